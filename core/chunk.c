@@ -1,0 +1,482 @@
+/*
+ * chunk.c - the recovering chunk reader; see chunk.h for the cases.
+ *
+ * Every node covers [offset, offset + header_size + size) and the nodes of one
+ * parent tile the parent's payload in order, so the tree covers the file.
+ * Positions are absolute file offsets (uint64_t); a size from the file is
+ * only ever compared against bytes that exist, never used to allocate.
+ */
+#include "chunk.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TILE_BUDGET 64 /* headers inspected when judging a size */
+
+typedef struct reader {
+	wl_doc *d;
+	const wl_format *f;
+	unsigned h; /* header size */
+} reader;
+
+static uint16_t ctx_of(const wl_chunk *parent)
+{
+	if (parent->kind == WL_NODE_ROOT)
+		return 0;
+	return parent->type ? parent->type->child_ctx : 0xFFFF;
+}
+
+static wl_chunk *new_node(reader *r, wl_chunk *parent, uint8_t kind, uint64_t offset)
+{
+	wl_chunk *c = wl_arena_alloc(r->d->arena, sizeof *c);
+	if (!c) {
+		r->d->oom = true;
+		return NULL;
+	}
+	c->kind = kind;
+	c->offset = offset;
+	c->parent = parent;
+	c->sibling_index = parent->child_count++;
+	if (parent->last_child)
+		parent->last_child->next = c;
+	else
+		parent->first_child = c;
+	parent->last_child = c;
+	return c;
+}
+
+static void add_gap(reader *r, wl_chunk *parent, uint64_t from, uint64_t to, uint16_t rec,
+		    const char *rule, const char *what)
+{
+	if (to <= from)
+		return;
+	wl_chunk *g = new_node(r, parent, WL_NODE_GAP, from);
+	if (!g)
+		return;
+	g->size = to - from;
+	g->recovery = rec;
+	const wl_chunk *where = parent->kind == WL_NODE_ROOT ? NULL : parent;
+	wl_report(&r->d->findings, rule, where, -1, from, to - from,
+		  "%llu %s at 0x%llx..0x%llx", (unsigned long long)(to - from), what,
+		  (unsigned long long)from, (unsigned long long)to);
+}
+
+static void read_header(reader *r, uint64_t pos, uint32_t *id, uint32_t *size, bool *flag)
+{
+	r->f->read_header(r->d->bytes + pos, id, size, flag);
+}
+
+/* A header at pos whose id is known in ctx and whose extent fits in end. */
+static const wl_chunk_type *fits_known(reader *r, uint16_t ctx, uint64_t pos, uint64_t end)
+{
+	if (pos > end || end - pos < r->h)
+		return NULL;
+	uint32_t id, size;
+	bool flag;
+	read_header(r, pos, &id, &size, &flag);
+	const wl_chunk_type *t = r->f->lookup(ctx, id);
+	if (!t || pos + r->h + size > end)
+		return NULL;
+	return t;
+}
+
+/* Do known chunks of ctx tile [from, to) exactly (or for TILE_BUDGET headers)? */
+static bool tiles(reader *r, uint16_t ctx, uint64_t from, uint64_t to)
+{
+	uint64_t pos = from;
+	for (int n = 0; n < TILE_BUDGET && pos < to; n++) {
+		if (!fits_known(r, ctx, pos, to))
+			return false;
+		uint32_t id, size;
+		bool flag;
+		read_header(r, pos, &id, &size, &flag);
+		pos += r->h + (uint64_t)size;
+	}
+	return true;
+}
+
+/* Is the content of a data chunk of type t consistent with size bytes? */
+static bool data_size_ok(const wl_chunk_type *t, uint64_t size)
+{
+	if (t->elem_size && size % t->elem_size)
+		return false;
+	if (t->min_size && size < t->min_size)
+		return false;
+	return true;
+}
+
+/*
+ * A child at pos declares an end (cend) past its parent's end (limit).
+ * Decide whether the parent's size is the wrong one: the child must be
+ * self-consistent over its declared extent, what follows the child must be a
+ * valid chunk (or the end of the enclosing range), and what sits at the
+ * parent's declared end must not be a valid sibling of the parent.
+ */
+static bool parent_size_wrong(reader *r, const wl_chunk *parent, const wl_chunk_type *t,
+			      uint64_t pos, uint64_t cend, uint64_t limit, uint64_t avail)
+{
+	if (parent->kind == WL_NODE_ROOT || cend > avail)
+		return false;
+	uint16_t ctx = ctx_of(parent);
+	uint16_t gctx = ctx_of(parent->parent);
+	if (t->child_ctx) {
+		if (!tiles(r, t->child_ctx, pos + r->h, cend))
+			return false;
+	} else if (!data_size_ok(t, cend - pos - r->h)) {
+		return false;
+	}
+	bool after_ok = cend == avail || fits_known(r, ctx, cend, avail) || fits_known(r, gctx, cend, avail);
+	if (!after_ok)
+		return false;
+	bool sibling_at_limit = limit == avail || fits_known(r, gctx, limit, avail);
+	return !sibling_at_limit;
+}
+
+/* A plausible chunk start for a forward scan: known, fits, and followed by
+ * something that also reads as a chunk (or the end of the range). */
+static bool resync_candidate(reader *r, uint16_t ctx, uint64_t q, uint64_t limit)
+{
+	const wl_chunk_type *t = fits_known(r, ctx, q, limit);
+	if (!t)
+		return false;
+	uint32_t id, size;
+	bool flag;
+	read_header(r, q, &id, &size, &flag);
+	uint64_t cend = q + r->h + (uint64_t)size;
+	if (t->child_ctx && size > 0 && !fits_known(r, t->child_ctx, q + r->h, cend))
+		return false;
+	return cend == limit || fits_known(r, ctx, cend, limit);
+}
+
+static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64_t end,
+			       uint64_t avail, int depth);
+
+static void check_container_bit(reader *r, wl_chunk *c)
+{
+	if (!r->f->has_container_bit || !c->type)
+		return;
+	if (c->type->child_ctx) {
+		if (!c->flag_bit && c->first_child && c->first_child->kind == WL_NODE_CHUNK) {
+			c->recovery |= WL_REC_FLAG_MISSING;
+			wl_report(&r->d->findings, "container-bit-missing", c, -1, c->offset + 4, 4,
+				  "%s holds %u chunks but bit 31 of its size is clear (legacy file)",
+				  wl_chunk_name(r->d, c), (unsigned)c->child_count);
+		}
+	} else if (c->flag_bit) {
+		c->recovery |= WL_REC_FLAG_ON_LEAF;
+		wl_report(&r->d->findings, "container-bit-on-leaf", c, -1, c->offset + 4, 4,
+			  "%s is a data chunk but bit 31 of its size is set",
+			  wl_chunk_name(r->d, c));
+	}
+}
+
+/* Builds the node for a chunk whose header is at pos and whose payload is
+ * taken as [pos+h, pend); returns where the chunk really ends. */
+static uint64_t read_chunk(reader *r, wl_chunk *parent, const wl_chunk_type *t, uint64_t pos,
+			   uint64_t pend, uint64_t avail, int depth)
+{
+	uint32_t id, size;
+	bool flag;
+	read_header(r, pos, &id, &size, &flag);
+	wl_chunk *c = new_node(r, parent, WL_NODE_CHUNK, pos);
+	if (!c)
+		return pend;
+	r->d->chunk_count++;
+	c->id = id;
+	c->type = t;
+	c->flag_bit = flag;
+	c->header_size = (uint8_t)r->h;
+	c->declared_size = size;
+	c->size = pend - pos - r->h;
+	if (!t) {
+		wl_report(&r->d->findings, "chunk-unknown", c, -1, pos, r->h + c->size,
+			  "unknown chunk id 0x%x (%u bytes) inside %s; kept unchanged", id,
+			  (unsigned)size,
+			  parent->kind == WL_NODE_ROOT ? "the top level" : wl_chunk_name(r->d, parent));
+		return pend;
+	}
+	if (!t->child_ctx && !(t->flags & WL_TYPE_OPAQUE)) {
+		if (t->elem_size && c->size % t->elem_size)
+			wl_report(&r->d->findings, "array-size-not-multiple", c, -1, pos, r->h + c->size,
+				  "%s holds %llu bytes, not a multiple of its %u-byte element "
+				  "(%llu whole elements, %llu bytes left over)",
+				  t->short_name, (unsigned long long)c->size, (unsigned)t->elem_size,
+				  (unsigned long long)(c->size / t->elem_size),
+				  (unsigned long long)(c->size % t->elem_size));
+		if (t->min_size && c->size < t->min_size)
+			wl_report(&r->d->findings, "chunk-too-small", c, -1, pos, r->h + c->size,
+				  "%s holds %llu bytes but its record is %u bytes",
+				  t->short_name, (unsigned long long)c->size, (unsigned)t->min_size);
+	}
+	uint64_t real_end = pend;
+	if (t->child_ctx && !(t->flags & WL_TYPE_OPAQUE)) {
+		if (depth >= WL_MAX_DEPTH) {
+			c->recovery |= WL_REC_DEPTH;
+			wl_report(&r->d->findings, "chunk-depth-limit", c, -1, pos, r->h + c->size,
+				  "chunks nested deeper than %d levels; the rest is kept unread",
+				  WL_MAX_DEPTH);
+		} else {
+			c->container = 1;
+			real_end = parse_children(r, c, pos + r->h, pend, avail, depth + 1);
+			c->size = real_end - pos - r->h;
+		}
+	}
+	check_container_bit(r, c);
+	return real_end;
+}
+
+/* Was everything under c read complete (no truncation, no gap at its end)? */
+static bool content_complete(const wl_chunk *c)
+{
+	if (!c->container || !c->last_child)
+		return false;
+	const wl_chunk *k = c->last_child;
+	return k->kind == WL_NODE_CHUNK && !(k->recovery & WL_REC_TRUNCATED) &&
+	       (k->container ? !(k->recovery & WL_REC_PAST_EOF) || content_complete(k) : 1);
+}
+
+static void mark_truncated(reader *r, wl_chunk *c, uint64_t cend)
+{
+	if (content_complete(c)) {
+		c->recovery |= WL_REC_PAST_EOF;
+		wl_report(&r->d->findings, "chunk-size-past-eof", c, -1, c->offset + 4, 4,
+			  "%s declares %u bytes, %llu past the end of the file, but its %u "
+			  "chunks end complete at the end of the file: the size is wrong",
+			  wl_chunk_name(r->d, c), (unsigned)c->declared_size,
+			  (unsigned long long)(cend - r->d->size), (unsigned)c->child_count);
+	} else {
+		c->recovery |= WL_REC_TRUNCATED;
+		wl_report(&r->d->findings, "chunk-truncated", c, -1, c->offset,
+			  r->h + c->size,
+			  "%s declares %u bytes but the file ends after %llu of them",
+			  wl_chunk_name(r->d, c), (unsigned)c->declared_size,
+			  (unsigned long long)c->size);
+	}
+}
+
+static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64_t end,
+			       uint64_t avail, int depth)
+{
+	const uint16_t ctx = ctx_of(parent);
+	const bool root = parent->kind == WL_NODE_ROOT;
+	uint64_t limit = end;
+	bool adopting = false;
+
+	while (pos < limit && !r->d->oom) {
+		if (limit - pos < r->h) {
+			if (adopting)
+				break;
+			if (root)
+				add_gap(r, parent, pos, limit, WL_REC_TRAILING, "trailing-bytes",
+					"byte(s) after the last chunk, too few for a chunk header");
+			else
+				add_gap(r, parent, pos, limit, WL_REC_STRAY, "stray-bytes",
+					"stray byte(s) at the end of the container, too few for a chunk header");
+			pos = limit;
+			break;
+		}
+		uint32_t id, size;
+		bool flag;
+		read_header(r, pos, &id, &size, &flag);
+		const wl_chunk_type *t = r->f->lookup(ctx, id);
+		uint64_t cend = pos + r->h + (uint64_t)size;
+
+		if (adopting && (!t || cend > limit))
+			break; /* not a child of the extended parent: its real end */
+
+		if (cend <= limit) {
+			/* Fits: a known chunk, or an unknown one kept opaque. */
+			pos = read_chunk(r, parent, t, pos, cend, limit, depth);
+			continue;
+		}
+		if (!t) {
+			/* An unknown id whose size does not fit: a bad header.  Scan
+			 * forward for the next plausible chunk. */
+			uint64_t stop = limit - pos > WL_RESYNC_WINDOW ? pos + WL_RESYNC_WINDOW : limit;
+			uint64_t q = pos + 1;
+			for (; q + r->h <= stop; q++)
+				if (resync_candidate(r, ctx, q, limit))
+					break;
+			if (q + r->h <= stop) {
+				add_gap(r, parent, pos, q, WL_REC_SKIPPED, "chunk-resync",
+					"unreadable byte(s) before the next plausible chunk header; reading resumed after them");
+				pos = q;
+				continue;
+			}
+			if (stop < limit) {
+				add_gap(r, parent, pos, stop, WL_REC_SKIPPED, "chunk-resync",
+					"unreadable byte(s) with no plausible chunk header; reading resumed after them");
+				pos = stop;
+				continue;
+			}
+			if (root)
+				add_gap(r, parent, pos, limit, WL_REC_TRAILING, "trailing-bytes",
+					"byte(s) after the last chunk that do not form a chunk");
+			else
+				add_gap(r, parent, pos, limit, WL_REC_STRAY, "stray-bytes",
+					"byte(s) inside the container that do not form a chunk");
+			pos = limit;
+			break;
+		}
+		if (limit == r->d->size) {
+			/* The range reaches the end of the file: the chunk is cut by
+			 * EOF, or its size is too large while its content is whole. */
+			uint64_t at = pos;
+			pos = read_chunk(r, parent, t, pos, limit, limit, depth);
+			wl_chunk *c = parent->last_child;
+			if (c && c->offset == at && c->kind == WL_NODE_CHUNK)
+				mark_truncated(r, c, cend);
+			continue;
+		}
+		if (!adopting && parent_size_wrong(r, parent, t, pos, cend, limit, avail)) {
+			parent->recovery |= WL_REC_EXTENDED;
+			wl_report(&r->d->findings, "container-size-too-small", parent, -1,
+				  parent->offset + 4, 4,
+				  "%s declares %u bytes (ending at 0x%llx) but its child %s at 0x%llx "
+				  "ends at 0x%llx and no valid chunk starts at 0x%llx: the parent's size is wrong",
+				  wl_chunk_name(r->d, parent), (unsigned)parent->declared_size,
+				  (unsigned long long)limit, r->f->id_name(id), (unsigned long long)pos,
+				  (unsigned long long)cend, (unsigned long long)limit);
+			pos = read_chunk(r, parent, t, pos, cend, avail, depth);
+			limit = avail;
+			adopting = true;
+			continue;
+		}
+		/* The child's size is the wrong one: cut it at the parent's end. */
+		{
+			uint64_t at = pos;
+			pos = read_chunk(r, parent, t, pos, limit, limit, depth);
+			wl_chunk *c = parent->last_child;
+			if (c && c->offset == at && c->kind == WL_NODE_CHUNK) {
+				c->recovery |= WL_REC_CLAMPED;
+				wl_report(&r->d->findings, "chunk-overruns-parent", c, -1, at + 4, 4,
+					  "%s at 0x%llx declares %u bytes, ending at 0x%llx, past the end "
+					  "of %s at 0x%llx; read as %llu bytes",
+					  wl_chunk_name(r->d, c), (unsigned long long)at,
+					  (unsigned)size, (unsigned long long)cend,
+					  wl_chunk_name(r->d, parent), (unsigned long long)limit,
+					  (unsigned long long)c->size);
+			}
+		}
+	}
+	return adopting ? pos : limit;
+}
+
+wl_doc *wl_doc_read(const wl_format *fmt, const char *path, const uint8_t *bytes, uint64_t size)
+{
+	wl_doc *d = calloc(1, sizeof *d);
+	if (!d)
+		return NULL;
+	d->arena = wl_arena_new(0);
+	if (!d->arena) {
+		free(d);
+		return NULL;
+	}
+	d->path = path;
+	d->bytes = bytes;
+	d->size = size;
+	d->format = fmt;
+	d->root.kind = WL_NODE_ROOT;
+	d->root.container = 1;
+	d->root.size = size;
+	wl_findings_init(&d->findings, d->arena);
+
+	reader r = { d, fmt, fmt->header_size };
+	if (size == 0) {
+		wl_report(&d->findings, "file-empty", NULL, -1, 0, 0, "the file is empty (0 bytes)");
+		return d;
+	}
+	parse_children(&r, &d->root, 0, size, size, 0);
+	if (d->chunk_count == 0 && !d->oom)
+		wl_report(&d->findings, "no-chunks", NULL, -1, 0, size,
+			  "no readable %s chunk in %llu bytes: not a %s file, or unreadable",
+			  fmt->name, (unsigned long long)size, fmt->name);
+	return d;
+}
+
+void wl_doc_free(wl_doc *d)
+{
+	if (!d)
+		return;
+	wl_findings_release(&d->findings);
+	wl_arena_free(d->arena);
+	free(d);
+}
+
+const char *wl_chunk_name(const wl_doc *d, const wl_chunk *c)
+{
+	if (c->kind == WL_NODE_GAP)
+		return "(bytes)";
+	if (c->kind == WL_NODE_ROOT)
+		return "(file)";
+	if (c->type)
+		return c->type->short_name;
+	return d->format->id_name(c->id);
+}
+
+static size_t put(char *buf, size_t cap, size_t at, const char *s)
+{
+	while (*s && at + 1 < cap)
+		buf[at++] = *s++;
+	if (cap)
+		buf[at < cap ? at : cap - 1] = 0;
+	return at;
+}
+
+char *wl_chunk_path(const wl_doc *d, const wl_chunk *c, int64_t element, char *buf, size_t cap)
+{
+	const wl_chunk *stack[WL_MAX_DEPTH + 2];
+	int n = 0;
+	for (const wl_chunk *k = c; k && k->kind != WL_NODE_ROOT && n < WL_MAX_DEPTH + 2; k = k->parent)
+		stack[n++] = k;
+	size_t at = 0;
+	if (cap)
+		buf[0] = 0;
+	for (int i = n - 1; i >= 0; i--) {
+		const wl_chunk *k = stack[i];
+		char part[96];
+		const char *name = wl_chunk_name(d, k);
+		if (k->label && k->label[0]) {
+			snprintf(part, sizeof part, "%s[%s]", name, k->label);
+		} else {
+			unsigned idx = 0, same = 0;
+			for (const wl_chunk *s = k->parent ? k->parent->first_child : NULL; s; s = s->next) {
+				if (s->kind == k->kind && s->id == k->id) {
+					if (s == k)
+						idx = same;
+					same++;
+				}
+			}
+			if (same > 1)
+				snprintf(part, sizeof part, "%s#%u", name, idx);
+			else
+				snprintf(part, sizeof part, "%s", name);
+		}
+		if (i != n - 1)
+			at = put(buf, cap, at, "/");
+		at = put(buf, cap, at, part);
+	}
+	if (element >= 0) {
+		char e[32];
+		snprintf(e, sizeof e, "[%lld]", (long long)element);
+		at = put(buf, cap, at, e);
+	}
+	return buf;
+}
+
+const wl_chunk *wl_chunk_find(const wl_chunk *parent, uint32_t id)
+{
+	for (const wl_chunk *k = parent->first_child; k; k = k->next)
+		if (k->kind == WL_NODE_CHUNK && k->id == id)
+			return k;
+	return NULL;
+}
+
+const wl_chunk *wl_chunk_next_same(const wl_chunk *c)
+{
+	for (const wl_chunk *k = c->next; k; k = k->next)
+		if (k->kind == WL_NODE_CHUNK && k->id == c->id)
+			return k;
+	return NULL;
+}

@@ -1,0 +1,177 @@
+/*
+ * chunk.h - the recovering chunk reader, shared by every chunked format.
+ *
+ * Input: the bytes of one file (borrowed).  Output: a tree of wl_chunk nodes
+ * that covers every byte of the file exactly once, in file order, plus
+ * findings.  Bytes that belong to no chunk become WL_NODE_GAP nodes so the
+ * writer can reproduce the file byte for byte.
+ *
+ * The format supplies a wl_format: the header layout and a schema lookup
+ * (which ids are known in which parent, which are containers).  Containers
+ * are recognised by type, never by the container bit alone, exactly as the
+ * Westwood loaders do (notes/w3d_reference.md §1.1: no loader calls
+ * Contains_Chunks()).
+ *
+ * Recovery (DESIGN.md §Reading untrusted bytes), each reported with offset
+ * and length:
+ *   chunk-truncated        a chunk runs past the end of the file and its
+ *                          content is cut (payload kept up to EOF)
+ *   chunk-size-past-eof    a container's size runs past the end of the file
+ *                          but its children end complete exactly at EOF
+ *   chunk-overruns-parent  a child's size runs past its parent's end and the
+ *                          child's size is judged wrong: the child is cut at
+ *                          the parent's end
+ *   container-size-too-small  a child runs past its parent's end and the
+ *                          parent's size is judged wrong (the child tiles its
+ *                          own declared extent and what follows the parent's
+ *                          declared end is not a valid sibling): the parent
+ *                          is extended and keeps adopting valid children
+ *   container-bit-on-leaf  the size's bit 31 is set on a chunk known as data
+ *   container-bit-missing  bit 31 is clear on a container with children
+ *                          (legacy Renegade files: informational only)
+ *   chunk-unknown          an id not known in its parent (kept, opaque)
+ *   stray-bytes            bytes inside a container that hold no child
+ *   trailing-bytes         bytes after the last top-level chunk
+ *   chunk-resync           an implausible header: the reader scanned forward
+ *                          (at most WL_RESYNC_WINDOW bytes at a time) to the
+ *                          next plausible chunk; the skipped bytes are a gap
+ *   chunk-depth-limit      nesting deeper than the limit (kept opaque)
+ *   file-empty             a zero-length file
+ *
+ * The reader fails only on out-of-memory (wl_doc.oom); any input is a
+ * document.
+ */
+#ifndef WL_CHUNK_H
+#define WL_CHUNK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "finding.h"
+
+#define WL_RESYNC_WINDOW ((uint64_t)64 * 1024)
+#define WL_MAX_DEPTH 64
+
+/* Schema entry of one chunk type in one parent context. */
+typedef struct wl_chunk_type {
+	uint32_t id;
+	uint16_t ctx;        /* parent context this entry is valid in */
+	uint16_t child_ctx;  /* context of its children; 0 = data chunk */
+	const char *name;    /* full spec name, e.g. "W3D_CHUNK_MESH_HEADER3" */
+	const char *short_name; /* path name, e.g. "MESH_HEADER3" */
+	uint32_t elem_size;  /* array chunks: bytes per element, else 0 */
+	uint32_t min_size;   /* fixed-size record chunks: struct size, else 0 */
+	uint32_t flags;      /* format-specific (WL_TYPE_*) */
+} wl_chunk_type;
+
+#define WL_TYPE_OPAQUE 0x1u    /* payload never parsed (e.g. SOUNDROBJ_DEFINITION) */
+#define WL_TYPE_EXTENSION 0x2u /* community/BFME extension, not retail */
+#define WL_TYPE_OBSOLETE 0x4u  /* obsolete id, still known */
+#define WL_TYPE_STRING 0x8u    /* NUL-terminated text payload */
+
+typedef enum wl_node_kind { WL_NODE_CHUNK = 0, WL_NODE_GAP = 1, WL_NODE_ROOT = 2 } wl_node_kind;
+
+/* Recovery marks (wl_chunk.recovery), one bit per case above. */
+enum {
+	WL_REC_TRUNCATED = 1u << 0,
+	WL_REC_PAST_EOF = 1u << 1,
+	WL_REC_CLAMPED = 1u << 2,
+	WL_REC_EXTENDED = 1u << 3,
+	WL_REC_RESYNCED = 1u << 4,  /* found by a forward scan */
+	WL_REC_FLAG_ON_LEAF = 1u << 5,
+	WL_REC_FLAG_MISSING = 1u << 6,
+	WL_REC_DEPTH = 1u << 7,
+	WL_REC_STRAY = 1u << 8,     /* gap: stray bytes inside a container */
+	WL_REC_TRAILING = 1u << 9,  /* gap: bytes after the last chunk */
+	WL_REC_SKIPPED = 1u << 10   /* gap: bytes skipped by a resync */
+};
+
+typedef struct wl_chunk {
+	uint32_t id;              /* chunk type as read (gap: 0) */
+	uint8_t kind;             /* wl_node_kind */
+	uint8_t flag_bit;         /* bit 31 of the size field as read */
+	uint8_t container;        /* children were parsed */
+	uint8_t header_size;      /* bytes of header (gap: 0) */
+	uint16_t recovery;        /* WL_REC_* */
+	uint32_t declared_size;   /* payload size from the header, bit 31 masked */
+	uint64_t offset;          /* absolute offset of the header (gap: first byte) */
+	uint64_t size;            /* payload bytes attributed to this chunk (gap: byte count) */
+	const wl_chunk_type *type;/* schema entry, NULL when unknown or gap */
+	const char *label;        /* object name set by a decoder, for paths */
+	struct wl_chunk *parent, *first_child, *last_child, *next;
+	uint32_t child_count;
+	uint32_t sibling_index;   /* index among the parent's nodes */
+	void *decoded;            /* typed record set by a decoder, or NULL */
+} wl_chunk;
+
+static inline uint64_t wl_chunk_payload_offset(const wl_chunk *c)
+{
+	return c->offset + c->header_size;
+}
+static inline uint64_t wl_chunk_end(const wl_chunk *c)
+{
+	return c->offset + c->header_size + c->size;
+}
+
+typedef struct wl_format {
+	const char *name;          /* "w3d" */
+	uint8_t header_size;       /* bytes per chunk header */
+	bool has_container_bit;    /* bit 31 of the size marks containers */
+	/* Reads a header at p (header_size bytes available). */
+	void (*read_header)(const uint8_t *p, uint32_t *id, uint32_t *size, bool *flag);
+	/* Schema entry of id inside parent context ctx (0 = top level), or NULL. */
+	const wl_chunk_type *(*lookup)(uint16_t ctx, uint32_t id);
+	/* Short name of an id in any context, for messages ("0x1234" if none). */
+	const char *(*id_name)(uint32_t id);
+} wl_format;
+
+typedef struct wl_doc {
+	const char *path;        /* for reports; borrowed */
+	const uint8_t *bytes;    /* borrowed file contents */
+	uint64_t size;           /* bytes */
+	const wl_format *format;
+	wl_arena *arena;
+	wl_chunk root;           /* WL_NODE_ROOT; its children are the top level */
+	wl_findings findings;
+	uint64_t chunk_count;    /* nodes of kind WL_NODE_CHUNK */
+	bool oom;                /* out of memory: the tree is incomplete */
+	void *model;             /* format model built by a decoder (arena) */
+} wl_doc;
+
+/**
+ * Reads bytes[0..size) as a chunk file of format fmt.  The bytes and path are
+ * borrowed and must outlive the document.  Returns NULL only when out of
+ * memory before anything could be built; otherwise a document whose tree
+ * covers the whole file (check doc->oom).  Free with wl_doc_free().
+ */
+wl_doc *wl_doc_read(const wl_format *fmt, const char *path, const uint8_t *bytes, uint64_t size);
+
+/** Frees the document, its arena and its findings (not the bytes). */
+void wl_doc_free(wl_doc *d);
+
+/** The payload bytes of c (payload_offset .. +size). */
+static inline const uint8_t *wl_chunk_payload(const wl_doc *d, const wl_chunk *c)
+{
+	return d->bytes + wl_chunk_payload_offset(c);
+}
+
+/** Path name of one chunk ("MESH_HEADER3", or "0x1234" when unknown). */
+const char *wl_chunk_name(const wl_doc *d, const wl_chunk *c);
+
+/**
+ * Writes the chunk path of c into buf (at most cap bytes, NUL-terminated):
+ * NAME[label] when a decoder set a label, NAME#k when the parent holds more
+ * than one chunk of that id (k counts from 0 among them), then "/" to the
+ * next level; element >= 0 appends "[element]".  Returns buf.
+ */
+char *wl_chunk_path(const wl_doc *d, const wl_chunk *c, int64_t element, char *buf, size_t cap);
+
+/** First child of parent with the given id, or NULL. */
+const wl_chunk *wl_chunk_find(const wl_chunk *parent, uint32_t id);
+
+/** Next sibling after c with the same id, or NULL. */
+const wl_chunk *wl_chunk_next_same(const wl_chunk *c);
+
+#endif

@@ -1,0 +1,124 @@
+/* finding.c - the finding list; see finding.h. */
+#include "finding.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const sev_names[] = { "off", "info", "warning", "error" };
+
+const char *wl_severity_name(wl_severity s)
+{
+	return (unsigned)s < 4 ? sev_names[s] : "?";
+}
+
+int wl_severity_parse(const char *s)
+{
+	for (int i = 0; i < 4; i++)
+		if (strcmp(s, sev_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+void wl_findings_init(wl_findings *f, wl_arena *arena)
+{
+	memset(f, 0, sizeof *f);
+	f->arena = arena;
+}
+
+void wl_findings_release(wl_findings *f)
+{
+	free(f->items);
+	free(f->rules);
+	memset(f, 0, sizeof *f);
+}
+
+static wl_rule_count *tally(wl_findings *f, const char *rule)
+{
+	for (size_t i = 0; i < f->rules_count; i++)
+		if (f->rules[i].rule == rule || strcmp(f->rules[i].rule, rule) == 0)
+			return &f->rules[i];
+	if (f->rules_count == f->rules_cap) {
+		size_t ncap = f->rules_cap ? f->rules_cap * 2 : 16;
+		wl_rule_count *n = realloc(f->rules, ncap * sizeof *n);
+		if (!n)
+			return NULL;
+		f->rules = n;
+		f->rules_cap = ncap;
+	}
+	wl_rule_count *t = &f->rules[f->rules_count++];
+	t->rule = rule;
+	t->kept = 0;
+	t->dropped = 0;
+	return t;
+}
+
+wl_finding *wl_report(wl_findings *f, const char *rule, const struct wl_chunk *chunk,
+		      int64_t element, uint64_t offset, uint64_t length, const char *fmt, ...)
+{
+	wl_rule_count *t = tally(f, rule);
+	if (!t) {
+		f->oom = 1;
+		return NULL;
+	}
+	if (t->kept >= WL_FINDINGS_PER_RULE_MAX) {
+		t->dropped++;
+		return NULL;
+	}
+	if (f->count == f->cap) {
+		size_t ncap = f->cap ? f->cap * 2 : 32;
+		wl_finding *n = realloc(f->items, ncap * sizeof *n);
+		if (!n) {
+			f->oom = 1;
+			return NULL;
+		}
+		f->items = n;
+		f->cap = ncap;
+	}
+	va_list ap;
+	va_start(ap, fmt);
+	const char *msg = wl_arena_vprintf(f->arena, fmt, ap);
+	va_end(ap);
+	if (!msg) {
+		f->oom = 1;
+		return NULL;
+	}
+	t->kept++;
+	wl_finding *x = &f->items[f->count++];
+	x->rule = rule;
+	x->severity = WL_SEV_OFF;
+	x->offset = offset;
+	x->length = length;
+	x->chunk = chunk;
+	x->element = element;
+	x->message = msg;
+	x->related = NULL;
+	x->seq = (uint32_t)(f->count - 1);
+	return x;
+}
+
+uint64_t wl_findings_dropped(const wl_findings *f, const char *rule)
+{
+	for (size_t i = 0; i < f->rules_count; i++)
+		if (strcmp(f->rules[i].rule, rule) == 0)
+			return f->rules[i].dropped;
+	return 0;
+}
+
+static int cmp_finding(const void *a, const void *b)
+{
+	const wl_finding *x = a, *y = b;
+	if (x->offset != y->offset)
+		return x->offset < y->offset ? -1 : 1;
+	int c = strcmp(x->rule, y->rule);
+	if (c)
+		return c;
+	if (x->element != y->element)
+		return x->element < y->element ? -1 : 1;
+	return x->seq < y->seq ? -1 : (x->seq > y->seq);
+}
+
+void wl_findings_sort(wl_findings *f)
+{
+	if (f->count > 1)
+		qsort(f->items, f->count, sizeof *f->items, cmp_finding);
+}

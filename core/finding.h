@@ -1,0 +1,89 @@
+/*
+ * finding.h - what the toolkit reports about a file.
+ *
+ * A finding names a rule (a stable kebab-case id from the rules/ catalogue), the
+ * exact bytes it is about (absolute file offset and length, in bytes), the
+ * chunk it was found in (for the chunk path, e.g.
+ * "MESH[TANK_BODY]/AABTREE/AABTREE_NODES[17]") and a lower-case message that
+ * names the values involved.  The core only records findings; the severity
+ * is assigned by the lint layer from the rule catalogue and configuration.
+ *
+ * A list caps the findings it keeps per rule (WL_FINDINGS_PER_RULE_MAX) so a
+ * hostile file cannot make the report unbounded; the number left out is
+ * counted per rule and reported by the front ends.
+ */
+#ifndef WL_FINDING_H
+#define WL_FINDING_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+
+struct wl_chunk;
+
+typedef enum wl_severity {
+	WL_SEV_OFF = 0,
+	WL_SEV_INFO = 1,
+	WL_SEV_WARNING = 2,
+	WL_SEV_ERROR = 3
+} wl_severity;
+
+/** "off", "info", "warning", "error". */
+const char *wl_severity_name(wl_severity s);
+/** Parses a severity name; returns -1 for an unknown name. */
+int wl_severity_parse(const char *s);
+
+typedef struct wl_finding {
+	const char *rule;             /* rule id, static storage */
+	wl_severity severity;         /* set by lint; WL_SEV_OFF until then */
+	uint64_t offset;              /* absolute byte offset in the file */
+	uint64_t length;              /* bytes covered (0 = a point) */
+	const struct wl_chunk *chunk; /* innermost chunk, NULL for file-level */
+	int64_t element;              /* element index inside chunk, -1 none */
+	const char *message;          /* arena-owned, lower case, no period */
+	const char *related;          /* other file for cross-file rules, or NULL */
+	uint32_t seq;                 /* emission order, for a stable sort */
+} wl_finding;
+
+#define WL_FINDINGS_PER_RULE_MAX 200
+
+typedef struct wl_rule_count {
+	const char *rule;
+	uint32_t kept;
+	uint64_t dropped;
+} wl_rule_count;
+
+typedef struct wl_findings {
+	wl_finding *items;     /* malloc-owned, count used */
+	size_t count, cap;
+	wl_rule_count *rules;  /* per-rule tallies, malloc-owned */
+	size_t rules_count, rules_cap;
+	wl_arena *arena;       /* for messages; borrowed */
+	int oom;               /* an allocation failed; findings may be missing */
+} wl_findings;
+
+/** Starts an empty list whose messages live in arena. */
+void wl_findings_init(wl_findings *f, wl_arena *arena);
+/** Frees the list (not the arena). */
+void wl_findings_release(wl_findings *f);
+
+/**
+ * Records a finding.  rule must have static storage.  chunk may be NULL;
+ * element is -1 when the finding is about the chunk as a whole.  The
+ * message is formatted with printf rules into the arena.  Past
+ * WL_FINDINGS_PER_RULE_MAX findings of one rule, the finding is only counted.
+ * Returns the stored finding, or NULL when it was only counted (or on OOM).
+ */
+wl_finding *wl_report(wl_findings *f, const char *rule, const struct wl_chunk *chunk,
+		      int64_t element, uint64_t offset, uint64_t length, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+
+/** Number of findings of rule that were counted but not kept. */
+uint64_t wl_findings_dropped(const wl_findings *f, const char *rule);
+
+/** Sorts findings by offset, then rule id (stable output order). */
+void wl_findings_sort(wl_findings *f);
+
+#endif

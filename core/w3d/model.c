@@ -1,0 +1,69 @@
+/* model.c - dispatches top-level W3D chunks to their decoders; see model.h. */
+#include "model.h"
+
+#include <string.h>
+
+/* Appends p to a growing arena array (doubling; old blocks stay in the
+ * arena, which is released with the document). */
+static int push(wl_arena *a, void ***items, size_t *count, size_t *cap, void *p)
+{
+	if (!p)
+		return 0;
+	if (*count == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 8;
+		void **n = wl_arena_array(a, ncap, sizeof *n);
+		if (!n)
+			return -1;
+		if (*count)
+			memcpy(n, *items, *count * sizeof *n);
+		*items = n;
+		*cap = ncap;
+	}
+	(*items)[(*count)++] = p;
+	return 0;
+}
+
+#define PUSH(list, countf, capv, obj)                                                 \
+	do {                                                                         \
+		if (push(doc->arena, (void ***)&m->list, &m->countf, &capv, (obj)) < 0) \
+			doc->oom = true;                                             \
+	} while (0)
+
+w3d_model *w3d_model_build(wl_doc *doc)
+{
+	w3d_model *m = wl_arena_alloc(doc->arena, sizeof *m);
+	if (!m) {
+		doc->oom = true;
+		return NULL;
+	}
+	size_t cm = 0, ch = 0, ca = 0, cc = 0, cl = 0, cb = 0;
+	for (wl_chunk *c = doc->root.first_child; c && !doc->oom; c = c->next) {
+		if (c->kind != WL_NODE_CHUNK || !c->type)
+			continue;
+		switch (c->id) {
+		case W3D_CHUNK_MESH:
+			PUSH(meshes, mesh_count, cm, w3d_decode_mesh(doc, c));
+			break;
+		case W3D_CHUNK_HIERARCHY:
+			PUSH(hierarchies, hierarchy_count, ch, w3d_decode_hierarchy(doc, c));
+			break;
+		case W3D_CHUNK_ANIMATION:
+			PUSH(animations, animation_count, ca, w3d_decode_animation(doc, c));
+			break;
+		case W3D_CHUNK_COMPRESSED_ANIMATION:
+			PUSH(compressed_animations, compressed_animation_count, cc,
+			     w3d_decode_compressed_animation(doc, c));
+			break;
+		case W3D_CHUNK_HLOD:
+			PUSH(hlods, hlod_count, cl, w3d_decode_hlod(doc, c));
+			break;
+		case W3D_CHUNK_BOX:
+			PUSH(boxes, box_count, cb, w3d_decode_box(doc, c));
+			break;
+		default:
+			break;
+		}
+	}
+	doc->model = m;
+	return m;
+}

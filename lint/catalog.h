@@ -1,0 +1,80 @@
+/*
+ * catalog.h - the rule catalogue, loaded with libyaml from the YAML files in
+ * rules/ (embedded into the binary at build time; see Makefile).
+ *
+ * Catalogue file format (every file: a mapping with one key, "rules", whose
+ * value is a sequence of rule mappings):
+ *
+ *   rules:
+ *     - id: pivot-parent-order          # stable kebab-case id
+ *       category: hierarchy             # chunk count index geometry hierarchy
+ *                                       # animation aabtree material name
+ *                                       # reference quality
+ *       severity: error                 # error | warning | info | off
+ *       fixable: no                     # safe | unsafe | no
+ *       summary: one line, lower case, what is wrong
+ *       explanation: >
+ *         one paragraph: the invariant, what the engine does when it is
+ *         broken, and the source (spec section or engine file:line)
+ *       params:                         # optional
+ *         - name: tolerance
+ *           default: 0.001
+ *           description: allowed difference of |q| from 1
+ *
+ * Unknown keys, missing required keys (id, category, severity, fixable,
+ * summary, explanation), bad values and duplicate ids are load errors that
+ * name the file, line and column.
+ */
+#ifndef WL_CATALOG_H
+#define WL_CATALOG_H
+
+#include <stddef.h>
+
+#include "../core/finding.h"
+
+typedef struct wl_param_def {
+	const char *name;
+	double def;              /* default value */
+	const char *description;
+} wl_param_def;
+
+typedef struct wl_rule_def {
+	const char *id;
+	const char *category;
+	wl_severity severity;    /* default severity */
+	const char *fixable;     /* "safe", "unsafe" or "no" */
+	const char *summary;
+	const char *explanation;
+	const wl_param_def *params;
+	size_t params_count;
+	const char *source_file; /* catalogue file it came from */
+} wl_rule_def;
+
+typedef struct wl_catalog wl_catalog;
+
+/**
+ * Parses one catalogue document (text of text_len bytes, named name for
+ * errors) and adds its rules to *cat (created when *cat is NULL).
+ * Returns 0 on success; on error returns -1 and writes
+ * "name:line:column: message" into err (errcap bytes).
+ */
+int wl_catalog_add_yaml(wl_catalog **cat, const char *name, const char *text, size_t text_len,
+			char *err, size_t errcap);
+
+/** Loads the catalogue embedded in the binary (every YAML file of rules/).
+ *  Returns NULL and fills err on error. */
+wl_catalog *wl_catalog_load_builtin(char *err, size_t errcap);
+
+void wl_catalog_free(wl_catalog *cat);
+
+/** Rule by id, or NULL. */
+const wl_rule_def *wl_catalog_find(const wl_catalog *cat, const char *id);
+
+/** Number of rules, and rule i in id order (0 <= i < count). */
+size_t wl_catalog_count(const wl_catalog *cat);
+const wl_rule_def *wl_catalog_at(const wl_catalog *cat, size_t i);
+
+/** Default value of a rule's parameter; fallback when absent. */
+double wl_catalog_param(const wl_catalog *cat, const char *rule, const char *param, double fallback);
+
+#endif

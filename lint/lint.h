@@ -1,0 +1,51 @@
+/*
+ * lint.h - the lint engine: reads a file, decodes its model, runs every
+ * check, then gives each finding its effective severity (catalogue default,
+ * overridden by configuration) and drops the ones that are off.
+ *
+ * Checks are plain functions that look at the decoded model and report
+ * through wl_report() on ctx->doc->findings with a rule id from the
+ * catalogue.  They read parameters with wl_lint_param() and may skip work
+ * for disabled rules with wl_lint_enabled().
+ */
+#ifndef WL_LINT_H
+#define WL_LINT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../core/chunk.h"
+#include "../core/w3d/model.h"
+#include "catalog.h"
+#include "config.h"
+
+typedef struct wl_lint_ctx {
+	wl_doc *doc;
+	const w3d_model *model;
+	const wl_catalog *catalog;
+	const wl_config *config;   /* may be NULL */
+} wl_lint_ctx;
+
+typedef void (*wl_check_fn)(wl_lint_ctx *ctx);
+
+/** Parameter value for rule (configuration, catalogue default, fallback). */
+double wl_lint_param(const wl_lint_ctx *ctx, const char *rule, const char *param, double fallback);
+
+/** False when the rule's effective severity is off. */
+bool wl_lint_enabled(const wl_lint_ctx *ctx, const char *rule);
+
+/**
+ * Lints bytes[0..size) named path.  The bytes must outlive the returned
+ * document.  Returns NULL only when out of memory.  The document's findings
+ * carry effective severities, exclude rules that are off, and are sorted by
+ * offset.  A finding whose rule is not in the catalogue is kept with
+ * severity error and its rule renamed "internal-unknown-rule" (a bug).
+ */
+wl_doc *wl_lint_bytes(const wl_catalog *cat, const wl_config *cfg, const char *path,
+		      const uint8_t *bytes, uint64_t size);
+
+/** Highest severity among doc's findings (WL_SEV_OFF when none). */
+wl_severity wl_lint_worst(const wl_doc *doc);
+
+#endif

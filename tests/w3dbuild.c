@@ -1,0 +1,152 @@
+/* w3dbuild.c - see w3dbuild.h. */
+#include "w3dbuild.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void wb_init(wb *b)
+{
+	memset(b, 0, sizeof *b);
+}
+
+void wb_free(wb *b)
+{
+	free(b->data);
+	memset(b, 0, sizeof *b);
+}
+
+static void grow(wb *b, size_t n)
+{
+	if (b->cap - b->len >= n)
+		return;
+	size_t ncap = b->cap ? b->cap * 2 : 256;
+	while (ncap - b->len < n)
+		ncap *= 2;
+	uint8_t *p = realloc(b->data, ncap);
+	if (!p) {
+		fprintf(stderr, "w3dbuild: out of memory\n");
+		abort();
+	}
+	b->data = p;
+	b->cap = ncap;
+}
+
+void wb_bytes(wb *b, const void *p, size_t n)
+{
+	grow(b, n);
+	if (n)
+		memcpy(b->data + b->len, p, n);
+	b->len += n;
+}
+
+void wb_zeros(wb *b, size_t n)
+{
+	grow(b, n);
+	memset(b->data + b->len, 0, n);
+	b->len += n;
+}
+
+void wb_u8(wb *b, uint8_t v)
+{
+	wb_bytes(b, &v, 1);
+}
+
+void wb_u16(wb *b, uint16_t v)
+{
+	uint8_t p[2] = { (uint8_t)v, (uint8_t)(v >> 8) };
+	wb_bytes(b, p, 2);
+}
+
+void wb_u32(wb *b, uint32_t v)
+{
+	uint8_t p[4] = { (uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24) };
+	wb_bytes(b, p, 4);
+}
+
+void wb_f32(wb *b, float v)
+{
+	uint32_t u;
+	memcpy(&u, &v, 4);
+	wb_u32(b, u);
+}
+
+void wb_vec3(wb *b, float x, float y, float z)
+{
+	wb_f32(b, x);
+	wb_f32(b, y);
+	wb_f32(b, z);
+}
+
+void wb_name(wb *b, const char *s, size_t field)
+{
+	size_t n = strlen(s);
+	if (n > field)
+		n = field;
+	wb_bytes(b, s, n);
+	wb_zeros(b, field - n);
+}
+
+void wb_begin(wb *b, uint32_t id)
+{
+	if (b->depth >= 64) {
+		fprintf(stderr, "w3dbuild: nesting too deep\n");
+		abort();
+	}
+	if (b->depth > 0)
+		b->children[b->depth - 1] = 1;
+	b->stack[b->depth] = b->len;
+	b->children[b->depth] = 0;
+	b->depth++;
+	wb_u32(b, id);
+	wb_u32(b, 0);
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+	p[2] = (uint8_t)(v >> 16);
+	p[3] = (uint8_t)(v >> 24);
+}
+
+void wb_end_raw(wb *b, uint32_t size_field)
+{
+	if (b->depth <= 0) {
+		fprintf(stderr, "w3dbuild: wb_end without wb_begin\n");
+		abort();
+	}
+	b->depth--;
+	put32(b->data + b->stack[b->depth] + 4, size_field);
+}
+
+void wb_end(wb *b)
+{
+	if (b->depth <= 0) {
+		fprintf(stderr, "w3dbuild: wb_end without wb_begin\n");
+		abort();
+	}
+	size_t at = b->stack[b->depth - 1];
+	uint32_t size = (uint32_t)(b->len - at - 8);
+	wb_end_raw(b, size | (b->children[b->depth - 1] ? 0x80000000u : 0u));
+}
+
+void wb_chunk(wb *b, uint32_t id, const void *p, size_t n)
+{
+	wb_begin(b, id);
+	wb_bytes(b, p, n);
+	wb_end(b);
+}
+
+void wb_patch_u32(wb *b, size_t offset, uint32_t v)
+{
+	if (offset + 4 <= b->len)
+		put32(b->data + offset, v);
+}
+
+void wb_patch_f32(wb *b, size_t offset, float v)
+{
+	uint32_t u;
+	memcpy(&u, &v, 4);
+	wb_patch_u32(b, offset, u);
+}

@@ -1,0 +1,53 @@
+/*
+ * w3dbuild.h - builds W3D bytes in memory for tests (little-endian).
+ *
+ *   wb b; wb_init(&b);
+ *   wb_begin(&b, W3D_CHUNK_MESH);              // container
+ *     wb_begin(&b, W3D_CHUNK_MESH_HEADER3); ...fields...; wb_end(&b);
+ *   wb_end(&b);                                 // size patched, bit 31 set
+ *   ... b.data, b.len ...; wb_free(&b);
+ *
+ * wb_end() patches the size and sets bit 31 exactly when the chunk got child
+ * chunks (as the Westwood ChunkSaveClass does); wb_end_raw() writes any size
+ * field, for malformed files.  Allocation failures abort the test process.
+ */
+#ifndef W3DBUILD_H
+#define W3DBUILD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct wb {
+	uint8_t *data;
+	size_t len, cap;
+	size_t stack[64];   /* header offsets of open chunks */
+	int children[64];   /* open chunk got a child chunk */
+	int depth;
+} wb;
+
+void wb_init(wb *b);
+void wb_free(wb *b);
+
+void wb_begin(wb *b, uint32_t id);
+/** Closes the innermost chunk: size = bytes written since its header. */
+void wb_end(wb *b);
+/** Closes the innermost chunk with an explicit size field (bit 31 included). */
+void wb_end_raw(wb *b, uint32_t size_field);
+
+void wb_u8(wb *b, uint8_t v);
+void wb_u16(wb *b, uint16_t v);
+void wb_u32(wb *b, uint32_t v);
+void wb_f32(wb *b, float v);
+void wb_vec3(wb *b, float x, float y, float z);
+void wb_bytes(wb *b, const void *p, size_t n);
+void wb_zeros(wb *b, size_t n);
+/** A fixed-size name field of field bytes: s, NUL-padded (truncated). */
+void wb_name(wb *b, const char *s, size_t field);
+/** A data chunk holding n bytes of p. */
+void wb_chunk(wb *b, uint32_t id, const void *p, size_t n);
+
+/** Overwrites 4 bytes at offset with v (for injecting defects). */
+void wb_patch_u32(wb *b, size_t offset, uint32_t v);
+void wb_patch_f32(wb *b, size_t offset, float v);
+
+#endif
