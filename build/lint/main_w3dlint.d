@@ -1,0 +1,1 @@
+build/lint/main_w3dlint.o: lint/main_w3dlint.c
