@@ -150,7 +150,7 @@ static bool resync_candidate(reader *r, uint16_t ctx, uint64_t q, uint64_t limit
 }
 
 static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64_t end,
-			       uint64_t avail, int depth);
+			       uint64_t avail, int depth, bool strict);
 
 static void check_container_bit(reader *r, wl_chunk *c)
 {
@@ -174,7 +174,7 @@ static void check_container_bit(reader *r, wl_chunk *c)
 /* Builds the node for a chunk whose header is at pos and whose payload is
  * taken as [pos+h, pend); returns where the chunk really ends. */
 static uint64_t read_chunk(reader *r, wl_chunk *parent, const wl_chunk_type *t, uint64_t pos,
-			   uint64_t pend, uint64_t avail, int depth)
+			   uint64_t pend, uint64_t avail, int depth, bool strict)
 {
 	uint32_t id, size;
 	bool flag;
@@ -218,7 +218,7 @@ static uint64_t read_chunk(reader *r, wl_chunk *parent, const wl_chunk_type *t, 
 				  WL_MAX_DEPTH);
 		} else {
 			c->container = 1;
-			real_end = parse_children(r, c, pos + r->h, pend, avail, depth + 1);
+			real_end = parse_children(r, c, pos + r->h, pend, avail, depth + 1, strict);
 			c->size = real_end - pos - r->h;
 		}
 	}
@@ -255,13 +255,76 @@ static void mark_truncated(reader *r, wl_chunk *c, uint64_t cend)
 	}
 }
 
+/*
+ * Where inside [from, limit) does a chain of known chunks of ctx start that
+ * tiles exactly to limit?  0 when none.  Used when a data chunk's size runs
+ * past its range: if the chunk's own bytes are followed by whole, valid
+ * siblings, the size field is wrong and the siblings are kept.
+ */
+static uint64_t find_chain(reader *r, uint16_t ctx, uint64_t from, uint64_t limit)
+{
+	for (uint64_t q = from; q + r->h <= limit; q++)
+		if (fits_known(r, ctx, q, limit) && tiles(r, ctx, q, limit))
+			return q;
+	return 0;
+}
+
+/*
+ * A known chunk at pos declares an end (cend) past limit, and the parent's
+ * size is not the wrong one (or the range ends at EOF).  Read the chunk as far
+ * as the evidence allows and report why; returns where reading continues.
+ *  - a data chunk followed, inside its declared bytes, by a chain of valid
+ *    siblings tiling to limit: its size is wrong; it ends where the chain
+ *    starts (chunk-overruns-parent);
+ *  - a container: its children are read up to limit, but a valid sibling of
+ *    it ends it early (its size was wrong);
+ *  - otherwise the chunk takes the bytes up to limit: chunk-truncated (or
+ *    chunk-size-past-eof when a container's children end complete at EOF)
+ *    when limit is the end of the file, else chunk-overruns-parent.
+ */
+static uint64_t read_overrun(reader *r, wl_chunk *parent, const wl_chunk_type *t, uint64_t pos,
+			     uint64_t cend, uint64_t limit, int depth)
+{
+	const bool at_eof = limit == r->d->size;
+	uint64_t pend = limit;
+	if (!t->child_ctx) {
+		uint64_t q = find_chain(r, ctx_of(parent), pos + r->h, limit);
+		if (q)
+			pend = q;
+	}
+	uint64_t rend = read_chunk(r, parent, t, pos, pend, limit, depth, true);
+	wl_chunk *c = parent->last_child;
+	if (!c || c->offset != pos || c->kind != WL_NODE_CHUNK)
+		return rend;
+	if (at_eof && rend == limit) {
+		mark_truncated(r, c, cend);
+		return rend;
+	}
+	c->recovery |= WL_REC_CLAMPED;
+	if (parent->kind == WL_NODE_ROOT)
+		wl_report(&r->d->findings, "chunk-size-past-eof", c, -1, pos + 4, 4,
+			  "%s at 0x%llx declares %u bytes, ending at 0x%llx past the end of the file, "
+			  "but its content ends at 0x%llx where a valid chunk follows: the size is wrong",
+			  wl_chunk_name(r->d, c), (unsigned long long)pos, (unsigned)c->declared_size,
+			  (unsigned long long)cend, (unsigned long long)rend);
+	else
+		wl_report(&r->d->findings, "chunk-overruns-parent", c, -1, pos + 4, 4,
+			  "%s at 0x%llx declares %u bytes, ending at 0x%llx, past the end of %s at "
+			  "0x%llx; read as %llu bytes",
+			  wl_chunk_name(r->d, c), (unsigned long long)pos, (unsigned)c->declared_size,
+			  (unsigned long long)cend, wl_chunk_name(r->d, parent),
+			  (unsigned long long)limit, (unsigned long long)c->size);
+	return rend;
+}
+
 static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64_t end,
-			       uint64_t avail, int depth)
+			       uint64_t avail, int depth, bool strict)
 {
 	const uint16_t ctx = ctx_of(parent);
 	const bool root = parent->kind == WL_NODE_ROOT;
 	uint64_t limit = end;
 	bool adopting = false;
+	bool stopped = false; /* ended early at a sibling in strict mode */
 
 	while (pos < limit && !r->d->oom) {
 		if (limit - pos < r->h) {
@@ -284,10 +347,16 @@ static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64
 
 		if (adopting && (!t || cend > limit))
 			break; /* not a child of the extended parent: its real end */
+		if (strict && !t && !root && fits_known(r, ctx_of(parent->parent), pos, limit)) {
+			/* The parent's size was not trusted: a valid sibling of the
+			 * parent starts here, so the parent ends here. */
+			stopped = true;
+			break;
+		}
 
 		if (cend <= limit) {
 			/* Fits: a known chunk, or an unknown one kept opaque. */
-			pos = read_chunk(r, parent, t, pos, cend, limit, depth);
+			pos = read_chunk(r, parent, t, pos, cend, limit, depth, false);
 			continue;
 		}
 		if (!t) {
@@ -319,48 +388,23 @@ static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64
 			pos = limit;
 			break;
 		}
-		if (limit == r->d->size) {
-			/* The range reaches the end of the file: the chunk is cut by
-			 * EOF, or its size is too large while its content is whole. */
-			uint64_t at = pos;
-			pos = read_chunk(r, parent, t, pos, limit, limit, depth);
-			wl_chunk *c = parent->last_child;
-			if (c && c->offset == at && c->kind == WL_NODE_CHUNK)
-				mark_truncated(r, c, cend);
+		if (limit == r->d->size || !parent_size_wrong(r, parent, t, pos, cend, limit, avail) ||
+		    adopting) {
+			pos = read_overrun(r, parent, t, pos, cend, limit, depth);
 			continue;
 		}
-		if (!adopting && parent_size_wrong(r, parent, t, pos, cend, limit, avail)) {
-			parent->recovery |= WL_REC_EXTENDED;
-			wl_report(&r->d->findings, "container-size-too-small", parent, -1,
-				  parent->offset + 4, 4,
-				  "%s declares %u bytes (ending at 0x%llx) but its child %s at 0x%llx "
-				  "ends at 0x%llx and no valid chunk starts at 0x%llx: the parent's size is wrong",
-				  wl_chunk_name(r->d, parent), (unsigned)parent->declared_size,
-				  (unsigned long long)limit, r->f->id_name(id), (unsigned long long)pos,
-				  (unsigned long long)cend, (unsigned long long)limit);
-			pos = read_chunk(r, parent, t, pos, cend, avail, depth);
-			limit = avail;
-			adopting = true;
-			continue;
-		}
-		/* The child's size is the wrong one: cut it at the parent's end. */
-		{
-			uint64_t at = pos;
-			pos = read_chunk(r, parent, t, pos, limit, limit, depth);
-			wl_chunk *c = parent->last_child;
-			if (c && c->offset == at && c->kind == WL_NODE_CHUNK) {
-				c->recovery |= WL_REC_CLAMPED;
-				wl_report(&r->d->findings, "chunk-overruns-parent", c, -1, at + 4, 4,
-					  "%s at 0x%llx declares %u bytes, ending at 0x%llx, past the end "
-					  "of %s at 0x%llx; read as %llu bytes",
-					  wl_chunk_name(r->d, c), (unsigned long long)at,
-					  (unsigned)size, (unsigned long long)cend,
-					  wl_chunk_name(r->d, parent), (unsigned long long)limit,
-					  (unsigned long long)c->size);
-			}
-		}
+		parent->recovery |= WL_REC_EXTENDED;
+		wl_report(&r->d->findings, "container-size-too-small", parent, -1, parent->offset + 4, 4,
+			  "%s declares %u bytes (ending at 0x%llx) but its child %s at 0x%llx "
+			  "ends at 0x%llx and no valid chunk starts at 0x%llx: the parent's size is wrong",
+			  wl_chunk_name(r->d, parent), (unsigned)parent->declared_size,
+			  (unsigned long long)limit, r->f->id_name(id), (unsigned long long)pos,
+			  (unsigned long long)cend, (unsigned long long)limit);
+		pos = read_chunk(r, parent, t, pos, cend, avail, depth, false);
+		limit = avail;
+		adopting = true;
 	}
-	return adopting ? pos : limit;
+	return adopting || stopped ? pos : limit;
 }
 
 wl_doc *wl_doc_read(const wl_format *fmt, const char *path, const uint8_t *bytes, uint64_t size)
@@ -387,7 +431,7 @@ wl_doc *wl_doc_read(const wl_format *fmt, const char *path, const uint8_t *bytes
 		wl_report(&d->findings, "file-empty", NULL, -1, 0, 0, "the file is empty (0 bytes)");
 		return d;
 	}
-	parse_children(&r, &d->root, 0, size, size, 0);
+	parse_children(&r, &d->root, 0, size, size, 0, false);
 	if (d->chunk_count == 0 && !d->oom)
 		wl_report(&d->findings, "no-chunks", NULL, -1, 0, size,
 			  "no readable %s chunk in %llu bytes: not a %s file, or unreadable",
