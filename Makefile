@@ -24,18 +24,28 @@ FIX_SRC   := $(filter-out fix/main_%.c,$(wildcard fix/*.c))
 RULES     := $(sort $(wildcard rules/*.yaml))
 LIB_OBJ   := $(CORE_SRC:%.c=$(BUILD)/%.o) $(LINT_SRC:%.c=$(BUILD)/%.o) \
              $(FIX_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/rules_blob.o
-TEST_SRC  := $(wildcard tests/*.c)
+# tests/*.c are the unit tests and their helpers, except the programs with
+# their own main (gen_demo.c: writes the `make demo` models).
+TOOL_SRC  := tests/gen_demo.c
+TEST_SRC  := $(filter-out $(TOOL_SRC),$(wildcard tests/*.c))
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
 PROGS     := $(BUILD)/w3dlint
 
-.PHONY: all test unit sweep demo bench asan install clean deps
-all: deps $(PROGS)
+.PHONY: all test unit sweep demo bench asan install clean deps \
+        _all _test _unit _sweep _demo _bench _install
+
+# Every public target first runs `deps`, then a sub-make: pkg-config is read
+# when make starts, so the sub-make sees packages that `deps` just installed.
+all test unit sweep demo bench install: deps
+	@$(MAKE) --no-print-directory _$@
 
 # Installs missing Debian packages (libyaml, PCRE2, jansson, Check,
 # pkg-config, a compiler) through scripts/setup-deps.sh when pkg-config
 # cannot find them.
 deps:
 	@sh scripts/setup-deps.sh
+
+_all: $(PROGS) $(BUILD)/demo/.stamp
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -46,7 +56,7 @@ $(BUILD)/gen/rules_blob.c: $(RULES) scripts/embed-rules.sh
 	sh scripts/embed-rules.sh $@ $(RULES)
 
 $(BUILD)/gen/rules_blob.o: $(BUILD)/gen/rules_blob.c
-	$(CC) -std=c11 $(CFLAGS) -c $< -o $@
+	$(CC) -std=c11 -Wno-comment $(CFLAGS) -c $< -o $@
 
 $(BUILD)/libw3dlint.a: $(LIB_OBJ)
 	rm -f $@
@@ -68,12 +78,50 @@ $(BUILD)/tests/check_main.o: ALL_CFLAGS += -I$(BUILD)/gen
 $(BUILD)/unit_tests: $(TEST_OBJ) $(BUILD)/libw3dlint.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS_ALL)
 
-unit: deps $(BUILD)/unit_tests $(BUILD)/w3dlint
+# `make test`: the unit tests, then the sweep over ../shared/corpus/w3d
+# (tests/sweep.sh; skipped with one line when the corpus is absent).
+_test: $(BUILD)/unit_tests $(BUILD)/w3dlint
+	W3DLINT=$(BUILD)/w3dlint $(BUILD)/unit_tests
+	sh tests/sweep.sh $(BUILD)/w3dlint
+
+_unit: $(BUILD)/unit_tests $(BUILD)/w3dlint
 	W3DLINT=$(BUILD)/w3dlint $(BUILD)/unit_tests
 
-test: unit
+_sweep: $(BUILD)/w3dlint
+	sh tests/sweep.sh $(BUILD)/w3dlint
+
+# The demo models are generated (tests/gen_demo.c), never copied.
+$(BUILD)/gen_demo: $(BUILD)/tests/gen_demo.o $(BUILD)/tests/w3dbuild.o
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
+
+$(BUILD)/demo/.stamp: $(BUILD)/gen_demo
+	@mkdir -p $(dir $@)
+	$(BUILD)/gen_demo $(BUILD)/demo
+	@touch $@
+
+# Lints the demo models; findings (exit status 1) do not fail the make.
+_demo: $(BUILD)/w3dlint $(BUILD)/demo/.stamp
+	sh scripts/demo.sh $(BUILD)/w3dlint $(BUILD)/demo
+
+# MB/s, files/s and peak RSS of `w3dlint --quiet` over ../shared/corpus/w3d.
+_bench: $(BUILD)/w3dlint
+	sh tests/bench.sh $(BUILD)/w3dlint
+
+# ASan + UBSan build in build-asan (clang when installed, else gcc): the
+# unit tests and the corpus sweep, any sanitizer report fails.
+SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+asan:
+	@sh scripts/setup-deps.sh asan
+	@cc=$$(command -v clang >/dev/null 2>&1 && echo clang || echo gcc); \
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	$(MAKE) --no-print-directory BUILD=build-asan CC=$$cc \
+		CFLAGS="-O1 -g $(SANITIZE)" LDFLAGS="$(SANITIZE)" _test
+
+_install: $(BUILD)/w3dlint
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 0755 $(BUILD)/w3dlint $(DESTDIR)$(PREFIX)/bin/w3dlint
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan $(BUILD)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

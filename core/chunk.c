@@ -157,11 +157,14 @@ static void check_container_bit(reader *r, wl_chunk *c)
 	if (!r->f->has_container_bit || !c->type)
 		return;
 	if (c->type->child_ctx) {
-		if (!c->flag_bit && c->first_child && c->first_child->kind == WL_NODE_CHUNK) {
+		unsigned chunks = 0;
+		for (const wl_chunk *k = c->first_child; k; k = k->next)
+			chunks += k->kind == WL_NODE_CHUNK;
+		if (!c->flag_bit && chunks) {
 			c->recovery |= WL_REC_FLAG_MISSING;
 			wl_report(&r->d->findings, "container-bit-missing", c, -1, c->offset + 4, 4,
-				  "%s holds %u chunks but bit 31 of its size is clear (legacy file)",
-				  wl_chunk_name(r->d, c), (unsigned)c->child_count);
+				  "%s holds %u chunk(s) but bit 31 of its size is clear (legacy file)",
+				  wl_chunk_name(r->d, c), chunks);
 		}
 	} else if (c->flag_bit) {
 		c->recovery |= WL_REC_FLAG_ON_LEAF;
@@ -196,7 +199,9 @@ static uint64_t read_chunk(reader *r, wl_chunk *parent, const wl_chunk_type *t, 
 			  parent->kind == WL_NODE_ROOT ? "the top level" : wl_chunk_name(r->d, parent));
 		return pend;
 	}
-	if (!t->child_ctx && !(t->flags & WL_TYPE_OPAQUE)) {
+	/* Record sizes are judged only on chunks read whole: a cut chunk already
+	 * has its own finding. */
+	if (!t->child_ctx && !(t->flags & WL_TYPE_OPAQUE) && c->size == size) {
 		if (t->elem_size && c->size % t->elem_size)
 			wl_report(&r->d->findings, "array-size-not-multiple", c, -1, pos, r->h + c->size,
 				  "%s holds %llu bytes, not a multiple of its %u-byte element "
@@ -285,7 +290,11 @@ static uint64_t find_chain(reader *r, uint16_t ctx, uint64_t from, uint64_t limi
 static uint64_t read_overrun(reader *r, wl_chunk *parent, const wl_chunk_type *t, uint64_t pos,
 			     uint64_t cend, uint64_t limit, int depth)
 {
-	const bool at_eof = limit == r->d->size;
+	/* Cut by the end of the file only when the range itself was cut there
+	 * (the top level, or a parent whose declared size runs past EOF). */
+	const bool at_eof = limit == r->d->size &&
+			    (parent->kind == WL_NODE_ROOT ||
+			     parent->offset + r->h + (uint64_t)parent->declared_size > r->d->size);
 	uint64_t pend = limit;
 	if (!t->child_ctx) {
 		uint64_t q = find_chain(r, ctx_of(parent), pos + r->h, limit);
@@ -364,10 +373,10 @@ static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64
 			 * forward for the next plausible chunk. */
 			uint64_t stop = limit - pos > WL_RESYNC_WINDOW ? pos + WL_RESYNC_WINDOW : limit;
 			uint64_t q = pos + 1;
-			for (; q + r->h <= stop; q++)
+			for (; q < stop && q + r->h <= limit; q++)
 				if (resync_candidate(r, ctx, q, limit))
 					break;
-			if (q + r->h <= stop) {
+			if (q < stop && q + r->h <= limit) {
 				add_gap(r, parent, pos, q, WL_REC_SKIPPED, "chunk-resync",
 					"unreadable byte(s) before the next plausible chunk header; reading resumed after them");
 				pos = q;

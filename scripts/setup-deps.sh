@@ -1,27 +1,61 @@
 #!/bin/sh
 # Makes sure the build dependencies are present; installs the missing Debian
 # packages when they are not.  Called by `make` before every build.
+#
+#   sh scripts/setup-deps.sh         libyaml, PCRE2, jansson, Check, pkg-config,
+#                                    a C compiler, make
+#   sh scripts/setup-deps.sh asan    also a compiler that links ASan + UBSan
+#                                    (clang when present, else gcc; installs
+#                                    clang when neither works)
+#
+# Installs with apt-get when run as root, with `sudo -n` when that works
+# without a password; otherwise prints the exact command and exits 1.
 set -eu
+mode=${1:-build}
 need=""
-command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
-command -v cc >/dev/null 2>&1 || need="$need gcc"
-command -v make >/dev/null 2>&1 || need="$need make"
+add() { case " $need " in *" $1 "*) ;; *) need="$need $1" ;; esac; }
+
+command -v pkg-config >/dev/null 2>&1 || add pkg-config
+command -v cc >/dev/null 2>&1 || add gcc
+command -v make >/dev/null 2>&1 || add make
 if command -v pkg-config >/dev/null 2>&1; then
-	pkg-config --exists yaml-0.1 || need="$need libyaml-dev"
-	pkg-config --exists libpcre2-8 || need="$need libpcre2-dev"
-	pkg-config --exists jansson || need="$need libjansson-dev"
-	pkg-config --exists check || need="$need check"
+	pkg-config --exists yaml-0.1 || add libyaml-dev
+	pkg-config --exists libpcre2-8 || add libpcre2-dev
+	pkg-config --exists jansson || add libjansson-dev
+	pkg-config --exists check || add check
 else
-	need="$need libyaml-dev libpcre2-dev libjansson-dev check"
+	add libyaml-dev; add libpcre2-dev; add libjansson-dev; add check
 fi
+
+# True when compiler $1 can build and link a sanitized program.
+sanitizer_ok() {
+	command -v "$1" >/dev/null 2>&1 || return 1
+	dir=$(mktemp -d)
+	printf 'int main(void) { return 0; }\n' > "$dir/t.c"
+	if "$1" -fsanitize=address,undefined -o "$dir/t" "$dir/t.c" >/dev/null 2>&1; then
+		rm -rf "$dir"
+		return 0
+	fi
+	rm -rf "$dir"
+	return 1
+}
+if [ "$mode" = asan ]; then
+	sanitizer_ok clang || sanitizer_ok gcc || add clang
+fi
+
 [ -n "$need" ] || exit 0
 echo "setup: missing Debian packages:$need"
+if ! command -v apt-get >/dev/null 2>&1; then
+	echo "setup: apt-get not found; install the equivalent of these packages, then make again:"
+	echo "   $need"
+	exit 1
+fi
 if [ "$(id -u)" = 0 ]; then
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $need
 elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
 	sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $need
 else
 	echo "setup: run this, then make again:"
-	echo "    sudo apt-get install -y$need"
+	echo "    sudo apt-get update && sudo apt-get install -y$need"
 	exit 1
 fi

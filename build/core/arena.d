@@ -1,2 +1,0 @@
-build/core/arena.o: core/arena.c core/arena.h
-core/arena.h:

@@ -1,1 +1,0 @@
-build/lint/main_w3dlint.o: lint/main_w3dlint.c

@@ -1,0 +1,655 @@
+/* decode_mesh.c - typed decoding of W3D MESH chunks; see mesh.h.
+ *
+ * Arrays are decoded in tight loops from the payload bytes (little-endian,
+ * assembled by wl_le32 / wl_lef32), element count = payload bytes / element
+ * size, so a decoder never reads past its chunk whatever the header says. */
+#include "mesh.h"
+
+#include <string.h>
+
+#include "w3d_format.h"
+
+/* The payload of c, clamped to the document (defensive: the reader already
+ * keeps payloads inside the file). */
+static const uint8_t *payload(const wl_doc *doc, const wl_chunk *c, size_t *len)
+{
+	uint64_t off = wl_chunk_payload_offset(c);
+	uint64_t n = c->size;
+	if (off > doc->size) {
+		*len = 0;
+		return doc->bytes;
+	}
+	if (n > doc->size - off)
+		n = doc->size - off;
+	*len = (size_t)n;
+	return doc->bytes + off;
+}
+
+static bool is_data(const wl_chunk *c)
+{
+	return c->kind == WL_NODE_CHUNK;
+}
+
+/* Arena allocation of count elements; sets doc->oom on failure. count 0
+ * returns a valid pointer. */
+static void *alloc_array(wl_doc *doc, size_t count, size_t size)
+{
+	void *p = wl_arena_array(doc->arena, count, size);
+	if (!p)
+		doc->oom = true;
+	return p;
+}
+
+static void decode_vec3(wl_doc *doc, const wl_chunk *c, w3d_vec3_array *out)
+{
+	size_t len;
+	const uint8_t *p = payload(doc, c, &len);
+	size_t n = len / W3D_VEC3_SIZE;
+	w3d_vec3 *v = alloc_array(doc, n, sizeof *v);
+	if (!v)
+		return;
+	for (size_t i = 0; i < n; i++, p += W3D_VEC3_SIZE) {
+		v[i].x = wl_lef32(p);
+		v[i].y = wl_lef32(p + 4);
+		v[i].z = wl_lef32(p + 8);
+	}
+	out->src = c;
+	out->v = v;
+	out->count = n;
+}
+
+static void decode_u32(wl_doc *doc, const wl_chunk *c, w3d_u32_array *out)
+{
+	size_t len;
+	const uint8_t *p = payload(doc, c, &len);
+	size_t n = len / W3D_U32_SIZE;
+	uint32_t *v = alloc_array(doc, n, sizeof *v);
+	if (!v)
+		return;
+	for (size_t i = 0; i < n; i++, p += 4)
+		v[i] = wl_le32(p);
+	out->src = c;
+	out->v = v;
+	out->count = n;
+}
+
+static void decode_rgba(wl_doc *doc, const wl_chunk *c, w3d_rgba_array *out)
+{
+	size_t len;
+	const uint8_t *p = payload(doc, c, &len);
+	size_t n = len / W3D_RGBA_SIZE;
+	w3d_rgba *v = alloc_array(doc, n, sizeof *v);
+	if (!v)
+		return;
+	for (size_t i = 0; i < n; i++, p += 4) {
+		v[i].r = p[0];
+		v[i].g = p[1];
+		v[i].b = p[2];
+		v[i].a = p[3];
+	}
+	out->src = c;
+	out->v = v;
+	out->count = n;
+}
+
+static void decode_texcoords(wl_doc *doc, const wl_chunk *c, w3d_texcoord_array *out)
+{
+	size_t len;
+	const uint8_t *p = payload(doc, c, &len);
+	size_t n = len / W3D_TEXCOORD_SIZE;
+	w3d_texcoord *v = alloc_array(doc, n, sizeof *v);
+	if (!v)
+		return;
+	for (size_t i = 0; i < n; i++, p += 8) {
+		v[i].u = wl_lef32(p);
+		v[i].v = wl_lef32(p + 4);
+	}
+	out->src = c;
+	out->v = v;
+	out->count = n;
+}
+
+static void decode_triangles(wl_doc *doc, const wl_chunk *c, w3d_mesh *m)
+{
+	size_t len;
+	const uint8_t *p = payload(doc, c, &len);
+	size_t n = len / W3D_TRI_SIZE;
+	w3d_triangle *t = alloc_array(doc, n, sizeof *t);
+	if (!t)
+		return;
+	for (size_t i = 0; i < n; i++, p += W3D_TRI_SIZE) {
+		t[i].vindex[0] = wl_le32(p);
+		t[i].vindex[1] = wl_le32(p + 4);
+		t[i].vindex[2] = wl_le32(p + 8);
+		t[i].attributes = wl_le32(p + 12);
+		t[i].normal.x = wl_lef32(p + 16);
+		t[i].normal.y = wl_lef32(p + 20);
+		t[i].normal.z = wl_lef32(p + 24);
+		t[i].dist = wl_lef32(p + 28);
+	}
+	m->triangles_src = c;
+	m->triangles = t;
+	m->triangle_count = n;
+}
+
+/* 0x0E: 8-byte records, read as four uint16; the layout is TWO_BONE when any
+ * pad byte (record bytes 2..7) is non-zero (§5.2). */
+static void decode_influences(wl_doc *doc, const wl_chunk *c, w3d_influence_array *out)
+{
+	size_t len;
+	const uint8_t *p = payload(doc, c, &len);
+	size_t n = len / W3D_VERTINF_SIZE;
+	w3d_influence *v = alloc_array(doc, n, sizeof *v);
+	if (!v)
+		return;
+	uint32_t pad = 0;
+	for (size_t i = 0; i < n; i++, p += W3D_VERTINF_SIZE) {
+		v[i].bone[0] = wl_le16(p);
+		v[i].bone[1] = wl_le16(p + 2);
+		v[i].weight[0] = wl_le16(p + 4);
+		v[i].weight[1] = wl_le16(p + 6);
+		pad |= (uint32_t)v[i].bone[1] | v[i].weight[0] | v[i].weight[1];
+	}
+	out->src = c;
+	out->v = v;
+	out->count = n;
+	out->pad_nonzero = pad != 0;
+	out->layout = pad ? W3D_INFLUENCE_TWO_BONE : W3D_INFLUENCE_SINGLE;
+}
+
+/* 0x0C03: 14-byte records, uint16 bone[4] then uint16 weight[3] (§5.1). */
+static void decode_influences_ext(wl_doc *doc, const wl_chunk *c, w3d_influence_array *out)
+{
+	size_t len;
+	const uint8_t *p = payload(doc, c, &len);
+	size_t n = len / W3D_VERTINF_EXT_SIZE;
+	w3d_influence *v = alloc_array(doc, n, sizeof *v);
+	if (!v)
+		return;
+	for (size_t i = 0; i < n; i++, p += W3D_VERTINF_EXT_SIZE) {
+		for (int k = 0; k < 4; k++)
+			v[i].bone[k] = wl_le16(p + 2 * k);
+		for (int k = 0; k < 3; k++)
+			v[i].weight[k] = wl_le16(p + 8 + 2 * k);
+		v[i].weight[3] = 0;
+	}
+	out->src = c;
+	out->v = v;
+	out->count = n;
+	out->layout = W3D_INFLUENCE_EXTENDED;
+}
+
+/* A string payload up to its first NUL (or its end), copied into the arena. */
+static const char *decode_string(wl_doc *doc, const wl_chunk *c)
+{
+	size_t len;
+	const uint8_t *p = payload(doc, c, &len);
+	const uint8_t *z = memchr(p, 0, len);
+	size_t n = z ? (size_t)(z - p) : len;
+	char *s = wl_arena_strndup(doc->arena, (const char *)p, n);
+	if (!s)
+		doc->oom = true;
+	return s ? s : "";
+}
+
+static void decode_header(wl_doc *doc, const wl_chunk *c, w3d_mesh_header *h)
+{
+	size_t len;
+	const uint8_t *p = payload(doc, c, &len);
+	wl_cursor cur = wl_cursor_make(p, len, wl_chunk_payload_offset(c));
+	uint8_t name[16], cont[16];
+	h->src = c;
+	h->bytes = len;
+	h->version = wl_cursor_u32(&cur);
+	h->attributes = wl_cursor_u32(&cur);
+	wl_cursor_bytes(&cur, name, 16);
+	wl_cursor_bytes(&cur, cont, 16);
+	memcpy(h->mesh_name, name, 16);
+	memcpy(h->container_name, cont, 16);
+	h->mesh_name[16] = h->container_name[16] = '\0';
+	h->mesh_name_terminated = memchr(name, 0, 16) != NULL;
+	h->container_name_terminated = memchr(cont, 0, 16) != NULL;
+	h->num_tris = wl_cursor_u32(&cur);
+	h->num_vertices = wl_cursor_u32(&cur);
+	h->num_materials = wl_cursor_u32(&cur);
+	h->num_damage_stages = wl_cursor_u32(&cur);
+	h->sort_level = (int32_t)wl_cursor_u32(&cur);
+	h->prelit_version = wl_cursor_u32(&cur);
+	h->future_counts = wl_cursor_u32(&cur);
+	h->vertex_channels = wl_cursor_u32(&cur);
+	h->face_channels = wl_cursor_u32(&cur);
+	h->min.x = wl_cursor_f32(&cur);
+	h->min.y = wl_cursor_f32(&cur);
+	h->min.z = wl_cursor_f32(&cur);
+	h->max.x = wl_cursor_f32(&cur);
+	h->max.y = wl_cursor_f32(&cur);
+	h->max.z = wl_cursor_f32(&cur);
+	h->sph_center.x = wl_cursor_f32(&cur);
+	h->sph_center.y = wl_cursor_f32(&cur);
+	h->sph_center.z = wl_cursor_f32(&cur);
+	h->sph_radius = wl_cursor_f32(&cur);
+	/* A short header: the cursor stops at the first field that does not
+	 * fit; that field and the rest read as 0 (the fields before it keep
+	 * their values). */
+}
+
+/* Copies up to the first NUL of a 16-byte field, replacing non-printable
+ * bytes with '?', into dst (17 bytes); returns its length. */
+static size_t printable_name(char *dst, const char *src)
+{
+	size_t n = 0;
+	for (; n < 16 && src[n]; n++) {
+		unsigned char ch = (unsigned char)src[n];
+		dst[n] = (ch >= 0x20 && ch < 0x7F) ? (char)ch : '?';
+	}
+	dst[n] = '\0';
+	return n;
+}
+
+static void set_name(wl_doc *doc, wl_chunk *c, w3d_mesh *m)
+{
+	if (!m->header.src) {
+		m->name = "";
+		return;
+	}
+	char mesh[17], cont[17];
+	printable_name(mesh, m->header.mesh_name);
+	size_t cn = printable_name(cont, m->header.container_name);
+	char *s = cn ? wl_arena_printf(doc->arena, "%s.%s", cont, mesh)
+		     : wl_arena_printf(doc->arena, "%s", mesh);
+	if (!s) {
+		doc->oom = true;
+		m->name = "";
+		return;
+	}
+	m->name = s;
+	c->label = s;
+}
+
+/* Number of children of c with the given id (data or container). */
+static size_t count_children(const wl_chunk *c, uint32_t id)
+{
+	size_t n = 0;
+	for (const wl_chunk *k = c->first_child; k; k = k->next)
+		if (is_data(k) && k->id == id)
+			n++;
+	return n;
+}
+
+static void decode_vertex_material(wl_doc *doc, const wl_chunk *c, w3d_vertex_material *vm)
+{
+	vm->src = c;
+	vm->name = "";
+	for (const wl_chunk *k = c->first_child; k; k = k->next) {
+		if (!is_data(k))
+			continue;
+		switch (k->id) {
+		case W3D_CHUNK_VERTEX_MATERIAL_NAME:
+			if (!vm->name_src) {
+				vm->name_src = k;
+				vm->name = decode_string(doc, k);
+			}
+			break;
+		case W3D_CHUNK_VERTEX_MATERIAL_INFO:
+			if (!vm->info_src) {
+				size_t len;
+				const uint8_t *p = payload(doc, k, &len);
+				wl_cursor cur = wl_cursor_make(p, len, wl_chunk_payload_offset(k));
+				w3d_vertex_material_info *in = &vm->info;
+				w3d_rgba *cols[4] = { &in->ambient, &in->diffuse, &in->specular, &in->emissive };
+				vm->info_src = k;
+				in->attributes = wl_cursor_u32(&cur);
+				for (int i = 0; i < 4; i++) {
+					cols[i]->r = wl_cursor_u8(&cur);
+					cols[i]->g = wl_cursor_u8(&cur);
+					cols[i]->b = wl_cursor_u8(&cur);
+					cols[i]->a = wl_cursor_u8(&cur);
+				}
+				in->shininess = wl_cursor_f32(&cur);
+				in->opacity = wl_cursor_f32(&cur);
+				in->translucency = wl_cursor_f32(&cur);
+			}
+			break;
+		case W3D_CHUNK_VERTEX_MAPPER_ARGS0:
+		case W3D_CHUNK_VERTEX_MAPPER_ARGS1: {
+			int i = k->id == W3D_CHUNK_VERTEX_MAPPER_ARGS1;
+			if (!vm->mapper_args_src[i]) {
+				vm->mapper_args_src[i] = k;
+				vm->mapper_args[i] = decode_string(doc, k);
+			}
+			break;
+		}
+		default:
+			break;
+		}
+	}
+}
+
+static void decode_texture(wl_doc *doc, const wl_chunk *c, w3d_texture *t)
+{
+	t->src = c;
+	t->name = "";
+	for (const wl_chunk *k = c->first_child; k; k = k->next) {
+		if (!is_data(k))
+			continue;
+		if (k->id == W3D_CHUNK_TEXTURE_NAME && !t->name_src) {
+			t->name_src = k;
+			t->name = decode_string(doc, k);
+		} else if (k->id == W3D_CHUNK_TEXTURE_INFO && !t->info_src) {
+			size_t len;
+			const uint8_t *p = payload(doc, k, &len);
+			wl_cursor cur = wl_cursor_make(p, len, wl_chunk_payload_offset(k));
+			t->info_src = k;
+			t->info.attributes = wl_cursor_u16(&cur);
+			t->info.anim_type = wl_cursor_u16(&cur);
+			t->info.frame_count = wl_cursor_u32(&cur);
+			t->info.frame_rate = wl_cursor_f32(&cur);
+		}
+	}
+}
+
+static void decode_stage(wl_doc *doc, const wl_chunk *c, w3d_texture_stage *s)
+{
+	s->src = c;
+	for (const wl_chunk *k = c->first_child; k; k = k->next) {
+		if (!is_data(k))
+			continue;
+		switch (k->id) {
+		case W3D_CHUNK_TEXTURE_IDS:
+			if (!s->texture_ids.src)
+				decode_u32(doc, k, &s->texture_ids);
+			break;
+		case W3D_CHUNK_STAGE_TEXCOORDS:
+			if (!s->texcoords.src)
+				decode_texcoords(doc, k, &s->texcoords);
+			break;
+		case W3D_CHUNK_PER_FACE_TEXCOORD_IDS:
+			if (!s->per_face_texcoord_ids) {
+				s->per_face_texcoord_ids = k;
+				s->per_face_texcoord_id_count = k->size / W3D_FACE_TEXCOORD_IDS_SIZE;
+			}
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+static void decode_pass(wl_doc *doc, const wl_chunk *c, w3d_material_pass *ps)
+{
+	ps->src = c;
+	size_t ns = count_children(c, W3D_CHUNK_TEXTURE_STAGE);
+	ps->stages = alloc_array(doc, ns, sizeof *ps->stages);
+	if (!ps->stages)
+		return;
+	for (const wl_chunk *k = c->first_child; k; k = k->next) {
+		if (!is_data(k))
+			continue;
+		switch (k->id) {
+		case W3D_CHUNK_VERTEX_MATERIAL_IDS:
+			if (!ps->vertex_material_ids.src)
+				decode_u32(doc, k, &ps->vertex_material_ids);
+			break;
+		case W3D_CHUNK_SHADER_IDS:
+			if (!ps->shader_ids.src)
+				decode_u32(doc, k, &ps->shader_ids);
+			break;
+		case W3D_CHUNK_DCG:
+			if (!ps->dcg.src)
+				decode_rgba(doc, k, &ps->dcg);
+			break;
+		case W3D_CHUNK_DIG:
+			if (!ps->dig.src)
+				decode_rgba(doc, k, &ps->dig);
+			break;
+		case W3D_CHUNK_SCG:
+			if (!ps->scg.src)
+				decode_rgba(doc, k, &ps->scg);
+			break;
+		case W3D_CHUNK_SHADER_MATERIAL_ID:
+			if (!ps->shader_material_ids.src)
+				decode_u32(doc, k, &ps->shader_material_ids);
+			break;
+		case W3D_CHUNK_STAGE_TEXCOORDS:
+			if (!ps->texcoords.src)
+				decode_texcoords(doc, k, &ps->texcoords);
+			break;
+		case W3D_CHUNK_TEXTURE_STAGE:
+			if (ps->stage_count < ns && k->container)
+				decode_stage(doc, k, &ps->stages[ps->stage_count++]);
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+static void decode_shaders(wl_doc *doc, const wl_chunk *c, w3d_shader_array *out)
+{
+	size_t len;
+	const uint8_t *p = payload(doc, c, &len);
+	size_t n = len / W3D_SHADER_SIZE;
+	w3d_shader *v = alloc_array(doc, n, sizeof *v);
+	if (!v)
+		return;
+	for (size_t i = 0; i < n; i++, p += W3D_SHADER_SIZE) {
+		w3d_shader *s = &v[i];
+		s->depth_compare = p[0];
+		s->depth_mask = p[1];
+		s->color_mask = p[2];
+		s->dest_blend = p[3];
+		s->fog_func = p[4];
+		s->pri_gradient = p[5];
+		s->sec_gradient = p[6];
+		s->src_blend = p[7];
+		s->texturing = p[8];
+		s->detail_color_func = p[9];
+		s->detail_alpha_func = p[10];
+		s->shader_preset = p[11];
+		s->alpha_test = p[12];
+		s->post_detail_color_func = p[13];
+		s->post_detail_alpha_func = p[14];
+		s->pad = p[15];
+	}
+	out->src = c;
+	out->v = v;
+	out->count = n;
+}
+
+/* Decodes the material chunks that are direct children of scope (the MESH
+ * or a PRELIT_* wrapper). */
+static void decode_materials(wl_doc *doc, const wl_chunk *scope, w3d_material_set *ms)
+{
+	size_t nvm = 0, ntex = 0, npass = 0;
+	ms->src = scope;
+	for (const wl_chunk *k = scope->first_child; k; k = k->next) {
+		if (!is_data(k) || !k->container)
+			continue;
+		if (k->id == W3D_CHUNK_VERTEX_MATERIALS)
+			nvm += count_children(k, W3D_CHUNK_VERTEX_MATERIAL);
+		else if (k->id == W3D_CHUNK_TEXTURES)
+			ntex += count_children(k, W3D_CHUNK_TEXTURE);
+		else if (k->id == W3D_CHUNK_MATERIAL_PASS)
+			npass++;
+	}
+	ms->vertex_materials = alloc_array(doc, nvm, sizeof *ms->vertex_materials);
+	ms->textures = alloc_array(doc, ntex, sizeof *ms->textures);
+	ms->passes = alloc_array(doc, npass, sizeof *ms->passes);
+	if (!ms->vertex_materials || !ms->textures || !ms->passes)
+		return;
+	for (const wl_chunk *k = scope->first_child; k; k = k->next) {
+		if (!is_data(k))
+			continue;
+		switch (k->id) {
+		case W3D_CHUNK_MATERIAL_INFO:
+			if (!ms->info.src) {
+				size_t len;
+				const uint8_t *p = payload(doc, k, &len);
+				ms->info.src = k;
+				ms->info.complete = len >= W3D_MATERIAL_INFO_SIZE;
+				if (len >= 4)
+					ms->info.pass_count = wl_le32(p);
+				if (len >= 8)
+					ms->info.vertex_material_count = wl_le32(p + 4);
+				if (len >= 12)
+					ms->info.shader_count = wl_le32(p + 8);
+				if (len >= 16)
+					ms->info.texture_count = wl_le32(p + 12);
+			}
+			break;
+		case W3D_CHUNK_SHADERS:
+			if (!ms->shaders.src)
+				decode_shaders(doc, k, &ms->shaders);
+			break;
+		case W3D_CHUNK_VERTEX_MATERIALS:
+			if (!k->container)
+				break;
+			if (!ms->vertex_materials_src)
+				ms->vertex_materials_src = k;
+			for (const wl_chunk *v = k->first_child; v; v = v->next)
+				if (is_data(v) && v->id == W3D_CHUNK_VERTEX_MATERIAL &&
+				    ms->vertex_material_count < nvm)
+					decode_vertex_material(
+						doc, v, &ms->vertex_materials[ms->vertex_material_count++]);
+			break;
+		case W3D_CHUNK_TEXTURES:
+			if (!k->container)
+				break;
+			if (!ms->textures_src)
+				ms->textures_src = k;
+			for (const wl_chunk *t = k->first_child; t; t = t->next)
+				if (is_data(t) && t->id == W3D_CHUNK_TEXTURE && ms->texture_count < ntex)
+					decode_texture(doc, t, &ms->textures[ms->texture_count++]);
+			break;
+		case W3D_CHUNK_MATERIAL_PASS:
+			if (k->container && ms->pass_count < npass)
+				decode_pass(doc, k, &ms->passes[ms->pass_count++]);
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+static void decode_aabtree(wl_doc *doc, const wl_chunk *c, w3d_aabtree *t)
+{
+	t->src = c;
+	for (const wl_chunk *k = c->first_child; k; k = k->next) {
+		if (!is_data(k))
+			continue;
+		if (k->id == W3D_CHUNK_AABTREE_HEADER && !t->header_src) {
+			size_t len;
+			const uint8_t *p = payload(doc, k, &len);
+			t->header_src = k;
+			t->header_complete = len >= W3D_AABTREE_HEADER_SIZE;
+			if (len >= 4)
+				t->node_count = wl_le32(p);
+			if (len >= 8)
+				t->poly_count = wl_le32(p + 4);
+			for (size_t i = 0; i < 6 && len >= 12 + 4 * i; i++)
+				t->padding[i] = wl_le32(p + 8 + 4 * i);
+		} else if (k->id == W3D_CHUNK_AABTREE_POLYINDICES && !t->poly_indices.src) {
+			decode_u32(doc, k, &t->poly_indices);
+		} else if (k->id == W3D_CHUNK_AABTREE_NODES && !t->nodes_src) {
+			size_t len;
+			const uint8_t *p = payload(doc, k, &len);
+			size_t n = len / W3D_AABTREE_NODE_SIZE;
+			w3d_aabtree_node *v = alloc_array(doc, n, sizeof *v);
+			if (!v)
+				return;
+			for (size_t i = 0; i < n; i++, p += W3D_AABTREE_NODE_SIZE) {
+				v[i].min.x = wl_lef32(p);
+				v[i].min.y = wl_lef32(p + 4);
+				v[i].min.z = wl_lef32(p + 8);
+				v[i].max.x = wl_lef32(p + 12);
+				v[i].max.y = wl_lef32(p + 16);
+				v[i].max.z = wl_lef32(p + 20);
+				v[i].front_or_poly0 = wl_le32(p + 24);
+				v[i].back_or_poly_count = wl_le32(p + 28);
+			}
+			t->nodes_src = k;
+			t->nodes = v;
+			t->node_array_count = n;
+		}
+	}
+}
+
+w3d_mesh *w3d_decode_mesh(wl_doc *doc, wl_chunk *c)
+{
+	w3d_mesh *m = wl_arena_alloc(doc->arena, sizeof *m);
+	if (!m) {
+		doc->oom = true;
+		return NULL;
+	}
+	m->src = c;
+	m->name = "";
+	for (const wl_chunk *k = c->first_child; k && !doc->oom; k = k->next) {
+		if (!is_data(k))
+			continue;
+		switch (k->id) {
+		case W3D_CHUNK_MESH_HEADER3:
+			if (m->header_chunk_count++ == 0)
+				decode_header(doc, k, &m->header);
+			break;
+		case W3D_CHUNK_VERTICES:
+			if (!m->vertices.src)
+				decode_vec3(doc, k, &m->vertices);
+			break;
+		case W3D_CHUNK_VERTEX_NORMALS:
+		case 0x0004: /* SURRENDER_NORMALS, accepted by the loader */
+			if (!m->normals.src)
+				decode_vec3(doc, k, &m->normals);
+			break;
+		case W3D_CHUNK_TRIANGLES:
+			if (!m->triangles_src)
+				decode_triangles(doc, k, m);
+			break;
+		case W3D_CHUNK_VERTEX_SHADE_INDICES:
+			if (!m->shade_indices.src)
+				decode_u32(doc, k, &m->shade_indices);
+			break;
+		case W3D_CHUNK_VERTEX_INFLUENCES:
+			if (!m->influences.src)
+				decode_influences(doc, k, &m->influences);
+			break;
+		case W3D_CHUNK_VERTEX_INFLUENCES_EXTENDED:
+			if (!m->influences_ext.src)
+				decode_influences_ext(doc, k, &m->influences_ext);
+			break;
+		case W3D_CHUNK_MESH_USER_TEXT:
+			if (!m->user_text_src) {
+				m->user_text_src = k;
+				m->user_text = decode_string(doc, k);
+			}
+			break;
+		case W3D_CHUNK_PRELIT_UNLIT:
+		case W3D_CHUNK_PRELIT_VERTEX:
+		case W3D_CHUNK_PRELIT_LIGHTMAP_MULTI_PASS:
+		case W3D_CHUNK_PRELIT_LIGHTMAP_MULTI_TEXTURE: {
+			w3d_material_set *ps = &m->prelit[k->id - W3D_CHUNK_PRELIT_UNLIT];
+			if (!ps->src && k->container)
+				decode_materials(doc, k, ps);
+			break;
+		}
+		case W3D_CHUNK_AABTREE:
+			if (!m->aabtree.src && k->container)
+				decode_aabtree(doc, k, &m->aabtree);
+			break;
+		default:
+			break;
+		}
+	}
+	if (!doc->oom)
+		decode_materials(doc, c, &m->materials);
+	set_name(doc, c, m);
+	c->decoded = m;
+	return m;
+}
+
+w3d_influence_layout w3d_file_influence_layout(const w3d_mesh *const *meshes, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (meshes[i] && meshes[i]->influences.src && meshes[i]->influences.pad_nonzero)
+			return W3D_INFLUENCE_TWO_BONE;
+	return W3D_INFLUENCE_SINGLE;
+}

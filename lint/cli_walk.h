@@ -1,0 +1,40 @@
+/*
+ * cli_walk.h - the front end's file collection: turns the PATH arguments of
+ * w3dlint into the list of files to lint, in a deterministic order:
+ * arguments in the order given, directory contents sorted.
+ *
+ * A file named explicitly is always collected, whatever its extension.  A
+ * directory is walked recursively: its entries are visited in byte order
+ * (strcmp), hidden entries (names starting with '.') are skipped, symbolic
+ * links are followed, and a directory already visited (same device and
+ * inode, e.g. through a symlink loop) is not entered again.  Inside
+ * directories only files whose name passes w3d_is_w3d_path() are kept.
+ *
+ * Problems (a missing path, an unreadable directory) are reported through
+ * the caller's callback with the path and errno; the walk goes on with the
+ * remaining paths so that one bad argument still shows every other problem.
+ */
+#ifndef WL_CLI_WALK_H
+#define WL_CLI_WALK_H
+
+#include <stddef.h>
+
+typedef struct wl_pathlist {
+	char **items;   /* malloc-owned strings */
+	size_t count, cap;
+} wl_pathlist;
+
+/** Called once per problem with the path and its errno value. */
+typedef void (*wl_walk_error_fn)(void *ud, const char *path, int errnum);
+
+/**
+ * Appends the files found under path to out, in walk order.  Returns the
+ * number of problems reported through on_error (0 when all went well), or
+ * -1 when out of memory.
+ */
+int wl_walk_collect(const char *path, wl_pathlist *out, wl_walk_error_fn on_error, void *ud);
+
+/** Frees the strings and the array; leaves an empty list. */
+void wl_pathlist_free(wl_pathlist *l);
+
+#endif

@@ -1,0 +1,216 @@
+/* report_json.c - the JSON report, built with jansson; see report.h and
+ * docs/report-json.md for the schema. */
+#include "report.h"
+
+#include <jansson.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct json_reporter {
+	wl_reporter base;
+	FILE *out;
+	json_t *root;
+	json_t *files;   /* borrowed from root */
+} json_reporter;
+
+/* Length of the valid UTF-8 sequence at p (n bytes left), 0 when invalid. */
+static size_t utf8_seq(const unsigned char *p, size_t n)
+{
+	unsigned char c = p[0];
+	if (c < 0x80)
+		return 1;
+	size_t len;
+	unsigned char lo = 0x80, hi = 0xBF;
+	if (c >= 0xC2 && c <= 0xDF) {
+		len = 2;
+	} else if (c >= 0xE0 && c <= 0xEF) {
+		len = 3;
+		if (c == 0xE0)
+			lo = 0xA0;
+		else if (c == 0xED)
+			hi = 0x9F;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		len = 4;
+		if (c == 0xF0)
+			lo = 0x90;
+		else if (c == 0xF4)
+			hi = 0x8F;
+	} else {
+		return 0;
+	}
+	if (n < len || p[1] < lo || p[1] > hi)
+		return 0;
+	for (size_t i = 2; i < len; i++)
+		if (p[i] < 0x80 || p[i] > 0xBF)
+			return 0;
+	return len;
+}
+
+/* A JSON string of s.  jansson accepts only UTF-8: bytes that are not
+ * (names in old files are often Latin-1) become U+FFFD. */
+static json_t *jstr(const char *s)
+{
+	json_t *j = json_string(s);
+	if (j)
+		return j;
+	size_t n = strlen(s);
+	char *buf = malloc(n * 3 + 1);
+	if (!buf)
+		return NULL;
+	const unsigned char *p = (const unsigned char *)s;
+	size_t at = 0, i = 0;
+	while (i < n) {
+		size_t k = utf8_seq(p + i, n - i);
+		if (k) {
+			memcpy(buf + at, p + i, k);
+			at += k;
+			i += k;
+		} else {
+			memcpy(buf + at, "\xEF\xBF\xBD", 3);
+			at += 3;
+			i++;
+		}
+	}
+	j = json_stringn(buf, at);
+	free(buf);
+	return j;
+}
+
+static json_t *jint(uint64_t v)
+{
+	return json_integer(v > (uint64_t)INT64_MAX ? (json_int_t)INT64_MAX : (json_int_t)v);
+}
+
+/* Sets key to v (taking the reference); fails when v is NULL. */
+static int put(json_t *obj, const char *key, json_t *v)
+{
+	return v ? json_object_set_new(obj, key, v) : -1;
+}
+
+static json_t *counts_json(const wl_report_counts *c, bool totals)
+{
+	json_t *o = json_object();
+	if (!o)
+		return NULL;
+	int bad = 0;
+	if (totals) {
+		bad |= put(o, "files", jint(c->files));
+		bad |= put(o, "files_with_errors", jint(c->files_with_errors));
+	}
+	bad |= put(o, "errors", jint(c->errors));
+	bad |= put(o, "warnings", jint(c->warnings));
+	bad |= put(o, "infos", jint(c->infos));
+	bad |= put(o, "dropped", jint(c->dropped));
+	if (bad) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+static json_t *finding_json(const wl_doc *doc, const wl_finding *x)
+{
+	json_t *o = json_object();
+	if (!o)
+		return NULL;
+	char cpath[1024];
+	wl_chunk_path(doc, x->chunk, x->element, cpath, sizeof cpath);
+	int bad = 0;
+	bad |= put(o, "rule", jstr(x->rule));
+	bad |= put(o, "severity", jstr(wl_severity_name(x->severity)));
+	bad |= put(o, "message", jstr(x->message));
+	bad |= put(o, "offset", jint(x->offset));
+	bad |= put(o, "length", jint(x->length));
+	bad |= put(o, "chunk_path", cpath[0] ? jstr(cpath) : json_null());
+	if (x->related)
+		bad |= put(o, "related", jstr(x->related));
+	if (bad) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+static int json_file(wl_reporter *r, const wl_file_report *f)
+{
+	json_reporter *jr = (json_reporter *)r;
+	json_t *o = json_object();
+	json_t *arr = json_array();
+	json_t *dropped = json_object();
+	int bad = !o || !arr || !dropped;
+	const wl_findings *fs = &f->doc->findings;
+	for (size_t i = 0; !bad && i < fs->count; i++) {
+		json_t *x = finding_json(f->doc, &fs->items[i]);
+		bad = !x || json_array_append_new(arr, x) != 0;
+	}
+	for (size_t i = 0; !bad && i < f->dropped_count; i++)
+		bad = put(dropped, f->dropped[i].rule, jint(f->dropped[i].count)) != 0;
+	if (bad) {
+		json_decref(o);
+		json_decref(arr);
+		json_decref(dropped);
+		return -1;
+	}
+	bad |= put(o, "path", jstr(f->path));
+	bad |= put(o, "size", jint(f->size));
+	bad |= put(o, "format", jstr(f->doc->format && f->doc->format->name ? f->doc->format->name : "w3d"));
+	bad |= put(o, "findings", arr);
+	bad |= put(o, "dropped", dropped);
+	bad |= put(o, "summary", counts_json(&f->counts, false));
+	if (bad) {
+		json_decref(o);
+		return -1;
+	}
+	return json_array_append_new(jr->files, o) != 0 ? -1 : 0;
+}
+
+static int json_finish(wl_reporter *r, const wl_report_counts *totals)
+{
+	json_reporter *jr = (json_reporter *)r;
+	if (put(jr->root, "summary", counts_json(totals, true)) != 0)
+		return -1;
+	if (json_dumpf(jr->root, jr->out, JSON_INDENT(2)) != 0)
+		return -1;
+	fputc('\n', jr->out);
+	if (fflush(jr->out) != 0 || ferror(jr->out))
+		return -1;
+	return 0;
+}
+
+static void json_destroy(wl_reporter *r)
+{
+	json_reporter *jr = (json_reporter *)r;
+	json_decref(jr->root);
+	free(jr);
+}
+
+wl_reporter *wl_report_json_new(FILE *out)
+{
+	json_reporter *jr = calloc(1, sizeof *jr);
+	if (!jr)
+		return NULL;
+	jr->base.file = json_file;
+	jr->base.finish = json_finish;
+	jr->base.destroy = json_destroy;
+	jr->out = out;
+	jr->root = json_object();
+	jr->files = json_array();
+	json_t *tool = json_object();
+	int bad = !jr->root || !jr->files || !tool;
+	if (!bad) {
+		bad |= put(tool, "name", jstr(W3DLINT_NAME));
+		bad |= put(tool, "version", jstr(W3DLINT_VERSION));
+		bad |= json_object_set_new(jr->root, "tool", tool);
+		bad |= json_object_set(jr->root, "files", jr->files);
+	} else {
+		json_decref(tool);
+	}
+	json_decref(jr->files); /* root holds it now (or it goes away) */
+	if (bad) {
+		json_decref(jr->root);
+		free(jr);
+		return NULL;
+	}
+	return &jr->base;
+}

@@ -1,0 +1,293 @@
+/* build_mesh.c - see build_mesh.h. */
+#include "build_mesh.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/w3d/model.h"
+#include "../lint/lint.h"
+
+void w3d_check_mesh(wl_lint_ctx *ctx);
+void w3d_check_aabtree(wl_lint_ctx *ctx);
+
+static const float verts[4][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 1, 1, 0 }, { 0, 1, 0 } };
+static const uint32_t tris[2][3] = { { 0, 1, 2 }, { 0, 2, 3 } };
+
+static void write_header(wb *b, bm_layout *lay, uint32_t ntris, uint32_t nverts)
+{
+	lay->header = b->len;
+	wb_begin(b, W3D_CHUNK_MESH_HEADER3);
+	lay->header_data = b->len;
+	wb_u32(b, 0x00040002);       /* Version */
+	wb_u32(b, 0);                /* Attributes: NORMAL geometry */
+	wb_name(b, "BODY", 16);
+	wb_name(b, "TANK", 16);
+	wb_u32(b, ntris);
+	wb_u32(b, nverts);
+	wb_u32(b, 1);                /* NumMaterials */
+	wb_u32(b, 0);                /* NumDamageStages */
+	wb_u32(b, 0);                /* SortLevel */
+	wb_u32(b, 0);                /* PrelitVersion */
+	wb_u32(b, 0);                /* FutureCounts */
+	wb_u32(b, 3);                /* VertexChannels: location, normal */
+	wb_u32(b, 1);                /* FaceChannels */
+	wb_vec3(b, 0, 0, 0);
+	wb_vec3(b, 1, 1, 0);
+	wb_vec3(b, 0.5f, 0.5f, 0);
+	wb_f32(b, 0.7072f);
+	wb_end(b);
+}
+
+static void write_vertices(wb *b, bm_layout *lay, int extra)
+{
+	lay->vertices = b->len;
+	wb_begin(b, W3D_CHUNK_VERTICES);
+	for (int i = 0; i < 4 + extra; i++)
+		wb_vec3(b, verts[i % 4][0], verts[i % 4][1], verts[i % 4][2]);
+	wb_end(b);
+}
+
+static void write_node(wb *b, float x0, float y0, float x1, float y1, uint32_t a, uint32_t c)
+{
+	wb_vec3(b, x0, y0, 0);
+	wb_vec3(b, x1, y1, 0);
+	wb_u32(b, a);
+	wb_u32(b, c);
+}
+
+static void write_aabtree(wb *b, const bm_opts *o, bm_layout *lay)
+{
+	uint32_t nodes = (o->aab_no_nodes ? 0 : 3) + (uint32_t)o->aab_extra_nodes;
+	lay->aab = b->len;
+	wb_begin(b, W3D_CHUNK_AABTREE);
+	for (int pass = 0; pass < 2; pass++) {
+		if ((pass == 0) != (o->aab_header_late == 0)) {
+			lay->aab_poly = b->len;
+			wb_begin(b, W3D_CHUNK_AABTREE_POLYINDICES);
+			lay->aab_poly_data = b->len;
+			wb_u32(b, 0);
+			wb_u32(b, 1);
+			wb_end(b);
+		} else {
+			lay->aab_header = b->len;
+			wb_begin(b, W3D_CHUNK_AABTREE_HEADER);
+			lay->aab_header_data = b->len;
+			wb_u32(b, nodes);
+			wb_u32(b, 2);
+			wb_zeros(b, 24);
+			wb_end(b);
+		}
+	}
+	lay->aab_nodes = b->len;
+	wb_begin(b, W3D_CHUNK_AABTREE_NODES);
+	lay->aab_nodes_data = b->len;
+	if (!o->aab_no_nodes) {
+		write_node(b, 0, 0, 1, 1, 1, 2);
+		write_node(b, 0, 0, 1, 1, W3D_AABTREE_LEAF_FLAG | 0, 1);
+		write_node(b, 0, 0, 1, 1, W3D_AABTREE_LEAF_FLAG | 1, 1);
+	}
+	for (int i = 0; i < o->aab_extra_nodes; i++)
+		write_node(b, 0, 0, 1, 1, W3D_AABTREE_LEAF_FLAG | 0, 0);
+	wb_end(b);
+	wb_end(b);
+}
+
+static void write_pass(wb *b, const bm_opts *o, bm_layout *lay, int p)
+{
+	int stages = o->stages < 0 ? 0 : o->stages == 0 ? 1 : o->stages;
+	int nvmid = o->vmid_count ? o->vmid_count : 1;
+	lay->pass[p] = b->len;
+	wb_begin(b, W3D_CHUNK_MATERIAL_PASS);
+	lay->vmids[p] = b->len;
+	wb_begin(b, W3D_CHUNK_VERTEX_MATERIAL_IDS);
+	for (int i = 0; i < nvmid; i++)
+		wb_u32(b, 0);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_SHADER_IDS);
+	wb_u32(b, 0);
+	wb_end(b);
+	lay->dcg[p] = b->len;
+	wb_begin(b, W3D_CHUNK_DCG);
+	for (int i = 0; i < 4; i++)
+		wb_u32(b, 0xFFFFFFFFu);
+	wb_end(b);
+	for (int s = 0; s < stages; s++) {
+		lay->stage[p][s < 4 ? s : 3] = b->len;
+		wb_begin(b, W3D_CHUNK_TEXTURE_STAGE);
+		if (s == 0)
+			lay->texids[p] = b->len;
+		wb_begin(b, W3D_CHUNK_TEXTURE_IDS);
+		wb_u32(b, 0);
+		wb_u32(b, 0);
+		wb_end(b);
+		if (s == 0)
+			lay->texcoords[p] = b->len;
+		wb_begin(b, W3D_CHUNK_STAGE_TEXCOORDS);
+		for (int i = 0; i < 4 + o->texcoord_delta; i++) {
+			wb_f32(b, verts[i % 4][0]);
+			wb_f32(b, verts[i % 4][1]);
+		}
+		wb_end(b);
+		if (o->per_face_ids > 0 && s == 0) {
+			lay->per_face[p] = b->len;
+			wb_begin(b, W3D_CHUNK_PER_FACE_TEXCOORD_IDS);
+			for (int i = 0; i < o->per_face_ids; i++) {
+				wb_u32(b, tris[i % 2][0]);
+				wb_u32(b, tris[i % 2][1]);
+				wb_u32(b, tris[i % 2][2]);
+			}
+			wb_end(b);
+		}
+		wb_end(b);
+	}
+	wb_end(b);
+}
+
+void bm_write_mesh(wb *b, const bm_opts *o, bm_layout *lay)
+{
+	int passes = o->passes ? o->passes : 1;
+	uint32_t ntris = 2 + (uint32_t)o->extra_tris;
+	memset(lay, 0, sizeof *lay);
+	lay->mesh = b->len;
+	wb_begin(b, W3D_CHUNK_MESH);
+	if (!o->no_header && !o->header_late)
+		write_header(b, lay, ntris, 4);
+	write_vertices(b, lay, o->extra_vertices);
+	if (o->header_late)
+		write_header(b, lay, ntris, 4);
+	lay->normals = b->len;
+	wb_begin(b, W3D_CHUNK_VERTEX_NORMALS);
+	for (int i = 0; i < 4; i++)
+		wb_vec3(b, 0, 0, 1);
+	wb_end(b);
+	lay->tris = b->len;
+	wb_begin(b, W3D_CHUNK_TRIANGLES);
+	lay->tris_data = b->len;
+	for (uint32_t i = 0; i < ntris; i++) {
+		wb_u32(b, tris[i % 2][0]);
+		wb_u32(b, tris[i % 2][1]);
+		wb_u32(b, tris[i % 2][2]);
+		wb_u32(b, 0);           /* surface type */
+		wb_vec3(b, 0, 0, 1);
+		wb_f32(b, 0);
+	}
+	wb_end(b);
+	if (o->two_bone) {
+		wb_begin(b, W3D_CHUNK_VERTEX_INFLUENCES);
+		for (int i = 0; i < 4; i++) {
+			wb_u16(b, 0);
+			wb_u16(b, 1);
+			wb_u16(b, 60);
+			wb_u16(b, 40);
+		}
+		wb_end(b);
+	}
+	wb_begin(b, W3D_CHUNK_VERTEX_SHADE_INDICES);
+	for (uint32_t i = 0; i < 4; i++)
+		wb_u32(b, i);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_MATERIAL_INFO);
+	lay->matinfo_data = b->len;
+	wb_u32(b, (uint32_t)passes);
+	wb_u32(b, 1);
+	wb_u32(b, 1);
+	wb_u32(b, 1);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_VERTEX_MATERIALS);
+	wb_begin(b, W3D_CHUNK_VERTEX_MATERIAL);
+	wb_chunk(b, W3D_CHUNK_VERTEX_MATERIAL_NAME, "Paint\0", 6);
+	wb_begin(b, W3D_CHUNK_VERTEX_MATERIAL_INFO);
+	wb_u32(b, 0);
+	for (int i = 0; i < 4; i++)
+		wb_u32(b, 0x00FFFFFFu);
+	wb_f32(b, 1);
+	wb_f32(b, 1);
+	wb_f32(b, 0);
+	wb_end(b);
+	wb_end(b);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_SHADERS);
+	{
+		static const uint8_t shader[16] = { 3, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0 };
+		wb_bytes(b, shader, sizeof shader);
+	}
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_TEXTURES);
+	wb_begin(b, W3D_CHUNK_TEXTURE);
+	wb_chunk(b, W3D_CHUNK_TEXTURE_NAME, "tank.tga\0", 9);
+	wb_end(b);
+	wb_end(b);
+	for (int p = 0; p < passes && p < 8; p++)
+		write_pass(b, o, lay, p);
+	if (o->aabtree)
+		write_aabtree(b, o, lay);
+	wb_end(b);
+}
+
+wl_doc *bm_lint_bytes(const uint8_t *p, size_t n)
+{
+	uint8_t *copy = malloc(n ? n : 1);
+	if (!copy) {
+		fprintf(stderr, "build_mesh: out of memory\n");
+		abort();
+	}
+	if (n)
+		memcpy(copy, p, n);
+	wl_doc *d = wl_doc_read(&w3d_format, "test.w3d", copy, n);
+	if (!d) {
+		fprintf(stderr, "build_mesh: out of memory\n");
+		abort();
+	}
+	w3d_model *m = w3d_model_build(d);
+	if (m && !d->oom) {
+		wl_lint_ctx ctx = { d, m, NULL, NULL };
+		w3d_check_mesh(&ctx);
+		w3d_check_aabtree(&ctx);
+	}
+	return d;
+}
+
+wl_doc *bm_lint(const wb *b)
+{
+	return bm_lint_bytes(b->data, b->len);
+}
+
+void bm_free(wl_doc *d)
+{
+	if (!d)
+		return;
+	void *copy;
+	memcpy(&copy, &d->bytes, sizeof copy); /* our own malloc'ed copy */
+	wl_doc_free(d);
+	free(copy);
+}
+
+size_t bm_count(const wl_doc *d, const char *rule)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < d->findings.count; i++)
+		if (strcmp(d->findings.items[i].rule, rule) == 0)
+			n++;
+	return n;
+}
+
+int bm_has(const wl_doc *d, const char *rule, uint64_t offset)
+{
+	for (size_t i = 0; i < d->findings.count; i++)
+		if (strcmp(d->findings.items[i].rule, rule) == 0 &&
+		    d->findings.items[i].offset == offset)
+			return 1;
+	return 0;
+}
+
+void bm_dump(const wl_doc *d)
+{
+	for (size_t i = 0; i < d->findings.count; i++) {
+		const wl_finding *f = &d->findings.items[i];
+		char path[256];
+		wl_chunk_path(d, f->chunk, f->element, path, sizeof path);
+		fprintf(stderr, "  0x%llx+%llu %s: %s (%s)\n", (unsigned long long)f->offset,
+			(unsigned long long)f->length, f->rule, f->message, path);
+	}
+}

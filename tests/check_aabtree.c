@@ -1,0 +1,379 @@
+/* check_aabtree.c - the rules of lint/check_aabtree.c on the 3-node tree of
+ * tests/build_mesh.c: for each rule a case that fires (rule id and offset)
+ * and a near miss that does not. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/w3d/model.h"
+#include "build_mesh.h"
+
+/* Node i field offsets inside AABTREE_NODES. */
+#define NODE(lay, i) ((lay).aab_nodes_data + 32u * (i))
+#define FRONT(lay, i) (NODE(lay, i) + 24)
+#define BACK(lay, i) (NODE(lay, i) + 28)
+
+typedef struct patch {
+	int kind;      /* 0 u32, 1 f32 */
+	size_t off;
+	uint32_t u;
+	float f;
+} patch;
+
+/* Builds the mesh (with a tree) from o, applies the patches, lints. */
+static wl_doc *run(const bm_opts *o0, bm_layout *lay, const patch *p, size_t np)
+{
+	bm_opts o = *o0;
+	o.aabtree = 1;
+	wb b;
+	wb_init(&b);
+	bm_write_mesh(&b, &o, lay);
+	/* The layout is known only after writing: patches name offsets
+	 * relative to it through the callers' second call; see rerun. */
+	for (size_t i = 0; i < np; i++) {
+		if (p[i].kind == 0)
+			wb_patch_u32(&b, p[i].off, p[i].u);
+		else
+			wb_patch_f32(&b, p[i].off, p[i].f);
+	}
+	wl_doc *d = bm_lint(&b);
+	wb_free(&b);
+	return d;
+}
+
+/* The layout of the tree mesh built with o (offsets for patches). */
+static bm_layout layout_of(const bm_opts *o0)
+{
+	bm_opts o = *o0;
+	o.aabtree = 1;
+	bm_layout lay;
+	wb b;
+	wb_init(&b);
+	bm_write_mesh(&b, &o, &lay);
+	wb_free(&b);
+	return lay;
+}
+
+static wl_doc *run1(const bm_opts *o, bm_layout *lay, size_t off, uint32_t v)
+{
+	patch p = { 0, off, v, 0 };
+	return run(o, lay, &p, 1);
+}
+
+static const bm_opts plain = { 0 };
+
+START_TEST(valid_tree_is_clean)
+{
+	bm_layout lay;
+	wl_doc *d = run(&plain, &lay, NULL, 0);
+	if (d->findings.count)
+		bm_dump(d);
+	ck_assert_uint_eq(d->findings.count, 0);
+	bm_free(d);
+}
+END_TEST
+
+START_TEST(header_missing)
+{
+	bm_opts o = { .aab_header_late = 1 };
+	bm_layout lay;
+	wl_doc *d = run(&o, &lay, NULL, 0);
+	ck_assert(bm_has(d, "aabtree-header-missing", lay.aab_poly));
+	bm_free(d);
+	d = run(&plain, &lay, NULL, 0);
+	ck_assert_uint_eq(bm_count(d, "aabtree-header-missing"), 0);
+	bm_free(d);
+	/* no header at all: reported at the AABTREE chunk */
+	wb b;
+	wb_init(&b);
+	wb_begin(&b, W3D_CHUNK_MESH);
+	wb_begin(&b, W3D_CHUNK_MESH_HEADER3);
+	wb_zeros(&b, W3D_MESH_HEADER3_SIZE);
+	wb_end(&b);
+	size_t aab = b.len;
+	wb_begin(&b, W3D_CHUNK_AABTREE);
+	wb_begin(&b, W3D_CHUNK_AABTREE_NODES);
+	wb_zeros(&b, 24);
+	wb_u32(&b, W3D_AABTREE_LEAF_FLAG);
+	wb_u32(&b, 0);
+	wb_end(&b);
+	wb_end(&b);
+	wb_end(&b);
+	d = bm_lint(&b);
+	ck_assert(bm_has(d, "aabtree-header-missing", aab));
+	bm_free(d);
+	wb_free(&b);
+}
+END_TEST
+
+START_TEST(empty)
+{
+	bm_opts o = { .aab_no_nodes = 1 };
+	bm_layout lay;
+	wl_doc *d = run(&o, &lay, NULL, 0);
+	ck_assert(bm_has(d, "aabtree-empty", lay.aab_nodes));
+	ck_assert_uint_eq(bm_count(d, "aabtree-count-mismatch"), 0);
+	bm_free(d);
+	bm_opts one = { .aab_no_nodes = 1, .aab_extra_nodes = 1 }; /* one node */
+	d = run(&one, &lay, NULL, 0);
+	ck_assert_uint_eq(bm_count(d, "aabtree-empty"), 0);
+	bm_free(d);
+}
+END_TEST
+
+START_TEST(count_mismatch)
+{
+	bm_layout lay = layout_of(&plain);
+	wl_doc *d = run1(&plain, &lay, lay.aab_header_data, 4);
+	ck_assert(bm_has(d, "aabtree-count-mismatch", lay.aab_nodes));
+	bm_free(d);
+	d = run1(&plain, &lay, lay.aab_header_data + 4, 3);
+	ck_assert(bm_has(d, "aabtree-count-mismatch", lay.aab_poly));
+	bm_free(d);
+	bm_opts more = { .aab_extra_nodes = 2 }; /* header follows: 5 and 5 */
+	lay = layout_of(&more);
+	d = run(&more, &lay, NULL, 0);
+	ck_assert_uint_eq(bm_count(d, "aabtree-count-mismatch"), 0);
+	bm_free(d);
+}
+END_TEST
+
+START_TEST(polycount_mismatch)
+{
+	bm_opts o = { .extra_tris = 1 }; /* mesh: 3 triangles, tree: 2 */
+	bm_layout lay;
+	wl_doc *d = run(&o, &lay, NULL, 0);
+	ck_assert(bm_has(d, "aabtree-polycount-mismatch", lay.aab_header_data + 4));
+	/* the third triangle is in no leaf */
+	ck_assert(bm_has(d, "aabtree-coverage", lay.tris_data + 64));
+	bm_free(d);
+	d = run(&plain, &lay, NULL, 0);
+	ck_assert_uint_eq(bm_count(d, "aabtree-polycount-mismatch"), 0);
+	bm_free(d);
+}
+END_TEST
+
+START_TEST(child_out_of_range)
+{
+	bm_layout lay = layout_of(&plain);
+	wl_doc *d = run1(&plain, &lay, BACK(lay, 0), 3);
+	ck_assert(bm_has(d, "aabtree-child-out-of-range", BACK(lay, 0)));
+	ck_assert_uint_eq(bm_count(d, "aabtree-child-out-of-range"), 1);
+	bm_free(d);
+	d = run1(&plain, &lay, FRONT(lay, 0), 0); /* itself */
+	ck_assert(bm_has(d, "aabtree-child-out-of-range", FRONT(lay, 0)));
+	bm_free(d);
+	d = run1(&plain, &lay, BACK(lay, 0), 0x7FFFFFFF);
+	ck_assert(bm_has(d, "aabtree-child-out-of-range", BACK(lay, 0)));
+	bm_free(d);
+	/* near miss: node 3 exists */
+	bm_opts more = { .aab_extra_nodes = 1 };
+	lay = layout_of(&more);
+	d = run1(&more, &lay, BACK(lay, 0), 3);
+	ck_assert_uint_eq(bm_count(d, "aabtree-child-out-of-range"), 0);
+	ck_assert(bm_has(d, "aabtree-unreachable-node", NODE(lay, 2)));
+	bm_free(d);
+}
+END_TEST
+
+START_TEST(cycle_and_sharing)
+{
+	bm_layout lay = layout_of(&plain);
+	/* node 2 becomes internal with front = root (cycle), back = 1 (shared) */
+	patch p[2] = { { 0, FRONT(lay, 2), 0, 0 }, { 0, BACK(lay, 2), 1, 0 } };
+	wl_doc *d = run(&plain, &lay, p, 2);
+	ck_assert(bm_has(d, "aabtree-cycle", FRONT(lay, 2)));
+	ck_assert(bm_has(d, "aabtree-cycle", BACK(lay, 2)));
+	ck_assert_uint_eq(bm_count(d, "aabtree-cycle"), 2);
+	bm_free(d);
+	/* root: front and back both 1 */
+	d = run1(&plain, &lay, BACK(lay, 0), 1);
+	ck_assert(bm_has(d, "aabtree-cycle", BACK(lay, 0)));
+	ck_assert(bm_has(d, "aabtree-unreachable-node", NODE(lay, 2)));
+	bm_free(d);
+	/* near miss: front and back swapped is still a tree */
+	patch q[2] = { { 0, FRONT(lay, 0), 2, 0 }, { 0, BACK(lay, 0), 1, 0 } };
+	d = run(&plain, &lay, q, 2);
+	ck_assert_uint_eq(bm_count(d, "aabtree-cycle"), 0);
+	ck_assert_uint_eq(d->findings.count, 0);
+	bm_free(d);
+}
+END_TEST
+
+START_TEST(unreachable)
+{
+	bm_opts o = { .aab_extra_nodes = 1 };
+	bm_layout lay;
+	wl_doc *d = run(&o, &lay, NULL, 0);
+	ck_assert(bm_has(d, "aabtree-unreachable-node", NODE(lay, 3)));
+	ck_assert_uint_eq(bm_count(d, "aabtree-unreachable-node"), 1);
+	bm_free(d);
+	d = run(&plain, &lay, NULL, 0);
+	ck_assert_uint_eq(bm_count(d, "aabtree-unreachable-node"), 0);
+	bm_free(d);
+}
+END_TEST
+
+START_TEST(leaf_out_of_range)
+{
+	bm_layout lay = layout_of(&plain);
+	wl_doc *d = run1(&plain, &lay, BACK(lay, 2), 2); /* slots 1..3 of 2 */
+	ck_assert(bm_has(d, "aabtree-leaf-out-of-range", FRONT(lay, 2)));
+	bm_free(d);
+	d = run1(&plain, &lay, FRONT(lay, 2), W3D_AABTREE_LEAF_FLAG | 0x7FFFFFFF);
+	ck_assert(bm_has(d, "aabtree-leaf-out-of-range", FRONT(lay, 2)));
+	bm_free(d);
+	/* near miss: leaf 1 covers slots 0..2, exactly the array */
+	d = run1(&plain, &lay, BACK(lay, 1), 2);
+	ck_assert_uint_eq(bm_count(d, "aabtree-leaf-out-of-range"), 0);
+	ck_assert(bm_has(d, "aabtree-coverage", lay.aab_poly_data + 4)); /* tri 1 twice */
+	bm_free(d);
+}
+END_TEST
+
+START_TEST(polyindex_out_of_range)
+{
+	bm_layout lay = layout_of(&plain);
+	wl_doc *d = run1(&plain, &lay, lay.aab_poly_data + 4, 2);
+	ck_assert(bm_has(d, "aabtree-polyindex-out-of-range", lay.aab_poly_data + 4));
+	bm_free(d);
+	d = run1(&plain, &lay, lay.aab_poly_data + 4, 1);
+	ck_assert_uint_eq(bm_count(d, "aabtree-polyindex-out-of-range"), 0);
+	bm_free(d);
+	/* near miss: a bad entry no leaf refers to is never read */
+	patch p[2] = { { 0, lay.aab_poly_data + 4, 99, 0 }, { 0, BACK(lay, 2), 0, 0 } };
+	d = run(&plain, &lay, p, 2);
+	ck_assert_uint_eq(bm_count(d, "aabtree-polyindex-out-of-range"), 0);
+	bm_free(d);
+}
+END_TEST
+
+START_TEST(coverage)
+{
+	bm_layout lay = layout_of(&plain);
+	wl_doc *d = run1(&plain, &lay, lay.aab_poly_data + 4, 0);
+	ck_assert(bm_has(d, "aabtree-coverage", lay.aab_poly_data + 4)); /* tri 0 twice */
+	ck_assert(bm_has(d, "aabtree-coverage", lay.tris_data + 32));    /* tri 1 never */
+	ck_assert_uint_eq(bm_count(d, "aabtree-coverage"), 2);
+	bm_free(d);
+	/* near miss: the slots swapped still cover each triangle once */
+	patch p[2] = { { 0, lay.aab_poly_data, 1, 0 }, { 0, lay.aab_poly_data + 4, 0, 0 } };
+	d = run(&plain, &lay, p, 2);
+	ck_assert_uint_eq(bm_count(d, "aabtree-coverage"), 0);
+	bm_free(d);
+}
+END_TEST
+
+START_TEST(box_too_small)
+{
+	bm_layout lay = layout_of(&plain);
+	patch p = { 1, NODE(lay, 1) + 12, 0, 0.5f }; /* leaf 1 max.x */
+	wl_doc *d = run(&plain, &lay, &p, 1);
+	ck_assert(bm_has(d, "aabtree-box-too-small", NODE(lay, 1)));
+	ck_assert_uint_eq(bm_count(d, "aabtree-box-too-small"), 1);
+	bm_free(d);
+	patch r = { 1, NODE(lay, 0) + 4, 0, 0.1f }; /* root min.y */
+	d = run(&plain, &lay, &r, 1);
+	ck_assert(bm_has(d, "aabtree-box-too-small", NODE(lay, 0)));
+	bm_free(d);
+	/* near miss: within the default tolerance of 0.001 */
+	patch q = { 1, NODE(lay, 1) + 12, 0, 0.9995f };
+	d = run(&plain, &lay, &q, 1);
+	ck_assert_uint_eq(bm_count(d, "aabtree-box-too-small"), 0);
+	bm_free(d);
+	/* near miss: a larger box is fine */
+	patch g = { 1, NODE(lay, 1) + 12, 0, 5.0f };
+	d = run(&plain, &lay, &g, 1);
+	ck_assert_uint_eq(bm_count(d, "aabtree-box-too-small"), 0);
+	bm_free(d);
+}
+END_TEST
+
+/* Random node fields: no crash, no hang, bounded findings. */
+START_TEST(hostile_trees)
+{
+	bm_opts o = { .aabtree = 1, .aab_extra_nodes = 29 };
+	bm_layout lay;
+	wb b;
+	wb_init(&b);
+	bm_write_mesh(&b, &o, &lay);
+	srand(777);
+	for (int round = 0; round < 2000; round++) {
+		for (int i = 0; i < 32; i++) {
+			uint32_t f = (uint32_t)rand() % 40, k = (uint32_t)rand() % 40;
+			if (rand() % 2)
+				f |= W3D_AABTREE_LEAF_FLAG;
+			if (rand() % 16 == 0)
+				k = (uint32_t)rand() << 16;
+			wb_patch_u32(&b, FRONT(lay, i), f);
+			wb_patch_u32(&b, BACK(lay, i), k);
+		}
+		wb_patch_u32(&b, lay.aab_poly_data, (uint32_t)rand() % 4);
+		wl_doc *d = bm_lint(&b);
+		ck_assert_ptr_nonnull(d);
+		bm_free(d);
+	}
+	wb_free(&b);
+}
+END_TEST
+
+/* A long chain 0 -> 1 -> ... -> n-1: iterative traversal, no recursion. */
+START_TEST(deep_chain)
+{
+	const uint32_t n = 200000;
+	wb b;
+	wb_init(&b);
+	wb_begin(&b, W3D_CHUNK_MESH);
+	wb_begin(&b, W3D_CHUNK_MESH_HEADER3);
+	wb_zeros(&b, 40);
+	wb_u32(&b, 0);
+	wb_u32(&b, 0);
+	wb_zeros(&b, W3D_MESH_HEADER3_SIZE - 48);
+	wb_end(&b);
+	wb_begin(&b, W3D_CHUNK_AABTREE);
+	wb_begin(&b, W3D_CHUNK_AABTREE_HEADER);
+	wb_u32(&b, n);
+	wb_u32(&b, 0);
+	wb_zeros(&b, 24);
+	wb_end(&b);
+	wb_begin(&b, W3D_CHUNK_AABTREE_NODES);
+	for (uint32_t i = 0; i < n; i++) {
+		wb_zeros(&b, 24);
+		/* front = next node, back = the node after that (shared) */
+		wb_u32(&b, i + 1 < n ? i + 1 : W3D_AABTREE_LEAF_FLAG);
+		wb_u32(&b, i + 2 < n ? i + 2 : 0);
+	}
+	wb_end(&b);
+	wb_end(&b);
+	wb_end(&b);
+	wl_doc *d = bm_lint(&b);
+	ck_assert_uint_eq(bm_count(d, "aabtree-unreachable-node"), 0);
+	ck_assert_uint_gt(bm_count(d, "aabtree-cycle"), 0);
+	bm_free(d);
+	wb_free(&b);
+}
+END_TEST
+
+extern Suite *aabtree_suite(void);
+Suite *aabtree_suite(void)
+{
+	Suite *s = suite_create("aabtree");
+	TCase *tc = tcase_create("aabtree");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, valid_tree_is_clean);
+	tcase_add_test(tc, header_missing);
+	tcase_add_test(tc, empty);
+	tcase_add_test(tc, count_mismatch);
+	tcase_add_test(tc, polycount_mismatch);
+	tcase_add_test(tc, child_out_of_range);
+	tcase_add_test(tc, cycle_and_sharing);
+	tcase_add_test(tc, unreachable);
+	tcase_add_test(tc, leaf_out_of_range);
+	tcase_add_test(tc, polyindex_out_of_range);
+	tcase_add_test(tc, coverage);
+	tcase_add_test(tc, box_too_small);
+	tcase_add_test(tc, hostile_trees);
+	tcase_add_test(tc, deep_chain);
+	suite_add_tcase(s, tc);
+	return s;
+}

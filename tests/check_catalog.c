@@ -1,0 +1,317 @@
+/* check_catalog.c - the rule catalogue loader (lint/catalog.c): valid
+ * documents, every kind of load error with its line and column, duplicate
+ * ids, and the embedded catalogue. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lint/catalog.h"
+
+static char err[512];
+
+/* A complete rule at two-space indentation, id given. */
+#define RULE(id)                                   \
+	"  - id: " id "\n"                         \
+	"    category: chunk\n"                    \
+	"    severity: warning\n"                  \
+	"    fixable: \"no\"\n"                    \
+	"    summary: something is wrong\n"        \
+	"    explanation: >\n"                     \
+	"      why it matters.\n"
+
+/* Loads text as t.yaml into a fresh catalogue; returns the result code and
+ * frees the catalogue (err keeps the message). */
+static int load_rc(const char *text)
+{
+	wl_catalog *cat = NULL;
+	err[0] = 0;
+	int rc = wl_catalog_add_yaml(&cat, "t.yaml", text, strlen(text), err, sizeof err);
+	if (rc == 0)
+		ck_assert_ptr_nonnull(cat);
+	else
+		ck_assert_ptr_null(cat);
+	wl_catalog_free(cat);
+	return rc;
+}
+
+/* Asserts that text fails to load with exactly the message want. */
+static void expect_error(const char *text, const char *want)
+{
+	ck_assert_int_eq(load_rc(text), -1);
+	ck_assert_str_eq(err, want);
+}
+
+START_TEST(valid_document_loads)
+{
+	const char *text =
+		"# comment\n"
+		"rules:\n"
+		RULE("zeta-rule")
+		"  - id: alpha-rule\n"
+		"    category: quality\n"
+		"    severity: info\n"
+		"    fixable: safe\n"
+		"    summary: first summary\n"
+		"    explanation: |\n"
+		"      line one\n"
+		"      line two\n"
+		"\n"
+		"    params:\n"
+		"      - name: tolerance\n"
+		"        default: 0.001\n"
+		"        description: allowed difference\n"
+		"      - name: limit\n"
+		"        default: -2.5e3\n";
+	wl_catalog *cat = NULL;
+	ck_assert_int_eq(wl_catalog_add_yaml(&cat, "t.yaml", text, strlen(text), err, sizeof err), 0);
+	ck_assert_uint_eq(wl_catalog_count(cat), 2);
+	const wl_rule_def *a = wl_catalog_at(cat, 0);
+	ck_assert_str_eq(a->id, "alpha-rule");
+	ck_assert_str_eq(wl_catalog_at(cat, 1)->id, "zeta-rule");
+	ck_assert_ptr_null(wl_catalog_at(cat, 2));
+	ck_assert_str_eq(a->category, "quality");
+	ck_assert_int_eq(a->severity, WL_SEV_INFO);
+	ck_assert_str_eq(a->fixable, "safe");
+	ck_assert_str_eq(a->summary, "first summary");
+	ck_assert_str_eq(a->explanation, "line one\nline two"); /* trailing newline dropped */
+	ck_assert_str_eq(a->source_file, "t.yaml");
+	ck_assert_uint_eq(a->params_count, 2);
+	ck_assert_str_eq(a->params[0].name, "tolerance");
+	ck_assert_double_eq(a->params[0].def, 0.001);
+	ck_assert_str_eq(a->params[0].description, "allowed difference");
+	ck_assert_str_eq(a->params[1].description, "");
+	ck_assert_double_eq(a->params[1].def, -2500.0);
+	ck_assert_double_eq(wl_catalog_param(cat, "alpha-rule", "tolerance", 9), 0.001);
+	ck_assert_double_eq(wl_catalog_param(cat, "alpha-rule", "nope", 9), 9);
+	ck_assert_double_eq(wl_catalog_param(cat, "missing-rule", "tolerance", 7), 7);
+
+	const wl_rule_def *z = wl_catalog_find(cat, "zeta-rule");
+	ck_assert_ptr_nonnull(z);
+	ck_assert_int_eq(z->severity, WL_SEV_WARNING);
+	ck_assert_str_eq(z->fixable, "no");
+	ck_assert_str_eq(z->explanation, "why it matters.");
+	ck_assert_uint_eq(z->params_count, 0);
+	ck_assert_ptr_null(wl_catalog_find(cat, "beta-rule"));
+	ck_assert_ptr_null(wl_catalog_find(cat, NULL));
+
+	/* A second document adds to the catalogue and keeps id order. */
+	const char *more = "rules:\n" RULE("middle-rule");
+	ck_assert_int_eq(wl_catalog_add_yaml(&cat, "u.yaml", more, strlen(more), err, sizeof err), 0);
+	ck_assert_uint_eq(wl_catalog_count(cat), 3);
+	ck_assert_str_eq(wl_catalog_at(cat, 1)->id, "middle-rule");
+	ck_assert_str_eq(wl_catalog_at(cat, 1)->source_file, "u.yaml");
+	ck_assert_str_eq(wl_catalog_find(cat, "alpha-rule")->summary, "first summary");
+	wl_catalog_free(cat);
+}
+END_TEST
+
+START_TEST(null_catalogue_is_empty)
+{
+	ck_assert_uint_eq(wl_catalog_count(NULL), 0);
+	ck_assert_ptr_null(wl_catalog_at(NULL, 0));
+	ck_assert_ptr_null(wl_catalog_find(NULL, "file-empty"));
+	ck_assert_double_eq(wl_catalog_param(NULL, "a", "b", 3.5), 3.5);
+	wl_catalog_free(NULL);
+	ck_assert_int_eq(load_rc("rules: []\n"), 0);
+	ck_assert_int_eq(load_rc("rules:\n"), 0);
+}
+END_TEST
+
+START_TEST(error_malformed_yaml)
+{
+	expect_error("rules:\n  - id: a\n    summary: [x\n",
+		     "t.yaml:4:1: malformed YAML: did not find expected ',' or ']' while parsing a flow sequence");
+	expect_error("rules:\n  - id: \"abc\n",
+		     "t.yaml:3:1: malformed YAML: found unexpected end of stream while scanning a quoted scalar");
+	/* Invalid UTF-8: libyaml reports an offset, turned into line:column. */
+	expect_error("rules:\n  - id: a\xff\n",
+		     "t.yaml:2:10: malformed YAML: invalid leading UTF-8 octet");
+}
+END_TEST
+
+START_TEST(error_structure)
+{
+	expect_error("", "t.yaml:1:1: empty catalogue (expected a mapping with key 'rules')");
+	expect_error("- a\n", "t.yaml:1:1: a catalogue must be a mapping with one key, 'rules'");
+	expect_error("rulez: []\n", "t.yaml:1:1: unknown key 'rulez' (a catalogue has one key, 'rules')");
+	expect_error("rules: {}\n", "t.yaml:1:8: 'rules' must be a sequence of rule mappings");
+	expect_error("rules:\n  - just text\n",
+		     "t.yaml:2:5: a rule must be a mapping (id, category, severity, fixable, summary, "
+		     "explanation, params)");
+	expect_error("rules: []\n---\nrules: []\n", "t.yaml:3:1: only one YAML document is allowed");
+	expect_error("rules: []\nrules: []\n", "t.yaml:2:1: duplicate key 'rules' (first at line 1)");
+}
+END_TEST
+
+START_TEST(error_unknown_key)
+{
+	expect_error("rules:\n" RULE("a-rule") "    colour: red\n",
+		     "t.yaml:9:5: rule 'a-rule': unknown key 'colour' (expected id, category, severity, "
+		     "fixable, summary, explanation or params)");
+	expect_error("rules:\n" RULE("a-rule") "    params:\n      - name: x\n        default: 1\n"
+		     "        unit: m\n",
+		     "t.yaml:12:9: rule 'a-rule': unknown parameter key 'unit' (expected name, default "
+		     "or description)");
+}
+END_TEST
+
+START_TEST(error_missing_key)
+{
+	expect_error("rules:\n"
+		     "  - id: a-rule\n"
+		     "    category: chunk\n"
+		     "    severity: error\n"
+		     "    fixable: \"no\"\n"
+		     "    summary: s\n",
+		     "t.yaml:2:5: rule 'a-rule' is missing required key 'explanation'");
+	expect_error("rules:\n"
+		     "  - category: chunk\n"
+		     "    severity: error\n",
+		     "t.yaml:2:5: rule is missing required key 'id'");
+	expect_error("rules:\n" RULE("a-rule") "    params:\n      - name: x\n",
+		     "t.yaml:10:9: rule 'a-rule': parameter 'x' is missing required key 'default'");
+}
+END_TEST
+
+START_TEST(error_bad_values)
+{
+	expect_error("rules:\n  - id: a-rule\n    severity: fatal\n",
+		     "t.yaml:3:15: rule 'a-rule': bad severity 'fatal' (expected error, warning, info or off)");
+	expect_error("rules:\n  - id: a-rule\n    fixable: maybe\n",
+		     "t.yaml:3:14: rule 'a-rule': bad fixable value 'maybe' (expected safe, unsafe or no)");
+	expect_error("rules:\n  - id: a-rule\n    category: colour\n",
+		     "t.yaml:3:15: rule 'a-rule': unknown category 'colour' (expected one of chunk, count, "
+		     "index, geometry, hierarchy, animation, aabtree, material, name, reference, quality)");
+	expect_error("rules:\n  - id: Bad_Id\n",
+		     "t.yaml:2:9: rule id 'Bad_Id' is not kebab-case (lower-case letters and digits joined "
+		     "by single '-')");
+	expect_error("rules:\n  - id: a-rule\n    summary: [a]\n",
+		     "t.yaml:3:14: summary must be a scalar, not a sequence");
+	expect_error("rules:\n  - id: a-rule\n    summary: \"\"\n",
+		     "t.yaml:3:14: rule 'a-rule': summary is empty");
+}
+END_TEST
+
+START_TEST(error_param_not_number)
+{
+	expect_error("rules:\n" RULE("a-rule") "    params:\n      - name: x\n        default: abc\n",
+		     "t.yaml:11:18: rule 'a-rule': parameter default 'abc' is not a number");
+	/* Quoted, hexadecimal and non-finite values are not numbers. */
+	expect_error("rules:\n" RULE("a-rule") "    params:\n      - name: x\n        default: \"1\"\n",
+		     "t.yaml:11:18: rule 'a-rule': parameter default '1' is not a number");
+	expect_error("rules:\n" RULE("a-rule") "    params:\n      - name: x\n        default: 0x10\n",
+		     "t.yaml:11:18: rule 'a-rule': parameter default '0x10' is not a number");
+	expect_error("rules:\n" RULE("a-rule") "    params:\n      - name: x\n        default: .inf\n",
+		     "t.yaml:11:18: rule 'a-rule': parameter default '.inf' is not a number");
+	expect_error("rules:\n" RULE("a-rule") "    params:\n      - name: x\n        default: [1]\n",
+		     "t.yaml:11:18: rule 'a-rule': parameter default must be a number");
+	expect_error("rules:\n" RULE("a-rule") "    params:\n      - name: x\n        default: 1\n"
+		     "      - name: x\n        default: 2\n",
+		     "t.yaml:12:15: rule 'a-rule': duplicate parameter 'x'");
+}
+END_TEST
+
+START_TEST(error_duplicate_id)
+{
+	expect_error("rules:\n" RULE("a-rule") RULE("b-rule") RULE("a-rule"),
+		     "t.yaml:16:9: duplicate rule id 'a-rule' (first defined at t.yaml:2:9)");
+
+	/* Across documents: the message names the first file, and the failed
+	 * document adds nothing. */
+	wl_catalog *cat = NULL;
+	const char *one = "rules:\n" RULE("a-rule");
+	const char *two = "rules:\n" RULE("c-rule") RULE("a-rule");
+	ck_assert_int_eq(wl_catalog_add_yaml(&cat, "one.yaml", one, strlen(one), err, sizeof err), 0);
+	ck_assert_int_eq(wl_catalog_add_yaml(&cat, "two.yaml", two, strlen(two), err, sizeof err), -1);
+	ck_assert_str_eq(err, "two.yaml:9:9: duplicate rule id 'a-rule' (first defined at one.yaml:2:9)");
+	ck_assert_ptr_nonnull(cat);
+	ck_assert_uint_eq(wl_catalog_count(cat), 1);
+	ck_assert_ptr_null(wl_catalog_find(cat, "c-rule"));
+	wl_catalog_free(cat);
+}
+END_TEST
+
+/* Reads a whole file into a malloc'd buffer; NULL when absent. */
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 1 << 16, n = 0;
+	char *buf = malloc(cap);
+	ck_assert_ptr_nonnull(buf);
+	size_t got;
+	while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
+		n += got;
+		if (n == cap) {
+			cap *= 2;
+			buf = realloc(buf, cap);
+			ck_assert_ptr_nonnull(buf);
+		}
+	}
+	fclose(f);
+	*len = n;
+	return buf;
+}
+
+START_TEST(builtin_catalogue_loads)
+{
+	wl_catalog *cat = wl_catalog_load_builtin(err, sizeof err);
+	ck_assert_msg(cat != NULL, "builtin catalogue: %s", err);
+	/* Sorted by id, strictly (no duplicates). */
+	for (size_t i = 1; i < wl_catalog_count(cat); i++)
+		ck_assert_int_lt(strcmp(wl_catalog_at(cat, i - 1)->id, wl_catalog_at(cat, i)->id), 0);
+
+	/* The reader's and the engine's ids. */
+	static const char *const engine_ids[] = {
+		"file-empty", "no-chunks", "chunk-truncated", "chunk-size-past-eof",
+		"chunk-overruns-parent", "container-size-too-small", "container-bit-on-leaf",
+		"container-bit-missing", "chunk-unknown", "stray-bytes", "trailing-bytes",
+		"chunk-resync", "chunk-depth-limit", "array-size-not-multiple", "chunk-too-small",
+		"out-of-memory", "internal-unknown-rule",
+	};
+	for (size_t i = 0; i < sizeof engine_ids / sizeof *engine_ids; i++)
+		ck_assert_msg(wl_catalog_find(cat, engine_ids[i]) != NULL, "missing %s", engine_ids[i]);
+	ck_assert_int_eq(wl_catalog_find(cat, "container-bit-missing")->severity, WL_SEV_INFO);
+	ck_assert_int_eq(wl_catalog_find(cat, "trailing-bytes")->severity, WL_SEV_WARNING);
+	ck_assert_int_eq(wl_catalog_find(cat, "chunk-truncated")->severity, WL_SEV_ERROR);
+
+	/* Every id of rules/chunk.yaml (read from disk) is in the builtin one. */
+	size_t len;
+	char *text = slurp("rules/chunk.yaml", &len);
+	ck_assert_msg(text != NULL, "rules/chunk.yaml not found (run from the repository root)");
+	wl_catalog *disk = NULL;
+	ck_assert_int_eq(wl_catalog_add_yaml(&disk, "rules/chunk.yaml", text, len, err, sizeof err), 0);
+	ck_assert_uint_ge(wl_catalog_count(disk), sizeof engine_ids / sizeof *engine_ids);
+	for (size_t i = 0; i < wl_catalog_count(disk); i++) {
+		const wl_rule_def *d = wl_catalog_at(disk, i);
+		const wl_rule_def *b = wl_catalog_find(cat, d->id);
+		ck_assert_msg(b != NULL, "builtin catalogue lacks %s", d->id);
+		ck_assert_str_eq(b->source_file, "rules/chunk.yaml");
+		ck_assert_str_eq(b->explanation, d->explanation);
+	}
+	free(text);
+	wl_catalog_free(disk);
+	wl_catalog_free(cat);
+}
+END_TEST
+
+extern Suite *catalog_suite(void);
+Suite *catalog_suite(void)
+{
+	Suite *s = suite_create("catalog");
+	TCase *tc = tcase_create("load");
+	tcase_add_test(tc, valid_document_loads);
+	tcase_add_test(tc, null_catalogue_is_empty);
+	tcase_add_test(tc, error_malformed_yaml);
+	tcase_add_test(tc, error_structure);
+	tcase_add_test(tc, error_unknown_key);
+	tcase_add_test(tc, error_missing_key);
+	tcase_add_test(tc, error_bad_values);
+	tcase_add_test(tc, error_param_not_number);
+	tcase_add_test(tc, error_duplicate_id);
+	tcase_add_test(tc, builtin_catalogue_loads);
+	suite_add_tcase(s, tc);
+	return s;
+}

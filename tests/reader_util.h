@@ -1,0 +1,64 @@
+/*
+ * reader_util.h - helpers for the chunk-reader tests.
+ *
+ *   wl_doc *d = ru_read(bytes, len);     // W3D; reads a private, exactly
+ *                                        // sized heap copy, so ASan sees any
+ *                                        // read past the end of the file
+ *   ck_assert_uint_eq(ru_count(d, "chunk-truncated"), 1);
+ *   const char *why = ru_tiling_error(d);   // NULL when the tree tiles
+ *   ru_free(d);
+ *
+ * Allocation failures fail the running test (Check).
+ */
+#ifndef READER_UTIL_H
+#define READER_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../core/chunk.h"
+
+/** Reads a copy of p[0..n) with wl_doc_read(&w3d_format, ...). */
+wl_doc *ru_read(const void *p, size_t n);
+/** Same, with any format. */
+wl_doc *ru_read_fmt(const wl_format *fmt, const void *p, size_t n);
+/** Frees the document and its private copy of the bytes. */
+void ru_free(wl_doc *d);
+
+/** Findings of rule. */
+size_t ru_count(const wl_doc *d, const char *rule);
+/** The first finding of rule (emission order), or NULL. */
+const wl_finding *ru_find(const wl_doc *d, const char *rule);
+/** The finding of rule at exactly offset, or NULL. */
+const wl_finding *ru_find_at(const wl_doc *d, const char *rule, uint64_t offset);
+/** Offset of the first finding of rule, or -1 when there is none. */
+int64_t ru_offset(const wl_doc *d, const char *rule);
+
+/**
+ * NULL when the tree covers the file exactly: the top-level nodes tile
+ * [0, size), the nodes of every chunk tile its payload, every node is inside
+ * its parent, links and indexes are consistent, every chunk node's id, size
+ * field and schema entry agree with the bytes, and chunk_count is right.
+ * Otherwise a description of the first violation (static buffer).
+ */
+const char *ru_tiling_error(const wl_doc *d);
+
+/** NULL when every finding's [offset, offset+length) lies inside the file,
+ *  otherwise a description (static buffer). */
+const char *ru_findings_bounds_error(const wl_doc *d);
+
+/** The i-th node (any kind) under parent, or NULL. */
+wl_chunk *ru_child(const wl_chunk *parent, size_t i);
+/** The chunk node with this header offset and id anywhere in the tree, or NULL. */
+wl_chunk *ru_chunk_at(const wl_doc *d, uint64_t offset, uint32_t id);
+/** The gap node starting at offset anywhere in the tree, or NULL. */
+wl_chunk *ru_gap_at(const wl_doc *d, uint64_t offset);
+
+/** Prints the tree and the findings (for debugging a failing test). */
+void ru_dump(const wl_doc *d, FILE *out);
+
+/** Little-endian u32 at p (for building expectations). */
+uint32_t ru_le32(const uint8_t *p);
+
+#endif

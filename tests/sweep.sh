@@ -1,0 +1,76 @@
+#!/bin/sh
+# Lints every W3D file of the real-file corpus (../shared/corpus/w3d, or
+# $W3DLINT_CORPUS) one process per file, then the whole folder in one JSON
+# run.  Fails on a crash, a sanitizer report, a missing report or an exit
+# status >= 2; findings (status 1) are expected and fine.  Skips with one
+# line when the corpus is absent.
+# Usage: tests/sweep.sh W3DLINT
+set -u
+w3dlint=$1
+root=$(cd "$(dirname "$0")/.." && pwd)
+corpus=${W3DLINT_CORPUS:-$root/../shared/corpus/w3d}
+if [ -d "$corpus" ]; then corpus=$(cd "$corpus" && pwd); fi
+if [ ! -d "$corpus" ]; then
+	echo "sweep: skipped: no corpus at $corpus (see README.md, Corpus)"
+	exit 0
+fi
+# A sanitizer report must not pass for "findings": give it its own status.
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=86"
+UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=86"
+export ASAN_OPTIONS UBSAN_OPTIONS
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+find "$corpus" -type f \( -iname '*.w3d' -o -iname '*.wlt' -o -iname '*.wht' -o -iname '*.wha' -o -iname '*.wtm' \) \
+	| LC_ALL=C sort > "$tmp/files"
+total=$(wc -l < "$tmp/files")
+if [ "$total" -eq 0 ]; then
+	echo "sweep: skipped: no W3D files under $corpus"
+	exit 0
+fi
+
+sanitizer_report() {
+	grep -E -q 'ERROR: (Address|Leak|Memory|Thread)Sanitizer|runtime error:|SUMMARY: .*Sanitizer' "$1"
+}
+
+fail=0
+n0=0
+n1=0
+while IFS= read -r f; do
+	"$w3dlint" --no-progress "$f" > "$tmp/out" 2> "$tmp/err"
+	rc=$?
+	why=""
+	if [ "$rc" -ge 2 ]; then
+		why="exit status $rc"
+	elif sanitizer_report "$tmp/err"; then
+		why="sanitizer report"
+	elif ! tail -n 1 "$tmp/out" | grep -q '^1 file, '; then
+		why="no report (summary line missing)"
+	fi
+	if [ -n "$why" ]; then
+		fail=$((fail + 1))
+		echo "sweep: FAIL $f: $why"
+		sed 's/^/    /' "$tmp/err" | head -n 40
+	elif [ "$rc" -eq 0 ]; then
+		n0=$((n0 + 1))
+	else
+		n1=$((n1 + 1))
+	fi
+done < "$tmp/files"
+
+# One run over the whole folder: every file must appear in the JSON report
+# (jansson's indented output puts each file's "path" key on its own line).
+"$w3dlint" --no-progress --format json -o "$tmp/all.json" "$corpus" 2> "$tmp/err"
+rc=$?
+reported=$(grep -c '^      "path": ' "$tmp/all.json" 2>/dev/null || true)
+if [ "$rc" -ge 2 ] || sanitizer_report "$tmp/err"; then
+	fail=$((fail + 1))
+	echo "sweep: FAIL folder run over $corpus: exit status $rc"
+	sed 's/^/    /' "$tmp/err" | head -n 40
+elif [ "${reported:-0}" -ne "$total" ]; then
+	fail=$((fail + 1))
+	echo "sweep: FAIL folder run: $reported of $total files in the JSON report"
+fi
+
+echo "sweep: $total files of $corpus: $n0 clean, $n1 with findings at or above error, $fail failures"
+[ "$fail" -eq 0 ]
