@@ -421,7 +421,12 @@ wl_doc *wl_doc_read(const wl_format *fmt, const char *path, const uint8_t *bytes
 	wl_doc *d = calloc(1, sizeof *d);
 	if (!d)
 		return NULL;
-	d->arena = wl_arena_new(0);
+	/* Memory is bounded by the file: hostile files with many tiny chunks
+	 * (e.g. all zeros: an empty MESH every 8 bytes) hit the limit and get an
+	 * out-of-memory finding instead of exhausting the machine. */
+	uint64_t limit = size > WL_ARENA_MIN_LIMIT / WL_ARENA_PER_BYTE ? size * WL_ARENA_PER_BYTE
+								  : WL_ARENA_MIN_LIMIT;
+	d->arena = wl_arena_new(limit > SIZE_MAX ? SIZE_MAX : (size_t)limit);
 	if (!d->arena) {
 		free(d);
 		return NULL;

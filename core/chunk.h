@@ -53,6 +53,10 @@
 
 #define WL_RESYNC_WINDOW ((uint64_t)64 * 1024)
 #define WL_MAX_DEPTH 64
+/* Per-document arena limit: WL_ARENA_PER_BYTE bytes per file byte, at least
+ * WL_ARENA_MIN_LIMIT. */
+#define WL_ARENA_PER_BYTE ((uint64_t)64)
+#define WL_ARENA_MIN_LIMIT ((uint64_t)256 << 20)
 
 /* Schema entry of one chunk type in one parent context. */
 typedef struct wl_chunk_type {

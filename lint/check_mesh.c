@@ -7,6 +7,10 @@
  *   mesh-vertex-count-mismatch     B2/C7: a per-vertex array's length differs
  *                                  from NumVertices
  *   mesh-triangle-count-mismatch   B2: TRIANGLES length differs from NumTris
+ *   mesh-array-missing             B2: NumVertices/NumTris > 0 but VERTICES or
+ *                                  TRIANGLES is absent
+ *   mesh-empty                     B1: NumVertices or NumTris is 0
+ *   mesh-too-many-vertices         B3: NumVertices > 65536 (16-bit indices)
  *   triangle-index-out-of-range    B3: a triangle vertex index >= vertex count
  *   material-pass-count-mismatch   C1: PassCount vs MATERIAL_PASS chunks
  *   material-shader-count-mismatch C3: ShaderCount vs SHADERS records
@@ -197,10 +201,39 @@ static void check_triangles(wl_lint_ctx *ctx, const w3d_mesh *m)
 	}
 }
 
+/* The header counts themselves (B1, B2, B3): NumTris at payload +40,
+ * NumVertices at +44 (W3dMeshHeader3Struct, w3d_file.h:1139-1170). */
+static void check_header_counts(wl_lint_ctx *ctx, const w3d_mesh *m)
+{
+	wl_findings *f = &ctx->doc->findings;
+	const w3d_mesh_header *h = &m->header;
+	const wl_chunk *hc = h->src;
+	uint64_t base = wl_chunk_payload_offset(hc);
+	if (h->num_tris == 0 || h->num_vertices == 0)
+		wl_report(f, "mesh-empty", hc, -1, base + (h->num_tris == 0 ? 40 : 44), 4,
+			  "mesh '%s' header says %" PRIu32 " triangles and %" PRIu32 " vertices; the "
+			  "engine allocates no arrays for an empty mesh and dereferences them later",
+			  m->name, h->num_tris, h->num_vertices);
+	if (h->num_vertices > 65536)
+		wl_report(f, "mesh-too-many-vertices", hc, -1, base + 44, 4,
+			  "mesh '%s' header says %" PRIu32 " vertices; the engine stores vertex indices "
+			  "in 16 bits, so at most 65536 vertices can be addressed",
+			  m->name, h->num_vertices);
+	if (h->num_vertices > 0 && !m->vertices.src)
+		wl_report(f, "mesh-array-missing", hc, -1, base + 44, 4,
+			  "mesh '%s' header says %" PRIu32 " vertices but the mesh has no VERTICES chunk",
+			  m->name, h->num_vertices);
+	if (h->num_tris > 0 && !m->triangles_src)
+		wl_report(f, "mesh-array-missing", hc, -1, base + 40, 4,
+			  "mesh '%s' header says %" PRIu32 " triangles but the mesh has no TRIANGLES chunk",
+			  m->name, h->num_tris);
+}
+
 static void check_mesh(wl_lint_ctx *ctx, const w3d_mesh *m)
 {
 	check_header(ctx, m);
 	if (w3d_mesh_header_has_counts(&m->header)) {
+		check_header_counts(ctx, m);
 		vertex_array(ctx, m, m->vertices.src, m->vertices.count, "vertices");
 		vertex_array(ctx, m, m->normals.src, m->normals.count, "vertex normals");
 		vertex_array(ctx, m, m->shade_indices.src, m->shade_indices.count,

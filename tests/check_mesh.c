@@ -196,6 +196,65 @@ START_TEST(triangle_index_out_of_range)
 }
 END_TEST
 
+START_TEST(header_counts)
+{
+	bm_opts o = { 0 };
+	bm_layout lay;
+	/* mesh-empty: NumTris 0 fires at the NumTris field; the valid mesh not */
+	wl_doc *d = run_patched(&o, &lay, 40, AT_HEADER, 0);
+	ck_assert(bm_has(d, "mesh-empty", lay.header_data + 40));
+	bm_free(d);
+	d = run(&o, &lay);
+	ck_assert_uint_eq(bm_count(d, "mesh-empty"), 0);
+	ck_assert_uint_eq(bm_count(d, "mesh-array-missing"), 0);
+	ck_assert_uint_eq(bm_count(d, "mesh-too-many-vertices"), 0);
+	bm_free(d);
+	/* mesh-too-many-vertices: 65537 fires, 65536 (the limit) does not */
+	d = run_patched(&o, &lay, 44, AT_HEADER, 65537);
+	ck_assert(bm_has(d, "mesh-too-many-vertices", lay.header_data + 44));
+	bm_free(d);
+	d = run_patched(&o, &lay, 44, AT_HEADER, 65536);
+	ck_assert_uint_eq(bm_count(d, "mesh-too-many-vertices"), 0);
+	bm_free(d);
+}
+END_TEST
+
+START_TEST(array_missing)
+{
+	bm_opts o = { 0 };
+	bm_layout lay;
+	wb b;
+	/* VERTICES renamed to an id unknown in MESH: the header's count field */
+	wb_init(&b);
+	bm_write_mesh(&b, &o, &lay);
+	wb_patch_u32(&b, lay.vertices, 0x7F);
+	wl_doc *d = bm_lint(&b);
+	ck_assert(bm_has(d, "mesh-array-missing", lay.header_data + 44));
+	ck_assert_uint_eq(bm_count(d, "mesh-array-missing"), 1);
+	bm_free(d);
+	wb_free(&b);
+	/* TRIANGLES renamed likewise */
+	wb_init(&b);
+	bm_write_mesh(&b, &o, &lay);
+	wb_patch_u32(&b, lay.tris, 0x7E);
+	d = bm_lint(&b);
+	ck_assert(bm_has(d, "mesh-array-missing", lay.header_data + 40));
+	bm_free(d);
+	wb_free(&b);
+	/* near miss: header says 0 triangles and there is no TRIANGLES: only
+	 * mesh-empty, not mesh-array-missing */
+	wb_init(&b);
+	bm_write_mesh(&b, &o, &lay);
+	wb_patch_u32(&b, lay.tris, 0x7E);
+	wb_patch_u32(&b, lay.header_data + 40, 0);
+	d = bm_lint(&b);
+	ck_assert_uint_eq(bm_count(d, "mesh-array-missing"), 0);
+	ck_assert(bm_has(d, "mesh-empty", lay.header_data + 40));
+	bm_free(d);
+	wb_free(&b);
+}
+END_TEST
+
 START_TEST(pass_count_mismatch)
 {
 	bm_opts o = { 0 };
@@ -431,6 +490,8 @@ Suite *mesh_suite(void)
 	tcase_add_test(tc, vertex_count_mismatch);
 	tcase_add_test(tc, triangle_count_mismatch);
 	tcase_add_test(tc, triangle_index_out_of_range);
+	tcase_add_test(tc, header_counts);
+	tcase_add_test(tc, array_missing);
 	tcase_add_test(tc, pass_count_mismatch);
 	tcase_add_test(tc, shader_count_mismatch);
 	tcase_add_test(tc, material_count_mismatch);
