@@ -18,6 +18,8 @@ add() { case " $need " in *" $1 "*) ;; *) need="$need $1" ;; esac; }
 command -v pkg-config >/dev/null 2>&1 || add pkg-config
 command -v cc >/dev/null 2>&1 || add gcc
 command -v make >/dev/null 2>&1 || add make
+# python3: tests/sweep.sh compares the corpus errors with the reviewed table
+command -v python3 >/dev/null 2>&1 || add python3
 if command -v pkg-config >/dev/null 2>&1; then
 	pkg-config --exists yaml-0.1 || add libyaml-dev
 	pkg-config --exists libpcre2-8 || add libpcre2-dev

@@ -72,5 +72,16 @@ elif [ "${reported:-0}" -ne "$total" ]; then
 	echo "sweep: FAIL folder run: $reported of $total files in the JSON report"
 fi
 
+# Every error finding must be in the reviewed table (docs/corpus-errors.md),
+# and every row of the table must still be reported.
+if [ -s "$tmp/all.json" ] && command -v python3 >/dev/null 2>&1; then
+	if ! python3 "$root/scripts/corpus-errors.py" check "$tmp/all.json" "$root/docs/corpus-errors.md"; then
+		fail=$((fail + 1))
+		echo "sweep: FAIL error findings differ from docs/corpus-errors.md (review them there)"
+	fi
+else
+	echo "sweep: note: python3 not found, the reviewed error table was not compared"
+fi
+
 echo "sweep: $total files of $corpus: $n0 clean, $n1 with findings at or above error, $fail failures"
 [ "$fail" -eq 0 ]
