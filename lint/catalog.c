@@ -1,6 +1,6 @@
 /*
- * catalog.c - the rule catalogue (see catalog.h), read with libyaml's
- * document API.
+ * catalog.c - the rule catalogue (see catalog.h), read through yaml_doc.h
+ * (libyaml's document API).
  *
  * Every string of the catalogue (ids, summaries, parameter names ...) lives
  * in one arena owned by the catalogue; the rule records live in a malloc'd
@@ -12,18 +12,17 @@
  * (strings already copied stay in the arena until wl_catalog_free).
  *
  * Error messages are "name:line:column: message" with 1-based line and
- * column (libyaml marks are 0-based).
+ * column, written by yaml_doc.
  */
 #include "catalog.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <yaml.h>
 
 #include "../core/arena.h"
+#include "yaml_doc.h"
 
 /* Layout of scripts/embed-rules.sh's generated table. */
 struct wl_embedded_file {
@@ -57,134 +56,9 @@ static const char *const fixables[] = { "safe", "unsafe", "no" };
 
 /* State of one document being read. */
 typedef struct reader {
-	yaml_document_t *doc;
-	const char *name; /* for messages */
+	const wl_ydoc *doc; /* its name and error buffer too */
 	wl_arena *arena;
-	char *err;
-	size_t errcap;
 } reader;
-
-static int fail_at(const reader *r, yaml_mark_t m, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-/* Writes "name:line:column: message" to r->err; returns -1. */
-static int fail_at(const reader *r, yaml_mark_t m, const char *fmt, ...)
-{
-	if (!r->err || r->errcap == 0)
-		return -1;
-	int n = snprintf(r->err, r->errcap, "%s:%lu:%lu: ", r->name, (unsigned long)m.line + 1,
-			 (unsigned long)m.column + 1);
-	if (n >= 0 && (size_t)n < r->errcap) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(r->err + n, r->errcap - (size_t)n, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
-
-/* Line and column (0-based) of byte offset off in text, for libyaml reader
- * errors, which report an offset instead of a mark. */
-static yaml_mark_t mark_of_offset(const char *text, size_t len, size_t off)
-{
-	yaml_mark_t m = { 0, 0, 0 };
-	if (off > len)
-		off = len;
-	for (size_t i = 0; i < off; i++) {
-		if (text[i] == '\n') {
-			m.line++;
-			m.column = 0;
-		} else {
-			m.column++;
-		}
-	}
-	m.index = off;
-	return m;
-}
-
-/* Reports a libyaml parser error as "malformed YAML". */
-static int fail_parser(const reader *r, const yaml_parser_t *p, const char *text, size_t len)
-{
-	yaml_mark_t m = p->problem_mark;
-	if (p->error == YAML_READER_ERROR)
-		m = mark_of_offset(text, len, p->problem_offset);
-	if (p->error == YAML_MEMORY_ERROR)
-		return fail_at(r, m, "out of memory while reading YAML");
-	if (p->context)
-		return fail_at(r, m, "malformed YAML: %s %s", p->problem ? p->problem : "error",
-			       p->context);
-	return fail_at(r, m, "malformed YAML: %s", p->problem ? p->problem : "error");
-}
-
-static yaml_node_t *node_at(const reader *r, int index)
-{
-	return yaml_document_get_node(r->doc, index);
-}
-
-static const char *scalar_text(const yaml_node_t *n)
-{
-	return (const char *)n->data.scalar.value;
-}
-
-/* An empty plain scalar, "~" or "null": an absent value. */
-static int is_null(const yaml_node_t *n)
-{
-	if (n->type != YAML_SCALAR_NODE || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
-		return 0;
-	const char *s = scalar_text(n);
-	return s[0] == 0 || strcmp(s, "~") == 0 || strcmp(s, "null") == 0;
-}
-
-/* Requires a scalar without NUL bytes; what names the value in messages. */
-static int want_scalar(const reader *r, const yaml_node_t *n, const char *what)
-{
-	if (n->type != YAML_SCALAR_NODE)
-		return fail_at(r, n->start_mark, "%s must be a scalar, not a %s", what,
-			       n->type == YAML_MAPPING_NODE ? "mapping" : "sequence");
-	if (strlen(scalar_text(n)) != n->data.scalar.length)
-		return fail_at(r, n->start_mark, "%s contains a NUL character", what);
-	return 0;
-}
-
-/* A plain decimal number: [+-]digits[.digits][(e|E)[+-]digits] (no hex,
- * inf or nan, which strtod would also take). */
-static int parse_number(const char *s, double *out)
-{
-	const char *p = s;
-	if (*p == '+' || *p == '-')
-		p++;
-	int digits = 0;
-	while (isdigit((unsigned char)*p)) {
-		p++;
-		digits++;
-	}
-	if (*p == '.') {
-		p++;
-		while (isdigit((unsigned char)*p)) {
-			p++;
-			digits++;
-		}
-	}
-	if (!digits)
-		return -1;
-	if (*p == 'e' || *p == 'E') {
-		p++;
-		if (*p == '+' || *p == '-')
-			p++;
-		if (!isdigit((unsigned char)*p))
-			return -1;
-		while (isdigit((unsigned char)*p))
-			p++;
-	}
-	if (*p)
-		return -1;
-	char *end;
-	double v = strtod(s, &end);
-	if (*end || v != v || v > 1.7e308 || v < -1.7e308)
-		return -1;
-	*out = v;
-	return 0;
-}
 
 /* Kebab-case: [a-z][a-z0-9]*(-[a-z0-9]+)*. */
 static int is_kebab(const char *s)
@@ -215,18 +89,18 @@ static int is_param_name(const char *s)
 
 /* Copies a scalar into the arena, dropping trailing white space (folded
  * block scalars end with a newline). */
-static const char *copy_text(const reader *r, const yaml_node_t *n)
+static const char *copy_text(const reader *r, wl_ynode n)
 {
-	size_t len = n->data.scalar.length;
-	const char *s = scalar_text(n);
+	size_t len = wl_ydoc_length(r->doc, n);
+	const char *s = wl_ydoc_text(r->doc, n);
 	while (len && isspace((unsigned char)s[len - 1]))
 		len--;
 	return wl_arena_strndup(r->arena, s, len);
 }
 
-static int fail_oom(const reader *r, const yaml_node_t *n)
+static int fail_oom(const reader *r, wl_ynode n)
 {
-	return fail_at(r, n->start_mark, "out of memory");
+	return wl_ydoc_fail(r->doc, n, "out of memory");
 }
 
 /* Finds s in a table of n names; returns the table's copy or NULL. */
@@ -238,101 +112,73 @@ static const char *lookup_name(const char *const *table, size_t n, const char *s
 	return NULL;
 }
 
-/* Checks that key k (a scalar) was not already seen in this mapping. */
-static int check_dup_key(const reader *r, const yaml_node_t *map, const yaml_node_pair_t *upto,
-			 const yaml_node_t *k)
-{
-	for (const yaml_node_pair_t *q = map->data.mapping.pairs.start; q < upto; q++) {
-		const yaml_node_t *prev = node_at(r, q->key);
-		if (prev && prev->type == YAML_SCALAR_NODE && strcmp(scalar_text(prev), scalar_text(k)) == 0)
-			return fail_at(r, k->start_mark, "duplicate key '%s' (first at line %lu)",
-				       scalar_text(k), (unsigned long)prev->start_mark.line + 1);
-	}
-	return 0;
-}
-
-/* The key of a mapping pair: a scalar, unique in the mapping. */
-static const yaml_node_t *pair_key(const reader *r, const yaml_node_t *map, const yaml_node_pair_t *p)
-{
-	const yaml_node_t *k = node_at(r, p->key);
-	if (!k) {
-		fail_at(r, map->start_mark, "internal: mapping key missing");
-		return NULL;
-	}
-	if (want_scalar(r, k, "a key") || check_dup_key(r, map, p, k))
-		return NULL;
-	return k;
-}
-
 /* One element of a rule's params sequence. */
-static int read_param(const reader *r, const yaml_node_t *n, const char *rule_id,
-		      wl_param_def *out, const wl_param_def *prev, size_t prev_count)
+static int read_param(const reader *r, wl_ynode n, const char *rule_id, wl_param_def *out,
+		      const wl_param_def *prev, size_t prev_count)
 {
-	if (n->type != YAML_MAPPING_NODE)
-		return fail_at(r, n->start_mark, "rule '%s': a parameter must be a mapping "
-			       "with name, default and description", rule_id);
-	const yaml_node_t *name = NULL, *def = NULL;
-	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
-		const yaml_node_t *k = pair_key(r, n, p);
-		const yaml_node_t *v = node_at(r, p->value);
-		if (!k || !v)
+	const wl_ydoc *d = r->doc;
+	if (wl_ydoc_kind(d, n) != WL_Y_MAPPING)
+		return wl_ydoc_fail(d, n, "rule '%s': a parameter must be a mapping "
+				    "with name, default and description", rule_id);
+	wl_ynode name = 0, def = 0;
+	for (size_t i = 0; i < wl_ydoc_count(d, n); i++) {
+		wl_ynode k = wl_ydoc_unique_key(d, n, i), v = wl_ydoc_value(d, n, i);
+		if (!k)
 			return -1;
-		const char *key = scalar_text(k);
+		const char *key = wl_ydoc_text(d, k), *s = wl_ydoc_text(d, v);
 		if (strcmp(key, "name") == 0) {
-			if (want_scalar(r, v, "parameter name"))
+			if (wl_ydoc_want_scalar(d, v, "parameter name"))
 				return -1;
-			if (!is_param_name(scalar_text(v)))
-				return fail_at(r, v->start_mark, "rule '%s': bad parameter name '%s' "
-					       "(lower-case letters, digits, '-' and '_')",
-					       rule_id, scalar_text(v));
-			for (size_t i = 0; i < prev_count; i++)
-				if (strcmp(prev[i].name, scalar_text(v)) == 0)
-					return fail_at(r, v->start_mark, "rule '%s': duplicate parameter '%s'",
-						       rule_id, scalar_text(v));
+			if (!is_param_name(s))
+				return wl_ydoc_fail(d, v, "rule '%s': bad parameter name '%s' "
+						    "(lower-case letters, digits, '-' and '_')", rule_id, s);
+			for (size_t j = 0; j < prev_count; j++)
+				if (strcmp(prev[j].name, s) == 0)
+					return wl_ydoc_fail(d, v, "rule '%s': duplicate parameter '%s'",
+							    rule_id, s);
 			if (!(out->name = copy_text(r, v)))
 				return fail_oom(r, v);
 			name = v;
 		} else if (strcmp(key, "default") == 0) {
-			if (v->type != YAML_SCALAR_NODE)
-				return fail_at(r, v->start_mark, "rule '%s': parameter default must be a number",
-					       rule_id);
-			if (v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
-			    parse_number(scalar_text(v), &out->def))
-				return fail_at(r, v->start_mark, "rule '%s': parameter default '%s' is not a number",
-					       rule_id, scalar_text(v));
+			if (wl_ydoc_kind(d, v) != WL_Y_SCALAR)
+				return wl_ydoc_fail(d, v, "rule '%s': parameter default must be a number",
+						    rule_id);
+			if (wl_ydoc_number(d, v, &out->def))
+				return wl_ydoc_fail(d, v, "rule '%s': parameter default '%s' is not a number",
+						    rule_id, s);
 			def = v;
 		} else if (strcmp(key, "description") == 0) {
-			if (want_scalar(r, v, "parameter description"))
+			if (wl_ydoc_want_scalar(d, v, "parameter description"))
 				return -1;
 			if (!(out->description = copy_text(r, v)))
 				return fail_oom(r, v);
 		} else {
-			return fail_at(r, k->start_mark, "rule '%s': unknown parameter key '%s' "
-				       "(expected name, default or description)", rule_id, key);
+			return wl_ydoc_fail(d, k, "rule '%s': unknown parameter key '%s' "
+					    "(expected name, default or description)", rule_id, key);
 		}
 	}
 	if (!name)
-		return fail_at(r, n->start_mark, "rule '%s': parameter is missing required key 'name'", rule_id);
+		return wl_ydoc_fail(d, n, "rule '%s': parameter is missing required key 'name'", rule_id);
 	if (!def)
-		return fail_at(r, n->start_mark, "rule '%s': parameter '%s' is missing required key 'default'",
-			       rule_id, out->name);
+		return wl_ydoc_fail(d, n, "rule '%s': parameter '%s' is missing required key 'default'",
+				    rule_id, out->name);
 	if (!out->description)
 		out->description = "";
 	return 0;
 }
 
-static int read_params(const reader *r, const yaml_node_t *v, const char *rule_id, wl_rule_def *def)
+static int read_params(const reader *r, wl_ynode v, const char *rule_id, wl_rule_def *def)
 {
-	if (is_null(v))
+	if (wl_ydoc_is_null(r->doc, v))
 		return 0;
-	if (v->type != YAML_SEQUENCE_NODE)
-		return fail_at(r, v->start_mark, "rule '%s': params must be a sequence of mappings", rule_id);
-	size_t n = (size_t)(v->data.sequence.items.top - v->data.sequence.items.start);
+	if (wl_ydoc_kind(r->doc, v) != WL_Y_SEQUENCE)
+		return wl_ydoc_fail(r->doc, v, "rule '%s': params must be a sequence of mappings", rule_id);
+	size_t n = wl_ydoc_count(r->doc, v);
 	wl_param_def *ps = wl_arena_array(r->arena, n ? n : 1, sizeof *ps);
 	if (!ps)
 		return fail_oom(r, v);
 	for (size_t i = 0; i < n; i++) {
-		const yaml_node_t *item = node_at(r, v->data.sequence.items.start[i]);
+		wl_ynode item = wl_ydoc_item(r->doc, v, i);
 		if (!item || read_param(r, item, rule_id, &ps[i], ps, i))
 			return -1;
 	}
@@ -349,74 +195,73 @@ static const char *const rule_keys[K__COUNT] = {
 };
 
 /* One element of the rules sequence. */
-static int read_rule(const reader *r, const yaml_node_t *n, rule_slot *out)
+static int read_rule(const reader *r, wl_ynode n, rule_slot *out)
 {
-	if (n->type != YAML_MAPPING_NODE)
-		return fail_at(r, n->start_mark, "a rule must be a mapping (id, category, severity, "
-			       "fixable, summary, explanation, params)");
-	const yaml_node_t *seen[K__COUNT] = { 0 };
+	const wl_ydoc *d = r->doc;
+	if (wl_ydoc_kind(d, n) != WL_Y_MAPPING)
+		return wl_ydoc_fail(d, n, "a rule must be a mapping (id, category, severity, "
+				    "fixable, summary, explanation, params)");
+	wl_ynode seen[K__COUNT] = { 0 };
 	/* The id first, so that every other message can name the rule. */
 	const char *id = "?";
-	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
-		const yaml_node_t *k = node_at(r, p->key);
-		const yaml_node_t *v = node_at(r, p->value);
-		if (k && v && k->type == YAML_SCALAR_NODE && strcmp(scalar_text(k), "id") == 0 &&
-		    v->type == YAML_SCALAR_NODE) {
-			id = scalar_text(v);
+	for (size_t i = 0; i < wl_ydoc_count(d, n); i++) {
+		wl_ynode k = wl_ydoc_key(d, n, i), v = wl_ydoc_value(d, n, i);
+		if (wl_ydoc_kind(d, k) == WL_Y_SCALAR && strcmp(wl_ydoc_text(d, k), "id") == 0 &&
+		    wl_ydoc_kind(d, v) == WL_Y_SCALAR) {
+			id = wl_ydoc_text(d, v);
 			break;
 		}
 	}
-	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
-		const yaml_node_t *k = pair_key(r, n, p);
-		const yaml_node_t *v = node_at(r, p->value);
-		if (!k || !v)
+	for (size_t i = 0; i < wl_ydoc_count(d, n); i++) {
+		wl_ynode k = wl_ydoc_unique_key(d, n, i), v = wl_ydoc_value(d, n, i);
+		if (!k)
 			return -1;
-		const char *key = scalar_text(k);
+		const char *key = wl_ydoc_text(d, k);
 		int which = -1;
-		for (int i = 0; i < K__COUNT; i++)
-			if (strcmp(key, rule_keys[i]) == 0)
-				which = i;
+		for (int j = 0; j < K__COUNT; j++)
+			if (strcmp(key, rule_keys[j]) == 0)
+				which = j;
 		if (which < 0)
-			return fail_at(r, k->start_mark, "rule '%s': unknown key '%s' (expected id, category, "
-				       "severity, fixable, summary, explanation or params)", id, key);
+			return wl_ydoc_fail(d, k, "rule '%s': unknown key '%s' (expected id, category, "
+					    "severity, fixable, summary, explanation or params)", id, key);
 		seen[which] = v;
 		if (which == K_PARAMS) {
 			if (read_params(r, v, id, &out->def))
 				return -1;
 			continue;
 		}
-		if (want_scalar(r, v, key))
+		if (wl_ydoc_want_scalar(d, v, key))
 			return -1;
-		const char *s = scalar_text(v);
+		const char *s = wl_ydoc_text(d, v);
 		switch (which) {
 		case K_ID:
 			if (!is_kebab(s))
-				return fail_at(r, v->start_mark, "rule id '%s' is not kebab-case (lower-case "
-					       "letters and digits joined by single '-')", s);
+				return wl_ydoc_fail(d, v, "rule id '%s' is not kebab-case (lower-case "
+						    "letters and digits joined by single '-')", s);
 			if (!(out->def.id = copy_text(r, v)))
 				return fail_oom(r, v);
-			out->line = (unsigned long)v->start_mark.line + 1;
-			out->column = (unsigned long)v->start_mark.column + 1;
+			out->line = wl_ydoc_line(d, v);
+			out->column = wl_ydoc_column(d, v);
 			break;
 		case K_CATEGORY:
 			out->def.category = lookup_name(categories, sizeof categories / sizeof *categories, s);
 			if (!out->def.category)
-				return fail_at(r, v->start_mark, "rule '%s': unknown category '%s' (expected one "
-					       "of " CATEGORIES_LIST ")", id, s);
+				return wl_ydoc_fail(d, v, "rule '%s': unknown category '%s' (expected one "
+						    "of " CATEGORIES_LIST ")", id, s);
 			break;
 		case K_SEVERITY: {
 			int sev = wl_severity_parse(s);
 			if (sev < 0)
-				return fail_at(r, v->start_mark, "rule '%s': bad severity '%s' (expected error, "
-					       "warning, info or off)", id, s);
+				return wl_ydoc_fail(d, v, "rule '%s': bad severity '%s' (expected error, "
+						    "warning, info or off)", id, s);
 			out->def.severity = (wl_severity)sev;
 			break;
 		}
 		case K_FIXABLE:
 			out->def.fixable = lookup_name(fixables, sizeof fixables / sizeof *fixables, s);
 			if (!out->def.fixable)
-				return fail_at(r, v->start_mark, "rule '%s': bad fixable value '%s' (expected "
-					       "safe, unsafe or no)", id, s);
+				return wl_ydoc_fail(d, v, "rule '%s': bad fixable value '%s' (expected "
+						    "safe, unsafe or no)", id, s);
 			break;
 		case K_SUMMARY:
 		case K_EXPLANATION: {
@@ -424,7 +269,7 @@ static int read_rule(const reader *r, const yaml_node_t *n, rule_slot *out)
 			if (!t)
 				return fail_oom(r, v);
 			if (!t[0])
-				return fail_at(r, v->start_mark, "rule '%s': %s is empty", id, key);
+				return wl_ydoc_fail(d, v, "rule '%s': %s is empty", id, key);
 			if (which == K_SUMMARY)
 				out->def.summary = t;
 			else
@@ -438,9 +283,9 @@ static int read_rule(const reader *r, const yaml_node_t *n, rule_slot *out)
 	for (int i = 0; i < K_PARAMS; i++)
 		if (!seen[i]) {
 			if (i == K_ID)
-				return fail_at(r, n->start_mark, "rule is missing required key 'id'");
-			return fail_at(r, n->start_mark, "rule '%s' is missing required key '%s'", id,
-				       rule_keys[i]);
+				return wl_ydoc_fail(d, n, "rule is missing required key 'id'");
+			return wl_ydoc_fail(d, n, "rule '%s' is missing required key '%s'", id,
+					    rule_keys[i]);
 		}
 	return 0;
 }
@@ -461,50 +306,53 @@ static rule_slot *find_slot(const wl_catalog *cat, const char *id)
 
 /* Reads the root mapping {rules: [...]} into new slots (*out, *out_count,
  * malloc'd) and checks the ids against each other and against cat. */
-static int read_root(const reader *r, const wl_catalog *cat, const yaml_node_t *root,
-		     rule_slot **out, size_t *out_count)
+static int read_root(const reader *r, const wl_catalog *cat, wl_ynode root, rule_slot **out,
+		     size_t *out_count)
 {
-	if (root->type != YAML_MAPPING_NODE)
-		return fail_at(r, root->start_mark, "a catalogue must be a mapping with one key, 'rules'");
-	const yaml_node_t *rules = NULL;
-	for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
-		const yaml_node_t *k = pair_key(r, root, p);
+	const wl_ydoc *d = r->doc;
+	const char *name = wl_ydoc_name(d);
+	if (wl_ydoc_kind(d, root) != WL_Y_MAPPING)
+		return wl_ydoc_fail(d, root, "a catalogue must be a mapping with one key, 'rules'");
+	wl_ynode rules = 0;
+	for (size_t i = 0; i < wl_ydoc_count(d, root); i++) {
+		wl_ynode k = wl_ydoc_unique_key(d, root, i);
 		if (!k)
 			return -1;
-		if (strcmp(scalar_text(k), "rules") != 0)
-			return fail_at(r, k->start_mark, "unknown key '%s' (a catalogue has one key, 'rules')",
-				       scalar_text(k));
-		rules = node_at(r, p->value);
+		if (strcmp(wl_ydoc_text(d, k), "rules") != 0)
+			return wl_ydoc_fail(d, k, "unknown key '%s' (a catalogue has one key, 'rules')",
+					    wl_ydoc_text(d, k));
+		rules = wl_ydoc_value(d, root, i);
 	}
 	if (!rules)
-		return fail_at(r, root->start_mark, "missing required key 'rules'");
-	if (is_null(rules))
+		return wl_ydoc_fail(d, root, "missing required key 'rules'");
+	if (wl_ydoc_is_null(d, rules))
 		return 0;
-	if (rules->type != YAML_SEQUENCE_NODE)
-		return fail_at(r, rules->start_mark, "'rules' must be a sequence of rule mappings");
-	size_t n = (size_t)(rules->data.sequence.items.top - rules->data.sequence.items.start);
+	if (wl_ydoc_kind(d, rules) != WL_Y_SEQUENCE)
+		return wl_ydoc_fail(d, rules, "'rules' must be a sequence of rule mappings");
+	size_t n = wl_ydoc_count(d, rules);
 	if (n == 0)
 		return 0;
 	rule_slot *slots = calloc(n, sizeof *slots);
 	if (!slots)
 		return fail_oom(r, rules);
 	for (size_t i = 0; i < n; i++) {
-		const yaml_node_t *item = node_at(r, rules->data.sequence.items.start[i]);
+		wl_ynode item = wl_ydoc_item(d, rules, i);
 		if (!item || read_rule(r, item, &slots[i]))
 			goto fail;
-		slots[i].def.source_file = r->name;
+		slots[i].def.source_file = name;
 		/* Duplicate ids: the message points at both id values. */
-		yaml_mark_t at = { 0, slots[i].line - 1, slots[i].column - 1 };
 		const rule_slot *dup = find_slot(cat, slots[i].def.id);
 		if (dup) {
-			fail_at(r, at, "duplicate rule id '%s' (first defined at %s:%lu:%lu)",
-				slots[i].def.id, dup->def.source_file, dup->line, dup->column);
+			wl_ydoc_fail_at(d, slots[i].line, slots[i].column,
+					"duplicate rule id '%s' (first defined at %s:%lu:%lu)",
+					slots[i].def.id, dup->def.source_file, dup->line, dup->column);
 			goto fail;
 		}
 		for (size_t j = 0; j < i; j++)
 			if (strcmp(slots[j].def.id, slots[i].def.id) == 0) {
-				fail_at(r, at, "duplicate rule id '%s' (first defined at %s:%lu:%lu)",
-					slots[i].def.id, r->name, slots[j].line, slots[j].column);
+				wl_ydoc_fail_at(d, slots[i].line, slots[i].column,
+						"duplicate rule id '%s' (first defined at %s:%lu:%lu)",
+						slots[i].def.id, name, slots[j].line, slots[j].column);
 				goto fail;
 			}
 	}
@@ -521,48 +369,21 @@ fail:
 static int add_document(wl_catalog *cat, const char *name, const char *text, size_t len,
 			char *err, size_t errcap)
 {
-	reader r = { NULL, name, cat->arena, err, errcap };
 	const char *stored = wl_arena_strndup(cat->arena, name, strlen(name));
-	yaml_mark_t zero = { 0, 0, 0 };
 	if (!stored)
-		return fail_at(&r, zero, "out of memory");
-	r.name = stored;
-
-	yaml_parser_t parser;
-	if (!yaml_parser_initialize(&parser))
-		return fail_at(&r, zero, "out of memory");
-	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
-	yaml_document_t doc;
-	memset(&doc, 0, sizeof doc);
-	if (!yaml_parser_load(&parser, &doc)) {
-		fail_parser(&r, &parser, text, len);
-		yaml_parser_delete(&parser);
+		return wl_yaml_errorf(err, errcap, name, 1, 1, "out of memory");
+	wl_ydoc *doc;
+	if (wl_ydoc_load(stored, text, len, err, errcap, &doc))
 		return -1;
-	}
-	r.doc = &doc;
-	int rc = 0;
+	reader r = { doc, cat->arena };
 	rule_slot *slots = NULL;
 	size_t n = 0;
-	const yaml_node_t *root = yaml_document_get_root_node(&doc);
-	if (!root) {
-		rc = fail_at(&r, zero, "empty catalogue (expected a mapping with key 'rules')");
-	} else {
-		/* A second document in the same text is an error. */
-		yaml_document_t more;
-		memset(&more, 0, sizeof more);
-		if (!yaml_parser_load(&parser, &more)) {
-			rc = fail_parser(&r, &parser, text, len);
-		} else {
-			const yaml_node_t *extra = yaml_document_get_root_node(&more);
-			if (extra)
-				rc = fail_at(&r, extra->start_mark, "only one YAML document is allowed");
-			yaml_document_delete(&more);
-		}
-		if (rc == 0)
-			rc = read_root(&r, cat, root, &slots, &n);
-	}
-	yaml_document_delete(&doc);
-	yaml_parser_delete(&parser);
+	int rc;
+	if (!wl_ydoc_root(doc))
+		rc = wl_ydoc_fail_at(doc, 1, 1, "empty catalogue (expected a mapping with key 'rules')");
+	else
+		rc = read_root(&r, cat, wl_ydoc_root(doc), &slots, &n);
+	wl_ydoc_free(doc);
 	if (rc || n == 0)
 		return rc;
 	if (cat->count + n > cat->cap) {
@@ -572,7 +393,7 @@ static int add_document(wl_catalog *cat, const char *name, const char *text, siz
 		rule_slot *grown = realloc(cat->rules, cap * sizeof *grown);
 		if (!grown) {
 			free(slots);
-			return fail_at(&r, zero, "out of memory");
+			return wl_yaml_errorf(err, errcap, stored, 1, 1, "out of memory");
 		}
 		cat->rules = grown;
 		cat->cap = cap;

@@ -1,24 +1,22 @@
 /*
- * config.c - user configuration (.w3dlint.yaml, see config.h), read with
- * libyaml's document API and checked against the rule catalogue.
+ * config.c - user configuration (.w3dlint.yaml, see config.h), read through
+ * yaml_doc.h (libyaml's document API) and checked against the rule catalogue.
  *
  * Every string and override record lives in one arena owned by the
  * configuration, released by wl_config_free.  Error messages are
- * "name:line:column: message" with 1-based line and column (libyaml marks
- * are 0-based).
+ * "name:line:column: message" with 1-based line and column, written by
+ * yaml_doc.
  */
 #include "config.h"
 
-#include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <yaml.h>
 
 #include "../core/arena.h"
+#include "yaml_doc.h"
 
 #define CONFIG_NAME ".w3dlint.yaml"
 #define CONFIG_MAX_BYTES ((size_t)16 * 1024 * 1024) /* a config file is small */
@@ -45,169 +43,20 @@ struct wl_config {
 
 /* State of one document being read. */
 typedef struct reader {
-	yaml_document_t *doc;
-	const char *name;
+	const wl_ydoc *doc; /* its name and error buffer too */
 	const wl_catalog *cat;
 	wl_config *cfg;
-	char *err;
-	size_t errcap;
 } reader;
 
-static int fail_at(const reader *r, yaml_mark_t m, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-/* Writes "name:line:column: message" to r->err; returns -1. */
-static int fail_at(const reader *r, yaml_mark_t m, const char *fmt, ...)
-{
-	if (!r->err || r->errcap == 0)
-		return -1;
-	int n = snprintf(r->err, r->errcap, "%s:%lu:%lu: ", r->name, (unsigned long)m.line + 1,
-			 (unsigned long)m.column + 1);
-	if (n >= 0 && (size_t)n < r->errcap) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(r->err + n, r->errcap - (size_t)n, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
-
-/* Line and column (0-based) of byte offset off, for libyaml reader errors,
- * which report an offset instead of a mark. */
-static yaml_mark_t mark_of_offset(const char *text, size_t len, size_t off)
-{
-	yaml_mark_t m = { 0, 0, 0 };
-	if (off > len)
-		off = len;
-	for (size_t i = 0; i < off; i++) {
-		if (text[i] == '\n') {
-			m.line++;
-			m.column = 0;
-		} else {
-			m.column++;
-		}
-	}
-	m.index = off;
-	return m;
-}
-
-static int fail_parser(const reader *r, const yaml_parser_t *p, const char *text, size_t len)
-{
-	yaml_mark_t m = p->problem_mark;
-	if (p->error == YAML_READER_ERROR)
-		m = mark_of_offset(text, len, p->problem_offset);
-	if (p->error == YAML_MEMORY_ERROR)
-		return fail_at(r, m, "out of memory while reading YAML");
-	if (p->context)
-		return fail_at(r, m, "malformed YAML: %s %s", p->problem ? p->problem : "error",
-			       p->context);
-	return fail_at(r, m, "malformed YAML: %s", p->problem ? p->problem : "error");
-}
-
-static yaml_node_t *node_at(const reader *r, int index)
-{
-	return yaml_document_get_node(r->doc, index);
-}
-
-static const char *scalar_text(const yaml_node_t *n)
-{
-	return (const char *)n->data.scalar.value;
-}
-
-/* An empty plain scalar, "~" or "null": an absent value. */
-static int is_null(const yaml_node_t *n)
-{
-	if (n->type != YAML_SCALAR_NODE || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
-		return 0;
-	const char *s = scalar_text(n);
-	return s[0] == 0 || strcmp(s, "~") == 0 || strcmp(s, "null") == 0;
-}
-
-static int want_scalar(const reader *r, const yaml_node_t *n, const char *what)
-{
-	if (n->type != YAML_SCALAR_NODE)
-		return fail_at(r, n->start_mark, "%s must be a scalar, not a %s", what,
-			       n->type == YAML_MAPPING_NODE ? "mapping" : "sequence");
-	if (strlen(scalar_text(n)) != n->data.scalar.length)
-		return fail_at(r, n->start_mark, "%s contains a NUL character", what);
-	return 0;
-}
-
-/* A plain decimal number: [+-]digits[.digits][(e|E)[+-]digits]. */
-static int parse_number(const char *s, double *out)
-{
-	const char *p = s;
-	if (*p == '+' || *p == '-')
-		p++;
-	int digits = 0;
-	while (isdigit((unsigned char)*p)) {
-		p++;
-		digits++;
-	}
-	if (*p == '.') {
-		p++;
-		while (isdigit((unsigned char)*p)) {
-			p++;
-			digits++;
-		}
-	}
-	if (!digits)
-		return -1;
-	if (*p == 'e' || *p == 'E') {
-		p++;
-		if (*p == '+' || *p == '-')
-			p++;
-		if (!isdigit((unsigned char)*p))
-			return -1;
-		while (isdigit((unsigned char)*p))
-			p++;
-	}
-	if (*p)
-		return -1;
-	char *end;
-	double v = strtod(s, &end);
-	if (*end || v != v || v > 1.7e308 || v < -1.7e308)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-/* The key of a mapping pair: a scalar, not already used in the mapping. */
-static const yaml_node_t *pair_key(const reader *r, const yaml_node_t *map, const yaml_node_pair_t *p)
-{
-	const yaml_node_t *k = node_at(r, p->key);
-	if (!k || !node_at(r, p->value)) {
-		fail_at(r, map->start_mark, "internal: incomplete mapping pair");
-		return NULL;
-	}
-	if (want_scalar(r, k, "a key"))
-		return NULL;
-	for (const yaml_node_pair_t *q = map->data.mapping.pairs.start; q < p; q++) {
-		const yaml_node_t *prev = node_at(r, q->key);
-		if (prev && prev->type == YAML_SCALAR_NODE && strcmp(scalar_text(prev), scalar_text(k)) == 0) {
-			fail_at(r, k->start_mark, "duplicate key '%s' (first at line %lu)", scalar_text(k),
-				(unsigned long)prev->start_mark.line + 1);
-			return NULL;
-		}
-	}
-	return k;
-}
-
-static int pair_count(const yaml_node_t *map)
-{
-	return (int)(map->data.mapping.pairs.top - map->data.mapping.pairs.start);
-}
-
 /* A severity scalar; what names the setting in messages. */
-static int read_severity(const reader *r, const yaml_node_t *v, const char *what, int allow_off,
-			 int *out)
+static int read_severity(const reader *r, wl_ynode v, const char *what, int allow_off, int *out)
 {
-	if (want_scalar(r, v, what))
+	if (wl_ydoc_want_scalar(r->doc, v, what))
 		return -1;
-	int sev = wl_severity_parse(scalar_text(v));
+	int sev = wl_severity_parse(wl_ydoc_text(r->doc, v));
 	if (sev < 0 || (!allow_off && sev == WL_SEV_OFF))
-		return fail_at(r, v->start_mark, "%s: bad severity '%s' (expected error, warning, info%s)",
-			       what, scalar_text(v), allow_off ? " or off" : "");
+		return wl_ydoc_fail(r->doc, v, "%s: bad severity '%s' (expected error, warning, info%s)",
+				    what, wl_ydoc_text(r->doc, v), allow_off ? " or off" : "");
 	*out = sev;
 	return 0;
 }
@@ -226,24 +75,25 @@ static void list_params(const wl_rule_def *def, char *buf, size_t cap)
 }
 
 /* rules.ID.params: a mapping of parameter name to number. */
-static int read_params(const reader *r, const yaml_node_t *v, const char *id, rule_override *o)
+static int read_params(const reader *r, wl_ynode v, const char *id, rule_override *o)
 {
-	if (is_null(v))
+	const wl_ydoc *d = r->doc;
+	if (wl_ydoc_is_null(d, v))
 		return 0;
-	if (v->type != YAML_MAPPING_NODE)
-		return fail_at(r, v->start_mark, "rule '%s': params must be a mapping of parameter "
-			       "name to number", id);
-	int n = pair_count(v);
-	o->params = wl_arena_array(r->cfg->arena, n ? (size_t)n : 1, sizeof *o->params);
+	if (wl_ydoc_kind(d, v) != WL_Y_MAPPING)
+		return wl_ydoc_fail(d, v, "rule '%s': params must be a mapping of parameter "
+				    "name to number", id);
+	size_t n = wl_ydoc_count(d, v);
+	o->params = wl_arena_array(r->cfg->arena, n ? n : 1, sizeof *o->params);
 	if (!o->params)
-		return fail_at(r, v->start_mark, "out of memory");
+		return wl_ydoc_fail(d, v, "out of memory");
 	const wl_rule_def *def = wl_catalog_find(r->cat, id);
-	for (yaml_node_pair_t *p = v->data.mapping.pairs.start; p < v->data.mapping.pairs.top; p++) {
-		const yaml_node_t *k = pair_key(r, v, p);
+	for (size_t j = 0; j < n; j++) {
+		wl_ynode k = wl_ydoc_unique_key(d, v, j);
 		if (!k)
 			return -1;
-		const yaml_node_t *val = node_at(r, p->value);
-		const char *name = scalar_text(k);
+		wl_ynode val = wl_ydoc_value(d, v, j);
+		const char *name = wl_ydoc_text(d, k);
 		if (r->cat) {
 			size_t i = 0;
 			while (def && i < def->params_count && strcmp(def->params[i].name, name) != 0)
@@ -252,101 +102,101 @@ static int read_params(const reader *r, const yaml_node_t *v, const char *id, ru
 				char known[512];
 				if (def && def->params_count) {
 					list_params(def, known, sizeof known);
-					return fail_at(r, k->start_mark, "rule '%s' has no parameter '%s' "
-						       "(its parameters: %s)", id, name, known);
+					return wl_ydoc_fail(d, k, "rule '%s' has no parameter '%s' "
+							    "(its parameters: %s)", id, name, known);
 				}
-				return fail_at(r, k->start_mark, "rule '%s' has no parameter '%s' "
-					       "(it takes no parameters)", id, name);
+				return wl_ydoc_fail(d, k, "rule '%s' has no parameter '%s' "
+						    "(it takes no parameters)", id, name);
 			}
 		}
 		double x;
-		if (val->type != YAML_SCALAR_NODE)
-			return fail_at(r, val->start_mark, "rule '%s': parameter '%s' must be a number",
-				       id, name);
-		if (val->data.scalar.style != YAML_PLAIN_SCALAR_STYLE || parse_number(scalar_text(val), &x))
-			return fail_at(r, val->start_mark, "rule '%s': parameter '%s': '%s' is not a number",
-				       id, name, scalar_text(val));
+		if (wl_ydoc_kind(d, val) != WL_Y_SCALAR)
+			return wl_ydoc_fail(d, val, "rule '%s': parameter '%s' must be a number", id, name);
+		if (wl_ydoc_number(d, val, &x))
+			return wl_ydoc_fail(d, val, "rule '%s': parameter '%s': '%s' is not a number",
+					    id, name, wl_ydoc_text(d, val));
 		param_override *po = &o->params[o->params_count++];
 		po->name = wl_arena_strndup(r->cfg->arena, name, strlen(name));
 		if (!po->name)
-			return fail_at(r, k->start_mark, "out of memory");
+			return wl_ydoc_fail(d, k, "out of memory");
 		po->value = x;
 	}
 	return 0;
 }
 
 /* One entry of rules: ID: severity, or ID: {severity, params}. */
-static int read_rule(const reader *r, const yaml_node_t *k, const yaml_node_t *v, rule_override *o)
+static int read_rule(const reader *r, wl_ynode k, wl_ynode v, rule_override *o)
 {
-	const char *id = scalar_text(k);
+	const wl_ydoc *d = r->doc;
+	const char *id = wl_ydoc_text(d, k);
 	if (r->cat && !wl_catalog_find(r->cat, id))
-		return fail_at(r, k->start_mark, "unknown rule id '%s'", id);
+		return wl_ydoc_fail(d, k, "unknown rule id '%s'", id);
 	o->id = wl_arena_strndup(r->cfg->arena, id, strlen(id));
 	if (!o->id)
-		return fail_at(r, k->start_mark, "out of memory");
+		return wl_ydoc_fail(d, k, "out of memory");
 	o->severity = -1;
-	if (v->type == YAML_SCALAR_NODE) {
-		char what[160];
-		snprintf(what, sizeof what, "rule '%s'", id);
+	char what[160];
+	snprintf(what, sizeof what, "rule '%s'", id);
+	if (wl_ydoc_kind(d, v) == WL_Y_SCALAR)
 		return read_severity(r, v, what, 1, &o->severity);
-	}
-	if (v->type != YAML_MAPPING_NODE)
-		return fail_at(r, v->start_mark, "rule '%s': expected a severity or a mapping with "
-			       "severity and params", id);
-	for (yaml_node_pair_t *p = v->data.mapping.pairs.start; p < v->data.mapping.pairs.top; p++) {
-		const yaml_node_t *key = pair_key(r, v, p);
+	if (wl_ydoc_kind(d, v) != WL_Y_MAPPING)
+		return wl_ydoc_fail(d, v, "rule '%s': expected a severity or a mapping with "
+				    "severity and params", id);
+	for (size_t i = 0; i < wl_ydoc_count(d, v); i++) {
+		wl_ynode key = wl_ydoc_unique_key(d, v, i);
 		if (!key)
 			return -1;
-		const yaml_node_t *val = node_at(r, p->value);
-		if (strcmp(scalar_text(key), "severity") == 0) {
-			char what[160];
-			snprintf(what, sizeof what, "rule '%s'", id);
+		wl_ynode val = wl_ydoc_value(d, v, i);
+		const char *s = wl_ydoc_text(d, key);
+		if (strcmp(s, "severity") == 0) {
 			if (read_severity(r, val, what, 1, &o->severity))
 				return -1;
-		} else if (strcmp(scalar_text(key), "params") == 0) {
+		} else if (strcmp(s, "params") == 0) {
 			if (read_params(r, val, id, o))
 				return -1;
 		} else {
-			return fail_at(r, key->start_mark, "rule '%s': unknown key '%s' (expected severity "
-				       "or params)", id, scalar_text(key));
+			return wl_ydoc_fail(d, key, "rule '%s': unknown key '%s' (expected severity "
+					    "or params)", id, s);
 		}
 	}
 	return 0;
 }
 
-static int read_rules(const reader *r, const yaml_node_t *v)
+static int read_rules(const reader *r, wl_ynode v)
 {
-	if (is_null(v))
+	const wl_ydoc *d = r->doc;
+	if (wl_ydoc_is_null(d, v))
 		return 0;
-	if (v->type != YAML_MAPPING_NODE)
-		return fail_at(r, v->start_mark, "'rules' must be a mapping of rule id to settings");
-	int n = pair_count(v);
-	r->cfg->rules = wl_arena_array(r->cfg->arena, n ? (size_t)n : 1, sizeof *r->cfg->rules);
+	if (wl_ydoc_kind(d, v) != WL_Y_MAPPING)
+		return wl_ydoc_fail(d, v, "'rules' must be a mapping of rule id to settings");
+	size_t n = wl_ydoc_count(d, v);
+	r->cfg->rules = wl_arena_array(r->cfg->arena, n ? n : 1, sizeof *r->cfg->rules);
 	if (!r->cfg->rules)
-		return fail_at(r, v->start_mark, "out of memory");
-	for (yaml_node_pair_t *p = v->data.mapping.pairs.start; p < v->data.mapping.pairs.top; p++) {
-		const yaml_node_t *k = pair_key(r, v, p);
+		return wl_ydoc_fail(d, v, "out of memory");
+	for (size_t i = 0; i < n; i++) {
+		wl_ynode k = wl_ydoc_unique_key(d, v, i);
 		if (!k)
 			return -1;
-		if (read_rule(r, k, node_at(r, p->value), &r->cfg->rules[r->cfg->rules_count]))
+		if (read_rule(r, k, wl_ydoc_value(d, v, i), &r->cfg->rules[r->cfg->rules_count]))
 			return -1;
 		r->cfg->rules_count++;
 	}
 	return 0;
 }
 
-static int read_root(const reader *r, const yaml_node_t *root)
+static int read_root(const reader *r, wl_ynode root)
 {
-	if (is_null(root))
+	const wl_ydoc *d = r->doc;
+	if (wl_ydoc_is_null(d, root))
 		return 0;
-	if (root->type != YAML_MAPPING_NODE)
-		return fail_at(r, root->start_mark, "a configuration must be a mapping (keys: rules, fail-on)");
-	for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
-		const yaml_node_t *k = pair_key(r, root, p);
+	if (wl_ydoc_kind(d, root) != WL_Y_MAPPING)
+		return wl_ydoc_fail(d, root, "a configuration must be a mapping (keys: rules, fail-on)");
+	for (size_t i = 0; i < wl_ydoc_count(d, root); i++) {
+		wl_ynode k = wl_ydoc_unique_key(d, root, i);
 		if (!k)
 			return -1;
-		const yaml_node_t *v = node_at(r, p->value);
-		const char *key = scalar_text(k);
+		wl_ynode v = wl_ydoc_value(d, root, i);
+		const char *key = wl_ydoc_text(d, k);
 		if (strcmp(key, "rules") == 0) {
 			if (read_rules(r, v))
 				return -1;
@@ -356,48 +206,23 @@ static int read_root(const reader *r, const yaml_node_t *root)
 				return -1;
 			r->cfg->fail_on = (wl_severity)sev;
 		} else {
-			return fail_at(r, k->start_mark, "unknown key '%s' (expected rules or fail-on)", key);
+			return wl_ydoc_fail(d, k, "unknown key '%s' (expected rules or fail-on)", key);
 		}
 	}
 	return 0;
 }
 
-/* Parses text into cfg; returns 0 or -1 with err filled. */
+/* Parses text into cfg; returns 0 or -1 with err filled.  An empty text
+ * is an empty configuration. */
 static int parse_into(wl_config *cfg, const wl_catalog *cat, const char *name, const char *text,
 		      size_t len, char *err, size_t errcap)
 {
-	reader r = { NULL, name, cat, cfg, err, errcap };
-	yaml_mark_t zero = { 0, 0, 0 };
-	yaml_parser_t parser;
-	if (!yaml_parser_initialize(&parser))
-		return fail_at(&r, zero, "out of memory");
-	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
-	yaml_document_t doc;
-	memset(&doc, 0, sizeof doc);
-	if (!yaml_parser_load(&parser, &doc)) {
-		fail_parser(&r, &parser, text, len);
-		yaml_parser_delete(&parser);
+	wl_ydoc *doc;
+	if (wl_ydoc_load(name, text, len, err, errcap, &doc))
 		return -1;
-	}
-	r.doc = &doc;
-	int rc = 0;
-	const yaml_node_t *root = yaml_document_get_root_node(&doc);
-	if (root) {
-		yaml_document_t more;
-		memset(&more, 0, sizeof more);
-		if (!yaml_parser_load(&parser, &more)) {
-			rc = fail_parser(&r, &parser, text, len);
-		} else {
-			const yaml_node_t *extra = yaml_document_get_root_node(&more);
-			if (extra)
-				rc = fail_at(&r, extra->start_mark, "only one YAML document is allowed");
-			yaml_document_delete(&more);
-		}
-		if (rc == 0)
-			rc = read_root(&r, root);
-	}
-	yaml_document_delete(&doc);
-	yaml_parser_delete(&parser);
+	reader r = { doc, cat, cfg };
+	int rc = wl_ydoc_root(doc) ? read_root(&r, wl_ydoc_root(doc)) : 0;
+	wl_ydoc_free(doc);
 	return rc;
 }
 

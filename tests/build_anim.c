@@ -7,6 +7,7 @@
 #include "../core/w3d/w3d_format.h"
 #include "../lint/catalog.h"
 #include "../lint/lint.h"
+#include "reader_util.h"
 
 void w3d_check_hierarchy(wl_lint_ctx *ctx);
 void w3d_check_animation(wl_lint_ctx *ctx);
@@ -312,19 +313,12 @@ wl_doc *ba_lint(const wb *b)
 
 const wl_finding *ba_find(const wl_doc *d, const char *rule)
 {
-	for (size_t i = 0; i < d->findings.count; i++)
-		if (strcmp(d->findings.items[i].rule, rule) == 0)
-			return &d->findings.items[i];
-	return NULL;
+	return ru_find(d, rule);
 }
 
 size_t ba_count(const wl_doc *d, const char *rule)
 {
-	size_t n = 0;
-	for (size_t i = 0; i < d->findings.count; i++)
-		if (strcmp(d->findings.items[i].rule, rule) == 0)
-			n++;
-	return n;
+	return ru_count(d, rule);
 }
 
 size_t ba_missing_from_catalogue(const char *const *rules)

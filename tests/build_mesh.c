@@ -7,6 +7,7 @@
 
 #include "../core/w3d/model.h"
 #include "../lint/lint.h"
+#include "reader_util.h"
 
 void w3d_check_mesh(wl_lint_ctx *ctx);
 void w3d_check_aabtree(wl_lint_ctx *ctx);
@@ -227,13 +228,7 @@ void bm_write_mesh(wb *b, const bm_opts *o, bm_layout *lay)
 
 wl_doc *bm_lint_bytes(const uint8_t *p, size_t n)
 {
-	uint8_t *copy = malloc(n ? n : 1);
-	if (!copy) {
-		fprintf(stderr, "build_mesh: out of memory\n");
-		abort();
-	}
-	if (n)
-		memcpy(copy, p, n);
+	uint8_t *copy = ru_copy(p, n);
 	wl_doc *d = wl_doc_read(&w3d_format, "test.w3d", copy, n);
 	if (!d) {
 		fprintf(stderr, "build_mesh: out of memory\n");
@@ -255,30 +250,17 @@ wl_doc *bm_lint(const wb *b)
 
 void bm_free(wl_doc *d)
 {
-	if (!d)
-		return;
-	void *copy;
-	memcpy(&copy, &d->bytes, sizeof copy); /* our own malloc'ed copy */
-	wl_doc_free(d);
-	free(copy);
+	ru_free(d); /* our own ru_copy'd bytes */
 }
 
 size_t bm_count(const wl_doc *d, const char *rule)
 {
-	size_t n = 0;
-	for (size_t i = 0; i < d->findings.count; i++)
-		if (strcmp(d->findings.items[i].rule, rule) == 0)
-			n++;
-	return n;
+	return ru_count(d, rule);
 }
 
 int bm_has(const wl_doc *d, const char *rule, uint64_t offset)
 {
-	for (size_t i = 0; i < d->findings.count; i++)
-		if (strcmp(d->findings.items[i].rule, rule) == 0 &&
-		    d->findings.items[i].offset == offset)
-			return 1;
-	return 0;
+	return ru_find_at(d, rule, offset) != NULL;
 }
 
 void bm_dump(const wl_doc *d)

@@ -7,6 +7,7 @@
 
 #include "../core/w3d/model.h"
 #include "build_mesh.h"
+#include "robust_util.h"
 
 /* Node i field offsets inside AABTREE_NODES. */
 #define NODE(lay, i) ((lay).aab_nodes_data + 32u * (i))
@@ -357,23 +358,10 @@ END_TEST
 extern Suite *aabtree_suite(void);
 Suite *aabtree_suite(void)
 {
-	Suite *s = suite_create("aabtree");
-	TCase *tc = tcase_create("aabtree");
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, valid_tree_is_clean);
-	tcase_add_test(tc, header_missing);
-	tcase_add_test(tc, empty);
-	tcase_add_test(tc, count_mismatch);
-	tcase_add_test(tc, polycount_mismatch);
-	tcase_add_test(tc, child_out_of_range);
-	tcase_add_test(tc, cycle_and_sharing);
-	tcase_add_test(tc, unreachable);
-	tcase_add_test(tc, leaf_out_of_range);
-	tcase_add_test(tc, polyindex_out_of_range);
-	tcase_add_test(tc, coverage);
-	tcase_add_test(tc, box_too_small);
-	tcase_add_test(tc, hostile_trees);
-	tcase_add_test(tc, deep_chain);
-	suite_add_tcase(s, tc);
-	return s;
+	const TTest *tests[] = {
+		valid_tree_is_clean, header_missing, empty, count_mismatch, polycount_mismatch,
+		child_out_of_range, cycle_and_sharing, unreachable, leaf_out_of_range,
+		polyindex_out_of_range, coverage, box_too_small, hostile_trees, deep_chain, NULL
+	};
+	return rb_suite_of("aabtree", "aabtree", 60, tests, NULL);
 }

@@ -8,6 +8,7 @@
 
 #include "../core/w3d/model.h"
 #include "build_anim.h"
+#include "robust_util.h"
 
 static wb B;
 static wl_doc *D;
@@ -299,27 +300,6 @@ START_TEST(flavor)
 }
 END_TEST
 
-static void fuzz(const wb *b)
-{
-	for (size_t n = 0; n <= b->len; n++) {
-		wl_doc *d = ba_lint_bytes(b->data, n);
-		ck_assert_ptr_nonnull(d);
-		wl_doc_free(d);
-	}
-	srand(11);
-	uint8_t *c = malloc(b->len);
-	ck_assert_ptr_nonnull(c);
-	for (int it = 0; it < 500; it++) {
-		memcpy(c, b->data, b->len);
-		for (int k = 0; k < 4; k++)
-			c[(size_t)rand() % b->len] ^= (uint8_t)(1u << (rand() % 8));
-		wl_doc *d = ba_lint_bytes(c, b->len);
-		ck_assert_ptr_nonnull(d);
-		wl_doc_free(d);
-	}
-	free(c);
-}
-
 START_TEST(robust)
 {
 	ba_anim_opts o = ba_anim_defaults();
@@ -330,36 +310,18 @@ START_TEST(robust)
 		ba_canim_opts c = ba_canim_defaults(fl);
 		ba_compressed_animation(&B, &c, &CT);
 	}
-	fuzz(&B);
+	rb_lint_variants(B.data, B.len, &(rb_opts){ ba_lint_bytes, wl_doc_free, 11, 500, rb_flip_bits });
 	wb_free(&B);
-}
-END_TEST
-
-START_TEST(rules_in_catalogue)
-{
-	ck_assert_uint_eq(ba_missing_from_catalogue(w3d_check_animation_rules), 0);
 }
 END_TEST
 
 extern Suite *animation_suite(void);
 Suite *animation_suite(void)
 {
-	Suite *s = suite_create("animation");
-	TCase *t = tcase_create("rules");
-	tcase_add_test(t, valid_is_clean);
-	tcase_add_test(t, header_rules);
-	tcase_add_test(t, frame_order_and_range);
-	tcase_add_test(t, raw_sizes);
-	tcase_add_test(t, bit_sizes);
-	tcase_add_test(t, vector_len);
-	tcase_add_test(t, raw_quaternion);
-	tcase_add_test(t, timecoded_size);
-	tcase_add_test(t, adaptive_delta);
-	tcase_add_test(t, timecoded_keys);
-	tcase_add_test(t, timecoded_empty_and_quat);
-	tcase_add_test(t, flavor);
-	tcase_add_test(t, robust);
-	tcase_add_test(t, rules_in_catalogue);
-	suite_add_tcase(s, t);
-	return s;
+	const TTest *tests[] = {
+		valid_is_clean, header_rules, frame_order_and_range, raw_sizes, bit_sizes,
+		vector_len, raw_quaternion, timecoded_size, adaptive_delta, timecoded_keys,
+		timecoded_empty_and_quat, flavor, robust, NULL
+	};
+	return rb_suite_of("animation", "rules", 0, tests, w3d_check_animation_rules);
 }

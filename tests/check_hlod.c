@@ -8,6 +8,7 @@
 
 #include "../core/w3d/model.h"
 #include "build_anim.h"
+#include "robust_util.h"
 
 static wb B;
 static wl_doc *D;
@@ -243,49 +244,18 @@ START_TEST(robust)
 	wb_init(&B);
 	ba_hlod(&B, &o, &AT);
 	box(&B, 1, 1);
-	for (size_t n = 0; n <= B.len; n++) {
-		wl_doc *d = ba_lint_bytes(B.data, n);
-		ck_assert_ptr_nonnull(d);
-		wl_doc_free(d);
-	}
-	srand(5);
-	uint8_t *c = malloc(B.len);
-	ck_assert_ptr_nonnull(c);
-	for (int it = 0; it < 500; it++) {
-		memcpy(c, B.data, B.len);
-		for (int k = 0; k < 4; k++)
-			c[(size_t)rand() % B.len] ^= (uint8_t)(1u << (rand() % 8));
-		wl_doc *d = ba_lint_bytes(c, B.len);
-		ck_assert_ptr_nonnull(d);
-		wl_doc_free(d);
-	}
-	free(c);
+	rb_lint_variants(B.data, B.len, &(rb_opts){ ba_lint_bytes, wl_doc_free, 5, 500, rb_flip_bits });
 	wb_free(&B);
-}
-END_TEST
-
-START_TEST(rules_in_catalogue)
-{
-	ck_assert_uint_eq(ba_missing_from_catalogue(w3d_check_hlod_rules), 0);
 }
 END_TEST
 
 extern Suite *hlod_suite(void);
 Suite *hlod_suite(void)
 {
-	Suite *s = suite_create("hlod");
-	TCase *t = tcase_create("rules");
-	tcase_add_test(t, valid_is_clean);
-	tcase_add_test(t, header_rules);
-	tcase_add_test(t, lod_count);
-	tcase_add_test(t, lod_contiguous);
-	tcase_add_test(t, array_header);
-	tcase_add_test(t, model_count);
-	tcase_add_test(t, rotwk_size_too_small);
-	tcase_add_test(t, rotwk_size_past_eof);
-	tcase_add_test(t, box_rules);
-	tcase_add_test(t, robust);
-	tcase_add_test(t, rules_in_catalogue);
-	suite_add_tcase(s, t);
-	return s;
+	const TTest *tests[] = {
+		valid_is_clean, header_rules, lod_count, lod_contiguous, array_header, model_count,
+		rotwk_size_too_small, rotwk_size_past_eof, box_rules, robust,
+		NULL
+	};
+	return rb_suite_of("hlod", "rules", 0, tests, w3d_check_hlod_rules);
 }

@@ -6,6 +6,7 @@
 
 #include "../core/w3d/model.h"
 #include "build_mesh.h"
+#include "robust_util.h"
 
 /* Builds the mesh with o, lets patch edit it, lints it. */
 static wl_doc *run(const bm_opts *o, bm_layout *lay)
@@ -443,6 +444,18 @@ START_TEST(prelit_and_pass_texcoords)
 }
 END_TEST
 
+/* 1 to 4 random bytes: a flipped bit, 0xFF or a random value. */
+static void flip_bytes(uint8_t *copy, size_t n)
+{
+	int flips = 1 + rand() % 4;
+	for (int k = 0; k < flips; k++) {
+		size_t at = (size_t)rand() % n;
+		int mode = rand() % 3;
+		copy[at] = mode == 0 ? (uint8_t)(copy[at] ^ (1u << (rand() % 8)))
+			 : mode == 1 ? 0xFF : (uint8_t)rand();
+	}
+}
+
 /* Every prefix and many byte-flipped variants parse and lint. */
 START_TEST(robust_prefixes_and_flips)
 {
@@ -451,28 +464,7 @@ START_TEST(robust_prefixes_and_flips)
 	wb b;
 	wb_init(&b);
 	bm_write_mesh(&b, &o, &lay);
-	for (size_t n = 0; n <= b.len; n++) {
-		wl_doc *d = bm_lint_bytes(b.data, n);
-		ck_assert_ptr_nonnull(d);
-		bm_free(d);
-	}
-	uint8_t *copy = malloc(b.len);
-	ck_assert_ptr_nonnull(copy);
-	srand(12345);
-	for (int round = 0; round < 3000; round++) {
-		memcpy(copy, b.data, b.len);
-		int flips = 1 + rand() % 4;
-		for (int k = 0; k < flips; k++) {
-			size_t at = (size_t)rand() % b.len;
-			int mode = rand() % 3;
-			copy[at] = mode == 0 ? (uint8_t)(copy[at] ^ (1u << (rand() % 8)))
-				 : mode == 1 ? 0xFF : (uint8_t)rand();
-		}
-		wl_doc *d = bm_lint_bytes(copy, b.len);
-		ck_assert_ptr_nonnull(d);
-		bm_free(d);
-	}
-	free(copy);
+	rb_lint_variants(b.data, b.len, &(rb_opts){ bm_lint_bytes, bm_free, 12345, 3000, flip_bytes });
 	wb_free(&b);
 }
 END_TEST
@@ -480,27 +472,13 @@ END_TEST
 extern Suite *mesh_suite(void);
 Suite *mesh_suite(void)
 {
-	Suite *s = suite_create("mesh");
-	TCase *tc = tcase_create("mesh");
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, valid_mesh_is_clean_and_decoded);
-	tcase_add_test(tc, label_is_printable);
-	tcase_add_test(tc, header_missing);
-	tcase_add_test(tc, header_not_first);
-	tcase_add_test(tc, vertex_count_mismatch);
-	tcase_add_test(tc, triangle_count_mismatch);
-	tcase_add_test(tc, triangle_index_out_of_range);
-	tcase_add_test(tc, header_counts);
-	tcase_add_test(tc, array_missing);
-	tcase_add_test(tc, pass_count_mismatch);
-	tcase_add_test(tc, shader_count_mismatch);
-	tcase_add_test(tc, material_count_mismatch);
-	tcase_add_test(tc, id_array_length);
-	tcase_add_test(tc, pass_limit);
-	tcase_add_test(tc, stage_limit);
-	tcase_add_test(tc, influence_layouts);
-	tcase_add_test(tc, prelit_and_pass_texcoords);
-	tcase_add_test(tc, robust_prefixes_and_flips);
-	suite_add_tcase(s, tc);
-	return s;
+	const TTest *tests[] = {
+		valid_mesh_is_clean_and_decoded, label_is_printable, header_missing,
+		header_not_first, vertex_count_mismatch, triangle_count_mismatch,
+		triangle_index_out_of_range, header_counts, array_missing, pass_count_mismatch,
+		shader_count_mismatch, material_count_mismatch, id_array_length, pass_limit,
+		stage_limit, influence_layouts, prelit_and_pass_texcoords,
+		robust_prefixes_and_flips, NULL
+	};
+	return rb_suite_of("mesh", "mesh", 60, tests, NULL);
 }

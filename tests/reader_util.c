@@ -26,12 +26,18 @@ uint32_t ru_le32(const uint8_t *p)
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-wl_doc *ru_read_fmt(const wl_format *fmt, const void *p, size_t n)
+uint8_t *ru_copy(const void *p, size_t n)
 {
 	uint8_t *copy = malloc(n ? n : 1);
 	ck_assert_ptr_nonnull(copy);
 	if (n)
 		memcpy(copy, p, n);
+	return copy;
+}
+
+wl_doc *ru_read_fmt(const wl_format *fmt, const void *p, size_t n)
+{
+	uint8_t *copy = ru_copy(p, n);
 	wl_doc *d = wl_doc_read(fmt, "test.w3d", copy, n);
 	if (!d)
 		free(copy);
@@ -49,7 +55,7 @@ void ru_free(wl_doc *d)
 {
 	if (!d)
 		return;
-	/* The copy was made by ru_read_fmt; the document only borrows it. */
+	/* The copy was made by ru_copy; the document only borrows it. */
 	void *copy = (void *)(uintptr_t)d->bytes;
 	wl_doc_free(d);
 	free(copy);

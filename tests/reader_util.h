@@ -19,7 +19,11 @@
 
 #include "../core/chunk.h"
 
-/** Reads a copy of p[0..n) with wl_doc_read(&w3d_format, ...). */
+/** A private heap copy of p[0..n), exactly n bytes (1 when n is 0) so ASan
+ *  sees any read past its end; the caller frees it.  Fails the test when
+ *  out of memory. */
+uint8_t *ru_copy(const void *p, size_t n);
+/** Reads a copy (ru_copy) of p[0..n) with wl_doc_read(&w3d_format, ...). */
 wl_doc *ru_read(const void *p, size_t n);
 /** Same, with any format. */
 wl_doc *ru_read_fmt(const wl_format *fmt, const void *p, size_t n);

@@ -4,12 +4,8 @@
 #include "hierarchy.h"
 
 #include "../cursor.h"
+#include "decode_util.h"
 #include "w3d_format.h"
-
-static wl_cursor payload_cursor(const wl_doc *doc, const wl_chunk *k)
-{
-	return wl_cursor_make(wl_chunk_payload(doc, k), (size_t)k->size, wl_chunk_payload_offset(k));
-}
 
 /* Counts the chunk children of c: ids a and d into *na, id b into *nb. */
 static void count_children(const wl_chunk *c, uint32_t a, uint32_t b, uint32_t d, size_t *na, size_t *nb)
@@ -25,66 +21,57 @@ static void count_children(const wl_chunk *c, uint32_t a, uint32_t b, uint32_t d
 	}
 }
 
-static const wl_chunk *first_chunk(const wl_chunk *c)
+/* Reads the header chunk h of an animation (raw or compressed) when it is
+ * present and at least min bytes: Version, the two 16-byte names and
+ * NumFrames, labels c with the name and leaves *cur after NumFrames.
+ * Returns 1 when read, 0 when absent or short, -1 when out of memory. */
+static int read_anim_header(wl_doc *doc, wl_chunk *c, const wl_chunk *h, uint64_t min, wl_cursor *cur,
+			    uint32_t *version, const char **name, const char **hname, uint32_t *num_frames)
 {
-	for (const wl_chunk *k = c->first_child; k; k = k->next)
-		if (k->kind == WL_NODE_CHUNK)
-			return k;
-	return NULL;
-}
-
-/* Reads the 44-byte header common to raw and compressed animations up to
- * NumFrames; returns false when short. */
-static bool read_anim_names(wl_doc *doc, wl_cursor *cur, uint32_t *version, const char **name,
-			    const char **hname)
-{
+	if (!h || h->size < min)
+		return 0;
+	*cur = w3d_payload_cursor(doc, h);
 	*version = wl_cursor_u32(cur);
 	const uint8_t *n1 = wl_cursor_take(cur, 16);
 	const uint8_t *n2 = wl_cursor_take(cur, 16);
 	if (!n1 || !n2)
-		return false;
+		return -1;
 	*name = w3d_hier_name_field(doc, n1, 16, NULL);
 	*hname = w3d_hier_name_field(doc, n2, 16, NULL);
-	return *name && *hname;
-}
-
-static void set_label(wl_chunk *c, const char *name)
-{
-	if (name && name[0])
-		c->label = name;
+	if (!*name || !*hname)
+		return -1;
+	*num_frames = wl_cursor_u32(cur);
+	w3d_set_label(c, *name);
+	return 1;
 }
 
 w3d_animation *w3d_decode_animation(wl_doc *doc, wl_chunk *c)
 {
-	w3d_animation *a = wl_arena_alloc(doc->arena, sizeof *a);
+	w3d_animation *a = w3d_alloc_decoded(doc, c, &(w3d_animation){ .src = c, .name = "", .hierarchy_name = "" },
+					sizeof *a);
 	if (!a)
-		goto oom;
-	a->src = c;
-	a->name = a->hierarchy_name = "";
-	c->decoded = a;
+		return NULL;
 	size_t nch, nbit;
 	count_children(c, W3D_CHUNK_ANIMATION_CHANNEL, W3D_CHUNK_BIT_CHANNEL, W3D_CHUNK_ANIMATION_CHANNEL, &nch, &nbit);
 	a->channels = wl_arena_array(doc->arena, nch ? nch : 1, sizeof *a->channels);
 	a->bit_channels = wl_arena_array(doc->arena, nbit ? nbit : 1, sizeof *a->bit_channels);
 	if (!a->channels || !a->bit_channels)
-		goto oom;
-	const wl_chunk *first = first_chunk(c);
+		return w3d_oom(doc);
+	a->header = w3d_find_header(c, W3D_CHUNK_ANIMATION_HEADER, &a->header_first);
+	wl_cursor hc;
+	int r = read_anim_header(doc, c, a->header, W3D_ANIM_HEADER_SIZE, &hc, &a->version, &a->name,
+				 &a->hierarchy_name, &a->num_frames);
+	if (r < 0)
+		return w3d_oom(doc);
+	if (r > 0) {
+		a->frame_rate = wl_cursor_u32(&hc);
+		a->header_ok = true;
+	}
 	for (const wl_chunk *k = c->first_child; k; k = k->next) {
 		if (k->kind != WL_NODE_CHUNK)
 			continue;
-		wl_cursor cur = payload_cursor(doc, k);
-		if (k->id == W3D_CHUNK_ANIMATION_HEADER && !a->header) {
-			a->header = k;
-			a->header_first = k == first;
-			if (k->size >= W3D_ANIM_HEADER_SIZE) {
-				if (!read_anim_names(doc, &cur, &a->version, &a->name, &a->hierarchy_name))
-					goto oom;
-				a->num_frames = wl_cursor_u32(&cur);
-				a->frame_rate = wl_cursor_u32(&cur);
-				a->header_ok = true;
-				set_label(c, a->name);
-			}
-		} else if (k->id == W3D_CHUNK_ANIMATION_CHANNEL && a->channel_count < nch) {
+		wl_cursor cur = w3d_payload_cursor(doc, k);
+		if (k->id == W3D_CHUNK_ANIMATION_CHANNEL && a->channel_count < nch) {
 			w3d_anim_channel *ch = &a->channels[a->channel_count++];
 			ch->src = k;
 			ch->first_frame = wl_cursor_u16(&cur);
@@ -93,12 +80,9 @@ w3d_animation *w3d_decode_animation(wl_doc *doc, wl_chunk *c)
 			ch->flags = wl_cursor_u16(&cur);
 			ch->pivot = wl_cursor_u16(&cur);
 			(void)wl_cursor_u16(&cur);
-			ch->header_ok = !cur.short_read;
-			if (ch->header_ok) {
-				ch->data_bytes = wl_cursor_remaining(&cur);
-				ch->data = wl_cursor_take(&cur, ch->data_bytes);
+			ch->header_ok = w3d_take_rest(&cur, &ch->data, &ch->data_bytes, NULL);
+			if (ch->header_ok)
 				ch->data_offset = wl_chunk_payload_offset(k) + W3D_ANIM_CHANNEL_HEADER;
-			}
 		} else if (k->id == W3D_CHUNK_BIT_CHANNEL && a->bit_channel_count < nbit) {
 			w3d_bit_channel *b = &a->bit_channels[a->bit_channel_count++];
 			b->src = k;
@@ -107,24 +91,17 @@ w3d_animation *w3d_decode_animation(wl_doc *doc, wl_chunk *c)
 			b->flags = wl_cursor_u16(&cur);
 			b->pivot = wl_cursor_u16(&cur);
 			b->default_val = wl_cursor_u8(&cur);
-			b->header_ok = !cur.short_read;
-			if (b->header_ok) {
-				b->data_bytes = wl_cursor_remaining(&cur);
-				b->data = wl_cursor_take(&cur, b->data_bytes);
-			}
+			b->header_ok = w3d_take_rest(&cur, &b->data, &b->data_bytes, NULL);
 		}
 	}
 	return a;
-oom:
-	doc->oom = true;
-	return NULL;
 }
 
 /* Decodes one 0x282 channel whose layout follows the header flavor. */
 static void decode_canim_channel(const wl_doc *doc, const wl_chunk *k, uint16_t flavor, bool have_flavor,
 				 w3d_canim_channel *ch)
 {
-	wl_cursor cur = payload_cursor(doc, k);
+	wl_cursor cur = w3d_payload_cursor(doc, k);
 	ch->src = k;
 	ch->count = wl_cursor_u32(&cur);
 	ch->pivot = wl_cursor_u16(&cur);
@@ -140,18 +117,13 @@ static void decode_canim_channel(const wl_doc *doc, const wl_chunk *k, uint16_t 
 		ch->layout = W3D_CLAYOUT_AD8;
 	if (ch->layout == W3D_CLAYOUT_AD4 || ch->layout == W3D_CLAYOUT_AD8)
 		ch->scale = wl_cursor_f32(&cur);
-	ch->header_ok = !cur.short_read;
-	if (ch->header_ok) {
-		ch->data_offset = wl_cursor_offset(&cur);
-		ch->data_bytes = wl_cursor_remaining(&cur);
-		ch->data = wl_cursor_take(&cur, ch->data_bytes);
-	}
+	ch->header_ok = w3d_take_rest(&cur, &ch->data, &ch->data_bytes, &ch->data_offset);
 }
 
 /* Decodes one BFME II motion channel (0x284). */
 static void decode_motion_channel(const wl_doc *doc, const wl_chunk *k, w3d_canim_channel *ch)
 {
-	wl_cursor cur = payload_cursor(doc, k);
+	wl_cursor cur = w3d_payload_cursor(doc, k);
 	ch->src = k;
 	ch->zero = wl_cursor_u8(&cur);
 	ch->delta_type = wl_cursor_u8(&cur);
@@ -167,48 +139,33 @@ static void decode_motion_channel(const wl_doc *doc, const wl_chunk *k, w3d_cani
 	}
 	if (ch->layout == W3D_CLAYOUT_MOTION_AD4 || ch->layout == W3D_CLAYOUT_MOTION_AD8)
 		ch->scale = wl_cursor_f32(&cur);
-	ch->header_ok = !cur.short_read;
-	if (ch->header_ok) {
-		ch->data_offset = wl_cursor_offset(&cur);
-		ch->data_bytes = wl_cursor_remaining(&cur);
-		ch->data = wl_cursor_take(&cur, ch->data_bytes);
-	}
+	ch->header_ok = w3d_take_rest(&cur, &ch->data, &ch->data_bytes, &ch->data_offset);
 }
 
 w3d_compressed_animation *w3d_decode_compressed_animation(wl_doc *doc, wl_chunk *c)
 {
-	w3d_compressed_animation *a = wl_arena_alloc(doc->arena, sizeof *a);
+	w3d_compressed_animation *a = w3d_alloc_decoded(doc, c, &(w3d_compressed_animation){ .src = c, .name = "", .hierarchy_name = "" }, sizeof *a);
 	if (!a)
-		goto oom;
-	a->src = c;
-	a->name = a->hierarchy_name = "";
-	c->decoded = a;
+		return NULL;
 	size_t nch, nbit;
 	count_children(c, W3D_CHUNK_COMPRESSED_ANIMATION_CHANNEL, W3D_CHUNK_COMPRESSED_BIT_CHANNEL,
 		       W3D_CHUNK_COMPRESSED_ANIMATION_MOTION_CHANNEL, &nch, &nbit);
 	a->channels = wl_arena_array(doc->arena, nch ? nch : 1, sizeof *a->channels);
 	a->bit_channels = wl_arena_array(doc->arena, nbit ? nbit : 1, sizeof *a->bit_channels);
 	if (!a->channels || !a->bit_channels)
-		goto oom;
-	const wl_chunk *first = first_chunk(c);
+		return w3d_oom(doc);
 	/* The header normally comes first; when it does not, the flavor still
 	 * comes from the first header found anywhere. */
-	for (const wl_chunk *k = c->first_child; k; k = k->next) {
-		if (k->kind != WL_NODE_CHUNK || k->id != W3D_CHUNK_COMPRESSED_ANIMATION_HEADER)
-			continue;
-		a->header = k;
-		a->header_first = k == first;
-		wl_cursor cur = payload_cursor(doc, k);
-		if (k->size >= W3D_CANIM_HEADER_SIZE) {
-			if (!read_anim_names(doc, &cur, &a->version, &a->name, &a->hierarchy_name))
-				goto oom;
-			a->num_frames = wl_cursor_u32(&cur);
-			a->frame_rate = wl_cursor_u16(&cur);
-			a->flavor = wl_cursor_u16(&cur);
-			a->header_ok = true;
-			set_label(c, a->name);
-		}
-		break;
+	a->header = w3d_find_header(c, W3D_CHUNK_COMPRESSED_ANIMATION_HEADER, &a->header_first);
+	wl_cursor hc;
+	int r = read_anim_header(doc, c, a->header, W3D_CANIM_HEADER_SIZE, &hc, &a->version, &a->name,
+				 &a->hierarchy_name, &a->num_frames);
+	if (r < 0)
+		return w3d_oom(doc);
+	if (r > 0) {
+		a->frame_rate = wl_cursor_u16(&hc);
+		a->flavor = wl_cursor_u16(&hc);
+		a->header_ok = true;
 	}
 	for (const wl_chunk *k = c->first_child; k; k = k->next) {
 		if (k->kind != WL_NODE_CHUNK)
@@ -219,23 +176,16 @@ w3d_compressed_animation *w3d_decode_compressed_animation(wl_doc *doc, wl_chunk 
 			decode_motion_channel(doc, k, &a->channels[a->channel_count++]);
 		} else if (k->id == W3D_CHUNK_COMPRESSED_BIT_CHANNEL && a->bit_channel_count < nbit) {
 			w3d_cbit_channel *b = &a->bit_channels[a->bit_channel_count++];
-			wl_cursor cur = payload_cursor(doc, k);
+			wl_cursor cur = w3d_payload_cursor(doc, k);
 			b->src = k;
 			b->num_time_codes = wl_cursor_u32(&cur);
 			b->pivot = wl_cursor_u16(&cur);
 			b->flags = wl_cursor_u8(&cur);
 			b->default_val = wl_cursor_u8(&cur);
-			b->header_ok = !cur.short_read;
-			if (b->header_ok) {
-				b->data_bytes = wl_cursor_remaining(&cur);
-				b->data = wl_cursor_take(&cur, b->data_bytes);
-			}
+			b->header_ok = w3d_take_rest(&cur, &b->data, &b->data_bytes, NULL);
 		}
 	}
 	return a;
-oom:
-	doc->oom = true;
-	return NULL;
 }
 
 uint64_t w3d_anim_channel_need(const w3d_anim_channel *ch)

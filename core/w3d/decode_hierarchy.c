@@ -3,6 +3,7 @@
 #include "hierarchy.h"
 
 #include "../cursor.h"
+#include "decode_util.h"
 #include "w3d_format.h"
 
 const char *w3d_hier_name_field(wl_doc *doc, const uint8_t *p, size_t n, bool *terminated)
@@ -23,50 +24,32 @@ const char *w3d_hier_name_field(wl_doc *doc, const uint8_t *p, size_t n, bool *t
 	return s;
 }
 
-static void read_vec3(wl_cursor *cur, float v[3])
-{
-	for (int i = 0; i < 3; i++)
-		v[i] = wl_cursor_f32(cur);
-}
-
 w3d_hierarchy *w3d_decode_hierarchy(wl_doc *doc, wl_chunk *c)
 {
-	w3d_hierarchy *h = wl_arena_alloc(doc->arena, sizeof *h);
-	if (!h) {
-		doc->oom = true;
+	w3d_hierarchy *h = w3d_alloc_decoded(doc, c, &(w3d_hierarchy){ .src = c, .name = "" }, sizeof *h);
+	if (!h)
 		return NULL;
-	}
-	h->src = c;
-	h->name = "";
-	c->decoded = h;
-	const wl_chunk *first = NULL;
+	h->header = w3d_find_header(c, W3D_CHUNK_HIERARCHY_HEADER, &h->header_first);
 	for (const wl_chunk *k = c->first_child; k; k = k->next) {
 		if (k->kind != WL_NODE_CHUNK)
 			continue;
-		if (!first)
-			first = k;
-		if (k->id == W3D_CHUNK_HIERARCHY_HEADER && !h->header)
-			h->header = k;
-		else if (k->id == W3D_CHUNK_PIVOTS && !h->pivots_chunk)
+		if (k->id == W3D_CHUNK_PIVOTS && !h->pivots_chunk)
 			h->pivots_chunk = k;
 		else if (k->id == W3D_CHUNK_PIVOT_FIXUPS && !h->fixups_chunk)
 			h->fixups_chunk = k;
 	}
-	h->header_first = h->header && h->header == first;
 	if (h->header) {
 		const wl_chunk *k = h->header;
-		wl_cursor cur = wl_cursor_make(wl_chunk_payload(doc, k), (size_t)k->size, wl_chunk_payload_offset(k));
+		wl_cursor cur = w3d_payload_cursor(doc, k);
 		h->header_ok = k->size >= W3D_HIERARCHY_HEADER_SIZE;
 		if (h->header_ok) {
 			h->version = wl_cursor_u32(&cur);
 			const uint8_t *nm = wl_cursor_take(&cur, 16);
-			h->name = w3d_hier_name_field(doc, nm, 16, &h->name_terminated);
+			h->name = w3d_label_from_field(doc, c, nm, 16, &h->name_terminated);
 			if (!h->name)
 				return NULL;
 			h->num_pivots = wl_cursor_u32(&cur);
-			read_vec3(&cur, h->center);
-			if (h->name[0])
-				c->label = h->name;
+			w3d_read_f32s(&cur, h->center, 3);
 		}
 	}
 	if (h->pivots_chunk) {
@@ -78,7 +61,7 @@ w3d_hierarchy *w3d_decode_hierarchy(wl_doc *doc, wl_chunk *c)
 			return NULL;
 		}
 		h->pivot_count = n;
-		wl_cursor cur = wl_cursor_make(wl_chunk_payload(doc, k), (size_t)k->size, wl_chunk_payload_offset(k));
+		wl_cursor cur = w3d_payload_cursor(doc, k);
 		for (size_t i = 0; i < n; i++) {
 			w3d_pivot *p = &h->pivots[i];
 			const uint8_t *nm = wl_cursor_take(&cur, 16);
@@ -88,10 +71,9 @@ w3d_hierarchy *w3d_decode_hierarchy(wl_doc *doc, wl_chunk *c)
 			if (!p->name)
 				return NULL;
 			p->parent = wl_cursor_u32(&cur);
-			read_vec3(&cur, p->translation);
-			read_vec3(&cur, p->euler);
-			for (int j = 0; j < 4; j++)
-				p->rotation[j] = wl_cursor_f32(&cur);
+			w3d_read_f32s(&cur, p->translation, 3);
+			w3d_read_f32s(&cur, p->euler, 3);
+			w3d_read_f32s(&cur, p->rotation, 4);
 		}
 	}
 	if (h->fixups_chunk)

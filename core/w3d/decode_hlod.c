@@ -9,12 +9,8 @@
 #include "hierarchy.h"
 
 #include "../cursor.h"
+#include "decode_util.h"
 #include "w3d_format.h"
-
-static wl_cursor payload_cursor(const wl_doc *doc, const wl_chunk *k)
-{
-	return wl_cursor_make(wl_chunk_payload(doc, k), (size_t)k->size, wl_chunk_payload_offset(k));
-}
 
 /* Sub-objects that belong to the array chunk arr: its own children plus
  * stray HLOD-level sub-objects that follow it. */
@@ -36,7 +32,7 @@ static size_t count_subs(const wl_chunk *arr)
 
 static bool decode_sub(wl_doc *doc, const wl_chunk *k, w3d_hlod_sub_object *s)
 {
-	wl_cursor cur = payload_cursor(doc, k);
+	wl_cursor cur = w3d_payload_cursor(doc, k);
 	s->src = k;
 	s->name = "";
 	s->bone_index = wl_cursor_u32(&cur);
@@ -60,23 +56,17 @@ static bool decode_array(wl_doc *doc, const wl_chunk *arr, w3d_hlod_array *a)
 	a->subs = wl_arena_array(doc->arena, n ? n : 1, sizeof *a->subs);
 	if (!a->subs)
 		return false;
-	const wl_chunk *first = NULL;
-	for (const wl_chunk *k = arr->first_child; k; k = k->next) {
-		if (k->kind != WL_NODE_CHUNK)
-			continue;
-		if (!first)
-			first = k;
-		if (k->id == W3D_CHUNK_HLOD_SUB_OBJECT_ARRAY_HEADER && !a->header) {
-			a->header = k;
-			a->header_first = k == first;
-			wl_cursor cur = payload_cursor(doc, k);
-			a->model_count = wl_cursor_u32(&cur);
-			a->max_screen_size = wl_cursor_f32(&cur);
-			a->header_ok = !cur.short_read;
-		} else if (k->id == W3D_CHUNK_HLOD_SUB_OBJECT && a->sub_count < n) {
-			if (!decode_sub(doc, k, &a->subs[a->sub_count++]))
-				return false;
-		}
+	a->header = w3d_find_header(arr, W3D_CHUNK_HLOD_SUB_OBJECT_ARRAY_HEADER, &a->header_first);
+	if (a->header) {
+		wl_cursor cur = w3d_payload_cursor(doc, a->header);
+		a->model_count = wl_cursor_u32(&cur);
+		a->max_screen_size = wl_cursor_f32(&cur);
+		a->header_ok = !cur.short_read;
+	}
+	for (const wl_chunk *k = arr->first_child; k && a->sub_count < n; k = k->next) {
+		if (k->kind == WL_NODE_CHUNK && k->id == W3D_CHUNK_HLOD_SUB_OBJECT &&
+		    !decode_sub(doc, k, &a->subs[a->sub_count++]))
+			return false;
 	}
 	for (const wl_chunk *k = arr->next; k && a->sub_count < n; k = k->next) {
 		if (k->kind != WL_NODE_CHUNK)
@@ -91,36 +81,29 @@ static bool decode_array(wl_doc *doc, const wl_chunk *arr, w3d_hlod_array *a)
 
 w3d_hlod *w3d_decode_hlod(wl_doc *doc, wl_chunk *c)
 {
-	w3d_hlod *h = wl_arena_alloc(doc->arena, sizeof *h);
+	w3d_hlod *h = w3d_alloc_decoded(doc, c, &(w3d_hlod){ .src = c, .name = "", .hierarchy_name = "" },
+					sizeof *h);
 	if (!h)
-		goto oom;
-	h->src = c;
-	h->name = h->hierarchy_name = "";
-	c->decoded = h;
+		return NULL;
 	size_t nl = 0, na = 0, np = 0;
-	const wl_chunk *first = NULL;
+	h->header = w3d_find_header(c, W3D_CHUNK_HLOD_HEADER, &h->header_first);
 	for (const wl_chunk *k = c->first_child; k; k = k->next) {
 		if (k->kind != WL_NODE_CHUNK)
 			continue;
-		if (!first)
-			first = k;
 		if (k->id == W3D_CHUNK_HLOD_LOD_ARRAY)
 			nl++;
 		else if (k->id == W3D_CHUNK_HLOD_AGGREGATE_ARRAY)
 			na++;
 		else if (k->id == W3D_CHUNK_HLOD_PROXY_ARRAY)
 			np++;
-		else if (k->id == W3D_CHUNK_HLOD_HEADER && !h->header)
-			h->header = k;
 	}
 	h->lods = wl_arena_array(doc->arena, nl ? nl : 1, sizeof *h->lods);
 	h->aggregates = wl_arena_array(doc->arena, na ? na : 1, sizeof *h->aggregates);
 	h->proxies = wl_arena_array(doc->arena, np ? np : 1, sizeof *h->proxies);
 	if (!h->lods || !h->aggregates || !h->proxies)
-		goto oom;
-	h->header_first = h->header && h->header == first;
+		return w3d_oom(doc);
 	if (h->header && h->header->size >= W3D_HLOD_HEADER_SIZE) {
-		wl_cursor cur = payload_cursor(doc, h->header);
+		wl_cursor cur = w3d_payload_cursor(doc, h->header);
 		h->version = wl_cursor_u32(&cur);
 		h->lod_count = wl_cursor_u32(&cur);
 		const uint8_t *n1 = wl_cursor_take(&cur, 16);
@@ -128,10 +111,9 @@ w3d_hlod *w3d_decode_hlod(wl_doc *doc, wl_chunk *c)
 		h->name = w3d_hier_name_field(doc, n1, 16, NULL);
 		h->hierarchy_name = w3d_hier_name_field(doc, n2, 16, NULL);
 		if (!h->name || !h->hierarchy_name)
-			goto oom;
+			return w3d_oom(doc);
 		h->header_ok = true;
-		if (h->name[0])
-			c->label = h->name;
+		w3d_set_label(c, h->name);
 	}
 	/* LOD arrays are contiguous when they directly follow the header with
 	 * nothing but LOD arrays in between (A6); stray sub-objects attached
@@ -147,55 +129,41 @@ w3d_hlod *w3d_decode_hlod(wl_doc *doc, wl_chunk *c)
 			if (state != 1)
 				h->lods_contiguous = false;
 			if (!decode_array(doc, k, &h->lods[h->lod_array_count++]))
-				goto oom;
+				return w3d_oom(doc);
 		} else if (k->id != W3D_CHUNK_HLOD_SUB_OBJECT) {
 			if (state == 1)
 				state = 2;
 			if (k->id == W3D_CHUNK_HLOD_AGGREGATE_ARRAY) {
 				if (!decode_array(doc, k, &h->aggregates[h->aggregate_count++]))
-					goto oom;
+					return w3d_oom(doc);
 			} else if (k->id == W3D_CHUNK_HLOD_PROXY_ARRAY) {
 				if (!decode_array(doc, k, &h->proxies[h->proxy_count++]))
-					goto oom;
+					return w3d_oom(doc);
 			}
 		}
 	}
 	return h;
-oom:
-	doc->oom = true;
-	return NULL;
 }
 
 w3d_box *w3d_decode_box(wl_doc *doc, wl_chunk *c)
 {
-	w3d_box *b = wl_arena_alloc(doc->arena, sizeof *b);
-	if (!b) {
-		doc->oom = true;
+	w3d_box *b = w3d_alloc_decoded(doc, c, &(w3d_box){ .src = c, .name = "" }, sizeof *b);
+	if (!b)
 		return NULL;
-	}
-	b->src = c;
-	b->name = "";
-	c->decoded = b;
-	wl_cursor cur = payload_cursor(doc, c);
+	wl_cursor cur = w3d_payload_cursor(doc, c);
 	b->version = wl_cursor_u32(&cur);
 	b->attributes = wl_cursor_u32(&cur);
 	const uint8_t *nm = wl_cursor_take(&cur, 32);
 	for (int i = 0; i < 3; i++)
 		b->color[i] = wl_cursor_u8(&cur);
 	(void)wl_cursor_u8(&cur);
-	for (int i = 0; i < 3; i++)
-		b->center[i] = wl_cursor_f32(&cur);
-	for (int i = 0; i < 3; i++)
-		b->extent[i] = wl_cursor_f32(&cur);
+	w3d_read_f32s(&cur, b->center, 3);
+	w3d_read_f32s(&cur, b->extent, 3);
 	b->ok = !cur.short_read;
 	if (nm) {
-		b->name = w3d_hier_name_field(doc, nm, 32, &b->name_terminated);
-		if (!b->name) {
-			doc->oom = true;
+		b->name = w3d_label_from_field(doc, c, nm, 32, &b->name_terminated);
+		if (!b->name)
 			return NULL;
-		}
-		if (b->name[0])
-			c->label = b->name;
 	}
 	return b;
 }

@@ -7,23 +7,8 @@
 
 #include <string.h>
 
+#include "decode_util.h"
 #include "w3d_format.h"
-
-/* The payload of c, clamped to the document (defensive: the reader already
- * keeps payloads inside the file). */
-static const uint8_t *payload(const wl_doc *doc, const wl_chunk *c, size_t *len)
-{
-	uint64_t off = wl_chunk_payload_offset(c);
-	uint64_t n = c->size;
-	if (off > doc->size) {
-		*len = 0;
-		return doc->bytes;
-	}
-	if (n > doc->size - off)
-		n = doc->size - off;
-	*len = (size_t)n;
-	return doc->bytes + off;
-}
 
 static bool is_data(const wl_chunk *c)
 {
@@ -40,150 +25,147 @@ static void *alloc_array(wl_doc *doc, size_t count, size_t size)
 	return p;
 }
 
-static void decode_vec3(wl_doc *doc, const wl_chunk *c, w3d_vec3_array *out)
+/* Decodes chunk c as fixed records of rec_size bytes, each by fn, into out:
+ * an array struct with src, v and count (left alone when out of memory). */
+#define DECODE_ARRAY(doc, c, out, rec_size, fn)                                           \
+	do {                                                                                \
+		size_t n_;                                                                  \
+		void *v_ = w3d_decode_records((doc), (c), (rec_size), sizeof *(out)->v, (fn), &n_); \
+		if (v_) {                                                                   \
+			(out)->src = (c);                                                   \
+			(out)->v = v_;                                                      \
+			(out)->count = n_;                                                  \
+		}                                                                           \
+	} while (0)
+
+/* Record decoders (w3d_record_fn): one file record at p into *e. */
+static void vec3_rec(void *e, const uint8_t *p)
 {
-	size_t len;
-	const uint8_t *p = payload(doc, c, &len);
-	size_t n = len / W3D_VEC3_SIZE;
-	w3d_vec3 *v = alloc_array(doc, n, sizeof *v);
-	if (!v)
-		return;
-	for (size_t i = 0; i < n; i++, p += W3D_VEC3_SIZE) {
-		v[i].x = wl_lef32(p);
-		v[i].y = wl_lef32(p + 4);
-		v[i].z = wl_lef32(p + 8);
-	}
-	out->src = c;
-	out->v = v;
-	out->count = n;
+	w3d_vec3 *v = e;
+	v->x = wl_lef32(p);
+	v->y = wl_lef32(p + 4);
+	v->z = wl_lef32(p + 8);
 }
 
-static void decode_u32(wl_doc *doc, const wl_chunk *c, w3d_u32_array *out)
+static void u32_rec(void *e, const uint8_t *p)
 {
-	size_t len;
-	const uint8_t *p = payload(doc, c, &len);
-	size_t n = len / W3D_U32_SIZE;
-	uint32_t *v = alloc_array(doc, n, sizeof *v);
-	if (!v)
-		return;
-	for (size_t i = 0; i < n; i++, p += 4)
-		v[i] = wl_le32(p);
-	out->src = c;
-	out->v = v;
-	out->count = n;
+	*(uint32_t *)e = wl_le32(p);
 }
 
-static void decode_rgba(wl_doc *doc, const wl_chunk *c, w3d_rgba_array *out)
+static void rgba_rec(void *e, const uint8_t *p)
 {
-	size_t len;
-	const uint8_t *p = payload(doc, c, &len);
-	size_t n = len / W3D_RGBA_SIZE;
-	w3d_rgba *v = alloc_array(doc, n, sizeof *v);
-	if (!v)
-		return;
-	for (size_t i = 0; i < n; i++, p += 4) {
-		v[i].r = p[0];
-		v[i].g = p[1];
-		v[i].b = p[2];
-		v[i].a = p[3];
-	}
-	out->src = c;
-	out->v = v;
-	out->count = n;
+	w3d_rgba *v = e;
+	v->r = p[0];
+	v->g = p[1];
+	v->b = p[2];
+	v->a = p[3];
 }
 
-static void decode_texcoords(wl_doc *doc, const wl_chunk *c, w3d_texcoord_array *out)
+static void texcoord_rec(void *e, const uint8_t *p)
 {
-	size_t len;
-	const uint8_t *p = payload(doc, c, &len);
-	size_t n = len / W3D_TEXCOORD_SIZE;
-	w3d_texcoord *v = alloc_array(doc, n, sizeof *v);
-	if (!v)
-		return;
-	for (size_t i = 0; i < n; i++, p += 8) {
-		v[i].u = wl_lef32(p);
-		v[i].v = wl_lef32(p + 4);
-	}
-	out->src = c;
-	out->v = v;
-	out->count = n;
+	w3d_texcoord *t = e;
+	t->u = wl_lef32(p);
+	t->v = wl_lef32(p + 4);
+}
+
+static void triangle_rec(void *e, const uint8_t *p)
+{
+	w3d_triangle *t = e;
+	t->vindex[0] = wl_le32(p);
+	t->vindex[1] = wl_le32(p + 4);
+	t->vindex[2] = wl_le32(p + 8);
+	t->attributes = wl_le32(p + 12);
+	t->normal.x = wl_lef32(p + 16);
+	t->normal.y = wl_lef32(p + 20);
+	t->normal.z = wl_lef32(p + 24);
+	t->dist = wl_lef32(p + 28);
+}
+
+/* 0x0E: 8-byte records, read as four uint16. */
+static void influence_rec(void *e, const uint8_t *p)
+{
+	w3d_influence *v = e;
+	v->bone[0] = wl_le16(p);
+	v->bone[1] = wl_le16(p + 2);
+	v->weight[0] = wl_le16(p + 4);
+	v->weight[1] = wl_le16(p + 6);
+}
+
+/* 0x0C03: 14-byte records, uint16 bone[4] then uint16 weight[3] (§5.1). */
+static void influence_ext_rec(void *e, const uint8_t *p)
+{
+	w3d_influence *v = e;
+	for (int k = 0; k < 4; k++)
+		v->bone[k] = wl_le16(p + 2 * k);
+	for (int k = 0; k < 3; k++)
+		v->weight[k] = wl_le16(p + 8 + 2 * k);
+	v->weight[3] = 0;
+}
+
+static void shader_rec(void *e, const uint8_t *p)
+{
+	w3d_shader *s = e;
+	s->depth_compare = p[0];
+	s->depth_mask = p[1];
+	s->color_mask = p[2];
+	s->dest_blend = p[3];
+	s->fog_func = p[4];
+	s->pri_gradient = p[5];
+	s->sec_gradient = p[6];
+	s->src_blend = p[7];
+	s->texturing = p[8];
+	s->detail_color_func = p[9];
+	s->detail_alpha_func = p[10];
+	s->shader_preset = p[11];
+	s->alpha_test = p[12];
+	s->post_detail_color_func = p[13];
+	s->post_detail_alpha_func = p[14];
+	s->pad = p[15];
+}
+
+static void aabtree_node_rec(void *e, const uint8_t *p)
+{
+	w3d_aabtree_node *v = e;
+	v->min.x = wl_lef32(p);
+	v->min.y = wl_lef32(p + 4);
+	v->min.z = wl_lef32(p + 8);
+	v->max.x = wl_lef32(p + 12);
+	v->max.y = wl_lef32(p + 16);
+	v->max.z = wl_lef32(p + 20);
+	v->front_or_poly0 = wl_le32(p + 24);
+	v->back_or_poly_count = wl_le32(p + 28);
 }
 
 static void decode_triangles(wl_doc *doc, const wl_chunk *c, w3d_mesh *m)
 {
-	size_t len;
-	const uint8_t *p = payload(doc, c, &len);
-	size_t n = len / W3D_TRI_SIZE;
-	w3d_triangle *t = alloc_array(doc, n, sizeof *t);
+	size_t n;
+	w3d_triangle *t = w3d_decode_records(doc, c, W3D_TRI_SIZE, sizeof *t, triangle_rec, &n);
 	if (!t)
 		return;
-	for (size_t i = 0; i < n; i++, p += W3D_TRI_SIZE) {
-		t[i].vindex[0] = wl_le32(p);
-		t[i].vindex[1] = wl_le32(p + 4);
-		t[i].vindex[2] = wl_le32(p + 8);
-		t[i].attributes = wl_le32(p + 12);
-		t[i].normal.x = wl_lef32(p + 16);
-		t[i].normal.y = wl_lef32(p + 20);
-		t[i].normal.z = wl_lef32(p + 24);
-		t[i].dist = wl_lef32(p + 28);
-	}
 	m->triangles_src = c;
 	m->triangles = t;
 	m->triangle_count = n;
 }
 
-/* 0x0E: 8-byte records, read as four uint16; the layout is TWO_BONE when any
- * pad byte (record bytes 2..7) is non-zero (§5.2). */
+/* 0x0E: the layout is TWO_BONE when any pad byte (record bytes 2..7) is
+ * non-zero (§5.2). */
 static void decode_influences(wl_doc *doc, const wl_chunk *c, w3d_influence_array *out)
 {
-	size_t len;
-	const uint8_t *p = payload(doc, c, &len);
-	size_t n = len / W3D_VERTINF_SIZE;
-	w3d_influence *v = alloc_array(doc, n, sizeof *v);
-	if (!v)
+	DECODE_ARRAY(doc, c, out, W3D_VERTINF_SIZE, influence_rec);
+	if (!out->v)
 		return;
 	uint32_t pad = 0;
-	for (size_t i = 0; i < n; i++, p += W3D_VERTINF_SIZE) {
-		v[i].bone[0] = wl_le16(p);
-		v[i].bone[1] = wl_le16(p + 2);
-		v[i].weight[0] = wl_le16(p + 4);
-		v[i].weight[1] = wl_le16(p + 6);
-		pad |= (uint32_t)v[i].bone[1] | v[i].weight[0] | v[i].weight[1];
-	}
-	out->src = c;
-	out->v = v;
-	out->count = n;
+	for (size_t i = 0; i < out->count; i++)
+		pad |= (uint32_t)out->v[i].bone[1] | out->v[i].weight[0] | out->v[i].weight[1];
 	out->pad_nonzero = pad != 0;
 	out->layout = pad ? W3D_INFLUENCE_TWO_BONE : W3D_INFLUENCE_SINGLE;
-}
-
-/* 0x0C03: 14-byte records, uint16 bone[4] then uint16 weight[3] (§5.1). */
-static void decode_influences_ext(wl_doc *doc, const wl_chunk *c, w3d_influence_array *out)
-{
-	size_t len;
-	const uint8_t *p = payload(doc, c, &len);
-	size_t n = len / W3D_VERTINF_EXT_SIZE;
-	w3d_influence *v = alloc_array(doc, n, sizeof *v);
-	if (!v)
-		return;
-	for (size_t i = 0; i < n; i++, p += W3D_VERTINF_EXT_SIZE) {
-		for (int k = 0; k < 4; k++)
-			v[i].bone[k] = wl_le16(p + 2 * k);
-		for (int k = 0; k < 3; k++)
-			v[i].weight[k] = wl_le16(p + 8 + 2 * k);
-		v[i].weight[3] = 0;
-	}
-	out->src = c;
-	out->v = v;
-	out->count = n;
-	out->layout = W3D_INFLUENCE_EXTENDED;
 }
 
 /* A string payload up to its first NUL (or its end), copied into the arena. */
 static const char *decode_string(wl_doc *doc, const wl_chunk *c)
 {
 	size_t len;
-	const uint8_t *p = payload(doc, c, &len);
+	const uint8_t *p = w3d_payload_clamped(doc, c, &len);
 	const uint8_t *z = memchr(p, 0, len);
 	size_t n = z ? (size_t)(z - p) : len;
 	char *s = wl_arena_strndup(doc->arena, (const char *)p, n);
@@ -195,7 +177,7 @@ static const char *decode_string(wl_doc *doc, const wl_chunk *c)
 static void decode_header(wl_doc *doc, const wl_chunk *c, w3d_mesh_header *h)
 {
 	size_t len;
-	const uint8_t *p = payload(doc, c, &len);
+	const uint8_t *p = w3d_payload_clamped(doc, c, &len);
 	wl_cursor cur = wl_cursor_make(p, len, wl_chunk_payload_offset(c));
 	uint8_t name[16], cont[16];
 	h->src = c;
@@ -293,7 +275,7 @@ static void decode_vertex_material(wl_doc *doc, const wl_chunk *c, w3d_vertex_ma
 		case W3D_CHUNK_VERTEX_MATERIAL_INFO:
 			if (!vm->info_src) {
 				size_t len;
-				const uint8_t *p = payload(doc, k, &len);
+				const uint8_t *p = w3d_payload_clamped(doc, k, &len);
 				wl_cursor cur = wl_cursor_make(p, len, wl_chunk_payload_offset(k));
 				w3d_vertex_material_info *in = &vm->info;
 				w3d_rgba *cols[4] = { &in->ambient, &in->diffuse, &in->specular, &in->emissive };
@@ -337,7 +319,7 @@ static void decode_texture(wl_doc *doc, const wl_chunk *c, w3d_texture *t)
 			t->name = decode_string(doc, k);
 		} else if (k->id == W3D_CHUNK_TEXTURE_INFO && !t->info_src) {
 			size_t len;
-			const uint8_t *p = payload(doc, k, &len);
+			const uint8_t *p = w3d_payload_clamped(doc, k, &len);
 			wl_cursor cur = wl_cursor_make(p, len, wl_chunk_payload_offset(k));
 			t->info_src = k;
 			t->info.attributes = wl_cursor_u16(&cur);
@@ -357,11 +339,11 @@ static void decode_stage(wl_doc *doc, const wl_chunk *c, w3d_texture_stage *s)
 		switch (k->id) {
 		case W3D_CHUNK_TEXTURE_IDS:
 			if (!s->texture_ids.src)
-				decode_u32(doc, k, &s->texture_ids);
+				DECODE_ARRAY(doc, k, &s->texture_ids, W3D_U32_SIZE, u32_rec);
 			break;
 		case W3D_CHUNK_STAGE_TEXCOORDS:
 			if (!s->texcoords.src)
-				decode_texcoords(doc, k, &s->texcoords);
+				DECODE_ARRAY(doc, k, &s->texcoords, W3D_TEXCOORD_SIZE, texcoord_rec);
 			break;
 		case W3D_CHUNK_PER_FACE_TEXCOORD_IDS:
 			if (!s->per_face_texcoord_ids) {
@@ -388,31 +370,31 @@ static void decode_pass(wl_doc *doc, const wl_chunk *c, w3d_material_pass *ps)
 		switch (k->id) {
 		case W3D_CHUNK_VERTEX_MATERIAL_IDS:
 			if (!ps->vertex_material_ids.src)
-				decode_u32(doc, k, &ps->vertex_material_ids);
+				DECODE_ARRAY(doc, k, &ps->vertex_material_ids, W3D_U32_SIZE, u32_rec);
 			break;
 		case W3D_CHUNK_SHADER_IDS:
 			if (!ps->shader_ids.src)
-				decode_u32(doc, k, &ps->shader_ids);
+				DECODE_ARRAY(doc, k, &ps->shader_ids, W3D_U32_SIZE, u32_rec);
 			break;
 		case W3D_CHUNK_DCG:
 			if (!ps->dcg.src)
-				decode_rgba(doc, k, &ps->dcg);
+				DECODE_ARRAY(doc, k, &ps->dcg, W3D_RGBA_SIZE, rgba_rec);
 			break;
 		case W3D_CHUNK_DIG:
 			if (!ps->dig.src)
-				decode_rgba(doc, k, &ps->dig);
+				DECODE_ARRAY(doc, k, &ps->dig, W3D_RGBA_SIZE, rgba_rec);
 			break;
 		case W3D_CHUNK_SCG:
 			if (!ps->scg.src)
-				decode_rgba(doc, k, &ps->scg);
+				DECODE_ARRAY(doc, k, &ps->scg, W3D_RGBA_SIZE, rgba_rec);
 			break;
 		case W3D_CHUNK_SHADER_MATERIAL_ID:
 			if (!ps->shader_material_ids.src)
-				decode_u32(doc, k, &ps->shader_material_ids);
+				DECODE_ARRAY(doc, k, &ps->shader_material_ids, W3D_U32_SIZE, u32_rec);
 			break;
 		case W3D_CHUNK_STAGE_TEXCOORDS:
 			if (!ps->texcoords.src)
-				decode_texcoords(doc, k, &ps->texcoords);
+				DECODE_ARRAY(doc, k, &ps->texcoords, W3D_TEXCOORD_SIZE, texcoord_rec);
 			break;
 		case W3D_CHUNK_TEXTURE_STAGE:
 			if (ps->stage_count < ns && k->container)
@@ -422,38 +404,6 @@ static void decode_pass(wl_doc *doc, const wl_chunk *c, w3d_material_pass *ps)
 			break;
 		}
 	}
-}
-
-static void decode_shaders(wl_doc *doc, const wl_chunk *c, w3d_shader_array *out)
-{
-	size_t len;
-	const uint8_t *p = payload(doc, c, &len);
-	size_t n = len / W3D_SHADER_SIZE;
-	w3d_shader *v = alloc_array(doc, n, sizeof *v);
-	if (!v)
-		return;
-	for (size_t i = 0; i < n; i++, p += W3D_SHADER_SIZE) {
-		w3d_shader *s = &v[i];
-		s->depth_compare = p[0];
-		s->depth_mask = p[1];
-		s->color_mask = p[2];
-		s->dest_blend = p[3];
-		s->fog_func = p[4];
-		s->pri_gradient = p[5];
-		s->sec_gradient = p[6];
-		s->src_blend = p[7];
-		s->texturing = p[8];
-		s->detail_color_func = p[9];
-		s->detail_alpha_func = p[10];
-		s->shader_preset = p[11];
-		s->alpha_test = p[12];
-		s->post_detail_color_func = p[13];
-		s->post_detail_alpha_func = p[14];
-		s->pad = p[15];
-	}
-	out->src = c;
-	out->v = v;
-	out->count = n;
 }
 
 /* Decodes the material chunks that are direct children of scope (the MESH
@@ -484,7 +434,7 @@ static void decode_materials(wl_doc *doc, const wl_chunk *scope, w3d_material_se
 		case W3D_CHUNK_MATERIAL_INFO:
 			if (!ms->info.src) {
 				size_t len;
-				const uint8_t *p = payload(doc, k, &len);
+				const uint8_t *p = w3d_payload_clamped(doc, k, &len);
 				ms->info.src = k;
 				ms->info.complete = len >= W3D_MATERIAL_INFO_SIZE;
 				if (len >= 4)
@@ -499,7 +449,7 @@ static void decode_materials(wl_doc *doc, const wl_chunk *scope, w3d_material_se
 			break;
 		case W3D_CHUNK_SHADERS:
 			if (!ms->shaders.src)
-				decode_shaders(doc, k, &ms->shaders);
+				DECODE_ARRAY(doc, k, &ms->shaders, W3D_SHADER_SIZE, shader_rec);
 			break;
 		case W3D_CHUNK_VERTEX_MATERIALS:
 			if (!k->container)
@@ -539,7 +489,7 @@ static void decode_aabtree(wl_doc *doc, const wl_chunk *c, w3d_aabtree *t)
 			continue;
 		if (k->id == W3D_CHUNK_AABTREE_HEADER && !t->header_src) {
 			size_t len;
-			const uint8_t *p = payload(doc, k, &len);
+			const uint8_t *p = w3d_payload_clamped(doc, k, &len);
 			t->header_src = k;
 			t->header_complete = len >= W3D_AABTREE_HEADER_SIZE;
 			if (len >= 4)
@@ -549,24 +499,13 @@ static void decode_aabtree(wl_doc *doc, const wl_chunk *c, w3d_aabtree *t)
 			for (size_t i = 0; i < 6 && len >= 12 + 4 * i; i++)
 				t->padding[i] = wl_le32(p + 8 + 4 * i);
 		} else if (k->id == W3D_CHUNK_AABTREE_POLYINDICES && !t->poly_indices.src) {
-			decode_u32(doc, k, &t->poly_indices);
+			DECODE_ARRAY(doc, k, &t->poly_indices, W3D_U32_SIZE, u32_rec);
 		} else if (k->id == W3D_CHUNK_AABTREE_NODES && !t->nodes_src) {
-			size_t len;
-			const uint8_t *p = payload(doc, k, &len);
-			size_t n = len / W3D_AABTREE_NODE_SIZE;
-			w3d_aabtree_node *v = alloc_array(doc, n, sizeof *v);
+			size_t n;
+			w3d_aabtree_node *v = w3d_decode_records(doc, k, W3D_AABTREE_NODE_SIZE, sizeof *v,
+								 aabtree_node_rec, &n);
 			if (!v)
 				return;
-			for (size_t i = 0; i < n; i++, p += W3D_AABTREE_NODE_SIZE) {
-				v[i].min.x = wl_lef32(p);
-				v[i].min.y = wl_lef32(p + 4);
-				v[i].min.z = wl_lef32(p + 8);
-				v[i].max.x = wl_lef32(p + 12);
-				v[i].max.y = wl_lef32(p + 16);
-				v[i].max.z = wl_lef32(p + 20);
-				v[i].front_or_poly0 = wl_le32(p + 24);
-				v[i].back_or_poly_count = wl_le32(p + 28);
-			}
 			t->nodes_src = k;
 			t->nodes = v;
 			t->node_array_count = n;
@@ -593,12 +532,12 @@ w3d_mesh *w3d_decode_mesh(wl_doc *doc, wl_chunk *c)
 			break;
 		case W3D_CHUNK_VERTICES:
 			if (!m->vertices.src)
-				decode_vec3(doc, k, &m->vertices);
+				DECODE_ARRAY(doc, k, &m->vertices, W3D_VEC3_SIZE, vec3_rec);
 			break;
 		case W3D_CHUNK_VERTEX_NORMALS:
 		case 0x0004: /* SURRENDER_NORMALS, accepted by the loader */
 			if (!m->normals.src)
-				decode_vec3(doc, k, &m->normals);
+				DECODE_ARRAY(doc, k, &m->normals, W3D_VEC3_SIZE, vec3_rec);
 			break;
 		case W3D_CHUNK_TRIANGLES:
 			if (!m->triangles_src)
@@ -606,15 +545,18 @@ w3d_mesh *w3d_decode_mesh(wl_doc *doc, wl_chunk *c)
 			break;
 		case W3D_CHUNK_VERTEX_SHADE_INDICES:
 			if (!m->shade_indices.src)
-				decode_u32(doc, k, &m->shade_indices);
+				DECODE_ARRAY(doc, k, &m->shade_indices, W3D_U32_SIZE, u32_rec);
 			break;
 		case W3D_CHUNK_VERTEX_INFLUENCES:
 			if (!m->influences.src)
 				decode_influences(doc, k, &m->influences);
 			break;
 		case W3D_CHUNK_VERTEX_INFLUENCES_EXTENDED:
-			if (!m->influences_ext.src)
-				decode_influences_ext(doc, k, &m->influences_ext);
+			if (!m->influences_ext.src) {
+				DECODE_ARRAY(doc, k, &m->influences_ext, W3D_VERTINF_EXT_SIZE, influence_ext_rec);
+				if (m->influences_ext.v)
+					m->influences_ext.layout = W3D_INFLUENCE_EXTENDED;
+			}
 			break;
 		case W3D_CHUNK_MESH_USER_TEXT:
 			if (!m->user_text_src) {

@@ -1,0 +1,71 @@
+/* robust_util.c - see robust_util.h. */
+#include "robust_util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "build_anim.h"
+#include "reader_util.h"
+
+/* The rule lists given to rb_suite_of; rules_in_catalogue runs as a loop
+ * test whose index selects its list. */
+static const char *const *rule_lists[8];
+static int rule_list_count;
+
+START_TEST(rules_in_catalogue)
+{
+	ck_assert_uint_eq(ba_missing_from_catalogue(rule_lists[_i]), 0);
+}
+END_TEST
+
+void rb_flip_bits(uint8_t *buf, size_t n)
+{
+	for (int k = 0; k < 4; k++)
+		buf[(size_t)rand() % n] ^= (uint8_t)(1u << (rand() % 8));
+}
+
+static void lint_one(const uint8_t *p, size_t n, const rb_opts *o)
+{
+	wl_doc *d = o->lint(p, n);
+	ck_assert_ptr_nonnull(d);
+	const char *why = ru_findings_bounds_error(d);
+	ck_assert_msg(why == NULL, "%zu bytes: %s", n, why ? why : "");
+	o->free_doc(d);
+}
+
+void rb_lint_variants(const uint8_t *p, size_t n, const rb_opts *o)
+{
+	for (size_t k = 0; k <= n; k++)
+		lint_one(p, k, o);
+	if (n == 0)
+		return;
+	rb_mutate_fn mutate = o->mutate ? o->mutate : rb_flip_bits;
+	uint8_t *copy = ru_copy(p, n);
+	srand(o->seed);
+	for (int round = 0; round < o->rounds; round++) {
+		memcpy(copy, p, n);
+		mutate(copy, n);
+		lint_one(copy, n, o);
+	}
+	free(copy);
+}
+
+Suite *rb_suite_of(const char *name, const char *tcase, int timeout, const TTest *const *tests,
+		   const char *const *rules)
+{
+	Suite *s = suite_create(name);
+	TCase *tc = tcase_create(tcase);
+	if (timeout > 0)
+		tcase_set_timeout(tc, timeout);
+	for (size_t i = 0; tests[i]; i++)
+		tcase_add_test(tc, tests[i]);
+	if (rules) {
+		int i = rule_list_count;
+		if (i >= (int)(sizeof rule_lists / sizeof rule_lists[0]))
+			abort(); /* raise the limit above */
+		rule_lists[rule_list_count++] = rules;
+		tcase_add_loop_test(tc, rules_in_catalogue, i, i + 1);
+	}
+	suite_add_tcase(s, tc);
+	return s;
+}

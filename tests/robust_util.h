@@ -1,0 +1,60 @@
+/*
+ * robust_util.h - shared robustness sweep and suite builder for the
+ * decoder/lint unit tests (check_animation.c, check_hierarchy.c,
+ * check_hlod.c, check_mesh.c).
+ *
+ *   rb_lint_variants(b.data, b.len, &(rb_opts){ bm_lint_bytes, bm_free,
+ *                    12345, 3000, my_mutate });
+ *
+ * Failures are Check assertions (they fail the running test).
+ */
+#ifndef ROBUST_UTIL_H
+#define ROBUST_UTIL_H
+
+#include <check.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../core/chunk.h"
+
+/** Parses and lints the n bytes at p (the callee may copy them); never
+ *  returns NULL except out of memory. */
+typedef wl_doc *(*rb_lint_fn)(const uint8_t *p, size_t n);
+/** Frees a document returned by the matching rb_lint_fn. */
+typedef void (*rb_free_fn)(wl_doc *d);
+/** Corrupts buf[0..n) in place (n > 0), drawing from rand(). */
+typedef void (*rb_mutate_fn)(uint8_t *buf, size_t n);
+
+typedef struct rb_opts {
+	rb_lint_fn lint;
+	rb_free_fn free_doc;
+	unsigned seed;       /* srand() seed, set before the first variant */
+	int rounds;          /* number of mutated variants */
+	rb_mutate_fn mutate; /* NULL: rb_flip_bits */
+} rb_opts;
+
+/** Flips 4 random single bits of buf[0..n) (positions may repeat). */
+void rb_flip_bits(uint8_t *buf, size_t n);
+
+/**
+ * Lints every prefix p[0..k) for k = 0..n, then o->rounds variants of the
+ * whole file, each a fresh copy of p[0..n) (one exactly sized heap buffer,
+ * so ASan sees reads past its end) corrupted by o->mutate.  Asserts for
+ * each that linting returns a document and that every finding lies inside
+ * the file (ru_findings_bounds_error).
+ */
+void rb_lint_variants(const uint8_t *p, size_t n, const rb_opts *o);
+
+/**
+ * A new suite called name with one test case tcase (timeout seconds when
+ * timeout > 0) holding the NULL-terminated tests, in order, then, when
+ * rules is not NULL, a test rules_in_catalogue asserting that every rule id
+ * of the NULL-terminated list rules is in the built-in catalogue
+ * (ba_missing_from_catalogue(rules) == 0; rules must outlive the run, at
+ * most 8 such lists per program).  The caller owns the suite
+ * (srunner_add_suite takes it over).
+ */
+Suite *rb_suite_of(const char *name, const char *tcase, int timeout, const TTest *const *tests,
+		   const char *const *rules);
+
+#endif
