@@ -1,6 +1,8 @@
 /* build_anim.c - see build_anim.h. */
 #include "build_anim.h"
 
+#include <check.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -337,4 +339,17 @@ size_t ba_missing_from_catalogue(const char *const *rules)
 		}
 	wl_catalog_free(cat);
 	return missing;
+}
+
+const wl_finding *ba_lint_find(const wb *b, wl_doc **out, const char *rule)
+{
+	*out = ba_lint(b);
+	ck_assert_ptr_nonnull(*out);
+	return ba_find(*out, rule);
+}
+
+void ba_done(wl_doc *d, wb *b)
+{
+	wl_doc_free(d);
+	wb_free(b);
 }

@@ -118,6 +118,11 @@ wl_doc *ba_lint(const wb *b);
 wl_doc *ba_lint_bytes(const uint8_t *p, size_t n);
 /** First finding of rule, or NULL. */
 const wl_finding *ba_find(const wl_doc *d, const char *rule);
+/** Lints b into *out (a test failure when it cannot) and returns the first
+ *  finding of rule, or NULL. */
+const wl_finding *ba_lint_find(const wb *b, wl_doc **out, const char *rule);
+/** Frees the document d and the buffer b of a ba_lint_find() call. */
+void ba_done(wl_doc *d, wb *b);
 /** Number of findings of rule. */
 size_t ba_count(const wl_doc *d, const char *rule);
 

@@ -19,24 +19,19 @@ static const wl_finding *raw(const ba_anim_opts *o, const char *rule)
 {
 	wb_init(&B);
 	ba_animation(&B, o, &AT);
-	D = ba_lint(&B);
-	ck_assert_ptr_nonnull(D);
-	return ba_find(D, rule);
+	return ba_lint_find(&B, &D, rule);
 }
 
 static const wl_finding *comp(const ba_canim_opts *o, const char *rule)
 {
 	wb_init(&B);
 	ba_compressed_animation(&B, o, &CT);
-	D = ba_lint(&B);
-	ck_assert_ptr_nonnull(D);
-	return ba_find(D, rule);
+	return ba_lint_find(&B, &D, rule);
 }
 
 static void done(void)
 {
-	wl_doc_free(D);
-	wb_free(&B);
+	ba_done(D, &B);
 }
 
 START_TEST(valid_is_clean)

@@ -20,15 +20,12 @@ static const wl_finding *run(const ba_hier_opts *o, const char *rule)
 {
 	wb_init(&B);
 	ba_hierarchy(&B, o, &AT);
-	D = ba_lint(&B);
-	ck_assert_ptr_nonnull(D);
-	return ba_find(D, rule);
+	return ba_lint_find(&B, &D, rule);
 }
 
 static void done(void)
 {
-	wl_doc_free(D);
-	wb_free(&B);
+	ba_done(D, &B);
 }
 
 START_TEST(valid_is_clean)
