@@ -29,7 +29,9 @@ LIB_OBJ   := $(CORE_SRC:%.c=$(BUILD)/%.o) $(LINT_SRC:%.c=$(BUILD)/%.o) \
 TOOL_SRC  := tests/gen_demo.c
 TEST_SRC  := $(filter-out $(TOOL_SRC),$(wildcard tests/*.c))
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
-PROGS     := $(BUILD)/w3dlint
+# Every lint/main_NAME.c and fix/main_NAME.c is a program $(BUILD)/NAME.
+MAINS     := $(wildcard lint/main_*.c fix/main_*.c)
+PROGS     := $(foreach m,$(MAINS),$(BUILD)/$(patsubst main_%,%,$(basename $(notdir $(m)))))
 
 .PHONY: all test unit sweep demo bench asan install clean deps \
         _all _test _unit _sweep _demo _bench _install
@@ -62,8 +64,11 @@ $(BUILD)/libw3dlint.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/w3dlint: $(BUILD)/lint/main_w3dlint.o $(BUILD)/libw3dlint.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+define PROG_RULE
+$(BUILD)/$(patsubst main_%,%,$(basename $(notdir $(1)))): $(BUILD)/$(1:.c=.o) $(BUILD)/libw3dlint.a
+	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS_ALL)
+endef
+$(foreach m,$(MAINS),$(eval $(call PROG_RULE,$(m))))
 
 # Every tests/check_*.c defines one `Suite *NAME_suite(void)`; the list is
 # generated so that adding a test file needs no edit elsewhere.
@@ -80,11 +85,11 @@ $(BUILD)/unit_tests: $(TEST_OBJ) $(BUILD)/libw3dlint.a
 
 # `make test`: the unit tests, then the sweep over ../shared/corpus/w3d
 # (tests/sweep.sh; skipped with one line when the corpus is absent).
-_test: $(BUILD)/unit_tests $(BUILD)/w3dlint
+_test: $(BUILD)/unit_tests $(PROGS)
 	W3DLINT=$(BUILD)/w3dlint $(BUILD)/unit_tests
 	sh tests/sweep.sh $(BUILD)/w3dlint
 
-_unit: $(BUILD)/unit_tests $(BUILD)/w3dlint
+_unit: $(BUILD)/unit_tests $(PROGS)
 	W3DLINT=$(BUILD)/w3dlint $(BUILD)/unit_tests
 
 _sweep: $(BUILD)/w3dlint
@@ -117,9 +122,9 @@ asan:
 	$(MAKE) --no-print-directory BUILD=build-asan CC=$$cc \
 		CFLAGS="-O1 -g $(SANITIZE)" LDFLAGS="$(SANITIZE)" _test
 
-_install: $(BUILD)/w3dlint
+_install: $(PROGS)
 	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 0755 $(BUILD)/w3dlint $(DESTDIR)$(PREFIX)/bin/w3dlint
+	install -m 0755 $(PROGS) $(DESTDIR)$(PREFIX)/bin/
 
 clean:
 	rm -rf build build-asan $(BUILD)

@@ -458,6 +458,7 @@ void wl_doc_free(wl_doc *d)
 	if (!d)
 		return;
 	wl_findings_release(&d->findings);
+	free(d->edits.items);
 	wl_arena_free(d->arena);
 	free(d);
 }

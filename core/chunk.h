@@ -108,7 +108,25 @@ typedef struct wl_chunk {
 	uint32_t child_count;
 	uint32_t sibling_index;   /* index among the parent's nodes */
 	void *decoded;            /* typed record set by a decoder, or NULL */
+	/* Edit state (edit.h): set only through the wl_edit_* functions. */
+	uint8_t dirty;            /* rebuilt by the writer, not copied */
+	uint8_t replaced;         /* data chunk: payload replaced */
+	const uint8_t *new_payload; /* replacement payload (arena), new_size bytes */
+	size_t new_size;
 } wl_chunk;
+
+/* One edit recorded in a document's log (edit.h). */
+typedef struct wl_edit {
+	const wl_chunk *chunk;   /* node edited (for the chunk path) */
+	const char *rule;        /* rule id the edit repairs (static), or NULL */
+	const char *what;        /* lower case, "numvertices 5 -> 4" style (arena) */
+	uint64_t offset;         /* input offset of the bytes changed (or node) */
+} wl_edit;
+
+typedef struct wl_edit_log {
+	wl_edit *items;          /* malloc-owned, freed by wl_doc_free */
+	size_t count, cap;
+} wl_edit_log;
 
 static inline uint64_t wl_chunk_payload_offset(const wl_chunk *c)
 {
@@ -142,6 +160,7 @@ typedef struct wl_doc {
 	uint64_t chunk_count;    /* nodes of kind WL_NODE_CHUNK */
 	bool oom;                /* out of memory: the tree is incomplete */
 	void *model;             /* format model built by a decoder (arena) */
+	wl_edit_log edits;       /* edits made through edit.h */
 } wl_doc;
 
 /**

@@ -79,8 +79,11 @@ wl_finding *wl_report(wl_findings *f, const char *rule, const struct wl_chunk *c
 	const char *msg = wl_arena_vprintf(f->arena, fmt, ap);
 	va_end(ap);
 	if (!msg) {
+		/* The arena is full (its limit is what stops hostile files): keep
+		 * the finding with its format text when that has no conversion
+		 * (a literal), else with a fixed note. */
 		f->oom = 1;
-		return NULL;
+		msg = strchr(fmt, '%') ? "(message not stored: out of memory)" : fmt;
 	}
 	t->kept++;
 	wl_finding *x = &f->items[f->count++];
