@@ -18,7 +18,7 @@ CHECK_LIBS   := $(shell pkg-config --libs $(TESTDEPS) 2>/dev/null)
 ALL_CFLAGS = $(WARN) $(DEFS) $(CFLAGS) $(PKG_CFLAGS) -MMD -MP
 LDLIBS_ALL = $(PKG_LIBS) -lm -lpthread
 
-CORE_SRC  := $(wildcard core/*.c core/w3d/*.c)
+CORE_SRC  := $(wildcard core/*.c core/w3d/*.c core/geom/*.c)
 LINT_SRC  := $(filter-out lint/main_%.c,$(wildcard lint/*.c))
 FIX_SRC   := $(filter-out fix/main_%.c,$(wildcard fix/*.c))
 RULES     := $(sort $(wildcard rules/*.yaml))
