@@ -27,6 +27,10 @@ LIB_OBJ   := $(CORE_SRC:%.c=$(BUILD)/%.o) $(LINT_SRC:%.c=$(BUILD)/%.o) \
 # tests/*.c are the unit tests and their helpers, except the programs with
 # their own main (gen_demo.c: writes the `make demo` models).
 TOOL_SRC  := tests/gen_demo.c
+# tool_aabtree_table.c: the AABTree quality table and builder speed.
+TOOL_SRC  += tests/tool_aabtree_table.c
+# tool_roundtrip.c: the writer's corpus round trip (tests/roundtrip.sh).
+TOOL_SRC  += tests/tool_roundtrip.c
 TEST_SRC  := $(filter-out $(TOOL_SRC),$(wildcard tests/*.c))
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
 # Every lint/main_NAME.c and fix/main_NAME.c is a program $(BUILD)/NAME.
@@ -85,9 +89,21 @@ $(BUILD)/unit_tests: $(TEST_OBJ) $(BUILD)/libw3dlint.a
 
 # `make test`: the unit tests, then the sweep over ../shared/corpus/w3d
 # (tests/sweep.sh; skipped with one line when the corpus is absent).
-_test: $(BUILD)/unit_tests $(PROGS)
+_test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	W3DLINT=$(BUILD)/w3dlint $(BUILD)/unit_tests
 	sh tests/sweep.sh $(BUILD)/w3dlint
+	sh tests/sarif_validate.sh $(BUILD)/w3dlint $(BUILD)/gen_demo
+	sh tests/precommit.sh $(BUILD)/w3dlint $(BUILD)/gen_demo $(BUILD)/w3dfix
+	sh tests/roundtrip.sh $(BUILD)/tool_roundtrip $(BUILD)/w3dfix
+	sh tests/roundtrip_text.sh $(BUILD)/w3ddump $(BUILD)/w3dasm
+
+# tests/sarif_validate.sh (SARIF against the OASIS schema) and
+# tests/precommit.sh (the hooks through pre-commit) lint gen_demo's models.
+_test: $(BUILD)/gen_demo
+
+# Reads and writes every corpus file with no fix (tests/roundtrip.sh).
+$(BUILD)/tool_roundtrip: $(BUILD)/tests/tool_roundtrip.o $(BUILD)/libw3dlint.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
 _unit: $(BUILD)/unit_tests $(PROGS)
 	W3DLINT=$(BUILD)/w3dlint $(BUILD)/unit_tests
@@ -109,8 +125,17 @@ _demo: $(BUILD)/w3dlint $(BUILD)/demo/.stamp
 	sh scripts/demo.sh $(BUILD)/w3dlint $(BUILD)/demo
 
 # MB/s, files/s and peak RSS of `w3dlint --quiet` over ../shared/corpus/w3d.
-_bench: $(BUILD)/w3dlint
-	sh tests/bench.sh $(BUILD)/w3dlint
+_bench: $(BUILD)/w3dlint $(BUILD)/tool_aabtree_table
+	sh tests/bench.sh $(BUILD)/w3dlint $(BUILD)/tool_aabtree_table
+
+# docs/aabtree-quality.md: SAH of rebuilt vs original AABTrees over the
+# corpus, and the builder's speed (tests/tool_aabtree_table.c).
+$(BUILD)/tool_aabtree_table: $(BUILD)/tests/tool_aabtree_table.o $(BUILD)/tests/w3dbuild.o $(BUILD)/libw3dlint.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+
+.PHONY: aabtree-table
+aabtree-table: $(BUILD)/tool_aabtree_table
+	$(BUILD)/tool_aabtree_table ../shared/corpus/w3d docs/aabtree-quality.md
 
 # ASan + UBSan build in build-asan (clang when installed, else gcc): the
 # unit tests and the corpus sweep, any sanitizer report fails.

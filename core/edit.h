@@ -10,10 +10,21 @@
  * The writer (wl_doc_write) copies every node that is not dirty verbatim from
  * the input bytes - header, payload, unknown chunks, gaps (stray bytes) - and
  * re-serialises only dirty chunks, recomputing their sizes from what is
- * written beneath them (header: id, size | bit 31 when the chunk has child
- * chunks, little-endian, W3D chunkio.h:91-111).  With no edit, the output is
- * the input byte for byte, because the tree covers every byte once
- * (chunk.h).
+ * written beneath them (header: id, size | bit 31, little-endian uint32
+ * each, W3D chunkio.h:91-111).  With no edit, the output is the input byte
+ * for byte, because the tree covers every byte once (chunk.h).
+ *
+ * Bit 31 (the container bit) of a rebuilt header: for a new chunk and for a
+ * chunk passed to wl_edit_touch() it is recomputed - set exactly when the
+ * chunk holds at least one child chunk, as the Westwood writer does
+ * (chunkio.cpp:109-130); for a chunk rebuilt only because something beneath
+ * it changed, or whose payload was replaced, the bit is kept as read, so a
+ * repair elsewhere never flips the bits of a legacy file
+ * (notes/w3d_reference.md §1.1).
+ *
+ * The writer knows headers of 8 bytes (uint32 id, uint32 size, both
+ * little-endian, bit 31 of the size the container bit when the format has
+ * one), the W3D layout.
  *
  * All new payloads live in the document's arena.  Functions return 0, or -1
  * when out of memory (doc->oom is then set) or when the node is not a valid
@@ -30,6 +41,11 @@
 /* wl_edit and wl_edit_log (the per-document log, wl_doc.edits) are defined
  * in chunk.h. */
 
+/* Bits of wl_chunk.dirty (any non-zero value means "rebuilt, not copied"). */
+#define WL_DIRTY 0x1u        /* re-serialised: size recomputed */
+#define WL_DIRTY_BIT 0x2u    /* bit 31 recomputed from the children too */
+#define WL_DIRTY_NEW 0x4u    /* inserted by an edit: has no input bytes */
+
 /** Records an edit in d's log (the chunk-changing functions below do not
  *  log by themselves: the fixer states what and why).  Returns 0 or -1. */
 int wl_edit_note(wl_doc *d, const wl_chunk *c, const char *rule, uint64_t offset,
@@ -43,16 +59,37 @@ const uint8_t *wl_edit_payload(const wl_doc *d, const wl_chunk *c, size_t *len);
  *  copy of n bytes at p.  Marks c and its ancestors dirty. */
 int wl_edit_set_payload(wl_doc *d, wl_chunk *c, const uint8_t *p, size_t n);
 
-/** Marks container c (and its ancestors) dirty so the writer recomputes
- *  its size and container bit from its children, e.g. after the reader
- *  recovered a wrong size (WL_REC_EXTENDED, WL_REC_PAST_EOF, WL_REC_CLAMPED). */
+/** Marks chunk c (and its ancestors) dirty so the writer recomputes its
+ *  size and container bit from what it holds, e.g. after the reader
+ *  recovered a wrong size (WL_REC_EXTENDED, WL_REC_PAST_EOF, WL_REC_CLAMPED).
+ *  On a container the size becomes the bytes of its children (gaps
+ *  included); on a data chunk the size becomes its payload's byte count and
+ *  bit 31 is cleared.  -1 when c is not a chunk (a gap or the root). */
 int wl_edit_touch(wl_doc *d, wl_chunk *c);
 
-/** Removes node c (chunk or gap) from its parent; ancestors become dirty. */
+/** Marks chunk c (and its ancestors) dirty so the writer recomputes its
+ *  size, keeping bit 31 as read: the repair of a wrong size that must not
+ *  touch the container bit.  -1 when c is not a chunk. */
+int wl_edit_resize(wl_doc *d, wl_chunk *c);
+
+/** The payload bytes the writer will give node c now: for a clean chunk or
+ *  a gap its input size, for a dirty data chunk its (new) payload, for a
+ *  dirty container the sum of its nodes' written lengths (header included),
+ *  for the root the length of the whole output.  For edit notes
+ *  ("size 1200 -> 1316"). */
+uint64_t wl_edit_written_size(const wl_doc *d, const wl_chunk *c);
+
+/** Removes node c (chunk or gap, with everything beneath it) from its
+ *  parent; ancestors become dirty.  -1 when c is the root or already
+ *  removed. */
 int wl_edit_remove(wl_doc *d, wl_chunk *c);
 
 /** Inserts a new data chunk (id, copy of n bytes at p) into parent after
- *  node `after` (NULL = as first child).  Returns the node, NULL on OOM. */
+ *  node `after` (NULL = as first child).  parent must be the root or a
+ *  chunk whose children were parsed (container) or one made by
+ *  wl_edit_insert_container; `after` must be a child of parent.  Returns
+ *  the node, NULL on OOM or an invalid target.  Its offset is where it will
+ *  sit in input terms (the end of `after`, or parent's payload start). */
 wl_chunk *wl_edit_insert(wl_doc *d, wl_chunk *parent, wl_chunk *after, uint32_t id,
 			 const uint8_t *p, size_t n);
 
@@ -60,7 +97,9 @@ wl_chunk *wl_edit_insert(wl_doc *d, wl_chunk *parent, wl_chunk *after, uint32_t 
 wl_chunk *wl_edit_insert_container(wl_doc *d, wl_chunk *parent, wl_chunk *after, uint32_t id);
 
 /** Moves node c to be a child of new_parent after node `after` (NULL =
- *  first).  Both old and new ancestors become dirty. */
+ *  first).  Both old and new ancestors become dirty.  -1 when new_parent is
+ *  not a container, is c or lies beneath c, or `after` is not a child of
+ *  new_parent (or is c). */
 int wl_edit_move(wl_doc *d, wl_chunk *c, wl_chunk *new_parent, wl_chunk *after);
 
 /** Number of edits made to d so far (its log's count). */

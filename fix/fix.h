@@ -20,6 +20,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "../core/edit.h"
 #include "../lint/lint.h"
@@ -31,7 +32,18 @@ typedef struct wl_fix_ctx {
 	const wl_config *config;  /* may be NULL */
 	bool unsafe;              /* --unsafe given */
 	bool forced;              /* this fixer was asked for by name */
+	/* Rule selection of the run (--select/--ignore), consulted by
+	 * wl_fix_rule_wanted(); NULL = every rule.  Set by fix/driver.c. */
+	const struct wl_fix_rule_filter *filter;
 } wl_fix_ctx;
+
+/* --select / --ignore patterns (fnmatch globs on rule ids or fixer ids). */
+typedef struct wl_fix_rule_filter {
+	const char *const *select; /* select_count patterns; none = every rule */
+	size_t select_count;
+	const char *const *ignore; /* ignore_count patterns */
+	size_t ignore_count;
+} wl_fix_rule_filter;
 
 typedef struct wl_fixer {
 	const char *id;               /* fixer name, e.g. "recompute-bounds" */
@@ -47,5 +59,25 @@ const wl_fixer *const *wl_fixers(size_t *out_count);
 
 /** True when doc has a finding (effective severity not off) of rule. */
 bool wl_fix_has_finding(const wl_doc *doc, const char *rule);
+
+/** True when filter (NULL = everything) lets `rule` be repaired: it matches
+ *  a select pattern (or there is none) and no ignore pattern.  Patterns are
+ *  fnmatch(3) globs. */
+bool wl_fix_filter_allows(const wl_fix_rule_filter *filter, const char *rule);
+
+/** The writable node of d that c (a const pointer into d's tree, e.g. a
+ *  model's src field) designates, found by walking d's tree from the root
+ *  (no cast).  NULL when c is not in d's tree.  fix/fix_util.c. */
+wl_chunk *wl_fix_mut(wl_doc *d, const wl_chunk *c);
+
+/** Replaces the little-endian uint32 at byte `at` of data chunk c's current
+ *  payload with v (wl_edit_set_payload on a patched copy).  -1 when the
+ *  payload is shorter than at + 4 bytes or out of memory.  *old gets the
+ *  value replaced (may be NULL).  fix/fix_util.c. */
+int wl_fix_patch_u32(wl_doc *d, wl_chunk *c, size_t at, uint32_t v, uint32_t *old);
+
+/** True when ctx->doc has a finding of rule and the run's filter allows
+ *  repairing it: the test a fixer makes before repairing one rule. */
+bool wl_fix_rule_wanted(const wl_fix_ctx *ctx, const char *rule);
 
 #endif

@@ -6,6 +6,15 @@ void w3d_check_aabtree(wl_lint_ctx *ctx);   /* check_aabtree.c */
 void w3d_check_hierarchy(wl_lint_ctx *ctx); /* check_hierarchy.c */
 void w3d_check_animation(wl_lint_ctx *ctx); /* check_animation.c */
 void w3d_check_hlod(wl_lint_ctx *ctx);      /* check_hlod.c */
+void w3d_check_geometry(wl_lint_ctx *ctx);  /* check_geometry.c */
+void w3d_check_materials(wl_lint_ctx *ctx);  /* check_materials.c */
+void w3d_check_mesh_flags(wl_lint_ctx *ctx); /* check_mesh_flags.c */
+void w3d_check_skin(wl_lint_ctx *ctx);       /* check_skin.c */
+void w3d_check_pivots(wl_lint_ctx *ctx);     /* check_pivots.c */
+void w3d_check_channels(wl_lint_ctx *ctx);   /* check_channels.c */
+void w3d_check_hlod_lods(wl_lint_ctx *ctx);  /* check_hlod_lods.c */
+void w3d_check_objects(wl_lint_ctx *ctx);    /* check_objects.c */
+void w3d_check_strings(wl_lint_ctx *ctx);    /* check_strings.c */
 
 static const wl_check_fn checks[] = {
 	w3d_check_mesh,
@@ -13,6 +22,15 @@ static const wl_check_fn checks[] = {
 	w3d_check_hierarchy,
 	w3d_check_animation,
 	w3d_check_hlod,
+	w3d_check_geometry,
+	w3d_check_materials,
+	w3d_check_mesh_flags,
+	w3d_check_skin,
+	w3d_check_pivots,
+	w3d_check_channels,
+	w3d_check_hlod_lods,
+	w3d_check_objects,
+	w3d_check_strings,
 };
 
 const wl_check_fn *wl_w3d_checks(size_t *out_count)

@@ -2,18 +2,24 @@
  * config.c - user configuration (.w3dlint.yaml, see config.h), read through
  * yaml_doc.h (libyaml's document API) and checked against the rule catalogue.
  *
- * Every string and override record lives in one arena owned by the
- * configuration, released by wl_config_free.  Error messages are
- * "name:line:column: message" with 1-based line and column, written by
- * yaml_doc.
+ * Every string and record lives in one arena owned by the configuration;
+ * compiled patterns (pattern.h) are listed in it and released by
+ * wl_config_free.  A file named by `extends` is read into the same
+ * configuration before the keys of the file naming it, so the later file
+ * overrides what it inherits (the merge rules are in config.h).  Error
+ * messages are "name:line:column: message" with 1-based line and column,
+ * written by yaml_doc.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <fnmatch.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "../core/arena.h"
 #include "yaml_doc.h"
@@ -30,23 +36,358 @@ typedef struct rule_override {
 	const char *id;
 	int severity;                 /* wl_severity, or -1: not overridden */
 	param_override *params;
-	size_t params_count;
+	size_t params_count, params_cap;
 } rule_override;
+
+/* A list of globs (fnmatch patterns over rule ids). */
+typedef struct glob_list {
+	const char **items;
+	size_t count, cap;
+} glob_list;
+
+/* One per-path-ignores entry. */
+typedef struct path_ignore {
+	const char *dir;              /* absolute folder of the declaring file */
+	const char *pattern;          /* normalised path glob, relative to dir */
+	glob_list rules;              /* rule-id globs turned off there */
+} path_ignore;
 
 struct wl_config {
 	wl_arena *arena;
 	const char *path;             /* "" for parsed text */
 	wl_severity fail_on;
 	rule_override *rules;
-	size_t rules_count;
+	size_t rules_count, rules_cap;
+	bool has_select;
+	glob_list select;
+	glob_list ignore;
+	path_ignore *paths;
+	size_t paths_count, paths_cap;
+	wl_custom_rule *customs;
+	size_t customs_count, customs_cap;
+	wl_pattern **patterns;        /* malloc-owned list, freed with the config */
+	size_t patterns_count, patterns_cap;
 };
+
+/* The files being read, innermost first (for extends cycles). */
+typedef struct load_frame {
+	const char *real;             /* realpath, or the absolute name */
+	const char *shown;            /* the name used in messages */
+	const struct load_frame *up;  /* the file that extends this one */
+} load_frame;
 
 /* State of one document being read. */
 typedef struct reader {
 	const wl_ydoc *doc; /* its name and error buffer too */
 	const wl_catalog *cat;
 	wl_config *cfg;
+	const char *dir;              /* absolute folder of this file (arena) */
+	const load_frame *frame;      /* this file */
+	int depth;                    /* 0 for the file given to load/parse */
+	char *err;
+	size_t errcap;
 } reader;
+
+static int parse_into(wl_config *cfg, const wl_catalog *cat, const char *name, const char *text,
+		      size_t len, char *err, size_t errcap, const load_frame *frame, int depth);
+
+/* ------------------------------------------------------------- helpers */
+
+/* Makes room for one more element of size bytes in *items (count used, *cap
+ * allocated; arena arrays grow by copying).  Returns 0, or -1 when out of
+ * memory. */
+static int grow(wl_arena *a, void **items, size_t count, size_t *cap, size_t size)
+{
+	if (count < *cap)
+		return 0;
+	size_t ncap = *cap ? *cap * 2 : 4;
+	void *n = wl_arena_array(a, ncap, size);
+	if (!n)
+		return -1;
+	if (count)
+		memcpy(n, *items, count * size);
+	*items = n;
+	*cap = ncap;
+	return 0;
+}
+
+static char *arena_str(wl_arena *a, const char *s)
+{
+	return wl_arena_strndup(a, s, strlen(s));
+}
+
+/* Normalises an absolute path in place: no repeated '/', no "." segment,
+ * ".." removes the previous segment (never above "/"), no trailing '/'. */
+static void normalise_path(char *s)
+{
+	char *w = s;
+	const char *r = s;
+	while (*r) {
+		while (*r == '/')
+			r++;
+		if (!*r)
+			break;
+		const char *e = strchr(r, '/');
+		size_t n = e ? (size_t)(e - r) : strlen(r);
+		if (n == 1 && r[0] == '.') {
+			/* skip */
+		} else if (n == 2 && r[0] == '.' && r[1] == '.') {
+			while (w > s && *(w - 1) != '/')
+				w--;
+			if (w > s)
+				w--; /* the '/' before the removed segment */
+		} else {
+			*w++ = '/';
+			memmove(w, r, n);
+			w += n;
+		}
+		r += n;
+	}
+	if (w == s)
+		*w++ = '/';
+	*w = 0;
+}
+
+/*
+ * The absolute form of path (malloc-owned, NULL when out of memory):
+ * realpath() when path exists; else realpath() of its folder plus its last
+ * segment; else path made absolute with the working directory and
+ * normalised lexically.
+ */
+static char *absolute_path(const char *path)
+{
+	char *rp = realpath(path, NULL);
+	if (rp)
+		return rp;
+	size_t n = strlen(path);
+	const char *slash = strrchr(path, '/');
+	if (slash && slash[1]) {
+		char *dir = malloc(n + 2);
+		if (!dir)
+			return NULL;
+		size_t dn = (size_t)(slash - path);
+		memcpy(dir, path, dn);
+		dir[dn] = 0;
+		if (dn == 0)
+			strcpy(dir, "/");
+		char *rd = realpath(dir, NULL);
+		free(dir);
+		if (rd) {
+			size_t rn = strlen(rd);
+			char *out = malloc(rn + strlen(slash) + 1);
+			if (out) {
+				memcpy(out, rd, rn);
+				strcpy(out + (rn == 1 ? 0 : rn), slash);
+				normalise_path(out);
+			}
+			free(rd);
+			return out;
+		}
+	}
+	char cwd[PATH_MAX];
+	const char *base = path[0] == '/' ? "" : (getcwd(cwd, sizeof cwd) ? cwd : "/");
+	char *out = malloc(strlen(base) + n + 2);
+	if (!out)
+		return NULL;
+	sprintf(out, "%s/%s", base, path);
+	normalise_path(out);
+	return out;
+}
+
+/* The absolute folder of file (see absolute_path), in the arena. */
+static const char *folder_of(wl_arena *a, const char *file)
+{
+	size_t n = strlen(file);
+	char *dir = malloc(n + 2);
+	if (!dir)
+		return NULL;
+	memcpy(dir, file, n + 1);
+	char *slash = strrchr(dir, '/');
+	if (!slash)
+		strcpy(dir, ".");
+	else if (slash == dir)
+		dir[1] = 0;
+	else
+		*slash = 0;
+	char *abs = absolute_path(dir);
+	free(dir);
+	if (!abs)
+		return NULL;
+	const char *out = arena_str(a, abs);
+	free(abs);
+	return out;
+}
+
+char *wl_config_file_key(const char *path)
+{
+	return path ? absolute_path(path) : NULL;
+}
+
+static bool has_glob_meta(const char *s)
+{
+	return strpbrk(s, "*?[") != NULL;
+}
+
+static bool glob_any(const glob_list *l, const char *id)
+{
+	for (size_t i = 0; i < l->count; i++)
+		if (fnmatch(l->items[i], id, 0) == 0)
+			return true;
+	return false;
+}
+
+/* A path glob split into NUL-terminated segments. */
+typedef struct segs {
+	char *buf;
+	const char **seg;
+	size_t count;
+} segs;
+
+static int split_segments(const char *s, segs *out)
+{
+	size_t n = strlen(s), count = 1;
+	for (size_t i = 0; i < n; i++)
+		count += s[i] == '/';
+	out->buf = malloc(n + 1);
+	out->seg = malloc(count * sizeof *out->seg);
+	out->count = 0;
+	if (!out->buf || !out->seg) {
+		free(out->buf);
+		free(out->seg);
+		return -1;
+	}
+	memcpy(out->buf, s, n + 1);
+	char *p = out->buf;
+	for (;;) {
+		char *e = strchr(p, '/');
+		if (e)
+			*e = 0;
+		if (*p)
+			out->seg[out->count++] = p;
+		if (!e)
+			break;
+		p = e + 1;
+	}
+	return 0;
+}
+
+/*
+ * Dynamic programming over (pattern segment, path segment): reach[j] is
+ * true when the pattern segments seen so far can match exactly the first j
+ * path segments.  "**" matches zero or more whole segments; every other
+ * segment is an fnmatch() pattern for one segment.  O(pattern x path)
+ * fnmatch calls, so several "**" cannot make it exponential.
+ */
+int wl_path_glob_match(const char *pattern, const char *path)
+{
+	if (!pattern || !path)
+		return 0;
+	segs p, s;
+	if (split_segments(pattern, &p))
+		return 0;
+	if (split_segments(path, &s)) {
+		free(p.buf);
+		free(p.seg);
+		return 0;
+	}
+	bool *reach = calloc(s.count + 1, sizeof *reach);
+	bool *next = calloc(s.count + 1, sizeof *next);
+	int matched = 0;
+	if (reach && next) {
+		reach[0] = true;
+		for (size_t i = 0; i < p.count; i++) {
+			if (strcmp(p.seg[i], "**") == 0) {
+				bool any = false;
+				for (size_t j = 0; j <= s.count; j++) {
+					any = any || reach[j];
+					next[j] = any;
+				}
+			} else {
+				next[0] = false;
+				for (size_t j = 1; j <= s.count; j++)
+					next[j] = reach[j - 1] && fnmatch(p.seg[i], s.seg[j - 1], 0) == 0;
+			}
+			bool *t = reach;
+			reach = next;
+			next = t;
+		}
+		/* A match of the first j >= 1 segments is the file itself or a
+		 * folder holding it. */
+		for (size_t j = 1; j <= s.count && !matched; j++)
+			matched = reach[j];
+	}
+	free(reach);
+	free(next);
+	free(p.buf);
+	free(p.seg);
+	free(s.buf);
+	free(s.seg);
+	return matched;
+}
+
+/* Does per-path entry e govern the file with absolute path key? */
+static bool path_applies(const path_ignore *e, const char *key)
+{
+	size_t dn = strlen(e->dir);
+	const char *rel;
+	if (strcmp(e->dir, "/") == 0) {
+		if (key[0] != '/')
+			return false;
+		rel = key + 1;
+	} else {
+		if (strncmp(key, e->dir, dn) != 0 || key[dn] != '/')
+			return false;
+		rel = key + dn + 1;
+	}
+	return wl_path_glob_match(e->pattern, rel) != 0;
+}
+
+static const rule_override *find_override(const wl_config *cfg, const char *rule)
+{
+	if (!cfg || !rule)
+		return NULL;
+	for (size_t i = 0; i < cfg->rules_count; i++)
+		if (strcmp(cfg->rules[i].id, rule) == 0)
+			return &cfg->rules[i];
+	return NULL;
+}
+
+const wl_custom_rule *wl_config_custom_find(const wl_config *cfg, const char *id)
+{
+	if (!cfg || !id)
+		return NULL;
+	for (size_t i = 0; i < cfg->customs_count; i++)
+		if (strcmp(cfg->customs[i].id, id) == 0)
+			return &cfg->customs[i];
+	return NULL;
+}
+
+/* Is id a rule of the catalogue or a custom rule read so far? */
+static bool known_rule(const reader *r, const char *id)
+{
+	return wl_catalog_find(r->cat, id) || wl_config_custom_find(r->cfg, id);
+}
+
+/* Does glob match some rule of the catalogue or a custom rule? */
+static bool glob_matches_some(const reader *r, const char *glob)
+{
+	for (size_t i = 0; i < wl_catalog_count(r->cat); i++)
+		if (fnmatch(glob, wl_catalog_at(r->cat, i)->id, 0) == 0)
+			return true;
+	for (size_t i = 0; i < r->cfg->customs_count; i++)
+		if (fnmatch(glob, r->cfg->customs[i].id, 0) == 0)
+			return true;
+	return false;
+}
+
+/* "name:line:column" of node n, in the arena. */
+static const char *origin_of(const reader *r, wl_ynode n)
+{
+	return wl_arena_printf(r->cfg->arena, "%s:%lu:%lu", wl_ydoc_name(r->doc),
+			       wl_ydoc_line(r->doc, n), wl_ydoc_column(r->doc, n));
+}
+
+/* ------------------------------------------------------------- readers */
 
 /* A severity scalar; what names the setting in messages. */
 static int read_severity(const reader *r, wl_ynode v, const char *what, int allow_off, int *out)
@@ -74,7 +415,8 @@ static void list_params(const wl_rule_def *def, char *buf, size_t cap)
 	}
 }
 
-/* rules.ID.params: a mapping of parameter name to number. */
+/* rules.ID.params: a mapping of parameter name to number.  A parameter set
+ * again (by a file extending another) replaces the earlier value. */
 static int read_params(const reader *r, wl_ynode v, const char *id, rule_override *o)
 {
 	const wl_ydoc *d = r->doc;
@@ -84,9 +426,6 @@ static int read_params(const reader *r, wl_ynode v, const char *id, rule_overrid
 		return wl_ydoc_fail(d, v, "rule '%s': params must be a mapping of parameter "
 				    "name to number", id);
 	size_t n = wl_ydoc_count(d, v);
-	o->params = wl_arena_array(r->cfg->arena, n ? n : 1, sizeof *o->params);
-	if (!o->params)
-		return wl_ydoc_fail(d, v, "out of memory");
 	const wl_rule_def *def = wl_catalog_find(r->cat, id);
 	for (size_t j = 0; j < n; j++) {
 		wl_ynode k = wl_ydoc_unique_key(d, v, j);
@@ -115,26 +454,47 @@ static int read_params(const reader *r, wl_ynode v, const char *id, rule_overrid
 		if (wl_ydoc_number(d, val, &x))
 			return wl_ydoc_fail(d, val, "rule '%s': parameter '%s': '%s' is not a number",
 					    id, name, wl_ydoc_text(d, val));
-		param_override *po = &o->params[o->params_count++];
-		po->name = wl_arena_strndup(r->cfg->arena, name, strlen(name));
-		if (!po->name)
-			return wl_ydoc_fail(d, k, "out of memory");
+		param_override *po = NULL;
+		for (size_t i = 0; i < o->params_count && !po; i++)
+			if (strcmp(o->params[i].name, name) == 0)
+				po = &o->params[i];
+		if (!po) {
+			if (grow(r->cfg->arena, (void **)&o->params, o->params_count, &o->params_cap,
+				 sizeof *o->params))
+				return wl_ydoc_fail(d, k, "out of memory");
+			po = &o->params[o->params_count];
+			po->name = arena_str(r->cfg->arena, name);
+			if (!po->name)
+				return wl_ydoc_fail(d, k, "out of memory");
+			o->params_count++;
+		}
 		po->value = x;
 	}
 	return 0;
 }
 
-/* One entry of rules: ID: severity, or ID: {severity, params}. */
-static int read_rule(const reader *r, wl_ynode k, wl_ynode v, rule_override *o)
+/* One entry of rules: ID: severity, or ID: {severity, params}.  An id set
+ * again (by a file extending another) updates the earlier entry. */
+static int read_rule(const reader *r, wl_ynode k, wl_ynode v)
 {
 	const wl_ydoc *d = r->doc;
+	wl_config *cfg = r->cfg;
 	const char *id = wl_ydoc_text(d, k);
-	if (r->cat && !wl_catalog_find(r->cat, id))
+	if (r->cat && !known_rule(r, id))
 		return wl_ydoc_fail(d, k, "unknown rule id '%s'", id);
-	o->id = wl_arena_strndup(r->cfg->arena, id, strlen(id));
-	if (!o->id)
-		return wl_ydoc_fail(d, k, "out of memory");
-	o->severity = -1;
+	rule_override *o = (rule_override *)(uintptr_t)find_override(cfg, id);
+	if (!o) {
+		if (grow(cfg->arena, (void **)&cfg->rules, cfg->rules_count, &cfg->rules_cap,
+			 sizeof *cfg->rules))
+			return wl_ydoc_fail(d, k, "out of memory");
+		o = &cfg->rules[cfg->rules_count];
+		memset(o, 0, sizeof *o);
+		o->id = arena_str(cfg->arena, id);
+		if (!o->id)
+			return wl_ydoc_fail(d, k, "out of memory");
+		o->severity = -1;
+		cfg->rules_count++;
+	}
 	char what[160];
 	snprintf(what, sizeof what, "rule '%s'", id);
 	if (wl_ydoc_kind(d, v) == WL_Y_SCALAR)
@@ -169,112 +529,360 @@ static int read_rules(const reader *r, wl_ynode v)
 		return 0;
 	if (wl_ydoc_kind(d, v) != WL_Y_MAPPING)
 		return wl_ydoc_fail(d, v, "'rules' must be a mapping of rule id to settings");
-	size_t n = wl_ydoc_count(d, v);
-	r->cfg->rules = wl_arena_array(r->cfg->arena, n ? n : 1, sizeof *r->cfg->rules);
-	if (!r->cfg->rules)
-		return wl_ydoc_fail(d, v, "out of memory");
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < wl_ydoc_count(d, v); i++) {
 		wl_ynode k = wl_ydoc_unique_key(d, v, i);
 		if (!k)
 			return -1;
-		if (read_rule(r, k, wl_ydoc_value(d, v, i), &r->cfg->rules[r->cfg->rules_count]))
+		if (read_rule(r, k, wl_ydoc_value(d, v, i)))
 			return -1;
-		r->cfg->rules_count++;
 	}
 	return 0;
 }
 
-static int read_root(const reader *r, wl_ynode root)
+/* Appends the rule-id globs of v (a sequence of scalars, or one scalar) to
+ * l.  what names the setting in messages.  With a catalogue, a glob
+ * without wildcards must be a known rule id and a glob with wildcards must
+ * match at least one. */
+static int read_globs(const reader *r, wl_ynode v, const char *what, glob_list *l)
 {
 	const wl_ydoc *d = r->doc;
-	if (wl_ydoc_is_null(d, root))
+	if (wl_ydoc_is_null(d, v))
 		return 0;
-	if (wl_ydoc_kind(d, root) != WL_Y_MAPPING)
-		return wl_ydoc_fail(d, root, "a configuration must be a mapping (keys: rules, fail-on)");
-	for (size_t i = 0; i < wl_ydoc_count(d, root); i++) {
-		wl_ynode k = wl_ydoc_unique_key(d, root, i);
-		if (!k)
+	bool one = wl_ydoc_kind(d, v) == WL_Y_SCALAR;
+	if (!one && wl_ydoc_kind(d, v) != WL_Y_SEQUENCE)
+		return wl_ydoc_fail(d, v, "%s must be a list of rule ids or globs", what);
+	size_t n = one ? 1 : wl_ydoc_count(d, v);
+	for (size_t i = 0; i < n; i++) {
+		wl_ynode it = one ? v : wl_ydoc_item(d, v, i);
+		if (wl_ydoc_want_scalar(d, it, what))
 			return -1;
-		wl_ynode v = wl_ydoc_value(d, root, i);
-		const char *key = wl_ydoc_text(d, k);
-		if (strcmp(key, "rules") == 0) {
-			if (read_rules(r, v))
-				return -1;
-		} else if (strcmp(key, "fail-on") == 0) {
-			int sev;
-			if (read_severity(r, v, "fail-on", 0, &sev))
-				return -1;
-			r->cfg->fail_on = (wl_severity)sev;
-		} else {
-			return wl_ydoc_fail(d, k, "unknown key '%s' (expected rules or fail-on)", key);
-		}
+		const char *g = wl_ydoc_text(d, it);
+		if (!g[0])
+			return wl_ydoc_fail(d, it, "%s: empty rule id", what);
+		if (r->cat && !has_glob_meta(g) && !known_rule(r, g))
+			return wl_ydoc_fail(d, it, "%s: unknown rule id '%s'", what, g);
+		if (r->cat && has_glob_meta(g) && !glob_matches_some(r, g))
+			return wl_ydoc_fail(d, it, "%s: pattern '%s' matches no rule id", what, g);
+		if (grow(r->cfg->arena, (void **)&l->items, l->count, &l->cap, sizeof *l->items))
+			return wl_ydoc_fail(d, it, "out of memory");
+		l->items[l->count] = arena_str(r->cfg->arena, g);
+		if (!l->items[l->count])
+			return wl_ydoc_fail(d, it, "out of memory");
+		l->count++;
 	}
 	return 0;
 }
 
-/* Parses text into cfg; returns 0 or -1 with err filled.  An empty text
- * is an empty configuration. */
-static int parse_into(wl_config *cfg, const wl_catalog *cat, const char *name, const char *text,
-		      size_t len, char *err, size_t errcap)
+/* Normalises a per-path glob: "./" and "/" prefixes and a trailing '/' are
+ * dropped, repeated '/' collapsed, and a glob without '/' is prefixed with
+ * "**" + "/" so it matches at any depth.  Returns NULL (and writes why) for
+ * an empty glob or one with a ".." segment. */
+static const char *normalise_glob(const reader *r, wl_ynode n, const char *g)
 {
-	wl_ydoc *doc;
-	if (wl_ydoc_load(name, text, len, err, errcap, &doc))
+	size_t len = strlen(g);
+	char *buf = wl_arena_alloc(r->cfg->arena, len + 4);
+	if (!buf) {
+		wl_ydoc_fail(r->doc, n, "out of memory");
+		return NULL;
+	}
+	char *w = buf;
+	memcpy(w, "**/", 3);
+	w += 3;
+	const char *p = g;
+	while (*p) {
+		while (*p == '/')
+			p++;
+		if (!*p)
+			break;
+		const char *e = strchr(p, '/');
+		size_t sn = e ? (size_t)(e - p) : strlen(p);
+		if (sn == 2 && p[0] == '.' && p[1] == '.') {
+			wl_ydoc_fail(r->doc, n, "per-path-ignores: '%s': '..' is not allowed (paths are "
+				     "relative to the configuration's folder and stay inside it)", g);
+			return NULL;
+		}
+		if (!(sn == 1 && p[0] == '.')) {
+			if (w > buf + 3)
+				*w++ = '/';
+			memcpy(w, p, sn);
+			w += sn;
+		}
+		p += sn;
+	}
+	*w = 0;
+	if (w == buf + 3) {
+		wl_ydoc_fail(r->doc, n, "per-path-ignores: empty path pattern '%s'", g);
+		return NULL;
+	}
+	/* Anchored at the folder: a '/' inside the glob, or a leading "/" or
+	 * "./"; otherwise the glob matches a name at any depth. */
+	bool anchored = strchr(buf + 3, '/') != NULL || g[0] == '/' ||
+			(g[0] == '.' && g[1] == '/');
+	return anchored ? buf + 3 : buf;
+}
+
+/* per-path-ignores: a mapping of path glob to a list of rule-id globs. */
+static int read_path_ignores(const reader *r, wl_ynode v)
+{
+	const wl_ydoc *d = r->doc;
+	wl_config *cfg = r->cfg;
+	if (wl_ydoc_is_null(d, v))
+		return 0;
+	if (wl_ydoc_kind(d, v) != WL_Y_MAPPING)
+		return wl_ydoc_fail(d, v, "'per-path-ignores' must be a mapping of path pattern to a "
+				    "list of rule ids or globs");
+	for (size_t i = 0; i < wl_ydoc_count(d, v); i++) {
+		wl_ynode k = wl_ydoc_unique_key(d, v, i);
+		if (!k)
+			return -1;
+		const char *pat = normalise_glob(r, k, wl_ydoc_text(d, k));
+		if (!pat)
+			return -1;
+		if (grow(cfg->arena, (void **)&cfg->paths, cfg->paths_count, &cfg->paths_cap,
+			 sizeof *cfg->paths))
+			return wl_ydoc_fail(d, k, "out of memory");
+		path_ignore *e = &cfg->paths[cfg->paths_count];
+		memset(e, 0, sizeof *e);
+		e->dir = r->dir;
+		e->pattern = pat;
+		char what[300];
+		snprintf(what, sizeof what, "per-path-ignores '%s'", wl_ydoc_text(d, k));
+		if (read_globs(r, wl_ydoc_value(d, v, i), what, &e->rules))
+			return -1;
+		cfg->paths_count++;
+	}
+	return 0;
+}
+
+/* Is s "custom-" followed by lower-case letters and digits in groups
+ * joined by single hyphens? */
+static bool custom_id_ok(const char *s)
+{
+	size_t pn = strlen(WL_CUSTOM_PREFIX);
+	if (strncmp(s, WL_CUSTOM_PREFIX, pn) != 0 || strlen(s) > WL_CUSTOM_ID_MAX)
+		return false;
+	const char *p = s + pn;
+	if (!*p)
+		return false;
+	bool prev_hyphen = true; /* no hyphen first */
+	for (; *p; p++) {
+		if (*p == '-') {
+			if (prev_hyphen)
+				return false;
+			prev_hyphen = true;
+		} else if ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9')) {
+			prev_hyphen = false;
+		} else {
+			return false;
+		}
+	}
+	return !prev_hyphen;
+}
+
+/* Writes the field names ("a, b, ...") into buf. */
+static void list_fields(char *buf, size_t cap)
+{
+	size_t at = 0;
+	buf[0] = 0;
+	for (size_t i = 0; i < wl_custom_field_count() && at < cap; i++) {
+		int n = snprintf(buf + at, cap - at, "%s%s", i ? ", " : "", wl_custom_field_at(i)->name);
+		if (n < 0)
+			break;
+		at += (size_t)n;
+	}
+}
+
+/* Compiles the pattern of node v into *out; the configuration keeps it. */
+static int read_pattern(const reader *r, wl_ynode v, const char *what, const wl_pattern **out)
+{
+	const wl_ydoc *d = r->doc;
+	wl_config *cfg = r->cfg;
+	if (wl_ydoc_want_scalar(d, v, what))
 		return -1;
-	reader r = { doc, cat, cfg };
-	int rc = wl_ydoc_root(doc) ? read_root(&r, wl_ydoc_root(doc)) : 0;
-	wl_ydoc_free(doc);
-	return rc;
+	if (cfg->patterns_count == cfg->patterns_cap) {
+		size_t ncap = cfg->patterns_cap ? cfg->patterns_cap * 2 : 8;
+		wl_pattern **n = realloc(cfg->patterns, ncap * sizeof *n);
+		if (!n)
+			return wl_ydoc_fail(d, v, "out of memory");
+		cfg->patterns = n;
+		cfg->patterns_cap = ncap;
+	}
+	wl_pattern *p;
+	size_t off;
+	char msg[256];
+	if (wl_pattern_compile(wl_ydoc_text(d, v), wl_ydoc_length(d, v), &p, &off, msg, sizeof msg))
+		return wl_ydoc_fail(d, v, "bad pattern at offset %zu: %s", off, msg);
+	cfg->patterns[cfg->patterns_count++] = p;
+	*out = p;
+	return 0;
 }
 
-static wl_config *config_new(const char *path)
+/* A number scalar for min/max. */
+static int read_bound(const reader *r, wl_ynode v, const char *id, const char *key, double *out)
 {
-	wl_config *cfg = calloc(1, sizeof *cfg);
-	if (!cfg)
-		return NULL;
-	cfg->arena = wl_arena_new(0);
-	if (!cfg->arena) {
-		free(cfg);
-		return NULL;
-	}
-	cfg->fail_on = WL_SEV_ERROR;
-	cfg->path = wl_arena_strndup(cfg->arena, path, strlen(path));
-	if (!cfg->path) {
-		wl_config_free(cfg);
-		return NULL;
-	}
-	return cfg;
+	const wl_ydoc *d = r->doc;
+	if (wl_ydoc_kind(d, v) != WL_Y_SCALAR || wl_ydoc_number(d, v, out))
+		return wl_ydoc_fail(d, v, "custom rule '%s': %s: '%s' is not a number", id, key,
+				    wl_ydoc_text(d, v));
+	return 0;
 }
 
-/* cat may be NULL: rule ids and parameter names are then not checked. */
-wl_config *wl_config_parse(const wl_catalog *cat, const char *name, const char *text,
-			   size_t text_len, char *err, size_t errcap)
+enum { CK_ID, CK_FIELD, CK_SEVERITY, CK_MATCH, CK_NOT_MATCH, CK_MIN, CK_MAX, CK_MESSAGE,
+       CK_DESCRIPTION, CK_COUNT };
+static const char *const custom_keys[CK_COUNT] = {
+	"id", "field", "severity", "match", "not-match", "min", "max", "message", "description",
+};
+
+/* One item of custom-rules. */
+static int read_custom(const reader *r, wl_ynode item)
 {
-	if (err && errcap)
-		err[0] = 0;
-	if (!name)
-		name = "(config)";
-	wl_config *cfg = config_new("");
-	if (!cfg) {
-		if (err && errcap)
-			snprintf(err, errcap, "%s:1:1: out of memory", name);
-		return NULL;
+	const wl_ydoc *d = r->doc;
+	wl_config *cfg = r->cfg;
+	if (wl_ydoc_kind(d, item) != WL_Y_MAPPING)
+		return wl_ydoc_fail(d, item, "a custom rule must be a mapping (keys: id, field, "
+				    "match, not-match, min, max, severity, message, description)");
+	wl_ynode key[CK_COUNT] = { 0 }, val[CK_COUNT] = { 0 };
+	for (size_t i = 0; i < wl_ydoc_count(d, item); i++) {
+		wl_ynode k = wl_ydoc_unique_key(d, item, i);
+		if (!k)
+			return -1;
+		size_t c = 0;
+		while (c < CK_COUNT && strcmp(custom_keys[c], wl_ydoc_text(d, k)) != 0)
+			c++;
+		if (c == CK_COUNT)
+			return wl_ydoc_fail(d, k, "custom rule: unknown key '%s' (expected id, field, "
+					    "match, not-match, min, max, severity, message or "
+					    "description)", wl_ydoc_text(d, k));
+		key[c] = k;
+		val[c] = wl_ydoc_value(d, item, i);
 	}
-	if (parse_into(cfg, cat, name, text ? text : "", text ? text_len : 0, err, errcap)) {
-		wl_config_free(cfg);
-		return NULL;
+	if (!key[CK_ID])
+		return wl_ydoc_fail(d, item, "custom rule: missing key 'id'");
+	if (wl_ydoc_want_scalar(d, val[CK_ID], "custom rule id"))
+		return -1;
+	const char *id = wl_ydoc_text(d, val[CK_ID]);
+	if (!custom_id_ok(id))
+		return wl_ydoc_fail(d, val[CK_ID], "custom rule id '%s' must be '%s' followed by "
+				    "kebab-case (a-z, 0-9, single hyphens; at most %d characters)",
+				    id, WL_CUSTOM_PREFIX, WL_CUSTOM_ID_MAX);
+	if (wl_catalog_find(r->cat, id))
+		return wl_ydoc_fail(d, val[CK_ID], "custom rule id '%s' is a rule of the catalogue", id);
+	const wl_custom_rule *prev = wl_config_custom_find(cfg, id);
+	if (prev)
+		return wl_ydoc_fail(d, val[CK_ID], "custom rule '%s' is already defined at %s", id,
+				    prev->origin);
+	if (!key[CK_FIELD])
+		return wl_ydoc_fail(d, item, "custom rule '%s': missing key 'field'", id);
+	if (wl_ydoc_want_scalar(d, val[CK_FIELD], "field"))
+		return -1;
+	wl_custom_rule c;
+	memset(&c, 0, sizeof c);
+	c.severity = WL_SEV_WARNING;
+	c.field = wl_custom_field_find(wl_ydoc_text(d, val[CK_FIELD]));
+	if (!c.field) {
+		char known[1024];
+		list_fields(known, sizeof known);
+		return wl_ydoc_fail(d, val[CK_FIELD], "custom rule '%s': unknown field '%s' (known "
+				    "fields: %s)", id, wl_ydoc_text(d, val[CK_FIELD]), known);
 	}
-	return cfg;
+	const char *fname = c.field->name;
+	bool is_name = c.field->kind == WL_FIELD_NAME;
+	/* Conditions that do not fit the field's kind. */
+	static const int name_only[] = { CK_MATCH, CK_NOT_MATCH }, number_only[] = { CK_MIN, CK_MAX };
+	for (size_t i = 0; i < 2; i++) {
+		int k = is_name ? number_only[i] : name_only[i];
+		if (key[k])
+			return wl_ydoc_fail(d, key[k], "custom rule '%s': '%s' does not apply to %s field "
+					    "'%s' (use %s)", id, custom_keys[k],
+					    is_name ? "name" : "number", fname,
+					    is_name ? "match or not-match" : "min or max");
+	}
+	if (is_name && !key[CK_MATCH] && !key[CK_NOT_MATCH])
+		return wl_ydoc_fail(d, item, "custom rule '%s': name field '%s' needs match or "
+				    "not-match", id, fname);
+	if (!is_name && !key[CK_MIN] && !key[CK_MAX])
+		return wl_ydoc_fail(d, item, "custom rule '%s': number field '%s' needs min or max",
+				    id, fname);
+	char what[160];
+	snprintf(what, sizeof what, "custom rule '%s'", id);
+	if (key[CK_SEVERITY]) {
+		int sev;
+		if (read_severity(r, val[CK_SEVERITY], what, 1, &sev))
+			return -1;
+		c.severity = (wl_severity)sev;
+	}
+	if (key[CK_MATCH] && read_pattern(r, val[CK_MATCH], "match", &c.match))
+		return -1;
+	if (key[CK_NOT_MATCH] && read_pattern(r, val[CK_NOT_MATCH], "not-match", &c.not_match))
+		return -1;
+	if (key[CK_MIN]) {
+		if (read_bound(r, val[CK_MIN], id, "min", &c.min))
+			return -1;
+		c.has_min = true;
+	}
+	if (key[CK_MAX]) {
+		if (read_bound(r, val[CK_MAX], id, "max", &c.max))
+			return -1;
+		c.has_max = true;
+		if (c.has_min && c.max < c.min)
+			return wl_ydoc_fail(d, val[CK_MAX], "custom rule '%s': max %g is below min %g",
+					    id, c.max, c.min);
+	}
+	if (key[CK_MESSAGE]) {
+		if (wl_ydoc_want_scalar(d, val[CK_MESSAGE], "message"))
+			return -1;
+		char bad[40];
+		if (wl_custom_message_check(wl_ydoc_text(d, val[CK_MESSAGE]), bad, sizeof bad))
+			return wl_ydoc_fail(d, val[CK_MESSAGE], "custom rule '%s': message: unknown "
+					    "placeholder '%s' (known: {rule}, {field}, {value}, "
+					    "{object}; {{ for a brace)", id, bad);
+		c.message = arena_str(cfg->arena, wl_ydoc_text(d, val[CK_MESSAGE]));
+		if (!c.message)
+			return wl_ydoc_fail(d, item, "out of memory");
+	}
+	if (key[CK_DESCRIPTION]) {
+		if (wl_ydoc_want_scalar(d, val[CK_DESCRIPTION], "description"))
+			return -1;
+		c.description = arena_str(cfg->arena, wl_ydoc_text(d, val[CK_DESCRIPTION]));
+		if (!c.description)
+			return wl_ydoc_fail(d, item, "out of memory");
+	}
+	c.id = arena_str(cfg->arena, id);
+	c.origin = origin_of(r, val[CK_ID]);
+	if (!c.id || !c.origin)
+		return wl_ydoc_fail(d, item, "out of memory");
+	if (grow(cfg->arena, (void **)&cfg->customs, cfg->customs_count, &cfg->customs_cap,
+		 sizeof *cfg->customs))
+		return wl_ydoc_fail(d, item, "out of memory");
+	cfg->customs[cfg->customs_count++] = c;
+	return 0;
 }
 
-wl_config *wl_config_load(const wl_catalog *cat, const char *path, char *err, size_t errcap)
+static int read_customs(const reader *r, wl_ynode v)
 {
-	if (err && errcap)
-		err[0] = 0;
+	const wl_ydoc *d = r->doc;
+	if (wl_ydoc_is_null(d, v))
+		return 0;
+	if (wl_ydoc_kind(d, v) != WL_Y_SEQUENCE)
+		return wl_ydoc_fail(d, v, "'custom-rules' must be a list of rules");
+	for (size_t i = 0; i < wl_ydoc_count(d, v); i++)
+		if (read_custom(r, wl_ydoc_item(d, v, i)))
+			return -1;
+	return 0;
+}
+
+/* ------------------------------------------------------------- extends */
+
+/* Reads the file at path into a malloc'd buffer (*out, *out_len).  On
+ * error returns -1 with a description ("cannot open: <why>" ...) in why. */
+static int read_text(const char *path, char **out, size_t *out_len, char *why, size_t whycap)
+{
+	*out = NULL;
+	*out_len = 0;
 	FILE *f = fopen(path, "rb");
 	if (!f) {
-		if (err && errcap)
-			snprintf(err, errcap, "%s: cannot open: %s", path, strerror(errno));
-		return NULL;
+		snprintf(why, whycap, "cannot open: %s", strerror(errno));
+		return -1;
 	}
 	size_t cap = 4096, len = 0;
 	char *buf = malloc(cap);
@@ -304,29 +912,247 @@ wl_config *wl_config_load(const wl_catalog *cat, const char *path, char *err, si
 	int saved = errno;
 	fclose(f);
 	if (!buf || too_big || read_error) {
-		if (err && errcap) {
-			if (!buf)
-				snprintf(err, errcap, "%s: out of memory", path);
-			else if (too_big)
-				snprintf(err, errcap, "%s: larger than %zu bytes", path, CONFIG_MAX_BYTES);
-			else
-				snprintf(err, errcap, "%s: cannot read: %s", path, strerror(saved));
+		if (!buf)
+			snprintf(why, whycap, "out of memory");
+		else if (too_big)
+			snprintf(why, whycap, "larger than %zu bytes", CONFIG_MAX_BYTES);
+		else
+			snprintf(why, whycap, "cannot read: %s", strerror(saved));
+		free(buf);
+		return -1;
+	}
+	*out = buf;
+	*out_len = len;
+	return 0;
+}
+
+/* Writes "a -> b -> ... -> again" (the cycle closed by again) into buf. */
+static void describe_cycle(const load_frame *f, const char *real, const char *again, char *buf,
+			   size_t cap)
+{
+	const load_frame *chain[WL_CONFIG_EXTENDS_MAX + 2];
+	size_t n = 0;
+	for (const load_frame *p = f; p && n < WL_CONFIG_EXTENDS_MAX + 1; p = p->up) {
+		chain[n++] = p;
+		if (strcmp(p->real, real) == 0)
+			break;
+	}
+	size_t at = 0;
+	buf[0] = 0;
+	for (size_t i = n; i-- > 0 && at < cap;) {
+		int w = snprintf(buf + at, cap - at, "%s -> ", chain[i]->shown);
+		if (w < 0)
+			break;
+		at += (size_t)w;
+	}
+	if (at < cap)
+		snprintf(buf + at, cap - at, "%s", again);
+}
+
+/* One file named by extends (node v). */
+static int read_extend_one(const reader *r, wl_ynode v)
+{
+	const wl_ydoc *d = r->doc;
+	wl_config *cfg = r->cfg;
+	if (wl_ydoc_want_scalar(d, v, "extends"))
+		return -1;
+	const char *rel = wl_ydoc_text(d, v);
+	if (!rel[0])
+		return wl_ydoc_fail(d, v, "extends: empty path");
+	const char *shown = rel[0] == '/' ? arena_str(cfg->arena, rel)
+					  : wl_arena_printf(cfg->arena, "%s%s%s", r->dir,
+							    strcmp(r->dir, "/") == 0 ? "" : "/", rel);
+	if (!shown)
+		return wl_ydoc_fail(d, v, "out of memory");
+	if (r->depth >= WL_CONFIG_EXTENDS_MAX)
+		return wl_ydoc_fail(d, v, "extends: chain deeper than %d files", WL_CONFIG_EXTENDS_MAX);
+	char *real = realpath(shown, NULL);
+	if (!real)
+		return wl_ydoc_fail(d, v, "extends: cannot open '%s': %s", shown, strerror(errno));
+	for (const load_frame *p = r->frame; p; p = p->up) {
+		if (strcmp(p->real, real) == 0) {
+			char chain[2048];
+			describe_cycle(r->frame, real, shown, chain, sizeof chain);
+			free(real);
+			return wl_ydoc_fail(d, v, "extends cycle: %s", chain);
 		}
-		free(buf);
+	}
+	char *text, why[256];
+	size_t len;
+	if (read_text(real, &text, &len, why, sizeof why)) {
+		free(real);
+		return wl_ydoc_fail(d, v, "extends: '%s': %s", shown, why);
+	}
+	const char *real_kept = arena_str(cfg->arena, real);
+	free(real);
+	if (!real_kept) {
+		free(text);
+		return wl_ydoc_fail(d, v, "out of memory");
+	}
+	load_frame frame = { real_kept, shown, r->frame };
+	int rc = parse_into(cfg, r->cat, shown, text, len, r->err, r->errcap, &frame, r->depth + 1);
+	free(text);
+	return rc;
+}
+
+/* extends: a path or a list of paths, relative to this file's folder, read
+ * in order before the rest of this file. */
+static int read_extends(const reader *r, wl_ynode v)
+{
+	const wl_ydoc *d = r->doc;
+	if (wl_ydoc_is_null(d, v))
+		return 0;
+	if (wl_ydoc_kind(d, v) == WL_Y_SEQUENCE) {
+		for (size_t i = 0; i < wl_ydoc_count(d, v); i++)
+			if (read_extend_one(r, wl_ydoc_item(d, v, i)))
+				return -1;
+		return 0;
+	}
+	return read_extend_one(r, v);
+}
+
+/* ---------------------------------------------------------------- root */
+
+enum { RK_EXTENDS, RK_CUSTOM, RK_RULES, RK_SELECT, RK_IGNORE, RK_PATHS, RK_FAIL_ON, RK_COUNT };
+static const char *const root_keys[RK_COUNT] = {
+	"extends", "custom-rules", "rules", "select", "ignore", "per-path-ignores", "fail-on",
+};
+#define ROOT_KEYS_TEXT "extends, custom-rules, rules, select, ignore, per-path-ignores or fail-on"
+
+/* The keys are read in a fixed order, whatever their order in the file:
+ * extends (the inherited settings come first), custom-rules (so that the
+ * other keys may name custom rules), then the rest. */
+static int read_root(const reader *r, wl_ynode root)
+{
+	const wl_ydoc *d = r->doc;
+	if (wl_ydoc_is_null(d, root))
+		return 0;
+	if (wl_ydoc_kind(d, root) != WL_Y_MAPPING)
+		return wl_ydoc_fail(d, root, "a configuration must be a mapping (keys: " ROOT_KEYS_TEXT ")");
+	wl_ynode val[RK_COUNT] = { 0 };
+	for (size_t i = 0; i < wl_ydoc_count(d, root); i++) {
+		wl_ynode k = wl_ydoc_unique_key(d, root, i);
+		if (!k)
+			return -1;
+		size_t c = 0;
+		while (c < RK_COUNT && strcmp(root_keys[c], wl_ydoc_text(d, k)) != 0)
+			c++;
+		if (c == RK_COUNT)
+			return wl_ydoc_fail(d, k, "unknown key '%s' (expected " ROOT_KEYS_TEXT ")",
+					    wl_ydoc_text(d, k));
+		val[c] = wl_ydoc_value(d, root, i);
+	}
+	wl_config *cfg = r->cfg;
+	if (val[RK_EXTENDS] && read_extends(r, val[RK_EXTENDS]))
+		return -1;
+	if (val[RK_CUSTOM] && read_customs(r, val[RK_CUSTOM]))
+		return -1;
+	if (val[RK_RULES] && read_rules(r, val[RK_RULES]))
+		return -1;
+	if (val[RK_SELECT]) {
+		/* A file's select replaces the one it inherits. */
+		glob_list l = { 0 };
+		if (read_globs(r, val[RK_SELECT], "select", &l))
+			return -1;
+		cfg->select = l;
+		cfg->has_select = l.count > 0;
+	}
+	if (val[RK_IGNORE] && read_globs(r, val[RK_IGNORE], "ignore", &cfg->ignore))
+		return -1;
+	if (val[RK_PATHS] && read_path_ignores(r, val[RK_PATHS]))
+		return -1;
+	if (val[RK_FAIL_ON]) {
+		int sev;
+		if (read_severity(r, val[RK_FAIL_ON], "fail-on", 0, &sev))
+			return -1;
+		cfg->fail_on = (wl_severity)sev;
+	}
+	return 0;
+}
+
+/* Parses text (the file name, as shown in messages, the innermost of
+ * frame) into cfg; returns 0 or -1 with err filled.  An empty text is an
+ * empty configuration. */
+static int parse_into(wl_config *cfg, const wl_catalog *cat, const char *name, const char *text,
+		      size_t len, char *err, size_t errcap, const load_frame *frame, int depth)
+{
+	const char *dir = folder_of(cfg->arena, name);
+	if (!dir)
+		return wl_yaml_errorf(err, errcap, name, 1, 1, "out of memory");
+	wl_ydoc *doc;
+	if (wl_ydoc_load(name, text, len, err, errcap, &doc))
+		return -1;
+	reader r = { doc, cat, cfg, dir, frame, depth, err, errcap };
+	int rc = wl_ydoc_root(doc) ? read_root(&r, wl_ydoc_root(doc)) : 0;
+	wl_ydoc_free(doc);
+	return rc;
+}
+
+static wl_config *config_new(const char *path)
+{
+	wl_config *cfg = calloc(1, sizeof *cfg);
+	if (!cfg)
+		return NULL;
+	cfg->arena = wl_arena_new(0);
+	if (!cfg->arena) {
+		free(cfg);
 		return NULL;
 	}
-	wl_config *cfg = config_new(path);
-	if (!cfg) {
-		if (err && errcap)
-			snprintf(err, errcap, "%s: out of memory", path);
-		free(buf);
-		return NULL;
-	}
-	if (parse_into(cfg, cat, path, buf, len, err, errcap)) {
+	cfg->fail_on = WL_SEV_ERROR;
+	cfg->path = arena_str(cfg->arena, path);
+	if (!cfg->path) {
 		wl_config_free(cfg);
-		cfg = NULL;
+		return NULL;
 	}
-	free(buf);
+	return cfg;
+}
+
+/* Parses text named name as the outermost file of a configuration. */
+static wl_config *parse_top(const wl_catalog *cat, const char *path, const char *name,
+			    const char *text, size_t len, char *err, size_t errcap)
+{
+	wl_config *cfg = config_new(path);
+	char *real = cfg ? absolute_path(name) : NULL;
+	if (!real) {
+		if (err && errcap)
+			wl_yaml_errorf(err, errcap, name, 1, 1, "out of memory");
+		wl_config_free(cfg);
+		return NULL;
+	}
+	load_frame top = { real, name, NULL };
+	int rc = parse_into(cfg, cat, name, text, len, err, errcap, &top, 0);
+	free(real);
+	if (rc) {
+		wl_config_free(cfg);
+		return NULL;
+	}
+	return cfg;
+}
+
+/* cat may be NULL: rule ids and parameter names are then not checked. */
+wl_config *wl_config_parse(const wl_catalog *cat, const char *name, const char *text,
+			   size_t text_len, char *err, size_t errcap)
+{
+	if (err && errcap)
+		err[0] = 0;
+	if (!name)
+		name = "(config)";
+	return parse_top(cat, "", name, text ? text : "", text ? text_len : 0, err, errcap);
+}
+
+wl_config *wl_config_load(const wl_catalog *cat, const char *path, char *err, size_t errcap)
+{
+	if (err && errcap)
+		err[0] = 0;
+	char *text, why[256];
+	size_t len;
+	if (read_text(path, &text, &len, why, sizeof why)) {
+		if (err && errcap)
+			snprintf(err, errcap, "%s: %s", path, why);
+		return NULL;
+	}
+	wl_config *cfg = parse_top(cat, path, path, text, len, err, errcap);
+	free(text);
 	return cfg;
 }
 
@@ -407,27 +1233,57 @@ void wl_config_free(wl_config *cfg)
 {
 	if (!cfg)
 		return;
+	for (size_t i = 0; i < cfg->patterns_count; i++)
+		wl_pattern_free(cfg->patterns[i]);
+	free(cfg->patterns);
 	wl_arena_free(cfg->arena);
 	free(cfg);
 }
 
-static const rule_override *find_override(const wl_config *cfg, const char *rule)
+/* The engine's own rules: never turned off by select. */
+static bool engine_rule(const char *rule)
 {
-	if (!cfg || !rule)
-		return NULL;
-	for (size_t i = 0; i < cfg->rules_count; i++)
-		if (strcmp(cfg->rules[i].id, rule) == 0)
-			return &cfg->rules[i];
-	return NULL;
+	return strcmp(rule, "out-of-memory") == 0 || strcmp(rule, "internal-unknown-rule") == 0;
+}
+
+wl_severity wl_config_severity_at(const wl_config *cfg, const wl_catalog *cat, const char *rule,
+				  const char *file_key)
+{
+	if (!rule)
+		return WL_SEV_ERROR;
+	wl_severity s;
+	const rule_override *o = find_override(cfg, rule);
+	const wl_custom_rule *c;
+	const wl_rule_def *def;
+	if (o && o->severity >= 0)
+		s = (wl_severity)o->severity;
+	else if ((c = wl_config_custom_find(cfg, rule)) != NULL)
+		s = c->severity;
+	else if ((def = wl_catalog_find(cat, rule)) != NULL)
+		s = def->severity;
+	else
+		s = WL_SEV_ERROR;
+	if (!cfg || s == WL_SEV_OFF)
+		return s;
+	if (cfg->has_select && !engine_rule(rule) && !glob_any(&cfg->select, rule))
+		return WL_SEV_OFF;
+	if (glob_any(&cfg->ignore, rule))
+		return WL_SEV_OFF;
+	if (file_key && file_key[0] == '/')
+		for (size_t i = 0; i < cfg->paths_count; i++)
+			if (glob_any(&cfg->paths[i].rules, rule) && path_applies(&cfg->paths[i], file_key))
+				return WL_SEV_OFF;
+	return s;
 }
 
 wl_severity wl_config_severity(const wl_config *cfg, const wl_catalog *cat, const char *rule)
 {
-	const rule_override *o = find_override(cfg, rule);
-	if (o && o->severity >= 0)
-		return (wl_severity)o->severity;
-	const wl_rule_def *def = rule ? wl_catalog_find(cat, rule) : NULL;
-	return def ? def->severity : WL_SEV_ERROR;
+	return wl_config_severity_at(cfg, cat, rule, NULL);
+}
+
+bool wl_config_has_path_ignores(const wl_config *cfg)
+{
+	return cfg && cfg->paths_count > 0;
 }
 
 double wl_config_param(const wl_config *cfg, const wl_catalog *cat, const char *rule,
@@ -449,4 +1305,14 @@ wl_severity wl_config_fail_on(const wl_config *cfg)
 const char *wl_config_path(const wl_config *cfg)
 {
 	return cfg ? cfg->path : "";
+}
+
+size_t wl_config_custom_count(const wl_config *cfg)
+{
+	return cfg ? cfg->customs_count : 0;
+}
+
+const wl_custom_rule *wl_config_custom_at(const wl_config *cfg, size_t i)
+{
+	return cfg && i < cfg->customs_count ? &cfg->customs[i] : NULL;
 }

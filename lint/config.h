@@ -1,43 +1,106 @@
 /*
- * config.h - user configuration: .w3dlint.yaml.
+ * config.h - user configuration: .w3dlint.yaml (full guide with examples:
+ * docs/configuration.md).
  *
  * Found by walking up from each linted file's directory to the first
  * directory holding .w3dlint.yaml, stopping at a repository root (a
  * directory holding .git) or the file system root; or given with --config.
  *
- * Format (all keys optional):
+ * Format (all keys optional; the order of keys does not matter):
  *
- *   rules:                      # per-rule settings, keyed by rule id
+ *   extends: ../team.w3dlint.yaml  # or a list; relative to this file's folder
+ *   select: [aabtree-*, chunk-*]   # only these rules (fnmatch globs over ids)
+ *   ignore: [container-bit-*]      # never these rules
+ *   rules:                         # per-rule settings, keyed by rule id
  *     quaternion-not-normalized:
- *       severity: warning       # error | warning | info | off
+ *       severity: warning          # error | warning | info | off
  *       params:
  *         tolerance: 0.01
- *     chunk-unknown: off        # shorthand for severity
- *   fail-on: error              # lowest severity that makes exit status 1
+ *     chunk-unknown: off           # shorthand for severity
+ *   per-path-ignores:              # path glob -> rule-id globs turned off
+ *     "art/legacy": ["container-bit-*"]    # the folder and all below it
+ *     "*_lod2.w3d": ["*"]                  # no '/': at any depth
+ *   custom-rules:                  # declarative rules (custom_rules.h)
+ *     - id: custom-texture-prefix
+ *       field: texture-name
+ *       match: '^(tx|ui)_'
+ *       severity: warning
+ *       message: "texture '{value}' of mesh {object} lacks the mod prefix"
+ *   fail-on: error                 # lowest severity that makes exit status 1
  *
- * Malformed YAML, unknown keys, unknown rule ids, unknown parameter names and
- * bad values are errors naming the file, line and column; the front end
- * exits 2 on them.
+ * Effective severity of a rule for one file (wl_config_severity_at):
+ *   1. the `rules:` severity when set, else the custom rule's severity, else
+ *      the catalogue default;
+ *   2. off when `select` is non-empty and no glob of it matches the id
+ *      (the engine's own out-of-memory and internal-unknown-rule are never
+ *      turned off by select);
+ *   3. off when a glob of `ignore` matches the id;
+ *   4. off when an entry of per-path-ignores matches the file and one of
+ *      its rule globs matches the id.
+ * Rule-id globs are fnmatch(3) patterns without flags (`*`, `?`, `[...]`)
+ * and apply to custom rule ids too.
+ *
+ * Path globs (per-path-ignores keys) are relative to the folder of the file
+ * that declares them and are matched against the linted file's absolute
+ * path (realpath when it exists) with that folder removed; files outside
+ * the folder never match.  Segments are separated by '/'; `**` as a whole
+ * segment matches zero or more segments, any other segment is an fnmatch
+ * pattern for one segment (`*` does not cross '/').  A glob that matches a
+ * folder applies to every file below it ("art/legacy" is the same as
+ * "art/legacy" followed by a last segment `**`).
+ * A glob without '/' (e.g. "*_lod2.w3d") matches at any depth; a leading
+ * "/" or "./" anchors it at the folder.  ".." segments are errors.
+ *
+ * extends.  The named files are read first, in order (each may extend
+ * others; relative to its own folder), then this file, which overrides
+ * what it inherits: `fail-on` and a non-empty `select` replace the
+ * inherited value (an empty `select: []` selects every rule again);
+ * `rules:` entries merge per rule and per parameter; `ignore`,
+ * `per-path-ignores` and `custom-rules` accumulate.  A file reached again
+ * while it is being read is an "extends cycle: a -> b -> a" error; at most
+ * WL_CONFIG_EXTENDS_MAX files may be nested.
+ *
+ * Errors: malformed YAML, unknown keys, unknown rule ids (in rules, select,
+ * ignore and per-path-ignores; a glob must match at least one rule of the
+ * catalogue or a custom rule defined so far), unknown parameter names, bad
+ * values, bad custom rules and patterns that do not compile ("bad pattern
+ * at offset N: <PCRE2 message>") are errors "file:line:column: message"
+ * naming the file where the problem is (a file read through extends is
+ * named as its path joined to the folder of the file extending it).  The
+ * front end exits 2 on them.  Without a catalogue (cat NULL) rule ids and
+ * parameter names are not checked.
+ *
+ * A configuration is immutable once loaded: several threads may read it at
+ * once.  Findings of custom rules do not point into it (custom_rules.h).
  */
 #ifndef WL_CONFIG_H
 #define WL_CONFIG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "../core/finding.h"
 #include "catalog.h"
+#include "custom_rules.h"
+
+/* Deepest chain of extends (files read through extends, nested). */
+#define WL_CONFIG_EXTENDS_MAX 16
+/* Longest custom rule id, in bytes. */
+#define WL_CUSTOM_ID_MAX 64
 
 typedef struct wl_config wl_config;
 
 /**
  * Parses configuration text (named name in errors) against cat.  Returns
- * NULL and writes "name:line:column: message" to err on error.
+ * NULL and writes "name:line:column: message" to err on error.  Relative
+ * paths (extends, per-path-ignores) are resolved against the folder of
+ * name (the working directory when name has no '/').
  */
 wl_config *wl_config_parse(const wl_catalog *cat, const char *name, const char *text,
 			   size_t text_len, char *err, size_t errcap);
 
 /** Reads and parses the file at path; errors as wl_config_parse (an
- *  unreadable file is an error naming it). */
+ *  unreadable file is an error "path: cannot open: <reason>"). */
 wl_config *wl_config_load(const wl_catalog *cat, const char *path, char *err, size_t errcap);
 
 /**
@@ -46,11 +109,39 @@ wl_config *wl_config_load(const wl_catalog *cat, const char *path, char *err, si
  */
 int wl_config_locate(const char *file_path, char *out, size_t outcap);
 
+/** Releases the configuration, its strings and compiled patterns.  NULL is
+ *  allowed. */
 void wl_config_free(wl_config *cfg);
 
-/** Effective severity of rule (config override, else catalogue default).
- *  cfg may be NULL.  Unknown rules: WL_SEV_ERROR. */
+/** Effective severity of rule without per-path ignores (steps 1-3 above).
+ *  cfg may be NULL (catalogue default).  Unknown rules: WL_SEV_ERROR. */
 wl_severity wl_config_severity(const wl_config *cfg, const wl_catalog *cat, const char *rule);
+
+/**
+ * Effective severity of rule for the file whose absolute path is file_key
+ * (from wl_config_file_key; NULL or a relative path: per-path ignores are
+ * not applied).  Steps 1-4 above.
+ */
+wl_severity wl_config_severity_at(const wl_config *cfg, const wl_catalog *cat, const char *rule,
+				  const char *file_key);
+
+/**
+ * The key of a linted file for per-path matching: path made absolute
+ * (realpath when it exists; otherwise its folder's realpath plus its name,
+ * or the working directory joined and normalised lexically).  malloc-owned;
+ * NULL when out of memory or path is NULL.
+ */
+char *wl_config_file_key(const char *path);
+
+/** True when cfg has per-path ignores (so the engine needs a file key). */
+bool wl_config_has_path_ignores(const wl_config *cfg);
+
+/**
+ * Path glob matching as described above: does pattern (segments separated
+ * by '/', `**` segments) match path (relative, '/'-separated), or a folder
+ * holding it?  Returns 1 or 0.  Linear in pattern x path segments.
+ */
+int wl_path_glob_match(const char *pattern, const char *path);
 
 /** Effective parameter value (config, else catalogue default, else fallback). */
 double wl_config_param(const wl_config *cfg, const wl_catalog *cat, const char *rule,
@@ -61,5 +152,13 @@ wl_severity wl_config_fail_on(const wl_config *cfg);
 
 /** Path of the file it was loaded from ("" for parsed text). */
 const char *wl_config_path(const wl_config *cfg);
+
+/** Number of custom rules (those of extended files first, in file order),
+ *  and rule i (NULL when out of range).  cfg may be NULL (0 rules). */
+size_t wl_config_custom_count(const wl_config *cfg);
+const wl_custom_rule *wl_config_custom_at(const wl_config *cfg, size_t i);
+
+/** The custom rule with this id, or NULL. */
+const wl_custom_rule *wl_config_custom_find(const wl_config *cfg, const char *id);
 
 #endif

@@ -1,9 +1,11 @@
 /* lint.c - the lint engine; see lint.h. */
 #include "lint.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "checks.h"
+#include "custom_rules.h"
 
 double wl_lint_param(const wl_lint_ctx *ctx, const char *rule, const char *param, double fallback)
 {
@@ -12,17 +14,22 @@ double wl_lint_param(const wl_lint_ctx *ctx, const char *rule, const char *param
 
 bool wl_lint_enabled(const wl_lint_ctx *ctx, const char *rule)
 {
-	return wl_config_severity(ctx->config, ctx->catalog, rule) != WL_SEV_OFF;
+	return wl_config_severity_at(ctx->config, ctx->catalog, rule, ctx->file_key) != WL_SEV_OFF;
 }
 
-/* Gives each finding its effective severity and removes the ones off. */
-static void apply_severities(wl_doc *doc, const wl_catalog *cat, const wl_config *cfg)
+/* Gives each finding its effective severity for the file file_key (may be
+ * NULL) and removes the ones off.  Findings of one rule mostly come
+ * together, so the last rule's severity is remembered. */
+static void apply_severities(wl_doc *doc, const wl_catalog *cat, const wl_config *cfg,
+			     const char *file_key)
 {
 	wl_findings *f = &doc->findings;
+	const char *last = NULL;
+	wl_severity last_sev = WL_SEV_OFF;
 	size_t w = 0;
 	for (size_t i = 0; i < f->count; i++) {
 		wl_finding x = f->items[i];
-		if (!wl_catalog_find(cat, x.rule)) {
+		if (!wl_catalog_find(cat, x.rule) && !wl_config_custom_find(cfg, x.rule)) {
 			x.message = wl_arena_printf(doc->arena, "internal: rule id '%s' is not in the catalogue: %s",
 						    x.rule, x.message);
 			if (!x.message)
@@ -30,13 +37,23 @@ static void apply_severities(wl_doc *doc, const wl_catalog *cat, const wl_config
 			x.rule = "internal-unknown-rule";
 			x.severity = WL_SEV_ERROR;
 		} else {
-			x.severity = wl_config_severity(cfg, cat, x.rule);
+			if (!last || strcmp(last, x.rule) != 0) {
+				last = x.rule;
+				last_sev = wl_config_severity_at(cfg, cat, x.rule, file_key);
+			}
+			x.severity = last_sev;
 		}
 		if (x.severity == WL_SEV_OFF)
 			continue;
 		f->items[w++] = x;
 	}
 	f->count = w;
+	/* Findings of a rule that is off were not kept: nor are they counted
+	 * as left out. */
+	for (size_t k = 0; k < f->rules_count; k++)
+		if (f->rules[k].dropped &&
+		    wl_config_severity_at(cfg, cat, f->rules[k].rule, file_key) == WL_SEV_OFF)
+			f->rules[k].dropped = 0;
 }
 
 wl_doc *wl_lint_bytes(const wl_catalog *cat, const wl_config *cfg, const char *path,
@@ -45,20 +62,30 @@ wl_doc *wl_lint_bytes(const wl_catalog *cat, const wl_config *cfg, const char *p
 	wl_doc *doc = wl_doc_read(&w3d_format, path, bytes, size);
 	if (!doc)
 		return NULL;
+	/* The file's absolute path, only needed for per-path ignores. */
+	char *key = NULL;
+	if (wl_config_has_path_ignores(cfg) && path) {
+		key = wl_config_file_key(path);
+		if (!key)
+			doc->oom = true;
+	}
 	if (!doc->oom) {
 		w3d_model *m = w3d_model_build(doc);
 		if (m && !doc->oom) {
-			wl_lint_ctx ctx = { doc, m, cat, cfg };
+			wl_lint_ctx ctx = { doc, m, cat, cfg, key };
 			size_t n;
 			const wl_check_fn *fns = wl_w3d_checks(&n);
 			for (size_t i = 0; i < n && !doc->oom; i++)
 				fns[i](&ctx);
+			if (!doc->oom)
+				wl_custom_rules_run(&ctx);
 		}
 	}
 	if (doc->oom || doc->findings.oom)
 		wl_report(&doc->findings, "out-of-memory", NULL, -1, 0, size,
 			  "ran out of memory (or hit the per-file limit) while reading; the report is incomplete");
-	apply_severities(doc, cat, cfg);
+	apply_severities(doc, cat, cfg, key);
+	free(key);
 	wl_findings_sort(&doc->findings);
 	return doc;
 }

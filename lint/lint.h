@@ -6,7 +6,8 @@
  * Checks are plain functions that look at the decoded model and report
  * through wl_report() on ctx->doc->findings with a rule id from the
  * catalogue.  They read parameters with wl_lint_param() and may skip work
- * for disabled rules with wl_lint_enabled().
+ * for disabled rules with wl_lint_enabled().  After them the configuration's
+ * custom rules run (custom_rules.h); their findings carry the custom ids.
  */
 #ifndef WL_LINT_H
 #define WL_LINT_H
@@ -25,6 +26,8 @@ typedef struct wl_lint_ctx {
 	const w3d_model *model;
 	const wl_catalog *catalog;
 	const wl_config *config;   /* may be NULL */
+	const char *file_key;      /* absolute path for per-path ignores
+	                              (wl_config_file_key), or NULL */
 } wl_lint_ctx;
 
 typedef void (*wl_check_fn)(wl_lint_ctx *ctx);
@@ -32,14 +35,20 @@ typedef void (*wl_check_fn)(wl_lint_ctx *ctx);
 /** Parameter value for rule (configuration, catalogue default, fallback). */
 double wl_lint_param(const wl_lint_ctx *ctx, const char *rule, const char *param, double fallback);
 
-/** False when the rule's effective severity is off. */
+/** False when the rule's effective severity for this file is off
+ *  (wl_config_severity_at with ctx->file_key). */
 bool wl_lint_enabled(const wl_lint_ctx *ctx, const char *rule);
 
 /**
  * Lints bytes[0..size) named path.  The bytes must outlive the returned
  * document.  Returns NULL only when out of memory.  The document's findings
- * carry effective severities, exclude rules that are off, and are sorted by
- * offset.  A finding whose rule is not in the catalogue is kept with
+ * carry effective severities for this file (wl_config_severity_at: select,
+ * ignore and per-path-ignores apply; path is made absolute with
+ * wl_config_file_key when cfg has per-path ignores), exclude rules that
+ * are off, and are sorted by offset; the per-rule counts of findings left
+ * out (wl_findings_dropped) are zero for rules that are off.  Custom rules
+ * of cfg are evaluated and reported under their own ids.  A finding whose
+ * rule is neither in the catalogue nor a custom rule of cfg is kept with
  * severity error and its rule renamed "internal-unknown-rule" (a bug).
  */
 wl_doc *wl_lint_bytes(const wl_catalog *cat, const wl_config *cfg, const char *path,

@@ -1,6 +1,8 @@
 /*
  * main_w3dlint.c - the w3dlint front end: options, file collection,
- * configuration lookup, one lint per file, report, exit status.
+ * configuration lookup, parallel lint (lint/parallel.h: files are read and
+ * linted on -j threads, reported strictly in file order), baseline
+ * (lint/baseline.h), --max-findings, report, exit status.
  *
  * Exit status (DESIGN.md §Reports and exit codes):
  *   0  no finding at or above the failing severity
@@ -21,10 +23,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "baseline.h"
 #include "catalog.h"
 #include "cli_walk.h"
 #include "config.h"
 #include "lint.h"
+#include "parallel.h"
 #include "report.h"
 
 #define EXIT_CLEAN 0
@@ -38,11 +42,22 @@
 /* Shows progress only above this many files. */
 #define PROGRESS_MIN_FILES 20
 
+/* Detached results (findings, no document) held per job in the reorder
+ * buffer (lint/parallel.h window). */
+#define RESULTS_PER_JOB 16
+
+/* Findings per (rule, message pattern) and file shown before folding. */
+#define DEFAULT_FOLD 5
+
 enum {
 	OPT_LIST_RULES = 256,
 	OPT_EXPLAIN,
 	OPT_FAIL_ON,
-	OPT_NO_PROGRESS
+	OPT_NO_PROGRESS,
+	OPT_BASELINE,
+	OPT_WRITE_BASELINE,
+	OPT_FOLD,
+	OPT_MAX_FINDINGS
 };
 
 /* The option table: drives getopt_long and --help. */
@@ -56,7 +71,8 @@ typedef struct opt_doc {
 
 static const opt_doc OPTS[] = {
 	{ "format", required_argument, 'f', "FORMAT",
-	  "report format: text (default) or json (schema: docs/report-json.md)" },
+	  "report format: text (default), json (docs/report-json.md), sarif (SARIF 2.1.0 for GitHub code "
+	  "scanning, docs/report-sarif.md) or github (GitHub Actions annotations)" },
 	{ "output", required_argument, 'o', "FILE", "write the report to FILE instead of standard output" },
 	{ "config", required_argument, 'c', "FILE",
 	  "use this configuration for every file instead of the .w3dlint.yaml found by walking up from each file" },
@@ -64,6 +80,19 @@ static const opt_doc OPTS[] = {
 	  "lowest severity that makes the exit status 1: error (default), warning, info, or off (never); "
 	  "overrides the configuration's fail-on" },
 	{ "quiet", no_argument, 'q', NULL, "text report: print only the summary line, no finding lines" },
+	{ "jobs", required_argument, 'j', "N",
+	  "lint N files at a time (default: one per online processor); the report is the same for any N" },
+	{ "baseline", required_argument, OPT_BASELINE, "FILE",
+	  "report only findings that are not in the baseline FILE (w3dlint-baseline.json), and the baseline "
+	  "entries that no longer match" },
+	{ "write-baseline", required_argument, OPT_WRITE_BASELINE, "FILE",
+	  "record the current findings of the linted files in the baseline FILE (entries of other files are "
+	  "kept) and report none of them" },
+	{ "fold", required_argument, OPT_FOLD, "N",
+	  "text and github reports: show at most N findings of the same rule and message pattern per file, "
+	  "then one line with the count of the others (default 5; 0 shows all)" },
+	{ "max-findings", required_argument, OPT_MAX_FINDINGS, "N",
+	  "show at most N findings in all (0: no limit, the default); the summary counts the others" },
 	{ "no-progress", no_argument, OPT_NO_PROGRESS, NULL,
 	  "never show the progress line (it only appears on a terminal, for more than 20 files)" },
 	{ "list-rules", no_argument, OPT_LIST_RULES, NULL,
@@ -80,7 +109,12 @@ typedef struct cli {
 	const char *output;
 	const char *config;
 	const char *explain;
+	const char *baseline;        /* --baseline FILE */
+	const char *write_baseline;  /* --write-baseline FILE */
 	int fail_on;         /* -1 when not given */
+	unsigned jobs;       /* 0: online processors */
+	unsigned fold;
+	uint64_t max_findings;  /* 0: no limit */
 	bool list_rules;
 	bool quiet;
 	bool no_progress;
@@ -159,6 +193,9 @@ static void print_help(FILE *out)
 	      "Examples:\n"
 	      "  w3dlint mod/                              lint a whole mod folder\n"
 	      "  w3dlint --format json -o report.json mod/ machine-readable report\n"
+	      "  w3dlint --format sarif -o w3dlint.sarif . for GitHub code scanning\n"
+	      "  w3dlint --write-baseline w3dlint-baseline.json mod/   accept today's findings\n"
+	      "  w3dlint --baseline w3dlint-baseline.json mod/         report only new ones\n"
 	      "  w3dlint --fail-on warning art/tank.w3d    fail on warnings too\n"
 	      "  w3dlint --explain pivot-parent-order      what a rule checks, and why\n",
 	      out);
@@ -338,32 +375,33 @@ static void walk_error(void *ud, const char *path, int errnum)
 	fprintf(stderr, "w3dlint: %s: %s\n", path, strerror(errnum));
 }
 
-/* Reads the whole file.  Prints an error naming it and returns -1 when it
- * cannot be read or is larger than MAX_FILE_BYTES. */
-static int read_file(const char *path, uint8_t **out, uint64_t *out_size)
+/* Reads the whole file.  Returns -1 with a message naming it in err when it
+ * cannot be read or is larger than MAX_FILE_BYTES.  Runs on worker threads:
+ * prints nothing. */
+static int read_file(const char *path, uint8_t **out, uint64_t *out_size, char *err, size_t errcap)
 {
 	*out = NULL;
 	*out_size = 0;
 	FILE *fp = fopen(path, "rb");
 	if (!fp) {
-		fprintf(stderr, "w3dlint: %s: %s\n", path, strerror(errno));
+		snprintf(err, errcap, "w3dlint: %s: %s", path, strerror(errno));
 		return -1;
 	}
 	struct stat st;
 	if (fstat(fileno(fp), &st) != 0) {
-		fprintf(stderr, "w3dlint: %s: %s\n", path, strerror(errno));
+		snprintf(err, errcap, "w3dlint: %s: %s", path, strerror(errno));
 		fclose(fp);
 		return -1;
 	}
 	if (S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "w3dlint: %s: %s\n", path, strerror(EISDIR));
+		snprintf(err, errcap, "w3dlint: %s: %s", path, strerror(EISDIR));
 		fclose(fp);
 		return -1;
 	}
 	uint64_t hint = S_ISREG(st.st_mode) && st.st_size > 0 ? (uint64_t)st.st_size : 0;
 	if (hint > MAX_FILE_BYTES) {
-		fprintf(stderr, "w3dlint: %s: file is %" PRIu64 " bytes, over the 1 GiB limit; not linted\n", path,
-			hint);
+		snprintf(err, errcap, "w3dlint: %s: file is %" PRIu64 " bytes, over the 1 GiB limit; not linted", path,
+			 hint);
 		fclose(fp);
 		return -1;
 	}
@@ -376,7 +414,7 @@ static int read_file(const char *path, uint8_t **out, uint64_t *out_size)
 	for (;;) {
 		if (len == cap) {
 			if ((uint64_t)cap > MAX_FILE_BYTES) {
-				fprintf(stderr, "w3dlint: %s: file is over the 1 GiB limit; not linted\n", path);
+				snprintf(err, errcap, "w3dlint: %s: file is over the 1 GiB limit; not linted", path);
 				free(buf);
 				fclose(fp);
 				return -1;
@@ -394,7 +432,7 @@ static int read_file(const char *path, uint8_t **out, uint64_t *out_size)
 		len += got;
 		if (got == 0 || len < cap) {
 			if (ferror(fp)) {
-				fprintf(stderr, "w3dlint: %s: read error: %s\n", path, strerror(errno));
+				snprintf(err, errcap, "w3dlint: %s: read error: %s", path, strerror(errno));
 				free(buf);
 				fclose(fp);
 				return -1;
@@ -408,7 +446,7 @@ static int read_file(const char *path, uint8_t **out, uint64_t *out_size)
 	*out_size = len;
 	return 0;
 oom:
-	fprintf(stderr, "w3dlint: %s: out of memory reading the file\n", path);
+	snprintf(err, errcap, "w3dlint: %s: out of memory reading the file", path);
 	free(buf);
 	fclose(fp);
 	return -1;
@@ -423,12 +461,35 @@ typedef struct run {
 	config_cache cache;
 	wl_pathlist files;
 	wl_config **file_cfg;    /* per file, borrowed; NULL = no configuration */
+	wl_baseline *baseline;   /* --baseline or --write-baseline, or NULL */
+	bool recording;          /* --write-baseline */
 	wl_reporter *rep;
 	FILE *out;
+	progress pg;
+	bool shares_terminal;    /* the report goes to the terminal of pg */
 	bool trouble;            /* exit status 2 */
 	bool failed;             /* exit status 1 */
+	uint64_t shown;          /* findings handed to the reporter so far */
+	uint64_t recorded_files; /* --write-baseline: files with findings */
 	wl_report_counts totals;
 } run;
+
+/* What a worker hands back for one file: its findings detached from the
+ * document (which the worker frees at once, so that only one document per
+ * thread is alive), with their chunk paths, messages and related paths
+ * copied into one block. */
+typedef struct lint_result {
+	uint64_t size;               /* bytes */
+	const char *format;          /* static format name */
+	wl_finding *items;           /* sorted by offset; chunk pointers NULL */
+	const char **chunk_paths;    /* per item, into strings */
+	size_t count;
+	wl_report_dropped *dropped;  /* rules not off with capped findings */
+	size_t dropped_count;
+	char *strings;
+	bool ok;                     /* false: error says why */
+	char error[512];             /* printed on stderr, in file order */
+} lint_result;
 
 /* Resolves the configuration of every file before linting, so that a bad
  * configuration stops the run before any report is written. */
@@ -437,13 +498,28 @@ static int resolve_configs(run *r)
 	r->file_cfg = calloc(r->files.count ? r->files.count : 1, sizeof *r->file_cfg);
 	if (!r->file_cfg)
 		return -2;
+	/* The configuration depends only on the file's folder, and the walk
+	 * lists a folder's files together: look it up once per folder run. */
+	const char *prev = NULL;
+	size_t prev_len = 0;
 	for (size_t i = 0; i < r->files.count; i++) {
 		if (r->forced) {
 			r->file_cfg[i] = r->forced;
 			continue;
 		}
+		const char *path = r->files.items[i];
+		const char *slash = strrchr(path, '/');
+		size_t dir_len = slash ? (size_t)(slash - path) : 0;
+		if (prev && !strchr(path, '/') == !strchr(prev, '/') && dir_len == prev_len &&
+		    memcmp(path, prev, dir_len) == 0) {
+			r->file_cfg[i] = r->file_cfg[i - 1];
+			prev = path;
+			continue;
+		}
+		prev = path;
+		prev_len = dir_len;
 		char where[4096];
-		if (wl_config_locate(r->files.items[i], where, sizeof where) != 1)
+		if (wl_config_locate(path, where, sizeof where) != 1)
 			continue;
 		int rc = config_get(&r->cache, r->cat, where, &r->file_cfg[i]);
 		if (rc != 0)
@@ -459,15 +535,13 @@ static wl_severity fail_threshold(const run *r, const wl_config *cfg)
 	return cfg ? wl_config_fail_on(cfg) : WL_SEV_ERROR;
 }
 
-static void count_findings(const wl_doc *doc, wl_report_counts *c)
+static void count_severity(wl_severity s, wl_report_counts *c)
 {
-	for (size_t i = 0; i < doc->findings.count; i++) {
-		switch (doc->findings.items[i].severity) {
-		case WL_SEV_ERROR: c->errors++; break;
-		case WL_SEV_WARNING: c->warnings++; break;
-		case WL_SEV_INFO: c->infos++; break;
-		default: break;
-		}
+	switch (s) {
+	case WL_SEV_ERROR: c->errors++; break;
+	case WL_SEV_WARNING: c->warnings++; break;
+	case WL_SEV_INFO: c->infos++; break;
+	default: break;
 	}
 }
 
@@ -479,71 +553,249 @@ static void add_counts(wl_report_counts *to, const wl_report_counts *c)
 	to->warnings += c->warnings;
 	to->infos += c->infos;
 	to->dropped += c->dropped;
+	to->baselined += c->baselined;
+	to->not_shown += c->not_shown;
 }
 
-/* Lints file i and reports it.  The progress line, when shown on the
- * terminal the report goes to, is cleared before report lines are written.
- * Returns -1 only when the report could not be written (out of memory or an
- * output error). */
-static int lint_one(run *r, size_t i, progress *pg, bool shares_terminal)
+/* The per-rule counts of findings left out by the cap, for rules not off.
+ * NULL when out of memory. */
+static wl_report_dropped *dropped_list(const run *r, const wl_config *cfg, const wl_findings *fs, size_t *out_n)
 {
+	*out_n = 0;
+	wl_report_dropped *dropped = malloc((fs->rules_count ? fs->rules_count : 1) * sizeof *dropped);
+	if (!dropped)
+		return NULL;
+	for (size_t k = 0; k < fs->rules_count; k++) {
+		const char *rule = fs->rules[k].rule;
+		uint64_t n = wl_findings_dropped(fs, rule);
+		if (n == 0 || wl_config_severity(cfg, r->cat, rule) == WL_SEV_OFF)
+			continue;
+		dropped[*out_n].rule = rule;
+		dropped[*out_n].count = n;
+		(*out_n)++;
+	}
+	return dropped;
+}
+
+/* Copies s into the block at *at; returns the copy. */
+static const char *stash(char **at, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *p = *at;
+	memcpy(p, s, n);
+	*at += n;
+	return p;
+}
+
+/* Detaches doc's findings into res (see lint_result).  Rule ids are static
+ * storage; messages, related paths and chunk paths are copied.  -1 when out
+ * of memory. */
+static int detach(const run *r, const wl_config *cfg, const wl_doc *doc, lint_result *res)
+{
+	const wl_findings *fs = &doc->findings;
+	size_t n = fs->count;
+	res->format = doc->format && doc->format->name ? doc->format->name : "w3d";
+	res->dropped = dropped_list(r, cfg, fs, &res->dropped_count);
+	res->items = malloc((n ? n : 1) * sizeof *res->items);
+	res->chunk_paths = malloc((n ? n : 1) * sizeof *res->chunk_paths);
+	if (!res->dropped || !res->items || !res->chunk_paths)
+		return -1;
+	/* Two passes (size, then copy) rather than a path buffer per finding. */
+	char cpath[1024];
+	size_t total = 1;
+	for (size_t i = 0; i < n; i++) {
+		const wl_finding *x = &fs->items[i];
+		wl_chunk_path(doc, x->chunk, x->element, cpath, sizeof cpath);
+		total += strlen(cpath) + 1 + strlen(x->message) + 1 + (x->related ? strlen(x->related) + 1 : 0);
+	}
+	res->strings = malloc(total);
+	if (!res->strings)
+		return -1;
+	char *at = res->strings;
+	for (size_t i = 0; i < n; i++) {
+		wl_finding x = fs->items[i];
+		wl_chunk_path(doc, x.chunk, x.element, cpath, sizeof cpath);
+		x.chunk = NULL;
+		x.message = stash(&at, x.message);
+		if (x.related)
+			x.related = stash(&at, x.related);
+		res->items[i] = x;
+		res->chunk_paths[i] = stash(&at, cpath);
+	}
+	res->count = n;
+	return 0;
+}
+
+/* Worker thread: reads, lints and detaches file i.  Touches only its own
+ * result and read-only state (file list, catalogue, configurations). */
+static void *lint_work(void *ud, size_t i)
+{
+	const run *r = ud;
+	lint_result *res = calloc(1, sizeof *res);
+	if (!res)
+		return NULL;
 	const char *path = r->files.items[i];
 	const wl_config *cfg = r->file_cfg[i];
 	uint8_t *bytes;
-	uint64_t size;
-	if (read_file(path, &bytes, &size) != 0) {
-		r->trouble = true;
-		return 0;
-	}
-	wl_doc *doc = wl_lint_bytes(r->cat, cfg, path, bytes, size);
-	if (!doc) {
-		fprintf(stderr, "w3dlint: %s: out of memory\n", path);
-		free(bytes);
-		r->trouble = true;
-		return 0;
-	}
-	wl_file_report fr = { path, size, doc, NULL, 0, { 0 } };
-	fr.counts.files = 1;
-	count_findings(doc, &fr.counts);
-	fr.counts.files_with_errors = fr.counts.errors > 0;
-
-	const wl_findings *fs = &doc->findings;
-	wl_report_dropped *dropped = NULL;
-	if (fs->rules_count) {
-		dropped = malloc(fs->rules_count * sizeof *dropped);
-		if (!dropped) {
-			wl_doc_free(doc);
-			free(bytes);
-			return -1;
-		}
-		for (size_t k = 0; k < fs->rules_count; k++) {
-			const char *rule = fs->rules[k].rule;
-			uint64_t n = wl_findings_dropped(fs, rule);
-			if (n == 0 || wl_config_severity(cfg, r->cat, rule) == WL_SEV_OFF)
-				continue;
-			dropped[fr.dropped_count].rule = rule;
-			dropped[fr.dropped_count].count = n;
-			fr.dropped_count++;
-			fr.counts.dropped += n;
-		}
-	}
-	fr.dropped = dropped;
-
-	wl_severity threshold = fail_threshold(r, cfg);
-	if (threshold != WL_SEV_OFF && wl_lint_worst(doc) >= threshold)
-		r->failed = true;
-	add_counts(&r->totals, &fr.counts);
-
-	if (shares_terminal && !r->opt->quiet && (doc->findings.count || fr.dropped_count))
-		progress_clear(pg);
-	int rc = wl_reporter_file(r->rep, &fr);
-	free(dropped);
+	if (read_file(path, &bytes, &res->size, res->error, sizeof res->error) != 0)
+		return res;
+	wl_doc *doc = wl_lint_bytes(r->cat, cfg, path, bytes, res->size);
+	if (doc && detach(r, cfg, doc, res) == 0)
+		res->ok = true;
+	else
+		snprintf(res->error, sizeof res->error, "w3dlint: %s: out of memory", path);
 	wl_doc_free(doc);
 	free(bytes);
+	return res;
+}
+
+static void result_free(lint_result *res)
+{
+	if (!res)
+		return;
+	free(res->items);
+	free(res->chunk_paths);
+	free(res->dropped);
+	free(res->strings);
+	free(res);
+}
+
+static void lint_discard(void *ud, size_t i, void *result)
+{
+	(void)ud;
+	(void)i;
+	result_free(result);
+}
+
+/* Applies the baseline to one file: shown[] / shown_paths[] (caller
+ * allocated, res->count entries) get the findings to report, res->dropped
+ * is lowered.  Returns the number baselined, or -1 when out of memory. */
+static int64_t apply_baseline(run *r, const char *path, lint_result *res, wl_finding *shown,
+			      const char **shown_paths, size_t *shown_n)
+{
+	size_t n = res->count;
+	bool *keep = malloc((n ? n : 1) * sizeof *keep);
+	char *key = r->baseline ? wl_baseline_key(r->baseline, path) : NULL;
+	int64_t matched = 0;
+	if (!keep || (r->baseline && !key)) {
+		free(keep);
+		free(key);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		keep[i] = true;
+	if (r->recording) {
+		/* Everything found now is the baseline: nothing is reported. */
+		matched = wl_baseline_record(r->baseline, key, res->items, n, res->dropped, res->dropped_count);
+		if (matched > 0)
+			r->recorded_files++;
+		for (size_t i = 0; i < n; i++)
+			keep[i] = false;
+		res->dropped_count = 0;
+	} else if (r->baseline) {
+		matched = wl_baseline_match(r->baseline, key, res->items, n, keep, res->dropped, &res->dropped_count);
+	}
+	*shown_n = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (keep[i]) {
+			shown[*shown_n] = res->items[i];
+			shown_paths[*shown_n] = res->chunk_paths[i];
+			(*shown_n)++;
+		}
+	}
+	free(keep);
+	free(key);
+	return matched;
+}
+
+/* Main thread, in file order: prints the read error or reports the file.
+ * Returns -1 only when the report could not be written (out of memory or an
+ * output error), which stops the run. */
+static int lint_emit(void *ud, size_t i, void *result)
+{
+	run *r = ud;
+	lint_result *res = result;
+	const char *path = r->files.items[i];
+	const wl_config *cfg = r->file_cfg[i];
+	progress_show(&r->pg, i + 1, r->files.count, path);
+	if (!res || !res->ok) {
+		progress_clear(&r->pg);
+		fprintf(stderr, "%s\n", res ? res->error : "w3dlint: out of memory");
+		r->trouble = true;
+		r->totals.unreadable++;
+		result_free(res);
+		return 0;
+	}
+	size_t n = res->count, shown_n = 0;
+	wl_finding *shown = malloc((n ? n : 1) * sizeof *shown);
+	const char **shown_paths = malloc((n ? n : 1) * sizeof *shown_paths);
+	int64_t baselined = shown && shown_paths ? apply_baseline(r, path, res, shown, shown_paths, &shown_n) : -1;
+	if (baselined < 0) {
+		free(shown);
+		free(shown_paths);
+		result_free(res);
+		return -1;
+	}
+
+	wl_file_report fr = { path, res->size, NULL, res->format, shown, shown_paths, shown_n,
+			      res->dropped, res->dropped_count, { 0 } };
+	fr.counts.files = 1;
+	fr.counts.baselined = (uint64_t)baselined;
+	wl_severity worst = WL_SEV_OFF;
+	for (size_t k = 0; k < shown_n; k++) {
+		count_severity(shown[k].severity, &fr.counts);
+		if (shown[k].severity > worst)
+			worst = shown[k].severity;
+	}
+	for (size_t k = 0; k < fr.dropped_count; k++) {
+		fr.counts.dropped += fr.dropped[k].count;
+		wl_severity s = wl_config_severity(cfg, r->cat, fr.dropped[k].rule);
+		if (s > worst)
+			worst = s;
+	}
+	fr.counts.files_with_errors = fr.counts.errors > 0;
+	wl_severity threshold = fail_threshold(r, cfg);
+	if (threshold != WL_SEV_OFF && worst >= threshold)
+		r->failed = true;
+
+	/* --max-findings: the first N in report order are shown. */
+	uint64_t max = r->opt->max_findings;
+	if (max) {
+		uint64_t room = r->shown < max ? max - r->shown : 0;
+		if (shown_n > room) {
+			fr.counts.not_shown = shown_n - room;
+			fr.findings_count = (size_t)room;
+		}
+	}
+	r->shown += fr.findings_count;
+	add_counts(&r->totals, &fr.counts);
+
+	if (r->shares_terminal && !r->opt->quiet && (fr.findings_count || fr.dropped_count))
+		progress_clear(&r->pg);
+	int rc = wl_reporter_file(r->rep, &fr);
+	free(shown);
+	free(shown_paths);
+	result_free(res);
 	return rc;
 }
 
 /* ----------------------------------------------------------------- main */
+
+/* Parses a count option: a decimal integer in [lo, hi]. */
+static int parse_count(const char *opt, const char *arg, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(arg, &end, 10);
+	if (errno || end == arg || *end || arg[0] == '-' || v < lo || v > hi) {
+		fprintf(stderr, "w3dlint: %s needs a whole number from %" PRIu64 " to %" PRIu64 ", not '%s'\n", opt,
+			lo, hi, arg);
+		usage_hint();
+		return EXIT_TROUBLE;
+	}
+	*out = v;
+	return EXIT_CLEAN;
+}
 
 static int parse_args(int argc, char **argv, cli *opt, int *first_path)
 {
@@ -568,13 +820,17 @@ static int parse_args(int argc, char **argv, cli *opt, int *first_path)
 	memset(opt, 0, sizeof *opt);
 	opt->format = "text";
 	opt->fail_on = -1;
+	opt->fold = DEFAULT_FOLD;
 	opterr = 0;
 	int c;
+	uint64_t v;
 	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			if (strcmp(optarg, "text") != 0 && strcmp(optarg, "json") != 0) {
-				fprintf(stderr, "w3dlint: unknown report format '%s' (text or json)\n", optarg);
+			if (strcmp(optarg, "text") != 0 && strcmp(optarg, "json") != 0 && strcmp(optarg, "sarif") != 0 &&
+			    strcmp(optarg, "github") != 0) {
+				fprintf(stderr, "w3dlint: unknown report format '%s' (text, json, sarif or github)\n",
+					optarg);
 				usage_hint();
 				return EXIT_TROUBLE;
 			}
@@ -583,6 +839,22 @@ static int parse_args(int argc, char **argv, cli *opt, int *first_path)
 		case 'o': opt->output = optarg; break;
 		case 'c': opt->config = optarg; break;
 		case 'q': opt->quiet = true; break;
+		case 'j':
+			if (parse_count("--jobs", optarg, 1, WL_POOL_MAX_JOBS, &v) != EXIT_CLEAN)
+				return EXIT_TROUBLE;
+			opt->jobs = (unsigned)v;
+			break;
+		case OPT_BASELINE: opt->baseline = optarg; break;
+		case OPT_WRITE_BASELINE: opt->write_baseline = optarg; break;
+		case OPT_FOLD:
+			if (parse_count("--fold", optarg, 0, 1000000, &v) != EXIT_CLEAN)
+				return EXIT_TROUBLE;
+			opt->fold = (unsigned)v;
+			break;
+		case OPT_MAX_FINDINGS:
+			if (parse_count("--max-findings", optarg, 0, UINT64_MAX, &opt->max_findings) != EXIT_CLEAN)
+				return EXIT_TROUBLE;
+			break;
 		case OPT_NO_PROGRESS: opt->no_progress = true; break;
 		case OPT_LIST_RULES: opt->list_rules = true; break;
 		case OPT_EXPLAIN: opt->explain = optarg; break;
@@ -614,6 +886,11 @@ static int parse_args(int argc, char **argv, cli *opt, int *first_path)
 			return EXIT_TROUBLE;
 		}
 	}
+	if (opt->baseline && opt->write_baseline) {
+		fputs("w3dlint: --baseline and --write-baseline cannot be used together\n", stderr);
+		usage_hint();
+		return EXIT_TROUBLE;
+	}
 	*first_path = optind;
 	return EXIT_CLEAN;
 }
@@ -627,11 +904,14 @@ static void run_free(run *r)
 	wl_pathlist_free(&r->files);
 	config_cache_free(&r->cache);
 	wl_config_free(r->forced);
+	wl_baseline_free(r->baseline);
 	wl_catalog_free(r->cat);
 }
 
-/* Everything after the options: returns the exit status. */
-static int lint_paths(run *r, char **paths, int npaths)
+/* Collects the files, loads the configurations and the baseline: all that
+ * can fail before any report is written.  Returns EXIT_CLEAN or
+ * EXIT_TROUBLE. */
+static int prepare(run *r, char **paths, int npaths)
 {
 	const cli *opt = r->opt;
 	if (opt->config) {
@@ -639,6 +919,16 @@ static int lint_paths(run *r, char **paths, int npaths)
 		r->forced = wl_config_load(r->cat, opt->config, err, sizeof err);
 		if (!r->forced) {
 			fprintf(stderr, "%s\n", err[0] ? err : opt->config);
+			return EXIT_TROUBLE;
+		}
+	}
+	const char *bl = opt->baseline ? opt->baseline : opt->write_baseline;
+	if (bl) {
+		char err[1024] = "";
+		r->recording = opt->write_baseline != NULL;
+		r->baseline = wl_baseline_load(bl, r->recording, err, sizeof err);
+		if (!r->baseline) {
+			fprintf(stderr, "w3dlint: %s\n", err[0] ? err : bl);
 			return EXIT_TROUBLE;
 		}
 	}
@@ -657,7 +947,68 @@ static int lint_paths(run *r, char **paths, int npaths)
 	int rc = resolve_configs(r);
 	if (rc == -2)
 		fprintf(stderr, "w3dlint: out of memory loading configurations\n");
-	if (rc != 0)
+	return rc == 0 ? EXIT_CLEAN : EXIT_TROUBLE;
+}
+
+static wl_reporter *make_reporter(run *r, bool to_stdout)
+{
+	const cli *opt = r->opt;
+	if (strcmp(opt->format, "json") == 0)
+		return wl_report_json_new(r->out);
+	if (strcmp(opt->format, "sarif") == 0)
+		return wl_report_sarif_new(r->out, r->cat);
+	if (strcmp(opt->format, "github") == 0)
+		return wl_report_github_new(r->out, opt->fold);
+	const char *term = getenv("TERM");
+	bool color = to_stdout && isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL &&
+		     !(term && strcmp(term, "dumb") == 0);
+	return wl_report_text_new(r->out, color, opt->quiet, opt->fold);
+}
+
+/* After the last file: stale baseline entries, finish, --write-baseline. */
+static int finish_run(run *r, bool to_stdout)
+{
+	const cli *opt = r->opt;
+	wl_report_summary sum = { r->totals, opt->baseline, NULL, 0, opt->max_findings };
+	wl_report_stale *stale = NULL;
+	if (opt->baseline) {
+		size_t n = wl_baseline_stale(r->baseline, &stale);
+		if (n == (size_t)-1) {
+			fprintf(stderr, "w3dlint: out of memory comparing with the baseline\n");
+			return EXIT_TROUBLE;
+		}
+		sum.stale = stale;
+		sum.stale_count = n;
+	}
+	int rc = wl_reporter_finish(r->rep, &sum);
+	free(stale);
+	if (rc != 0) {
+		fprintf(stderr, "w3dlint: %s: cannot write the report: %s\n",
+			to_stdout ? "standard output" : opt->output, errno ? strerror(errno) : "out of memory");
+		return EXIT_TROUBLE;
+	}
+	if (r->recording) {
+		char err[1024] = "";
+		size_t skipped = 0;
+		if (wl_baseline_save(r->baseline, &skipped, err, sizeof err) != 0) {
+			fprintf(stderr, "w3dlint: cannot write the baseline: %s\n", err);
+			return EXIT_TROUBLE;
+		}
+		fprintf(stderr, "w3dlint: %s: recorded %" PRIu64 " %s in %" PRIu64 " %s\n", opt->write_baseline,
+			r->totals.baselined, r->totals.baselined == 1 ? "finding" : "findings", r->recorded_files,
+			r->recorded_files == 1 ? "file" : "files");
+		if (skipped)
+			fprintf(stderr, "w3dlint: %s: %zu entries left out: their paths are not UTF-8\n",
+				opt->write_baseline, skipped);
+	}
+	return EXIT_CLEAN;
+}
+
+/* Everything after the options: returns the exit status. */
+static int lint_paths(run *r, char **paths, int npaths)
+{
+	const cli *opt = r->opt;
+	if (prepare(r, paths, npaths) != EXIT_CLEAN)
 		return EXIT_TROUBLE;
 
 	bool to_stdout = !opt->output || strcmp(opt->output, "-") == 0;
@@ -670,34 +1021,29 @@ static int lint_paths(run *r, char **paths, int npaths)
 			return EXIT_TROUBLE;
 		}
 	}
-	if (strcmp(opt->format, "json") == 0) {
-		r->rep = wl_report_json_new(r->out);
-	} else {
-		const char *term = getenv("TERM");
-		bool color = to_stdout && isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL &&
-			     !(term && strcmp(term, "dumb") == 0);
-		r->rep = wl_report_text_new(r->out, color, opt->quiet);
-	}
+	r->rep = make_reporter(r, to_stdout);
 	if (!r->rep) {
 		fprintf(stderr, "w3dlint: out of memory\n");
 		return EXIT_TROUBLE;
 	}
 
-	progress pg;
-	progress_init(&pg, !opt->no_progress, r->files.count);
-	bool write_failed = false;
-	bool shares_terminal = to_stdout && isatty(STDOUT_FILENO);
-	for (size_t i = 0; i < r->files.count && !write_failed; i++) {
-		progress_show(&pg, i + 1, r->files.count, r->files.items[i]);
-		if (lint_one(r, i, &pg, shares_terminal) != 0)
-			write_failed = true;
-	}
-	progress_clear(&pg);
-	if (write_failed || wl_reporter_finish(r->rep, &r->totals) != 0) {
+	progress_init(&r->pg, !opt->no_progress, r->files.count);
+	r->shares_terminal = to_stdout && isatty(STDOUT_FILENO);
+	/* Each worker holds one document at a time; the reorder buffer holds
+	 * up to RESULTS_PER_JOB detached results per job, so that one large
+	 * file does not stall the other workers. */
+	unsigned jobs = opt->jobs ? opt->jobs : wl_pool_online_cpus();
+	errno = 0;
+	int rc = wl_pool_run(r->files.count, jobs, RESULTS_PER_JOB * (size_t)jobs, lint_work, lint_emit, lint_discard,
+			     r);
+	progress_clear(&r->pg);
+	if (rc != 0) {
 		fprintf(stderr, "w3dlint: %s: cannot write the report: %s\n",
 			to_stdout ? "standard output" : opt->output, errno ? strerror(errno) : "out of memory");
 		return EXIT_TROUBLE;
 	}
+	if (finish_run(r, to_stdout) != EXIT_CLEAN)
+		return EXIT_TROUBLE;
 	if (!to_stdout) {
 		FILE *fp = r->out;
 		r->out = NULL;

@@ -1,76 +1,179 @@
 /*
- * report.h - the report writers of w3dlint: text (default) and JSON.
+ * report.h - the report writers of w3dlint: text (default), JSON, SARIF and
+ * GitHub workflow annotations.
  *
- * The front end lints one file at a time and hands each result to a
- * reporter, in file order, then calls finish with the totals.  A reporter
- * only formats: it never decides severities or exit status.
+ * The front end lints the files (possibly on several threads) but hands the
+ * results to one reporter, from one thread, strictly in file order; then it
+ * calls finish with the totals and the stale baseline entries.  A reporter
+ * only formats: it never decides severities, baselines or exit status.
  *
- *   text  path:0xOFFSET: severity: message [rule-id] (chunk path)
- *         one line per finding, grouped per file, a line per rule whose
- *         findings were capped, and a summary line at the end.
- *   json  one document, written by finish (docs/report-json.md).
+ *   text    path:0xOFFSET: severity: message [rule-id] (chunk path)
+ *           one line per finding, grouped per file, repeated findings folded
+ *           (see wl_report_fold_plan), a line per rule whose findings were
+ *           capped, notes for stale baseline entries, a summary line.
+ *   json    one document, written by finish (docs/report-json.md).
+ *   sarif   one SARIF 2.1.0 log, written by finish (docs/report-sarif.md).
+ *   github  one workflow command per finding (::error file=...::...),
+ *           folded as in text, then a summary line (docs/report-sarif.md,
+ *           "GitHub annotations").
+ *
+ * Every writer returns 0, or -1 when out of memory or the output failed
+ * (ferror on the stream).  Writers never print to stderr.
  */
 #ifndef WL_REPORT_H
 #define WL_REPORT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "../core/chunk.h"
+#include "catalog.h"
 
 #define W3DLINT_NAME "w3dlint"
 #ifndef W3DLINT_VERSION
 #define W3DLINT_VERSION "0.1.0"
 #endif
 
-/* Finding counts by effective severity.  "dropped" counts findings left out
- * by the per-rule cap (WL_FINDINGS_PER_RULE_MAX); they are not part of the
- * severity counts. */
+/* Finding counts.  errors/warnings/infos count the findings found and not
+ * matched by the baseline, including those left out by --max-findings
+ * (counted again in not_shown); they exclude the ones left out by the
+ * per-rule cap (dropped) and the baselined ones. */
 typedef struct wl_report_counts {
-	uint64_t files;
-	uint64_t files_with_errors;
+	uint64_t files;              /* files linted */
+	uint64_t files_with_errors;  /* files with an error not in the baseline */
 	uint64_t errors, warnings, infos;
-	uint64_t dropped;
+	uint64_t dropped;            /* left out by WL_FINDINGS_PER_RULE_MAX */
+	uint64_t baselined;          /* matched by the baseline, not reported */
+	uint64_t not_shown;          /* left out by --max-findings */
+	uint64_t unreadable;         /* totals only: paths that could not be read */
 } wl_report_counts;
 
-/* A rule whose findings were capped in one file. */
+/* A rule whose findings were capped in one file: count findings more than
+ * the ones kept (WL_FINDINGS_PER_RULE_MAX), after the baseline. */
 typedef struct wl_report_dropped {
 	const char *rule;
 	uint64_t count;
 } wl_report_dropped;
 
-/* One linted file, as handed to a reporter. */
+/* One linted file, as handed to a reporter.  The front end hands over
+ * findings detached from their document (doc NULL, chunk_paths and format
+ * set: the worker threads free each document right after linting it);
+ * tests may hand over a document instead (chunk_paths NULL). */
 typedef struct wl_file_report {
-	const char *path;
+	const char *path;                    /* as opened (argument or walk) */
 	uint64_t size;                       /* bytes */
-	const wl_doc *doc;                   /* findings with effective severities */
+	const wl_doc *doc;                   /* may be NULL when chunk_paths is set */
+	const char *format;                  /* format name, or NULL: doc's */
+	const wl_finding *findings;          /* the findings to report: the
+					      * file's findings (sorted by offset,
+					      * then rule) minus the baselined
+					      * ones, capped by --max-findings */
+	const char *const *chunk_paths;      /* findings_count chunk paths
+					      * ("" for the file as a whole), or
+					      * NULL: computed from doc */
+	size_t findings_count;
 	const wl_report_dropped *dropped;    /* rules not off with dropped findings */
 	size_t dropped_count;
 	wl_report_counts counts;             /* this file only (files == 1) */
 } wl_file_report;
 
+/* A baseline entry that no longer matches (lint/baseline.h): the baseline
+ * records more findings of rule in path than were found. */
+typedef struct wl_report_stale {
+	const char *path;    /* the baseline's key: relative to its folder */
+	const char *rule;
+	uint64_t recorded;   /* findings in the baseline */
+	uint64_t found;      /* findings found now (0 when the file is gone) */
+	bool missing;        /* the file no longer exists */
+} wl_report_stale;
+
+/* What finish gets. */
+typedef struct wl_report_summary {
+	wl_report_counts totals;
+	const char *baseline;                /* --baseline FILE, or NULL */
+	const wl_report_stale *stale;        /* in baseline key order */
+	size_t stale_count;
+	uint64_t max_findings;               /* --max-findings, 0 = no cap */
+} wl_report_summary;
+
 typedef struct wl_reporter wl_reporter;
 struct wl_reporter {
-	/* Each returns 0, or -1 when out of memory or the output failed. */
 	int (*file)(wl_reporter *r, const wl_file_report *f);
-	int (*finish)(wl_reporter *r, const wl_report_counts *totals);
+	int (*finish)(wl_reporter *r, const wl_report_summary *s);
 	void (*destroy)(wl_reporter *r);
 };
 
-/** Text reporter writing to out.  color: ANSI colours; quiet: summary only. */
-wl_reporter *wl_report_text_new(FILE *out, bool color, bool quiet);
+/**
+ * Text reporter writing to out.  color: ANSI colours; quiet: summary (and
+ * stale baseline notes) only; fold: findings shown per file and (rule,
+ * message pattern) before the rest are folded into one line, 0 = never fold.
+ */
+wl_reporter *wl_report_text_new(FILE *out, bool color, bool quiet, unsigned fold);
 
 /** JSON reporter writing one document to out when finished. */
 wl_reporter *wl_report_json_new(FILE *out);
+
+/**
+ * SARIF 2.1.0 reporter writing one log to out when finished.  cat (borrowed,
+ * must outlive the reporter) gives runs[0].tool.driver.rules, one
+ * reportingDescriptor per catalogue rule in id order.
+ */
+wl_reporter *wl_report_sarif_new(FILE *out, const wl_catalog *cat);
+
+/**
+ * GitHub Actions reporter: one workflow command per finding on out,
+ * "::error file=PATH,line=1,title=RULE::message (chunk path, offset 0xN)",
+ * notice for info; folded like the text report (fold as there).
+ */
+wl_reporter *wl_report_github_new(FILE *out, unsigned fold);
+
+/**
+ * Writes the message pattern of msg into out (cap bytes, NUL-terminated,
+ * truncated to fit): every number (a digit run not preceded by a letter,
+ * digit or '_', with an optional sign, fraction, exponent, or 0x prefix)
+ * becomes '#', and every single-quoted name becomes '*'.  Two findings of a
+ * rule with the same pattern differ only in those values, e.g.
+ * "pivot 7 'BONE_L' has parent 9" -> "pivot # '*' has parent #".
+ * Returns the length of the full pattern (may exceed cap - 1).
+ */
+size_t wl_report_pattern(const char *msg, char *out, size_t cap);
+
+/* How one finding is shown once folding applies. */
+typedef struct wl_fold_entry {
+	uint32_t rank;      /* 0-based position among its (rule, pattern) group */
+	uint32_t total;     /* findings in the group */
+	uint64_t last;      /* offset of the group's last finding */
+} wl_fold_entry;
+
+/**
+ * Groups items[0..count) (one file's findings, in report order) by rule and
+ * wl_report_pattern of the message, writing out[i] for each.  A reporter
+ * folding at fold (> 0) shows item i when rank < fold, shows one line for
+ * the total - fold others at rank == fold, and skips the rest.  Returns 0,
+ * or -1 when out of memory (out is then unchanged).
+ */
+int wl_report_fold_plan(const wl_finding *items, size_t count, wl_fold_entry *out);
+
+/** The chunk path of f->findings[i] ("" for findings about the whole
+ *  file): f->chunk_paths[i], or written into buf (cap bytes) from f->doc. */
+const char *wl_file_report_chunk_path(const wl_file_report *f, size_t i, char *buf, size_t cap);
+
+/** The format name of f ("w3d" when unknown). */
+const char *wl_file_report_format(const wl_file_report *f);
+
+/** A JSON string (jansson json_t, new reference) of s; bytes that are not
+ *  UTF-8 become U+FFFD.  NULL when out of memory.  (report_json.c) */
+struct json_t *wl_report_json_str(const char *s);
 
 static inline int wl_reporter_file(wl_reporter *r, const wl_file_report *f)
 {
 	return r->file(r, f);
 }
-static inline int wl_reporter_finish(wl_reporter *r, const wl_report_counts *totals)
+static inline int wl_reporter_finish(wl_reporter *r, const wl_report_summary *s)
 {
-	return r->finish(r, totals);
+	return r->finish(r, s);
 }
 static inline void wl_reporter_free(wl_reporter *r)
 {

@@ -48,8 +48,9 @@ static size_t utf8_seq(const unsigned char *p, size_t n)
 }
 
 /* A JSON string of s.  jansson accepts only UTF-8: bytes that are not
- * (names in old files are often Latin-1) become U+FFFD. */
-static json_t *jstr(const char *s)
+ * (names in old files are often Latin-1) become U+FFFD.  Declared in
+ * report.h for the SARIF writer. */
+json_t *wl_report_json_str(const char *s)
 {
 	json_t *j = json_string(s);
 	if (j)
@@ -77,6 +78,11 @@ static json_t *jstr(const char *s)
 	return j;
 }
 
+static json_t *jstr(const char *s)
+{
+	return wl_report_json_str(s);
+}
+
 static json_t *jint(uint64_t v)
 {
 	return json_integer(v > (uint64_t)INT64_MAX ? (json_int_t)INT64_MAX : (json_int_t)v);
@@ -102,6 +108,10 @@ static json_t *counts_json(const wl_report_counts *c, bool totals)
 	bad |= put(o, "warnings", jint(c->warnings));
 	bad |= put(o, "infos", jint(c->infos));
 	bad |= put(o, "dropped", jint(c->dropped));
+	bad |= put(o, "baselined", jint(c->baselined));
+	bad |= put(o, "not_shown", jint(c->not_shown));
+	if (totals)
+		bad |= put(o, "unreadable", jint(c->unreadable));
 	if (bad) {
 		json_decref(o);
 		return NULL;
@@ -109,13 +119,14 @@ static json_t *counts_json(const wl_report_counts *c, bool totals)
 	return o;
 }
 
-static json_t *finding_json(const wl_doc *doc, const wl_finding *x)
+static json_t *finding_json(const wl_file_report *f, size_t i)
 {
+	const wl_finding *x = &f->findings[i];
 	json_t *o = json_object();
 	if (!o)
 		return NULL;
-	char cpath[1024];
-	wl_chunk_path(doc, x->chunk, x->element, cpath, sizeof cpath);
+	char buf[1024];
+	const char *cpath = wl_file_report_chunk_path(f, i, buf, sizeof buf);
 	int bad = 0;
 	bad |= put(o, "rule", jstr(x->rule));
 	bad |= put(o, "severity", jstr(wl_severity_name(x->severity)));
@@ -139,9 +150,8 @@ static int json_file(wl_reporter *r, const wl_file_report *f)
 	json_t *arr = json_array();
 	json_t *dropped = json_object();
 	int bad = !o || !arr || !dropped;
-	const wl_findings *fs = &f->doc->findings;
-	for (size_t i = 0; !bad && i < fs->count; i++) {
-		json_t *x = finding_json(f->doc, &fs->items[i]);
+	for (size_t i = 0; !bad && i < f->findings_count; i++) {
+		json_t *x = finding_json(f, i);
 		bad = !x || json_array_append_new(arr, x) != 0;
 	}
 	for (size_t i = 0; !bad && i < f->dropped_count; i++)
@@ -154,7 +164,7 @@ static int json_file(wl_reporter *r, const wl_file_report *f)
 	}
 	bad |= put(o, "path", jstr(f->path));
 	bad |= put(o, "size", jint(f->size));
-	bad |= put(o, "format", jstr(f->doc->format && f->doc->format->name ? f->doc->format->name : "w3d"));
+	bad |= put(o, "format", jstr(wl_file_report_format(f)));
 	bad |= put(o, "findings", arr);
 	bad |= put(o, "dropped", dropped);
 	bad |= put(o, "summary", counts_json(&f->counts, false));
@@ -165,10 +175,54 @@ static int json_file(wl_reporter *r, const wl_file_report *f)
 	return json_array_append_new(jr->files, o) != 0 ? -1 : 0;
 }
 
-static int json_finish(wl_reporter *r, const wl_report_counts *totals)
+static json_t *stale_json(const wl_report_stale *s)
+{
+	json_t *o = json_object();
+	if (!o)
+		return NULL;
+	int bad = 0;
+	bad |= put(o, "path", jstr(s->path));
+	bad |= put(o, "rule", jstr(s->rule));
+	bad |= put(o, "recorded", jint(s->recorded));
+	bad |= put(o, "found", jint(s->found));
+	bad |= put(o, "missing", json_boolean(s->missing));
+	if (bad) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* "baseline": { "path": FILE, "stale": [...] }, only with --baseline. */
+static json_t *baseline_json(const wl_report_summary *s)
+{
+	json_t *o = json_object();
+	json_t *arr = json_array();
+	int bad = !o || !arr;
+	for (size_t i = 0; !bad && i < s->stale_count; i++) {
+		json_t *x = stale_json(&s->stale[i]);
+		bad = !x || json_array_append_new(arr, x) != 0;
+	}
+	if (bad) {
+		json_decref(o);
+		json_decref(arr);
+		return NULL;
+	}
+	bad |= put(o, "path", jstr(s->baseline));
+	bad |= put(o, "stale", arr);
+	if (bad) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+static int json_finish(wl_reporter *r, const wl_report_summary *s)
 {
 	json_reporter *jr = (json_reporter *)r;
-	if (put(jr->root, "summary", counts_json(totals, true)) != 0)
+	if (s->baseline && put(jr->root, "baseline", baseline_json(s)) != 0)
+		return -1;
+	if (put(jr->root, "summary", counts_json(&s->totals, true)) != 0)
 		return -1;
 	if (json_dumpf(jr->root, jr->out, JSON_INDENT(2)) != 0)
 		return -1;

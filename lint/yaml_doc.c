@@ -214,6 +214,12 @@ size_t wl_ydoc_length(const wl_ydoc *d, wl_ynode n)
 	return y && y->type == YAML_SCALAR_NODE ? y->data.scalar.length : 0;
 }
 
+const char *wl_ydoc_tag(const wl_ydoc *d, wl_ynode n)
+{
+	const yaml_node_t *y = node_at(d, n);
+	return y && y->tag ? (const char *)y->tag : "";
+}
+
 int wl_ydoc_is_plain(const wl_ydoc *d, wl_ynode n)
 {
 	const yaml_node_t *y = node_at(d, n);

@@ -92,6 +92,12 @@ wl_ykind wl_ydoc_kind(const wl_ydoc *d, wl_ynode n);
 const char *wl_ydoc_text(const wl_ydoc *d, wl_ynode n);
 size_t wl_ydoc_length(const wl_ydoc *d, wl_ynode n);
 
+/* The tag of node n as libyaml resolved it: "!hex" for a node written
+ * `!hex "..."` (the primary handle "!" is kept), the YAML default tag
+ * ("tag:yaml.org,2002:str", ":seq", ":map") for an untagged node, "" for
+ * node 0.  Owned by the document.  Used by the W3D text form (textform.h). */
+const char *wl_ydoc_tag(const wl_ydoc *d, wl_ynode n);
+
 /* Is n a plain (unquoted, not block) scalar? */
 int wl_ydoc_is_plain(const wl_ydoc *d, wl_ynode n);
 

@@ -3,7 +3,8 @@
 # packages when they are not.  Called by `make` before every build.
 #
 #   sh scripts/setup-deps.sh         libyaml, PCRE2, jansson, Check, pkg-config,
-#                                    a C compiler, make
+#                                    a C compiler, make; for the tests python3,
+#                                    python3-jsonschema and pre-commit
 #   sh scripts/setup-deps.sh asan    also a compiler that links ASan + UBSan
 #                                    (clang when present, else gcc; installs
 #                                    clang when neither works)
@@ -20,6 +21,12 @@ command -v cc >/dev/null 2>&1 || add gcc
 command -v make >/dev/null 2>&1 || add make
 # python3: tests/sweep.sh compares the corpus errors with the reviewed table
 command -v python3 >/dev/null 2>&1 || add python3
+# python3-jsonschema: tests/sarif_validate.sh checks the SARIF report against
+# the OASIS schema; pre-commit: tests/precommit.sh runs the hooks
+if ! { python3 -c 'import jsonschema' || /usr/bin/python3 -c 'import jsonschema'; } >/dev/null 2>&1; then
+	add python3-jsonschema
+fi
+command -v pre-commit >/dev/null 2>&1 || add pre-commit
 if command -v pkg-config >/dev/null 2>&1; then
 	pkg-config --exists yaml-0.1 || add libyaml-dev
 	pkg-config --exists libpcre2-8 || add libpcre2-dev

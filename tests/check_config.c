@@ -1,6 +1,8 @@
 /* check_config.c - user configuration (lint/config.c): overrides, the
  * shorthand, every kind of error with its line and column, defaults without
- * a configuration, and finding .w3dlint.yaml by walking up directories. */
+ * a configuration, finding .w3dlint.yaml by walking up directories, select
+ * and ignore globs, per-path ignores and their path globs, and extends
+ * (merging, chains, cycles, depth).  Custom rules: check_custom_rules.c. */
 #include <check.h>
 #include <limits.h>
 #include <stdio.h>
@@ -129,8 +131,10 @@ END_TEST
 START_TEST(error_unknown_top_key)
 {
 	expect_error("rules: {}\nfail_on: error\n",
-		     "c.yaml:2:1: unknown key 'fail_on' (expected rules or fail-on)");
-	expect_error("- rules\n", "c.yaml:1:1: a configuration must be a mapping (keys: rules, fail-on)");
+		     "c.yaml:2:1: unknown key 'fail_on' (expected extends, custom-rules, rules, select, "
+		     "ignore, per-path-ignores or fail-on)");
+	expect_error("- rules\n", "c.yaml:1:1: a configuration must be a mapping (keys: extends, "
+		     "custom-rules, rules, select, ignore, per-path-ignores or fail-on)");
 	expect_error("rules: [plain-rule]\n", "c.yaml:1:8: 'rules' must be a mapping of rule id to settings");
 	expect_error("fail-on: error\nfail-on: info\n",
 		     "c.yaml:2:1: duplicate key 'fail-on' (first at line 1)");
@@ -316,6 +320,335 @@ START_TEST(load_errors_name_the_file)
 }
 END_TEST
 
+/* ------------------------------------------------ select / ignore (globs) */
+
+START_TEST(select_and_ignore_globs)
+{
+	wl_catalog *cat = test_catalog();
+	/* select: only the rules a glob matches; the rest are off. */
+	wl_config *cfg = parse(cat, "select: [\"quat-*\"]\n");
+	ck_assert_msg(cfg != NULL, "%s", err);
+	ck_assert_int_eq(wl_config_severity(cfg, cat, "quat-rule"), WL_SEV_ERROR);
+	ck_assert_int_eq(wl_config_severity(cfg, cat, "plain-rule"), WL_SEV_OFF);
+	wl_config_free(cfg);
+
+	/* ignore wins over a severity set in rules; a near miss stays on. */
+	cfg = parse(cat, "ignore: [pla?n-rule]\nrules:\n  plain-rule: error\n");
+	ck_assert_msg(cfg != NULL, "%s", err);
+	ck_assert_int_eq(wl_config_severity(cfg, cat, "plain-rule"), WL_SEV_OFF);
+	ck_assert_int_eq(wl_config_severity(cfg, cat, "quat-rule"), WL_SEV_ERROR);
+	wl_config_free(cfg);
+
+	/* One scalar instead of a list; an empty select selects everything;
+	 * select keeps the override's severity. */
+	cfg = parse(cat, "select: plain-rule\nrules: {plain-rule: info}\n");
+	ck_assert_msg(cfg != NULL, "%s", err);
+	ck_assert_int_eq(wl_config_severity(cfg, cat, "plain-rule"), WL_SEV_INFO);
+	ck_assert_int_eq(wl_config_severity(cfg, cat, "quat-rule"), WL_SEV_OFF);
+	wl_config_free(cfg);
+	cfg = parse(cat, "select: []\n");
+	ck_assert_msg(cfg != NULL, "%s", err);
+	ck_assert_int_eq(wl_config_severity(cfg, cat, "quat-rule"), WL_SEV_ERROR);
+	ck_assert_int_eq(wl_config_severity(cfg, cat, "plain-rule"), WL_SEV_WARNING);
+	wl_config_free(cfg);
+	wl_catalog_free(cat);
+}
+END_TEST
+
+START_TEST(select_keeps_engine_rules)
+{
+	static const char rules[] =
+		"rules:\n"
+		"  - {id: out-of-memory, category: chunk, severity: error, fixable: \"no\", summary: s, explanation: x}\n"
+		"  - {id: other-rule, category: chunk, severity: error, fixable: \"no\", summary: s, explanation: x}\n";
+	wl_catalog *cat = NULL;
+	ck_assert_int_eq(wl_catalog_add_yaml(&cat, "t.yaml", rules, strlen(rules), err, sizeof err), 0);
+	wl_config *cfg = parse(cat, "select: [other-*]\n");
+	ck_assert_msg(cfg != NULL, "%s", err);
+	ck_assert_int_eq(wl_config_severity(cfg, cat, "out-of-memory"), WL_SEV_ERROR);
+	wl_config_free(cfg);
+	/* ... but an explicit ignore does. */
+	cfg = parse(cat, "ignore: [out-of-memory]\n");
+	ck_assert_msg(cfg != NULL, "%s", err);
+	ck_assert_int_eq(wl_config_severity(cfg, cat, "out-of-memory"), WL_SEV_OFF);
+	wl_config_free(cfg);
+	wl_catalog_free(cat);
+}
+END_TEST
+
+START_TEST(error_select_ignore)
+{
+	expect_error("select: [quat-rule, no-such-rule]\n", "c.yaml:1:21: select: unknown rule id 'no-such-rule'");
+	expect_error("ignore:\n  - \"aabtree-*\"\n",
+		     "c.yaml:2:5: ignore: pattern 'aabtree-*' matches no rule id");
+	expect_error("select: {quat-rule: 1}\n", "c.yaml:1:9: select must be a list of rule ids or globs");
+	expect_error("ignore: [[plain-rule]]\n", "c.yaml:1:10: ignore must be a scalar, not a sequence");
+	expect_error("ignore: [\"\"]\n", "c.yaml:1:10: ignore: empty rule id");
+}
+END_TEST
+
+/* ------------------------------------------------------- path globs */
+
+START_TEST(path_glob_matching)
+{
+	static const struct {
+		const char *pattern, *path;
+		int want;
+	} cases[] = {
+		{ "art/legacy/**", "art/legacy/tank.w3d", 1 },
+		{ "art/legacy/**", "art/legacy/deep/er/tank.w3d", 1 },
+		{ "art/legacy/**", "art/legacyx/tank.w3d", 0 },
+		{ "art/legacy/**", "art/tank.w3d", 0 },
+		{ "art/legacy", "art/legacy/tank.w3d", 1 },   /* a folder: all below */
+		{ "art/*.w3d", "art/tank.w3d", 1 },
+		{ "art/*.w3d", "art/sub/tank.w3d", 0 },      /* '*' stays in one segment */
+		{ "art/t?nk.w3d", "art/tank.w3d", 1 },
+		{ "art/[st]ank.w3d", "art/bank.w3d", 0 },
+		{ "**/tank.w3d", "tank.w3d", 1 },            /* '**' matches zero segments */
+		{ "**/tank.w3d", "a/b/c/tank.w3d", 1 },
+		{ "**/tank.w3d", "a/b/c/tank.w3d.bak", 0 },
+		{ "a/**/b/**/c", "a/b/c", 1 },
+		{ "a/**/b/**/c", "a/x/b/y/z/c", 1 },
+		{ "a/**/b/**/c", "a/x/c", 0 },
+		{ "**", "anything/at/all.w3d", 1 },
+		{ "tmp", "tmpx/a.w3d", 0 },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+		ck_assert_msg(wl_path_glob_match(cases[i].pattern, cases[i].path) == cases[i].want,
+			      "%s vs %s: want %d", cases[i].pattern, cases[i].path, cases[i].want);
+
+	/* Many '**' against a deep path that does not match: linear work
+	 * (dynamic programming), answered at once. */
+	char deep[2 * 400 + 8];
+	size_t at = 0;
+	for (int i = 0; i < 400; i++) {
+		deep[at++] = 'd';
+		deep[at++] = '/';
+	}
+	memcpy(deep + at, "x.w3d", 6);
+	ck_assert_int_eq(wl_path_glob_match("**/**/**/**/**/**/**/**/**/z/**/y.w3d", deep), 0);
+	ck_assert_int_eq(wl_path_glob_match("**/**/**/**/**/**/**/**/**/d/**/x.w3d", deep), 1);
+}
+END_TEST
+
+START_TEST(file_key_is_absolute)
+{
+	char cwd[PATH_MAX], want[PATH_MAX + 64];
+	ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
+	char *k = wl_config_file_key("no-such-dir-w3dlint/./b/../c.w3d");
+	ck_assert_ptr_nonnull(k);
+	snprintf(want, sizeof want, "%s/no-such-dir-w3dlint/c.w3d", cwd);
+	ck_assert_str_eq(k, want);
+	free(k);
+	k = wl_config_file_key("/no-such-dir-w3dlint//x/../../y.w3d");
+	ck_assert_str_eq(k, "/y.w3d");
+	free(k);
+	ck_assert_ptr_null(wl_config_file_key(NULL));
+}
+END_TEST
+
+#define PROJ "/no-such-dir-w3dlint-proj"
+
+/* Effective severity of rule for the file at path (made a key). */
+static wl_severity sev_for(const wl_config *cfg, const wl_catalog *cat, const char *rule,
+			   const char *path)
+{
+	char *k = wl_config_file_key(path);
+	ck_assert_ptr_nonnull(k);
+	wl_severity s = wl_config_severity_at(cfg, cat, rule, k);
+	free(k);
+	return s;
+}
+
+START_TEST(per_path_ignores)
+{
+	wl_catalog *cat = test_catalog();
+	err[0] = 0;
+	static const char text[] =
+		"per-path-ignores:\n"
+		"  \"art/legacy/**\": [\"plain-*\"]\n"
+		"  tmp: [\"*\"]\n"
+		"  \"*_lod2.w3d\": quat-rule\n";
+	wl_config *cfg = wl_config_parse(cat, PROJ "/c.yaml", text, strlen(text), err, sizeof err);
+	ck_assert_msg(cfg != NULL, "%s", err);
+	ck_assert(wl_config_has_path_ignores(cfg));
+	/* fires */
+	ck_assert_int_eq(sev_for(cfg, cat, "plain-rule", PROJ "/art/legacy/a.w3d"), WL_SEV_OFF);
+	ck_assert_int_eq(sev_for(cfg, cat, "quat-rule", PROJ "/tmp/x/a.w3d"), WL_SEV_OFF);
+	ck_assert_int_eq(sev_for(cfg, cat, "plain-rule", PROJ "/tmp/a.w3d"), WL_SEV_OFF);
+	ck_assert_int_eq(sev_for(cfg, cat, "quat-rule", PROJ "/deep/er/tank_lod2.w3d"), WL_SEV_OFF);
+	/* near misses: another rule, another folder, outside the config's folder */
+	ck_assert_int_eq(sev_for(cfg, cat, "quat-rule", PROJ "/art/legacy/a.w3d"), WL_SEV_ERROR);
+	ck_assert_int_eq(sev_for(cfg, cat, "plain-rule", PROJ "/art/new/a.w3d"), WL_SEV_WARNING);
+	ck_assert_int_eq(sev_for(cfg, cat, "plain-rule", "/elsewhere/art/legacy/a.w3d"), WL_SEV_WARNING);
+	ck_assert_int_eq(sev_for(cfg, cat, "plain-rule", PROJ "/deep/er/tank_lod2.w3d"), WL_SEV_WARNING);
+	/* without a file key per-path ignores do not apply */
+	ck_assert_int_eq(wl_config_severity_at(cfg, cat, "plain-rule", NULL), WL_SEV_WARNING);
+	ck_assert_int_eq(wl_config_severity(cfg, cat, "quat-rule"), WL_SEV_ERROR);
+	wl_config_free(cfg);
+
+	cfg = parse(cat, "rules: {}\n");
+	ck_assert(!wl_config_has_path_ignores(cfg));
+	wl_config_free(cfg);
+	wl_catalog_free(cat);
+}
+END_TEST
+
+START_TEST(error_per_path_ignores)
+{
+	expect_error("per-path-ignores:\n  \"../other/**\": [plain-rule]\n",
+		     "c.yaml:2:3: per-path-ignores: '../other/**': '..' is not allowed (paths are "
+		     "relative to the configuration's folder and stay inside it)");
+	expect_error("per-path-ignores:\n  art: [nope]\n",
+		     "c.yaml:2:9: per-path-ignores 'art': unknown rule id 'nope'");
+	expect_error("per-path-ignores:\n  \"./\": [plain-rule]\n",
+		     "c.yaml:2:3: per-path-ignores: empty path pattern './'");
+	expect_error("per-path-ignores: [art]\n",
+		     "c.yaml:1:19: 'per-path-ignores' must be a mapping of path pattern to a list of "
+		     "rule ids or globs");
+}
+END_TEST
+
+/* --------------------------------------------------------------- extends */
+
+START_TEST(extends_merges_and_chains)
+{
+	char base[PATH_MAX], path[PATH_MAX + 32];
+	temp_dir(base);
+	wl_catalog *cat = test_catalog();
+	make_dir(base, "team");
+	/* team/base.yaml extends team/root.yaml; child.yaml extends team/base.yaml */
+	make_file(base, "team/root.yaml", "fail-on: info\nrules:\n  quat-rule:\n    params: {limit: 3}\n");
+	make_file(base, "team/base.yaml",
+		  "extends: root.yaml\n"
+		  "fail-on: warning\n"
+		  "ignore: [plain-rule]\n"
+		  "select: [\"quat-*\", \"plain-*\"]\n"
+		  "per-path-ignores: {legacy: [quat-rule]}\n"
+		  "rules:\n  quat-rule:\n    params: {tolerance: 0.5, limit: 7}\n");
+	make_file(base, "child.yaml",
+		  "rules:\n  quat-rule:\n    severity: info\n    params: {limit: 9}\n"
+		  "extends: [team/base.yaml]\n");
+	snprintf(path, sizeof path, "%s/child.yaml", base);
+	wl_config *cfg = wl_config_load(cat, path, err, sizeof err);
+	ck_assert_msg(cfg != NULL, "%s", err);
+	ck_assert_double_eq(wl_config_param(cfg, cat, "quat-rule", "tolerance", 0), 0.5); /* inherited */
+	ck_assert_double_eq(wl_config_param(cfg, cat, "quat-rule", "limit", 0), 9);       /* overridden */
+	ck_assert_int_eq(wl_config_severity(cfg, cat, "quat-rule"), WL_SEV_INFO);
+	ck_assert_int_eq(wl_config_severity(cfg, cat, "plain-rule"), WL_SEV_OFF);         /* ignore kept */
+	ck_assert_int_eq(wl_config_fail_on(cfg), WL_SEV_WARNING);  /* base over root */
+	ck_assert_str_eq(wl_config_path(cfg), path);
+	/* per-path globs are relative to the file declaring them (team/) */
+	char f[PATH_MAX + 64];
+	snprintf(f, sizeof f, "%s/team/legacy/a.w3d", base);
+	ck_assert_int_eq(sev_for(cfg, cat, "quat-rule", f), WL_SEV_OFF);
+	snprintf(f, sizeof f, "%s/legacy/a.w3d", base);
+	ck_assert_int_eq(sev_for(cfg, cat, "quat-rule", f), WL_SEV_INFO);
+	wl_config_free(cfg);
+
+	/* select of the later file replaces the inherited one */
+	make_file(base, "child.yaml", "extends: team/base.yaml\nselect: [plain-rule]\nfail-on: error\n");
+	cfg = wl_config_load(cat, path, err, sizeof err);
+	ck_assert_msg(cfg != NULL, "%s", err);
+	ck_assert_int_eq(wl_config_severity(cfg, cat, "quat-rule"), WL_SEV_OFF);
+	ck_assert_int_eq(wl_config_fail_on(cfg), WL_SEV_ERROR);
+	wl_config_free(cfg);
+
+	static const char *const cleanup[] = { "child.yaml", "team/base.yaml", "team/root.yaml", "team" };
+	for (size_t i = 0; i < sizeof cleanup / sizeof *cleanup; i++)
+		remove_rel(base, cleanup[i]);
+	ck_assert_int_eq(rmdir(base), 0);
+	wl_catalog_free(cat);
+}
+END_TEST
+
+START_TEST(extends_errors_name_the_file)
+{
+	char base[PATH_MAX], path[PATH_MAX + 32], want[5 * PATH_MAX + 256];
+	temp_dir(base);
+	wl_catalog *cat = test_catalog();
+	snprintf(path, sizeof path, "%s/a.yaml", base);
+
+	/* a cycle a -> b -> a, reported where b names a */
+	make_file(base, "a.yaml", "extends: b.yaml\n");
+	make_file(base, "b.yaml", "rules: {}\nextends: a.yaml\n");
+	ck_assert_ptr_null(wl_config_load(cat, path, err, sizeof err));
+	snprintf(want, sizeof want, "%s/b.yaml:2:10: extends cycle: %s/a.yaml -> %s/b.yaml -> %s/a.yaml",
+		 base, base, base, base);
+	ck_assert_str_eq(err, want);
+
+	/* a file extending itself */
+	make_file(base, "a.yaml", "extends: ./a.yaml\n");
+	ck_assert_ptr_null(wl_config_load(cat, path, err, sizeof err));
+	snprintf(want, sizeof want, "%s/a.yaml:1:10: extends cycle: %s/a.yaml -> %s/./a.yaml", base, base, base);
+	ck_assert_str_eq(err, want);
+
+	/* near miss: a diamond (two files extending the same base) is no cycle */
+	make_file(base, "a.yaml", "extends: [b.yaml, c.yaml]\n");
+	make_file(base, "b.yaml", "extends: d.yaml\n");
+	make_file(base, "c.yaml", "extends: d.yaml\n");
+	make_file(base, "d.yaml", "fail-on: info\n");
+	wl_config *cfg = wl_config_load(cat, path, err, sizeof err);
+	ck_assert_msg(cfg != NULL, "%s", err);
+	ck_assert_int_eq(wl_config_fail_on(cfg), WL_SEV_INFO);
+	wl_config_free(cfg);
+
+	/* a missing file */
+	make_file(base, "a.yaml", "fail-on: info\nextends: nope.yaml\n");
+	ck_assert_ptr_null(wl_config_load(cat, path, err, sizeof err));
+	snprintf(want, sizeof want, "%s/a.yaml:2:10: extends: cannot open '%s/nope.yaml': "
+		 "No such file or directory", base, base);
+	ck_assert_str_eq(err, want);
+
+	/* an error inside the extended file names that file */
+	make_file(base, "a.yaml", "extends: b.yaml\n");
+	make_file(base, "b.yaml", "rules:\n  plain-rule: loud\n");
+	ck_assert_ptr_null(wl_config_load(cat, path, err, sizeof err));
+	snprintf(want, sizeof want, "%s/b.yaml:2:15: rule 'plain-rule': bad severity 'loud' "
+		 "(expected error, warning, info or off)", base);
+	ck_assert_str_eq(err, want);
+
+	/* extends: not a path */
+	make_file(base, "a.yaml", "extends: {b: 1}\n");
+	ck_assert_ptr_null(wl_config_load(cat, path, err, sizeof err));
+	snprintf(want, sizeof want, "%s/a.yaml:1:10: extends must be a scalar, not a mapping", base);
+	ck_assert_str_eq(err, want);
+
+	static const char *const cleanup[] = { "a.yaml", "b.yaml", "c.yaml", "d.yaml" };
+	for (size_t i = 0; i < sizeof cleanup / sizeof *cleanup; i++)
+		remove_rel(base, cleanup[i]);
+	ck_assert_int_eq(rmdir(base), 0);
+	wl_catalog_free(cat);
+}
+END_TEST
+
+START_TEST(extends_depth_is_bounded)
+{
+	char base[PATH_MAX], path[PATH_MAX + 32], name[32], text[64];
+	temp_dir(base);
+	/* f0 -> f1 -> ... -> f40: deeper than WL_CONFIG_EXTENDS_MAX */
+	for (int i = 0; i <= 40; i++) {
+		snprintf(name, sizeof name, "f%d.yaml", i);
+		snprintf(text, sizeof text, i < 40 ? "extends: f%d.yaml\n" : "fail-on: info\n", i + 1);
+		make_file(base, name, text);
+	}
+	snprintf(path, sizeof path, "%s/f0.yaml", base);
+	ck_assert_ptr_null(wl_config_load(NULL, path, err, sizeof err));
+	ck_assert_msg(strstr(err, "extends: chain deeper than 16 files") != NULL, "%s", err);
+	/* near miss: 16 files read through extends (f25..f40) */
+	snprintf(path, sizeof path, "%s/f24.yaml", base);
+	wl_config *cfg = wl_config_load(NULL, path, err, sizeof err);
+	ck_assert_msg(cfg != NULL, "%s", err);
+	ck_assert_int_eq(wl_config_fail_on(cfg), WL_SEV_INFO);
+	wl_config_free(cfg);
+	for (int i = 0; i <= 40; i++) {
+		snprintf(name, sizeof name, "f%d.yaml", i);
+		remove_rel(base, name);
+	}
+	ck_assert_int_eq(rmdir(base), 0);
+}
+END_TEST
+
 extern Suite *config_suite(void);
 Suite *config_suite(void)
 {
@@ -328,10 +661,20 @@ Suite *config_suite(void)
 	tcase_add_test(tc, error_unknown_rule_id);
 	tcase_add_test(tc, error_unknown_param);
 	tcase_add_test(tc, error_bad_severity);
+	tcase_add_test(tc, select_and_ignore_globs);
+	tcase_add_test(tc, select_keeps_engine_rules);
+	tcase_add_test(tc, error_select_ignore);
+	tcase_add_test(tc, path_glob_matching);
+	tcase_add_test(tc, file_key_is_absolute);
+	tcase_add_test(tc, per_path_ignores);
+	tcase_add_test(tc, error_per_path_ignores);
 	suite_add_tcase(s, tc);
 	TCase *fs = tcase_create("files");
 	tcase_add_test(fs, locate_walks_up_and_stops_at_git);
 	tcase_add_test(fs, load_errors_name_the_file);
+	tcase_add_test(fs, extends_merges_and_chains);
+	tcase_add_test(fs, extends_errors_name_the_file);
+	tcase_add_test(fs, extends_depth_is_bounded);
 	suite_add_tcase(s, fs);
 	return s;
 }

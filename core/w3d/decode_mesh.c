@@ -8,7 +8,20 @@
 #include <string.h>
 
 #include "decode_util.h"
+#include "hierarchy.h"
 #include "w3d_format.h"
+
+/* Mesh sub-chunk ids not listed in w3d_format.h (spec chunk table). */
+enum {
+	MESH_ID_VERTEX_COLORS = 0x000D,
+	MESH_ID_SHADER_MATERIAL = 0x0051,
+	MESH_ID_SHADER_MATERIAL_HEADER = 0x0052,
+	MESH_ID_SHADER_MATERIAL_PROPERTY = 0x0053,
+	MESH_ID_DEFORM = 0x0058,
+	MESH_ID_PS2_SHADERS = 0x0080,
+	MESH_ID_SECONDARY_VERTICES = 0x0C00,
+	MESH_ID_SECONDARY_VERTEX_NORMALS = 0x0C01
+};
 
 static bool is_data(const wl_chunk *c)
 {
@@ -174,6 +187,132 @@ static const char *decode_string(wl_doc *doc, const wl_chunk *c)
 	return s ? s : "";
 }
 
+static size_t count_children(const wl_chunk *c, uint32_t id);
+
+/* True when the payload of c (clamped to the file) holds a NUL. */
+static bool has_nul(const wl_doc *doc, const wl_chunk *c)
+{
+	size_t len;
+	const uint8_t *p = w3d_payload_clamped(doc, c, &len);
+	return memchr(p, 0, len) != NULL;
+}
+
+static void ps2_shader_rec(void *e, const uint8_t *p)
+{
+	w3d_ps2_shader *s = e;
+	s->depth_compare = p[0];
+	s->depth_mask = p[1];
+	s->pri_gradient = p[2];
+	s->texturing = p[3];
+	s->alpha_test = p[4];
+	s->a_param = p[5];
+	s->b_param = p[6];
+	s->c_param = p[7];
+	s->d_param = p[8];
+	memcpy(s->pad, p + 9, 3);
+}
+
+/* SHADER_MATERIAL_PROPERTY: Type, NameLen, Name[NameLen], value (§5.1). */
+static void decode_smat_property(wl_doc *doc, const wl_chunk *k, w3d_shader_material_property *pr)
+{
+	size_t len;
+	const uint8_t *p = w3d_payload_clamped(doc, k, &len);
+	wl_cursor cur = wl_cursor_make(p, len, wl_chunk_payload_offset(k));
+	pr->src = k;
+	pr->name = "";
+	pr->type = wl_cursor_u32(&cur);
+	pr->name_len = wl_cursor_u32(&cur);
+	if (cur.short_read)
+		return;
+	size_t avail = wl_cursor_remaining(&cur);
+	size_t n = pr->name_len < avail ? pr->name_len : avail;
+	const uint8_t *nm = wl_cursor_take(&cur, n);
+	const uint8_t *z = memchr(nm, 0, n);
+	pr->name_terminated = z != NULL;
+	char *s = wl_arena_strndup(doc->arena, (const char *)nm, z ? (size_t)(z - nm) : n);
+	if (!s) {
+		doc->oom = true;
+		return;
+	}
+	pr->name = s;
+	if (pr->name_len > avail)
+		return;
+	switch (pr->type) {
+	case W3D_SMAT_TEXTURE: {
+		uint32_t tl = wl_cursor_u32(&cur);
+		size_t rest = wl_cursor_remaining(&cur);
+		const uint8_t *t = cur.short_read || tl > rest ? NULL : wl_cursor_take(&cur, tl);
+		if (!t)
+			return;
+		const uint8_t *tz = memchr(t, 0, tl);
+		pr->texture = wl_arena_strndup(doc->arena, (const char *)t, tz ? (size_t)(tz - t) : tl);
+		if (!pr->texture)
+			doc->oom = true;
+		pr->value_ok = pr->texture != NULL;
+		break;
+	}
+	case W3D_SMAT_FLOAT:
+	case W3D_SMAT_VEC2:
+	case W3D_SMAT_VEC3:
+	case W3D_SMAT_VEC4:
+		w3d_read_f32s(&cur, pr->value, pr->type - W3D_SMAT_FLOAT + 1);
+		pr->value_ok = !cur.short_read;
+		break;
+	case W3D_SMAT_INT:
+		pr->int_value = (int32_t)wl_cursor_u32(&cur);
+		pr->value_ok = !cur.short_read;
+		break;
+	case W3D_SMAT_BOOL:
+		pr->bool_value = wl_cursor_u8(&cur);
+		pr->value_ok = !cur.short_read;
+		break;
+	default:
+		break;
+	}
+}
+
+static void decode_shader_material(wl_doc *doc, const wl_chunk *c, w3d_shader_material *sm)
+{
+	sm->src = c;
+	sm->type_name = "";
+	size_t np = count_children(c, MESH_ID_SHADER_MATERIAL_PROPERTY);
+	sm->props = alloc_array(doc, np, sizeof *sm->props);
+	if (!sm->props)
+		return;
+	for (const wl_chunk *k = c->first_child; k; k = k->next) {
+		if (!is_data(k))
+			continue;
+		if (k->id == MESH_ID_SHADER_MATERIAL_HEADER && !sm->header_src) {
+			size_t len;
+			const uint8_t *p = w3d_payload_clamped(doc, k, &len);
+			sm->header_src = k;
+			sm->header_ok = len >= 37;
+			if (len >= 1)
+				sm->version = p[0];
+			if (len >= 33) {
+				const char *s = w3d_hier_name_field(doc, p + 1, 32, &sm->type_name_terminated);
+				sm->type_name = s ? s : "";
+			}
+			if (len >= 34)
+				sm->technique = p[33];
+		} else if (k->id == MESH_ID_SHADER_MATERIAL_PROPERTY && sm->prop_count < np) {
+			decode_smat_property(doc, k, &sm->props[sm->prop_count++]);
+		}
+	}
+}
+
+static void decode_deform(wl_doc *doc, const wl_chunk *c, w3d_deform *d)
+{
+	size_t len;
+	const uint8_t *p = w3d_payload_clamped(doc, c, &len);
+	d->src = c;
+	d->bytes = len;
+	if (len >= 4)
+		d->set_count = wl_le32(p);
+	if (len >= 8)
+		d->alpha_passes = wl_le32(p + 4);
+}
+
 static void decode_header(wl_doc *doc, const wl_chunk *c, w3d_mesh_header *h)
 {
 	size_t len;
@@ -270,6 +409,7 @@ static void decode_vertex_material(wl_doc *doc, const wl_chunk *c, w3d_vertex_ma
 			if (!vm->name_src) {
 				vm->name_src = k;
 				vm->name = decode_string(doc, k);
+				vm->name_terminated = has_nul(doc, k);
 			}
 			break;
 		case W3D_CHUNK_VERTEX_MATERIAL_INFO:
@@ -298,6 +438,7 @@ static void decode_vertex_material(wl_doc *doc, const wl_chunk *c, w3d_vertex_ma
 			if (!vm->mapper_args_src[i]) {
 				vm->mapper_args_src[i] = k;
 				vm->mapper_args[i] = decode_string(doc, k);
+				vm->mapper_args_terminated[i] = has_nul(doc, k);
 			}
 			break;
 		}
@@ -317,11 +458,13 @@ static void decode_texture(wl_doc *doc, const wl_chunk *c, w3d_texture *t)
 		if (k->id == W3D_CHUNK_TEXTURE_NAME && !t->name_src) {
 			t->name_src = k;
 			t->name = decode_string(doc, k);
+			t->name_terminated = has_nul(doc, k);
 		} else if (k->id == W3D_CHUNK_TEXTURE_INFO && !t->info_src) {
 			size_t len;
 			const uint8_t *p = w3d_payload_clamped(doc, k, &len);
 			wl_cursor cur = wl_cursor_make(p, len, wl_chunk_payload_offset(k));
 			t->info_src = k;
+			t->info_complete = len >= W3D_TEXTURE_INFO_SIZE;
 			t->info.attributes = wl_cursor_u16(&cur);
 			t->info.anim_type = wl_cursor_u16(&cur);
 			t->info.frame_count = wl_cursor_u32(&cur);
@@ -410,7 +553,7 @@ static void decode_pass(wl_doc *doc, const wl_chunk *c, w3d_material_pass *ps)
  * or a PRELIT_* wrapper). */
 static void decode_materials(wl_doc *doc, const wl_chunk *scope, w3d_material_set *ms)
 {
-	size_t nvm = 0, ntex = 0, npass = 0;
+	size_t nvm = 0, ntex = 0, npass = 0, nsm = 0;
 	ms->src = scope;
 	for (const wl_chunk *k = scope->first_child; k; k = k->next) {
 		if (!is_data(k) || !k->container)
@@ -421,11 +564,14 @@ static void decode_materials(wl_doc *doc, const wl_chunk *scope, w3d_material_se
 			ntex += count_children(k, W3D_CHUNK_TEXTURE);
 		else if (k->id == W3D_CHUNK_MATERIAL_PASS)
 			npass++;
+		else if (k->id == W3D_CHUNK_SHADER_MATERIALS)
+			nsm += count_children(k, MESH_ID_SHADER_MATERIAL);
 	}
 	ms->vertex_materials = alloc_array(doc, nvm, sizeof *ms->vertex_materials);
 	ms->textures = alloc_array(doc, ntex, sizeof *ms->textures);
 	ms->passes = alloc_array(doc, npass, sizeof *ms->passes);
-	if (!ms->vertex_materials || !ms->textures || !ms->passes)
+	ms->shader_materials = alloc_array(doc, nsm, sizeof *ms->shader_materials);
+	if (!ms->vertex_materials || !ms->textures || !ms->passes || !ms->shader_materials)
 		return;
 	for (const wl_chunk *k = scope->first_child; k; k = k->next) {
 		if (!is_data(k))
@@ -474,6 +620,21 @@ static void decode_materials(wl_doc *doc, const wl_chunk *scope, w3d_material_se
 		case W3D_CHUNK_MATERIAL_PASS:
 			if (k->container && ms->pass_count < npass)
 				decode_pass(doc, k, &ms->passes[ms->pass_count++]);
+			break;
+		case MESH_ID_PS2_SHADERS:
+			if (!ms->ps2_shaders.src)
+				DECODE_ARRAY(doc, k, &ms->ps2_shaders, 12, ps2_shader_rec);
+			break;
+		case W3D_CHUNK_SHADER_MATERIALS:
+			if (!k->container)
+				break;
+			if (!ms->shader_materials_src)
+				ms->shader_materials_src = k;
+			for (const wl_chunk *v = k->first_child; v; v = v->next)
+				if (is_data(v) && v->id == MESH_ID_SHADER_MATERIAL && v->container &&
+				    ms->shader_material_count < nsm)
+					decode_shader_material(
+						doc, v, &ms->shader_materials[ms->shader_material_count++]);
 			break;
 		default:
 			break;
@@ -576,6 +737,30 @@ w3d_mesh *w3d_decode_mesh(wl_doc *doc, wl_chunk *c)
 		case W3D_CHUNK_AABTREE:
 			if (!m->aabtree.src && k->container)
 				decode_aabtree(doc, k, &m->aabtree);
+			break;
+		case MESH_ID_VERTEX_COLORS:
+			if (!m->vertex_colors.src)
+				DECODE_ARRAY(doc, k, &m->vertex_colors, W3D_RGBA_SIZE, rgba_rec);
+			break;
+		case W3D_CHUNK_TANGENTS:
+			if (!m->tangents.src)
+				DECODE_ARRAY(doc, k, &m->tangents, W3D_VEC3_SIZE, vec3_rec);
+			break;
+		case W3D_CHUNK_BITANGENTS:
+			if (!m->bitangents.src)
+				DECODE_ARRAY(doc, k, &m->bitangents, W3D_VEC3_SIZE, vec3_rec);
+			break;
+		case MESH_ID_SECONDARY_VERTICES:
+			if (!m->secondary_vertices.src)
+				DECODE_ARRAY(doc, k, &m->secondary_vertices, W3D_VEC3_SIZE, vec3_rec);
+			break;
+		case MESH_ID_SECONDARY_VERTEX_NORMALS:
+			if (!m->secondary_normals.src)
+				DECODE_ARRAY(doc, k, &m->secondary_normals, W3D_VEC3_SIZE, vec3_rec);
+			break;
+		case MESH_ID_DEFORM:
+			if (!m->deform.src)
+				decode_deform(doc, k, &m->deform);
 			break;
 		default:
 			break;

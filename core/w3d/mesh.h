@@ -195,6 +195,8 @@ typedef struct w3d_vertex_material {
 	w3d_vertex_material_info info; /* zero when info_src is NULL */
 	const wl_chunk *mapper_args_src[2]; /* MAPPER_ARGS0/1 0x2E/0x2F */
 	const char *mapper_args[2];  /* INI text up to the first NUL, or NULL */
+	bool name_terminated;        /* VERTEX_MATERIAL_NAME holds a NUL */
+	bool mapper_args_terminated[2]; /* MAPPER_ARGS0/1 hold a NUL */
 } w3d_vertex_material;
 
 /* W3dTextureInfoStruct, 12 bytes (w3d_file.h:973-980). */
@@ -212,7 +214,19 @@ typedef struct w3d_texture {
 	const char *name;          /* text up to the first NUL ("" if absent) */
 	const wl_chunk *info_src;  /* TEXTURE_INFO 0x33 (optional), or NULL */
 	w3d_texture_info info;
+	bool name_terminated;      /* TEXTURE_NAME holds a NUL */
+	bool info_complete;        /* TEXTURE_INFO holds all 12 bytes */
 } w3d_texture;
+
+/* W3dTextureInfoStruct.Attributes fields (w3d_file.h:955-971, §2.1). */
+#define W3D_TEXTURE_PUBLISH 0x0001u
+#define W3D_TEXTURE_NO_LOD 0x0004u
+#define W3D_TEXTURE_CLAMP_U 0x0008u
+#define W3D_TEXTURE_CLAMP_V 0x0010u
+#define W3D_TEXTURE_ALPHA_BITMAP 0x0020u
+#define W3D_TEXTURE_MIP_LEVELS_MASK 0x00C0u /* ALL 0, 2: 0x40, 3: 0x80, 4: 0xC0 */
+#define W3D_TEXTURE_HINT_MASK 0xFF00u       /* BASE 0, EMISSIVE 0x100, ENVIRONMENT 0x200, SHINY_MASK 0x300 */
+#define W3D_TEXTURE_TYPE_MASK 0x1000u       /* COLORMAP 0, BUMPMAP 0x1000 */
 
 /* TEXTURE_STAGE (0x48): its stage number is its order inside the pass. */
 typedef struct w3d_texture_stage {
@@ -238,6 +252,61 @@ typedef struct w3d_material_pass {
 	size_t stage_count;
 } w3d_material_pass;
 
+/* W3dPS2ShaderStruct, 12 bytes (PS2_SHADERS 0x80; spec "W3D_CHUNK_PS2_SHADERS"):
+ * ignored by the PC loaders. */
+typedef struct w3d_ps2_shader {
+	uint8_t depth_compare, depth_mask, pri_gradient, texturing, alpha_test;
+	uint8_t a_param, b_param, c_param, d_param; /* blend equation (A-B)*C+D */
+	uint8_t pad[3];
+} w3d_ps2_shader;
+
+typedef struct w3d_ps2_shader_array {
+	const wl_chunk *src;
+	w3d_ps2_shader *v; /* count records of 12 bytes */
+	size_t count;
+} w3d_ps2_shader_array;
+
+/* SHADER_MATERIAL_PROPERTY (0x53) types (§5.1, OpenSAGE W3dShaderMaterialProperty.cs). */
+enum {
+	W3D_SMAT_TEXTURE = 1, /* uint32 len; char[len] */
+	W3D_SMAT_FLOAT = 2,   /* 1 float */
+	W3D_SMAT_VEC2 = 3,    /* 2 floats */
+	W3D_SMAT_VEC3 = 4,    /* 3 floats */
+	W3D_SMAT_VEC4 = 5,    /* 4 floats */
+	W3D_SMAT_INT = 6,     /* int32 */
+	W3D_SMAT_BOOL = 7     /* uint8, 0 or 1 */
+};
+
+/* One SHADER_MATERIAL_PROPERTY: uint32 Type; uint32 NameLen; char
+ * Name[NameLen] (NUL-terminated inside); then the value (§5.1). */
+typedef struct w3d_shader_material_property {
+	const wl_chunk *src;
+	uint32_t type;          /* W3D_SMAT_* */
+	uint32_t name_len;      /* bytes, as read */
+	const char *name;       /* up to the first NUL inside NameLen */
+	bool name_terminated;
+	bool value_ok;          /* every value byte is inside the chunk */
+	const char *texture;    /* TEXTURE: file name (arena), else NULL */
+	float value[4];         /* FLOAT..VEC4: 1-4 components */
+	int32_t int_value;      /* INT */
+	uint8_t bool_value;     /* BOOL */
+} w3d_shader_material_property;
+
+/* SHADER_MATERIAL (0x51): HEADER 0x52 (37 bytes: uint8 Version; char
+ * TypeName[32] (the .fx name); uint8 Technique; uint8 pad[3]) and
+ * PROPERTY 0x53 chunks (BFME, §5.1). */
+typedef struct w3d_shader_material {
+	const wl_chunk *src;
+	const wl_chunk *header_src;   /* SHADER_MATERIAL_HEADER, or NULL */
+	bool header_ok;               /* all 37 bytes present */
+	uint8_t version;
+	const char *type_name;        /* TypeName[32] @1 */
+	bool type_name_terminated;
+	uint8_t technique;            /* @33 */
+	w3d_shader_material_property *props; /* prop_count PROPERTY chunks */
+	size_t prop_count;
+} w3d_shader_material;
+
 /* The material chunks of one scope: the MESH itself or one PRELIT_*
  * wrapper (0x23-0x26), which hold the same chunks (§2.1). */
 typedef struct w3d_material_set {
@@ -253,7 +322,23 @@ typedef struct w3d_material_set {
 	size_t texture_count;
 	w3d_material_pass *passes;        /* MATERIAL_PASS chunks, in order */
 	size_t pass_count;
+	w3d_ps2_shader_array ps2_shaders; /* PS2_SHADERS 0x80 */
+	const wl_chunk *shader_materials_src; /* first SHADER_MATERIALS 0x50 */
+	w3d_shader_material *shader_materials; /* every SHADER_MATERIAL of every
+	                                          SHADER_MATERIALS, in order */
+	size_t shader_material_count;
 } w3d_material_set;
+
+/* DEFORM (0x58, obsolete; skipped by the loader): the chunk is known as a
+ * data chunk whose payload starts with W3dMeshDeform {uint32 SetCount;
+ * uint32 AlphaPasses; uint32 reserved[3];} (20 B, §2.14; the spec's
+ * Generals/ZH table lists the first 8 bytes). */
+typedef struct w3d_deform {
+	const wl_chunk *src;      /* NULL when absent */
+	uint64_t bytes;           /* payload bytes present */
+	uint32_t set_count;       /* @0 */
+	uint32_t alpha_passes;    /* @4 */
+} w3d_deform;
 
 /* W3dMeshAABTreeNode, 32 bytes (w3d_file.h:1246-1252). */
 typedef struct w3d_aabtree_node {
@@ -305,6 +390,15 @@ typedef struct w3d_mesh {
 	w3d_material_set materials;     /* material chunks at the mesh level */
 	w3d_material_set prelit[W3D_PRELIT_KINDS]; /* src NULL when absent */
 	w3d_aabtree aabtree;            /* src NULL when absent */
+	/* Chunks the loaders skip or that only some games read (§5.1): */
+	w3d_rgba_array vertex_colors;   /* VERTEX_COLORS 0x0D (obsolete): W3dRGBStruct
+	                                   (R, G, B, pad; `a` holds the pad byte) */
+	w3d_vec3_array tangents;        /* TANGENTS 0x60 (BFME): NumVertices */
+	w3d_vec3_array bitangents;      /* BITANGENTS 0x61 (BFME): NumVertices */
+	w3d_vec3_array secondary_vertices; /* SECONDARY_VERTICES 0xC00: second-bone
+	                                      space, NumVertices */
+	w3d_vec3_array secondary_normals;  /* SECONDARY_VERTEX_NORMALS 0xC01 */
+	w3d_deform deform;              /* DEFORM 0x58 header */
 } w3d_mesh;
 
 /**

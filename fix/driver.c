@@ -1,0 +1,299 @@
+/* driver.c - fixers, then verification; see driver.h. */
+#include "driver.h"
+
+#include <fnmatch.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool matches_any(const char *const *pats, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (fnmatch(pats[i], s, 0) == 0)
+			return true;
+	return false;
+}
+
+static bool forced(const wl_fix_options *o, const wl_fixer *f)
+{
+	for (size_t i = 0; i < o->force_count; i++)
+		if (strcmp(o->force[i], f->id) == 0)
+			return true;
+	return false;
+}
+
+bool wl_fix_enabled(const wl_fix_options *o, const wl_fixer *f)
+{
+	bool force = forced(o, f);
+	if (f->unsafe && !o->unsafe && !force)
+		return false;
+	const wl_fix_rule_filter *fl = &o->filter;
+	if (matches_any(fl->ignore, fl->ignore_count, f->id))
+		return false;
+	if (force || fl->select_count == 0 || matches_any(fl->select, fl->select_count, f->id))
+		return true;
+	for (const char *const *r = f->rules; r && *r; r++)
+		if (wl_fix_filter_allows(fl, *r))
+			return true;
+	return false;
+}
+
+static char *dup_str(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *p = malloc(n);
+	if (p)
+		memcpy(p, s, n);
+	return p;
+}
+
+static int add_problem(wl_fix_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int add_problem(wl_fix_result *r, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	char **np = realloc(r->problems, (r->problem_count + 1) * sizeof *np);
+	if (!np)
+		return -1;
+	r->problems = np;
+	if (!(np[r->problem_count] = dup_str(buf)))
+		return -1;
+	r->problem_count++;
+	r->verified = false;
+	return 0;
+}
+
+/* Path of the top-level object holding c; "" for a top-level gap or NULL. */
+static void scope_of(const wl_doc *d, const wl_chunk *c, char *buf, size_t cap)
+{
+	buf[0] = 0;
+	if (!c || c->kind == WL_NODE_ROOT)
+		return;
+	const wl_chunk *top = c;
+	while (top->parent && top->parent->kind != WL_NODE_ROOT)
+		top = top->parent;
+	if (top->kind == WL_NODE_GAP)
+		return;
+	wl_chunk_path(d, top, -1, buf, cap);
+}
+
+static int record(wl_fix_result *r, const wl_doc *d, const wl_fixer *f, unsigned step)
+{
+	const wl_edit_log *log = &d->edits;
+	if (!r || log->count == 0)
+		return 0;
+	wl_fix_change *nc = realloc(r->changes, (r->change_count + log->count) * sizeof *nc);
+	if (!nc)
+		return -1;
+	r->changes = nc;
+	for (size_t i = 0; i < log->count; i++) {
+		const wl_edit *e = &log->items[i];
+		char path[512], scope[512];
+		if (e->chunk && e->chunk->kind != WL_NODE_ROOT)
+			wl_chunk_path(d, e->chunk, -1, path, sizeof path);
+		else
+			snprintf(path, sizeof path, "(file)");
+		if (e->chunk && e->chunk->kind == WL_NODE_GAP)
+			snprintf(path + strlen(path), sizeof path - strlen(path), "@0x%llx",
+				 (unsigned long long)e->chunk->offset);
+		scope_of(d, e->chunk, scope, sizeof scope);
+		wl_fix_change *c = &r->changes[r->change_count];
+		*c = (wl_fix_change){ f->id, e->rule, dup_str(path), dup_str(scope), e->offset,
+				      dup_str(e->what ? e->what : ""), step };
+		if (!c->path || !c->scope || !c->what) {
+			free(c->path);
+			free(c->scope);
+			free(c->what);
+			return -1;
+		}
+		r->change_count++;
+	}
+	return 0;
+}
+
+/* Runs the enabled fixers over the bytes; *out gets the final bytes
+ * (malloc, NULL when no fixer edited), *edits the number of edits. */
+static int pipeline(const wl_fix_options *o, const char *path, const uint8_t *bytes, size_t size,
+		    uint8_t **out, size_t *out_len, size_t *edits, wl_fix_result *r)
+{
+	size_t n;
+	const wl_fixer *const *fx = wl_fixers(&n);
+	uint8_t *cur = NULL; /* owned current bytes, NULL = the input */
+	size_t cur_len = size;
+	*edits = 0;
+	unsigned step = 0;
+	for (size_t i = 0; i < n; i++) {
+		const wl_fixer *f = fx[i];
+		if (!wl_fix_enabled(o, f))
+			continue;
+		const uint8_t *src = cur ? cur : bytes;
+		wl_doc *d = wl_lint_bytes(o->catalog, o->config, path, src, cur_len);
+		if (!d || d->oom) {
+			wl_doc_free(d);
+			free(cur);
+			return -1;
+		}
+		wl_fix_rule_filter own = o->filter;
+		if (matches_any(o->filter.select, o->filter.select_count, f->id) || forced(o, f))
+			own.select_count = 0;
+		wl_fix_ctx ctx = { d, d->model, o->catalog, o->config, o->unsafe, forced(o, f), &own };
+		int rc = f->apply(&ctx);
+		if (rc != 0 || d->oom || record(r, d, f, step) != 0) {
+			wl_doc_free(d);
+			free(cur);
+			return -1;
+		}
+		step++;
+		if (wl_edit_count(d) > 0) {
+			*edits += wl_edit_count(d);
+			uint8_t *next;
+			size_t next_len;
+			if (wl_doc_write(d, &next, &next_len) != 0) {
+				wl_doc_free(d);
+				free(cur);
+				return -1;
+			}
+			free(cur);
+			cur = next;
+			cur_len = next_len;
+		}
+		wl_doc_free(d);
+	}
+	*out = cur;
+	*out_len = cur_len;
+	return 0;
+}
+
+static wl_severity fail_severity(const wl_fix_options *o)
+{
+	return o->config ? wl_config_fail_on(o->config) : WL_SEV_ERROR;
+}
+
+static size_t count_at_least(const wl_doc *d, wl_severity s)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < d->findings.count; i++)
+		n += d->findings.items[i].severity >= s;
+	return n;
+}
+
+static size_t count_rule(const wl_doc *d, const char *rule, wl_severity min)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < d->findings.count; i++)
+		n += d->findings.items[i].severity >= min && strcmp(d->findings.items[i].rule, rule) == 0;
+	return n;
+}
+
+static int verify(const wl_fix_options *o, const char *path, const uint8_t *in, size_t in_len,
+		  wl_fix_result *r)
+{
+	wl_doc *d0 = wl_lint_bytes(o->catalog, o->config, path, in, in_len);
+	wl_doc *d1 = wl_lint_bytes(o->catalog, o->config, path, r->out, r->out_len);
+	int rc = 0;
+	if (!d0 || !d1 || d0->oom || d1->oom) {
+		rc = -1;
+		goto done;
+	}
+	r->failing_before = count_at_least(d0, fail_severity(o));
+	r->failing_after = count_at_least(d1, fail_severity(o));
+	/* repaired: no finding of an edit's rule left in its object */
+	for (size_t i = 0; i < r->change_count && rc == 0; i++) {
+		const wl_fix_change *c = &r->changes[i];
+		if (!c->rule)
+			continue;
+		bool dup = false;
+		for (size_t j = 0; j < i && !dup; j++)
+			dup = r->changes[j].rule && strcmp(r->changes[j].rule, c->rule) == 0 &&
+			      strcmp(r->changes[j].scope, c->scope) == 0;
+		if (dup)
+			continue;
+		for (size_t k = 0; k < d1->findings.count; k++) {
+			const wl_finding *f = &d1->findings.items[k];
+			if (strcmp(f->rule, c->rule) != 0)
+				continue;
+			char scope[512];
+			scope_of(d1, f->chunk, scope, sizeof scope);
+			if (strcmp(scope, c->scope) == 0) {
+				rc = add_problem(r, "not repaired: %s still reported in %s at 0x%llx: %s",
+						 c->rule, c->scope[0] ? c->scope : "the file",
+						 (unsigned long long)f->offset, f->message);
+				break;
+			}
+		}
+	}
+	/* no new error */
+	for (size_t k = 0; k < d1->findings.count && rc == 0; k++) {
+		const wl_finding *f = &d1->findings.items[k];
+		if (f->severity < WL_SEV_ERROR)
+			continue;
+		bool seen = false;
+		for (size_t j = 0; j < k && !seen; j++)
+			seen = strcmp(d1->findings.items[j].rule, f->rule) == 0;
+		if (seen)
+			continue;
+		size_t before = count_rule(d0, f->rule, WL_SEV_ERROR) + wl_findings_dropped(&d0->findings, f->rule);
+		size_t after = count_rule(d1, f->rule, WL_SEV_ERROR) + wl_findings_dropped(&d1->findings, f->rule);
+		if (after > before)
+			rc = add_problem(r, "new error: %s reported %zu time(s) in the output, %zu in the input (first at 0x%llx: %s)",
+					 f->rule, after, before, (unsigned long long)f->offset, f->message);
+	}
+	/* idempotent */
+	if (rc == 0) {
+		uint8_t *again = NULL;
+		size_t again_len = 0, edits = 0;
+		if (pipeline(o, path, r->out, r->out_len, &again, &again_len, &edits, NULL) != 0)
+			rc = -1;
+		else if (edits > 0)
+			rc = add_problem(r, "not idempotent: a second run makes %zu more edit(s)", edits);
+		free(again);
+	}
+done:
+	wl_doc_free(d0);
+	wl_doc_free(d1);
+	return rc;
+}
+
+int wl_fix_run(const wl_fix_options *o, const char *path, const uint8_t *bytes, size_t size,
+	       wl_fix_result *r)
+{
+	memset(r, 0, sizeof *r);
+	r->verified = true;
+	size_t edits = 0;
+	if (pipeline(o, path, bytes, size, &r->out, &r->out_len, &edits, r) != 0)
+		return -1;
+	r->changed = edits > 0;
+	if (!r->changed) {
+		free(r->out);
+		r->out = NULL;
+		r->out_len = 0;
+		wl_doc *d = wl_lint_bytes(o->catalog, o->config, path, bytes, size);
+		if (!d)
+			return -1;
+		r->failing_before = r->failing_after = count_at_least(d, fail_severity(o));
+		wl_doc_free(d);
+		return 0;
+	}
+	if (o->no_verify)
+		return 0;
+	return verify(o, path, bytes, size, r);
+}
+
+void wl_fix_result_free(wl_fix_result *r)
+{
+	free(r->out);
+	for (size_t i = 0; i < r->change_count; i++) {
+		free(r->changes[i].path);
+		free(r->changes[i].scope);
+		free(r->changes[i].what);
+	}
+	free(r->changes);
+	for (size_t i = 0; i < r->problem_count; i++)
+		free(r->problems[i]);
+	free(r->problems);
+	memset(r, 0, sizeof *r);
+}

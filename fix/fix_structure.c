@@ -1,0 +1,286 @@
+/*
+ * fix_structure.c - repairs of the chunk structure the reader recovered
+ * (core/chunk.h recovery marks, rules/chunk.yaml).
+ *
+ * Safe (on by default):
+ *   container-sizes   chunk-size-past-eof, container-size-too-small: every
+ *                     chunk the reader read with a size other than the one
+ *                     declared (WL_REC_PAST_EOF, WL_REC_EXTENDED, and
+ *                     WL_REC_CLAMPED at the top level) gets the size of what
+ *                     it holds (wl_edit_resize; bit 31 kept).  The two
+ *                     broken HLOD shapes of RotWK files are these marks:
+ *                     the HLOD keeps every HLOD_SUB_OBJECT the reader gave
+ *                     it (chunkio.cpp:422 ends a chunk only at its size).
+ *   container-bits    container-bit-on-leaf, container-bit-missing: bit 31
+ *                     recomputed (wl_edit_touch) on those chunks only.
+ *   trailing-bytes    trailing-bytes: the bytes after the last top-level
+ *                     chunk (WL_REC_TRAILING gaps) are removed.
+ * Unsafe (only with --unsafe, or asked for by name):
+ *   chunk-overruns    chunk-overruns-parent: the child cut at its parent's
+ *                     end gets the size the reader gave it.
+ *   drop-stray-bytes  stray-bytes: gaps inside containers are removed.
+ *   drop-unreadable   chunk-resync: the skipped bytes are removed;
+ *                     chunk-truncated: the outermost chunk whose content is
+ *                     cut by the end of the file is removed whole (the
+ *                     engine reads nothing of a short chunk, chunkio.cpp:
+ *                     737-765, so a half object is worse than none).
+ *   trim-partial-elements  array-size-not-multiple: the partial element at
+ *                     the end of an array chunk is dropped.
+ * Every edit is noted with the rule, the chunk and "what: old -> new".
+ */
+#include "fix.h"
+
+#include <inttypes.h>
+
+static uint64_t node_len(const wl_chunk *c)
+{
+	return (c->kind == WL_NODE_CHUNK ? c->header_size : 0) + c->size;
+}
+
+/* ---- container-sizes ---- */
+
+static int sizes_walk(wl_fix_ctx *x, wl_chunk *c)
+{
+	for (wl_chunk *k = c->first_child; k; k = k->next) {
+		if (k->kind != WL_NODE_CHUNK)
+			continue;
+		if (k->container && sizes_walk(x, k) != 0)
+			return -1;
+		const char *rule = NULL;
+		if (k->recovery & WL_REC_EXTENDED)
+			rule = "container-size-too-small";
+		else if (k->recovery & WL_REC_PAST_EOF)
+			rule = "chunk-size-past-eof";
+		else if ((k->recovery & WL_REC_CLAMPED) && k->parent->kind == WL_NODE_ROOT)
+			rule = "chunk-size-past-eof";
+		if (!rule || !wl_fix_rule_wanted(x, rule))
+			continue;
+		if (wl_edit_resize(x->doc, k) != 0)
+			return -1;
+		if (wl_edit_note(x->doc, k, rule, k->offset + 4, "size: %" PRIu32 " -> %" PRIu64,
+				 k->declared_size, wl_edit_written_size(x->doc, k)) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int apply_sizes(wl_fix_ctx *x)
+{
+	return sizes_walk(x, &x->doc->root);
+}
+
+/* ---- container-bits ---- */
+
+static int bits_walk(wl_fix_ctx *x, wl_chunk *c)
+{
+	for (wl_chunk *k = c->first_child; k; k = k->next) {
+		if (k->kind != WL_NODE_CHUNK)
+			continue;
+		if (k->container && bits_walk(x, k) != 0)
+			return -1;
+		const char *rule = NULL;
+		if (k->recovery & WL_REC_FLAG_MISSING)
+			rule = "container-bit-missing";
+		else if (k->recovery & WL_REC_FLAG_ON_LEAF)
+			rule = "container-bit-on-leaf";
+		if (!rule || !wl_fix_rule_wanted(x, rule))
+			continue;
+		if (wl_edit_touch(x->doc, k) != 0)
+			return -1;
+		if (wl_edit_note(x->doc, k, rule, k->offset + 4, "bit 31 of the size: %d -> %d",
+				 k->flag_bit ? 1 : 0, k->flag_bit ? 0 : 1) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int apply_bits(wl_fix_ctx *x)
+{
+	return bits_walk(x, &x->doc->root);
+}
+
+/* ---- gaps ---- */
+
+/* Removes the gaps carrying mark under c (recursively when deep). */
+static int drop_gaps(wl_fix_ctx *x, wl_chunk *c, uint16_t mark, const char *rule, bool deep)
+{
+	wl_chunk *k = c->first_child;
+	while (k) {
+		wl_chunk *next = k->next;
+		if (k->kind == WL_NODE_GAP && (k->recovery & mark)) {
+			if (wl_edit_note(x->doc, k, rule, k->offset,
+					 "%" PRIu64 " byte(s) at 0x%" PRIx64 ": removed", k->size,
+					 k->offset) != 0 ||
+			    wl_edit_remove(x->doc, k) != 0)
+				return -1;
+		} else if (deep && k->kind == WL_NODE_CHUNK && k->container) {
+			if (drop_gaps(x, k, mark, rule, deep) != 0)
+				return -1;
+		}
+		k = next;
+	}
+	return 0;
+}
+
+static int apply_trailing(wl_fix_ctx *x)
+{
+	if (!wl_fix_rule_wanted(x, "trailing-bytes"))
+		return 0;
+	return drop_gaps(x, &x->doc->root, WL_REC_TRAILING, "trailing-bytes", false);
+}
+
+static int apply_stray(wl_fix_ctx *x)
+{
+	if (!wl_fix_rule_wanted(x, "stray-bytes"))
+		return 0;
+	return drop_gaps(x, &x->doc->root, WL_REC_STRAY, "stray-bytes", true);
+}
+
+/* ---- chunk-overruns ---- */
+
+static int overrun_walk(wl_fix_ctx *x, wl_chunk *c)
+{
+	for (wl_chunk *k = c->first_child; k; k = k->next) {
+		if (k->kind != WL_NODE_CHUNK)
+			continue;
+		if (k->container && overrun_walk(x, k) != 0)
+			return -1;
+		if (!(k->recovery & WL_REC_CLAMPED) || k->parent->kind == WL_NODE_ROOT)
+			continue;
+		if (wl_edit_resize(x->doc, k) != 0)
+			return -1;
+		if (wl_edit_note(x->doc, k, "chunk-overruns-parent", k->offset + 4,
+				 "size: %" PRIu32 " -> %" PRIu64, k->declared_size,
+				 wl_edit_written_size(x->doc, k)) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int apply_overruns(wl_fix_ctx *x)
+{
+	if (!wl_fix_rule_wanted(x, "chunk-overruns-parent"))
+		return 0;
+	return overrun_walk(x, &x->doc->root);
+}
+
+/* ---- drop-unreadable ---- */
+
+static int drop_truncated(wl_fix_ctx *x, wl_chunk *c)
+{
+	wl_chunk *k = c->first_child;
+	while (k) {
+		wl_chunk *next = k->next;
+		if (k->kind == WL_NODE_CHUNK && (k->recovery & WL_REC_TRUNCATED)) {
+			if (wl_edit_note(x->doc, k, "chunk-truncated", k->offset,
+					 "%s of %" PRIu64 " byte(s) cut by the end of the file (declares %" PRIu32
+					 "): removed",
+					 wl_chunk_name(x->doc, k), node_len(k), k->declared_size) != 0 ||
+			    wl_edit_remove(x->doc, k) != 0)
+				return -1;
+		} else if (k->kind == WL_NODE_CHUNK && k->container) {
+			if (drop_truncated(x, k) != 0)
+				return -1;
+		}
+		k = next;
+	}
+	return 0;
+}
+
+static int apply_unreadable(wl_fix_ctx *x)
+{
+	if (wl_fix_rule_wanted(x, "chunk-resync") &&
+	    drop_gaps(x, &x->doc->root, WL_REC_SKIPPED, "chunk-resync", true) != 0)
+		return -1;
+	if (wl_fix_rule_wanted(x, "chunk-truncated") && drop_truncated(x, &x->doc->root) != 0)
+		return -1;
+	return 0;
+}
+
+/* ---- trim-partial-elements ---- */
+
+static int trim_walk(wl_fix_ctx *x, wl_chunk *c)
+{
+	for (wl_chunk *k = c->first_child; k; k = k->next) {
+		if (k->kind != WL_NODE_CHUNK)
+			continue;
+		if (k->container) {
+			if (trim_walk(x, k) != 0)
+				return -1;
+			continue;
+		}
+		const wl_chunk_type *t = k->type;
+		/* The same test as the reader's: an array chunk read whole. */
+		if (!t || !t->elem_size || (t->flags & WL_TYPE_OPAQUE) || k->size != k->declared_size ||
+		    k->size % t->elem_size == 0)
+			continue;
+		size_t len;
+		const uint8_t *p = wl_edit_payload(x->doc, k, &len);
+		size_t keep = len - len % t->elem_size;
+		if (wl_edit_set_payload(x->doc, k, p, keep) != 0)
+			return -1;
+		if (wl_edit_note(x->doc, k, "array-size-not-multiple", k->offset + 4,
+				 "size: %zu -> %zu (%zu whole %" PRIu32 "-byte elements kept)", len, keep,
+				 keep / t->elem_size, t->elem_size) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int apply_trim(wl_fix_ctx *x)
+{
+	if (!wl_fix_rule_wanted(x, "array-size-not-multiple"))
+		return 0;
+	return trim_walk(x, &x->doc->root);
+}
+
+/* ---- registry entries (fix/fixers.c) ---- */
+
+static const char *const sizes_rules[] = { "chunk-size-past-eof", "container-size-too-small", NULL };
+const wl_fixer wl_fix_container_sizes = {
+	"container-sizes", sizes_rules, false,
+	"set container sizes the reader found wrong to the bytes of their children (keeps every child)",
+	apply_sizes
+};
+
+static const char *const bits_rules[] = { "container-bit-on-leaf", "container-bit-missing", NULL };
+const wl_fixer wl_fix_container_bits = {
+	"container-bits", bits_rules, false,
+	"recompute bit 31 of the size on data chunks that set it and containers that lack it",
+	apply_bits
+};
+
+static const char *const trailing_rules[] = { "trailing-bytes", NULL };
+const wl_fixer wl_fix_trailing_bytes = {
+	"trailing-bytes", trailing_rules, false,
+	"remove the bytes after the last top-level chunk",
+	apply_trailing
+};
+
+static const char *const overrun_rules[] = { "chunk-overruns-parent", NULL };
+const wl_fixer wl_fix_chunk_overruns = {
+	"chunk-overruns", overrun_rules, true,
+	"give a chunk that overruns its parent the size the reader cut it to",
+	apply_overruns
+};
+
+static const char *const stray_rules[] = { "stray-bytes", NULL };
+const wl_fixer wl_fix_drop_stray = {
+	"drop-stray-bytes", stray_rules, true,
+	"remove stray bytes inside containers",
+	apply_stray
+};
+
+static const char *const unreadable_rules[] = { "chunk-resync", "chunk-truncated", NULL };
+const wl_fixer wl_fix_drop_unreadable = {
+	"drop-unreadable", unreadable_rules, true,
+	"remove bytes skipped by a resync and chunks cut by the end of the file",
+	apply_unreadable
+};
+
+static const char *const trim_rules[] = { "array-size-not-multiple", NULL };
+const wl_fixer wl_fix_trim_partial = {
+	"trim-partial-elements", trim_rules, true,
+	"drop the partial element at the end of an array chunk",
+	apply_trim
+};

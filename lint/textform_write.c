@@ -1,0 +1,213 @@
+/*
+ * textform_write.c - writes the W3D text form of a document (textform.h,
+ * docs/textform.md).  Every node of the reader's tree is written so that it
+ * reproduces its own bytes; pins and hex cover whatever the tables cannot
+ * describe exactly.
+ */
+#include "textform.h"
+
+#include <string.h>
+
+#include "../core/w3d/w3d_format.h"
+
+/* Scalars per line in a flow sequence of scalars. */
+#define FLOW_PER_LINE 8
+
+/* Would the assembler set bit 31 for c?  Exactly when c is written with
+ * children and one of them is a chunk (wl_tf_assemble). */
+static bool computed_bit(const wl_chunk *c)
+{
+	if (!c->container)
+		return false;
+	for (const wl_chunk *k = c->first_child; k; k = k->next)
+		if (k->kind == WL_NODE_CHUNK)
+			return true;
+	return false;
+}
+
+/* "@0x1A2B truncated clamped ..." for a node at offset with recovery bits
+ * rec (the comment after a node's first line). */
+static void marks_text(char *buf, size_t cap, uint64_t offset, uint16_t rec)
+{
+	int at = snprintf(buf, cap, "@0x%llX", (unsigned long long)offset);
+	if (at > 0 && (size_t)at < cap && rec) {
+		buf[at++] = ' ';
+		wl_tf_marks(buf + at, cap - (size_t)at, rec);
+	}
+}
+
+/* A flow sequence of n scalar elements of field f starting at p. */
+static void put_flow(FILE *out, const wl_tf_field *f, const uint8_t *p, size_t n, int indent)
+{
+	wl_tf_field one = *f;
+	one.count = 1;
+	size_t es = wl_tf_field_size(&one);
+	fputc('[', out);
+	for (size_t i = 0; i < n; i++) {
+		if (i && i % FLOW_PER_LINE == 0)
+			fprintf(out, ",\n%*s", indent, "");
+		else if (i)
+			fputs(", ", out);
+		wl_tf_put_value(out, &one, p + i * es);
+	}
+	fputc(']', out);
+}
+
+/* The items of an ARRAY chunk: n elements of s at p. */
+static void put_items(FILE *out, const wl_tf_struct *s, const uint8_t *p, size_t n,
+		      size_t elem_size, int indent)
+{
+	const wl_tf_field *f0 = &s->fields[0];
+	if (s->field_count == 1 && f0->count == 1 && f0->type != WL_TF_NAME &&
+	    f0->type != WL_TF_HEX) {
+		fputs("items: ", out);
+		put_flow(out, f0, p, n, indent + 4);
+		fputc('\n', out);
+		return;
+	}
+	fputs("items:\n", out);
+	for (size_t i = 0; i < n; i++) {
+		const uint8_t *e = p + i * elem_size;
+		fprintf(out, "%*s- ", indent + 2, "");
+		if (s->field_count == 1) {
+			wl_tf_put_value(out, f0, e);
+		} else {
+			fputc('{', out);
+			size_t at = 0;
+			for (size_t j = 0; j < s->field_count; j++) {
+				const wl_tf_field *f = &s->fields[j];
+				fprintf(out, "%s%s: ", j ? ", " : "", f->name);
+				wl_tf_put_value(out, f, e + at);
+				at += wl_tf_field_size(f);
+			}
+			fputc('}', out);
+		}
+		fputc('\n', out);
+	}
+}
+
+/* The payload keys of a data chunk at indent. */
+static void put_payload(FILE *out, const wl_chunk_type *t, const uint8_t *p, size_t n, int indent)
+{
+	wl_tf_view v = wl_tf_classify(t, p, n);
+	const char *pad = "";
+	switch (v.form) {
+	case WL_TF_FORM_HEX:
+		fprintf(out, "%*shex: ", indent, pad);
+		wl_tf_put_hex(out, p, n, indent + 2, NULL);
+		fputc('\n', out);
+		return;
+	case WL_TF_FORM_STRING: {
+		fprintf(out, "%*sstring: \"", indent, pad);
+		for (size_t i = 0; i + 1 < n; i++) {
+			uint8_t c = p[i];
+			if (c == '"' || c == '\\')
+				fprintf(out, "\\%c", c);
+			else if (c == '\n')
+				fputs("\\n", out);
+			else if (c == '\r')
+				fputs("\\r", out);
+			else if (c == '\t')
+				fputs("\\t", out);
+			else
+				fputc(c, out);
+		}
+		fputs("\"\n", out);
+		return;
+	}
+	case WL_TF_FORM_FIELDS: {
+		size_t at = 0;
+		for (size_t j = 0; j < v.st->field_count; j++) {
+			const wl_tf_field *f = &v.st->fields[j];
+			fprintf(out, "%*s%s: ", indent, pad, f->name);
+			wl_tf_put_value(out, f, p + at);
+			fputc('\n', out);
+			at += wl_tf_field_size(f);
+		}
+		if (v.st->rest) {
+			const wl_tf_field *r = v.st->rest;
+			fprintf(out, "%*s%s: ", indent, pad, r->name);
+			if (r->type == WL_TF_HEX)
+				wl_tf_put_hex(out, p + at, v.count, indent + 2, NULL);
+			else
+				put_flow(out, r, p + at, v.count, indent + 2);
+			fputc('\n', out);
+			at += v.count * v.elem_size;
+		}
+		break;
+	}
+	case WL_TF_FORM_ITEMS:
+		fprintf(out, "%*s", indent, pad);
+		put_items(out, v.st, p, v.count, v.elem_size, indent);
+		break;
+	}
+	if (v.tail) {
+		fprintf(out, "%*stail: ", indent, pad);
+		wl_tf_put_hex(out, p + n - v.tail, v.tail, indent + 2, NULL);
+		fputc('\n', out);
+	}
+}
+
+static void put_nodes(FILE *out, const wl_doc *d, const wl_chunk *parent, int indent);
+
+static void put_chunk(FILE *out, const wl_doc *d, const wl_chunk *c, int indent)
+{
+	if (c->type)
+		fprintf(out, "%*s- chunk: %s", indent, "", c->type->short_name);
+	else
+		fprintf(out, "%*s- chunk: 0x%04lX", indent, "", (unsigned long)c->id);
+	char note[160];
+	marks_text(note, sizeof note, c->offset, c->recovery);
+	fprintf(out, "  # %s\n", note);
+	int in = indent + 2;
+	if (c->declared_size != c->size)
+		fprintf(out, "%*ssize: %lu  # %llu byte(s) follow\n", in, "",
+			(unsigned long)c->declared_size, (unsigned long long)c->size);
+	if ((bool)c->flag_bit != computed_bit(c))
+		fprintf(out, "%*scontainer_bit: %d\n", in, "", c->flag_bit ? 1 : 0);
+	if (c->container) {
+		if (!c->first_child) {
+			fprintf(out, "%*schildren: []\n", in, "");
+			return;
+		}
+		fprintf(out, "%*schildren:\n", in, "");
+		put_nodes(out, d, c, in + 2);
+		return;
+	}
+	put_payload(out, c->type, wl_chunk_payload(d, c), (size_t)c->size, in);
+}
+
+static void put_nodes(FILE *out, const wl_doc *d, const wl_chunk *parent, int indent)
+{
+	for (const wl_chunk *k = parent->first_child; k; k = k->next) {
+		if (k->kind == WL_NODE_GAP) {
+			char note[160];
+			marks_text(note, sizeof note, k->offset, k->recovery);
+			fprintf(out, "%*s- gap: ", indent, "");
+			wl_tf_put_hex(out, d->bytes + k->offset, (size_t)k->size, indent + 4, note);
+			fputc('\n', out);
+		} else {
+			put_chunk(out, d, k, indent);
+		}
+	}
+}
+
+int wl_tf_write(FILE *out, const wl_doc *d, const char *source)
+{
+	fputs("# W3D text form (docs/textform.md); `w3dasm FILE -o OUT.w3d` assembles it.\n", out);
+	if (source) {
+		fputs("# source: ", out);
+		for (const char *s = source; *s; s++)
+			fputc((unsigned char)*s < 0x20 ? '?' : *s, out);
+		fprintf(out, " (%llu bytes)\n", (unsigned long long)d->size);
+	}
+	fprintf(out, "w3d-text: %d\n", WL_TF_VERSION);
+	if (!d->root.first_child) {
+		fputs("chunks: []\n", out);
+	} else {
+		fputs("chunks:\n", out);
+		put_nodes(out, d, &d->root, 2);
+	}
+	fflush(out);
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,118 @@
+/*
+ * xref.h - the cross-file index of a linted folder (rules/reference.yaml).
+ *
+ * When w3dlint lints a folder, every W3D file can name objects that live in
+ * other files: HLOD sub-objects name render objects ("CONTAINER.MESH"),
+ * HLODs and animations name a hierarchy, meshes and emitters name texture
+ * files.  The engine resolves these names at load time through its asset
+ * manager, case-insensitively and by name only, whichever file defined
+ * them (notes/w3d_reference.md §1.5, §3 A13, B16, F1, F4, G4, G5).
+ *
+ * Use:
+ *
+ *   wl_xref *x = wl_xref_new();
+ *   for each linted file:  wl_xref_add(x, path, doc);   // doc may be freed after
+ *   wl_xref_scan_textures(x, root);                      // once per root
+ *   wl_xref_check(x, emit, user);                         // findings, sorted
+ *   wl_xref_free(x);
+ *
+ * wl_xref_add copies everything it keeps (names, offsets, chunk paths), so
+ * each document can be freed right after it was added.  The functions lock
+ * an internal mutex, so worker threads may add documents concurrently; the
+ * findings do not depend on the order of the calls (they are sorted by path,
+ * offset and rule id before they are emitted).
+ *
+ * Rules (severities come from the catalogue, rules/reference.yaml):
+ *   reference-mesh-missing      an HLOD LOD or aggregate sub-object names a
+ *                               render object that no file of the folder
+ *                               defines (meshes, boxes, HLODs, null objects,
+ *                               dazzles, emitters, aggregates, spheres, rings,
+ *                               hierarchical / LOD models, collections)
+ *   reference-hierarchy-missing an HLOD's or animation's HierarchyName names a
+ *                               hierarchy no file defines
+ *   reference-hierarchy-too-few-pivots an animation channel's pivot is not
+ *                               below the pivot count of its hierarchy, which
+ *                               is in another file
+ *   reference-bone-out-of-range an HLOD sub-object's BoneIndex, or a bone of
+ *                               a skin mesh it uses, is not below the pivot
+ *                               count of the HLOD's hierarchy, where the
+ *                               objects are not all in one file
+ *   reference-texture-missing   a texture named by a mesh (TEXTURE_NAME) or
+ *                               an emitter (EMITTER_INFO.TextureFilename) is
+ *                               not a .tga or .dds file of the scanned tree
+ *   duplicate-definition        one name (render object, hierarchy or
+ *                               animation "HIERARCHY.ANIM") is defined in two
+ *                               different files
+ *
+ * Relations inside one file are left to the single-file rules
+ * (skin-bone-out-of-range, hlod-bone-index-out-of-range,
+ * anim-channel-pivot-out-of-range), so no finding is reported twice.
+ */
+#ifndef WL_XREF_H
+#define WL_XREF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../core/chunk.h"
+
+typedef struct wl_xref wl_xref;
+
+/** One cross-file finding.  Every string is owned by the index and valid
+ *  only during the callback. */
+typedef struct wl_xref_finding {
+	const char *path;       /* file the finding is in (as given to wl_xref_add) */
+	const char *related;    /* the other file involved, or NULL when the
+	                           referenced object exists in no file */
+	const char *rule;       /* rule id (static storage) */
+	uint64_t offset;        /* absolute byte offset in path */
+	uint64_t length;        /* bytes covered */
+	const char *chunk_path; /* e.g. "HLOD[TANK]/HLOD_LOD_ARRAY/HLOD_SUB_OBJECT#1" */
+	const char *message;    /* lower case, names both files where there are two */
+} wl_xref_finding;
+
+/** Receives each finding; user is passed through. */
+typedef void (*wl_xref_emit_fn)(void *user, const wl_xref_finding *f);
+
+/** A new, empty index, or NULL when out of memory. */
+wl_xref *wl_xref_new(void);
+
+/** Frees the index (NULL is allowed). */
+void wl_xref_free(wl_xref *x);
+
+/**
+ * Records what the decoded document defines and references (doc->model
+ * must be the w3d_model built by w3d_model_build, as after wl_lint_bytes;
+ * a document without a model adds nothing).  path is copied.  Returns 0, or
+ * -1 when out of memory (the index then holds part of the file).
+ */
+int wl_xref_add(wl_xref *x, const char *path, const wl_doc *doc);
+
+/**
+ * Records one texture file found on disk.  Only the file's base name counts,
+ * letter case ignored, and .tga / .dds stand for each other (the games look
+ * textures up by base name in case-insensitive archives and directories,
+ * and load a .dds in place of a named .tga).  Other extensions are ignored.
+ * Returns 0, or -1 when out of memory.
+ */
+int wl_xref_add_texture_file(wl_xref *x, const char *path);
+
+/**
+ * Walks the directory tree at root (symbolic links to directories are not
+ * followed; at most 64 levels) and records every .tga / .dds file with
+ * wl_xref_add_texture_file.  Returns the number of texture files recorded,
+ * or -1 when root cannot be opened or memory runs out.  Until at least one
+ * texture file has been recorded, wl_xref_check reports no
+ * reference-texture-missing (a folder without textures relies on the game's).
+ */
+long wl_xref_scan_textures(wl_xref *x, const char *root);
+
+/**
+ * Checks every recorded reference against every recorded definition and
+ * calls emit once per finding, sorted by path, offset and rule id.  May be
+ * called more than once.  Returns the number of findings, or -1 when out of
+ * memory (no finding is emitted then).
+ */
+long wl_xref_check(wl_xref *x, wl_xref_emit_fn emit, void *user);
+
+#endif

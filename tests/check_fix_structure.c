@@ -1,0 +1,323 @@
+/* check_fix_structure.c - tests of the structural and count fixers
+ * (fix/fix_structure.c, fix/fix_counts.c) through the driver
+ * (fix/driver.h): before/after, verification, idempotence. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/w3d/model.h"
+#include "../fix/driver.h"
+#include "build_anim.h"
+#include "build_mesh.h"
+#include "reader_util.h"
+
+extern Suite *fix_structure_suite(void);
+
+static wl_catalog *CAT;
+
+static void setup(void)
+{
+	char err[256];
+	CAT = wl_catalog_load_builtin(err, sizeof err);
+	ck_assert_msg(CAT != NULL, "%s", err);
+}
+
+static void teardown(void)
+{
+	wl_catalog_free(CAT);
+	CAT = NULL;
+}
+
+static wl_fix_options options(bool unsafe)
+{
+	wl_fix_options o = { 0 };
+	o.catalog = CAT;
+	o.unsafe = unsafe;
+	return o;
+}
+
+static uint32_t le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Runs the fixers on b; asserts success. */
+static void fix(const wl_fix_options *o, const wb *b, wl_fix_result *r)
+{
+	ck_assert_int_eq(wl_fix_run(o, "t.w3d", b->data, b->len, r), 0);
+}
+
+static size_t changes_of(const wl_fix_result *r, const char *rule)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->change_count; i++)
+		n += r->changes[i].rule && strcmp(r->changes[i].rule, rule) == 0;
+	return n;
+}
+
+/* Lints out and counts the findings of rule. */
+static size_t findings_after(const wl_fix_result *r, const char *rule)
+{
+	wl_doc *d = wl_lint_bytes(CAT, NULL, "t.w3d", r->out, r->out_len);
+	ck_assert_ptr_nonnull(d);
+	size_t n = 0;
+	for (size_t i = 0; i < d->findings.count; i++)
+		n += strcmp(d->findings.items[i].rule, rule) == 0;
+	wl_doc_free(d);
+	return n;
+}
+
+/* The fixers make no edit on their own output. */
+static void assert_idempotent(const wl_fix_options *o, const wl_fix_result *r)
+{
+	wl_fix_result again;
+	ck_assert_int_eq(wl_fix_run(o, "t.w3d", r->out, r->out_len, &again), 0);
+	ck_assert(!again.changed);
+	ck_assert_uint_eq(again.change_count, 0);
+	wl_fix_result_free(&again);
+}
+
+static size_t sub_objects(const uint8_t *p, size_t n)
+{
+	wl_doc *d = wl_lint_bytes(CAT, NULL, "t.w3d", p, n);
+	const w3d_model *m = d->model;
+	size_t k = 0;
+	for (size_t i = 0; i < m->hlod_count; i++)
+		k += w3d_hlod_sub_object_count(m->hlods[i]);
+	wl_doc_free(d);
+	return k;
+}
+
+START_TEST(hlod_size_too_small)
+{
+	/* RotWK shape 1: the HLOD's size is 88 bytes short, its last
+	 * sub-objects sit after it; a hierarchy follows. */
+	wb b;
+	wb_init(&b);
+	ba_hlod_at at;
+	ba_hlod_opts ho = ba_hlod_defaults(1, 7);
+	ho.size_delta = -2 * 44;
+	ba_hlod(&b, &ho, &at);
+	ba_hier_at hat;
+	ba_hier_opts hi = ba_hier_defaults(2);
+	ba_hierarchy(&b, &hi, &hat);
+	wl_fix_options o = options(false);
+	wl_fix_result r;
+	fix(&o, &b, &r);
+	ck_assert(r.changed);
+	ck_assert_msg(r.verified, "%s", r.problem_count ? r.problems[0] : "");
+	ck_assert_uint_eq(changes_of(&r, "container-size-too-small"), 1);
+	ck_assert_uint_eq(r.changes[0].offset, at.object + 4);
+	ck_assert_str_eq(r.changes[0].scope, "HLOD[TANK]");
+	/* only the HLOD size field changed: +88 */
+	ck_assert_uint_eq(r.out_len, b.len);
+	ck_assert_uint_eq(le32(r.out + at.object + 4), le32(b.data + at.object + 4) + 88);
+	ck_assert_mem_eq(r.out, b.data, at.object + 4);
+	ck_assert_mem_eq(r.out + at.object + 8, b.data + at.object + 8, b.len - at.object - 8);
+	ck_assert_uint_eq(findings_after(&r, "container-size-too-small"), 0);
+	ck_assert_uint_eq(sub_objects(r.out, r.out_len), 7);
+	assert_idempotent(&o, &r);
+	wl_fix_result_free(&r);
+	/* near miss: the same file without the defect is left alone */
+	wb_free(&b);
+	wb_init(&b);
+	ho.size_delta = 0;
+	ba_hlod(&b, &ho, &at);
+	ba_hierarchy(&b, &hi, &hat);
+	fix(&o, &b, &r);
+	ck_assert(!r.changed);
+	ck_assert_ptr_null(r.out);
+	wl_fix_result_free(&r);
+	wb_free(&b);
+}
+END_TEST
+
+START_TEST(hlod_size_past_eof)
+{
+	/* RotWK shape 2: the HLOD's size runs 924 bytes past the end */
+	wb b;
+	wb_init(&b);
+	ba_hlod_at at;
+	ba_hlod_opts ho = ba_hlod_defaults(1, 8);
+	ho.size_delta = 924;
+	ba_hlod(&b, &ho, &at);
+	wl_fix_options o = options(false);
+	wl_fix_result r;
+	fix(&o, &b, &r);
+	ck_assert(r.changed && r.verified);
+	ck_assert_uint_eq(changes_of(&r, "chunk-size-past-eof"), 1);
+	ck_assert_uint_eq(r.changes[0].offset, at.object + 4);
+	ck_assert_uint_eq(le32(r.out + at.object + 4), le32(b.data + at.object + 4) - 924);
+	ck_assert_mem_eq(r.out + at.object + 8, b.data + at.object + 8, b.len - at.object - 8);
+	ck_assert_uint_eq(findings_after(&r, "chunk-size-past-eof"), 0);
+	ck_assert_uint_eq(sub_objects(r.out, r.out_len), 8);
+	assert_idempotent(&o, &r);
+	wl_fix_result_free(&r);
+	/* --ignore of the rule (or the fixer) leaves it */
+	const char *ign[] = { "chunk-size-*" };
+	o.filter.ignore = ign;
+	o.filter.ignore_count = 1;
+	fix(&o, &b, &r);
+	ck_assert(!r.changed);
+	wl_fix_result_free(&r);
+	wb_free(&b);
+}
+END_TEST
+
+START_TEST(trailing_and_stray)
+{
+	wb b;
+	wb_init(&b);
+	ba_hier_at hat;
+	ba_hier_opts hi = ba_hier_defaults(2);
+	ba_hierarchy(&b, &hi, &hat);
+	size_t clean = b.len;
+	wb_zeros(&b, 5);
+	wl_fix_options o = options(false);
+	wl_fix_result r;
+	fix(&o, &b, &r);
+	ck_assert(r.changed && r.verified);
+	ck_assert_uint_eq(changes_of(&r, "trailing-bytes"), 1);
+	ck_assert_uint_eq(r.changes[0].offset, clean);
+	ck_assert_uint_eq(r.out_len, clean);
+	ck_assert_mem_eq(r.out, b.data, clean);
+	assert_idempotent(&o, &r);
+	wl_fix_result_free(&r);
+	wb_free(&b);
+
+	/* stray bytes inside the hierarchy: unsafe, so only with unsafe */
+	wb_init(&b);
+	wb_begin(&b, W3D_CHUNK_HIERARCHY);
+	size_t inner = b.len;
+	ba_hierarchy(&b, &hi, &hat); /* any chunk as the first child */
+	(void)inner;
+	wb_zeros(&b, 3);
+	wb_end(&b);
+	wl_doc *d = ru_read(b.data, b.len);
+	ck_assert_uint_eq(ru_count(d, "stray-bytes"), 1);
+	ru_free(d);
+	fix(&o, &b, &r);
+	ck_assert_uint_eq(changes_of(&r, "stray-bytes"), 0);
+	wl_fix_result_free(&r);
+	wl_fix_options u = options(true);
+	fix(&u, &b, &r);
+	ck_assert_uint_eq(changes_of(&r, "stray-bytes"), 1);
+	ck_assert_uint_eq(r.out_len, b.len - 3);
+	ck_assert_uint_eq(findings_after(&r, "stray-bytes"), 0);
+	wl_fix_result_free(&r);
+	wb_free(&b);
+}
+END_TEST
+
+START_TEST(pivot_count)
+{
+	wb b;
+	wb_init(&b);
+	ba_hier_at hat;
+	ba_hier_opts hi = ba_hier_defaults(3);
+	ba_hierarchy(&b, &hi, &hat);
+	wb_patch_u32(&b, hat.header_payload + 20, 5);
+	wl_fix_options o = options(false);
+	wl_fix_result r;
+	fix(&o, &b, &r);
+	ck_assert(r.changed && r.verified);
+	ck_assert_uint_eq(changes_of(&r, "pivot-count-mismatch"), 1);
+	ck_assert_uint_eq(r.changes[0].offset, hat.header_payload + 20);
+	ck_assert_str_eq(r.changes[0].what, "numpivots: 5 -> 3");
+	ck_assert_uint_eq(le32(r.out + hat.header_payload + 20), 3);
+	ck_assert_mem_eq(r.out, b.data, hat.header_payload + 20);
+	ck_assert_uint_eq(findings_after(&r, "pivot-count-mismatch"), 0);
+	assert_idempotent(&o, &r);
+	wl_fix_result_free(&r);
+	wb_free(&b);
+}
+END_TEST
+
+START_TEST(mesh_counts)
+{
+	/* NumVertices 4 -> 9 in the header, every per-vertex array holds 4 */
+	wb b;
+	wb_init(&b);
+	bm_opts mo = { 0 };
+	bm_layout lay;
+	bm_write_mesh(&b, &mo, &lay);
+	wb_patch_u32(&b, lay.header_data + 44, 9);
+	wl_fix_options o = options(false);
+	wl_fix_result r;
+	fix(&o, &b, &r);
+	ck_assert(r.changed && r.verified);
+	ck_assert_uint_eq(changes_of(&r, "mesh-vertex-count-mismatch"), 1);
+	ck_assert_uint_eq(le32(r.out + lay.header_data + 44), 4);
+	ck_assert_uint_eq(findings_after(&r, "mesh-vertex-count-mismatch"), 0);
+	assert_idempotent(&o, &r);
+	wl_fix_result_free(&r);
+	wb_free(&b);
+
+	/* near miss: the arrays disagree (VERTICES holds 2 more): no edit */
+	wb_init(&b);
+	mo.extra_vertices = 2;
+	bm_write_mesh(&b, &mo, &lay);
+	fix(&o, &b, &r);
+	ck_assert_uint_eq(changes_of(&r, "mesh-vertex-count-mismatch"), 0);
+	wl_fix_result_free(&r);
+	wb_free(&b);
+
+	/* MATERIAL_INFO PassCount 1 -> 3 */
+	wb_init(&b);
+	mo.extra_vertices = 0;
+	bm_write_mesh(&b, &mo, &lay);
+	wb_patch_u32(&b, lay.matinfo_data, 3);
+	fix(&o, &b, &r);
+	ck_assert(r.verified);
+	ck_assert_uint_eq(changes_of(&r, "material-pass-count-mismatch"), 1);
+	ck_assert_uint_eq(r.changes[0].offset, lay.matinfo_data);
+	ck_assert_uint_eq(le32(r.out + lay.matinfo_data), 1);
+	wl_fix_result_free(&r);
+	wb_free(&b);
+}
+END_TEST
+
+START_TEST(truncated_is_unsafe)
+{
+	/* a hierarchy, then a mesh cut short by the end of the file */
+	wb b;
+	wb_init(&b);
+	ba_hier_at hat;
+	ba_hier_opts hi = ba_hier_defaults(2);
+	ba_hierarchy(&b, &hi, &hat);
+	size_t keep = b.len;
+	bm_opts mo = { 0 };
+	bm_layout lay;
+	bm_write_mesh(&b, &mo, &lay);
+	b.len -= 37; /* not at a chunk boundary: the content is cut */
+	wl_fix_options o = options(false);
+	wl_fix_result r;
+	fix(&o, &b, &r);
+	ck_assert_uint_eq(changes_of(&r, "chunk-truncated"), 0);
+	wl_fix_result_free(&r);
+	wl_fix_options u = options(true);
+	fix(&u, &b, &r);
+	ck_assert(r.verified);
+	ck_assert_uint_eq(changes_of(&r, "chunk-truncated"), 1);
+	ck_assert_uint_eq(r.out_len, keep);
+	ck_assert_mem_eq(r.out, b.data, keep);
+	assert_idempotent(&u, &r);
+	wl_fix_result_free(&r);
+	wb_free(&b);
+}
+END_TEST
+
+Suite *fix_structure_suite(void)
+{
+	Suite *s = suite_create("fix_structure");
+	TCase *t = tcase_create("fix_structure");
+	tcase_add_checked_fixture(t, setup, teardown);
+	tcase_add_test(t, hlod_size_too_small);
+	tcase_add_test(t, hlod_size_past_eof);
+	tcase_add_test(t, trailing_and_stray);
+	tcase_add_test(t, pivot_count);
+	tcase_add_test(t, mesh_counts);
+	tcase_add_test(t, truncated_is_unsafe);
+	suite_add_tcase(s, t);
+	return s;
+}

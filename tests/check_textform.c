@@ -1,0 +1,805 @@
+/*
+ * check_textform.c - the W3D text form (lint/textform.h): dump then
+ * assemble gives back the input byte for byte, for valid files built with
+ * tests/w3dbuild.h, malformed ones (truncated, stray and trailing bytes,
+ * unknown chunks, container-bit mistakes, the two RotWK HLOD size shapes,
+ * resync garbage) and random bytes; floats that need !f32bits; a
+ * hand-written text whose sizes the assembler computes; pinned sizes and
+ * container bits; assembler errors with line:column.
+ *
+ * Expected bytes are built with w3dbuild.h and expected positions are found
+ * in the test's own text, never copied from a run.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/cursor.h"
+#include "../core/w3d/w3d_format.h"
+#include "../lint/textform.h"
+#include "reader_util.h"
+#include "w3dbuild.h"
+
+extern Suite *textform_suite(void);
+
+#define H 8u
+#define BIT31 0x80000000u
+
+/* ------------------------------------------------------------ helpers */
+
+/* The text form of p[0..n) (malloc'd, NUL-terminated). */
+static char *dump_text(const uint8_t *p, size_t n)
+{
+	wl_doc *d = ru_read(p, n);
+	ck_assert_ptr_nonnull(d);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(wl_tf_write(f, d, "test.w3d"), 0);
+	fclose(f);
+	ru_free(d);
+	return text;
+}
+
+/* Assembles text; fails the test with the error when it does not assemble. */
+static wl_tf_bytes assemble_ok(const char *text)
+{
+	char err[512] = "";
+	wl_tf_bytes out;
+	int rc = wl_tf_assemble("t.txt", text, strlen(text), &out, err, sizeof err);
+	ck_assert_msg(rc == 0, "assembly failed: %s", err);
+	return out;
+}
+
+/* Dump then assemble p[0..n) and compare; returns the text (caller frees). */
+static char *roundtrip(const uint8_t *p, size_t n)
+{
+	char *text = dump_text(p, n);
+	wl_tf_bytes out = assemble_ok(text);
+	ck_assert_msg(out.len == n, "assembled %zu bytes, input has %zu\n%.1500s", out.len, n, text);
+	size_t i = 0;
+	while (i < n && out.data[i] == p[i])
+		i++;
+	ck_assert_msg(i == n, "assembled bytes differ at 0x%zx\n%.1500s", i, text);
+	free(out.data);
+	return text;
+}
+
+static void roundtrip_free(const uint8_t *p, size_t n)
+{
+	free(roundtrip(p, n));
+}
+
+/* 1-based line and column of the first occurrence of needle in text. */
+static void pos_of(const char *text, const char *needle, unsigned *line, unsigned *col)
+{
+	const char *at = strstr(text, needle);
+	ck_assert_msg(at != NULL, "'%s' not in the test text", needle);
+	*line = 1;
+	*col = 1;
+	for (const char *p = text; p < at; p++) {
+		if (*p == '\n') {
+			(*line)++;
+			*col = 1;
+		} else {
+			(*col)++;
+		}
+	}
+}
+
+/* Assembly must fail with "t.txt:L:C: ..." where L:C is where `at` starts
+ * in text, and the message must contain `what`. */
+static void expect_error(const char *text, const char *at, const char *what)
+{
+	char err[512] = "";
+	wl_tf_bytes out;
+	ck_assert_int_eq(wl_tf_assemble("t.txt", text, strlen(text), &out, err, sizeof err), -1);
+	ck_assert_ptr_null(out.data);
+	unsigned line, col;
+	pos_of(text, at, &line, &col);
+	char prefix[64];
+	snprintf(prefix, sizeof prefix, "t.txt:%u:%u: ", line, col);
+	ck_assert_msg(strncmp(err, prefix, strlen(prefix)) == 0, "error '%s' does not start with '%s'",
+		      err, prefix);
+	ck_assert_msg(strstr(err, what) != NULL, "error '%s' does not say '%s'", err, what);
+}
+
+/* ------------------------------------------------- built test models */
+
+static void mesh_header(wb *b, const char *name, uint32_t tris, uint32_t verts)
+{
+	wb_begin(b, W3D_CHUNK_MESH_HEADER3);
+	wb_u32(b, 0x00040002);
+	wb_u32(b, 0);
+	wb_name(b, name, 16);
+	wb_name(b, "BOXES", 16);
+	wb_u32(b, tris);
+	wb_u32(b, verts);
+	wb_u32(b, 1);
+	wb_u32(b, 0);
+	wb_u32(b, 0);
+	wb_u32(b, 0);
+	wb_u32(b, 0);
+	wb_u32(b, 3);
+	wb_u32(b, 1);
+	wb_vec3(b, 0, 0, 0);
+	wb_vec3(b, 1, 1, 0);
+	wb_vec3(b, 0.5f, 0.5f, 0);
+	wb_f32(b, 0.70710677f);
+	wb_end(b);
+}
+
+/* A quad mesh with every common chunk, a hierarchy, a raw and a compressed
+ * animation, an HLOD and a box: every sizes computed by wb_end. */
+static void build_model(wb *b)
+{
+	static const float v[4][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 1, 1, 0 }, { 0, 1, 0 } };
+	wb_begin(b, W3D_CHUNK_MESH);
+	mesh_header(b, "QUAD", 2, 4);
+	wb_begin(b, W3D_CHUNK_VERTICES);
+	for (int i = 0; i < 4; i++)
+		wb_vec3(b, v[i][0], v[i][1], v[i][2]);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_VERTEX_NORMALS);
+	for (int i = 0; i < 4; i++)
+		wb_vec3(b, 0, 0, 1);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_TRIANGLES);
+	static const uint32_t tri[2][3] = { { 0, 1, 2 }, { 0, 2, 3 } };
+	for (int i = 0; i < 2; i++) {
+		for (int k = 0; k < 3; k++)
+			wb_u32(b, tri[i][k]);
+		wb_u32(b, 13);
+		wb_vec3(b, 0, 0, 1);
+		wb_f32(b, 0);
+	}
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_VERTEX_INFLUENCES);
+	for (int i = 0; i < 4; i++) {
+		wb_u16(b, 1);
+		wb_zeros(b, 6);
+	}
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_MATERIAL_INFO);
+	wb_u32(b, 1);
+	wb_u32(b, 1);
+	wb_u32(b, 1);
+	wb_u32(b, 1);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_VERTEX_MATERIALS);
+	wb_begin(b, W3D_CHUNK_VERTEX_MATERIAL);
+	wb_chunk(b, W3D_CHUNK_VERTEX_MATERIAL_NAME, "VM\0", 3);
+	wb_begin(b, W3D_CHUNK_VERTEX_MATERIAL_INFO);
+	wb_u32(b, 0);
+	wb_u32(b, 0x00FFFFFF);
+	wb_u32(b, 0x00FFFFFF);
+	wb_u32(b, 0);
+	wb_u32(b, 0);
+	wb_f32(b, 1);
+	wb_f32(b, 1);
+	wb_f32(b, 0);
+	wb_end(b);
+	wb_chunk(b, W3D_CHUNK_VERTEX_MAPPER_ARGS0, "UPerSec=1.0\r\nVPerSec=\"2\"\0", 25);
+	wb_end(b);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_SHADERS);
+	for (int i = 0; i < 16; i++)
+		wb_u8(b, (uint8_t)(i % 3));
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_TEXTURES);
+	wb_begin(b, W3D_CHUNK_TEXTURE);
+	wb_chunk(b, W3D_CHUNK_TEXTURE_NAME, "quad.tga\0", 9);
+	wb_begin(b, W3D_CHUNK_TEXTURE_INFO);
+	wb_u16(b, 0x0008);
+	wb_u16(b, 0);
+	wb_u32(b, 1);
+	wb_f32(b, 15);
+	wb_end(b);
+	wb_end(b);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_MATERIAL_PASS);
+	wb_chunk(b, W3D_CHUNK_VERTEX_MATERIAL_IDS, "\0\0\0\0", 4);
+	wb_chunk(b, W3D_CHUNK_SHADER_IDS, "\0\0\0\0", 4);
+	wb_begin(b, W3D_CHUNK_DCG);
+	for (int i = 0; i < 4; i++)
+		wb_u32(b, 0xFF808080u);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_TEXTURE_STAGE);
+	wb_chunk(b, W3D_CHUNK_TEXTURE_IDS, "\0\0\0\0", 4);
+	wb_begin(b, W3D_CHUNK_STAGE_TEXCOORDS);
+	for (int i = 0; i < 4; i++) {
+		wb_f32(b, v[i][0]);
+		wb_f32(b, v[i][1]);
+	}
+	wb_end(b);
+	wb_end(b);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_AABTREE);
+	wb_begin(b, W3D_CHUNK_AABTREE_HEADER);
+	wb_u32(b, 1);
+	wb_u32(b, 2);
+	wb_zeros(b, 24);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_AABTREE_POLYINDICES);
+	wb_u32(b, 0);
+	wb_u32(b, 1);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_AABTREE_NODES);
+	wb_vec3(b, 0, 0, 0);
+	wb_vec3(b, 1, 1, 0);
+	wb_u32(b, BIT31 | 0);
+	wb_u32(b, 2);
+	wb_end(b);
+	wb_end(b);
+	wb_end(b); /* MESH */
+
+	wb_begin(b, W3D_CHUNK_HIERARCHY);
+	wb_begin(b, W3D_CHUNK_HIERARCHY_HEADER);
+	wb_u32(b, 0x00040001);
+	wb_name(b, "SKL", 16);
+	wb_u32(b, 2);
+	wb_vec3(b, 0, 0, 0);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_PIVOTS);
+	for (int i = 0; i < 2; i++) {
+		wb_name(b, i ? "BONE" : "ROOTTRANSFORM", 16);
+		wb_u32(b, i ? 0u : 0xFFFFFFFFu);
+		wb_vec3(b, 0, (float)i, 0);
+		wb_vec3(b, 0, 0, 0);
+		wb_f32(b, 0);
+		wb_f32(b, 0);
+		wb_f32(b, 0);
+		wb_f32(b, 1);
+	}
+	wb_end(b);
+	wb_end(b);
+
+	wb_begin(b, W3D_CHUNK_ANIMATION);
+	wb_begin(b, W3D_CHUNK_ANIMATION_HEADER);
+	wb_u32(b, 0x00040001);
+	wb_name(b, "WALK", 16);
+	wb_name(b, "SKL", 16);
+	wb_u32(b, 2);
+	wb_u32(b, 30);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_ANIMATION_CHANNEL);
+	wb_u16(b, 0);
+	wb_u16(b, 1);
+	wb_u16(b, 1);
+	wb_u16(b, 0);
+	wb_u16(b, 1);
+	wb_u16(b, 0);
+	wb_f32(b, 0.25f);
+	wb_f32(b, -0.5f);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_BIT_CHANNEL);
+	wb_u16(b, 0);
+	wb_u16(b, 1);
+	wb_u16(b, 0);
+	wb_u16(b, 1);
+	wb_u8(b, 1);
+	wb_u8(b, 0x3);
+	wb_end(b);
+	wb_end(b);
+
+	wb_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION);
+	wb_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION_HEADER);
+	wb_u32(b, 1);
+	wb_name(b, "RUN", 16);
+	wb_name(b, "SKL", 16);
+	wb_u32(b, 2);
+	wb_u16(b, 30);
+	wb_u16(b, 0);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION_CHANNEL);
+	wb_u32(b, 1);
+	wb_u16(b, 1);
+	wb_u8(b, 1);
+	wb_u8(b, 0);
+	wb_u32(b, 0);
+	wb_f32(b, 2);
+	wb_end(b);
+	wb_end(b);
+
+	wb_begin(b, W3D_CHUNK_HLOD);
+	wb_begin(b, W3D_CHUNK_HLOD_HEADER);
+	wb_u32(b, 0x00010000);
+	wb_u32(b, 1);
+	wb_name(b, "BOXES", 16);
+	wb_name(b, "SKL", 16);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_HLOD_LOD_ARRAY);
+	wb_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT_ARRAY_HEADER);
+	wb_u32(b, 1);
+	wb_f32(b, 0);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT);
+	wb_u32(b, 1);
+	wb_name(b, "BOXES.QUAD", 32);
+	wb_end(b);
+	wb_end(b);
+	wb_end(b);
+
+	wb_begin(b, W3D_CHUNK_BOX);
+	wb_u32(b, 0x00010000);
+	wb_u32(b, 2);
+	wb_name(b, "BOXES.BOUNDINGBOX", 32);
+	wb_u32(b, 0x00FF00FF);
+	wb_vec3(b, 0, 0, 0);
+	wb_vec3(b, 1, 1, 1);
+	wb_end(b);
+}
+
+/* ------------------------------------------------------------ tests */
+
+/* Every table matches the schema: its chunk exists, records are as long as
+ * the schema's fixed record size, arrays' elements as its element size. */
+START_TEST(tables_match_schema)
+{
+	size_t nt, ns;
+	const wl_tf_struct *t = wl_tf_tables(&nt);
+	const wl_chunk_type *s = w3d_schema(&ns);
+	ck_assert_uint_gt(nt, 40);
+	for (size_t i = 0; i < nt; i++) {
+		size_t found = 0;
+		size_t size = wl_tf_struct_size(&t[i]);
+		for (size_t j = 0; j < ns; j++) {
+			if (strcmp(s[j].short_name, t[i].chunk))
+				continue;
+			found++;
+			ck_assert_msg(!s[j].child_ctx, "%s is a container", t[i].chunk);
+			if (t[i].layout == WL_TF_RECORD && s[j].min_size)
+				ck_assert_msg(size == s[j].min_size, "%s: table %zu bytes, schema %u",
+					      t[i].chunk, size, (unsigned)s[j].min_size);
+			if (t[i].layout == WL_TF_ARRAY)
+				ck_assert_msg(size == s[j].elem_size, "%s: element %zu bytes, schema %u",
+					      t[i].chunk, size, (unsigned)s[j].elem_size);
+		}
+		ck_assert_msg(found > 0, "table %s names no schema chunk", t[i].chunk);
+		ck_assert_ptr_eq(wl_tf_lookup(t[i].chunk), &t[i]);
+	}
+	/* Short names are unique inside each context (the assembler's lookup). */
+	for (size_t i = 0; i < ns; i++)
+		for (size_t j = i + 1; j < ns; j++)
+			ck_assert_msg(s[i].ctx != s[j].ctx || strcmp(s[i].short_name, s[j].short_name),
+				      "%s twice in one context", s[i].short_name);
+}
+END_TEST
+
+START_TEST(valid_model_roundtrip)
+{
+	wb b;
+	wb_init(&b);
+	build_model(&b);
+	char *text = roundtrip(b.data, b.len);
+	/* Known structs are decoded into named fields, nothing is hex, and no
+	 * size or bit is pinned: wb_end writes what the assembler computes. */
+	ck_assert_ptr_nonnull(strstr(text, "NumVertices: 4\n"));
+	ck_assert_ptr_nonnull(strstr(text, "MeshName: \"QUAD\"\n"));
+	ck_assert_ptr_nonnull(strstr(text, "Max: [1, 1, 0]\n"));
+	ck_assert_ptr_nonnull(strstr(text, "string: \"quad.tga\"\n"));
+	ck_assert_ptr_nonnull(strstr(text, "string: \"UPerSec=1.0\\r\\nVPerSec=\\\"2\\\"\"\n"));
+	ck_assert_ptr_nonnull(strstr(text, "{Name: \"ROOTTRANSFORM\", ParentIdx: -1,"));
+	ck_assert_ptr_nonnull(strstr(text, "Data: [0.25, -0.5]\n"));
+	ck_assert_ptr_nonnull(strstr(text, "Name: \"BOXES.QUAD\"\n"));
+	ck_assert_ptr_nonnull(strstr(text, "FrontOrPoly0: 0x80000000"));
+	ck_assert_msg(strstr(text, "hex:") == NULL, "unexpected hex payload:\n%.1500s", text);
+	ck_assert_msg(strstr(text, "size:") == NULL, "unexpected size pin:\n%.1500s", text);
+	ck_assert_msg(strstr(text, "container_bit:") == NULL, "unexpected bit pin:\n%.1500s", text);
+	free(text);
+	wb_free(&b);
+}
+END_TEST
+
+/* Every prefix of the model (truncated at each byte) round-trips; cut
+ * chunks pin their declared size. */
+START_TEST(truncated_roundtrip)
+{
+	wb b;
+	wb_init(&b);
+	build_model(&b);
+	for (size_t n = 0; n <= b.len; n++)
+		roundtrip_free(b.data, n);
+	/* Cut inside MESH_HEADER3: MESH and the header keep their declared sizes
+	 * as pins, and the short header is hex. */
+	size_t cut = H + H + 50;
+	char *text = roundtrip(b.data, cut);
+	ck_assert_ptr_nonnull(strstr(text, "truncated"));
+	char pin[64];
+	snprintf(pin, sizeof pin, "size: %u", (unsigned)(wl_le32(b.data + 4) & ~BIT31));
+	ck_assert_msg(strstr(text, pin) != NULL, "no '%s' in\n%.1500s", pin, text);
+	ck_assert_ptr_nonnull(strstr(text, "size: 116"));
+	free(text);
+	wb_free(&b);
+}
+END_TEST
+
+START_TEST(malformed_roundtrip)
+{
+	wb b;
+	/* stray bytes inside a container, trailing bytes, an unknown chunk
+	 * inside MESH and at the top level */
+	wb_init(&b);
+	wb_begin(&b, W3D_CHUNK_MESH);
+	mesh_header(&b, "M", 0, 0);
+	wb_chunk(&b, 0x7777, "abc", 3);
+	wb_bytes(&b, "\x01\x02\x03", 3);
+	wb_end(&b);
+	wb_chunk(&b, 0x12345678, "\xff\xfe", 2);
+	wb_bytes(&b, "\x09\x09", 2);
+	char *text = roundtrip(b.data, b.len);
+	ck_assert_ptr_nonnull(strstr(text, "chunk: 0x7777"));
+	ck_assert_ptr_nonnull(strstr(text, "- gap: \"01 02 03\""));
+	ck_assert_ptr_nonnull(strstr(text, "- gap: \"09 09\""));
+	free(text);
+	wb_free(&b);
+
+	/* bit 31 on a data chunk, and missing on a container (legacy) */
+	wb_init(&b);
+	wb_begin(&b, W3D_CHUNK_HIERARCHY);
+	wb_begin(&b, W3D_CHUNK_HIERARCHY_HEADER);
+	wb_zeros(&b, 36);
+	wb_end_raw(&b, 36 | BIT31);
+	wb_end_raw(&b, H + 36);
+	text = roundtrip(b.data, b.len);
+	ck_assert_ptr_nonnull(strstr(text, "container_bit: 1"));
+	ck_assert_ptr_nonnull(strstr(text, "container_bit: 0"));
+	free(text);
+	wb_free(&b);
+
+	/* a record shorter than its struct, an array with left-over bytes, a
+	 * name with bytes after its NUL, a name without NUL, a non-ASCII
+	 * texture name */
+	wb_init(&b);
+	wb_begin(&b, W3D_CHUNK_MESH);
+	wb_begin(&b, W3D_CHUNK_MESH_HEADER3);
+	wb_zeros(&b, 20);
+	wb_end(&b);
+	wb_begin(&b, W3D_CHUNK_VERTICES);
+	wb_vec3(&b, 1, 2, 3);
+	wb_bytes(&b, "\xAA\xBB", 2);
+	wb_end(&b);
+	wb_begin(&b, W3D_CHUNK_TEXTURES);
+	wb_begin(&b, W3D_CHUNK_TEXTURE);
+	wb_chunk(&b, W3D_CHUNK_TEXTURE_NAME, "caf\xe9.tga\0", 9);
+	wb_end(&b);
+	wb_end(&b);
+	wb_end(&b);
+	wb_begin(&b, W3D_CHUNK_HIERARCHY);
+	wb_begin(&b, W3D_CHUNK_HIERARCHY_HEADER);
+	wb_u32(&b, 0x00040001);
+	wb_bytes(&b, "ABC\0GARBAGE\0\0\0\0\0", 16);
+	wb_u32(&b, 0);
+	wb_vec3(&b, 0, 0, 0);
+	wb_end(&b);
+	wb_begin(&b, W3D_CHUNK_PIVOTS);
+	wb_bytes(&b, "SIXTEEN_CHARS_XX", 16);
+	wb_zeros(&b, 44);
+	wb_end(&b);
+	wb_end(&b);
+	text = roundtrip(b.data, b.len);
+	ck_assert_ptr_nonnull(strstr(text, "tail: \"aa bb\""));
+	ck_assert_ptr_nonnull(strstr(text, "Name: !hex \"41 42 43 00 47"));
+	ck_assert_ptr_nonnull(strstr(text, "Name: \"SIXTEEN_CHARS_XX\""));
+	free(text);
+	wb_free(&b);
+}
+END_TEST
+
+/* RotWK shapes (the reader's container-size-too-small and
+ * chunk-size-past-eof cases): an HLOD whose size is 2 sub-objects too
+ * small, followed by a hierarchy; an HLOD whose size runs past the end. */
+static void rotwk_hlod(wb *b, int subs, int64_t delta)
+{
+	size_t at = b->len;
+	wb_begin(b, W3D_CHUNK_HLOD);
+	wb_begin(b, W3D_CHUNK_HLOD_HEADER);
+	wb_u32(b, 0x00010000);
+	wb_u32(b, 1);
+	wb_name(b, "TANK", 16);
+	wb_name(b, "TANK_SKL", 16);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_HLOD_LOD_ARRAY);
+	wb_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT_ARRAY_HEADER);
+	wb_u32(b, (uint32_t)subs);
+	wb_f32(b, 0);
+	wb_end(b);
+	for (int i = 0; i < subs; i++) {
+		wb_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT);
+		wb_u32(b, (uint32_t)i);
+		wb_name(b, "TANK.PART", 32);
+		wb_end(b);
+	}
+	wb_end(b);
+	wb_end(b);
+	uint32_t size = wl_le32(b->data + at + 4) & ~BIT31;
+	wb_patch_u32(b, at + 4, (uint32_t)((int64_t)size + delta) | BIT31);
+}
+
+START_TEST(rotwk_roundtrip)
+{
+	wb b;
+	wb_init(&b);
+	rotwk_hlod(&b, 7, -2 * (int64_t)(H + 36));
+	wb_begin(&b, W3D_CHUNK_HIERARCHY);
+	wb_begin(&b, W3D_CHUNK_HIERARCHY_HEADER);
+	wb_zeros(&b, 36);
+	wb_end(&b);
+	wb_end(&b);
+	wl_doc *d = ru_read(b.data, b.len);
+	ck_assert_uint_eq(ru_count(d, "container-size-too-small"), 1);
+	ru_free(d);
+	char *text = roundtrip(b.data, b.len);
+	ck_assert_ptr_nonnull(strstr(text, "extended"));
+	free(text);
+	wb_free(&b);
+
+	wb_init(&b);
+	rotwk_hlod(&b, 8, 924);
+	d = ru_read(b.data, b.len);
+	ck_assert_uint_eq(ru_count(d, "chunk-size-past-eof"), 1);
+	ru_free(d);
+	text = roundtrip(b.data, b.len);
+	char pin[64];
+	snprintf(pin, sizeof pin, "size: %u", (unsigned)(wl_le32(b.data + 4) & ~BIT31));
+	ck_assert_msg(strstr(text, pin) != NULL, "no '%s' in\n%.1500s", pin, text);
+	free(text);
+	wb_free(&b);
+}
+END_TEST
+
+/* Random bytes, resync garbage and bit-flipped models: always lossless. */
+START_TEST(random_roundtrip)
+{
+	srand(4242);
+	uint8_t buf[512];
+	for (int r = 0; r < 300; r++) {
+		size_t n = (size_t)(rand() % (int)sizeof buf);
+		for (size_t i = 0; i < n; i++)
+			buf[i] = (uint8_t)(rand() % 4 ? rand() % 8 : rand());
+		roundtrip_free(buf, n);
+	}
+	wb b;
+	wb_init(&b);
+	build_model(&b);
+	uint8_t *m = malloc(b.len);
+	ck_assert_ptr_nonnull(m);
+	for (int r = 0; r < 600; r++) {
+		memcpy(m, b.data, b.len);
+		for (int k = 0; k < 4; k++) {
+			size_t at = (size_t)rand() % b.len;
+			m[at] ^= (uint8_t)(1u << (rand() % 8));
+		}
+		roundtrip_free(m, b.len);
+	}
+	free(m);
+	wb_free(&b);
+}
+END_TEST
+
+START_TEST(float_edges)
+{
+	static const uint32_t bits[] = {
+		0x80000000u, /* -0 */
+		0x7FC00001u, /* quiet NaN with a payload */
+		0x7F800001u, /* signalling NaN */
+		0xFFC00000u, /* negative NaN */
+		0x7F800000u, /* +inf */
+		0xFF800000u, /* -inf */
+		0x00000001u, /* smallest denormal */
+		0x007FFFFFu, /* largest denormal */
+		0x7F7FFFFFu, /* FLT_MAX */
+		0x3DCCCCCDu, /* 0.1f */
+		0x3F800001u, /* 1 + ulp */
+		0x00000000u,
+	};
+	const size_t n = sizeof bits / sizeof bits[0];
+	wb b;
+	wb_init(&b);
+	wb_begin(&b, W3D_CHUNK_MESH);
+	wb_begin(&b, W3D_CHUNK_VERTICES);
+	for (size_t i = 0; i < n; i++)
+		wb_u32(&b, bits[i]);
+	wb_end(&b);
+	wb_end(&b);
+	char *text = roundtrip(b.data, b.len);
+	ck_assert_ptr_nonnull(strstr(text, "!f32bits 0x7FC00001"));
+	ck_assert_ptr_nonnull(strstr(text, "!f32bits 0xFF800000"));
+	ck_assert_ptr_nonnull(strstr(text, "[-0, "));
+	ck_assert_ptr_nonnull(strstr(text, "0.1, ")); /* shortest form */
+	/* Only the non-finite values need !f32bits: every finite float
+	 * (denormals, FLT_MAX, 1 + ulp) is a decimal that reads back exactly. */
+	size_t nonfinite = 0, tagged = 0;
+	for (size_t i = 0; i < n; i++) {
+		float x;
+		memcpy(&x, &bits[i], sizeof x);
+		nonfinite += !isfinite(x);
+	}
+	for (const char *p = text; (p = strstr(p, "!f32bits")); p++)
+		tagged++;
+	ck_assert_uint_eq(tagged, nonfinite);
+	free(text);
+	wb_free(&b);
+
+	/* Hand-written forms: .inf, -.inf, .nan, exponents. */
+	wl_tf_bytes out = assemble_ok("chunks:\n"
+				      "  - chunk: POINTS\n"
+				      "    items: [[.inf, -.inf, .nan], [1e-3, -2.5E+2, !f32bits 0x1]]\n");
+	ck_assert_uint_eq(out.len, H + 24);
+	float f = wl_lef32(out.data + H);
+	ck_assert(isinf(f) && f > 0);
+	ck_assert(isinf(wl_lef32(out.data + H + 4)) && wl_lef32(out.data + H + 4) < 0);
+	ck_assert(isnan(wl_lef32(out.data + H + 8)));
+	ck_assert(wl_lef32(out.data + H + 12) == 1e-3f);
+	ck_assert(wl_lef32(out.data + H + 16) == -250.0f);
+	ck_assert_uint_eq(wl_le32(out.data + H + 20), 1);
+	free(out.data);
+}
+END_TEST
+
+/* A hand-written hierarchy: sizes and container bits computed, fields left
+ * out are zero; equals the same model built with w3dbuild.h. */
+START_TEST(hand_written)
+{
+	const char *text = "# a two-bone skeleton\n"
+			   "w3d-text: 1\n"
+			   "chunks:\n"
+			   "  - chunk: HIERARCHY\n"
+			   "    children:\n"
+			   "      - chunk: HIERARCHY_HEADER\n"
+			   "        Version: 0x00040001\n"
+			   "        Name: \"SKL\"\n"
+			   "        NumPivots: 2\n"
+			   "      - chunk: PIVOTS\n"
+			   "        items:\n"
+			   "          - {Name: \"ROOTTRANSFORM\", ParentIdx: -1, Rotation: [0, 0, 0, 1]}\n"
+			   "          - Name: BONE\n"
+			   "            ParentIdx: 0\n"
+			   "            Translation: [0, 1.5, 0]\n"
+			   "            Rotation: [0, 0, 0, 1]\n"
+			   "  - chunk: W3D_CHUNK_BOX\n"
+			   "    Name: \"SKL.BOX\"\n"
+			   "    Extent: [1, 2, 3]\n"
+			   "  - chunk: DAZZLE\n"
+			   "    children:\n"
+			   "      - chunk: DAZZLE_NAME\n"
+			   "        string: \"SKL.LIGHT\"\n"
+			   "  - gap: \"de ad\"\n";
+	wb b;
+	wb_init(&b);
+	wb_begin(&b, W3D_CHUNK_HIERARCHY);
+	wb_begin(&b, W3D_CHUNK_HIERARCHY_HEADER);
+	wb_u32(&b, 0x00040001);
+	wb_name(&b, "SKL", 16);
+	wb_u32(&b, 2);
+	wb_vec3(&b, 0, 0, 0);
+	wb_end(&b);
+	wb_begin(&b, W3D_CHUNK_PIVOTS);
+	wb_name(&b, "ROOTTRANSFORM", 16);
+	wb_u32(&b, 0xFFFFFFFFu);
+	wb_zeros(&b, 24 + 12);
+	wb_f32(&b, 1);
+	wb_name(&b, "BONE", 16);
+	wb_u32(&b, 0);
+	wb_vec3(&b, 0, 1.5f, 0);
+	wb_zeros(&b, 12 + 12);
+	wb_f32(&b, 1);
+	wb_end(&b);
+	wb_end(&b);
+	wb_begin(&b, W3D_CHUNK_BOX);
+	wb_zeros(&b, 8);
+	wb_name(&b, "SKL.BOX", 32);
+	wb_zeros(&b, 4 + 12);
+	wb_vec3(&b, 1, 2, 3);
+	wb_end(&b);
+	wb_begin(&b, 0x0900);
+	wb_chunk(&b, 0x0901, "SKL.LIGHT\0", 10);
+	wb_end(&b);
+	wb_bytes(&b, "\xde\xad", 2);
+	wl_tf_bytes out = assemble_ok(text);
+	ck_assert_uint_eq(out.len, b.len);
+	ck_assert_int_eq(memcmp(out.data, b.data, b.len), 0);
+	/* The computed header: HIERARCHY's payload, bit 31 set (it has chunks). */
+	ck_assert_uint_eq(wl_le32(out.data + 4), (uint32_t)(H + 36 + H + 120) | BIT31);
+	free(out.data);
+	wb_free(&b);
+}
+END_TEST
+
+/* size: and container_bit: pin the size field exactly, so broken files can
+ * be written on purpose; the reader then sees the damage. */
+START_TEST(pinned_size)
+{
+	const char *text = "chunks:\n"
+			   "  - chunk: MESH\n"
+			   "    size: 200\n"
+			   "    children:\n"
+			   "      - chunk: MATERIAL_INFO\n"
+			   "        container_bit: 1\n"
+			   "        PassCount: 1\n";
+	wl_tf_bytes out = assemble_ok(text);
+	ck_assert_uint_eq(out.len, H + H + 16);
+	ck_assert_uint_eq(wl_le32(out.data + 4), 200u | BIT31);
+	ck_assert_uint_eq(wl_le32(out.data + H + 4), 16u | BIT31);
+	ck_assert_uint_eq(wl_le32(out.data + H + H), 1);
+	wl_doc *d = ru_read(out.data, out.len);
+	ck_assert_uint_eq(ru_count(d, "chunk-size-past-eof") + ru_count(d, "chunk-truncated"), 1);
+	ck_assert_uint_eq(ru_count(d, "container-bit-on-leaf"), 1);
+	ru_free(d);
+	free(out.data);
+
+	/* Near miss: a pin equal to the computed size changes nothing, and
+	 * container_bit: 0 clears the bit a container would get. */
+	out = assemble_ok("chunks:\n"
+			  "  - chunk: MESH\n"
+			  "    size: 24\n"
+			  "    container_bit: 0\n"
+			  "    children:\n"
+			  "      - chunk: MATERIAL_INFO\n"
+			  "        PassCount: 1\n");
+	ck_assert_uint_eq(wl_le32(out.data + 4), 24u);
+	d = ru_read(out.data, out.len);
+	ck_assert_uint_eq(ru_count(d, "chunk-size-past-eof") + ru_count(d, "chunk-truncated"), 0);
+	ru_free(d);
+	free(out.data);
+}
+END_TEST
+
+START_TEST(assembler_errors)
+{
+	expect_error("chunks:\n"
+		     "  - chunk: MESH\n"
+		     "    children:\n"
+		     "      - chunk: MESH_HEADER3\n"
+		     "        NumVerts: 4\n",
+		     "NumVerts", "unknown field 'NumVerts' in MESH_HEADER3");
+	expect_error("chunks:\n  - chunk: MESHY\n", "MESHY", "unknown chunk name 'MESHY'");
+	expect_error("chunks:\n  - chunk: BOX\n    Color: [1, 2, 300, 0]\n", "300", "out of range");
+	expect_error("chunks:\n  - chunk: BOX\n    Center: [1, 2]\n", "[1, 2]", "expected 3 values, got 2");
+	expect_error("chunks:\n  - chunk: HLOD_HEADER\n    Name: \"SEVENTEEN_CHARS_X\"\n",
+		     "\"SEVENTEEN", "the field holds 16");
+	expect_error("chunks:\n  - gap: \"0g\"\n", "\"0g\"", "not a hex digit");
+	expect_error("chunks:\n  - gap: \"012\"\n", "\"012\"", "odd number of hex digits");
+	expect_error("chunks:\n  - chunk: BOX\n    Extent: [1, 2, abc]\n", "abc", "expected a number");
+	expect_error("chunks:\n  - chunk: 0x99\n    hex: \"00\"\n    string: \"a\"\n", "chunk: 0x99",
+		     "only one of");
+	expect_error("chunks:\n  - chunk: BOX\n    size: -1\n", "-1", "out of range");
+	expect_error("w3d-text: 2\nchunks: []\n", "2\n", "not supported");
+	expect_error("chunkz: []\n", "chunkz", "unknown key 'chunkz'");
+	expect_error("chunks:\n  - chunk: PIVOTS\n    items:\n      - {Nam: \"X\"}\n", "Nam",
+		     "unknown field 'Nam'");
+
+	/* libyaml's own errors keep the file:line:column: form. */
+	const char *bad = "chunks:\n  - {chunk: MESH, children: [ {chunk: VERTICES, items: [[0, 0\n";
+	char err[512] = "";
+	wl_tf_bytes out;
+	ck_assert_int_eq(wl_tf_assemble("t.txt", bad, strlen(bad), &out, err, sizeof err), -1);
+	unsigned line = 0, col = 0;
+	ck_assert_msg(sscanf(err, "t.txt:%u:%u: malformed YAML", &line, &col) == 2, "%s", err);
+	ck_assert(line >= 1 && line <= 3 && col >= 1);
+}
+END_TEST
+
+Suite *textform_suite(void)
+{
+	Suite *s = suite_create("textform");
+	TCase *tc = tcase_create("textform");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, tables_match_schema);
+	tcase_add_test(tc, valid_model_roundtrip);
+	tcase_add_test(tc, truncated_roundtrip);
+	tcase_add_test(tc, malformed_roundtrip);
+	tcase_add_test(tc, rotwk_roundtrip);
+	tcase_add_test(tc, random_roundtrip);
+	tcase_add_test(tc, float_edges);
+	tcase_add_test(tc, hand_written);
+	tcase_add_test(tc, pinned_size);
+	tcase_add_test(tc, assembler_errors);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,375 @@
+/* check_xref.c - the cross-file index (lint/xref.c): several in-memory
+ * files of one "folder" are linted, added to the index and checked; each
+ * rule has a case that fires (rule, path, related path, offset) and a near
+ * miss. */
+#include <check.h>
+#include <float.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../lint/xref.h"
+#include "build_anim.h"
+#include "build_refs.h"
+#include "robust_util.h"
+
+extern Suite *xref_suite(void);
+
+/* The findings of one check, copied. */
+typedef struct got {
+	char path[64], related[64], rule[48], cpath[128], message[512];
+	uint64_t offset, length;
+} got;
+
+static got G[64];
+static size_t NG;
+
+static void collect(void *user, const wl_xref_finding *f)
+{
+	(void)user;
+	if (NG >= sizeof G / sizeof G[0])
+		return;
+	got *g = &G[NG++];
+	snprintf(g->path, sizeof g->path, "%s", f->path);
+	snprintf(g->related, sizeof g->related, "%s", f->related ? f->related : "");
+	snprintf(g->rule, sizeof g->rule, "%s", f->rule);
+	snprintf(g->cpath, sizeof g->cpath, "%s", f->chunk_path);
+	snprintf(g->message, sizeof g->message, "%s", f->message);
+	g->offset = f->offset;
+	g->length = f->length;
+}
+
+static void add(wl_xref *x, wb *b, const char *path)
+{
+	wl_doc *d = br_lint(b, path);
+	ck_assert_int_eq(wl_xref_add(x, path, d), 0);
+	br_free(d); /* the index keeps copies */
+	wb_free(b);
+}
+
+static long check(wl_xref *x)
+{
+	NG = 0;
+	long n = wl_xref_check(x, collect, NULL);
+	ck_assert_int_eq(n, (long)NG);
+	return n;
+}
+
+static const got *find(const char *rule, const char *path)
+{
+	for (size_t i = 0; i < NG; i++)
+		if (!strcmp(G[i].rule, rule) && !strcmp(G[i].path, path))
+			return &G[i];
+	return NULL;
+}
+
+static size_t count(const char *rule)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < NG; i++)
+		n += !strcmp(G[i].rule, rule);
+	return n;
+}
+
+/* mod/tank.w3d: mesh TANK.BODY (skin when bone > 0, vertex 2 uses bone)
+ * with texture tex, and HLOD TANK (hierarchy hier) using sub. */
+static void tank_file(wl_xref *x, const char *hier, const char *sub, uint32_t sub_bone, uint16_t bone,
+		      const char *tex, br_mesh_at *mat, br_hlod_at *hat)
+{
+	wb b;
+	wb_init(&b);
+	br_mesh_opts o = br_mesh_defaults();
+	if (bone) {
+		o.attributes = 0x00020000u;
+		o.vertex_channels = 0x13;
+		o.influences = true;
+		o.bone_v2 = bone;
+	}
+	o.texture_name = tex;
+	br_mesh(&b, &o, mat);
+	br_hlod_opts h = br_hlod_defaults("TANK", hier);
+	h.sub_names[0] = sub;
+	h.bones[0] = sub_bone;
+	br_hlod(&b, &h, hat);
+	add(x, &b, "mod/tank.w3d");
+}
+
+static void skeleton_file(wl_xref *x, const char *path, const char *name, unsigned pivots)
+{
+	wb b;
+	wb_init(&b);
+	br_hierarchy(&b, name, pivots, NULL, NULL, NULL);
+	add(x, &b, path);
+}
+
+START_TEST(consistent_folder_is_clean)
+{
+	wl_xref *x = wl_xref_new();
+	ck_assert_ptr_nonnull(x);
+	br_mesh_at mat;
+	br_hlod_at hat;
+	tank_file(x, "TANKSKL", "tank.body", 1, 2, "Tank.TGA", &mat, &hat);
+	skeleton_file(x, "mod/skl/tankskl.w3d", "TANKSKL", 3);
+	wb b;
+	wb_init(&b);
+	static const uint16_t pivots[] = { 2 };
+	static const uint16_t types[] = { 0 };
+	br_anim(&b, "MOVE", "TankSkl", 4, 30, 1, pivots, types, -1, NULL, NULL, NULL);
+	add(x, &b, "mod/anim/move.w3d");
+	/* the texture exists as .dds in another letter case */
+	ck_assert_int_eq(wl_xref_add_texture_file(x, "mod/textures/TANK.dds"), 0);
+	ck_assert_int_eq(check(x), 0);
+	wl_xref_free(x);
+}
+END_TEST
+
+START_TEST(missing_references)
+{
+	wl_xref *x = wl_xref_new();
+	br_mesh_at mat;
+	br_hlod_at hat;
+	tank_file(x, "TANKSKL", "TANK.GUN", 0, 0, "tank.tga", &mat, &hat);
+	wb b;
+	wb_init(&b);
+	static const uint16_t pivots[] = { 0 };
+	static const uint16_t types[] = { 0 };
+	size_t hd;
+	br_anim(&b, "MOVE", "OTHERSKL", 4, 30, 1, pivots, types, -1, &hd, NULL, NULL);
+	add(x, &b, "mod/move.w3d");
+	ck_assert_int_eq(wl_xref_add_texture_file(x, "mod/other.tga"), 0);
+	ck_assert_int_eq(wl_xref_add_texture_file(x, "mod/readme.txt"), 0); /* ignored */
+	check(x);
+	const got *g = find("reference-mesh-missing", "mod/tank.w3d");
+	ck_assert_ptr_nonnull(g);
+	ck_assert_uint_eq(g->offset, hat.sub_data[0][0] + 4);
+	ck_assert_str_eq(g->related, "");
+	ck_assert_ptr_nonnull(strstr(g->message, "TANK.GUN"));
+	g = find("reference-hierarchy-missing", "mod/tank.w3d");
+	ck_assert_ptr_nonnull(g);
+	ck_assert_uint_eq(g->offset, hat.header_data + 24);
+	g = find("reference-hierarchy-missing", "mod/move.w3d");
+	ck_assert_ptr_nonnull(g);
+	ck_assert_uint_eq(g->offset, hd + 20);
+	g = find("reference-texture-missing", "mod/tank.w3d");
+	ck_assert_ptr_nonnull(g);
+	ck_assert_uint_eq(g->offset, mat.tex_name);
+	ck_assert_str_eq(g->cpath, "MESH[TANK.BODY]/TEXTURES/TEXTURE/TEXTURE_NAME");
+	ck_assert_int_eq(NG, 4);
+	wl_xref_free(x);
+}
+END_TEST
+
+START_TEST(texture_check_needs_texture_files)
+{
+	wl_xref *x = wl_xref_new();
+	br_mesh_at mat;
+	br_hlod_at hat;
+	tank_file(x, "", "TANK.BODY", 0, 0, "tank.tga", &mat, &hat);
+	ck_assert_int_eq(check(x), 0); /* no texture file recorded: not checked */
+	ck_assert_int_eq(wl_xref_add_texture_file(x, "a/b/TANK.TGA"), 0);
+	ck_assert_int_eq(check(x), 0);
+	wl_xref_free(x);
+}
+END_TEST
+
+START_TEST(pivots_across_files)
+{
+	wl_xref *x = wl_xref_new();
+	skeleton_file(x, "mod/skl.w3d", "SKL", 3);
+	wb b;
+	wb_init(&b);
+	static const uint16_t pivots[] = { 1, 3 };
+	static const uint16_t types[] = { 0, 1 };
+	size_t ch[2];
+	br_anim(&b, "MOVE", "SKL", 4, 30, 2, pivots, types, -1, NULL, ch, NULL);
+	add(x, &b, "mod/move.w3d");
+	wb_init(&b);
+	static const uint16_t ok_pivots[] = { 2 };
+	br_anim(&b, "IDLE", "SKL", 4, 30, 1, ok_pivots, types, -1, NULL, NULL, NULL);
+	add(x, &b, "mod/idle.w3d");
+	check(x);
+	const got *g = find("reference-hierarchy-too-few-pivots", "mod/move.w3d");
+	ck_assert_ptr_nonnull(g);
+	ck_assert_uint_eq(g->offset, ch[1] + 8);
+	ck_assert_str_eq(g->related, "mod/skl.w3d");
+	ck_assert_uint_eq(count("reference-hierarchy-too-few-pivots"), 1); /* idle is fine */
+	wl_xref_free(x);
+}
+END_TEST
+
+START_TEST(bones_across_files)
+{
+	wl_xref *x = wl_xref_new();
+	br_mesh_at mat;
+	br_hlod_at hat;
+	/* HLOD bone 3 and skin bone 2 against a 2-pivot skeleton in another file */
+	tank_file(x, "TANKSKL", "TANK.BODY", 3, 2, "tank.tga", &mat, &hat);
+	skeleton_file(x, "mod/tankskl.w3d", "TANKSKL", 2);
+	check(x);
+	ck_assert_uint_eq(count("reference-bone-out-of-range"), 2);
+	const got *g = NULL;
+	for (size_t i = 0; i < NG; i++)
+		if (!strcmp(G[i].rule, "reference-bone-out-of-range") && G[i].offset == hat.sub_data[0][0])
+			g = &G[i];
+	ck_assert_ptr_nonnull(g);
+	ck_assert_str_eq(g->related, "mod/tankskl.w3d");
+	g = NULL;
+	for (size_t i = 0; i < NG; i++)
+		if (!strcmp(G[i].rule, "reference-bone-out-of-range") && G[i].offset == mat.infl_data + 16)
+			g = &G[i];
+	ck_assert_ptr_nonnull(g);
+	ck_assert_str_eq(g->path, "mod/tank.w3d");
+	ck_assert_str_eq(g->related, "mod/tankskl.w3d");
+	wl_xref_free(x);
+	/* near miss: 4 pivots */
+	x = wl_xref_new();
+	tank_file(x, "TANKSKL", "TANK.BODY", 3, 2, "tank.tga", &mat, &hat);
+	skeleton_file(x, "mod/tankskl.w3d", "TANKSKL", 4);
+	check(x);
+	ck_assert_uint_eq(count("reference-bone-out-of-range"), 0);
+	wl_xref_free(x);
+	/* all in one file: left to the single-file rules */
+	x = wl_xref_new();
+	wb b;
+	wb_init(&b);
+	br_hierarchy(&b, "TANKSKL", 2, NULL, NULL, NULL);
+	br_mesh_opts o = br_mesh_defaults();
+	o.attributes = 0x00020000u;
+	o.influences = true;
+	o.bone_v2 = 5;
+	br_mesh(&b, &o, &mat);
+	br_hlod_opts h = br_hlod_defaults("TANK", "TANKSKL");
+	br_hlod(&b, &h, &hat);
+	add(x, &b, "mod/one.w3d");
+	check(x);
+	ck_assert_uint_eq(count("reference-bone-out-of-range"), 0);
+	wl_xref_free(x);
+}
+END_TEST
+
+START_TEST(duplicates)
+{
+	wl_xref *x = wl_xref_new();
+	skeleton_file(x, "mod/b/skl.w3d", "SKL", 3);
+	skeleton_file(x, "mod/a/skl.w3d", "skl", 3);
+	skeleton_file(x, "mod/c/other.w3d", "OTHER", 3);
+	check(x);
+	ck_assert_uint_eq(count("duplicate-definition"), 1);
+	const got *g = find("duplicate-definition", "mod/b/skl.w3d");
+	ck_assert_ptr_nonnull(g);
+	ck_assert_str_eq(g->related, "mod/a/skl.w3d"); /* order-independent: sorted by path */
+	ck_assert_uint_eq(g->offset, 0);
+	wl_xref_free(x);
+	/* a mesh defined twice in one file is not a cross-file duplicate */
+	x = wl_xref_new();
+	wb b;
+	wb_init(&b);
+	br_mesh_opts o = br_mesh_defaults();
+	br_mesh_at mat;
+	br_mesh(&b, &o, &mat);
+	br_mesh(&b, &o, &mat);
+	add(x, &b, "mod/twice.w3d");
+	check(x);
+	ck_assert_uint_eq(count("duplicate-definition"), 0);
+	wl_xref_free(x);
+}
+END_TEST
+
+START_TEST(scan_textures_walks_the_tree)
+{
+	char root[] = "/tmp/w3dlint-xref-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(root));
+	char p[256];
+	snprintf(p, sizeof p, "%s/Art", root);
+	ck_assert_int_eq(mkdir(p, 0700), 0);
+	snprintf(p, sizeof p, "%s/Art/Tank.DDS", root);
+	FILE *f = fopen(p, "w");
+	ck_assert_ptr_nonnull(f);
+	fclose(f);
+	snprintf(p, sizeof p, "%s/notes.txt", root);
+	f = fopen(p, "w");
+	ck_assert_ptr_nonnull(f);
+	fclose(f);
+	wl_xref *x = wl_xref_new();
+	ck_assert_int_eq(wl_xref_scan_textures(x, root), 1);
+	br_mesh_at mat;
+	br_hlod_at hat;
+	tank_file(x, "", "TANK.BODY", 0, 0, "tank.tga", &mat, &hat);
+	ck_assert_int_eq(check(x), 0);
+	tank_file(x, "", "TANK.BODY", 0, 0, "track.tga", &mat, &hat);
+	check(x);
+	ck_assert_uint_eq(count("reference-texture-missing"), 1);
+	wl_xref_free(x);
+	ck_assert_int_eq(wl_xref_scan_textures(NULL, root), -1);
+	x = wl_xref_new();
+	snprintf(p, sizeof p, "%s/missing", root);
+	ck_assert_int_eq(wl_xref_scan_textures(x, p), -1);
+	wl_xref_free(x);
+	snprintf(p, sizeof p, "%s/Art/Tank.DDS", root);
+	unlink(p);
+	snprintf(p, sizeof p, "%s/notes.txt", root);
+	unlink(p);
+	snprintf(p, sizeof p, "%s/Art", root);
+	rmdir(p);
+	rmdir(root);
+}
+END_TEST
+
+START_TEST(rules_in_catalogue)
+{
+	static const char *const rules[] = {
+		"reference-mesh-missing", "reference-hierarchy-missing", "reference-hierarchy-too-few-pivots",
+		"reference-bone-out-of-range", "reference-texture-missing", "duplicate-definition", NULL
+	};
+	ck_assert_uint_eq(ba_missing_from_catalogue(rules), 0);
+}
+END_TEST
+
+/* Every mutated file is added to one index; the check must stay safe. */
+static wl_xref *FUZZ;
+
+static wl_doc *lint_and_add(const uint8_t *p, size_t n)
+{
+	wl_doc *d = br_lint_bytes(p, n);
+	wl_xref_add(FUZZ, "fuzz.w3d", d);
+	return d;
+}
+
+START_TEST(mutations_are_safe)
+{
+	FUZZ = wl_xref_new();
+	br_mesh_at mat;
+	br_hlod_at hat;
+	wb b;
+	wb_init(&b);
+	br_hierarchy(&b, "TANKSKL", 2, NULL, NULL, NULL);
+	br_mesh_opts o = br_mesh_defaults();
+	o.attributes = 0x00020000u;
+	o.influences = true;
+	o.bone_v2 = 1;
+	br_mesh(&b, &o, &mat);
+	br_hlod_opts h = br_hlod_defaults("TANK", "TANKSKL");
+	br_hlod(&b, &h, &hat);
+	static const uint16_t pivots[] = { 1 };
+	static const uint16_t types[] = { 6 };
+	br_anim(&b, "MOVE", "TANKSKL", 3, 30, 1, pivots, types, 0, NULL, NULL, NULL);
+	rb_lint_variants(b.data, b.len, &(rb_opts){ lint_and_add, br_free, 99, 800, NULL });
+	wl_xref_add_texture_file(FUZZ, "x.tga");
+	NG = 0;
+	ck_assert_int_ge(wl_xref_check(FUZZ, collect, NULL), 0);
+	wl_xref_free(FUZZ);
+	wb_free(&b);
+}
+END_TEST
+
+Suite *xref_suite(void)
+{
+	const TTest *tests[] = {
+		consistent_folder_is_clean, missing_references, texture_check_needs_texture_files,
+		pivots_across_files, bones_across_files, duplicates, scan_textures_walks_the_tree,
+		rules_in_catalogue, mutations_are_safe, NULL
+	};
+	return rb_suite_of("xref", "rules", 300, tests, NULL);
+}

@@ -1,0 +1,78 @@
+#!/bin/sh
+# Text form round trip over the real-file corpus (../shared/corpus/w3d, or
+# $W3DLINT_CORPUS): for every W3D file, `w3ddump --text FILE | w3dasm - -o
+# OUT` must give back FILE byte for byte (docs/textform.md).  Fails on a
+# difference, a crash, a sanitizer report or a non-zero exit status; skips
+# with one line when the corpus is absent.
+# Usage: tests/roundtrip_text.sh W3DDUMP W3DASM
+set -u
+dump=$1
+asm=$2
+root=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# The documented exit statuses (no corpus needed).
+status() { "$@" > "$tmp/so" 2> "$tmp/se"; echo $?; }
+printf 'chunks:\n  - chunk: MESH\n    children:\n      - chunk: MESH_HEADER3\n        NumVerts: 4\n' > "$tmp/bad.txt"
+head -c 300 /dev/urandom > "$tmp/garbage.w3d"
+: > "$tmp/empty.w3d"
+bad=0
+check() { # expected-status description command...
+	want=$1; what=$2; shift 2
+	got=$(status "$@")
+	if [ "$got" != "$want" ]; then
+		echo "roundtrip_text: FAIL: $what: exit status $got, expected $want"; bad=1
+	fi
+}
+check 1 "w3dasm on a text with an unknown field" "$asm" "$tmp/bad.txt" -o "$tmp/x.w3d"
+grep -q "^$tmp/bad.txt:5:9: unknown field 'NumVerts'" "$tmp/se" ||
+	{ echo "roundtrip_text: FAIL: w3dasm error not file:line:col: $(cat "$tmp/se")"; bad=1; }
+[ -e "$tmp/x.w3d" ] && { echo "roundtrip_text: FAIL: w3dasm wrote output for a bad text"; bad=1; }
+check 2 "w3dasm without -o" "$asm" "$tmp/bad.txt"
+check 2 "w3dasm on a missing file" "$asm" "$tmp/missing.txt" -o "$tmp/x.w3d"
+check 2 "w3ddump on a missing file" "$dump" "$tmp/missing.w3d"
+check 2 "w3ddump with two modes" "$dump" --json --text "$tmp/garbage.w3d"
+check 0 "w3ddump --help" "$dump" --help
+check 0 "w3dasm --help" "$asm" --help
+for f in "$tmp/garbage.w3d" "$tmp/empty.w3d"; do
+	for m in "" --chunks --json --text; do
+		check 0 "w3ddump $m on a damaged file" "$dump" $m "$f"
+	done
+	"$dump" --text "$f" > "$tmp/g.txt" && "$asm" "$tmp/g.txt" -o "$tmp/g.w3d" && cmp -s "$f" "$tmp/g.w3d" ||
+		{ echo "roundtrip_text: FAIL: $f does not round-trip"; bad=1; }
+done
+[ "$bad" -eq 0 ] || exit 1
+
+corpus=${W3DLINT_CORPUS:-$root/../shared/corpus/w3d}
+if [ ! -d "$corpus" ]; then
+	echo "roundtrip_text: skipped: no corpus at $corpus (see README.md, Corpus)"
+	exit 0
+fi
+find "$corpus" -type f \( -iname '*.w3d' -o -iname '*.wlt' -o -iname '*.wht' -o -iname '*.wha' -o -iname '*.wtm' \) \
+	| LC_ALL=C sort > "$tmp/files"
+total=$(wc -l < "$tmp/files")
+if [ "$total" -eq 0 ]; then
+	echo "roundtrip_text: skipped: no W3D files under $corpus"
+	exit 0
+fi
+fail=0
+while IFS= read -r f; do
+	if ! "$dump" --text "$f" > "$tmp/t.txt" 2> "$tmp/err"; then
+		echo "roundtrip_text: FAIL: w3ddump --text exited $? on $f"; cat "$tmp/err"
+		fail=$((fail + 1)); continue
+	fi
+	if ! "$asm" "$tmp/t.txt" -o "$tmp/out.w3d" 2> "$tmp/err"; then
+		echo "roundtrip_text: FAIL: w3dasm rejected the dump of $f"; head -5 "$tmp/err"
+		fail=$((fail + 1)); continue
+	fi
+	if ! cmp -s "$f" "$tmp/out.w3d"; then
+		echo "roundtrip_text: FAIL: $f: assembled bytes differ: $(cmp "$f" "$tmp/out.w3d" 2>&1 | head -1)"
+		fail=$((fail + 1)); continue
+	fi
+done < "$tmp/files"
+if [ "$fail" -ne 0 ]; then
+	echo "roundtrip_text: $fail of $total files failed"
+	exit 1
+fi
+echo "roundtrip_text: $total files: dump then assemble gives back every byte"
