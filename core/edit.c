@@ -366,7 +366,13 @@ static void emit(const wl_doc *d, const wl_chunk *c, outbuf *o)
 	}
 	if (o->err)
 		return;
-	size_t size = o->n - hdr - 8;
+	uint64_t size = o->n - hdr - 8;
+	if (c->recovery & WL_REC_TRUNCATED) {
+		/* cut by the end of the file: keep the bytes it still lacks, so
+		 * the chunk stays exactly as short as it was */
+		uint64_t lack = c->declared_size > c->size ? c->declared_size - c->size : 0;
+		size += lack;
+	}
 	if (size > 0x7FFFFFFFu) {
 		o->err = 1;
 		return;

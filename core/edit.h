@@ -22,6 +22,12 @@
  * repair elsewhere never flips the bits of a legacy file
  * (notes/w3d_reference.md §1.1).
  *
+ * A dirty chunk the reader marked WL_REC_TRUNCATED (cut by the end of the
+ * file) keeps the bytes it lacked: its written size is what is written
+ * beneath it plus (declared size - bytes read), so an edit inside a cut
+ * object never makes its size look consistent while a child is still cut.
+ * Removing the cut chunk is the only repair of a truncation.
+ *
  * The writer knows headers of 8 bytes (uint32 id, uint32 size, both
  * little-endian, bit 31 of the size the container bit when the format has
  * one), the W3D layout.

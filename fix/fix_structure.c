@@ -23,7 +23,8 @@
  *                     chunk-truncated: the outermost chunk whose content is
  *                     cut by the end of the file is removed whole (the
  *                     engine reads nothing of a short chunk, chunkio.cpp:
- *                     737-765, so a half object is worse than none).
+ *                     737-765, so a half object is worse than none),
+ *                     unless no whole top-level chunk would be left.
  *   trim-partial-elements  array-size-not-multiple: the partial element at
  *                     the end of an array chunk is dropped.
  * Every edit is noted with the rule, the chunk and "what: old -> new".
@@ -192,7 +193,12 @@ static int apply_unreadable(wl_fix_ctx *x)
 	if (wl_fix_rule_wanted(x, "chunk-resync") &&
 	    drop_gaps(x, &x->doc->root, WL_REC_SKIPPED, "chunk-resync", true) != 0)
 		return -1;
-	if (wl_fix_rule_wanted(x, "chunk-truncated") && drop_truncated(x, &x->doc->root) != 0)
+	/* A file whose every top-level chunk is cut would become empty
+	 * (file-empty): nothing is left to keep, so nothing is removed. */
+	bool whole = false;
+	for (const wl_chunk *k = x->doc->root.first_child; k && !whole; k = k->next)
+		whole = k->kind == WL_NODE_CHUNK && !(k->recovery & WL_REC_TRUNCATED);
+	if (whole && wl_fix_rule_wanted(x, "chunk-truncated") && drop_truncated(x, &x->doc->root) != 0)
 		return -1;
 	return 0;
 }

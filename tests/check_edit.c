@@ -220,6 +220,33 @@ START_TEST(replaced_leaf_keeps_bit)
 }
 END_TEST
 
+START_TEST(truncated_keeps_its_deficit)
+{
+	/* MESH { MESH_HEADER3, VERTICES cut by the end of the file }: an edit
+	 * of the header must leave MESH exactly as short as it was */
+	wb b;
+	sample(&b, 0);
+	size_t cut = 10;
+	wl_doc *d = ru_read(b.data, b.len - 12 - cut); /* drop the unknown chunk and 10 bytes */
+	wl_chunk *mesh = ru_chunk_at(d, 0, W3D_CHUNK_MESH);
+	ck_assert(mesh->recovery & WL_REC_TRUNCATED);
+	wl_chunk *hdr = ru_chunk_at(d, 8, W3D_CHUNK_MESH_HEADER3);
+	uint8_t big[120] = { 0 };
+	ck_assert_int_eq(wl_edit_set_payload(d, hdr, big, sizeof big), 0);
+	size_t n;
+	uint8_t *out = write_doc(d, &n);
+	ck_assert_uint_eq(n, b.len - 12 - cut + 4);
+	ck_assert_uint_eq(le32(out + 4), le32(b.data + 4) + 4); /* bit 31 kept, +4 */
+	wl_doc *r = ru_read(out, n);
+	ck_assert_uint_eq(ru_count(r, "chunk-truncated"), ru_count(d, "chunk-truncated"));
+	ck_assert_uint_eq(ru_count(r, "chunk-overruns-parent"), 0);
+	ru_free(r);
+	free(out);
+	ru_free(d);
+	wb_free(&b);
+}
+END_TEST
+
 Suite *edit_suite(void)
 {
 	Suite *s = suite_create("edit");
@@ -229,6 +256,7 @@ Suite *edit_suite(void)
 	tcase_add_test(t, touch_fixes_size_and_bit);
 	tcase_add_test(t, remove_insert_move);
 	tcase_add_test(t, replaced_leaf_keeps_bit);
+	tcase_add_test(t, truncated_keeps_its_deficit);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -785,6 +785,49 @@ START_TEST(assembler_errors)
 }
 END_TEST
 
+/* Mutated texts (random characters replaced, lines cut) never crash the
+ * assembler: they assemble, or fail with a positioned error. */
+START_TEST(assembler_robust)
+{
+	wb b;
+	wb_init(&b);
+	build_model(&b);
+	char *text = dump_text(b.data, b.len);
+	size_t n = strlen(text);
+	char *m = malloc(n + 1);
+	ck_assert_ptr_nonnull(m);
+	static const char alphabet[] = " -:[]{},#!\"'\n0123456789xabcdef.|>&*%@";
+	srand(777);
+	int ok = 0, failed = 0;
+	for (int r = 0; r < 400; r++) {
+		memcpy(m, text, n + 1);
+		size_t len = n;
+		if (r % 5 == 4)
+			len = (size_t)rand() % n; /* cut */
+		for (int k = 0; k < 1 + r % 4; k++)
+			m[(size_t)rand() % n] = alphabet[(size_t)rand() % (sizeof alphabet - 1)];
+		char err[512] = "";
+		wl_tf_bytes out;
+		if (wl_tf_assemble("t.txt", m, len, &out, err, sizeof err) == 0) {
+			ok++;
+			free(out.data);
+		} else {
+			failed++;
+			unsigned line, col;
+			ck_assert_msg(sscanf(err, "t.txt:%u:%u: ", &line, &col) == 2, "%s", err);
+			ck_assert_ptr_null(out.data);
+		}
+	}
+	/* Both outcomes happen (the mutations are neither all harmless nor all
+	 * fatal). */
+	ck_assert_int_gt(ok, 0);
+	ck_assert_int_gt(failed, 0);
+	free(m);
+	free(text);
+	wb_free(&b);
+}
+END_TEST
+
 Suite *textform_suite(void)
 {
 	Suite *s = suite_create("textform");
@@ -800,6 +843,7 @@ Suite *textform_suite(void)
 	tcase_add_test(tc, hand_written);
 	tcase_add_test(tc, pinned_size);
 	tcase_add_test(tc, assembler_errors);
+	tcase_add_test(tc, assembler_robust);
 	suite_add_tcase(s, tc);
 	return s;
 }
