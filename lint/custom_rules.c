@@ -180,7 +180,7 @@ typedef struct occ {
 typedef struct eval {
 	wl_lint_ctx *ctx;
 	const wl_custom_rule *rule;
-	const char *rid;         /* rule id in the document's arena */
+	const char *rid;         /* rule id, owned by the configuration */
 } eval;
 
 /* Appends the value of o (quoted name or number). */
@@ -579,12 +579,11 @@ void wl_custom_rules_run(wl_lint_ctx *ctx)
 		const wl_custom_rule *r = wl_config_custom_at(ctx->config, i);
 		if (!wl_lint_enabled(ctx, r->id))
 			continue;
-		char *rid = wl_arena_strndup(ctx->doc->arena, r->id, strlen(r->id));
-		if (!rid) {
-			ctx->doc->oom = true;
-			return;
-		}
-		eval e = { ctx, r, rid };
+		/* The id lives in the configuration, which outlives every
+		 * document and every report (finding.h wants ids that outlive
+		 * the document: the parallel front end frees it before
+		 * reporting). */
+		eval e = { ctx, r, r->id };
 		eval_rule(&e);
 	}
 }

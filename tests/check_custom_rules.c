@@ -432,6 +432,10 @@ START_TEST(engine_applies_config_to_custom_ids)
 	ck_assert_uint_eq(count(d, "custom-tex"), 1);
 	ck_assert_uint_eq(count(d, "internal-unknown-rule"), 0);
 	ck_assert_int_eq(wl_lint_worst(d), WL_SEV_INFO);
+	/* the id must outlive the document (the parallel front end reports
+	 * after freeing it): it is the configuration's own string */
+	ck_assert_ptr_eq(at(d, "custom-tex", d->findings.items[0].offset)->rule,
+			 wl_config_custom_at(cfg, 0)->id);
 	done(d);
 	wl_config_free(cfg);
 

@@ -1,0 +1,184 @@
+#!/bin/sh
+# The golden corpus runner (corpus/README.md): assembles every text-form case
+# of corpus/ with w3dasm, lints it with `w3dlint --format json`, reduces the
+# report to one line per finding,
+#
+#     0xOFFSET RULE SEVERITY CHUNK_PATH
+#
+# and compares that with the .expected file beside the case (diff -u; the
+# diff is printed on a mismatch).  Messages are left out on purpose, so
+# rewording a message never breaks a case.
+#
+# It also checks the coverage of the catalogue: every rule id of
+# `w3dlint --list-rules` needs corpus/rules/<id>/ with fire.w3d.txt (whose
+# report holds the rule) and near.w3d.txt (whose report does not), except
+# the rules of the allow-list below, which cannot come from one file; each
+# of those has corpus/rules/<id>/README.md saying why and where it is tested.
+#
+# Usage: tests/corpus_run.sh [--update] W3DASM W3DLINT
+#   --update   write the .expected files from the current reports instead of
+#              comparing (then review every changed file with git diff).
+set -u
+update=0
+if [ "${1:-}" = "--update" ]; then
+	update=1
+	shift
+fi
+if [ $# -ne 2 ]; then
+	echo "usage: tests/corpus_run.sh [--update] W3DASM W3DLINT" >&2
+	exit 2
+fi
+asm=$1
+lint=$2
+root=$(cd "$(dirname "$0")/.." && pwd)
+corpus=$root/corpus
+
+# Rules that no single file can produce (see corpus/rules/<id>/README.md).
+ALLOW="out-of-memory internal-unknown-rule duplicate-definition
+reference-bone-out-of-range reference-hierarchy-missing
+reference-hierarchy-too-few-pivots reference-mesh-missing
+reference-texture-missing chunk-depth-limit"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+# No .w3dlint.yaml of the surroundings may change the reports.
+: > "$tmp/empty.yaml"
+
+# jansson's indented JSON has one key per line; a finding's object closes
+# with a line holding only "}" (or "},").
+extract() {
+	awk '
+	/"findings": \[/ { inf = 1; next }
+	inf && /^ *\],?$/ { inf = 0; next }
+	!inf { next }
+	{
+		line = $0
+		sub(/^ */, "", line)
+		if (line ~ /^"rule": /)       { v = line; sub(/^"rule": "/, "", v); sub(/",?$/, "", v); rule = v }
+		else if (line ~ /^"severity": /) { v = line; sub(/^"severity": "/, "", v); sub(/",?$/, "", v); sev = v }
+		else if (line ~ /^"offset": /)   { v = line; sub(/^"offset": /, "", v); sub(/,$/, "", v); off = v }
+		else if (line ~ /^"chunk_path": /) { v = line; sub(/^"chunk_path": /, "", v); sub(/,$/, "", v); gsub(/^"|"$/, "", v); path = v }
+		else if (line ~ /^},?$/ && rule != "") {
+			printf "0x%08X %s %s %s\n", off + 0, rule, sev, (path == "" ? "-" : path)
+			rule = ""; sev = ""; off = 0; path = ""
+		}
+	}' "$1"
+}
+
+fail=0
+cases=0
+updated=0
+# run CASE.w3d.txt: assembles, lints and compares with CASE.expected.
+run() {
+	txt=$1
+	base=${txt%.w3d.txt}
+	exp=$base.expected
+	rel=${txt#"$root"/}
+	cases=$((cases + 1))
+	# The binary is named after the case (fire.w3d, near.w3d, mesh.w3d):
+	# hierarchy-name-not-file-name compares the hierarchy with that name.
+	dir=$tmp/$cases
+	mkdir -p "$dir"
+	bin=$dir/$(basename "$base").w3d
+	if ! "$asm" "$txt" -o "$bin" 2> "$dir/asm.err"; then
+		echo "corpus: FAIL $rel: w3dasm failed:"
+		sed 's/^/    /' "$dir/asm.err"
+		fail=$((fail + 1))
+		return
+	fi
+	"$lint" --no-progress --config "$tmp/empty.yaml" --format json -o "$dir/report.json" "$bin" 2> "$dir/lint.err"
+	rc=$?
+	if [ "$rc" -ge 2 ]; then
+		echo "corpus: FAIL $rel: w3dlint exit status $rc:"
+		sed 's/^/    /' "$dir/lint.err"
+		fail=$((fail + 1))
+		return
+	fi
+	extract "$dir/report.json" > "$dir/got"
+	if [ "$update" -eq 1 ]; then
+		if [ ! -f "$exp" ] || ! cmp -s "$dir/got" "$exp"; then
+			cp "$dir/got" "$exp"
+			echo "corpus: wrote ${exp#"$root"/}"
+			updated=$((updated + 1))
+		fi
+		return
+	fi
+	if [ ! -f "$exp" ]; then
+		echo "corpus: FAIL $rel: no ${exp#"$root"/} (run tests/corpus_run.sh --update, then review it)"
+		fail=$((fail + 1))
+		return
+	fi
+	if ! diff -u --label "${exp#"$root"/} (expected)" --label "$rel (w3dlint)" "$exp" "$dir/got" > "$dir/diff"; then
+		echo "corpus: FAIL $rel: the report differs from the expected one:"
+		sed 's/^/    /' "$dir/diff"
+		fail=$((fail + 1))
+	fi
+}
+
+# has_rule FILE RULE: FILE (an .expected) names RULE.
+has_rule() { awk -v r="$2" '$2 == r { f = 1 } END { exit !f }' "$1"; }
+
+for txt in "$corpus"/valid/*.w3d.txt; do
+	[ -e "$txt" ] && run "$txt"
+done
+for d in "$corpus"/rules/*/; do
+	[ -d "$d" ] || continue
+	for txt in "$d"fire.w3d.txt "$d"near.w3d.txt; do
+		[ -e "$txt" ] && run "$txt"
+	done
+done
+
+# Coverage of the catalogue.
+"$lint" --list-rules | awk '{ print $1 }' > "$tmp/rules"
+if [ ! -s "$tmp/rules" ]; then
+	echo "corpus: FAIL: w3dlint --list-rules printed nothing"
+	fail=$((fail + 1))
+fi
+missing=""
+while IFS= read -r id; do
+	d=$corpus/rules/$id
+	allowed=0
+	for a in $ALLOW; do [ "$a" = "$id" ] && allowed=1; done
+	if [ "$allowed" -eq 1 ]; then
+		if [ ! -f "$d/README.md" ]; then
+			echo "corpus: FAIL rules/$id: allow-listed but has no README.md saying where it is tested"
+			fail=$((fail + 1))
+		fi
+		continue
+	fi
+	if [ ! -f "$d/fire.w3d.txt" ] || [ ! -f "$d/near.w3d.txt" ]; then
+		missing="$missing $id"
+		continue
+	fi
+	[ "$update" -eq 1 ] && continue
+	if [ -f "$d/fire.expected" ] && ! has_rule "$d/fire.expected" "$id"; then
+		echo "corpus: FAIL rules/$id/fire.expected does not hold $id"
+		fail=$((fail + 1))
+	fi
+	if [ -f "$d/near.expected" ] && has_rule "$d/near.expected" "$id"; then
+		echo "corpus: FAIL rules/$id/near.expected holds $id (a near-miss must not fire it)"
+		fail=$((fail + 1))
+	fi
+done < "$tmp/rules"
+# A case folder of a rule that is not in the catalogue (renamed or removed).
+for d in "$corpus"/rules/*/; do
+	[ -d "$d" ] || continue
+	id=$(basename "$d")
+	if ! grep -qx "$id" "$tmp/rules"; then
+		echo "corpus: FAIL rules/$id: no such rule in the catalogue"
+		fail=$((fail + 1))
+	fi
+done
+if [ -n "$missing" ]; then
+	n=$(echo $missing | wc -w)
+	echo "corpus: FAIL: $n catalogue rule(s) without a fire/near case:$missing"
+	fail=$((fail + 1))
+fi
+
+if [ "$update" -eq 1 ]; then
+	echo "corpus: $cases cases, $updated expected file(s) written; review them (git diff corpus/)"
+	[ "$fail" -eq 0 ]
+	exit
+fi
+echo "corpus: $cases cases, $fail failure(s)"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,57 @@
+/*
+ * fuzz_fix.c - fuzz target: fix + re-read.
+ *
+ * The input is one W3D file.  wl_fix_run (fix/driver.h) runs the safe
+ * fixers, then every fixer (--unsafe), each time with its verification on:
+ * when anything changed, the output must re-parse with no new error-severity
+ * finding, the repaired findings must be gone and a second run must make no
+ * edit (idempotence).  A failed verification, a failed run (out of memory
+ * or a write error on an input of a few kilobytes) or an output that breaks
+ * the invariants of fuzz.h when linted again is a crash.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../../fix/driver.h"
+#include "../../lint/lint.h"
+#include "fuzz.h"
+
+static void fix_once(const wl_catalog *cat, bool unsafe, const uint8_t *data, size_t size)
+{
+	const char *mode = unsafe ? "fix --unsafe" : "fix";
+	wl_fix_options o = { 0 };
+	o.catalog = cat;
+	o.unsafe = unsafe;
+	wl_fix_result r = { 0 };
+	if (wl_fix_run(&o, "fuzz.w3d", data, size, &r) != 0)
+		fz_fail("%s: wl_fix_run failed (out of memory or write error)", mode);
+	if (r.changed && !r.verified) {
+		fprintf(stderr, "fuzz: %s: the output does not verify:\n", mode);
+		for (size_t i = 0; i < r.problem_count; i++)
+			fprintf(stderr, "    %s\n", r.problems[i]);
+		for (size_t i = 0; i < r.change_count; i++)
+			fprintf(stderr, "    edit %u %s [%s] %s at 0x%llx: %s\n", r.changes[i].step,
+				r.changes[i].fixer, r.changes[i].rule ? r.changes[i].rule : "-",
+				r.changes[i].path, (unsigned long long)r.changes[i].offset,
+				r.changes[i].what);
+		fz_fail("%s: %zu verification problem(s)", mode, r.problem_count);
+	}
+	if (r.changed) {
+		if (!r.out)
+			fz_fail("%s: changed but no output", mode);
+		wl_doc *d = wl_lint_bytes(cat, NULL, "fixed.w3d", r.out, r.out_len);
+		if (!d)
+			fz_fail("%s: re-lint: out of memory", mode);
+		fz_check_doc(d, unsafe ? "fix --unsafe output" : "fix output", 1);
+		wl_doc_free(d);
+	}
+	wl_fix_result_free(&r);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const wl_catalog *cat = fz_catalog();
+	fix_once(cat, false, data, size);
+	fix_once(cat, true, data, size);
+	return 0;
+}
