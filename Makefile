@@ -31,6 +31,8 @@ TOOL_SRC  := tests/gen_demo.c
 TOOL_SRC  += tests/tool_aabtree_table.c
 # tool_roundtrip.c: the writer's corpus round trip (tests/roundtrip.sh).
 TOOL_SRC  += tests/tool_roundtrip.c
+# defects.c: the defect generator over corpus/valid and the real corpus.
+TOOL_SRC  += tests/defects.c
 TEST_SRC  := $(filter-out $(TOOL_SRC),$(wildcard tests/*.c))
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
 # Every lint/main_NAME.c and fix/main_NAME.c is a program $(BUILD)/NAME.
@@ -96,10 +98,19 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/precommit.sh $(BUILD)/w3dlint $(BUILD)/gen_demo $(BUILD)/w3dfix
 	sh tests/roundtrip.sh $(BUILD)/tool_roundtrip $(BUILD)/w3dfix
 	sh tests/roundtrip_text.sh $(BUILD)/w3ddump $(BUILD)/w3dasm
+	sh tests/corpus_run.sh $(BUILD)/w3dasm $(BUILD)/w3dlint
+	sh tests/defects.sh $(BUILD)/defects $(BUILD)/w3dasm
+	sh tests/xref_cli.sh $(BUILD)/w3dlint $(BUILD)/w3dasm
+	sh tests/fuzz/replay.sh $(BUILD)
 
 # tests/sarif_validate.sh (SARIF against the OASIS schema) and
 # tests/precommit.sh (the hooks through pre-commit) lint gen_demo's models.
 _test: $(BUILD)/gen_demo
+
+# The defect generator (tests/defects.c, run by tests/defects.sh).
+_test: $(BUILD)/defects
+$(BUILD)/defects: $(BUILD)/tests/defects.o $(BUILD)/libw3dlint.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
 # Reads and writes every corpus file with no fix (tests/roundtrip.sh).
 $(BUILD)/tool_roundtrip: $(BUILD)/tests/tool_roundtrip.o $(BUILD)/libw3dlint.a
@@ -111,13 +122,20 @@ _unit: $(BUILD)/unit_tests $(PROGS)
 _sweep: $(BUILD)/w3dlint
 	sh tests/sweep.sh $(BUILD)/w3dlint
 
-# The demo models are generated (tests/gen_demo.c), never copied.
+# gen_demo (tests/gen_demo.c) writes the models that tests/sarif_validate.sh
+# and tests/precommit.sh use.
 $(BUILD)/gen_demo: $(BUILD)/tests/gen_demo.o $(BUILD)/tests/w3dbuild.o
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
 
-$(BUILD)/demo/.stamp: $(BUILD)/gen_demo
+# The demo models are assembled from the project corpus (corpus/README.md):
+# every valid model, and a few rule cases under demo names (NAME:RULE-ID).
+DEMO_CASES = bad_mesh:triangle-index-out-of-range bad_hierarchy:pivot-parent-out-of-range \
+             truncated:chunk-truncated bad_tree:aabtree-leaf-out-of-range
+$(BUILD)/demo/.stamp: $(BUILD)/w3dasm $(wildcard corpus/valid/*.w3d.txt corpus/rules/*/fire.w3d.txt)
 	@mkdir -p $(dir $@)
-	$(BUILD)/gen_demo $(BUILD)/demo
+	rm -f $(BUILD)/demo/*.w3d
+	for f in corpus/valid/*.w3d.txt; do $(BUILD)/w3dasm $$f -o $(BUILD)/demo/$$(basename $$f .w3d.txt).w3d || exit 1; done
+	for c in $(DEMO_CASES); do $(BUILD)/w3dasm corpus/rules/$${c#*:}/fire.w3d.txt -o $(BUILD)/demo/$${c%%:*}.w3d || exit 1; done
 	@touch $@
 
 # Lints the demo models; findings (exit status 1) do not fail the make.
@@ -152,6 +170,9 @@ _install: $(PROGS)
 	install -m 0755 $(PROGS) $(DESTDIR)$(PREFIX)/bin/
 
 clean:
-	rm -rf build build-asan $(BUILD)
+	rm -rf build build-asan build-fuzz build-cov $(BUILD)
+
+# make fuzz, make fuzz-dict, make coverage, and the fuzz replay of make test.
+include tests/fuzz/fuzz.mk
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -70,6 +70,19 @@ bool wl_fix_filter_allows(const wl_fix_rule_filter *filter, const char *rule);
  *  (no cast).  NULL when c is not in d's tree.  fix/fix_util.c. */
 wl_chunk *wl_fix_mut(wl_doc *d, const wl_chunk *c);
 
+/** Stores v at p as a little-endian uint32 (4 bytes).  fix/fix_util.c. */
+void wl_fix_put_u32(uint8_t *p, uint32_t v);
+
+/** Stores v at p as a little-endian IEEE binary32 (its bits, 4 bytes).
+ *  fix/fix_util.c. */
+void wl_fix_put_f32(uint8_t *p, float v);
+
+/** A writable copy of data chunk c's current payload (wl_edit_payload) in
+ *  d->arena, its length in *len: what a fixer patches before handing it to
+ *  wl_edit_set_payload.  NULL (and d->oom set) when out of memory; *len is
+ *  set either way.  fix/fix_util.c. */
+uint8_t *wl_fix_payload_copy(wl_doc *d, wl_chunk *c, size_t *len);
+
 /** Replaces the little-endian uint32 at byte `at` of data chunk c's current
  *  payload with v (wl_edit_set_payload on a patched copy).  -1 when the
  *  payload is shorter than at + 4 bytes or out of memory.  *old gets the

@@ -35,33 +35,15 @@
 
 extern const wl_fixer wl_fix_recompute_bounds;
 
-#define GEOMETRY_TYPE_MASK 0x00FF0000u
-#define GEOMETRY_TYPE_SKIN 0x00020000u
 #define HDR_MIN 76u
 #define HDR_MAX 88u
 #define HDR_SPH_CENTER 100u
 #define HDR_SPH_RADIUS 112u
 #define HDR_END 116u
 
-static bool mesh_is_skin(const w3d_mesh *m)
-{
-	return (m->header.attributes & GEOMETRY_TYPE_MASK) == GEOMETRY_TYPE_SKIN || m->influences.src ||
-	       m->influences_ext.src;
-}
-
 static bool vec_finite(const w3d_vec3 *v)
 {
 	return wl_f3_finite(v->x, v->y, v->z);
-}
-
-static void put_f32(uint8_t *p, float v)
-{
-	uint32_t u;
-	memcpy(&u, &v, 4);
-	p[0] = (uint8_t)u;
-	p[1] = (uint8_t)(u >> 8);
-	p[2] = (uint8_t)(u >> 16);
-	p[3] = (uint8_t)(u >> 24);
 }
 
 /* mesh-bounds-box fails (same test as lint/check_geometry.c check_box). */
@@ -200,7 +182,7 @@ static void ritter_sphere(const w3d_mesh *m, float c[3], float *r)
 static int fix_mesh(wl_fix_ctx *x, const w3d_mesh *m, bool want_box, bool want_sphere)
 {
 	const w3d_mesh_header *h = &m->header;
-	if (!h->src || h->bytes < HDR_END || mesh_is_skin(m) || !m->vertices.count)
+	if (!h->src || h->bytes < HDR_END || w3d_mesh_is_skin(m) || !m->vertices.count)
 		return 0;
 	double box_tol = wl_config_param(x->config, x->catalog, "mesh-bounds-box", "tolerance", 0.001);
 	double sph_tol = wl_config_param(x->config, x->catalog, "mesh-bounds-sphere", "tolerance", 0.001);
@@ -213,26 +195,16 @@ static int fix_mesh(wl_fix_ctx *x, const w3d_mesh *m, bool want_box, bool want_s
 	if (!c)
 		return 0;
 	size_t len;
-	const uint8_t *cur = wl_edit_payload(x->doc, c, &len);
+	uint8_t *p = wl_fix_payload_copy(x->doc, c, &len);
+	if (!p)
+		return -1;
 	if (len < HDR_END)
 		return 0;
-	uint8_t buf[HDR_END];
-	uint8_t *p = len == HDR_END ? buf : NULL;
-	uint8_t *heap = NULL;
-	if (!p) {
-		heap = wl_arena_alloc(x->doc->arena, len);
-		if (!heap) {
-			x->doc->oom = true;
-			return -1;
-		}
-		p = heap;
-	}
-	memcpy(p, cur, len);
 	uint64_t base = wl_chunk_payload_offset(c);
 	if (box) {
 		for (int k = 0; k < 3; k++) {
-			put_f32(p + HDR_MIN + 4 * k, mn[k]);
-			put_f32(p + HDR_MAX + 4 * k, mx[k]);
+			wl_fix_put_f32(p + HDR_MIN + 4 * k, mn[k]);
+			wl_fix_put_f32(p + HDR_MAX + 4 * k, mx[k]);
 		}
 		if (wl_edit_note(x->doc, c, "mesh-bounds-box", base + HDR_MIN,
 				 "mesh '%s' bounding box (%g, %g, %g)..(%g, %g, %g) -> (%g, %g, %g)..(%g, %g, %g)",
@@ -245,8 +217,8 @@ static int fix_mesh(wl_fix_ctx *x, const w3d_mesh *m, bool want_box, bool want_s
 		float c3[3], r;
 		ritter_sphere(m, c3, &r);
 		for (int k = 0; k < 3; k++)
-			put_f32(p + HDR_SPH_CENTER + 4 * k, c3[k]);
-		put_f32(p + HDR_SPH_RADIUS, r);
+			wl_fix_put_f32(p + HDR_SPH_CENTER + 4 * k, c3[k]);
+		wl_fix_put_f32(p + HDR_SPH_RADIUS, r);
 		if (wl_edit_note(x->doc, c, "mesh-bounds-sphere", base + HDR_SPH_CENTER,
 				 "mesh '%s' bounding sphere center (%g, %g, %g) radius %g -> center (%g, %g, %g) "
 				 "radius %g",

@@ -28,27 +28,9 @@
 
 extern const wl_fixer wl_fix_recompute_planes;
 
-#define GEOMETRY_TYPE_MASK 0x00FF0000u
-#define GEOMETRY_TYPE_SKIN 0x00020000u
 #define TRI_NORMAL 16u
 #define TRI_DIST 28u
 #define NOTES_PER_MESH 16u
-
-static bool mesh_is_skin(const w3d_mesh *m)
-{
-	return (m->header.attributes & GEOMETRY_TYPE_MASK) == GEOMETRY_TYPE_SKIN || m->influences.src ||
-	       m->influences_ext.src;
-}
-
-static void put_f32(uint8_t *p, float v)
-{
-	uint32_t u;
-	memcpy(&u, &v, 4);
-	p[0] = (uint8_t)u;
-	p[1] = (uint8_t)(u >> 8);
-	p[2] = (uint8_t)(u >> 16);
-	p[3] = (uint8_t)(u >> 24);
-}
 
 /* The recomputed plane of triangle t when the rule flags it; false when the
  * triangle is to be left alone. */
@@ -80,7 +62,7 @@ static bool needs_plane(const w3d_mesh *m, const w3d_triangle *t, double ntol, d
 
 static int fix_mesh(wl_fix_ctx *x, const w3d_mesh *m, double ntol, double dtol)
 {
-	if (!m->triangles_src || !m->triangle_count || mesh_is_skin(m))
+	if (!m->triangles_src || !m->triangle_count || w3d_mesh_is_skin(m))
 		return 0;
 	wl_chunk *c = NULL;
 	uint8_t *buf = NULL;
@@ -94,20 +76,16 @@ static int fix_mesh(wl_fix_ctx *x, const w3d_mesh *m, double ntol, double dtol)
 			c = wl_fix_mut(x->doc, m->triangles_src);
 			if (!c)
 				return 0;
-			const uint8_t *cur = wl_edit_payload(x->doc, c, &len);
+			buf = wl_fix_payload_copy(x->doc, c, &len);
+			if (!buf)
+				return -1;
 			if (len < m->triangle_count * (uint64_t)W3D_TRI_SIZE)
 				return 0;
-			buf = wl_arena_alloc(x->doc->arena, len);
-			if (!buf) {
-				x->doc->oom = true;
-				return -1;
-			}
-			memcpy(buf, cur, len);
 		}
 		uint8_t *p = buf + i * W3D_TRI_SIZE;
 		for (int k = 0; k < 3; k++)
-			put_f32(p + TRI_NORMAL + 4 * k, n[k]);
-		put_f32(p + TRI_DIST, d);
+			wl_fix_put_f32(p + TRI_NORMAL + 4 * k, n[k]);
+		wl_fix_put_f32(p + TRI_DIST, d);
 		uint64_t off = wl_chunk_payload_offset(c) + i * (uint64_t)W3D_TRI_SIZE + TRI_NORMAL;
 		if (changed++ < NOTES_PER_MESH &&
 		    wl_edit_note(x->doc, c, "triangle-plane", off,

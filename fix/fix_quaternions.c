@@ -41,16 +41,6 @@ extern const wl_fixer wl_fix_normalize_quaternions;
 #define NOTES_PER_CHUNK 16u
 #define RULE "quaternion-not-normalized"
 
-static void put_f32(uint8_t *p, float v)
-{
-	uint32_t u;
-	memcpy(&u, &v, 4);
-	p[0] = (uint8_t)u;
-	p[1] = (uint8_t)(u >> 8);
-	p[2] = (uint8_t)(u >> 16);
-	p[3] = (uint8_t)(u >> 24);
-}
-
 /* One chunk being rewritten: its current payload copied once, on the first
  * quaternion that needs it. */
 typedef struct qedit {
@@ -91,18 +81,15 @@ static int fix_quat(qedit *e, size_t at, size_t idx)
 		e->c = wl_fix_mut(e->x->doc, e->src);
 		if (!e->c)
 			return 0;
-		const uint8_t *cur = wl_edit_payload(e->x->doc, e->c, &e->len);
+		uint8_t *buf = wl_fix_payload_copy(e->x->doc, e->c, &e->len);
+		if (!buf)
+			return -1;
 		if (e->len != e->src->size)
 			return 0; /* replaced by someone else: leave it */
-		e->buf = wl_arena_alloc(e->x->doc->arena, e->len);
-		if (!e->buf) {
-			e->x->doc->oom = true;
-			return -1;
-		}
-		memcpy(e->buf, cur, e->len);
+		e->buf = buf;
 	}
 	for (int j = 0; j < 4; j++)
-		put_f32(e->buf + at + 4 * j, r[j]);
+		wl_fix_put_f32(e->buf + at + 4 * j, r[j]);
 	if (e->changed++ < NOTES_PER_CHUNK &&
 	    wl_edit_note(e->x->doc, e->c, RULE, wl_chunk_payload_offset(e->c) + at,
 			 "%s %zu rotation (%g, %g, %g, %g) length %.6g -> (%g, %g, %g, %g)", e->what, idx,

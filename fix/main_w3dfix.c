@@ -29,6 +29,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../core/file_io.h"
 #include "../lint/catalog.h"
 #include "../lint/cli_walk.h"
 #include "../lint/config.h"
@@ -116,40 +117,6 @@ static int push(const char ***list, size_t *n, const char *s)
 	return 0;
 }
 
-static int read_file(const char *path, uint8_t **out, size_t *len)
-{
-	FILE *fp = fopen(path, "rb");
-	if (!fp)
-		return -1;
-	size_t cap = 1 << 16, n = 0;
-	uint8_t *p = malloc(cap);
-	while (p) {
-		if (n == cap) {
-			uint8_t *q = cap > SIZE_MAX / 2 ? NULL : realloc(p, cap * 2);
-			if (!q) {
-				free(p);
-				p = NULL;
-				errno = ENOMEM;
-				break;
-			}
-			p = q;
-			cap *= 2;
-		}
-		size_t got = fread(p + n, 1, cap - n, fp);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	int bad = !p || ferror(fp);
-	fclose(fp);
-	if (bad) {
-		free(p);
-		return -1;
-	}
-	*out = p;
-	*len = n;
-	return 0;
-}
 
 static int mkdirs(const char *dir)
 {
@@ -272,7 +239,7 @@ static void fix_one(const opts *o, const wl_fix_options *fo, const char *arg, co
 	uint8_t *in;
 	size_t n;
 	t->files++;
-	if (read_file(file, &in, &n) != 0) {
+	if (wl_read_file(file, SIZE_MAX, &in, &n) != WL_READ_OK) {
 		fprintf(stderr, "w3dfix: %s: %s\n", file, strerror(errno));
 		t->errors++;
 		return;

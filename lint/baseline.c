@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../core/file_io.h"
+
 typedef struct entry {
 	char *key;
 	char *rule;
@@ -225,52 +227,24 @@ static void set_err(char *err, size_t errcap, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Reads the whole file; 1 when it does not exist, -1 on error. */
+/* Reads the whole file; 1 when it does not exist, -1 on error.  The limit
+ * passed keeps the reader's historical cut-off: a file is refused once a
+ * full buffer of 2 x WL_BASELINE_MAX_BYTES would have to grow. */
 static int slurp(const char *path, char **out, size_t *len, char *err, size_t errcap)
 {
-	FILE *fp = fopen(path, "rb");
-	if (!fp) {
-		if (errno == ENOENT)
-			return 1;
-		set_err(err, errcap, "%s: %s", path, strerror(errno));
-		return -1;
+	uint8_t *buf;
+	int rc = wl_read_file(path, 2 * WL_BASELINE_MAX_BYTES, &buf, len);
+	if (rc == WL_READ_OK) {
+		*out = (char *)buf;
+		return 0;
 	}
-	size_t cap = 65536, n = 0;
-	char *buf = malloc(cap);
-	while (buf) {
-		if (n == cap) {
-			if (cap > WL_BASELINE_MAX_BYTES) {
-				set_err(err, errcap, "%s: %s", path, "over the 64 MiB limit of a baseline file");
-				free(buf);
-				fclose(fp);
-				return -1;
-			}
-			char *nb = realloc(buf, cap * 2);
-			if (!nb)
-				break;
-			buf = nb;
-			cap *= 2;
-		}
-		size_t got = fread(buf + n, 1, cap - n, fp);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	if (!buf) {
-		set_err(err, errcap, "%s: %s", path, "out of memory");
-		fclose(fp);
-		return -1;
-	}
-	if (ferror(fp)) {
-		set_err(err, errcap, "%s: %s", path, strerror(errno));
-		free(buf);
-		fclose(fp);
-		return -1;
-	}
-	fclose(fp);
-	*out = buf;
-	*len = n;
-	return 0;
+	if (rc == WL_READ_OPEN && errno == ENOENT)
+		return 1;
+	set_err(err, errcap, "%s: %s", path,
+		rc == WL_READ_BIG     ? "over the 64 MiB limit of a baseline file"
+		: rc == WL_READ_NOMEM ? "out of memory"
+				      : strerror(errno));
+	return -1;
 }
 
 /* Checks the shape and fills b; -1 with a message on error. */

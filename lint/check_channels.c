@@ -113,38 +113,72 @@ static void check_frames(wl_lint_ctx *ctx, const wl_chunk *hdr, uint32_t frames,
 			  "animation '%s' has frame rate 0; playback never advances", anim);
 }
 
+/* The channels of one animation (raw or compressed) being checked: its
+ * hierarchy and the (pivot, type) keys gathered for duplicate detection. */
+typedef struct anim_scan {
+	wl_lint_ctx *ctx;
+	const char *anim;           /* the animation's name */
+	const w3d_hierarchy *h;     /* its hierarchy, NULL when not found */
+	uint32_t pivots;            /* h's pivot count, UINT32_MAX without h */
+	chan_key *keys;             /* NULL when out of memory or no channel */
+	size_t used;
+} anim_scan;
+
+/* Starts checking an animation of n channels: the header's frame count and
+ * rate (when header_ok), then looks up its hierarchy. */
+static anim_scan scan_begin(wl_lint_ctx *ctx, bool header_ok, const wl_chunk *header, uint32_t frames,
+			    uint32_t rate, const char *anim, const char *tree_name, size_t n)
+{
+	if (header_ok)
+		check_frames(ctx, header, frames, rate, anim);
+	anim_scan s = { ctx, anim, NULL, UINT32_MAX, NULL, 0 };
+	s.h = header_ok ? wl_find_hierarchy(ctx->model, tree_name, NULL) : NULL;
+	if (s.h)
+		s.pivots = wl_hierarchy_pivots(s.h);
+	s.keys = n ? malloc(n * sizeof *s.keys) : NULL;
+	if (n && !s.keys)
+		ctx->doc->findings.oom = 1;
+	return s;
+}
+
+/* One channel of chunk k: checks its pivot (at file offset pivot_off) and
+ * keeps its (pivot, type) key; order is its index among the channels. */
+static void scan_channel(anim_scan *s, const wl_chunk *k, uint64_t pivot_off, unsigned pivot, uint32_t type,
+			 size_t order)
+{
+	check_pivot(s->ctx, k, pivot_off, pivot, s->pivots, s->anim, s->h ? s->h->name : "");
+	if (s->keys)
+		s->keys[s->used++] = (chan_key){ pivot, type, k, pivot_off, order };
+}
+
+/* Reports the duplicate channels and frees the keys. */
+static void scan_end(anim_scan *s)
+{
+	if (s->keys)
+		report_duplicates(s->ctx, s->keys, s->used, s->anim);
+	free(s->keys);
+}
+
 static void check_raw(wl_lint_ctx *ctx, const w3d_animation *a)
 {
-	if (a->header_ok)
-		check_frames(ctx, a->header, a->num_frames, a->frame_rate, a->name);
-	const w3d_hierarchy *h = a->header_ok ? wl_find_hierarchy(ctx->model, a->hierarchy_name, NULL) : NULL;
-	uint32_t pivots = h ? wl_hierarchy_pivots(h) : UINT32_MAX;
-	size_t n = a->channel_count + a->bit_channel_count, used = 0;
-	chan_key *keys = n ? malloc(n * sizeof *keys) : NULL;
-	if (n && !keys)
-		ctx->doc->findings.oom = 1;
+	anim_scan s = scan_begin(ctx, a->header_ok, a->header, a->num_frames, a->frame_rate, a->name,
+				 a->hierarchy_name, a->channel_count + a->bit_channel_count);
 	for (size_t i = 0; i < a->channel_count; i++) {
 		const w3d_anim_channel *ch = &a->channels[i];
 		if (!ch->header_ok)
 			continue;
 		uint64_t p = wl_chunk_payload_offset(ch->src);
 		check_type(ctx, ch->src, p + 6, 2, ch->flags, a->name);
-		check_pivot(ctx, ch->src, p + 8, ch->pivot, pivots, a->name, h ? h->name : "");
-		if (keys)
-			keys[used++] = (chan_key){ ch->pivot, ch->flags, ch->src, p + 8, i };
+		scan_channel(&s, ch->src, p + 8, ch->pivot, ch->flags, i);
 	}
 	for (size_t i = 0; i < a->bit_channel_count; i++) {
 		const w3d_bit_channel *b = &a->bit_channels[i];
 		if (!b->header_ok)
 			continue;
 		uint64_t p = wl_chunk_payload_offset(b->src);
-		check_pivot(ctx, b->src, p + 6, b->pivot, pivots, a->name, h ? h->name : "");
-		if (keys)
-			keys[used++] = (chan_key){ b->pivot, 0x10000u + b->flags, b->src, p + 6, a->channel_count + i };
+		scan_channel(&s, b->src, p + 6, b->pivot, 0x10000u + b->flags, a->channel_count + i);
 	}
-	if (keys)
-		report_duplicates(ctx, keys, used, a->name);
-	free(keys);
+	scan_end(&s);
 }
 
 /* F9: times of a compressed bit channel, bit 31 = state. */
@@ -176,14 +210,8 @@ static void check_bit_times(wl_lint_ctx *ctx, const w3d_cbit_channel *b, const c
 
 static void check_compressed(wl_lint_ctx *ctx, const w3d_compressed_animation *a)
 {
-	if (a->header_ok)
-		check_frames(ctx, a->header, a->num_frames, a->frame_rate, a->name);
-	const w3d_hierarchy *h = a->header_ok ? wl_find_hierarchy(ctx->model, a->hierarchy_name, NULL) : NULL;
-	uint32_t pivots = h ? wl_hierarchy_pivots(h) : UINT32_MAX;
-	size_t n = a->channel_count + a->bit_channel_count, used = 0;
-	chan_key *keys = n ? malloc(n * sizeof *keys) : NULL;
-	if (n && !keys)
-		ctx->doc->findings.oom = 1;
+	anim_scan s = scan_begin(ctx, a->header_ok, a->header, a->num_frames, a->frame_rate, a->name,
+				 a->hierarchy_name, a->channel_count + a->bit_channel_count);
 	for (size_t i = 0; i < a->channel_count; i++) {
 		const w3d_canim_channel *ch = &a->channels[i];
 		if (!ch->header_ok)
@@ -192,9 +220,7 @@ static void check_compressed(wl_lint_ctx *ctx, const w3d_compressed_animation *a
 		bool motion = ch->src->id == W3D_CHUNK_COMPRESSED_ANIMATION_MOTION_CHANNEL;
 		uint64_t type_off = motion ? p + 3 : p + 7, pivot_off = motion ? p + 6 : p + 4;
 		check_type(ctx, ch->src, type_off, 1, ch->flags, a->name);
-		check_pivot(ctx, ch->src, pivot_off, ch->pivot, pivots, a->name, h ? h->name : "");
-		if (keys)
-			keys[used++] = (chan_key){ ch->pivot, ch->flags, ch->src, pivot_off, i };
+		scan_channel(&s, ch->src, pivot_off, ch->pivot, ch->flags, i);
 		if ((ch->layout == W3D_CLAYOUT_AD4 || ch->layout == W3D_CLAYOUT_AD8) &&
 		    !(isfinite(ch->scale) && ch->scale >= 0))
 			wl_report(&ctx->doc->findings, "adaptive-delta-scale-invalid", ch->src, -1, p + 8, 4,
@@ -212,14 +238,10 @@ static void check_compressed(wl_lint_ctx *ctx, const w3d_compressed_animation *a
 		if (!b->header_ok)
 			continue;
 		uint64_t p = wl_chunk_payload_offset(b->src);
-		check_pivot(ctx, b->src, p + 4, b->pivot, pivots, a->name, h ? h->name : "");
-		if (keys)
-			keys[used++] = (chan_key){ b->pivot, 0x10000u + b->flags, b->src, p + 4, a->channel_count + i };
+		scan_channel(&s, b->src, p + 4, b->pivot, 0x10000u + b->flags, a->channel_count + i);
 		check_bit_times(ctx, b, a->name);
 	}
-	if (keys)
-		report_duplicates(ctx, keys, used, a->name);
-	free(keys);
+	scan_end(&s);
 }
 
 void w3d_check_channels(wl_lint_ctx *ctx)

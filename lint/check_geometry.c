@@ -51,20 +51,11 @@ const char *const w3d_check_geometry_rules[] = {
 	"float-not-finite", "vertex-normal-length", NULL
 };
 
-/* MESH_HEADER3 Attributes geometry type (w3d_file.h:1075-1111, §2.1). */
-#define GEOMETRY_TYPE_MASK 0x00FF0000u
-#define GEOMETRY_TYPE_SKIN 0x00020000u
 /* Field offsets inside the MESH_HEADER3 payload (§2.1). */
 #define HDR_MIN 76u
 #define HDR_SPH_CENTER 100u
 #define HDR_END 116u
 #define TRI_NORMAL 16u
-
-static bool mesh_is_skin(const w3d_mesh *m)
-{
-	return (m->header.attributes & GEOMETRY_TYPE_MASK) == GEOMETRY_TYPE_SKIN || m->influences.src ||
-	       m->influences_ext.src;
-}
 
 static bool vec_finite(const w3d_vec3 *v)
 {
@@ -79,6 +70,38 @@ static void vec_set(double out[3], const w3d_vec3 *v)
 /* ------------------------------------------------------------------ */
 /* bounds                                                              */
 /* ------------------------------------------------------------------ */
+
+/* The finite vertices of a mesh that lie outside its header bounds. */
+typedef struct outside {
+	size_t count;  /* vertices outside */
+	size_t first;  /* index of the first one */
+	size_t finite; /* finite vertices looked at */
+	double worst;  /* largest measure among those outside */
+} outside;
+
+/* Measures every finite vertex p of m - its excess over the box lo..hi, or,
+ * with hi NULL, its distance from the center lo - and counts those whose
+ * measure - base exceeds tol. */
+static outside scan_outside(const w3d_mesh *m, const double lo[3], const double *hi, double base, double tol)
+{
+	outside o = { 0, 0, 0, 0 };
+	for (size_t i = 0; i < m->vertices.count; i++) {
+		const w3d_vec3 *v = &m->vertices.v[i];
+		if (!vec_finite(v))
+			continue;
+		o.finite++;
+		double p[3];
+		vec_set(p, v);
+		double e = hi ? wl_box_excess(lo, hi, p) : wl_v3_dist(p, lo);
+		if (e - base > tol) {
+			if (!o.count++)
+				o.first = i;
+			if (e > o.worst)
+				o.worst = e;
+		}
+	}
+	return o;
+}
 
 static void check_box(wl_lint_ctx *ctx, const w3d_mesh *m)
 {
@@ -103,30 +126,14 @@ static void check_box(wl_lint_ctx *ctx, const w3d_mesh *m)
 			return;
 		}
 	double tol = wl_lint_param(ctx, "mesh-bounds-box", "tolerance", 0.001);
-	size_t outside = 0, first = 0, finite = 0;
-	double worst = 0;
-	for (size_t i = 0; i < m->vertices.count; i++) {
-		const w3d_vec3 *v = &m->vertices.v[i];
-		if (!vec_finite(v))
-			continue;
-		finite++;
-		double p[3];
-		vec_set(p, v);
-		double e = wl_box_excess(mn, mx, p);
-		if (e > tol) {
-			if (!outside++)
-				first = i;
-			if (e > worst)
-				worst = e;
-		}
-	}
-	if (outside) {
-		const w3d_vec3 *v = &m->vertices.v[first];
+	outside o = scan_outside(m, mn, mx, 0, tol);
+	if (o.count) {
+		const w3d_vec3 *v = &m->vertices.v[o.first];
 		wl_report(f, "mesh-bounds-box", h->src, -1, off, 24,
 			  "mesh '%s' bounding box (%g, %g, %g)..(%g, %g, %g) does not contain vertex %zu (%g, %g, %g); "
 			  "%zu of %zu vertices lie outside, by up to %g",
-			  m->name, mn[0], mn[1], mn[2], mx[0], mx[1], mx[2], first, (double)v->x, (double)v->y,
-			  (double)v->z, outside, finite, worst);
+			  m->name, mn[0], mn[1], mn[2], mx[0], mx[1], mx[2], o.first, (double)v->x, (double)v->y,
+			  (double)v->z, o.count, o.finite, o.worst);
 	}
 }
 
@@ -146,30 +153,14 @@ static void check_sphere(wl_lint_ctx *ctx, const w3d_mesh *m)
 	double c[3];
 	vec_set(c, &h->sph_center);
 	double tol = wl_lint_param(ctx, "mesh-bounds-sphere", "tolerance", 0.001);
-	size_t outside = 0, first = 0, finite = 0;
-	double worst = 0;
-	for (size_t i = 0; i < m->vertices.count; i++) {
-		const w3d_vec3 *v = &m->vertices.v[i];
-		if (!vec_finite(v))
-			continue;
-		finite++;
-		double p[3];
-		vec_set(p, v);
-		double d = wl_v3_dist(p, c);
-		if (d - r > tol) {
-			if (!outside++)
-				first = i;
-			if (d > worst)
-				worst = d;
-		}
-	}
-	if (outside) {
-		const w3d_vec3 *v = &m->vertices.v[first];
+	outside o = scan_outside(m, c, NULL, r, tol);
+	if (o.count) {
+		const w3d_vec3 *v = &m->vertices.v[o.first];
 		wl_report(f, "mesh-bounds-sphere", h->src, -1, off, 16,
 			  "mesh '%s' bounding sphere (center (%g, %g, %g), radius %g) does not contain vertex %zu "
 			  "(%g, %g, %g); %zu of %zu vertices lie outside, the farthest at distance %g",
-			  m->name, c[0], c[1], c[2], r, first, (double)v->x, (double)v->y, (double)v->z, outside,
-			  finite, worst);
+			  m->name, c[0], c[1], c[2], r, o.first, (double)v->x, (double)v->y, (double)v->z, o.count,
+			  o.finite, o.worst);
 	}
 }
 
@@ -467,7 +458,7 @@ void w3d_check_geometry(wl_lint_ctx *ctx)
 		return;
 	for (size_t i = 0; i < model->mesh_count; i++) {
 		const w3d_mesh *m = model->meshes[i];
-		bool skin = mesh_is_skin(m);
+		bool skin = w3d_mesh_is_skin(m);
 		finite_mesh(ctx, m);
 		if (m->header.src && m->header.bytes >= HDR_END && m->vertices.count && !skin) {
 			check_box(ctx, m);

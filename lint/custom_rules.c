@@ -387,28 +387,41 @@ static void mesh_count(const eval *e, const w3d_mesh *m, bool textures)
 	check(e, &o);
 }
 
+/* A name or number field of an object's header chunk that a rule can test. */
+typedef struct header_field {
+	int code;          /* F_* */
+	uint64_t off, len; /* the field's bytes in the header payload */
+	bool number;       /* a number field (value), else a name field */
+	double value;      /* number hf: the decoded value */
+} header_field;
+
+/* Tests the rule on the field of hf[0..n) that it names, read from
+ * header chunk c and reported as belonging to `object`.  Nothing happens
+ * when the rule's field is not among them or its bytes are not in the file. */
+static void eval_header(const eval *e, const wl_chunk *c, const header_field *hf, size_t n,
+			const char *object)
+{
+	const wl_doc *doc = e->ctx->doc;
+	occ o = { 0 };
+	for (size_t i = 0; i < n; i++) {
+		const header_field *f = &hf[i];
+		if (f->code != e->rule->field->code)
+			continue;
+		if (f->number ? number_field(doc, c, f->off, f->len, f->value, &o)
+			      : name_field(doc, c, f->off, f->len, &o)) {
+			o.object = object;
+			check(e, &o);
+		}
+		return;
+	}
+}
+
 static void eval_mesh(const eval *e, const w3d_mesh *m)
 {
 	const wl_doc *doc = e->ctx->doc;
 	const w3d_mesh_header *h = &m->header;
 	occ o = { 0 };
 	switch (e->rule->field->code) {
-	case F_MESH_NAME:
-		if (name_field(doc, h->src, 8, 16, &o))
-			break;
-		return;
-	case F_CONTAINER_NAME:
-		if (name_field(doc, h->src, 24, 16, &o))
-			break;
-		return;
-	case F_MESH_NUM_TRIANGLES:
-		if (number_field(doc, h->src, 40, 4, h->num_tris, &o))
-			break;
-		return;
-	case F_MESH_NUM_VERTICES:
-		if (number_field(doc, h->src, 44, 4, h->num_vertices, &o))
-			break;
-		return;
 	case F_TEXTURE_COUNT:
 	case F_VERTEX_MATERIAL_COUNT:
 		mesh_count(e, m, e->rule->field->code == F_TEXTURE_COUNT);
@@ -432,10 +445,15 @@ static void eval_mesh(const eval *e, const w3d_mesh *m)
 		return;
 	}
 	default:
-		return;
+		break;
 	}
-	o.object = m->name;
-	check(e, &o);
+	const header_field hf[] = {
+		{ F_MESH_NAME, 8, 16, false, 0 },
+		{ F_CONTAINER_NAME, 24, 16, false, 0 },
+		{ F_MESH_NUM_TRIANGLES, 40, 4, true, h->num_tris },
+		{ F_MESH_NUM_VERTICES, 44, 4, true, h->num_vertices },
+	};
+	eval_header(e, h->src, hf, sizeof hf / sizeof hf[0], m->name);
 }
 
 static void eval_hierarchy(const eval *e, const w3d_hierarchy *h)
@@ -443,14 +461,6 @@ static void eval_hierarchy(const eval *e, const w3d_hierarchy *h)
 	const wl_doc *doc = e->ctx->doc;
 	occ o = { 0 };
 	switch (e->rule->field->code) {
-	case F_HIERARCHY_NAME:
-		if (!h->header_ok || !name_field(doc, h->header, 4, 16, &o))
-			return;
-		break;
-	case F_PIVOT_COUNT:
-		if (!h->header_ok || !number_field(doc, h->header, 20, 4, h->num_pivots, &o))
-			return;
-		break;
 	case F_PIVOT_NAME:
 		for (size_t i = 0; i < h->pivot_count; i++) {
 			if (!name_field(doc, h->pivots_chunk, (uint64_t)i * W3D_PIVOT_SIZE, 16, &o))
@@ -461,41 +471,28 @@ static void eval_hierarchy(const eval *e, const w3d_hierarchy *h)
 		}
 		return;
 	default:
-		return;
+		break;
 	}
-	o.object = h->name;
-	check(e, &o);
+	const header_field hf[] = {
+		{ F_HIERARCHY_NAME, 4, 16, false, 0 },
+		{ F_PIVOT_COUNT, 20, 4, true, h->num_pivots },
+	};
+	if (h->header_ok)
+		eval_header(e, h->header, hf, sizeof hf / sizeof hf[0], h->name);
 }
 
 /* Raw and compressed animations share the header layout up to @40. */
 static void eval_animation(const eval *e, const wl_chunk *header, bool header_ok, const char *name,
 			   uint32_t num_frames, uint32_t frame_rate, uint64_t rate_bytes)
 {
-	const wl_doc *doc = e->ctx->doc;
-	occ o = { 0 };
-	if (!header_ok)
-		return;
-	bool ok;
-	switch (e->rule->field->code) {
-	case F_ANIMATION_NAME:
-		ok = name_field(doc, header, 4, 16, &o);
-		break;
-	case F_ANIMATION_HIERARCHY_NAME:
-		ok = name_field(doc, header, 20, 16, &o);
-		break;
-	case F_ANIMATION_NUM_FRAMES:
-		ok = number_field(doc, header, 36, 4, num_frames, &o);
-		break;
-	case F_ANIMATION_FRAME_RATE:
-		ok = number_field(doc, header, 40, rate_bytes, frame_rate, &o);
-		break;
-	default:
-		return;
-	}
-	if (ok) {
-		o.object = name;
-		check(e, &o);
-	}
+	const header_field hf[] = {
+		{ F_ANIMATION_NAME, 4, 16, false, 0 },
+		{ F_ANIMATION_HIERARCHY_NAME, 20, 16, false, 0 },
+		{ F_ANIMATION_NUM_FRAMES, 36, 4, true, num_frames },
+		{ F_ANIMATION_FRAME_RATE, 40, rate_bytes, true, frame_rate },
+	};
+	if (header_ok)
+		eval_header(e, header, hf, sizeof hf / sizeof hf[0], name);
 }
 
 static void eval_hlod(const eval *e, const w3d_hlod *h)
@@ -503,18 +500,6 @@ static void eval_hlod(const eval *e, const w3d_hlod *h)
 	const wl_doc *doc = e->ctx->doc;
 	occ o = { 0 };
 	switch (e->rule->field->code) {
-	case F_HLOD_NAME:
-		if (!h->header_ok || !name_field(doc, h->header, 8, 16, &o))
-			return;
-		break;
-	case F_HLOD_HIERARCHY_NAME:
-		if (!h->header_ok || !name_field(doc, h->header, 24, 16, &o))
-			return;
-		break;
-	case F_HLOD_LOD_COUNT:
-		if (!h->header_ok || !number_field(doc, h->header, 4, 4, h->lod_count, &o))
-			return;
-		break;
 	case F_SUB_OBJECT_NAME: {
 		const w3d_hlod_array *groups[3] = { h->lods, h->aggregates, h->proxies };
 		size_t counts[3] = { h->lod_array_count, h->aggregate_count, h->proxy_count };
@@ -530,10 +515,15 @@ static void eval_hlod(const eval *e, const w3d_hlod *h)
 		return;
 	}
 	default:
-		return;
+		break;
 	}
-	o.object = h->name;
-	check(e, &o);
+	const header_field hf[] = {
+		{ F_HLOD_NAME, 8, 16, false, 0 },
+		{ F_HLOD_HIERARCHY_NAME, 24, 16, false, 0 },
+		{ F_HLOD_LOD_COUNT, 4, 4, true, h->lod_count },
+	};
+	if (h->header_ok)
+		eval_header(e, h->header, hf, sizeof hf / sizeof hf[0], h->name);
 }
 
 static void eval_rule(const eval *e)

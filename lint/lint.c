@@ -59,6 +59,12 @@ static void apply_severities(wl_doc *doc, const wl_catalog *cat, const wl_config
 wl_doc *wl_lint_bytes(const wl_catalog *cat, const wl_config *cfg, const char *path,
 		      const uint8_t *bytes, uint64_t size)
 {
+	return wl_lint_bytes_game(cat, cfg, path, bytes, size, W3D_GAME_AUTO);
+}
+
+wl_doc *wl_lint_bytes_game(const wl_catalog *cat, const wl_config *cfg, const char *path,
+			   const uint8_t *bytes, uint64_t size, w3d_game game)
+{
 	wl_doc *doc = wl_doc_read(&w3d_format, path, bytes, size);
 	if (!doc)
 		return NULL;
@@ -71,6 +77,8 @@ wl_doc *wl_lint_bytes(const wl_catalog *cat, const wl_config *cfg, const char *p
 	}
 	if (!doc->oom) {
 		w3d_model *m = w3d_model_build(doc);
+		if (m && game != W3D_GAME_AUTO)
+			w3d_model_set_game(m, game);
 		if (m && !doc->oom) {
 			wl_lint_ctx ctx = { doc, m, cat, cfg, key };
 			size_t n;

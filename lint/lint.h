@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "../core/chunk.h"
+#include "../core/w3d/game.h"
 #include "../core/w3d/model.h"
 #include "catalog.h"
 #include "config.h"
@@ -53,6 +54,16 @@ bool wl_lint_enabled(const wl_lint_ctx *ctx, const char *rule);
  */
 wl_doc *wl_lint_bytes(const wl_catalog *cat, const wl_config *cfg, const char *path,
 		      const uint8_t *bytes, uint64_t size);
+
+/**
+ * wl_lint_bytes reading the file as the game dialect game (w3dlint
+ * --game): w3d_model_set_game(model, game) is applied right after
+ * w3d_model_build, before the checks, so game-dependent rules follow game
+ * instead of the detected dialect.  W3D_GAME_AUTO keeps the detected one
+ * (wl_lint_bytes is this function with W3D_GAME_AUTO).
+ */
+wl_doc *wl_lint_bytes_game(const wl_catalog *cat, const wl_config *cfg, const char *path,
+			   const uint8_t *bytes, uint64_t size, w3d_game game);
 
 /** Highest severity among doc's findings (WL_SEV_OFF when none). */
 wl_severity wl_lint_worst(const wl_doc *doc);

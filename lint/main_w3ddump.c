@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "../core/cursor.h"
+#include "../core/file_io.h"
 #include "../core/w3d/w3d_format.h"
 #include "textform.h"
 
@@ -73,40 +74,15 @@ static void print_help(FILE *out)
 	      out);
 }
 
+/* The whole file; -1 with errno (a failed read reports EIO). */
 static int read_file(const char *path, uint8_t **out, uint64_t *out_size)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
+	size_t len;
+	int rc = wl_read_file(path, (size_t)MAX_FILE_BYTES, out, &len);
+	if (rc == WL_READ_IO)
+		errno = EIO;
+	if (rc != WL_READ_OK)
 		return -1;
-	size_t cap = 65536, len = 0;
-	uint8_t *buf = malloc(cap);
-	while (buf) {
-		if (len == cap) {
-			if (cap >= MAX_FILE_BYTES) {
-				free(buf);
-				fclose(f);
-				errno = EFBIG;
-				return -1;
-			}
-			uint8_t *p = realloc(buf, cap * 2);
-			if (!p)
-				break;
-			buf = p;
-			cap *= 2;
-		}
-		size_t n = fread(buf + len, 1, cap - len, f);
-		len += n;
-		if (n == 0)
-			break;
-	}
-	int bad = !buf || ferror(f);
-	fclose(f);
-	if (bad) {
-		free(buf);
-		errno = buf ? EIO : ENOMEM;
-		return -1;
-	}
-	*out = buf;
 	*out_size = len;
 	return 0;
 }

@@ -1,8 +1,11 @@
 /*
  * main_w3dlint.c - the w3dlint front end: options, file collection,
  * configuration lookup, parallel lint (lint/parallel.h: files are read and
- * linted on -j threads, reported strictly in file order), baseline
- * (lint/baseline.h), --max-findings, report, exit status.
+ * linted on -j threads, reported strictly in file order), cross-file checks
+ * (lint/xref.h: when a PATH is a folder, or --xref; the per-file results are
+ * then held until the whole run is indexed, merged with the cross-file
+ * findings, and reported in file order), baseline (lint/baseline.h),
+ * --max-findings, report, exit status.
  *
  * Exit status (DESIGN.md §Reports and exit codes):
  *   0  no finding at or above the failing severity
@@ -30,6 +33,7 @@
 #include "lint.h"
 #include "parallel.h"
 #include "report.h"
+#include "xref.h"
 
 #define EXIT_CLEAN 0
 #define EXIT_FINDINGS 1
@@ -57,7 +61,10 @@ enum {
 	OPT_BASELINE,
 	OPT_WRITE_BASELINE,
 	OPT_FOLD,
-	OPT_MAX_FINDINGS
+	OPT_MAX_FINDINGS,
+	OPT_GAME,
+	OPT_XREF,
+	OPT_NO_XREF
 };
 
 /* The option table: drives getopt_long and --help. */
@@ -93,6 +100,17 @@ static const opt_doc OPTS[] = {
 	  "then one line with the count of the others (default 5; 0 shows all)" },
 	{ "max-findings", required_argument, OPT_MAX_FINDINGS, "N",
 	  "show at most N findings in all (0: no limit, the default); the summary counts the others" },
+	{ "game", required_argument, OPT_GAME, "GAME",
+	  "read every file as the dialect of GAME: auto (the default: detected per file from the chunks and "
+	  "values it holds), renegade, generals (also zh), bfme or w3dhub (also tt); rules that depend on the "
+	  "game follow it (e.g. object-not-loaded: a SOUNDROBJ loads only in renegade and w3dhub)" },
+	{ "xref", no_argument, OPT_XREF, NULL,
+	  "run the cross-file checks even when every PATH is a file: the files named are indexed as one folder" },
+	{ "no-xref", no_argument, OPT_NO_XREF, NULL,
+	  "no cross-file checks.  By default they run when a PATH is a folder: every file of the run is indexed, "
+	  "and HLOD sub-objects, hierarchies (and their pivot counts) and textures named in one file must be "
+	  "defined by some file of the run (rules/reference.yaml); a finding is reported in the file that "
+	  "names the object, naming the other file" },
 	{ "no-progress", no_argument, OPT_NO_PROGRESS, NULL,
 	  "never show the progress line (it only appears on a terminal, for more than 20 files)" },
 	{ "list-rules", no_argument, OPT_LIST_RULES, NULL,
@@ -115,6 +133,8 @@ typedef struct cli {
 	unsigned jobs;       /* 0: online processors */
 	unsigned fold;
 	uint64_t max_findings;  /* 0: no limit */
+	w3d_game game;       /* --game; W3D_GAME_AUTO: detected per file */
+	int xref;            /* --xref 1, --no-xref 0, -1: on when a PATH is a folder */
 	bool list_rules;
 	bool quiet;
 	bool no_progress;
@@ -197,6 +217,7 @@ static void print_help(FILE *out)
 	      "  w3dlint --write-baseline w3dlint-baseline.json mod/   accept today's findings\n"
 	      "  w3dlint --baseline w3dlint-baseline.json mod/         report only new ones\n"
 	      "  w3dlint --fail-on warning art/tank.w3d    fail on warnings too\n"
+	      "  w3dlint --game generals mod/              read every file as Generals / ZH\n"
 	      "  w3dlint --explain pivot-parent-order      what a rule checks, and why\n",
 	      out);
 }
@@ -472,6 +493,12 @@ typedef struct run {
 	uint64_t shown;          /* findings handed to the reporter so far */
 	uint64_t recorded_files; /* --write-baseline: files with findings */
 	wl_report_counts totals;
+	/* Cross-file checks (NULL / unused when off). */
+	wl_xref *xref;
+	bool *xref_add;          /* per file: indexed (the first of equal paths) */
+	struct path_ix *by_path; /* the files sorted by path, for the findings */
+	struct lint_result **held; /* per file, until the index is complete */
+	bool xref_oom;
 } run;
 
 /* What a worker hands back for one file: its findings detached from the
@@ -488,8 +515,21 @@ typedef struct lint_result {
 	size_t dropped_count;
 	char *strings;
 	bool ok;                     /* false: error says why */
+	bool xref_failed;            /* out of memory adding it to the index */
 	char error[512];             /* printed on stderr, in file order */
+	/* Cross-file findings appended after items[own_count - 1] (sorted
+	 * among themselves; merge_xref sorts them into the file's), their
+	 * strings one malloc'd block each. */
+	size_t own_count, cap;
+	char **extra;
+	size_t extra_count;
 } lint_result;
+
+/* A file of the run, for looking up the path of a cross-file finding. */
+typedef struct path_ix {
+	const char *path;
+	size_t index;
+} path_ix;
 
 /* Resolves the configuration of every file before linting, so that a bad
  * configuration stops the run before any report is written. */
@@ -623,6 +663,8 @@ static int detach(const run *r, const wl_config *cfg, const wl_doc *doc, lint_re
 		res->chunk_paths[i] = stash(&at, cpath);
 	}
 	res->count = n;
+	res->own_count = n;
+	res->cap = n ? n : 1;
 	return 0;
 }
 
@@ -639,7 +681,10 @@ static void *lint_work(void *ud, size_t i)
 	uint8_t *bytes;
 	if (read_file(path, &bytes, &res->size, res->error, sizeof res->error) != 0)
 		return res;
-	wl_doc *doc = wl_lint_bytes(r->cat, cfg, path, bytes, res->size);
+	wl_doc *doc = wl_lint_bytes_game(r->cat, cfg, path, bytes, res->size, r->opt->game);
+	/* The index copies what it keeps: the document is freed below. */
+	if (doc && r->xref && r->xref_add[i] && wl_xref_add(r->xref, path, doc) != 0)
+		res->xref_failed = true;
 	if (doc && detach(r, cfg, doc, res) == 0)
 		res->ok = true;
 	else
@@ -657,6 +702,9 @@ static void result_free(lint_result *res)
 	free(res->chunk_paths);
 	free(res->dropped);
 	free(res->strings);
+	for (size_t i = 0; i < res->extra_count; i++)
+		free(res->extra[i]);
+	free(res->extra);
 	free(res);
 }
 
@@ -711,13 +759,15 @@ static int64_t apply_baseline(run *r, const char *path, lint_result *res, wl_fin
 /* Main thread, in file order: prints the read error or reports the file.
  * Returns -1 only when the report could not be written (out of memory or an
  * output error), which stops the run. */
-static int lint_emit(void *ud, size_t i, void *result)
+static int report_file(run *r, size_t i, lint_result *res)
 {
-	run *r = ud;
-	lint_result *res = result;
 	const char *path = r->files.items[i];
 	const wl_config *cfg = r->file_cfg[i];
-	progress_show(&r->pg, i + 1, r->files.count, path);
+	if (res && res->xref_failed) {
+		progress_clear(&r->pg);
+		fprintf(stderr, "w3dlint: %s: out of memory adding the file to the cross-file index\n", path);
+		r->trouble = true;
+	}
 	if (!res || !res->ok) {
 		progress_clear(&r->pg);
 		fprintf(stderr, "%s\n", res ? res->error : "w3dlint: out of memory");
@@ -779,6 +829,221 @@ static int lint_emit(void *ud, size_t i, void *result)
 	return rc;
 }
 
+/* The pool's emit: reports the file at once, or, with cross-file checks,
+ * holds its result until every file is indexed (report_held). */
+static int lint_emit(void *ud, size_t i, void *result)
+{
+	run *r = ud;
+	progress_show(&r->pg, i + 1, r->files.count, r->files.items[i]);
+	if (r->held) {
+		r->held[i] = result;
+		return 0;
+	}
+	return report_file(r, i, result);
+}
+
+/* ------------------------------------------------------------ cross-file */
+
+static int cmp_path_ix(const void *x, const void *y)
+{
+	const path_ix *a = x, *b = y;
+	int c = strcmp(a->path, b->path);
+	if (c)
+		return c;
+	return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/* Sets up the index when the cross-file checks are on (after the files are
+ * collected).  A path listed twice (a file named and inside a folder
+ * argument) is indexed once, so it does not define its objects twice.
+ * Returns -1 when out of memory. */
+static int xref_setup(run *r)
+{
+	size_t n = r->files.count;
+	r->xref = wl_xref_new();
+	r->xref_add = calloc(n ? n : 1, sizeof *r->xref_add);
+	r->by_path = malloc((n ? n : 1) * sizeof *r->by_path);
+	r->held = calloc(n ? n : 1, sizeof *r->held);
+	if (!r->xref || !r->xref_add || !r->by_path || !r->held)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		r->by_path[i] = (path_ix){ r->files.items[i], i };
+	qsort(r->by_path, n, sizeof *r->by_path, cmp_path_ix);
+	for (size_t k = 0; k < n; k++)
+		if (k == 0 || strcmp(r->by_path[k - 1].path, r->by_path[k].path) != 0)
+			r->xref_add[r->by_path[k].index] = true;
+	return 0;
+}
+
+/* The first file of the run named path, or (size_t)-1. */
+static size_t xref_file_of(const run *r, const char *path)
+{
+	size_t lo = 0, hi = r->files.count;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(r->by_path[mid].path, path) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < r->files.count && strcmp(r->by_path[lo].path, path) == 0)
+		return r->by_path[lo].index;
+	return (size_t)-1;
+}
+
+/* State of the wl_xref_check callback: the effective severity needs the
+ * file's absolute path when its configuration has per-path ignores; it is
+ * computed once per file (findings come sorted by path). */
+typedef struct xref_sink {
+	run *r;
+	size_t file;   /* file of key, or (size_t)-1 */
+	char *key;
+} xref_sink;
+
+/* Appends one cross-file finding to the held result of its file, with the
+ * effective severity of its rule for that file (dropped when off). */
+static void xref_emit(void *ud, const wl_xref_finding *f)
+{
+	xref_sink *sk = ud;
+	run *r = sk->r;
+	if (r->xref_oom)
+		return;
+	size_t i = xref_file_of(r, f->path);
+	lint_result *res = i == (size_t)-1 ? NULL : r->held[i];
+	if (!res || !res->ok)
+		return;
+	const wl_config *cfg = r->file_cfg[i];
+	if (sk->file != i) {
+		free(sk->key);
+		sk->key = NULL;
+		sk->file = i;
+		if (wl_config_has_path_ignores(cfg)) {
+			sk->key = wl_config_file_key(f->path);
+			if (!sk->key) {
+				r->xref_oom = true;
+				return;
+			}
+		}
+	}
+	wl_severity sev = wl_config_severity_at(cfg, r->cat, f->rule, sk->key);
+	if (sev == WL_SEV_OFF)
+		return;
+	const char *cpath = f->chunk_path ? f->chunk_path : "";
+	const char *msg = f->message ? f->message : "";
+	size_t lc = strlen(cpath) + 1, lm = strlen(msg) + 1, lr = f->related ? strlen(f->related) + 1 : 0;
+	if (res->count == res->cap) {
+		size_t ncap = res->cap * 2;
+		wl_finding *ni = realloc(res->items, ncap * sizeof *ni);
+		if (ni)
+			res->items = ni;
+		const char **nc = ni ? realloc(res->chunk_paths, ncap * sizeof *nc) : NULL;
+		if (!nc) {
+			r->xref_oom = true;
+			return;
+		}
+		res->chunk_paths = nc;
+		res->cap = ncap;
+	}
+	char **ne = realloc(res->extra, (res->extra_count + 1) * sizeof *ne);
+	if (ne)
+		res->extra = ne;
+	char *blk = ne ? malloc(lc + lm + lr) : NULL;
+	if (!blk) {
+		r->xref_oom = true;
+		return;
+	}
+	res->extra[res->extra_count++] = blk;
+	char *at = blk;
+	wl_finding x = { 0 };
+	x.rule = f->rule;
+	x.severity = sev;
+	x.offset = f->offset;
+	x.length = f->length;
+	x.chunk = NULL;
+	x.element = -1;
+	res->chunk_paths[res->count] = stash(&at, cpath);
+	x.message = stash(&at, msg);
+	x.related = f->related ? stash(&at, f->related) : NULL;
+	res->items[res->count++] = x;
+}
+
+/* Report order: offset, then rule id (wl_findings_sort). */
+static int cmp_report_order(const wl_finding *a, const wl_finding *b)
+{
+	if (a->offset != b->offset)
+		return a->offset < b->offset ? -1 : 1;
+	return strcmp(a->rule, b->rule);
+}
+
+/* Merges the cross-file findings of res into its own, both sorted; on a tie
+ * the file's own finding comes first.  -1 when out of memory. */
+static int merge_xref(lint_result *res)
+{
+	size_t a = res->own_count, n = res->count;
+	if (n == a)
+		return 0;
+	wl_finding *items = malloc(n * sizeof *items);
+	const char **cps = malloc(n * sizeof *cps);
+	if (!items || !cps) {
+		free(items);
+		free(cps);
+		return -1;
+	}
+	size_t i = 0, j = a;
+	for (size_t k = 0; k < n; k++) {
+		bool own = j >= n || (i < a && cmp_report_order(&res->items[i], &res->items[j]) <= 0);
+		size_t from = own ? i++ : j++;
+		items[k] = res->items[from];
+		cps[k] = res->chunk_paths[from];
+	}
+	free(res->items);
+	free(res->chunk_paths);
+	res->items = items;
+	res->chunk_paths = cps;
+	res->own_count = n;
+	res->cap = n;
+	return 0;
+}
+
+/* After every file was linted and indexed: textures of the folder
+ * arguments, the cross-file checks, then the held results in file order.
+ * Returns -1 when the report could not be written. */
+static int report_held(run *r, char **paths, int npaths)
+{
+	/* A folder the walk could not open was reported already. */
+	for (int k = 0; k < npaths; k++) {
+		struct stat st;
+		if (stat(paths[k], &st) == 0 && S_ISDIR(st.st_mode))
+			(void)wl_xref_scan_textures(r->xref, paths[k]);
+	}
+	xref_sink sk = { r, (size_t)-1, NULL };
+	if (wl_xref_check(r->xref, xref_emit, &sk) < 0)
+		r->xref_oom = true;
+	free(sk.key);
+	for (size_t i = 0; !r->xref_oom && i < r->files.count; i++)
+		if (r->held[i] && merge_xref(r->held[i]) != 0)
+			r->xref_oom = true;
+	if (r->xref_oom) {
+		fprintf(stderr, "w3dlint: out of memory in the cross-file checks; their findings are left out\n");
+		r->trouble = true;
+		for (size_t i = 0; i < r->files.count; i++) {
+			lint_result *res = r->held[i];
+			if (res)
+				res->count = res->own_count;
+		}
+	}
+	int rc = 0;
+	for (size_t i = 0; i < r->files.count; i++) {
+		lint_result *res = r->held[i];
+		r->held[i] = NULL;
+		if (rc == 0)
+			rc = report_file(r, i, res);
+		else
+			result_free(res);
+	}
+	return rc;
+}
+
 /* ----------------------------------------------------------------- main */
 
 /* Parses a count option: a decimal integer in [lo, hi]. */
@@ -821,6 +1086,8 @@ static int parse_args(int argc, char **argv, cli *opt, int *first_path)
 	opt->format = "text";
 	opt->fail_on = -1;
 	opt->fold = DEFAULT_FOLD;
+	opt->game = W3D_GAME_AUTO;
+	opt->xref = -1;
 	opterr = 0;
 	int c;
 	uint64_t v;
@@ -856,6 +1123,17 @@ static int parse_args(int argc, char **argv, cli *opt, int *first_path)
 				return EXIT_TROUBLE;
 			break;
 		case OPT_NO_PROGRESS: opt->no_progress = true; break;
+		case OPT_XREF: opt->xref = 1; break;
+		case OPT_NO_XREF: opt->xref = 0; break;
+		case OPT_GAME:
+			if (!w3d_game_parse(optarg, &opt->game)) {
+				fprintf(stderr, "w3dlint: unknown game '%s' for --game (auto, renegade, generals, bfme or "
+						"w3dhub)\n",
+					optarg);
+				usage_hint();
+				return EXIT_TROUBLE;
+			}
+			break;
 		case OPT_LIST_RULES: opt->list_rules = true; break;
 		case OPT_EXPLAIN: opt->explain = optarg; break;
 		case OPT_FAIL_ON:
@@ -897,6 +1175,13 @@ static int parse_args(int argc, char **argv, cli *opt, int *first_path)
 
 static void run_free(run *r)
 {
+	if (r->held)
+		for (size_t i = 0; i < r->files.count; i++)
+			result_free(r->held[i]);
+	free(r->held);
+	free(r->by_path);
+	free(r->xref_add);
+	wl_xref_free(r->xref);
 	wl_reporter_free(r->rep);
 	if (r->out && r->out != stdout)
 		fclose(r->out);
@@ -947,7 +1232,22 @@ static int prepare(run *r, char **paths, int npaths)
 	int rc = resolve_configs(r);
 	if (rc == -2)
 		fprintf(stderr, "w3dlint: out of memory loading configurations\n");
-	return rc == 0 ? EXIT_CLEAN : EXIT_TROUBLE;
+	if (rc != 0)
+		return EXIT_TROUBLE;
+	/* Cross-file checks: a folder is the unit the references live in.  A
+	 * list of files alone (pre-commit passes only the staged ones) would
+	 * report every object of an unlisted file as missing, so it needs
+	 * --xref. */
+	bool xref = opt->xref == 1;
+	for (int i = 0; opt->xref < 0 && !xref && i < npaths; i++) {
+		struct stat st;
+		xref = stat(paths[i], &st) == 0 && S_ISDIR(st.st_mode);
+	}
+	if (xref && xref_setup(r) != 0) {
+		fprintf(stderr, "w3dlint: out of memory\n");
+		return EXIT_TROUBLE;
+	}
+	return EXIT_CLEAN;
 }
 
 static wl_reporter *make_reporter(run *r, bool to_stdout)
@@ -1037,6 +1337,8 @@ static int lint_paths(run *r, char **paths, int npaths)
 	int rc = wl_pool_run(r->files.count, jobs, RESULTS_PER_JOB * (size_t)jobs, lint_work, lint_emit, lint_discard,
 			     r);
 	progress_clear(&r->pg);
+	if (rc == 0 && r->held)
+		rc = report_held(r, paths, npaths);
 	if (rc != 0) {
 		fprintf(stderr, "w3dlint: %s: cannot write the report: %s\n",
 			to_stdout ? "standard output" : opt->output, errno ? strerror(errno) : "out of memory");

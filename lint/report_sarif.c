@@ -294,6 +294,40 @@ static json_t *location_json(const char *uri, bool relative, const wl_finding *x
 	return loc;
 }
 
+/* relatedLocations of a cross-file finding: the other file (its whole:
+ * the finding's message names the object there). */
+static json_t *related_json(const char *path)
+{
+	bool relative;
+	char *uri = path_uri(path, &relative);
+	json_t *arr = json_array();
+	json_t *loc = json_object();
+	json_t *phys = json_object();
+	json_t *art = json_object();
+	int bad = !uri || !arr || !loc || !phys || !art;
+	if (!bad) {
+		bad |= put(art, "uri", jstr(uri));
+		if (relative)
+			bad |= put(art, "uriBaseId", jstr("%SRCROOT%"));
+		bad |= put(phys, "artifactLocation", art);
+		art = NULL;
+		bad |= put(loc, "id", json_integer(1));
+		bad |= put(loc, "physicalLocation", phys);
+		phys = NULL;
+		bad |= put(loc, "message", text_obj("the other file of this cross-file finding"));
+		bad |= json_array_append(arr, loc);
+	}
+	free(uri);
+	json_decref(art);
+	json_decref(phys);
+	json_decref(loc);
+	if (bad) {
+		json_decref(arr);
+		return NULL;
+	}
+	return arr;
+}
+
 /* A finding's fingerprint hash and its position in the file's report. */
 typedef struct hash_slot {
 	uint64_t h;
@@ -332,6 +366,8 @@ static json_t *result_json(sarif_reporter *sr, const wl_file_report *f, size_t i
 		bad |= put(o, "message", text_obj(x->message));
 		bad |= put(o, "locations", locs);
 		locs = NULL;
+		if (x->related)
+			bad |= put(o, "relatedLocations", related_json(x->related));
 		bad |= put(o, "partialFingerprints", fp);
 		fp = NULL;
 	}

@@ -273,10 +273,28 @@ static void add_hlod(wl_xref *x, uint32_t file, const wl_doc *doc, const w3d_hlo
 	}
 }
 
+/* The highest pivot among an animation's channels and where the first
+ * channel naming it stores it. */
+typedef struct max_pivot {
+	uint32_t pivot;
+	bool any;            /* a channel with a header was seen */
+	const wl_chunk *src; /* that channel's chunk */
+	uint64_t off;        /* file offset of its pivot field */
+} max_pivot;
+
+/* Takes channel chunk src (pivot field at payload + pivot_at) into mp when
+ * its header is complete and its pivot is above those seen so far. */
+static void max_pivot_add(max_pivot *mp, bool header_ok, uint32_t pivot, const wl_chunk *src, uint64_t pivot_at)
+{
+	if (header_ok && (!mp->any || pivot > mp->pivot)) {
+		mp->pivot = pivot, mp->any = true, mp->src = src;
+		mp->off = wl_chunk_payload_offset(src) + pivot_at;
+	}
+}
+
 /* An animation's hierarchy reference and its highest channel pivot. */
 static void add_anim(wl_xref *x, uint32_t file, const wl_doc *doc, const char *name, const char *hier,
-		     const wl_chunk *src, const wl_chunk *header, uint32_t max_pivot, bool any,
-		     const wl_chunk *max_src, uint64_t max_off)
+		     const wl_chunk *src, const wl_chunk *header, const max_pivot *mp)
 {
 	if (!hier[0])
 		return;
@@ -284,63 +302,45 @@ static void add_anim(wl_xref *x, uint32_t file, const wl_doc *doc, const char *n
 	snprintf(full, sizeof full, "%s.%s", hier, name);
 	new_def(x, DEF_ANIM, file, full, doc, src);
 	xref_ent *r = new_ref(x, REF_ANIM, file, hier, name, doc, header, wl_chunk_payload_offset(header) + 20, 16);
-	if (!r || !any)
+	if (!r || !mp->any)
 		return;
-	r->value = max_pivot;
+	r->value = mp->pivot;
 	r->has_value = true;
-	r->off2 = max_off;
-	r->cpath2 = dup_path(x, doc, max_src, -1);
+	r->off2 = mp->off;
+	r->cpath2 = dup_path(x, doc, mp->src, -1);
 }
 
 static void add_raw_anim(wl_xref *x, uint32_t file, const wl_doc *doc, const w3d_animation *a)
 {
 	if (!a->header_ok)
 		return;
-	uint32_t maxp = 0;
-	bool any = false;
-	const wl_chunk *ms = NULL;
-	uint64_t mo = 0;
+	max_pivot mp = { 0, false, NULL, 0 };
 	for (size_t i = 0; i < a->channel_count; i++) {
 		const w3d_anim_channel *c = &a->channels[i];
-		if (c->header_ok && (!any || c->pivot > maxp)) {
-			maxp = c->pivot, any = true, ms = c->src;
-			mo = wl_chunk_payload_offset(c->src) + 8;
-		}
+		max_pivot_add(&mp, c->header_ok, c->pivot, c->src, 8);
 	}
 	for (size_t i = 0; i < a->bit_channel_count; i++) {
 		const w3d_bit_channel *c = &a->bit_channels[i];
-		if (c->header_ok && (!any || c->pivot > maxp)) {
-			maxp = c->pivot, any = true, ms = c->src;
-			mo = wl_chunk_payload_offset(c->src) + 6;
-		}
+		max_pivot_add(&mp, c->header_ok, c->pivot, c->src, 6);
 	}
-	add_anim(x, file, doc, a->name, a->hierarchy_name, a->src, a->header, maxp, any, ms, mo);
+	add_anim(x, file, doc, a->name, a->hierarchy_name, a->src, a->header, &mp);
 }
 
 static void add_compressed_anim(wl_xref *x, uint32_t file, const wl_doc *doc, const w3d_compressed_animation *a)
 {
 	if (!a->header_ok)
 		return;
-	uint32_t maxp = 0;
-	bool any = false;
-	const wl_chunk *ms = NULL;
-	uint64_t mo = 0;
+	max_pivot mp = { 0, false, NULL, 0 };
 	for (size_t i = 0; i < a->channel_count; i++) {
 		const w3d_canim_channel *c = &a->channels[i];
-		if (c->header_ok && (!any || c->pivot > maxp)) {
-			bool motion = c->src->id == W3D_CHUNK_COMPRESSED_ANIMATION_MOTION_CHANNEL;
-			maxp = c->pivot, any = true, ms = c->src;
-			mo = wl_chunk_payload_offset(c->src) + (motion ? 6 : 4);
-		}
+		bool motion = c->header_ok && c->src->id == W3D_CHUNK_COMPRESSED_ANIMATION_MOTION_CHANNEL;
+		max_pivot_add(&mp, c->header_ok, c->pivot, c->src, motion ? 6 : 4);
 	}
 	for (size_t i = 0; i < a->bit_channel_count; i++) {
 		const w3d_cbit_channel *c = &a->bit_channels[i];
-		if (c->header_ok && (!any || c->pivot > maxp)) {
-			maxp = c->pivot, any = true, ms = c->src;
-			mo = wl_chunk_payload_offset(c->src) + 4;
-		}
+		max_pivot_add(&mp, c->header_ok, c->pivot, c->src, 4);
 	}
-	add_anim(x, file, doc, a->name, a->hierarchy_name, a->src, a->header, maxp, any, ms, mo);
+	add_anim(x, file, doc, a->name, a->hierarchy_name, a->src, a->header, &mp);
 }
 
 /* The first child of c with id and at least min payload bytes, or NULL. */

@@ -1,6 +1,7 @@
 #!/bin/sh
-# `make demo`: lints the generated example models (tests/gen_demo.c,
-# corpus/demo/README.md) and shows the report.  Findings are the point of the
+# `make demo`: lints the example models assembled from corpus/valid and a
+# few corpus/rules cases (Makefile DEMO_CASES, corpus/README.md) and shows
+# the report.  Findings are the point of the
 # demo, so exit status 1 is success here; 2 or a crash fails the make.
 # Usage: scripts/demo.sh W3DLINT DEMO_DIR
 set -u

@@ -8,6 +8,10 @@
 #   sh scripts/setup-deps.sh asan    also a compiler that links ASan + UBSan
 #                                    (clang when present, else gcc; installs
 #                                    clang when neither works)
+#   sh scripts/setup-deps.sh fuzz    also clang with libFuzzer, ASan and UBSan
+#                                    (make fuzz: clang and its runtime
+#                                    libraries, libclang-rt-dev on Debian 12)
+#   sh scripts/setup-deps.sh coverage  also gcc and gcov (make coverage)
 #
 # Installs with apt-get when run as root, with `sudo -n` when that works
 # without a password; otherwise prints the exact command and exits 1.
@@ -36,12 +40,16 @@ else
 	add libyaml-dev; add libpcre2-dev; add libjansson-dev; add check
 fi
 
-# True when compiler $1 can build and link a sanitized program.
+# True when compiler $1 can build and link a program with the sanitizers
+# $2 (default address,undefined; with fuzzer, a libFuzzer target).
 sanitizer_ok() {
 	command -v "$1" >/dev/null 2>&1 || return 1
 	dir=$(mktemp -d)
-	printf 'int main(void) { return 0; }\n' > "$dir/t.c"
-	if "$1" -fsanitize=address,undefined -o "$dir/t" "$dir/t.c" >/dev/null 2>&1; then
+	case ${2:-} in
+	*fuzzer*) printf '#include <stddef.h>\n#include <stdint.h>\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }\n' > "$dir/t.c" ;;
+	*) printf 'int main(void) { return 0; }\n' > "$dir/t.c" ;;
+	esac
+	if "$1" -fsanitize="${2:-address,undefined}" -o "$dir/t" "$dir/t.c" >/dev/null 2>&1; then
 		rm -rf "$dir"
 		return 0
 	fi
@@ -50,6 +58,15 @@ sanitizer_ok() {
 }
 if [ "$mode" = asan ]; then
 	sanitizer_ok clang || sanitizer_ok gcc || add clang
+fi
+if [ "$mode" = fuzz ] && ! sanitizer_ok clang fuzzer,address,undefined; then
+	add clang
+	# Debian 12 ships libFuzzer in libclang-rt-N-dev (libclang-rt-dev
+	# depends on the default one); older releases in libclang-common-N-dev.
+	if apt-cache show libclang-rt-dev >/dev/null 2>&1; then add libclang-rt-dev; fi
+fi
+if [ "$mode" = coverage ]; then
+	{ command -v gcc && command -v gcov; } >/dev/null 2>&1 || add gcc
 fi
 
 [ -n "$need" ] || exit 0

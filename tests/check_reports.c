@@ -2,7 +2,8 @@
  * check_reports.c - the report writers (lint/report_*.c): message patterns
  * and folding, the text, SARIF, GitHub and JSON writers; the ordered worker
  * pool (lint/parallel.c); and the front end's -j, --max-findings and
- * folding end to end on the built program ($W3DLINT, set by `make test`).
+ * folding end to end on the built program ($W3DLINT, set by `make test`);
+ * the related file of cross-file findings in every writer.
  */
 #include <check.h>
 #include <jansson.h>
@@ -451,6 +452,49 @@ END_TEST
 
 /* ----------------------------------------------------- front end (W3DLINT) */
 
+/* A cross-file finding (related set) is shown with the other file: text
+ * "(see ...)", JSON "related", SARIF relatedLocations; the others without. */
+START_TEST(related_file_in_every_report)
+{
+	linted l;
+	lint_unknown(&l, 2, "mod/tank.w3d");
+	wl_finding items[2];
+	memcpy(items, l.fr.findings, sizeof items);
+	items[1].related = "mod/skel.w3d";
+	l.fr.findings = items;
+	wl_report_summary s = { l.fr.counts, NULL, NULL, 0, 0 };
+	fold_arg = 0;
+	char *text = report_to_string(make_text, NULL, &l.fr, &s);
+	ck_assert_uint_eq(count_lines(text, " (see mod/skel.w3d)\n"), 1);
+	free(text);
+
+	char *js = report_to_string(make_json, NULL, &l.fr, &s);
+	json_t *root = json_loads(js, 0, NULL);
+	ck_assert_ptr_nonnull(root);
+	json_t *fs = json_object_get(json_array_get(json_object_get(root, "files"), 0), "findings");
+	ck_assert_uint_eq(json_array_size(fs), 2);
+	ck_assert_ptr_null(json_object_get(json_array_get(fs, 0), "related"));
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(fs, 1), "related")), "mod/skel.w3d");
+	json_decref(root);
+	free(js);
+
+	char *sarif = report_to_string(make_sarif, l.cat, &l.fr, &s);
+	root = json_loads(sarif, 0, NULL);
+	ck_assert_ptr_nonnull(root);
+	json_t *results = json_object_get(json_array_get(json_object_get(root, "runs"), 0), "results");
+	ck_assert_uint_eq(json_array_size(results), 2);
+	ck_assert_ptr_null(json_object_get(json_array_get(results, 0), "relatedLocations"));
+	json_t *rel = json_object_get(json_array_get(results, 1), "relatedLocations");
+	ck_assert_uint_eq(json_array_size(rel), 1);
+	json_t *art = json_object_get(json_object_get(json_array_get(rel, 0), "physicalLocation"), "artifactLocation");
+	ck_assert_str_eq(json_string_value(json_object_get(art, "uri")), "mod/skel.w3d");
+	ck_assert_str_eq(json_string_value(json_object_get(art, "uriBaseId")), "%SRCROOT%");
+	json_decref(root);
+	free(sarif);
+	linted_free(&l);
+}
+END_TEST
+
 static const char *w3dlint_bin(void)
 {
 	const char *p = getenv("W3DLINT");
@@ -595,6 +639,7 @@ Suite *reports_suite(void)
 	tcase_add_test(tc, sarif_stale_entries_are_notifications);
 	tcase_add_test(tc, github_escapes_and_folds);
 	tcase_add_test(tc, json_has_baseline_and_counts);
+	tcase_add_test(tc, related_file_in_every_report);
 	tcase_add_test(tc, pool_emits_in_order_within_window);
 	tcase_add_test(tc, pool_stops_on_emit_error_and_discards);
 	tcase_add_test(tc, front_end_jobs_give_identical_reports);

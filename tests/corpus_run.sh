@@ -57,7 +57,7 @@ extract() {
 		if (line ~ /^"rule": /)       { v = line; sub(/^"rule": "/, "", v); sub(/",?$/, "", v); rule = v }
 		else if (line ~ /^"severity": /) { v = line; sub(/^"severity": "/, "", v); sub(/",?$/, "", v); sev = v }
 		else if (line ~ /^"offset": /)   { v = line; sub(/^"offset": /, "", v); sub(/,$/, "", v); off = v }
-		else if (line ~ /^"chunk_path": /) { v = line; sub(/^"chunk_path": /, "", v); sub(/,$/, "", v); gsub(/^"|"$/, "", v); path = v }
+		else if (line ~ /^"chunk_path": /) { v = line; sub(/^"chunk_path": /, "", v); sub(/,$/, "", v); if (v == "null") v = ""; gsub(/^"|"$/, "", v); path = v }
 		else if (line ~ /^},?$/ && rule != "") {
 			printf "0x%08X %s %s %s\n", off + 0, rule, sev, (path == "" ? "-" : path)
 			rule = ""; sev = ""; off = 0; path = ""

@@ -9,13 +9,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#define AAB_SSE 1
+#else
+#define AAB_SSE 0
+#endif
+
 /* One triangle: its vertex box, its centroid (finite, for binning) and its
- * index in the mesh. */
+ * index in the mesh (in lane 3 of the centroid, so a prim is 48 bytes and
+ * all three vectors load as 4 lanes; lane 3 is masked off before any
+ * arithmetic). */
 typedef struct prim {
 	float mn[4], mx[4]; /* lane 3 is padding (0), for 4-wide min/max */
-	float c[3];
-	uint32_t id;
+	union {
+		float c[4];
+		uint32_t cu[4]; /* cu[3]: the triangle index */
+	};
 } prim;
+#define PRIM_ID(q) ((q)->cu[3])
 
 /* A node still to be built: triangles prims[begin .. end). */
 typedef struct task {
@@ -24,13 +36,8 @@ typedef struct task {
 	uint32_t parent;  /* UINT32_MAX for the root */
 	uint32_t is_back; /* the parent's back child (else its front child) */
 	float mn[4], mx[4];   /* box of the triangles (4 lanes, lane 3 = 0) */
-	float cmn[4], cmx[4]; /* bounds of their centroids */
+	float cmn[4], cmx[4]; /* bounds of their centroids (lane 3 unused) */
 } task;
-
-typedef struct bin {
-	float mn[4], mx[4];
-	uint32_t count;
-} bin;
 
 typedef struct sort_key {
 	float key;
@@ -38,15 +45,16 @@ typedef struct sort_key {
 	uint32_t pos;
 } sort_key;
 
+/* All scratch of one build lives in one allocation. */
 typedef struct builder {
 	prim *p;          /* n prims, permuted in place as nodes split */
 	prim *tmp;        /* n prims of scratch */
 	sort_key *keys;   /* n keys of scratch (median splits) */
+	uint8_t *binidx;  /* 4 per prim: its bin per axis (last choose_binned) */
 	uint32_t leaf;    /* max_leaf_polys */
 	uint32_t bins;
 	uint32_t sweep_max;
 	uint32_t sah_leaf;
-	uint32_t cur_bins; /* bins of the last choose_binned */
 } builder;
 
 static float sanitize(float v)
@@ -70,13 +78,34 @@ static inline void grow(float mn[3], float mx[3], const float v[3])
 	}
 }
 
-/* Grows the 4-lane box mn/mx by the 4-lane box bmn/bmx (lane 3 padding). */
+/* Grows the 4-lane box mn/mx by the 4-lane box bmn/bmx (lane 3 padding).
+ * minps/maxps compute exactly `b < m ? b : m` and `b > m ? b : m`. */
 static inline void grow_box(float mn[4], float mx[4], const float bmn[4], const float bmx[4])
 {
+#if AAB_SSE
+	_mm_storeu_ps(mn, _mm_min_ps(_mm_loadu_ps(bmn), _mm_loadu_ps(mn)));
+	_mm_storeu_ps(mx, _mm_max_ps(_mm_loadu_ps(bmx), _mm_loadu_ps(mx)));
+#else
 	for (int a = 0; a < 4; a++) {
 		mn[a] = bmn[a] < mn[a] ? bmn[a] : mn[a];
 		mx[a] = bmx[a] > mx[a] ? bmx[a] : mx[a];
 	}
+#endif
+}
+
+/* Box of the union of two 4-lane boxes, into omn/omx. */
+static inline void union_box(float omn[4], float omx[4], const float amn[4], const float amx[4],
+			     const float bmn[4], const float bmx[4])
+{
+#if AAB_SSE
+	_mm_storeu_ps(omn, _mm_min_ps(_mm_loadu_ps(bmn), _mm_loadu_ps(amn)));
+	_mm_storeu_ps(omx, _mm_max_ps(_mm_loadu_ps(bmx), _mm_loadu_ps(amx)));
+#else
+	for (int a = 0; a < 4; a++) {
+		omn[a] = bmn[a] < amn[a] ? bmn[a] : amn[a];
+		omx[a] = bmx[a] > amx[a] ? bmx[a] : amx[a];
+	}
+#endif
 }
 
 static void box_empty(float mn[4], float mx[4])
@@ -107,7 +136,7 @@ static inline double area(const float mn[4], const float mx[4])
 }
 
 /* Cost of a split: A(L)*N(L) + A(R)*N(R). */
-static double split_cost(double al, uint32_t nl, double ar, uint32_t nr)
+static inline double split_cost(double al, uint32_t nl, double ar, uint32_t nr)
 {
 	double l = al * (double)nl;
 	double r = ar * (double)nr;
@@ -151,7 +180,7 @@ static uint32_t split_median(builder *B, uint32_t b, uint32_t e, const float cmn
 	}
 	uint32_t n = e - b;
 	for (uint32_t i = 0; i < n; i++)
-		B->keys[i] = (sort_key){ B->p[b + i].c[axis], B->p[b + i].id, b + i };
+		B->keys[i] = (sort_key){ B->p[b + i].c[axis], PRIM_ID(&B->p[b + i]), b + i };
 	qsort(B->keys, n, sizeof *B->keys, key_cmp);
 	for (uint32_t i = 0; i < n; i++)
 		B->tmp[i] = B->p[B->keys[i].pos];
@@ -159,6 +188,7 @@ static uint32_t split_median(builder *B, uint32_t b, uint32_t e, const float cmn
 	return b + n / 2;
 }
 
+#if !AAB_SSE
 /* Bin of centroid coordinate c: floor((c - cmin) * scale) clamped to
  * 0 .. nb-1 (an overflow to infinity or a NaN lands in an end bin). */
 static inline uint32_t bin_of(float c, float cmin, float scale, uint32_t nb)
@@ -171,38 +201,79 @@ static inline uint32_t bin_of(float c, float cmin, float scale, uint32_t nb)
 		return nb - 1;
 	return (uint32_t)t;
 }
+#endif
 
 /* Binned SAH over prims[b .. e): fills *axis and *plane (bins 0..plane-1 go
- * front); returns 0 when no candidate with a finite cost exists. */
-static int choose_binned(builder *B, uint32_t b, uint32_t e, const float cmn[3],
-			 const float cmx[3], int *out_axis, uint32_t *out_plane, float *out_scale)
+ * front) and the bin of every prim on every axis (B->binidx, for
+ * partition_bins); returns 0 when no candidate with a finite cost exists. */
+static int choose_binned(builder *B, uint32_t b, uint32_t e, const float cmn[4],
+			 const float cmx[4], int *out_axis, uint32_t *out_plane)
 {
 	/* Fewer bins for small nodes (at least 4 triangles per bin on
 	 * average, at least 4 bins): the per-node cost of the bins would
 	 * otherwise exceed the cost of the triangles. */
 	uint32_t nb = (e - b) / 4;
 	nb = nb < 4 ? 4 : nb > B->bins ? B->bins : nb;
-	B->cur_bins = nb;
-	bin bins[3][W3D_AABTREE_MAX_BINS];
-	float scale[3];
+	/* bin boxes, [axis][bin][lane] */
+	float bmn[3][W3D_AABTREE_MAX_BINS][4], bmx[3][W3D_AABTREE_MAX_BINS][4];
+	uint32_t bcnt[3][W3D_AABTREE_MAX_BINS];
+	float scale[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
 	for (int a = 0; a < 3; a++) {
 		double ext = (double)cmx[a] - (double)cmn[a];
 		scale[a] = ext > 0.0 ? (float)((double)nb / ext) : 0.0f;
 		for (uint32_t k = 0; k < nb; k++) {
-			box_empty(bins[a][k].mn, bins[a][k].mx);
-			bins[a][k].count = 0;
+			box_empty(bmn[a][k], bmx[a][k]);
+			bcnt[a][k] = 0;
 		}
 	}
+	uint8_t *bi = B->binidx;
+#if AAB_SSE
+	{
+		/* bin_of on 4 lanes: max(t, 0) maps NaN and t <= 0 to 0
+		 * (maxps returns its second operand on NaN), min(., nb-1)
+		 * clamps, truncation is the floor of a non-negative value. */
+		const __m128 vmin = _mm_setr_ps(cmn[0], cmn[1], cmn[2], 0.0f);
+		const __m128 vscale = _mm_loadu_ps(scale);
+		const __m128 vtop = _mm_set1_ps((float)(nb - 1));
+		const __m128 mask3 = _mm_castsi128_ps(_mm_setr_epi32(-1, -1, -1, 0));
+		for (uint32_t i = b; i < e; i++) {
+			const prim *q = &B->p[i];
+			__m128 c = _mm_and_ps(_mm_loadu_ps(q->c), mask3);
+			__m128 d = _mm_sub_ps(c, vmin);
+			__m128 t = _mm_mul_ps(d, vscale);
+			t = _mm_min_ps(_mm_max_ps(t, _mm_setzero_ps()), vtop);
+			__m128i k = _mm_cvttps_epi32(t);
+			uint32_t k0 = (uint32_t)_mm_cvtsi128_si32(k);
+			uint32_t k1 = (uint32_t)_mm_cvtsi128_si32(_mm_shuffle_epi32(k, 0x55));
+			uint32_t k2 = (uint32_t)_mm_cvtsi128_si32(_mm_shuffle_epi32(k, 0xAA));
+			uint8_t *o = bi + 4 * (size_t)i;
+			o[0] = (uint8_t)k0;
+			o[1] = (uint8_t)k1;
+			o[2] = (uint8_t)k2;
+			__m128 pmn = _mm_loadu_ps(q->mn), pmx = _mm_loadu_ps(q->mx);
+			_mm_storeu_ps(bmn[0][k0], _mm_min_ps(pmn, _mm_loadu_ps(bmn[0][k0])));
+			_mm_storeu_ps(bmx[0][k0], _mm_max_ps(pmx, _mm_loadu_ps(bmx[0][k0])));
+			_mm_storeu_ps(bmn[1][k1], _mm_min_ps(pmn, _mm_loadu_ps(bmn[1][k1])));
+			_mm_storeu_ps(bmx[1][k1], _mm_max_ps(pmx, _mm_loadu_ps(bmx[1][k1])));
+			_mm_storeu_ps(bmn[2][k2], _mm_min_ps(pmn, _mm_loadu_ps(bmn[2][k2])));
+			_mm_storeu_ps(bmx[2][k2], _mm_max_ps(pmx, _mm_loadu_ps(bmx[2][k2])));
+			bcnt[0][k0]++;
+			bcnt[1][k1]++;
+			bcnt[2][k2]++;
+		}
+	}
+#else
 	for (uint32_t i = b; i < e; i++) {
 		const prim *q = &B->p[i];
+		uint8_t *o = bi + 4 * (size_t)i;
 		for (int a = 0; a < 3; a++) {
-			if (scale[a] == 0.0f)
-				continue;
-			bin *bn = &bins[a][bin_of(q->c[a], cmn[a], scale[a], nb)];
-			bn->count++;
-			grow_box(bn->mn, bn->mx, q->mn, q->mx);
+			uint32_t k = bin_of(q->c[a], cmn[a], scale[a], nb);
+			o[a] = (uint8_t)k;
+			grow_box(bmn[a][k], bmx[a][k], q->mn, q->mx);
+			bcnt[a][k]++;
 		}
 	}
+#endif
 	double best = INFINITY;
 	int found = 0;
 	for (int a = 0; a < 3; a++) {
@@ -215,9 +286,9 @@ static int choose_binned(builder *B, uint32_t b, uint32_t e, const float cmn[3],
 		uint32_t cnt = 0;
 		double ra = 0.0;
 		for (uint32_t k = nb - 1; k > 0; k--) {
-			if (bins[a][k].count) { /* an empty bin changes nothing */
-				grow_box(mn, mx, bins[a][k].mn, bins[a][k].mx);
-				cnt += bins[a][k].count;
+			if (bcnt[a][k]) { /* an empty bin changes nothing */
+				grow_box(mn, mx, bmn[a][k], bmx[a][k]);
+				cnt += bcnt[a][k];
 				ra = area(mn, mx);
 			}
 			right_area[k] = ra;
@@ -228,10 +299,10 @@ static int choose_binned(builder *B, uint32_t b, uint32_t e, const float cmn[3],
 		for (uint32_t k = 1; k < nb; k++) {
 			/* after an empty bin the cut is the same as the previous
 			 * one, and equal costs never win */
-			if (!bins[a][k - 1].count)
+			if (!bcnt[a][k - 1])
 				continue;
-			grow_box(mn, mx, bins[a][k - 1].mn, bins[a][k - 1].mx);
-			cnt += bins[a][k - 1].count;
+			grow_box(mn, mx, bmn[a][k - 1], bmx[a][k - 1]);
+			cnt += bcnt[a][k - 1];
 			if (right_count[k] == 0)
 				break;
 			double c = split_cost(area(mn, mx), cnt, right_area[k], right_count[k]);
@@ -239,7 +310,6 @@ static int choose_binned(builder *B, uint32_t b, uint32_t e, const float cmn[3],
 				best = c;
 				*out_axis = a;
 				*out_plane = k;
-				*out_scale = scale[a];
 				found = 1;
 			}
 		}
@@ -258,56 +328,78 @@ static void bounds(const builder *B, uint32_t b, uint32_t e, task *t)
 	}
 }
 
-/* Stable partition of prims[b .. e) by bin < plane on axis; fills the
- * bounds of both sides into *front and *back on the way. */
-static uint32_t partition_bins(builder *B, uint32_t b, uint32_t e, int axis, float cmin,
-			       float scale, uint32_t plane, task *front, task *back)
+/* Stable partition of prims[b .. e) by bin < plane on axis (the bins
+ * choose_binned stored); fills the bounds of both sides into *front and
+ * *back on the way. */
+static uint32_t partition_bins(builder *B, uint32_t b, uint32_t e, int axis, uint32_t plane,
+			       task *front, task *back)
 {
 	uint32_t w = b, r = 0;
-	box_empty(front->mn, front->mx);
-	box_empty(front->cmn, front->cmx);
-	box_empty(back->mn, back->mx);
-	box_empty(back->cmn, back->cmx);
+	float fmn[4], fmx[4], fcmn[4], fcmx[4];
+	float kmn[4], kmx[4], kcmn[4], kcmx[4];
+	box_empty(fmn, fmx);
+	box_empty(fcmn, fcmx);
+	box_empty(kmn, kmx);
+	box_empty(kcmn, kcmx);
+	const uint8_t *bi = B->binidx + axis;
 	for (uint32_t i = b; i < e; i++) {
 		const prim *q = &B->p[i];
-		task *side;
-		if (bin_of(q->c[axis], cmin, scale, B->cur_bins) < plane) {
-			side = front;
-			B->p[w++] = *q;
+		if (bi[4 * (size_t)i] < plane) {
+			grow_box(fmn, fmx, q->mn, q->mx);
+			grow_box(fcmn, fcmx, q->c, q->c);
+			if (w != i)
+				B->p[w] = *q;
+			w++;
 		} else {
-			side = back;
+			grow_box(kmn, kmx, q->mn, q->mx);
+			grow_box(kcmn, kcmx, q->c, q->c);
 			B->tmp[r++] = *q;
 		}
-		grow_box(side->mn, side->mx, q->mn, q->mx);
-		grow(side->cmn, side->cmx, q->c);
 	}
 	memcpy(B->p + w, B->tmp, (size_t)r * sizeof *B->p);
+	/* lane 3 of a centroid holds an index: the centroid bounds use lanes
+	 * 0..2 only */
+	memcpy(front->mn, fmn, sizeof fmn);
+	memcpy(front->mx, fmx, sizeof fmx);
+	memcpy(back->mn, kmn, sizeof kmn);
+	memcpy(back->mx, kmx, sizeof kmx);
+	for (int a = 0; a < 3; a++) {
+		front->cmn[a] = fcmn[a];
+		front->cmx[a] = fcmx[a];
+		back->cmn[a] = kcmn[a];
+		back->cmx[a] = kcmx[a];
+	}
+	front->cmn[3] = front->cmx[3] = back->cmn[3] = back->cmx[3] = 0.0f;
 	return w;
 }
 
 /* Every partition of prims[b .. e) (2 to 4 of them) into two non-empty
  * sides, the last element always on the right, in increasing bit-mask
- * order; like choose_sweep otherwise (exact: the best split of all). */
+ * order; like choose_sweep otherwise (exact: the best split of all).  The
+ * boxes of all subsets are built once, each from a smaller one. */
 static uint32_t choose_small(builder *B, uint32_t b, uint32_t e, double *out_cost)
 {
 	uint32_t n = e - b;
+	uint32_t full = (1u << n) - 1;
+	float smn[16][4], smx[16][4];
+	for (uint32_t m = 1; m <= full; m++) {
+		uint32_t low = m & (0u - m), rest = m & (m - 1);
+		uint32_t i = low == 1 ? 0 : low == 2 ? 1 : low == 4 ? 2 : 3;
+		const prim *q = &B->p[b + i];
+		if (rest)
+			union_box(smn[m], smx[m], smn[rest], smx[rest], q->mn, q->mx);
+		else {
+			memcpy(smn[m], q->mn, sizeof smn[m]);
+			memcpy(smx[m], q->mx, sizeof smx[m]);
+		}
+	}
+	static const uint8_t pop[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
 	double best = INFINITY;
 	uint32_t best_mask = 0;
 	for (uint32_t mask = 1; mask < (1u << (n - 1)); mask++) {
-		float lmn[4], lmx[4], rmn[4], rmx[4];
-		box_empty(lmn, lmx);
-		box_empty(rmn, rmx);
-		uint32_t nl = 0;
-		for (uint32_t i = 0; i < n; i++) {
-			const prim *q = &B->p[b + i];
-			if (mask >> i & 1) {
-				grow_box(lmn, lmx, q->mn, q->mx);
-				nl++;
-			} else {
-				grow_box(rmn, rmx, q->mn, q->mx);
-			}
-		}
-		double c = split_cost(area(lmn, lmx), nl, area(rmn, rmx), n - nl);
+		uint32_t nl = pop[mask];
+		double c = split_cost(area(smn[mask], smx[mask]), nl,
+				      area(smn[full ^ mask], smx[full ^ mask]), n - nl);
 		if (c < best) {
 			best = c;
 			best_mask = mask;
@@ -315,17 +407,15 @@ static uint32_t choose_small(builder *B, uint32_t b, uint32_t e, double *out_cos
 	}
 	if (!best_mask)
 		return 0;
+	prim t[4];
 	uint32_t w = 0;
 	for (int side = 1; side >= 0; side--)
 		for (uint32_t i = 0; i < n; i++)
 			if ((best_mask >> i & 1) == (uint32_t)side)
-				B->tmp[w++] = B->p[b + i];
-	memcpy(B->p + b, B->tmp, (size_t)n * sizeof *B->p);
+				t[w++] = B->p[b + i];
+	memcpy(B->p + b, t, (size_t)n * sizeof *B->p);
 	*out_cost = best;
-	uint32_t nl = 0;
-	for (uint32_t i = 0; i < n; i++)
-		nl += best_mask >> i & 1;
-	return b + nl;
+	return b + pop[best_mask];
 }
 
 /* A float as a uint32 with the same order (sign-magnitude to biased). */
@@ -336,6 +426,42 @@ static inline uint32_t sortable(float f)
 	return (u & 0x80000000u) ? ~u : (u | 0x80000000u);
 }
 
+/* perm[r] = i for the rank r of key[i] in the order (key, i), i < n. */
+static void rank_sort(const int32_t *key, uint32_t n, uint8_t *perm)
+{
+#if AAB_SSE
+	if (n <= 8) {
+		int32_t k8[8];
+		for (uint32_t i = 0; i < 8; i++)
+			k8[i] = i < n ? key[i] : INT32_MAX;
+		const __m128i k0 = _mm_loadu_si128((const __m128i *)(const void *)k8);
+		const __m128i k1 = _mm_loadu_si128((const __m128i *)(const void *)(k8 + 4));
+		const __m128i lane0 = _mm_setr_epi32(0, 1, 2, 3), lane1 = _mm_setr_epi32(4, 5, 6, 7);
+		for (uint32_t i = 0; i < n; i++) {
+			__m128i ki = _mm_set1_epi32(key[i]), vi = _mm_set1_epi32((int)i);
+			/* key[j] < key[i], or equal and j < i (j >= n never) */
+			__m128i c0 = _mm_or_si128(_mm_cmpgt_epi32(ki, k0),
+						  _mm_and_si128(_mm_cmpeq_epi32(ki, k0),
+								_mm_cmpgt_epi32(vi, lane0)));
+			__m128i c1 = _mm_or_si128(_mm_cmpgt_epi32(ki, k1),
+						  _mm_and_si128(_mm_cmpeq_epi32(ki, k1),
+								_mm_cmpgt_epi32(vi, lane1)));
+			__m128i s = _mm_add_epi32(c0, c1);
+			s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
+			s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
+			perm[-_mm_cvtsi128_si32(s)] = (uint8_t)i;
+		}
+		return;
+	}
+#endif
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t r = 0;
+		for (uint32_t j = 0; j < n; j++)
+			r += key[j] < key[i] || (key[j] == key[i] && j < i);
+		perm[r] = (uint8_t)i;
+	}
+}
+
 /* Exact sweep over prims[b .. e) (2 to 64 of them).  Candidate orders per
  * axis: the centroids, and for nodes of at most SWEEP_EXTRA triangles also
  * the box minima and maxima (they separate e.g. two crossed quads, whose
@@ -343,44 +469,63 @@ static inline uint32_t sortable(float f)
  * position in the range), a total order.  Every cut of every order is
  * tried; on success the range is reordered by the best order, *out_cost
  * gets A(L)*N(L) + A(R)*N(R) and the split position is returned; 0 when
- * no candidate has a finite cost. */
+ * no candidate has a finite cost.
+ * Work saved without changing the result (equal costs never win):
+ *   - an order equal to one already tried on the same axis is skipped;
+ *   - A(L)*N(L) never decreases along an order and A(R)*N(R) >= 0, so
+ *     once A(L)*N(L) >= the best cost (or is NaN: then every later cost
+ *     is infinite or NaN) no later cut of that order can win, and A(R) is
+ *     only computed for a cut that A(L)*N(L) alone does not rule out. */
 #define SWEEP_EXTRA 8
 static uint32_t choose_sweep(builder *B, uint32_t b, uint32_t e, double *out_cost)
 {
 	uint32_t n = e - b;
 	if (n <= 4)
 		return choose_small(B, b, e, out_cost);
-	uint64_t ord[64], best_ord[64];
-	double right_area[64];
+	int32_t key[64];
+	uint8_t tried[3][3][64], best_ord[64]; /* [kind][axis] */
+	float smn[64][4], smx[64][4];          /* boxes of perm[i .. n) */
 	double best = INFINITY;
 	uint32_t best_pos = 0;
+	const prim *P = B->p + b;
 	int kinds = n <= SWEEP_EXTRA ? 3 : 1;
 	for (int kind = 0; kind < kinds; kind++)
 		for (int a = 0; a < 3; a++) {
+			const float *base = kind == 0 ? P->c : kind == 1 ? P->mn : P->mx;
 			for (uint32_t i = 0; i < n; i++) {
-				const prim *q = &B->p[b + i];
-				float k = kind == 0 ? q->c[a] : kind == 1 ? q->mn[a] : q->mx[a];
-				uint64_t key = (uint64_t)sortable(k) << 32 | i;
-				uint32_t j = i;
-				while (j > 0 && ord[j - 1] > key) {
-					ord[j] = ord[j - 1];
-					j--;
-				}
-				ord[j] = key;
+				float k = base[(size_t)i * (sizeof(prim) / sizeof(float)) + (size_t)a];
+				/* sortable() with the top bit flipped: signed order */
+				key[i] = (int32_t)(sortable(k) ^ 0x80000000u);
 			}
+			uint8_t *perm = tried[kind][a];
+			rank_sort(key, n, perm);
+			int dup = 0;
+			for (int k = 0; k < kind && !dup; k++) {
+				uint32_t diff = 0;
+				for (uint32_t i = 0; i < n; i++)
+					diff |= (uint32_t)(tried[k][a][i] ^ perm[i]);
+				dup = diff == 0;
+			}
+			if (dup)
+				continue;
 			float mn[4], mx[4];
 			box_empty(mn, mx);
 			for (uint32_t i = n - 1; i > 0; i--) {
-				const prim *q = &B->p[b + (uint32_t)ord[i]];
+				const prim *q = &P[perm[i]];
 				grow_box(mn, mx, q->mn, q->mx);
-				right_area[i] = area(mn, mx);
+				memcpy(smn[i], mn, sizeof mn);
+				memcpy(smx[i], mx, sizeof mx);
 			}
 			box_empty(mn, mx);
 			int better = 0;
 			for (uint32_t i = 1; i < n; i++) {
-				const prim *q = &B->p[b + (uint32_t)ord[i - 1]];
+				const prim *q = &P[perm[i - 1]];
 				grow_box(mn, mx, q->mn, q->mx);
-				double c = split_cost(area(mn, mx), i, right_area[i], n - i);
+				double l = area(mn, mx) * (double)i;
+				if (!(l < best))
+					break;
+				double r = area(smn[i], smx[i]) * (double)(n - i);
+				double c = l + r;
 				if (c < best) {
 					best = c;
 					best_pos = i;
@@ -388,13 +533,14 @@ static uint32_t choose_sweep(builder *B, uint32_t b, uint32_t e, double *out_cos
 				}
 			}
 			if (better)
-				memcpy(best_ord, ord, n * sizeof *ord);
+				memcpy(best_ord, perm, n);
 		}
 	if (best_pos == 0)
 		return 0;
+	prim t[64];
 	for (uint32_t i = 0; i < n; i++)
-		B->tmp[i] = B->p[b + (uint32_t)best_ord[i]];
-	memcpy(B->p + b, B->tmp, (size_t)n * sizeof *B->p);
+		t[i] = P[best_ord[i]];
+	memcpy(B->p + b, t, (size_t)n * sizeof *B->p);
 	*out_cost = best;
 	return b + best_pos;
 }
@@ -460,10 +606,8 @@ static void build(builder *B, uint32_t n, w3d_aabtree_built *out)
 		} else {
 			int axis = 0;
 			uint32_t plane = 0;
-			float scale = 0.0f;
-			if (choose_binned(B, t.begin, t.end, t.cmn, t.cmx, &axis, &plane, &scale)) {
-				mid = partition_bins(B, t.begin, t.end, axis, t.cmn[axis], scale, plane,
-						     &front, &back);
+			if (choose_binned(B, t.begin, t.end, t.cmn, t.cmx, &axis, &plane)) {
+				mid = partition_bins(B, t.begin, t.end, axis, plane, &front, &back);
 				have_bounds = 1;
 			}
 		}
@@ -519,23 +663,28 @@ w3d_aabtree_status w3d_aabtree_build(const w3d_vec3 *verts, size_t vertex_count,
 	uint32_t n = (uint32_t)tri_count;
 	builder B;
 	params_of(params, &B);
-	B.p = malloc((size_t)n * sizeof *B.p);
-	B.tmp = malloc((size_t)n * sizeof *B.tmp);
-	B.keys = malloc((size_t)n * sizeof *B.keys);
-	out->nodes = calloc(2 * (size_t)n - 1, sizeof *out->nodes);
+	/* One scratch arena: prims, their copy, the median keys, the bins. */
+	size_t np = (size_t)n * sizeof(prim);
+	size_t nk = (size_t)n * sizeof(sort_key);
+	void *arena = malloc(2 * np + nk + 4 * (size_t)n);
+	/* every node is written (box, and both links or leaf fields) */
+	out->nodes = malloc((2 * (size_t)n - 1) * sizeof *out->nodes);
 	out->poly_indices = malloc((size_t)n * sizeof *out->poly_indices);
-	if (!B.p || !B.tmp || !B.keys || !out->nodes || !out->poly_indices) {
-		free(B.p);
-		free(B.tmp);
-		free(B.keys);
+	if (!arena || !out->nodes || !out->poly_indices) {
+		free(arena);
 		w3d_aabtree_built_free(out);
 		return W3D_AABTREE_NOMEM;
 	}
+	B.p = arena;
+	B.tmp = B.p + n;
+	B.keys = (sort_key *)(void *)(B.tmp + n);
+	B.binidx = (uint8_t *)(B.keys + n);
 	for (uint32_t i = 0; i < n; i++) {
 		prim *q = &B.p[i];
+		const uint32_t *vi = vindex + 3 * (size_t)i;
 		box_empty(q->mn, q->mx);
 		for (int k = 0; k < 3; k++) {
-			const w3d_vec3 *v = &verts[vindex[3 * (size_t)i + (size_t)k]];
+			const w3d_vec3 *v = &verts[vi[k]];
 			float xyz[3] = { v->x, v->y, v->z };
 			grow(q->mn, q->mx, xyz);
 		}
@@ -544,15 +693,13 @@ w3d_aabtree_status w3d_aabtree_build(const w3d_vec3 *verts, size_t vertex_count,
 			float h2 = 0.5f * q->mx[a];
 			q->c[a] = sanitize(h1 + h2);
 		}
-		q->id = i;
+		PRIM_ID(q) = i;
 	}
 	build(&B, n, out);
 	for (uint32_t i = 0; i < n; i++)
-		out->poly_indices[i] = B.p[i].id;
+		out->poly_indices[i] = PRIM_ID(&B.p[i]);
 	out->poly_count = n;
-	free(B.p);
-	free(B.tmp);
-	free(B.keys);
+	free(arena);
 	return W3D_AABTREE_OK;
 }
 

@@ -402,6 +402,19 @@ typedef struct w3d_mesh {
 } w3d_mesh;
 
 /**
+ * True when mesh m is a skin for the geometry rules and fixers: its header's
+ * geometry type (Attributes & 0xFF0000, w3d_file.h:1075-1111) is SKIN
+ * (0x20000), or it has VERTEX_INFLUENCES (0x0E) or VERTEX_INFLUENCES_EXTENDED
+ * (0x0C03).  A skin's vertices are bone-relative while its header bounds and
+ * triangle planes belong to the bind pose, so those are not compared or
+ * rewritten.
+ */
+static inline bool w3d_mesh_is_skin(const w3d_mesh *m)
+{
+	return (m->header.attributes & 0x00FF0000u) == 0x00020000u || m->influences.src || m->influences_ext.src;
+}
+
+/**
  * Decodes MESH chunk c of doc into doc->arena and sets c->label to the mesh
  * name, c->decoded to the result.  Never fails on malformed input (missing
  * or short chunks decode as empty or zero); returns NULL only when out of

@@ -35,6 +35,17 @@ const wl_catalog *fz_catalog(void);
 /** Prints "fuzz: " and the message on stderr, then aborts. */
 _Noreturn void fz_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/**
+ * True when text matches a known open problem of target ("lint", "fix",
+ * "textform"): a line "TARGET TEXT" of the file named by the environment
+ * variable W3DLINT_FUZZ_KNOWN_OPEN (tests/fuzz/known-open.txt, set by
+ * tests/fuzz/replay.sh and tests/fuzz/run.sh) whose TEXT occurs in text.
+ * Without the variable nothing is known and every problem is a crash.
+ * Lets the replay and the fuzzers get past a reported, not yet fixed
+ * verification problem; sanitizer reports are never tolerated.
+ */
+int fz_known_open(const char *target, const char *text);
+
 /** Checks the invariants of a read (and possibly linted) document: spans
  *  inside the file, no internal rule, no finding left at severity off when
  *  linted is set, a tree that covers every byte once.  what names the

@@ -19,9 +19,19 @@ FUZZ_UTIL    := $(BUILD)/tests/fuzz/fuzz_util.o
 
 .PHONY: fuzz _fuzz fuzz-dict _fuzz-dict coverage
 
-$(BUILD)/fuzz/replay_%: $(BUILD)/tests/fuzz/fuzz_%.o $(FUZZ_UTIL) $(BUILD)/tests/fuzz/replay_main.o $(BUILD)/libw3dlint.a
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+# Explicit rules (not patterns), so make keeps the objects.
+define FUZZ_RULES
+$(BUILD)/fuzz/replay_$(1): $(BUILD)/tests/fuzz/fuzz_$(1).o $(FUZZ_UTIL) $(BUILD)/tests/fuzz/replay_main.o $(BUILD)/libw3dlint.a
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS_ALL)
+
+# The libFuzzer binary: everything is compiled with -fsanitize=fuzzer-no-link
+# (coverage feedback) by `make fuzz`, only this links libFuzzer's main.
+$(BUILD)/fuzz/fuzz_$(1): $(BUILD)/tests/fuzz/fuzz_$(1).o $(FUZZ_UTIL) $(BUILD)/libw3dlint.a
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS) $$(LDFLAGS) -fsanitize=fuzzer -o $$@ $$^ $$(LDLIBS_ALL)
+endef
+$(foreach t,$(FUZZ_TARGETS),$(eval $(call FUZZ_RULES,$(t))))
 
 # The seeds: gen_demo's models and corpus/'s text cases, assembled, plus
 # their text forms (tests/fuzz/seeds.sh); never the real-file corpus.
@@ -41,12 +51,6 @@ $(BUILD)/fuzz/w3d.dict: $(BUILD)/fuzz/gen_dict
 
 $(BUILD)/fuzz/textform.dict: $(BUILD)/fuzz/gen_dict
 	$(BUILD)/fuzz/gen_dict --text > $@
-
-# The libFuzzer binaries: everything is compiled with -fsanitize=fuzzer-no-link
-# (coverage feedback), only these link libFuzzer's main.
-$(BUILD)/fuzz/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(FUZZ_UTIL) $(BUILD)/libw3dlint.a
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS_ALL)
 
 fuzz: deps
 	@sh scripts/setup-deps.sh fuzz
@@ -70,6 +74,7 @@ _fuzz-dict: $(BUILD)/fuzz/w3d.dict $(BUILD)/fuzz/textform.dict
 # their sources changed.
 COVERAGE_MIN ?= 0
 coverage: deps
+	@sh scripts/setup-deps.sh coverage
 	@mkdir -p build-cov
 	@find build-cov -name '*.gcda' -delete
 	@$(MAKE) --no-print-directory BUILD=build-cov CC=gcc CFLAGS="-O0 -g --coverage" \

@@ -1,0 +1,241 @@
+#!/bin/sh
+# The front end's cross-file checks (lint/xref.h) and --game, end to end.
+# Builds two small folders with w3dasm from text models written here:
+#   bad/   an HLOD (tank.w3d) naming a mesh no file defines, and an animation
+#          (sub/walk.w3d) of a hierarchy in skel.w3d animating pivot 5 of 2;
+#   good/  the near miss: the same files, the HLOD naming only TANK.BODY
+#          (defined in body.w3d) and the animation pivot 1.
+# Asserts each finding is in the file holding the reference, naming the other
+# file (text, JSON, SARIF), the same report for -j 1 and -j 4, --no-xref, the
+# file-list default (off) and --xref, and the baseline.  Then --game with a
+# SOUNDROBJ (object-not-loaded depends on the game) and an unknown game.
+# Usage: tests/xref_cli.sh W3DLINT W3DASM
+set -u
+abspath() { (cd "$(dirname "$1")" && printf '%s/%s\n' "$(pwd)" "$(basename "$1")"); }
+w3dlint=$(abspath "$1")
+w3dasm=$(abspath "$2")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+fail=0
+ok() { echo "xref_cli: ok: $1"; }
+bad() {
+	echo "xref_cli: FAIL: $1"
+	[ -f "$tmp/out" ] && sed 's/^/    /' "$tmp/out" | head -n 30
+	fail=1
+}
+has() { grep -F -q -- "$1" "$tmp/out"; }
+
+# mk DIR PIVOT SUBNAME: skel.w3d (hierarchy SKEL, 2 pivots), sub/walk.w3d
+# (animation SKEL.WALK with a channel on PIVOT), body.w3d (mesh TANK.BODY),
+# tank.w3d (hlod TANK of SKEL naming TANK.BODY and SUBNAME).
+mk() {
+	mkdir -p "$1/sub"
+	"$w3dasm" -o "$1/skel.w3d" - <<EOF || exit 2
+w3d-text: 1
+chunks:
+  - chunk: HIERARCHY
+    children:
+      - chunk: HIERARCHY_HEADER
+        Version: 0x00040001
+        Name: "SKEL"
+        NumPivots: 2
+        Center: [0, 0, 0]
+      - chunk: PIVOTS
+        items:
+          - {Name: "ROOTTRANSFORM", ParentIdx: -1, Translation: [0, 0, 0], EulerAngles: [0, 0, 0], Rotation: [0, 0, 0, 1]}
+          - {Name: "TURRET", ParentIdx: 0, Translation: [0, 0, 1], EulerAngles: [0, 0, 0], Rotation: [0, 0, 0, 1]}
+EOF
+	"$w3dasm" -o "$1/sub/walk.w3d" - <<EOF || exit 2
+w3d-text: 1
+chunks:
+  - chunk: ANIMATION
+    children:
+      - chunk: ANIMATION_HEADER
+        Version: 0x00040001
+        Name: "WALK"
+        HierarchyName: "SKEL"
+        NumFrames: 2
+        FrameRate: 30
+      - chunk: ANIMATION_CHANNEL
+        FirstFrame: 0
+        LastFrame: 1
+        VectorLen: 1
+        Flags: 0
+        Pivot: $2
+        Pad: 0
+        Data: [0, 0.5]
+EOF
+	"$w3dasm" -o "$1/body.w3d" - <<EOF || exit 2
+w3d-text: 1
+chunks:
+  - chunk: MESH
+    children:
+      - chunk: MESH_HEADER3
+        Version: 0x00040002
+        Attributes: 0x00000000
+        MeshName: "BODY"
+        ContainerName: "TANK"
+        NumTris: 1
+        NumVertices: 3
+        VertexChannels: 0x00000003
+        FaceChannels: 0x00000001
+        Min: [0, 0, 0]
+        Max: [1, 1, 0]
+        SphCenter: [0.5, 0.5, 0]
+        SphRadius: 0.70710677
+      - chunk: VERTICES
+        items:
+          - [0, 0, 0]
+          - [1, 0, 0]
+          - [0, 1, 0]
+      - chunk: VERTEX_NORMALS
+        items:
+          - [0, 0, 1]
+          - [0, 0, 1]
+          - [0, 0, 1]
+      - chunk: TRIANGLES
+        items:
+          - {Vindex: [0, 1, 2], Attributes: 0, Normal: [0, 0, 1], Dist: 0}
+EOF
+	"$w3dasm" -o "$1/tank.w3d" - <<EOF || exit 2
+w3d-text: 1
+chunks:
+  - chunk: HLOD
+    children:
+      - chunk: HLOD_HEADER
+        Version: 0x00010000
+        LodCount: 1
+        Name: "TANK"
+        HierarchyName: "SKEL"
+      - chunk: HLOD_LOD_ARRAY
+        children:
+          - chunk: HLOD_SUB_OBJECT_ARRAY_HEADER
+            ModelCount: 2
+            MaxScreenSize: !f32bits 0x7F7FFFFF
+          - chunk: HLOD_SUB_OBJECT
+            BoneIndex: 0
+            Name: "TANK.BODY"
+          - chunk: HLOD_SUB_OBJECT
+            BoneIndex: 1
+            Name: "$3"
+EOF
+}
+mk "$tmp/bad" 5 TANK.GHOST
+mk "$tmp/good" 1 TANK.BODY
+cd "$tmp" || exit 2
+
+# Text: each finding in the file that names the object, the other file named.
+"$w3dlint" --no-progress --fold 0 -j 1 --fail-on warning bad > out 2>&1
+rc=$?
+if [ "$rc" = 1 ] &&
+   has "bad/sub/walk.w3d:0x4C: warning: animation 'WALK' animates pivot 5, but hierarchy 'SKEL' in 'bad/skel.w3d' has 2 pivots" &&
+   has "[reference-hierarchy-too-few-pivots] (ANIMATION[WALK]/ANIMATION_CHANNEL) (see bad/skel.w3d)" &&
+   has "bad/tank.w3d:0x88: warning: hlod 'TANK' uses 'TANK.GHOST', which no file of the folder defines" &&
+   has "4 files, 0 errors, 2 warnings, 0 infos" &&
+   [ "$(grep -c '^bad/' out)" = 2 ]; then
+	ok "text: the findings are in walk.w3d and tank.w3d, naming skel.w3d"
+else
+	bad "text report of bad/ (exit status $rc)"
+fi
+cp out text1
+"$w3dlint" --no-progress --fold 0 -j 4 --fail-on warning bad > out 2>&1
+if cmp -s text1 out; then ok "-j 4 gives the -j 1 report"; else bad "-j 4 differs from -j 1"; fi
+
+# JSON: in the file's findings array, with "related".
+"$w3dlint" --no-progress -j 3 --format json bad > out 2>&1
+if command -v python3 >/dev/null 2>&1; then
+	if python3 - out <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+got = {}
+for f in d["files"]:
+    for x in f["findings"]:
+        got[(f["path"], x["rule"])] = x.get("related")
+want = {("bad/sub/walk.w3d", "reference-hierarchy-too-few-pivots"): "bad/skel.w3d",
+        ("bad/tank.w3d", "reference-mesh-missing"): None}
+sys.exit(0 if got == want and d["summary"]["warnings"] == 2 else 1)
+EOF
+	then ok "json: findings in their file's array, related names skel.w3d"; else bad "json report of bad/"; fi
+else
+	if has '"related": "bad/skel.w3d"'; then ok "json: related"; else bad "json: related missing"; fi
+fi
+
+# SARIF: relatedLocations names the other file.
+(cd bad && "$w3dlint" --no-progress --format sarif . > ../out 2>&1)
+if has '"relatedLocations"' && has '"uri": "skel.w3d"'; then
+	ok "sarif: relatedLocations names skel.w3d"
+else
+	bad "sarif: relatedLocations"
+fi
+
+# Near miss: every reference resolves.
+"$w3dlint" --no-progress --fail-on info good > out 2>&1
+rc=$?
+if [ "$rc" = 0 ] && ! has "reference-" && has "4 files, 0 errors, 0 warnings, 0 infos"; then
+	ok "near miss: no cross-file finding when the references resolve"
+else
+	bad "near miss good/ (exit status $rc)"
+fi
+
+# --no-xref; a list of files: off unless --xref.
+"$w3dlint" --no-progress --no-xref bad > out 2>&1
+if ! has "reference-" && has "4 files, "; then ok "--no-xref: no cross-file finding"; else bad "--no-xref"; fi
+"$w3dlint" --no-progress bad/tank.w3d bad/sub/walk.w3d bad/skel.w3d bad/body.w3d > out 2>&1
+if ! has "reference-" && has "4 files, "; then ok "files named: no cross-file check by default"; else bad "file list default"; fi
+"$w3dlint" --no-progress --xref bad/tank.w3d bad/sub/walk.w3d bad/skel.w3d bad/body.w3d > out 2>&1
+if has "(see bad/skel.w3d)" && has "reference-mesh-missing"; then
+	ok "--xref with files named"
+else
+	bad "--xref with files named"
+fi
+
+# Baseline: cross-file findings are recorded and then matched.
+"$w3dlint" --no-progress --write-baseline bl.json bad > out 2>&1
+"$w3dlint" --no-progress --fail-on warning --baseline bl.json bad > out 2>&1
+rc=$?
+if [ "$rc" = 0 ] && ! has "reference-" && has "0 warnings"; then
+	ok "baseline: cross-file findings are baselined"
+else
+	bad "baseline (exit status $rc)"
+fi
+
+# --game: a SOUNDROBJ loads only in Renegade (and W3D Hub builds).
+"$w3dasm" -o beep.w3d - <<'EOF' || exit 2
+w3d-text: 1
+chunks:
+  - chunk: SOUNDROBJ
+    children:
+      - chunk: SOUNDROBJ_HEADER
+        Version: 0x00010000
+        Name: "BEEP"
+        Flags: 0
+        Padding: [0, 0, 0, 0, 0, 0, 0, 0]
+      - chunk: SOUNDROBJ_DEFINITION
+        hex: "01 02"
+EOF
+"$w3dlint" --no-progress --fail-on info --game generals beep.w3d > out 2>&1
+rc=$?
+if [ "$rc" = 1 ] && has "SOUNDROBJ is not loaded by generals" && has "[object-not-loaded]"; then
+	ok "--game generals: object-not-loaded on the SOUNDROBJ"
+else
+	bad "--game generals (exit status $rc)"
+fi
+for g in auto renegade W3DHUB; do
+	"$w3dlint" --no-progress --fail-on info --game "$g" beep.w3d > out 2>&1
+	rc=$?
+	if [ "$rc" = 0 ] && ! has "object-not-loaded"; then
+		ok "near miss --game $g: the SOUNDROBJ loads"
+	else
+		bad "--game $g (exit status $rc)"
+	fi
+done
+"$w3dlint" --no-progress --game ra2 beep.w3d > out 2>&1
+rc=$?
+if [ "$rc" = 2 ] && has "unknown game 'ra2'" && has "renegade, generals, bfme or w3dhub"; then
+	ok "unknown --game: exit status 2, the valid names listed"
+else
+	bad "unknown --game (exit status $rc)"
+fi
+
+[ "$fail" -eq 0 ] && echo "xref_cli: all passed"
+exit "$fail"
