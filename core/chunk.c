@@ -81,6 +81,29 @@ static const wl_chunk_type *fits_known(reader *r, uint16_t ctx, uint64_t pos, ui
 	return t;
 }
 
+/*
+ * Stronger evidence than fits_known, for judging which size is wrong and for
+ * forward scans: a known, fitting chunk that is not empty and, when it is a
+ * container, whose first child is itself known and fitting.  Zero bytes
+ * (padding, 0.0f) read as an empty MESH (id 0, size 0), so an empty chunk
+ * is no evidence of structure.
+ */
+static const wl_chunk_type *strong_known(reader *r, uint16_t ctx, uint64_t pos, uint64_t end)
+{
+	const wl_chunk_type *t = fits_known(r, ctx, pos, end);
+	if (!t)
+		return NULL;
+	uint32_t id, size;
+	bool flag;
+	read_header(r, pos, &id, &size, &flag);
+	if (size == 0)
+		return NULL;
+	if (t->child_ctx && !(t->flags & WL_TYPE_OPAQUE) &&
+	    !fits_known(r, t->child_ctx, pos + r->h, pos + r->h + size))
+		return NULL;
+	return t;
+}
+
 /* Do known chunks of ctx tile [from, to) exactly (or for TILE_BUDGET headers)? */
 static bool tiles(reader *r, uint16_t ctx, uint64_t from, uint64_t to)
 {
@@ -126,10 +149,11 @@ static bool parent_size_wrong(reader *r, const wl_chunk *parent, const wl_chunk_
 	} else if (!data_size_ok(t, cend - pos - r->h)) {
 		return false;
 	}
-	bool after_ok = cend == avail || fits_known(r, ctx, cend, avail) || fits_known(r, gctx, cend, avail);
+	bool after_ok = cend == avail || strong_known(r, ctx, cend, avail) ||
+			strong_known(r, gctx, cend, avail);
 	if (!after_ok)
 		return false;
-	bool sibling_at_limit = limit == avail || fits_known(r, gctx, limit, avail);
+	bool sibling_at_limit = limit == avail || strong_known(r, gctx, limit, avail);
 	return !sibling_at_limit;
 }
 
@@ -137,7 +161,7 @@ static bool parent_size_wrong(reader *r, const wl_chunk *parent, const wl_chunk_
  * something that also reads as a chunk (or the end of the range). */
 static bool resync_candidate(reader *r, uint16_t ctx, uint64_t q, uint64_t limit)
 {
-	const wl_chunk_type *t = fits_known(r, ctx, q, limit);
+	const wl_chunk_type *t = strong_known(r, ctx, q, limit);
 	if (!t)
 		return false;
 	uint32_t id, size;
@@ -269,7 +293,7 @@ static void mark_truncated(reader *r, wl_chunk *c, uint64_t cend)
 static uint64_t find_chain(reader *r, uint16_t ctx, uint64_t from, uint64_t limit)
 {
 	for (uint64_t q = from; q + r->h <= limit; q++)
-		if (fits_known(r, ctx, q, limit) && tiles(r, ctx, q, limit))
+		if (strong_known(r, ctx, q, limit) && tiles(r, ctx, q, limit))
 			return q;
 	return 0;
 }
@@ -356,7 +380,7 @@ static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64
 
 		if (adopting && (!t || cend > limit))
 			break; /* not a child of the extended parent: its real end */
-		if (strict && !t && !root && fits_known(r, ctx_of(parent->parent), pos, limit)) {
+		if (strict && !t && !root && strong_known(r, ctx_of(parent->parent), pos, limit)) {
 			/* The parent's size was not trusted: a valid sibling of the
 			 * parent starts here, so the parent ends here. */
 			stopped = true;
