@@ -18,8 +18,9 @@ static const wl_fixer *const fixers[] = {
 	&wl_fix_drop_unreadable,
 	&wl_fix_drop_stray,
 	&wl_fix_trailing_bytes,
+	&wl_fix_chunk_overruns, /* before trim-partial: cutting an overrunning
+				  * array can leave a partial element */
 	&wl_fix_trim_partial,
-	&wl_fix_chunk_overruns,
 	&wl_fix_container_sizes,
 	&wl_fix_container_bits,
 	&wl_fix_header_counts,

@@ -57,6 +57,7 @@ typedef struct builder {
 	uint32_t sah_leaf;
 } builder;
 
+#if !AAB_SSE
 static float sanitize(float v)
 {
 	if (v != v)
@@ -67,6 +68,7 @@ static float sanitize(float v)
 		return -FLT_MAX;
 	return v;
 }
+#endif
 
 /* Grows mn/mx by v.  `v < m ? v : m` is false for NaN, so a NaN is
  * ignored; it compiles to branch-free minss/maxss. */
@@ -117,29 +119,42 @@ static void box_empty(float mn[4], float mx[4])
 	mn[3] = mx[3] = 0.0f;
 }
 
-/* Surface area of mn..mx (an empty axis counts 0; NaN propagates), one
- * product per statement (no FMA contraction). */
-static inline double area(const float mn[4], const float mx[4])
+/* Half the surface area of mn..mx in single precision: dx*dy + dy*dz +
+ * dz*dx, summed in that order (an empty axis counts 0; NaN propagates).
+ * Half areas order every comparison exactly as areas do (x2 is exact).
+ * The SSE and the scalar code do the same IEEE single operations in the
+ * same order, one per statement (no FMA contraction): same result. */
+static inline float harea(const float mn[4], const float mx[4])
 {
-	double dx = (double)mx[0] - (double)mn[0];
-	double dy = (double)mx[1] - (double)mn[1];
-	double dz = (double)mx[2] - (double)mn[2];
-	dx = dx < 0.0 ? 0.0 : dx;
-	dy = dy < 0.0 ? 0.0 : dy;
-	dz = dz < 0.0 ? 0.0 : dz;
-	double x = dx * dy;
-	double y = dy * dz;
-	double z = dz * dx;
-	double t = x + y;
+#if AAB_SSE
+	__m128 d = _mm_sub_ps(_mm_loadu_ps(mx), _mm_loadu_ps(mn));
+	d = _mm_max_ps(_mm_setzero_ps(), d); /* 0 > d ? 0 : d, NaN kept */
+	__m128 r = _mm_shuffle_ps(d, d, _MM_SHUFFLE(3, 0, 2, 1));
+	__m128 p = _mm_mul_ps(d, r); /* dx*dy, dy*dz, dz*dx */
+	__m128 t = _mm_add_ss(p, _mm_shuffle_ps(p, p, _MM_SHUFFLE(1, 1, 1, 1)));
+	t = _mm_add_ss(t, _mm_movehl_ps(p, p));
+	return _mm_cvtss_f32(t);
+#else
+	float dx = mx[0] - mn[0];
+	float dy = mx[1] - mn[1];
+	float dz = mx[2] - mn[2];
+	dx = dx < 0.0f ? 0.0f : dx;
+	dy = dy < 0.0f ? 0.0f : dy;
+	dz = dz < 0.0f ? 0.0f : dz;
+	float x = dx * dy;
+	float y = dy * dz;
+	float z = dz * dx;
+	float t = x + y;
 	t = t + z;
-	return 2.0 * t;
+	return t;
+#endif
 }
 
-/* Cost of a split: A(L)*N(L) + A(R)*N(R). */
-static inline double split_cost(double al, uint32_t nl, double ar, uint32_t nr)
+/* Cost of a split: A(L)*N(L) + A(R)*N(R) (half areas). */
+static inline float split_cost(float al, uint32_t nl, float ar, uint32_t nr)
 {
-	double l = al * (double)nl;
-	double r = ar * (double)nr;
+	float l = al * (float)nl;
+	float r = ar * (float)nr;
 	return l + r;
 }
 
@@ -274,22 +289,22 @@ static int choose_binned(builder *B, uint32_t b, uint32_t e, const float cmn[4],
 		}
 	}
 #endif
-	double best = INFINITY;
+	float best = INFINITY;
 	int found = 0;
 	for (int a = 0; a < 3; a++) {
 		if (scale[a] == 0.0f)
 			continue;
-		double right_area[W3D_AABTREE_MAX_BINS];
+		float right_area[W3D_AABTREE_MAX_BINS];
 		uint32_t right_count[W3D_AABTREE_MAX_BINS];
 		float mn[4], mx[4];
 		box_empty(mn, mx);
 		uint32_t cnt = 0;
-		double ra = 0.0;
+		float ra = 0.0f;
 		for (uint32_t k = nb - 1; k > 0; k--) {
 			if (bcnt[a][k]) { /* an empty bin changes nothing */
 				grow_box(mn, mx, bmn[a][k], bmx[a][k]);
 				cnt += bcnt[a][k];
-				ra = area(mn, mx);
+				ra = harea(mn, mx);
 			}
 			right_area[k] = ra;
 			right_count[k] = cnt;
@@ -305,7 +320,7 @@ static int choose_binned(builder *B, uint32_t b, uint32_t e, const float cmn[4],
 			cnt += bcnt[a][k - 1];
 			if (right_count[k] == 0)
 				break;
-			double c = split_cost(area(mn, mx), cnt, right_area[k], right_count[k]);
+			float c = split_cost(harea(mn, mx), cnt, right_area[k], right_count[k]);
 			if (c < best) {
 				best = c;
 				*out_axis = a;
@@ -324,8 +339,10 @@ static void bounds(const builder *B, uint32_t b, uint32_t e, task *t)
 	box_empty(t->cmn, t->cmx);
 	for (uint32_t i = b; i < e; i++) {
 		grow_box(t->mn, t->mx, B->p[i].mn, B->p[i].mx);
-		grow(t->cmn, t->cmx, B->p[i].c);
+		/* lane 3 of a centroid is the index: reset below */
+		grow_box(t->cmn, t->cmx, B->p[i].c, B->p[i].c);
 	}
+	t->cmn[3] = t->cmx[3] = 0.0f;
 }
 
 /* Stable partition of prims[b .. e) by bin < plane on axis (the bins
@@ -377,7 +394,7 @@ static uint32_t partition_bins(builder *B, uint32_t b, uint32_t e, int axis, uin
  * sides, the last element always on the right, in increasing bit-mask
  * order; like choose_sweep otherwise (exact: the best split of all).  The
  * boxes of all subsets are built once, each from a smaller one. */
-static uint32_t choose_small(builder *B, uint32_t b, uint32_t e, double *out_cost)
+static uint32_t choose_small(builder *B, uint32_t b, uint32_t e, float *out_cost)
 {
 	uint32_t n = e - b;
 	uint32_t full = (1u << n) - 1;
@@ -394,12 +411,12 @@ static uint32_t choose_small(builder *B, uint32_t b, uint32_t e, double *out_cos
 		}
 	}
 	static const uint8_t pop[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
-	double best = INFINITY;
+	float best = INFINITY;
 	uint32_t best_mask = 0;
 	for (uint32_t mask = 1; mask < (1u << (n - 1)); mask++) {
 		uint32_t nl = pop[mask];
-		double c = split_cost(area(smn[mask], smx[mask]), nl,
-				      area(smn[full ^ mask], smx[full ^ mask]), n - nl);
+		float c = split_cost(harea(smn[mask], smx[mask]), nl,
+				     harea(smn[full ^ mask], smx[full ^ mask]), n - nl);
 		if (c < best) {
 			best = c;
 			best_mask = mask;
@@ -426,14 +443,13 @@ static inline uint32_t sortable(float f)
 	return (u & 0x80000000u) ? ~u : (u | 0x80000000u);
 }
 
-/* perm[r] = i for the rank r of key[i] in the order (key, i), i < n. */
+/* perm[r] = i for the rank r of key[i] in the order (key, i), i < n;
+ * for n <= 8, key[n .. 8) must hold INT32_MAX. */
 static void rank_sort(const int32_t *key, uint32_t n, uint8_t *perm)
 {
 #if AAB_SSE
 	if (n <= 8) {
-		int32_t k8[8];
-		for (uint32_t i = 0; i < 8; i++)
-			k8[i] = i < n ? key[i] : INT32_MAX;
+		const int32_t *k8 = key; /* padded to 8 by the caller */
 		const __m128i k0 = _mm_loadu_si128((const __m128i *)(const void *)k8);
 		const __m128i k1 = _mm_loadu_si128((const __m128i *)(const void *)(k8 + 4));
 		const __m128i lane0 = _mm_setr_epi32(0, 1, 2, 3), lane1 = _mm_setr_epi32(4, 5, 6, 7);
@@ -463,51 +479,54 @@ static void rank_sort(const int32_t *key, uint32_t n, uint8_t *perm)
 }
 
 /* Exact sweep over prims[b .. e) (2 to 64 of them).  Candidate orders per
- * axis: the centroids, and for nodes of at most SWEEP_EXTRA triangles also
- * the box minima and maxima (they separate e.g. two crossed quads, whose
- * centroids interleave on every axis); each order is sorted by (key,
- * position in the range), a total order.  Every cut of every order is
- * tried; on success the range is reordered by the best order, *out_cost
- * gets A(L)*N(L) + A(R)*N(R) and the split position is returned; 0 when
- * no candidate has a finite cost.
+ * axis: for nodes of at most SWEEP_EXTRA triangles the box minima (they
+ * separate e.g. two crossed quads, whose centroids interleave on every
+ * axis; on the corpus they do as well as centroids, minima and maxima
+ * together, at a third of the cost), above that the centroids; each order
+ * is sorted by (key, position in the range), a total order.  Every cut of
+ * every order is tried; on success the range is reordered by the best
+ * order, *out_cost gets A(L)*N(L) + A(R)*N(R) (half areas) and the split
+ * position is returned; 0 when no candidate has a finite cost.
  * Work saved without changing the result (equal costs never win):
- *   - an order equal to one already tried on the same axis is skipped;
  *   - A(L)*N(L) never decreases along an order and A(R)*N(R) >= 0, so
  *     once A(L)*N(L) >= the best cost (or is NaN: then every later cost
  *     is infinite or NaN) no later cut of that order can win, and A(R) is
  *     only computed for a cut that A(L)*N(L) alone does not rule out. */
 #define SWEEP_EXTRA 8
-static uint32_t choose_sweep(builder *B, uint32_t b, uint32_t e, double *out_cost)
+static uint32_t choose_sweep(builder *B, uint32_t b, uint32_t e, float *out_cost)
 {
 	uint32_t n = e - b;
 	if (n <= 4)
 		return choose_small(B, b, e, out_cost);
-	int32_t key[64];
-	uint8_t tried[3][3][64], best_ord[64]; /* [kind][axis] */
+	uint8_t perm[64], best_ord[64];
 	float smn[64][4], smx[64][4];          /* boxes of perm[i .. n) */
-	double best = INFINITY;
+	float best = INFINITY;
 	uint32_t best_pos = 0;
 	const prim *P = B->p + b;
-	int kinds = n <= SWEEP_EXTRA ? 3 : 1;
-	for (int kind = 0; kind < kinds; kind++)
-		for (int a = 0; a < 3; a++) {
-			const float *base = kind == 0 ? P->c : kind == 1 ? P->mn : P->mx;
-			for (uint32_t i = 0; i < n; i++) {
-				float k = base[(size_t)i * (sizeof(prim) / sizeof(float)) + (size_t)a];
-				/* sortable() with the top bit flipped: signed order */
-				key[i] = (int32_t)(sortable(k) ^ 0x80000000u);
-			}
-			uint8_t *perm = tried[kind][a];
-			rank_sort(key, n, perm);
-			int dup = 0;
-			for (int k = 0; k < kind && !dup; k++) {
-				uint32_t diff = 0;
-				for (uint32_t i = 0; i < n; i++)
-					diff |= (uint32_t)(tried[k][a][i] ^ perm[i]);
-				dup = diff == 0;
-			}
-			if (dup)
-				continue;
+	/* keys[axis][i], padded with INT32_MAX to 8 (rank_sort) */
+	int32_t keys[3][64];
+	for (int a = 0; a < 3; a++)
+		for (uint32_t i = n; i < 8; i++)
+			keys[a][i] = INT32_MAX;
+	for (uint32_t i = 0; i < n; i++) {
+		const float *v = n <= SWEEP_EXTRA ? P[i].mn : P[i].c;
+#if AAB_SSE
+		/* sortable() with the top bit flipped (signed order), 4 lanes:
+		 * u ^ ((u >> 31) & 0x7FFFFFFF) */
+		__m128i u = _mm_castps_si128(_mm_loadu_ps(v));
+		__m128i m = _mm_and_si128(_mm_srai_epi32(u, 31), _mm_set1_epi32(INT32_MAX));
+		int32_t k4[4];
+		_mm_storeu_si128((__m128i *)(void *)k4, _mm_xor_si128(u, m));
+		keys[0][i] = k4[0];
+		keys[1][i] = k4[1];
+		keys[2][i] = k4[2];
+#else
+		for (int a = 0; a < 3; a++)
+			keys[a][i] = (int32_t)(sortable(v[a]) ^ 0x80000000u);
+#endif
+	}
+	for (int a = 0; a < 3; a++) {
+			rank_sort(keys[a], n, perm);
 			float mn[4], mx[4];
 			box_empty(mn, mx);
 			for (uint32_t i = n - 1; i > 0; i--) {
@@ -521,11 +540,11 @@ static uint32_t choose_sweep(builder *B, uint32_t b, uint32_t e, double *out_cos
 			for (uint32_t i = 1; i < n; i++) {
 				const prim *q = &P[perm[i - 1]];
 				grow_box(mn, mx, q->mn, q->mx);
-				double l = area(mn, mx) * (double)i;
+				float l = harea(mn, mx) * (float)i;
 				if (!(l < best))
 					break;
-				double r = area(smn[i], smx[i]) * (double)(n - i);
-				double c = l + r;
+				float r = harea(smn[i], smx[i]) * (float)(n - i);
+				float c = l + r;
 				if (c < best) {
 					best = c;
 					best_pos = i;
@@ -543,6 +562,22 @@ static uint32_t choose_sweep(builder *B, uint32_t b, uint32_t e, double *out_cos
 	memcpy(B->p + b, t, (size_t)n * sizeof *B->p);
 	*out_cost = best;
 	return b + best_pos;
+}
+
+/* Every side of a split contains the boxes of its triangles, so
+ * A(L)*N(L) + A(R)*N(R) >= the sum of the triangles' own box areas.  When
+ * that sum already reaches `need` ((N-1)*A, the most a split may cost to
+ * beat the leaf: C_inn*A + cost < N*A) no split can win and the sweep is
+ * skipped.  The 1e-4 relative margin covers the rounding of both sides, so
+ * the test never skips a split the sweep would take; NaN never skips. */
+static int split_hopeless(const builder *B, uint32_t b, uint32_t e, float need)
+{
+	float lb = 0.0f;
+	for (uint32_t i = b; i < e; i++)
+		lb = lb + harea(B->p[i].mn, B->p[i].mx);
+	float lbm = lb * (float)W3D_SAH_C_TRI;
+	lbm = lbm * 0.9999f;
+	return lbm >= need;
 }
 
 static void store_box(w3d_aabtree_node *nd, float mn[3], float mx[3])
@@ -577,7 +612,7 @@ static void build(builder *B, uint32_t n, w3d_aabtree_built *out)
 		store_box(nd, t.mn, t.mx);
 		uint32_t cnt = t.end - t.begin;
 		uint32_t mid = 0;
-		double cost = 0.0;
+		float cost = 0.0f;
 		task front = { t.begin, 0, t.depth + 1, idx, 0, { 0 }, { 0 }, { 0 }, { 0 } };
 		task back = { 0, t.end, t.depth + 1, idx, 1, { 0 }, { 0 }, { 0 }, { 0 } };
 		int have_bounds = 0;
@@ -586,14 +621,15 @@ static void build(builder *B, uint32_t n, w3d_aabtree_built *out)
 			 * when C_inn*A + A(L)*N(L) + A(R)*N(R) < N*A (sah.h), and
 			 * only when even a chain of 1-triangle splits keeps the
 			 * depth bound. */
-			double a = area(t.mn, t.mx);
+			float a = harea(t.mn, t.mx);
+			float inner = a * (float)W3D_SAH_C_INNER;
+			float leaf = a * (float)cnt;
+			leaf = leaf * (float)W3D_SAH_C_TRI;
 			if (B->sah_leaf && cnt >= 2 && cnt <= 64 &&
-			    t.depth + cnt - 1 <= W3D_AABTREE_MAX_DEPTH)
+			    t.depth + cnt - 1 <= W3D_AABTREE_MAX_DEPTH &&
+			    !split_hopeless(B, t.begin, t.end, leaf - inner))
 				mid = choose_sweep(B, t.begin, t.end, &cost);
-			double inner = a * W3D_SAH_C_INNER;
-			double split = inner + cost * W3D_SAH_C_TRI;
-			double leaf = a * (double)cnt;
-			leaf = leaf * W3D_SAH_C_TRI;
+			float split = inner + cost * (float)W3D_SAH_C_TRI;
 			if (!(mid > t.begin && mid < t.end && split < leaf)) {
 				nd->front_or_poly0 = t.begin | W3D_AABTREE_LEAF_FLAG;
 				nd->back_or_poly_count = cnt;
@@ -679,9 +715,37 @@ w3d_aabtree_status w3d_aabtree_build(const w3d_vec3 *verts, size_t vertex_count,
 	B.tmp = B.p + n;
 	B.keys = (sort_key *)(void *)(B.tmp + n);
 	B.binidx = (uint8_t *)(B.keys + n);
+#if AAB_SSE
+	const __m128 vinf = _mm_setr_ps(INFINITY, INFINITY, INFINITY, 0.0f);
+	const __m128 vninf = _mm_setr_ps(-INFINITY, -INFINITY, -INFINITY, 0.0f);
+	const __m128 vhalf = _mm_set1_ps(0.5f);
+	const __m128 vbig = _mm_set1_ps(FLT_MAX), vnbig = _mm_set1_ps(-FLT_MAX);
+#endif
 	for (uint32_t i = 0; i < n; i++) {
 		prim *q = &B.p[i];
 		const uint32_t *vi = vindex + 3 * (size_t)i;
+#if AAB_SSE
+		/* as the scalar code below, lane by lane: minps/maxps are
+		 * `v < m ? v : m` and `v > m ? v : m` (NaN ignored); the
+		 * centroid clamp max(c, -FLT_MAX), min(., FLT_MAX), NaN -> 0
+		 * (cmpord mask) is sanitize() */
+		const w3d_vec3 *v0 = &verts[vi[0]], *v1 = &verts[vi[1]], *v2 = &verts[vi[2]];
+		__m128 p0 = _mm_setr_ps(v0->x, v0->y, v0->z, 0.0f);
+		__m128 p1 = _mm_setr_ps(v1->x, v1->y, v1->z, 0.0f);
+		__m128 p2 = _mm_setr_ps(v2->x, v2->y, v2->z, 0.0f);
+		__m128 mn = _mm_min_ps(p0, vinf), mx = _mm_max_ps(p0, vninf);
+		mn = _mm_min_ps(p1, mn);
+		mx = _mm_max_ps(p1, mx);
+		mn = _mm_min_ps(p2, mn);
+		mx = _mm_max_ps(p2, mx);
+		__m128 c = _mm_add_ps(_mm_mul_ps(vhalf, mn), _mm_mul_ps(vhalf, mx));
+		__m128 ord = _mm_cmpord_ps(c, c);
+		c = _mm_min_ps(_mm_max_ps(c, vnbig), vbig);
+		c = _mm_and_ps(c, ord);
+		_mm_storeu_ps(q->mn, mn);
+		_mm_storeu_ps(q->mx, mx);
+		_mm_storeu_ps(q->c, c);
+#else
 		box_empty(q->mn, q->mx);
 		for (int k = 0; k < 3; k++) {
 			const w3d_vec3 *v = &verts[vi[k]];
@@ -693,6 +757,7 @@ w3d_aabtree_status w3d_aabtree_build(const w3d_vec3 *verts, size_t vertex_count,
 			float h2 = 0.5f * q->mx[a];
 			q->c[a] = sanitize(h1 + h2);
 		}
+#endif
 		PRIM_ID(q) = i;
 	}
 	build(&B, n, out);

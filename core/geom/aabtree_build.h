@@ -24,13 +24,16 @@
  *     (midpoints of their vertex boxes) are put in equal bins over the
  *     centroid bounds (`bins`, but at most one per 4 triangles and at least
  *     4) and every plane between bins is tried;
- *   - 5 .. sweep_max triangles: exact sweep over the centroids sorted per
- *     axis (ties by position), and from 8 triangles down also over the box
- *     minima and maxima (these separate e.g. two crossed quads, whose
- *     centroids interleave on every axis);
+ *   - 5 .. sweep_max triangles: exact sweep over one order per axis
+ *     (ties by position): the box minima from 8 triangles down (these
+ *     separate e.g. two crossed quads, whose centroids interleave on every
+ *     axis), the centroids above;
  *   - 2 .. 4 triangles: every partition into two sides.
  * The cheapest candidate with both sides non-empty wins; ties keep the
- * first in a fixed order (axis x, y, z; plane or cut position).
+ * first in a fixed order (axis x, y, z; plane or cut position).  Areas and
+ * costs are computed in single precision (half areas, which order every
+ * comparison as areas do); a cost that overflows to infinity is not
+ * finite (see below).
  *
  * Leaf policy: a node of more than max_leaf_polys triangles is always
  * split, so no leaf ever holds more than max_leaf_polys triangles (the
@@ -38,7 +41,9 @@
  * builder always can).  A node of at most max_leaf_polys triangles is a
  * leaf unless splitting it lowers the SAH cost, C_inn*A + A(L)*N(L) +
  * A(R)*N(R) < N*A (SAH termination, tried on nodes of at most 64
- * triangles; off with no_sah_leaf).  When every
+ * triangles; off with no_sah_leaf; not tried when the sum of the
+ * triangles' own box areas, a lower bound of every split's cost, already
+ * rules it out).  When every
  * centroid coincides, or no candidate has a finite cost, or an SAH split
  * would break the depth bound, the node is split at the median of the
  * centroids along the axis of largest centroid extent (ties by triangle

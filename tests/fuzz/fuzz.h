@@ -39,7 +39,9 @@ _Noreturn void fz_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)
  * True when text matches a known open problem of target ("lint", "fix",
  * "textform"): a line "TARGET TEXT" of the file named by the environment
  * variable W3DLINT_FUZZ_KNOWN_OPEN (tests/fuzz/known-open.txt, set by
- * tests/fuzz/replay.sh and tests/fuzz/run.sh) whose TEXT occurs in text.
+ * tests/fuzz/replay.sh and tests/fuzz/run.sh) whose TEXT begins text and
+ * ends there or before a character that cannot continue a rule id (never
+ * a match inside text: messages quote names from the file).
  * Without the variable nothing is known and every problem is a crash.
  * Lets the replay and the fuzzers get past a reported, not yet fixed
  * verification problem; sanitizer reports are never tolerated.
