@@ -115,6 +115,37 @@ static int record(wl_fix_result *r, const wl_doc *d, const wl_fixer *f, unsigned
 	return 0;
 }
 
+static size_t count_rule(const wl_doc *d, const char *rule, wl_severity min)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < d->findings.count; i++)
+		n += d->findings.items[i].severity >= min && strcmp(d->findings.items[i].rule, rule) == 0;
+	return n;
+}
+
+/* The first error-severity finding of d1 whose rule has more errors in d1
+ * than in d0 (kept and capped ones both count), or NULL; *before and *after
+ * get that rule's counts. */
+static const wl_finding *first_new_error(const wl_doc *d0, const wl_doc *d1, size_t *before,
+					 size_t *after)
+{
+	for (size_t k = 0; k < d1->findings.count; k++) {
+		const wl_finding *f = &d1->findings.items[k];
+		if (f->severity < WL_SEV_ERROR)
+			continue;
+		bool seen = false;
+		for (size_t j = 0; j < k && !seen; j++)
+			seen = strcmp(d1->findings.items[j].rule, f->rule) == 0;
+		if (seen)
+			continue;
+		*before = count_rule(d0, f->rule, WL_SEV_ERROR) + wl_findings_dropped(&d0->findings, f->rule);
+		*after = count_rule(d1, f->rule, WL_SEV_ERROR) + wl_findings_dropped(&d1->findings, f->rule);
+		if (*after > *before)
+			return f;
+	}
+	return NULL;
+}
+
 /* Runs the enabled fixers over the bytes; *out gets the final bytes
  * (malloc, NULL when no fixer edited), *edits the number of edits. */
 static int pipeline(const wl_fix_options *o, const char *path, const uint8_t *bytes, size_t size,
@@ -142,14 +173,12 @@ static int pipeline(const wl_fix_options *o, const char *path, const uint8_t *by
 			own.select_count = 0;
 		wl_fix_ctx ctx = { d, d->model, o->catalog, o->config, o->unsafe, forced(o, f), &own };
 		int rc = f->apply(&ctx);
-		if (rc != 0 || d->oom || record(r, d, f, step) != 0) {
+		if (rc != 0 || d->oom) {
 			wl_doc_free(d);
 			free(cur);
 			return -1;
 		}
-		step++;
 		if (wl_edit_count(d) > 0) {
-			*edits += wl_edit_count(d);
 			uint8_t *next;
 			size_t next_len;
 			if (wl_doc_write(d, &next, &next_len) != 0) {
@@ -157,10 +186,36 @@ static int pipeline(const wl_fix_options *o, const char *path, const uint8_t *by
 				free(cur);
 				return -1;
 			}
-			free(cur);
-			cur = next;
-			cur_len = next_len;
+			/* A step that leaves more errors of some rule than it found is
+			 * discarded whole: a fixer never makes the file worse, and the
+			 * same step is discarded again on a second run (idempotence). */
+			wl_doc *dn = wl_lint_bytes(o->catalog, o->config, path, next, next_len);
+			size_t before = 0, after = 0;
+			if (!dn || dn->oom) {
+				wl_doc_free(dn);
+				free(next);
+				wl_doc_free(d);
+				free(cur);
+				return -1;
+			}
+			bool worse = first_new_error(d, dn, &before, &after) != NULL;
+			wl_doc_free(dn);
+			if (worse) {
+				free(next);
+			} else {
+				if (record(r, d, f, step) != 0) {
+					free(next);
+					wl_doc_free(d);
+					free(cur);
+					return -1;
+				}
+				*edits += wl_edit_count(d);
+				free(cur);
+				cur = next;
+				cur_len = next_len;
+			}
 		}
+		step++;
 		wl_doc_free(d);
 	}
 	*out = cur;
@@ -178,14 +233,6 @@ static size_t count_at_least(const wl_doc *d, wl_severity s)
 	size_t n = 0;
 	for (size_t i = 0; i < d->findings.count; i++)
 		n += d->findings.items[i].severity >= s;
-	return n;
-}
-
-static size_t count_rule(const wl_doc *d, const char *rule, wl_severity min)
-{
-	size_t n = 0;
-	for (size_t i = 0; i < d->findings.count; i++)
-		n += d->findings.items[i].severity >= min && strcmp(d->findings.items[i].rule, rule) == 0;
 	return n;
 }
 
@@ -227,18 +274,10 @@ static int verify(const wl_fix_options *o, const char *path, const uint8_t *in, 
 		}
 	}
 	/* no new error */
-	for (size_t k = 0; k < d1->findings.count && rc == 0; k++) {
-		const wl_finding *f = &d1->findings.items[k];
-		if (f->severity < WL_SEV_ERROR)
-			continue;
-		bool seen = false;
-		for (size_t j = 0; j < k && !seen; j++)
-			seen = strcmp(d1->findings.items[j].rule, f->rule) == 0;
-		if (seen)
-			continue;
-		size_t before = count_rule(d0, f->rule, WL_SEV_ERROR) + wl_findings_dropped(&d0->findings, f->rule);
-		size_t after = count_rule(d1, f->rule, WL_SEV_ERROR) + wl_findings_dropped(&d1->findings, f->rule);
-		if (after > before)
+	if (rc == 0) {
+		size_t before = 0, after = 0;
+		const wl_finding *f = first_new_error(d0, d1, &before, &after);
+		if (f)
 			rc = add_problem(r, "new error: %s reported %zu time(s) in the output, %zu in the input (first at 0x%llx: %s)",
 					 f->rule, after, before, (unsigned long long)f->offset, f->message);
 	}

@@ -7,7 +7,10 @@
  *     document linted from the current bytes (wl_lint_bytes: model built,
  *     findings with effective severities), edits it through core/edit.h,
  *     and, when it made edits, the document is written (wl_doc_write) and
- *     its output becomes the current bytes.  Every edit is kept as a
+ *     its output becomes the current bytes - unless the written bytes have
+ *     more error-severity findings of some rule than the step's input: then
+ *     the step is discarded whole (a fixer never makes a file worse; its
+ *     findings stay for the report).  Every edit is kept as a
  *     wl_fix_change (chunk path and offset in the bytes that fixer read).
  *  2. verifies the result when anything changed:
  *     - repaired: no finding of an edit's rule remains in the same

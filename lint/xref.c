@@ -27,6 +27,12 @@ enum {
 	ID_DAZZLE = 0x900, ID_DAZZLE_NAME = 0x901
 };
 
+/* add_raw_objects finds these objects' headers at their container's id + 1. */
+_Static_assert(ID_HMODEL_HEADER == ID_HMODEL + 1 && ID_LODMODEL_HEADER == ID_LODMODEL + 1 &&
+		       ID_COLLECTION_HEADER == ID_COLLECTION + 1 && ID_EMITTER_HEADER == ID_EMITTER + 1 &&
+		       ID_AGGREGATE_HEADER == ID_AGGREGATE + 1,
+	       "object headers follow their container's id");
+
 #define PATH_CAP 256
 #define MAX_SCAN_DEPTH 64
 
@@ -366,19 +372,11 @@ static void add_raw_objects(wl_xref *x, uint32_t file, const wl_doc *doc)
 			k = c->size >= 48 ? c : NULL, at = 16, n = 32;
 			break;
 		case ID_HMODEL:
-			k = child(c, ID_HMODEL_HEADER, 20), at = 4, n = 16;
-			break;
 		case ID_LODMODEL:
-			k = child(c, ID_LODMODEL_HEADER, 20), at = 4, n = 16;
-			break;
 		case ID_COLLECTION:
-			k = child(c, ID_COLLECTION_HEADER, 20), at = 4, n = 16;
-			break;
 		case ID_EMITTER:
-			k = child(c, ID_EMITTER_HEADER, 20), at = 4, n = 16;
-			break;
-		case ID_AGGREGATE:
-			k = child(c, ID_AGGREGATE_HEADER, 20), at = 4, n = 16;
+		case ID_AGGREGATE: /* its *_HEADER, id + 1: Version, Name[16] at 4 */
+			k = child(c, c->id + 1, 20), at = 4, n = 16;
 			break;
 		case ID_SPHERE:
 		case ID_RING: /* *_DEF: Version, Flags, Name[32] */
