@@ -302,9 +302,28 @@ int wl_fix_run(const wl_fix_options *o, const char *path, const uint8_t *bytes, 
 {
 	memset(r, 0, sizeof *r);
 	r->verified = true;
+	/* Repeat the fixers until a round makes no edit (a repair can expose
+	 * something a fixer earlier in the order repairs), so that running
+	 * w3dfix again on its output changes nothing; at most WL_FIX_ROUNDS. */
 	size_t edits = 0;
-	if (pipeline(o, path, bytes, size, &r->out, &r->out_len, &edits, r) != 0)
-		return -1;
+	for (int round = 0; round < WL_FIX_ROUNDS; round++) {
+		uint8_t *next = NULL;
+		size_t next_len = 0, round_edits = 0;
+		const uint8_t *src = r->out ? r->out : bytes;
+		size_t src_len = r->out ? r->out_len : size;
+		if (pipeline(o, path, src, src_len, &next, &next_len, &round_edits, r) != 0) {
+			free(next);
+			return -1;
+		}
+		if (round_edits == 0) {
+			free(next);
+			break;
+		}
+		free(r->out);
+		r->out = next;
+		r->out_len = next_len;
+		edits += round_edits;
+	}
 	r->changed = edits > 0;
 	if (!r->changed) {
 		free(r->out);

@@ -12,6 +12,9 @@
  *     the step is discarded whole (a fixer never makes a file worse; its
  *     findings stay for the report).  Every edit is kept as a
  *     wl_fix_change (chunk path and offset in the bytes that fixer read).
+ *     Step 1 is repeated until a round makes no edit, at most
+ *     WL_FIX_ROUNDS rounds (a repair can expose something that a fixer
+ *     earlier in the order repairs).
  *  2. verifies the result when anything changed:
  *     - repaired: no finding of an edit's rule remains in the same
  *       top-level object (the object's chunk path, e.g. "HLOD[ARMY]"; the
@@ -34,6 +37,9 @@
 #include <stdint.h>
 
 #include "fix.h"
+
+/* Most rounds of the whole fixer list in one wl_fix_run. */
+#define WL_FIX_ROUNDS 4
 
 typedef struct wl_fix_options {
 	const wl_catalog *catalog;

@@ -41,7 +41,10 @@ _Noreturn void fz_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)
  * variable W3DLINT_FUZZ_KNOWN_OPEN (tests/fuzz/known-open.txt, set by
  * tests/fuzz/replay.sh and tests/fuzz/run.sh) whose TEXT begins text and
  * ends there or before a character that cannot continue a rule id (never
- * a match inside text: messages quote names from the file).
+ * a match inside text: messages quote names from the file).  fuzz_fix
+ * also asks for "edit:FIXER" for each fixer that made an edit, so a line
+ * "fix edit:chunk-overruns" tolerates any problem of a run that fixer
+ * took part in.
  * Without the variable nothing is known and every problem is a crash.
  * Lets the replay and the fuzzers get past a reported, not yet fixed
  * verification problem; sanitizer reports are never tolerated.

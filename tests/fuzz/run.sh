@@ -31,7 +31,11 @@ for t in "$@"; do
 	start=$(date +%s)
 	# -timeout: a hang is a bug too (linting is linear in the file size);
 	# -max_len: inputs up to 64 KiB, so several objects fit.
-	"$bin" -dict="$dict" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2048 \
+	# FUZZ_RUNS (CI): a fixed number of executions with a fixed seed, so the
+	# run is the same on every machine and cannot fail by chance; the time
+	# limit still bounds it.
+	"$bin" -dict="$dict" -max_total_time="$seconds" ${FUZZ_RUNS:+-runs=$FUZZ_RUNS -seed=1} \
+		-timeout=30 -rss_limit_mb=2048 \
 		-max_len=65536 -print_final_stats=1 -artifact_prefix="$build/fuzz/artifacts/$t-" \
 		"$build/fuzz/corpus-$t" $seeds "$root/tests/fuzz/regressions" > "$log" 2>&1
 	rc=$?
