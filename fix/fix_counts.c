@@ -114,7 +114,9 @@ static const w3d_material_set *scope(const w3d_mesh *m, int i)
 static int fix_mesh(wl_fix_ctx *x, const w3d_mesh *m)
 {
 	const w3d_mesh_header *h = &m->header;
-	if (w3d_mesh_header_has_counts(h)) {
+	/* With two MESH_HEADER3 chunks it is not clear which one the counts
+	 * belong to: leave them (mesh-header rules report it). */
+	if (w3d_mesh_header_has_counts(h) && m->header_chunk_count == 1) {
 		if (wl_fix_rule_wanted(x, "mesh-vertex-count-mismatch") && m->vertices.src) {
 			size_t n = NO_COUNT;
 			agree(&n, m->vertices.src, m->vertices.count);
@@ -222,6 +224,14 @@ static int apply_aabtree_counts(wl_fix_ctx *x)
 		if (!m || !m->aabtree.header_src || m->aabtree.header_src->size < 8)
 			continue;
 		const w3d_aabtree *t = &m->aabtree;
+		/* Only when both counts end up agreeing with their arrays: a half
+		 * repair would leave the rule's finding in place. */
+		bool nodes_ok = t->node_array_count == t->node_count ||
+				(t->nodes_src && t->nodes_src->size % 32 == 0);
+		bool polys_ok = t->poly_indices.count == t->poly_count ||
+				(t->poly_indices.src && t->poly_indices.src->size % 4 == 0);
+		if (!nodes_ok || !polys_ok)
+			continue;
 		if (t->nodes_src && t->nodes_src->size % 32 == 0 && t->node_array_count != t->node_count &&
 		    patch(x, t->header_src, 0, (uint32_t)t->node_array_count, "aabtree-count-mismatch",
 			  "nodecount") != 0)
