@@ -81,12 +81,19 @@ static void scope_of(const wl_doc *d, const wl_chunk *c, char *buf, size_t cap)
 	wl_chunk_path(d, top, -1, buf, cap);
 	/* Two objects can share a name (and so a path): number the top-level
 	 * chunks of the same id and label, which no fixer reorders. */
-	unsigned k = 0;
-	for (const wl_chunk *s = d->root.first_child; s && s != top; s = s->next)
-		k += s->kind == WL_NODE_CHUNK && s->id == top->id &&
-		     (s->label && top->label ? strcmp(s->label, top->label) == 0 : s->label == top->label);
-	size_t n = strlen(buf);
-	snprintf(buf + n, cap - n, "#%u", k);
+	unsigned k = 0, same = 0;
+	for (const wl_chunk *s = d->root.first_child; s; s = s->next) {
+		bool alike = s->kind == WL_NODE_CHUNK && s->id == top->id &&
+			     (s->label && top->label ? strcmp(s->label, top->label) == 0
+						     : s->label == top->label);
+		if (s == top)
+			k = same;
+		same += alike;
+	}
+	if (same > 1 && top->label) {
+		size_t n = strlen(buf);
+		snprintf(buf + n, cap - n, "#%u", k);
+	}
 }
 
 static int record(wl_fix_result *r, const wl_doc *d, const wl_fixer *f, unsigned step)

@@ -1,0 +1,543 @@
+/*
+ * check_cov_decode_objects.c - the object decoders of core/w3d/objects.h
+ * that check_objects.c does not reach (core/w3d/decode_objects.c):
+ * MORPH_ANIMATION, HMODEL node kinds, LODMODEL, COLLECTION (object names,
+ * placeholders, transform nodes, a cut name), POINTS, LIGHT (spot, v5.0 spot,
+ * pulse), LIGHTSCAPE, AGGREGATE's texture replacer and class info, and
+ * SHDMESH with its sub-meshes.  Each object is written with tests/w3dbuild.h
+ * and every decoded field is compared with what was written.
+ */
+#include <check.h>
+#include <string.h>
+
+#include "../core/w3d/model.h"
+#include "../core/w3d/objects.h"
+#include "build_objects.h"
+
+extern Suite *cov_decode_objects_suite(void);
+
+static wb B;
+static wl_doc *D;
+
+static const w3d_model *lint_b(void)
+{
+	D = bo_lint(&B);
+	ck_assert_ptr_nonnull(D);
+	ck_assert_ptr_nonnull(D->model);
+	return D->model;
+}
+
+static void done(void)
+{
+	bo_free(D);
+	wb_free(&B);
+	D = NULL;
+}
+
+START_TEST(morph_animation_fields)
+{
+	wb_init(&B);
+	size_t obj = B.len;
+	wb_begin(&B, W3D_OBJ_CHUNK_MORPH_ANIMATION);
+	wb_begin(&B, W3D_OBJ_CHUNK_MORPHANIM_HEADER);
+	wb_u32(&B, 0x00010000u);
+	wb_name(&B, "FACE.SMILE", 16);
+	wb_name(&B, "FACE", 16);
+	wb_u32(&B, 40);
+	wb_f32(&B, 15.0f);
+	wb_u32(&B, 2);
+	wb_end(&B);
+	/* channel 0: pose name and three keys */
+	wb_begin(&B, W3D_OBJ_CHUNK_MORPHANIM_CHANNEL);
+	wb_chunk(&B, W3D_OBJ_CHUNK_MORPHANIM_POSENAME, "SMILE", 6);
+	size_t keys = B.len;
+	wb_begin(&B, W3D_OBJ_CHUNK_MORPHANIM_KEYDATA);
+	for (uint32_t i = 0; i < 3; i++) {
+		wb_u32(&B, i * 10);
+		wb_u32(&B, i + 100);
+	}
+	wb_end(&B);
+	wb_end(&B);
+	/* channel 1: keys only, 12 bytes (one whole key and a partial one) */
+	wb_begin(&B, W3D_OBJ_CHUNK_MORPHANIM_CHANNEL);
+	wb_begin(&B, W3D_OBJ_CHUNK_MORPHANIM_KEYDATA);
+	wb_u32(&B, 7);
+	wb_u32(&B, 8);
+	wb_u32(&B, 9);
+	wb_end(&B);
+	wb_end(&B);
+	wb_begin(&B, W3D_OBJ_CHUNK_MORPHANIM_PIVOTCHANNELDATA);
+	for (uint32_t i = 0; i < 5; i++)
+		wb_u32(&B, i);
+	wb_end(&B);
+	wb_end(&B);
+
+	const w3d_model *m = lint_b();
+	ck_assert_uint_eq(m->morph_animation_count, 1);
+	const w3d_morph_animation *a = m->morph_animations[0];
+	ck_assert_uint_eq(a->src->offset, obj);
+	ck_assert(a->header_ok && a->header_first);
+	ck_assert_uint_eq(a->version, 0x00010000u);
+	ck_assert_str_eq(a->name, "FACE.SMILE");
+	ck_assert_str_eq(a->hierarchy_name, "FACE");
+	ck_assert(a->name_terminated && a->hierarchy_name_terminated);
+	ck_assert_uint_eq(a->frame_count, 40);
+	ck_assert(a->frame_rate == 15.0f);
+	ck_assert_uint_eq(a->channel_count, 2);
+	ck_assert_uint_eq(a->channel_array_count, 2);
+	const w3d_morph_channel *c0 = &a->channels[0];
+	ck_assert_str_eq(c0->pose_name, "SMILE");
+	ck_assert(c0->pose_name_terminated);
+	ck_assert_uint_eq(c0->key_count, 3);
+	ck_assert_uint_eq(c0->keys_src->offset, keys);
+	ck_assert_uint_eq(c0->keys[2][0], 20);
+	ck_assert_uint_eq(c0->keys[2][1], 102);
+	const w3d_morph_channel *c1 = &a->channels[1];
+	ck_assert_ptr_null(c1->pose_name_src);
+	ck_assert_str_eq(c1->pose_name, "");
+	ck_assert_uint_eq(c1->key_count, 1);
+	ck_assert_uint_eq(c1->keys[0][0], 7);
+	ck_assert_uint_eq(c1->keys[0][1], 8);
+	ck_assert_uint_eq(a->pivot_data_count, 5);
+	ck_assert_str_eq(a->src->label, "FACE.SMILE");
+	done();
+
+	/* near miss: a header of 20 bytes is not ok, names past it are "" */
+	wb_init(&B);
+	wb_begin(&B, W3D_OBJ_CHUNK_MORPH_ANIMATION);
+	wb_begin(&B, W3D_OBJ_CHUNK_MORPHANIM_HEADER);
+	wb_u32(&B, 1);
+	wb_name(&B, "SHORT", 16);
+	wb_end(&B);
+	wb_end(&B);
+	m = lint_b();
+	a = m->morph_animations[0];
+	ck_assert(!a->header_ok);
+	ck_assert_str_eq(a->name, "SHORT");
+	ck_assert_str_eq(a->hierarchy_name, "");
+	ck_assert_uint_eq(a->channel_array_count, 0);
+	done();
+}
+END_TEST
+
+START_TEST(hmodel_node_kinds)
+{
+	wb_init(&B);
+	wb_begin(&B, W3D_OBJ_CHUNK_HMODEL);
+	wb_begin(&B, W3D_OBJ_CHUNK_HMODEL_HEADER);
+	wb_u32(&B, 0x00030000u);
+	wb_name(&B, "TANK", 16);
+	wb_name(&B, "TANKSKL", 16);
+	wb_u16(&B, 3);
+	wb_u16(&B, 0);
+	wb_end(&B);
+	static const uint32_t ids[3] = { W3D_OBJ_CHUNK_SKIN_NODE, W3D_OBJ_CHUNK_NODE,
+					 W3D_OBJ_CHUNK_COLLISION_NODE };
+	static const char *const names[3] = { "TANK.SKIN", "TANK.BODY", "TANK.BOX" };
+	for (int i = 0; i < 3; i++) {
+		wb_begin(&B, ids[i]);
+		wb_name(&B, names[i], 16);
+		wb_u16(&B, (uint16_t)(i == 2 ? 0xFFFF : i + 1));
+		wb_end(&B);
+	}
+	wb_end(&B);
+	const w3d_model *m = lint_b();
+	ck_assert_uint_eq(m->hmodel_count, 1);
+	const w3d_hmodel *h = m->hmodels[0];
+	ck_assert(h->header_ok);
+	ck_assert_uint_eq(h->version, 0x00030000u);
+	ck_assert_str_eq(h->name, "TANK");
+	ck_assert_str_eq(h->hierarchy_name, "TANKSKL");
+	ck_assert_uint_eq(h->num_connections, 3);
+	ck_assert_uint_eq(h->node_count, 3);
+	ck_assert_int_eq(h->nodes[0].kind, W3D_HMODEL_SKIN);
+	ck_assert_int_eq(h->nodes[1].kind, W3D_HMODEL_NODE);
+	ck_assert_int_eq(h->nodes[2].kind, W3D_HMODEL_COLLISION);
+	for (int i = 0; i < 3; i++) {
+		ck_assert(h->nodes[i].ok);
+		ck_assert_str_eq(h->nodes[i].render_obj_name, names[i]);
+	}
+	ck_assert_uint_eq(h->nodes[0].pivot, 1);
+	ck_assert_uint_eq(h->nodes[2].pivot, 0xFFFF);
+	done();
+}
+END_TEST
+
+START_TEST(lodmodel_fields)
+{
+	wb_init(&B);
+	wb_begin(&B, W3D_OBJ_CHUNK_LODMODEL);
+	wb_begin(&B, W3D_OBJ_CHUNK_LODMODEL_HEADER);
+	wb_u32(&B, 0x00010000u);
+	wb_name(&B, "TREE", 16);
+	wb_u16(&B, 2);
+	wb_u16(&B, 0);
+	wb_end(&B);
+	wb_begin(&B, W3D_OBJ_CHUNK_LOD);
+	wb_name(&B, "TREE.HI", 32);
+	wb_f32(&B, 0.0f);
+	wb_f32(&B, 100.0f);
+	wb_end(&B);
+	wb_begin(&B, W3D_OBJ_CHUNK_LOD);
+	wb_name(&B, "TREE.LO", 32);
+	wb_f32(&B, 100.0f);
+	wb_end(&B); /* 36 bytes: lod_max missing */
+	wb_end(&B);
+	const w3d_model *m = lint_b();
+	ck_assert_uint_eq(m->lodmodel_count, 1);
+	const w3d_lodmodel *l = m->lodmodels[0];
+	ck_assert(l->header_ok && l->header_first);
+	ck_assert_str_eq(l->name, "TREE");
+	ck_assert_uint_eq(l->num_lods, 2);
+	ck_assert_uint_eq(l->lod_count, 2);
+	ck_assert(l->lods[0].ok);
+	ck_assert_str_eq(l->lods[0].render_obj_name, "TREE.HI");
+	ck_assert(l->lods[0].lod_min == 0.0f && l->lods[0].lod_max == 100.0f);
+	ck_assert(!l->lods[1].ok);
+	ck_assert_str_eq(l->lods[1].render_obj_name, "TREE.LO");
+	ck_assert(l->lods[1].lod_min == 100.0f);
+	ck_assert_str_eq(l->src->label, "TREE");
+	done();
+}
+END_TEST
+
+/* A PLACEHOLDER / TRANSFORM_NODE record: version, a 4x3 matrix whose
+ * element (r, c) is base + 3r + c, NameLength, then name_bytes of name. */
+static void placeholder(uint32_t id, float base, uint32_t name_len, const char *name, size_t name_bytes)
+{
+	wb_begin(&B, id);
+	wb_u32(&B, 0x00010000u);
+	for (int i = 0; i < 12; i++)
+		wb_f32(&B, base + (float)i);
+	wb_u32(&B, name_len);
+	wb_bytes(&B, name, name_bytes);
+	wb_end(&B);
+}
+
+START_TEST(collection_fields)
+{
+	wb_init(&B);
+	wb_begin(&B, W3D_OBJ_CHUNK_COLLECTION);
+	wb_begin(&B, W3D_OBJ_CHUNK_COLLECTION_HEADER);
+	wb_u32(&B, 0x00010000u);
+	wb_name(&B, "BASE", 16);
+	wb_u32(&B, 2);
+	wb_zeros(&B, 8);
+	wb_end(&B);
+	wb_chunk(&B, W3D_OBJ_CHUNK_COLLECTION_OBJ_NAME, "BASE.WALL", 10);
+	wb_chunk(&B, W3D_OBJ_CHUNK_COLLECTION_OBJ_NAME, "BASE.GATE", 10);
+	placeholder(W3D_OBJ_CHUNK_PLACEHOLDER, 1.0f, 5, "FLAG", 5);
+	placeholder(W3D_OBJ_CHUNK_TRANSFORM_NODE, 20.0f, 10, "DOOR", 4); /* 6 bytes short */
+	wb_end(&B);
+	const w3d_model *m = lint_b();
+	ck_assert_uint_eq(m->collection_count, 1);
+	const w3d_collection *c = m->collections[0];
+	ck_assert(c->header_ok && c->header_first);
+	ck_assert_str_eq(c->name, "BASE");
+	ck_assert_uint_eq(c->render_object_count, 2);
+	ck_assert_uint_eq(c->obj_name_count, 2);
+	ck_assert_str_eq(c->obj_names[0], "BASE.WALL");
+	ck_assert_str_eq(c->obj_names[1], "BASE.GATE");
+	ck_assert_uint_eq(c->obj_name_srcs[1]->id, W3D_OBJ_CHUNK_COLLECTION_OBJ_NAME);
+	ck_assert_uint_eq(c->placeholder_count, 1);
+	const w3d_placeholder *p = &c->placeholders[0];
+	ck_assert(p->ok && p->name_complete);
+	ck_assert_uint_eq(p->version, 0x00010000u);
+	ck_assert(p->transform[0][0] == 1.0f && p->transform[3][2] == 12.0f && p->transform[1][1] == 5.0f);
+	ck_assert_uint_eq(p->name_len, 5);
+	ck_assert_str_eq(p->name, "FLAG");
+	ck_assert_uint_eq(c->transform_node_count, 1);
+	const w3d_placeholder *t = &c->transform_nodes[0];
+	ck_assert(t->ok && !t->name_complete);
+	ck_assert(t->transform[2][0] == 26.0f);
+	ck_assert_uint_eq(t->name_len, 10);
+	ck_assert_str_eq(t->name, "DOOR"); /* the 4 bytes present, no NUL */
+	done();
+
+	/* near miss: a placeholder shorter than its 56-byte record */
+	wb_init(&B);
+	wb_begin(&B, W3D_OBJ_CHUNK_COLLECTION);
+	wb_begin(&B, W3D_OBJ_CHUNK_PLACEHOLDER);
+	wb_u32(&B, 1);
+	wb_f32(&B, 3.0f);
+	wb_end(&B);
+	wb_end(&B);
+	m = lint_b();
+	c = m->collections[0];
+	ck_assert_ptr_null(c->header);
+	ck_assert_str_eq(c->name, "");
+	ck_assert_uint_eq(c->placeholder_count, 1);
+	ck_assert(!c->placeholders[0].ok);
+	ck_assert(c->placeholders[0].transform[0][0] == 3.0f);
+	ck_assert_str_eq(c->placeholders[0].name, "");
+	done();
+}
+END_TEST
+
+START_TEST(points_fields)
+{
+	wb_init(&B);
+	wb_begin(&B, W3D_OBJ_CHUNK_POINTS);
+	wb_vec3(&B, 1, 2, 3);
+	wb_vec3(&B, -4, 5.5f, 6);
+	wb_u32(&B, 0xDEADBEEFu); /* 4 stray bytes: not a point */
+	wb_end(&B);
+	const w3d_model *m = lint_b();
+	ck_assert_uint_eq(m->points_count, 1);
+	const w3d_points *p = m->points[0];
+	ck_assert_uint_eq(p->count, 2);
+	ck_assert(p->v[0][0] == 1.0f && p->v[0][2] == 3.0f);
+	ck_assert(p->v[1][0] == -4.0f && p->v[1][1] == 5.5f && p->v[1][2] == 6.0f);
+	done();
+}
+END_TEST
+
+/* A LIGHT: spot light info, spot 5.0, pulse; ambient (a, a+1, a+2). */
+static void spot_light(uint8_t a)
+{
+	wb_begin(&B, W3D_OBJ_CHUNK_LIGHT);
+	wb_begin(&B, W3D_OBJ_CHUNK_LIGHT_INFO);
+	wb_u32(&B, 3u | W3D_LIGHT_CAST_SHADOWS);
+	wb_u32(&B, 0);
+	for (int k = 0; k < 3; k++) {
+		wb_u8(&B, (uint8_t)(a + k * 3));
+		wb_u8(&B, (uint8_t)(a + k * 3 + 1));
+		wb_u8(&B, (uint8_t)(a + k * 3 + 2));
+		wb_u8(&B, 0);
+	}
+	wb_f32(&B, 0.75f);
+	wb_end(&B);
+	wb_begin(&B, W3D_OBJ_CHUNK_SPOT_LIGHT_INFO);
+	wb_vec3(&B, 0, 0, -1);
+	wb_f32(&B, 0.5f);
+	wb_f32(&B, 2.0f);
+	wb_end(&B);
+	wb_begin(&B, W3D_OBJ_CHUNK_NEAR_ATTENUATION);
+	wb_f32(&B, 1.0f);
+	wb_f32(&B, 2.0f);
+	wb_end(&B);
+	wb_begin(&B, W3D_OBJ_CHUNK_SPOT_LIGHT_INFO_5_0);
+	wb_f32(&B, 0.6f);
+	wb_f32(&B, 0.3f);
+	wb_end(&B);
+	wb_begin(&B, W3D_OBJ_CHUNK_PULSE);
+	wb_zeros(&B, 22);
+	wb_end(&B);
+	/* a second LIGHT_INFO is ignored */
+	wb_begin(&B, W3D_OBJ_CHUNK_LIGHT_INFO);
+	wb_zeros(&B, 24);
+	wb_end(&B);
+	wb_end(&B);
+}
+
+static void assert_spot(const w3d_light *l, uint8_t a)
+{
+	ck_assert_ptr_nonnull(l->info_src);
+	ck_assert(l->info_ok);
+	ck_assert_uint_eq(l->attributes & W3D_LIGHT_TYPE_MASK, 3);
+	ck_assert(l->attributes & W3D_LIGHT_CAST_SHADOWS);
+	ck_assert_uint_eq(l->ambient[0], a);
+	ck_assert_uint_eq(l->ambient[2], a + 2);
+	ck_assert_uint_eq(l->diffuse[0], a + 3);
+	ck_assert_uint_eq(l->specular[2], a + 8);
+	ck_assert(l->intensity == 0.75f);
+	ck_assert_ptr_nonnull(l->spot_src);
+	ck_assert(l->spot_direction[2] == -1.0f && l->spot_angle == 0.5f && l->spot_exponent == 2.0f);
+	ck_assert(l->near_atten[0] == 1.0f && l->near_atten[1] == 2.0f);
+	ck_assert_ptr_null(l->far_src);
+	ck_assert_ptr_nonnull(l->spot_5_0_src);
+	ck_assert(l->spot_outer_angle == 0.6f && l->spot_inner_angle == 0.3f);
+	ck_assert_ptr_nonnull(l->pulse_src);
+}
+
+START_TEST(light_spot_and_pulse)
+{
+	wb_init(&B);
+	spot_light(0x10);
+	const w3d_model *m = lint_b();
+	ck_assert_uint_eq(m->light_count, 1);
+	assert_spot(m->lights[0], 0x10);
+	done();
+}
+END_TEST
+
+START_TEST(lightscape_lights)
+{
+	wb_init(&B);
+	wb_begin(&B, W3D_OBJ_CHUNK_LIGHTSCAPE);
+	wb_begin(&B, W3D_OBJ_CHUNK_LIGHTSCAPE_LIGHT);
+	spot_light(0x40);
+	wb_begin(&B, W3D_OBJ_CHUNK_LIGHT_TRANSFORM);
+	for (int i = 0; i < 12; i++)
+		wb_f32(&B, (float)i * 0.5f);
+	wb_end(&B);
+	wb_end(&B);
+	/* a second light with only a transform */
+	wb_begin(&B, W3D_OBJ_CHUNK_LIGHTSCAPE_LIGHT);
+	wb_begin(&B, W3D_OBJ_CHUNK_LIGHT_TRANSFORM);
+	for (int i = 0; i < 12; i++)
+		wb_f32(&B, 100.0f + (float)i);
+	wb_end(&B);
+	wb_end(&B);
+	wb_end(&B);
+	const w3d_model *m = lint_b();
+	ck_assert_uint_eq(m->lightscape_count, 1);
+	const w3d_lightscape *s = m->lightscapes[0];
+	ck_assert_uint_eq(s->light_count, 2);
+	assert_spot(&s->lights[0].light, 0x40);
+	ck_assert_ptr_nonnull(s->lights[0].transform_src);
+	ck_assert(s->lights[0].transform[0][1] == 0.5f && s->lights[0].transform[2][3] == 5.5f);
+	ck_assert_ptr_null(s->lights[1].light.src);
+	ck_assert(s->lights[1].transform[1][0] == 104.0f);
+	done();
+}
+END_TEST
+
+START_TEST(aggregate_replacer_and_class)
+{
+	wb_init(&B);
+	wb_begin(&B, W3D_OBJ_CHUNK_AGGREGATE);
+	wb_begin(&B, W3D_OBJ_CHUNK_AGGREGATE_HEADER);
+	wb_u32(&B, 0x00010002u);
+	wb_name(&B, "AGG", 16);
+	wb_end(&B);
+	wb_begin(&B, W3D_OBJ_CHUNK_AGGREGATE_INFO);
+	wb_name(&B, "BASEMODEL", 32);
+	wb_u32(&B, 2);
+	wb_name(&B, "AGG.A", 32);
+	wb_name(&B, "BONE_A", 32);
+	wb_name(&B, "AGG.B", 32);
+	wb_name(&B, "BONE_B", 32);
+	wb_end(&B);
+	wb_begin(&B, W3D_OBJ_CHUNK_TEXTURE_REPLACER_INFO);
+	wb_u32(&B, 4);
+	wb_end(&B);
+	wb_begin(&B, W3D_OBJ_CHUNK_AGGREGATE_CLASS_INFO);
+	wb_u32(&B, 0x1234u);
+	wb_u32(&B, 0x3u);
+	wb_zeros(&B, 12);
+	wb_end(&B);
+	wb_end(&B);
+	const w3d_model *m = lint_b();
+	ck_assert_uint_eq(m->aggregate_count, 1);
+	const w3d_aggregate *a = m->aggregates[0];
+	ck_assert(a->header_ok && a->info_ok);
+	ck_assert_uint_eq(a->version, 0x00010002u);
+	ck_assert_str_eq(a->name, "AGG");
+	ck_assert_str_eq(a->base_model_name, "BASEMODEL");
+	ck_assert_uint_eq(a->subobject_count, 2);
+	ck_assert_uint_eq(a->subobject_array_count, 2);
+	ck_assert_str_eq(a->subobjects[1].subobject_name, "AGG.B");
+	ck_assert_str_eq(a->subobjects[1].bone_name, "BONE_B");
+	ck_assert_ptr_nonnull(a->texture_replacer);
+	ck_assert_uint_eq(a->replaced_textures_count, 4);
+	ck_assert_ptr_nonnull(a->class_info);
+	ck_assert_uint_eq(a->original_class_id, 0x1234u);
+	ck_assert_uint_eq(a->flags, 3);
+	done();
+}
+END_TEST
+
+/* SHDSUBMESH with tris/verts, bounds at base, a shader class and nv
+ * vertices and normals. */
+static void submesh(uint32_t tris, uint32_t verts, float base, uint32_t shader, uint32_t nv)
+{
+	wb_begin(&B, W3D_OBJ_CHUNK_SHDSUBMESH);
+	wb_begin(&B, W3D_OBJ_CHUNK_SHDSUBMESH_HEADER);
+	wb_u32(&B, tris);
+	wb_u32(&B, verts);
+	wb_zeros(&B, 8);
+	wb_vec3(&B, base, base, base);
+	wb_vec3(&B, base + 1, base + 1, base + 1);
+	wb_vec3(&B, base + 0.5f, base + 0.5f, base + 0.5f);
+	wb_f32(&B, 0.866f);
+	wb_end(&B);
+	if (shader) {
+		wb_begin(&B, W3D_OBJ_CHUNK_SHDSUBMESH_SHADER);
+		wb_begin(&B, W3D_OBJ_CHUNK_SHDSUBMESH_SHADER_CLASSID);
+		wb_u32(&B, shader);
+		wb_end(&B);
+		wb_end(&B);
+	}
+	wb_begin(&B, W3D_OBJ_CHUNK_SHDSUBMESH_VERTICES);
+	for (uint32_t i = 0; i < nv; i++)
+		wb_vec3(&B, (float)i, 0, 0);
+	wb_end(&B);
+	wb_begin(&B, W3D_OBJ_CHUNK_SHDSUBMESH_VERTEX_NORMALS);
+	for (uint32_t i = 0; i < nv; i++)
+		wb_vec3(&B, 0, 0, 1);
+	wb_end(&B);
+	wb_end(&B);
+}
+
+START_TEST(shdmesh_fields)
+{
+	wb_init(&B);
+	wb_begin(&B, W3D_OBJ_CHUNK_SHDMESH);
+	wb_chunk(&B, W3D_OBJ_CHUNK_SHDMESH_NAME, "ZH.SHD", 7);
+	wb_begin(&B, W3D_OBJ_CHUNK_SHDMESH_HEADER);
+	wb_u32(&B, 0x00010000u);
+	wb_u32(&B, 0x5u);
+	wb_u32(&B, 12);
+	wb_u32(&B, 8);
+	wb_u32(&B, 2);
+	wb_zeros(&B, 20);
+	wb_vec3(&B, -1, -2, -3);
+	wb_vec3(&B, 1, 2, 3);
+	wb_vec3(&B, 0, 0, 0);
+	wb_f32(&B, 3.75f);
+	wb_end(&B);
+	wb_chunk(&B, W3D_OBJ_CHUNK_SHDMESH_USER_TEXT, "note", 5);
+	submesh(4, 3, 10.0f, 7, 3);
+	submesh(8, 5, 20.0f, 0, 5);
+	wb_end(&B);
+	const w3d_model *m = lint_b();
+	ck_assert_uint_eq(m->shdmesh_count, 1);
+	const w3d_shdmesh *s = m->shdmeshes[0];
+	ck_assert_str_eq(s->name, "ZH.SHD");
+	ck_assert(s->name_terminated);
+	ck_assert_str_eq(s->src->label, "ZH.SHD");
+	ck_assert(s->header_ok);
+	ck_assert_uint_eq(s->version, 0x00010000u);
+	ck_assert_uint_eq(s->flags, 5);
+	ck_assert_uint_eq(s->num_triangles, 12);
+	ck_assert_uint_eq(s->num_vertices, 8);
+	ck_assert_uint_eq(s->num_sub_meshes, 2);
+	ck_assert(s->box_min[2] == -3.0f && s->box_max[1] == 2.0f && s->sph_radius == 3.75f);
+	ck_assert_ptr_nonnull(s->user_text_src);
+	ck_assert_uint_eq(s->sub_mesh_count, 2);
+	const w3d_shdsubmesh *a = &s->sub_meshes[0], *b = &s->sub_meshes[1];
+	ck_assert(a->header_ok);
+	ck_assert_uint_eq(a->num_triangles, 4);
+	ck_assert_uint_eq(a->num_vertices, 3);
+	ck_assert(a->box_min[0] == 10.0f && a->box_max[0] == 11.0f && a->sph_center[1] == 10.5f);
+	ck_assert(a->sph_radius == 0.866f);
+	ck_assert(a->has_shader_class);
+	ck_assert_uint_eq(a->shader_class, 7);
+	ck_assert_uint_eq(a->vertex_count, 3);
+	ck_assert_uint_eq(a->normal_count, 3);
+	ck_assert_uint_eq(b->num_triangles, 8);
+	ck_assert(!b->has_shader_class);
+	ck_assert_uint_eq(b->shader_class, 0);
+	ck_assert_uint_eq(b->vertex_count, 5);
+	ck_assert(b->box_min[0] == 20.0f);
+	done();
+}
+END_TEST
+
+Suite *cov_decode_objects_suite(void)
+{
+	Suite *s = suite_create("cov_decode_objects");
+	TCase *tc = tcase_create("decode");
+	tcase_add_test(tc, morph_animation_fields);
+	tcase_add_test(tc, hmodel_node_kinds);
+	tcase_add_test(tc, lodmodel_fields);
+	tcase_add_test(tc, collection_fields);
+	tcase_add_test(tc, points_fields);
+	tcase_add_test(tc, light_spot_and_pulse);
+	tcase_add_test(tc, lightscape_lights);
+	tcase_add_test(tc, aggregate_replacer_and_class);
+	tcase_add_test(tc, shdmesh_fields);
+	suite_add_tcase(s, tc);
+	return s;
+}

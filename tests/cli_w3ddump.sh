@@ -1,0 +1,303 @@
+#!/bin/sh
+# w3ddump's options end to end (lint/main_w3ddump.c): the human dump (fields,
+# items cut at 8 unless --all, strings, unknown chunks, gaps, reader
+# findings), --chunks, --json (parsed and checked with python3), --text (and
+# w3dasm back to the same bytes), -o FILE and -o -, --version, --help, and the
+# usage and I/O errors (exit 2, the path named).
+# Inputs are assembled here with w3dasm from text (docs/textform.md) and
+# from corpus/valid.
+# Usage: tests/cli_w3ddump.sh W3DDUMP W3DASM
+set -u
+abspath() { (cd "$(dirname "$1")" && printf '%s/%s\n' "$(pwd)" "$(basename "$1")"); }
+dump=$(abspath "$1")
+asm=$(abspath "$2")
+top=$(pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+fail=0
+ok() { echo "cli_w3ddump: ok: $1"; }
+bad() {
+	echo "cli_w3ddump: FAIL: $1"
+	[ -f "$tmp/out" ] && sed 's/^/    /' "$tmp/out" | head -n 30
+	[ -f "$tmp/err" ] && sed 's/^/    err: /' "$tmp/err" | head -n 10
+	fail=1
+}
+has() { grep -F -q -- "$1" "$tmp/out"; }
+errhas() { grep -F -q -- "$1" "$tmp/err"; }
+# run ARGS...: output in $tmp/out, stderr in $tmp/err, status in $rc
+run() {
+	"$dump" "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+}
+
+"$asm" "$top/corpus/valid/mesh.w3d.txt" -o "$tmp/mesh.w3d" || exit 2
+
+# many.w3d: VERTICES with 10 elements (more than the 8 shown without --all),
+# a text chunk (MESH_USER_TEXT), a NaN float, an unknown chunk id (hex) and
+# 3 bytes after the last chunk (a gap and a reader finding).
+"$asm" -o "$tmp/many.w3d" - <<'EOF' || exit 2
+w3d-text: 1
+chunks:
+  - chunk: MESH
+    children:
+      - chunk: MESH_HEADER3
+        Version: 0x00040002
+        Attributes: 0x00000000
+        MeshName: "MANY"
+        ContainerName: "DEMO"
+        NumTris: 0
+        NumVertices: 10
+        SortLevel: 0
+        VertexChannels: 0x00000001
+        FaceChannels: 0x00000000
+        Min: [0, 0, 0]
+        Max: [9, 0, 0]
+        SphCenter: [4.5, 0, 0]
+        SphRadius: !f32bits 0x7FC00000
+      - chunk: MESH_USER_TEXT
+        string: "hello dump"
+      - chunk: VERTICES
+        items:
+          - [0, 0, 0]
+          - [1, 0, 0]
+          - [2, 0, 0]
+          - [3, 0, 0]
+          - [4, 0, 0]
+          - [5, 0, 0]
+          - [6, 0, 0]
+          - [7, 0, 0]
+          - [8, 0, 0]
+          - [9.5, 0, 0]
+  - chunk: 0x7777
+    hex: "01 02 03"
+  - gap: "00 00 00"
+EOF
+
+# --- the human dump
+run "$tmp/mesh.w3d"
+if [ $rc -eq 0 ] && has "$tmp/mesh.w3d: 689 bytes, 25 chunks" &&
+	has "0x00000000 MESH id=0x0000 size=681 bit31" &&
+	has 'MeshName: "QUAD"' && has "NumVertices: 4" && has "[3] [0, 1, 0]" &&
+	! has "reader findings"; then
+	ok "human dump: header line, chunk lines, decoded fields and items"
+else
+	bad "human dump of mesh.w3d (status $rc)"
+fi
+
+run "$tmp/many.w3d"
+if [ $rc -eq 0 ] && has "VERTICES id=0x0002 size=120 (10 elements)" &&
+	has "[7] [7, 0, 0]" && ! has "[8] [8, 0, 0]" &&
+	has "... 2 more (--all shows every element)" &&
+	has '"hello dump"' && has "id=0x7777 size=3 (unknown)" &&
+	has "(bytes) size=3" && has "reader findings:" && has "trailing-bytes"; then
+	ok "human dump: 8 items then '... 2 more', string, unknown chunk, gap, reader findings"
+else
+	bad "human dump of many.w3d (status $rc)"
+fi
+
+run --all "$tmp/many.w3d"
+if [ $rc -eq 0 ] && has "[8] [8, 0, 0]" && has "[9] [9.5, 0, 0]" && ! has "more (--all"; then
+	ok "--all shows every element"
+else
+	bad "--all (status $rc)"
+fi
+run -a "$tmp/many.w3d"
+cp "$tmp/out" "$tmp/short_a"
+run --all "$tmp/many.w3d"
+if cmp -s "$tmp/out" "$tmp/short_a"; then ok "-a = --all"; else bad "-a differs from --all"; fi
+
+# --- --chunks: the tree, no fields
+run --chunks "$tmp/mesh.w3d"
+if [ $rc -eq 0 ] && has "MESH_HEADER3 id=0x001F size=116" &&
+	has "VERTICES id=0x0002 size=48 (4 elements)" && ! has "MeshName" && ! has "[0]"; then
+	ok "--chunks: chunk lines, no fields or items"
+else
+	bad "--chunks (status $rc)"
+fi
+n_human=$(grep -c ' id=0x' "$tmp/out")
+run -c "$tmp/mesh.w3d"
+if [ "$(grep -c ' id=0x' "$tmp/out")" = "$n_human" ] && [ "$n_human" -eq 25 ]; then
+	ok "-c lists all 25 chunks"
+else
+	bad "-c lists $(grep -c ' id=0x' "$tmp/out") chunks, --chunks $n_human"
+fi
+
+# --- --json: parses, and holds the fields
+if command -v python3 >/dev/null 2>&1; then
+	run --json "$tmp/many.w3d"
+	if [ $rc -eq 0 ] && python3 -m json.tool "$tmp/out" >/dev/null 2>&1; then
+		ok "--json parses (python3 -m json.tool)"
+	else
+		bad "--json does not parse (status $rc)"
+	fi
+	if python3 - "$tmp/out" "$tmp/many.w3d" <<'EOF' >"$tmp/err" 2>&1; then
+import json, os, sys
+d = json.load(open(sys.argv[1]))
+assert d["tool"] == "w3ddump", d["tool"]
+assert d["path"] == sys.argv[2], d["path"]
+assert d["size"] == os.path.getsize(sys.argv[2]), d["size"]
+top = d["chunks"]
+assert [n["kind"] for n in top] == ["chunk", "chunk", "gap"], top
+mesh, unk, gap = top
+assert mesh["name"] == "MESH" and mesh["container_bit"] is True
+assert mesh["header_size"] == 8 and mesh["declared_size"] == mesh["size"]
+kids = {c["name"]: c for c in mesh["children"]}
+h = kids["MESH_HEADER3"]
+assert h["form"] == "fields", h["form"]
+f = h["fields"]
+assert f["MeshName"] == "MANY" and f["ContainerName"] == "DEMO", f
+assert f["NumVertices"] == 10 and f["Version"] == 0x00040002, f
+assert f["Max"] == [9.0, 0.0, 0.0], f["Max"]
+assert f["SphRadius"] == "f32bits:0x7FC00000", f["SphRadius"]
+t = kids["MESH_USER_TEXT"]
+assert t["form"] == "string" and t["string"] == "hello dump", t
+v = kids["VERTICES"]
+assert v["form"] == "items" and len(v["items"]) == 10, v
+assert v["tail_size"] == 0
+vals = [list(x.values())[0] for x in v["items"]]
+assert vals[9] == [9.5, 0.0, 0.0], vals[9]
+assert unk["id"] == 0x7777 and unk["name"] is None and unk["form"] == "hex", unk
+assert gap["size"] == 3 and gap["offset"] == d["size"] - 3, gap
+assert "id" not in gap
+rules = [x["rule"] for x in d["findings"]]
+assert "trailing-bytes" in rules, rules
+tb = [x for x in d["findings"] if x["rule"] == "trailing-bytes"][0]
+assert tb["offset"] == d["size"] - 3 and tb["length"] == 3, tb
+assert isinstance(tb["message"], str)
+EOF
+		ok "--json: tool, path, size, tree, fields, string, items, hex, gap, findings"
+	else
+		bad "--json content: $(tail -n 3 "$tmp/err")"
+	fi
+	run -j "$tmp/mesh.w3d"
+	if [ $rc -eq 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["findings"] == []; assert len(d["chunks"]) == 1' "$tmp/out"; then
+		ok "-j on a valid model: no findings, one top-level chunk"
+	else
+		bad "-j on mesh.w3d (status $rc)"
+	fi
+else
+	echo "cli_w3ddump: skip: --json checks (no python3)"
+fi
+
+# --- --text: w3dasm turns it back into the same bytes
+run --text "$tmp/many.w3d"
+if [ $rc -eq 0 ] && has "w3d-text: 1" && has "chunk: 0x7777" && has "!f32bits 0x7FC00000" &&
+	"$asm" "$tmp/out" -o "$tmp/back.w3d" 2>"$tmp/err" && cmp -s "$tmp/back.w3d" "$tmp/many.w3d"; then
+	ok "--text round trip through w3dasm is byte-identical"
+else
+	bad "--text round trip (status $rc)"
+fi
+run -t "$tmp/mesh.w3d"
+if [ $rc -eq 0 ] && has "MeshName: \"QUAD\"" && has "chunk: MESH_HEADER3"; then
+	ok "-t writes the text form"
+else
+	bad "-t (status $rc)"
+fi
+
+# --- -o FILE, -o -
+run --json "$tmp/mesh.w3d"
+cp "$tmp/out" "$tmp/json_stdout"
+run -o "$tmp/dump.json" --json "$tmp/mesh.w3d"
+if [ $rc -eq 0 ] && [ ! -s "$tmp/out" ] && cmp -s "$tmp/dump.json" "$tmp/json_stdout"; then
+	ok "-o FILE writes what standard output would get, nothing on stdout"
+else
+	bad "-o FILE (status $rc)"
+fi
+run --output "$tmp/dump.txt" --chunks "$tmp/mesh.w3d"
+if [ $rc -eq 0 ] && grep -q "MESH_HEADER3" "$tmp/dump.txt"; then
+	ok "--output FILE"
+else
+	bad "--output FILE (status $rc)"
+fi
+run -o - -c "$tmp/mesh.w3d"
+if [ $rc -eq 0 ] && has "MESH_HEADER3" && [ ! -e ./- ]; then
+	ok "-o - writes to standard output"
+else
+	bad "-o - (status $rc)"
+fi
+run -o "$tmp/no/such/dir/x.txt" "$tmp/mesh.w3d"
+if [ $rc -eq 2 ] && errhas "$tmp/no/such/dir/x.txt"; then
+	ok "-o into a missing folder: exit 2, the output path named"
+else
+	bad "-o unwritable (status $rc)"
+fi
+if [ -w /dev/full ]; then
+	run -o /dev/full --json "$tmp/mesh.w3d"
+	if [ $rc -eq 2 ] && errhas "write failed"; then
+		ok "a failed write (/dev/full): exit 2, 'write failed'"
+	else
+		bad "write to /dev/full (status $rc)"
+	fi
+fi
+
+# --- damaged and garbage files are dumped, exit 0
+printf 'this is not a w3d file' >"$tmp/garbage.w3d"
+run "$tmp/garbage.w3d"
+if [ $rc -eq 0 ] && has "garbage.w3d: 22 bytes"; then
+	ok "a garbage file is dumped with status 0"
+else
+	bad "garbage file (status $rc)"
+fi
+head -c 100 "$tmp/mesh.w3d" >"$tmp/cut.w3d"
+run "$tmp/cut.w3d"
+if [ $rc -eq 0 ] && has "reader findings:" && has "chunk-truncated"; then
+	ok "a truncated file: recovery marks and chunk-truncated, status 0"
+else
+	bad "truncated file (status $rc)"
+fi
+
+# --- version, help, usage errors
+run --version
+if [ $rc -eq 0 ] && has "w3ddump (w3dlint) text form"; then ok "--version"; else bad "--version (status $rc)"; fi
+run -V
+if [ $rc -eq 0 ] && has "w3ddump"; then ok "-V"; else bad "-V (status $rc)"; fi
+run --help
+miss=""
+for o in "-c, --chunks" "-j, --json" "-t, --text" "-a, --all" "-o, --output FILE" \
+	"-V, --version" "-h, --help" "Exit status:"; do
+	has "$o" || miss="$miss '$o'"
+done
+if [ $rc -eq 0 ] && [ -z "$miss" ]; then
+	ok "--help lists every option and the exit status"
+else
+	bad "--help (status $rc) misses:$miss"
+fi
+run -h
+if [ $rc -eq 0 ] && has "Usage: w3ddump"; then ok "-h"; else bad "-h (status $rc)"; fi
+
+run "$tmp/missing.w3d"
+if [ $rc -eq 2 ] && errhas "$tmp/missing.w3d" && [ ! -s "$tmp/out" ]; then
+	ok "missing file: exit 2, the path named"
+else
+	bad "missing file (status $rc)"
+fi
+run "$tmp"
+if [ $rc -eq 2 ] && errhas "$tmp"; then
+	ok "a folder as FILE: exit 2, the path named"
+else
+	bad "folder as FILE (status $rc)"
+fi
+run --bogus "$tmp/mesh.w3d"
+if [ $rc -eq 2 ] && errhas "Try 'w3ddump --help'."; then
+	ok "unknown option: exit 2"
+else
+	bad "unknown option (status $rc)"
+fi
+run
+if [ $rc -eq 2 ] && errhas "missing FILE"; then ok "no FILE: exit 2"; else bad "no FILE (status $rc)"; fi
+run "$tmp/mesh.w3d" "$tmp/many.w3d"
+if [ $rc -eq 2 ] && errhas "only one FILE"; then ok "two FILEs: exit 2"; else bad "two FILEs (status $rc)"; fi
+run --json --text "$tmp/mesh.w3d"
+if [ $rc -eq 2 ] && errhas "exclude each other"; then
+	ok "--json with --text: exit 2"
+else
+	bad "--json --text (status $rc)"
+fi
+run -o
+if [ $rc -eq 2 ]; then ok "-o without its argument: exit 2"; else bad "-o without argument (status $rc)"; fi
+
+if [ $fail -ne 0 ]; then
+	echo "cli_w3ddump: FAILED"
+	exit 1
+fi
+echo "cli_w3ddump: all passed"

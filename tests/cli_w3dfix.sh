@@ -1,0 +1,331 @@
+#!/bin/sh
+# w3dfix's options end to end (fix/main_w3dfix.c, docs/w3dfix.md): nothing
+# written without --in-place / -o, --dry-run, --diff, -o to a file and to a
+# folder (mirrored, every file written), --in-place with and without
+# --backup (the .bak equals the original, permission bits kept), --select /
+# --ignore by rule id and fixer id, --unsafe / --fix / --rebuild-aabtree,
+# --config (ignore, fail-on, a bad file), --quiet, --list-fixes, --help,
+# --version and the exit statuses 0 / 1 / 2.
+# Inputs are assembled here with w3dasm from corpus/valid and corpus/rules.
+# Usage: tests/cli_w3dfix.sh W3DFIX W3DASM
+set -u
+abspath() { (cd "$(dirname "$1")" && printf '%s/%s\n' "$(pwd)" "$(basename "$1")"); }
+fix=$(abspath "$1")
+asm=$(abspath "$2")
+top=$(pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+fail=0
+ok() { echo "cli_w3dfix: ok: $1"; }
+bad() {
+	echo "cli_w3dfix: FAIL: $1"
+	[ -f "$tmp/out" ] && sed 's/^/    /' "$tmp/out" | head -n 30
+	[ -f "$tmp/err" ] && sed 's/^/    err: /' "$tmp/err" | head -n 10
+	fail=1
+}
+has() { grep -F -q -- "$1" "$tmp/out"; }
+errhas() { grep -F -q -- "$1" "$tmp/err"; }
+run() {
+	"$fix" "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+}
+mk() { "$asm" "$top/corpus/$1.w3d.txt" -o "$2" || exit 2; }
+
+# The originals, kept aside; every case works on copies in $tmp/w.
+o="$tmp/orig"
+mkdir -p "$o/sub"
+mk valid/mesh "$o/clean.w3d"                          # nothing to fix
+mk rules/trailing-bytes/fire "$o/trail.w3d"           # safe: trailing-bytes (319 -> 316)
+mk rules/container-bit-on-leaf/fire "$o/sub/bit.w3d"  # safe: container-bits
+mk rules/mesh-vertex-count-mismatch/fire "$o/count.w3d" # safe: header-counts (errors before)
+mk rules/stray-bytes/fire "$o/stray.w3d"              # unsafe: drop-stray-bytes
+reset() { rm -rf "$tmp/w" && cp -R "$o" "$tmp/w"; }
+w="$tmp/w"
+same_as_orig() { # FILE...: each equals its original
+	for f in "$@"; do cmp -s "$w/$f" "$o/$f" || return 1; done
+}
+
+# --- nothing to fix: status 0
+reset
+run "$w/clean.w3d"
+if [ $rc -eq 0 ] && has "1 file, 0 fixed, 1 unchanged, 0 edits, 0 with findings left, 0 verification failures"; then
+	ok "a clean file: status 0, summary line"
+else
+	bad "clean file (status $rc)"
+fi
+
+# --- without --in-place / -o: reports, writes nothing, status 1
+reset
+run "$w/trail.w3d" "$w/count.w3d"
+if [ $rc -eq 1 ] && has "$w/trail.w3d:0x13c: trailing-bytes: 3 byte(s) at 0x13c: removed [trailing-bytes]" &&
+	has "header-counts: numvertices: 5 -> 4 [mesh-vertex-count-mismatch] (MESH[DEMO.QUAD]/MESH_HEADER3)" &&
+	has "(not written: use --in-place or -o)" && has "2 files, 2 fixed, 0 unchanged, 2 edits" &&
+	same_as_orig trail.w3d count.w3d; then
+	ok "no --in-place/-o: edits listed, nothing written, status 1"
+else
+	bad "report only (status $rc)"
+fi
+
+# --- --dry-run: lists every edit, writes nothing even with --in-place
+reset
+run --dry-run --in-place "$w"
+if [ $rc -eq 1 ] && has "trail.w3d:0x13c: trailing-bytes:" && has "bit.w3d:0xc: container-bits: bit 31 of the size: 1 -> 0 [container-bit-on-leaf]" &&
+	has "(dry run)" && ! has "written" && has "5 files, 3 fixed, 2 unchanged, 3 edits" &&
+	same_as_orig clean.w3d trail.w3d sub/bit.w3d count.w3d stray.w3d &&
+	[ -z "$(find "$w" -name '*.w3dfix-*' -o -name '*.bak')" ]; then
+	ok "--dry-run --in-place: every edit listed, no file written or left behind"
+else
+	bad "--dry-run (status $rc)"
+fi
+run -n -q "$w/trail.w3d"
+if [ $rc -eq 1 ] && has "trail.w3d:0x13c: trailing-bytes:" && ! has "(dry run)" && same_as_orig trail.w3d; then
+	ok "-n -q: the edit lines and the summary only"
+else
+	bad "-n -q (status $rc)"
+fi
+
+# --- --diff: per chunk path, then the size change
+reset
+run --diff "$w/trail.w3d" "$w/count.w3d"
+if [ $rc -eq 1 ] && has "$w/trail.w3d:" && has "  (bytes)@0x13c: trailing-bytes (1 edit)" &&
+	has "  file size: 319 -> 316 bytes" &&
+	has "  MESH[DEMO.QUAD]/MESH_HEADER3: mesh-vertex-count-mismatch (1 edit)" &&
+	has "  file size: 316 -> 316 bytes" && ! has ":0x13c: trailing-bytes:" && same_as_orig trail.w3d count.w3d; then
+	ok "--diff: chunk paths, rules, edit counts, size change; writes nothing"
+else
+	bad "--diff (status $rc)"
+fi
+
+# --- -o FILE for one input
+reset
+run -o "$tmp/fixed.w3d" "$w/trail.w3d"
+head -c 316 "$o/trail.w3d" >"$tmp/trail.expect"
+if [ $rc -eq 0 ] && has "1 edit(s) written" && cmp -s "$tmp/fixed.w3d" "$tmp/trail.expect" && same_as_orig trail.w3d; then
+	ok "-o FILE: the repaired bytes (trailing bytes cut), input untouched, status 0"
+else
+	bad "-o FILE (status $rc)"
+fi
+run "$tmp/fixed.w3d"
+if [ $rc -eq 0 ] && has "0 fixed, 1 unchanged"; then
+	ok "the -o output needs no further fix"
+else
+	bad "re-running on the -o output (status $rc)"
+fi
+
+# --- -o DIR for a folder: mirrored, every file written
+reset
+run -o "$tmp/outdir" "$w"
+if [ -f "$tmp/outdir/clean.w3d" ] && [ -f "$tmp/outdir/sub/bit.w3d" ] && [ -f "$tmp/outdir/stray.w3d" ] &&
+	cmp -s "$tmp/outdir/clean.w3d" "$o/clean.w3d" && cmp -s "$tmp/outdir/stray.w3d" "$o/stray.w3d" &&
+	cmp -s "$tmp/outdir/trail.w3d" "$tmp/trail.expect" && ! cmp -s "$tmp/outdir/sub/bit.w3d" "$o/sub/bit.w3d" &&
+	[ "$(wc -c <"$tmp/outdir/sub/bit.w3d")" -eq "$(wc -c <"$o/sub/bit.w3d")" ] &&
+	same_as_orig clean.w3d trail.w3d sub/bit.w3d count.w3d stray.w3d; then
+	ok "-o DIR: folder mirrored (sub/), unchanged files copied, repaired ones written"
+else
+	bad "-o DIR (status $rc)"
+fi
+# stray.w3d is left (unsafe fixer not run): status 1
+if [ $rc -eq 1 ] && has "5 files, 3 fixed, 2 unchanged"; then
+	ok "-o DIR: status 1 while stray-bytes (unsafe) remains"
+else
+	bad "-o DIR status $rc"
+fi
+# one file into an existing folder
+mkdir -p "$tmp/into"
+run -o "$tmp/into" "$w/trail.w3d"
+if [ $rc -eq 0 ] && cmp -s "$tmp/into/trail.w3d" "$tmp/trail.expect"; then
+	ok "-o DIR with one file: DIR/NAME"
+else
+	bad "-o existing folder, one file (status $rc)"
+fi
+
+# --- --in-place, --backup
+reset
+chmod 640 "$w/trail.w3d"
+run --in-place --backup "$w/trail.w3d"
+mode=$(stat -c %a "$w/trail.w3d" 2>/dev/null || echo 640)
+if [ $rc -eq 0 ] && has "written" && cmp -s "$w/trail.w3d.bak" "$o/trail.w3d" &&
+	cmp -s "$w/trail.w3d" "$tmp/trail.expect" && [ "$mode" = 640 ] &&
+	[ -z "$(find "$w" -name '*.w3dfix-*')" ]; then
+	ok "--in-place --backup: .bak equals the original, file repaired, mode kept, no temporary left"
+else
+	bad "--in-place --backup (status $rc, mode $mode)"
+fi
+reset
+run -i -b "$w/clean.w3d"
+if [ $rc -eq 0 ] && [ ! -e "$w/clean.w3d.bak" ] && same_as_orig clean.w3d; then
+	ok "-i -b on a clean file: nothing written, no .bak"
+else
+	bad "-i -b clean (status $rc)"
+fi
+reset
+run -i "$w/count.w3d" "$w/sub"
+if [ $rc -eq 0 ] && [ ! -e "$w/count.w3d.bak" ] && [ ! -e "$w/sub/bit.w3d.bak" ] &&
+	! cmp -s "$w/count.w3d" "$o/count.w3d" && ! cmp -s "$w/sub/bit.w3d" "$o/sub/bit.w3d" &&
+	has "2 files, 2 fixed, 0 unchanged, 2 edits, 0 with findings left"; then
+	ok "-i: files repaired in place, no .bak, status 0"
+else
+	bad "-i (status $rc)"
+fi
+
+# --- --select / --ignore (rule ids, fixer ids, globs)
+reset
+run --select trailing-bytes "$w"
+if has "trail.w3d:0x13c: trailing-bytes" && ! has "container-bits" && ! has "header-counts" &&
+	has "5 files, 1 fixed, 4 unchanged, 1 edit"; then
+	ok "--select RULE: only that repair"
+else
+	bad "--select trailing-bytes (status $rc)"
+fi
+run -s 'container-bit*,mesh-vertex-*' "$w"
+if has "container-bits:" && has "header-counts:" && ! has "trailing-bytes:" && has "2 fixed"; then
+	ok "-s with a comma-separated glob list"
+else
+	bad "-s globs (status $rc)"
+fi
+run --ignore container-bits,header-counts "$w"
+if has "trailing-bytes:" && ! has "container-bits:" && ! has "header-counts:" && has "1 fixed"; then
+	ok "--ignore by fixer id"
+else
+	bad "--ignore fixer ids (status $rc)"
+fi
+run -I trailing-bytes -I container-bit-on-leaf "$w"
+if ! has "trailing-bytes:" && ! has "container-bits:" && has "header-counts:" && has "1 fixed"; then
+	ok "-I repeated, by rule id"
+else
+	bad "-I rule ids (status $rc)"
+fi
+
+# --- --unsafe, --fix, --rebuild-aabtree
+reset
+run "$w/stray.w3d"
+if [ $rc -eq 1 ] && has "0 fixed, 1 unchanged" && ! has "drop-stray-bytes"; then
+	ok "an unsafe repair is not made by default"
+else
+	bad "stray default (status $rc)"
+fi
+run --unsafe -o "$tmp/stray_fixed.w3d" "$w/stray.w3d"
+if [ $rc -eq 0 ] && has "drop-stray-bytes: 3 byte(s) at 0x13c: removed [stray-bytes]" &&
+	[ "$(wc -c <"$tmp/stray_fixed.w3d")" -eq $(($(wc -c <"$o/stray.w3d") - 3)) ]; then
+	ok "--unsafe runs drop-stray-bytes (3 bytes less)"
+else
+	bad "--unsafe (status $rc)"
+fi
+run --fix drop-stray-bytes "$w/stray.w3d"
+if [ $rc -eq 1 ] && has "drop-stray-bytes:" && has "1 fixed"; then
+	ok "--fix ID runs one unsafe fixer"
+else
+	bad "--fix drop-stray-bytes (status $rc)"
+fi
+run -u -s trailing-bytes "$w/stray.w3d"
+if has "0 fixed" && ! has "drop-stray-bytes"; then
+	ok "--unsafe with --select: the unsafe fixer stays out"
+else
+	bad "-u -s (status $rc)"
+fi
+run --rebuild-aabtree "$w/clean.w3d"
+if [ $rc -eq 0 ] && has "1 file"; then
+	ok "--rebuild-aabtree is accepted"
+else
+	bad "--rebuild-aabtree (status $rc)"
+fi
+run --fix no-such-fixer "$w/clean.w3d"
+if [ $rc -eq 2 ] && errhas "unknown fixer 'no-such-fixer'"; then
+	ok "--fix with an unknown id: status 2"
+else
+	bad "--fix unknown (status $rc)"
+fi
+
+# --- --config
+reset
+printf 'ignore: ["trailing-bytes"]\n' >"$tmp/ignore.yaml"
+run --config "$tmp/ignore.yaml" "$w/trail.w3d"
+if [ $rc -eq 0 ] && has "0 fixed, 1 unchanged"; then
+	ok "--config ignoring the rule: nothing to repair, status 0"
+else
+	bad "--config ignore (status $rc)"
+fi
+printf 'fail-on: warning\n' >"$tmp/warn.yaml"
+run -c "$tmp/warn.yaml" "$w/trail.w3d"
+if [ $rc -eq 1 ] && has "1 finding(s) at the failing severity before, 0 after"; then
+	ok "-c with fail-on: warning counts the warning"
+else
+	bad "-c fail-on (status $rc)"
+fi
+printf 'bogus: 1\n' >"$tmp/bad.yaml"
+run -c "$tmp/bad.yaml" "$w/trail.w3d"
+if [ $rc -eq 2 ] && errhas "unknown key 'bogus'" && same_as_orig trail.w3d; then
+	ok "a bad configuration: status 2"
+else
+	bad "bad config (status $rc)"
+fi
+run -c "$tmp/none.yaml" "$w/trail.w3d"
+if [ $rc -eq 2 ] && errhas "none.yaml"; then
+	ok "a missing configuration: status 2, named"
+else
+	bad "missing config (status $rc)"
+fi
+
+# --- --quiet
+reset
+run --quiet "$w/trail.w3d" "$w/count.w3d"
+if [ $rc -eq 1 ] && [ "$(wc -l <"$tmp/out")" -eq 1 ] && has "2 files, 2 fixed"; then
+	ok "--quiet: the summary line only"
+else
+	bad "--quiet (status $rc)"
+fi
+
+# --- --list-fixes: every fixer of docs/w3dfix.md with its safety
+run --list-fixes
+miss=""
+for f in "container-sizes safe" "container-bits safe" "trailing-bytes safe" "header-counts safe" \
+	"aabtree-header-counts unsafe" "chunk-overruns unsafe" "drop-stray-bytes unsafe" \
+	"drop-unreadable unsafe" "trim-partial-elements unsafe" "rebuild-aabtree"; do
+	id=${f%% *}
+	kind=${f#* }
+	[ "$kind" = "$id" ] && kind=""
+	grep -E -q "^$id +$kind" "$tmp/out" || miss="$miss $f"
+done
+if [ $rc -eq 0 ] && [ -z "$miss" ] && grep -E -q '^trailing-bytes +safe +trailing-bytes$' "$tmp/out"; then
+	ok "--list-fixes: every documented fixer, safe/unsafe, rule ids"
+else
+	bad "--list-fixes (status $rc) misses:$miss"
+fi
+
+# --- help, version, usage and I/O errors
+run --help
+miss=""
+for opt in --in-place --output --backup --dry-run --diff --select --ignore --unsafe --fix \
+	--rebuild-aabtree --config --quiet --list-fixes --help --version "exit status:"; do
+	has "$opt" || miss="$miss $opt"
+done
+if [ $rc -eq 0 ] && [ -z "$miss" ]; then ok "--help lists every option"; else bad "--help misses:$miss"; fi
+run -V
+if [ $rc -eq 0 ] && grep -E -q '^w3dfix [0-9]+\.[0-9]+\.[0-9]+$' "$tmp/out"; then ok "-V"; else bad "-V (status $rc)"; fi
+run
+if [ $rc -eq 2 ] && errhas "no PATH given"; then ok "no PATH: status 2"; else bad "no PATH (status $rc)"; fi
+run --bogus "$w/clean.w3d"
+if [ $rc -eq 2 ] && errhas "usage: w3dfix"; then ok "unknown option: status 2, usage"; else bad "unknown option (status $rc)"; fi
+run -i -o "$tmp/x.w3d" "$w/clean.w3d"
+if [ $rc -eq 2 ] && errhas "exclude each other"; then ok "-i with -o: status 2"; else bad "-i -o (status $rc)"; fi
+run --backup "$w/clean.w3d"
+if [ $rc -eq 2 ] && errhas "--backup needs --in-place"; then ok "--backup alone: status 2"; else bad "--backup alone (status $rc)"; fi
+run "$w/missing.w3d"
+if [ $rc -eq 2 ] && errhas "$w/missing.w3d"; then
+	ok "a missing PATH: status 2, the path named"
+else
+	bad "missing PATH (status $rc)"
+fi
+reset
+run -o "$w/clean.w3d/cannot" "$w/trail.w3d"
+if [ $rc -eq 2 ] && errhas "cannot write"; then
+	ok "-o to an unwritable place: status 2, 'cannot write'"
+else
+	bad "-o unwritable (status $rc)"
+fi
+
+if [ $fail -ne 0 ]; then
+	echo "cli_w3dfix: FAILED"
+	exit 1
+fi
+echo "cli_w3dfix: all passed"
