@@ -45,6 +45,14 @@ typedef struct opts {
 	size_t nselect, nignore, nforce;
 } opts;
 
+/* Frees the option lists (their strings are argv's or static). */
+static void opts_release(opts *o)
+{
+	free(o->select);
+	free(o->ignore);
+	free(o->force);
+}
+
 static void usage(FILE *out)
 {
 	fputs("usage: w3dfix [options] PATH...\n"
@@ -354,31 +362,36 @@ int main(int argc, char **argv)
 		case OPT_REBUILD_AABTREE: rc = push(&o.force, &o.nforce, "rebuild-aabtree"); break;
 		case 'c': o.config = optarg; break;
 		case 'q': o.quiet = true; break;
-		case 'h': usage(stdout); return 0;
-		case 'V': printf("w3dfix %s\n", W3DFIX_VERSION); return 0;
+		case 'h': usage(stdout); opts_release(&o); return 0;
+		case 'V': printf("w3dfix %s\n", W3DFIX_VERSION); opts_release(&o); return 0;
 		case OPT_LIST_FIXES: list = true; break;
-		default: usage(stderr); return 2;
+		default: usage(stderr); opts_release(&o); return 2;
 		}
 		if (rc != 0) {
 			fprintf(stderr, "w3dfix: out of memory\n");
+			opts_release(&o);
 			return 2;
 		}
 	}
 	if (list) {
 		list_fixes(stdout);
+		opts_release(&o);
 		return 0;
 	}
 	if (optind >= argc) {
 		fprintf(stderr, "w3dfix: no PATH given\n");
 		usage(stderr);
+		opts_release(&o);
 		return 2;
 	}
 	if (o.in_place && o.output) {
 		fprintf(stderr, "w3dfix: --in-place and -o exclude each other\n");
+		opts_release(&o);
 		return 2;
 	}
 	if (o.backup && !o.in_place) {
 		fprintf(stderr, "w3dfix: --backup needs --in-place\n");
+		opts_release(&o);
 		return 2;
 	}
 	size_t nfix;
@@ -389,6 +402,7 @@ int main(int argc, char **argv)
 			known = strcmp(fx[j]->id, o.force[i]) == 0;
 		if (!known) {
 			fprintf(stderr, "w3dfix: unknown fixer '%s' (see --list-fixes)\n", o.force[i]);
+			opts_release(&o);
 			return 2;
 		}
 	}
@@ -396,12 +410,14 @@ int main(int argc, char **argv)
 	wl_catalog *cat = wl_catalog_load_builtin(err, sizeof err);
 	if (!cat) {
 		fprintf(stderr, "w3dfix: rule catalogue: %s\n", err);
+		opts_release(&o);
 		return 2;
 	}
 	wl_config *cfg = NULL;
 	if (o.config && !(cfg = wl_config_load(cat, o.config, err, sizeof err))) {
 		fprintf(stderr, "w3dfix: %s\n", err);
 		wl_catalog_free(cat);
+		opts_release(&o);
 		return 2;
 	}
 	wl_fix_options fo = { cat, cfg, o.unsafe, o.force, o.nforce,
@@ -411,6 +427,9 @@ int main(int argc, char **argv)
 	wl_pathlist *lists = calloc((size_t)(argc - optind), sizeof *lists);
 	if (!lists) {
 		fprintf(stderr, "w3dfix: out of memory\n");
+		wl_config_free(cfg);
+		wl_catalog_free(cat);
+		opts_release(&o);
 		return 2;
 	}
 	for (int a = optind; a < argc; a++) {
@@ -441,8 +460,6 @@ int main(int argc, char **argv)
 		status = 1;
 	wl_config_free(cfg);
 	wl_catalog_free(cat);
-	free(o.select);
-	free(o.ignore);
-	free(o.force);
+	opts_release(&o);
 	return status;
 }
