@@ -148,8 +148,19 @@ static int overrun_walk(wl_fix_ctx *x, wl_chunk *c)
 			return -1;
 		if (!(k->recovery & WL_REC_CLAMPED) || k->parent->kind == WL_NODE_ROOT)
 			continue;
-		if (wl_edit_resize(x->doc, k) != 0)
+		/* An array cut mid-element keeps its whole elements only, in the
+		 * same step: a partial element would be a new error
+		 * (array-size-not-multiple) and the step would be discarded. */
+		uint32_t elem = k->type && !k->container ? k->type->elem_size : 0;
+		if (elem && k->size % elem) {
+			size_t len = 0;
+			const uint8_t *p = wl_edit_payload(x->doc, k, &len);
+			size_t keep = (size_t)(k->size - k->size % elem);
+			if (keep > len || wl_edit_set_payload(x->doc, k, p, keep) != 0)
+				return -1;
+		} else if (wl_edit_resize(x->doc, k) != 0) {
 			return -1;
+		}
 		if (wl_edit_note(x->doc, k, "chunk-overruns-parent", k->offset + 4,
 				 "size: %" PRIu32 " -> %" PRIu64, k->declared_size,
 				 wl_edit_written_size(x->doc, k)) != 0)
