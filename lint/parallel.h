@@ -1,18 +1,22 @@
 /*
  * parallel.h - an ordered worker pool: runs a function over the indexes
- * 0..count-1 on several POSIX threads and hands the results, strictly in
- * index order, to a function called on the calling thread (a reorder
- * buffer).  w3dlint uses it to read and lint files on every core while the
- * report is written in file order, byte for byte the same as with one job.
+ * 0..count-1 on several POSIX threads (the calling thread is one of them)
+ * and hands the results, strictly in index order, to an emit function (a
+ * reorder buffer).  w3dlint uses it to read and lint files on every core
+ * while the report is written in file order, byte for byte the same as
+ * with one job.
  *
  * Memory is bounded: at most `window` indexes are claimed and not yet
- * emitted at any time (a worker waits when index >= next-to-emit + window),
- * so at most `window` results are held.  w3dlint uses window = 2 x jobs.
+ * emitted at any time (a thread waits when index >= next-to-emit + window),
+ * so at most `window` results are held.  w3dlint uses window = 16 x jobs.
  *
- * work runs concurrently on the worker threads and must only touch state
- * that is its own or read-only; emit runs on the calling thread only, one
- * call at a time, in order.  With jobs == 1 no thread is started: work and
- * emit alternate on the calling thread.
+ * work runs concurrently and must only touch state that is its own or
+ * read-only (or locked).  emit runs one call at a time, in index order, on
+ * whichever thread finished the next index in order (the calls are ordered
+ * by the pool's mutex, so emit may use unlocked state of its own); it must
+ * not rely on thread-local state of the calling thread other than errno,
+ * which the pool carries back when emit fails.  With jobs == 1 no thread
+ * is started: work and emit alternate on the calling thread.
  */
 #ifndef WL_PARALLEL_H
 #define WL_PARALLEL_H
@@ -36,7 +40,7 @@ typedef void (*wl_pool_discard_fn)(void *ud, size_t index, void *result);
  * jobs are raised to jobs) results in flight.  When a thread cannot be
  * started, runs with the threads that could (on the calling thread when
  * none).  Returns 0 when every index was emitted, else the first nonzero
- * value emit returned.
+ * value emit returned, with errno as that emit call left it.
  */
 int wl_pool_run(size_t count, unsigned jobs, size_t window, wl_pool_work_fn work, wl_pool_emit_fn emit,
 		wl_pool_discard_fn discard, void *ud);

@@ -5,6 +5,7 @@
  * folding end to end on the built program ($W3DLINT, set by `make test`);
  * the related file of cross-file findings in every writer.
  */
+#include <errno.h>
 #include <check.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -401,8 +402,10 @@ static int probe_emit(void *ud, size_t i, void *result)
 		p->out_of_order++;
 	p->next_expected++;
 	free(r);
-	if (i == p->stop_at)
+	if (i == p->stop_at) {
+		errno = ENOSPC; /* the pool hands it to the caller */
 		return 7;
+	}
 	__atomic_store_n(&p->emitted_before, i + 1, __ATOMIC_SEQ_CST);
 	return 0;
 }
@@ -438,7 +441,9 @@ START_TEST(pool_stops_on_emit_error_and_discards)
 	p.count = 300;
 	p.stop_at = 40;
 	p.window = 8;
+	errno = 0;
 	ck_assert_int_eq(wl_pool_run(p.count, 4, p.window, probe_work, probe_emit, probe_discard, &p), 7);
+	ck_assert_int_eq(errno, ENOSPC);
 	ck_assert_int_eq(p.out_of_order, 0);
 	ck_assert_uint_eq(p.next_expected, 41);
 	/* computed but not emitted: freed through discard (ASan checks leaks) */
