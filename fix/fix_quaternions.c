@@ -1,9 +1,21 @@
 /*
- * fix_quaternions.c - safe fixer "normalize-quaternions": repairs
- * quaternion-not-normalized (rules/hierarchy.yaml; reported by
- * lint/check_hierarchy.c and lint/check_animation.c with the rule's
- * `tolerance`) by dividing each flagged quaternion X,Y,Z,W by its length
+ * fix_quaternions.c - two safe fixers over the stored rotations
  * (notes/w3d_reference.md E4, F12, §6):
+ *
+ *   "normalize-quaternions" repairs quaternion-not-normalized
+ *   (rules/hierarchy.yaml; reported by lint/check_hierarchy.c and
+ *   lint/check_animation.c with the rule's `tolerance`) by dividing each
+ *   flagged quaternion X,Y,Z,W by its length;
+ *
+ *   "align-quaternion-hemispheres" repairs quaternion-hemisphere-flip
+ *   (rules/animation.yaml, lint/check_animation.c) by negating every key
+ *   whose dot product with the (already aligned) key before it is negative.
+ *   q and -q are the same rotation and negation is exact in binary32, so no
+ *   pose changes; a non-finite key breaks the chain like in the rule.  After
+ *   one run every consecutive dot is >= 0: a second run edits nothing.
+ *   Pivots are not touched (they are not a sequence).
+ *
+ * The quaternions both fixers visit:
  *
  *   PIVOTS (0x102)                     Rotation at pivot i * 60 + 44
  *   ANIMATION_CHANNEL (0x202), type Q, VectorLen 4: every frame
@@ -36,10 +48,11 @@
 
 #include "fix.h"
 
-extern const wl_fixer wl_fix_normalize_quaternions;
+extern const wl_fixer wl_fix_normalize_quaternions, wl_fix_align_quaternion_hemispheres;
 
 #define NOTES_PER_CHUNK 16u
 #define RULE "quaternion-not-normalized"
+#define RULE_FLIP "quaternion-hemisphere-flip"
 
 /* One chunk being rewritten: its current payload copied once, on the first
  * quaternion that needs it. */
@@ -52,9 +65,43 @@ typedef struct qedit {
 	size_t changed;
 	double tol;
 	const char *what;   /* "pivot", "frame", "key" for notes */
+	bool align;         /* align-quaternion-hemispheres, not normalise */
+	bool have_prev;     /* align: prev holds the previous finite key */
+	float prev[4];      /* align: the previous key as written */
 } qedit;
 
-/* Normalises the quaternion at payload byte `at` of e->src when the rule
+/* The new value of quaternion q (finite) in e's mode, into r; false when
+ * it stays as it is. */
+static bool new_value(qedit *e, const float q[4], float r[4], double *len_out)
+{
+	if (e->align) {
+		bool flip = false;
+		if (e->have_prev) {
+			double dot = (double)q[0] * e->prev[0] + (double)q[1] * e->prev[1] +
+				     (double)q[2] * e->prev[2] + (double)q[3] * e->prev[3];
+			flip = dot < 0;
+		}
+		for (int j = 0; j < 4; j++)
+			r[j] = flip ? -q[j] : q[j];
+		memcpy(e->prev, r, sizeof e->prev);
+		e->have_prev = true;
+		return flip;
+	}
+	double len = sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] + (double)q[3] * q[3]);
+	*len_out = len;
+	if (!(fabs(len - 1.0) > e->tol))
+		return false;
+	if (len == 0) {
+		r[0] = r[1] = r[2] = 0;
+		r[3] = 1;
+	} else {
+		for (int j = 0; j < 4; j++)
+			r[j] = (float)(q[j] / len);
+	}
+	return true;
+}
+
+/* Rewrites the quaternion at payload byte `at` of e->src when e's rule
  * flags it (element index idx for the note).  0, or -1 on OOM. */
 static int fix_quat(qedit *e, size_t at, size_t idx)
 {
@@ -64,19 +111,14 @@ static int fix_quat(qedit *e, size_t at, size_t idx)
 	float q[4];
 	for (int j = 0; j < 4; j++)
 		q[j] = wl_lef32(in + 4 * j);
-	if (!isfinite(q[0]) || !isfinite(q[1]) || !isfinite(q[2]) || !isfinite(q[3]))
+	if (!isfinite(q[0]) || !isfinite(q[1]) || !isfinite(q[2]) || !isfinite(q[3])) {
+		e->have_prev = false;
 		return 0;
-	double len = sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] + (double)q[3] * q[3]);
-	if (!(fabs(len - 1.0) > e->tol))
-		return 0;
-	float r[4];
-	if (len == 0) {
-		r[0] = r[1] = r[2] = 0;
-		r[3] = 1;
-	} else {
-		for (int j = 0; j < 4; j++)
-			r[j] = (float)(q[j] / len);
 	}
+	float r[4];
+	double len = 0;
+	if (!new_value(e, q, r, &len))
+		return 0;
 	if (!e->buf) {
 		e->c = wl_fix_mut(e->x->doc, e->src);
 		if (!e->c)
@@ -90,13 +132,18 @@ static int fix_quat(qedit *e, size_t at, size_t idx)
 	}
 	for (int j = 0; j < 4; j++)
 		wl_fix_put_f32(e->buf + at + 4 * j, r[j]);
-	if (e->changed++ < NOTES_PER_CHUNK &&
-	    wl_edit_note(e->x->doc, e->c, RULE, wl_chunk_payload_offset(e->c) + at,
-			 "%s %zu rotation (%g, %g, %g, %g) length %.6g -> (%g, %g, %g, %g)", e->what, idx,
-			 (double)q[0], (double)q[1], (double)q[2], (double)q[3], len, (double)r[0], (double)r[1],
-			 (double)r[2], (double)r[3]) != 0)
-		return -1;
-	return 0;
+	if (e->changed++ >= NOTES_PER_CHUNK)
+		return 0;
+	if (e->align)
+		return wl_edit_note(e->x->doc, e->c, RULE_FLIP, wl_chunk_payload_offset(e->c) + at,
+				    "%s %zu rotation (%g, %g, %g, %g) -> (%g, %g, %g, %g), the same rotation in the "
+				    "hemisphere of %s %zu",
+				    e->what, idx, (double)q[0], (double)q[1], (double)q[2], (double)q[3], (double)r[0],
+				    (double)r[1], (double)r[2], (double)r[3], e->what, idx - 1);
+	return wl_edit_note(e->x->doc, e->c, RULE, wl_chunk_payload_offset(e->c) + at,
+			    "%s %zu rotation (%g, %g, %g, %g) length %.6g -> (%g, %g, %g, %g)", e->what, idx,
+			    (double)q[0], (double)q[1], (double)q[2], (double)q[3], len, (double)r[0], (double)r[1],
+			    (double)r[2], (double)r[3]);
 }
 
 static int finish(qedit *e)
@@ -104,18 +151,19 @@ static int finish(qedit *e)
 	if (!e->buf)
 		return 0;
 	if (e->changed > NOTES_PER_CHUNK &&
-	    wl_edit_note(e->x->doc, e->c, RULE, wl_chunk_payload_offset(e->c),
-			 "%zu more rotations normalised (%zu in all)", e->changed - NOTES_PER_CHUNK,
-			 e->changed) != 0)
+	    wl_edit_note(e->x->doc, e->c, e->align ? RULE_FLIP : RULE, wl_chunk_payload_offset(e->c),
+			 "%zu more rotations %s (%zu in all)", e->changed - NOTES_PER_CHUNK,
+			 e->align ? "negated" : "normalised", e->changed) != 0)
 		return -1;
 	return wl_edit_set_payload(e->x->doc, e->c, e->buf, e->len);
 }
 
-/* Runs fix_quat over n quaternions at payload bytes first + i * stride. */
+/* Runs fix_quat over n quaternions at payload bytes first + i * stride;
+ * tol < 0 selects the hemisphere alignment. */
 static int fix_run(wl_fix_ctx *x, const wl_chunk *src, double tol, const char *what, size_t first, size_t n,
 		   size_t stride)
 {
-	qedit e = { x, src, NULL, NULL, 0, 0, tol, what };
+	qedit e = { x, src, NULL, NULL, 0, 0, tol, what, tol < 0, false, { 0 } };
 	for (size_t i = 0; i < n; i++)
 		if (fix_quat(&e, first + i * stride, i) != 0)
 			return -1;
@@ -173,13 +221,12 @@ static int fix_compressed(wl_fix_ctx *x, const w3d_compressed_animation *a, doub
 	return 0;
 }
 
-static int apply_quaternions(wl_fix_ctx *x)
+/* Visits every quaternion of the model: tol >= 0 normalises (pivots too),
+ * tol < 0 aligns hemispheres (animation channels only). */
+static int visit_all(wl_fix_ctx *x, double tol)
 {
 	const w3d_model *md = x->model;
-	if (!md || !wl_fix_rule_wanted(x, RULE))
-		return 0;
-	double tol = wl_config_param(x->config, x->catalog, RULE, "tolerance", 0.001);
-	for (size_t i = 0; i < md->hierarchy_count; i++)
+	for (size_t i = 0; i < md->hierarchy_count && tol >= 0; i++)
 		if (md->hierarchies[i] && fix_hierarchy(x, md->hierarchies[i], tol) != 0)
 			return -1;
 	for (size_t i = 0; i < md->animation_count; i++)
@@ -191,10 +238,32 @@ static int apply_quaternions(wl_fix_ctx *x)
 	return 0;
 }
 
+static int apply_quaternions(wl_fix_ctx *x)
+{
+	if (!x->model || !wl_fix_rule_wanted(x, RULE))
+		return 0;
+	double tol = wl_config_param(x->config, x->catalog, RULE, "tolerance", 0.001);
+	return visit_all(x, tol < 0 ? 0 : tol);
+}
+
+static int apply_hemispheres(wl_fix_ctx *x)
+{
+	if (!x->model || !wl_fix_rule_wanted(x, RULE_FLIP))
+		return 0;
+	return visit_all(x, -1);
+}
+
 static const char *const quaternion_rules[] = { RULE, NULL };
+static const char *const hemisphere_rules[] = { RULE_FLIP, NULL };
 
 const wl_fixer wl_fix_normalize_quaternions = {
 	"normalize-quaternions", quaternion_rules, false,
 	"normalise pivot rotations and raw / time-coded rotation keys to unit length (adaptive-delta channels are left alone)",
 	apply_quaternions
+};
+
+const wl_fixer wl_fix_align_quaternion_hemispheres = {
+	"align-quaternion-hemispheres", hemisphere_rules, false,
+	"negate raw / time-coded rotation keys so that each lies in the hemisphere of the key before (same rotations)",
+	apply_hemispheres
 };

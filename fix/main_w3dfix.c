@@ -92,8 +92,12 @@ static void list_fixes(FILE *out)
 {
 	size_t n;
 	const wl_fixer *const *fx = wl_fixers(&n);
+	int width = 0; /* the longest id: the columns line up */
+	for (size_t i = 0; i < n; i++)
+		if ((int)strlen(fx[i]->id) > width)
+			width = (int)strlen(fx[i]->id);
 	for (size_t i = 0; i < n; i++) {
-		fprintf(out, "%-24s %-6s ", fx[i]->id, fx[i]->unsafe ? "unsafe" : "safe");
+		fprintf(out, "%-*s %-6s ", width, fx[i]->id, fx[i]->unsafe ? "unsafe" : "safe");
 		for (const char *const *r = fx[i]->rules; r && *r; r++)
 			fprintf(out, "%s%s", r == fx[i]->rules ? "" : ",", *r);
 		fprintf(out, "\n    %s\n", fx[i]->summary);

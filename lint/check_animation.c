@@ -21,13 +21,20 @@
  *   quaternion-not-normalized      a rotation key's length differs from 1
  *                                  by more than `tolerance` (F12)
  *   quaternion-not-finite          a rotation key has NaN/Inf (F12)
+ *   quaternion-hemisphere-flip     consecutive rotation keys q[k-1], q[k]
+ *                                  have dot < 0: the same rotation could be
+ *                                  stored as -q[k] next to q[k-1] (F12)
  *
  * Quaternion rules look at raw Q channels (every frame), time-coded Q
  * channels (every key) and adaptive-delta Q channels (initial value only);
- * each channel reports its first bad key and how many keys are bad.
+ * each channel reports its first bad key and how many keys are bad.  The
+ * hemisphere rule compares each finite key with the finite key before it
+ * (a non-finite key breaks the pair), so it never fires on adaptive-delta
+ * channels (one stored value).
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "lint.h"
 
@@ -40,7 +47,7 @@ const char *const w3d_check_animation_rules[] = {
 	"anim-channel-frame-range", "anim-channel-size-mismatch", "bit-channel-size-mismatch",
 	"anim-channel-data-extra", "anim-channel-vector-len", "compressed-animation-flavor",
 	"timecoded-channel-empty", "timecode-first-not-zero", "timecode-not-increasing",
-	"quaternion-not-normalized", "quaternion-not-finite", NULL
+	"quaternion-not-normalized", "quaternion-not-finite", "quaternion-hemisphere-flip", NULL
 };
 
 #define QUAT_TOL_DEFAULT 0.001
@@ -88,8 +95,10 @@ static void check_quats(wl_lint_ctx *ctx, const wl_chunk *k, const uint8_t *data
 			size_t stride, const char *what)
 {
 	double tol = wl_lint_param(ctx, "quaternion-not-normalized", "tolerance", QUAT_TOL_DEFAULT);
-	size_t bad_norm = 0, bad_fin = 0, first_norm = 0, first_fin = 0;
-	double norm_at_first = 0;
+	size_t bad_norm = 0, bad_fin = 0, first_norm = 0, first_fin = 0, flips = 0, first_flip = 0;
+	double norm_at_first = 0, dot_at_first = 0;
+	float prev[4];
+	bool have_prev = false;
 	for (size_t i = 0; i < n; i++) {
 		const uint8_t *p = data + i * stride;
 		float q[4];
@@ -98,8 +107,19 @@ static void check_quats(wl_lint_ctx *ctx, const wl_chunk *k, const uint8_t *data
 		if (!isfinite(q[0]) || !isfinite(q[1]) || !isfinite(q[2]) || !isfinite(q[3])) {
 			if (!bad_fin++)
 				first_fin = i;
+			have_prev = false;
 			continue;
 		}
+		if (have_prev) {
+			double dot = (double)q[0] * prev[0] + (double)q[1] * prev[1] + (double)q[2] * prev[2] +
+				     (double)q[3] * prev[3];
+			if (dot < 0 && !flips++) {
+				first_flip = i;
+				dot_at_first = dot;
+			}
+		}
+		memcpy(prev, q, sizeof prev);
+		have_prev = true;
 		double norm = sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] +
 				   (double)q[3] * q[3]);
 		if (fabs(norm - 1.0) > tol && !bad_norm++) {
@@ -115,6 +135,11 @@ static void check_quats(wl_lint_ctx *ctx, const wl_chunk *k, const uint8_t *data
 		wl_report(&ctx->doc->findings, "quaternion-not-normalized", k, (int64_t)first_norm,
 			  data_off + first_norm * stride, 16, "%s %zu rotation has length %.6g, not 1 (%zu of %zu keys)",
 			  what, first_norm, norm_at_first, bad_norm, n);
+	if (flips)
+		wl_report(&ctx->doc->findings, "quaternion-hemisphere-flip", k, (int64_t)first_flip,
+			  data_off + first_flip * stride, 16,
+			  "%s %zu rotation is in the other hemisphere than %s %zu (dot %.3g); %zu of %zu keys flip",
+			  what, first_flip, what, first_flip - 1, dot_at_first, flips, n);
 }
 
 static void check_raw(wl_lint_ctx *ctx, const w3d_animation *a)

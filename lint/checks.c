@@ -15,6 +15,8 @@ void w3d_check_channels(wl_lint_ctx *ctx);   /* check_channels.c */
 void w3d_check_hlod_lods(wl_lint_ctx *ctx);  /* check_hlod_lods.c */
 void w3d_check_objects(wl_lint_ctx *ctx);    /* check_objects.c */
 void w3d_check_strings(wl_lint_ctx *ctx);    /* check_strings.c */
+void w3d_check_pivot_euler(wl_lint_ctx *ctx); /* check_pivot_euler.c */
+void w3d_check_anim_loop(wl_lint_ctx *ctx);  /* check_anim_loop.c */
 
 static const wl_check_fn checks[] = {
 	w3d_check_mesh,
@@ -31,6 +33,8 @@ static const wl_check_fn checks[] = {
 	w3d_check_hlod_lods,
 	w3d_check_objects,
 	w3d_check_strings,
+	w3d_check_pivot_euler,
+	w3d_check_anim_loop,
 };
 
 const wl_check_fn *wl_w3d_checks(size_t *out_count)
