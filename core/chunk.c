@@ -173,6 +173,18 @@ static bool resync_candidate(reader *r, uint16_t ctx, uint64_t q, uint64_t limit
 	return cend == limit || fits_known(r, ctx, cend, limit);
 }
 
+/* The unreadable bytes [from, to) that end parent: trailing-bytes (with
+ * root_what) after the last top-level chunk, stray-bytes (with inner_what)
+ * inside a container. */
+static void add_tail_gap(reader *r, wl_chunk *parent, uint64_t from, uint64_t to,
+			 const char *root_what, const char *inner_what)
+{
+	if (parent->kind == WL_NODE_ROOT)
+		add_gap(r, parent, from, to, WL_REC_TRAILING, "trailing-bytes", root_what);
+	else
+		add_gap(r, parent, from, to, WL_REC_STRAY, "stray-bytes", inner_what);
+}
+
 static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64_t end,
 			       uint64_t avail, int depth, bool strict);
 
@@ -363,12 +375,9 @@ static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64
 		if (limit - pos < r->h) {
 			if (adopting)
 				break;
-			if (root)
-				add_gap(r, parent, pos, limit, WL_REC_TRAILING, "trailing-bytes",
-					"byte(s) after the last chunk, too few for a chunk header");
-			else
-				add_gap(r, parent, pos, limit, WL_REC_STRAY, "stray-bytes",
-					"stray byte(s) at the end of the container, too few for a chunk header");
+			add_tail_gap(r, parent, pos, limit,
+				     "byte(s) after the last chunk, too few for a chunk header",
+				     "stray byte(s) at the end of the container, too few for a chunk header");
 			pos = limit;
 			break;
 		}
@@ -412,12 +421,9 @@ static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64
 				pos = stop;
 				continue;
 			}
-			if (root)
-				add_gap(r, parent, pos, limit, WL_REC_TRAILING, "trailing-bytes",
-					"byte(s) after the last chunk that do not form a chunk");
-			else
-				add_gap(r, parent, pos, limit, WL_REC_STRAY, "stray-bytes",
-					"byte(s) inside the container that do not form a chunk");
+			add_tail_gap(r, parent, pos, limit,
+				     "byte(s) after the last chunk that do not form a chunk",
+				     "byte(s) inside the container that do not form a chunk");
 			pos = limit;
 			break;
 		}

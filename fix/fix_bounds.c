@@ -35,22 +35,11 @@
 
 extern const wl_fixer wl_fix_recompute_bounds;
 
-#define HDR_MIN 76u
-#define HDR_MAX 88u
-#define HDR_SPH_CENTER 100u
-#define HDR_SPH_RADIUS 112u
-#define HDR_END 116u
-
-static bool vec_finite(const w3d_vec3 *v)
-{
-	return wl_f3_finite(v->x, v->y, v->z);
-}
-
 /* mesh-bounds-box fails (same test as lint/check_geometry.c check_box). */
 static bool box_fails(const w3d_mesh *m, double tol)
 {
 	const w3d_mesh_header *h = &m->header;
-	if (!vec_finite(&h->min) || !vec_finite(&h->max))
+	if (!w3d_vec3_finite(&h->min) || !w3d_vec3_finite(&h->max))
 		return true;
 	double mn[3], mx[3];
 	wl_v3_set(mn, h->min.x, h->min.y, h->min.z);
@@ -62,7 +51,7 @@ static bool box_fails(const w3d_mesh *m, double tol)
 		const w3d_vec3 *v = &m->vertices.v[i];
 		double p[3];
 		wl_v3_set(p, v->x, v->y, v->z);
-		if (vec_finite(v) && wl_box_excess(mn, mx, p) > tol)
+		if (w3d_vec3_finite(v) && wl_box_excess(mn, mx, p) > tol)
 			return true;
 	}
 	return false;
@@ -73,7 +62,7 @@ static bool sphere_fails(const w3d_mesh *m, double tol)
 {
 	const w3d_mesh_header *h = &m->header;
 	double r = h->sph_radius;
-	if (!vec_finite(&h->sph_center) || !isfinite(r) || r < 0)
+	if (!w3d_vec3_finite(&h->sph_center) || !isfinite(r) || r < 0)
 		return true;
 	double c[3];
 	wl_v3_set(c, h->sph_center.x, h->sph_center.y, h->sph_center.z);
@@ -81,7 +70,7 @@ static bool sphere_fails(const w3d_mesh *m, double tol)
 		const w3d_vec3 *v = &m->vertices.v[i];
 		double p[3];
 		wl_v3_set(p, v->x, v->y, v->z);
-		if (vec_finite(v) && wl_v3_dist(p, c) - r > tol)
+		if (w3d_vec3_finite(v) && wl_v3_dist(p, c) - r > tol)
 			return true;
 	}
 	return false;
@@ -93,7 +82,7 @@ static bool exact_box(const w3d_mesh *m, float mn[3], float mx[3])
 	bool any = false;
 	for (size_t i = 0; i < m->vertices.count; i++) {
 		const w3d_vec3 *v = &m->vertices.v[i];
-		if (!vec_finite(v))
+		if (!w3d_vec3_finite(v))
 			continue;
 		const float p[3] = { v->x, v->y, v->z };
 		for (int k = 0; k < 3; k++) {
@@ -116,7 +105,7 @@ static void ritter_sphere(const w3d_mesh *m, float c[3], float *r)
 	bool any = false;
 	for (size_t i = 0; i < m->vertices.count; i++) {
 		const w3d_vec3 *v = &m->vertices.v[i];
-		if (!vec_finite(v))
+		if (!w3d_vec3_finite(v))
 			continue;
 		const float p[3] = { v->x, v->y, v->z };
 		for (int k = 0; k < 3; k++) {
@@ -146,7 +135,7 @@ static void ritter_sphere(const w3d_mesh *m, float c[3], float *r)
 	/* 3. grow it over every vertex in file order */
 	for (size_t i = 0; i < m->vertices.count; i++) {
 		const w3d_vec3 *v = &m->vertices.v[i];
-		if (!vec_finite(v))
+		if (!w3d_vec3_finite(v))
 			continue;
 		double p[3];
 		wl_v3_set(p, v->x, v->y, v->z);
@@ -165,7 +154,7 @@ static void ritter_sphere(const w3d_mesh *m, float c[3], float *r)
 	wl_v3_set(cc, c[0], c[1], c[2]);
 	for (size_t i = 0; i < m->vertices.count; i++) {
 		const w3d_vec3 *v = &m->vertices.v[i];
-		if (!vec_finite(v))
+		if (!w3d_vec3_finite(v))
 			continue;
 		double p[3];
 		wl_v3_set(p, v->x, v->y, v->z);
@@ -182,7 +171,7 @@ static void ritter_sphere(const w3d_mesh *m, float c[3], float *r)
 static int fix_mesh(wl_fix_ctx *x, const w3d_mesh *m, bool want_box, bool want_sphere)
 {
 	const w3d_mesh_header *h = &m->header;
-	if (!h->src || h->bytes < HDR_END || w3d_mesh_is_skin(m) || !m->vertices.count)
+	if (!h->src || h->bytes < W3D_MESH_HEADER3_SIZE || w3d_mesh_is_skin(m) || !m->vertices.count)
 		return 0;
 	double box_tol = wl_config_param(x->config, x->catalog, "mesh-bounds-box", "tolerance", 0.001);
 	double sph_tol = wl_config_param(x->config, x->catalog, "mesh-bounds-sphere", "tolerance", 0.001);
@@ -198,15 +187,15 @@ static int fix_mesh(wl_fix_ctx *x, const w3d_mesh *m, bool want_box, bool want_s
 	uint8_t *p = wl_fix_payload_copy(x->doc, c, &len);
 	if (!p)
 		return -1;
-	if (len < HDR_END)
+	if (len < W3D_MESH_HEADER3_SIZE)
 		return 0;
 	uint64_t base = wl_chunk_payload_offset(c);
 	if (box) {
 		for (int k = 0; k < 3; k++) {
-			wl_fix_put_f32(p + HDR_MIN + 4 * k, mn[k]);
-			wl_fix_put_f32(p + HDR_MAX + 4 * k, mx[k]);
+			wl_fix_put_f32(p + W3D_MESH_HDR_MIN + 4 * k, mn[k]);
+			wl_fix_put_f32(p + W3D_MESH_HDR_MAX + 4 * k, mx[k]);
 		}
-		if (wl_edit_note(x->doc, c, "mesh-bounds-box", base + HDR_MIN,
+		if (wl_edit_note(x->doc, c, "mesh-bounds-box", base + W3D_MESH_HDR_MIN,
 				 "mesh '%s' bounding box (%g, %g, %g)..(%g, %g, %g) -> (%g, %g, %g)..(%g, %g, %g)",
 				 m->name, (double)h->min.x, (double)h->min.y, (double)h->min.z, (double)h->max.x,
 				 (double)h->max.y, (double)h->max.z, (double)mn[0], (double)mn[1], (double)mn[2],
@@ -217,9 +206,9 @@ static int fix_mesh(wl_fix_ctx *x, const w3d_mesh *m, bool want_box, bool want_s
 		float c3[3], r;
 		ritter_sphere(m, c3, &r);
 		for (int k = 0; k < 3; k++)
-			wl_fix_put_f32(p + HDR_SPH_CENTER + 4 * k, c3[k]);
-		wl_fix_put_f32(p + HDR_SPH_RADIUS, r);
-		if (wl_edit_note(x->doc, c, "mesh-bounds-sphere", base + HDR_SPH_CENTER,
+			wl_fix_put_f32(p + W3D_MESH_HDR_SPH_CENTER + 4 * k, c3[k]);
+		wl_fix_put_f32(p + W3D_MESH_HDR_SPH_RADIUS, r);
+		if (wl_edit_note(x->doc, c, "mesh-bounds-sphere", base + W3D_MESH_HDR_SPH_CENTER,
 				 "mesh '%s' bounding sphere center (%g, %g, %g) radius %g -> center (%g, %g, %g) "
 				 "radius %g",
 				 m->name, (double)h->sph_center.x, (double)h->sph_center.y, (double)h->sph_center.z,

@@ -51,16 +51,8 @@ const char *const w3d_check_geometry_rules[] = {
 	"float-not-finite", "vertex-normal-length", NULL
 };
 
-/* Field offsets inside the MESH_HEADER3 payload (§2.1). */
-#define HDR_MIN 76u
-#define HDR_SPH_CENTER 100u
-#define HDR_END 116u
+/* The plane normal inside a TRIANGLES record (§2.1). */
 #define TRI_NORMAL 16u
-
-static bool vec_finite(const w3d_vec3 *v)
-{
-	return wl_f3_finite(v->x, v->y, v->z);
-}
 
 static void vec_set(double out[3], const w3d_vec3 *v)
 {
@@ -87,7 +79,7 @@ static outside scan_outside(const w3d_mesh *m, const double lo[3], const double 
 	outside o = { 0, 0, 0, 0 };
 	for (size_t i = 0; i < m->vertices.count; i++) {
 		const w3d_vec3 *v = &m->vertices.v[i];
-		if (!vec_finite(v))
+		if (!w3d_vec3_finite(v))
 			continue;
 		o.finite++;
 		double p[3];
@@ -106,9 +98,9 @@ static outside scan_outside(const w3d_mesh *m, const double lo[3], const double 
 static void check_box(wl_lint_ctx *ctx, const w3d_mesh *m)
 {
 	const w3d_mesh_header *h = &m->header;
-	uint64_t off = wl_chunk_payload_offset(h->src) + HDR_MIN;
+	uint64_t off = wl_chunk_payload_offset(h->src) + W3D_MESH_HDR_MIN;
 	wl_findings *f = &ctx->doc->findings;
-	if (!vec_finite(&h->min) || !vec_finite(&h->max)) {
+	if (!w3d_vec3_finite(&h->min) || !w3d_vec3_finite(&h->max)) {
 		wl_report(f, "mesh-bounds-box", h->src, -1, off, 24,
 			  "mesh '%s' bounding box min (%g, %g, %g) max (%g, %g, %g) is not finite", m->name,
 			  (double)h->min.x, (double)h->min.y, (double)h->min.z, (double)h->max.x,
@@ -140,14 +132,14 @@ static void check_box(wl_lint_ctx *ctx, const w3d_mesh *m)
 static void check_sphere(wl_lint_ctx *ctx, const w3d_mesh *m)
 {
 	const w3d_mesh_header *h = &m->header;
-	uint64_t off = wl_chunk_payload_offset(h->src) + HDR_SPH_CENTER;
+	uint64_t off = wl_chunk_payload_offset(h->src) + W3D_MESH_HDR_SPH_CENTER;
 	wl_findings *f = &ctx->doc->findings;
 	double r = h->sph_radius;
-	if (!vec_finite(&h->sph_center) || !isfinite(r) || r < 0) {
+	if (!w3d_vec3_finite(&h->sph_center) || !isfinite(r) || r < 0) {
 		wl_report(f, "mesh-bounds-sphere", h->src, -1, off, 16,
 			  "mesh '%s' bounding sphere center (%g, %g, %g) radius %g is %s", m->name,
 			  (double)h->sph_center.x, (double)h->sph_center.y, (double)h->sph_center.z, r,
-			  isfinite(r) && vec_finite(&h->sph_center) ? "negative" : "not finite");
+			  isfinite(r) && w3d_vec3_finite(&h->sph_center) ? "negative" : "not finite");
 		return;
 	}
 	double c[3];
@@ -176,7 +168,7 @@ static bool tri_vertices(const w3d_mesh *m, const w3d_triangle *t, double v[3][3
 		if (t->vindex[k] >= m->vertices.count)
 			return false;
 		const w3d_vec3 *p = &m->vertices.v[t->vindex[k]];
-		if (!vec_finite(p))
+		if (!w3d_vec3_finite(p))
 			return false;
 		vec_set(v[k], p);
 	}
@@ -274,7 +266,7 @@ static void check_normals(wl_lint_ctx *ctx, const w3d_mesh *m)
 	double first_len = 0;
 	for (size_t i = 0; i < m->normals.count; i++) {
 		const w3d_vec3 *nv = &m->normals.v[i];
-		if (!vec_finite(nv))
+		if (!w3d_vec3_finite(nv))
 			continue;
 		double n[3];
 		vec_set(n, nv);
@@ -326,7 +318,7 @@ static void report_vec_array(wl_lint_ctx *ctx, const w3d_mesh *m, const w3d_vec3
 		return;
 	size_t bad = 0, first = 0;
 	for (size_t i = 0; i < a->count; i++)
-		if (!vec_finite(&a->v[i]) && !bad++)
+		if (!w3d_vec3_finite(&a->v[i]) && !bad++)
 			first = i;
 	if (bad)
 		wl_report(&ctx->doc->findings, "float-not-finite", a->src, (int64_t)first,
@@ -339,12 +331,13 @@ static void finite_mesh(wl_lint_ctx *ctx, const w3d_mesh *m)
 {
 	wl_findings *f = &ctx->doc->findings;
 	const w3d_mesh_header *h = &m->header;
-	if (h->src && h->bytes >= HDR_END) {
+	if (h->src && h->bytes >= W3D_MESH_HEADER3_SIZE) {
 		const uint8_t *p = wl_chunk_payload(ctx->doc, h->src);
 		size_t first = 0;
-		if (scan_floats(p + HDR_MIN, 1, 0, 0, 10, &first))
-			wl_report(f, "float-not-finite", h->src, -1, wl_chunk_payload_offset(h->src) + HDR_MIN,
-				  HDR_END - HDR_MIN,
+		if (scan_floats(p + W3D_MESH_HDR_MIN, 1, 0, 0, 10, &first))
+			wl_report(f, "float-not-finite", h->src, -1,
+				  wl_chunk_payload_offset(h->src) + W3D_MESH_HDR_MIN,
+				  W3D_MESH_HEADER3_SIZE - W3D_MESH_HDR_MIN,
 				  "mesh '%s' header bounds are not finite: min (%g, %g, %g) max (%g, %g, %g) "
 				  "center (%g, %g, %g) radius %g",
 				  m->name, (double)h->min.x, (double)h->min.y, (double)h->min.z, (double)h->max.x,
@@ -460,7 +453,7 @@ void w3d_check_geometry(wl_lint_ctx *ctx)
 		const w3d_mesh *m = model->meshes[i];
 		bool skin = w3d_mesh_is_skin(m);
 		finite_mesh(ctx, m);
-		if (m->header.src && m->header.bytes >= HDR_END && m->vertices.count && !skin) {
+		if (m->header.src && m->header.bytes >= W3D_MESH_HEADER3_SIZE && m->vertices.count && !skin) {
 			check_box(ctx, m);
 			check_sphere(ctx, m);
 		}

@@ -107,10 +107,7 @@ static void check_ids(wl_lint_ctx *ctx, const char *rule, const w3d_u32_array *a
 	if (!bad)
 		return;
 	char where[48];
-	if (stage == SIZE_MAX)
-		snprintf(where, sizeof where, "pass %zu", pass);
-	else
-		snprintf(where, sizeof where, "pass %zu stage %zu", pass, stage);
+	wl_pass_stage_name(where, sizeof where, pass, stage);
 	wl_report(&ctx->doc->findings, rule, arr->src, (int64_t)first,
 		  wl_chunk_payload_offset(arr->src) + (uint64_t)first * 4, 4,
 		  "%s %s of %s: entry %zu is %" PRIu32 ", but there %s %" PRIu64 " %s (%zu of %zu entries "

@@ -59,10 +59,7 @@ static void id_array(wl_lint_ctx *ctx, const w3d_mesh *m, const wl_chunk *src, u
 	if (src->size == 4 || src->size == want)
 		return;
 	char where[48];
-	if (stage == SIZE_MAX)
-		snprintf(where, sizeof where, "pass %zu", pass);
-	else
-		snprintf(where, sizeof where, "pass %zu stage %zu", pass, stage);
+	wl_pass_stage_name(where, sizeof where, pass, stage);
 	wl_report(&ctx->doc->findings, "material-id-array-length", src, -1, src->offset, chunk_len(src),
 		  "%s %s of mesh '%s' holds %" PRIu64 " bytes (%" PRIu64 " ids), but must hold 1 id "
 		  "or one per %s (%" PRIu32 ")",

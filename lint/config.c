@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "../core/arena.h"
+#include "../core/file_io.h"
 #include "yaml_doc.h"
 
 #define CONFIG_NAME ".w3dlint.yaml"
@@ -879,51 +880,28 @@ static int read_text(const char *path, char **out, size_t *out_len, char *why, s
 {
 	*out = NULL;
 	*out_len = 0;
-	FILE *f = fopen(path, "rb");
-	if (!f) {
+	uint8_t *buf;
+	size_t len;
+	int rc = wl_read_file(path, CONFIG_MAX_BYTES, &buf, &len);
+	switch (rc) {
+	case WL_READ_OK:
+		*out = (char *)buf;
+		*out_len = len;
+		return 0;
+	case WL_READ_OPEN:
 		snprintf(why, whycap, "cannot open: %s", strerror(errno));
-		return -1;
+		break;
+	case WL_READ_BIG:
+		snprintf(why, whycap, "larger than %zu bytes", CONFIG_MAX_BYTES);
+		break;
+	case WL_READ_NOMEM:
+		snprintf(why, whycap, "out of memory");
+		break;
+	default:
+		snprintf(why, whycap, "cannot read: %s", strerror(errno));
+		break;
 	}
-	size_t cap = 4096, len = 0;
-	char *buf = malloc(cap);
-	int too_big = 0, read_error = 0;
-	while (buf) {
-		if (len == cap) {
-			if (cap >= CONFIG_MAX_BYTES) {
-				too_big = 1;
-				break;
-			}
-			char *grown = realloc(buf, cap * 2);
-			if (!grown) {
-				free(buf);
-				buf = NULL;
-				break;
-			}
-			buf = grown;
-			cap *= 2;
-		}
-		size_t got = fread(buf + len, 1, cap - len, f);
-		len += got;
-		if (got == 0) {
-			read_error = ferror(f);
-			break;
-		}
-	}
-	int saved = errno;
-	fclose(f);
-	if (!buf || too_big || read_error) {
-		if (!buf)
-			snprintf(why, whycap, "out of memory");
-		else if (too_big)
-			snprintf(why, whycap, "larger than %zu bytes", CONFIG_MAX_BYTES);
-		else
-			snprintf(why, whycap, "cannot read: %s", strerror(saved));
-		free(buf);
-		return -1;
-	}
-	*out = buf;
-	*out_len = len;
-	return 0;
+	return -1;
 }
 
 /* Writes "a -> b -> ... -> again" (the cycle closed by again) into buf. */

@@ -1,6 +1,8 @@
 /* lint.c - the lint engine; see lint.h. */
 #include "lint.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -105,4 +107,12 @@ wl_severity wl_lint_worst(const wl_doc *doc)
 		if (doc->findings.items[i].severity > w)
 			w = doc->findings.items[i].severity;
 	return w;
+}
+
+void wl_pass_stage_name(char *buf, size_t cap, size_t pass, size_t stage)
+{
+	if (stage == SIZE_MAX)
+		snprintf(buf, cap, "pass %zu", pass);
+	else
+		snprintf(buf, cap, "pass %zu stage %zu", pass, stage);
 }

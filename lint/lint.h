@@ -68,4 +68,8 @@ wl_doc *wl_lint_bytes_game(const wl_catalog *cat, const wl_config *cfg, const ch
 /** Highest severity among doc's findings (WL_SEV_OFF when none). */
 wl_severity wl_lint_worst(const wl_doc *doc);
 
+/** Writes "pass P" into buf, or "pass P stage S" when stage is not
+ *  SIZE_MAX (where a material message points inside a mesh). */
+void wl_pass_stage_name(char *buf, size_t cap, size_t pass, size_t stage);
+
 #endif

@@ -3,7 +3,7 @@
 # (../shared/corpus/w3d, or $W3DLINT_CORPUS), named $reps times on the
 # command line so that one run reads at least $BENCH_MB MB (default 200):
 # MB/s and files/s with -j 1 (one core) and with -j N (N = online
-# processors, or $BENCH_JOBS), each the best of $BENCH_RUNS runs (default 3)
+# processors, or $BENCH_JOBS), each the best of $BENCH_RUNS runs (default 5)
 # after one warm-up run, the scaling ratio (time -j 1 / time -j N; the
 # target is 1.8 or more on 2 cores), and the peak RSS of the -j N run (GNU
 # time -v when /usr/bin/time is installed).  Prints the load average first:
@@ -16,7 +16,7 @@ w3dlint=$1
 aabtree_table=${2:-}
 root=$(cd "$(dirname "$0")/.." && pwd)
 corpus=${W3DLINT_CORPUS:-$root/../shared/corpus/w3d}
-runs=${BENCH_RUNS:-3}
+runs=${BENCH_RUNS:-5}
 # At least 200 MB (issue 3); 1 GB by default so that process start-up and
 # the serial file walk (a few ms) do not dominate the scaling ratio.
 want_mb=${BENCH_MB:-1000}

@@ -1,6 +1,7 @@
 /* build_mesh.c - see build_mesh.h. */
 #include "build_mesh.h"
 
+#include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -272,4 +273,62 @@ void bm_dump(const wl_doc *d)
 		fprintf(stderr, "  0x%llx+%llu %s: %s (%s)\n", (unsigned long long)f->offset,
 			(unsigned long long)f->length, f->rule, f->message, path);
 	}
+}
+
+static size_t at_offset(const bm_layout *lay, bm_at a)
+{
+	size_t v;
+	memcpy(&v, (const char *)lay + a.member, sizeof v);
+	return v + a.add;
+}
+
+static wl_doc *step_doc(const bm_step *s, int tree, bm_layout *lay)
+{
+	bm_opts o = s->o;
+	if (tree)
+		o.aabtree = 1;
+	wb b;
+	wb_init(&b);
+	bm_write_mesh(&b, &o, lay);
+	for (size_t i = 0; i < 2; i++) {
+		const bm_patch *p = &s->p[i];
+		if (p->kind == BM_U32)
+			wb_patch_u32(&b, at_offset(lay, p->at), p->u);
+		else if (p->kind == BM_F32)
+			wb_patch_f32(&b, at_offset(lay, p->at), p->f);
+	}
+	wl_doc *d = bm_lint(&b);
+	wb_free(&b);
+	return d;
+}
+
+void bm_run_steps(const char *name, const bm_step *steps, int tree)
+{
+	wl_doc *d = NULL;
+	bm_layout lay;
+	for (size_t i = 0; steps[i].rule; i++) {
+		const bm_step *s = &steps[i];
+		ck_assert_msg(!s->again || d, "%s step %zu: again with no document", name, i);
+		if (!s->again) {
+			if (d)
+				bm_free(d);
+			d = step_doc(s, tree, &lay);
+		}
+		size_t n = bm_count(d, s->rule);
+		if (s->fires) {
+			uint64_t at = at_offset(&lay, s->at);
+			if (!bm_has(d, s->rule, at))
+				bm_dump(d);
+			ck_assert_msg(bm_has(d, s->rule, at), "%s step %zu: no %s at %llu", name, i,
+				      s->rule, (unsigned long long)at);
+		} else {
+			ck_assert_msg(n == 0, "%s step %zu: %zu findings of %s, expected none", name, i,
+				      n, s->rule);
+		}
+		if (s->count)
+			ck_assert_msg(n == s->count, "%s step %zu: %zu findings of %s, expected %zu", name,
+				      i, n, s->rule, s->count);
+	}
+	if (d)
+		bm_free(d);
 }

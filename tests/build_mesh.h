@@ -84,4 +84,45 @@ int bm_has(const wl_doc *d, const char *rule, uint64_t offset);
 /** Prints every finding (for debugging a failing test). */
 void bm_dump(const wl_doc *d);
 
+/* ---- table-driven rule cases ---- */
+
+/** An offset in the built file: the value of a bm_layout member plus add. */
+typedef struct bm_at {
+	size_t member; /* offsetof(bm_layout, ...) */
+	size_t add;
+} bm_at;
+#define BM_AT(member, add) { offsetof(bm_layout, member), (add) }
+
+enum { BM_NO_PATCH = 0, BM_U32, BM_F32 };
+
+/** A value written over the built file before it is linted. */
+typedef struct bm_patch {
+	int kind; /* BM_NO_PATCH, BM_U32 (u), BM_F32 (f) */
+	bm_at at;
+	uint32_t u;
+	float f;
+} bm_patch;
+
+/**
+ * One assertion on the mesh built from o (aabtree forced on when the runner
+ * is asked to), patched with p, linted: a finding of rule at `at` (fires),
+ * or none of rule (!fires); count > 0 also asserts exactly count findings
+ * of rule.  again: the assertion is made on the previous step's document
+ * (o and p are then not used).
+ */
+typedef struct bm_step {
+	const char *rule; /* NULL ends a list of steps */
+	int fires;
+	bm_at at;
+	size_t count;
+	int again;
+	bm_opts o;
+	bm_patch p[2];
+} bm_step;
+
+/** Runs the steps up to the one with rule NULL; name (the case) and the
+ *  step index are in every failure message.  tree: every mesh gets the
+ *  AABTREE (o.aabtree = 1). */
+void bm_run_steps(const char *name, const bm_step *steps, int tree);
+
 #endif

@@ -107,76 +107,6 @@ START_TEST(header_missing)
 }
 END_TEST
 
-START_TEST(empty)
-{
-	bm_opts o = { .aab_no_nodes = 1 };
-	bm_layout lay;
-	wl_doc *d = run(&o, &lay, NULL, 0);
-	ck_assert(bm_has(d, "aabtree-empty", lay.aab_nodes));
-	ck_assert_uint_eq(bm_count(d, "aabtree-count-mismatch"), 0);
-	bm_free(d);
-	bm_opts one = { .aab_no_nodes = 1, .aab_extra_nodes = 1 }; /* one node */
-	d = run(&one, &lay, NULL, 0);
-	ck_assert_uint_eq(bm_count(d, "aabtree-empty"), 0);
-	bm_free(d);
-}
-END_TEST
-
-START_TEST(count_mismatch)
-{
-	bm_layout lay = layout_of(&plain);
-	wl_doc *d = run1(&plain, &lay, lay.aab_header_data, 4);
-	ck_assert(bm_has(d, "aabtree-count-mismatch", lay.aab_nodes));
-	bm_free(d);
-	d = run1(&plain, &lay, lay.aab_header_data + 4, 3);
-	ck_assert(bm_has(d, "aabtree-count-mismatch", lay.aab_poly));
-	bm_free(d);
-	bm_opts more = { .aab_extra_nodes = 2 }; /* header follows: 5 and 5 */
-	lay = layout_of(&more);
-	d = run(&more, &lay, NULL, 0);
-	ck_assert_uint_eq(bm_count(d, "aabtree-count-mismatch"), 0);
-	bm_free(d);
-}
-END_TEST
-
-START_TEST(polycount_mismatch)
-{
-	bm_opts o = { .extra_tris = 1 }; /* mesh: 3 triangles, tree: 2 */
-	bm_layout lay;
-	wl_doc *d = run(&o, &lay, NULL, 0);
-	ck_assert(bm_has(d, "aabtree-polycount-mismatch", lay.aab_header_data + 4));
-	/* the third triangle is in no leaf */
-	ck_assert(bm_has(d, "aabtree-coverage", lay.tris_data + 64));
-	bm_free(d);
-	d = run(&plain, &lay, NULL, 0);
-	ck_assert_uint_eq(bm_count(d, "aabtree-polycount-mismatch"), 0);
-	bm_free(d);
-}
-END_TEST
-
-START_TEST(child_out_of_range)
-{
-	bm_layout lay = layout_of(&plain);
-	wl_doc *d = run1(&plain, &lay, BACK(lay, 0), 3);
-	ck_assert(bm_has(d, "aabtree-child-out-of-range", BACK(lay, 0)));
-	ck_assert_uint_eq(bm_count(d, "aabtree-child-out-of-range"), 1);
-	bm_free(d);
-	d = run1(&plain, &lay, FRONT(lay, 0), 0); /* itself */
-	ck_assert(bm_has(d, "aabtree-child-out-of-range", FRONT(lay, 0)));
-	bm_free(d);
-	d = run1(&plain, &lay, BACK(lay, 0), 0x7FFFFFFF);
-	ck_assert(bm_has(d, "aabtree-child-out-of-range", BACK(lay, 0)));
-	bm_free(d);
-	/* near miss: node 3 exists */
-	bm_opts more = { .aab_extra_nodes = 1 };
-	lay = layout_of(&more);
-	d = run1(&more, &lay, BACK(lay, 0), 3);
-	ck_assert_uint_eq(bm_count(d, "aabtree-child-out-of-range"), 0);
-	ck_assert(bm_has(d, "aabtree-unreachable-node", NODE(lay, 2)));
-	bm_free(d);
-}
-END_TEST
-
 START_TEST(cycle_and_sharing)
 {
 	bm_layout lay = layout_of(&plain);
@@ -201,92 +131,93 @@ START_TEST(cycle_and_sharing)
 }
 END_TEST
 
-START_TEST(unreachable)
-{
-	bm_opts o = { .aab_extra_nodes = 1 };
-	bm_layout lay;
-	wl_doc *d = run(&o, &lay, NULL, 0);
-	ck_assert(bm_has(d, "aabtree-unreachable-node", NODE(lay, 3)));
-	ck_assert_uint_eq(bm_count(d, "aabtree-unreachable-node"), 1);
-	bm_free(d);
-	d = run(&plain, &lay, NULL, 0);
-	ck_assert_uint_eq(bm_count(d, "aabtree-unreachable-node"), 0);
-	bm_free(d);
-}
-END_TEST
+/* The rule cases (bm_run_steps on the tree mesh), one check per case.
+ * N(i, k): byte k of node i; FRONT / BACK: its child or leaf fields. */
+#define N(i, k) BM_AT(aab_nodes_data, 32u * (i) + (k))
+#define FRONT_AT(i) N(i, 24)
+#define BACK_AT(i) N(i, 28)
+#define SET(at, v) { BM_U32, at, (v), 0 }
+#define SETF(at, v) { BM_F32, at, 0, (v) }
 
-START_TEST(leaf_out_of_range)
-{
-	bm_layout lay = layout_of(&plain);
-	wl_doc *d = run1(&plain, &lay, BACK(lay, 2), 2); /* slots 1..3 of 2 */
-	ck_assert(bm_has(d, "aabtree-leaf-out-of-range", FRONT(lay, 2)));
-	bm_free(d);
-	d = run1(&plain, &lay, FRONT(lay, 2), W3D_AABTREE_LEAF_FLAG | 0x7FFFFFFF);
-	ck_assert(bm_has(d, "aabtree-leaf-out-of-range", FRONT(lay, 2)));
-	bm_free(d);
-	/* near miss: leaf 1 covers slots 0..2, exactly the array */
-	d = run1(&plain, &lay, BACK(lay, 1), 2);
-	ck_assert_uint_eq(bm_count(d, "aabtree-leaf-out-of-range"), 0);
-	ck_assert(bm_has(d, "aabtree-coverage", lay.aab_poly_data + 4)); /* tri 1 twice */
-	bm_free(d);
-}
-END_TEST
+typedef struct tree_case {
+	const char *name;
+	bm_step steps[6];
+} tree_case;
 
-START_TEST(polyindex_out_of_range)
-{
-	bm_layout lay = layout_of(&plain);
-	wl_doc *d = run1(&plain, &lay, lay.aab_poly_data + 4, 2);
-	ck_assert(bm_has(d, "aabtree-polyindex-out-of-range", lay.aab_poly_data + 4));
-	bm_free(d);
-	d = run1(&plain, &lay, lay.aab_poly_data + 4, 1);
-	ck_assert_uint_eq(bm_count(d, "aabtree-polyindex-out-of-range"), 0);
-	bm_free(d);
-	/* near miss: a bad entry no leaf refers to is never read */
-	patch p[2] = { { 0, lay.aab_poly_data + 4, 99, 0 }, { 0, BACK(lay, 2), 0, 0 } };
-	d = run(&plain, &lay, p, 2);
-	ck_assert_uint_eq(bm_count(d, "aabtree-polyindex-out-of-range"), 0);
-	bm_free(d);
-}
-END_TEST
+static const tree_case cases[] = {
+	{ "empty", {
+		{ "aabtree-empty", 1, BM_AT(aab_nodes, 0), .o = { .aab_no_nodes = 1 } },
+		{ "aabtree-count-mismatch", 0, .again = 1 },
+		/* one node */
+		{ "aabtree-empty", 0, .o = { .aab_no_nodes = 1, .aab_extra_nodes = 1 } },
+	} },
+	{ "count_mismatch", {
+		{ "aabtree-count-mismatch", 1, BM_AT(aab_nodes, 0), .p = { SET(BM_AT(aab_header_data, 0), 4) } },
+		{ "aabtree-count-mismatch", 1, BM_AT(aab_poly, 0), .p = { SET(BM_AT(aab_header_data, 4), 3) } },
+		/* header follows: 5 and 5 */
+		{ "aabtree-count-mismatch", 0, .o = { .aab_extra_nodes = 2 } },
+	} },
+	{ "polycount_mismatch", {
+		/* mesh: 3 triangles, tree: 2 */
+		{ "aabtree-polycount-mismatch", 1, BM_AT(aab_header_data, 4), .o = { .extra_tris = 1 } },
+		/* the third triangle is in no leaf */
+		{ "aabtree-coverage", 1, BM_AT(tris_data, 64), .again = 1 },
+		{ "aabtree-polycount-mismatch", 0 },
+	} },
+	{ "child_out_of_range", {
+		{ "aabtree-child-out-of-range", 1, BACK_AT(0), 1, .p = { SET(BACK_AT(0), 3) } },
+		/* itself */
+		{ "aabtree-child-out-of-range", 1, FRONT_AT(0), .p = { SET(FRONT_AT(0), 0) } },
+		{ "aabtree-child-out-of-range", 1, BACK_AT(0), .p = { SET(BACK_AT(0), 0x7FFFFFFF) } },
+		/* near miss: node 3 exists */
+		{ "aabtree-child-out-of-range", 0, .o = { .aab_extra_nodes = 1 }, .p = { SET(BACK_AT(0), 3) } },
+		{ "aabtree-unreachable-node", 1, N(2, 0), .again = 1 },
+	} },
+	{ "unreachable", {
+		{ "aabtree-unreachable-node", 1, N(3, 0), 1, .o = { .aab_extra_nodes = 1 } },
+		{ "aabtree-unreachable-node", 0 },
+	} },
+	{ "leaf_out_of_range", {
+		/* slots 1..3 of 2 */
+		{ "aabtree-leaf-out-of-range", 1, FRONT_AT(2), .p = { SET(BACK_AT(2), 2) } },
+		{ "aabtree-leaf-out-of-range", 1, FRONT_AT(2),
+		  .p = { SET(FRONT_AT(2), W3D_AABTREE_LEAF_FLAG | 0x7FFFFFFF) } },
+		/* near miss: leaf 1 covers slots 0..2, exactly the array */
+		{ "aabtree-leaf-out-of-range", 0, .p = { SET(BACK_AT(1), 2) } },
+		/* tri 1 twice */
+		{ "aabtree-coverage", 1, BM_AT(aab_poly_data, 4), .again = 1 },
+	} },
+	{ "polyindex_out_of_range", {
+		{ "aabtree-polyindex-out-of-range", 1, BM_AT(aab_poly_data, 4),
+		  .p = { SET(BM_AT(aab_poly_data, 4), 2) } },
+		{ "aabtree-polyindex-out-of-range", 0, .p = { SET(BM_AT(aab_poly_data, 4), 1) } },
+		/* near miss: a bad entry no leaf refers to is never read */
+		{ "aabtree-polyindex-out-of-range", 0,
+		  .p = { SET(BM_AT(aab_poly_data, 4), 99), SET(BACK_AT(2), 0) } },
+	} },
+	{ "coverage", {
+		/* tri 0 twice, tri 1 never */
+		{ "aabtree-coverage", 1, BM_AT(aab_poly_data, 4), 2, .p = { SET(BM_AT(aab_poly_data, 4), 0) } },
+		{ "aabtree-coverage", 1, BM_AT(tris_data, 32), .again = 1 },
+		/* near miss: the slots swapped still cover each triangle once */
+		{ "aabtree-coverage", 0,
+		  .p = { SET(BM_AT(aab_poly_data, 0), 1), SET(BM_AT(aab_poly_data, 4), 0) } },
+	} },
+	{ "box_too_small", {
+		/* leaf 1 max.x */
+		{ "aabtree-box-too-small", 1, N(1, 0), 1, .p = { SETF(N(1, 12), 0.5f) } },
+		/* root min.y */
+		{ "aabtree-box-too-small", 1, N(0, 0), .p = { SETF(N(0, 4), 0.1f) } },
+		/* near miss: within the default tolerance of 0.001 */
+		{ "aabtree-box-too-small", 0, .p = { SETF(N(1, 12), 0.9995f) } },
+		/* near miss: a larger box is fine */
+		{ "aabtree-box-too-small", 0, .p = { SETF(N(1, 12), 5.0f) } },
+	} },
+};
 
-START_TEST(coverage)
+START_TEST(rule_cases)
 {
-	bm_layout lay = layout_of(&plain);
-	wl_doc *d = run1(&plain, &lay, lay.aab_poly_data + 4, 0);
-	ck_assert(bm_has(d, "aabtree-coverage", lay.aab_poly_data + 4)); /* tri 0 twice */
-	ck_assert(bm_has(d, "aabtree-coverage", lay.tris_data + 32));    /* tri 1 never */
-	ck_assert_uint_eq(bm_count(d, "aabtree-coverage"), 2);
-	bm_free(d);
-	/* near miss: the slots swapped still cover each triangle once */
-	patch p[2] = { { 0, lay.aab_poly_data, 1, 0 }, { 0, lay.aab_poly_data + 4, 0, 0 } };
-	d = run(&plain, &lay, p, 2);
-	ck_assert_uint_eq(bm_count(d, "aabtree-coverage"), 0);
-	bm_free(d);
-}
-END_TEST
-
-START_TEST(box_too_small)
-{
-	bm_layout lay = layout_of(&plain);
-	patch p = { 1, NODE(lay, 1) + 12, 0, 0.5f }; /* leaf 1 max.x */
-	wl_doc *d = run(&plain, &lay, &p, 1);
-	ck_assert(bm_has(d, "aabtree-box-too-small", NODE(lay, 1)));
-	ck_assert_uint_eq(bm_count(d, "aabtree-box-too-small"), 1);
-	bm_free(d);
-	patch r = { 1, NODE(lay, 0) + 4, 0, 0.1f }; /* root min.y */
-	d = run(&plain, &lay, &r, 1);
-	ck_assert(bm_has(d, "aabtree-box-too-small", NODE(lay, 0)));
-	bm_free(d);
-	/* near miss: within the default tolerance of 0.001 */
-	patch q = { 1, NODE(lay, 1) + 12, 0, 0.9995f };
-	d = run(&plain, &lay, &q, 1);
-	ck_assert_uint_eq(bm_count(d, "aabtree-box-too-small"), 0);
-	bm_free(d);
-	/* near miss: a larger box is fine */
-	patch g = { 1, NODE(lay, 1) + 12, 0, 5.0f };
-	d = run(&plain, &lay, &g, 1);
-	ck_assert_uint_eq(bm_count(d, "aabtree-box-too-small"), 0);
-	bm_free(d);
+	bm_run_steps(cases[_i].name, cases[_i].steps, 1);
 }
 END_TEST
 
@@ -359,9 +290,9 @@ extern Suite *aabtree_suite(void);
 Suite *aabtree_suite(void)
 {
 	const TTest *tests[] = {
-		valid_tree_is_clean, header_missing, empty, count_mismatch, polycount_mismatch,
-		child_out_of_range, cycle_and_sharing, unreachable, leaf_out_of_range,
-		polyindex_out_of_range, coverage, box_too_small, hostile_trees, deep_chain, NULL
+		valid_tree_is_clean, header_missing, cycle_and_sharing, hostile_trees, deep_chain, NULL
 	};
-	return rb_suite_of("aabtree", "aabtree", 60, tests, NULL);
+	Suite *s = rb_suite_of("aabtree", "aabtree", 60, tests, NULL);
+	rb_add_loop(s, "aabtree_rules", 60, rule_cases, (int)(sizeof cases / sizeof cases[0]));
+	return s;
 }

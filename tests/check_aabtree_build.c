@@ -113,52 +113,9 @@ static w3d_aabtree_built build_ok(const mesh_in *m, const w3d_aabtree_params *p)
 
 /* ---- the mesh + tree as a W3D file ---- */
 
-static void write_mesh(wb *b, const mesh_in *m, uint32_t num_tris, const w3d_aabtree_built *t)
+static void write_mesh(wb *b, const mesh_in *m, const w3d_aabtree_built *t)
 {
-	wb_begin(b, W3D_CHUNK_MESH);
-	wb_begin(b, W3D_CHUNK_MESH_HEADER3);
-	wb_u32(b, 0x00040002);
-	wb_u32(b, 0); /* NORMAL geometry */
-	wb_name(b, "BODY", 16);
-	wb_name(b, "TREE", 16);
-	wb_u32(b, num_tris);
-	wb_u32(b, (uint32_t)m->nv);
-	wb_zeros(b, 116 - 48);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_VERTICES);
-	for (size_t i = 0; i < m->nv; i++)
-		wb_vec3(b, m->v[i].x, m->v[i].y, m->v[i].z);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_TRIANGLES);
-	for (size_t i = 0; i < m->nt; i++) {
-		for (int k = 0; k < 3; k++)
-			wb_u32(b, m->idx[3 * i + (size_t)k]);
-		wb_zeros(b, 20);
-	}
-	wb_end(b);
-	if (t) {
-		wb_begin(b, W3D_CHUNK_AABTREE);
-		wb_begin(b, W3D_CHUNK_AABTREE_HEADER);
-		wb_u32(b, t->node_count);
-		wb_u32(b, t->poly_count);
-		wb_zeros(b, 24);
-		wb_end(b);
-		wb_begin(b, W3D_CHUNK_AABTREE_POLYINDICES);
-		for (uint32_t i = 0; i < t->poly_count; i++)
-			wb_u32(b, t->poly_indices[i]);
-		wb_end(b);
-		wb_begin(b, W3D_CHUNK_AABTREE_NODES);
-		for (uint32_t i = 0; i < t->node_count; i++) {
-			const w3d_aabtree_node *n = &t->nodes[i];
-			wb_vec3(b, n->min.x, n->min.y, n->min.z);
-			wb_vec3(b, n->max.x, n->max.y, n->max.z);
-			wb_u32(b, n->front_or_poly0);
-			wb_u32(b, n->back_or_poly_count);
-		}
-		wb_end(b);
-		wb_end(b);
-	}
-	wb_end(b);
+	wb_mesh_with_tree(b, "BODY", "TREE", m->v, m->nv, m->idx, m->nt, t);
 }
 
 static size_t count_prefix(const wl_doc *d, const char *prefix)
@@ -176,7 +133,7 @@ static size_t tree_findings(const mesh_in *m, const w3d_aabtree_built *t)
 {
 	wb b;
 	wb_init(&b);
-	write_mesh(&b, m, (uint32_t)m->nt, t);
+	write_mesh(&b, m, t);
 	wl_doc *d = bm_lint(&b);
 	size_t k = count_prefix(d, "aabtree-");
 	if (k)
@@ -723,7 +680,7 @@ START_TEST(forced_rebuild_adds_missing_tree)
 	mesh_in m = random_mesh(40, 21, 1);
 	wb b;
 	wb_init(&b);
-	write_mesh(&b, &m, (uint32_t)m.nt, NULL);
+	write_mesh(&b, &m, NULL);
 	/* only when asked by name */
 	fix_run r = run_fixer(&wl_fix_rebuild_aabtree, b.data, b.len, true, false);
 	ck_assert_uint_eq(r.edits, 0);
@@ -752,7 +709,7 @@ START_TEST(forced_rebuild_adds_missing_tree)
 	/* near miss: 7 triangles (under the exporter's 8): no tree added */
 	m = random_mesh(7, 21, 1);
 	wb_init(&b);
-	write_mesh(&b, &m, (uint32_t)m.nt, NULL);
+	write_mesh(&b, &m, NULL);
 	r = run_fixer(&wl_fix_rebuild_aabtree, b.data, b.len, true, true);
 	ck_assert_uint_eq(r.edits, 0);
 	free(r.out);
@@ -769,7 +726,7 @@ START_TEST(rebuild_skips_bad_triangle_indices)
 	m.idx[7] = (uint32_t)m.nv + 5;     /* and a bad vertex index */
 	wb b;
 	wb_init(&b);
-	write_mesh(&b, &m, (uint32_t)m.nt, &t);
+	write_mesh(&b, &m, &t);
 	wl_doc *d = lint(b.data, b.len);
 	ck_assert_uint_eq(count_rule(d, "triangle-index-out-of-range"), 1);
 	ck_assert_uint_ge(count_prefix(d, "aabtree-"), 1);

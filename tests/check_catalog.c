@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/file_io.h"
 #include "../lint/catalog.h"
 
 static char err[512];
@@ -232,29 +233,6 @@ START_TEST(error_duplicate_id)
 }
 END_TEST
 
-/* Reads a whole file into a malloc'd buffer; NULL when absent. */
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	size_t cap = 1 << 16, n = 0;
-	char *buf = malloc(cap);
-	ck_assert_ptr_nonnull(buf);
-	size_t got;
-	while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
-		n += got;
-		if (n == cap) {
-			cap *= 2;
-			buf = realloc(buf, cap);
-			ck_assert_ptr_nonnull(buf);
-		}
-	}
-	fclose(f);
-	*len = n;
-	return buf;
-}
-
 START_TEST(builtin_catalogue_loads)
 {
 	wl_catalog *cat = wl_catalog_load_builtin(err, sizeof err);
@@ -279,8 +257,10 @@ START_TEST(builtin_catalogue_loads)
 
 	/* Every id of rules/chunk.yaml (read from disk) is in the builtin one. */
 	size_t len;
-	char *text = slurp("rules/chunk.yaml", &len);
-	ck_assert_msg(text != NULL, "rules/chunk.yaml not found (run from the repository root)");
+	uint8_t *bytes = NULL;
+	ck_assert_msg(wl_read_file("rules/chunk.yaml", SIZE_MAX, &bytes, &len) == WL_READ_OK,
+		      "rules/chunk.yaml not found (run from the repository root)");
+	char *text = (char *)bytes;
 	wl_catalog *disk = NULL;
 	ck_assert_int_eq(wl_catalog_add_yaml(&disk, "rules/chunk.yaml", text, len, err, sizeof err), 0);
 	ck_assert_uint_ge(wl_catalog_count(disk), sizeof engine_ids / sizeof *engine_ids);

@@ -19,21 +19,6 @@ static wl_doc *run(const bm_opts *o, bm_layout *lay)
 	return d;
 }
 
-static wl_doc *run_patched(const bm_opts *o, bm_layout *lay, size_t field_rel, int which,
-			   uint32_t v)
-{
-	wb b;
-	wb_init(&b);
-	bm_write_mesh(&b, o, lay);
-	size_t base = which == 0 ? lay->header_data : which == 1 ? lay->tris_data : lay->matinfo_data;
-	wb_patch_u32(&b, base + field_rel, v);
-	wl_doc *d = bm_lint(&b);
-	wb_free(&b);
-	return d;
-}
-
-enum { AT_HEADER = 0, AT_TRIS = 1, AT_MATINFO = 2 };
-
 static const w3d_mesh *mesh0(const wl_doc *d)
 {
 	const w3d_model *m = d->model;
@@ -107,250 +92,124 @@ START_TEST(label_is_printable)
 }
 END_TEST
 
-START_TEST(header_missing)
+/* The rule cases: for each rule a mesh that fires (rule id and offset) and
+ * a near miss that does not (bm_run_steps), one check per case. */
+#define HDR(rel, v) .p = { { BM_U32, BM_AT(header_data, rel), (v), 0 } }
+#define MATINFO(rel, v) .p = { { BM_U32, BM_AT(matinfo_data, rel), (v), 0 } }
+#define TRIS(rel, v) .p = { { BM_U32, BM_AT(tris_data, rel), (v), 0 } }
+
+typedef struct mesh_case {
+	const char *name;
+	bm_step steps[8];
+} mesh_case;
+
+static const mesh_case cases[] = {
+	{ "header_missing", {
+		{ "mesh-header-missing", 1, BM_AT(mesh, 0), .o = { .no_header = 1 } },
+		{ "mesh-header-not-first", 0, .again = 1 },
+		{ "mesh-header-missing", 0 },
+	} },
+	{ "header_not_first", {
+		{ "mesh-header-not-first", 1, BM_AT(vertices, 0), .o = { .header_late = 1 } },
+		{ "mesh-header-missing", 0, .again = 1 },
+		{ "mesh-header-not-first", 0 },
+	} },
+	{ "vertex_count_mismatch", {
+		{ "mesh-vertex-count-mismatch", 1, BM_AT(vertices, 0), 1, .o = { .extra_vertices = 1 } },
+		{ "mesh-vertex-count-mismatch", 1, BM_AT(texcoords[0], 0), .o = { .texcoord_delta = -1 } },
+		{ "mesh-vertex-count-mismatch", 0 },
+		/* header NumVertices 5: every per-vertex array fires */
+		{ "mesh-vertex-count-mismatch", 1, BM_AT(normals, 0), HDR(44, 5) },
+		{ "mesh-vertex-count-mismatch", 1, BM_AT(dcg[0], 0), .again = 1 },
+	} },
+	{ "triangle_count_mismatch", {
+		{ "mesh-triangle-count-mismatch", 1, BM_AT(tris, 0), HDR(40, 3) },
+		/* 3 triangles, header says 3 */
+		{ "mesh-triangle-count-mismatch", 0, .o = { .extra_tris = 1 } },
+	} },
+	{ "header_counts", {
+		/* mesh-empty: NumTris 0 fires at the NumTris field; the valid mesh not */
+		{ "mesh-empty", 1, BM_AT(header_data, 40), HDR(40, 0) },
+		{ "mesh-empty", 0 },
+		{ "mesh-array-missing", 0, .again = 1 },
+		{ "mesh-too-many-vertices", 0, .again = 1 },
+		/* mesh-too-many-vertices: 65537 fires, 65536 (the limit) does not */
+		{ "mesh-too-many-vertices", 1, BM_AT(header_data, 44), HDR(44, 65537) },
+		{ "mesh-too-many-vertices", 0, HDR(44, 65536) },
+	} },
+	{ "pass_count_mismatch", {
+		{ "material-pass-count-mismatch", 1, BM_AT(matinfo_data, 0), MATINFO(0, 2) },
+		{ "material-pass-count-mismatch", 0, .o = { .passes = 2 } },
+	} },
+	{ "shader_count_mismatch", {
+		{ "material-shader-count-mismatch", 1, BM_AT(matinfo_data, 8), MATINFO(8, 2) },
+		{ "material-shader-count-mismatch", 0, MATINFO(8, 1) },
+	} },
+	{ "material_count_mismatch", {
+		{ "material-count-mismatch", 1, BM_AT(matinfo_data, 4), MATINFO(4, 0) },
+		{ "material-count-mismatch", 1, BM_AT(matinfo_data, 12), MATINFO(12, 3) },
+		{ "material-count-mismatch", 0, MATINFO(12, 1) },
+	} },
+	{ "id_array_length", {
+		{ "material-id-array-length", 1, BM_AT(vmids[0], 0), .o = { .vmid_count = 3 } },
+		/* one per vertex */
+		{ "material-id-array-length", 0, .o = { .vmid_count = 4 } },
+		{ "material-id-array-length", 1, BM_AT(per_face[0], 0), .o = { .per_face_ids = 1 } },
+		{ "material-id-array-length", 0, .o = { .per_face_ids = 2 } },
+		/* texture ids: 2 per triangle is fine, header NumTris 3 makes it wrong */
+		{ "material-id-array-length", 1, BM_AT(texids[0], 0), HDR(40, 3) },
+	} },
+	{ "pass_limit", {
+		{ "material-pass-limit", 1, BM_AT(pass[4], 0), .o = { .passes = 5 } },
+		{ "material-pass-limit", 0, .o = { .passes = 4 } },
+	} },
+	{ "array_missing", {
+		/* VERTICES renamed to an id unknown in MESH: the header's count field */
+		{ "mesh-array-missing", 1, BM_AT(header_data, 44), 1, .p = { { BM_U32, BM_AT(vertices, 0), 0x7F, 0 } } },
+		/* TRIANGLES renamed likewise */
+		{ "mesh-array-missing", 1, BM_AT(header_data, 40), .p = { { BM_U32, BM_AT(tris, 0), 0x7E, 0 } } },
+		/* near miss: header says 0 triangles and there is no TRIANGLES: only
+		 * mesh-empty, not mesh-array-missing */
+		{ "mesh-array-missing", 0, .p = { { BM_U32, BM_AT(tris, 0), 0x7E, 0 },
+						  { BM_U32, BM_AT(header_data, 40), 0, 0 } } },
+		{ "mesh-empty", 1, BM_AT(header_data, 40), .again = 1 },
+	} },
+	{ "triangle_index_out_of_range", {
+		/* triangle 1 vertex 2: 70000, 4 (one past the end) fire */
+		{ "triangle-index-out-of-range", 1, BM_AT(tris_data, 32 + 8), 1, TRIS(32 + 8, 70000) },
+		{ "triangle-index-out-of-range", 1, BM_AT(tris_data, 32 + 8), TRIS(32 + 8, 4) },
+		/* the last vertex */
+		{ "triangle-index-out-of-range", 0, TRIS(32 + 8, 3) },
+	} },
+	{ "stage_limit", {
+		{ "texture-stage-limit", 1, BM_AT(stage[0][2], 0), .o = { .stages = 3 } },
+		{ "texture-stage-limit", 0, .o = { .stages = 2 } },
+	} },
+};
+
+START_TEST(rule_cases)
 {
-	bm_opts o = { .no_header = 1 };
-	bm_layout lay;
-	wl_doc *d = run(&o, &lay);
-	ck_assert(bm_has(d, "mesh-header-missing", lay.mesh));
-	ck_assert_uint_eq(bm_count(d, "mesh-header-not-first"), 0);
-	bm_free(d);
-	bm_opts ok = { 0 };
-	d = run(&ok, &lay);
-	ck_assert_uint_eq(bm_count(d, "mesh-header-missing"), 0);
-	bm_free(d);
+	bm_run_steps(cases[_i].name, cases[_i].steps, 0);
 }
 END_TEST
 
-START_TEST(header_not_first)
-{
-	bm_opts o = { .header_late = 1 };
-	bm_layout lay;
-	wl_doc *d = run(&o, &lay);
-	ck_assert(bm_has(d, "mesh-header-not-first", lay.vertices));
-	ck_assert_uint_eq(bm_count(d, "mesh-header-missing"), 0);
-	bm_free(d);
-	bm_opts ok = { 0 };
-	d = run(&ok, &lay);
-	ck_assert_uint_eq(bm_count(d, "mesh-header-not-first"), 0);
-	bm_free(d);
-}
-END_TEST
-
-START_TEST(vertex_count_mismatch)
-{
-	bm_opts o = { .extra_vertices = 1 };
-	bm_layout lay;
-	wl_doc *d = run(&o, &lay);
-	ck_assert(bm_has(d, "mesh-vertex-count-mismatch", lay.vertices));
-	ck_assert_uint_eq(bm_count(d, "mesh-vertex-count-mismatch"), 1);
-	bm_free(d);
-	bm_opts t = { .texcoord_delta = -1 };
-	d = run(&t, &lay);
-	ck_assert(bm_has(d, "mesh-vertex-count-mismatch", lay.texcoords[0]));
-	bm_free(d);
-	/* near miss: NumVertices patched to 5 with 5 vertices present still
-	 * mismatches the normals, so patch to match everything instead */
-	bm_opts ok = { 0 };
-	d = run(&ok, &lay);
-	ck_assert_uint_eq(bm_count(d, "mesh-vertex-count-mismatch"), 0);
-	bm_free(d);
-	/* header NumVertices 5: every per-vertex array fires */
-	d = run_patched(&ok, &lay, 44, AT_HEADER, 5);
-	ck_assert(bm_has(d, "mesh-vertex-count-mismatch", lay.normals));
-	ck_assert(bm_has(d, "mesh-vertex-count-mismatch", lay.dcg[0]));
-	bm_free(d);
-}
-END_TEST
-
-START_TEST(triangle_count_mismatch)
+/* The message and element of triangle-index-out-of-range (its offsets:
+ * the case table). */
+START_TEST(triangle_index_message)
 {
 	bm_opts o = { 0 };
 	bm_layout lay;
-	wl_doc *d = run_patched(&o, &lay, 40, AT_HEADER, 3);
-	ck_assert(bm_has(d, "mesh-triangle-count-mismatch", lay.tris));
-	bm_free(d);
-	bm_opts ok = { .extra_tris = 1 }; /* 3 triangles, header says 3 */
-	d = run(&ok, &lay);
-	ck_assert_uint_eq(bm_count(d, "mesh-triangle-count-mismatch"), 0);
-	bm_free(d);
-}
-END_TEST
-
-START_TEST(triangle_index_out_of_range)
-{
-	bm_opts o = { 0 };
-	bm_layout lay;
-	wl_doc *d = run_patched(&o, &lay, 32 + 8, AT_TRIS, 70000);
-	ck_assert(bm_has(d, "triangle-index-out-of-range", lay.tris_data + 32 + 8));
+	wb b;
+	wb_init(&b);
+	bm_write_mesh(&b, &o, &lay);
+	wb_patch_u32(&b, lay.tris_data + 32 + 8, 70000);
+	wl_doc *d = bm_lint(&b);
 	ck_assert_uint_eq(bm_count(d, "triangle-index-out-of-range"), 1);
 	ck_assert_int_eq(d->findings.items[0].element, 1);
 	ck_assert_ptr_nonnull(strstr(d->findings.items[0].message,
 				     "triangle 1 vertex index 2 is 70000, but the mesh has 4 vertices"));
 	bm_free(d);
-	d = run_patched(&o, &lay, 32 + 8, AT_TRIS, 4);
-	ck_assert(bm_has(d, "triangle-index-out-of-range", lay.tris_data + 32 + 8));
-	bm_free(d);
-	d = run_patched(&o, &lay, 32 + 8, AT_TRIS, 3); /* the last vertex */
-	ck_assert_uint_eq(bm_count(d, "triangle-index-out-of-range"), 0);
-	bm_free(d);
-}
-END_TEST
-
-START_TEST(header_counts)
-{
-	bm_opts o = { 0 };
-	bm_layout lay;
-	/* mesh-empty: NumTris 0 fires at the NumTris field; the valid mesh not */
-	wl_doc *d = run_patched(&o, &lay, 40, AT_HEADER, 0);
-	ck_assert(bm_has(d, "mesh-empty", lay.header_data + 40));
-	bm_free(d);
-	d = run(&o, &lay);
-	ck_assert_uint_eq(bm_count(d, "mesh-empty"), 0);
-	ck_assert_uint_eq(bm_count(d, "mesh-array-missing"), 0);
-	ck_assert_uint_eq(bm_count(d, "mesh-too-many-vertices"), 0);
-	bm_free(d);
-	/* mesh-too-many-vertices: 65537 fires, 65536 (the limit) does not */
-	d = run_patched(&o, &lay, 44, AT_HEADER, 65537);
-	ck_assert(bm_has(d, "mesh-too-many-vertices", lay.header_data + 44));
-	bm_free(d);
-	d = run_patched(&o, &lay, 44, AT_HEADER, 65536);
-	ck_assert_uint_eq(bm_count(d, "mesh-too-many-vertices"), 0);
-	bm_free(d);
-}
-END_TEST
-
-START_TEST(array_missing)
-{
-	bm_opts o = { 0 };
-	bm_layout lay;
-	wb b;
-	/* VERTICES renamed to an id unknown in MESH: the header's count field */
-	wb_init(&b);
-	bm_write_mesh(&b, &o, &lay);
-	wb_patch_u32(&b, lay.vertices, 0x7F);
-	wl_doc *d = bm_lint(&b);
-	ck_assert(bm_has(d, "mesh-array-missing", lay.header_data + 44));
-	ck_assert_uint_eq(bm_count(d, "mesh-array-missing"), 1);
-	bm_free(d);
 	wb_free(&b);
-	/* TRIANGLES renamed likewise */
-	wb_init(&b);
-	bm_write_mesh(&b, &o, &lay);
-	wb_patch_u32(&b, lay.tris, 0x7E);
-	d = bm_lint(&b);
-	ck_assert(bm_has(d, "mesh-array-missing", lay.header_data + 40));
-	bm_free(d);
-	wb_free(&b);
-	/* near miss: header says 0 triangles and there is no TRIANGLES: only
-	 * mesh-empty, not mesh-array-missing */
-	wb_init(&b);
-	bm_write_mesh(&b, &o, &lay);
-	wb_patch_u32(&b, lay.tris, 0x7E);
-	wb_patch_u32(&b, lay.header_data + 40, 0);
-	d = bm_lint(&b);
-	ck_assert_uint_eq(bm_count(d, "mesh-array-missing"), 0);
-	ck_assert(bm_has(d, "mesh-empty", lay.header_data + 40));
-	bm_free(d);
-	wb_free(&b);
-}
-END_TEST
-
-START_TEST(pass_count_mismatch)
-{
-	bm_opts o = { 0 };
-	bm_layout lay;
-	wl_doc *d = run_patched(&o, &lay, 0, AT_MATINFO, 2);
-	ck_assert(bm_has(d, "material-pass-count-mismatch", lay.matinfo_data));
-	bm_free(d);
-	bm_opts ok = { .passes = 2 };
-	d = run(&ok, &lay);
-	ck_assert_uint_eq(bm_count(d, "material-pass-count-mismatch"), 0);
-	bm_free(d);
-}
-END_TEST
-
-START_TEST(shader_count_mismatch)
-{
-	bm_opts o = { 0 };
-	bm_layout lay;
-	wl_doc *d = run_patched(&o, &lay, 8, AT_MATINFO, 2);
-	ck_assert(bm_has(d, "material-shader-count-mismatch", lay.matinfo_data + 8));
-	bm_free(d);
-	d = run_patched(&o, &lay, 8, AT_MATINFO, 1);
-	ck_assert_uint_eq(bm_count(d, "material-shader-count-mismatch"), 0);
-	bm_free(d);
-}
-END_TEST
-
-START_TEST(material_count_mismatch)
-{
-	bm_opts o = { 0 };
-	bm_layout lay;
-	wl_doc *d = run_patched(&o, &lay, 4, AT_MATINFO, 0);
-	ck_assert(bm_has(d, "material-count-mismatch", lay.matinfo_data + 4));
-	bm_free(d);
-	d = run_patched(&o, &lay, 12, AT_MATINFO, 3);
-	ck_assert(bm_has(d, "material-count-mismatch", lay.matinfo_data + 12));
-	bm_free(d);
-	d = run_patched(&o, &lay, 12, AT_MATINFO, 1);
-	ck_assert_uint_eq(bm_count(d, "material-count-mismatch"), 0);
-	bm_free(d);
-}
-END_TEST
-
-START_TEST(id_array_length)
-{
-	bm_layout lay;
-	bm_opts o = { .vmid_count = 3 };
-	wl_doc *d = run(&o, &lay);
-	ck_assert(bm_has(d, "material-id-array-length", lay.vmids[0]));
-	bm_free(d);
-	bm_opts ok = { .vmid_count = 4 }; /* one per vertex */
-	d = run(&ok, &lay);
-	ck_assert_uint_eq(bm_count(d, "material-id-array-length"), 0);
-	bm_free(d);
-	bm_opts pf = { .per_face_ids = 1 };
-	d = run(&pf, &lay);
-	ck_assert(bm_has(d, "material-id-array-length", lay.per_face[0]));
-	bm_free(d);
-	bm_opts pfok = { .per_face_ids = 2 };
-	d = run(&pfok, &lay);
-	ck_assert_uint_eq(bm_count(d, "material-id-array-length"), 0);
-	bm_free(d);
-	/* texture ids: 2 per triangle is fine, header NumTris 3 makes it wrong */
-	bm_opts t = { 0 };
-	d = run_patched(&t, &lay, 40, AT_HEADER, 3);
-	ck_assert(bm_has(d, "material-id-array-length", lay.texids[0]));
-	bm_free(d);
-}
-END_TEST
-
-START_TEST(pass_limit)
-{
-	bm_layout lay;
-	bm_opts o = { .passes = 5 };
-	wl_doc *d = run(&o, &lay);
-	ck_assert(bm_has(d, "material-pass-limit", lay.pass[4]));
-	bm_free(d);
-	bm_opts ok = { .passes = 4 };
-	d = run(&ok, &lay);
-	ck_assert_uint_eq(bm_count(d, "material-pass-limit"), 0);
-	bm_free(d);
-}
-END_TEST
-
-START_TEST(stage_limit)
-{
-	bm_layout lay;
-	bm_opts o = { .stages = 3 };
-	wl_doc *d = run(&o, &lay);
-	ck_assert(bm_has(d, "texture-stage-limit", lay.stage[0][2]));
-	bm_free(d);
-	bm_opts ok = { .stages = 2 };
-	d = run(&ok, &lay);
-	ck_assert_uint_eq(bm_count(d, "texture-stage-limit"), 0);
-	bm_free(d);
 }
 END_TEST
 
@@ -473,12 +332,11 @@ extern Suite *mesh_suite(void);
 Suite *mesh_suite(void)
 {
 	const TTest *tests[] = {
-		valid_mesh_is_clean_and_decoded, label_is_printable, header_missing,
-		header_not_first, vertex_count_mismatch, triangle_count_mismatch,
-		triangle_index_out_of_range, header_counts, array_missing, pass_count_mismatch,
-		shader_count_mismatch, material_count_mismatch, id_array_length, pass_limit,
-		stage_limit, influence_layouts, prelit_and_pass_texcoords,
+		valid_mesh_is_clean_and_decoded, label_is_printable, triangle_index_message,
+		influence_layouts, prelit_and_pass_texcoords,
 		robust_prefixes_and_flips, NULL
 	};
-	return rb_suite_of("mesh", "mesh", 60, tests, NULL);
+	Suite *s = rb_suite_of("mesh", "mesh", 60, tests, NULL);
+	rb_add_loop(s, "mesh_rules", 60, rule_cases, (int)(sizeof cases / sizeof cases[0]));
+	return s;
 }

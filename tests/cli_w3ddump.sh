@@ -8,27 +8,12 @@
 # from corpus/valid.
 # Usage: tests/cli_w3ddump.sh W3DDUMP W3DASM
 set -u
-abspath() { (cd "$(dirname "$1")" && printf '%s/%s\n' "$(pwd)" "$(basename "$1")"); }
+name=cli_w3ddump
+. "$(dirname "$0")/lib.sh"
 dump=$(abspath "$1")
 asm=$(abspath "$2")
 top=$(pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-fail=0
-ok() { echo "cli_w3ddump: ok: $1"; }
-bad() {
-	echo "cli_w3ddump: FAIL: $1"
-	[ -f "$tmp/out" ] && sed 's/^/    /' "$tmp/out" | head -n 30
-	[ -f "$tmp/err" ] && sed 's/^/    err: /' "$tmp/err" | head -n 10
-	fail=1
-}
-has() { grep -F -q -- "$1" "$tmp/out"; }
-errhas() { grep -F -q -- "$1" "$tmp/err"; }
-# run ARGS...: output in $tmp/out, stderr in $tmp/err, status in $rc
-run() {
-	"$dump" "$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-}
+tool=$dump
 
 "$asm" "$top/corpus/valid/mesh.w3d.txt" -o "$tmp/mesh.w3d" || exit 2
 

@@ -9,26 +9,12 @@
 # Inputs are assembled here with w3dasm from corpus/valid and corpus/rules.
 # Usage: tests/cli_w3dfix.sh W3DFIX W3DASM
 set -u
-abspath() { (cd "$(dirname "$1")" && printf '%s/%s\n' "$(pwd)" "$(basename "$1")"); }
+name=cli_w3dfix
+. "$(dirname "$0")/lib.sh"
 fix=$(abspath "$1")
 asm=$(abspath "$2")
 top=$(pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-fail=0
-ok() { echo "cli_w3dfix: ok: $1"; }
-bad() {
-	echo "cli_w3dfix: FAIL: $1"
-	[ -f "$tmp/out" ] && sed 's/^/    /' "$tmp/out" | head -n 30
-	[ -f "$tmp/err" ] && sed 's/^/    err: /' "$tmp/err" | head -n 10
-	fail=1
-}
-has() { grep -F -q -- "$1" "$tmp/out"; }
-errhas() { grep -F -q -- "$1" "$tmp/err"; }
-run() {
-	"$fix" "$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-}
+tool=$fix
 mk() { "$asm" "$top/corpus/$1.w3d.txt" -o "$2" || exit 2; }
 
 # The originals, kept aside; every case works on copies in $tmp/w.

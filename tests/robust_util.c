@@ -69,3 +69,12 @@ Suite *rb_suite_of(const char *name, const char *tcase, int timeout, const TTest
 	suite_add_tcase(s, tc);
 	return s;
 }
+
+void rb_add_loop(Suite *s, const char *tcase, int timeout, const TTest *t, int n)
+{
+	TCase *tc = tcase_create(tcase);
+	if (timeout > 0)
+		tcase_set_timeout(tc, timeout);
+	tcase_add_loop_test(tc, t, 0, n);
+	suite_add_tcase(s, tc);
+}

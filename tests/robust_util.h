@@ -57,4 +57,10 @@ void rb_lint_variants(const uint8_t *p, size_t n, const rb_opts *o);
 Suite *rb_suite_of(const char *name, const char *tcase, int timeout, const TTest *const *tests,
 		   const char *const *rules);
 
+/**
+ * Adds to s a test case tcase (timeout seconds when timeout > 0) running the
+ * loop test t for _i = 0 .. n-1: one check per entry of a case table.
+ */
+void rb_add_loop(Suite *s, const char *tcase, int timeout, const TTest *t, int n);
+
 #endif

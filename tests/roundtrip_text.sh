@@ -9,8 +9,8 @@ set -u
 dump=$1
 asm=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
+name=roundtrip_text
+. "$root/tests/lib.sh"
 
 # The documented exit statuses (no corpus needed).
 status() { "$@" > "$tmp/so" 2> "$tmp/se"; echo $?; }
@@ -49,13 +49,7 @@ if [ ! -d "$corpus" ]; then
 	echo "roundtrip_text: skipped: no corpus at $corpus (see README.md, Corpus)"
 	exit 0
 fi
-find "$corpus" -type f \( -iname '*.w3d' -o -iname '*.wlt' -o -iname '*.wht' -o -iname '*.wha' -o -iname '*.wtm' \) \
-	| LC_ALL=C sort > "$tmp/files"
-total=$(wc -l < "$tmp/files")
-if [ "$total" -eq 0 ]; then
-	echo "roundtrip_text: skipped: no W3D files under $corpus"
-	exit 0
-fi
+w3d_files "$corpus"
 fail=0
 while IFS= read -r f; do
 	if ! "$dump" --text "$f" > "$tmp/t.txt" 2> "$tmp/err"; then

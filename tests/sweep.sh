@@ -19,15 +19,9 @@ ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=86"
 UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=86"
 export ASAN_OPTIONS UBSAN_OPTIONS
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-find "$corpus" -type f \( -iname '*.w3d' -o -iname '*.wlt' -o -iname '*.wht' -o -iname '*.wha' -o -iname '*.wtm' \) \
-	| LC_ALL=C sort > "$tmp/files"
-total=$(wc -l < "$tmp/files")
-if [ "$total" -eq 0 ]; then
-	echo "sweep: skipped: no W3D files under $corpus"
-	exit 0
-fi
+name=sweep
+. "$root/tests/lib.sh"
+w3d_files "$corpus"
 
 sanitizer_report() {
 	grep -E -q 'ERROR: (Address|Leak|Memory|Thread)Sanitizer|runtime error:|SUMMARY: .*Sanitizer' "$1"

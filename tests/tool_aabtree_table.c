@@ -30,6 +30,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../core/file_io.h"
 #include "../core/geom/aabtree_build.h"
 #include "../core/geom/sah.h"
 #include "../core/w3d/model.h"
@@ -89,34 +90,6 @@ static char *xstrdup(const char *s)
 	return p;
 }
 
-static uint8_t *read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	size_t cap = 1 << 16, n = 0;
-	uint8_t *b = xmalloc(cap);
-	for (;;) {
-		if (n == cap) {
-			cap *= 2;
-			uint8_t *nb = realloc(b, cap);
-			if (!nb) {
-				free(b);
-				fclose(f);
-				return NULL;
-			}
-			b = nb;
-		}
-		size_t r = fread(b + n, 1, cap - n, f);
-		n += r;
-		if (r == 0)
-			break;
-	}
-	fclose(f);
-	*len = n;
-	return b;
-}
-
 static size_t count_aabtree_findings(const wl_doc *d)
 {
 	size_t k = 0;
@@ -124,55 +97,6 @@ static size_t count_aabtree_findings(const wl_doc *d)
 		if (strncmp(d->findings.items[i].rule, "aabtree-", 8) == 0)
 			k++;
 	return k;
-}
-
-/* A W3D file holding one mesh: header, the given vertices and triangles,
- * and tree t. */
-static void write_mesh(wb *b, const w3d_vec3 *v, size_t nv, const uint32_t *vindex, size_t nt,
-		       const w3d_aabtree_built *t)
-{
-	wb_begin(b, W3D_CHUNK_MESH);
-	wb_begin(b, W3D_CHUNK_MESH_HEADER3);
-	wb_u32(b, 0x00040002);
-	wb_u32(b, 0); /* NORMAL geometry */
-	wb_name(b, "REBUILT", 16);
-	wb_name(b, "TABLE", 16);
-	wb_u32(b, (uint32_t)nt);
-	wb_u32(b, (uint32_t)nv);
-	wb_zeros(b, 116 - 48);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_VERTICES);
-	for (size_t i = 0; i < nv; i++)
-		wb_vec3(b, v[i].x, v[i].y, v[i].z);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_TRIANGLES);
-	for (size_t i = 0; i < nt; i++) {
-		for (int k = 0; k < 3; k++)
-			wb_u32(b, vindex[3 * i + (size_t)k]);
-		wb_zeros(b, 20);
-	}
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_AABTREE);
-	wb_begin(b, W3D_CHUNK_AABTREE_HEADER);
-	wb_u32(b, t->node_count);
-	wb_u32(b, t->poly_count);
-	wb_zeros(b, 24);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_AABTREE_POLYINDICES);
-	for (uint32_t i = 0; i < t->poly_count; i++)
-		wb_u32(b, t->poly_indices[i]);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_AABTREE_NODES);
-	for (uint32_t i = 0; i < t->node_count; i++) {
-		const w3d_aabtree_node *n = &t->nodes[i];
-		wb_vec3(b, n->min.x, n->min.y, n->min.z);
-		wb_vec3(b, n->max.x, n->max.y, n->max.z);
-		wb_u32(b, n->front_or_poly0);
-		wb_u32(b, n->back_or_poly_count);
-	}
-	wb_end(b);
-	wb_end(b);
-	wb_end(b);
 }
 
 static bool same_tree(const w3d_aabtree_built *a, const w3d_aabtree_built *b)
@@ -210,7 +134,7 @@ static void measure_mesh(const wl_catalog *cat, const w3d_mesh *m, mesh_row *r)
 	w3d_aabtree_built_free(&b2);
 	wb w;
 	wb_init(&w);
-	write_mesh(&w, r->verts, nv, r->vindex, m->triangle_count, &b);
+	wb_mesh_with_tree(&w, "REBUILT", "TABLE", r->verts, nv, r->vindex, m->triangle_count, &b);
 	wl_doc *d = wl_lint_bytes(cat, NULL, "rebuilt.w3d", w.data, w.len);
 	if (!d)
 		exit(2);
@@ -325,8 +249,8 @@ int main(int argc, char **argv)
 	size_t nf = 0;
 	for (size_t i = 0; i < files.count; i++) {
 		size_t len;
-		uint8_t *bytes = read_file(files.items[i], &len);
-		if (!bytes) {
+		uint8_t *bytes;
+		if (wl_read_file(files.items[i], SIZE_MAX, &bytes, &len) != WL_READ_OK) {
 			fprintf(stderr, "tool_aabtree_table: cannot read %s\n", files.items[i]);
 			continue;
 		}

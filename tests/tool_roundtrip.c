@@ -32,41 +32,8 @@
 #include <string.h>
 
 #include "../core/edit.h"
+#include "../core/file_io.h"
 #include "../core/w3d/w3d_format.h"
-
-static int read_file(const char *path, uint8_t **out, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return -1;
-	size_t cap = 1 << 16, n = 0;
-	uint8_t *p = malloc(cap);
-	while (p) {
-		if (n == cap) {
-			uint8_t *q = realloc(p, cap * 2);
-			if (!q) {
-				free(p);
-				p = NULL;
-				break;
-			}
-			p = q;
-			cap *= 2;
-		}
-		size_t got = fread(p + n, 1, cap - n, f);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	int bad = !p || ferror(f);
-	fclose(f);
-	if (bad) {
-		free(p);
-		return -1;
-	}
-	*out = p;
-	*len = n;
-	return 0;
-}
 
 static const uint16_t size_marks = WL_REC_TRUNCATED | WL_REC_PAST_EOF | WL_REC_CLAMPED |
 				   WL_REC_EXTENDED | WL_REC_DEPTH;
@@ -123,9 +90,9 @@ static int check_fixed(const char *inp, const char *outp)
 {
 	uint8_t *in, *out;
 	size_t n, m;
-	if (read_file(inp, &in, &n) != 0)
+	if (wl_read_file(inp, SIZE_MAX, &in, &n) != WL_READ_OK)
 		return 2;
-	if (read_file(outp, &out, &m) != 0) {
+	if (wl_read_file(outp, SIZE_MAX, &out, &m) != WL_READ_OK) {
 		free(in);
 		return 2;
 	}
@@ -174,7 +141,7 @@ int main(int argc, char **argv)
 	for (int i = first; i < argc; i++) {
 		uint8_t *in;
 		size_t n;
-		if (read_file(argv[i], &in, &n) != 0) {
+		if (wl_read_file(argv[i], SIZE_MAX, &in, &n) != WL_READ_OK) {
 			fprintf(stderr, "roundtrip: cannot read %s\n", argv[i]);
 			errors++;
 			continue;

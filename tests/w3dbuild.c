@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/w3d/w3d_format.h"
+
 void wb_init(wb *b)
 {
 	memset(b, 0, sizeof *b);
@@ -149,4 +151,53 @@ void wb_patch_f32(wb *b, size_t offset, float v)
 	uint32_t u;
 	memcpy(&u, &v, 4);
 	wb_patch_u32(b, offset, u);
+}
+
+void wb_mesh_with_tree(wb *b, const char *mesh_name, const char *container, const w3d_vec3 *v,
+		       size_t nv, const uint32_t *vindex, size_t nt, const w3d_aabtree_built *t)
+{
+	wb_begin(b, W3D_CHUNK_MESH);
+	wb_begin(b, W3D_CHUNK_MESH_HEADER3);
+	wb_u32(b, 0x00040002);
+	wb_u32(b, 0); /* NORMAL geometry */
+	wb_name(b, mesh_name, 16);
+	wb_name(b, container, 16);
+	wb_u32(b, (uint32_t)nt);
+	wb_u32(b, (uint32_t)nv);
+	wb_zeros(b, 116 - 48);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_VERTICES);
+	for (size_t i = 0; i < nv; i++)
+		wb_vec3(b, v[i].x, v[i].y, v[i].z);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_TRIANGLES);
+	for (size_t i = 0; i < nt; i++) {
+		for (int k = 0; k < 3; k++)
+			wb_u32(b, vindex[3 * i + (size_t)k]);
+		wb_zeros(b, 20);
+	}
+	wb_end(b);
+	if (t) {
+		wb_begin(b, W3D_CHUNK_AABTREE);
+		wb_begin(b, W3D_CHUNK_AABTREE_HEADER);
+		wb_u32(b, t->node_count);
+		wb_u32(b, t->poly_count);
+		wb_zeros(b, 24);
+		wb_end(b);
+		wb_begin(b, W3D_CHUNK_AABTREE_POLYINDICES);
+		for (uint32_t i = 0; i < t->poly_count; i++)
+			wb_u32(b, t->poly_indices[i]);
+		wb_end(b);
+		wb_begin(b, W3D_CHUNK_AABTREE_NODES);
+		for (uint32_t i = 0; i < t->node_count; i++) {
+			const w3d_aabtree_node *n = &t->nodes[i];
+			wb_vec3(b, n->min.x, n->min.y, n->min.z);
+			wb_vec3(b, n->max.x, n->max.y, n->max.z);
+			wb_u32(b, n->front_or_poly0);
+			wb_u32(b, n->back_or_poly_count);
+		}
+		wb_end(b);
+		wb_end(b);
+	}
+	wb_end(b);
 }

@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../core/geom/aabtree_build.h"
+
 typedef struct wb {
 	uint8_t *data;
 	size_t len, cap;
@@ -45,6 +47,15 @@ void wb_zeros(wb *b, size_t n);
 void wb_name(wb *b, const char *s, size_t field);
 /** A data chunk holding n bytes of p. */
 void wb_chunk(wb *b, uint32_t id, const void *p, size_t n);
+
+/**
+ * A whole MESH: a MESH_HEADER3 (version 4.2, NORMAL geometry, the names
+ * mesh_name and container, nt triangles, nv vertices), VERTICES v[0..nv),
+ * TRIANGLES (3 indexes of vindex per triangle, the rest of each record 0)
+ * and, when t is not NULL, an AABTREE holding t.
+ */
+void wb_mesh_with_tree(wb *b, const char *mesh_name, const char *container, const w3d_vec3 *v,
+		       size_t nv, const uint32_t *vindex, size_t nt, const w3d_aabtree_built *t);
 
 /** Overwrites 4 bytes at offset with v (for injecting defects). */
 void wb_patch_u32(wb *b, size_t offset, uint32_t v);

@@ -11,19 +11,10 @@
 # SOUNDROBJ (object-not-loaded depends on the game) and an unknown game.
 # Usage: tests/xref_cli.sh W3DLINT W3DASM
 set -u
-abspath() { (cd "$(dirname "$1")" && printf '%s/%s\n' "$(pwd)" "$(basename "$1")"); }
+name=xref_cli
+. "$(dirname "$0")/lib.sh"
 w3dlint=$(abspath "$1")
 w3dasm=$(abspath "$2")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-fail=0
-ok() { echo "xref_cli: ok: $1"; }
-bad() {
-	echo "xref_cli: FAIL: $1"
-	[ -f "$tmp/out" ] && sed 's/^/    /' "$tmp/out" | head -n 30
-	fail=1
-}
-has() { grep -F -q -- "$1" "$tmp/out"; }
 
 # mk DIR PIVOT SUBNAME: skel.w3d (hierarchy SKEL, 2 pivots), sub/walk.w3d
 # (animation SKEL.WALK with a channel on PIVOT), body.w3d (mesh TANK.BODY),

@@ -24,6 +24,7 @@
 #ifndef W3D_MESH_H
 #define W3D_MESH_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -58,6 +59,21 @@ enum {
 typedef struct w3d_vec3 {
 	float x, y, z;
 } w3d_vec3;
+
+/** True when no component of v is NaN or infinite. */
+static inline bool w3d_vec3_finite(const w3d_vec3 *v)
+{
+	return isfinite(v->x) && isfinite(v->y) && isfinite(v->z);
+}
+
+/* Bounds fields inside the MESH_HEADER3 payload (§2.1); the header ends at
+ * W3D_MESH_HEADER3_SIZE. */
+enum {
+	W3D_MESH_HDR_MIN = 76,         /* W3dVectorStruct Min */
+	W3D_MESH_HDR_MAX = 88,         /* W3dVectorStruct Max */
+	W3D_MESH_HDR_SPH_CENTER = 100, /* W3dVectorStruct SphCenter */
+	W3D_MESH_HDR_SPH_RADIUS = 112, /* float SphRadius */
+};
 
 typedef struct w3d_texcoord {
 	float u, v; /* as stored; the loader uses v' = 1 - v */

@@ -23,6 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../../core/file_io.h"
 #include "fuzz.h"
 
 /* The sanitizer runtimes (gcc's and clang's) call this back before they
@@ -49,45 +50,11 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
-static int read_file(const char *path, uint8_t **out, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return -1;
-	size_t cap = 4096, n = 0;
-	uint8_t *p = malloc(cap);
-	while (p) {
-		if (n == cap) {
-			uint8_t *q = realloc(p, cap * 2);
-			if (!q) {
-				free(p);
-				p = NULL;
-				break;
-			}
-			p = q;
-			cap *= 2;
-		}
-		size_t got = fread(p + n, 1, cap - n, f);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	int bad = !p || ferror(f);
-	fclose(f);
-	if (bad) {
-		free(p);
-		return -1;
-	}
-	*out = p;
-	*len = n;
-	return 0;
-}
-
 static int replay_file(const char *path, size_t *count)
 {
 	uint8_t *data;
 	size_t len;
-	if (read_file(path, &data, &len) != 0) {
+	if (wl_read_file(path, SIZE_MAX, &data, &len) != WL_READ_OK) {
 		fprintf(stderr, "replay: %s: %s\n", path, strerror(errno));
 		return -1;
 	}

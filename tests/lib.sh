@@ -1,0 +1,43 @@
+# tests/lib.sh - shared by the end-to-end scripts (cli_w3ddump.sh,
+# cli_w3dfix.sh, xref_cli.sh, roundtrip_text.sh, sweep.sh).  Source it after
+# setting name (the prefix of every line printed):
+#
+#   name=cli_w3dfix
+#   . "$(dirname "$0")/lib.sh"
+#
+# It makes $tmp (a fresh folder, removed on exit), sets fail=0 and defines
+# abspath, ok, bad, has, errhas, run (runs "$tool", which the script sets)
+# and w3d_files.
+
+abspath() { (cd "$(dirname "$1")" && printf '%s/%s\n' "$(pwd)" "$(basename "$1")"); }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+fail=0
+ok() { echo "$name: ok: $1"; }
+# bad WHY: a failure, with the head of $tmp/out and $tmp/err when present.
+bad() {
+	echo "$name: FAIL: $1"
+	[ -f "$tmp/out" ] && sed 's/^/    /' "$tmp/out" | head -n 30
+	[ -f "$tmp/err" ] && sed 's/^/    err: /' "$tmp/err" | head -n 10
+	fail=1
+}
+has() { grep -F -q -- "$1" "$tmp/out"; }
+errhas() { grep -F -q -- "$1" "$tmp/err"; }
+# run ARGS...: "$tool" ARGS..., output in $tmp/out, stderr in $tmp/err,
+# status in $rc
+run() {
+	"$tool" "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+}
+# w3d_files CORPUS: the W3D files under CORPUS (any letter case of .w3d,
+# .wlt, .wht, .wha, .wtm), sorted, one a line, into $tmp/files and their
+# count into $total; exits 0 with a "skipped" line when there is none.
+w3d_files() {
+	find "$1" -type f \( -iname '*.w3d' -o -iname '*.wlt' -o -iname '*.wht' -o -iname '*.wha' -o -iname '*.wtm' \) \
+		| LC_ALL=C sort > "$tmp/files"
+	total=$(wc -l < "$tmp/files")
+	if [ "$total" -eq 0 ]; then
+		echo "$name: skipped: no W3D files under $1"
+		exit 0
+	fi
+}
