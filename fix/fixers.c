@@ -12,6 +12,7 @@ extern const wl_fixer wl_fix_drop_unreadable, wl_fix_drop_stray, wl_fix_trailing
 extern const wl_fixer wl_fix_refit_aabtree, wl_fix_rebuild_aabtree; /* fix_aabtree.c */
 extern const wl_fixer wl_fix_recompute_bounds, wl_fix_recompute_planes, /* fix_bounds.c, fix_planes.c */
 	wl_fix_normalize_quaternions, wl_fix_align_quaternion_hemispheres, /* fix_quaternions.c */
+	wl_fix_recompute_euler_angles, /* fix_euler.c */
 	wl_fix_reorder_pivots; /* fix_pivots.c */
 
 static const wl_fixer *const fixers[] = {
@@ -32,6 +33,7 @@ static const wl_fixer *const fixers[] = {
 	&wl_fix_recompute_planes,      /* fix_planes.c */
 	&wl_fix_normalize_quaternions, /* fix_quaternions.c */
 	&wl_fix_align_quaternion_hemispheres, /* fix_quaternions.c, after normalising */
+	&wl_fix_recompute_euler_angles, /* fix_euler.c, after normalising */
 	&wl_fix_reorder_pivots,        /* fix_pivots.c (unsafe) */
 	NULL /* keep last: the list is NULL-terminated for easy appends */
 };

@@ -25,7 +25,7 @@
  * identity (0, or the quaternion 0,0,0,1; motchan.cpp:1327-1346) and a bit
  * channel's is its DefaultVal.  X/Y/Z channels differ when |a - b| >
  * `tolerance` (model units); Q channels when the angle between the two
- * rotations (2 acos |a . b| on normalised keys) exceeds `angle_tolerance`
+ * rotations (w3d_quat_angle_deg, core/w3d/rotation.h) exceeds `angle_tolerance`
  * degrees; bit channels when the bits differ.  Channels whose header or data
  * is short, with LastFrame < FirstFrame, a vector length other than 1 (X/Y/Z)
  * or 4 (Q), or non-finite values are skipped (other rules report them).  One
@@ -35,6 +35,7 @@
  */
 #include <math.h>
 
+#include "../core/w3d/rotation.h"
 #include "lint.h"
 
 void w3d_check_anim_loop(wl_lint_ctx *ctx);
@@ -46,7 +47,6 @@ const char *const w3d_check_anim_loop_rules[] = { "anim-loop-end-differs", NULL 
 #define RULE "anim-loop-end-differs"
 #define TOL_DEFAULT 0.001
 #define ANGLE_TOL_DEFAULT_DEG 0.1
-#define DEG_PER_RAD 57.295779513082321
 
 /* Value of channel ch at frame f into v (ch->vector_len floats, at most 4);
  * *at = file offset of the stored value, 0 when f is outside the range. */
@@ -87,18 +87,16 @@ static bool channel_differs(const w3d_anim_channel *ch, uint32_t last, double to
 			return false;
 	if (!q)
 		return fabs((double)a[0] - b[0]) > tol;
-	double la = 0, lb = 0, dot = 0;
+	double qa[4], qb[4], la = 0, lb = 0;
 	for (int j = 0; j < 4; j++) {
-		la += (double)a[j] * a[j];
-		lb += (double)b[j] * b[j];
-		dot += (double)a[j] * b[j];
+		qa[j] = a[j];
+		qb[j] = b[j];
+		la += qa[j] * qa[j];
+		lb += qb[j] * qb[j];
 	}
 	if (la < 0.25 || lb < 0.25)
 		return false;
-	dot = fabs(dot) / sqrt(la * lb);
-	if (dot > 1)
-		dot = 1;
-	return 2.0 * acos(dot) * DEG_PER_RAD > angle_tol;
+	return w3d_quat_angle_deg(qa, qb) > angle_tol;
 }
 
 static int bit_at(const w3d_bit_channel *b, uint32_t f)

@@ -14,9 +14,9 @@
  * (column vectors; q_e = qx (x) qy (x) qz as Hamilton products).  Every pivot
  * of the real-file corpus with non-zero EulerAngles follows this order.
  *
- * The rule compares the two: it reports a pivot whose EulerAngles describe
+ * The rule compares the two (core/w3d/rotation.h): it reports a pivot whose EulerAngles describe
  * a rotation more than `tolerance` degrees away from Rotation (the angle of
- * the rotation between them, 2 acos |q_e . q| with q normalised).  Skipped:
+ * the rotation between them, w3d_quat_angle_deg).  Skipped:
  * pivots whose three angles are all exactly 0 (the field left unfilled, as
  * several exporters do: no claim to compare), non-finite values, and a
  * Rotation shorter than 0.5 (quaternion-not-finite / quaternion-not-normalized
@@ -27,8 +27,7 @@
  * Severity info: a tool reading EulerAngles (editors, converters) shows a
  * pose the game does not; the game is unaffected.
  */
-#include <math.h>
-
+#include "../core/w3d/rotation.h"
 #include "lint.h"
 
 void w3d_check_pivot_euler(wl_lint_ctx *ctx);
@@ -39,49 +38,6 @@ const char *const w3d_check_pivot_euler_rules[] = { "pivot-euler-mismatch", NULL
 
 #define RULE "pivot-euler-mismatch"
 #define TOL_DEFAULT_DEG 0.1
-#define EULER_OFFSET 32u
-#define DEG_PER_RAD 57.295779513082321
-
-/* Hamilton product r = a (x) b, quaternions as X, Y, Z, W. */
-static void qmul(const double a[4], const double b[4], double r[4])
-{
-	r[0] = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
-	r[1] = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
-	r[2] = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
-	r[3] = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
-}
-
-/** The quaternion of EulerOrderXYZr angles e (radians). */
-static void euler_xyzr_quat(const float e[3], double q[4])
-{
-	double qx[4] = { sin(e[0] / 2.0), 0, 0, cos(e[0] / 2.0) };
-	double qy[4] = { 0, sin(e[1] / 2.0), 0, cos(e[1] / 2.0) };
-	double qz[4] = { 0, 0, sin(e[2] / 2.0), cos(e[2] / 2.0) };
-	double t[4];
-	qmul(qx, qy, t);
-	qmul(t, qz, q);
-}
-
-/* The angle in degrees between the rotations of p's EulerAngles and
- * Rotation, or a negative value when the pivot is skipped (see above). */
-static double euler_gap_deg(const w3d_pivot *p)
-{
-	const float *e = p->euler, *r = p->rotation;
-	if (e[0] == 0 && e[1] == 0 && e[2] == 0)
-		return -1;
-	for (int i = 0; i < 4; i++)
-		if (!isfinite(r[i]) || (i < 3 && !isfinite(e[i])))
-			return -1;
-	double len = sqrt((double)r[0] * r[0] + (double)r[1] * r[1] + (double)r[2] * r[2] + (double)r[3] * r[3]);
-	if (len < 0.5)
-		return -1;
-	double qe[4];
-	euler_xyzr_quat(e, qe);
-	double dot = fabs(qe[0] * r[0] + qe[1] * r[1] + qe[2] * r[2] + qe[3] * r[3]) / len;
-	if (dot > 1)
-		dot = 1;
-	return 2.0 * acos(dot) * DEG_PER_RAD;
-}
 
 void w3d_check_pivot_euler(wl_lint_ctx *ctx)
 {
@@ -96,7 +52,7 @@ void w3d_check_pivot_euler(wl_lint_ctx *ctx)
 		size_t bad = 0, first = 0;
 		double first_gap = 0;
 		for (size_t k = 0; k < h->pivot_count; k++) {
-			double gap = euler_gap_deg(&h->pivots[k]);
+			double gap = w3d_pivot_euler_gap_deg(&h->pivots[k]);
 			if (gap > tol && !bad++) {
 				first = k;
 				first_gap = gap;
@@ -106,7 +62,7 @@ void w3d_check_pivot_euler(wl_lint_ctx *ctx)
 			continue;
 		const w3d_pivot *p = &h->pivots[first];
 		wl_report(&ctx->doc->findings, RULE, h->pivots_chunk, (int64_t)first,
-			  wl_chunk_payload_offset(h->pivots_chunk) + (uint64_t)first * W3D_PIVOT_SIZE + EULER_OFFSET, 12,
+			  wl_chunk_payload_offset(h->pivots_chunk) + (uint64_t)first * W3D_PIVOT_SIZE + W3D_PIVOT_EULER_OFFSET, 12,
 			  "pivot %zu '%s' of hierarchy '%s' has EulerAngles (%g, %g, %g) that differ from its Rotation "
 			  "(%g, %g, %g, %g) by %.3g degrees (%zu of %zu pivots)",
 			  first, p->name ? p->name : "", h->name, (double)p->euler[0], (double)p->euler[1],

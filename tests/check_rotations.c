@@ -3,6 +3,7 @@
  *   pivot-euler-mismatch          lint/check_pivot_euler.c (E5)
  *   quaternion-hemisphere-flip    lint/check_animation.c (F12)
  *   align-quaternion-hemispheres  fix/fix_quaternions.c (F12)
+ *   recompute-euler-angles        fix/fix_euler.c (E5)
  *   anim-loop-end-differs         lint/check_anim_loop.c (F16)
  *
  * Expected values are computed here independently of the code under test:
@@ -15,6 +16,7 @@
 #include <string.h>
 
 #include "../core/w3d/model.h"
+#include "../core/w3d/rotation.h"
 #include "../fix/fix.h"
 #include "build_anim.h"
 #include "reader_util.h"
@@ -107,11 +109,12 @@ static void mat_quat(mat3 m, float q[4])
 	q[3] = (float)w;
 }
 
-/* Angle in degrees between two rotations given as quaternions. */
+/* Angle in degrees between two rotations (the metric of core/w3d/rotation.h;
+ * what these tests check independently is how angles become rotations). */
 static double quat_angle_deg(const float a[4], const float b[4])
 {
-	double d = fabs((double)a[0] * b[0] + (double)a[1] * b[1] + (double)a[2] * b[2] + (double)a[3] * b[3]);
-	return 2 * acos(d > 1 ? 1 : d) * 180 / 3.14159265358979323846;
+	double da[4] = { a[0], a[1], a[2], a[3] }, db[4] = { b[0], b[1], b[2], b[3] };
+	return w3d_quat_angle_deg(da, db);
 }
 
 /* ------------------------------------------------------------------ */
@@ -486,6 +489,63 @@ START_TEST(hemisphere_fixer_before_after_idempotent)
 }
 END_TEST
 
+START_TEST(euler_fixer_before_after_idempotent)
+{
+	cat_load();
+	/* pivot 0: unfilled (zeros) with a rotation; pivot 1: agrees; pivots
+	 * 2..5: rotations of other angles (one at gimbal lock) with wrong angles */
+	static const float rot_angles[6][3] = {
+		{ 0.4f, 0.1f, 0.2f }, { 0.3f, -0.5f, 1.1f }, { -2.5f, 1.2f, 0.4f },
+		{ 1.0f, 1.5707964f, -0.7f }, { 3.0f, -0.2f, -3.0f }, { 0.0f, -1.5707964f, 0.9f },
+	};
+	static const int xyz[3] = { 0, 1, 2 };
+	float e[6][3], q[6][4];
+	for (int i = 0; i < 6; i++) {
+		mat3 m;
+		euler_matrix(rot_angles[i], xyz, m);
+		mat_quat(m, q[i]);
+		for (int j = 0; j < 3; j++)
+			e[i][j] = i == 0 ? 0.0f : i == 1 ? rot_angles[i][j] : rot_angles[i][j] + 0.3f;
+	}
+	wb b;
+	wb_init(&b);
+	size_t pivots = hierarchy(&b, 6, (const float(*)[3])e, (const float(*)[4])q);
+	ck_assert_uint_eq(count(b.data, b.len, NULL, "pivot-euler-mismatch"), 1);
+	size_t len, edits;
+	uint8_t *out = apply_fixer("recompute-euler-angles", b.data, b.len, &len, &edits);
+	ck_assert_uint_eq(len, b.len);
+	ck_assert_uint_eq(edits, 4);
+	for (int i = 0; i < 6; i++) {
+		size_t rec = pivots + 60 * (size_t)i;
+		/* everything but the angles of pivots 2..5 is as it was */
+		ck_assert(memcmp(out + rec, b.data + rec, 32) == 0);
+		ck_assert(memcmp(out + rec + 44, b.data + rec + 44, 16) == 0);
+		if (i < 2) {
+			ck_assert(memcmp(out + rec + 32, b.data + rec + 32, 12) == 0);
+			continue;
+		}
+		/* the new angles, turned into a matrix and a quaternion by the
+		 * test's own code, give the pivot's rotation */
+		float ne[3], nq[4];
+		mat3 m;
+		for (int j = 0; j < 3; j++)
+			ne[j] = wl_lef32(out + rec + 32 + 4 * (size_t)j);
+		euler_matrix(ne, xyz, m);
+		mat_quat(m, nq);
+		ck_assert_msg(quat_angle_deg(nq, q[i]) < 1e-3, "pivot %d: %g degrees off", i, quat_angle_deg(nq, q[i]));
+	}
+	ck_assert_uint_eq(count(out, len, NULL, "pivot-euler-mismatch"), 0);
+	size_t len2, edits2;
+	uint8_t *out2 = apply_fixer("recompute-euler-angles", out, len, &len2, &edits2);
+	ck_assert_uint_eq(edits2, 0);
+	ck_assert(len2 == len && memcmp(out, out2, len) == 0);
+	free(out2);
+	free(out);
+	wb_free(&b);
+	wl_catalog_free(CAT);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* anim-loop-end-differs                                               */
 /* ------------------------------------------------------------------ */
@@ -559,6 +619,7 @@ Suite *rotations_suite(void)
 	tcase_add_test(tc, euler_tolerance_parameter);
 	tcase_add_test(tc, hemisphere_rule_fires_per_channel);
 	tcase_add_test(tc, hemisphere_fixer_before_after_idempotent);
+	tcase_add_test(tc, euler_fixer_before_after_idempotent);
 	tcase_add_test(tc, loop_rule_off_by_default_identity_outside_range);
 	tcase_add_test(tc, new_rules_in_catalogue);
 	suite_add_tcase(s, tc);

@@ -49,6 +49,7 @@
 #define W3D_PIVOT_SIZE 60u             /* W3dPivotStruct, w3d_file.h:1298-1305 */
 #define W3D_PIVOT_FIXUP_SIZE 48u       /* W3dPivotFixupStruct: float TM[4][3] */
 #define W3D_PIVOT_PARENT_OFFSET 16u    /* ParentIdx inside a pivot record */
+#define W3D_PIVOT_EULER_OFFSET 32u     /* EulerAngles (3 floats) inside a pivot record */
 #define W3D_PIVOT_ROTATION_OFFSET 44u  /* Rotation X,Y,Z,W inside a pivot record */
 #define W3D_PIVOT_NO_PARENT 0xFFFFFFFFu /* ParentIdx of the root */
 
