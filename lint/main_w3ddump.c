@@ -103,11 +103,57 @@ static void human_marks(FILE *out, const wl_chunk *c)
 		fprintf(out, " [%s]", m);
 }
 
+/* One part of a record (a span of its view): VALUE, VALUES and TEXT on
+ * one line, ITEMS one element a line (the first SHOW_ITEMS without all),
+ * HEX as its size. */
+static void human_span(FILE *out, const wl_tf_span *sp, const uint8_t *p, int indent, bool all)
+{
+	const wl_tf_part *pt = sp->part;
+	const uint8_t *q = p + sp->at;
+	wl_tf_field f = { pt->name, pt->type, 1, NULL };
+	switch (pt->kind) {
+	case WL_TF_PART_VALUE:
+		fprintf(out, "%*s%s: ", indent, "", pt->name);
+		wl_tf_put_value(out, &f, q);
+		fputc('\n', out);
+		return;
+	case WL_TF_PART_VALUES:
+		fprintf(out, "%*s%s: [", indent, "", pt->name);
+		for (size_t i = 0; i < sp->count; i++) {
+			fputs(i ? ", " : "", out);
+			wl_tf_put_value(out, &f, q + i * sp->elem_size);
+		}
+		fputs("]\n", out);
+		return;
+	case WL_TF_PART_TEXT:
+		fprintf(out, "%*s%s: \"", indent, "", pt->name);
+		for (size_t i = 0; i < sp->count && q[i]; i++)
+			fputc(q[i] >= 0x20 && q[i] < 0x7F ? q[i] : '.', out);
+		fprintf(out, "\" (%zu byte(s))\n", sp->count);
+		return;
+	case WL_TF_PART_HEX:
+		fprintf(out, "%*s%s: %zu byte(s)\n", indent, "", pt->name, sp->count);
+		return;
+	default:
+		break;
+	}
+	fprintf(out, "%*s%s: %zu element(s)\n", indent, "", pt->name, sp->count);
+	size_t show = all || sp->count <= SHOW_ITEMS ? sp->count : SHOW_ITEMS;
+	for (size_t i = 0; i < show; i++) {
+		fprintf(out, "%*s  [%zu] ", indent, "", i);
+		wl_tf_put_item(out, pt->elem, q + i * sp->elem_size, sp->width);
+		fputc('\n', out);
+	}
+	if (show < sp->count)
+		fprintf(out, "%*s  ... %zu more (--all shows every element)\n", indent, "",
+			sp->count - show);
+}
+
 static void human_payload(FILE *out, const wl_doc *d, const wl_chunk *c, int indent, bool all)
 {
 	const uint8_t *p = wl_chunk_payload(d, c);
 	size_t n = (size_t)c->size;
-	wl_tf_view v = wl_tf_classify(c->type, p, n);
+	wl_tf_view v = wl_tf_classify_in(c->type, p, n, wl_tf_context(d, c));
 	switch (v.form) {
 	case WL_TF_FORM_HEX:
 		return;
@@ -129,6 +175,8 @@ static void human_payload(FILE *out, const wl_doc *d, const wl_chunk *c, int ind
 		if (v.st->rest && v.count)
 			fprintf(out, "%*s%s: %zu element(s) of %zu byte(s)\n", indent, "",
 				v.st->rest->name, v.count, v.elem_size);
+		for (size_t i = 0; i < v.span_count; i++)
+			human_span(out, &v.spans[i], p, indent, all);
 		break;
 	}
 	case WL_TF_FORM_ITEMS: {
@@ -174,7 +222,8 @@ static void human_nodes(FILE *out, const wl_doc *d, const wl_chunk *parent, int 
 		if (!c->container && !c->type)
 			fputs(" (unknown)", out);
 		else if (!c->container) {
-			wl_tf_view v = wl_tf_classify(c->type, wl_chunk_payload(d, c), (size_t)c->size);
+			wl_tf_view v = wl_tf_classify_in(c->type, wl_chunk_payload(d, c), (size_t)c->size,
+							 wl_tf_context(d, c));
 			if (v.form == WL_TF_FORM_ITEMS)
 				fprintf(out, " (%zu element%s)", v.count, v.count == 1 ? "" : "s");
 		}
@@ -241,10 +290,14 @@ static json_t *json_elem(wl_tf_type t, const uint8_t *p)
 	}
 }
 
+static json_t *json_struct(const wl_tf_struct *s, const uint8_t *p);
+
 /* A field value: number, array of numbers, string (names: the text before
- * the NUL when printable), or hex string. */
+ * the NUL when printable), hex string, or object (nested structs). */
 static json_t *json_field(const wl_tf_field *f, const uint8_t *p, size_t count)
 {
+	if (f->type == WL_TF_STRUCT)
+		return f->sub ? json_struct(f->sub, p) : json_object();
 	if (f->type == WL_TF_NAME) {
 		size_t len = strnlen((const char *)p, count);
 		bool clean = true;
@@ -264,16 +317,65 @@ static json_t *json_field(const wl_tf_field *f, const uint8_t *p, size_t count)
 	return a;
 }
 
-static json_t *json_struct(const wl_tf_struct *s, const uint8_t *p)
+/* The fields of s at p as an object; a field with count 0 (the variable
+ * field of a part's element) has width elements. */
+static json_t *json_struct_w(const wl_tf_struct *s, const uint8_t *p, size_t width)
 {
 	json_t *o = json_object();
 	size_t at = 0;
 	for (size_t j = 0; j < s->field_count; j++) {
 		const wl_tf_field *f = &s->fields[j];
-		json_object_set_new(o, f->name, json_field(f, p + at, f->count));
-		at += wl_tf_field_size(f);
+		if (f->count) {
+			json_object_set_new(o, f->name, json_field(f, p + at, f->count));
+			at += wl_tf_field_size(f);
+			continue;
+		}
+		json_t *a = json_array();
+		size_t es = wl_tf_field_size(f);
+		for (size_t i = 0; i < width; i++, at += es)
+			json_array_append_new(a, json_elem((wl_tf_type)f->type, p + at));
+		json_object_set_new(o, f->name, a);
 	}
 	return o;
+}
+
+static json_t *json_struct(const wl_tf_struct *s, const uint8_t *p)
+{
+	return json_struct_w(s, p, 0);
+}
+
+/* A part of a record: number (VALUE), array of numbers (VALUES), array of
+ * objects (ITEMS), string or hex string (TEXT), hex string (HEX). */
+static json_t *json_span(const wl_tf_span *sp, const uint8_t *p)
+{
+	const wl_tf_part *pt = sp->part;
+	const uint8_t *q = p + sp->at;
+	switch (pt->kind) {
+	case WL_TF_PART_VALUE:
+		return json_elem((wl_tf_type)pt->type, q);
+	case WL_TF_PART_VALUES: {
+		json_t *a = json_array();
+		for (size_t i = 0; i < sp->count; i++)
+			json_array_append_new(a, json_elem((wl_tf_type)pt->type, q + i * sp->elem_size));
+		return a;
+	}
+	case WL_TF_PART_ITEMS: {
+		json_t *a = json_array();
+		for (size_t i = 0; i < sp->count; i++)
+			json_array_append_new(a, json_struct_w(pt->elem, q + i * sp->elem_size, sp->width));
+		return a;
+	}
+	case WL_TF_PART_TEXT: {
+		size_t len = strnlen((const char *)q, sp->count);
+		bool clean = len + 1 == sp->count;
+		for (size_t i = 0; i < len; i++)
+			clean = clean && q[i] >= 0x20 && q[i] < 0x7F;
+		json_t *s = clean ? json_stringn((const char *)q, len) : NULL;
+		return s ? s : hex_string(q, sp->count);
+	}
+	default:
+		return hex_string(q, sp->count);
+	}
 }
 
 static json_t *json_nodes(const wl_doc *d, const wl_chunk *parent, const opts *o);
@@ -303,7 +405,7 @@ static json_t *json_node(const wl_doc *d, const wl_chunk *c, const opts *o)
 	}
 	const uint8_t *p = wl_chunk_payload(d, c);
 	size_t n = (size_t)c->size;
-	wl_tf_view v = wl_tf_classify(c->type, p, n);
+	wl_tf_view v = wl_tf_classify_in(c->type, p, n, wl_tf_context(d, c));
 	static const char *const forms[] = { "hex", "string", "fields", "items" };
 	json_object_set_new(j, "form", json_string(forms[v.form]));
 	if (v.form == WL_TF_FORM_STRING)
@@ -315,6 +417,8 @@ static json_t *json_node(const wl_doc *d, const wl_chunk *c, const opts *o)
 					    v.st->rest->type == WL_TF_HEX
 						    ? hex_string(p + v.head, v.count)
 						    : json_field(v.st->rest, p + v.head, v.count));
+		for (size_t i = 0; i < v.span_count; i++)
+			json_object_set_new(j, v.spans[i].part->name, json_span(&v.spans[i], p));
 	}
 	if (v.form == WL_TF_FORM_ITEMS) {
 		json_t *items = json_array();

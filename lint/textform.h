@@ -19,7 +19,10 @@
  * Data chunks carry, instead of children, one of: struct fields (plus a
  * trailing `Data` array for records such as ANIMATION_CHANNEL), `items:`
  * (array chunks), `string:` (text chunks: the bytes before the final NUL),
- * or `hex:`; then optionally `tail:` (hex bytes after the fields).  Every
+ * or `hex:`; then optionally `tail:` (hex bytes after the fields).  Some
+ * records go on with parts of their own (wl_tf_part): the keyframes after
+ * EMITTER_PROPS, the sub-objects after AGGREGATE_INFO, the packets of a
+ * time-coded COMPRESSED_ANIMATION_CHANNEL, each under its own key.  Every
  * chunk may pin `size:` (the 31-bit payload size field written instead of
  * the computed one) and `container_bit:` (bit 31 of the size field; by
  * default set exactly when the chunk has child chunks, as the Westwood
@@ -64,17 +67,67 @@ typedef enum wl_tf_type {
 	WL_TF_X32,
 	WL_TF_F32,  /* IEEE-754 binary32, printed so that it reads back bit-exact */
 	WL_TF_NAME, /* char[count]: a string padded with NUL bytes */
-	WL_TF_HEX   /* count opaque bytes, printed as hex */
+	WL_TF_HEX,  /* count opaque bytes, printed as hex */
+	WL_TF_STRUCT /* a nested struct (wl_tf_field.sub), written as a mapping */
 } wl_tf_type;
 
+struct wl_tf_struct;
+
 /* One field of a struct: count elements of type (count > 1: a YAML
- * sequence, e.g. a vector [x, y, z]; NAME/HEX: count bytes).  A trailing
- * array (wl_tf_struct.rest) has count 0: as many elements as fit. */
+ * sequence, e.g. a vector [x, y, z]; NAME/HEX: count bytes; STRUCT: count
+ * is 1 and sub gives the layout).  A trailing array (wl_tf_struct.rest) has
+ * count 0: as many elements as fit.  In the element of a wl_tf_part of kind
+ * ITEMS, a last field with count 0 has as many elements as the part's
+ * width field says (a time-coded packet's Values[VectorLen]). */
 typedef struct wl_tf_field {
 	const char *name;   /* spec field name, e.g. "NumVertices" */
 	uint8_t type;       /* wl_tf_type */
 	uint16_t count;
+	const struct wl_tf_struct *sub; /* STRUCT: the nested layout */
 } wl_tf_field;
+
+/* Dump contexts: how the payload of a chunk is read where it stands
+ * (wl_tf_context).  Only COMPRESSED_ANIMATION_CHANNEL depends on it: its
+ * packets follow the Flavor of its animation's header. */
+#define WL_TF_IN_PLAIN 1u     /* every other chunk; unknown flavor */
+#define WL_TF_IN_TIMECODED 2u /* COMPRESSED_ANIMATION Flavor 0 */
+#define WL_TF_IN_ADAPTIVE 4u  /* COMPRESSED_ANIMATION Flavor 1 or 2 */
+
+/* How a wl_tf_part is written. */
+typedef enum wl_tf_part_kind {
+	WL_TF_PART_VALUE,  /* one element of `type`: `Scale: 0.5` */
+	WL_TF_PART_VALUES, /* elements of `type`: a flow sequence */
+	WL_TF_PART_ITEMS,  /* elements of struct `elem`: a sequence of mappings */
+	WL_TF_PART_TEXT,   /* bytes: "text" when printable ASCII + one NUL, else !hex */
+	WL_TF_PART_HEX     /* bytes: hex */
+} wl_tf_part_kind;
+
+/* Maximum parts of one struct (and of one view). */
+#define WL_TF_MAX_PARTS 4
+
+/*
+ * A part of a record after its fixed fields (and rest): a key of its own,
+ * e.g. the colour keys after W3dEmitterPropertyStruct.  Unlike the fixed
+ * fields, a part is written only when its key is given, never as zeros,
+ * and no count field is computed: the text holds the counts as they are.
+ * The dump gives a part min(count, what fits) elements, where count is
+ * fields[count_of] + count_add (count_of -1: as many as fit); after a part
+ * that got fewer than its count, the rest of the payload is `tail:`.  A
+ * part with no bytes is left out.  Two parts may share a name when one
+ * takes a sequence (VALUES, ITEMS) and the other a scalar (VALUE, TEXT,
+ * HEX): the assembler picks by the YAML node.
+ */
+typedef struct wl_tf_part {
+	const char *name;                 /* the key */
+	uint8_t kind;                     /* wl_tf_part_kind */
+	uint8_t type;                     /* VALUE, VALUES: the element type (wl_tf_type) */
+	const struct wl_tf_struct *elem;  /* ITEMS: the element layout */
+	int8_t count_of;                  /* index in fields[] of the count, -1: all that fits */
+	uint8_t count_add;                /* added to the count (KeyframeCount + 1 keys) */
+	int8_t width_of;                  /* ITEMS: index in fields[] of the element's
+					   * variable field count, -1: none */
+	uint8_t in;                       /* WL_TF_IN_* contexts in which the dump writes it */
+} wl_tf_part;
 
 typedef enum wl_tf_layout {
 	WL_TF_RECORD, /* the fields once, then the optional rest array, then tail */
@@ -89,16 +142,19 @@ typedef struct wl_tf_struct {
 	size_t field_count;
 	const wl_tf_field *rest;    /* RECORD: trailing array after the fields
 				     * (count 0), or NULL */
+	const wl_tf_part *parts;    /* RECORD: part_count parts after the rest */
+	size_t part_count;
 } wl_tf_struct;
 
 /** The struct layout of a chunk type by short name ("MESH_HEADER3"), or NULL
  *  when the payload has no table (then it is written as hex or text). */
 const wl_tf_struct *wl_tf_lookup(const char *chunk_short_name);
 
-/** Bytes of one element of f's type (NAME and HEX: 1). */
+/** Bytes of one element of f's type (NAME, HEX and STRUCT: 1). */
 size_t wl_tf_type_size(wl_tf_type t);
 
-/** Bytes of field f (count elements; for a rest field, one element). */
+/** Bytes of field f (count elements; for a rest field, one element; for a
+ *  STRUCT, the nested struct's size). */
 size_t wl_tf_field_size(const wl_tf_field *f);
 
 /** Bytes of the fixed part of s: the sum of its fields (a record's size, an
@@ -114,9 +170,16 @@ const wl_tf_struct *wl_tf_tables(size_t *out_count);
  * "[a, b, c]" for count > 1, a double-quoted string for a NAME of printable
  * ASCII padded with NUL bytes, `!hex "..."` for any other NAME and for HEX,
  * `!f32bits 0x%08X` for a float that does not read back bit-exact from
- * %.9g.  The same text is used by the human dump.
+ * %.9g, a flow mapping "{A: 1, B: [0, 0]}" for a STRUCT.  The same text is
+ * used by the human dump.
  */
 void wl_tf_put_value(FILE *out, const wl_tf_field *f, const uint8_t *p);
+
+/** Writes the element of ITEMS part element layout e at p as a flow
+ *  mapping, "{Time: 0, Color: [255, 255, 255, 255]}"; a last field with
+ *  count 0 has width elements and is always a sequence.  Returns the bytes
+ *  of the element. */
+size_t wl_tf_put_item(FILE *out, const struct wl_tf_struct *e, const uint8_t *p, size_t width);
 
 /** Writes one float as the text form does ("1.5", "-0", "!f32bits 0x7FC00000"). */
 void wl_tf_put_f32(FILE *out, uint32_t bits);
@@ -143,6 +206,15 @@ typedef enum wl_tf_form {
 	WL_TF_FORM_ITEMS    /* an ARRAY: elements + tail */
 } wl_tf_form;
 
+/* One part of a FIELDS view: the bytes the dump gives a wl_tf_part. */
+typedef struct wl_tf_span {
+	const wl_tf_part *part;
+	size_t at;                /* offset in the payload */
+	size_t count;             /* elements (TEXT, HEX: bytes; VALUE: 1) */
+	size_t elem_size;         /* bytes of one element (TEXT, HEX: 1) */
+	size_t width;             /* ITEMS: elements of the variable field */
+} wl_tf_span;
+
 /* A data chunk's payload split by its table. */
 typedef struct wl_tf_view {
 	wl_tf_form form;
@@ -151,15 +223,30 @@ typedef struct wl_tf_view {
 	size_t count;             /* ITEMS: elements; FIELDS: rest elements */
 	size_t head;              /* bytes before the elements (FIELDS: record size) */
 	size_t tail;              /* bytes left over at the end (tail: hex) */
+	size_t span_count;        /* FIELDS: parts written, in order */
+	wl_tf_span spans[WL_TF_MAX_PARTS];
 } wl_tf_view;
 
 /**
  * Classifies payload p[0..n) of a chunk of type t (NULL: unknown) as the
- * dump writes it.  Records shorter than their struct and chunks without a
- * table are HEX; STRING chunks are STRING only when the bytes are printable
- * ASCII (plus tab, CR, LF) followed by exactly one NUL.
+ * dump writes it in context `in` (a WL_TF_IN_* bit; see wl_tf_context).
+ * Records shorter than their struct and chunks without a table are HEX;
+ * STRING chunks are STRING only when the bytes are printable ASCII (plus
+ * tab, CR, LF) followed by exactly one NUL.
  */
+wl_tf_view wl_tf_classify_in(const wl_chunk_type *t, const uint8_t *p, size_t n, unsigned in);
+
+/** wl_tf_classify_in in context WL_TF_IN_PLAIN. */
 wl_tf_view wl_tf_classify(const wl_chunk_type *t, const uint8_t *p, size_t n);
+
+/**
+ * The dump context of chunk c of d: for a COMPRESSED_ANIMATION_CHANNEL in a
+ * COMPRESSED_ANIMATION, the Flavor of the animation's first
+ * COMPRESSED_ANIMATION_HEADER (when it holds its 44 bytes; the rule of
+ * w3d_decode_compressed_animation): WL_TF_IN_TIMECODED for 0,
+ * WL_TF_IN_ADAPTIVE for 1 and 2.  WL_TF_IN_PLAIN otherwise.
+ */
+unsigned wl_tf_context(const wl_doc *d, const wl_chunk *c);
 
 /** Writes the names of the recovery bits in rec (chunk.h WL_REC_*), space
  *  separated, into buf (cap bytes, NUL-terminated): "truncated",

@@ -15,9 +15,15 @@
 #include <string.h>
 
 #include "../core/cursor.h"
+#include "../core/w3d/hierarchy.h"
+#include "../core/w3d/w3d_format.h"
 
-#define F(n, t, c) { n, WL_TF_##t, c }
+#define F(n, t, c) { n, WL_TF_##t, c, NULL }
+/* A field holding the nested struct s (a wl_tf_struct). */
+#define S(n, s) { n, WL_TF_STRUCT, 1, &s }
 #define N(a) (sizeof(a) / sizeof((a)[0]))
+/* The layout of a nested struct or of a part's element. */
+#define SUB(name, f) { name, WL_TF_RECORD, f, N(f), NULL, NULL, 0 }
 
 /* W3dVectorStruct arrays (VERTICES, VERTEX_NORMALS, TANGENTS ...). */
 static const wl_tf_field vec3_elem[] = { F("XYZ", F32, 3) };
@@ -48,7 +54,7 @@ static const wl_tf_field material_info[] = {
 	F("PassCount", U32, 1), F("VertexMaterialCount", U32, 1), F("ShaderCount", U32, 1),
 	F("TextureCount", U32, 1),
 };
-/* W3dShaderStruct, 16 bytes. */
+/* W3dShaderStruct, 16 bytes (also nested in W3dEmitterInfoStructV2). */
 static const wl_tf_field shader[] = {
 	F("DepthCompare", U8, 1), F("DepthMask", U8, 1), F("ColorMask", U8, 1),
 	F("DestBlend", U8, 1), F("FogFunc", U8, 1), F("PriGradient", U8, 1),
@@ -113,10 +119,24 @@ static const wl_tf_field compressed_animation_header[] = {
 	F("NumFrames", U32, 1), F("FrameRate", U16, 1), F("Flavor", U16, 1),
 };
 /* W3dTimeCodedAnimChannelStruct / W3dAdaptiveDeltaAnimChannelStruct share
- * these 8 bytes (NumTimeCodes is NumFrames for adaptive delta); the packets
- * that follow depend on the header's Flavor and are kept as hex. */
+ * these 8 bytes (NumTimeCodes is NumFrames for adaptive delta, §2.5); what
+ * follows depends on the header's Flavor (wl_tf_context). */
 static const wl_tf_field compressed_animation_channel[] = {
 	F("NumTimeCodes", U32, 1), F("Pivot", U16, 1), F("VectorLen", U8, 1), F("Flags", U8, 1),
+};
+/* Time-coded packet: uint32 time code (bits 0-30 frame, bit 31
+ * W3D_TIMECODED_BINARY_MOVEMENT_FLAG), then VectorLen floats. */
+static const wl_tf_field timecoded_packet[] = { F("TimeCode", U32, 1), F("Values", F32, 0) };
+static const wl_tf_struct timecoded_packet_elem = SUB("time-coded packet", timecoded_packet);
+/* Flavor 0: NumTimeCodes packets (Data); flavors 1 and 2: float Scale (the
+ * 12-byte W3dAdaptiveDeltaAnimChannelStruct header), VectorLen initial
+ * values, then the delta blocks as hex (Data); unknown flavor: Data hex.
+ * The two Data parts share the key: a sequence is packets, a scalar hex. */
+static const wl_tf_part compressed_animation_channel_parts[] = {
+	{ "Scale", WL_TF_PART_VALUE, WL_TF_F32, NULL, -1, 0, -1, WL_TF_IN_ADAPTIVE },
+	{ "InitialValues", WL_TF_PART_VALUES, WL_TF_F32, NULL, 2, 0, -1, WL_TF_IN_ADAPTIVE },
+	{ "Data", WL_TF_PART_ITEMS, 0, &timecoded_packet_elem, 0, 0, 2, WL_TF_IN_TIMECODED },
+	{ "Data", WL_TF_PART_HEX, 0, NULL, -1, 0, -1, WL_TF_IN_PLAIN | WL_TF_IN_ADAPTIVE },
 };
 /* W3dTimeCodedBitChannelStruct: 8-byte header, then NumTimeCodes uint32
  * (bits 0-30 frame, bit 31 state). */
@@ -162,9 +182,117 @@ static const wl_tf_field null_object[] = {
 };
 /* W3dEmitterHeaderStruct / W3dAggregateHeaderStruct, 20 bytes. */
 static const wl_tf_field version_name16[] = { F("Version", X32, 1), F("Name", NAME, 16) };
-/* W3dAggregateInfoStruct, 36 bytes; the sub-objects that follow are kept
- * as tail hex. */
+
+/* Emitter records (§2.10, w3d_file.h W3dEmitter*Struct).  Sizes: objects.h
+ * W3D_EMITTER_*_SIZE, checked by tests/check_textform.c. */
+
+/* W3dEmitterUserInfoStruct, 12 bytes: Type, SizeofStringParam, then
+ * StringParam[1] and its padding (Pad, zero as the tools write it); the
+ * loader reads the SizeofStringParam bytes of the string after these 12
+ * (part_ldr.cpp Read_User_Data), dumped as the part StringParam. */
+static const wl_tf_field emitter_user_data[] = {
+	F("Type", U32, 1), F("SizeofStringParam", U32, 1), F("Pad", U32, 1),
+};
+static const wl_tf_part emitter_user_data_parts[] = {
+	{ "StringParam", WL_TF_PART_TEXT, 0, NULL, 1, 0, -1, WL_TF_IN_PLAIN },
+};
+/* W3dEmitterInfoStruct, 332 bytes (colours W3dRGBAStruct). */
+static const wl_tf_field emitter_info[] = {
+	F("TextureFilename", NAME, 260), F("StartSize", F32, 1), F("EndSize", F32, 1),
+	F("Lifetime", F32, 1), F("EmissionRate", F32, 1), F("MaxEmissions", F32, 1),
+	F("VelocityRandom", F32, 1), F("PositionRandom", F32, 1), F("FadeTime", F32, 1),
+	F("Gravity", F32, 1), F("Elasticity", F32, 1), F("Velocity", F32, 3),
+	F("Acceleration", F32, 3), F("StartColor", U8, 4), F("EndColor", U8, 4),
+};
+/* W3dVolumeRandomizerStruct, 32 bytes: ClassID is Vector3Randomizer::
+ * CLASSID_* (0 solid box, 1 solid sphere, 2 hollow sphere, 3 solid cylinder). */
+static const wl_tf_field volume_randomizer[] = {
+	F("ClassID", U32, 1), F("Value1", F32, 1), F("Value2", F32, 1), F("Value3", F32, 1),
+	F("reserved", U32, 4),
+};
+static const wl_tf_struct volume_randomizer_st = SUB("W3dVolumeRandomizerStruct", volume_randomizer);
+static const wl_tf_struct shader_st = SUB("W3dShaderStruct", shader);
+/* W3dEmitterInfoStructV2, 124 bytes: Shader at 76, RenderMode at 92. */
+static const wl_tf_field emitter_info_v2[] = {
+	F("BurstSize", U32, 1), S("CreationVolume", volume_randomizer_st),
+	S("VelRandom", volume_randomizer_st), F("OutwardVel", F32, 1), F("VelInherit", F32, 1),
+	S("Shader", shader_st), F("RenderMode", U32, 1), F("FrameMode", U32, 1),
+	F("reserved", U32, 6),
+};
+/* W3dEmitterPropertyStruct, 40 bytes, then ColorKeyframes colour keys,
+ * OpacityKeyframes opacity keys and SizeKeyframes size keys (the counts
+ * include the start key), 8 bytes each. */
+static const wl_tf_field emitter_props[] = {
+	F("ColorKeyframes", U32, 1), F("OpacityKeyframes", U32, 1), F("SizeKeyframes", U32, 1),
+	F("ColorRandom", U8, 4), F("OpacityRandom", F32, 1), F("SizeRandom", F32, 1),
+	F("reserved", U32, 4),
+};
+static const wl_tf_field color_key[] = { F("Time", F32, 1), F("Color", U8, 4) };
+static const wl_tf_field opacity_key[] = { F("Time", F32, 1), F("Opacity", F32, 1) };
+static const wl_tf_field size_key[] = { F("Time", F32, 1), F("Size", F32, 1) };
+static const wl_tf_struct color_key_st = SUB("W3dEmitterColorKeyframeStruct", color_key);
+static const wl_tf_struct opacity_key_st = SUB("W3dEmitterOpacityKeyframeStruct", opacity_key);
+static const wl_tf_struct size_key_st = SUB("W3dEmitterSizeKeyframeStruct", size_key);
+static const wl_tf_part emitter_props_parts[] = {
+	{ "ColorKeys", WL_TF_PART_ITEMS, 0, &color_key_st, 0, 0, -1, WL_TF_IN_PLAIN },
+	{ "OpacityKeys", WL_TF_PART_ITEMS, 0, &opacity_key_st, 1, 0, -1, WL_TF_IN_PLAIN },
+	{ "SizeKeys", WL_TF_PART_ITEMS, 0, &size_key_st, 2, 0, -1, WL_TF_IN_PLAIN },
+};
+/* W3dEmitterLinePropertiesStruct, 64 bytes: Flags are W3D_ELINE_*. */
+static const wl_tf_field emitter_line_properties[] = {
+	F("Flags", X32, 1), F("SubdivisionLevel", U32, 1), F("NoiseAmplitude", F32, 1),
+	F("MergeAbortFactor", F32, 1), F("TextureTileFactor", F32, 1), F("UPerSec", F32, 1),
+	F("VPerSec", F32, 1), F("Reserved", U32, 9),
+};
+/* W3dEmitterRotationHeaderStruct (16 bytes), W3dEmitterFrameHeaderStruct
+ * (16), W3dEmitterBlurTimeHeaderStruct (12), each followed by
+ * KeyframeCount + 1 keys of 8 bytes (the first is the start value). */
+static const wl_tf_field emitter_rotation_header[] = {
+	F("KeyframeCount", U32, 1), F("Random", F32, 1), F("OrientationRandom", F32, 1),
+	F("Reserved", U32, 1),
+};
+static const wl_tf_field emitter_frame_header[] = {
+	F("KeyframeCount", U32, 1), F("Random", F32, 1), F("Reserved", U32, 2),
+};
+static const wl_tf_field emitter_blur_time_header[] = {
+	F("KeyframeCount", U32, 1), F("Random", F32, 1), F("Reserved", U32, 1),
+};
+static const wl_tf_field rotation_key[] = { F("Time", F32, 1), F("Rotation", F32, 1) };
+static const wl_tf_field frame_key[] = { F("Time", F32, 1), F("Frame", F32, 1) };
+static const wl_tf_field blur_time_key[] = { F("Time", F32, 1), F("BlurTime", F32, 1) };
+static const wl_tf_struct rotation_key_st = SUB("W3dEmitterRotationKeyframeStruct", rotation_key);
+static const wl_tf_struct frame_key_st = SUB("W3dEmitterFrameKeyframeStruct", frame_key);
+static const wl_tf_struct blur_time_key_st = SUB("W3dEmitterBlurTimeKeyframeStruct", blur_time_key);
+static const wl_tf_part emitter_rotation_parts[] = {
+	{ "Keys", WL_TF_PART_ITEMS, 0, &rotation_key_st, 0, 1, -1, WL_TF_IN_PLAIN },
+};
+static const wl_tf_part emitter_frame_parts[] = {
+	{ "Keys", WL_TF_PART_ITEMS, 0, &frame_key_st, 0, 1, -1, WL_TF_IN_PLAIN },
+};
+static const wl_tf_part emitter_blur_time_parts[] = {
+	{ "Keys", WL_TF_PART_ITEMS, 0, &blur_time_key_st, 0, 1, -1, WL_TF_IN_PLAIN },
+};
+/* W3dEmitterExtraInfoStruct (ZH), 40 bytes. */
+static const wl_tf_field emitter_extra_info[] = { F("FutureStartTime", F32, 1), F("Padding", U32, 9) };
+
+/* Aggregate records (§2.12, agg_def.cpp). */
+
+/* W3dAggregateInfoStruct, 36 bytes, then SubobjectCount
+ * W3dAggregateSubobjectStruct of 64 bytes in the same chunk. */
 static const wl_tf_field aggregate_info[] = { F("BaseModelName", NAME, 32), F("SubobjectCount", U32, 1) };
+static const wl_tf_field aggregate_subobject[] = { F("SubobjectName", NAME, 32), F("BoneName", NAME, 32) };
+static const wl_tf_struct aggregate_subobject_st = SUB("W3dAggregateSubobjectStruct", aggregate_subobject);
+static const wl_tf_part aggregate_info_parts[] = {
+	{ "Subobjects", WL_TF_PART_ITEMS, 0, &aggregate_subobject_st, 1, 0, -1, WL_TF_IN_PLAIN },
+};
+/* W3dTextureReplacerHeaderStruct, 4 bytes; the 1492-byte
+ * W3dTextureReplacerStruct entries that may follow are tail hex (the
+ * loaders report them as obsolete and do not read them). */
+static const wl_tf_field texture_replacer_info[] = { F("ReplacedTexturesCount", U32, 1) };
+/* W3dAggregateMiscInfo, 20 bytes: Flags bit 0 W3D_AGGREGATE_FORCE_SUB_OBJ_LOD. */
+static const wl_tf_field aggregate_class_info[] = {
+	F("OriginalClassID", X32, 1), F("Flags", X32, 1), F("reserved", U32, 3),
+};
 /* W3dLightStruct, 24 bytes (§2.13). */
 static const wl_tf_field light_info[] = {
 	F("Attributes", X32, 1), F("Unused", U32, 1), F("Ambient", U8, 4), F("Diffuse", U8, 4),
@@ -177,9 +305,10 @@ static const wl_tf_field soundrobj_header[] = {
 	F("Version", X32, 1), F("Name", NAME, 16), F("Flags", X32, 1), F("Padding", U32, 8),
 };
 
-#define REC(name, f) { name, WL_TF_RECORD, f, N(f), NULL }
-#define RECR(name, f, r) { name, WL_TF_RECORD, f, N(f), &r }
-#define ARR(name, f) { name, WL_TF_ARRAY, f, N(f), NULL }
+#define REC(name, f) { name, WL_TF_RECORD, f, N(f), NULL, NULL, 0 }
+#define RECR(name, f, r) { name, WL_TF_RECORD, f, N(f), &r, NULL, 0 }
+#define RECP(name, f, p) { name, WL_TF_RECORD, f, N(f), NULL, p, N(p) }
+#define ARR(name, f) { name, WL_TF_ARRAY, f, N(f), NULL, NULL, 0 }
 
 static const wl_tf_struct tables[] = {
 	REC("MESH_HEADER3", mesh_header3),
@@ -217,7 +346,8 @@ static const wl_tf_struct tables[] = {
 	RECR("ANIMATION_CHANNEL", animation_channel, f32_rest),
 	RECR("BIT_CHANNEL", bit_channel, hex_rest),
 	REC("COMPRESSED_ANIMATION_HEADER", compressed_animation_header),
-	RECR("COMPRESSED_ANIMATION_CHANNEL", compressed_animation_channel, hex_rest),
+	RECP("COMPRESSED_ANIMATION_CHANNEL", compressed_animation_channel,
+	     compressed_animation_channel_parts),
 	RECR("COMPRESSED_BIT_CHANNEL", compressed_bit_channel, x32_rest),
 	RECR("COMPRESSED_ANIMATION_MOTION_CHANNEL", motion_channel, hex_rest),
 	REC("MORPHANIM_HEADER", morphanim_header),
@@ -233,8 +363,19 @@ static const wl_tf_struct tables[] = {
 	REC("BOX", box),
 	REC("NULL_OBJECT", null_object),
 	REC("EMITTER_HEADER", version_name16),
+	RECP("EMITTER_USER_DATA", emitter_user_data, emitter_user_data_parts),
+	REC("EMITTER_INFO", emitter_info),
+	REC("EMITTER_INFOV2", emitter_info_v2),
+	RECP("EMITTER_PROPS", emitter_props, emitter_props_parts),
+	REC("EMITTER_LINE_PROPERTIES", emitter_line_properties),
+	RECP("EMITTER_ROTATION_KEYFRAMES", emitter_rotation_header, emitter_rotation_parts),
+	RECP("EMITTER_FRAME_KEYFRAMES", emitter_frame_header, emitter_frame_parts),
+	RECP("EMITTER_BLUR_TIME_KEYFRAMES", emitter_blur_time_header, emitter_blur_time_parts),
+	REC("EMITTER_EXTRA_INFO", emitter_extra_info),
 	REC("AGGREGATE_HEADER", version_name16),
-	REC("AGGREGATE_INFO", aggregate_info),
+	RECP("AGGREGATE_INFO", aggregate_info, aggregate_info_parts),
+	REC("TEXTURE_REPLACER_INFO", texture_replacer_info),
+	REC("AGGREGATE_CLASS_INFO", aggregate_class_info),
 	REC("LIGHT_INFO", light_info),
 	REC("NEAR_ATTENUATION", light_attenuation),
 	REC("FAR_ATTENUATION", light_attenuation),
@@ -276,6 +417,8 @@ size_t wl_tf_type_size(wl_tf_type t)
 size_t wl_tf_field_size(const wl_tf_field *f)
 {
 	size_t n = f->count ? f->count : 1;
+	if (f->type == WL_TF_STRUCT)
+		return f->sub ? n * wl_tf_struct_size(f->sub) : 0;
 	if (f->type == WL_TF_NAME || f->type == WL_TF_HEX)
 		return n;
 	return n * wl_tf_type_size((wl_tf_type)f->type);
@@ -417,9 +560,30 @@ static void put_elem(FILE *out, wl_tf_type t, const uint8_t *p)
 	}
 }
 
+/* A nested struct as a flow mapping. */
+static void put_struct(FILE *out, const wl_tf_struct *s, const uint8_t *p)
+{
+	size_t at = 0;
+	fputc('{', out);
+	for (size_t j = 0; j < s->field_count; j++) {
+		const wl_tf_field *f = &s->fields[j];
+		fprintf(out, "%s%s: ", j ? ", " : "", f->name);
+		wl_tf_put_value(out, f, p + at);
+		at += wl_tf_field_size(f);
+	}
+	fputc('}', out);
+}
+
 void wl_tf_put_value(FILE *out, const wl_tf_field *f, const uint8_t *p)
 {
 	size_t n = f->count ? f->count : 1;
+	if (f->type == WL_TF_STRUCT) {
+		if (f->sub)
+			put_struct(out, f->sub, p);
+		else
+			fputs("{}", out);
+		return;
+	}
 	if (f->type == WL_TF_NAME) {
 		if (clean_name(p, n)) {
 			put_quoted(out, p, strnlen((const char *)p, n));
@@ -448,6 +612,34 @@ void wl_tf_put_value(FILE *out, const wl_tf_field *f, const uint8_t *p)
 	fputc(']', out);
 }
 
+size_t wl_tf_put_item(FILE *out, const wl_tf_struct *e, const uint8_t *p, size_t width)
+{
+	size_t at = 0;
+	fputc('{', out);
+	for (size_t j = 0; j < e->field_count; j++) {
+		const wl_tf_field *f = &e->fields[j];
+		fprintf(out, "%s%s: ", j ? ", " : "", f->name);
+		if (f->count) {
+			wl_tf_put_value(out, f, p + at);
+			at += wl_tf_field_size(f);
+			continue;
+		}
+		wl_tf_field one = *f;
+		one.count = 1;
+		size_t es = wl_tf_field_size(&one);
+		fputc('[', out);
+		for (size_t i = 0; i < width; i++) {
+			if (i)
+				fputs(", ", out);
+			wl_tf_put_value(out, &one, p + at);
+			at += es;
+		}
+		fputc(']', out);
+	}
+	fputc('}', out);
+	return at;
+}
+
 /* ------------------------------------------------------- classification */
 
 /* Printable ASCII (plus tab, CR, LF) followed by exactly one NUL. */
@@ -463,10 +655,114 @@ static bool clean_string(const uint8_t *p, size_t n)
 	return true;
 }
 
+/* Field fi of record s read from p (the record is present) as an unsigned
+ * count; 0 for a field that is not a number. */
+static uint64_t field_count_value(const wl_tf_struct *s, int fi, const uint8_t *p)
+{
+	size_t at = 0;
+	for (int j = 0; j < fi; j++)
+		at += wl_tf_field_size(&s->fields[j]);
+	switch (s->fields[fi].type) {
+	case WL_TF_U8:
+	case WL_TF_X8:
+		return p[at];
+	case WL_TF_U16:
+	case WL_TF_X16:
+		return wl_le16(p + at);
+	case WL_TF_U32:
+	case WL_TF_X32:
+		return wl_le32(p + at);
+	default:
+		return 0;
+	}
+}
+
+/* Splits the bytes after a record's fixed fields and rest, from v->head +
+ * rest, into the parts the dump writes in context `in` (see wl_tf_part). */
+static void split_parts(wl_tf_view *v, const uint8_t *p, size_t n, size_t at, unsigned in)
+{
+	const wl_tf_struct *s = v->st;
+	for (size_t i = 0; i < s->part_count && v->span_count < WL_TF_MAX_PARTS; i++) {
+		const wl_tf_part *pt = &s->parts[i];
+		if (!(pt->in & in))
+			continue;
+		size_t avail = n - at, es = 1, width = 0;
+		uint64_t want = UINT64_MAX;
+		if (pt->count_of >= 0 && (size_t)pt->count_of < s->field_count)
+			want = field_count_value(s, pt->count_of, p) + pt->count_add;
+		switch (pt->kind) {
+		case WL_TF_PART_VALUE:
+			want = 1;
+			es = wl_tf_type_size((wl_tf_type)pt->type);
+			break;
+		case WL_TF_PART_VALUES:
+			es = wl_tf_type_size((wl_tf_type)pt->type);
+			break;
+		case WL_TF_PART_ITEMS:
+			if (!pt->elem)
+				return;
+			if (pt->width_of >= 0 && (size_t)pt->width_of < s->field_count)
+				width = (size_t)field_count_value(s, pt->width_of, p);
+			es = 0;
+			for (size_t j = 0; j < pt->elem->field_count; j++) {
+				const wl_tf_field *f = &pt->elem->fields[j];
+				es += f->count ? wl_tf_field_size(f) : width * wl_tf_field_size(f);
+			}
+			if (es == 0)
+				return; /* an element of no bytes: nothing to count */
+			break;
+		default: /* TEXT, HEX: bytes */
+			break;
+		}
+		size_t fit = avail / es;
+		size_t k = want < fit ? (size_t)want : fit;
+		if (k) {
+			wl_tf_span *sp = &v->spans[v->span_count++];
+			sp->part = pt;
+			sp->at = at;
+			sp->count = k;
+			sp->elem_size = es;
+			sp->width = width;
+			at += k * es;
+		}
+		if (k < want && want != UINT64_MAX)
+			break; /* fewer than the count says: the rest is tail */
+	}
+	v->tail = n - at;
+}
+
+unsigned wl_tf_context(const wl_doc *d, const wl_chunk *c)
+{
+	const wl_chunk *a = c->parent;
+	if (c->kind != WL_NODE_CHUNK || c->id != W3D_CHUNK_COMPRESSED_ANIMATION_CHANNEL || !a ||
+	    a->kind != WL_NODE_CHUNK || a->id != W3D_CHUNK_COMPRESSED_ANIMATION || !c->type)
+		return WL_TF_IN_PLAIN;
+	for (const wl_chunk *k = a->first_child; k; k = k->next) {
+		if (k->kind != WL_NODE_CHUNK || k->id != W3D_CHUNK_COMPRESSED_ANIMATION_HEADER)
+			continue;
+		/* The first header decides, and only when it is whole. */
+		if (k->size < W3D_CANIM_HEADER_SIZE)
+			return WL_TF_IN_PLAIN;
+		uint16_t flavor = wl_le16(wl_chunk_payload(d, k) + W3D_CANIM_HEADER_SIZE - 2);
+		if (flavor == W3D_ANIM_FLAVOR_TIMECODED)
+			return WL_TF_IN_TIMECODED;
+		if (flavor == W3D_ANIM_FLAVOR_ADAPTIVE_DELTA || flavor == W3D_ANIM_FLAVOR_ADAPTIVE_DELTA8)
+			return WL_TF_IN_ADAPTIVE;
+		return WL_TF_IN_PLAIN;
+	}
+	return WL_TF_IN_PLAIN;
+}
+
 wl_tf_view wl_tf_classify(const wl_chunk_type *t, const uint8_t *p, size_t n)
 {
-	wl_tf_view v = { WL_TF_FORM_HEX, NULL, 0, 0, 0, n };
-	v.tail = 0;
+	return wl_tf_classify_in(t, p, n, WL_TF_IN_PLAIN);
+}
+
+wl_tf_view wl_tf_classify_in(const wl_chunk_type *t, const uint8_t *p, size_t n, unsigned in)
+{
+	wl_tf_view v;
+	memset(&v, 0, sizeof v);
+	v.form = WL_TF_FORM_HEX;
 	if (!t || t->child_ctx || (t->flags & WL_TYPE_OPAQUE))
 		return v;
 	if (t->flags & WL_TYPE_STRING) {
@@ -498,6 +794,8 @@ wl_tf_view wl_tf_classify(const wl_chunk_type *t, const uint8_t *p, size_t n)
 		v.count = (n - size) / v.elem_size;
 	}
 	v.tail = n - size - v.count * v.elem_size;
+	if (s->part_count)
+		split_parts(&v, p, n, size + v.count * v.elem_size, in);
 	return v;
 }
 

@@ -229,6 +229,8 @@ static int put_elem(asm_state *a, wl_ynode n, const char *what, wl_tf_type t)
 	return put(a, n, b, sz);
 }
 
+static int put_struct_map(asm_state *a, const wl_tf_struct *s, wl_ynode map, const char *what);
+
 /* Field f (count elements; count 0 = a rest field with any count) from
  * node n, or zeros when n is 0. */
 static int put_field(asm_state *a, wl_ynode n, const wl_tf_field *f)
@@ -238,6 +240,14 @@ static int put_field(asm_state *a, wl_ynode n, const wl_tf_field *f)
 		return put_zeros(a, 0, f->count ? size : 0);
 	if (f->count && has_tag(a, n, "!hex"))
 		return put_hex_text(a, n, f->name, size);
+	if (f->type == WL_TF_STRUCT) {
+		if (!f->sub)
+			return wl_ydoc_fail(a->y, n, "%s: no layout", f->name);
+		if (wl_ydoc_kind(a->y, n) != WL_Y_MAPPING)
+			return wl_ydoc_fail(a->y, n, "%s: expected a mapping of the fields of %s", f->name,
+					    f->sub->chunk);
+		return put_struct_map(a, f->sub, n, f->name);
+	}
 	if (f->type == WL_TF_HEX)
 		return put_hex_text(a, n, f->name, f->count ? size : SIZE_MAX);
 	if (f->type == WL_TF_NAME) {
@@ -285,6 +295,25 @@ static int put_fields(asm_state *a, const wl_tf_struct *s, const wl_ynode *fv)
 	return 0;
 }
 
+/* The fields of s from mapping map (fields left out are zeros; a field
+ * with count 0, the variable field of a part's element, is left out then).
+ * what names the mapping in errors ("an item of PIVOTS", "Shader"). */
+static int put_struct_map(asm_state *a, const wl_tf_struct *s, wl_ynode map, const char *what)
+{
+	wl_ynode fv[MAX_FIELDS] = { 0 };
+	for (size_t i = 0; i < wl_ydoc_count(a->y, map); i++) {
+		wl_ynode k = wl_ydoc_unique_key(a->y, map, i);
+		if (!k)
+			return -1;
+		int fi = field_index(s, wl_ydoc_text(a->y, k));
+		if (fi < 0)
+			return wl_ydoc_fail(a->y, k, "unknown field '%s' in %s", wl_ydoc_text(a->y, k),
+					    what);
+		fv[fi] = wl_ydoc_value(a->y, map, i);
+	}
+	return put_fields(a, s, fv);
+}
+
 /* One element of an ARRAY chunk: the bare value for one-field structs,
  * else a mapping of field names. */
 static int put_item(asm_state *a, const wl_tf_struct *s, wl_ynode item)
@@ -293,18 +322,82 @@ static int put_item(asm_state *a, const wl_tf_struct *s, wl_ynode item)
 		return put_field(a, item, &s->fields[0]);
 	if (wl_ydoc_kind(a->y, item) != WL_Y_MAPPING)
 		return wl_ydoc_fail(a->y, item, "an item of %s must be a mapping of its fields", s->chunk);
-	wl_ynode fv[MAX_FIELDS] = { 0 };
-	for (size_t i = 0; i < wl_ydoc_count(a->y, item); i++) {
-		wl_ynode k = wl_ydoc_unique_key(a->y, item, i);
-		if (!k)
-			return -1;
-		int fi = field_index(s, wl_ydoc_text(a->y, k));
-		if (fi < 0)
-			return wl_ydoc_fail(a->y, k, "unknown field '%s' in an item of %s",
-					    wl_ydoc_text(a->y, k), s->chunk);
-		fv[fi] = wl_ydoc_value(a->y, item, i);
+	char what[96];
+	snprintf(what, sizeof what, "an item of %s", s->chunk);
+	return put_struct_map(a, s, item, what);
+}
+
+/* ------------------------------------------------------------ parts */
+
+/* Does part pt take YAML node n?  VALUES and ITEMS take sequences, the
+ * others scalars (parts may share a key: see wl_tf_part). */
+static bool part_takes(const asm_state *a, const wl_tf_part *pt, wl_ynode n)
+{
+	bool seq = wl_ydoc_kind(a->y, n) == WL_Y_SEQUENCE;
+	return seq == (pt->kind == WL_TF_PART_VALUES || pt->kind == WL_TF_PART_ITEMS);
+}
+
+/* Index in s->parts of the part named key that takes node n: when no part
+ * of that name takes it, the first part of that name (its error explains);
+ * -1 when none has the name. */
+static int part_index(const asm_state *a, const wl_tf_struct *s, const char *key, wl_ynode n)
+{
+	int first = -1;
+	for (size_t i = 0; i < s->part_count && i < WL_TF_MAX_PARTS; i++) {
+		if (strcmp(s->parts[i].name, key))
+			continue;
+		if (part_takes(a, &s->parts[i], n))
+			return (int)i;
+		if (first < 0)
+			first = (int)i;
 	}
-	return put_fields(a, s, fv);
+	return first;
+}
+
+/* One element of an ITEMS part: a mapping of the element's fields. */
+static int put_part_item(asm_state *a, const wl_tf_part *pt, wl_ynode item)
+{
+	if (wl_ydoc_kind(a->y, item) != WL_Y_MAPPING)
+		return wl_ydoc_fail(a->y, item, "an item of %s must be a mapping of its fields", pt->name);
+	char what[96];
+	snprintf(what, sizeof what, "an item of %s", pt->name);
+	return put_struct_map(a, pt->elem, item, what);
+}
+
+/* Part pt from node n. */
+static int put_part(asm_state *a, const wl_tf_part *pt, wl_ynode n)
+{
+	const wl_ydoc *y = a->y;
+	wl_tf_field f = { pt->name, pt->type, 1, NULL };
+	switch (pt->kind) {
+	case WL_TF_PART_VALUE:
+		if (wl_ydoc_kind(y, n) != WL_Y_SCALAR)
+			return wl_ydoc_fail(y, n, "%s: expected one value", pt->name);
+		return put_field(a, n, &f);
+	case WL_TF_PART_VALUES:
+		if (wl_ydoc_kind(y, n) != WL_Y_SEQUENCE)
+			return wl_ydoc_fail(y, n, "%s: expected a sequence of values", pt->name);
+		for (size_t i = 0; i < wl_ydoc_count(y, n); i++)
+			if (put_elem(a, wl_ydoc_item(y, n, i), pt->name, (wl_tf_type)pt->type))
+				return -1;
+		return 0;
+	case WL_TF_PART_ITEMS:
+		if (wl_ydoc_kind(y, n) != WL_Y_SEQUENCE)
+			return wl_ydoc_fail(y, n, "%s: expected a sequence of items", pt->name);
+		for (size_t i = 0; i < wl_ydoc_count(y, n); i++)
+			if (put_part_item(a, pt, wl_ydoc_item(y, n, i)))
+				return -1;
+		return 0;
+	case WL_TF_PART_TEXT:
+		if (wl_ydoc_want_scalar(y, n, pt->name))
+			return -1;
+		if (has_tag(a, n, "!hex"))
+			return put_hex_text(a, n, pt->name, SIZE_MAX);
+		/* The text and its NUL. */
+		return put(a, n, wl_ydoc_text(y, n), wl_ydoc_length(y, n) + 1);
+	default:
+		return put_hex_text(a, n, pt->name, SIZE_MAX);
+	}
 }
 
 /* ------------------------------------------------------------ chunks */
@@ -329,6 +422,7 @@ static int put_nodes(asm_state *a, wl_ynode seq, uint16_t ctx, int depth, bool *
 typedef struct chunk_keys {
 	wl_ynode chunk, size, bit, children, items, string, hex, tail, data;
 	wl_ynode fv[MAX_FIELDS];
+	wl_ynode pv[WL_TF_MAX_PARTS];
 } chunk_keys;
 
 static int put_chunk(asm_state *a, wl_ynode map, uint16_t ctx, int depth)
@@ -371,7 +465,7 @@ static int put_chunk(asm_state *a, wl_ynode map, uint16_t ctx, int depth)
 			return -1;
 		const char *s = wl_ydoc_text(y, key);
 		wl_ynode v = wl_ydoc_value(y, map, i);
-		int fi;
+		int fi, pi;
 		if (!strcmp(s, "chunk"))
 			continue;
 		else if (!strcmp(s, "size"))
@@ -392,6 +486,8 @@ static int put_chunk(asm_state *a, wl_ynode map, uint16_t ctx, int depth)
 			k.data = v;
 		else if (st && st->layout == WL_TF_RECORD && (fi = field_index(st, s)) >= 0)
 			k.fv[fi] = v;
+		else if (st && st->layout == WL_TF_RECORD && (pi = part_index(a, st, s, v)) >= 0)
+			k.pv[pi] = v;
 		else if (st)
 			return wl_ydoc_fail(y, key, "unknown field '%s' in %s", s, st->chunk);
 		else
@@ -401,6 +497,8 @@ static int put_chunk(asm_state *a, wl_ynode map, uint16_t ctx, int depth)
 	bool fields = k.data != 0;
 	for (size_t i = 0; i < MAX_FIELDS; i++)
 		fields = fields || k.fv[i] != 0;
+	for (size_t i = 0; i < WL_TF_MAX_PARTS; i++)
+		fields = fields || k.pv[i] != 0;
 	int forms = (k.children != 0) + (k.items != 0) + (k.string != 0) + (k.hex != 0) + fields;
 	if (forms > 1)
 		return wl_ydoc_fail(y, map,
@@ -438,6 +536,9 @@ static int put_chunk(asm_state *a, wl_ynode map, uint16_t ctx, int depth)
 			return -1;
 		if (k.data && put_field(a, k.data, st->rest))
 			return -1;
+		for (size_t i = 0; i < st->part_count && i < WL_TF_MAX_PARTS; i++)
+			if (k.pv[i] && put_part(a, &st->parts[i], k.pv[i]))
+				return -1;
 	}
 	if (k.tail && put_hex_text(a, k.tail, "tail", SIZE_MAX))
 		return -1;

@@ -86,10 +86,102 @@ static void put_items(FILE *out, const wl_tf_struct *s, const uint8_t *p, size_t
 	}
 }
 
-/* The payload keys of a data chunk at indent. */
-static void put_payload(FILE *out, const wl_chunk_type *t, const uint8_t *p, size_t n, int indent)
+/* The fields of struct s at p as block keys at indent: nested structs as
+ * block mappings one level deeper. */
+static void put_fields_block(FILE *out, const wl_tf_struct *s, const uint8_t *p, int indent)
 {
-	wl_tf_view v = wl_tf_classify(t, p, n);
+	size_t at = 0;
+	for (size_t j = 0; j < s->field_count; j++) {
+		const wl_tf_field *f = &s->fields[j];
+		if (f->type == WL_TF_STRUCT && f->sub) {
+			fprintf(out, "%*s%s:\n", indent, "", f->name);
+			put_fields_block(out, f->sub, p + at, indent + 2);
+		} else {
+			fprintf(out, "%*s%s: ", indent, "", f->name);
+			wl_tf_put_value(out, f, p + at);
+			fputc('\n', out);
+		}
+		at += wl_tf_field_size(f);
+	}
+}
+
+/* Printable ASCII (plus tab, CR, LF) followed by exactly one NUL: the
+ * bytes `string:` and TEXT parts write as a quoted string. */
+static bool clean_text(const uint8_t *p, size_t n)
+{
+	if (n == 0 || p[n - 1] != 0)
+		return false;
+	for (size_t i = 0; i + 1 < n; i++) {
+		uint8_t c = p[i];
+		if (!((c >= 0x20 && c < 0x7F) || c == '\t' || c == '\n' || c == '\r'))
+			return false;
+	}
+	return true;
+}
+
+/* The text of p[0..n) before its final NUL as a YAML double-quoted string. */
+static void put_text(FILE *out, const uint8_t *p, size_t n)
+{
+	fputc('"', out);
+	for (size_t i = 0; i + 1 < n; i++) {
+		uint8_t c = p[i];
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", out);
+		else if (c == '\r')
+			fputs("\\r", out);
+		else if (c == '\t')
+			fputs("\\t", out);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+/* One part of a record (a span of its view) at indent. */
+static void put_span(FILE *out, const wl_tf_span *sp, const uint8_t *p, int indent)
+{
+	const wl_tf_part *pt = sp->part;
+	const uint8_t *q = p + sp->at;
+	fprintf(out, "%*s%s:%s", indent, "", pt->name, pt->kind == WL_TF_PART_ITEMS ? "" : " ");
+	switch (pt->kind) {
+	case WL_TF_PART_VALUE:
+	case WL_TF_PART_VALUES: {
+		wl_tf_field f = { pt->name, pt->type, 1, NULL };
+		if (pt->kind == WL_TF_PART_VALUE)
+			wl_tf_put_value(out, &f, q);
+		else
+			put_flow(out, &f, q, sp->count, indent + 2);
+		break;
+	}
+	case WL_TF_PART_ITEMS:
+		for (size_t i = 0; i < sp->count; i++) {
+			fprintf(out, "\n%*s- ", indent + 2, "");
+			wl_tf_put_item(out, pt->elem, q + i * sp->elem_size, sp->width);
+		}
+		break;
+	case WL_TF_PART_TEXT:
+		if (clean_text(q, sp->count)) {
+			put_text(out, q, sp->count);
+			break;
+		}
+		fputs("!hex ", out);
+		wl_tf_put_hex(out, q, sp->count, indent + 2, NULL);
+		break;
+	default:
+		wl_tf_put_hex(out, q, sp->count, indent + 2, NULL);
+		break;
+	}
+	fputc('\n', out);
+}
+
+/* The payload keys of data chunk c at indent. */
+static void put_payload(FILE *out, const wl_doc *d, const wl_chunk *c, int indent)
+{
+	const uint8_t *p = wl_chunk_payload(d, c);
+	size_t n = (size_t)c->size;
+	wl_tf_view v = wl_tf_classify_in(c->type, p, n, wl_tf_context(d, c));
 	const char *pad = "";
 	switch (v.form) {
 	case WL_TF_FORM_HEX:
@@ -97,33 +189,14 @@ static void put_payload(FILE *out, const wl_chunk_type *t, const uint8_t *p, siz
 		wl_tf_put_hex(out, p, n, indent + 2, NULL);
 		fputc('\n', out);
 		return;
-	case WL_TF_FORM_STRING: {
-		fprintf(out, "%*sstring: \"", indent, pad);
-		for (size_t i = 0; i + 1 < n; i++) {
-			uint8_t c = p[i];
-			if (c == '"' || c == '\\')
-				fprintf(out, "\\%c", c);
-			else if (c == '\n')
-				fputs("\\n", out);
-			else if (c == '\r')
-				fputs("\\r", out);
-			else if (c == '\t')
-				fputs("\\t", out);
-			else
-				fputc(c, out);
-		}
-		fputs("\"\n", out);
+	case WL_TF_FORM_STRING:
+		fprintf(out, "%*sstring: ", indent, pad);
+		put_text(out, p, n);
+		fputc('\n', out);
 		return;
-	}
 	case WL_TF_FORM_FIELDS: {
-		size_t at = 0;
-		for (size_t j = 0; j < v.st->field_count; j++) {
-			const wl_tf_field *f = &v.st->fields[j];
-			fprintf(out, "%*s%s: ", indent, pad, f->name);
-			wl_tf_put_value(out, f, p + at);
-			fputc('\n', out);
-			at += wl_tf_field_size(f);
-		}
+		size_t at = v.head;
+		put_fields_block(out, v.st, p, indent);
 		if (v.st->rest) {
 			const wl_tf_field *r = v.st->rest;
 			fprintf(out, "%*s%s: ", indent, pad, r->name);
@@ -132,8 +205,9 @@ static void put_payload(FILE *out, const wl_chunk_type *t, const uint8_t *p, siz
 			else
 				put_flow(out, r, p + at, v.count, indent + 2);
 			fputc('\n', out);
-			at += v.count * v.elem_size;
 		}
+		for (size_t i = 0; i < v.span_count; i++)
+			put_span(out, &v.spans[i], p, indent);
 		break;
 	}
 	case WL_TF_FORM_ITEMS:
@@ -174,7 +248,7 @@ static void put_chunk(FILE *out, const wl_doc *d, const wl_chunk *c, int indent)
 		put_nodes(out, d, c, in + 2);
 		return;
 	}
-	put_payload(out, c->type, wl_chunk_payload(d, c), (size_t)c->size, in);
+	put_payload(out, d, c, in);
 }
 
 static void put_nodes(FILE *out, const wl_doc *d, const wl_chunk *parent, int indent)

@@ -19,6 +19,8 @@
 #include <string.h>
 
 #include "../core/cursor.h"
+#include "../core/w3d/hierarchy.h"
+#include "../core/w3d/objects.h"
 #include "../core/w3d/w3d_format.h"
 #include "../lint/textform.h"
 #include "reader_util.h"
@@ -362,6 +364,17 @@ START_TEST(tables_match_schema)
 		}
 		ck_assert_msg(found > 0, "table %s names no schema chunk", t[i].chunk);
 		ck_assert_ptr_eq(wl_tf_lookup(t[i].chunk), &t[i]);
+		/* Parts: within the view's room, counts and widths naming fields
+		 * of the record, ITEMS with an element layout. */
+		ck_assert_uint_le(t[i].part_count, WL_TF_MAX_PARTS);
+		ck_assert(t[i].part_count == 0 || (t[i].layout == WL_TF_RECORD && !t[i].rest));
+		for (size_t k = 0; k < t[i].part_count; k++) {
+			const wl_tf_part *pt = &t[i].parts[k];
+			ck_assert_int_lt(pt->count_of, (int)t[i].field_count);
+			ck_assert_int_lt(pt->width_of, (int)t[i].field_count);
+			ck_assert_msg(pt->in != 0, "%s.%s is never written", t[i].chunk, pt->name);
+			ck_assert(pt->kind != WL_TF_PART_ITEMS || pt->elem != NULL);
+		}
 	}
 	/* Short names are unique inside each context (the assembler's lookup). */
 	for (size_t i = 0; i < ns; i++)
@@ -828,6 +841,622 @@ START_TEST(assembler_robust)
 }
 END_TEST
 
+/* --------------------------------------- emitter, aggregate, compressed */
+
+/* The payload of one chunk, built with w3dbuild.h (free with wb_free). */
+typedef struct payload {
+	uint32_t id;
+	wb b;
+} payload;
+
+/* The emitter records, each a full struct (W3D_EMITTER_*_SIZE bytes)
+ * plus what its counts govern. */
+enum { E_USER, E_INFO, E_INFOV2, E_PROPS, E_LINE, E_ROT, E_FRAME, E_BLUR, E_EXTRA, E_COUNT };
+
+static void emitter_payloads(payload e[E_COUNT])
+{
+	for (int i = 0; i < E_COUNT; i++)
+		wb_init(&e[i].b);
+	e[E_USER].id = W3D_OBJ_CHUNK_EMITTER_USER_DATA;
+	wb_u32(&e[E_USER].b, 7);
+	wb_u32(&e[E_USER].b, 6);
+	wb_u32(&e[E_USER].b, 0);
+	wb_bytes(&e[E_USER].b, "hello\0", 6);
+
+	e[E_INFO].id = W3D_OBJ_CHUNK_EMITTER_INFO;
+	wb *b = &e[E_INFO].b;
+	wb_name(b, "spark.tga", 260);
+	for (int i = 0; i < 10; i++)
+		wb_f32(b, 0.25f * (float)i);
+	wb_vec3(b, 0, 0, 1);
+	wb_vec3(b, 0, -9.5f, 0);
+	wb_u32(b, 0xFFFFFFFFu);
+	wb_u32(b, 0x00FF8040u);
+
+	e[E_INFOV2].id = W3D_OBJ_CHUNK_EMITTER_INFOV2;
+	b = &e[E_INFOV2].b;
+	wb_u32(b, 3);
+	wb_u32(b, 1); /* CreationVolume: solid sphere */
+	wb_vec3(b, 2, 0, 0);
+	wb_zeros(b, 16);
+	wb_u32(b, 0);
+	wb_vec3(b, 0.5f, 0.5f, 1);
+	wb_zeros(b, 16);
+	wb_f32(b, 1.5f);
+	wb_f32(b, 0);
+	static const uint8_t sh[16] = { 3, 0, 0, 1, 0, 1, 0, 5, 1 };
+	wb_bytes(b, sh, sizeof sh);
+	wb_u32(b, 2);
+	wb_u32(b, 4);
+	wb_zeros(b, 24);
+
+	e[E_PROPS].id = W3D_OBJ_CHUNK_EMITTER_PROPS;
+	b = &e[E_PROPS].b;
+	wb_u32(b, 2);
+	wb_u32(b, 1);
+	wb_u32(b, 1);
+	wb_u32(b, 0x10203040u);
+	wb_f32(b, 0.125f);
+	wb_f32(b, 0);
+	wb_zeros(b, 16);
+	wb_f32(b, 0);
+	wb_u32(b, 0xFFFFFFFFu);
+	wb_f32(b, 0.5f);
+	wb_u32(b, 0x800000FFu);
+	wb_f32(b, 0);
+	wb_f32(b, 1);
+	wb_f32(b, 0);
+	wb_f32(b, 2.5f);
+
+	e[E_LINE].id = W3D_OBJ_CHUNK_EMITTER_LINE_PROPERTIES;
+	b = &e[E_LINE].b;
+	wb_u32(b, 0x01000009u);
+	wb_u32(b, 2);
+	for (int i = 0; i < 5; i++)
+		wb_f32(b, (float)i + 0.5f);
+	wb_zeros(b, 36);
+
+	e[E_ROT].id = W3D_OBJ_CHUNK_EMITTER_ROTATION_KEYFRAMES;
+	b = &e[E_ROT].b;
+	wb_u32(b, 1);
+	wb_f32(b, 0.25f);
+	wb_f32(b, 0.75f);
+	wb_u32(b, 0);
+	wb_f32(b, 0);
+	wb_f32(b, 0);
+	wb_f32(b, 1);
+	wb_f32(b, 2);
+
+	e[E_FRAME].id = W3D_OBJ_CHUNK_EMITTER_FRAME_KEYFRAMES;
+	b = &e[E_FRAME].b;
+	wb_u32(b, 0);
+	wb_f32(b, 0);
+	wb_zeros(b, 8);
+	wb_f32(b, 0);
+	wb_f32(b, 3);
+
+	e[E_BLUR].id = W3D_OBJ_CHUNK_EMITTER_BLUR_TIME_KEYFRAMES;
+	b = &e[E_BLUR].b;
+	wb_u32(b, 0);
+	wb_f32(b, 0);
+	wb_u32(b, 0);
+	wb_f32(b, 0);
+	wb_f32(b, 0.0625f);
+
+	e[E_EXTRA].id = W3D_OBJ_CHUNK_EMITTER_EXTRA_INFO;
+	wb_f32(&e[E_EXTRA].b, 1.5f);
+	wb_zeros(&e[E_EXTRA].b, 36);
+}
+
+/* An EMITTER holding a header and the payloads e[0..n), the one at `cut`
+ * (-1: none) with delta bytes removed (< 0) or 0xEE bytes added (> 0). */
+static void build_emitter(wb *b, payload *e, int n, int cut, int delta)
+{
+	wb_begin(b, W3D_OBJ_CHUNK_EMITTER);
+	wb_begin(b, W3D_OBJ_CHUNK_EMITTER_HEADER);
+	wb_u32(b, 0x00020000);
+	wb_name(b, "SPARKS", 16);
+	wb_end(b);
+	for (int i = 0; i < n; i++) {
+		size_t len = e[i].b.len;
+		if (i != cut) {
+			wb_chunk(b, e[i].id, e[i].b.data, len);
+			continue;
+		}
+		wb_begin(b, e[i].id);
+		wb_bytes(b, e[i].b.data, delta < 0 ? len - (size_t)-delta : len);
+		for (int k = 0; k < delta; k++)
+			wb_u8(b, 0xEE);
+		wb_end(b);
+	}
+	wb_end(b);
+}
+
+static void expect_in(const char *text, const char *needle)
+{
+	ck_assert_msg(strstr(text, needle) != NULL, "no '%s' in\n%.4000s", needle, text);
+}
+
+/* The emitter tables have the sizes of objects.h and decode every record:
+ * no hex, no tail, the values in the dump. */
+START_TEST(emitter_fields)
+{
+	static const struct {
+		const char *chunk;
+		size_t size;
+	} sizes[] = {
+		{ "EMITTER_HEADER", W3D_EMITTER_HEADER_SIZE },
+		{ "EMITTER_USER_DATA", W3D_EMITTER_USER_SIZE },
+		{ "EMITTER_INFO", W3D_EMITTER_INFO_SIZE },
+		{ "EMITTER_INFOV2", W3D_EMITTER_INFOV2_SIZE },
+		{ "EMITTER_PROPS", W3D_EMITTER_PROPS_SIZE },
+		{ "EMITTER_LINE_PROPERTIES", W3D_EMITTER_LINE_SIZE },
+		{ "EMITTER_ROTATION_KEYFRAMES", W3D_EMITTER_ROT_HEADER_SIZE },
+		{ "EMITTER_FRAME_KEYFRAMES", W3D_EMITTER_FRAME_HEADER_SIZE },
+		{ "EMITTER_BLUR_TIME_KEYFRAMES", W3D_EMITTER_BLUR_HEADER_SIZE },
+		{ "EMITTER_EXTRA_INFO", W3D_EMITTER_EXTRA_SIZE },
+	};
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		const wl_tf_struct *t = wl_tf_lookup(sizes[i].chunk);
+		ck_assert_msg(t != NULL, "no table for %s", sizes[i].chunk);
+		ck_assert_uint_eq(wl_tf_struct_size(t), sizes[i].size);
+		for (size_t k = 0; k < t->part_count; k++)
+			if (t->parts[k].kind == WL_TF_PART_ITEMS)
+				ck_assert_uint_eq(wl_tf_struct_size(t->parts[k].elem), W3D_EMITTER_KEY_SIZE);
+	}
+	payload e[E_COUNT];
+	emitter_payloads(e);
+	wb b;
+	wb_init(&b);
+	build_emitter(&b, e, E_COUNT, -1, 0);
+	char *text = roundtrip(b.data, b.len);
+	expect_in(text, "Type: 7\n");
+	expect_in(text, "SizeofStringParam: 6\n");
+	expect_in(text, "StringParam: \"hello\"\n");
+	expect_in(text, "TextureFilename: \"spark.tga\"\n");
+	expect_in(text, "Elasticity: 2.25\n");
+	expect_in(text, "Acceleration: [0, -9.5, 0]\n");
+	expect_in(text, "EndColor: [64, 128, 255, 0]\n");
+	expect_in(text, "BurstSize: 3\n");
+	expect_in(text, "CreationVolume:\n          ClassID: 1\n          Value1: 2\n");
+	expect_in(text, "VelRandom:\n          ClassID: 0\n          Value1: 0.5\n");
+	expect_in(text, "OutwardVel: 1.5\n");
+	expect_in(text, "Shader:\n          DepthCompare: 3\n");
+	expect_in(text, "SrcBlend: 5\n");
+	expect_in(text, "RenderMode: 2\n");
+	expect_in(text, "FrameMode: 4\n");
+	expect_in(text, "ColorKeyframes: 2\n");
+	expect_in(text, "ColorRandom: [64, 48, 32, 16]\n");
+	expect_in(text, "ColorKeys:\n          - {Time: 0, Color: [255, 255, 255, 255]}\n"
+			"          - {Time: 0.5, Color: [255, 0, 0, 128]}\n");
+	expect_in(text, "OpacityKeys:\n          - {Time: 0, Opacity: 1}\n");
+	expect_in(text, "SizeKeys:\n          - {Time: 0, Size: 2.5}\n");
+	expect_in(text, "Flags: 0x01000009\n");
+	expect_in(text, "VPerSec: 4.5\n");
+	expect_in(text, "OrientationRandom: 0.75\n");
+	expect_in(text, "Keys:\n          - {Time: 0, Rotation: 0}\n          - {Time: 1, Rotation: 2}\n");
+	expect_in(text, "- {Time: 0, Frame: 3}\n");
+	expect_in(text, "- {Time: 0, BlurTime: 0.0625}\n");
+	expect_in(text, "FutureStartTime: 1.5\n");
+	ck_assert_msg(strstr(text, "hex") == NULL, "unexpected hex:\n%.4000s", text);
+	ck_assert_msg(strstr(text, "tail:") == NULL, "unexpected tail:\n%.4000s", text);
+
+	/* The text assembles by hand too: counts as written, parts in table
+	 * order whatever the key order, left-out fields zero. */
+	wl_tf_bytes out = assemble_ok("chunks:\n"
+				      "  - chunk: EMITTER\n"
+				      "    children:\n"
+				      "      - chunk: EMITTER_PROPS\n"
+				      "        SizeKeys: [{Time: 0, Size: 2.5}]\n"
+				      "        ColorKeys:\n"
+				      "          - {Time: 0, Color: [255, 255, 255, 255]}\n"
+				      "          - {Time: 0.5, Color: [255, 0, 0, 128]}\n"
+				      "        OpacityKeys: [{Opacity: 1}]\n"
+				      "        ColorKeyframes: 2\n"
+				      "        OpacityKeyframes: 1\n"
+				      "        SizeKeyframes: 1\n"
+				      "        ColorRandom: [64, 48, 32, 16]\n"
+				      "        OpacityRandom: 0.125\n"
+				      "      - chunk: EMITTER_USER_DATA\n"
+				      "        Type: 7\n"
+				      "        SizeofStringParam: 6\n"
+				      "        StringParam: hello\n");
+	wb want;
+	wb_init(&want);
+	wb_begin(&want, W3D_OBJ_CHUNK_EMITTER);
+	wb_chunk(&want, e[E_PROPS].id, e[E_PROPS].b.data, e[E_PROPS].b.len);
+	wb_chunk(&want, e[E_USER].id, e[E_USER].b.data, e[E_USER].b.len);
+	wb_end(&want);
+	ck_assert_uint_eq(out.len, want.len);
+	ck_assert_int_eq(memcmp(out.data, want.data, want.len), 0);
+	free(out.data);
+	wb_free(&want);
+
+	/* Errors name the part and the nested struct. */
+	expect_error("chunks:\n  - chunk: EMITTER_PROPS\n    ColorKeys: {Time: 0}\n", "{Time",
+		     "expected a sequence of items");
+	expect_error("chunks:\n  - chunk: EMITTER_INFOV2\n    Shader: {Depth: 1}\n", "Depth",
+		     "unknown field 'Depth' in Shader");
+	expect_error("chunks:\n  - chunk: EMITTER_PROPS\n    hex: \"00\"\n    ColorKeys: []\n",
+		     "chunk: EMITTER_PROPS", "only one of");
+	free(text);
+	wb_free(&b);
+	for (int i = 0; i < E_COUNT; i++)
+		wb_free(&e[i].b);
+}
+END_TEST
+
+/* Near misses: every emitter record one byte short is hex, with bytes
+ * over its parts has a tail, and counts larger than the bytes give the
+ * keys present and a tail; all round-trip. */
+START_TEST(emitter_near_miss)
+{
+	payload e[E_COUNT];
+	emitter_payloads(e);
+	/* Fixed sizes of the records, in payload order. */
+	static const size_t fixed[E_COUNT] = {
+		W3D_EMITTER_USER_SIZE,       W3D_EMITTER_INFO_SIZE,        W3D_EMITTER_INFOV2_SIZE,
+		W3D_EMITTER_PROPS_SIZE,      W3D_EMITTER_LINE_SIZE,        W3D_EMITTER_ROT_HEADER_SIZE,
+		W3D_EMITTER_FRAME_HEADER_SIZE, W3D_EMITTER_BLUR_HEADER_SIZE, W3D_EMITTER_EXTRA_SIZE,
+	};
+	for (int i = 0; i < E_COUNT; i++) {
+		wb b;
+		/* One byte short of the fixed struct: hex. */
+		wb_init(&b);
+		payload one = e[i];
+		one.b.len = fixed[i];
+		build_emitter(&b, &one, 1, 0, -1);
+		char *text = roundtrip(b.data, b.len);
+		expect_in(text, "hex: ");
+		free(text);
+		wb_free(&b);
+		/* Three bytes over: a tail after the fields and parts. */
+		wb_init(&b);
+		build_emitter(&b, &e[i], 1, 0, 3);
+		text = roundtrip(b.data, b.len);
+		expect_in(text, "tail: \"ee ee ee\"\n");
+		ck_assert_msg(strstr(text, "hex:") == NULL, "unexpected hex:\n%.4000s", text);
+		free(text);
+		wb_free(&b);
+	}
+	/* PROPS says 5 colour keys and holds 2 and 4 bytes: the 2 keys, then
+	 * the rest (the opacity and size keys it names are not there) as tail. */
+	wb b;
+	wb_init(&b);
+	wb_patch_u32(&e[E_PROPS].b, 0, 5);
+	e[E_PROPS].b.len = W3D_EMITTER_PROPS_SIZE + 2 * W3D_EMITTER_KEY_SIZE + 4;
+	build_emitter(&b, &e[E_PROPS], 1, -1, 0);
+	char *text = roundtrip(b.data, b.len);
+	expect_in(text, "ColorKeyframes: 5\n");
+	expect_in(text, "- {Time: 0.5, Color: [255, 0, 0, 128]}\n        tail: \"00 00 00 00\"\n");
+	ck_assert_ptr_null(strstr(text, "OpacityKeys"));
+	free(text);
+	wb_free(&b);
+	/* USER_DATA: a string that is not clean text is !hex; a size larger
+	 * than the bytes gives what is there. */
+	wb_init(&b);
+	wb_free(&e[E_USER].b);
+	wb_init(&e[E_USER].b);
+	wb_u32(&e[E_USER].b, 0);
+	wb_u32(&e[E_USER].b, 40);
+	wb_u32(&e[E_USER].b, 0x00CCCC41u);
+	wb_bytes(&e[E_USER].b, "a\0b\xff", 4);
+	build_emitter(&b, &e[E_USER], 1, -1, 0);
+	text = roundtrip(b.data, b.len);
+	expect_in(text, "Pad: 13421633\n");
+	expect_in(text, "StringParam: !hex \"61 00 62 ff\"\n");
+	free(text);
+	wb_free(&b);
+	for (int i = 0; i < E_COUNT; i++)
+		wb_free(&e[i].b);
+}
+END_TEST
+
+/* An AGGREGATE: header, INFO with `subs` sub-objects of which `have` are
+ * present (then `extra` 0xEE bytes), TEXTURE_REPLACER_INFO, CLASS_INFO
+ * (`class_len` bytes of it). */
+static void build_aggregate(wb *b, uint32_t subs, uint32_t have, size_t extra, size_t class_len)
+{
+	wb_begin(b, W3D_OBJ_CHUNK_AGGREGATE);
+	wb_begin(b, W3D_OBJ_CHUNK_AGGREGATE_HEADER);
+	wb_u32(b, 0x00010000);
+	wb_name(b, "TANKAGG", 16);
+	wb_end(b);
+	wb_begin(b, W3D_OBJ_CHUNK_AGGREGATE_INFO);
+	wb_name(b, "TANK", 32);
+	wb_u32(b, subs);
+	for (uint32_t i = 0; i < have; i++) {
+		wb_name(b, i ? "TANK.GUN" : "TANK.HEAD", 32);
+		if (i == 2)
+			wb_bytes(b, "BONE\0JUNK\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 32);
+		else
+			wb_name(b, i ? "BONE_GUN" : "BONE_HEAD", 32);
+	}
+	for (size_t i = 0; i < extra; i++)
+		wb_u8(b, 0xEE);
+	wb_end(b);
+	wb_begin(b, W3D_OBJ_CHUNK_TEXTURE_REPLACER_INFO);
+	wb_u32(b, 0);
+	wb_end(b);
+	wb_begin(b, W3D_OBJ_CHUNK_AGGREGATE_CLASS_INFO);
+	uint8_t ci[W3D_AGGREGATE_MISC_SIZE] = { 0x12, 0x34, 0, 0, 1 };
+	wb_bytes(b, ci, class_len);
+	wb_end(b);
+	wb_end(b);
+}
+
+START_TEST(aggregate_fields)
+{
+	ck_assert_uint_eq(wl_tf_struct_size(wl_tf_lookup("AGGREGATE_HEADER")), W3D_AGGREGATE_HEADER_SIZE);
+	const wl_tf_struct *info = wl_tf_lookup("AGGREGATE_INFO");
+	ck_assert_uint_eq(wl_tf_struct_size(info), W3D_AGGREGATE_INFO_SIZE);
+	ck_assert_uint_eq(info->part_count, 1);
+	ck_assert_uint_eq(wl_tf_struct_size(info->parts[0].elem), W3D_AGGREGATE_SUBOBJ_SIZE);
+	ck_assert_uint_eq(wl_tf_struct_size(wl_tf_lookup("AGGREGATE_CLASS_INFO")), W3D_AGGREGATE_MISC_SIZE);
+	wb b;
+	wb_init(&b);
+	build_aggregate(&b, 2, 2, 0, W3D_AGGREGATE_MISC_SIZE);
+	char *text = roundtrip(b.data, b.len);
+	expect_in(text, "BaseModelName: \"TANK\"\n        SubobjectCount: 2\n        Subobjects:\n"
+			"          - {SubobjectName: \"TANK.HEAD\", BoneName: \"BONE_HEAD\"}\n"
+			"          - {SubobjectName: \"TANK.GUN\", BoneName: \"BONE_GUN\"}\n");
+	expect_in(text, "ReplacedTexturesCount: 0\n");
+	expect_in(text, "OriginalClassID: 0x00003412\n        Flags: 0x00000001\n");
+	ck_assert_msg(strstr(text, "hex") == NULL, "unexpected hex:\n%.4000s", text);
+	ck_assert_msg(strstr(text, "tail:") == NULL, "unexpected tail:\n%.4000s", text);
+	free(text);
+	wb_free(&b);
+
+	/* The old form, sub-objects as tail hex, gives the same bytes. */
+	const char *old = "chunks:\n"
+			  "  - chunk: AGGREGATE_INFO\n"
+			  "    BaseModelName: \"TANK\"\n"
+			  "    SubobjectCount: 1\n"
+			  "    tail: \"41 00\"\n";
+	const char *now = "chunks:\n"
+			  "  - chunk: AGGREGATE_INFO\n"
+			  "    BaseModelName: \"TANK\"\n"
+			  "    SubobjectCount: 1\n"
+			  "    Subobjects: [{SubobjectName: A}]\n";
+	wl_tf_bytes o1 = assemble_ok(old), o2 = assemble_ok(now);
+	ck_assert_uint_eq(o1.len, H + 38);
+	ck_assert_uint_eq(o2.len, H + 36 + 64);
+	ck_assert_int_eq(memcmp(o1.data + H, o2.data + H, 38), 0);
+	free(o1.data);
+	free(o2.data);
+}
+END_TEST
+
+START_TEST(aggregate_near_miss)
+{
+	/* SubobjectCount 3, two sub-objects and 10 bytes: two items, a tail. */
+	wb b;
+	wb_init(&b);
+	build_aggregate(&b, 3, 2, 10, W3D_AGGREGATE_MISC_SIZE);
+	char *text = roundtrip(b.data, b.len);
+	expect_in(text, "- {SubobjectName: \"TANK.GUN\", BoneName: \"BONE_GUN\"}\n        tail: ");
+	free(text);
+	wb_free(&b);
+	/* SubobjectCount 1 and two present: the second is tail. */
+	wb_init(&b);
+	build_aggregate(&b, 1, 2, 0, W3D_AGGREGATE_MISC_SIZE);
+	text = roundtrip(b.data, b.len);
+	expect_in(text, "BONE_HEAD\"}\n        tail: |\n");
+	free(text);
+	wb_free(&b);
+	/* A bone name with bytes after its NUL is !hex inside the item; a
+	 * CLASS_INFO one byte short is hex, one byte long has a tail. */
+	wb_init(&b);
+	build_aggregate(&b, 3, 3, 0, W3D_AGGREGATE_MISC_SIZE - 1);
+	text = roundtrip(b.data, b.len);
+	expect_in(text, "BoneName: !hex \"42 4f 4e 45 00 4a");
+	expect_in(text, "chunk: AGGREGATE_CLASS_INFO  # @0x");
+	expect_in(text, "hex: |\n          12 34 00 00 01 00 00 00");
+	free(text);
+	wb_free(&b);
+	/* An INFO shorter than its 36 bytes is hex. */
+	wb_init(&b);
+	wb_begin(&b, W3D_OBJ_CHUNK_AGGREGATE);
+	wb_begin(&b, W3D_OBJ_CHUNK_AGGREGATE_INFO);
+	wb_name(&b, "TANK", 32);
+	wb_u16(&b, 1);
+	wb_end(&b);
+	wb_end(&b);
+	text = roundtrip(b.data, b.len);
+	expect_in(text, "hex: |\n");
+	ck_assert_ptr_null(strstr(text, "BaseModelName"));
+	free(text);
+	wb_free(&b);
+}
+END_TEST
+
+/* A COMPRESSED_ANIMATION with a header of the given Flavor (no header when
+ * flavor < 0, a short one when header_len < 44) and one 0x282 channel:
+ * NumTimeCodes n, VectorLen vl, then `data` bytes of data. */
+static void build_canim(wb *b, int flavor, size_t header_len, uint32_t n, uint8_t vl,
+			const uint8_t *data, size_t len)
+{
+	wb_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION);
+	if (flavor >= 0) {
+		wb h;
+		wb_init(&h);
+		wb_u32(&h, 0x00040001);
+		wb_name(&h, "RUN", 16);
+		wb_name(&h, "SKL", 16);
+		wb_u32(&h, 32);
+		wb_u16(&h, 30);
+		wb_u16(&h, (uint16_t)flavor);
+		wb_chunk(b, W3D_CHUNK_COMPRESSED_ANIMATION_HEADER, h.data, header_len);
+		wb_free(&h);
+	}
+	wb_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION_CHANNEL);
+	wb_u32(b, n);
+	wb_u16(b, 1);
+	wb_u8(b, vl);
+	wb_u8(b, 6);
+	wb_bytes(b, data, len);
+	wb_end(b);
+	wb_end(b);
+}
+
+START_TEST(canim_fields)
+{
+	/* Time-coded: packets {TimeCode, Values[VectorLen]}. */
+	wb d;
+	wb_init(&d);
+	for (uint32_t k = 0; k < 3; k++) {
+		wb_u32(&d, k == 2 ? BIT31 | 5 : k * 2);
+		wb_f32(&d, 0);
+		wb_f32(&d, 0.5f * (float)k);
+		wb_f32(&d, 0);
+		wb_f32(&d, 1);
+	}
+	wb b;
+	wb_init(&b);
+	build_canim(&b, W3D_ANIM_FLAVOR_TIMECODED, W3D_CANIM_HEADER_SIZE, 3, 4, d.data, d.len);
+	char *text = roundtrip(b.data, b.len);
+	expect_in(text, "NumTimeCodes: 3\n        Pivot: 1\n        VectorLen: 4\n        Flags: 6\n"
+			"        Data:\n"
+			"          - {TimeCode: 0, Values: [0, 0, 0, 1]}\n"
+			"          - {TimeCode: 2, Values: [0, 0.5, 0, 1]}\n"
+			"          - {TimeCode: 2147483653, Values: [0, 1, 0, 1]}\n");
+	ck_assert_msg(strstr(text, "hex") == NULL && strstr(text, "tail:") == NULL, "%s", text);
+	free(text);
+	wb_free(&b);
+	/* The old hex Data gives the same bytes as the packets. */
+	wl_tf_bytes o1 = assemble_ok("chunks:\n"
+				     "  - chunk: COMPRESSED_ANIMATION_CHANNEL\n"
+				     "    NumTimeCodes: 1\n"
+				     "    VectorLen: 1\n"
+				     "    Data: \"03 00 00 00 00 00 80 3f\"\n");
+	wl_tf_bytes o2 = assemble_ok("chunks:\n"
+				     "  - chunk: COMPRESSED_ANIMATION_CHANNEL\n"
+				     "    NumTimeCodes: 1\n"
+				     "    VectorLen: 1\n"
+				     "    Data: [{TimeCode: 3, Values: [1]}]\n");
+	ck_assert_uint_eq(o1.len, H + 16);
+	ck_assert_uint_eq(o2.len, o1.len);
+	ck_assert_int_eq(memcmp(o1.data, o2.data, o1.len), 0);
+	free(o1.data);
+	free(o2.data);
+
+	/* Adaptive delta (flavors 1 and 2): Scale, InitialValues, Data hex. */
+	for (int flavor = 1; flavor <= 2; flavor++) {
+		wb_free(&d);
+		wb_init(&d);
+		wb_f32(&d, 0.25f);
+		wb_f32(&d, 1);
+		wb_f32(&d, -2);
+		for (int k = 0; k < 9 * 2 + 3; k++)
+			wb_u8(&d, (uint8_t)k);
+		wb_init(&b);
+		build_canim(&b, flavor, W3D_CANIM_HEADER_SIZE, 16, 2, d.data, d.len);
+		text = roundtrip(b.data, b.len);
+		expect_in(text, "Flags: 6\n        Scale: 0.25\n        InitialValues: [1, -2]\n"
+				"        Data: |\n          00 01 02");
+		ck_assert_ptr_null(strstr(text, "tail:"));
+		free(text);
+		wb_free(&b);
+	}
+	ck_assert_uint_eq(wl_tf_struct_size(wl_tf_lookup("COMPRESSED_ANIMATION_CHANNEL")) + 4,
+			  W3D_AD_CHANNEL_HEADER);
+	wb_free(&d);
+}
+END_TEST
+
+START_TEST(canim_near_miss)
+{
+	uint8_t data[40];
+	for (size_t i = 0; i < sizeof data; i++)
+		data[i] = (uint8_t)(i * 7);
+	/* Time-coded, NumTimeCodes 3 and VectorLen 1 but 2.5 packets: two
+	 * packets, the half packet as tail. */
+	wb b;
+	wb_init(&b);
+	build_canim(&b, 0, W3D_CANIM_HEADER_SIZE, 3, 1, data, 20);
+	char *text = roundtrip(b.data, b.len);
+	expect_in(text, "Data:\n          - {TimeCode: ");
+	expect_in(text, "]}\n        tail: \"70 77 7e 85\"\n");
+	free(text);
+	wb_free(&b);
+	/* NumTimeCodes 1 and two packets: the second is tail. */
+	wb_init(&b);
+	build_canim(&b, 0, W3D_CANIM_HEADER_SIZE, 1, 1, data, 16);
+	text = roundtrip(b.data, b.len);
+	expect_in(text, "]}\n        tail: \"38 3f 46 4d 54 5b 62 69\"\n");
+	free(text);
+	wb_free(&b);
+	/* Adaptive delta with 2 bytes after the header: no Scale, a tail. */
+	wb_init(&b);
+	build_canim(&b, 1, W3D_CANIM_HEADER_SIZE, 16, 1, data, 2);
+	text = roundtrip(b.data, b.len);
+	ck_assert_ptr_null(strstr(text, "Scale:"));
+	expect_in(text, "tail: \"00 07\"\n");
+	free(text);
+	wb_free(&b);
+	/* Adaptive delta with Scale and half the initial values: Scale, tail. */
+	wb_init(&b);
+	build_canim(&b, 2, W3D_CANIM_HEADER_SIZE, 16, 2, data, 6);
+	text = roundtrip(b.data, b.len);
+	expect_in(text, "Scale: ");
+	ck_assert_ptr_null(strstr(text, "InitialValues"));
+	expect_in(text, "tail: \"1c 23\"\n");
+	free(text);
+	wb_free(&b);
+	/* Flavor unknown (3), header short or missing: Data is hex. */
+	for (int r = 0; r < 3; r++) {
+		wb_init(&b);
+		build_canim(&b, r == 2 ? -1 : r == 0 ? 3 : 0, r == 1 ? W3D_CANIM_HEADER_SIZE - 1 : W3D_CANIM_HEADER_SIZE,
+			    2, 1, data, 16);
+		text = roundtrip(b.data, b.len);
+		expect_in(text, "Data: \"00 07 0e 15");
+		ck_assert_msg(strstr(text, "{TimeCode") == NULL, "case %d:\n%.2000s", r, text);
+		free(text);
+		wb_free(&b);
+	}
+	/* A channel of only its 8-byte header has no Data key. */
+	wb_init(&b);
+	build_canim(&b, 0, W3D_CANIM_HEADER_SIZE, 0, 1, data, 0);
+	text = roundtrip(b.data, b.len);
+	ck_assert_ptr_null(strstr(text, "Data"));
+	free(text);
+	wb_free(&b);
+}
+END_TEST
+
+/* Emitters, aggregates and compressed channels of every flavor with
+ * random bits flipped (counts, flavors, sizes) and cut short: lossless. */
+START_TEST(objects_mutated_roundtrip)
+{
+	payload e[E_COUNT];
+	emitter_payloads(e);
+	wb b;
+	wb_init(&b);
+	build_emitter(&b, e, E_COUNT, -1, 0);
+	build_aggregate(&b, 2, 2, 0, W3D_AGGREGATE_MISC_SIZE);
+	uint8_t data[64];
+	for (size_t i = 0; i < sizeof data; i++)
+		data[i] = (uint8_t)(i % 5 ? 0 : i);
+	for (int flavor = 0; flavor < 3; flavor++)
+		build_canim(&b, flavor, W3D_CANIM_HEADER_SIZE, 3, 2, data, sizeof data);
+	uint8_t *m = malloc(b.len);
+	ck_assert_ptr_nonnull(m);
+	srand(99);
+	for (int r = 0; r < 400; r++) {
+		memcpy(m, b.data, b.len);
+		for (int k = 0; k < 1 + r % 6; k++) {
+			size_t at = (size_t)rand() % b.len;
+			m[at] ^= (uint8_t)(r % 3 ? 1u << (rand() % 8) : 0xFF);
+		}
+		roundtrip_free(m, r % 4 == 3 ? (size_t)rand() % b.len : b.len);
+	}
+	free(m);
+	wb_free(&b);
+	for (int i = 0; i < E_COUNT; i++)
+		wb_free(&e[i].b);
+}
+END_TEST
+
 Suite *textform_suite(void)
 {
 	Suite *s = suite_create("textform");
@@ -844,6 +1473,13 @@ Suite *textform_suite(void)
 	tcase_add_test(tc, pinned_size);
 	tcase_add_test(tc, assembler_errors);
 	tcase_add_test(tc, assembler_robust);
+	tcase_add_test(tc, emitter_fields);
+	tcase_add_test(tc, emitter_near_miss);
+	tcase_add_test(tc, aggregate_fields);
+	tcase_add_test(tc, aggregate_near_miss);
+	tcase_add_test(tc, canim_fields);
+	tcase_add_test(tc, canim_near_miss);
+	tcase_add_test(tc, objects_mutated_roundtrip);
 	suite_add_tcase(s, tc);
 	return s;
 }
