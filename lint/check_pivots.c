@@ -1,15 +1,22 @@
 /*
- * check_pivots.c - pivot names and the hierarchy name of a HIERARCHY
- * (rules/pivots.yaml; notes/w3d_reference.md §2.3, §3 E6, E7):
+ * check_pivots.c - pivot names, and the names of hierarchies and animations
+ * against their file (rules/pivots.yaml; notes/w3d_reference.md §2.3,
+ * §3 E6, E7, F3):
  *
  *   pivot-name-duplicate         E6: two pivots of one hierarchy have the
  *                                same name (letter case ignored)
  *   hierarchy-name-not-file-name E7: the hierarchy's Name differs from the
  *                                base name of its file, so on-demand loading
  *                                of "<name>.w3d" does not find it
+ *   animation-name-not-file-name F3: an ANIMATION's or COMPRESSED_ANIMATION's
+ *                                Name differs from the base name of its file:
+ *                                Get_HAnim("TREE.ANIM") loads "ANIM.w3d" on a
+ *                                miss (assetmgr.cpp:844-880)
  *
  * Offsets: pivot i's Name at PIVOTS payload + 60 i (16 bytes); the
- * hierarchy Name at HIERARCHY_HEADER payload + 4 (16 bytes).
+ * hierarchy Name at HIERARCHY_HEADER payload + 4 (16 bytes); the animation
+ * Name at (COMPRESSED_)ANIMATION_HEADER payload + 4 (16 bytes).  Letter case
+ * is ignored (the asset manager's lookups and Windows file names).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +29,7 @@ void w3d_check_pivots(wl_lint_ctx *ctx);
 /* Every rule id this file reports (NULL-terminated), for catalogue tests. */
 extern const char *const w3d_check_pivots_rules[];
 const char *const w3d_check_pivots_rules[] = {
-	"pivot-name-duplicate", "hierarchy-name-not-file-name", NULL
+	"pivot-name-duplicate", "hierarchy-name-not-file-name", "animation-name-not-file-name", NULL
 };
 
 /* One pivot for sorting by name; ties by index. */
@@ -87,11 +94,37 @@ static void base_name(const char *path, char *buf, size_t cap)
 	buf[n] = 0;
 }
 
+/* animation-name-not-file-name for one animation header (NULL: none). */
+static void check_anim_name(wl_lint_ctx *ctx, const wl_chunk *header, bool ok, const char *name, const char *base)
+{
+	if (!header || !ok || !name || !name[0] || !base[0] || wl_name_eq(base, name))
+		return;
+	wl_report(&ctx->doc->findings, "animation-name-not-file-name", header, -1, wl_chunk_payload_offset(header) + 4,
+		  16,
+		  "animation '%s' is in file '%s'; the engine loads a missing animation '<hierarchy>.%s' from "
+		  "'%s.w3d'",
+		  name, base, name, name);
+}
+
 void w3d_check_pivots(wl_lint_ctx *ctx)
 {
 	const w3d_model *m = ctx->model;
 	if (!m)
 		return;
+	if (ctx->doc->path) {
+		char base[256];
+		base_name(ctx->doc->path, base, sizeof base);
+		for (size_t i = 0; i < m->animation_count; i++) {
+			const w3d_animation *a = m->animations[i];
+			if (a)
+				check_anim_name(ctx, a->header, a->header_ok, a->name, base);
+		}
+		for (size_t i = 0; i < m->compressed_animation_count; i++) {
+			const w3d_compressed_animation *a = m->compressed_animations[i];
+			if (a)
+				check_anim_name(ctx, a->header, a->header_ok, a->name, base);
+		}
+	}
 	for (size_t i = 0; i < m->hierarchy_count; i++) {
 		const w3d_hierarchy *h = m->hierarchies[i];
 		if (!h)
