@@ -60,7 +60,8 @@ static const char *const tree_rules[] = {
 	"aabtree-child-out-of-range",  "aabtree-cycle",
 	"aabtree-unreachable-node",    "aabtree-leaf-out-of-range",
 	"aabtree-polyindex-out-of-range", "aabtree-coverage",
-	"aabtree-box-too-small",       NULL
+	"aabtree-box-too-small",       "aabtree-not-canonical",
+	NULL
 };
 
 static const char *const refit_rules[] = { "aabtree-box-too-small", NULL };

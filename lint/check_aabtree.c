@@ -14,6 +14,12 @@
  *   aabtree-polyindex-out-of-range D4: a referenced entry >= triangle count
  *   aabtree-coverage              D5: a triangle in no leaf or in several
  *   aabtree-box-too-small         D6: a node box misses its subtree's vertices
+ *   aabtree-not-canonical         D7: a sound tree whose nodes are not numbered
+ *                                 in pre-order (front child first) or whose
+ *                                 leaves' polygon ranges are not laid out in
+ *                                 that order from slot 0, as the exporter's
+ *                                 builder writes them (aabtreebuilder.cpp:
+ *                                 632-655, 875-931)
  *
  * The traversal is iterative (explicit stack of at most 2 entries per node)
  * with a per-node state array, so a hostile tree cannot recurse or loop;
@@ -48,6 +54,14 @@ typedef struct tree_ctx {
 	uint64_t box_budget;      /* leaf slots left to scan for extents */
 	double tol;
 	uint64_t nverts;          /* usable vertex count */
+	/* D7, canonical layout: the next pre-order number and POLYINDICES
+	 * slot, the first node that breaks them (SIZE_MAX: none) and how */
+	size_t pre_next;
+	uint64_t slot_next;
+	size_t canon_node;
+	bool canon_leaf;          /* a leaf's range, not its number */
+	uint64_t canon_expected;  /* the number or slot it should have had */
+	bool broken;              /* a child reference was refused */
 } tree_ctx;
 
 static uint64_t chunk_len(const wl_chunk *c)
@@ -132,6 +146,7 @@ static bool child_ok(tree_ctx *tc, size_t i, uint32_t child, const char *which, 
 			wl_report(f, "aabtree-child-out-of-range", tc->t->nodes_src, (int64_t)i, field, 4,
 				  "node %zu %s child is %" PRIu32 ", but the tree has %zu nodes", i,
 				  which, child, tc->n);
+		tc->broken = true;
 		return false;
 	}
 	uint8_t s = tc->state[child];
@@ -139,6 +154,7 @@ static bool child_ok(tree_ctx *tc, size_t i, uint32_t child, const char *which, 
 		wl_report(f, "aabtree-cycle", tc->t->nodes_src, (int64_t)i, field, 4,
 			  "node %zu %s child %" PRIu32 " is one of its own ancestors (a cycle)", i,
 			  which, child);
+		tc->broken = true;
 		return false;
 	}
 	if (s != NODE_WHITE) {
@@ -146,6 +162,7 @@ static bool child_ok(tree_ctx *tc, size_t i, uint32_t child, const char *which, 
 			  "node %zu %s child %" PRIu32 " is already the child of another node (a "
 			  "shared subtree)",
 			  i, which, child);
+		tc->broken = true;
 		return false;
 	}
 	return true;
@@ -211,7 +228,19 @@ static void traverse(tree_ctx *tc)
 		tc->state[i] = NODE_ON_PATH;
 		stack[sp++] = (uint32_t)i | EXIT_MARK;
 		const w3d_aabtree_node *nd = &tc->t->nodes[i];
+		if (i != tc->pre_next && tc->canon_node == SIZE_MAX) {
+			tc->canon_node = i;
+			tc->canon_expected = tc->pre_next;
+		}
+		tc->pre_next++;
 		if (w3d_aabtree_node_is_leaf(nd)) {
+			uint32_t poly0 = nd->front_or_poly0 & ~W3D_AABTREE_LEAF_FLAG;
+			if (poly0 != tc->slot_next && tc->canon_node == SIZE_MAX) {
+				tc->canon_node = i;
+				tc->canon_leaf = true;
+				tc->canon_expected = tc->slot_next;
+			}
+			tc->slot_next = (uint64_t)poly0 + nd->back_or_poly_count;
 			visit_leaf(tc, i);
 			continue;
 		}
@@ -389,9 +418,26 @@ static void check_tree(wl_lint_ctx *ctx, const w3d_mesh *m)
 		tc.box_budget = (uint64_t)t->poly_indices.count + m->triangle_count + 1024;
 		tc.tol = wl_lint_param(ctx, "aabtree-box-too-small", "tolerance", BOX_TOLERANCE_DEFAULT);
 	}
+	tc.canon_node = SIZE_MAX;
 	traverse(&tc);
 	if (ctx->doc->oom)
 		return;
+	if (!tc.broken && tc.pre_next == tc.n && tc.canon_node != SIZE_MAX) {
+		const w3d_aabtree_node *nd = &t->nodes[tc.canon_node];
+		if (tc.canon_leaf)
+			wl_report(f, "aabtree-not-canonical", t->nodes_src, (int64_t)tc.canon_node,
+				  node_off(&tc, tc.canon_node) + 24, 4,
+				  "leaf %zu of the tree of mesh '%s' starts at poly index slot %" PRIu32
+				  ", not %" PRIu64 ": leaf ranges are not laid out in pre-order",
+				  tc.canon_node, m->name, nd->front_or_poly0 & ~W3D_AABTREE_LEAF_FLAG,
+				  tc.canon_expected);
+		else
+			wl_report(f, "aabtree-not-canonical", t->nodes_src, (int64_t)tc.canon_node,
+				  node_off(&tc, tc.canon_node), W3D_AABTREE_NODE_SIZE,
+				  "node %zu of the tree of mesh '%s' comes at position %zu in pre-order (front "
+				  "child first): the nodes are not numbered in pre-order",
+				  tc.canon_node, m->name, (size_t)tc.canon_expected);
+	}
 	for (size_t i = 0; i < tc.n; i++)
 		if (tc.state[i] == NODE_WHITE)
 			wl_report(f, "aabtree-unreachable-node", t->nodes_src, (int64_t)i, node_off(&tc, i),

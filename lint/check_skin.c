@@ -11,14 +11,20 @@
  *                             HLOD in the same file that uses the mesh (an
  *                             HLOD without HierarchyName gets the engine's
  *                             default one-pivot tree)
+ *   skin-vertices-not-grouped B17: the vertices of a skin are not grouped
+ *                             by bone (a bone's vertices come in more than
+ *                             one run): the deformation batches runs of one
+ *                             bone, so more runs cost more matrix set-ups
  *
  * Across files the same relation is checked by lint/xref.c
  * (reference-bone-out-of-range).  Offsets: geometry type in
  * MESH_HEADER3.Attributes (payload + 4); influence record v at
  * VERTEX_INFLUENCES payload + 8 v, bone[0] at + 0, bone[1] (two-bone layout)
- * at + 2.
+ * at + 2.  skin-vertices-not-grouped points at the first vertex whose bone
+ * (bone[0], the primary bone in every layout) already had a run before.
  */
 #include <inttypes.h>
+#include <stdlib.h>
 
 #include "lint.h"
 #include "model_lookup.h"
@@ -28,7 +34,8 @@ void w3d_check_skin(wl_lint_ctx *ctx);
 /* Every rule id this file reports (NULL-terminated), for catalogue tests. */
 extern const char *const w3d_check_skin_rules[];
 const char *const w3d_check_skin_rules[] = {
-	"skin-influences-missing", "influences-without-skin", "skin-bone-out-of-range", NULL
+	"skin-influences-missing", "influences-without-skin", "skin-bone-out-of-range", "skin-vertices-not-grouped",
+	NULL
 };
 
 /* The first HLOD of m with a LOD or aggregate sub-object named name. */
@@ -87,6 +94,42 @@ static void check_bones(wl_lint_ctx *ctx, const w3d_mesh *m)
 		  a->count);
 }
 
+/* skin-vertices-not-grouped: runs of equal bone[0] against distinct bones. */
+static void check_grouping(wl_lint_ctx *ctx, const w3d_mesh *m)
+{
+	const w3d_influence_array *a = &m->influences;
+	if (a->count < 2)
+		return;
+	static const size_t words = 65536 / 32;
+	uint32_t *seen = calloc(words, sizeof *seen);
+	if (!seen) {
+		ctx->doc->findings.oom = 1;
+		return;
+	}
+	size_t runs = 0, distinct = 0, first_split = 0;
+	for (size_t v = 0; v < a->count; v++) {
+		unsigned b = a->v[v].bone[0];
+		if (v > 0 && b == a->v[v - 1].bone[0])
+			continue;
+		runs++;
+		if (seen[b / 32] & (1u << (b % 32))) {
+			if (!first_split)
+				first_split = v;
+		} else {
+			seen[b / 32] |= 1u << (b % 32);
+			distinct++;
+		}
+	}
+	free(seen);
+	if (runs == distinct)
+		return;
+	wl_report(&ctx->doc->findings, "skin-vertices-not-grouped", a->src, (int64_t)first_split,
+		  wl_chunk_payload_offset(a->src) + (uint64_t)first_split * W3D_VERTINF_SIZE, 2,
+		  "vertex %zu of skin mesh '%s' returns to bone %u after other bones: %zu runs of vertices for %zu "
+		  "bones",
+		  first_split, m->name, (unsigned)a->v[first_split].bone[0], runs, distinct);
+}
+
 void w3d_check_skin(wl_lint_ctx *ctx)
 {
 	const w3d_model *model = ctx->model;
@@ -112,5 +155,7 @@ void w3d_check_skin(wl_lint_ctx *ctx)
 				  "loading them turns the mesh into a skin",
 				  m->name, (m->header.attributes & W3D_MESH_GEOMETRY_MASK) >> 16);
 		check_bones(ctx, m);
+		if (skin && m->influences.src && wl_lint_enabled(ctx, "skin-vertices-not-grouped"))
+			check_grouping(ctx, m);
 	}
 }
