@@ -15,6 +15,18 @@ void w3d_check_hierarchy(wl_lint_ctx *ctx);
 void w3d_check_animation(wl_lint_ctx *ctx);
 void w3d_check_hlod(wl_lint_ctx *ctx);
 
+/* Opens the object chunk id, recording its header offset in *object and
+ * that of its first sub-chunk in *first_child; true when its header chunk
+ * goes first (there is one and it is not written last). */
+static bool begin_object(wb *b, uint32_t id, size_t *object, size_t *first_child, bool no_header,
+			 bool header_last)
+{
+	*object = b->len;
+	wb_begin(b, id);
+	*first_child = b->len;
+	return !no_header && !header_last;
+}
+
 ba_hier_opts ba_hier_defaults(unsigned pivots)
 {
 	ba_hier_opts o = { pivots, -1, -1, false, false, NULL, -1, 1.0f };
@@ -34,25 +46,15 @@ static void hier_header(wb *b, const ba_hier_opts *o, ba_hier_at *at)
 
 void ba_hierarchy(wb *b, const ba_hier_opts *o, ba_hier_at *at)
 {
-	at->object = b->len;
-	wb_begin(b, W3D_CHUNK_HIERARCHY);
-	at->first_child = b->len;
-	if (!o->no_header && !o->header_last)
+	if (begin_object(b, W3D_CHUNK_HIERARCHY, &at->object, &at->first_child, o->no_header, o->header_last))
 		hier_header(b, o, at);
 	at->pivots_payload = b->len + 8;
 	wb_begin(b, W3D_CHUNK_PIVOTS);
 	for (unsigned i = 0; i < o->pivots; i++) {
 		char name[16];
 		snprintf(name, sizeof name, i ? "BONE%02u" : "ROOTTRANSFORM", i);
-		wb_name(b, name, 16);
-		wb_u32(b, o->parents ? o->parents[i] : i ? i - 1 : 0xFFFFFFFFu);
-		wb_vec3(b, 0, (float)i, 0);
-		wb_vec3(b, 0, 0, 0);
 		float s = (int)i == o->bad_rot_pivot ? o->rot_scale : 1.0f;
-		wb_f32(b, 0);
-		wb_f32(b, 0);
-		wb_f32(b, 0);
-		wb_f32(b, s);
+		wb_pivot(b, name, o->parents ? o->parents[i] : i ? i - 1 : 0xFFFFFFFFu, (float)i, s);
 	}
 	wb_end(b);
 	if (o->fixups != -2) {
@@ -95,10 +97,7 @@ static void put_bytes(wb *b, int64_t n)
 void ba_animation(wb *b, const ba_anim_opts *o, ba_anim_at *at)
 {
 	unsigned frames = o->last >= o->first ? (unsigned)(o->last - o->first + 1) : 1;
-	at->object = b->len;
-	wb_begin(b, W3D_CHUNK_ANIMATION);
-	at->first_child = b->len;
-	if (!o->no_header && !o->header_last)
+	if (begin_object(b, W3D_CHUNK_ANIMATION, &at->object, &at->first_child, o->no_header, o->header_last))
 		anim_header(b, o);
 	/* channel 0: X translation of pivot 1 */
 	at->x_payload = b->len + 8;
@@ -267,10 +266,7 @@ static void hlod_array(wb *b, uint32_t id, unsigned subs, uint32_t model_count, 
 
 void ba_hlod(wb *b, const ba_hlod_opts *o, ba_hlod_at *at)
 {
-	at->object = b->len;
-	wb_begin(b, W3D_CHUNK_HLOD);
-	at->first_child = b->len;
-	if (!o->no_header && !o->header_last)
+	if (begin_object(b, W3D_CHUNK_HLOD, &at->object, &at->first_child, o->no_header, o->header_last))
 		hlod_header(b, o, at);
 	for (unsigned l = 0; l < o->lods; l++) {
 		if (l == 1 && o->aggregate_between) {

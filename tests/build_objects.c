@@ -1,6 +1,8 @@
 /* build_objects.c - see build_objects.h. */
 #include "build_objects.h"
 
+#include <check.h>
+
 #include "../core/w3d/model.h"
 #include "../lint/lint.h"
 #include "reader_util.h"
@@ -112,12 +114,19 @@ void bo_emitter(wb *b, const bo_emitter_opts *o, bo_emitter_at *at)
 	wb_end(b);
 }
 
+/* Opens the object chunk id and its header chunk hid and writes the start
+ * of the header, version and a 16-byte name; the header stays open. */
+static void begin_with_header(wb *b, uint32_t id, uint32_t hid, uint32_t version, const char *name)
+{
+	wb_begin(b, id);
+	wb_begin(b, hid);
+	wb_u32(b, version);
+	wb_name(b, name, 16);
+}
+
 void bo_aggregate(wb *b, uint32_t count, uint32_t written, size_t *info_at)
 {
-	wb_begin(b, W3D_OBJ_CHUNK_AGGREGATE);
-	wb_begin(b, W3D_OBJ_CHUNK_AGGREGATE_HEADER);
-	wb_u32(b, 0x00010003u);
-	wb_name(b, "AGG", 16);
+	begin_with_header(b, W3D_OBJ_CHUNK_AGGREGATE, W3D_OBJ_CHUNK_AGGREGATE_HEADER, 0x00010003u, "AGG");
 	wb_end(b);
 	*info_at = b->len;
 	wb_begin(b, W3D_OBJ_CHUNK_AGGREGATE_INFO);
@@ -138,10 +147,7 @@ void bo_aggregate(wb *b, uint32_t count, uint32_t written, size_t *info_at)
 
 void bo_hmodel(wb *b, uint16_t conns, unsigned nodes, size_t *node)
 {
-	wb_begin(b, W3D_OBJ_CHUNK_HMODEL);
-	wb_begin(b, W3D_OBJ_CHUNK_HMODEL_HEADER);
-	wb_u32(b, 0x00040002u);
-	wb_name(b, "HM", 16);
+	begin_with_header(b, W3D_OBJ_CHUNK_HMODEL, W3D_OBJ_CHUNK_HMODEL_HEADER, 0x00040002u, "HM");
 	wb_name(b, "HM_SKEL", 16);
 	wb_u16(b, conns);
 	wb_u16(b, 0); /* tail padding */
@@ -252,4 +258,19 @@ wl_doc *bo_lint(const wb *b)
 void bo_free(wl_doc *d)
 {
 	ru_free(d);
+}
+
+const w3d_model *bo_model(const wb *b, wl_doc **d)
+{
+	*d = bo_lint(b);
+	ck_assert_ptr_nonnull(*d);
+	ck_assert_ptr_nonnull((*d)->model);
+	return (*d)->model;
+}
+
+void bo_done(wl_doc **d, wb *b)
+{
+	bo_free(*d);
+	wb_free(b);
+	*d = NULL;
 }

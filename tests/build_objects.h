@@ -76,5 +76,9 @@ wl_doc *bo_lint_bytes(const uint8_t *p, size_t n);
 wl_doc *bo_lint(const wb *b);
 /** Frees a document of bo_lint / bo_lint_bytes and its copy. */
 void bo_free(wl_doc *d);
+/** bo_lint(b) into *d, asserting a document with a model; returns the model. */
+const struct w3d_model *bo_model(const wb *b, wl_doc **d);
+/** Frees *d (bo_free; *d becomes NULL) and b. */
+void bo_done(wl_doc **d, wb *b);
 
 #endif

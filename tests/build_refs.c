@@ -37,6 +37,14 @@ br_mesh_opts br_mesh_defaults(void)
 	return o;
 }
 
+/* Records the current offset in *at for element 0 (the offsets tests
+ * assert on are those of the first material / texture). */
+static void first_at(size_t *at, uint32_t i, const wb *b)
+{
+	if (i == 0)
+		*at = b->len;
+}
+
 static void write_materials(wb *b, const br_mesh_opts *o, br_mesh_at *at)
 {
 	for (int pass = 0; pass < 2; pass++) {
@@ -62,8 +70,7 @@ static void write_materials(wb *b, const br_mesh_opts *o, br_mesh_at *at)
 		wb_begin(b, W3D_CHUNK_VERTEX_MATERIAL);
 		wb_chunk(b, W3D_CHUNK_VERTEX_MATERIAL_NAME, "Paint\0", 6);
 		wb_begin(b, W3D_CHUNK_VERTEX_MATERIAL_INFO);
-		if (i == 0)
-			at->vm_info_data = b->len;
+		first_at(&at->vm_info_data, i, b);
 		wb_u32(b, o->vm_attributes);
 		for (int k = 0; k < 4; k++)
 			wb_u32(b, 0x00FFFFFFu);
@@ -76,18 +83,15 @@ static void write_materials(wb *b, const br_mesh_opts *o, br_mesh_at *at)
 	wb_end(b);
 	wb_begin(b, W3D_CHUNK_TEXTURES);
 	for (uint32_t i = 0; i < o->texture_count; i++) {
-		if (i == 0)
-			at->texture = b->len;
+		first_at(&at->texture, i, b);
 		wb_begin(b, W3D_CHUNK_TEXTURE);
 		if (!(i == 0 && o->no_texture_name)) {
-			if (i == 0)
-				at->tex_name = b->len;
+			first_at(&at->tex_name, i, b);
 			wb_chunk(b, W3D_CHUNK_TEXTURE_NAME, o->texture_name, strlen(o->texture_name) + 1);
 		}
 		if (o->texture_info) {
 			wb_begin(b, W3D_CHUNK_TEXTURE_INFO);
-			if (i == 0)
-				at->tex_info_data = b->len;
+			first_at(&at->tex_info_data, i, b);
 			wb_u16(b, 0);
 			wb_u16(b, o->anim_type);
 			wb_u32(b, o->frame_count);
@@ -114,27 +118,33 @@ static void write_materials(wb *b, const br_mesh_opts *o, br_mesh_at *at)
 	if (!o->single_tex_id)
 		wb_u32(b, o->tex_id_1);
 	wb_end(b);
-	wb_begin(b, W3D_CHUNK_STAGE_TEXCOORDS);
-	for (int i = 0; i < 4; i++) {
-		wb_f32(b, verts[i][0]);
-		wb_f32(b, verts[i][1]);
-	}
+	wb_texcoords(b, verts, 4);
 	wb_end(b);
 	wb_end(b);
-	wb_end(b);
+}
+
+/* Opens chunk id (its header offset in *object) and its header chunk hid,
+ * writes the start both headers share (version, a u32, two 16-byte names)
+ * and returns the header payload offset; the header stays open. */
+static size_t begin_header(wb *b, uint32_t id, uint32_t hid, size_t *object, uint32_t version,
+			   uint32_t word, const char *name1, const char *name2)
+{
+	*object = b->len;
+	wb_begin(b, id);
+	wb_begin(b, hid);
+	size_t data = b->len;
+	wb_u32(b, version);
+	wb_u32(b, word);
+	wb_name(b, name1, 16);
+	wb_name(b, name2, 16);
+	return data;
 }
 
 void br_mesh(wb *b, const br_mesh_opts *o, br_mesh_at *at)
 {
 	memset(at, 0, sizeof *at);
-	at->mesh = b->len;
-	wb_begin(b, W3D_CHUNK_MESH);
-	wb_begin(b, W3D_CHUNK_MESH_HEADER3);
-	at->header_data = b->len;
-	wb_u32(b, o->version);
-	wb_u32(b, o->attributes);
-	wb_name(b, o->mesh, 16);
-	wb_name(b, o->container, 16);
+	at->header_data = begin_header(b, W3D_CHUNK_MESH, W3D_CHUNK_MESH_HEADER3, &at->mesh, o->version,
+				       o->attributes, o->mesh, o->container);
 	wb_u32(b, o->tris);
 	wb_u32(b, 4);
 	wb_u32(b, 1);
@@ -149,14 +159,7 @@ void br_mesh(wb *b, const br_mesh_opts *o, br_mesh_at *at)
 	wb_vec3(b, 0.5f, 0.5f, 0);
 	wb_f32(b, 0.7072f);
 	wb_end(b);
-	wb_begin(b, W3D_CHUNK_VERTICES);
-	for (int i = 0; i < 4; i++)
-		wb_vec3(b, verts[i][0], verts[i][1], verts[i][2]);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_VERTEX_NORMALS);
-	for (int i = 0; i < 4; i++)
-		wb_vec3(b, 0, 0, 1);
-	wb_end(b);
+	wb_vertices_normals(b, verts, 4);
 	wb_begin(b, W3D_CHUNK_TRIANGLES);
 	at->tris_data = b->len;
 	for (int i = 0; i < 2; i++) {
@@ -189,25 +192,8 @@ void br_mesh(wb *b, const br_mesh_opts *o, br_mesh_at *at)
 	write_materials(b, o, at);
 	if (o->prelit_chunk)
 		wb_end(b);
-	if (o->aabtree) {
-		wb_begin(b, W3D_CHUNK_AABTREE);
-		wb_begin(b, W3D_CHUNK_AABTREE_HEADER);
-		wb_u32(b, 1);
-		wb_u32(b, 2);
-		wb_zeros(b, 24);
-		wb_end(b);
-		wb_begin(b, W3D_CHUNK_AABTREE_POLYINDICES);
-		wb_u32(b, 0);
-		wb_u32(b, 1);
-		wb_end(b);
-		wb_begin(b, W3D_CHUNK_AABTREE_NODES);
-		wb_vec3(b, 0, 0, 0);
-		wb_vec3(b, 1, 1, 0);
-		wb_u32(b, W3D_AABTREE_LEAF_FLAG);
-		wb_u32(b, 2);
-		wb_end(b);
-		wb_end(b);
-	}
+	if (o->aabtree)
+		wb_quad_aabtree(b);
 	wb_end(b);
 }
 
@@ -229,14 +215,7 @@ void br_hierarchy(wb *b, const char *name, unsigned n, const char *const *names,
 	for (unsigned i = 0; i < n; i++) {
 		char pn[16];
 		snprintf(pn, sizeof pn, "P%u", i);
-		wb_name(b, names ? names[i] : pn, 16);
-		wb_u32(b, i ? i - 1 : 0xFFFFFFFFu);
-		wb_vec3(b, 0, 0, 0);
-		wb_vec3(b, 0, 0, 0);
-		wb_f32(b, 0);
-		wb_f32(b, 0);
-		wb_f32(b, 0);
-		wb_f32(b, 1);
+		wb_pivot(b, names ? names[i] : pn, i ? i - 1 : 0xFFFFFFFFu, 0, 1);
 	}
 	wb_end(b);
 	wb_end(b);
@@ -279,14 +258,8 @@ static void write_array(wb *b, uint32_t id, float screen, unsigned n, const char
 void br_hlod(wb *b, const br_hlod_opts *o, br_hlod_at *at)
 {
 	memset(at, 0, sizeof *at);
-	at->object = b->len;
-	wb_begin(b, W3D_CHUNK_HLOD);
-	wb_begin(b, W3D_CHUNK_HLOD_HEADER);
-	at->header_data = b->len;
-	wb_u32(b, o->version);
-	wb_u32(b, o->lods);
-	wb_name(b, o->name, 16);
-	wb_name(b, o->hierarchy, 16);
+	at->header_data = begin_header(b, W3D_CHUNK_HLOD, W3D_CHUNK_HLOD_HEADER, &at->object, o->version,
+				       o->lods, o->name, o->hierarchy);
 	wb_end(b);
 	for (unsigned l = 0; l < o->lods && l < 3; l++)
 		write_array(b, W3D_CHUNK_HLOD_LOD_ARRAY, o->screen[l], o->subs, o->sub_names, o->bones,
@@ -297,18 +270,28 @@ void br_hlod(wb *b, const br_hlod_opts *o, br_hlod_at *at)
 	wb_end(b);
 }
 
+/* Opens the animation chunk id and its header chunk hid, writes the start
+ * both headers share (version, name, hierarchy name, frame count); the
+ * header stays open.  *header_data (when not NULL) = header payload. */
+static void begin_anim(wb *b, uint32_t id, uint32_t hid, size_t *header_data, uint32_t version,
+		       const char *name, const char *hier, uint32_t frames)
+{
+	wb_begin(b, id);
+	wb_begin(b, hid);
+	if (header_data)
+		*header_data = b->len;
+	wb_u32(b, version);
+	wb_name(b, name, 16);
+	wb_name(b, hier, 16);
+	wb_u32(b, frames);
+}
+
 void br_anim(wb *b, const char *name, const char *hier, uint32_t frames, uint32_t rate, unsigned n,
 	     const uint16_t *pivots, const uint16_t *types, int vis_pivot, size_t *header_data, size_t *ch_data,
 	     size_t *bit_data)
 {
-	wb_begin(b, W3D_CHUNK_ANIMATION);
-	wb_begin(b, W3D_CHUNK_ANIMATION_HEADER);
-	if (header_data)
-		*header_data = b->len;
-	wb_u32(b, 0x00040001);
-	wb_name(b, name, 16);
-	wb_name(b, hier, 16);
-	wb_u32(b, frames);
+	begin_anim(b, W3D_CHUNK_ANIMATION, W3D_CHUNK_ANIMATION_HEADER, header_data, 0x00040001, name, hier,
+		   frames);
 	wb_u32(b, rate);
 	wb_end(b);
 	uint16_t last = frames ? (uint16_t)(frames - 1) : 0;
@@ -348,14 +331,8 @@ void br_canim(wb *b, const char *name, const char *hier, uint32_t frames, uint16
 	      const uint32_t *times, unsigned nkeys, float scale, size_t *header_data, size_t *ch_data,
 	      size_t *bit_data)
 {
-	wb_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION);
-	wb_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION_HEADER);
-	if (header_data)
-		*header_data = b->len;
-	wb_u32(b, 1);
-	wb_name(b, name, 16);
-	wb_name(b, hier, 16);
-	wb_u32(b, frames);
+	begin_anim(b, W3D_CHUNK_COMPRESSED_ANIMATION, W3D_CHUNK_COMPRESSED_ANIMATION_HEADER, header_data, 1,
+		   name, hier, frames);
 	wb_u16(b, 30);
 	wb_u16(b, flavor);
 	wb_end(b);

@@ -16,6 +16,7 @@
 
 #include "../lint/baseline.h"
 #include "w3dbuild.h"
+#include "robust_util.h"
 
 extern Suite *baseline_suite(void);
 
@@ -69,6 +70,13 @@ static wl_baseline *load(const char *dir, const char *name, bool missing_ok)
 	wl_baseline *b = wl_baseline_load(p, missing_ok, err, sizeof err);
 	ck_assert_msg(b != NULL, "%s", err);
 	return b;
+}
+
+/* Writes text as dir/bl.json and loads it. */
+static wl_baseline *load_text(const char *dir, const char *text, bool missing_ok)
+{
+	put_text(dir, "bl.json", text);
+	return load(dir, "bl.json", missing_ok);
 }
 
 /* The key of dir/name. */
@@ -164,8 +172,8 @@ START_TEST(load_errors_name_the_file)
 	ck_assert_uint_eq(wl_baseline_entry_count(b), 0);
 	wl_baseline_free(b);
 	/* near miss: a good file */
-	put_text(t.path, "bl.json", "{ \"w3dlint-baseline\": 1, \"files\": { \"art/a.w3d\": { \"r\": 2, \"s\": 0 } } }");
-	b = load(t.path, "bl.json", false);
+	b = load_text(t.path, "{ \"w3dlint-baseline\": 1, \"files\": { \"art/a.w3d\": { \"r\": 2, \"s\": 0 } } }",
+		      false);
 	ck_assert_uint_eq(wl_baseline_recorded(b, "art/a.w3d", "r"), 2);
 	ck_assert_uint_eq(wl_baseline_recorded(b, "art/a.w3d", "s"), 0);
 	ck_assert_uint_eq(wl_baseline_recorded(b, "art/b.w3d", "r"), 0);
@@ -180,9 +188,8 @@ START_TEST(match_reports_the_excess_last_by_offset)
 {
 	tmpdir t;
 	tmp_make(&t);
-	put_text(t.path, "bl.json",
-		 "{ \"w3dlint-baseline\": 1, \"files\": { \"art/a.w3d\": { \"r\": 2, \"s\": 1 } } }");
-	wl_baseline *b = load(t.path, "bl.json", false);
+	wl_baseline *b = load_text(t.path,
+				   "{ \"w3dlint-baseline\": 1, \"files\": { \"art/a.w3d\": { \"r\": 2, \"s\": 1 } } }", false);
 	char *key = key_of(b, t.path, "art/../art/a.w3d");
 	ck_assert_str_eq(key, "art/a.w3d");
 	wl_finding f[5];
@@ -215,8 +222,8 @@ START_TEST(match_covers_dropped_findings)
 {
 	tmpdir t;
 	tmp_make(&t);
-	put_text(t.path, "bl.json", "{ \"w3dlint-baseline\": 1, \"files\": { \"a.w3d\": { \"r\": 4 } } }");
-	wl_baseline *b = load(t.path, "bl.json", false);
+	wl_baseline *b =
+		load_text(t.path, "{ \"w3dlint-baseline\": 1, \"files\": { \"a.w3d\": { \"r\": 4 } } }", false);
 	wl_finding f[2];
 	fill(f, 2, "r", 0);
 	bool keep[2];
@@ -229,8 +236,7 @@ START_TEST(match_covers_dropped_findings)
 	ck_assert_uint_eq(dropped[0].count, 3);
 	/* near miss: 7 recorded covers the dropped ones completely */
 	wl_baseline_free(b);
-	put_text(t.path, "bl.json", "{ \"w3dlint-baseline\": 1, \"files\": { \"a.w3d\": { \"r\": 7 } } }");
-	b = load(t.path, "bl.json", false);
+	b = load_text(t.path, "{ \"w3dlint-baseline\": 1, \"files\": { \"a.w3d\": { \"r\": 7 } } }", false);
 	dropped[0].count = 5;
 	nd = 1;
 	ck_assert_int_eq(wl_baseline_match(b, "a.w3d", f, 2, keep, dropped, &nd), 7);
@@ -246,12 +252,11 @@ START_TEST(stale_entries_fewer_found_or_file_gone)
 	tmp_make(&t);
 	put_text(t.path, "here.w3d", "x");
 	put_text(t.path, "linted.w3d", "x");
-	put_text(t.path, "bl.json",
-		 "{ \"w3dlint-baseline\": 1, \"files\": {\n"
-		 "  \"gone.w3d\": { \"r\": 2 },\n"
-		 "  \"here.w3d\": { \"r\": 1 },\n"
-		 "  \"linted.w3d\": { \"r\": 3, \"s\": 1 } } }\n");
-	wl_baseline *b = load(t.path, "bl.json", false);
+	wl_baseline *b = load_text(t.path,
+				   "{ \"w3dlint-baseline\": 1, \"files\": {\n"
+				   "  \"gone.w3d\": { \"r\": 2 },\n"
+				   "  \"here.w3d\": { \"r\": 1 },\n"
+				   "  \"linted.w3d\": { \"r\": 3, \"s\": 1 } } }\n", false);
 	wl_finding f[1];
 	fill(f, 1, "r", 0);
 	bool keep[1];
@@ -286,12 +291,11 @@ START_TEST(save_merges_sorts_and_is_idempotent)
 	tmpdir t;
 	tmp_make(&t);
 	put_text(t.path, "keep.w3d", "x");
-	put_text(t.path, "bl.json",
-		 "{ \"w3dlint-baseline\": 1, \"files\": {\n"
-		 "  \"keep.w3d\": { \"q\": 1 },\n"
-		 "  \"gone.w3d\": { \"q\": 1 },\n"
-		 "  \"z.w3d\": { \"old\": 9 } } }\n");
-	wl_baseline *b = load(t.path, "bl.json", true);
+	wl_baseline *b = load_text(t.path,
+				   "{ \"w3dlint-baseline\": 1, \"files\": {\n"
+				   "  \"keep.w3d\": { \"q\": 1 },\n"
+				   "  \"gone.w3d\": { \"q\": 1 },\n"
+				   "  \"z.w3d\": { \"old\": 9 } } }\n", true);
 	wl_finding f[4];
 	fill(f, 2, "s", 0);
 	fill(f + 2, 2, "r", 100);
@@ -435,16 +439,11 @@ END_TEST
 
 Suite *baseline_suite(void)
 {
-	Suite *s = suite_create("baseline");
-	TCase *tc = tcase_create("baseline");
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, relative_paths_are_lexical);
-	tcase_add_test(tc, load_errors_name_the_file);
-	tcase_add_test(tc, match_reports_the_excess_last_by_offset);
-	tcase_add_test(tc, match_covers_dropped_findings);
-	tcase_add_test(tc, stale_entries_fewer_found_or_file_gone);
-	tcase_add_test(tc, save_merges_sorts_and_is_idempotent);
-	tcase_add_test(tc, front_end_baseline_flow);
-	suite_add_tcase(s, tc);
-	return s;
+	const TTest *tests[] = {
+		relative_paths_are_lexical, load_errors_name_the_file,
+		match_reports_the_excess_last_by_offset, match_covers_dropped_findings,
+		stale_entries_fewer_found_or_file_gone, save_merges_sorts_and_is_idempotent,
+		front_end_baseline_flow, NULL
+	};
+	return rb_suite_of("baseline", "baseline", 60, tests, NULL);
 }

@@ -13,26 +13,12 @@
 #include "../core/w3d/model.h"
 #include "../core/w3d/objects.h"
 #include "build_objects.h"
+#include "robust_util.h"
 
 extern Suite *cov_decode_objects_suite(void);
 
 static wb B;
 static wl_doc *D;
-
-static const w3d_model *lint_b(void)
-{
-	D = bo_lint(&B);
-	ck_assert_ptr_nonnull(D);
-	ck_assert_ptr_nonnull(D->model);
-	return D->model;
-}
-
-static void done(void)
-{
-	bo_free(D);
-	wb_free(&B);
-	D = NULL;
-}
 
 START_TEST(morph_animation_fields)
 {
@@ -72,7 +58,7 @@ START_TEST(morph_animation_fields)
 	wb_end(&B);
 	wb_end(&B);
 
-	const w3d_model *m = lint_b();
+	const w3d_model *m = bo_model(&B, &D);
 	ck_assert_uint_eq(m->morph_animation_count, 1);
 	const w3d_morph_animation *a = m->morph_animations[0];
 	ck_assert_uint_eq(a->src->offset, obj);
@@ -100,7 +86,7 @@ START_TEST(morph_animation_fields)
 	ck_assert_uint_eq(c1->keys[0][1], 8);
 	ck_assert_uint_eq(a->pivot_data_count, 5);
 	ck_assert_str_eq(a->src->label, "FACE.SMILE");
-	done();
+	bo_done(&D, &B);
 
 	/* near miss: a header of 20 bytes is not ok, names past it are "" */
 	wb_init(&B);
@@ -110,13 +96,13 @@ START_TEST(morph_animation_fields)
 	wb_name(&B, "SHORT", 16);
 	wb_end(&B);
 	wb_end(&B);
-	m = lint_b();
+	m = bo_model(&B, &D);
 	a = m->morph_animations[0];
 	ck_assert(!a->header_ok);
 	ck_assert_str_eq(a->name, "SHORT");
 	ck_assert_str_eq(a->hierarchy_name, "");
 	ck_assert_uint_eq(a->channel_array_count, 0);
-	done();
+	bo_done(&D, &B);
 }
 END_TEST
 
@@ -141,7 +127,7 @@ START_TEST(hmodel_node_kinds)
 		wb_end(&B);
 	}
 	wb_end(&B);
-	const w3d_model *m = lint_b();
+	const w3d_model *m = bo_model(&B, &D);
 	ck_assert_uint_eq(m->hmodel_count, 1);
 	const w3d_hmodel *h = m->hmodels[0];
 	ck_assert(h->header_ok);
@@ -159,7 +145,7 @@ START_TEST(hmodel_node_kinds)
 	}
 	ck_assert_uint_eq(h->nodes[0].pivot, 1);
 	ck_assert_uint_eq(h->nodes[2].pivot, 0xFFFF);
-	done();
+	bo_done(&D, &B);
 }
 END_TEST
 
@@ -183,7 +169,7 @@ START_TEST(lodmodel_fields)
 	wb_f32(&B, 100.0f);
 	wb_end(&B); /* 36 bytes: lod_max missing */
 	wb_end(&B);
-	const w3d_model *m = lint_b();
+	const w3d_model *m = bo_model(&B, &D);
 	ck_assert_uint_eq(m->lodmodel_count, 1);
 	const w3d_lodmodel *l = m->lodmodels[0];
 	ck_assert(l->header_ok && l->header_first);
@@ -197,7 +183,7 @@ START_TEST(lodmodel_fields)
 	ck_assert_str_eq(l->lods[1].render_obj_name, "TREE.LO");
 	ck_assert(l->lods[1].lod_min == 100.0f);
 	ck_assert_str_eq(l->src->label, "TREE");
-	done();
+	bo_done(&D, &B);
 }
 END_TEST
 
@@ -229,7 +215,7 @@ START_TEST(collection_fields)
 	placeholder(W3D_OBJ_CHUNK_PLACEHOLDER, 1.0f, 5, "FLAG", 5);
 	placeholder(W3D_OBJ_CHUNK_TRANSFORM_NODE, 20.0f, 10, "DOOR", 4); /* 6 bytes short */
 	wb_end(&B);
-	const w3d_model *m = lint_b();
+	const w3d_model *m = bo_model(&B, &D);
 	ck_assert_uint_eq(m->collection_count, 1);
 	const w3d_collection *c = m->collections[0];
 	ck_assert(c->header_ok && c->header_first);
@@ -252,7 +238,7 @@ START_TEST(collection_fields)
 	ck_assert(t->transform[2][0] == 26.0f);
 	ck_assert_uint_eq(t->name_len, 10);
 	ck_assert_str_eq(t->name, "DOOR"); /* the 4 bytes present, no NUL */
-	done();
+	bo_done(&D, &B);
 
 	/* near miss: a placeholder shorter than its 56-byte record */
 	wb_init(&B);
@@ -262,7 +248,7 @@ START_TEST(collection_fields)
 	wb_f32(&B, 3.0f);
 	wb_end(&B);
 	wb_end(&B);
-	m = lint_b();
+	m = bo_model(&B, &D);
 	c = m->collections[0];
 	ck_assert_ptr_null(c->header);
 	ck_assert_str_eq(c->name, "");
@@ -270,7 +256,7 @@ START_TEST(collection_fields)
 	ck_assert(!c->placeholders[0].ok);
 	ck_assert(c->placeholders[0].transform[0][0] == 3.0f);
 	ck_assert_str_eq(c->placeholders[0].name, "");
-	done();
+	bo_done(&D, &B);
 }
 END_TEST
 
@@ -282,13 +268,13 @@ START_TEST(points_fields)
 	wb_vec3(&B, -4, 5.5f, 6);
 	wb_u32(&B, 0xDEADBEEFu); /* 4 stray bytes: not a point */
 	wb_end(&B);
-	const w3d_model *m = lint_b();
+	const w3d_model *m = bo_model(&B, &D);
 	ck_assert_uint_eq(m->points_count, 1);
 	const w3d_points *p = m->points[0];
 	ck_assert_uint_eq(p->count, 2);
 	ck_assert(p->v[0][0] == 1.0f && p->v[0][2] == 3.0f);
 	ck_assert(p->v[1][0] == -4.0f && p->v[1][1] == 5.5f && p->v[1][2] == 6.0f);
-	done();
+	bo_done(&D, &B);
 }
 END_TEST
 
@@ -354,10 +340,10 @@ START_TEST(light_spot_and_pulse)
 {
 	wb_init(&B);
 	spot_light(0x10);
-	const w3d_model *m = lint_b();
+	const w3d_model *m = bo_model(&B, &D);
 	ck_assert_uint_eq(m->light_count, 1);
 	assert_spot(m->lights[0], 0x10);
-	done();
+	bo_done(&D, &B);
 }
 END_TEST
 
@@ -380,7 +366,7 @@ START_TEST(lightscape_lights)
 	wb_end(&B);
 	wb_end(&B);
 	wb_end(&B);
-	const w3d_model *m = lint_b();
+	const w3d_model *m = bo_model(&B, &D);
 	ck_assert_uint_eq(m->lightscape_count, 1);
 	const w3d_lightscape *s = m->lightscapes[0];
 	ck_assert_uint_eq(s->light_count, 2);
@@ -389,7 +375,7 @@ START_TEST(lightscape_lights)
 	ck_assert(s->lights[0].transform[0][1] == 0.5f && s->lights[0].transform[2][3] == 5.5f);
 	ck_assert_ptr_null(s->lights[1].light.src);
 	ck_assert(s->lights[1].transform[1][0] == 104.0f);
-	done();
+	bo_done(&D, &B);
 }
 END_TEST
 
@@ -418,7 +404,7 @@ START_TEST(aggregate_replacer_and_class)
 	wb_zeros(&B, 12);
 	wb_end(&B);
 	wb_end(&B);
-	const w3d_model *m = lint_b();
+	const w3d_model *m = bo_model(&B, &D);
 	ck_assert_uint_eq(m->aggregate_count, 1);
 	const w3d_aggregate *a = m->aggregates[0];
 	ck_assert(a->header_ok && a->info_ok);
@@ -434,7 +420,7 @@ START_TEST(aggregate_replacer_and_class)
 	ck_assert_ptr_nonnull(a->class_info);
 	ck_assert_uint_eq(a->original_class_id, 0x1234u);
 	ck_assert_uint_eq(a->flags, 3);
-	done();
+	bo_done(&D, &B);
 }
 END_TEST
 
@@ -491,7 +477,7 @@ START_TEST(shdmesh_fields)
 	submesh(4, 3, 10.0f, 7, 3);
 	submesh(8, 5, 20.0f, 0, 5);
 	wb_end(&B);
-	const w3d_model *m = lint_b();
+	const w3d_model *m = bo_model(&B, &D);
 	ck_assert_uint_eq(m->shdmesh_count, 1);
 	const w3d_shdmesh *s = m->shdmeshes[0];
 	ck_assert_str_eq(s->name, "ZH.SHD");
@@ -521,23 +507,16 @@ START_TEST(shdmesh_fields)
 	ck_assert_uint_eq(b->shader_class, 0);
 	ck_assert_uint_eq(b->vertex_count, 5);
 	ck_assert(b->box_min[0] == 20.0f);
-	done();
+	bo_done(&D, &B);
 }
 END_TEST
 
 Suite *cov_decode_objects_suite(void)
 {
-	Suite *s = suite_create("cov_decode_objects");
-	TCase *tc = tcase_create("decode");
-	tcase_add_test(tc, morph_animation_fields);
-	tcase_add_test(tc, hmodel_node_kinds);
-	tcase_add_test(tc, lodmodel_fields);
-	tcase_add_test(tc, collection_fields);
-	tcase_add_test(tc, points_fields);
-	tcase_add_test(tc, light_spot_and_pulse);
-	tcase_add_test(tc, lightscape_lights);
-	tcase_add_test(tc, aggregate_replacer_and_class);
-	tcase_add_test(tc, shdmesh_fields);
-	suite_add_tcase(s, tc);
-	return s;
+	const TTest *tests[] = {
+		morph_animation_fields, hmodel_node_kinds, lodmodel_fields, collection_fields,
+		points_fields, light_spot_and_pulse, lightscape_lights,
+		aggregate_replacer_and_class, shdmesh_fields, NULL
+	};
+	return rb_suite_of("cov_decode_objects", "decode", 0, tests, NULL);
 }

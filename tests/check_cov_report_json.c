@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "../lint/report.h"
+#include "robust_util.h"
 
 extern Suite *cov_report_json_suite(void);
 
@@ -224,12 +225,9 @@ END_TEST
 
 Suite *cov_report_json_suite(void)
 {
-	Suite *s = suite_create("cov_report_json");
-	TCase *tc = tcase_create("json");
-	tcase_add_test(tc, json_str_replaces_invalid_utf8);
-	tcase_add_test(tc, json_detached_findings);
-	tcase_add_test(tc, json_no_files_and_stale_missing);
-	tcase_add_test(tc, json_finish_reports_write_failure);
-	suite_add_tcase(s, tc);
-	return s;
+	const TTest *tests[] = {
+		json_str_replaces_invalid_utf8, json_detached_findings,
+		json_no_files_and_stale_missing, json_finish_reports_write_failure, NULL
+	};
+	return rb_suite_of("cov_report_json", "json", 0, tests, NULL);
 }

@@ -93,232 +93,12 @@ static wl_config *one_rule(const wl_catalog *cat, const char *field, const char 
 	return config(cat, text);
 }
 
-/* Lints b with a single rule; returns the number of custom-t findings and,
- * when want_at is not NULL, asserts one at *want_at with length want_len
- * whose message is want_msg (when not NULL). */
-static size_t run_rule(const wl_catalog *cat, const wb *b, const char *field, const char *cond,
-		       const uint64_t *want_at, uint64_t want_len, const char *want_msg)
-{
-	wl_config *cfg = one_rule(cat, field, cond);
-	wl_doc *d = lint_as(cat, cfg, "t.w3d", b);
-	size_t n = count(d, "custom-t");
-	if (want_at) {
-		const wl_finding *f = at(d, "custom-t", *want_at);
-		ck_assert_msg(f != NULL, "%s: no finding at %llu", field, (unsigned long long)*want_at);
-		ck_assert_uint_eq(f->length, want_len);
-		ck_assert_int_eq(f->severity, WL_SEV_WARNING);
-		if (want_msg)
-			ck_assert_str_eq(f->message, want_msg);
-	}
-	done(d);
-	wl_config_free(cfg);
-	return n;
-}
-
 static void mesh_file(wb *b, bm_layout *lay)
 {
 	bm_opts o = { 0 };
 	wb_init(b);
 	bm_write_mesh(b, &o, lay);
 }
-
-/* ----------------------------------------------------------- mesh fields */
-
-START_TEST(mesh_name_fields)
-{
-	wl_catalog *cat = builtin();
-	wb b;
-	bm_layout lay;
-	mesh_file(&b, &lay);
-	uint64_t mesh = lay.header_data + 8, cont = lay.header_data + 24;
-	/* MeshName "BODY" @8, ContainerName "TANK" @24, 16 bytes each */
-	ck_assert_uint_eq(run_rule(cat, &b, "mesh-name", "    match: '^[a-z]'\n", &mesh, 16,
-				   "mesh-name 'BODY' does not match '^[a-z]'"), 1);
-	ck_assert_uint_eq(run_rule(cat, &b, "mesh-name", "    match: '^[A-Z]+$'\n", NULL, 0, NULL), 0);
-	ck_assert_uint_eq(run_rule(cat, &b, "container-name", "    not-match: '^TANK$'\n", &cont, 16,
-				   "container-name 'TANK' matches '^TANK$', which is not allowed"), 1);
-	ck_assert_uint_eq(run_rule(cat, &b, "container-name", "    not-match: '^TAN$'\n", NULL, 0, NULL), 0);
-	wb_free(&b);
-	wl_catalog_free(cat);
-}
-END_TEST
-
-START_TEST(mesh_number_fields)
-{
-	wl_catalog *cat = builtin();
-	wb b;
-	bm_layout lay;
-	mesh_file(&b, &lay);
-	uint64_t tris = lay.header_data + 40, verts = lay.header_data + 44;
-	/* 4 vertices, 2 triangles */
-	ck_assert_uint_eq(run_rule(cat, &b, "mesh-num-vertices", "    max: 3\n", &verts, 4,
-				   "mesh-num-vertices 4 is above the maximum 3"), 1);
-	ck_assert_uint_eq(run_rule(cat, &b, "mesh-num-vertices", "    max: 4\n", NULL, 0, NULL), 0);
-	ck_assert_uint_eq(run_rule(cat, &b, "mesh-num-triangles", "    min: 2.5\n", &tris, 4,
-				   "mesh-num-triangles 2 is below the minimum 2.5"), 1);
-	ck_assert_uint_eq(run_rule(cat, &b, "mesh-num-triangles", "    min: 2\n    max: 2\n", NULL, 0, NULL), 0);
-	wb_free(&b);
-	wl_catalog_free(cat);
-}
-END_TEST
-
-START_TEST(material_fields)
-{
-	wl_catalog *cat = builtin();
-	wb b;
-	bm_layout lay;
-	mesh_file(&b, &lay);
-	/* TEXTURE_NAME "tank.tga\0" (9 bytes), VERTEX_MATERIAL_NAME "Paint\0" (6) */
-	uint64_t tex = find_bytes(&b, "tank.tga", 9), vm = find_bytes(&b, "Paint", 6);
-	ck_assert_uint_eq(run_rule(cat, &b, "texture-name", "    match: '^tx_.*\\.dds$'\n", &tex, 9,
-				   "texture-name 'tank.tga' does not match '^tx_.*\\.dds$'"), 1);
-	ck_assert_uint_eq(run_rule(cat, &b, "texture-name", "    match: '^[a-z]+\\.tga$'\n", NULL, 0, NULL), 0);
-	ck_assert_uint_eq(run_rule(cat, &b, "vertex-material-name", "    not-match: '(?i)^paint$'\n", &vm, 6,
-				   NULL), 1);
-	ck_assert_uint_eq(run_rule(cat, &b, "vertex-material-name", "    not-match: '^paint$'\n", NULL, 0, NULL), 0);
-
-	/* texture-count / vertex-material-count: 1 each, at the TEXTURES /
-	 * VERTEX_MATERIALS chunk (its whole extent) */
-	uint64_t texs = tex - 8 - 8 - 8, vms = vm - 8 - 8 - 8;
-	ck_assert_uint_eq(ru_le32(b.data + texs), W3D_CHUNK_TEXTURES);
-	ck_assert_uint_eq(ru_le32(b.data + vms), W3D_CHUNK_VERTEX_MATERIALS);
-	uint64_t texs_len = 8 + (ru_le32(b.data + texs + 4) & 0x7FFFFFFFu);
-	ck_assert_uint_eq(run_rule(cat, &b, "texture-count", "    max: 0\n", &texs, texs_len,
-				   "texture-count 1 is above the maximum 0"), 1);
-	ck_assert_uint_eq(run_rule(cat, &b, "texture-count", "    max: 1\n", NULL, 0, NULL), 0);
-	ck_assert_uint_eq(run_rule(cat, &b, "vertex-material-count", "    min: 2\n", &vms,
-				   8 + (ru_le32(b.data + vms + 4) & 0x7FFFFFFFu), NULL), 1);
-	ck_assert_uint_eq(run_rule(cat, &b, "vertex-material-count", "    min: 1\n", NULL, 0, NULL), 0);
-	wb_free(&b);
-
-	/* A mesh without textures: the count 0 is reported at the MESH header. */
-	wb_init(&b);
-	wb_begin(&b, W3D_CHUNK_MESH);
-	wb_begin(&b, W3D_CHUNK_MESH_HEADER3);
-	wb_zeros(&b, 116);
-	wb_end(&b);
-	wb_end(&b);
-	uint64_t zero = 0;
-	ck_assert_uint_eq(run_rule(cat, &b, "texture-count", "    min: 1\n", &zero, 8,
-				   "texture-count 0 is below the minimum 1"), 1);
-	wb_free(&b);
-	wl_catalog_free(cat);
-}
-END_TEST
-
-/* ------------------------------------------- hierarchy, animation, HLOD */
-
-START_TEST(hierarchy_fields)
-{
-	wl_catalog *cat = builtin();
-	wb b;
-	wb_init(&b);
-	ba_hier_opts o = ba_hier_defaults(3); /* ROOTTRANSFORM, BONE01, BONE02 */
-	ba_hier_at h;
-	ba_hierarchy(&b, &o, &h);
-	uint64_t p1 = h.pivots_payload + 60, p2 = h.pivots_payload + 120, name = h.header_payload + 4,
-		 np = h.header_payload + 20;
-	wl_config *cfg = one_rule(cat, "pivot-name", "    match: '^ROOT'\n");
-	wl_doc *d = lint_as(cat, cfg, "t.w3d", &b);
-	ck_assert_uint_eq(count(d, "custom-t"), 2);
-	const wl_finding *f = at(d, "custom-t", p1);
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->length, 16);
-	ck_assert_int_eq(f->element, 1);
-	ck_assert_str_eq(f->message, "pivot-name 'BONE01' does not match '^ROOT'");
-	char path[256];
-	ck_assert_str_eq(wl_chunk_path(d, f->chunk, f->element, path, sizeof path), "HIERARCHY[SKEL]/PIVOTS[1]");
-	ck_assert_ptr_nonnull(at(d, "custom-t", p2));
-	done(d);
-	wl_config_free(cfg);
-	ck_assert_uint_eq(run_rule(cat, &b, "pivot-name", "    match: '^(ROOTTRANSFORM|BONE\\d\\d)$'\n", NULL, 0,
-				   NULL), 0);
-	ck_assert_uint_eq(run_rule(cat, &b, "hierarchy-name", "    match: '^SK_'\n", &name, 16, NULL), 1);
-	ck_assert_uint_eq(run_rule(cat, &b, "hierarchy-name", "    match: '^SKEL'\n", NULL, 0, NULL), 0);
-	ck_assert_uint_eq(run_rule(cat, &b, "pivot-count", "    max: 2\n", &np, 4,
-				   "pivot-count 3 is above the maximum 2"), 1);
-	ck_assert_uint_eq(run_rule(cat, &b, "pivot-count", "    max: 3\n", NULL, 0, NULL), 0);
-	wb_free(&b);
-	wl_catalog_free(cat);
-}
-END_TEST
-
-START_TEST(animation_fields)
-{
-	wl_catalog *cat = builtin();
-	wb b;
-	wb_init(&b);
-	ba_anim_opts ao = ba_anim_defaults();
-	ba_anim_at a;
-	ba_animation(&b, &ao, &a);
-	ba_canim_opts co = ba_canim_defaults(0);
-	ba_canim_at c;
-	ba_compressed_animation(&b, &co, &c);
-	/* raw: "WALK"/"SKEL", FrameRate 30 as uint32; compressed: "RUN"/"SKEL",
-	 * FrameRate 30 as uint16 */
-	uint64_t walk = find_bytes(&b, "WALK", 5), run = c.header_payload + 4;
-	ck_assert_uint_eq(run_rule(cat, &b, "animation-name", "    match: '^RUN$'\n", &walk, 16,
-				   "animation-name 'WALK' does not match '^RUN$'"), 1);
-	ck_assert_uint_eq(run_rule(cat, &b, "animation-name", "    not-match: '^RUN$'\n", &run, 16, NULL), 1);
-	ck_assert_uint_eq(run_rule(cat, &b, "animation-name", "    match: '^(RUN|WALK)$'\n", NULL, 0, NULL), 0);
-	ck_assert_uint_eq(run_rule(cat, &b, "animation-hierarchy-name", "    match: '^SKEL$'\n", NULL, 0, NULL), 0);
-	ck_assert_uint_eq(run_rule(cat, &b, "animation-hierarchy-name", "    match: '^SK$'\n", NULL, 0, NULL), 2);
-	uint64_t raw_rate = walk + 36, comp_rate = c.header_payload + 40;
-	ck_assert_uint_eq(run_rule(cat, &b, "animation-frame-rate", "    min: 31\n", &raw_rate, 4,
-				   "animation-frame-rate 30 is below the minimum 31"), 2);
-	ck_assert_uint_eq(run_rule(cat, &b, "animation-frame-rate", "    min: 31\n", &comp_rate, 2, NULL), 2);
-	ck_assert_uint_eq(run_rule(cat, &b, "animation-frame-rate", "    min: 30\n", NULL, 0, NULL), 0);
-	uint64_t raw_frames = walk + 32;
-	char cond[64];
-	snprintf(cond, sizeof cond, "    max: %u\n", ao.num_frames - 1);
-	ck_assert_uint_ge(run_rule(cat, &b, "animation-num-frames", cond, &raw_frames, 4, NULL), 1);
-	snprintf(cond, sizeof cond, "    max: %u\n", ao.num_frames > co.num_frames ? ao.num_frames : co.num_frames);
-	ck_assert_uint_eq(run_rule(cat, &b, "animation-num-frames", cond, NULL, 0, NULL), 0);
-	wb_free(&b);
-	wl_catalog_free(cat);
-}
-END_TEST
-
-START_TEST(hlod_and_box_fields)
-{
-	wl_catalog *cat = builtin();
-	wb b;
-	wb_init(&b);
-	ba_hlod_opts ho = ba_hlod_defaults(2, 2); /* "TANK"/"SKEL", TANK.PART00, TANK.PART01 */
-	ba_hlod_at h;
-	ba_hlod(&b, &ho, &h);
-	/* a BOX "TANK.BOX" */
-	size_t box = b.len;
-	wb_begin(&b, W3D_CHUNK_BOX);
-	wb_u32(&b, 0x00010000);
-	wb_u32(&b, 0);
-	wb_name(&b, "TANK.BOX", 32);
-	wb_zeros(&b, 4 + 12 + 12);
-	wb_end(&b);
-
-	uint64_t name = h.header_payload + 8, hier = h.header_payload + 24, lods = h.header_payload + 4;
-	ck_assert_uint_eq(run_rule(cat, &b, "hlod-name", "    match: '^HL_'\n", &name, 16, NULL), 1);
-	ck_assert_uint_eq(run_rule(cat, &b, "hlod-name", "    match: '^TANK$'\n", NULL, 0, NULL), 0);
-	ck_assert_uint_eq(run_rule(cat, &b, "hlod-hierarchy-name", "    not-match: 'KEL'\n", &hier, 16, NULL), 1);
-	ck_assert_uint_eq(run_rule(cat, &b, "hlod-hierarchy-name", "    not-match: 'kel'\n", NULL, 0, NULL), 0);
-	ck_assert_uint_eq(run_rule(cat, &b, "hlod-lod-count", "    max: 1\n", &lods, 4,
-				   "hlod-lod-count 2 is above the maximum 1"), 1);
-	ck_assert_uint_eq(run_rule(cat, &b, "hlod-lod-count", "    max: 2\n", NULL, 0, NULL), 0);
-	/* sub-objects: 2 per LOD array, 2 arrays; the name field is @4, 32 bytes */
-	uint64_t sub = find_bytes(&b, "TANK.PART01", 12);
-	ck_assert_uint_eq(run_rule(cat, &b, "sub-object-name", "    match: 'PART00$'\n", &sub, 32,
-				   "sub-object-name 'TANK.PART01' does not match 'PART00$'"), 2);
-	ck_assert_uint_eq(run_rule(cat, &b, "sub-object-name", "    match: '^TANK\\.PART0[01]$'\n", NULL, 0,
-				   NULL), 0);
-	uint64_t boxname = box + 8 + 8;
-	ck_assert_uint_eq(run_rule(cat, &b, "box-name", "    match: '\\.BOUNDS$'\n", &boxname, 32, NULL), 1);
-	ck_assert_uint_eq(run_rule(cat, &b, "box-name", "    match: '\\.BOX$'\n", NULL, 0, NULL), 0);
-	wb_free(&b);
-	wl_catalog_free(cat);
-}
-END_TEST
-
-/* ------------------------------------------------- raw bytes, messages */
 
 /* A file with one TEXTURES/TEXTURE/TEXTURE_NAME of the given payload. */
 static void texture_file(wb *b, const void *name, size_t n)
@@ -336,28 +116,284 @@ static void texture_file(wb *b, const void *name, size_t n)
 	wb_end(b);
 }
 
-START_TEST(names_are_raw_bytes_up_to_nul)
-{
-	wl_catalog *cat = builtin();
+/* ------------------------------------------------------ field cases */
+
+/* The values a fixture file records for its cases: offsets of fields,
+ * lengths, and numbers for conditions. */
+enum anchor {
+	NO_ANCHOR,
+	MESH_NAME, CONT_NAME, TRIS, VERTS, TEX, VM, TEXS, TEXS_LEN, VMS, VMS_LEN, /* mesh */
+	ZERO,                                                             /* bare mesh */
+	PIVOT1, PIVOT2, HIER_NAME, NUM_PIVOTS,                            /* hierarchy */
+	WALK, RUN, RAW_RATE, COMP_RATE, RAW_FRAMES, FRAMES_BELOW, FRAMES_MAX, /* animations */
+	HLOD_NAME, HLOD_HIER, LODS, SUB, BOX_NAME,                        /* HLOD and BOX */
+	RAW_NAME,                                                         /* texture_file */
+	ANCHORS
+};
+
+typedef struct fixture {
 	wb b;
-	/* "AB\0CD": the pattern sees "AB" only */
-	texture_file(&b, "AB\0CD", 6);
-	uint64_t payload = find_bytes(&b, "AB\0CD", 6);
-	ck_assert_uint_eq(run_rule(cat, &b, "texture-name", "    match: 'CD'\n", &payload, 6,
-				   "texture-name 'AB' does not match 'CD'"), 1);
-	ck_assert_uint_eq(run_rule(cat, &b, "texture-name", "    match: '^AB$'\n", NULL, 0, NULL), 0);
-	wb_free(&b);
-	/* a Latin-1 byte: matched as one raw byte (no UTF-8), shown as '?' */
-	texture_file(&b, "caf\xe9.tga", 9);
-	payload = find_bytes(&b, "caf\xe9", 4);
-	ck_assert_uint_eq(run_rule(cat, &b, "texture-name", "    not-match: '\\xe9'\n", &payload, 9,
-				   "texture-name 'caf?.tga' matches '\\xe9', which is not allowed"), 1);
-	ck_assert_uint_eq(run_rule(cat, &b, "texture-name", "    not-match: '^[ -~]*$'\n", NULL, 0, NULL), 0);
-	ck_assert_uint_eq(run_rule(cat, &b, "texture-name", "    match: '^caf.\\.tga$'\n", NULL, 0, NULL), 0);
-	wb_free(&b);
+	uint64_t at[ANCHORS];
+} fixture;
+
+typedef void (*fixture_fn)(fixture *fx);
+
+/* The default mesh: MeshName "BODY" @8, ContainerName "TANK" @24 (16 bytes
+ * each), 2 triangles, 4 vertices, TEXTURE_NAME "tank.tga\0" (9 bytes),
+ * VERTEX_MATERIAL_NAME "Paint\0" (6); texture-count / vertex-material-count
+ * are 1 each, at the TEXTURES / VERTEX_MATERIALS chunk (its whole extent). */
+static void fx_mesh(fixture *fx)
+{
+	bm_layout lay;
+	mesh_file(&fx->b, &lay);
+	const uint8_t *p = fx->b.data;
+	fx->at[MESH_NAME] = lay.header_data + 8;
+	fx->at[CONT_NAME] = lay.header_data + 24;
+	fx->at[TRIS] = lay.header_data + 40;
+	fx->at[VERTS] = lay.header_data + 44;
+	fx->at[TEX] = find_bytes(&fx->b, "tank.tga", 9);
+	fx->at[VM] = find_bytes(&fx->b, "Paint", 6);
+	fx->at[TEXS] = fx->at[TEX] - 8 - 8 - 8;
+	fx->at[VMS] = fx->at[VM] - 8 - 8 - 8;
+	ck_assert_uint_eq(ru_le32(p + fx->at[TEXS]), W3D_CHUNK_TEXTURES);
+	ck_assert_uint_eq(ru_le32(p + fx->at[VMS]), W3D_CHUNK_VERTEX_MATERIALS);
+	fx->at[TEXS_LEN] = 8 + (ru_le32(p + fx->at[TEXS] + 4) & 0x7FFFFFFFu);
+	fx->at[VMS_LEN] = 8 + (ru_le32(p + fx->at[VMS] + 4) & 0x7FFFFFFFu);
+}
+
+/* A mesh without textures: the count 0 is reported at the MESH header. */
+static void fx_bare_mesh(fixture *fx)
+{
+	wb_init(&fx->b);
+	wb_begin(&fx->b, W3D_CHUNK_MESH);
+	wb_begin(&fx->b, W3D_CHUNK_MESH_HEADER3);
+	wb_zeros(&fx->b, 116);
+	wb_end(&fx->b);
+	wb_end(&fx->b);
+	fx->at[ZERO] = 0;
+}
+
+/* ROOTTRANSFORM, BONE01, BONE02 of "SKEL". */
+static void fx_hierarchy(fixture *fx)
+{
+	wb_init(&fx->b);
+	ba_hier_opts o = ba_hier_defaults(3);
+	ba_hier_at h;
+	ba_hierarchy(&fx->b, &o, &h);
+	fx->at[PIVOT1] = h.pivots_payload + 60;
+	fx->at[PIVOT2] = h.pivots_payload + 120;
+	fx->at[HIER_NAME] = h.header_payload + 4;
+	fx->at[NUM_PIVOTS] = h.header_payload + 20;
+}
+
+/* raw: "WALK"/"SKEL", FrameRate 30 as uint32; compressed: "RUN"/"SKEL",
+ * FrameRate 30 as uint16. */
+static void fx_animations(fixture *fx)
+{
+	wb_init(&fx->b);
+	ba_anim_opts ao = ba_anim_defaults();
+	ba_anim_at a;
+	ba_animation(&fx->b, &ao, &a);
+	ba_canim_opts co = ba_canim_defaults(0);
+	ba_canim_at c;
+	ba_compressed_animation(&fx->b, &co, &c);
+	fx->at[WALK] = find_bytes(&fx->b, "WALK", 5);
+	fx->at[RUN] = c.header_payload + 4;
+	fx->at[RAW_RATE] = fx->at[WALK] + 36;
+	fx->at[COMP_RATE] = c.header_payload + 40;
+	fx->at[RAW_FRAMES] = fx->at[WALK] + 32;
+	fx->at[FRAMES_BELOW] = ao.num_frames - 1;
+	fx->at[FRAMES_MAX] = ao.num_frames > co.num_frames ? ao.num_frames : co.num_frames;
+}
+
+/* HLOD "TANK"/"SKEL" with 2 LOD arrays of TANK.PART00, TANK.PART01 (the
+ * name field @4, 32 bytes), then a BOX "TANK.BOX". */
+static void fx_hlod_box(fixture *fx)
+{
+	wb *b = &fx->b;
+	wb_init(b);
+	ba_hlod_opts ho = ba_hlod_defaults(2, 2);
+	ba_hlod_at h;
+	ba_hlod(b, &ho, &h);
+	size_t box = b->len;
+	wb_begin(b, W3D_CHUNK_BOX);
+	wb_u32(b, 0x00010000);
+	wb_u32(b, 0);
+	wb_name(b, "TANK.BOX", 32);
+	wb_zeros(b, 4 + 12 + 12);
+	wb_end(b);
+	fx->at[HLOD_NAME] = h.header_payload + 8;
+	fx->at[HLOD_HIER] = h.header_payload + 24;
+	fx->at[LODS] = h.header_payload + 4;
+	fx->at[SUB] = find_bytes(b, "TANK.PART01", 12);
+	fx->at[BOX_NAME] = box + 8 + 8;
+}
+
+/* "AB\0CD": the pattern sees "AB" only. */
+static void fx_nul_name(fixture *fx)
+{
+	texture_file(&fx->b, "AB\0CD", 6);
+	fx->at[RAW_NAME] = find_bytes(&fx->b, "AB\0CD", 6);
+}
+
+/* A Latin-1 byte: matched as one raw byte (no UTF-8), shown as '?'. */
+static void fx_latin1_name(fixture *fx)
+{
+	texture_file(&fx->b, "caf\xe9.tga", 9);
+	fx->at[RAW_NAME] = find_bytes(&fx->b, "caf\xe9", 4);
+}
+
+/*
+ * One custom rule "custom-t" on field with the condition lines cond (when
+ * cond_arg is set: cond, the fixture value cond_arg and a newline) over the
+ * fixture file: n findings of custom-t (at least n with at_least) and, when
+ * at is set, one at that offset, a warning of length len (or of the
+ * fixture value len_at) whose message is msg (when not NULL).
+ */
+typedef struct field_case {
+	fixture_fn file;
+	const char *field, *cond;
+	size_t n;
+	enum anchor at;
+	uint64_t len;
+	const char *msg;
+	enum anchor len_at, cond_arg;
+	int at_least;
+} field_case;
+
+static const field_case fields[] = {
+	/* mesh names and numbers */
+	{ fx_mesh, "mesh-name", "    match: '^[a-z]'\n", 1, MESH_NAME, 16,
+	  "mesh-name 'BODY' does not match '^[a-z]'" },
+	{ fx_mesh, "mesh-name", "    match: '^[A-Z]+$'\n", 0 },
+	{ fx_mesh, "container-name", "    not-match: '^TANK$'\n", 1, CONT_NAME, 16,
+	  "container-name 'TANK' matches '^TANK$', which is not allowed" },
+	{ fx_mesh, "container-name", "    not-match: '^TAN$'\n", 0 },
+	{ fx_mesh, "mesh-num-vertices", "    max: 3\n", 1, VERTS, 4,
+	  "mesh-num-vertices 4 is above the maximum 3" },
+	{ fx_mesh, "mesh-num-vertices", "    max: 4\n", 0 },
+	{ fx_mesh, "mesh-num-triangles", "    min: 2.5\n", 1, TRIS, 4,
+	  "mesh-num-triangles 2 is below the minimum 2.5" },
+	{ fx_mesh, "mesh-num-triangles", "    min: 2\n    max: 2\n", 0 },
+	/* materials */
+	{ fx_mesh, "texture-name", "    match: '^tx_.*\\.dds$'\n", 1, TEX, 9,
+	  "texture-name 'tank.tga' does not match '^tx_.*\\.dds$'" },
+	{ fx_mesh, "texture-name", "    match: '^[a-z]+\\.tga$'\n", 0 },
+	{ fx_mesh, "vertex-material-name", "    not-match: '(?i)^paint$'\n", 1, VM, 6 },
+	{ fx_mesh, "vertex-material-name", "    not-match: '^paint$'\n", 0 },
+	{ fx_mesh, "texture-count", "    max: 0\n", 1, TEXS, 0, "texture-count 1 is above the maximum 0",
+	  .len_at = TEXS_LEN },
+	{ fx_mesh, "texture-count", "    max: 1\n", 0 },
+	{ fx_mesh, "vertex-material-count", "    min: 2\n", 1, VMS, .len_at = VMS_LEN },
+	{ fx_mesh, "vertex-material-count", "    min: 1\n", 0 },
+	{ fx_bare_mesh, "texture-count", "    min: 1\n", 1, ZERO, 8,
+	  "texture-count 0 is below the minimum 1" },
+	/* hierarchy */
+	{ fx_hierarchy, "pivot-name", "    match: '^(ROOTTRANSFORM|BONE\\d\\d)$'\n", 0 },
+	{ fx_hierarchy, "hierarchy-name", "    match: '^SK_'\n", 1, HIER_NAME, 16 },
+	{ fx_hierarchy, "hierarchy-name", "    match: '^SKEL'\n", 0 },
+	{ fx_hierarchy, "pivot-count", "    max: 2\n", 1, NUM_PIVOTS, 4,
+	  "pivot-count 3 is above the maximum 2" },
+	{ fx_hierarchy, "pivot-count", "    max: 3\n", 0 },
+	/* animations */
+	{ fx_animations, "animation-name", "    match: '^RUN$'\n", 1, WALK, 16,
+	  "animation-name 'WALK' does not match '^RUN$'" },
+	{ fx_animations, "animation-name", "    not-match: '^RUN$'\n", 1, RUN, 16 },
+	{ fx_animations, "animation-name", "    match: '^(RUN|WALK)$'\n", 0 },
+	{ fx_animations, "animation-hierarchy-name", "    match: '^SKEL$'\n", 0 },
+	{ fx_animations, "animation-hierarchy-name", "    match: '^SK$'\n", 2 },
+	{ fx_animations, "animation-frame-rate", "    min: 31\n", 2, RAW_RATE, 4,
+	  "animation-frame-rate 30 is below the minimum 31" },
+	{ fx_animations, "animation-frame-rate", "    min: 31\n", 2, COMP_RATE, 2 },
+	{ fx_animations, "animation-frame-rate", "    min: 30\n", 0 },
+	{ fx_animations, "animation-num-frames", "    max: ", 1, RAW_FRAMES, 4,
+	  .cond_arg = FRAMES_BELOW, .at_least = 1 },
+	{ fx_animations, "animation-num-frames", "    max: ", 0, .cond_arg = FRAMES_MAX },
+	/* HLOD and BOX */
+	{ fx_hlod_box, "hlod-name", "    match: '^HL_'\n", 1, HLOD_NAME, 16 },
+	{ fx_hlod_box, "hlod-name", "    match: '^TANK$'\n", 0 },
+	{ fx_hlod_box, "hlod-hierarchy-name", "    not-match: 'KEL'\n", 1, HLOD_HIER, 16 },
+	{ fx_hlod_box, "hlod-hierarchy-name", "    not-match: 'kel'\n", 0 },
+	{ fx_hlod_box, "hlod-lod-count", "    max: 1\n", 1, LODS, 4,
+	  "hlod-lod-count 2 is above the maximum 1" },
+	{ fx_hlod_box, "hlod-lod-count", "    max: 2\n", 0 },
+	{ fx_hlod_box, "sub-object-name", "    match: 'PART00$'\n", 2, SUB, 32,
+	  "sub-object-name 'TANK.PART01' does not match 'PART00$'" },
+	{ fx_hlod_box, "sub-object-name", "    match: '^TANK\\.PART0[01]$'\n", 0 },
+	{ fx_hlod_box, "box-name", "    match: '\\.BOUNDS$'\n", 1, BOX_NAME, 32 },
+	{ fx_hlod_box, "box-name", "    match: '\\.BOX$'\n", 0 },
+	/* names are raw bytes up to the first NUL */
+	{ fx_nul_name, "texture-name", "    match: 'CD'\n", 1, RAW_NAME, 6,
+	  "texture-name 'AB' does not match 'CD'" },
+	{ fx_nul_name, "texture-name", "    match: '^AB$'\n", 0 },
+	{ fx_latin1_name, "texture-name", "    not-match: '\\xe9'\n", 1, RAW_NAME, 9,
+	  "texture-name 'caf?.tga' matches '\\xe9', which is not allowed" },
+	{ fx_latin1_name, "texture-name", "    not-match: '^[ -~]*$'\n", 0 },
+	{ fx_latin1_name, "texture-name", "    match: '^caf.\\.tga$'\n", 0 },
+};
+
+START_TEST(field_cases)
+{
+	const field_case *c = &fields[_i];
+	wl_catalog *cat = builtin();
+	fixture fx = { 0 };
+	c->file(&fx);
+	char cond[128];
+	if (c->cond_arg)
+		snprintf(cond, sizeof cond, "%s%llu\n", c->cond, (unsigned long long)fx.at[c->cond_arg]);
+	wl_config *cfg = one_rule(cat, c->field, c->cond_arg ? cond : c->cond);
+	wl_doc *d = lint_as(cat, cfg, "t.w3d", &fx.b);
+	size_t n = count(d, "custom-t");
+	if (c->at_least)
+		ck_assert_msg(n >= c->n, "case %d (%s): %zu findings, expected at least %zu", _i,
+			      c->field, n, c->n);
+	else
+		ck_assert_msg(n == c->n, "case %d (%s): %zu findings, expected %zu", _i, c->field, n,
+			      c->n);
+	if (c->at) {
+		uint64_t want = fx.at[c->at];
+		const wl_finding *f = at(d, "custom-t", want);
+		ck_assert_msg(f != NULL, "case %d (%s): no finding at %llu", _i, c->field,
+			      (unsigned long long)want);
+		uint64_t len = c->len_at ? fx.at[c->len_at] : c->len;
+		ck_assert_uint_eq(f->length, len);
+		ck_assert_int_eq(f->severity, WL_SEV_WARNING);
+		if (c->msg)
+			ck_assert_str_eq(f->message, c->msg);
+	}
+	done(d);
+	wl_config_free(cfg);
+	wb_free(&fx.b);
 	wl_catalog_free(cat);
 }
 END_TEST
+
+/* pivot-name fires once per pivot, at the pivot's name, with its element
+ * and path. */
+START_TEST(pivot_name_per_pivot)
+{
+	wl_catalog *cat = builtin();
+	fixture fx = { 0 };
+	fx_hierarchy(&fx);
+	wl_config *cfg = one_rule(cat, "pivot-name", "    match: '^ROOT'\n");
+	wl_doc *d = lint_as(cat, cfg, "t.w3d", &fx.b);
+	ck_assert_uint_eq(count(d, "custom-t"), 2);
+	const wl_finding *f = at(d, "custom-t", fx.at[PIVOT1]);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(f->length, 16);
+	ck_assert_int_eq(f->element, 1);
+	ck_assert_str_eq(f->message, "pivot-name 'BONE01' does not match '^ROOT'");
+	char path[256];
+	ck_assert_str_eq(wl_chunk_path(d, f->chunk, f->element, path, sizeof path), "HIERARCHY[SKEL]/PIVOTS[1]");
+	ck_assert_ptr_nonnull(at(d, "custom-t", fx.at[PIVOT2]));
+	done(d);
+	wl_config_free(cfg);
+	wb_free(&fx.b);
+	wl_catalog_free(cat);
+}
+END_TEST
+
+/* ------------------------------------------------- messages, limits */
 
 START_TEST(message_template)
 {
@@ -677,29 +713,22 @@ END_TEST
 Suite *custom_rules_suite(void)
 {
 	Suite *s = suite_create("custom_rules");
-	TCase *tc = tcase_create("fields");
-	tcase_add_test(tc, mesh_name_fields);
-	tcase_add_test(tc, mesh_number_fields);
-	tcase_add_test(tc, material_fields);
-	tcase_add_test(tc, hierarchy_fields);
-	tcase_add_test(tc, animation_fields);
-	tcase_add_test(tc, hlod_and_box_fields);
-	tcase_add_test(tc, names_are_raw_bytes_up_to_nul);
-	tcase_add_test(tc, message_template);
-	tcase_add_test(tc, match_limit_ends_a_runaway_pattern);
-	suite_add_tcase(s, tc);
-	TCase *te = tcase_create("engine");
-	tcase_add_test(te, engine_applies_config_to_custom_ids);
-	tcase_add_test(te, engine_per_path_ignores_builtin_rules);
-	suite_add_tcase(s, te);
-	TCase *ce = tcase_create("config");
-	tcase_add_test(ce, error_bad_pattern_offset);
-	tcase_add_test(ce, error_custom_rule_shape);
-	tcase_add_test(ce, custom_ids_in_other_keys);
-	suite_add_tcase(s, ce);
-	TCase *rb = tcase_create("robust");
-	tcase_set_timeout(rb, 120);
-	tcase_add_test(rb, damaged_files_every_field);
-	suite_add_tcase(s, rb);
+	const TTest *const tc_tests[] = {
+		pivot_name_per_pivot, message_template, match_limit_ends_a_runaway_pattern, NULL
+	};
+	TCase *tc = rb_add_tests(s, "fields", 0, tc_tests);
+	tcase_add_loop_test(tc, field_cases, 0, (int)(sizeof fields / sizeof fields[0]));
+	const TTest *const te_tests[] = {
+		engine_applies_config_to_custom_ids, engine_per_path_ignores_builtin_rules, NULL
+	};
+	rb_add_tests(s, "engine", 0, te_tests);
+	const TTest *const ce_tests[] = {
+		error_bad_pattern_offset, error_custom_rule_shape, custom_ids_in_other_keys, NULL
+	};
+	rb_add_tests(s, "config", 0, ce_tests);
+	const TTest *const rb_tests[] = {
+		damaged_files_every_field, NULL
+	};
+	rb_add_tests(s, "robust", 120, rb_tests);
 	return s;
 }

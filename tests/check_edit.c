@@ -7,6 +7,7 @@
 #include "../core/w3d/w3d_format.h"
 #include "reader_util.h"
 #include "w3dbuild.h"
+#include "robust_util.h"
 
 extern Suite *edit_suite(void);
 
@@ -24,15 +25,29 @@ static uint8_t *write_doc(const wl_doc *d, size_t *n)
 	return out;
 }
 
-/* MESH { MESH_HEADER3 (116 zero bytes), VERTICES (2 x 12) } then an
- * unknown top-level chunk, then `trailing` stray bytes. */
-static void sample(wb *b, size_t trailing)
+/* A new file: MESH (left open) { MESH_HEADER3 (116 zero bytes) }. */
+static void open_mesh(wb *b)
 {
 	wb_init(b);
 	wb_begin(b, W3D_CHUNK_MESH);
 	wb_begin(b, W3D_CHUNK_MESH_HEADER3);
 	wb_zeros(b, 116);
 	wb_end(b);
+}
+
+/* Frees the written bytes, the document and the file built. */
+static void finish(uint8_t *out, wl_doc *d, wb *b)
+{
+	free(out);
+	ru_free(d);
+	wb_free(b);
+}
+
+/* MESH { MESH_HEADER3 (116 zero bytes), VERTICES (2 x 12) } then an
+ * unknown top-level chunk, then `trailing` stray bytes. */
+static void sample(wb *b, size_t trailing)
+{
+	open_mesh(b);
 	wb_begin(b, W3D_CHUNK_VERTICES);
 	wb_zeros(b, 24);
 	wb_end(b);
@@ -60,9 +75,7 @@ START_TEST(no_edit_is_identity)
 	d = ru_read("", 0);
 	out = write_doc(d, &n);
 	ck_assert_uint_eq(n, 0);
-	free(out);
-	ru_free(d);
-	wb_free(&b);
+	finish(out, d, &b);
 }
 END_TEST
 
@@ -95,9 +108,7 @@ START_TEST(set_payload_resizes_ancestors)
 	ck_assert_ptr_null(ru_tiling_error(r));
 	ck_assert_uint_eq(r->findings.count, 1); /* only the unknown chunk */
 	ru_free(r);
-	free(out);
-	ru_free(d);
-	wb_free(&b);
+	finish(out, d, &b);
 }
 END_TEST
 
@@ -106,11 +117,7 @@ START_TEST(touch_fixes_size_and_bit)
 	/* MESH whose size is 16 too small (its VERTICES overrun it) and whose
 	 * bit 31 is clear: touch rebuilds the size and sets the bit. */
 	wb b;
-	wb_init(&b);
-	wb_begin(&b, W3D_CHUNK_MESH);
-	wb_begin(&b, W3D_CHUNK_MESH_HEADER3);
-	wb_zeros(&b, 116);
-	wb_end(&b);
+	open_mesh(&b);
 	wb_begin(&b, W3D_CHUNK_VERTICES);
 	for (int i = 0; i < 6; i++)
 		wb_f32(&b, 1.0f); /* not readable as a chunk header */
@@ -187,9 +194,7 @@ START_TEST(remove_insert_move)
 	ck_assert_mem_eq(out + h + 8, b.data + 8 + mesh_size, 12);
 	ck_assert_uint_eq(box->child_count, 1);
 	ck_assert_uint_eq(unk->sibling_index, 0);
-	free(out);
-	ru_free(d);
-	wb_free(&b);
+	finish(out, d, &b);
 }
 END_TEST
 
@@ -214,9 +219,7 @@ START_TEST(replaced_leaf_keeps_bit)
 	ck_assert_int_eq(wl_edit_touch(d, c), 0);
 	out = write_doc(d, &n);
 	ck_assert_uint_eq(le32(out + 4), 24);
-	free(out);
-	ru_free(d);
-	wb_free(&b);
+	finish(out, d, &b);
 }
 END_TEST
 
@@ -241,22 +244,15 @@ START_TEST(truncated_keeps_its_deficit)
 	ck_assert_uint_eq(ru_count(r, "chunk-truncated"), ru_count(d, "chunk-truncated"));
 	ck_assert_uint_eq(ru_count(r, "chunk-overruns-parent"), 0);
 	ru_free(r);
-	free(out);
-	ru_free(d);
-	wb_free(&b);
+	finish(out, d, &b);
 }
 END_TEST
 
 Suite *edit_suite(void)
 {
-	Suite *s = suite_create("edit");
-	TCase *t = tcase_create("edit");
-	tcase_add_test(t, no_edit_is_identity);
-	tcase_add_test(t, set_payload_resizes_ancestors);
-	tcase_add_test(t, touch_fixes_size_and_bit);
-	tcase_add_test(t, remove_insert_move);
-	tcase_add_test(t, replaced_leaf_keeps_bit);
-	tcase_add_test(t, truncated_keeps_its_deficit);
-	suite_add_tcase(s, t);
-	return s;
+	const TTest *tests[] = {
+		no_edit_is_identity, set_payload_resizes_ancestors, touch_fixes_size_and_bit,
+		remove_insert_move, replaced_leaf_keeps_bit, truncated_keeps_its_deficit, NULL
+	};
+	return rb_suite_of("edit", "edit", 0, tests, NULL);
 }

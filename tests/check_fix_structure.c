@@ -10,22 +10,33 @@
 #include "build_anim.h"
 #include "build_mesh.h"
 #include "reader_util.h"
+#include "robust_util.h"
 
 extern Suite *fix_structure_suite(void);
 
 static wl_catalog *CAT;
+static wb B; /* the input file of each test, reset by reset() */
 
 static void setup(void)
 {
 	char err[256];
 	CAT = wl_catalog_load_builtin(err, sizeof err);
 	ck_assert_msg(CAT != NULL, "%s", err);
+	wb_init(&B);
 }
 
 static void teardown(void)
 {
 	wl_catalog_free(CAT);
 	CAT = NULL;
+	wb_free(&B);
+}
+
+/* Empties B for the next input file. */
+static void reset(void)
+{
+	wb_free(&B);
+	wb_init(&B);
 }
 
 static wl_fix_options options(bool unsafe)
@@ -77,6 +88,32 @@ static void assert_idempotent(const wl_fix_options *o, const wl_fix_result *r)
 	wl_fix_result_free(&again);
 }
 
+/* Runs the fixers on b; asserts a changed, verified file with exactly one
+ * change of rule. */
+static void fix_one(const wl_fix_options *o, const wb *b, const char *rule, wl_fix_result *r)
+{
+	fix(o, b, r);
+	ck_assert(r->changed);
+	ck_assert_msg(r->verified, "%s", r->problem_count ? r->problems[0] : "");
+	ck_assert_uint_eq(changes_of(r, rule), 1);
+}
+
+/* The output has no finding of rule and the fixers make no edit on it;
+ * frees r. */
+static void fixed_for_good(const wl_fix_options *o, wl_fix_result *r, const char *rule)
+{
+	ck_assert_uint_eq(findings_after(r, rule), 0);
+	assert_idempotent(o, r);
+	wl_fix_result_free(r);
+}
+
+/* Appends the valid hierarchy ba_hier_defaults(pivots). */
+static void hierarchy(wb *b, unsigned pivots, ba_hier_at *at)
+{
+	ba_hier_opts hi = ba_hier_defaults(pivots);
+	ba_hierarchy(b, &hi, at);
+}
+
 static size_t sub_objects(const uint8_t *p, size_t n)
 {
 	wl_doc *d = wl_lint_bytes(CAT, NULL, "t.w3d", p, n);
@@ -92,230 +129,178 @@ START_TEST(hlod_size_too_small)
 {
 	/* RotWK shape 1: the HLOD's size is 88 bytes short, its last
 	 * sub-objects sit after it; a hierarchy follows. */
-	wb b;
-	wb_init(&b);
 	ba_hlod_at at;
 	ba_hlod_opts ho = ba_hlod_defaults(1, 7);
 	ho.size_delta = -2 * 44;
-	ba_hlod(&b, &ho, &at);
+	ba_hlod(&B, &ho, &at);
 	ba_hier_at hat;
-	ba_hier_opts hi = ba_hier_defaults(2);
-	ba_hierarchy(&b, &hi, &hat);
+	hierarchy(&B, 2, &hat);
 	wl_fix_options o = options(false);
 	wl_fix_result r;
-	fix(&o, &b, &r);
-	ck_assert(r.changed);
-	ck_assert_msg(r.verified, "%s", r.problem_count ? r.problems[0] : "");
-	ck_assert_uint_eq(changes_of(&r, "container-size-too-small"), 1);
+	fix_one(&o, &B, "container-size-too-small", &r);
 	ck_assert_uint_eq(r.changes[0].offset, at.object + 4);
 	ck_assert_str_eq(r.changes[0].scope, "HLOD[TANK]");
 	/* only the HLOD size field changed: +88 */
-	ck_assert_uint_eq(r.out_len, b.len);
-	ck_assert_uint_eq(le32(r.out + at.object + 4), le32(b.data + at.object + 4) + 88);
-	ck_assert_mem_eq(r.out, b.data, at.object + 4);
-	ck_assert_mem_eq(r.out + at.object + 8, b.data + at.object + 8, b.len - at.object - 8);
-	ck_assert_uint_eq(findings_after(&r, "container-size-too-small"), 0);
+	ck_assert_uint_eq(r.out_len, B.len);
+	ck_assert_uint_eq(le32(r.out + at.object + 4), le32(B.data + at.object + 4) + 88);
+	ck_assert_mem_eq(r.out, B.data, at.object + 4);
+	ck_assert_mem_eq(r.out + at.object + 8, B.data + at.object + 8, B.len - at.object - 8);
 	ck_assert_uint_eq(sub_objects(r.out, r.out_len), 7);
-	assert_idempotent(&o, &r);
-	wl_fix_result_free(&r);
+	fixed_for_good(&o, &r, "container-size-too-small");
 	/* near miss: the same file without the defect is left alone */
-	wb_free(&b);
-	wb_init(&b);
+	reset();
 	ho.size_delta = 0;
-	ba_hlod(&b, &ho, &at);
-	ba_hierarchy(&b, &hi, &hat);
-	fix(&o, &b, &r);
+	ba_hlod(&B, &ho, &at);
+	hierarchy(&B, 2, &hat);
+	fix(&o, &B, &r);
 	ck_assert(!r.changed);
 	ck_assert_ptr_null(r.out);
 	wl_fix_result_free(&r);
-	wb_free(&b);
 }
 END_TEST
 
 START_TEST(hlod_size_past_eof)
 {
 	/* RotWK shape 2: the HLOD's size runs 924 bytes past the end */
-	wb b;
-	wb_init(&b);
 	ba_hlod_at at;
 	ba_hlod_opts ho = ba_hlod_defaults(1, 8);
 	ho.size_delta = 924;
-	ba_hlod(&b, &ho, &at);
+	ba_hlod(&B, &ho, &at);
 	wl_fix_options o = options(false);
 	wl_fix_result r;
-	fix(&o, &b, &r);
-	ck_assert(r.changed && r.verified);
-	ck_assert_uint_eq(changes_of(&r, "chunk-size-past-eof"), 1);
+	fix_one(&o, &B, "chunk-size-past-eof", &r);
 	ck_assert_uint_eq(r.changes[0].offset, at.object + 4);
-	ck_assert_uint_eq(le32(r.out + at.object + 4), le32(b.data + at.object + 4) - 924);
-	ck_assert_mem_eq(r.out + at.object + 8, b.data + at.object + 8, b.len - at.object - 8);
-	ck_assert_uint_eq(findings_after(&r, "chunk-size-past-eof"), 0);
+	ck_assert_uint_eq(le32(r.out + at.object + 4), le32(B.data + at.object + 4) - 924);
+	ck_assert_mem_eq(r.out + at.object + 8, B.data + at.object + 8, B.len - at.object - 8);
 	ck_assert_uint_eq(sub_objects(r.out, r.out_len), 8);
-	assert_idempotent(&o, &r);
-	wl_fix_result_free(&r);
+	fixed_for_good(&o, &r, "chunk-size-past-eof");
 	/* --ignore of the rule (or the fixer) leaves it */
 	const char *ign[] = { "chunk-size-*" };
 	o.filter.ignore = ign;
 	o.filter.ignore_count = 1;
-	fix(&o, &b, &r);
+	fix(&o, &B, &r);
 	ck_assert(!r.changed);
 	wl_fix_result_free(&r);
-	wb_free(&b);
 }
 END_TEST
 
 START_TEST(trailing_and_stray)
 {
-	wb b;
-	wb_init(&b);
 	ba_hier_at hat;
-	ba_hier_opts hi = ba_hier_defaults(2);
-	ba_hierarchy(&b, &hi, &hat);
-	size_t clean = b.len;
-	wb_zeros(&b, 5);
+	hierarchy(&B, 2, &hat);
+	size_t clean = B.len;
+	wb_zeros(&B, 5);
 	wl_fix_options o = options(false);
 	wl_fix_result r;
-	fix(&o, &b, &r);
-	ck_assert(r.changed && r.verified);
-	ck_assert_uint_eq(changes_of(&r, "trailing-bytes"), 1);
+	fix_one(&o, &B, "trailing-bytes", &r);
 	ck_assert_uint_eq(r.changes[0].offset, clean);
 	ck_assert_uint_eq(r.out_len, clean);
-	ck_assert_mem_eq(r.out, b.data, clean);
+	ck_assert_mem_eq(r.out, B.data, clean);
 	assert_idempotent(&o, &r);
 	wl_fix_result_free(&r);
-	wb_free(&b);
+	reset();
 
 	/* stray bytes inside the hierarchy: unsafe, so only with unsafe */
-	wb_init(&b);
-	wb_begin(&b, W3D_CHUNK_HIERARCHY);
-	ba_hierarchy(&b, &hi, &hat); /* any chunk as the first child */
-	wb_zeros(&b, 3); /* too few for a header: stray-bytes */
-	wb_end(&b);
-	wl_doc *d = ru_read(b.data, b.len);
+	wb_begin(&B, W3D_CHUNK_HIERARCHY);
+	hierarchy(&B, 2, &hat); /* any chunk as the first child */
+	wb_zeros(&B, 3); /* too few for a header: stray-bytes */
+	wb_end(&B);
+	wl_doc *d = ru_read(B.data, B.len);
 	ck_assert_uint_eq(ru_count(d, "stray-bytes"), 1);
 	ru_free(d);
-	fix(&o, &b, &r);
+	fix(&o, &B, &r);
 	ck_assert_uint_eq(changes_of(&r, "stray-bytes"), 0);
 	wl_fix_result_free(&r);
 	wl_fix_options u = options(true);
-	fix(&u, &b, &r);
+	fix(&u, &B, &r);
 	ck_assert_uint_eq(changes_of(&r, "stray-bytes"), 1);
-	ck_assert_uint_eq(r.out_len, b.len - 3);
+	ck_assert_uint_eq(r.out_len, B.len - 3);
 	ck_assert_uint_eq(findings_after(&r, "stray-bytes"), 0);
 	wl_fix_result_free(&r);
-	wb_free(&b);
 }
 END_TEST
 
 START_TEST(pivot_count)
 {
-	wb b;
-	wb_init(&b);
 	ba_hier_at hat;
-	ba_hier_opts hi = ba_hier_defaults(3);
-	ba_hierarchy(&b, &hi, &hat);
-	wb_patch_u32(&b, hat.header_payload + 20, 5);
+	hierarchy(&B, 3, &hat);
+	wb_patch_u32(&B, hat.header_payload + 20, 5);
 	wl_fix_options o = options(false);
 	wl_fix_result r;
-	fix(&o, &b, &r);
-	ck_assert(r.changed && r.verified);
-	ck_assert_uint_eq(changes_of(&r, "pivot-count-mismatch"), 1);
+	fix_one(&o, &B, "pivot-count-mismatch", &r);
 	ck_assert_uint_eq(r.changes[0].offset, hat.header_payload + 20);
 	ck_assert_str_eq(r.changes[0].what, "numpivots: 5 -> 3");
 	ck_assert_uint_eq(le32(r.out + hat.header_payload + 20), 3);
-	ck_assert_mem_eq(r.out, b.data, hat.header_payload + 20);
-	ck_assert_uint_eq(findings_after(&r, "pivot-count-mismatch"), 0);
-	assert_idempotent(&o, &r);
-	wl_fix_result_free(&r);
-	wb_free(&b);
+	ck_assert_mem_eq(r.out, B.data, hat.header_payload + 20);
+	fixed_for_good(&o, &r, "pivot-count-mismatch");
 }
 END_TEST
 
 START_TEST(mesh_counts)
 {
 	/* NumVertices 4 -> 9 in the header, every per-vertex array holds 4 */
-	wb b;
-	wb_init(&b);
 	bm_opts mo = { 0 };
 	bm_layout lay;
-	bm_write_mesh(&b, &mo, &lay);
-	wb_patch_u32(&b, lay.header_data + 44, 9);
+	bm_write_mesh(&B, &mo, &lay);
+	wb_patch_u32(&B, lay.header_data + 44, 9);
 	wl_fix_options o = options(false);
 	wl_fix_result r;
-	fix(&o, &b, &r);
-	ck_assert(r.changed && r.verified);
-	ck_assert_uint_eq(changes_of(&r, "mesh-vertex-count-mismatch"), 1);
+	fix_one(&o, &B, "mesh-vertex-count-mismatch", &r);
 	ck_assert_uint_eq(le32(r.out + lay.header_data + 44), 4);
-	ck_assert_uint_eq(findings_after(&r, "mesh-vertex-count-mismatch"), 0);
-	assert_idempotent(&o, &r);
-	wl_fix_result_free(&r);
-	wb_free(&b);
+	fixed_for_good(&o, &r, "mesh-vertex-count-mismatch");
+	reset();
 
 	/* near miss: the arrays disagree (VERTICES holds 2 more): no edit */
-	wb_init(&b);
 	mo.extra_vertices = 2;
-	bm_write_mesh(&b, &mo, &lay);
-	fix(&o, &b, &r);
+	bm_write_mesh(&B, &mo, &lay);
+	fix(&o, &B, &r);
 	ck_assert_uint_eq(changes_of(&r, "mesh-vertex-count-mismatch"), 0);
 	wl_fix_result_free(&r);
-	wb_free(&b);
+	reset();
 
 	/* MATERIAL_INFO PassCount 1 -> 3 */
-	wb_init(&b);
 	mo.extra_vertices = 0;
-	bm_write_mesh(&b, &mo, &lay);
-	wb_patch_u32(&b, lay.matinfo_data, 3);
-	fix(&o, &b, &r);
-	ck_assert(r.verified);
-	ck_assert_uint_eq(changes_of(&r, "material-pass-count-mismatch"), 1);
+	bm_write_mesh(&B, &mo, &lay);
+	wb_patch_u32(&B, lay.matinfo_data, 3);
+	fix_one(&o, &B, "material-pass-count-mismatch", &r);
 	ck_assert_uint_eq(r.changes[0].offset, lay.matinfo_data);
 	ck_assert_uint_eq(le32(r.out + lay.matinfo_data), 1);
 	wl_fix_result_free(&r);
-	wb_free(&b);
 }
 END_TEST
 
 START_TEST(truncated_is_unsafe)
 {
 	/* a hierarchy, then a mesh cut short by the end of the file */
-	wb b;
-	wb_init(&b);
 	ba_hier_at hat;
-	ba_hier_opts hi = ba_hier_defaults(2);
-	ba_hierarchy(&b, &hi, &hat);
-	size_t keep = b.len;
+	hierarchy(&B, 2, &hat);
+	size_t keep = B.len;
 	bm_opts mo = { 0 };
 	bm_layout lay;
-	bm_write_mesh(&b, &mo, &lay);
-	b.len -= 37; /* not at a chunk boundary: the content is cut */
+	bm_write_mesh(&B, &mo, &lay);
+	B.len -= 37; /* not at a chunk boundary: the content is cut */
 	wl_fix_options o = options(false);
 	wl_fix_result r;
-	fix(&o, &b, &r);
+	fix(&o, &B, &r);
 	ck_assert_uint_eq(changes_of(&r, "chunk-truncated"), 0);
 	wl_fix_result_free(&r);
 	wl_fix_options u = options(true);
-	fix(&u, &b, &r);
-	ck_assert(r.verified);
-	ck_assert_uint_eq(changes_of(&r, "chunk-truncated"), 1);
+	fix_one(&u, &B, "chunk-truncated", &r);
 	ck_assert_uint_eq(r.out_len, keep);
-	ck_assert_mem_eq(r.out, b.data, keep);
+	ck_assert_mem_eq(r.out, B.data, keep);
 	assert_idempotent(&u, &r);
 	wl_fix_result_free(&r);
-	wb_free(&b);
 }
 END_TEST
 
 Suite *fix_structure_suite(void)
 {
 	Suite *s = suite_create("fix_structure");
-	TCase *t = tcase_create("fix_structure");
+	const TTest *const t_tests[] = {
+		hlod_size_too_small, hlod_size_past_eof, trailing_and_stray, pivot_count,
+		mesh_counts, truncated_is_unsafe, NULL
+	};
+	TCase *t = rb_add_tests(s, "fix_structure", 0, t_tests);
 	tcase_add_checked_fixture(t, setup, teardown);
-	tcase_add_test(t, hlod_size_too_small);
-	tcase_add_test(t, hlod_size_past_eof);
-	tcase_add_test(t, trailing_and_stray);
-	tcase_add_test(t, pivot_count);
-	tcase_add_test(t, mesh_counts);
-	tcase_add_test(t, truncated_is_unsafe);
-	suite_add_tcase(s, t);
 	return s;
 }

@@ -8,6 +8,7 @@
 
 #include "../core/w3d/model.h"
 #include "build_anim.h"
+#include "reader_util.h"
 #include "robust_util.h"
 
 /* Builds a hierarchy with o, lints it, and returns the finding of rule (or
@@ -45,166 +46,88 @@ START_TEST(valid_is_clean)
 }
 END_TEST
 
-START_TEST(header_missing)
-{
-	ba_hier_opts o = ba_hier_defaults(3);
-	o.no_header = true;
-	const wl_finding *f = run(&o, "hierarchy-header-missing");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.object);
-	done();
-	o = ba_hier_defaults(3);
-	ck_assert_ptr_null(run(&o, "hierarchy-header-missing"));
-	done();
-}
-END_TEST
+enum { NO_HEADER = 1, HEADER_LAST = 2, INF_TRANSLATION = 4 };
 
-START_TEST(header_not_first)
-{
-	ba_hier_opts o = ba_hier_defaults(3);
-	o.header_last = true;
-	const wl_finding *f = run(&o, "hierarchy-header-not-first");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.first_child);
-	done();
-	o = ba_hier_defaults(3);
-	ck_assert_ptr_null(run(&o, "hierarchy-header-not-first"));
-	done();
-}
-END_TEST
+/* One rule case: the hierarchy ba_hier_defaults(pivots) changed as the
+ * fields say, linted, then the expectations. */
+typedef struct hier_case {
+	const char *name;
+	unsigned pivots;
+	unsigned flags;          /* NO_HEADER, HEADER_LAST, INF_TRANSLATION (pivot 1) */
+	int64_t header_pivots;   /* non-zero: o.header_pivots */
+	int64_t fixups;          /* non-zero: o.fixups */
+	const uint32_t *parents; /* non-NULL: o.parents */
+	float rot_scale;         /* non-zero: pivot 2's rotation scaled by it */
+	ru_expect e[2];
+} hier_case;
 
-START_TEST(pivot_count)
-{
-	ba_hier_opts o = ba_hier_defaults(3);
-	o.header_pivots = 4;
-	o.fixups = 4;
-	const wl_finding *f = run(&o, "pivot-count-mismatch");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.header_payload + 20);
-	ck_assert_uint_eq(f->length, 4);
-	done();
-	o = ba_hier_defaults(4);
-	ck_assert_ptr_null(run(&o, "pivot-count-mismatch"));
-	done();
-}
-END_TEST
+#define NONE 0xFFFFFFFFu
+#define PARENTS(...) ((const uint32_t[]){ __VA_ARGS__ })
+/* Offset of field `field` of pivot i. */
+#define PIVOT(i, field) RU_AT(ba_hier_at, pivots_payload, (i) * 60 + (field))
 
-START_TEST(fixup_count)
-{
-	ba_hier_opts o = ba_hier_defaults(3);
-	o.fixups = 2;
-	const wl_finding *f = run(&o, "pivot-fixup-count-mismatch");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.fixups_payload);
-	done();
-	o = ba_hier_defaults(3);
-	o.fixups = -2; /* no fixups at all is fine */
-	ck_assert_ptr_null(run(&o, "pivot-fixup-count-mismatch"));
-	done();
-}
-END_TEST
+static const hier_case cases[] = {
+	{ "header_missing", 3, NO_HEADER,
+	  .e = { { "hierarchy-header-missing", 1, RU_AT(ba_hier_at, object, 0) } } },
+	{ "header_present", 3, .e = { { "hierarchy-header-missing" } } },
+	{ "header_not_first", 3, HEADER_LAST,
+	  .e = { { "hierarchy-header-not-first", 1, RU_AT(ba_hier_at, first_child, 0) } } },
+	{ "header_first", 3, .e = { { "hierarchy-header-not-first" } } },
+	{ "pivot_count", 3, .header_pivots = 4, .fixups = 4,
+	  .e = { { "pivot-count-mismatch", 1, RU_AT(ba_hier_at, header_payload, 20), .length = 4 } } },
+	{ "pivot_count_ok", 4, .e = { { "pivot-count-mismatch" } } },
+	{ "fixup_count", 3, .fixups = 2,
+	  .e = { { "pivot-fixup-count-mismatch", 1, RU_AT(ba_hier_at, fixups_payload, 0) } } },
+	{ "no_fixups_is_fine", 3, .fixups = -2, .e = { { "pivot-fixup-count-mismatch" } } },
+	{ "parent_out_of_range", 4, .parents = PARENTS(NONE, 0, 9, 1),
+	  .e = { { "pivot-parent-out-of-range", 1, PIVOT(2, 16), .element = 2 } } },
+	{ "parent_in_range", 4, .parents = PARENTS(NONE, 0, 1, 1),
+	  .e = { { "pivot-parent-out-of-range" } } },
+	{ "parent_order", 4, .parents = PARENTS(NONE, 3, 0, 0),
+	  .e = { { "pivot-parent-order", 1, PIVOT(1, 16),
+		   .message = "pivot 1 'BONE01' has parent 3, not lower than 1" } } },
+	/* parent lower than the index */
+	{ "parent_lower", 4, .parents = PARENTS(NONE, 0, 0, 0), .e = { { "pivot-parent-order" } } },
+	{ "root_not_first", 3, .parents = PARENTS(2, 0, NONE),
+	  .e = { { "pivot-root-not-first", 1, PIVOT(0, 16) } } },
+	{ "root_first", 3, .parents = PARENTS(NONE, 0, 0), .e = { { "pivot-root-not-first" } } },
+	{ "multiple_roots", 4, .parents = PARENTS(NONE, 0, NONE, 2),
+	  .e = { { "pivot-multiple-roots", 1, PIVOT(2, 16), .element = 2 } } },
+	{ "one_root", 4, .parents = PARENTS(NONE, 0, 0, 2), .e = { { "pivot-multiple-roots" } } },
+	{ "quaternion_not_normalized", 4, .rot_scale = 1.01f,
+	  .e = { { "quaternion-not-normalized", 1, PIVOT(2, 44), .length = 16 } } },
+	/* inside the default tolerance 0.001 */
+	{ "quaternion_within_tolerance", 4, .rot_scale = 1.0005f,
+	  .e = { { "quaternion-not-normalized" } } },
+	{ "quaternion_not_finite", 4, .rot_scale = NAN,
+	  .e = { { "quaternion-not-finite", 1, PIVOT(2, 44) }, { "quaternion-not-normalized" } } },
+	{ "quaternion_finite", 4, .rot_scale = 1.0f, .e = { { "quaternion-not-finite" } } },
+	{ "translation_not_finite", 3, INF_TRANSLATION,
+	  .e = { { "translation-not-finite", 1, PIVOT(1, 20) } } },
+	{ "translation_finite", 3, .e = { { "translation-not-finite" } } },
+};
 
-START_TEST(parent_out_of_range)
+START_TEST(rule_cases)
 {
-	uint32_t parents[4] = { 0xFFFFFFFFu, 0, 9, 1 };
-	ba_hier_opts o = ba_hier_defaults(4);
-	o.parents = parents;
-	const wl_finding *f = run(&o, "pivot-parent-out-of-range");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.pivots_payload + 2 * 60 + 16);
-	ck_assert_int_eq(f->element, 2);
-	done();
-	parents[2] = 1;
-	ck_assert_ptr_null(run(&o, "pivot-parent-out-of-range"));
-	done();
-}
-END_TEST
-
-START_TEST(parent_order)
-{
-	uint32_t parents[4] = { 0xFFFFFFFFu, 3, 0, 0 };
-	ba_hier_opts o = ba_hier_defaults(4);
-	o.parents = parents;
-	const wl_finding *f = run(&o, "pivot-parent-order");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.pivots_payload + 1 * 60 + 16);
-	ck_assert_str_eq(f->message, "pivot 1 'BONE01' has parent 3, not lower than 1");
-	done();
-	parents[1] = 0; /* parent lower than the index */
-	ck_assert_ptr_null(run(&o, "pivot-parent-order"));
-	done();
-}
-END_TEST
-
-START_TEST(root_not_first)
-{
-	uint32_t parents[3] = { 2, 0, 0xFFFFFFFFu };
-	ba_hier_opts o = ba_hier_defaults(3);
-	o.parents = parents;
-	const wl_finding *f = run(&o, "pivot-root-not-first");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.pivots_payload + 16);
-	done();
-	uint32_t ok[3] = { 0xFFFFFFFFu, 0, 0 };
-	o.parents = ok;
-	ck_assert_ptr_null(run(&o, "pivot-root-not-first"));
-	done();
-}
-END_TEST
-
-START_TEST(multiple_roots)
-{
-	uint32_t parents[4] = { 0xFFFFFFFFu, 0, 0xFFFFFFFFu, 2 };
-	ba_hier_opts o = ba_hier_defaults(4);
-	o.parents = parents;
-	const wl_finding *f = run(&o, "pivot-multiple-roots");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.pivots_payload + 2 * 60 + 16);
-	ck_assert_int_eq(f->element, 2);
-	done();
-	parents[2] = 0;
-	ck_assert_ptr_null(run(&o, "pivot-multiple-roots"));
-	done();
-}
-END_TEST
-
-START_TEST(quaternion)
-{
-	ba_hier_opts o = ba_hier_defaults(4);
-	o.bad_rot_pivot = 2;
-	o.rot_scale = 1.01f;
-	const wl_finding *f = run(&o, "quaternion-not-normalized");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.pivots_payload + 2 * 60 + 44);
-	ck_assert_uint_eq(f->length, 16);
-	done();
-	o.rot_scale = 1.0005f; /* inside the default tolerance 0.001 */
-	ck_assert_ptr_null(run(&o, "quaternion-not-normalized"));
-	done();
-	o.rot_scale = NAN;
-	f = run(&o, "quaternion-not-finite");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.pivots_payload + 2 * 60 + 44);
-	ck_assert_ptr_null(ba_find(D, "quaternion-not-normalized"));
-	done();
-	o.rot_scale = 1.0f;
-	ck_assert_ptr_null(run(&o, "quaternion-not-finite"));
-	done();
-}
-END_TEST
-
-START_TEST(translation)
-{
-	ba_hier_opts o = ba_hier_defaults(3);
+	const hier_case *c = &cases[_i];
+	ba_hier_opts o = ba_hier_defaults(c->pivots);
+	o.no_header = c->flags & NO_HEADER;
+	o.header_last = c->flags & HEADER_LAST;
+	if (c->header_pivots)
+		o.header_pivots = c->header_pivots;
+	if (c->fixups)
+		o.fixups = c->fixups;
+	o.parents = c->parents;
+	if (c->rot_scale != 0.0f) {
+		o.bad_rot_pivot = 2;
+		o.rot_scale = c->rot_scale;
+	}
 	wb_init(&B);
 	ba_hierarchy(&B, &o, &AT);
-	wb_patch_f32(&B, AT.pivots_payload + 60 + 24, INFINITY);
+	if (c->flags & INF_TRANSLATION)
+		wb_patch_f32(&B, AT.pivots_payload + 60 + 24, INFINITY);
 	D = ba_lint(&B);
-	const wl_finding *f = ba_find(D, "translation-not-finite");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.pivots_payload + 60 + 20);
-	done();
-	ck_assert_ptr_null(run(&o, "translation-not-finite"));
+	ru_expect_all(c->name, D, &AT, c->e, 2);
 	done();
 }
 END_TEST
@@ -224,9 +147,9 @@ extern Suite *hierarchy_suite(void);
 Suite *hierarchy_suite(void)
 {
 	const TTest *tests[] = {
-		valid_is_clean, header_missing, header_not_first, pivot_count, fixup_count,
-		parent_out_of_range, parent_order, root_not_first, multiple_roots, quaternion,
-		translation, robust, NULL
+		valid_is_clean, robust, NULL
 	};
-	return rb_suite_of("hierarchy", "rules", 0, tests, w3d_check_hierarchy_rules);
+	Suite *s = rb_suite_of("hierarchy", "rules", 0, tests, w3d_check_hierarchy_rules);
+	rb_add_loop(s, "rule_cases", 0, rule_cases, (int)(sizeof cases / sizeof cases[0]));
+	return s;
 }

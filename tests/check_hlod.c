@@ -8,6 +8,7 @@
 
 #include "../core/w3d/model.h"
 #include "build_anim.h"
+#include "reader_util.h"
 #include "robust_util.h"
 
 static wb B;
@@ -49,68 +50,66 @@ START_TEST(valid_is_clean)
 }
 END_TEST
 
-START_TEST(header_rules)
+enum { NO_HEADER = 1, HEADER_LAST = 2, AGGREGATE_BETWEEN = 4, NO_ARRAY_HEADER = 8 };
+
+/* One rule case: the HLOD ba_hlod_defaults(lods, subs) changed as the
+ * fields say, linted, then the expectations. */
+typedef struct hlod_case {
+	const char *name;
+	unsigned lods, subs;
+	unsigned flags;      /* NO_HEADER, HEADER_LAST, AGGREGATE_BETWEEN, NO_ARRAY_HEADER */
+	int64_t lod_count;   /* non-zero: o.lod_count */
+	int64_t model_count; /* non-zero: o.model_count */
+	ru_expect e[2];
+} hlod_case;
+
+#define HAT(member, add) RU_AT(ba_hlod_at, member, add)
+
+static const hlod_case cases[] = {
+	{ "header_missing", 1, 2, NO_HEADER, .e = { { "hlod-header-missing", 1, HAT(object, 0) } } },
+	{ "header_not_first", 1, 2, HEADER_LAST,
+	  .e = { { "hlod-header-not-first", 1, HAT(first_child, 0) } } },
+	{ "header_first", 1, 2, .e = { { "hlod-header-not-first" }, { "hlod-header-missing" } } },
+	{ "lod_count", 2, 1, .lod_count = 3,
+	  .e = { { "hlod-lod-count-mismatch", 1, HAT(header_payload, 4) } } },
+	{ "lod_count_ok", 2, 1, .lod_count = 2, .e = { { "hlod-lod-count-mismatch" } } },
+	{ "lod_not_contiguous", 2, 1, AGGREGATE_BETWEEN,
+	  .e = { { "hlod-lod-arrays-not-contiguous", 1, HAT(array[1], 0) } } },
+	/* aggregates after the LOD arrays are fine */
+	{ "lod_contiguous", 2, 1, .e = { { "hlod-lod-arrays-not-contiguous" } } },
+	{ "array_header_missing", 1, 2, NO_ARRAY_HEADER,
+	  .e = { { "hlod-array-header-missing", 1, HAT(array[0], 0) } } },
+	{ "array_header_first", 1, 2,
+	  .e = { { "hlod-array-header-missing" }, { "hlod-array-header-not-first" } } },
+	{ "model_count", 2, 3, .model_count = 4,
+	  .e = { { "hlod-model-count-mismatch", 1, HAT(array_header_payload[0], 0) } } },
+	{ "model_count_lower", 2, 3, .model_count = 2,
+	  .e = { { "hlod-model-count-mismatch" },
+		 { "hlod-sub-objects-ignored", 1, HAT(array_header_payload[0], 0) } } },
+	{ "model_count_ok", 2, 3, .model_count = 3, .e = { { "hlod-sub-objects-ignored" } } },
+};
+
+START_TEST(rule_cases)
 {
-	ba_hlod_opts o = ba_hlod_defaults(1, 2);
-	o.no_header = true;
-	const wl_finding *f = run(&o, "hlod-header-missing");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.object);
-	done();
-	o = ba_hlod_defaults(1, 2);
-	o.header_last = true;
-	f = run(&o, "hlod-header-not-first");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.first_child);
-	done();
-	o = ba_hlod_defaults(1, 2);
-	ck_assert_ptr_null(run(&o, "hlod-header-not-first"));
-	ck_assert_ptr_null(ba_find(D, "hlod-header-missing"));
+	const hlod_case *c = &cases[_i];
+	ba_hlod_opts o = ba_hlod_defaults(c->lods, c->subs);
+	o.no_header = c->flags & NO_HEADER;
+	o.header_last = c->flags & HEADER_LAST;
+	o.aggregate_between = c->flags & AGGREGATE_BETWEEN;
+	o.no_array_header = c->flags & NO_ARRAY_HEADER;
+	if (c->lod_count)
+		o.lod_count = c->lod_count;
+	if (c->model_count)
+		o.model_count = c->model_count;
+	run(&o, "x");
+	ru_expect_all(c->name, D, &AT, c->e, 2);
 	done();
 }
 END_TEST
 
-START_TEST(lod_count)
+/* The array header after the sub-objects: built by hand. */
+START_TEST(array_header_not_first)
 {
-	ba_hlod_opts o = ba_hlod_defaults(2, 1);
-	o.lod_count = 3;
-	const wl_finding *f = run(&o, "hlod-lod-count-mismatch");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.header_payload + 4);
-	done();
-	o.lod_count = 2;
-	ck_assert_ptr_null(run(&o, "hlod-lod-count-mismatch"));
-	done();
-}
-END_TEST
-
-START_TEST(lod_contiguous)
-{
-	ba_hlod_opts o = ba_hlod_defaults(2, 1);
-	o.aggregate_between = true;
-	const wl_finding *f = run(&o, "hlod-lod-arrays-not-contiguous");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.array[1]);
-	done();
-	o = ba_hlod_defaults(2, 1); /* aggregates after the LOD arrays are fine */
-	ck_assert_ptr_null(run(&o, "hlod-lod-arrays-not-contiguous"));
-	done();
-}
-END_TEST
-
-START_TEST(array_header)
-{
-	ba_hlod_opts o = ba_hlod_defaults(1, 2);
-	o.no_array_header = true;
-	const wl_finding *f = run(&o, "hlod-array-header-missing");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.array[0]);
-	done();
-	o.no_array_header = false;
-	ck_assert_ptr_null(run(&o, "hlod-array-header-missing"));
-	ck_assert_ptr_null(ba_find(D, "hlod-array-header-not-first"));
-	done();
-	/* header after the sub-objects: build by hand */
 	wb_init(&B);
 	wb_begin(&B, W3D_CHUNK_HLOD);
 	wb_begin(&B, W3D_CHUNK_HLOD_HEADER);
@@ -132,29 +131,9 @@ START_TEST(array_header)
 	wb_end(&B);
 	wb_end(&B);
 	D = ba_lint(&B);
-	f = ba_find(D, "hlod-array-header-not-first");
+	const wl_finding *f = ba_find(D, "hlod-array-header-not-first");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->offset, sub);
-	done();
-}
-END_TEST
-
-START_TEST(model_count)
-{
-	ba_hlod_opts o = ba_hlod_defaults(2, 3);
-	o.model_count = 4;
-	const wl_finding *f = run(&o, "hlod-model-count-mismatch");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.array_header_payload[0]);
-	done();
-	o.model_count = 2;
-	ck_assert_ptr_null(run(&o, "hlod-model-count-mismatch"));
-	f = ba_find(D, "hlod-sub-objects-ignored");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.array_header_payload[0]);
-	done();
-	o.model_count = 3;
-	ck_assert_ptr_null(run(&o, "hlod-sub-objects-ignored"));
 	done();
 }
 END_TEST
@@ -208,29 +187,28 @@ static void box(wb *b, uint32_t attr, float ex)
 	wb_end(b);
 }
 
+/* BOX cases: box(attr, extent x), then the expectations (absolute offsets). */
+typedef struct box_case {
+	const char *name;
+	uint32_t attr;
+	float ex;
+	ru_expect e[2];
+} box_case;
+
+static const box_case boxes[] = {
+	{ "type_ambiguous", 3, 1, { { "box-type-ambiguous", 1, 0, 12 } } },
+	{ "extent_negative", 1, -2, { { "box-type-ambiguous" }, { "box-extent-negative", 1, 0, 8 + 56 } } },
+	{ "clean", 2, 0, { { "box-extent-negative" }, { "box-type-ambiguous" } } },
+};
+
 START_TEST(box_rules)
 {
+	const box_case *c = &boxes[_i];
 	wb_init(&B);
-	box(&B, 3, 1);
+	box(&B, c->attr, c->ex);
 	D = ba_lint(&B);
-	const wl_finding *f = ba_find(D, "box-type-ambiguous");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, 12);
+	ru_expect_all(c->name, D, NULL, c->e, 2);
 	ck_assert_str_eq(((const w3d_model *)D->model)->boxes[0]->name, "TANK.BOUNDINGBOX");
-	done();
-	wb_init(&B);
-	box(&B, 1, -2);
-	D = ba_lint(&B);
-	ck_assert_ptr_null(ba_find(D, "box-type-ambiguous"));
-	f = ba_find(D, "box-extent-negative");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, 8 + 56);
-	done();
-	wb_init(&B);
-	box(&B, 2, 0);
-	D = ba_lint(&B);
-	ck_assert_ptr_null(ba_find(D, "box-extent-negative"));
-	ck_assert_ptr_null(ba_find(D, "box-type-ambiguous"));
 	done();
 }
 END_TEST
@@ -250,9 +228,11 @@ extern Suite *hlod_suite(void);
 Suite *hlod_suite(void)
 {
 	const TTest *tests[] = {
-		valid_is_clean, header_rules, lod_count, lod_contiguous, array_header, model_count,
-		rotwk_size_too_small, rotwk_size_past_eof, box_rules, robust,
-		NULL
+		valid_is_clean, array_header_not_first, rotwk_size_too_small, rotwk_size_past_eof,
+		robust, NULL
 	};
-	return rb_suite_of("hlod", "rules", 0, tests, w3d_check_hlod_rules);
+	Suite *s = rb_suite_of("hlod", "rules", 0, tests, w3d_check_hlod_rules);
+	rb_add_loop(s, "rule_cases", 0, rule_cases, (int)(sizeof cases / sizeof cases[0]));
+	rb_add_loop(s, "box_rules", 0, box_rules, (int)(sizeof boxes / sizeof boxes[0]));
+	return s;
 }

@@ -14,27 +14,12 @@ extern const char *const w3d_check_objects_rules[];
 static wb B;
 static wl_doc *D;
 
-static const w3d_model *lint_b(void)
-{
-	D = bo_lint(&B);
-	ck_assert_ptr_nonnull(D);
-	ck_assert_ptr_nonnull(D->model);
-	return D->model;
-}
-
-static void done(void)
-{
-	bo_free(D);
-	wb_free(&B);
-	D = NULL;
-}
-
 /* Lints an emitter built with o; returns the model. */
 static const w3d_model *emitter(const bo_emitter_opts *o, bo_emitter_at *at)
 {
 	wb_init(&B);
 	bo_emitter(&B, o, at);
-	return lint_b();
+	return bo_model(&B, &D);
 }
 
 START_TEST(emitter_valid)
@@ -55,7 +40,7 @@ START_TEST(emitter_valid)
 	ck_assert_uint_eq(e->rotation.keys.offset, at.rotation + 8 + 16);
 	ck_assert(e->velocity[2] == 1.0f && e->acceleration[2] == -9.8f);
 	ck_assert_str_eq(e->src->label, "FIRE");
-	done();
+	bo_done(&D, &B);
 }
 END_TEST
 
@@ -69,13 +54,13 @@ START_TEST(emitter_order)
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->offset, at.child[1]);
 	ck_assert_uint_eq(ru_count(D, "emitter-chunk-order"), 1);
-	done();
+	bo_done(&D, &B);
 	/* near miss: a version 1 emitter needs only the first three in order */
 	o = bo_emitter_defaults();
 	o.version = 0x00010000u;
 	emitter(&o, &at);
 	ck_assert_uint_eq(ru_count(D, "emitter-chunk-order"), 0);
-	done();
+	bo_done(&D, &B);
 }
 END_TEST
 
@@ -90,7 +75,7 @@ START_TEST(emitter_props)
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->offset, at.props + 8 + 4);
 	ck_assert_uint_eq(ru_count(D, "emitter-props-size-mismatch"), 0);
-	done();
+	bo_done(&D, &B);
 	o = bo_emitter_defaults();
 	o.props_keys[0] = 2; /* one key more than declared */
 	emitter(&o, &at);
@@ -98,13 +83,13 @@ START_TEST(emitter_props)
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->offset, at.props);
 	ck_assert_uint_eq(ru_count(D, "emitter-keyframe-count-zero"), 0);
-	done();
+	bo_done(&D, &B);
 	o = bo_emitter_defaults();
 	o.props_counts[0] = o.props_keys[0] = 3; /* near miss: consistent */
 	emitter(&o, &at);
 	ck_assert_uint_eq(ru_count(D, "emitter-props-size-mismatch"), 0);
 	ck_assert_uint_eq(D->findings.count, 0);
-	done();
+	bo_done(&D, &B);
 }
 END_TEST
 
@@ -117,25 +102,25 @@ START_TEST(emitter_keyframes_and_user_data)
 	const wl_finding *f = ru_find(D, "emitter-keyframes-size-mismatch");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->offset, at.rotation);
-	done();
+	bo_done(&D, &B);
 	o = bo_emitter_defaults();
 	o.rotation_count = 0; /* near miss: only the start key */
 	o.rotation_keys = 1;
 	emitter(&o, &at);
 	ck_assert_uint_eq(ru_count(D, "emitter-keyframes-size-mismatch"), 0);
-	done();
+	bo_done(&D, &B);
 	o = bo_emitter_defaults();
 	o.user_string_bytes = 4;
 	emitter(&o, &at);
 	f = ru_find(D, "emitter-user-data-size-mismatch");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->offset, at.user_payload + 4);
-	done();
+	bo_done(&D, &B);
 	o = bo_emitter_defaults();
 	o.user_string_size = o.user_string_bytes = 4;
 	emitter(&o, &at);
 	ck_assert_uint_eq(ru_count(D, "emitter-user-data-size-mismatch"), 0);
-	done();
+	bo_done(&D, &B);
 }
 END_TEST
 
@@ -144,14 +129,14 @@ START_TEST(aggregate_info)
 	size_t info;
 	wb_init(&B);
 	bo_aggregate(&B, 2, 1, &info);
-	lint_b();
+	bo_model(&B, &D);
 	const wl_finding *f = ru_find(D, "aggregate-info-size-mismatch");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->offset, info + 8 + 32);
-	done();
+	bo_done(&D, &B);
 	wb_init(&B);
 	bo_aggregate(&B, 2, 2, &info);
-	const w3d_model *m = lint_b();
+	const w3d_model *m = bo_model(&B, &D);
 	ck_assert_uint_eq(D->findings.count, 0);
 	ck_assert_uint_eq(m->aggregate_count, 1);
 	const w3d_aggregate *a = m->aggregates[0];
@@ -160,7 +145,7 @@ START_TEST(aggregate_info)
 	ck_assert_uint_eq(a->subobject_array_count, 2);
 	ck_assert_str_eq(a->subobjects[1].bone_name, "BONE01");
 	ck_assert_uint_eq(a->flags, 1);
-	done();
+	bo_done(&D, &B);
 }
 END_TEST
 
@@ -169,21 +154,21 @@ START_TEST(hmodel_nodes)
 	size_t node[3];
 	wb_init(&B);
 	bo_hmodel(&B, 1, 2, node);
-	lint_b();
+	bo_model(&B, &D);
 	const wl_finding *f = ru_find(D, "hmodel-node-count-exceeds-connections");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->offset, node[1]);
-	done();
+	bo_done(&D, &B);
 	wb_init(&B);
 	bo_hmodel(&B, 3, 3, node);
-	const w3d_model *m = lint_b();
+	const w3d_model *m = bo_model(&B, &D);
 	ck_assert_uint_eq(D->findings.count, 0);
 	const w3d_hmodel *h = m->hmodels[0];
 	ck_assert_str_eq(h->hierarchy_name, "HM_SKEL");
 	ck_assert_uint_eq(h->node_count, 3);
 	ck_assert_uint_eq(h->nodes[1].kind, W3D_HMODEL_SKIN);
 	ck_assert_uint_eq(h->nodes[2].pivot, 2);
-	done();
+	bo_done(&D, &B);
 }
 END_TEST
 
@@ -191,29 +176,29 @@ START_TEST(dazzle_and_null)
 {
 	wb_init(&B);
 	size_t dz = bo_dazzle(&B, false);
-	lint_b();
+	bo_model(&B, &D);
 	const wl_finding *f = ru_find(D, "dazzle-name-missing");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->offset, dz);
-	done();
+	bo_done(&D, &B);
 	wb_init(&B);
 	bo_dazzle(&B, true);
 	size_t nu = bo_null_object(&B, 0);
-	const w3d_model *m = lint_b();
+	const w3d_model *m = bo_model(&B, &D);
 	ck_assert_uint_eq(D->findings.count, 0);
 	ck_assert_str_eq(m->dazzles[0]->name, "OBJ.DAZ");
 	ck_assert_str_eq(m->dazzles[0]->type_name, "SUN");
 	ck_assert_str_eq(m->null_objects[0]->name, "OBJ.NULL");
 	ck_assert_uint_eq(nu, 8 + (8 + 8) + (8 + 4)); /* after the dazzle */
-	done();
+	bo_done(&D, &B);
 	wb_init(&B);
 	nu = bo_null_object(&B, 4);
-	lint_b();
+	bo_model(&B, &D);
 	f = ru_find(D, "object-size-mismatch");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->offset, nu);
 	ck_assert_uint_eq(f->length, 8 + 52);
-	done();
+	bo_done(&D, &B);
 }
 END_TEST
 
@@ -223,7 +208,7 @@ START_TEST(not_loaded_and_primitives)
 	size_t li = bo_light(&B);
 	bo_primitive(&B, false, "OBJ.SPHERE");
 	bo_primitive(&B, true, "OBJ.RING");
-	const w3d_model *m = lint_b();
+	const w3d_model *m = bo_model(&B, &D);
 	const wl_finding *f = ru_find(D, "object-not-loaded");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->offset, li);
@@ -238,7 +223,7 @@ START_TEST(not_loaded_and_primitives)
 	ck_assert_str_eq(m->primitives[0]->texture_name, "GLOW.TGA");
 	ck_assert(m->primitives[1]->def_ok && m->primitives[1]->anim_duration == 1.5f);
 	ck_assert_uint_eq(m->primitives[0]->channel_count, 1);
-	done();
+	bo_done(&D, &B);
 	/* SOUNDROBJ: not loaded once the file reads as Generals */
 	for (int zh = 0; zh < 2; zh++) {
 		wb_init(&B);
@@ -258,14 +243,14 @@ START_TEST(not_loaded_and_primitives)
 			o.extra_info = true;
 			bo_emitter(&B, &o, &at);
 		}
-		m = lint_b();
+		m = bo_model(&B, &D);
 		ck_assert_str_eq(m->soundrobjs[0]->name, "BEEP");
 		ck_assert_ptr_nonnull(m->soundrobjs[0]->definition);
 		ck_assert_uint_eq(m->game, zh ? W3D_GAME_GENERALS : W3D_GAME_RENEGADE);
 		ck_assert_uint_eq(ru_count(D, "object-not-loaded"), (unsigned)zh);
 		if (zh)
 			ck_assert_uint_eq(ru_offset(D, "object-not-loaded"), so);
-		done();
+		bo_done(&D, &B);
 	}
 }
 END_TEST
@@ -317,20 +302,20 @@ START_TEST(material_containers)
 	for (int k = 0; k < 3; k++) {
 		wb_init(&B);
 		material_mesh(k == 0, k == 1, k == 2, &bad);
-		lint_b();
+		bo_model(&B, &D);
 		const wl_finding *f = ru_find(D, rule[k]);
 		ck_assert_msg(f != NULL, "%s did not fire", rule[k]);
 		ck_assert_uint_eq(f->offset, bad);
 		for (int j = 0; j < 3; j++)
 			if (j != k)
 				ck_assert_uint_eq(ru_count(D, rule[j]), 0);
-		done();
+		bo_done(&D, &B);
 	}
 	wb_init(&B);
 	material_mesh(0, 0, 0, &bad);
-	lint_b();
+	bo_model(&B, &D);
 	ck_assert_uint_eq(D->findings.count, 0);
-	done();
+	bo_done(&D, &B);
 }
 END_TEST
 
@@ -392,7 +377,7 @@ START_TEST(mesh_extras_decoded)
 	wb_end(&B);
 	wb_end(&B);
 	wb_end(&B);
-	const w3d_model *m = lint_b();
+	const w3d_model *m = bo_model(&B, &D);
 	const w3d_mesh *me = m->meshes[0];
 	ck_assert_uint_eq(me->vertex_colors.count, 1);
 	ck_assert_uint_eq(me->vertex_colors.v[0].g, 2);
@@ -411,7 +396,7 @@ START_TEST(mesh_extras_decoded)
 	ck_assert_str_eq(sm->props[0].texture, "A.TGA");
 	ck_assert(sm->props[1].value_ok && sm->props[1].value[1] == 0.25f);
 	ck_assert_uint_eq(m->game, W3D_GAME_BFME);
-	done();
+	bo_done(&D, &B);
 }
 END_TEST
 
@@ -425,13 +410,13 @@ START_TEST(game_detection)
 	/* no evidence */
 	wb_init(&B);
 	bo_null_object(&B, 0);
-	lint_b();
+	bo_model(&B, &D);
 	w3d_model *m = D->model;
 	ck_assert_uint_eq(m->game, W3D_GAME_AUTO);
 	w3d_model_set_game(m, W3D_GAME_BFME); /* --game override */
 	ck_assert_uint_eq(m->game, W3D_GAME_BFME);
 	ck_assert_uint_eq(m->detected_game, W3D_GAME_AUTO);
-	done();
+	bo_done(&D, &B);
 	/* W3D Hub: VERTEX_INFLUENCES_EXTENDED beats a BFME chunk */
 	wb_init(&B);
 	wb_begin(&B, W3D_CHUNK_MESH);
@@ -443,21 +428,21 @@ START_TEST(game_detection)
 	wb_zeros(&B, 14);
 	wb_end(&B);
 	wb_end(&B);
-	lint_b();
+	bo_model(&B, &D);
 	m = D->model;
 	ck_assert_uint_eq(m->game, W3D_GAME_W3DHUB);
 	ck_assert_uint_eq(m->game_evidence.chunk->offset, ext);
-	done();
+	bo_done(&D, &B);
 	/* Renegade: a legacy container without the container bit */
 	wb_init(&B);
 	wb_begin(&B, W3D_OBJ_CHUNK_DAZZLE);
 	wb_chunk(&B, W3D_OBJ_CHUNK_DAZZLE_NAME, "A.B", 4);
 	wb_end_raw(&B, 12);
-	lint_b();
+	bo_model(&B, &D);
 	m = D->model;
 	ck_assert_uint_eq(m->game, W3D_GAME_RENEGADE);
 	ck_assert_str_eq(m->dazzles[0]->name, "A.B");
-	done();
+	bo_done(&D, &B);
 }
 END_TEST
 

@@ -19,6 +19,7 @@
 #include "../lint/parallel.h"
 #include "../lint/report.h"
 #include "w3dbuild.h"
+#include "robust_util.h"
 
 extern Suite *reports_suite(void);
 
@@ -633,22 +634,14 @@ END_TEST
 
 Suite *reports_suite(void)
 {
-	Suite *s = suite_create("reports");
-	TCase *tc = tcase_create("reports");
-	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, pattern_replaces_numbers_and_names);
-	tcase_add_test(tc, fold_plan_groups_rule_and_pattern);
-	tcase_add_test(tc, text_folds_repeats_with_count);
-	tcase_add_test(tc, text_summary_notes_baseline_and_cap);
-	tcase_add_test(tc, sarif_result_has_byte_region_and_rule);
-	tcase_add_test(tc, sarif_stale_entries_are_notifications);
-	tcase_add_test(tc, github_escapes_and_folds);
-	tcase_add_test(tc, json_has_baseline_and_counts);
-	tcase_add_test(tc, related_file_in_every_report);
-	tcase_add_test(tc, pool_emits_in_order_within_window);
-	tcase_add_test(tc, pool_stops_on_emit_error_and_discards);
-	tcase_add_test(tc, front_end_jobs_give_identical_reports);
-	tcase_add_test(tc, front_end_bad_options);
-	suite_add_tcase(s, tc);
-	return s;
+	const TTest *tests[] = {
+		pattern_replaces_numbers_and_names, fold_plan_groups_rule_and_pattern,
+		text_folds_repeats_with_count, text_summary_notes_baseline_and_cap,
+		sarif_result_has_byte_region_and_rule, sarif_stale_entries_are_notifications,
+		github_escapes_and_folds, json_has_baseline_and_counts,
+		related_file_in_every_report, pool_emits_in_order_within_window,
+		pool_stops_on_emit_error_and_discards, front_end_jobs_give_identical_reports,
+		front_end_bad_options, NULL
+	};
+	return rb_suite_of("reports", "reports", 120, tests, NULL);
 }

@@ -65,6 +65,16 @@ static const got *find(const char *rule, const char *path)
 	return NULL;
 }
 
+/* Asserts a finding of rule in path at offset; returns it. */
+static const got *expect_at(const char *rule, const char *path, uint64_t offset)
+{
+	const got *g = find(rule, path);
+	ck_assert_msg(g != NULL, "no %s in %s", rule, path);
+	ck_assert_msg(g->offset == offset, "%s in %s at %llu, expected %llu", rule, path,
+		      (unsigned long long)g->offset, (unsigned long long)offset);
+	return g;
+}
+
 static size_t count(const char *rule)
 {
 	size_t n = 0;
@@ -73,26 +83,59 @@ static size_t count(const char *rule)
 	return n;
 }
 
+/* The first finding of rule at offset, or NULL. */
+static const got *find_at(const char *rule, uint64_t offset)
+{
+	for (size_t i = 0; i < NG; i++)
+		if (!strcmp(G[i].rule, rule) && G[i].offset == offset)
+			return &G[i];
+	return NULL;
+}
+
+/* A skinned mesh: vertex 2 uses bone (the others bone 0). */
+static void skinned(br_mesh_opts *o, uint16_t bone)
+{
+	o->attributes = 0x00020000u;
+	o->influences = true;
+	o->bone_v2 = bone;
+}
+
+/* The offsets in the last mesh and HLOD written by tank_file() or
+ * skin_in_one_file(). */
+static br_mesh_at MAT;
+static br_hlod_at HAT;
+
+/* One file: hierarchy TANKSKL (2 pivots), mesh TANK.BODY skinned to bone,
+ * HLOD TANK on TANKSKL. */
+static void skin_in_one_file(wb *b, uint16_t bone)
+{
+	wb_init(b);
+	br_hierarchy(b, "TANKSKL", 2, NULL, NULL, NULL);
+	br_mesh_opts o = br_mesh_defaults();
+	skinned(&o, bone);
+	br_mesh(b, &o, &MAT);
+	br_hlod_opts h = br_hlod_defaults("TANK", "TANKSKL");
+	br_hlod(b, &h, &HAT);
+}
+
 /* mod/tank.w3d: mesh TANK.BODY (skin when bone > 0, vertex 2 uses bone)
  * with texture tex, and HLOD TANK (hierarchy hier) using sub. */
 static void tank_file(wl_xref *x, const char *hier, const char *sub, uint32_t sub_bone, uint16_t bone,
-		      const char *tex, br_mesh_at *mat, br_hlod_at *hat)
+		      const char *tex)
 {
 	wb b;
 	wb_init(&b);
 	br_mesh_opts o = br_mesh_defaults();
 	if (bone) {
-		o.attributes = 0x00020000u;
+		skinned(&o, bone);
 		o.vertex_channels = 0x13;
-		o.influences = true;
-		o.bone_v2 = bone;
 	}
 	o.texture_name = tex;
-	br_mesh(&b, &o, mat);
+	br_mesh(&b, &o, &MAT);
 	br_hlod_opts h = br_hlod_defaults("TANK", hier);
 	h.sub_names[0] = sub;
 	h.bones[0] = sub_bone;
-	br_hlod(&b, &h, hat);
+	br_hlod(&b, &h, &HAT);
 	add(x, &b, "mod/tank.w3d");
 }
 
@@ -104,20 +147,26 @@ static void skeleton_file(wl_xref *x, const char *path, const char *name, unsign
 	add(x, &b, path);
 }
 
+/* path: animation name on hier, 4 frames, channels on pivots[i] of
+ * types[i] (i < n); offsets as br_anim. */
+static void anim_file(wl_xref *x, const char *path, const char *name, const char *hier, unsigned n,
+		      const uint16_t *pivots, const uint16_t *types, size_t *header_data, size_t *ch_data)
+{
+	wb b;
+	wb_init(&b);
+	br_anim(&b, name, hier, 4, 30, n, pivots, types, -1, header_data, ch_data, NULL);
+	add(x, &b, path);
+}
+
 START_TEST(consistent_folder_is_clean)
 {
 	wl_xref *x = wl_xref_new();
 	ck_assert_ptr_nonnull(x);
-	br_mesh_at mat;
-	br_hlod_at hat;
-	tank_file(x, "TANKSKL", "tank.body", 1, 2, "Tank.TGA", &mat, &hat);
+	tank_file(x, "TANKSKL", "tank.body", 1, 2, "Tank.TGA");
 	skeleton_file(x, "mod/skl/tankskl.w3d", "TANKSKL", 3);
-	wb b;
-	wb_init(&b);
 	static const uint16_t pivots[] = { 2 };
 	static const uint16_t types[] = { 0 };
-	br_anim(&b, "MOVE", "TankSkl", 4, 30, 1, pivots, types, -1, NULL, NULL, NULL);
-	add(x, &b, "mod/anim/move.w3d");
+	anim_file(x, "mod/anim/move.w3d", "MOVE", "TankSkl", 1, pivots, types, NULL, NULL);
 	/* the texture exists as .dds in another letter case */
 	ck_assert_int_eq(wl_xref_add_texture_file(x, "mod/textures/TANK.dds"), 0);
 	ck_assert_int_eq(check(x), 0);
@@ -128,33 +177,20 @@ END_TEST
 START_TEST(missing_references)
 {
 	wl_xref *x = wl_xref_new();
-	br_mesh_at mat;
-	br_hlod_at hat;
-	tank_file(x, "TANKSKL", "TANK.GUN", 0, 0, "tank.tga", &mat, &hat);
-	wb b;
-	wb_init(&b);
+	tank_file(x, "TANKSKL", "TANK.GUN", 0, 0, "tank.tga");
 	static const uint16_t pivots[] = { 0 };
 	static const uint16_t types[] = { 0 };
 	size_t hd;
-	br_anim(&b, "MOVE", "OTHERSKL", 4, 30, 1, pivots, types, -1, &hd, NULL, NULL);
-	add(x, &b, "mod/move.w3d");
+	anim_file(x, "mod/move.w3d", "MOVE", "OTHERSKL", 1, pivots, types, &hd, NULL);
 	ck_assert_int_eq(wl_xref_add_texture_file(x, "mod/other.tga"), 0);
 	ck_assert_int_eq(wl_xref_add_texture_file(x, "mod/readme.txt"), 0); /* ignored */
 	check(x);
-	const got *g = find("reference-mesh-missing", "mod/tank.w3d");
-	ck_assert_ptr_nonnull(g);
-	ck_assert_uint_eq(g->offset, hat.sub_data[0][0] + 4);
+	const got *g = expect_at("reference-mesh-missing", "mod/tank.w3d", HAT.sub_data[0][0] + 4);
 	ck_assert_str_eq(g->related, "");
 	ck_assert_ptr_nonnull(strstr(g->message, "TANK.GUN"));
-	g = find("reference-hierarchy-missing", "mod/tank.w3d");
-	ck_assert_ptr_nonnull(g);
-	ck_assert_uint_eq(g->offset, hat.header_data + 24);
-	g = find("reference-hierarchy-missing", "mod/move.w3d");
-	ck_assert_ptr_nonnull(g);
-	ck_assert_uint_eq(g->offset, hd + 20);
-	g = find("reference-texture-missing", "mod/tank.w3d");
-	ck_assert_ptr_nonnull(g);
-	ck_assert_uint_eq(g->offset, mat.tex_name);
+	expect_at("reference-hierarchy-missing", "mod/tank.w3d", HAT.header_data + 24);
+	expect_at("reference-hierarchy-missing", "mod/move.w3d", hd + 20);
+	g = expect_at("reference-texture-missing", "mod/tank.w3d", MAT.tex_name);
 	ck_assert_str_eq(g->cpath, "MESH[TANK.BODY]/TEXTURES/TEXTURE/TEXTURE_NAME");
 	ck_assert_int_eq(NG, 4);
 	wl_xref_free(x);
@@ -164,9 +200,7 @@ END_TEST
 START_TEST(texture_check_needs_texture_files)
 {
 	wl_xref *x = wl_xref_new();
-	br_mesh_at mat;
-	br_hlod_at hat;
-	tank_file(x, "", "TANK.BODY", 0, 0, "tank.tga", &mat, &hat);
+	tank_file(x, "", "TANK.BODY", 0, 0, "tank.tga");
 	ck_assert_int_eq(check(x), 0); /* no texture file recorded: not checked */
 	ck_assert_int_eq(wl_xref_add_texture_file(x, "a/b/TANK.TGA"), 0);
 	ck_assert_int_eq(check(x), 0);
@@ -178,21 +212,14 @@ START_TEST(pivots_across_files)
 {
 	wl_xref *x = wl_xref_new();
 	skeleton_file(x, "mod/skl.w3d", "SKL", 3);
-	wb b;
-	wb_init(&b);
 	static const uint16_t pivots[] = { 1, 3 };
 	static const uint16_t types[] = { 0, 1 };
 	size_t ch[2];
-	br_anim(&b, "MOVE", "SKL", 4, 30, 2, pivots, types, -1, NULL, ch, NULL);
-	add(x, &b, "mod/move.w3d");
-	wb_init(&b);
+	anim_file(x, "mod/move.w3d", "MOVE", "SKL", 2, pivots, types, NULL, ch);
 	static const uint16_t ok_pivots[] = { 2 };
-	br_anim(&b, "IDLE", "SKL", 4, 30, 1, ok_pivots, types, -1, NULL, NULL, NULL);
-	add(x, &b, "mod/idle.w3d");
+	anim_file(x, "mod/idle.w3d", "IDLE", "SKL", 1, ok_pivots, types, NULL, NULL);
 	check(x);
-	const got *g = find("reference-hierarchy-too-few-pivots", "mod/move.w3d");
-	ck_assert_ptr_nonnull(g);
-	ck_assert_uint_eq(g->offset, ch[1] + 8);
+	const got *g = expect_at("reference-hierarchy-too-few-pivots", "mod/move.w3d", ch[1] + 8);
 	ck_assert_str_eq(g->related, "mod/skl.w3d");
 	ck_assert_uint_eq(count("reference-hierarchy-too-few-pivots"), 1); /* idle is fine */
 	wl_xref_free(x);
@@ -202,30 +229,22 @@ END_TEST
 START_TEST(bones_across_files)
 {
 	wl_xref *x = wl_xref_new();
-	br_mesh_at mat;
-	br_hlod_at hat;
 	/* HLOD bone 3 and skin bone 2 against a 2-pivot skeleton in another file */
-	tank_file(x, "TANKSKL", "TANK.BODY", 3, 2, "tank.tga", &mat, &hat);
+	tank_file(x, "TANKSKL", "TANK.BODY", 3, 2, "tank.tga");
 	skeleton_file(x, "mod/tankskl.w3d", "TANKSKL", 2);
 	check(x);
 	ck_assert_uint_eq(count("reference-bone-out-of-range"), 2);
-	const got *g = NULL;
-	for (size_t i = 0; i < NG; i++)
-		if (!strcmp(G[i].rule, "reference-bone-out-of-range") && G[i].offset == hat.sub_data[0][0])
-			g = &G[i];
+	const got *g = find_at("reference-bone-out-of-range", HAT.sub_data[0][0]);
 	ck_assert_ptr_nonnull(g);
 	ck_assert_str_eq(g->related, "mod/tankskl.w3d");
-	g = NULL;
-	for (size_t i = 0; i < NG; i++)
-		if (!strcmp(G[i].rule, "reference-bone-out-of-range") && G[i].offset == mat.infl_data + 16)
-			g = &G[i];
+	g = find_at("reference-bone-out-of-range", MAT.infl_data + 16);
 	ck_assert_ptr_nonnull(g);
 	ck_assert_str_eq(g->path, "mod/tank.w3d");
 	ck_assert_str_eq(g->related, "mod/tankskl.w3d");
 	wl_xref_free(x);
 	/* near miss: 4 pivots */
 	x = wl_xref_new();
-	tank_file(x, "TANKSKL", "TANK.BODY", 3, 2, "tank.tga", &mat, &hat);
+	tank_file(x, "TANKSKL", "TANK.BODY", 3, 2, "tank.tga");
 	skeleton_file(x, "mod/tankskl.w3d", "TANKSKL", 4);
 	check(x);
 	ck_assert_uint_eq(count("reference-bone-out-of-range"), 0);
@@ -233,15 +252,7 @@ START_TEST(bones_across_files)
 	/* all in one file: left to the single-file rules */
 	x = wl_xref_new();
 	wb b;
-	wb_init(&b);
-	br_hierarchy(&b, "TANKSKL", 2, NULL, NULL, NULL);
-	br_mesh_opts o = br_mesh_defaults();
-	o.attributes = 0x00020000u;
-	o.influences = true;
-	o.bone_v2 = 5;
-	br_mesh(&b, &o, &mat);
-	br_hlod_opts h = br_hlod_defaults("TANK", "TANKSKL");
-	br_hlod(&b, &h, &hat);
+	skin_in_one_file(&b, 5);
 	add(x, &b, "mod/one.w3d");
 	check(x);
 	ck_assert_uint_eq(count("reference-bone-out-of-range"), 0);
@@ -257,10 +268,8 @@ START_TEST(duplicates)
 	skeleton_file(x, "mod/c/other.w3d", "OTHER", 3);
 	check(x);
 	ck_assert_uint_eq(count("duplicate-definition"), 1);
-	const got *g = find("duplicate-definition", "mod/b/skl.w3d");
-	ck_assert_ptr_nonnull(g);
+	const got *g = expect_at("duplicate-definition", "mod/b/skl.w3d", 0);
 	ck_assert_str_eq(g->related, "mod/a/skl.w3d"); /* order-independent: sorted by path */
-	ck_assert_uint_eq(g->offset, 0);
 	wl_xref_free(x);
 	/* a mesh defined twice in one file is not a cross-file duplicate */
 	x = wl_xref_new();
@@ -294,11 +303,9 @@ START_TEST(scan_textures_walks_the_tree)
 	fclose(f);
 	wl_xref *x = wl_xref_new();
 	ck_assert_int_eq(wl_xref_scan_textures(x, root), 1);
-	br_mesh_at mat;
-	br_hlod_at hat;
-	tank_file(x, "", "TANK.BODY", 0, 0, "tank.tga", &mat, &hat);
+	tank_file(x, "", "TANK.BODY", 0, 0, "tank.tga");
 	ck_assert_int_eq(check(x), 0);
-	tank_file(x, "", "TANK.BODY", 0, 0, "track.tga", &mat, &hat);
+	tank_file(x, "", "TANK.BODY", 0, 0, "track.tga");
 	check(x);
 	ck_assert_uint_eq(count("reference-texture-missing"), 1);
 	wl_xref_free(x);
@@ -340,18 +347,8 @@ static wl_doc *lint_and_add(const uint8_t *p, size_t n)
 START_TEST(mutations_are_safe)
 {
 	FUZZ = wl_xref_new();
-	br_mesh_at mat;
-	br_hlod_at hat;
 	wb b;
-	wb_init(&b);
-	br_hierarchy(&b, "TANKSKL", 2, NULL, NULL, NULL);
-	br_mesh_opts o = br_mesh_defaults();
-	o.attributes = 0x00020000u;
-	o.influences = true;
-	o.bone_v2 = 1;
-	br_mesh(&b, &o, &mat);
-	br_hlod_opts h = br_hlod_defaults("TANK", "TANKSKL");
-	br_hlod(&b, &h, &hat);
+	skin_in_one_file(&b, 1);
 	static const uint16_t pivots[] = { 1 };
 	static const uint16_t types[] = { 6 };
 	br_anim(&b, "MOVE", "TANKSKL", 3, 30, 1, pivots, types, 0, NULL, NULL, NULL);

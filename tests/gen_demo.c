@@ -62,14 +62,7 @@ static void mesh(wb *b, const char *name, const demo_mesh *d)
 {
 	wb_begin(b, W3D_CHUNK_MESH);
 	mesh_header(b, name, 2, d->header_vertices);
-	wb_begin(b, W3D_CHUNK_VERTICES);
-	for (int i = 0; i < 4; i++)
-		wb_vec3(b, QUAD_V[i][0], QUAD_V[i][1], QUAD_V[i][2]);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_VERTEX_NORMALS);
-	for (int i = 0; i < 4; i++)
-		wb_vec3(b, 0, 0, 1);
-	wb_end(b);
+	wb_vertices_normals(b, QUAD_V, 4);
 	wb_begin(b, W3D_CHUNK_TRIANGLES);
 	for (int t = 0; t < 2; t++) {
 		for (int k = 0; k < 3; k++)

@@ -266,3 +266,40 @@ void ru_dump(const wl_doc *d, FILE *out)
 			(unsigned long long)f->length, f->message);
 	}
 }
+
+void ru_expect_all(const char *name, const wl_doc *d, const void *layout, const ru_expect *e,
+		   size_t n)
+{
+	ck_assert_ptr_nonnull(d);
+	for (size_t i = 0; i < n && e[i].rule; i++) {
+		const ru_expect *x = &e[i];
+		const wl_finding *f = ru_find(d, x->rule);
+		if (!x->fires) {
+			ck_assert_msg(f == NULL, "%s [%zu]: %s at %llu, expected none", name, i, x->rule,
+				      f ? (unsigned long long)f->offset : 0ull);
+			continue;
+		}
+		uint64_t at = x->add;
+		if (layout) {
+			size_t base;
+			memcpy(&base, (const char *)layout + x->at, sizeof base);
+			at += base;
+		}
+		if (!f || f->offset != at)
+			ru_dump(d, stderr);
+		ck_assert_msg(f != NULL, "%s [%zu]: no %s", name, i, x->rule);
+		ck_assert_msg(f->offset == at, "%s [%zu]: %s at %llu, expected %llu", name, i, x->rule,
+			      (unsigned long long)f->offset, (unsigned long long)at);
+		if (x->length)
+			ck_assert_msg(f->length == x->length, "%s [%zu]: %s length %llu, expected %llu",
+				      name, i, x->rule, (unsigned long long)f->length,
+				      (unsigned long long)x->length);
+		if (x->element)
+			ck_assert_msg(f->element == x->element, "%s [%zu]: %s element %lld, expected %lld",
+				      name, i, x->rule, (long long)f->element, (long long)x->element);
+		if (x->message)
+			ck_assert_msg(strcmp(f->message, x->message) == 0,
+				      "%s [%zu]: %s message '%s', expected '%s'", name, i, x->rule,
+				      f->message, x->message);
+	}
+}

@@ -65,4 +65,28 @@ void ru_dump(const wl_doc *d, FILE *out);
 /** Little-endian u32 at p (for building expectations). */
 uint32_t ru_le32(const uint8_t *p);
 
+/* ---- expected findings, for case tables ---- */
+
+/**
+ * One assertion on a linted document.  fires: the first finding of rule
+ * (emission order) is at the offset, and has the length, element and
+ * message when those are given; !fires: there is no finding of rule.
+ * The offset is add plus, when the layout is not NULL, the size_t member at
+ * byte `at` of the layout struct the caller passes (RU_AT).
+ */
+typedef struct ru_expect {
+	const char *rule;     /* NULL ends a list */
+	int fires;
+	size_t at, add;       /* RU_AT(type, member, add), or 0, offset */
+	uint64_t length;      /* non-zero: the finding's length */
+	int64_t element;      /* non-zero: the finding's element */
+	const char *message;  /* non-NULL: the finding's message */
+} ru_expect;
+#define RU_AT(type, member, add) offsetof(type, member), (add)
+
+/** Asserts e[0..n), stopping early at a rule NULL; name (the case) and the
+ *  entry's index are in every failure message.  layout: see ru_expect. */
+void ru_expect_all(const char *name, const wl_doc *d, const void *layout, const ru_expect *e,
+		   size_t n);
+
 #endif

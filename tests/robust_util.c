@@ -54,11 +54,7 @@ Suite *rb_suite_of(const char *name, const char *tcase, int timeout, const TTest
 		   const char *const *rules)
 {
 	Suite *s = suite_create(name);
-	TCase *tc = tcase_create(tcase);
-	if (timeout > 0)
-		tcase_set_timeout(tc, timeout);
-	for (size_t i = 0; tests[i]; i++)
-		tcase_add_test(tc, tests[i]);
+	TCase *tc = rb_add_tests(s, tcase, timeout, tests);
 	if (rules) {
 		int i = rule_list_count;
 		if (i >= (int)(sizeof rule_lists / sizeof rule_lists[0]))
@@ -66,8 +62,18 @@ Suite *rb_suite_of(const char *name, const char *tcase, int timeout, const TTest
 		rule_lists[rule_list_count++] = rules;
 		tcase_add_loop_test(tc, rules_in_catalogue, i, i + 1);
 	}
-	suite_add_tcase(s, tc);
 	return s;
+}
+
+TCase *rb_add_tests(Suite *s, const char *tcase, int timeout, const TTest *const *tests)
+{
+	TCase *tc = tcase_create(tcase);
+	if (timeout > 0)
+		tcase_set_timeout(tc, timeout);
+	for (size_t i = 0; tests[i]; i++)
+		tcase_add_test(tc, tests[i]);
+	suite_add_tcase(s, tc);
+	return tc;
 }
 
 void rb_add_loop(Suite *s, const char *tcase, int timeout, const TTest *t, int n)

@@ -58,6 +58,12 @@ Suite *rb_suite_of(const char *name, const char *tcase, int timeout, const TTest
 		   const char *const *rules);
 
 /**
+ * Adds to s a test case tcase (timeout seconds when timeout > 0) holding the
+ * NULL-terminated tests, in order; returns it (for more tests or fixtures).
+ */
+TCase *rb_add_tests(Suite *s, const char *tcase, int timeout, const TTest *const *tests);
+
+/**
  * Adds to s a test case tcase (timeout seconds when timeout > 0) running the
  * loop test t for _i = 0 .. n-1: one check per entry of a case table.
  */

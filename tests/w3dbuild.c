@@ -201,3 +201,58 @@ void wb_mesh_with_tree(wb *b, const char *mesh_name, const char *container, cons
 	}
 	wb_end(b);
 }
+
+void wb_pivot(wb *b, const char *name, uint32_t parent, float ty, float qw)
+{
+	wb_name(b, name, 16);
+	wb_u32(b, parent);
+	wb_vec3(b, 0, ty, 0);
+	wb_vec3(b, 0, 0, 0);
+	wb_f32(b, 0);
+	wb_f32(b, 0);
+	wb_f32(b, 0);
+	wb_f32(b, qw);
+}
+
+void wb_vertices_normals(wb *b, const float (*v)[3], size_t n)
+{
+	wb_begin(b, W3D_CHUNK_VERTICES);
+	for (size_t i = 0; i < n; i++)
+		wb_vec3(b, v[i][0], v[i][1], v[i][2]);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_VERTEX_NORMALS);
+	for (size_t i = 0; i < n; i++)
+		wb_vec3(b, 0, 0, 1);
+	wb_end(b);
+}
+
+void wb_texcoords(wb *b, const float (*v)[3], size_t n)
+{
+	wb_begin(b, W3D_CHUNK_STAGE_TEXCOORDS);
+	for (size_t i = 0; i < n; i++) {
+		wb_f32(b, v[i][0]);
+		wb_f32(b, v[i][1]);
+	}
+	wb_end(b);
+}
+
+void wb_quad_aabtree(wb *b)
+{
+	wb_begin(b, W3D_CHUNK_AABTREE);
+	wb_begin(b, W3D_CHUNK_AABTREE_HEADER);
+	wb_u32(b, 1); /* NodeCount */
+	wb_u32(b, 2); /* PolyCount */
+	wb_zeros(b, 24);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_AABTREE_POLYINDICES);
+	wb_u32(b, 0);
+	wb_u32(b, 1);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_AABTREE_NODES);
+	wb_vec3(b, 0, 0, 0);
+	wb_vec3(b, 1, 1, 0);
+	wb_u32(b, W3D_AABTREE_LEAF_FLAG); /* leaf: first poly 0 */
+	wb_u32(b, 2);                     /* poly count */
+	wb_end(b);
+	wb_end(b);
+}

@@ -57,6 +57,20 @@ void wb_chunk(wb *b, uint32_t id, const void *p, size_t n);
 void wb_mesh_with_tree(wb *b, const char *mesh_name, const char *container, const w3d_vec3 *v,
 		       size_t nv, const uint32_t *vindex, size_t nt, const w3d_aabtree_built *t);
 
+/** One PIVOTS record (60 bytes): name, parent, translation (0, ty, 0),
+ *  Euler angles 0, rotation quaternion (0, 0, 0, qw). */
+void wb_pivot(wb *b, const char *name, uint32_t parent, float ty, float qw);
+
+/** VERTICES v[0..n) and VERTEX_NORMALS (n times (0, 0, 1)). */
+void wb_vertices_normals(wb *b, const float (*v)[3], size_t n);
+
+/** STAGE_TEXCOORDS (v[i][0], v[i][1]) for i < n. */
+void wb_texcoords(wb *b, const float (*v)[3], size_t n);
+
+/** An AABTREE of one leaf, box (0,0,0)..(1,1,0), holding polygons 0 and 1
+ *  (the unit-square quad of two triangles). */
+void wb_quad_aabtree(wb *b);
+
 /** Overwrites 4 bytes at offset with v (for injecting defects). */
 void wb_patch_u32(wb *b, size_t offset, uint32_t v);
 void wb_patch_f32(wb *b, size_t offset, float v);
