@@ -164,6 +164,11 @@ size_t wl_tf_struct_size(const wl_tf_struct *s);
 /** Every table, for tests and docs: *out_count entries. */
 const wl_tf_struct *wl_tf_tables(size_t *out_count);
 
+/** True when p[0..n) is printable ASCII (tab, CR and LF allowed) followed by
+ *  exactly one NUL (the last byte): the bytes the text form writes as a
+ *  quoted string (`string:` chunks, TEXT parts, name fields). */
+bool wl_tf_clean_text(const uint8_t *p, size_t n);
+
 /**
  * Writes field f's value from the bytes at p (wl_tf_field_size(f) bytes, or
  * one element for a rest field) in YAML flow form: a scalar for count 1,

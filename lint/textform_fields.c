@@ -642,8 +642,7 @@ size_t wl_tf_put_item(FILE *out, const wl_tf_struct *e, const uint8_t *p, size_t
 
 /* ------------------------------------------------------- classification */
 
-/* Printable ASCII (plus tab, CR, LF) followed by exactly one NUL. */
-static bool clean_string(const uint8_t *p, size_t n)
+bool wl_tf_clean_text(const uint8_t *p, size_t n)
 {
 	if (n == 0 || p[n - 1] != 0)
 		return false;
@@ -766,7 +765,7 @@ wl_tf_view wl_tf_classify_in(const wl_chunk_type *t, const uint8_t *p, size_t n,
 	if (!t || t->child_ctx || (t->flags & WL_TYPE_OPAQUE))
 		return v;
 	if (t->flags & WL_TYPE_STRING) {
-		if (clean_string(p, n))
+		if (wl_tf_clean_text(p, n))
 			v.form = WL_TF_FORM_STRING;
 		return v;
 	}

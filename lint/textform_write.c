@@ -105,20 +105,6 @@ static void put_fields_block(FILE *out, const wl_tf_struct *s, const uint8_t *p,
 	}
 }
 
-/* Printable ASCII (plus tab, CR, LF) followed by exactly one NUL: the
- * bytes `string:` and TEXT parts write as a quoted string. */
-static bool clean_text(const uint8_t *p, size_t n)
-{
-	if (n == 0 || p[n - 1] != 0)
-		return false;
-	for (size_t i = 0; i + 1 < n; i++) {
-		uint8_t c = p[i];
-		if (!((c >= 0x20 && c < 0x7F) || c == '\t' || c == '\n' || c == '\r'))
-			return false;
-	}
-	return true;
-}
-
 /* The text of p[0..n) before its final NUL as a YAML double-quoted string. */
 static void put_text(FILE *out, const uint8_t *p, size_t n)
 {
@@ -162,7 +148,7 @@ static void put_span(FILE *out, const wl_tf_span *sp, const uint8_t *p, int inde
 		}
 		break;
 	case WL_TF_PART_TEXT:
-		if (clean_text(q, sp->count)) {
+		if (wl_tf_clean_text(q, sp->count)) {
 			put_text(out, q, sp->count);
 			break;
 		}

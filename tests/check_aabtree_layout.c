@@ -94,15 +94,22 @@ static w3d_aabtree_built renumber(const w3d_aabtree_built *t, const uint32_t *ma
 	return r;
 }
 
-START_TEST(builder_tree_is_canonical_renumbered_is_not)
+/* The catalogue, the grid mesh and the builder's tree of it. */
+static wl_catalog *setup(grid_mesh *g, w3d_aabtree_built *t)
 {
 	char err[256];
 	wl_catalog *cat = wl_catalog_load_builtin(err, sizeof err);
 	ck_assert_msg(cat != NULL, "%s", err);
+	grid(g);
+	ck_assert_int_eq(w3d_aabtree_build(g->v, g->nv, g->idx, g->nt, NULL, t), W3D_AABTREE_OK);
+	return cat;
+}
+
+START_TEST(builder_tree_is_canonical_renumbered_is_not)
+{
 	grid_mesh g;
-	grid(&g);
 	w3d_aabtree_built t;
-	ck_assert_int_eq(w3d_aabtree_build(g.v, g.nv, g.idx, g.nt, NULL, &t), W3D_AABTREE_OK);
+	wl_catalog *cat = setup(&g, &t);
 	ck_assert_uint_ge(t.node_count, 7);
 	uint8_t *copy;
 	size_t nodes;
@@ -171,13 +178,9 @@ END_TEST
 
 START_TEST(leaf_ranges_out_of_order_and_broken_trees)
 {
-	char err[256];
-	wl_catalog *cat = wl_catalog_load_builtin(err, sizeof err);
-	ck_assert_msg(cat != NULL, "%s", err);
 	grid_mesh g;
-	grid(&g);
 	w3d_aabtree_built t;
-	ck_assert_int_eq(w3d_aabtree_build(g.v, g.nv, g.idx, g.nt, NULL, &t), W3D_AABTREE_OK);
+	wl_catalog *cat = setup(&g, &t);
 
 	/* leaves keep their numbers; their slot ranges are laid out from the
 	 * end of POLYINDICES backwards (the slots' contents move with them) */

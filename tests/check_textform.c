@@ -221,23 +221,7 @@ static void build_model(wb *b)
 	wb_end(b);
 	wb_end(b);
 	wb_end(b);
-	wb_begin(b, W3D_CHUNK_AABTREE);
-	wb_begin(b, W3D_CHUNK_AABTREE_HEADER);
-	wb_u32(b, 1);
-	wb_u32(b, 2);
-	wb_zeros(b, 24);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_AABTREE_POLYINDICES);
-	wb_u32(b, 0);
-	wb_u32(b, 1);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_AABTREE_NODES);
-	wb_vec3(b, 0, 0, 0);
-	wb_vec3(b, 1, 1, 0);
-	wb_u32(b, BIT31 | 0);
-	wb_u32(b, 2);
-	wb_end(b);
-	wb_end(b);
+	wb_quad_aabtree(b);
 	wb_end(b); /* MESH */
 
 	wb_begin(b, W3D_CHUNK_HIERARCHY);
