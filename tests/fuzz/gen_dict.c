@@ -7,7 +7,8 @@
  *                       little-endian bytes, and the container bit (bit 31
  *                       of a size field)
  *   gen_dict --text     textform.dict: the same ids, then the text-form
- *                       keys, tags, chunk short names and struct field names
+ *                       keys, tags, chunk short names, struct field names
+ *                       and part names
  *
  * `make fuzz-dict` regenerates the committed tests/fuzz/w3d.dict and
  * tests/fuzz/textform.dict; `make fuzz` uses freshly generated ones.
@@ -92,6 +93,14 @@ int main(int argc, char **argv)
 		if (s[i].rest && !seen(names, nn, s[i].rest->name) && nn < 4096) {
 			names[nn++] = s[i].rest->name;
 			printf("\"%s: \"\n", s[i].rest->name);
+		}
+		/* parts: the count-governed arrays after a record's fields */
+		for (size_t k = 0; k < s[i].part_count; k++) {
+			const char *pn = s[i].parts[k].name;
+			if (!seen(names, nn, pn) && nn < 4096) {
+				names[nn++] = pn;
+				printf("\"%s: \"\n", pn);
+			}
 		}
 	}
 	return ferror(stdout) ? 1 : 0;
