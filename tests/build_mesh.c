@@ -282,6 +282,16 @@ static size_t at_offset(const bm_layout *lay, bm_at a)
 	return v + a.add;
 }
 
+void bm_apply_patches(wb *b, const bm_layout *lay, const bm_patch *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (p[i].kind == BM_U32)
+			wb_patch_u32(b, at_offset(lay, p[i].at), p[i].u);
+		else if (p[i].kind == BM_F32)
+			wb_patch_f32(b, at_offset(lay, p[i].at), p[i].f);
+	}
+}
+
 static wl_doc *step_doc(const bm_step *s, int tree, bm_layout *lay)
 {
 	bm_opts o = s->o;
@@ -290,13 +300,7 @@ static wl_doc *step_doc(const bm_step *s, int tree, bm_layout *lay)
 	wb b;
 	wb_init(&b);
 	bm_write_mesh(&b, &o, lay);
-	for (size_t i = 0; i < 2; i++) {
-		const bm_patch *p = &s->p[i];
-		if (p->kind == BM_U32)
-			wb_patch_u32(&b, at_offset(lay, p->at), p->u);
-		else if (p->kind == BM_F32)
-			wb_patch_f32(&b, at_offset(lay, p->at), p->f);
-	}
+	bm_apply_patches(&b, lay, s->p, 2);
 	wl_doc *d = bm_lint(&b);
 	wb_free(&b);
 	return d;

@@ -103,6 +103,10 @@ typedef struct bm_patch {
 	float f;
 } bm_patch;
 
+/** Writes the n patches p (BM_NO_PATCH entries are skipped) over b, at
+ *  offsets taken from lay. */
+void bm_apply_patches(wb *b, const bm_layout *lay, const bm_patch *p, size_t n);
+
 /**
  * One assertion on the mesh built from o (aabtree forced on when the runner
  * is asked to), patched with p, linted: a finding of rule at `at` (fires),

@@ -24,6 +24,7 @@
 #include "../fix/fix.h"
 #include "../lint/lint.h"
 #include "build_mesh.h"
+#include "robust_util.h"
 #include "w3dbuild.h"
 
 extern Suite *aabtree_build_suite(void);
@@ -233,6 +234,17 @@ static void check_tree(const mesh_in *m, const w3d_aabtree_built *t, uint32_t ma
 	ck_assert_uint_le(depth, W3D_AABTREE_MAX_DEPTH);
 }
 
+/* Builds m's tree with p (NULL: defaults), checks it with check_tree
+ * (leaf bound max_leaf) and lints it clean; frees the tree and m. */
+static void assert_good_tree(mesh_in *m, const w3d_aabtree_params *p, uint32_t max_leaf)
+{
+	w3d_aabtree_built t = build_ok(m, p);
+	check_tree(m, &t, max_leaf);
+	ck_assert_uint_eq(tree_findings(m, &t), 0);
+	w3d_aabtree_built_free(&t);
+	mesh_free(m);
+}
+
 /* ---- builder tests ---- */
 
 START_TEST(random_trees_are_valid_and_canonical)
@@ -241,11 +253,7 @@ START_TEST(random_trees_are_valid_and_canonical)
 	for (int kind = 0; kind < 2; kind++)
 		for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
 			mesh_in m = random_mesh(sizes[s], 7u + (uint32_t)s, kind);
-			w3d_aabtree_built t = build_ok(&m, NULL);
-			check_tree(&m, &t, W3D_AABTREE_DEFAULT_LEAF);
-			ck_assert_uint_eq(tree_findings(&m, &t), 0);
-			w3d_aabtree_built_free(&t);
-			mesh_free(&m);
+			assert_good_tree(&m, NULL, W3D_AABTREE_DEFAULT_LEAF);
 		}
 }
 END_TEST
@@ -410,11 +418,7 @@ START_TEST(coincident_triangles)
 	mesh_in m = random_mesh(1000, 5, 0);
 	for (size_t i = 0; i < m.nv; i++)
 		m.v[i] = m.v[i % 3];
-	w3d_aabtree_built t = build_ok(&m, NULL);
-	check_tree(&m, &t, W3D_AABTREE_DEFAULT_LEAF);
-	ck_assert_uint_eq(tree_findings(&m, &t), 0);
-	w3d_aabtree_built_free(&t);
-	mesh_free(&m);
+	assert_good_tree(&m, NULL, W3D_AABTREE_DEFAULT_LEAF);
 }
 END_TEST
 
@@ -427,11 +431,7 @@ START_TEST(non_finite_vertices)
 	m.v[42] = (w3d_vec3){ NAN, NAN, NAN };
 	m.v[100].y = INFINITY;
 	m.v[200].z = -INFINITY;
-	w3d_aabtree_built t = build_ok(&m, NULL);
-	check_tree(&m, &t, W3D_AABTREE_DEFAULT_LEAF);
-	ck_assert_uint_eq(tree_findings(&m, &t), 0);
-	w3d_aabtree_built_free(&t);
-	mesh_free(&m);
+	assert_good_tree(&m, NULL, W3D_AABTREE_DEFAULT_LEAF);
 }
 END_TEST
 
@@ -561,16 +561,49 @@ static void assert_idempotent(const wl_fixer *fx, const fix_run *r, bool unsafe,
 	free(again.out);
 }
 
+/* Starts b with the canonical mesh + AABTREE of build_mesh.h
+ * (AABTREE_HEADER after the POLYINDICES when header_late); fills *lay. */
+static void tree_mesh(wb *b, bm_layout *lay, int header_late)
+{
+	bm_opts o = { .aabtree = 1, .aab_header_late = header_late };
+	wb_init(b);
+	bm_write_mesh(b, &o, lay);
+}
+
+/* Asserts that p[0..n) lints with no aabtree-* finding. */
+static void assert_tree_clean(const uint8_t *p, size_t n)
+{
+	wl_doc *d = lint(p, n);
+	ck_assert_uint_eq(count_prefix(d, "aabtree-"), 0);
+	wl_doc_free(d);
+}
+
+/* Asserts that fx (unsafe / forced as given) makes no edit on b and writes
+ * it back unchanged. */
+static void assert_no_edit(const wl_fixer *fx, const wb *b, bool unsafe, bool forced)
+{
+	fix_run r = run_fixer(fx, b->data, b->len, unsafe, forced);
+	ck_assert_uint_eq(r.edits, 0);
+	ck_assert_uint_eq(r.out_len, b->len);
+	ck_assert_mem_eq(r.out, b->data, b->len);
+	free(r.out);
+}
+
+/* Starts b with tree_mesh() whose node 2 (leaf, triangle 1) has max.x
+ * 1 -> 0.5: too small; returns the offset of node 2. */
+static size_t small_box_mesh(wb *b, bm_layout *lay)
+{
+	tree_mesh(b, lay, 0);
+	size_t node2 = lay->aab_nodes_data + 2 * 32;
+	wb_patch_f32(b, node2 + 12, 0.5f);
+	return node2;
+}
+
 START_TEST(refit_fixes_small_box)
 {
-	bm_opts o = { .aabtree = 1 };
 	bm_layout lay;
 	wb b;
-	wb_init(&b);
-	bm_write_mesh(&b, &o, &lay);
-	/* node 2 (leaf, triangle 1) max.x 1 -> 0.5: too small */
-	size_t node2 = lay.aab_nodes_data + 2 * 32;
-	wb_patch_f32(&b, node2 + 12, 0.5f);
+	size_t node2 = small_box_mesh(&b, &lay);
 	wl_doc *d = lint(b.data, b.len);
 	ck_assert(has_at(d, "aabtree-box-too-small", node2));
 	wl_doc_free(d);
@@ -578,9 +611,7 @@ START_TEST(refit_fixes_small_box)
 	fix_run r = run_fixer(&wl_fix_refit_aabtree, b.data, b.len, false, false);
 	ck_assert_uint_eq(r.edits, 1);
 	ck_assert_uint_eq(r.out_len, b.len); /* same sizes: only box bytes change */
-	d = lint(r.out, r.out_len);
-	ck_assert_uint_eq(count_prefix(d, "aabtree-"), 0);
-	wl_doc_free(d);
+	assert_tree_clean(r.out, r.out_len);
 	/* the box is the exact extent of triangle 1 (0,2,3): (0,0,0)..(1,1,0);
 	 * the topology bytes are untouched */
 	float f;
@@ -592,38 +623,27 @@ START_TEST(refit_fixes_small_box)
 
 	/* near miss: a sound tree is not touched */
 	wb_patch_f32(&b, node2 + 12, 1.0f);
-	r = run_fixer(&wl_fix_refit_aabtree, b.data, b.len, false, false);
-	ck_assert_uint_eq(r.edits, 0);
-	ck_assert_mem_eq(r.out, b.data, b.len);
-	free(r.out);
+	assert_no_edit(&wl_fix_refit_aabtree, &b, false, false);
 	wb_free(&b);
 }
 END_TEST
 
 START_TEST(refit_leaves_broken_links_to_rebuild)
 {
-	bm_opts o = { .aabtree = 1 };
 	bm_layout lay;
 	wb b;
-	wb_init(&b);
-	bm_write_mesh(&b, &o, &lay);
-	size_t node2 = lay.aab_nodes_data + 2 * 32;
-	wb_patch_f32(&b, node2 + 12, 0.5f);
+	small_box_mesh(&b, &lay);
 	wb_patch_u32(&b, lay.aab_nodes_data + 28, 7); /* root back child 7: out of range */
-	fix_run r = run_fixer(&wl_fix_refit_aabtree, b.data, b.len, false, false);
-	ck_assert_uint_eq(r.edits, 0);
-	free(r.out);
+	assert_no_edit(&wl_fix_refit_aabtree, &b, false, false);
 	wb_free(&b);
 }
 END_TEST
 
 START_TEST(rebuild_repairs_structure)
 {
-	bm_opts o = { .aabtree = 1 };
 	bm_layout lay;
 	wb b;
-	wb_init(&b);
-	bm_write_mesh(&b, &o, &lay);
+	tree_mesh(&b, &lay, 0);
 	size_t back0 = lay.aab_nodes_data + 28;
 	wb_patch_u32(&b, back0, 0); /* root back child = root: a cycle */
 	wl_doc *d = lint(b.data, b.len);
@@ -631,44 +651,33 @@ START_TEST(rebuild_repairs_structure)
 	wl_doc_free(d);
 
 	/* without --unsafe nothing happens */
-	fix_run r = run_fixer(&wl_fix_rebuild_aabtree, b.data, b.len, false, false);
-	ck_assert_uint_eq(r.edits, 0);
-	free(r.out);
+	assert_no_edit(&wl_fix_rebuild_aabtree, &b, false, false);
 
-	r = run_fixer(&wl_fix_rebuild_aabtree, b.data, b.len, true, false);
+	fix_run r = run_fixer(&wl_fix_rebuild_aabtree, b.data, b.len, true, false);
 	ck_assert_uint_eq(r.edits, 1);
-	d = lint(r.out, r.out_len);
-	ck_assert_uint_eq(count_prefix(d, "aabtree-"), 0);
-	wl_doc_free(d);
+	assert_tree_clean(r.out, r.out_len);
 	assert_idempotent(&wl_fix_rebuild_aabtree, &r, true, false);
 	assert_idempotent(&wl_fix_rebuild_aabtree, &r, true, true);
 	free(r.out);
 
 	/* near miss: the sound tree, unsafe but not forced: no edit */
 	wb_patch_u32(&b, back0, 2);
-	r = run_fixer(&wl_fix_rebuild_aabtree, b.data, b.len, true, false);
-	ck_assert_uint_eq(r.edits, 0);
-	ck_assert_mem_eq(r.out, b.data, b.len);
-	free(r.out);
+	assert_no_edit(&wl_fix_rebuild_aabtree, &b, true, false);
 	wb_free(&b);
 }
 END_TEST
 
 START_TEST(rebuild_reorders_header_first)
 {
-	bm_opts o = { .aabtree = 1, .aab_header_late = 1 };
 	bm_layout lay;
 	wb b;
-	wb_init(&b);
-	bm_write_mesh(&b, &o, &lay);
+	tree_mesh(&b, &lay, 1);
 	wl_doc *d = lint(b.data, b.len);
 	ck_assert_uint_eq(count_rule(d, "aabtree-header-missing"), 1);
 	wl_doc_free(d);
 	fix_run r = run_fixer(&wl_fix_rebuild_aabtree, b.data, b.len, true, false);
 	ck_assert_uint_ge(r.edits, 1);
-	d = lint(r.out, r.out_len);
-	ck_assert_uint_eq(count_prefix(d, "aabtree-"), 0);
-	wl_doc_free(d);
+	assert_tree_clean(r.out, r.out_len);
 	assert_idempotent(&wl_fix_rebuild_aabtree, &r, true, true);
 	free(r.out);
 	wb_free(&b);
@@ -682,14 +691,12 @@ START_TEST(forced_rebuild_adds_missing_tree)
 	wb_init(&b);
 	write_mesh(&b, &m, NULL);
 	/* only when asked by name */
-	fix_run r = run_fixer(&wl_fix_rebuild_aabtree, b.data, b.len, true, false);
-	ck_assert_uint_eq(r.edits, 0);
-	free(r.out);
-	r = run_fixer(&wl_fix_rebuild_aabtree, b.data, b.len, true, true);
+	assert_no_edit(&wl_fix_rebuild_aabtree, &b, true, false);
+	fix_run r = run_fixer(&wl_fix_rebuild_aabtree, b.data, b.len, true, true);
 	ck_assert_uint_eq(r.edits, 1);
 	ck_assert_uint_gt(r.out_len, b.len);
+	assert_tree_clean(r.out, r.out_len);
 	wl_doc *d = lint(r.out, r.out_len);
-	ck_assert_uint_eq(count_prefix(d, "aabtree-"), 0);
 	const w3d_model *mo = d->model;
 	ck_assert_uint_eq(mo->mesh_count, 1);
 	const w3d_aabtree *t = &mo->meshes[0]->aabtree;
@@ -710,11 +717,9 @@ START_TEST(forced_rebuild_adds_missing_tree)
 	m = random_mesh(7, 21, 1);
 	wb_init(&b);
 	write_mesh(&b, &m, NULL);
-	r = run_fixer(&wl_fix_rebuild_aabtree, b.data, b.len, true, true);
-	ck_assert_uint_eq(r.edits, 0);
-	free(r.out);
-	wb_free(&b);
 	mesh_free(&m);
+	assert_no_edit(&wl_fix_rebuild_aabtree, &b, true, true);
+	wb_free(&b);
 }
 END_TEST
 
@@ -731,10 +736,7 @@ START_TEST(rebuild_skips_bad_triangle_indices)
 	ck_assert_uint_eq(count_rule(d, "triangle-index-out-of-range"), 1);
 	ck_assert_uint_ge(count_prefix(d, "aabtree-"), 1);
 	wl_doc_free(d);
-	fix_run r = run_fixer(&wl_fix_rebuild_aabtree, b.data, b.len, true, true);
-	ck_assert_uint_eq(r.edits, 0);
-	ck_assert_mem_eq(r.out, b.data, b.len);
-	free(r.out);
+	assert_no_edit(&wl_fix_rebuild_aabtree, &b, true, true);
 	wb_free(&b);
 	w3d_aabtree_built_free(&t);
 	mesh_free(&m);
@@ -749,27 +751,18 @@ static void free_catalog(void)
 
 Suite *aabtree_build_suite(void)
 {
+	const TTest *builder[] = {
+		random_trees_are_valid_and_canonical, leaf_size_parameter, deterministic,
+		sah_not_worse_than_median, edge_cases, coincident_triangles, non_finite_vertices,
+		depth_bound_on_exponential_layout, sah_hand_computed, NULL
+	};
+	const TTest *fixers[] = {
+		refit_fixes_small_box, refit_leaves_broken_links_to_rebuild, rebuild_repairs_structure,
+		rebuild_reorders_header_first, forced_rebuild_adds_missing_tree,
+		rebuild_skips_bad_triangle_indices, NULL
+	};
 	Suite *s = suite_create("aabtree_build");
-	TCase *tc = tcase_create("builder");
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, random_trees_are_valid_and_canonical);
-	tcase_add_test(tc, leaf_size_parameter);
-	tcase_add_test(tc, deterministic);
-	tcase_add_test(tc, sah_not_worse_than_median);
-	tcase_add_test(tc, edge_cases);
-	tcase_add_test(tc, coincident_triangles);
-	tcase_add_test(tc, non_finite_vertices);
-	tcase_add_test(tc, depth_bound_on_exponential_layout);
-	tcase_add_test(tc, sah_hand_computed);
-	suite_add_tcase(s, tc);
-	TCase *fx = tcase_create("fixers");
-	tcase_add_checked_fixture(fx, NULL, free_catalog);
-	tcase_add_test(fx, refit_fixes_small_box);
-	tcase_add_test(fx, refit_leaves_broken_links_to_rebuild);
-	tcase_add_test(fx, rebuild_repairs_structure);
-	tcase_add_test(fx, rebuild_reorders_header_first);
-	tcase_add_test(fx, forced_rebuild_adds_missing_tree);
-	tcase_add_test(fx, rebuild_skips_bad_triangle_indices);
-	suite_add_tcase(s, fx);
+	rb_add_tests(s, "builder", 60, builder);
+	tcase_add_checked_fixture(rb_add_tests(s, "fixers", 0, fixers), NULL, free_catalog);
 	return s;
 }

@@ -8,6 +8,7 @@
 
 #include "../core/w3d/model.h"
 #include "build_anim.h"
+#include "reader_util.h"
 #include "robust_util.h"
 
 static wb B;
@@ -61,236 +62,158 @@ START_TEST(valid_is_clean)
 }
 END_TEST
 
-START_TEST(header_rules)
+enum { RAW, TIMECODED, ADAPTIVE }; /* ANIMATION, COMPRESSED_ANIMATION flavor 0 / 1 */
+enum { NO_HEADER = 1, HEADER_LAST = 2, BIT_CHANNEL = 4, NO_KEYS = 8 };
+
+/* One rule case: ba_anim_defaults() (RAW) or ba_canim_defaults(kind - 1)
+ * changed as the fields say, linted, then the expectations (offsets in
+ * AT for RAW, in CT otherwise). */
+typedef struct anim_case {
+	const char *name;
+	int kind;
+	unsigned flags;       /* NO_HEADER, HEADER_LAST (raw), BIT_CHANNEL (raw), NO_KEYS */
+	uint16_t first, last; /* raw, non-zero: the frame range */
+	int64_t data_delta;   /* raw data_delta, compressed size_delta */
+	int64_t bit_delta;    /* raw */
+	uint16_t q_vector_len; /* raw, non-zero */
+	float q_scale;        /* non-zero */
+	int64_t count_delta;  /* compressed */
+	int bad_key;          /* compressed, with key_time non-zero */
+	uint32_t key_time;
+	uint32_t keys;        /* compressed, non-zero */
+	uint16_t flavor;      /* compressed, non-zero: the flavor field */
+	ru_expect e[3];
+} anim_case;
+
+#define RAT(member, add) RU_AT(ba_anim_at, member, add)
+#define CAT(member, add) RU_AT(ba_canim_at, member, add)
+/* Raw Q key 9 (the last of 10 frames), time-coded Q key k (20 bytes each). */
+#define RAW_Q9 RAT(q_payload, 12 + 9 * 16)
+#define TC_KEY(k, add) CAT(q_payload, 8 + (k) * 20 + (add))
+
+static const anim_case cases[] = {
+	/* headers */
+	{ "header_missing", RAW, NO_HEADER,
+	  .e = { { "animation-header-missing", 1, RAT(object, 0) } } },
+	{ "header_not_first", RAW, HEADER_LAST,
+	  .e = { { "animation-header-not-first", 1, RAT(x_payload, (size_t)-8) },
+		 { "animation-header-missing" } } },
+	{ "header_first", RAW,
+	  .e = { { "animation-header-not-first" }, { "animation-header-missing" } } },
+	{ "compressed_header_missing", TIMECODED, NO_HEADER,
+	  .e = { { "animation-header-missing", 1, CAT(object, 0) } } },
+	/* frame order and range */
+	{ "frame_order", RAW, .first = 5, .last = 3,
+	  .e = { { "anim-channel-frame-order", 1, RAT(x_payload, 0) } } },
+	{ "frame_range", RAW, .last = 10, /* NumFrames 10: frames 0..9 */
+	  .e = { { "anim-channel-frame-range", 1, RAT(x_payload, 2) } } },
+	{ "frame_range_ok", RAW, .first = 9, .last = 9,
+	  .e = { { "anim-channel-frame-range" }, { "anim-channel-frame-order" } } },
+	/* raw sizes */
+	{ "raw_size_short", RAW, .data_delta = -4,
+	  .e = { { "anim-channel-size-mismatch", 1, RAT(x_payload, 12) } } },
+	{ "raw_data_extra", RAW, .data_delta = 8,
+	  .e = { { "anim-channel-size-mismatch" }, { "anim-channel-data-extra", 1, RAT(x_payload, 12) } } },
+	{ "raw_size_ok", RAW, .e = { { "anim-channel-data-extra" } } },
+	{ "bit_size_short", RAW, BIT_CHANNEL, .bit_delta = -1,
+	  .e = { { "bit-channel-size-mismatch", 1, RAT(bit_payload, 9) } } },
+	{ "bit_size_ok", RAW, BIT_CHANNEL, .e = { { "bit-channel-size-mismatch" } } },
+	{ "vector_len", RAW, .q_vector_len = 3,
+	  .e = { { "anim-channel-vector-len", 1, RAT(q_payload, 4) } } },
+	{ "vector_len_ok", RAW, .q_vector_len = 4, .e = { { "anim-channel-vector-len" } } },
+	/* raw quaternions: the last of the 10 frames scaled */
+	{ "raw_quaternion_not_normalized", RAW, .q_scale = 0.9f,
+	  .e = { { "quaternion-not-normalized", 1, RAW_Q9, .element = 9 } } },
+	{ "raw_quaternion_not_finite", RAW, .q_scale = INFINITY,
+	  .e = { { "quaternion-not-finite", 1, RAW_Q9 } } },
+	{ "raw_quaternion_ok", RAW, .q_scale = 1.0002f,
+	  .e = { { "quaternion-not-normalized" }, { "quaternion-not-finite" } } },
+	/* time-coded sizes */
+	{ "timecoded_size_short", TIMECODED, .data_delta = -8,
+	  .e = { { "anim-channel-size-mismatch", 1, CAT(x_payload, 0) } } },
+	/* header says one key more than present */
+	{ "timecoded_count_more", TIMECODED, .count_delta = 1,
+	  .e = { { "anim-channel-size-mismatch", 1, .anywhere = 1 } } },
+	{ "timecoded_size_ok", TIMECODED, .e = { { "anim-channel-size-mismatch" } } },
+	/* adaptive delta; OpenSAGE needs 15 + 4 VL + 9 VL ceil(n/16) */
+	{ "adaptive_size_short", ADAPTIVE, .data_delta = -3,
+	  .e = { { "anim-channel-size-mismatch", 1, CAT(x_payload, 0) } } },
+	/* channel NumFrames 21 vs header 20 */
+	{ "adaptive_frames", ADAPTIVE, .count_delta = 1,
+	  .e = { { "anim-channel-frame-range", 1, CAT(x_payload, 0) } } },
+	{ "adaptive_quaternion", ADAPTIVE, .q_scale = 2.0f,
+	  .e = { { "quaternion-not-normalized", 1, CAT(q_payload, 12) } } },
+	{ "adaptive_ok", ADAPTIVE, .q_scale = 1.0f,
+	  .e = { { "quaternion-not-normalized" }, { "anim-channel-size-mismatch" },
+		 { "anim-channel-frame-range" } } },
+	/* time-coded keys 0,4,8,12,16; 20 frames */
+	{ "timecode_first_not_zero", TIMECODED, .bad_key = 0, .key_time = 1,
+	  .e = { { "timecode-first-not-zero", 1, TC_KEY(0, 0) } } },
+	{ "timecode_not_increasing", TIMECODED, .bad_key = 2, .key_time = 4, /* equal to key 1 */
+	  .e = { { "timecode-not-increasing", 1, TC_KEY(2, 0), .element = 2 } } },
+	{ "timecode_past_end", TIMECODED, .bad_key = 4, .key_time = 20, /* past frame 19 */
+	  .e = { { "anim-channel-frame-range", 1, TC_KEY(4, 0) } } },
+	/* the binary-movement flag is masked */
+	{ "timecode_ok", TIMECODED, .bad_key = 4, .key_time = 19 | 0x80000000u,
+	  .e = { { "anim-channel-frame-range" }, { "timecode-not-increasing" },
+		 { "timecode-first-not-zero" } } },
+	{ "timecoded_empty", TIMECODED, NO_KEYS,
+	  .e = { { "timecoded-channel-empty", 1, CAT(x_payload, 0) } } },
+	{ "timecoded_one_key", TIMECODED, .keys = 1, .e = { { "timecoded-channel-empty" } } },
+	{ "timecoded_quaternion", TIMECODED, .q_scale = 1.5f,
+	  .e = { { "quaternion-not-normalized", 1, TC_KEY(4, 4), .element = 4 } } },
+	/* flavor field over the time-coded defaults */
+	{ "flavor_unknown", TIMECODED, .flavor = 7,
+	  .e = { { "compressed-animation-flavor", 1, CAT(header_payload, 42) } } },
+	{ "flavor_known", TIMECODED, .flavor = 1, .e = { { "compressed-animation-flavor" } } },
+};
+
+/* dst = v when v is non-zero (the case changes that default). */
+#define SET_IF(dst, v) ((v) ? (void)((dst) = (v)) : (void)0)
+
+static void build_raw(const anim_case *c)
 {
 	ba_anim_opts o = ba_anim_defaults();
-	o.no_header = true;
-	const wl_finding *f = raw(&o, "animation-header-missing");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.object);
-	done();
-	o = ba_anim_defaults();
-	o.header_last = true;
-	f = raw(&o, "animation-header-not-first");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.x_payload - 8);
-	ck_assert_ptr_null(ba_find(D, "animation-header-missing"));
-	done();
-	o = ba_anim_defaults();
-	ck_assert_ptr_null(raw(&o, "animation-header-not-first"));
-	ck_assert_ptr_null(ba_find(D, "animation-header-missing"));
-	done();
-	ba_canim_opts c = ba_canim_defaults(0);
-	c.no_header = true;
-	f = comp(&c, "animation-header-missing");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, CT.object);
-	done();
+	o.no_header = c->flags & NO_HEADER;
+	o.header_last = c->flags & HEADER_LAST;
+	o.bit_channel = c->flags & BIT_CHANNEL;
+	SET_IF(o.first, c->first);
+	SET_IF(o.last, c->last);
+	SET_IF(o.q_vector_len, c->q_vector_len);
+	SET_IF(o.q_scale, c->q_scale);
+	o.data_delta = c->data_delta;
+	o.bit_delta = c->bit_delta;
+	ba_animation(&B, &o, &AT);
 }
-END_TEST
 
-START_TEST(frame_order_and_range)
+static void build_compressed(const anim_case *c)
 {
-	ba_anim_opts o = ba_anim_defaults();
-	o.first = 5;
-	o.last = 3;
-	const wl_finding *f = raw(&o, "anim-channel-frame-order");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.x_payload);
-	done();
-	o = ba_anim_defaults();
-	o.last = 10; /* NumFrames 10: frames 0..9 */
-	f = raw(&o, "anim-channel-frame-range");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.x_payload + 2);
-	done();
-	o.last = 9;
-	o.first = 9;
-	ck_assert_ptr_null(raw(&o, "anim-channel-frame-range"));
-	ck_assert_ptr_null(ba_find(D, "anim-channel-frame-order"));
-	done();
+	ba_canim_opts o = ba_canim_defaults(c->kind == ADAPTIVE);
+	o.no_header = c->flags & NO_HEADER;
+	if (c->flags & NO_KEYS)
+		o.keys = 0;
+	SET_IF(o.keys, c->keys);
+	SET_IF(o.flavor, c->flavor);
+	SET_IF(o.q_scale, c->q_scale);
+	o.size_delta = c->data_delta;
+	o.count_delta = c->count_delta;
+	if (c->key_time) {
+		o.bad_key = c->bad_key;
+		o.key_time = c->key_time;
+	}
+	ba_compressed_animation(&B, &o, &CT);
 }
-END_TEST
 
-START_TEST(raw_sizes)
+START_TEST(rule_cases)
 {
-	ba_anim_opts o = ba_anim_defaults();
-	o.data_delta = -4;
-	const wl_finding *f = raw(&o, "anim-channel-size-mismatch");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.x_payload + 12);
-	done();
-	o.data_delta = 8;
-	ck_assert_ptr_null(raw(&o, "anim-channel-size-mismatch"));
-	f = ba_find(D, "anim-channel-data-extra");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.x_payload + 12);
-	done();
-	o.data_delta = 0;
-	ck_assert_ptr_null(raw(&o, "anim-channel-data-extra"));
-	done();
-}
-END_TEST
-
-START_TEST(bit_sizes)
-{
-	ba_anim_opts o = ba_anim_defaults();
-	o.bit_channel = true;
-	o.bit_delta = -1;
-	const wl_finding *f = raw(&o, "bit-channel-size-mismatch");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.bit_payload + 9);
-	done();
-	o.bit_delta = 0;
-	ck_assert_ptr_null(raw(&o, "bit-channel-size-mismatch"));
-	done();
-}
-END_TEST
-
-START_TEST(vector_len)
-{
-	ba_anim_opts o = ba_anim_defaults();
-	o.q_vector_len = 3;
-	const wl_finding *f = raw(&o, "anim-channel-vector-len");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.q_payload + 4);
-	done();
-	o.q_vector_len = 4;
-	ck_assert_ptr_null(raw(&o, "anim-channel-vector-len"));
-	done();
-}
-END_TEST
-
-START_TEST(raw_quaternion)
-{
-	ba_anim_opts o = ba_anim_defaults(); /* 10 frames, the last one scaled */
-	o.q_scale = 0.9f;
-	const wl_finding *f = raw(&o, "quaternion-not-normalized");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.q_payload + 12 + 9 * 16);
-	ck_assert_int_eq(f->element, 9);
-	done();
-	o.q_scale = INFINITY;
-	f = raw(&o, "quaternion-not-finite");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, AT.q_payload + 12 + 9 * 16);
-	done();
-	o.q_scale = 1.0002f;
-	ck_assert_ptr_null(raw(&o, "quaternion-not-normalized"));
-	ck_assert_ptr_null(ba_find(D, "quaternion-not-finite"));
-	done();
-}
-END_TEST
-
-START_TEST(timecoded_size)
-{
-	ba_canim_opts c = ba_canim_defaults(0);
-	c.size_delta = -8;
-	const wl_finding *f = comp(&c, "anim-channel-size-mismatch");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, CT.x_payload);
-	done();
-	c.size_delta = 0;
-	c.count_delta = 1; /* header says one key more than present */
-	f = comp(&c, "anim-channel-size-mismatch");
-	ck_assert_ptr_nonnull(f);
-	done();
-	c.count_delta = 0;
-	ck_assert_ptr_null(comp(&c, "anim-channel-size-mismatch"));
-	done();
-}
-END_TEST
-
-START_TEST(adaptive_delta)
-{
-	ba_canim_opts c = ba_canim_defaults(1);
-	c.size_delta = -3; /* OpenSAGE needs 15 + 4 VL + 9 VL ceil(n/16) */
-	const wl_finding *f = comp(&c, "anim-channel-size-mismatch");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, CT.x_payload);
-	done();
-	c.size_delta = 0;
-	c.count_delta = 1; /* channel NumFrames 21 vs header 20 */
-	f = comp(&c, "anim-channel-frame-range");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, CT.x_payload);
-	done();
-	c.count_delta = 0;
-	c.q_scale = 2.0f;
-	f = comp(&c, "quaternion-not-normalized");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, CT.q_payload + 12);
-	done();
-	c.q_scale = 1.0f;
-	ck_assert_ptr_null(comp(&c, "quaternion-not-normalized"));
-	ck_assert_ptr_null(ba_find(D, "anim-channel-size-mismatch"));
-	ck_assert_ptr_null(ba_find(D, "anim-channel-frame-range"));
-	done();
-}
-END_TEST
-
-START_TEST(timecoded_keys)
-{
-	ba_canim_opts c = ba_canim_defaults(0); /* keys 0,4,8,12,16; 20 frames */
-	c.bad_key = 0;
-	c.key_time = 1;
-	const wl_finding *f = comp(&c, "timecode-first-not-zero");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, CT.q_payload + 8);
-	done();
-	c.bad_key = 2;
-	c.key_time = 4; /* equal to key 1 */
-	f = comp(&c, "timecode-not-increasing");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, CT.q_payload + 8 + 2 * 20);
-	ck_assert_int_eq(f->element, 2);
-	done();
-	c.bad_key = 4;
-	c.key_time = 20; /* past frame 19 */
-	f = comp(&c, "anim-channel-frame-range");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, CT.q_payload + 8 + 4 * 20);
-	done();
-	c.key_time = 19 | 0x80000000u; /* binary-movement flag is masked */
-	ck_assert_ptr_null(comp(&c, "anim-channel-frame-range"));
-	ck_assert_ptr_null(ba_find(D, "timecode-not-increasing"));
-	ck_assert_ptr_null(ba_find(D, "timecode-first-not-zero"));
-	done();
-}
-END_TEST
-
-START_TEST(timecoded_empty_and_quat)
-{
-	ba_canim_opts c = ba_canim_defaults(0);
-	c.keys = 0;
-	const wl_finding *f = comp(&c, "timecoded-channel-empty");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, CT.x_payload);
-	done();
-	c = ba_canim_defaults(0);
-	c.keys = 1;
-	ck_assert_ptr_null(comp(&c, "timecoded-channel-empty"));
-	done();
-	c = ba_canim_defaults(0);
-	c.q_scale = 1.5f;
-	f = comp(&c, "quaternion-not-normalized");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, CT.q_payload + 8 + 4 * 20 + 4);
-	ck_assert_int_eq(f->element, 4);
-	done();
-}
-END_TEST
-
-START_TEST(flavor)
-{
-	ba_canim_opts c = ba_canim_defaults(0);
-	c.flavor = 7;
-	const wl_finding *f = comp(&c, "compressed-animation-flavor");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->offset, CT.header_payload + 42);
-	done();
-	c.flavor = 1;
-	ck_assert_ptr_null(comp(&c, "compressed-animation-flavor"));
+	const anim_case *c = &cases[_i];
+	wb_init(&B);
+	if (c->kind == RAW)
+		build_raw(c);
+	else
+		build_compressed(c);
+	D = ba_lint(&B);
+	ru_expect_all(c->name, D, c->kind == RAW ? (const void *)&AT : (const void *)&CT, c->e, 3);
 	done();
 }
 END_TEST
@@ -314,9 +237,9 @@ extern Suite *animation_suite(void);
 Suite *animation_suite(void)
 {
 	const TTest *tests[] = {
-		valid_is_clean, header_rules, frame_order_and_range, raw_sizes, bit_sizes,
-		vector_len, raw_quaternion, timecoded_size, adaptive_delta, timecoded_keys,
-		timecoded_empty_and_quat, flavor, robust, NULL
+		valid_is_clean, robust, NULL
 	};
-	return rb_suite_of("animation", "rules", 0, tests, w3d_check_animation_rules);
+	Suite *s = rb_suite_of("animation", "rules", 0, tests, w3d_check_animation_rules);
+	rb_add_loop(s, "rule_cases", 0, rule_cases, (int)(sizeof cases / sizeof cases[0]));
+	return s;
 }

@@ -124,6 +124,16 @@ static void patch_vec(wb *b, size_t off, float x, float y, float z)
 static size_t vert(const bm_layout *l, size_t i) { return l->vertices + 8 + 12 * i; }
 static size_t tri(const bm_layout *l, size_t i) { return l->tris_data + 32 * i; }
 
+/* Starts b with the valid mesh of build_mesh.h (a skin with two-bone
+ * influences when skin is set); fills *l. */
+static void mesh(wb *b, bm_layout *l, int skin)
+{
+	bm_opts o = { 0 };
+	o.two_bone = skin;
+	wb_init(b);
+	bm_write_mesh(b, &o, l);
+}
+
 /* ------------------------------------------------------------------ */
 /* recompute-bounds                                                    */
 /* ------------------------------------------------------------------ */
@@ -133,11 +143,9 @@ START_TEST(bounds)
 	cat_load();
 	wb b;
 	bm_layout l;
-	static const bm_opts none;
 	/* a 3-D square: vertex 2 lifted to z = 2, vertex 3 to z = -1; the
 	 * header still holds the flat box and a sphere of radius 0.3 */
-	wb_init(&b);
-	bm_write_mesh(&b, &none, &l);
+	mesh(&b, &l, 0);
 	patch_vec(&b, vert(&l, 2), 1, 1, 2);
 	patch_vec(&b, vert(&l, 3), 0, 1, -1);
 	wb_patch_f32(&b, l.header_data + 112, 0.3f);
@@ -173,8 +181,7 @@ START_TEST(bounds)
 	wb_free(&b);
 
 	/* box wrong, sphere right: only the box changes */
-	wb_init(&b);
-	bm_write_mesh(&b, &none, &l);
+	mesh(&b, &l, 0);
 	wb_patch_f32(&b, l.header_data + 88, 0.5f);
 	r = fix_checked("recompute-bounds", &b, "mesh-bounds-box");
 	ck_assert_uint_eq(r.edits, 1);
@@ -185,8 +192,7 @@ START_TEST(bounds)
 
 	/* sphere only: the seed pair (0,0,0)-(1,1,0) gives center (0.5, 0.5, 0)
 	 * and radius sqrt(0.5) rounded up to binary32 */
-	wb_init(&b);
-	bm_write_mesh(&b, &none, &l);
+	mesh(&b, &l, 0);
 	wb_patch_f32(&b, l.header_data + 112, 0.5f);
 	r = fix_checked("recompute-bounds", &b, "mesh-bounds-sphere");
 	ck_assert_float_eq(f32_at(r.out, l.header_data + 100), 0.5f);
@@ -197,19 +203,6 @@ START_TEST(bounds)
 		want = nextafterf(want, INFINITY);
 	ck_assert_float_eq(f32_at(r.out, l.header_data + 112), want);
 	free(r.out);
-	wb_free(&b);
-
-	/* near misses: a valid mesh, and a skin with bad bounds */
-	wb_init(&b);
-	bm_write_mesh(&b, &none, &l);
-	no_edit("recompute-bounds", &b);
-	wb_free(&b);
-	bm_opts skin = { 0 };
-	skin.two_bone = 1;
-	wb_init(&b);
-	bm_write_mesh(&b, &skin, &l);
-	wb_patch_f32(&b, l.header_data + 88, 0.5f);
-	no_edit("recompute-bounds", &b);
 	wb_free(&b);
 	wl_catalog_free(CAT);
 }
@@ -241,13 +234,11 @@ START_TEST(planes)
 	cat_load();
 	wb b;
 	bm_layout l;
-	static const bm_opts none;
 	/* vertices moved off z = 0; the stored planes stay (0, 0, 1) 0, and
 	 * triangle 1 gets a Blender-plugin style Dist */
 	const float vs[4][3] = { { 0, 0, 1 }, { 1, 0, 0 }, { 1, 1, 1 }, { 0, 1, 2 } };
 	const uint32_t ts[2][3] = { { 0, 1, 2 }, { 0, 2, 3 } };
-	wb_init(&b);
-	bm_write_mesh(&b, &none, &l);
+	mesh(&b, &l, 0);
 	for (int i = 0; i < 4; i++)
 		patch_vec(&b, vert(&l, (size_t)i), vs[i][0], vs[i][1], vs[i][2]);
 	wb_patch_f32(&b, tri(&l, 1) + 28, 1.2f);
@@ -264,8 +255,7 @@ START_TEST(planes)
 	wb_free(&b);
 
 	/* a degenerate triangle keeps its (wrong) plane; the other is fixed */
-	wb_init(&b);
-	bm_write_mesh(&b, &none, &l);
+	mesh(&b, &l, 0);
 	wb_patch_u32(&b, tri(&l, 1) + 8, 2); /* (0, 2, 2) */
 	patch_vec(&b, tri(&l, 1) + 16, 1, 0, 0);
 	patch_vec(&b, tri(&l, 0) + 16, 0, 1, 0);
@@ -275,18 +265,39 @@ START_TEST(planes)
 	ck_assert(memcmp(r.out + tri(&l, 1), b.data + tri(&l, 1), 32) == 0);
 	free(r.out);
 	wb_free(&b);
+	wl_catalog_free(CAT);
+}
+END_TEST
 
-	/* near misses: valid planes; a skin's planes are left alone */
-	wb_init(&b);
-	bm_write_mesh(&b, &none, &l);
-	no_edit("recompute-planes", &b);
-	wb_free(&b);
-	bm_opts skin = { 0 };
-	skin.two_bone = 1;
-	wb_init(&b);
-	bm_write_mesh(&b, &skin, &l);
-	patch_vec(&b, tri(&l, 0) + 16, 0, 1, 0);
-	no_edit("recompute-planes", &b);
+/* Mesh near misses: the mesh (a skin when skin is set) patched, then the
+ * fixer must make no edit. */
+typedef struct mesh_miss {
+	const char *name, *fixer;
+	int skin;
+	bm_patch p[3];
+} mesh_miss;
+
+#define F32_AT(member, add, v) { BM_F32, BM_AT(member, add), .f = (v) }
+
+static const mesh_miss mesh_misses[] = {
+	{ "bounds_valid", "recompute-bounds", 0 },
+	/* a skin with bad bounds */
+	{ "bounds_skin", "recompute-bounds", 1, { F32_AT(header_data, 88, 0.5f) } },
+	{ "planes_valid", "recompute-planes", 0 },
+	/* a skin's planes are left alone: triangle 0's normal (0, 1, 0) */
+	{ "planes_skin", "recompute-planes", 1,
+	  { F32_AT(tris_data, 16, 0), F32_AT(tris_data, 20, 1), F32_AT(tris_data, 24, 0) } },
+};
+
+START_TEST(mesh_near_miss)
+{
+	const mesh_miss *c = &mesh_misses[_i];
+	cat_load();
+	wb b;
+	bm_layout l;
+	mesh(&b, &l, c->skin);
+	bm_apply_patches(&b, &l, c->p, 3);
+	no_edit(c->fixer, &b);
 	wb_free(&b);
 	wl_catalog_free(CAT);
 }
@@ -486,5 +497,8 @@ END_TEST
 Suite *fix_geometry_suite(void)
 {
 	const TTest *tests[] = { bounds, planes, quaternions, reorder, registry, NULL };
-	return rb_suite_of("fix_geometry", "fixers", 60, tests, NULL);
+	Suite *s = rb_suite_of("fix_geometry", "fixers", 60, tests, NULL);
+	rb_add_loop(s, "mesh_near_miss", 60, mesh_near_miss,
+		    (int)(sizeof mesh_misses / sizeof mesh_misses[0]));
+	return s;
 }

@@ -56,24 +56,37 @@ static void expect_none(const wl_doc *d, const char *rule)
 		      (unsigned long long)ru_offset(d, rule));
 }
 
-/* Reads the first n bytes of b and asserts that the tree tiles them. */
-static wl_doc *read_prefix(const wb *b, size_t n)
+/* The file a test builds and the document read from it: set up empty
+ * before each test of the recovery and paths cases, freed after it. */
+static wb B;
+static wl_doc *D;
+
+static void setup(void)
 {
-	wl_doc *d = ru_read(b->data, n);
-	ASSERT_TILES(d);
-	return d;
+	wb_init(&B);
+	D = NULL;
 }
 
-static wl_doc *read_all(const wb *b)
+static void teardown(void)
 {
-	return read_prefix(b, b->len);
+	ru_free(D);
+	D = NULL;
+	wb_free(&B);
 }
 
-/* Frees the document and the buffer it was read from. */
-static void finish(wl_doc *d, wb *b)
+/* Reads the first n bytes of B into D (freed by teardown) and asserts that
+ * the tree tiles them. */
+static wl_doc *read_prefix(size_t n)
 {
-	ru_free(d);
-	wb_free(b);
+	ru_free(D);
+	D = ru_read(B.data, n);
+	ASSERT_TILES(D);
+	return D;
+}
+
+static wl_doc *read_all(void)
+{
+	return read_prefix(B.len);
 }
 
 /* expect_one(), and no other finding. */
@@ -205,20 +218,17 @@ END_TEST
  * container bit clear it is not a legacy-file finding either. */
 START_TEST(test_empty_container_is_fine)
 {
-	wb b;
-	wb_init(&b);
-	wb_begin(&b, W3D_CHUNK_MESH);
-	wb_end(&b);
-	ck_assert_uint_eq(b.len, H);
-	ck_assert_uint_eq(size_field(&b, 0), 0); /* bit 31 clear: no children */
-	wl_doc *d = read_all(&b);
+	wb_begin(&B, W3D_CHUNK_MESH);
+	wb_end(&B);
+	ck_assert_uint_eq(B.len, H);
+	ck_assert_uint_eq(size_field(&B, 0), 0); /* bit 31 clear: no children */
+	wl_doc *d = read_all();
 	ck_assert_uint_eq(d->findings.count, 0);
 	ck_assert_uint_eq(d->chunk_count, 1);
 	const wl_chunk *m = ru_child(&d->root, 0);
 	ck_assert_uint_eq(m->id, W3D_CHUNK_MESH);
 	ck_assert_uint_eq(m->size, 0);
 	ck_assert_uint_eq(m->recovery, 0);
-	finish(d, &b);
 }
 END_TEST
 
@@ -253,13 +263,10 @@ END_TEST
 /* Near miss: an unknown chunk that fits is a chunk, so the file has one. */
 START_TEST(test_no_chunks_near_miss)
 {
-	wb b;
-	wb_init(&b);
-	wb_chunk(&b, 0x12345u, "abcd", 4);
-	wl_doc *d = read_all(&b);
+	wb_chunk(&B, 0x12345u, "abcd", 4);
+	wl_doc *d = read_all();
 	expect_none(d, "no-chunks");
-	expect_one(d, "chunk-unknown", 0, b.len);
-	finish(d, &b);
+	expect_one(d, "chunk-unknown", 0, B.len);
 }
 END_TEST
 
@@ -267,13 +274,11 @@ END_TEST
 
 START_TEST(test_unknown_kept_byte_for_byte)
 {
-	wb b;
-	wb_init(&b);
 	const uint8_t payload[11] = { 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0xEE };
-	size_t mesh = put_mesh(&b, 1);
-	size_t unk = b.len;
-	wb_chunk(&b, 0x00ABCDEFu, payload, sizeof payload);
-	wl_doc *d = read_all(&b);
+	size_t mesh = put_mesh(&B, 1);
+	size_t unk = B.len;
+	wb_chunk(&B, 0x00ABCDEFu, payload, sizeof payload);
+	wl_doc *d = read_all();
 	const wl_finding *f = expect_only(d, "chunk-unknown", unk, H + sizeof payload);
 	wl_chunk *u = ru_chunk_at(d, unk, 0x00ABCDEFu);
 	ck_assert_ptr_nonnull(u);
@@ -284,38 +289,31 @@ START_TEST(test_unknown_kept_byte_for_byte)
 	ck_assert_uint_eq(u->size, sizeof payload);
 	ck_assert(memcmp(wl_chunk_payload(d, u), payload, sizeof payload) == 0);
 	ck_assert_ptr_nonnull(ru_chunk_at(d, mesh, W3D_CHUNK_MESH));
-	finish(d, &b);
 }
 END_TEST
 
 /* A known id in the wrong parent is unknown there; a known id is not. */
 START_TEST(test_unknown_by_context)
 {
-	wb b;
-	wb_init(&b);
-	size_t verts = b.len;
-	wb_chunk(&b, W3D_CHUNK_VERTICES, "123456789012", 12); /* mesh child at top level */
-	put_mesh(&b, 2);
-	wl_doc *d = read_all(&b);
+	size_t verts = B.len;
+	wb_chunk(&B, W3D_CHUNK_VERTICES, "123456789012", 12); /* mesh child at top level */
+	put_mesh(&B, 2);
+	wl_doc *d = read_all();
 	expect_one(d, "chunk-unknown", verts, H + 12);
 	ck_assert_ptr_null(ru_chunk_at(d, verts, W3D_CHUNK_VERTICES)->type);
-	finish(d, &b);
 }
 END_TEST
 
 START_TEST(test_unknown_inside_container)
 {
-	wb b;
-	wb_init(&b);
-	wb_begin(&b, W3D_CHUNK_HLOD);
-	put_hlod_header(&b);
-	size_t unk = b.len;
-	wb_chunk(&b, 0x0799u, "xyz", 3);
-	wb_end(&b);
-	wl_doc *d = read_all(&b);
+	wb_begin(&B, W3D_CHUNK_HLOD);
+	put_hlod_header(&B);
+	size_t unk = B.len;
+	wb_chunk(&B, 0x0799u, "xyz", 3);
+	wb_end(&B);
+	wl_doc *d = read_all();
 	const wl_finding *f = expect_only(d, "chunk-unknown", unk, H + 3);
 	ck_assert_ptr_eq(f->chunk->parent, ru_child(&d->root, 0));
-	finish(d, &b);
 }
 END_TEST
 
@@ -323,51 +321,35 @@ END_TEST
 
 START_TEST(test_array_size_not_multiple)
 {
-	wb b;
-	wb_init(&b);
-	size_t v = put_zeros_in(&b, W3D_CHUNK_MESH, W3D_CHUNK_VERTICES, 2 * 12 + 1);
-	wl_doc *d = read_all(&b);
+	size_t v = put_zeros_in(&B, W3D_CHUNK_MESH, W3D_CHUNK_VERTICES, 2 * 12 + 1);
+	wl_doc *d = read_all();
 	const wl_finding *f = expect_only(d, "array-size-not-multiple", v, H + 25);
 	ck_assert_ptr_eq(f->chunk, ru_chunk_at(d, v, W3D_CHUNK_VERTICES));
-	finish(d, &b);
 }
 END_TEST
 
+/* Loop test, _i = 0..3 whole vertices (0 bytes is a whole, empty, array). */
 START_TEST(test_array_size_multiple_near_miss)
 {
-	for (uint32_t n = 0; n < 4; n++) { /* 0 bytes is a whole (empty) array */
-		wb b;
-		wb_init(&b);
-		put_zeros_in(&b, W3D_CHUNK_MESH, W3D_CHUNK_VERTICES, 12u * n);
-		wl_doc *d = read_all(&b);
-		ck_assert_uint_eq(d->findings.count, 0);
-		finish(d, &b);
-	}
+	put_zeros_in(&B, W3D_CHUNK_MESH, W3D_CHUNK_VERTICES, 12u * (uint32_t)_i);
+	ck_assert_uint_eq(read_all()->findings.count, 0);
 }
 END_TEST
 
 START_TEST(test_chunk_too_small)
 {
-	wb b;
-	wb_init(&b);
-	size_t hh = put_zeros_in(&b, W3D_CHUNK_HLOD, W3D_CHUNK_HLOD_HEADER, HLOD_HEADER_BYTES - 1);
-	wl_doc *d = read_all(&b);
+	size_t hh = put_zeros_in(&B, W3D_CHUNK_HLOD, W3D_CHUNK_HLOD_HEADER, HLOD_HEADER_BYTES - 1);
+	wl_doc *d = read_all();
 	expect_only(d, "chunk-too-small", hh, H + HLOD_HEADER_BYTES - 1);
-	finish(d, &b);
 }
 END_TEST
 
+/* Loop test, _i = 0..1: the exact record size, and a record 4 bytes longer
+ * (newer versions append). */
 START_TEST(test_chunk_too_small_near_miss)
 {
-	/* The exact record size, and a longer record (newer versions append). */
-	for (uint32_t extra = 0; extra <= 4; extra += 4) {
-		wb b;
-		wb_init(&b);
-		put_zeros_in(&b, W3D_CHUNK_HLOD, W3D_CHUNK_HLOD_HEADER, HLOD_HEADER_BYTES + extra);
-		wl_doc *d = read_all(&b);
-		expect_none(d, "chunk-too-small");
-		finish(d, &b);
-	}
+	put_zeros_in(&B, W3D_CHUNK_HLOD, W3D_CHUNK_HLOD_HEADER, HLOD_HEADER_BYTES + 4u * (uint32_t)_i);
+	expect_none(read_all(), "chunk-too-small");
 }
 END_TEST
 
@@ -375,14 +357,12 @@ END_TEST
 
 START_TEST(test_container_bit_on_leaf)
 {
-	wb b;
-	wb_init(&b);
-	wb_begin(&b, W3D_CHUNK_HLOD);
-	size_t hh = b.len;
-	put_hlod_header(&b);
-	wb_end(&b);
-	wb_patch_u32(&b, hh + 4, HLOD_HEADER_BYTES | BIT31);
-	wl_doc *d = read_all(&b);
+	wb_begin(&B, W3D_CHUNK_HLOD);
+	size_t hh = B.len;
+	put_hlod_header(&B);
+	wb_end(&B);
+	wb_patch_u32(&B, hh + 4, HLOD_HEADER_BYTES | BIT31);
+	wl_doc *d = read_all();
 	const wl_finding *f = expect_only(d, "container-bit-on-leaf", hh + 4, 4);
 	wl_chunk *c = ru_chunk_at(d, hh, W3D_CHUNK_HLOD_HEADER);
 	ck_assert_ptr_eq(f->chunk, c);
@@ -390,39 +370,32 @@ START_TEST(test_container_bit_on_leaf)
 	ck_assert(c->flag_bit);
 	ck_assert_uint_eq(c->size, HLOD_HEADER_BYTES); /* bit 31 is not size */
 	ck_assert(!c->container);
-	finish(d, &b);
 }
 END_TEST
 
 /* Near miss: bit 31 on an unknown chunk is not judged (its kind is unknown). */
 START_TEST(test_container_bit_on_unknown_not_reported)
 {
-	wb b;
-	wb_init(&b);
-	wb_begin(&b, 0x00ABCDEFu);
-	wb_zeros(&b, 8);
-	wb_end_raw(&b, 8 | BIT31);
-	wl_doc *d = read_all(&b);
+	wb_begin(&B, 0x00ABCDEFu);
+	wb_zeros(&B, 8);
+	wb_end_raw(&B, 8 | BIT31);
+	wl_doc *d = read_all();
 	expect_none(d, "container-bit-on-leaf");
 	expect_one(d, "chunk-unknown", 0, H + 8);
-	finish(d, &b);
 }
 END_TEST
 
 START_TEST(test_container_bit_missing)
 {
-	wb b;
-	wb_init(&b);
-	size_t mesh = put_mesh(&b, 1);
-	wb_patch_u32(&b, mesh + 4, size_field(&b, mesh) & ~BIT31);
-	wl_doc *d = read_all(&b);
+	size_t mesh = put_mesh(&B, 1);
+	wb_patch_u32(&B, mesh + 4, size_field(&B, mesh) & ~BIT31);
+	wl_doc *d = read_all();
 	const wl_finding *f = expect_only(d, "container-bit-missing", mesh + 4, 4);
 	wl_chunk *m = ru_chunk_at(d, mesh, W3D_CHUNK_MESH);
 	ck_assert_ptr_eq(f->chunk, m);
 	ck_assert(m->recovery & WL_REC_FLAG_MISSING);
 	ck_assert(m->container); /* parsed by type, not by the bit */
 	ck_assert_uint_eq(m->child_count, 2);
-	finish(d, &b);
 }
 END_TEST
 
@@ -434,20 +407,17 @@ END_TEST
  */
 START_TEST(test_container_bit_missing_after_gap)
 {
-	wb b;
-	wb_init(&b);
-	wb_begin(&b, W3D_CHUNK_MESH);
-	size_t junk = b.len;
-	wb_u32(&b, 0xDEADBEEFu);
-	wb_u32(&b, 0xFFFFFFFFu);
-	size_t v = b.len;
-	wb_chunk(&b, W3D_CHUNK_VERTICES, "123456789012", 12);
-	wb_end_raw(&b, (uint32_t)(b.len - H)); /* legacy: bit clear */
-	wl_doc *d = read_all(&b);
+	wb_begin(&B, W3D_CHUNK_MESH);
+	size_t junk = B.len;
+	wb_u32(&B, 0xDEADBEEFu);
+	wb_u32(&B, 0xFFFFFFFFu);
+	size_t v = B.len;
+	wb_chunk(&B, W3D_CHUNK_VERTICES, "123456789012", 12);
+	wb_end_raw(&B, (uint32_t)(B.len - H)); /* legacy: bit clear */
+	wl_doc *d = read_all();
 	expect_one(d, "chunk-resync", junk, v - junk);
 	ck_assert_ptr_nonnull(ru_chunk_at(d, v, W3D_CHUNK_VERTICES));
 	expect_one(d, "container-bit-missing", 4, 4);
-	finish(d, &b);
 }
 END_TEST
 
@@ -478,27 +448,25 @@ static size_t count_bit_containers(const wl_chunk *first)
  * chunks (empty containers are fine). */
 START_TEST(test_legacy_file)
 {
-	wb b;
-	wb_init(&b);
-	put_mesh(&b, 3);
-	wb_begin(&b, W3D_CHUNK_MESH); /* empty container */
-	wb_end(&b);
-	put_hlod(&b, 3);
-	wb_begin(&b, W3D_CHUNK_MESH);
-	wb_begin(&b, W3D_CHUNK_VERTEX_MATERIALS);
-	wb_begin(&b, W3D_CHUNK_VERTEX_MATERIAL);
-	wb_chunk(&b, W3D_CHUNK_VERTEX_MATERIAL_NAME, "mat\0", 4);
-	wb_end(&b);
-	wb_end(&b);
-	wb_end(&b);
+	put_mesh(&B, 3);
+	wb_begin(&B, W3D_CHUNK_MESH); /* empty container */
+	wb_end(&B);
+	put_hlod(&B, 3);
+	wb_begin(&B, W3D_CHUNK_MESH);
+	wb_begin(&B, W3D_CHUNK_VERTEX_MATERIALS);
+	wb_begin(&B, W3D_CHUNK_VERTEX_MATERIAL);
+	wb_chunk(&B, W3D_CHUNK_VERTEX_MATERIAL_NAME, "mat\0", 4);
+	wb_end(&B);
+	wb_end(&B);
+	wb_end(&B);
 
-	wl_doc *good = ru_read(b.data, b.len);
+	wl_doc *good = ru_read(B.data, B.len);
 	ck_assert_uint_eq(good->findings.count, 0);
 	size_t containers = count_bit_containers(good->root.first_child);
 	/* MESH#0, HLOD, LOD_ARRAY, MESH#2, VERTEX_MATERIALS, VERTEX_MATERIAL */
 	ck_assert_uint_eq(containers, 6);
-	clear_bits(&b, good->root.first_child);
-	wl_doc *legacy = ru_read(b.data, b.len);
+	clear_bits(&B, good->root.first_child);
+	wl_doc *legacy = ru_read(B.data, B.len);
 	ck_assert_uint_eq(ru_count(legacy, "container-bit-missing"), containers);
 	ck_assert_msg(legacy->findings.count == containers,
 		      "legacy file: %zu findings besides container-bit-missing",
@@ -507,7 +475,6 @@ START_TEST(test_legacy_file)
 	ASSERT_TILES(legacy);
 	ru_free(legacy);
 	ru_free(good);
-	wb_free(&b);
 }
 END_TEST
 
@@ -515,14 +482,12 @@ END_TEST
 
 START_TEST(test_stray_bytes_short)
 {
-	wb b;
-	wb_init(&b);
-	wb_begin(&b, W3D_CHUNK_MESH);
-	wb_chunk(&b, W3D_CHUNK_VERTICES, "123456789012", 12);
-	size_t stray = b.len;
-	wb_bytes(&b, "abc", 3);
-	wb_end(&b);
-	wl_doc *d = read_all(&b);
+	wb_begin(&B, W3D_CHUNK_MESH);
+	wb_chunk(&B, W3D_CHUNK_VERTICES, "123456789012", 12);
+	size_t stray = B.len;
+	wb_bytes(&B, "abc", 3);
+	wb_end(&B);
+	wl_doc *d = read_all();
 	const wl_finding *f = expect_only(d, "stray-bytes", stray, 3);
 	wl_chunk *m = ru_child(&d->root, 0);
 	ck_assert_ptr_eq(f->chunk, m);
@@ -531,47 +496,40 @@ START_TEST(test_stray_bytes_short)
 	ck_assert_ptr_eq(g->parent, m);
 	ck_assert(g->recovery & WL_REC_STRAY);
 	ck_assert_uint_eq(g->size, 3);
-	finish(d, &b);
 }
 END_TEST
 
 START_TEST(test_stray_bytes_not_a_chunk)
 {
-	wb b;
-	wb_init(&b);
-	wb_begin(&b, W3D_CHUNK_MESH);
-	wb_chunk(&b, W3D_CHUNK_VERTICES, "123456789012", 12);
-	size_t stray = b.len;
+	wb_begin(&B, W3D_CHUNK_MESH);
+	wb_chunk(&B, W3D_CHUNK_VERTICES, "123456789012", 12);
+	size_t stray = B.len;
 	for (int i = 0; i < 12; i++)
-		wb_u8(&b, 0xFF);
-	wb_end(&b);
-	wl_doc *d = read_all(&b);
+		wb_u8(&B, 0xFF);
+	wb_end(&B);
+	wl_doc *d = read_all();
 	expect_one(d, "stray-bytes", stray, 12);
 	ck_assert(ru_gap_at(d, stray)->recovery & WL_REC_STRAY);
 	expect_none(d, "trailing-bytes");
-	finish(d, &b);
 }
 END_TEST
 
+/* Loop test, _i = 0..1: 1 trailing byte (short), and 20 (>= one header). */
 START_TEST(test_trailing_bytes)
 {
-	for (size_t extra = 1; extra <= 20; extra += 19) { /* short, and >= one header */
-		wb b;
-		wb_init(&b);
-		put_mesh(&b, 2);
-		size_t tail = b.len;
-		for (size_t i = 0; i < extra; i++)
-			wb_u8(&b, 0xFF);
-		wl_doc *d = read_all(&b);
-		const wl_finding *f = expect_one(d, "trailing-bytes", tail, extra);
-		ck_assert_ptr_null(f->chunk);
-		wl_chunk *g = ru_gap_at(d, tail);
-		ck_assert_ptr_eq(g->parent, &d->root);
-		ck_assert(g->recovery & WL_REC_TRAILING);
-		expect_none(d, "stray-bytes");
-		expect_none(d, "no-chunks");
-		finish(d, &b);
-	}
+	const size_t extra = _i ? 20 : 1;
+	put_mesh(&B, 2);
+	size_t tail = B.len;
+	for (size_t i = 0; i < extra; i++)
+		wb_u8(&B, 0xFF);
+	wl_doc *d = read_all();
+	const wl_finding *f = expect_one(d, "trailing-bytes", tail, extra);
+	ck_assert_ptr_null(f->chunk);
+	wl_chunk *g = ru_gap_at(d, tail);
+	ck_assert_ptr_eq(g->parent, &d->root);
+	ck_assert(g->recovery & WL_REC_TRAILING);
+	expect_none(d, "stray-bytes");
+	expect_none(d, "no-chunks");
 }
 END_TEST
 
@@ -579,19 +537,16 @@ END_TEST
  * parent's end, the parent exactly at EOF. */
 START_TEST(test_exact_fit_is_clean)
 {
-	wb b;
-	wb_init(&b);
-	put_mesh(&b, 4);
-	hlod_layout l = put_hlod(&b, 2);
-	wl_doc *d = read_all(&b);
+	put_mesh(&B, 4);
+	hlod_layout l = put_hlod(&B, 2);
+	wl_doc *d = read_all();
 	ck_assert_msg(d->findings.count == 0, "clean file gave %s",
 		      d->findings.count ? d->findings.items[0].rule : "");
 	/* MESH, MESH_HEADER3, VERTICES; HLOD, HLOD_HEADER, LOD_ARRAY, its header, the sub-objects */
 	ck_assert_uint_eq(d->chunk_count, 3 + 4 + (uint64_t)l.nsub);
 	wl_chunk *h = ru_chunk_at(d, l.hlod, W3D_CHUNK_HLOD);
-	ck_assert_uint_eq(wl_chunk_end(h), b.len);
+	ck_assert_uint_eq(wl_chunk_end(h), B.len);
 	ck_assert_uint_eq(h->recovery, 0);
-	finish(d, &b);
 }
 END_TEST
 
@@ -599,14 +554,12 @@ END_TEST
 
 START_TEST(test_truncated_data_chunk)
 {
-	wb b;
-	wb_init(&b);
-	wb_begin(&b, CHUNK_DAZZLE);
-	size_t name = b.len;
-	wb_chunk(&b, CHUNK_DAZZLE_NAME, "SUN_GLARE\0", 10);
-	wb_end(&b);
+	wb_begin(&B, CHUNK_DAZZLE);
+	size_t name = B.len;
+	wb_chunk(&B, CHUNK_DAZZLE_NAME, "SUN_GLARE\0", 10);
+	wb_end(&B);
 	size_t cut = name + H + 4; /* 4 of the 10 name bytes remain */
-	wl_doc *d = read_prefix(&b, cut);
+	wl_doc *d = read_prefix(cut);
 	ck_assert_uint_eq(ru_count(d, "chunk-truncated"), 2);
 	const wl_finding *fn = ru_find_at(d, "chunk-truncated", name);
 	ck_assert_ptr_nonnull(fn);
@@ -620,7 +573,6 @@ START_TEST(test_truncated_data_chunk)
 	ck_assert_uint_eq(n->size, 4);
 	ck_assert(ru_child(&d->root, 0)->recovery & WL_REC_TRUNCATED);
 	expect_none(d, "chunk-size-past-eof");
-	finish(d, &b);
 }
 END_TEST
 
@@ -628,41 +580,35 @@ END_TEST
  * EOF: the size is wrong, the file is not cut. */
 START_TEST(test_hlod_size_past_eof)
 {
-	wb b;
-	wb_init(&b);
-	size_t mesh = put_mesh(&b, 2);
-	hlod_layout l = put_hlod(&b, 3);
-	ck_assert_uint_eq(l.end, b.len);
-	wb_patch_u32(&b, l.hlod + 4, ((size_field(&b, l.hlod) & ~BIT31) + 100) | BIT31);
-	wl_doc *d = read_all(&b);
+	size_t mesh = put_mesh(&B, 2);
+	hlod_layout l = put_hlod(&B, 3);
+	ck_assert_uint_eq(l.end, B.len);
+	wb_patch_u32(&B, l.hlod + 4, ((size_field(&B, l.hlod) & ~BIT31) + 100) | BIT31);
+	wl_doc *d = read_all();
 	const wl_finding *f = expect_only(d, "chunk-size-past-eof", l.hlod + 4, 4);
 	expect_none(d, "chunk-truncated");
 	wl_chunk *h = ru_chunk_at(d, l.hlod, W3D_CHUNK_HLOD);
 	ck_assert_ptr_eq(f->chunk, h);
 	ck_assert(h->recovery & WL_REC_PAST_EOF);
 	ck_assert(!(h->recovery & WL_REC_TRUNCATED));
-	ck_assert_uint_eq(wl_chunk_end(h), b.len);
+	ck_assert_uint_eq(wl_chunk_end(h), B.len);
 	ck_assert_uint_eq(ru_chunk_at(d, l.lods, W3D_CHUNK_HLOD_LOD_ARRAY)->child_count,
 			  1 + (uint32_t)l.nsub);
 	ck_assert_uint_eq(ru_chunk_at(d, mesh, W3D_CHUNK_MESH)->recovery, 0);
-	finish(d, &b);
 }
 END_TEST
 
 /* Both the HLOD and its LOD array claim too much; all content is whole. */
 START_TEST(test_nested_size_past_eof)
 {
-	wb b;
-	wb_init(&b);
-	hlod_layout l = put_hlod(&b, 2);
-	wb_patch_u32(&b, l.hlod + 4, ((size_field(&b, l.hlod) & ~BIT31) + 64) | BIT31);
-	wb_patch_u32(&b, l.lods + 4, ((size_field(&b, l.lods) & ~BIT31) + 32) | BIT31);
-	wl_doc *d = read_all(&b);
+	hlod_layout l = put_hlod(&B, 2);
+	wb_patch_u32(&B, l.hlod + 4, ((size_field(&B, l.hlod) & ~BIT31) + 64) | BIT31);
+	wb_patch_u32(&B, l.lods + 4, ((size_field(&B, l.lods) & ~BIT31) + 32) | BIT31);
+	wl_doc *d = read_all();
 	ck_assert_uint_eq(ru_count(d, "chunk-size-past-eof"), 2);
 	ck_assert_ptr_nonnull(ru_find_at(d, "chunk-size-past-eof", l.hlod + 4));
 	ck_assert_ptr_nonnull(ru_find_at(d, "chunk-size-past-eof", l.lods + 4));
 	expect_none(d, "chunk-truncated");
-	finish(d, &b);
 }
 END_TEST
 
@@ -670,19 +616,16 @@ END_TEST
  * truncated file. */
 START_TEST(test_hlod_cut_is_truncated)
 {
-	wb b;
-	wb_init(&b);
-	hlod_layout l = put_hlod(&b, 3);
+	hlod_layout l = put_hlod(&B, 3);
 	size_t last = l.sub[l.nsub - 1];
 	size_t cut = last + H + 10;
-	wl_doc *d = read_prefix(&b, cut);
+	wl_doc *d = read_prefix(cut);
 	expect_none(d, "chunk-size-past-eof");
 	ck_assert_uint_eq(ru_count(d, "chunk-truncated"), 3);
 	ck_assert_uint_eq(ru_find_at(d, "chunk-truncated", l.hlod)->length, cut - l.hlod);
 	ck_assert_uint_eq(ru_find_at(d, "chunk-truncated", l.lods)->length, cut - l.lods);
 	ck_assert_uint_eq(ru_find_at(d, "chunk-truncated", last)->length, cut - last);
 	ck_assert(ru_chunk_at(d, l.hlod, W3D_CHUNK_HLOD)->recovery & WL_REC_TRUNCATED);
-	finish(d, &b);
 }
 END_TEST
 
@@ -693,36 +636,34 @@ END_TEST
  * the top level.  The HLOD's size is the wrong one. */
 static void check_hlod_too_small(bool with_mesh_after, bool with_proxy_array)
 {
-	wb b;
-	wb_init(&b);
-	size_t first_mesh = put_mesh(&b, 1);
+	size_t first_mesh = put_mesh(&B, 1);
 	hlod_layout l = { 0 };
-	l.hlod = b.len;
-	wb_begin(&b, W3D_CHUNK_HLOD);
-	put_hlod_header(&b);
-	l.lods = b.len;
-	wb_begin(&b, W3D_CHUNK_HLOD_LOD_ARRAY);
-	put_soa_header(&b, 4);
+	l.hlod = B.len;
+	wb_begin(&B, W3D_CHUNK_HLOD);
+	put_hlod_header(&B);
+	l.lods = B.len;
+	wb_begin(&B, W3D_CHUNK_HLOD_LOD_ARRAY);
+	put_soa_header(&B, 4);
 	l.nsub = 4;
 	for (int i = 0; i < l.nsub; i++)
-		l.sub[i] = put_sub_object(&b, (uint32_t)i, "TANK.PART");
-	wb_end(&b);
-	size_t proxy = b.len;
+		l.sub[i] = put_sub_object(&B, (uint32_t)i, "TANK.PART");
+	wb_end(&B);
+	size_t proxy = B.len;
 	if (with_proxy_array) {
-		wb_begin(&b, W3D_CHUNK_HLOD_PROXY_ARRAY);
-		put_soa_header(&b, 0);
-		wb_end(&b);
+		wb_begin(&B, W3D_CHUNK_HLOD_PROXY_ARRAY);
+		put_soa_header(&B, 0);
+		wb_end(&B);
 	}
-	wb_end(&b);
-	l.end = b.len;
-	size_t mesh = b.len;
+	wb_end(&B);
+	l.end = B.len;
+	size_t mesh = B.len;
 	if (with_mesh_after)
-		put_mesh(&b, 2);
+		put_mesh(&B, 2);
 	/* The HLOD's size ends right after the first sub-object. */
 	uint32_t bad = (uint32_t)(l.sub[1] - l.hlod - H);
-	wb_patch_u32(&b, l.hlod + 4, bad | BIT31);
+	wb_patch_u32(&B, l.hlod + 4, bad | BIT31);
 
-	wl_doc *d = read_all(&b);
+	wl_doc *d = read_all();
 	const wl_finding *f = expect_only(d, "container-size-too-small", l.hlod + 4, 4);
 	wl_chunk *h = ru_chunk_at(d, l.hlod, W3D_CHUNK_HLOD);
 	ck_assert_ptr_nonnull(h);
@@ -759,7 +700,6 @@ static void check_hlod_too_small(bool with_mesh_after, bool with_proxy_array)
 	expect_none(d, "chunk-overruns-parent");
 	expect_none(d, "chunk-unknown");
 	expect_none(d, "trailing-bytes");
-	finish(d, &b);
 }
 
 START_TEST(test_hlod_size_too_small_then_mesh)
@@ -784,16 +724,14 @@ END_TEST
  * a valid top-level chunk, so the child is cut there and reading goes on. */
 START_TEST(test_child_overruns_parent)
 {
-	wb b;
-	wb_init(&b);
-	size_t m1 = put_mesh(&b, 2);
+	size_t m1 = put_mesh(&B, 2);
 	size_t v = m1 + H + H + MESH_HEADER3_BYTES;
-	ck_assert_uint_eq(ru_le32(b.data + v), W3D_CHUNK_VERTICES);
-	size_t m2 = put_mesh(&b, 3);
+	ck_assert_uint_eq(ru_le32(B.data + v), W3D_CHUNK_VERTICES);
+	size_t m2 = put_mesh(&B, 3);
 	/* VERTICES claims 4 more vertices than the mesh holds (a whole number of
 	 * elements, so the size alone does not look wrong). */
-	wb_patch_u32(&b, v + 4, 2 * 12 + 4 * 12);
-	wl_doc *d = read_all(&b);
+	wb_patch_u32(&B, v + 4, 2 * 12 + 4 * 12);
+	wl_doc *d = read_all();
 	const wl_finding *f = expect_only(d, "chunk-overruns-parent", v + 4, 4);
 	wl_chunk *c = ru_chunk_at(d, v, W3D_CHUNK_VERTICES);
 	ck_assert_ptr_eq(f->chunk, c);
@@ -809,7 +747,6 @@ START_TEST(test_child_overruns_parent)
 	ck_assert_uint_eq(mesh2->child_count, 2);
 	ck_assert_uint_eq(mesh2->recovery, 0);
 	expect_none(d, "container-size-too-small");
-	finish(d, &b);
 }
 END_TEST
 
@@ -823,18 +760,15 @@ END_TEST
  */
 START_TEST(test_child_overruns_parent_at_eof)
 {
-	wb b;
-	wb_init(&b);
-	size_t m1 = put_mesh(&b, 2);
+	size_t m1 = put_mesh(&B, 2);
 	size_t v = m1 + H + H + MESH_HEADER3_BYTES;
-	wb_patch_u32(&b, v + 4, 2 * 12 + 4 * 12);
-	wl_doc *d = read_all(&b);
+	wb_patch_u32(&B, v + 4, 2 * 12 + 4 * 12);
+	wl_doc *d = read_all();
 	expect_none(d, "chunk-truncated");
 	expect_one(d, "chunk-overruns-parent", v + 4, 4);
 	wl_chunk *c = ru_chunk_at(d, v, W3D_CHUNK_VERTICES);
 	ck_assert(c->recovery & WL_REC_CLAMPED);
 	ck_assert_uint_eq(ru_chunk_at(d, m1, W3D_CHUNK_MESH)->recovery, 0);
-	finish(d, &b);
 }
 END_TEST
 
@@ -842,13 +776,11 @@ END_TEST
 
 START_TEST(test_resync_top_level)
 {
-	wb b;
-	wb_init(&b);
-	wb_u32(&b, 0xDEADBEEFu); /* unknown id ... */
-	wb_u32(&b, 0xFFFFFFFFu); /* ... whose size cannot fit */
-	size_t mesh = put_mesh(&b, 2);
-	hlod_layout l = put_hlod(&b, 2);
-	wl_doc *d = read_all(&b);
+	wb_u32(&B, 0xDEADBEEFu); /* unknown id ... */
+	wb_u32(&B, 0xFFFFFFFFu); /* ... whose size cannot fit */
+	size_t mesh = put_mesh(&B, 2);
+	hlod_layout l = put_hlod(&B, 2);
+	wl_doc *d = read_all();
 	const wl_finding *f = expect_only(d, "chunk-resync", 0, mesh);
 	ck_assert_ptr_null(f->chunk);
 	wl_chunk *g = ru_child(&d->root, 0);
@@ -858,48 +790,41 @@ START_TEST(test_resync_top_level)
 	ck_assert_ptr_nonnull(ru_chunk_at(d, mesh, W3D_CHUNK_MESH));
 	ck_assert_ptr_nonnull(ru_chunk_at(d, l.hlod, W3D_CHUNK_HLOD));
 	ck_assert_uint_eq(d->root.child_count, 3);
-	finish(d, &b);
 }
 END_TEST
 
 START_TEST(test_resync_inside_container)
 {
-	wb b;
-	wb_init(&b);
-	wb_begin(&b, W3D_CHUNK_HLOD);
-	put_hlod_header(&b);
-	size_t junk = b.len;
-	wb_u32(&b, 0x13572468u);
-	wb_u32(&b, 0x7FFFFF00u);
-	wb_u32(&b, 0xFFFFFFFFu);
-	size_t lods = b.len;
-	wb_begin(&b, W3D_CHUNK_HLOD_LOD_ARRAY);
-	put_soa_header(&b, 1);
-	put_sub_object(&b, 0, "X");
-	wb_end(&b);
-	wb_end(&b);
-	wl_doc *d = read_all(&b);
+	wb_begin(&B, W3D_CHUNK_HLOD);
+	put_hlod_header(&B);
+	size_t junk = B.len;
+	wb_u32(&B, 0x13572468u);
+	wb_u32(&B, 0x7FFFFF00u);
+	wb_u32(&B, 0xFFFFFFFFu);
+	size_t lods = B.len;
+	wb_begin(&B, W3D_CHUNK_HLOD_LOD_ARRAY);
+	put_soa_header(&B, 1);
+	put_sub_object(&B, 0, "X");
+	wb_end(&B);
+	wb_end(&B);
+	wl_doc *d = read_all();
 	const wl_finding *f = expect_one(d, "chunk-resync", junk, lods - junk);
 	ck_assert_ptr_eq(f->chunk, ru_child(&d->root, 0));
 	wl_chunk *la = ru_chunk_at(d, lods, W3D_CHUNK_HLOD_LOD_ARRAY);
 	ck_assert_ptr_nonnull(la);
 	ck_assert_ptr_eq(la->parent, ru_child(&d->root, 0));
 	ck_assert_uint_eq(la->child_count, 2);
-	finish(d, &b);
 }
 END_TEST
 
 /* Near miss: an unknown id whose size fits is a chunk, not a bad header. */
 START_TEST(test_resync_near_miss_unknown_fits)
 {
-	wb b;
-	wb_init(&b);
-	wb_chunk(&b, 0xDEADBEEFu, "12345678", 8);
-	size_t mesh = put_mesh(&b, 1);
-	wl_doc *d = read_all(&b);
+	wb_chunk(&B, 0xDEADBEEFu, "12345678", 8);
+	size_t mesh = put_mesh(&B, 1);
+	wl_doc *d = read_all();
 	expect_none(d, "chunk-resync");
 	expect_one(d, "chunk-unknown", 0, mesh);
-	finish(d, &b);
 }
 END_TEST
 
@@ -907,13 +832,11 @@ END_TEST
 START_TEST(test_resync_long_garbage)
 {
 	const size_t junk = (size_t)WL_RESYNC_WINDOW + 4000;
-	wb b;
-	wb_init(&b);
 	for (size_t i = 0; i < junk; i++)
-		wb_u8(&b, 0xFF);
-	size_t mesh = put_mesh(&b, 2);
-	put_hlod(&b, 1);
-	wl_doc *d = read_all(&b);
+		wb_u8(&B, 0xFF);
+	size_t mesh = put_mesh(&B, 2);
+	put_hlod(&B, 1);
+	wl_doc *d = read_all();
 	ck_assert_uint_eq(ru_count(d, "chunk-resync"), 2);
 	const wl_finding *f1 = ru_find_at(d, "chunk-resync", 0);
 	ck_assert_ptr_nonnull(f1);
@@ -922,7 +845,6 @@ START_TEST(test_resync_long_garbage)
 	ck_assert_ptr_nonnull(f2);
 	ck_assert_uint_eq(f2->length, junk - WL_RESYNC_WINDOW);
 	ck_assert_ptr_nonnull(ru_chunk_at(d, mesh, W3D_CHUNK_MESH));
-	finish(d, &b);
 }
 END_TEST
 
@@ -936,17 +858,14 @@ END_TEST
 START_TEST(test_resync_chunk_at_window_edge)
 {
 	const size_t junk = (size_t)WL_RESYNC_WINDOW - 3;
-	wb b;
-	wb_init(&b);
 	for (size_t i = 0; i < junk; i++)
-		wb_u8(&b, 0xFF);
-	size_t mesh = put_mesh(&b, 2);
-	hlod_layout l = put_hlod(&b, 1);
-	wl_doc *d = read_all(&b);
+		wb_u8(&B, 0xFF);
+	size_t mesh = put_mesh(&B, 2);
+	hlod_layout l = put_hlod(&B, 1);
+	wl_doc *d = read_all();
 	ck_assert_ptr_nonnull(ru_chunk_at(d, mesh, W3D_CHUNK_MESH));
 	ck_assert_ptr_nonnull(ru_chunk_at(d, l.hlod, W3D_CHUNK_HLOD));
 	expect_one(d, "chunk-resync", 0, junk);
-	finish(d, &b);
 }
 END_TEST
 
@@ -1292,22 +1211,20 @@ END_TEST
 
 START_TEST(test_chunk_path)
 {
-	wb b;
-	wb_init(&b);
-	size_t m0 = put_mesh(&b, 1);
-	size_t m1 = b.len;
-	wb_begin(&b, W3D_CHUNK_MESH);
-	size_t hdr = b.len;
-	wb_chunk(&b, W3D_CHUNK_MESH_HEADER3, NULL, 0);
-	size_t v0 = b.len;
-	wb_chunk(&b, W3D_CHUNK_VERTICES, "123456789012", 12);
-	size_t v1 = b.len;
-	wb_chunk(&b, W3D_CHUNK_VERTICES, "123456789012", 12);
-	wb_end(&b);
-	hlod_layout l = put_hlod(&b, 2);
-	size_t unk = b.len;
-	wb_chunk(&b, 0x1234u, "z", 1);
-	wl_doc *d = read_all(&b);
+	size_t m0 = put_mesh(&B, 1);
+	size_t m1 = B.len;
+	wb_begin(&B, W3D_CHUNK_MESH);
+	size_t hdr = B.len;
+	wb_chunk(&B, W3D_CHUNK_MESH_HEADER3, NULL, 0);
+	size_t v0 = B.len;
+	wb_chunk(&B, W3D_CHUNK_VERTICES, "123456789012", 12);
+	size_t v1 = B.len;
+	wb_chunk(&B, W3D_CHUNK_VERTICES, "123456789012", 12);
+	wb_end(&B);
+	hlod_layout l = put_hlod(&B, 2);
+	size_t unk = B.len;
+	wb_chunk(&B, 0x1234u, "z", 1);
+	wl_doc *d = read_all();
 	char buf[256];
 
 	ck_assert_str_eq(wl_chunk_path(d, ru_chunk_at(d, m0, W3D_CHUNK_MESH), -1, buf, sizeof buf),
@@ -1345,23 +1262,20 @@ START_TEST(test_chunk_path)
 
 	ck_assert_str_eq(wl_chunk_name(d, ru_chunk_at(d, unk, 0x1234u)), "0x1234");
 	ck_assert_str_eq(wl_chunk_name(d, mesh1), "MESH");
-	finish(d, &b);
 }
 END_TEST
 
 START_TEST(test_find_helpers)
 {
-	wb b;
-	wb_init(&b);
-	wb_begin(&b, W3D_CHUNK_MESH);
-	wb_chunk(&b, W3D_CHUNK_MESH_HEADER3, NULL, 0);
-	size_t v0 = b.len;
-	wb_chunk(&b, W3D_CHUNK_VERTICES, NULL, 0);
-	wb_chunk(&b, W3D_CHUNK_VERTEX_NORMALS, NULL, 0);
-	size_t v1 = b.len;
-	wb_chunk(&b, W3D_CHUNK_VERTICES, NULL, 0);
-	wb_end(&b);
-	wl_doc *d = read_all(&b);
+	wb_begin(&B, W3D_CHUNK_MESH);
+	wb_chunk(&B, W3D_CHUNK_MESH_HEADER3, NULL, 0);
+	size_t v0 = B.len;
+	wb_chunk(&B, W3D_CHUNK_VERTICES, NULL, 0);
+	wb_chunk(&B, W3D_CHUNK_VERTEX_NORMALS, NULL, 0);
+	size_t v1 = B.len;
+	wb_chunk(&B, W3D_CHUNK_VERTICES, NULL, 0);
+	wb_end(&B);
+	wl_doc *d = read_all();
 	const wl_chunk *m = ru_child(&d->root, 0);
 	const wl_chunk *a = wl_chunk_find(m, W3D_CHUNK_VERTICES);
 	ck_assert_ptr_nonnull(a);
@@ -1371,7 +1285,6 @@ START_TEST(test_find_helpers)
 	ck_assert_uint_eq(c->offset, v1);
 	ck_assert_ptr_null(wl_chunk_next_same(c));
 	ck_assert_ptr_null(wl_chunk_find(m, W3D_CHUNK_TRIANGLES));
-	finish(d, &b);
 }
 END_TEST
 
@@ -1386,11 +1299,10 @@ Suite *reader_suite(void)
 		test_file_empty, test_empty_container_is_fine, test_no_chunks_short,
 		test_no_chunks_garbage, test_no_chunks_near_miss, test_unknown_kept_byte_for_byte,
 		test_unknown_by_context, test_unknown_inside_container,
-		test_array_size_not_multiple, test_array_size_multiple_near_miss,
-		test_chunk_too_small, test_chunk_too_small_near_miss, test_container_bit_on_leaf,
+		test_array_size_not_multiple, test_chunk_too_small, test_container_bit_on_leaf,
 		test_container_bit_on_unknown_not_reported, test_container_bit_missing,
 		test_container_bit_missing_after_gap, test_legacy_file, test_stray_bytes_short,
-		test_stray_bytes_not_a_chunk, test_trailing_bytes, test_exact_fit_is_clean,
+		test_stray_bytes_not_a_chunk, test_exact_fit_is_clean,
 		test_truncated_data_chunk, test_hlod_size_past_eof, test_nested_size_past_eof,
 		test_hlod_cut_is_truncated, test_hlod_size_too_small_then_mesh,
 		test_hlod_size_too_small_at_eof, test_hlod_size_too_small_adopts_siblings,
@@ -1400,7 +1312,11 @@ Suite *reader_suite(void)
 		test_resync_chunk_at_window_edge, test_depth_limit, test_depth_below_limit,
 		test_w3d_deep_nesting_is_opaque, NULL
 	};
-	rb_add_tests(s, "recovery", 60, tc_tests);
+	TCase *tc = rb_add_tests(s, "recovery", 60, tc_tests);
+	tcase_add_loop_test(tc, test_array_size_multiple_near_miss, 0, 4);
+	tcase_add_loop_test(tc, test_chunk_too_small_near_miss, 0, 2);
+	tcase_add_loop_test(tc, test_trailing_bytes, 0, 2);
+	tcase_add_checked_fixture(tc, setup, teardown);
 	const TTest *const robust_tests[] = {
 		test_random_bytes, test_every_prefix, test_mutated_files, NULL
 	};
@@ -1408,6 +1324,6 @@ Suite *reader_suite(void)
 	const TTest *const paths_tests[] = {
 		test_chunk_path, test_find_helpers, NULL
 	};
-	rb_add_tests(s, "paths", 0, paths_tests);
+	tcase_add_checked_fixture(rb_add_tests(s, "paths", 0, paths_tests), setup, teardown);
 	return s;
 }

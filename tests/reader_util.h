@@ -72,7 +72,8 @@ uint32_t ru_le32(const uint8_t *p);
  * (emission order) is at the offset, and has the length, element and
  * message when those are given; !fires: there is no finding of rule.
  * The offset is add plus, when the layout is not NULL, the size_t member at
- * byte `at` of the layout struct the caller passes (RU_AT).
+ * byte `at` of the layout struct the caller passes (RU_AT); with anywhere
+ * set, only that the rule fires is asserted about the position.
  */
 typedef struct ru_expect {
 	const char *rule;     /* NULL ends a list */
@@ -81,6 +82,7 @@ typedef struct ru_expect {
 	uint64_t length;      /* non-zero: the finding's length */
 	int64_t element;      /* non-zero: the finding's element */
 	const char *message;  /* non-NULL: the finding's message */
+	int anywhere;         /* fires: the offset is not asserted */
 } ru_expect;
 #define RU_AT(type, member, add) offsetof(type, member), (add)
 
