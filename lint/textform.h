@@ -169,6 +169,11 @@ const wl_tf_struct *wl_tf_tables(size_t *out_count);
  *  quoted string (`string:` chunks, TEXT parts, name fields). */
 bool wl_tf_clean_text(const uint8_t *p, size_t n);
 
+/** Writes p[0..n) to out as a YAML double-quoted string: '"' and '\\'
+ *  escaped, tab, CR and LF as \t \r \n, other bytes outside printable
+ *  ASCII as \xNN (which clean text never holds). */
+void wl_tf_put_quoted(FILE *out, const uint8_t *p, size_t n);
+
 /**
  * Writes field f's value from the bytes at p (wl_tf_field_size(f) bytes, or
  * one element for a rest field) in YAML flow form: a scalar for count 1,

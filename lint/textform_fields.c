@@ -503,9 +503,7 @@ static bool clean_name(const uint8_t *p, size_t n)
 	return true;
 }
 
-/* Writes a YAML double-quoted string of n bytes (printable ASCII, tab, CR,
- * LF; anything else as \xNN, which the text form never needs to read back). */
-static void put_quoted(FILE *out, const uint8_t *p, size_t n)
+void wl_tf_put_quoted(FILE *out, const uint8_t *p, size_t n)
 {
 	fputc('"', out);
 	for (size_t i = 0; i < n; i++) {
@@ -586,7 +584,7 @@ void wl_tf_put_value(FILE *out, const wl_tf_field *f, const uint8_t *p)
 	}
 	if (f->type == WL_TF_NAME) {
 		if (clean_name(p, n)) {
-			put_quoted(out, p, strnlen((const char *)p, n));
+			wl_tf_put_quoted(out, p, strnlen((const char *)p, n));
 			return;
 		}
 	}

@@ -105,26 +105,6 @@ static void put_fields_block(FILE *out, const wl_tf_struct *s, const uint8_t *p,
 	}
 }
 
-/* The text of p[0..n) before its final NUL as a YAML double-quoted string. */
-static void put_text(FILE *out, const uint8_t *p, size_t n)
-{
-	fputc('"', out);
-	for (size_t i = 0; i + 1 < n; i++) {
-		uint8_t c = p[i];
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", out);
-		else if (c == '\r')
-			fputs("\\r", out);
-		else if (c == '\t')
-			fputs("\\t", out);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
-}
-
 /* One part of a record (a span of its view) at indent. */
 static void put_span(FILE *out, const wl_tf_span *sp, const uint8_t *p, int indent)
 {
@@ -149,7 +129,7 @@ static void put_span(FILE *out, const wl_tf_span *sp, const uint8_t *p, int inde
 		break;
 	case WL_TF_PART_TEXT:
 		if (wl_tf_clean_text(q, sp->count)) {
-			put_text(out, q, sp->count);
+			wl_tf_put_quoted(out, q, sp->count - 1); /* before the final NUL */
 			break;
 		}
 		fputs("!hex ", out);
@@ -177,7 +157,7 @@ static void put_payload(FILE *out, const wl_doc *d, const wl_chunk *c, int inden
 		return;
 	case WL_TF_FORM_STRING:
 		fprintf(out, "%*sstring: ", indent, pad);
-		put_text(out, p, n);
+		wl_tf_put_quoted(out, p, n - 1); /* before the final NUL */
 		fputc('\n', out);
 		return;
 	case WL_TF_FORM_FIELDS: {
