@@ -18,12 +18,19 @@ CHECK_LIBS   := $(shell pkg-config --libs $(TESTDEPS) 2>/dev/null)
 ALL_CFLAGS = $(WARN) $(DEFS) $(CFLAGS) $(PKG_CFLAGS) -MMD -MP
 LDLIBS_ALL = $(PKG_LIBS) -lm -lpthread
 
-CORE_SRC  := $(wildcard core/*.c core/w3d/*.c core/geom/*.c)
-LINT_SRC  := $(filter-out lint/main_%.c,$(wildcard lint/*.c))
-FIX_SRC   := $(filter-out fix/main_%.c,$(wildcard fix/*.c))
-RULES     := $(sort $(wildcard rules/*.yaml))
-LIB_OBJ   := $(CORE_SRC:%.c=$(BUILD)/%.o) $(LINT_SRC:%.c=$(BUILD)/%.o) \
-             $(FIX_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/rules_blob.o
+# Layer first, format second (DESIGN.md §Layout): each layer's engine at its
+# root, one folder per format below it.  Dependencies go one way:
+# core <- lint <- fix <- textform <- cli.
+FORMATS   := w3d
+layer      = $(wildcard $(1)/*.c $(foreach f,$(FORMATS),$(1)/$(f)/*.c))
+CORE_SRC  := $(call layer,core)
+LINT_SRC  := $(call layer,lint)
+FIX_SRC   := $(call layer,fix)
+TF_SRC    := $(call layer,textform)
+CLI_SRC   := $(filter-out cli/main_%.c,$(wildcard cli/*.c))
+RULES     := $(sort $(wildcard rules/*.yaml $(foreach f,$(FORMATS),rules/$(f)/*.yaml)))
+LIB_OBJ   := $(foreach s,$(CORE_SRC) $(LINT_SRC) $(FIX_SRC) $(TF_SRC) $(CLI_SRC),$(BUILD)/$(s:.c=.o)) \
+             $(BUILD)/gen/rules_blob.o
 # tests/*.c are the unit tests and their helpers, except the programs with
 # their own main (gen_demo.c: writes the `make demo` models).
 TOOL_SRC  := tests/gen_demo.c
@@ -35,8 +42,8 @@ TOOL_SRC  += tests/tool_roundtrip.c
 TOOL_SRC  += tests/defects.c
 TEST_SRC  := $(filter-out $(TOOL_SRC),$(wildcard tests/*.c))
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
-# Every lint/main_NAME.c and fix/main_NAME.c is a program $(BUILD)/NAME.
-MAINS     := $(wildcard lint/main_*.c fix/main_*.c)
+# Every cli/main_NAME.c is a program $(BUILD)/NAME.
+MAINS     := $(wildcard cli/main_*.c)
 PROGS     := $(foreach m,$(MAINS),$(BUILD)/$(patsubst main_%,%,$(basename $(notdir $(m)))))
 
 .PHONY: all test unit sweep demo bench asan install clean deps \

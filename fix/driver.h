@@ -1,6 +1,6 @@
 /*
  * driver.h - the run-fixers-then-verify loop of w3dfix, as a library
- * function shared by the front end (fix/main_w3dfix.c) and the tests.
+ * function shared by the front end (cli/main_w3dfix.c) and the tests.
  *
  * wl_fix_run() takes the bytes of one file and:
  *  1. runs every enabled fixer (fix/fixers.c order) in turn; each gets a

@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "../core/arena.h"
-#include "yaml_doc.h"
+#include "../core/yaml_doc.h"
 
 /* Layout of scripts/embed-rules.sh's generated table. */
 struct wl_embedded_file {

@@ -23,7 +23,7 @@
 
 #include "../core/arena.h"
 #include "../core/file_io.h"
-#include "yaml_doc.h"
+#include "../core/yaml_doc.h"
 
 #define CONFIG_NAME ".w3dlint.yaml"
 #define CONFIG_MAX_BYTES ((size_t)16 * 1024 * 1024) /* a config file is small */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "checks.h"
+#include "w3d/checks.h"
 #include "custom_rules.h"
 
 double wl_lint_param(const wl_lint_ctx *ctx, const char *rule, const char *param, double fallback)

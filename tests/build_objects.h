@@ -3,7 +3,7 @@
  * core/w3d/objects.h (EMITTER, AGGREGATE, HMODEL, DAZZLE, NULL_OBJECT and
  * the other top-level objects) with tests/w3dbuild.h, each with knobs to
  * inject one defect, and that lint the result with the object and string
- * checks (lint/check_objects.c, lint/check_strings.c).
+ * checks (lint/w3d/check_objects.c, lint/w3d/check_strings.c).
  *
  * Every builder appends one top-level object to b and records absolute
  * offsets (bytes) of the chunks and fields tests assert on.

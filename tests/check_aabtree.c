@@ -1,4 +1,4 @@
-/* check_aabtree.c - the rules of lint/check_aabtree.c on the 3-node tree of
+/* check_aabtree.c - the rules of lint/w3d/check_aabtree.c on the 3-node tree of
  * tests/build_mesh.c: for each rule a case that fires (rule id and offset)
  * and a near miss that does not. */
 #include <check.h>

@@ -1,9 +1,9 @@
 /*
- * check_aabtree_build.c - the AABTree builder (core/geom/aabtree_build.h),
- * the SAH measure (core/geom/sah.h) and the fixers of fix/fix_aabtree.c.
+ * check_aabtree_build.c - the AABTree builder (core/w3d/aabtree_build.h),
+ * the SAH measure (core/w3d/sah.h) and the fixers of fix/w3d/fix_aabtree.c.
  *
  * Builder: on random meshes the built tree passes every rule of
- * lint/check_aabtree.c (written into a W3D file and linted), is canonical
+ * lint/w3d/check_aabtree.c (written into a W3D file and linted), is canonical
  * (pre-order, front = parent + 1, contiguous pre-order leaf ranges, tight
  * boxes computed here independently), holds every triangle once, keeps the
  * leaf bound and the depth bound, is byte-identical when built twice, and
@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/geom/aabtree_build.h"
-#include "../core/geom/sah.h"
+#include "../core/w3d/aabtree_build.h"
+#include "../core/w3d/sah.h"
 #include "../core/w3d/model.h"
 #include "../fix/fix.h"
 #include "../lint/lint.h"

@@ -1,6 +1,6 @@
-/* check_aabtree_layout.c - rule aabtree-not-canonical (lint/check_aabtree.c,
+/* check_aabtree_layout.c - rule aabtree-not-canonical (lint/w3d/check_aabtree.c,
  * notes/w3d_reference.md D7) over trees made by the project's builder
- * (core/geom/aabtree_build.c), which writes the canonical layout, and the
+ * (core/w3d/aabtree_build.c), which writes the canonical layout, and the
  * same trees renumbered or with their leaf ranges moved:
  *
  *   - the builder's tree: no finding (near miss);
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/geom/aabtree_build.h"
+#include "../core/w3d/aabtree_build.h"
 #include "../fix/fix.h"
 #include "reader_util.h"
 #include "w3dbuild.h"

@@ -1,5 +1,5 @@
 /* check_animation.c - tests of the ANIMATION / COMPRESSED_ANIMATION
- * decoders and rules (lint/check_animation.c): for each rule a case that
+ * decoders and rules (lint/w3d/check_animation.c): for each rule a case that
  * fires (rule id and offset asserted) and a near miss that does not. */
 #include <check.h>
 #include <math.h>

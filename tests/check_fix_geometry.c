@@ -1,6 +1,6 @@
 /* check_fix_geometry.c - tests of the geometry fixers recompute-bounds,
  * recompute-planes, normalize-quaternions and reorder-pivots
- * (fix/fix_bounds.c, fix_planes.c, fix_quaternions.c, fix_pivots.c).
+ * (fix/w3d/fix_bounds.c, fix_planes.c, fix_quaternions.c, fix_pivots.c).
  *
  * For each fixer: a broken input; the repaired values compared with values
  * the test computes itself; the re-lint without the repaired rule and with

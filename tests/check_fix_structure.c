@@ -1,5 +1,5 @@
 /* check_fix_structure.c - tests of the structural and count fixers
- * (fix/fix_structure.c, fix/fix_counts.c) through the driver
+ * (fix/fix_structure.c, fix/w3d/fix_counts.c) through the driver
  * (fix/driver.h): before/after, verification, idempotence. */
 #include <check.h>
 #include <stdlib.h>

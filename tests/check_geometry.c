@@ -1,5 +1,5 @@
 /* check_geometry.c - tests of the MESH geometry rules
- * (lint/check_geometry.c, rules/geometry.yaml): for each rule a case that
+ * (lint/w3d/check_geometry.c, rules/geometry.yaml): for each rule a case that
  * fires (rule id, offset and length asserted) and a near miss that does
  * not, the skin exemptions, and a robustness sweep.  The mesh is the valid
  * unit square of tests/build_mesh.h, patched; files are linted with the

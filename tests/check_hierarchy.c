@@ -1,5 +1,5 @@
 /* check_hierarchy.c - tests of the HIERARCHY decoder and rules
- * (lint/check_hierarchy.c): for each rule a case that fires (rule id and
+ * (lint/w3d/check_hierarchy.c): for each rule a case that fires (rule id and
  * offset asserted) and a near miss that does not. */
 #include <check.h>
 #include <math.h>

@@ -1,5 +1,5 @@
 /* check_hlod.c - tests of the HLOD / BOX decoders and rules
- * (lint/check_hlod.c), including the two broken HLOD sizes found in real
+ * (lint/w3d/check_hlod.c), including the two broken HLOD sizes found in real
  * RotWK files. */
 #include <check.h>
 #include <math.h>

@@ -1,5 +1,5 @@
-/* check_materials.c - the rules of lint/check_materials.c and
- * lint/check_mesh_flags.c: for each rule a case that fires (rule id and
+/* check_materials.c - the rules of lint/w3d/check_materials.c and
+ * lint/w3d/check_mesh_flags.c: for each rule a case that fires (rule id and
  * offset) and a near miss that does not, run through wl_lint_bytes with the
  * built-in catalogue. */
 #include <check.h>

@@ -1,4 +1,4 @@
-/* check_mesh.c - MESH decoding and the rules of lint/check_mesh.c: for each
+/* check_mesh.c - MESH decoding and the rules of lint/w3d/check_mesh.c: for each
  * rule a case that fires (rule id and offset) and a near miss that does not. */
 #include <check.h>
 #include <stdlib.h>

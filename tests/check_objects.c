@@ -1,6 +1,6 @@
 /* check_objects.c - tests of the object decoders (core/w3d/objects.h, the
  * mesh additions of mesh.h), the game detection (core/w3d/game.h) and the
- * object rules (lint/check_objects.c). */
+ * object rules (lint/w3d/check_objects.c). */
 #include <check.h>
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /*
  * check_reports.c - the report writers (lint/report_*.c): message patterns
  * and folding, the text, SARIF, GitHub and JSON writers; the ordered worker
- * pool (lint/parallel.c); and the front end's -j, --max-findings and
+ * pool (cli/pool.c); and the front end's -j, --max-findings and
  * folding end to end on the built program ($W3DLINT, set by `make test`);
  * the related file of cross-file findings in every writer.
  */
@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "../lint/lint.h"
-#include "../lint/parallel.h"
+#include "../cli/pool.h"
 #include "../lint/report.h"
 #include "w3dbuild.h"
 #include "robust_util.h"

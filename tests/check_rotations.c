@@ -1,10 +1,10 @@
 /* check_rotations.c - tests of the rotation-consistency rules and fixer:
  *
- *   pivot-euler-mismatch          lint/check_pivot_euler.c (E5)
- *   quaternion-hemisphere-flip    lint/check_animation.c (F12)
- *   align-quaternion-hemispheres  fix/fix_quaternions.c (F12)
- *   recompute-euler-angles        fix/fix_euler.c (E5)
- *   anim-loop-end-differs         lint/check_anim_loop.c (F16)
+ *   pivot-euler-mismatch          lint/w3d/check_pivot_euler.c (E5)
+ *   quaternion-hemisphere-flip    lint/w3d/check_animation.c (F12)
+ *   align-quaternion-hemispheres  fix/w3d/fix_quaternions.c (F12)
+ *   recompute-euler-angles        fix/w3d/fix_euler.c (E5)
+ *   anim-loop-end-differs         lint/w3d/check_anim_loop.c (F16)
  *
  * Expected values are computed here independently of the code under test:
  * pivot rotations go through a rotation matrix built from the Euler angles

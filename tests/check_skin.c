@@ -1,5 +1,5 @@
 /* check_skin.c - the rules that relate objects of one file to each other
- * (lint/check_skin.c, check_hlod_lods.c, check_pivots.c,
+ * (lint/w3d/check_skin.c, check_hlod_lods.c, check_pivots.c,
  * check_channels.c): for each rule a case that fires (rule id and offset)
  * and a near miss, through wl_lint_bytes with the built-in catalogue. */
 #include <check.h>

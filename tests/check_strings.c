@@ -1,5 +1,5 @@
 /* check_strings.c - tests of the name and string rules
- * (lint/check_strings.c). */
+ * (lint/w3d/check_strings.c). */
 #include <check.h>
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /*
- * check_textform.c - the W3D text form (lint/textform.h): dump then
+ * check_textform.c - the W3D text form (textform/textform.h): dump then
  * assemble gives back the input byte for byte, for valid files built with
  * tests/w3dbuild.h, malformed ones (truncated, stray and trailing bytes,
  * unknown chunks, container-bit mistakes, the two RotWK HLOD size shapes,
@@ -22,7 +22,7 @@
 #include "../core/w3d/hierarchy.h"
 #include "../core/w3d/objects.h"
 #include "../core/w3d/w3d_format.h"
-#include "../lint/textform.h"
+#include "../textform/textform.h"
 #include "reader_util.h"
 #include "robust_util.h"
 #include "w3dbuild.h"

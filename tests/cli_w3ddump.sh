@@ -1,5 +1,5 @@
 #!/bin/sh
-# w3ddump's options end to end (lint/main_w3ddump.c): the human dump (fields,
+# w3ddump's options end to end (cli/main_w3ddump.c): the human dump (fields,
 # items cut at 8 unless --all, strings, unknown chunks, gaps, reader
 # findings), --chunks, --json (parsed and checked with python3), --text (and
 # w3dasm back to the same bytes), -o FILE and -o -, --version, --help, and the

@@ -1,5 +1,5 @@
 #!/bin/sh
-# w3dfix's options end to end (fix/main_w3dfix.c, docs/w3dfix.md): nothing
+# w3dfix's options end to end (cli/main_w3dfix.c, docs/w3dfix.md): nothing
 # written without --in-place / -o, --dry-run, --diff, -o to a file and to a
 # folder (mirrored, every file written), --in-place with and without
 # --backup (the .bak equals the original, permission bits kept), --select /

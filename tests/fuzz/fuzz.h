@@ -15,7 +15,7 @@
  *   - a fix whose output wl_fix_run does not verify (re-parse with no new
  *     error, repaired findings gone, second run makes no edit: fix/driver.h)
  *   - a text-form dump that does not assemble back to the same bytes
- *     (lint/textform.h)
+ *     (textform/textform.h)
  */
 #ifndef WL_FUZZ_H
 #define WL_FUZZ_H

@@ -1,7 +1,7 @@
 /*
  * fuzz_textform.c - fuzz target: text-form dump -> assemble round trip.
  *
- * The input is taken two ways (lint/textform.h, docs/textform.md):
+ * The input is taken two ways (textform/textform.h, docs/textform.md):
  *  1. as a W3D file: its text form (wl_tf_write) must assemble
  *     (wl_tf_assemble) back to the input byte for byte, whatever the bytes;
  *  2. as a text-form document: when it assembles, the bytes it gives must
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "../../core/w3d/w3d_format.h"
-#include "../../lint/textform.h"
+#include "../../textform/textform.h"
 #include "fuzz.h"
 
 static void round_trip(const uint8_t *data, size_t size, const char *what)

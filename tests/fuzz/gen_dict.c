@@ -1,7 +1,7 @@
 /*
  * gen_dict.c - writes the libFuzzer dictionaries of the fuzz targets from
  * the W3D schema (core/w3d/w3d_format.h, w3d_schema()) and the text-form
- * tables (lint/textform.h), so they never drift from the code:
+ * tables (textform/textform.h), so they never drift from the code:
  *
  *   gen_dict            w3d.dict: every chunk id of the schema as its four
  *                       little-endian bytes, and the container bit (bit 31
@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "../../core/w3d/w3d_format.h"
-#include "../../lint/textform.h"
+#include "../../textform/textform.h"
 
 static const char *const text_tokens[] = {
 	"w3d-text: 1",

@@ -1,0 +1,562 @@
+/*
+ * main_w3ddump.c - w3ddump: the chunk tree of a W3D file, like readelf:
+ * offsets, sizes, spec chunk names, recovery marks and decoded fields
+ * (human text, --chunks for the tree only, --json for machines), or the
+ * editable text form (--text, docs/textform.md) that w3dasm assembles back
+ * into the same bytes.
+ *
+ * Exit status:
+ *   0  dumped (also for damaged files: damage is shown, not an error)
+ *   2  usage error, or a file that cannot be read or written
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/cursor.h"
+#include "../core/file_io.h"
+#include "../core/w3d/w3d_format.h"
+#include "../textform/textform.h"
+
+#define EXIT_OK 0
+#define EXIT_TROUBLE 2
+
+/* Files larger than this are refused (as w3dlint does). */
+#define MAX_FILE_BYTES ((uint64_t)1 << 30)
+/* Array elements shown per chunk in the human dump without --all. */
+#define SHOW_ITEMS 8
+
+typedef enum mode { MODE_HUMAN, MODE_CHUNKS, MODE_JSON, MODE_TEXT } mode;
+
+typedef struct opts {
+	mode mode;
+	bool all;
+	const char *output;
+} opts;
+
+static void print_help(FILE *out)
+{
+	fputs("Usage: w3ddump [OPTION]... FILE\n"
+	      "Show the chunk tree of a W3D file: offsets, sizes, spec chunk names,\n"
+	      "recovery marks for damaged parts, and decoded fields (names, counts,\n"
+	      "vectors).  Damaged files are dumped as far as they can be read.\n"
+	      "\n"
+	      "Options:\n"
+	      "  -c, --chunks       the chunk tree only (no fields)\n"
+	      "  -j, --json         one JSON document for machines (fields, tree, reader\n"
+	      "                     findings; keys described in docs/textform.md)\n"
+	      "  -t, --text         the editable text form (docs/textform.md); `w3dasm`\n"
+	      "                     turns it back into the same bytes\n"
+	      "  -a, --all          human dump: every array element, not only the first 8\n"
+	      "  -o, --output FILE  write to FILE instead of standard output\n"
+	      "  -V, --version      print the version and exit\n"
+	      "  -h, --help         print this help and exit\n"
+	      "\n"
+	      "Human dump lines: OFFSET (hex, absolute) NAME (spec short name, or the id\n"
+	      "when unknown) id=ID size=PAYLOAD_BYTES, then marks: bit31 (bit 31 of the\n"
+	      "size field set), declared=N (the size field, when it differs), and the\n"
+	      "reader's recovery marks (truncated, clamped, extended, stray ...).\n"
+	      "\n"
+	      "Exit status:\n"
+	      "  0  dumped (also for damaged or garbage files)\n"
+	      "  2  usage error, or a file that cannot be read or written\n"
+	      "\n"
+	      "Examples:\n"
+	      "  w3ddump tank.w3d\n"
+	      "  w3ddump --chunks tank.w3d\n"
+	      "  w3ddump --text tank.w3d > tank.txt && w3dasm tank.txt -o copy.w3d\n",
+	      out);
+}
+
+/* The whole file; -1 with errno (a failed read reports EIO). */
+static int read_file(const char *path, uint8_t **out, uint64_t *out_size)
+{
+	size_t len;
+	int rc = wl_read_file(path, (size_t)MAX_FILE_BYTES, out, &len);
+	if (rc == WL_READ_IO)
+		errno = EIO;
+	if (rc != WL_READ_OK)
+		return -1;
+	*out_size = len;
+	return 0;
+}
+
+/* ------------------------------------------------------------ human */
+
+static void human_marks(FILE *out, const wl_chunk *c)
+{
+	char m[160];
+	if (c->kind == WL_NODE_CHUNK) {
+		if (c->flag_bit)
+			fputs(" bit31", out);
+		if (c->declared_size != c->size)
+			fprintf(out, " declared=%lu", (unsigned long)c->declared_size);
+	}
+	wl_tf_marks(m, sizeof m, c->recovery);
+	if (m[0])
+		fprintf(out, " [%s]", m);
+}
+
+/* One part of a record (a span of its view): VALUE, VALUES and TEXT on
+ * one line, ITEMS one element a line (the first SHOW_ITEMS without all),
+ * HEX as its size. */
+static void human_span(FILE *out, const wl_tf_span *sp, const uint8_t *p, int indent, bool all)
+{
+	const wl_tf_part *pt = sp->part;
+	const uint8_t *q = p + sp->at;
+	wl_tf_field f = { pt->name, pt->type, 1, NULL };
+	switch (pt->kind) {
+	case WL_TF_PART_VALUE:
+		fprintf(out, "%*s%s: ", indent, "", pt->name);
+		wl_tf_put_value(out, &f, q);
+		fputc('\n', out);
+		return;
+	case WL_TF_PART_VALUES:
+		fprintf(out, "%*s%s: [", indent, "", pt->name);
+		for (size_t i = 0; i < sp->count; i++) {
+			fputs(i ? ", " : "", out);
+			wl_tf_put_value(out, &f, q + i * sp->elem_size);
+		}
+		fputs("]\n", out);
+		return;
+	case WL_TF_PART_TEXT:
+		fprintf(out, "%*s%s: \"", indent, "", pt->name);
+		for (size_t i = 0; i < sp->count && q[i]; i++)
+			fputc(q[i] >= 0x20 && q[i] < 0x7F ? q[i] : '.', out);
+		fprintf(out, "\" (%zu byte(s))\n", sp->count);
+		return;
+	case WL_TF_PART_HEX:
+		fprintf(out, "%*s%s: %zu byte(s)\n", indent, "", pt->name, sp->count);
+		return;
+	default:
+		break;
+	}
+	fprintf(out, "%*s%s: %zu element(s)\n", indent, "", pt->name, sp->count);
+	size_t show = all || sp->count <= SHOW_ITEMS ? sp->count : SHOW_ITEMS;
+	for (size_t i = 0; i < show; i++) {
+		fprintf(out, "%*s  [%zu] ", indent, "", i);
+		wl_tf_put_item(out, pt->elem, q + i * sp->elem_size, sp->width);
+		fputc('\n', out);
+	}
+	if (show < sp->count)
+		fprintf(out, "%*s  ... %zu more (--all shows every element)\n", indent, "",
+			sp->count - show);
+}
+
+static void human_payload(FILE *out, const wl_doc *d, const wl_chunk *c, int indent, bool all)
+{
+	const uint8_t *p = wl_chunk_payload(d, c);
+	size_t n = (size_t)c->size;
+	wl_tf_view v = wl_tf_classify_in(c->type, p, n, wl_tf_context(d, c));
+	switch (v.form) {
+	case WL_TF_FORM_HEX:
+		return;
+	case WL_TF_FORM_STRING:
+		fprintf(out, "%*s\"", indent, "");
+		for (size_t i = 0; i + 1 < n; i++)
+			fputc(p[i] >= 0x20 && p[i] < 0x7F ? p[i] : '.', out);
+		fputs("\"\n", out);
+		return;
+	case WL_TF_FORM_FIELDS: {
+		size_t at = 0;
+		for (size_t j = 0; j < v.st->field_count; j++) {
+			const wl_tf_field *f = &v.st->fields[j];
+			fprintf(out, "%*s%s: ", indent, "", f->name);
+			wl_tf_put_value(out, f, p + at);
+			fputc('\n', out);
+			at += wl_tf_field_size(f);
+		}
+		if (v.st->rest && v.count)
+			fprintf(out, "%*s%s: %zu element(s) of %zu byte(s)\n", indent, "",
+				v.st->rest->name, v.count, v.elem_size);
+		for (size_t i = 0; i < v.span_count; i++)
+			human_span(out, &v.spans[i], p, indent, all);
+		break;
+	}
+	case WL_TF_FORM_ITEMS: {
+		size_t show = all || v.count <= SHOW_ITEMS ? v.count : SHOW_ITEMS;
+		for (size_t i = 0; i < show; i++) {
+			const uint8_t *e = p + i * v.elem_size;
+			fprintf(out, "%*s[%zu]", indent, "", i);
+			size_t at = 0;
+			for (size_t j = 0; j < v.st->field_count; j++) {
+				const wl_tf_field *f = &v.st->fields[j];
+				if (v.st->field_count > 1)
+					fprintf(out, " %s:", f->name);
+				fputc(' ', out);
+				wl_tf_put_value(out, f, e + at);
+				at += wl_tf_field_size(f);
+			}
+			fputc('\n', out);
+		}
+		if (show < v.count)
+			fprintf(out, "%*s... %zu more (--all shows every element)\n", indent, "",
+				v.count - show);
+		break;
+	}
+	}
+	if (v.tail)
+		fprintf(out, "%*s(%zu byte(s) left over after the fields)\n", indent, "", v.tail);
+}
+
+static void human_nodes(FILE *out, const wl_doc *d, const wl_chunk *parent, int depth,
+			const opts *o)
+{
+	for (const wl_chunk *c = parent->first_child; c; c = c->next) {
+		int ind = 2 * depth;
+		if (c->kind == WL_NODE_GAP) {
+			fprintf(out, "0x%08llX %*s(bytes) size=%llu", (unsigned long long)c->offset, ind,
+				"", (unsigned long long)c->size);
+			human_marks(out, c);
+			fputc('\n', out);
+			continue;
+		}
+		fprintf(out, "0x%08llX %*s%s id=0x%04lX size=%llu", (unsigned long long)c->offset,
+			ind, "", wl_chunk_name(d, c), (unsigned long)c->id, (unsigned long long)c->size);
+		if (!c->container && !c->type)
+			fputs(" (unknown)", out);
+		else if (!c->container) {
+			wl_tf_view v = wl_tf_classify_in(c->type, wl_chunk_payload(d, c), (size_t)c->size,
+							 wl_tf_context(d, c));
+			if (v.form == WL_TF_FORM_ITEMS)
+				fprintf(out, " (%zu element%s)", v.count, v.count == 1 ? "" : "s");
+		}
+		human_marks(out, c);
+		fputc('\n', out);
+		if (c->container)
+			human_nodes(out, d, c, depth + 1, o);
+		else if (o->mode == MODE_HUMAN)
+			human_payload(out, d, c, 11 + ind + 4, o->all);
+	}
+}
+
+static void human_dump(FILE *out, const wl_doc *d, const char *path, const opts *o)
+{
+	fprintf(out, "%s: %llu bytes, %llu chunks\n", path, (unsigned long long)d->size,
+		(unsigned long long)d->chunk_count);
+	human_nodes(out, d, &d->root, 0, o);
+	if (d->findings.count) {
+		fprintf(out, "reader findings:\n");
+		for (size_t i = 0; i < d->findings.count; i++) {
+			const wl_finding *f = &d->findings.items[i];
+			fprintf(out, "  0x%08llX %s: %s\n", (unsigned long long)f->offset, f->rule,
+				f->message ? f->message : "");
+		}
+	}
+}
+
+/* ------------------------------------------------------------ JSON */
+
+static json_t *hex_string(const uint8_t *p, size_t n)
+{
+	char *s = malloc(2 * n + 1);
+	if (!s)
+		return json_null();
+	for (size_t i = 0; i < n; i++)
+		snprintf(s + 2 * i, 3, "%02x", p[i]);
+	s[2 * n] = 0;
+	json_t *j = json_string(s);
+	free(s);
+	return j ? j : json_null();
+}
+
+static json_t *json_elem(wl_tf_type t, const uint8_t *p)
+{
+	switch (t) {
+	case WL_TF_U8:
+	case WL_TF_X8:
+		return json_integer(p[0]);
+	case WL_TF_U16:
+	case WL_TF_X16:
+		return json_integer(wl_le16(p));
+	case WL_TF_I32:
+		return json_integer((int32_t)wl_le32(p));
+	case WL_TF_F32: {
+		float f = wl_lef32(p);
+		if (isfinite(f))
+			return json_real((double)f);
+		char b[32];
+		snprintf(b, sizeof b, "f32bits:0x%08lX", (unsigned long)wl_le32(p));
+		return json_string(b);
+	}
+	default:
+		return json_integer(wl_le32(p));
+	}
+}
+
+static json_t *json_struct(const wl_tf_struct *s, const uint8_t *p);
+
+/* A field value: number, array of numbers, string (names: the text before
+ * the NUL when printable), hex string, or object (nested structs). */
+static json_t *json_field(const wl_tf_field *f, const uint8_t *p, size_t count)
+{
+	if (f->type == WL_TF_STRUCT)
+		return f->sub ? json_struct(f->sub, p) : json_object();
+	if (f->type == WL_TF_NAME) {
+		size_t len = strnlen((const char *)p, count);
+		bool clean = true;
+		for (size_t i = 0; i < len; i++)
+			clean = clean && p[i] >= 0x20 && p[i] < 0x7F;
+		json_t *s = clean ? json_stringn((const char *)p, len) : NULL;
+		return s ? s : hex_string(p, count);
+	}
+	if (f->type == WL_TF_HEX)
+		return hex_string(p, count);
+	if (count == 1)
+		return json_elem((wl_tf_type)f->type, p);
+	json_t *a = json_array();
+	size_t es = wl_tf_type_size((wl_tf_type)f->type);
+	for (size_t i = 0; i < count; i++)
+		json_array_append_new(a, json_elem((wl_tf_type)f->type, p + i * es));
+	return a;
+}
+
+/* The fields of s at p as an object; a field with count 0 (the variable
+ * field of a part's element) has width elements. */
+static json_t *json_struct_w(const wl_tf_struct *s, const uint8_t *p, size_t width)
+{
+	json_t *o = json_object();
+	size_t at = 0;
+	for (size_t j = 0; j < s->field_count; j++) {
+		const wl_tf_field *f = &s->fields[j];
+		if (f->count) {
+			json_object_set_new(o, f->name, json_field(f, p + at, f->count));
+			at += wl_tf_field_size(f);
+			continue;
+		}
+		json_t *a = json_array();
+		size_t es = wl_tf_field_size(f);
+		for (size_t i = 0; i < width; i++, at += es)
+			json_array_append_new(a, json_elem((wl_tf_type)f->type, p + at));
+		json_object_set_new(o, f->name, a);
+	}
+	return o;
+}
+
+static json_t *json_struct(const wl_tf_struct *s, const uint8_t *p)
+{
+	return json_struct_w(s, p, 0);
+}
+
+/* A part of a record: number (VALUE), array of numbers (VALUES), array of
+ * objects (ITEMS), string or hex string (TEXT), hex string (HEX). */
+static json_t *json_span(const wl_tf_span *sp, const uint8_t *p)
+{
+	const wl_tf_part *pt = sp->part;
+	const uint8_t *q = p + sp->at;
+	switch (pt->kind) {
+	case WL_TF_PART_VALUE:
+		return json_elem((wl_tf_type)pt->type, q);
+	case WL_TF_PART_VALUES: {
+		json_t *a = json_array();
+		for (size_t i = 0; i < sp->count; i++)
+			json_array_append_new(a, json_elem((wl_tf_type)pt->type, q + i * sp->elem_size));
+		return a;
+	}
+	case WL_TF_PART_ITEMS: {
+		json_t *a = json_array();
+		for (size_t i = 0; i < sp->count; i++)
+			json_array_append_new(a, json_struct_w(pt->elem, q + i * sp->elem_size, sp->width));
+		return a;
+	}
+	case WL_TF_PART_TEXT: {
+		size_t len = strnlen((const char *)q, sp->count);
+		bool clean = len + 1 == sp->count;
+		for (size_t i = 0; i < len; i++)
+			clean = clean && q[i] >= 0x20 && q[i] < 0x7F;
+		json_t *s = clean ? json_stringn((const char *)q, len) : NULL;
+		return s ? s : hex_string(q, sp->count);
+	}
+	default:
+		return hex_string(q, sp->count);
+	}
+}
+
+static json_t *json_nodes(const wl_doc *d, const wl_chunk *parent, const opts *o);
+
+static json_t *json_node(const wl_doc *d, const wl_chunk *c, const opts *o)
+{
+	json_t *j = json_object();
+	char m[160];
+	json_object_set_new(j, "kind", json_string(c->kind == WL_NODE_GAP ? "gap" : "chunk"));
+	json_object_set_new(j, "offset", json_integer((json_int_t)c->offset));
+	json_object_set_new(j, "size", json_integer((json_int_t)c->size));
+	wl_tf_marks(m, sizeof m, c->recovery);
+	json_t *marks = json_array();
+	for (char *t = strtok(m, " "); t; t = strtok(NULL, " "))
+		json_array_append_new(marks, json_string(t));
+	json_object_set_new(j, "recovery", marks);
+	if (c->kind == WL_NODE_GAP)
+		return j;
+	json_object_set_new(j, "id", json_integer(c->id));
+	json_object_set_new(j, "name", c->type ? json_string(c->type->short_name) : json_null());
+	json_object_set_new(j, "header_size", json_integer(c->header_size));
+	json_object_set_new(j, "declared_size", json_integer(c->declared_size));
+	json_object_set_new(j, "container_bit", json_boolean(c->flag_bit));
+	if (c->container) {
+		json_object_set_new(j, "children", json_nodes(d, c, o));
+		return j;
+	}
+	const uint8_t *p = wl_chunk_payload(d, c);
+	size_t n = (size_t)c->size;
+	wl_tf_view v = wl_tf_classify_in(c->type, p, n, wl_tf_context(d, c));
+	static const char *const forms[] = { "hex", "string", "fields", "items" };
+	json_object_set_new(j, "form", json_string(forms[v.form]));
+	if (v.form == WL_TF_FORM_STRING)
+		json_object_set_new(j, "string", json_stringn((const char *)p, n - 1));
+	if (v.form == WL_TF_FORM_FIELDS) {
+		json_object_set_new(j, "fields", json_struct(v.st, p));
+		if (v.st->rest)
+			json_object_set_new(j, v.st->rest->name,
+					    v.st->rest->type == WL_TF_HEX
+						    ? hex_string(p + v.head, v.count)
+						    : json_field(v.st->rest, p + v.head, v.count));
+		for (size_t i = 0; i < v.span_count; i++)
+			json_object_set_new(j, v.spans[i].part->name, json_span(&v.spans[i], p));
+	}
+	if (v.form == WL_TF_FORM_ITEMS) {
+		json_t *items = json_array();
+		for (size_t i = 0; i < v.count; i++)
+			json_array_append_new(items, json_struct(v.st, p + i * v.elem_size));
+		json_object_set_new(j, "items", items);
+	}
+	json_object_set_new(j, "tail_size", json_integer((json_int_t)v.tail));
+	return j;
+}
+
+static json_t *json_nodes(const wl_doc *d, const wl_chunk *parent, const opts *o)
+{
+	json_t *a = json_array();
+	for (const wl_chunk *c = parent->first_child; c; c = c->next)
+		json_array_append_new(a, json_node(d, c, o));
+	return a;
+}
+
+static int json_dump(FILE *out, const wl_doc *d, const char *path, const opts *o)
+{
+	json_t *root = json_object();
+	json_object_set_new(root, "tool", json_string("w3ddump"));
+	json_t *ps = json_string(path);
+	json_object_set_new(root, "path", ps ? ps : json_null());
+	json_object_set_new(root, "size", json_integer((json_int_t)d->size));
+	json_object_set_new(root, "chunks", json_nodes(d, &d->root, o));
+	json_t *fs = json_array();
+	for (size_t i = 0; i < d->findings.count; i++) {
+		const wl_finding *f = &d->findings.items[i];
+		json_t *fj = json_object();
+		json_object_set_new(fj, "rule", json_string(f->rule));
+		json_object_set_new(fj, "offset", json_integer((json_int_t)f->offset));
+		json_object_set_new(fj, "length", json_integer((json_int_t)f->length));
+		json_t *msg = f->message ? json_string(f->message) : NULL;
+		json_object_set_new(fj, "message", msg ? msg : json_null());
+		json_array_append_new(fs, fj);
+	}
+	json_object_set_new(root, "findings", fs);
+	int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	fputc('\n', out);
+	json_decref(root);
+	return rc;
+}
+
+/* ------------------------------------------------------------ main */
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "chunks", no_argument, NULL, 'c' }, { "json", no_argument, NULL, 'j' },
+		{ "text", no_argument, NULL, 't' },   { "all", no_argument, NULL, 'a' },
+		{ "output", required_argument, NULL, 'o' }, { "version", no_argument, NULL, 'V' },
+		{ "help", no_argument, NULL, 'h' },   { NULL, 0, NULL, 0 },
+	};
+	opts o = { MODE_HUMAN, false, NULL };
+	int modes = 0, c;
+	while ((c = getopt_long(argc, argv, "cjtao:Vh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'c':
+			o.mode = MODE_CHUNKS;
+			modes++;
+			break;
+		case 'j':
+			o.mode = MODE_JSON;
+			modes++;
+			break;
+		case 't':
+			o.mode = MODE_TEXT;
+			modes++;
+			break;
+		case 'a':
+			o.all = true;
+			break;
+		case 'o':
+			o.output = optarg;
+			break;
+		case 'V':
+			printf("w3ddump (w3dlint) text form %d\n", WL_TF_VERSION);
+			return EXIT_OK;
+		case 'h':
+			print_help(stdout);
+			return EXIT_OK;
+		default:
+			fputs("Try 'w3ddump --help'.\n", stderr);
+			return EXIT_TROUBLE;
+		}
+	}
+	if (modes > 1 || optind != argc - 1) {
+		fprintf(stderr, "w3ddump: %s\nTry 'w3ddump --help'.\n",
+			modes > 1 ? "--chunks, --json and --text exclude each other"
+			: optind >= argc ? "missing FILE"
+					 : "only one FILE is allowed");
+		return EXIT_TROUBLE;
+	}
+	const char *path = argv[optind];
+	uint8_t *bytes = NULL;
+	uint64_t size = 0;
+	if (read_file(path, &bytes, &size)) {
+		fprintf(stderr, "w3ddump: %s: %s\n", path, strerror(errno));
+		return EXIT_TROUBLE;
+	}
+	wl_doc *d = wl_doc_read(&w3d_format, path, bytes, size);
+	if (!d || d->oom) {
+		fprintf(stderr, "w3ddump: %s: out of memory\n", path);
+		wl_doc_free(d);
+		free(bytes);
+		return EXIT_TROUBLE;
+	}
+	wl_findings_sort(&d->findings);
+	FILE *out = o.output && strcmp(o.output, "-") ? fopen(o.output, "w") : stdout;
+	if (!out) {
+		fprintf(stderr, "w3ddump: %s: %s\n", o.output, strerror(errno));
+		wl_doc_free(d);
+		free(bytes);
+		return EXIT_TROUBLE;
+	}
+	int rc = 0;
+	switch (o.mode) {
+	case MODE_TEXT:
+		rc = wl_tf_write(out, d, path);
+		break;
+	case MODE_JSON:
+		rc = json_dump(out, d, path, &o);
+		break;
+	default:
+		human_dump(out, d, path, &o);
+		break;
+	}
+	if (fflush(out) != 0 || ferror(out))
+		rc = -1;
+	if (out != stdout && fclose(out) != 0)
+		rc = -1;
+	wl_doc_free(d);
+	free(bytes);
+	if (rc) {
+		fprintf(stderr, "w3ddump: %s: write failed\n", o.output ? o.output : "standard output");
+		return EXIT_TROUBLE;
+	}
+	return EXIT_OK;
+}

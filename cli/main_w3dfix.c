@@ -1,0 +1,469 @@
+/*
+ * main_w3dfix.c - the w3dfix front end: options, file collection, one
+ * wl_fix_run() per file (fix/driver.h), report, atomic write.
+ *
+ * Writes only with --in-place or -o OUT: the output goes to a temporary file
+ * beside the target (same directory, so the rename is atomic), is flushed
+ * and fsync'ed, then renamed over the target; an interrupted run leaves the
+ * original intact.  A file whose verification fails is not written
+ * (--in-place) or written unchanged (-o, so the output folder is complete),
+ * and reported.
+ *
+ * Exit status (docs/w3dfix.md):
+ *   0  nothing to fix, or everything fixed and verified, and no finding at
+ *      or above the failing severity remains
+ *   1  findings at or above the failing severity remain, a verification
+ *      failed, or (without --in-place / -o) there is something to fix
+ *   2  usage, configuration, I/O or internal error
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <libgen.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../core/file_io.h"
+#include "../lint/catalog.h"
+#include "walk.h"
+#include "../lint/config.h"
+#include "../fix/driver.h"
+
+#define W3DFIX_VERSION "0.1.0"
+
+typedef struct opts {
+	bool in_place, backup, dry_run, diff, unsafe, quiet;
+	const char *output;
+	const char *config;
+	const char **select, **ignore, **force;
+	size_t nselect, nignore, nforce;
+} opts;
+
+/* Frees the option lists (their strings are argv's or static). */
+static void opts_release(opts *o)
+{
+	free(o->select);
+	free(o->ignore);
+	free(o->force);
+}
+
+static void usage(FILE *out)
+{
+	fputs("usage: w3dfix [options] PATH...\n"
+	      "Repairs W3D files: runs the safe fixers (and the unsafe ones with --unsafe), then\n"
+	      "re-reads the result and verifies it.  PATH is a file or a folder (searched\n"
+	      "recursively for .w3d .wlt .wht .wha .wtm files).  Nothing is written without\n"
+	      "--in-place or -o.\n"
+	      "\n"
+	      "options:\n"
+	      "  -i, --in-place     write each repaired file over itself (temporary file, then rename)\n"
+	      "  -o, --output OUT   write repaired files to OUT: a file for one input file, else a\n"
+	      "                     folder mirroring each PATH's files (every file is written)\n"
+	      "  -b, --backup       with --in-place, keep the original as FILE.bak\n"
+	      "  -n, --dry-run      list every edit (chunk path, rule, what: old -> new); write nothing\n"
+	      "  -d, --diff         per-chunk summary of the edits and the size change\n"
+	      "  -s, --select LIST  repair only these rule ids or fixer ids (comma-separated globs)\n"
+	      "  -I, --ignore LIST  do not repair these rule ids or fixer ids (comma-separated globs)\n"
+	      "  -u, --unsafe       also run the unsafe fixers\n"
+	      "  -f, --fix ID       run fixer ID even if unsafe (repeatable)\n"
+	      "      --rebuild-aabtree  same as --fix rebuild-aabtree\n"
+	      "  -c, --config FILE  lint with this configuration (severities, parameters, fail-on)\n"
+	      "  -q, --quiet        print only problems and the summary line\n"
+	      "      --list-fixes   list the fixers: id, safe/unsafe, rule ids, summary\n"
+	      "  -h, --help         this text\n"
+	      "  -V, --version      print the version\n"
+	      "\n"
+	      "exit status:\n"
+	      "  0  nothing to fix, or everything fixed and verified, and no finding at or above\n"
+	      "     the failing severity (error, or the configuration's fail-on) remains\n"
+	      "  1  such findings remain, a verification failed (the original is left in place),\n"
+	      "     or, without --in-place/-o, there is something to fix\n"
+	      "  2  usage, configuration, I/O or internal error\n",
+	      out);
+}
+
+static void list_fixes(FILE *out)
+{
+	size_t n;
+	const wl_fixer *const *fx = wl_fixers(&n);
+	int width = 0; /* the longest id: the columns line up */
+	for (size_t i = 0; i < n; i++)
+		if ((int)strlen(fx[i]->id) > width)
+			width = (int)strlen(fx[i]->id);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(out, "%-*s %-6s ", width, fx[i]->id, fx[i]->unsafe ? "unsafe" : "safe");
+		for (const char *const *r = fx[i]->rules; r && *r; r++)
+			fprintf(out, "%s%s", r == fx[i]->rules ? "" : ",", *r);
+		fprintf(out, "\n    %s\n", fx[i]->summary);
+	}
+}
+
+/* Appends the comma-separated items of s to *list. */
+static int split_into(const char ***list, size_t *n, char *s)
+{
+	for (char *tok = strtok(s, ","); tok; tok = strtok(NULL, ",")) {
+		if (!*tok)
+			continue;
+		const char **nl = realloc(*list, (*n + 1) * sizeof *nl);
+		if (!nl)
+			return -1;
+		*list = nl;
+		nl[(*n)++] = tok;
+	}
+	return 0;
+}
+
+static int push(const char ***list, size_t *n, const char *s)
+{
+	const char **nl = realloc(*list, (*n + 1) * sizeof *nl);
+	if (!nl)
+		return -1;
+	*list = nl;
+	nl[(*n)++] = s;
+	return 0;
+}
+
+
+static int mkdirs(const char *dir)
+{
+	char buf[4096];
+	if (snprintf(buf, sizeof buf, "%s", dir) >= (int)sizeof buf)
+		return -1;
+	for (char *p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = 0;
+		if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+		return -1;
+	return 0;
+}
+
+/* Writes n bytes to target through a temporary file in its folder, then
+ * rename.  mode: permission bits for the new file.  0 or -1 (errno). */
+static int write_atomic(const char *target, const uint8_t *p, size_t n, mode_t mode)
+{
+	char tmp[4096];
+	if (snprintf(tmp, sizeof tmp, "%s.w3dfix-XXXXXX", target) >= (int)sizeof tmp) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	int fd = mkstemp(tmp);
+	if (fd < 0)
+		return -1;
+	size_t done = 0;
+	while (done < n) {
+		ssize_t w = write(fd, p + done, n - done);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			goto fail;
+		}
+		done += (size_t)w;
+	}
+	if (fchmod(fd, mode) != 0 || fsync(fd) != 0)
+		goto fail;
+	if (close(fd) != 0) {
+		fd = -1;
+		goto fail;
+	}
+	fd = -1;
+	if (rename(tmp, target) != 0)
+		goto fail;
+	return 0;
+fail:;
+	int e = errno;
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	errno = e;
+	return -1;
+}
+
+static void print_diff(const wl_fix_result *r, size_t in_len)
+{
+	/* one line per chunk path: edit count and rules, in first-edit order */
+	for (size_t i = 0; i < r->change_count; i++) {
+		const wl_fix_change *c = &r->changes[i];
+		bool seen = false;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = strcmp(r->changes[j].path, c->path) == 0;
+		if (seen)
+			continue;
+		size_t count = 0;
+		printf("  %s: ", c->path);
+		for (size_t j = i; j < r->change_count; j++) {
+			if (strcmp(r->changes[j].path, c->path) != 0)
+				continue;
+			bool dup = false;
+			for (size_t k = i; k < j && !dup; k++)
+				dup = strcmp(r->changes[k].path, c->path) == 0 && r->changes[k].rule &&
+				      r->changes[j].rule && strcmp(r->changes[k].rule, r->changes[j].rule) == 0;
+			if (!dup)
+				printf("%s%s", count ? ", " : "", r->changes[j].rule ? r->changes[j].rule : "-");
+			count++;
+		}
+		printf(" (%zu edit%s)\n", count, count == 1 ? "" : "s");
+	}
+	printf("  file size: %zu -> %zu bytes\n", in_len, r->out_len);
+}
+
+/* The output path of file (found under arg) for -o. */
+static int out_path(const opts *o, const char *arg, const char *file, bool single, char *buf,
+		    size_t cap)
+{
+	struct stat st;
+	bool out_is_dir = stat(o->output, &st) == 0 && S_ISDIR(st.st_mode);
+	if (single && !out_is_dir)
+		return snprintf(buf, cap, "%s", o->output) < (int)cap ? 0 : -1;
+	const char *rel;
+	size_t al = strlen(arg);
+	if (strcmp(arg, file) != 0 && strncmp(file, arg, al) == 0) {
+		rel = file + al;
+		while (*rel == '/')
+			rel++;
+	} else {
+		rel = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+	}
+	if (snprintf(buf, cap, "%s/%s", o->output, rel) >= (int)cap)
+		return -1;
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s", buf);
+	return mkdirs(dirname(dir));
+}
+
+typedef struct totals {
+	size_t files, fixed, clean, remaining, failed, errors, edits;
+} totals;
+
+static void fix_one(const opts *o, const wl_fix_options *fo, const char *arg, const char *file,
+		    bool single, totals *t)
+{
+	uint8_t *in;
+	size_t n;
+	t->files++;
+	if (wl_read_file(file, SIZE_MAX, &in, &n) != WL_READ_OK) {
+		fprintf(stderr, "w3dfix: %s: %s\n", file, strerror(errno));
+		t->errors++;
+		return;
+	}
+	wl_fix_result r;
+	if (wl_fix_run(fo, file, in, n, &r) != 0) {
+		fprintf(stderr, "w3dfix: %s: out of memory or internal error\n", file);
+		t->errors++;
+		wl_fix_result_free(&r);
+		free(in);
+		return;
+	}
+	t->edits += r.change_count;
+	if (o->dry_run || (!o->quiet && r.changed)) {
+		for (size_t i = 0; i < r.change_count && (o->dry_run || !o->diff); i++) {
+			const wl_fix_change *c = &r.changes[i];
+			if (o->dry_run || !o->quiet)
+				printf("%s:0x%" PRIx64 ": %s: %s [%s] (%s)\n", file, c->offset, c->fixer, c->what,
+				       c->rule ? c->rule : "-", c->path);
+		}
+	}
+	if (o->diff && r.changed) {
+		printf("%s:\n", file);
+		print_diff(&r, n);
+	}
+	for (size_t i = 0; i < r.problem_count; i++)
+		fprintf(stderr, "w3dfix: %s: verification failed: %s\n", file, r.problems[i]);
+	bool writing = (o->in_place || o->output) && !o->dry_run;
+	bool ok = r.verified;
+	if (!ok)
+		t->failed++;
+	if (writing) {
+		char target[4096];
+		const uint8_t *bytes = ok && r.changed ? r.out : in;
+		size_t len = ok && r.changed ? r.out_len : n;
+		struct stat st;
+		mode_t mode = stat(file, &st) == 0 ? (st.st_mode & 07777) : 0644;
+		int rc = 0;
+		if (o->output) {
+			rc = out_path(o, arg, file, single, target, sizeof target);
+			if (rc == 0)
+				rc = write_atomic(target, bytes, len, mode);
+		} else if (ok && r.changed) {
+			snprintf(target, sizeof target, "%s", file);
+			if (o->backup) {
+				char bak[4096];
+				if (snprintf(bak, sizeof bak, "%s.bak", file) >= (int)sizeof bak)
+					rc = -1;
+				else
+					rc = write_atomic(bak, in, n, mode);
+			}
+			if (rc == 0)
+				rc = write_atomic(target, bytes, len, mode);
+		}
+		if (rc != 0) {
+			fprintf(stderr, "w3dfix: %s: cannot write: %s\n", file, strerror(errno));
+			t->errors++;
+		}
+	}
+	if (r.changed && ok)
+		t->fixed++;
+	if (!r.changed)
+		t->clean++;
+	size_t remaining = ok ? r.failing_after : r.failing_before;
+	if (remaining || (!writing && r.changed))
+		t->remaining++;
+	if (!o->quiet && r.changed && ok)
+		printf("%s: %zu edit(s)%s, %zu finding(s) at the failing severity before, %zu after\n", file,
+		       r.change_count, writing ? " written" : o->dry_run ? " (dry run)" : " (not written: use --in-place or -o)",
+		       r.failing_before, r.failing_after);
+	wl_fix_result_free(&r);
+	free(in);
+}
+
+static void walk_error(void *ud, const char *path, int errnum)
+{
+	(void)ud;
+	fprintf(stderr, "w3dfix: %s: %s\n", path, strerror(errnum));
+}
+
+enum { OPT_LIST_FIXES = 256, OPT_REBUILD_AABTREE };
+
+int main(int argc, char **argv)
+{
+	static const struct option longs[] = {
+		{ "in-place", no_argument, NULL, 'i' },   { "output", required_argument, NULL, 'o' },
+		{ "backup", no_argument, NULL, 'b' },     { "dry-run", no_argument, NULL, 'n' },
+		{ "diff", no_argument, NULL, 'd' },       { "select", required_argument, NULL, 's' },
+		{ "ignore", required_argument, NULL, 'I' }, { "unsafe", no_argument, NULL, 'u' },
+		{ "fix", required_argument, NULL, 'f' },  { "config", required_argument, NULL, 'c' },
+		{ "quiet", no_argument, NULL, 'q' },      { "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "list-fixes", no_argument, NULL, OPT_LIST_FIXES },
+		{ "rebuild-aabtree", no_argument, NULL, OPT_REBUILD_AABTREE },
+		{ NULL, 0, NULL, 0 }
+	};
+	opts o = { 0 };
+	int ch, status = 0;
+	bool list = false;
+	while ((ch = getopt_long(argc, argv, "io:bnds:I:uf:c:qhV", longs, NULL)) != -1) {
+		int rc = 0;
+		switch (ch) {
+		case 'i': o.in_place = true; break;
+		case 'o': o.output = optarg; break;
+		case 'b': o.backup = true; break;
+		case 'n': o.dry_run = true; break;
+		case 'd': o.diff = true; break;
+		case 's': rc = split_into(&o.select, &o.nselect, optarg); break;
+		case 'I': rc = split_into(&o.ignore, &o.nignore, optarg); break;
+		case 'u': o.unsafe = true; break;
+		case 'f': rc = push(&o.force, &o.nforce, optarg); break;
+		case OPT_REBUILD_AABTREE: rc = push(&o.force, &o.nforce, "rebuild-aabtree"); break;
+		case 'c': o.config = optarg; break;
+		case 'q': o.quiet = true; break;
+		case 'h': usage(stdout); opts_release(&o); return 0;
+		case 'V': printf("w3dfix %s\n", W3DFIX_VERSION); opts_release(&o); return 0;
+		case OPT_LIST_FIXES: list = true; break;
+		default: usage(stderr); opts_release(&o); return 2;
+		}
+		if (rc != 0) {
+			fprintf(stderr, "w3dfix: out of memory\n");
+			opts_release(&o);
+			return 2;
+		}
+	}
+	if (list) {
+		list_fixes(stdout);
+		opts_release(&o);
+		return 0;
+	}
+	if (optind >= argc) {
+		fprintf(stderr, "w3dfix: no PATH given\n");
+		usage(stderr);
+		opts_release(&o);
+		return 2;
+	}
+	if (o.in_place && o.output) {
+		fprintf(stderr, "w3dfix: --in-place and -o exclude each other\n");
+		opts_release(&o);
+		return 2;
+	}
+	if (o.backup && !o.in_place) {
+		fprintf(stderr, "w3dfix: --backup needs --in-place\n");
+		opts_release(&o);
+		return 2;
+	}
+	size_t nfix;
+	const wl_fixer *const *fx = wl_fixers(&nfix);
+	for (size_t i = 0; i < o.nforce; i++) {
+		bool known = false;
+		for (size_t j = 0; j < nfix && !known; j++)
+			known = strcmp(fx[j]->id, o.force[i]) == 0;
+		if (!known) {
+			fprintf(stderr, "w3dfix: unknown fixer '%s' (see --list-fixes)\n", o.force[i]);
+			opts_release(&o);
+			return 2;
+		}
+	}
+	char err[512];
+	wl_catalog *cat = wl_catalog_load_builtin(err, sizeof err);
+	if (!cat) {
+		fprintf(stderr, "w3dfix: rule catalogue: %s\n", err);
+		opts_release(&o);
+		return 2;
+	}
+	wl_config *cfg = NULL;
+	if (o.config && !(cfg = wl_config_load(cat, o.config, err, sizeof err))) {
+		fprintf(stderr, "w3dfix: %s\n", err);
+		wl_catalog_free(cat);
+		opts_release(&o);
+		return 2;
+	}
+	wl_fix_options fo = { cat, cfg, o.unsafe, o.force, o.nforce,
+			      { o.select, o.nselect, o.ignore, o.nignore }, false };
+	totals t = { 0 };
+	size_t nfiles = 0;
+	wl_pathlist *lists = calloc((size_t)(argc - optind), sizeof *lists);
+	if (!lists) {
+		fprintf(stderr, "w3dfix: out of memory\n");
+		wl_config_free(cfg);
+		wl_catalog_free(cat);
+		opts_release(&o);
+		return 2;
+	}
+	for (int a = optind; a < argc; a++) {
+		int rc = wl_walk_collect(argv[a], &lists[a - optind], walk_error, NULL);
+		if (rc != 0)
+			t.errors += rc < 0 ? 1 : (size_t)rc;
+		nfiles += lists[a - optind].count;
+	}
+	bool single = nfiles == 1 && argc - optind == 1;
+	{
+		struct stat st;
+		if (single && stat(argv[optind], &st) == 0 && S_ISDIR(st.st_mode))
+			single = false;
+	}
+	for (int a = optind; a < argc; a++)
+		for (size_t i = 0; i < lists[a - optind].count; i++)
+			fix_one(&o, &fo, argv[a], lists[a - optind].items[i], single, &t);
+	for (int a = optind; a < argc; a++)
+		wl_pathlist_free(&lists[a - optind]);
+	free(lists);
+	printf("%zu file%s, %zu fixed, %zu unchanged, %zu edit%s, %zu with findings left, %zu "
+	       "verification failure%s\n",
+	       t.files, t.files == 1 ? "" : "s", t.fixed, t.clean, t.edits, t.edits == 1 ? "" : "s",
+	       t.remaining, t.failed, t.failed == 1 ? "" : "s");
+	if (t.errors)
+		status = 2;
+	else if (t.remaining || t.failed)
+		status = 1;
+	wl_config_free(cfg);
+	wl_catalog_free(cat);
+	opts_release(&o);
+	return status;
+}

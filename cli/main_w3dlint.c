@@ -1,0 +1,1399 @@
+/*
+ * main_w3dlint.c - the w3dlint front end: options, file collection,
+ * configuration lookup, parallel lint (cli/pool.h: files are read and
+ * linted on -j threads, reported strictly in file order), cross-file checks
+ * (lint/xref.h: when a PATH is a folder, or --xref; the per-file results are
+ * then held until the whole run is indexed, merged with the cross-file
+ * findings, and reported in file order), baseline (lint/baseline.h),
+ * --max-findings, report, exit status.
+ *
+ * Exit status (DESIGN.md §Reports and exit codes):
+ *   0  no finding at or above the failing severity
+ *   1  findings at or above it
+ *   2  usage, configuration or internal error, or a path that could not be
+ *      read (the other files are still linted and reported)
+ * A malformed file is a finding, never status 2.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../lint/baseline.h"
+#include "../lint/catalog.h"
+#include "walk.h"
+#include "../lint/config.h"
+#include "../lint/lint.h"
+#include "pool.h"
+#include "../lint/report.h"
+#include "../lint/xref.h"
+
+#define EXIT_CLEAN 0
+#define EXIT_FINDINGS 1
+#define EXIT_TROUBLE 2
+
+/* Files larger than this are refused (a guard against reading a device or
+ * a mistaken multi-gigabyte file into memory). */
+#define MAX_FILE_BYTES ((uint64_t)1 << 30)
+
+/* Shows progress only above this many files. */
+#define PROGRESS_MIN_FILES 20
+
+/* Detached results (findings, no document) held per job in the reorder
+ * buffer (cli/pool.h window). */
+#define RESULTS_PER_JOB 16
+
+/* Findings per (rule, message pattern) and file shown before folding. */
+#define DEFAULT_FOLD 5
+
+enum {
+	OPT_LIST_RULES = 256,
+	OPT_EXPLAIN,
+	OPT_FAIL_ON,
+	OPT_NO_PROGRESS,
+	OPT_BASELINE,
+	OPT_WRITE_BASELINE,
+	OPT_FOLD,
+	OPT_MAX_FINDINGS,
+	OPT_GAME,
+	OPT_XREF,
+	OPT_NO_XREF
+};
+
+/* The option table: drives getopt_long and --help. */
+typedef struct opt_doc {
+	const char *name;
+	int has_arg;
+	int val;          /* short option letter, or OPT_* */
+	const char *arg;  /* argument name for --help, or NULL */
+	const char *help;
+} opt_doc;
+
+static const opt_doc OPTS[] = {
+	{ "format", required_argument, 'f', "FORMAT",
+	  "report format: text (default), json (docs/report-json.md), sarif (SARIF 2.1.0 for GitHub code "
+	  "scanning, docs/report-sarif.md) or github (GitHub Actions annotations)" },
+	{ "output", required_argument, 'o', "FILE", "write the report to FILE instead of standard output" },
+	{ "config", required_argument, 'c', "FILE",
+	  "use this configuration for every file instead of the .w3dlint.yaml found by walking up from each file" },
+	{ "fail-on", required_argument, OPT_FAIL_ON, "SEVERITY",
+	  "lowest severity that makes the exit status 1: error (default), warning, info, or off (never); "
+	  "overrides the configuration's fail-on" },
+	{ "quiet", no_argument, 'q', NULL, "text report: print only the summary line, no finding lines" },
+	{ "jobs", required_argument, 'j', "N",
+	  "lint N files at a time (default: one per online processor); the report is the same for any N" },
+	{ "baseline", required_argument, OPT_BASELINE, "FILE",
+	  "report only findings that are not in the baseline FILE (w3dlint-baseline.json), and the baseline "
+	  "entries that no longer match" },
+	{ "write-baseline", required_argument, OPT_WRITE_BASELINE, "FILE",
+	  "record the current findings of the linted files in the baseline FILE (entries of other files are "
+	  "kept) and report none of them" },
+	{ "fold", required_argument, OPT_FOLD, "N",
+	  "text and github reports: show at most N findings of the same rule and message pattern per file, "
+	  "then one line with the count of the others (default 5; 0 shows all)" },
+	{ "max-findings", required_argument, OPT_MAX_FINDINGS, "N",
+	  "show at most N findings in all (0: no limit, the default); the summary counts the others" },
+	{ "game", required_argument, OPT_GAME, "GAME",
+	  "read every file as the dialect of GAME: auto (the default: detected per file from the chunks and "
+	  "values it holds), renegade, generals (also zh), bfme or w3dhub (also tt); rules that depend on the "
+	  "game follow it (e.g. object-not-loaded: a SOUNDROBJ loads only in renegade and w3dhub)" },
+	{ "xref", no_argument, OPT_XREF, NULL,
+	  "run the cross-file checks even when every PATH is a file: the files named are indexed as one folder" },
+	{ "no-xref", no_argument, OPT_NO_XREF, NULL,
+	  "no cross-file checks.  By default they run when a PATH is a folder: every file of the run is indexed, "
+	  "and HLOD sub-objects, hierarchies (and their pivot counts) and textures named in one file must be "
+	  "defined by some file of the run (rules/reference.yaml); a finding is reported in the file that "
+	  "names the object, naming the other file" },
+	{ "no-progress", no_argument, OPT_NO_PROGRESS, NULL,
+	  "never show the progress line (it only appears on a terminal, for more than 20 files)" },
+	{ "list-rules", no_argument, OPT_LIST_RULES, NULL,
+	  "list the rule catalogue, one rule a line: id, default severity, category, fixable, summary" },
+	{ "explain", required_argument, OPT_EXPLAIN, "ID",
+	  "print the catalogue entry of rule ID: explanation, parameters and their defaults" },
+	{ "version", no_argument, 'V', NULL, "print the version and exit" },
+	{ "help", no_argument, 'h', NULL, "print this help and exit" },
+};
+#define OPT_COUNT (sizeof OPTS / sizeof OPTS[0])
+
+typedef struct cli {
+	const char *format;
+	const char *output;
+	const char *config;
+	const char *explain;
+	const char *baseline;        /* --baseline FILE */
+	const char *write_baseline;  /* --write-baseline FILE */
+	int fail_on;         /* -1 when not given */
+	unsigned jobs;       /* 0: online processors */
+	unsigned fold;
+	uint64_t max_findings;  /* 0: no limit */
+	w3d_game game;       /* --game; W3D_GAME_AUTO: detected per file */
+	int xref;            /* --xref 1, --no-xref 0, -1: on when a PATH is a folder */
+	bool list_rules;
+	bool quiet;
+	bool no_progress;
+} cli;
+
+/* ---------------------------------------------------------------- help */
+
+/* Prints text indented by indent, wrapped at width columns; the first line
+ * continues at column col.  Keeps the line breaks already in text. */
+static void wrap(FILE *out, const char *text, int indent, int col, int width)
+{
+	const char *p = text;
+	while (*p) {
+		if (*p == '\n') {
+			fputc('\n', out);
+			p++;
+			col = 0;
+			continue;
+		}
+		if (*p == ' ') {
+			p++;
+			continue;
+		}
+		size_t w = strcspn(p, " \n");
+		if (col > indent && col + 1 + (int)w > width) {
+			fputc('\n', out);
+			col = 0;
+		}
+		if (col < indent) {
+			fprintf(out, "%*s", indent - col, "");
+			col = indent;
+		} else if (col > indent) {
+			fputc(' ', out);
+			col++;
+		}
+		fwrite(p, 1, w, out);
+		col += (int)w;
+		p += w;
+	}
+	if (col > 0)
+		fputc('\n', out);
+}
+
+static void print_help(FILE *out)
+{
+	fputs("Usage: w3dlint [OPTION]... PATH...\n"
+	      "Lint Westwood/EA W3D model files (.w3d .wlt .wht .wha .wtm, any letter case).\n"
+	      "Folders are searched recursively (sorted; hidden entries skipped); a file named\n"
+	      "explicitly is linted whatever its extension.\n\n"
+	      "Options:\n",
+	      out);
+	for (size_t i = 0; i < OPT_COUNT; i++) {
+		const opt_doc *o = &OPTS[i];
+		char head[64];
+		if (o->val < 256)
+			snprintf(head, sizeof head, "  -%c, --%s%s%s", o->val, o->name, o->arg ? " " : "",
+				 o->arg ? o->arg : "");
+		else
+			snprintf(head, sizeof head, "      --%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+		fputs(head, out);
+		int col = (int)strlen(head);
+		if (col >= 28) {
+			fputc('\n', out);
+			col = 0;
+		}
+		wrap(out, o->help, 28, col, 79);
+	}
+	fputs("\nExit status:\n"
+	      "  0  no finding at or above the failing severity (error unless --fail-on or\n"
+	      "     the configuration's fail-on says otherwise)\n"
+	      "  1  findings at or above the failing severity\n"
+	      "  2  usage or configuration error, unreadable or missing path, internal error\n"
+	      "     (a truncated or garbage model file is a finding, never status 2)\n\n"
+	      "Configuration: .w3dlint.yaml, found by walking up from each file's folder to\n"
+	      "the repository root; see README.md.  NO_COLOR disables colours.\n\n"
+	      "Examples:\n"
+	      "  w3dlint mod/                              lint a whole mod folder\n"
+	      "  w3dlint --format json -o report.json mod/ machine-readable report\n"
+	      "  w3dlint --format sarif -o w3dlint.sarif . for GitHub code scanning\n"
+	      "  w3dlint --write-baseline w3dlint-baseline.json mod/   accept today's findings\n"
+	      "  w3dlint --baseline w3dlint-baseline.json mod/         report only new ones\n"
+	      "  w3dlint --fail-on warning art/tank.w3d    fail on warnings too\n"
+	      "  w3dlint --game generals mod/              read every file as Generals / ZH\n"
+	      "  w3dlint --explain pivot-parent-order      what a rule checks, and why\n",
+	      out);
+}
+
+static void usage_hint(void)
+{
+	fputs("Try 'w3dlint --help' for more information.\n", stderr);
+}
+
+/* ------------------------------------------------------------ catalogue */
+
+static void list_rules(const wl_catalog *cat, FILE *out)
+{
+	size_t n = wl_catalog_count(cat);
+	int wid = 4, wcat = 8;
+	for (size_t i = 0; i < n; i++) {
+		const wl_rule_def *r = wl_catalog_at(cat, i);
+		if ((int)strlen(r->id) > wid)
+			wid = (int)strlen(r->id);
+		if ((int)strlen(r->category) > wcat)
+			wcat = (int)strlen(r->category);
+	}
+	for (size_t i = 0; i < n; i++) {
+		const wl_rule_def *r = wl_catalog_at(cat, i);
+		fprintf(out, "%-*s  %-7s  %-*s  %-6s  %s\n", wid, r->id, wl_severity_name(r->severity), wcat,
+			r->category, r->fixable, r->summary);
+	}
+}
+
+static int explain_rule(const wl_catalog *cat, const char *id, FILE *out)
+{
+	const wl_rule_def *r = wl_catalog_find(cat, id);
+	if (!r) {
+		fprintf(stderr, "w3dlint: unknown rule id '%s' (w3dlint --list-rules lists them)\n", id);
+		return EXIT_TROUBLE;
+	}
+	fprintf(out, "%s\n", r->id);
+	fprintf(out, "  category:  %s\n", r->category);
+	fprintf(out, "  severity:  %s (default)\n", wl_severity_name(r->severity));
+	fprintf(out, "  fixable:   %s\n", r->fixable);
+	fprintf(out, "  summary:   %s\n", r->summary);
+	if (r->source_file && r->source_file[0])
+		fprintf(out, "  catalogue: %s\n", r->source_file);
+	fputc('\n', out);
+	wrap(out, r->explanation, 2, 0, 79);
+	if (r->params_count) {
+		fputs("\nparameters (override in .w3dlint.yaml under rules: ID: params:):\n", out);
+		for (size_t i = 0; i < r->params_count; i++) {
+			const wl_param_def *p = &r->params[i];
+			fprintf(out, "  %s = %g (default)\n", p->name, p->def);
+			if (p->description && p->description[0])
+				wrap(out, p->description, 6, 0, 79);
+		}
+	} else {
+		fputs("\nparameters: none\n", out);
+	}
+	return EXIT_CLEAN;
+}
+
+/* ------------------------------------------------------------- progress */
+
+typedef struct progress {
+	bool on;
+	bool shown;
+	int width;
+} progress;
+
+static void progress_init(progress *pg, bool wanted, size_t total)
+{
+	pg->on = false;
+	pg->shown = false;
+	pg->width = 80;
+	const char *term = getenv("TERM");
+	if (!wanted || total <= PROGRESS_MIN_FILES || !isatty(STDERR_FILENO) || getenv("CI") ||
+	    (term && strcmp(term, "dumb") == 0))
+		return;
+	struct winsize ws;
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20)
+		pg->width = ws.ws_col;
+	pg->on = true;
+}
+
+static void progress_show(progress *pg, size_t n, size_t total, const char *path)
+{
+	if (!pg->on)
+		return;
+	char head[48];
+	int hl = snprintf(head, sizeof head, "[%zu/%zu] ", n, total);
+	size_t room = (size_t)(pg->width - 1 - hl);
+	size_t len = strlen(path);
+	fprintf(stderr, "\r\033[K%s", head);
+	if (len <= room) {
+		fputs(path, stderr);
+	} else {
+		fputs("...", stderr);
+		fputs(path + len - (room > 3 ? room - 3 : 0), stderr);
+	}
+	fflush(stderr);
+	pg->shown = true;
+}
+
+static void progress_clear(progress *pg)
+{
+	if (!pg->shown)
+		return;
+	fputs("\r\033[K", stderr);
+	fflush(stderr);
+	pg->shown = false;
+}
+
+/* --------------------------------------------------------------- config */
+
+typedef struct config_cache {
+	char **paths;
+	wl_config **cfgs;
+	size_t count, cap;
+} config_cache;
+
+static void config_cache_free(config_cache *cc)
+{
+	for (size_t i = 0; i < cc->count; i++) {
+		free(cc->paths[i]);
+		wl_config_free(cc->cfgs[i]);
+	}
+	free(cc->paths);
+	free(cc->cfgs);
+	memset(cc, 0, sizeof *cc);
+}
+
+/* The configuration loaded from path (cached).  Prints the error and
+ * returns -1 when it cannot be loaded; -2 when out of memory. */
+static int config_get(config_cache *cc, const wl_catalog *cat, const char *path, wl_config **out)
+{
+	for (size_t i = 0; i < cc->count; i++) {
+		if (strcmp(cc->paths[i], path) == 0) {
+			*out = cc->cfgs[i];
+			return 0;
+		}
+	}
+	char err[1024] = "";
+	wl_config *cfg = wl_config_load(cat, path, err, sizeof err);
+	if (!cfg) {
+		fprintf(stderr, "%s\n", err[0] ? err : path);
+		return -1;
+	}
+	if (cc->count == cc->cap) {
+		size_t ncap = cc->cap ? cc->cap * 2 : 8;
+		char **np = realloc(cc->paths, ncap * sizeof *np);
+		if (np)
+			cc->paths = np;
+		wl_config **nc = np ? realloc(cc->cfgs, ncap * sizeof *nc) : NULL;
+		if (!nc) {
+			wl_config_free(cfg);
+			return -2;
+		}
+		cc->cfgs = nc;
+		cc->cap = ncap;
+	}
+	char *copy = strdup(path);
+	if (!copy) {
+		wl_config_free(cfg);
+		return -2;
+	}
+	cc->paths[cc->count] = copy;
+	cc->cfgs[cc->count] = cfg;
+	cc->count++;
+	*out = cfg;
+	return 0;
+}
+
+/* ----------------------------------------------------------------- files */
+
+static void walk_error(void *ud, const char *path, int errnum)
+{
+	(void)ud;
+	fprintf(stderr, "w3dlint: %s: %s\n", path, strerror(errnum));
+}
+
+/* Reads the whole file.  Returns -1 with a message naming it in err when it
+ * cannot be read or is larger than MAX_FILE_BYTES.  Runs on worker threads:
+ * prints nothing. */
+static int read_file(const char *path, uint8_t **out, uint64_t *out_size, char *err, size_t errcap)
+{
+	*out = NULL;
+	*out_size = 0;
+	FILE *fp = fopen(path, "rb");
+	if (!fp) {
+		snprintf(err, errcap, "w3dlint: %s: %s", path, strerror(errno));
+		return -1;
+	}
+	struct stat st;
+	if (fstat(fileno(fp), &st) != 0) {
+		snprintf(err, errcap, "w3dlint: %s: %s", path, strerror(errno));
+		fclose(fp);
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		snprintf(err, errcap, "w3dlint: %s: %s", path, strerror(EISDIR));
+		fclose(fp);
+		return -1;
+	}
+	uint64_t hint = S_ISREG(st.st_mode) && st.st_size > 0 ? (uint64_t)st.st_size : 0;
+	if (hint > MAX_FILE_BYTES) {
+		snprintf(err, errcap, "w3dlint: %s: file is %" PRIu64 " bytes, over the 1 GiB limit; not linted", path,
+			 hint);
+		fclose(fp);
+		return -1;
+	}
+	/* Read until end of file: the size may change, and non-regular files
+	 * have none.  One byte more than expected tells growth from EOF. */
+	size_t cap = (size_t)hint + 1, len = 0;
+	uint8_t *buf = malloc(cap);
+	if (!buf)
+		goto oom;
+	for (;;) {
+		if (len == cap) {
+			if ((uint64_t)cap > MAX_FILE_BYTES) {
+				snprintf(err, errcap, "w3dlint: %s: file is over the 1 GiB limit; not linted", path);
+				free(buf);
+				fclose(fp);
+				return -1;
+			}
+			size_t ncap = cap < 65536 ? 65536 : cap * 2;
+			if ((uint64_t)ncap > MAX_FILE_BYTES + 1)
+				ncap = (size_t)MAX_FILE_BYTES + 1;
+			uint8_t *nb = realloc(buf, ncap);
+			if (!nb)
+				goto oom;
+			buf = nb;
+			cap = ncap;
+		}
+		size_t got = fread(buf + len, 1, cap - len, fp);
+		len += got;
+		if (got == 0 || len < cap) {
+			if (ferror(fp)) {
+				snprintf(err, errcap, "w3dlint: %s: read error: %s", path, strerror(errno));
+				free(buf);
+				fclose(fp);
+				return -1;
+			}
+			if (feof(fp))
+				break;
+		}
+	}
+	fclose(fp);
+	*out = buf;
+	*out_size = len;
+	return 0;
+oom:
+	snprintf(err, errcap, "w3dlint: %s: out of memory reading the file", path);
+	free(buf);
+	fclose(fp);
+	return -1;
+}
+
+/* ----------------------------------------------------------------- lint */
+
+typedef struct run {
+	const cli *opt;
+	wl_catalog *cat;
+	wl_config *forced;       /* --config, or NULL */
+	config_cache cache;
+	wl_pathlist files;
+	wl_config **file_cfg;    /* per file, borrowed; NULL = no configuration */
+	wl_baseline *baseline;   /* --baseline or --write-baseline, or NULL */
+	bool recording;          /* --write-baseline */
+	wl_reporter *rep;
+	FILE *out;
+	progress pg;
+	bool shares_terminal;    /* the report goes to the terminal of pg */
+	bool trouble;            /* exit status 2 */
+	bool failed;             /* exit status 1 */
+	uint64_t shown;          /* findings handed to the reporter so far */
+	uint64_t recorded_files; /* --write-baseline: files with findings */
+	wl_report_counts totals;
+	/* Cross-file checks (NULL / unused when off). */
+	wl_xref *xref;
+	bool *xref_add;          /* per file: indexed (the first of equal paths) */
+	struct path_ix *by_path; /* the files sorted by path, for the findings */
+	struct lint_result **held; /* per file, until the index is complete */
+	bool xref_oom;
+} run;
+
+/* What a worker hands back for one file: its findings detached from the
+ * document (which the worker frees at once, so that only one document per
+ * thread is alive), with their chunk paths, messages and related paths
+ * copied into one block. */
+typedef struct lint_result {
+	uint64_t size;               /* bytes */
+	const char *format;          /* static format name */
+	wl_finding *items;           /* sorted by offset; chunk pointers NULL */
+	const char **chunk_paths;    /* per item, into strings */
+	size_t count;
+	wl_report_dropped *dropped;  /* rules not off with capped findings */
+	size_t dropped_count;
+	char *strings;
+	bool ok;                     /* false: error says why */
+	bool xref_failed;            /* out of memory adding it to the index */
+	char error[512];             /* printed on stderr, in file order */
+	/* Cross-file findings appended after items[own_count - 1] (sorted
+	 * among themselves; merge_xref sorts them into the file's), their
+	 * strings one malloc'd block each. */
+	size_t own_count, cap;
+	char **extra;
+	size_t extra_count;
+} lint_result;
+
+/* A file of the run, for looking up the path of a cross-file finding. */
+typedef struct path_ix {
+	const char *path;
+	size_t index;
+} path_ix;
+
+/* Resolves the configuration of every file before linting, so that a bad
+ * configuration stops the run before any report is written. */
+static int resolve_configs(run *r)
+{
+	r->file_cfg = calloc(r->files.count ? r->files.count : 1, sizeof *r->file_cfg);
+	if (!r->file_cfg)
+		return -2;
+	/* The configuration depends only on the file's folder, and the walk
+	 * lists a folder's files together: look it up once per folder run. */
+	const char *prev = NULL;
+	size_t prev_len = 0;
+	for (size_t i = 0; i < r->files.count; i++) {
+		if (r->forced) {
+			r->file_cfg[i] = r->forced;
+			continue;
+		}
+		const char *path = r->files.items[i];
+		const char *slash = strrchr(path, '/');
+		size_t dir_len = slash ? (size_t)(slash - path) : 0;
+		if (prev && !strchr(path, '/') == !strchr(prev, '/') && dir_len == prev_len &&
+		    memcmp(path, prev, dir_len) == 0) {
+			r->file_cfg[i] = r->file_cfg[i - 1];
+			prev = path;
+			continue;
+		}
+		prev = path;
+		prev_len = dir_len;
+		char where[4096];
+		if (wl_config_locate(path, where, sizeof where) != 1)
+			continue;
+		int rc = config_get(&r->cache, r->cat, where, &r->file_cfg[i]);
+		if (rc != 0)
+			return rc;
+	}
+	return 0;
+}
+
+static wl_severity fail_threshold(const run *r, const wl_config *cfg)
+{
+	if (r->opt->fail_on >= 0)
+		return (wl_severity)r->opt->fail_on;
+	return cfg ? wl_config_fail_on(cfg) : WL_SEV_ERROR;
+}
+
+static void count_severity(wl_severity s, wl_report_counts *c)
+{
+	switch (s) {
+	case WL_SEV_ERROR: c->errors++; break;
+	case WL_SEV_WARNING: c->warnings++; break;
+	case WL_SEV_INFO: c->infos++; break;
+	default: break;
+	}
+}
+
+static void add_counts(wl_report_counts *to, const wl_report_counts *c)
+{
+	to->files += c->files;
+	to->files_with_errors += c->files_with_errors;
+	to->errors += c->errors;
+	to->warnings += c->warnings;
+	to->infos += c->infos;
+	to->dropped += c->dropped;
+	to->baselined += c->baselined;
+	to->not_shown += c->not_shown;
+}
+
+/* The per-rule counts of findings left out by the cap, for rules not off.
+ * NULL when out of memory. */
+static wl_report_dropped *dropped_list(const run *r, const wl_config *cfg, const wl_findings *fs, size_t *out_n)
+{
+	*out_n = 0;
+	wl_report_dropped *dropped = malloc((fs->rules_count ? fs->rules_count : 1) * sizeof *dropped);
+	if (!dropped)
+		return NULL;
+	for (size_t k = 0; k < fs->rules_count; k++) {
+		const char *rule = fs->rules[k].rule;
+		uint64_t n = wl_findings_dropped(fs, rule);
+		if (n == 0 || wl_config_severity(cfg, r->cat, rule) == WL_SEV_OFF)
+			continue;
+		dropped[*out_n].rule = rule;
+		dropped[*out_n].count = n;
+		(*out_n)++;
+	}
+	return dropped;
+}
+
+/* Copies s into the block at *at; returns the copy. */
+static const char *stash(char **at, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *p = *at;
+	memcpy(p, s, n);
+	*at += n;
+	return p;
+}
+
+/* Detaches doc's findings into res (see lint_result).  Rule ids are static
+ * storage; messages, related paths and chunk paths are copied.  -1 when out
+ * of memory. */
+static int detach(const run *r, const wl_config *cfg, const wl_doc *doc, lint_result *res)
+{
+	const wl_findings *fs = &doc->findings;
+	size_t n = fs->count;
+	res->format = doc->format && doc->format->name ? doc->format->name : "w3d";
+	res->dropped = dropped_list(r, cfg, fs, &res->dropped_count);
+	res->items = malloc((n ? n : 1) * sizeof *res->items);
+	res->chunk_paths = malloc((n ? n : 1) * sizeof *res->chunk_paths);
+	if (!res->dropped || !res->items || !res->chunk_paths)
+		return -1;
+	/* Two passes (size, then copy) rather than a path buffer per finding. */
+	char cpath[1024];
+	size_t total = 1;
+	for (size_t i = 0; i < n; i++) {
+		const wl_finding *x = &fs->items[i];
+		wl_chunk_path(doc, x->chunk, x->element, cpath, sizeof cpath);
+		total += strlen(cpath) + 1 + strlen(x->message) + 1 + (x->related ? strlen(x->related) + 1 : 0);
+	}
+	res->strings = malloc(total);
+	if (!res->strings)
+		return -1;
+	char *at = res->strings;
+	for (size_t i = 0; i < n; i++) {
+		wl_finding x = fs->items[i];
+		wl_chunk_path(doc, x.chunk, x.element, cpath, sizeof cpath);
+		x.chunk = NULL;
+		x.message = stash(&at, x.message);
+		if (x.related)
+			x.related = stash(&at, x.related);
+		res->items[i] = x;
+		res->chunk_paths[i] = stash(&at, cpath);
+	}
+	res->count = n;
+	res->own_count = n;
+	res->cap = n ? n : 1;
+	return 0;
+}
+
+/* Worker thread: reads, lints and detaches file i.  Touches only its own
+ * result and read-only state (file list, catalogue, configurations). */
+static void *lint_work(void *ud, size_t i)
+{
+	const run *r = ud;
+	lint_result *res = calloc(1, sizeof *res);
+	if (!res)
+		return NULL;
+	const char *path = r->files.items[i];
+	const wl_config *cfg = r->file_cfg[i];
+	uint8_t *bytes;
+	if (read_file(path, &bytes, &res->size, res->error, sizeof res->error) != 0)
+		return res;
+	wl_doc *doc = wl_lint_bytes_game(r->cat, cfg, path, bytes, res->size, r->opt->game);
+	/* The index copies what it keeps: the document is freed below. */
+	if (doc && r->xref && r->xref_add[i] && wl_xref_add(r->xref, path, doc) != 0)
+		res->xref_failed = true;
+	if (doc && detach(r, cfg, doc, res) == 0)
+		res->ok = true;
+	else
+		snprintf(res->error, sizeof res->error, "w3dlint: %s: out of memory", path);
+	wl_doc_free(doc);
+	free(bytes);
+	return res;
+}
+
+static void result_free(lint_result *res)
+{
+	if (!res)
+		return;
+	free(res->items);
+	free(res->chunk_paths);
+	free(res->dropped);
+	free(res->strings);
+	for (size_t i = 0; i < res->extra_count; i++)
+		free(res->extra[i]);
+	free(res->extra);
+	free(res);
+}
+
+static void lint_discard(void *ud, size_t i, void *result)
+{
+	(void)ud;
+	(void)i;
+	result_free(result);
+}
+
+/* Applies the baseline to one file: shown[] / shown_paths[] (caller
+ * allocated, res->count entries) get the findings to report, res->dropped
+ * is lowered.  Returns the number baselined, or -1 when out of memory. */
+static int64_t apply_baseline(run *r, const char *path, lint_result *res, wl_finding *shown,
+			      const char **shown_paths, size_t *shown_n)
+{
+	size_t n = res->count;
+	bool *keep = malloc((n ? n : 1) * sizeof *keep);
+	char *key = r->baseline ? wl_baseline_key(r->baseline, path) : NULL;
+	int64_t matched = 0;
+	if (!keep || (r->baseline && !key)) {
+		free(keep);
+		free(key);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		keep[i] = true;
+	if (r->recording) {
+		/* Everything found now is the baseline: nothing is reported. */
+		matched = wl_baseline_record(r->baseline, key, res->items, n, res->dropped, res->dropped_count);
+		if (matched > 0)
+			r->recorded_files++;
+		for (size_t i = 0; i < n; i++)
+			keep[i] = false;
+		res->dropped_count = 0;
+	} else if (r->baseline) {
+		matched = wl_baseline_match(r->baseline, key, res->items, n, keep, res->dropped, &res->dropped_count);
+	}
+	*shown_n = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (keep[i]) {
+			shown[*shown_n] = res->items[i];
+			shown_paths[*shown_n] = res->chunk_paths[i];
+			(*shown_n)++;
+		}
+	}
+	free(keep);
+	free(key);
+	return matched;
+}
+
+/* Main thread, in file order: prints the read error or reports the file.
+ * Returns -1 only when the report could not be written (out of memory or an
+ * output error), which stops the run. */
+static int report_file(run *r, size_t i, lint_result *res)
+{
+	const char *path = r->files.items[i];
+	const wl_config *cfg = r->file_cfg[i];
+	if (res && res->xref_failed) {
+		progress_clear(&r->pg);
+		fprintf(stderr, "w3dlint: %s: out of memory adding the file to the cross-file index\n", path);
+		r->trouble = true;
+	}
+	if (!res || !res->ok) {
+		progress_clear(&r->pg);
+		fprintf(stderr, "%s\n", res ? res->error : "w3dlint: out of memory");
+		r->trouble = true;
+		r->totals.unreadable++;
+		result_free(res);
+		return 0;
+	}
+	size_t n = res->count, shown_n = 0;
+	wl_finding *shown = malloc((n ? n : 1) * sizeof *shown);
+	const char **shown_paths = malloc((n ? n : 1) * sizeof *shown_paths);
+	int64_t baselined = shown && shown_paths ? apply_baseline(r, path, res, shown, shown_paths, &shown_n) : -1;
+	if (baselined < 0) {
+		free(shown);
+		free(shown_paths);
+		result_free(res);
+		return -1;
+	}
+
+	wl_file_report fr = { path, res->size, NULL, res->format, shown, shown_paths, shown_n,
+			      res->dropped, res->dropped_count, { 0 } };
+	fr.counts.files = 1;
+	fr.counts.baselined = (uint64_t)baselined;
+	wl_severity worst = WL_SEV_OFF;
+	for (size_t k = 0; k < shown_n; k++) {
+		count_severity(shown[k].severity, &fr.counts);
+		if (shown[k].severity > worst)
+			worst = shown[k].severity;
+	}
+	for (size_t k = 0; k < fr.dropped_count; k++) {
+		fr.counts.dropped += fr.dropped[k].count;
+		wl_severity s = wl_config_severity(cfg, r->cat, fr.dropped[k].rule);
+		if (s > worst)
+			worst = s;
+	}
+	fr.counts.files_with_errors = fr.counts.errors > 0;
+	wl_severity threshold = fail_threshold(r, cfg);
+	if (threshold != WL_SEV_OFF && worst >= threshold)
+		r->failed = true;
+
+	/* --max-findings: the first N in report order are shown. */
+	uint64_t max = r->opt->max_findings;
+	if (max) {
+		uint64_t room = r->shown < max ? max - r->shown : 0;
+		if (shown_n > room) {
+			fr.counts.not_shown = shown_n - room;
+			fr.findings_count = (size_t)room;
+		}
+	}
+	r->shown += fr.findings_count;
+	add_counts(&r->totals, &fr.counts);
+
+	if (r->shares_terminal && !r->opt->quiet && (fr.findings_count || fr.dropped_count))
+		progress_clear(&r->pg);
+	int rc = wl_reporter_file(r->rep, &fr);
+	free(shown);
+	free(shown_paths);
+	result_free(res);
+	return rc;
+}
+
+/* The pool's emit: reports the file at once, or, with cross-file checks,
+ * holds its result until every file is indexed (report_held). */
+static int lint_emit(void *ud, size_t i, void *result)
+{
+	run *r = ud;
+	progress_show(&r->pg, i + 1, r->files.count, r->files.items[i]);
+	if (r->held) {
+		r->held[i] = result;
+		return 0;
+	}
+	return report_file(r, i, result);
+}
+
+/* ------------------------------------------------------------ cross-file */
+
+static int cmp_path_ix(const void *x, const void *y)
+{
+	const path_ix *a = x, *b = y;
+	int c = strcmp(a->path, b->path);
+	if (c)
+		return c;
+	return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/* Sets up the index when the cross-file checks are on (after the files are
+ * collected).  A path listed twice (a file named and inside a folder
+ * argument) is indexed once, so it does not define its objects twice.
+ * Returns -1 when out of memory. */
+static int xref_setup(run *r)
+{
+	size_t n = r->files.count;
+	r->xref = wl_xref_new();
+	r->xref_add = calloc(n ? n : 1, sizeof *r->xref_add);
+	r->by_path = malloc((n ? n : 1) * sizeof *r->by_path);
+	r->held = calloc(n ? n : 1, sizeof *r->held);
+	if (!r->xref || !r->xref_add || !r->by_path || !r->held)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		r->by_path[i] = (path_ix){ r->files.items[i], i };
+	qsort(r->by_path, n, sizeof *r->by_path, cmp_path_ix);
+	for (size_t k = 0; k < n; k++)
+		if (k == 0 || strcmp(r->by_path[k - 1].path, r->by_path[k].path) != 0)
+			r->xref_add[r->by_path[k].index] = true;
+	return 0;
+}
+
+/* The first file of the run named path, or (size_t)-1. */
+static size_t xref_file_of(const run *r, const char *path)
+{
+	size_t lo = 0, hi = r->files.count;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(r->by_path[mid].path, path) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < r->files.count && strcmp(r->by_path[lo].path, path) == 0)
+		return r->by_path[lo].index;
+	return (size_t)-1;
+}
+
+/* State of the wl_xref_check callback: the effective severity needs the
+ * file's absolute path when its configuration has per-path ignores; it is
+ * computed once per file (findings come sorted by path). */
+typedef struct xref_sink {
+	run *r;
+	size_t file;   /* file of key, or (size_t)-1 */
+	char *key;
+} xref_sink;
+
+/* Appends one cross-file finding to the held result of its file, with the
+ * effective severity of its rule for that file (dropped when off). */
+static void xref_emit(void *ud, const wl_xref_finding *f)
+{
+	xref_sink *sk = ud;
+	run *r = sk->r;
+	if (r->xref_oom)
+		return;
+	size_t i = xref_file_of(r, f->path);
+	lint_result *res = i == (size_t)-1 ? NULL : r->held[i];
+	if (!res || !res->ok)
+		return;
+	const wl_config *cfg = r->file_cfg[i];
+	if (sk->file != i) {
+		free(sk->key);
+		sk->key = NULL;
+		sk->file = i;
+		if (wl_config_has_path_ignores(cfg)) {
+			sk->key = wl_config_file_key(f->path);
+			if (!sk->key) {
+				r->xref_oom = true;
+				return;
+			}
+		}
+	}
+	wl_severity sev = wl_config_severity_at(cfg, r->cat, f->rule, sk->key);
+	if (sev == WL_SEV_OFF)
+		return;
+	const char *cpath = f->chunk_path ? f->chunk_path : "";
+	const char *msg = f->message ? f->message : "";
+	size_t lc = strlen(cpath) + 1, lm = strlen(msg) + 1, lr = f->related ? strlen(f->related) + 1 : 0;
+	if (res->count == res->cap) {
+		size_t ncap = res->cap * 2;
+		wl_finding *ni = realloc(res->items, ncap * sizeof *ni);
+		if (ni)
+			res->items = ni;
+		const char **nc = ni ? realloc(res->chunk_paths, ncap * sizeof *nc) : NULL;
+		if (!nc) {
+			r->xref_oom = true;
+			return;
+		}
+		res->chunk_paths = nc;
+		res->cap = ncap;
+	}
+	char **ne = realloc(res->extra, (res->extra_count + 1) * sizeof *ne);
+	if (ne)
+		res->extra = ne;
+	char *blk = ne ? malloc(lc + lm + lr) : NULL;
+	if (!blk) {
+		r->xref_oom = true;
+		return;
+	}
+	res->extra[res->extra_count++] = blk;
+	char *at = blk;
+	wl_finding x = { 0 };
+	x.rule = f->rule;
+	x.severity = sev;
+	x.offset = f->offset;
+	x.length = f->length;
+	x.chunk = NULL;
+	x.element = -1;
+	res->chunk_paths[res->count] = stash(&at, cpath);
+	x.message = stash(&at, msg);
+	x.related = f->related ? stash(&at, f->related) : NULL;
+	res->items[res->count++] = x;
+}
+
+/* Report order: offset, then rule id (wl_findings_sort). */
+static int cmp_report_order(const wl_finding *a, const wl_finding *b)
+{
+	if (a->offset != b->offset)
+		return a->offset < b->offset ? -1 : 1;
+	return strcmp(a->rule, b->rule);
+}
+
+/* Merges the cross-file findings of res into its own, both sorted; on a tie
+ * the file's own finding comes first.  -1 when out of memory. */
+static int merge_xref(lint_result *res)
+{
+	size_t a = res->own_count, n = res->count;
+	if (n == a)
+		return 0;
+	wl_finding *items = malloc(n * sizeof *items);
+	const char **cps = malloc(n * sizeof *cps);
+	if (!items || !cps) {
+		free(items);
+		free(cps);
+		return -1;
+	}
+	size_t i = 0, j = a;
+	for (size_t k = 0; k < n; k++) {
+		bool own = j >= n || (i < a && cmp_report_order(&res->items[i], &res->items[j]) <= 0);
+		size_t from = own ? i++ : j++;
+		items[k] = res->items[from];
+		cps[k] = res->chunk_paths[from];
+	}
+	free(res->items);
+	free(res->chunk_paths);
+	res->items = items;
+	res->chunk_paths = cps;
+	res->own_count = n;
+	res->cap = n;
+	return 0;
+}
+
+/* After every file was linted and indexed: textures of the folder
+ * arguments, the cross-file checks, then the held results in file order.
+ * Returns -1 when the report could not be written. */
+static int report_held(run *r, char **paths, int npaths)
+{
+	/* A folder the walk could not open was reported already. */
+	for (int k = 0; k < npaths; k++) {
+		struct stat st;
+		if (stat(paths[k], &st) == 0 && S_ISDIR(st.st_mode))
+			(void)wl_xref_scan_textures(r->xref, paths[k]);
+	}
+	xref_sink sk = { r, (size_t)-1, NULL };
+	if (wl_xref_check(r->xref, xref_emit, &sk) < 0)
+		r->xref_oom = true;
+	free(sk.key);
+	for (size_t i = 0; !r->xref_oom && i < r->files.count; i++)
+		if (r->held[i] && merge_xref(r->held[i]) != 0)
+			r->xref_oom = true;
+	if (r->xref_oom) {
+		fprintf(stderr, "w3dlint: out of memory in the cross-file checks; their findings are left out\n");
+		r->trouble = true;
+		for (size_t i = 0; i < r->files.count; i++) {
+			lint_result *res = r->held[i];
+			if (res)
+				res->count = res->own_count;
+		}
+	}
+	int rc = 0;
+	for (size_t i = 0; i < r->files.count; i++) {
+		lint_result *res = r->held[i];
+		r->held[i] = NULL;
+		if (rc == 0)
+			rc = report_file(r, i, res);
+		else
+			result_free(res);
+	}
+	return rc;
+}
+
+/* ----------------------------------------------------------------- main */
+
+/* Parses a count option: a decimal integer in [lo, hi]. */
+static int parse_count(const char *opt, const char *arg, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(arg, &end, 10);
+	if (errno || end == arg || *end || arg[0] == '-' || v < lo || v > hi) {
+		fprintf(stderr, "w3dlint: %s needs a whole number from %" PRIu64 " to %" PRIu64 ", not '%s'\n", opt,
+			lo, hi, arg);
+		usage_hint();
+		return EXIT_TROUBLE;
+	}
+	*out = v;
+	return EXIT_CLEAN;
+}
+
+static int parse_args(int argc, char **argv, cli *opt, int *first_path)
+{
+	struct option longs[OPT_COUNT + 1];
+	char shorts[2 * OPT_COUNT + 2];
+	size_t ns = 0;
+	shorts[ns++] = ':';
+	for (size_t i = 0; i < OPT_COUNT; i++) {
+		longs[i].name = OPTS[i].name;
+		longs[i].has_arg = OPTS[i].has_arg;
+		longs[i].flag = NULL;
+		longs[i].val = OPTS[i].val;
+		if (OPTS[i].val < 256) {
+			shorts[ns++] = (char)OPTS[i].val;
+			if (OPTS[i].has_arg == required_argument)
+				shorts[ns++] = ':';
+		}
+	}
+	shorts[ns] = 0;
+	memset(&longs[OPT_COUNT], 0, sizeof longs[OPT_COUNT]);
+
+	memset(opt, 0, sizeof *opt);
+	opt->format = "text";
+	opt->fail_on = -1;
+	opt->fold = DEFAULT_FOLD;
+	opt->game = W3D_GAME_AUTO;
+	opt->xref = -1;
+	opterr = 0;
+	int c;
+	uint64_t v;
+	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if (strcmp(optarg, "text") != 0 && strcmp(optarg, "json") != 0 && strcmp(optarg, "sarif") != 0 &&
+			    strcmp(optarg, "github") != 0) {
+				fprintf(stderr, "w3dlint: unknown report format '%s' (text, json, sarif or github)\n",
+					optarg);
+				usage_hint();
+				return EXIT_TROUBLE;
+			}
+			opt->format = optarg;
+			break;
+		case 'o': opt->output = optarg; break;
+		case 'c': opt->config = optarg; break;
+		case 'q': opt->quiet = true; break;
+		case 'j':
+			if (parse_count("--jobs", optarg, 1, WL_POOL_MAX_JOBS, &v) != EXIT_CLEAN)
+				return EXIT_TROUBLE;
+			opt->jobs = (unsigned)v;
+			break;
+		case OPT_BASELINE: opt->baseline = optarg; break;
+		case OPT_WRITE_BASELINE: opt->write_baseline = optarg; break;
+		case OPT_FOLD:
+			if (parse_count("--fold", optarg, 0, 1000000, &v) != EXIT_CLEAN)
+				return EXIT_TROUBLE;
+			opt->fold = (unsigned)v;
+			break;
+		case OPT_MAX_FINDINGS:
+			if (parse_count("--max-findings", optarg, 0, UINT64_MAX, &opt->max_findings) != EXIT_CLEAN)
+				return EXIT_TROUBLE;
+			break;
+		case OPT_NO_PROGRESS: opt->no_progress = true; break;
+		case OPT_XREF: opt->xref = 1; break;
+		case OPT_NO_XREF: opt->xref = 0; break;
+		case OPT_GAME:
+			if (!w3d_game_parse(optarg, &opt->game)) {
+				fprintf(stderr, "w3dlint: unknown game '%s' for --game (auto, renegade, generals, bfme or "
+						"w3dhub)\n",
+					optarg);
+				usage_hint();
+				return EXIT_TROUBLE;
+			}
+			break;
+		case OPT_LIST_RULES: opt->list_rules = true; break;
+		case OPT_EXPLAIN: opt->explain = optarg; break;
+		case OPT_FAIL_ON:
+			opt->fail_on = wl_severity_parse(optarg);
+			if (opt->fail_on < 0) {
+				fprintf(stderr, "w3dlint: unknown severity '%s' for --fail-on (error, warning, info or off)\n",
+					optarg);
+				usage_hint();
+				return EXIT_TROUBLE;
+			}
+			break;
+		case 'V':
+			printf("%s %s\n", W3DLINT_NAME, W3DLINT_VERSION);
+			return -1;
+		case 'h':
+			print_help(stdout);
+			return -1;
+		case ':':
+			fprintf(stderr, "w3dlint: option '%s' needs an argument\n", argv[optind - 1]);
+			usage_hint();
+			return EXIT_TROUBLE;
+		default:
+			if (optopt && optopt < 256)
+				fprintf(stderr, "w3dlint: unknown option '-%c'\n", optopt);
+			else
+				fprintf(stderr, "w3dlint: unknown option '%s'\n", argv[optind - 1]);
+			usage_hint();
+			return EXIT_TROUBLE;
+		}
+	}
+	if (opt->baseline && opt->write_baseline) {
+		fputs("w3dlint: --baseline and --write-baseline cannot be used together\n", stderr);
+		usage_hint();
+		return EXIT_TROUBLE;
+	}
+	*first_path = optind;
+	return EXIT_CLEAN;
+}
+
+static void run_free(run *r)
+{
+	if (r->held)
+		for (size_t i = 0; i < r->files.count; i++)
+			result_free(r->held[i]);
+	free(r->held);
+	free(r->by_path);
+	free(r->xref_add);
+	wl_xref_free(r->xref);
+	wl_reporter_free(r->rep);
+	if (r->out && r->out != stdout)
+		fclose(r->out);
+	free(r->file_cfg);
+	wl_pathlist_free(&r->files);
+	config_cache_free(&r->cache);
+	wl_config_free(r->forced);
+	wl_baseline_free(r->baseline);
+	wl_catalog_free(r->cat);
+}
+
+/* Collects the files, loads the configurations and the baseline: all that
+ * can fail before any report is written.  Returns EXIT_CLEAN or
+ * EXIT_TROUBLE. */
+static int prepare(run *r, char **paths, int npaths)
+{
+	const cli *opt = r->opt;
+	if (opt->config) {
+		char err[1024] = "";
+		r->forced = wl_config_load(r->cat, opt->config, err, sizeof err);
+		if (!r->forced) {
+			fprintf(stderr, "%s\n", err[0] ? err : opt->config);
+			return EXIT_TROUBLE;
+		}
+	}
+	const char *bl = opt->baseline ? opt->baseline : opt->write_baseline;
+	if (bl) {
+		char err[1024] = "";
+		r->recording = opt->write_baseline != NULL;
+		r->baseline = wl_baseline_load(bl, r->recording, err, sizeof err);
+		if (!r->baseline) {
+			fprintf(stderr, "w3dlint: %s\n", err[0] ? err : bl);
+			return EXIT_TROUBLE;
+		}
+	}
+	for (int i = 0; i < npaths; i++) {
+		size_t before = r->files.count;
+		int rc = wl_walk_collect(paths[i], &r->files, walk_error, NULL);
+		if (rc < 0) {
+			fprintf(stderr, "w3dlint: out of memory collecting files\n");
+			return EXIT_TROUBLE;
+		}
+		if (rc > 0)
+			r->trouble = true;
+		else if (r->files.count == before)
+			fprintf(stderr, "w3dlint: %s: no W3D files found\n", paths[i]);
+	}
+	int rc = resolve_configs(r);
+	if (rc == -2)
+		fprintf(stderr, "w3dlint: out of memory loading configurations\n");
+	if (rc != 0)
+		return EXIT_TROUBLE;
+	/* Cross-file checks: a folder is the unit the references live in.  A
+	 * list of files alone (pre-commit passes only the staged ones) would
+	 * report every object of an unlisted file as missing, so it needs
+	 * --xref. */
+	bool xref = opt->xref == 1;
+	for (int i = 0; opt->xref < 0 && !xref && i < npaths; i++) {
+		struct stat st;
+		xref = stat(paths[i], &st) == 0 && S_ISDIR(st.st_mode);
+	}
+	if (xref && xref_setup(r) != 0) {
+		fprintf(stderr, "w3dlint: out of memory\n");
+		return EXIT_TROUBLE;
+	}
+	return EXIT_CLEAN;
+}
+
+static wl_reporter *make_reporter(run *r, bool to_stdout)
+{
+	const cli *opt = r->opt;
+	if (strcmp(opt->format, "json") == 0)
+		return wl_report_json_new(r->out);
+	if (strcmp(opt->format, "sarif") == 0)
+		return wl_report_sarif_new(r->out, r->cat);
+	if (strcmp(opt->format, "github") == 0)
+		return wl_report_github_new(r->out, opt->fold);
+	const char *term = getenv("TERM");
+	bool color = to_stdout && isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL &&
+		     !(term && strcmp(term, "dumb") == 0);
+	return wl_report_text_new(r->out, color, opt->quiet, opt->fold);
+}
+
+/* After the last file: stale baseline entries, finish, --write-baseline. */
+static int finish_run(run *r, bool to_stdout)
+{
+	const cli *opt = r->opt;
+	wl_report_summary sum = { r->totals, opt->baseline, NULL, 0, opt->max_findings };
+	wl_report_stale *stale = NULL;
+	if (opt->baseline) {
+		size_t n = wl_baseline_stale(r->baseline, &stale);
+		if (n == (size_t)-1) {
+			fprintf(stderr, "w3dlint: out of memory comparing with the baseline\n");
+			return EXIT_TROUBLE;
+		}
+		sum.stale = stale;
+		sum.stale_count = n;
+	}
+	int rc = wl_reporter_finish(r->rep, &sum);
+	free(stale);
+	if (rc != 0) {
+		fprintf(stderr, "w3dlint: %s: cannot write the report: %s\n",
+			to_stdout ? "standard output" : opt->output, errno ? strerror(errno) : "out of memory");
+		return EXIT_TROUBLE;
+	}
+	if (r->recording) {
+		char err[1024] = "";
+		size_t skipped = 0;
+		if (wl_baseline_save(r->baseline, &skipped, err, sizeof err) != 0) {
+			fprintf(stderr, "w3dlint: cannot write the baseline: %s\n", err);
+			return EXIT_TROUBLE;
+		}
+		fprintf(stderr, "w3dlint: %s: recorded %" PRIu64 " %s in %" PRIu64 " %s\n", opt->write_baseline,
+			r->totals.baselined, r->totals.baselined == 1 ? "finding" : "findings", r->recorded_files,
+			r->recorded_files == 1 ? "file" : "files");
+		if (skipped)
+			fprintf(stderr, "w3dlint: %s: %zu entries left out: their paths are not UTF-8\n",
+				opt->write_baseline, skipped);
+	}
+	return EXIT_CLEAN;
+}
+
+/* Everything after the options: returns the exit status. */
+static int lint_paths(run *r, char **paths, int npaths)
+{
+	const cli *opt = r->opt;
+	if (prepare(r, paths, npaths) != EXIT_CLEAN)
+		return EXIT_TROUBLE;
+
+	bool to_stdout = !opt->output || strcmp(opt->output, "-") == 0;
+	if (to_stdout) {
+		r->out = stdout;
+	} else {
+		r->out = fopen(opt->output, "w");
+		if (!r->out) {
+			fprintf(stderr, "w3dlint: %s: %s\n", opt->output, strerror(errno));
+			return EXIT_TROUBLE;
+		}
+	}
+	r->rep = make_reporter(r, to_stdout);
+	if (!r->rep) {
+		fprintf(stderr, "w3dlint: out of memory\n");
+		return EXIT_TROUBLE;
+	}
+
+	progress_init(&r->pg, !opt->no_progress, r->files.count);
+	r->shares_terminal = to_stdout && isatty(STDOUT_FILENO);
+	/* Each worker holds one document at a time; the reorder buffer holds
+	 * up to RESULTS_PER_JOB detached results per job, so that one large
+	 * file does not stall the other workers. */
+	unsigned jobs = opt->jobs ? opt->jobs : wl_pool_online_cpus();
+	errno = 0;
+	int rc = wl_pool_run(r->files.count, jobs, RESULTS_PER_JOB * (size_t)jobs, lint_work, lint_emit, lint_discard,
+			     r);
+	progress_clear(&r->pg);
+	if (rc == 0 && r->held)
+		rc = report_held(r, paths, npaths);
+	if (rc != 0) {
+		fprintf(stderr, "w3dlint: %s: cannot write the report: %s\n",
+			to_stdout ? "standard output" : opt->output, errno ? strerror(errno) : "out of memory");
+		return EXIT_TROUBLE;
+	}
+	if (finish_run(r, to_stdout) != EXIT_CLEAN)
+		return EXIT_TROUBLE;
+	if (!to_stdout) {
+		FILE *fp = r->out;
+		r->out = NULL;
+		if (fclose(fp) != 0) {
+			fprintf(stderr, "w3dlint: %s: cannot write the report: %s\n", opt->output, strerror(errno));
+			return EXIT_TROUBLE;
+		}
+	}
+	if (r->trouble)
+		return EXIT_TROUBLE;
+	return r->failed ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
+int main(int argc, char **argv)
+{
+	cli opt;
+	int first = 0;
+	int rc = parse_args(argc, argv, &opt, &first);
+	if (rc < 0)
+		return fflush(stdout) == 0 ? EXIT_CLEAN : EXIT_TROUBLE;
+	if (rc != EXIT_CLEAN)
+		return rc;
+	if (!opt.list_rules && !opt.explain && first >= argc) {
+		fputs("w3dlint: no PATH given\n", stderr);
+		usage_hint();
+		return EXIT_TROUBLE;
+	}
+
+	run r;
+	memset(&r, 0, sizeof r);
+	r.opt = &opt;
+	char err[1024] = "";
+	r.cat = wl_catalog_load_builtin(err, sizeof err);
+	if (!r.cat) {
+		fprintf(stderr, "w3dlint: cannot load the built-in rule catalogue: %s\n",
+			err[0] ? err : "no catalogue in this build");
+		return EXIT_TROUBLE;
+	}
+	if (opt.list_rules) {
+		list_rules(r.cat, stdout);
+		rc = EXIT_CLEAN;
+	} else if (opt.explain) {
+		rc = explain_rule(r.cat, opt.explain, stdout);
+	} else {
+		rc = lint_paths(&r, argv + first, argc - first);
+	}
+	if (fflush(stdout) != 0 && rc == EXIT_CLEAN)
+		rc = EXIT_TROUBLE;
+	run_free(&r);
+	return rc;
+}

@@ -1,0 +1,472 @@
+/*
+ * check_geometry.c - MESH geometry rules (rules/geometry.yaml):
+ *
+ *   mesh-bounds-box       B9: MESH_HEADER3 Min/Max contain every vertex
+ *                         (within `tolerance`), Min <= Max, finite; skins
+ *                         skipped
+ *   mesh-bounds-sphere    B9: every vertex within SphRadius + `tolerance` of
+ *                         SphCenter; radius finite and >= 0; skins skipped
+ *   triangle-plane        B6: stored Normal/Dist against normalize(cross(v1 -
+ *                         v0, v2 - v0)) and dot(N, v0); skins and degenerate
+ *                         triangles skipped
+ *   triangle-degenerate   B4: repeated vertex index, or (non-skins) height
+ *                         over the longest edge <= `height_ratio` x that edge
+ *   float-not-finite      NaN/Inf in VERTICES, VERTEX_NORMALS, TRIANGLES
+ *                         planes, MESH_HEADER3 bounds, X/Y/Z animation values,
+ *                         adaptive-delta Scale and initial values
+ *   vertex-normal-length  B7: | |n| - 1 | > `tolerance` (zero included)
+ *
+ * Sources: notes/w3d_reference.md §2.1 (layouts), §3.B (B4, B6, B7, B9),
+ * §2.4-2.5 (channel layouts).
+ *
+ * A mesh is a skin when its geometry type (Attributes & 0xFF0000) is SKIN
+ * (0x20000) or it has VERTEX_INFLUENCES (0x0E) or VERTEX_INFLUENCES_EXTENDED
+ * (0x0C03): its stored vertices are bone-relative while its header bounds and
+ * triangle planes were computed in the bind pose (meshsave.cpp:357 vs 371),
+ * so those are not compared.
+ *
+ * Findings that concern many elements are reported once per mesh or chunk:
+ * the first offending element (its offset, length and element index) and,
+ * in the message, how many there are.  Non-finite values are left to
+ * float-not-finite: the other rules skip the vertices, normals and triangles
+ * that hold one.  Triangles with an index past the vertex array are left to
+ * triangle-index-out-of-range (check_mesh.c).
+ *
+ * Offsets: MESH_HEADER3 payload + 76 Min, +88 Max, +100 SphCenter, +112
+ * SphRadius; vertex/normal i at payload + 12 i; triangle i at payload + 32 i,
+ * its Vindex at +0 (12 bytes), Normal at +16 and Dist at +28.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "../../core/vec.h"
+#include "../lint.h"
+
+void w3d_check_geometry(wl_lint_ctx *ctx);
+
+/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
+extern const char *const w3d_check_geometry_rules[];
+const char *const w3d_check_geometry_rules[] = {
+	"mesh-bounds-box", "mesh-bounds-sphere", "triangle-plane", "triangle-degenerate",
+	"float-not-finite", "vertex-normal-length", NULL
+};
+
+/* The plane normal inside a TRIANGLES record (§2.1). */
+#define TRI_NORMAL 16u
+
+static void vec_set(double out[3], const w3d_vec3 *v)
+{
+	wl_v3_set(out, v->x, v->y, v->z);
+}
+
+/* ------------------------------------------------------------------ */
+/* bounds                                                              */
+/* ------------------------------------------------------------------ */
+
+/* The finite vertices of a mesh that lie outside its header bounds. */
+typedef struct outside {
+	size_t count;  /* vertices outside */
+	size_t first;  /* index of the first one */
+	size_t finite; /* finite vertices looked at */
+	double worst;  /* largest measure among those outside */
+} outside;
+
+/* Measures every finite vertex p of m - its excess over the box lo..hi, or,
+ * with hi NULL, its distance from the center lo - and counts those whose
+ * measure - base exceeds tol. */
+static outside scan_outside(const w3d_mesh *m, const double lo[3], const double *hi, double base, double tol)
+{
+	outside o = { 0, 0, 0, 0 };
+	for (size_t i = 0; i < m->vertices.count; i++) {
+		const w3d_vec3 *v = &m->vertices.v[i];
+		if (!w3d_vec3_finite(v))
+			continue;
+		o.finite++;
+		double p[3];
+		vec_set(p, v);
+		double e = hi ? wl_box_excess(lo, hi, p) : wl_v3_dist(p, lo);
+		if (e - base > tol) {
+			if (!o.count++)
+				o.first = i;
+			if (e > o.worst)
+				o.worst = e;
+		}
+	}
+	return o;
+}
+
+static void check_box(wl_lint_ctx *ctx, const w3d_mesh *m)
+{
+	const w3d_mesh_header *h = &m->header;
+	uint64_t off = wl_chunk_payload_offset(h->src) + W3D_MESH_HDR_MIN;
+	wl_findings *f = &ctx->doc->findings;
+	if (!w3d_vec3_finite(&h->min) || !w3d_vec3_finite(&h->max)) {
+		wl_report(f, "mesh-bounds-box", h->src, -1, off, 24,
+			  "mesh '%s' bounding box min (%g, %g, %g) max (%g, %g, %g) is not finite", m->name,
+			  (double)h->min.x, (double)h->min.y, (double)h->min.z, (double)h->max.x,
+			  (double)h->max.y, (double)h->max.z);
+		return;
+	}
+	double mn[3], mx[3];
+	vec_set(mn, &h->min);
+	vec_set(mx, &h->max);
+	for (int k = 0; k < 3; k++)
+		if (mn[k] > mx[k]) {
+			wl_report(f, "mesh-bounds-box", h->src, -1, off, 24,
+				  "mesh '%s' bounding box min %c %g is above max %c %g", m->name, "xyz"[k], mn[k],
+				  "xyz"[k], mx[k]);
+			return;
+		}
+	double tol = wl_lint_param(ctx, "mesh-bounds-box", "tolerance", 0.001);
+	outside o = scan_outside(m, mn, mx, 0, tol);
+	if (o.count) {
+		const w3d_vec3 *v = &m->vertices.v[o.first];
+		wl_report(f, "mesh-bounds-box", h->src, -1, off, 24,
+			  "mesh '%s' bounding box (%g, %g, %g)..(%g, %g, %g) does not contain vertex %zu (%g, %g, %g); "
+			  "%zu of %zu vertices lie outside, by up to %g",
+			  m->name, mn[0], mn[1], mn[2], mx[0], mx[1], mx[2], o.first, (double)v->x, (double)v->y,
+			  (double)v->z, o.count, o.finite, o.worst);
+	}
+}
+
+static void check_sphere(wl_lint_ctx *ctx, const w3d_mesh *m)
+{
+	const w3d_mesh_header *h = &m->header;
+	uint64_t off = wl_chunk_payload_offset(h->src) + W3D_MESH_HDR_SPH_CENTER;
+	wl_findings *f = &ctx->doc->findings;
+	double r = h->sph_radius;
+	if (!w3d_vec3_finite(&h->sph_center) || !isfinite(r) || r < 0) {
+		wl_report(f, "mesh-bounds-sphere", h->src, -1, off, 16,
+			  "mesh '%s' bounding sphere center (%g, %g, %g) radius %g is %s", m->name,
+			  (double)h->sph_center.x, (double)h->sph_center.y, (double)h->sph_center.z, r,
+			  isfinite(r) && w3d_vec3_finite(&h->sph_center) ? "negative" : "not finite");
+		return;
+	}
+	double c[3];
+	vec_set(c, &h->sph_center);
+	double tol = wl_lint_param(ctx, "mesh-bounds-sphere", "tolerance", 0.001);
+	outside o = scan_outside(m, c, NULL, r, tol);
+	if (o.count) {
+		const w3d_vec3 *v = &m->vertices.v[o.first];
+		wl_report(f, "mesh-bounds-sphere", h->src, -1, off, 16,
+			  "mesh '%s' bounding sphere (center (%g, %g, %g), radius %g) does not contain vertex %zu "
+			  "(%g, %g, %g); %zu of %zu vertices lie outside, the farthest at distance %g",
+			  m->name, c[0], c[1], c[2], r, o.first, (double)v->x, (double)v->y, (double)v->z, o.count,
+			  o.finite, o.worst);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* triangles                                                           */
+/* ------------------------------------------------------------------ */
+
+/* True when every index of t is inside the vertex array and the three
+ * vertices are finite; fills v. */
+static bool tri_vertices(const w3d_mesh *m, const w3d_triangle *t, double v[3][3])
+{
+	for (int k = 0; k < 3; k++) {
+		if (t->vindex[k] >= m->vertices.count)
+			return false;
+		const w3d_vec3 *p = &m->vertices.v[t->vindex[k]];
+		if (!w3d_vec3_finite(p))
+			return false;
+		vec_set(v[k], p);
+	}
+	return true;
+}
+
+static bool repeats_index(const w3d_triangle *t)
+{
+	return t->vindex[0] == t->vindex[1] || t->vindex[1] == t->vindex[2] || t->vindex[0] == t->vindex[2];
+}
+
+static void check_degenerate(wl_lint_ctx *ctx, const w3d_mesh *m, bool skin)
+{
+	double ratio = wl_lint_param(ctx, "triangle-degenerate", "height_ratio", 1e-6);
+	size_t bad = 0, first = 0;
+	bool first_repeats = false;
+	double first_ratio = 0;
+	for (size_t i = 0; i < m->triangle_count; i++) {
+		const w3d_triangle *t = &m->triangles[i];
+		bool rep = repeats_index(t);
+		double r = 0;
+		if (!rep) {
+			double v[3][3], l2;
+			if (skin || !tri_vertices(m, t, v))
+				continue;
+			double a2 = wl_tri_area2(v[0], v[1], v[2], &l2);
+			r = l2 > 0 ? a2 / l2 : 0;
+			if (r > ratio)
+				continue;
+		}
+		if (!bad++) {
+			first = i;
+			first_repeats = rep;
+			first_ratio = r;
+		}
+	}
+	if (!bad)
+		return;
+	const w3d_triangle *t = &m->triangles[first];
+	char why[80];
+	if (first_repeats)
+		snprintf(why, sizeof why, "repeats a vertex index");
+	else
+		snprintf(why, sizeof why, "has height/edge ratio %g (zero area)", first_ratio);
+	wl_report(&ctx->doc->findings, "triangle-degenerate", m->triangles_src, (int64_t)first,
+		  wl_chunk_payload_offset(m->triangles_src) + (uint64_t)first * W3D_TRI_SIZE, 12,
+		  "mesh '%s' triangle %zu (vertices %u, %u, %u) %s; %zu of %zu triangles are degenerate", m->name,
+		  first, (unsigned)t->vindex[0], (unsigned)t->vindex[1], (unsigned)t->vindex[2], why, bad,
+		  m->triangle_count);
+}
+
+static void check_planes(wl_lint_ctx *ctx, const w3d_mesh *m)
+{
+	double ntol = wl_lint_param(ctx, "triangle-plane", "normal_tolerance", 0.001);
+	double dtol = wl_lint_param(ctx, "triangle-plane", "distance_tolerance", 0.001);
+	size_t bad = 0, first = 0, checked = 0;
+	double fn[3] = { 0, 0, 0 }, fd = 0;
+	for (size_t i = 0; i < m->triangle_count; i++) {
+		const w3d_triangle *t = &m->triangles[i];
+		double v[3][3], n[3], d;
+		if (!tri_vertices(m, t, v) || !wl_tri_plane(v[0], v[1], v[2], n, &d))
+			continue;
+		if (!wl_f3_finite(t->normal.x, t->normal.y, t->normal.z) || !isfinite(t->dist))
+			continue; /* float-not-finite */
+		checked++;
+		double sn[3];
+		vec_set(sn, &t->normal);
+		if (!wl_plane_differs(sn, t->dist, n, d, wl_v3_maxabs(v[0]), ntol, dtol))
+			continue;
+		if (!bad++) {
+			first = i;
+			fn[0] = n[0], fn[1] = n[1], fn[2] = n[2];
+			fd = d;
+		}
+	}
+	if (!bad)
+		return;
+	const w3d_triangle *t = &m->triangles[first];
+	wl_report(&ctx->doc->findings, "triangle-plane", m->triangles_src, (int64_t)first,
+		  wl_chunk_payload_offset(m->triangles_src) + (uint64_t)first * W3D_TRI_SIZE + TRI_NORMAL, 16,
+		  "mesh '%s' triangle %zu plane normal (%g, %g, %g) dist %g differs from the recomputed normal "
+		  "(%g, %g, %g) dist %g; %zu of %zu triangles differ",
+		  m->name, first, (double)t->normal.x, (double)t->normal.y, (double)t->normal.z, (double)t->dist,
+		  fn[0], fn[1], fn[2], fd, bad, checked);
+}
+
+/* ------------------------------------------------------------------ */
+/* vertex normals                                                      */
+/* ------------------------------------------------------------------ */
+
+static void check_normals(wl_lint_ctx *ctx, const w3d_mesh *m)
+{
+	double tol = wl_lint_param(ctx, "vertex-normal-length", "tolerance", 0.01);
+	size_t bad = 0, zero = 0, first = 0;
+	double first_len = 0;
+	for (size_t i = 0; i < m->normals.count; i++) {
+		const w3d_vec3 *nv = &m->normals.v[i];
+		if (!w3d_vec3_finite(nv))
+			continue;
+		double n[3];
+		vec_set(n, nv);
+		double len = wl_v3_len(n);
+		if (!(fabs(len - 1) > tol))
+			continue;
+		zero += len == 0;
+		if (!bad++) {
+			first = i;
+			first_len = len;
+		}
+	}
+	if (!bad)
+		return;
+	const w3d_vec3 *nv = &m->normals.v[first];
+	wl_report(&ctx->doc->findings, "vertex-normal-length", m->normals.src, (int64_t)first,
+		  wl_chunk_payload_offset(m->normals.src) + (uint64_t)first * W3D_VEC3_SIZE, W3D_VEC3_SIZE,
+		  "mesh '%s' vertex normal %zu (%g, %g, %g) has length %.6g, not 1; %zu of %zu normals are not "
+		  "unit length (%zu zero)",
+		  m->name, first, (double)nv->x, (double)nv->y, (double)nv->z, first_len, bad, m->normals.count,
+		  zero);
+}
+
+/* ------------------------------------------------------------------ */
+/* float-not-finite                                                    */
+/* ------------------------------------------------------------------ */
+
+/* Scans n records of `floats` binary32 values at data + i*stride (+ skip
+ * bytes): number of records holding a non-finite value, first one in *first. */
+static size_t scan_floats(const uint8_t *data, size_t n, size_t stride, size_t skip, size_t floats,
+			  size_t *first)
+{
+	size_t bad = 0;
+	for (size_t i = 0; i < n; i++) {
+		const uint8_t *p = data + i * stride + skip;
+		for (size_t j = 0; j < floats; j++)
+			if (!isfinite(wl_lef32(p + 4 * j))) {
+				if (!bad++)
+					*first = i;
+				break;
+			}
+	}
+	return bad;
+}
+
+static void report_vec_array(wl_lint_ctx *ctx, const w3d_mesh *m, const w3d_vec3_array *a, const char *what)
+{
+	if (!a->src)
+		return;
+	size_t bad = 0, first = 0;
+	for (size_t i = 0; i < a->count; i++)
+		if (!w3d_vec3_finite(&a->v[i]) && !bad++)
+			first = i;
+	if (bad)
+		wl_report(&ctx->doc->findings, "float-not-finite", a->src, (int64_t)first,
+			  wl_chunk_payload_offset(a->src) + (uint64_t)first * W3D_VEC3_SIZE, W3D_VEC3_SIZE,
+			  "mesh '%s' %s %zu (%g, %g, %g) is not finite; %zu of %zu are not finite", m->name, what,
+			  first, (double)a->v[first].x, (double)a->v[first].y, (double)a->v[first].z, bad, a->count);
+}
+
+static void finite_mesh(wl_lint_ctx *ctx, const w3d_mesh *m)
+{
+	wl_findings *f = &ctx->doc->findings;
+	const w3d_mesh_header *h = &m->header;
+	if (h->src && h->bytes >= W3D_MESH_HEADER3_SIZE) {
+		const uint8_t *p = wl_chunk_payload(ctx->doc, h->src);
+		size_t first = 0;
+		if (scan_floats(p + W3D_MESH_HDR_MIN, 1, 0, 0, 10, &first))
+			wl_report(f, "float-not-finite", h->src, -1,
+				  wl_chunk_payload_offset(h->src) + W3D_MESH_HDR_MIN,
+				  W3D_MESH_HEADER3_SIZE - W3D_MESH_HDR_MIN,
+				  "mesh '%s' header bounds are not finite: min (%g, %g, %g) max (%g, %g, %g) "
+				  "center (%g, %g, %g) radius %g",
+				  m->name, (double)h->min.x, (double)h->min.y, (double)h->min.z, (double)h->max.x,
+				  (double)h->max.y, (double)h->max.z, (double)h->sph_center.x, (double)h->sph_center.y,
+				  (double)h->sph_center.z, (double)h->sph_radius);
+	}
+	report_vec_array(ctx, m, &m->vertices, "vertex");
+	report_vec_array(ctx, m, &m->normals, "vertex normal");
+	if (m->triangles_src) {
+		size_t first = 0;
+		size_t bad = scan_floats(wl_chunk_payload(ctx->doc, m->triangles_src), m->triangle_count,
+					 W3D_TRI_SIZE, TRI_NORMAL, 4, &first);
+		if (bad) {
+			const w3d_triangle *t = &m->triangles[first];
+			wl_report(f, "float-not-finite", m->triangles_src, (int64_t)first,
+				  wl_chunk_payload_offset(m->triangles_src) + (uint64_t)first * W3D_TRI_SIZE + TRI_NORMAL,
+				  16, "mesh '%s' triangle %zu plane normal (%g, %g, %g) dist %g is not finite; %zu of %zu "
+				  "triangles have a non-finite plane",
+				  m->name, first, (double)t->normal.x, (double)t->normal.y, (double)t->normal.z,
+				  (double)t->dist, bad, m->triangle_count);
+		}
+	}
+}
+
+/* Reports a channel whose values hold a non-finite float: `bad` of `n`
+ * records of `rec` bytes each, the first at file offset off. */
+static void report_channel(wl_lint_ctx *ctx, const wl_chunk *k, unsigned pivot, size_t first, size_t bad, size_t n,
+			   uint64_t off, uint64_t rec, const char *what)
+{
+	if (bad)
+		wl_report(&ctx->doc->findings, "float-not-finite", k, (int64_t)first, off, rec,
+			  "channel for pivot %u: %s %zu is not finite; %zu of %zu are not finite", pivot, what, first,
+			  bad, n);
+}
+
+static void finite_raw(wl_lint_ctx *ctx, const w3d_animation *a)
+{
+	for (size_t i = 0; i < a->channel_count; i++) {
+		const w3d_anim_channel *ch = &a->channels[i];
+		if (!ch->header_ok || ch->flags == W3D_ANIM_CHANNEL_Q || ch->vector_len == 0 ||
+		    ch->last_frame < ch->first_frame)
+			continue;
+		size_t rec = (size_t)ch->vector_len * 4;
+		size_t n = ch->data_bytes / rec;
+		size_t frames = (size_t)ch->last_frame - ch->first_frame + 1;
+		if (n > frames)
+			n = frames;
+		size_t first = 0;
+		size_t bad = scan_floats(ch->data, n, rec, 0, ch->vector_len, &first);
+		report_channel(ctx, ch->src, ch->pivot, first, bad, n, ch->data_offset + first * rec, rec, "frame");
+	}
+}
+
+static void finite_compressed(wl_lint_ctx *ctx, const w3d_compressed_animation *a)
+{
+	for (size_t i = 0; i < a->channel_count; i++) {
+		const w3d_canim_channel *ch = &a->channels[i];
+		if (!ch->header_ok || ch->vector_len == 0)
+			continue;
+		bool q = ch->flags == W3D_ANIM_CHANNEL_Q; /* quaternion-not-finite */
+		size_t vl = ch->vector_len, first = 0, bad, n;
+		switch (ch->layout) {
+		case W3D_CLAYOUT_TIMECODED: {
+			size_t pkt = 4 * (vl + 1);
+			n = ch->data_bytes / pkt;
+			if (n > ch->count)
+				n = ch->count;
+			if (q)
+				break;
+			bad = scan_floats(ch->data, n, pkt, 4, vl, &first);
+			report_channel(ctx, ch->src, ch->pivot, first, bad, n, ch->data_offset + first * pkt + 4, 4 * vl,
+				       "key");
+			break;
+		}
+		case W3D_CLAYOUT_MOTION_TC: {
+			size_t keys = ((size_t)2 * ch->count + 3) & ~(size_t)3;
+			if (q || keys > ch->data_bytes)
+				break;
+			n = (ch->data_bytes - keys) / (4 * vl);
+			if (n > ch->count)
+				n = ch->count;
+			bad = scan_floats(ch->data + keys, n, 4 * vl, 0, vl, &first);
+			report_channel(ctx, ch->src, ch->pivot, first, bad, n,
+				       ch->data_offset + keys + first * 4 * vl, 4 * vl, "key");
+			break;
+		}
+		case W3D_CLAYOUT_AD4:
+		case W3D_CLAYOUT_AD8:
+		case W3D_CLAYOUT_MOTION_AD4:
+		case W3D_CLAYOUT_MOTION_AD8:
+			/* Scale is the 4 bytes before data (0x282: header @8;
+			 * 0x284: first data word) - see hierarchy.h. */
+			if (!isfinite(ch->scale))
+				wl_report(&ctx->doc->findings, "float-not-finite", ch->src, -1, ch->data_offset - 4, 4,
+					  "adaptive-delta channel for pivot %u has scale %g, not finite", ch->pivot,
+					  (double)ch->scale);
+			if (!q && ch->data_bytes >= 4 * vl && scan_floats(ch->data, 1, 0, 0, vl, &first))
+				wl_report(&ctx->doc->findings, "float-not-finite", ch->src, -1, ch->data_offset, 4 * vl,
+					  "adaptive-delta channel for pivot %u has a non-finite initial value", ch->pivot);
+			break;
+		case W3D_CLAYOUT_UNKNOWN:
+			break;
+		}
+	}
+}
+
+void w3d_check_geometry(wl_lint_ctx *ctx)
+{
+	const w3d_model *model = ctx->model;
+	if (!model)
+		return;
+	for (size_t i = 0; i < model->mesh_count; i++) {
+		const w3d_mesh *m = model->meshes[i];
+		bool skin = w3d_mesh_is_skin(m);
+		finite_mesh(ctx, m);
+		if (m->header.src && m->header.bytes >= W3D_MESH_HEADER3_SIZE && m->vertices.count && !skin) {
+			check_box(ctx, m);
+			check_sphere(ctx, m);
+		}
+		if (m->triangles_src && m->triangle_count) {
+			check_degenerate(ctx, m, skin);
+			if (!skin)
+				check_planes(ctx, m);
+		}
+		if (m->normals.src)
+			check_normals(ctx, m);
+	}
+	for (size_t i = 0; i < model->animation_count; i++)
+		finite_raw(ctx, model->animations[i]);
+	for (size_t i = 0; i < model->compressed_animation_count; i++)
+		finite_compressed(ctx, model->compressed_animations[i]);
+}

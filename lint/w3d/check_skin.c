@@ -1,0 +1,161 @@
+/*
+ * check_skin.c - skin meshes (rules/skin.yaml; notes/w3d_reference.md §2.1,
+ * §5.2, §3 B15, B16):
+ *
+ *   skin-influences-missing   B15: geometry type SKIN without a
+ *                             VERTEX_INFLUENCES (0x0E) chunk
+ *   influences-without-skin   B15: VERTEX_INFLUENCES present on a mesh whose
+ *                             geometry type is not SKIN
+ *   skin-bone-out-of-range    B16: a bone index of VERTEX_INFLUENCES is not
+ *                             below the pivot count of the hierarchy of an
+ *                             HLOD in the same file that uses the mesh (an
+ *                             HLOD without HierarchyName gets the engine's
+ *                             default one-pivot tree)
+ *   skin-vertices-not-grouped B17: the vertices of a skin are not grouped
+ *                             by bone (a bone's vertices come in more than
+ *                             one run): the deformation batches runs of one
+ *                             bone, so more runs cost more matrix set-ups
+ *
+ * Across files the same relation is checked by lint/xref.c
+ * (reference-bone-out-of-range).  Offsets: geometry type in
+ * MESH_HEADER3.Attributes (payload + 4); influence record v at
+ * VERTEX_INFLUENCES payload + 8 v, bone[0] at + 0, bone[1] (two-bone layout)
+ * at + 2.  skin-vertices-not-grouped points at the first vertex whose bone
+ * (bone[0], the primary bone in every layout) already had a run before.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+
+#include "../lint.h"
+#include "model_lookup.h"
+
+void w3d_check_skin(wl_lint_ctx *ctx);
+
+/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
+extern const char *const w3d_check_skin_rules[];
+const char *const w3d_check_skin_rules[] = {
+	"skin-influences-missing", "influences-without-skin", "skin-bone-out-of-range", "skin-vertices-not-grouped",
+	NULL
+};
+
+/* The first HLOD of m with a LOD or aggregate sub-object named name. */
+static const w3d_hlod *owner_of(const w3d_model *model, const char *name)
+{
+	for (size_t i = 0; i < model->hlod_count; i++) {
+		const w3d_hlod *h = model->hlods[i];
+		if (!h || !h->header_ok)
+			continue;
+		for (int kind = 0; kind < 2; kind++) {
+			const w3d_hlod_array *arr = kind ? h->aggregates : h->lods;
+			size_t n = kind ? h->aggregate_count : h->lod_array_count;
+			for (size_t a = 0; a < n; a++)
+				for (size_t s = 0; s < arr[a].sub_count; s++)
+					if (arr[a].subs[s].ok && wl_name_eq(arr[a].subs[s].name, name))
+						return h;
+		}
+	}
+	return NULL;
+}
+
+static void check_bones(wl_lint_ctx *ctx, const w3d_mesh *m)
+{
+	uint32_t max_bone;
+	size_t vertex;
+	int slot;
+	if (!wl_mesh_max_bone(m, &max_bone, &vertex, &slot))
+		return;
+	const w3d_hlod *h = owner_of(ctx->model, m->name);
+	if (!h)
+		return;
+	uint32_t pivots;
+	const char *tree;
+	if (!h->hierarchy_name || !h->hierarchy_name[0]) {
+		pivots = 1; /* the default tree (animobj.cpp:105-119) */
+		tree = "the default one-pivot hierarchy";
+	} else {
+		const w3d_hierarchy *hier = wl_find_hierarchy(ctx->model, h->hierarchy_name, NULL);
+		if (!hier)
+			return; /* in another file: lint/xref.c */
+		pivots = wl_hierarchy_pivots(hier);
+		tree = "its hierarchy";
+	}
+	if (max_bone < pivots)
+		return;
+	const w3d_influence_array *a = &m->influences;
+	size_t bad = 0;
+	for (size_t i = 0; i < a->count; i++)
+		bad += a->v[i].bone[0] >= pivots ||
+		       (a->layout == W3D_INFLUENCE_TWO_BONE && a->v[i].weight[1] && a->v[i].bone[1] >= pivots);
+	wl_report(&ctx->doc->findings, "skin-bone-out-of-range", a->src, (int64_t)vertex,
+		  wl_chunk_payload_offset(a->src) + (uint64_t)vertex * W3D_VERTINF_SIZE + 2u * (uint64_t)slot, 2,
+		  "vertex %zu of skin mesh '%s' uses bone %" PRIu32 ", but hlod '%s' gives it %s '%s' with %" PRIu32
+		  " pivots (%zu of %zu vertices out of range)",
+		  vertex, m->name, max_bone, h->name, tree, h->hierarchy_name ? h->hierarchy_name : "", pivots, bad,
+		  a->count);
+}
+
+/* skin-vertices-not-grouped: runs of equal bone[0] against distinct bones. */
+static void check_grouping(wl_lint_ctx *ctx, const w3d_mesh *m)
+{
+	const w3d_influence_array *a = &m->influences;
+	if (a->count < 2)
+		return;
+	static const size_t words = 65536 / 32;
+	uint32_t *seen = calloc(words, sizeof *seen);
+	if (!seen) {
+		ctx->doc->findings.oom = 1;
+		return;
+	}
+	size_t runs = 0, distinct = 0, first_split = 0;
+	for (size_t v = 0; v < a->count; v++) {
+		unsigned b = a->v[v].bone[0];
+		if (v > 0 && b == a->v[v - 1].bone[0])
+			continue;
+		runs++;
+		if (seen[b / 32] & (1u << (b % 32))) {
+			if (!first_split)
+				first_split = v;
+		} else {
+			seen[b / 32] |= 1u << (b % 32);
+			distinct++;
+		}
+	}
+	free(seen);
+	if (runs == distinct)
+		return;
+	wl_report(&ctx->doc->findings, "skin-vertices-not-grouped", a->src, (int64_t)first_split,
+		  wl_chunk_payload_offset(a->src) + (uint64_t)first_split * W3D_VERTINF_SIZE, 2,
+		  "vertex %zu of skin mesh '%s' returns to bone %u after other bones: %zu runs of vertices for %zu "
+		  "bones",
+		  first_split, m->name, (unsigned)a->v[first_split].bone[0], runs, distinct);
+}
+
+void w3d_check_skin(wl_lint_ctx *ctx)
+{
+	const w3d_model *model = ctx->model;
+	if (!model)
+		return;
+	for (size_t i = 0; i < model->mesh_count; i++) {
+		const w3d_mesh *m = model->meshes[i];
+		if (!m || !m->header.src || m->header.bytes < 8)
+			continue;
+		const wl_chunk *hc = m->header.src;
+		bool skin = wl_mesh_is_skin(m);
+		if (skin && !m->influences.src)
+			wl_report(&ctx->doc->findings, "skin-influences-missing", hc, -1,
+				  wl_chunk_payload_offset(hc) + 4, 4,
+				  "mesh '%s' has geometry type skin but no vertex influences; the engine "
+				  "dereferences the missing bone links when it deforms the mesh",
+				  m->name);
+		else if (!skin && m->influences.src)
+			wl_report(&ctx->doc->findings, "influences-without-skin", m->influences.src, -1,
+				  m->influences.src->offset,
+				  (uint64_t)m->influences.src->header_size + m->influences.src->size,
+				  "mesh '%s' has vertex influences but geometry type 0x%" PRIx32 ", not skin; "
+				  "loading them turns the mesh into a skin",
+				  m->name, (m->header.attributes & W3D_MESH_GEOMETRY_MASK) >> 16);
+		check_bones(ctx, m);
+		if (skin && m->influences.src && wl_lint_enabled(ctx, "skin-vertices-not-grouped"))
+			check_grouping(ctx, m);
+	}
+}

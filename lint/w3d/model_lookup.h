@@ -1,0 +1,58 @@
+/*
+ * model_lookup.h - name lookups over one decoded W3D model, shared by the
+ * checks that relate objects to each other inside one file (skins and HLODs
+ * to their hierarchy, animations to theirs) and by the cross-file index
+ * (lint/xref.c).
+ *
+ * Names compare the way the engine's managers do: case-insensitively
+ * (HTreeManagerClass and the asset manager hash names with stricmp,
+ * REN htreemgr.cpp:174-176, 199-260; assetmgr.cpp:620-640; notes/
+ * w3d_reference.md §3 G6).  Only ASCII letters fold; other bytes compare as
+ * they are.
+ */
+#ifndef WL_MODEL_LOOKUP_H
+#define WL_MODEL_LOOKUP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../core/w3d/model.h"
+
+/** Geometry type field of MESH_HEADER3.Attributes (w3d_file.h:1075-1111). */
+#define W3D_MESH_GEOMETRY_MASK 0x00FF0000u
+#define W3D_MESH_GEOMETRY_SKIN 0x00020000u
+
+/** strcmp with ASCII letters folded to upper case: < 0, 0 or > 0. */
+int wl_name_casecmp(const char *a, const char *b);
+
+/** True when a and b are equal ignoring ASCII letter case. */
+bool wl_name_eq(const char *a, const char *b);
+
+/**
+ * The first hierarchy of model m whose Name equals name (case-insensitive),
+ * or NULL (also when name is empty or m is NULL).  *exact (may be NULL) is
+ * set to whether the letter case matched too.
+ */
+const w3d_hierarchy *wl_find_hierarchy(const w3d_model *m, const char *name, bool *exact);
+
+/**
+ * The pivot count the engine uses for h: the header's NumPivots when the
+ * header is complete (HTreeClass::Load_W3D reads exactly that many pivots,
+ * htree.cpp:252-277), otherwise the number of pivot records present.
+ */
+uint32_t wl_hierarchy_pivots(const w3d_hierarchy *h);
+
+/** True when mesh m's header says geometry type SKIN (0x20000). */
+bool wl_mesh_is_skin(const w3d_mesh *m);
+
+/**
+ * Highest bone index that mesh m's VERTEX_INFLUENCES (0x0E) use, scanning
+ * bone[0] of every record and, for the two-bone (BFME) layout, bone[1] when
+ * its weight is non-zero (§5.2).  Returns false when the mesh has no 0x0E
+ * records.  *vertex receives the first vertex (element index) that uses the
+ * highest bone and *slot which of its bone fields (0 or 1).
+ */
+bool wl_mesh_max_bone(const w3d_mesh *m, uint32_t *max_bone, size_t *vertex, int *slot);
+
+#endif
