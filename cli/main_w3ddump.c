@@ -21,7 +21,8 @@
 
 #include "../core/cursor.h"
 #include "../core/file_io.h"
-#include "../core/w3d/w3d_format.h"
+#include "../core/format.h"
+#include "../core/chunk.h"
 #include "../textform/textform.h"
 
 #define EXIT_OK 0
@@ -521,7 +522,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "w3ddump: %s: %s\n", path, strerror(errno));
 		return EXIT_TROUBLE;
 	}
-	wl_doc *d = wl_doc_read(&w3d_format, path, bytes, size);
+	wl_doc *d = wl_format_read(wl_format_detect(bytes, size, path), path, bytes, size);
 	if (!d || d->oom) {
 		fprintf(stderr, "w3ddump: %s: out of memory\n", path);
 		wl_doc_free(d);

@@ -133,7 +133,9 @@ typedef struct cli {
 	unsigned jobs;       /* 0: online processors */
 	unsigned fold;
 	uint64_t max_findings;  /* 0: no limit */
-	w3d_game game;       /* --game; W3D_GAME_AUTO: detected per file */
+	const wl_format *game_format; /* --game: the format it is a dialect of;
+	                               * NULL (auto): detected per file */
+	int game;                     /* --game: the dialect in game_format */
 	int xref;            /* --xref 1, --no-xref 0, -1: on when a PATH is a folder */
 	bool list_rules;
 	bool quiet;
@@ -681,7 +683,8 @@ static void *lint_work(void *ud, size_t i)
 	uint8_t *bytes;
 	if (read_file(path, &bytes, &res->size, res->error, sizeof res->error) != 0)
 		return res;
-	wl_doc *doc = wl_lint_bytes_game(r->cat, cfg, path, bytes, res->size, r->opt->game);
+	wl_doc *doc = wl_lint_bytes_dialect(r->cat, cfg, path, bytes, res->size, r->opt->game_format,
+					    r->opt->game);
 	/* The index copies what it keeps: the document is freed below. */
 	if (doc && r->xref && r->xref_add[i] && wl_xref_add(r->xref, path, doc) != 0)
 		res->xref_failed = true;
@@ -1086,7 +1089,7 @@ static int parse_args(int argc, char **argv, cli *opt, int *first_path)
 	opt->format = "text";
 	opt->fail_on = -1;
 	opt->fold = DEFAULT_FOLD;
-	opt->game = W3D_GAME_AUTO;
+	opt->game_format = NULL;
 	opt->xref = -1;
 	opterr = 0;
 	int c;
@@ -1126,10 +1129,9 @@ static int parse_args(int argc, char **argv, cli *opt, int *first_path)
 		case OPT_XREF: opt->xref = 1; break;
 		case OPT_NO_XREF: opt->xref = 0; break;
 		case OPT_GAME:
-			if (!w3d_game_parse(optarg, &opt->game)) {
-				fprintf(stderr, "w3dlint: unknown game '%s' for --game (auto, renegade, generals, bfme or "
-						"w3dhub)\n",
-					optarg);
+			if (!wl_format_dialect_parse(optarg, &opt->game_format, &opt->game)) {
+				fprintf(stderr, "w3dlint: unknown game '%s' for --game (auto, %s)\n", optarg,
+					wl_format_dialect_names());
 				usage_hint();
 				return EXIT_TROUBLE;
 			}

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
-#include "../core/w3d/w3d_format.h"
+#include "../core/format.h"
 
 /* Deeper trees than this are not entered (a guard, not a format limit). */
 #define WALK_MAX_DEPTH 256
@@ -157,7 +157,7 @@ static void walk_dir(walk *w, const char *dir, int depth)
 			if (depth < WALK_MAX_DEPTH && !seen_before(w, &st))
 				walk_dir(w, full, depth + 1);
 			free(full);
-		} else if (S_ISREG(st.st_mode) && w3d_is_w3d_path(names.items[i])) {
+		} else if (S_ISREG(st.st_mode) && wl_format_by_extension(names.items[i])) {
 			if (list_push(w->out, full) < 0) {
 				free(full);
 				w->oom = 1;

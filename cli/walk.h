@@ -8,7 +8,8 @@
  * (strcmp), hidden entries (names starting with '.') are skipped, symbolic
  * links are followed, and a directory already visited (same device and
  * inode, e.g. through a symlink loop) is not entered again.  Inside
- * directories only files whose name passes w3d_is_w3d_path() are kept.
+ * directories only files with the extension of a registered format
+ * (wl_format_by_extension, core/format.h) are kept.
  *
  * Problems (a missing path, an unreadable directory) are reported through
  * the caller's callback with the path and errno; the walk goes on with the

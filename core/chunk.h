@@ -50,6 +50,7 @@
 
 #include "arena.h"
 #include "finding.h"
+#include "format.h"
 
 #define WL_RESYNC_WINDOW ((uint64_t)64 * 1024)
 #define WL_MAX_DEPTH 64
@@ -137,17 +138,6 @@ static inline uint64_t wl_chunk_end(const wl_chunk *c)
 	return c->offset + c->header_size + c->size;
 }
 
-typedef struct wl_format {
-	const char *name;          /* "w3d" */
-	uint8_t header_size;       /* bytes per chunk header */
-	bool has_container_bit;    /* bit 31 of the size marks containers */
-	/* Reads a header at p (header_size bytes available). */
-	void (*read_header)(const uint8_t *p, uint32_t *id, uint32_t *size, bool *flag);
-	/* Schema entry of id inside parent context ctx (0 = top level), or NULL. */
-	const wl_chunk_type *(*lookup)(uint16_t ctx, uint32_t id);
-	/* Short name of an id in any context, for messages ("0x1234" if none). */
-	const char *(*id_name)(uint32_t id);
-} wl_format;
 
 typedef struct wl_doc {
 	const char *path;        /* for reports; borrowed */

@@ -27,7 +27,8 @@
 
 typedef struct wl_fix_ctx {
 	wl_doc *doc;              /* read from the current bytes, findings linted */
-	w3d_model *model;         /* its decoded model (doc->model) */
+	void *model;              /* its decoded model (doc->model; the format's
+	                             typed model, e.g. w3d_model) */
 	const wl_catalog *catalog;
 	const wl_config *config;  /* may be NULL */
 	bool unsafe;              /* --unsafe given */
@@ -54,8 +55,19 @@ typedef struct wl_fixer {
 	int (*apply)(wl_fix_ctx *ctx);
 } wl_fixer;
 
-/** The registered fixers (fix/fixers.c), in the order they run. */
+/** The fixers of format f (fix/fixers.c registry; fix/<format>/fixers.c),
+ *  in the order they run; none (count 0) for a read-only format.  The list
+ *  is NULL-terminated. */
+const wl_fixer *const *wl_fixers_of(const wl_format *f, size_t *out_count);
+
+/** Every registered fixer of every format once, in registry order: for
+ *  --list-fixes and looking a fixer up by id.  NULL-terminated. */
 const wl_fixer *const *wl_fixers(size_t *out_count);
+
+/* Structural fixers shared by the chunk formats (fix/fix_structure.c):
+ * edits of the chunk tree that need no knowledge of a format's records. */
+extern const wl_fixer wl_fix_drop_unreadable, wl_fix_drop_stray, wl_fix_trailing_bytes,
+	wl_fix_trim_partial, wl_fix_chunk_overruns, wl_fix_container_sizes, wl_fix_container_bits;
 
 /** True when doc has a finding (effective severity not off) of rule. */
 bool wl_fix_has_finding(const wl_doc *doc, const char *rule);

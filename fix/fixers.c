@@ -1,47 +1,61 @@
-/* fixers.c - the registry of fixers, in the order they run (fix.h).
- * Each fixer lives in its own fix/fix_*.c; add one line here per fixer. */
+/* fixers.c - the fix layer's registry (fix.h): each writable format's
+ * fixers (fix/<format>/fixers.c), and the helpers every fixer uses.  The one
+ * file of fix/'s root that names the format folders. */
 #include "fix.h"
 
 #include <fnmatch.h>
+#include <pthread.h>
 #include <string.h>
 
-/* fix_structure.c, fix_counts.c */
-extern const wl_fixer wl_fix_drop_unreadable, wl_fix_drop_stray, wl_fix_trailing_bytes,
-	wl_fix_trim_partial, wl_fix_chunk_overruns, wl_fix_container_sizes, wl_fix_container_bits,
-	wl_fix_header_counts, wl_fix_aabtree_header_counts;
-extern const wl_fixer wl_fix_refit_aabtree, wl_fix_rebuild_aabtree; /* fix_aabtree.c */
-extern const wl_fixer wl_fix_recompute_bounds, wl_fix_recompute_planes, /* fix_bounds.c, fix_planes.c */
-	wl_fix_normalize_quaternions, wl_fix_align_quaternion_hemispheres, /* fix_quaternions.c */
-	wl_fix_recompute_euler_angles, /* fix_euler.c */
-	wl_fix_reorder_pivots; /* fix_pivots.c */
+#include "w3d/fixers.h"
 
-static const wl_fixer *const fixers[] = {
-	/* structure first: later fixers see a consistent tree */
-	&wl_fix_drop_unreadable,
-	&wl_fix_drop_stray,
-	&wl_fix_trailing_bytes,
-	&wl_fix_chunk_overruns, /* before trim-partial: cutting an overrunning
-				  * array can leave a partial element */
-	&wl_fix_trim_partial,
-	&wl_fix_container_sizes,
-	&wl_fix_container_bits,
-	&wl_fix_header_counts,
-	&wl_fix_aabtree_header_counts,
-	&wl_fix_refit_aabtree,   /* fix_aabtree.c */
-	&wl_fix_rebuild_aabtree, /* fix_aabtree.c */
-	&wl_fix_recompute_bounds,      /* fix_bounds.c */
-	&wl_fix_recompute_planes,      /* fix_planes.c */
-	&wl_fix_normalize_quaternions, /* fix_quaternions.c */
-	&wl_fix_align_quaternion_hemispheres, /* fix_quaternions.c, after normalising */
-	&wl_fix_recompute_euler_angles, /* fix_euler.c, after normalising */
-	&wl_fix_reorder_pivots,        /* fix_pivots.c (unsafe) */
-	NULL /* keep last: the list is NULL-terminated for easy appends */
+/* One entry per writable format: its fixers, in the order they run. */
+static const struct {
+	const char *format;
+	const wl_fixer *const *(*fixers)(size_t *count);
+} formats[] = {
+	{ "w3d", wl_w3d_fixers },
 };
+
+#define NFORMATS (sizeof formats / sizeof formats[0])
+
+const wl_fixer *const *wl_fixers_of(const wl_format *f, size_t *out_count)
+{
+	static const wl_fixer *const none[] = { NULL };
+	for (size_t i = 0; f && f->writable && i < NFORMATS; i++)
+		if (strcmp(formats[i].format, f->name) == 0)
+			return formats[i].fixers(out_count);
+	*out_count = 0;
+	return none;
+}
+
+/* Every fixer of every format once, in registry order: the union, for
+ * --list-fixes and --fix ID.  Built once (the lists are static). */
+enum { MAX_FIXERS = 128 };
+static const wl_fixer *all_fixers[MAX_FIXERS + 1];
+static size_t all_count;
+static pthread_once_t all_once = PTHREAD_ONCE_INIT;
+
+static void collect_all(void)
+{
+	for (size_t i = 0; i < NFORMATS; i++) {
+		size_t n;
+		const wl_fixer *const *fx = formats[i].fixers(&n);
+		for (size_t k = 0; k < n; k++) {
+			bool seen = false;
+			for (size_t j = 0; j < all_count && !seen; j++)
+				seen = all_fixers[j] == fx[k];
+			if (!seen && all_count < MAX_FIXERS)
+				all_fixers[all_count++] = fx[k];
+		}
+	}
+}
 
 const wl_fixer *const *wl_fixers(size_t *out_count)
 {
-	*out_count = sizeof fixers / sizeof fixers[0] - 1;
-	return fixers;
+	pthread_once(&all_once, collect_all);
+	*out_count = all_count;
+	return all_fixers;
 }
 
 bool wl_fix_has_finding(const wl_doc *doc, const char *rule)

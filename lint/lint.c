@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "w3d/checks.h"
+#include "registry.h"
 #include "custom_rules.h"
 
 double wl_lint_param(const wl_lint_ctx *ctx, const char *rule, const char *param, double fallback)
@@ -61,13 +61,15 @@ static void apply_severities(wl_doc *doc, const wl_catalog *cat, const wl_config
 wl_doc *wl_lint_bytes(const wl_catalog *cat, const wl_config *cfg, const char *path,
 		      const uint8_t *bytes, uint64_t size)
 {
-	return wl_lint_bytes_game(cat, cfg, path, bytes, size, W3D_GAME_AUTO);
+	return wl_lint_bytes_dialect(cat, cfg, path, bytes, size, NULL, 0);
 }
 
-wl_doc *wl_lint_bytes_game(const wl_catalog *cat, const wl_config *cfg, const char *path,
-			   const uint8_t *bytes, uint64_t size, w3d_game game)
+wl_doc *wl_lint_bytes_dialect(const wl_catalog *cat, const wl_config *cfg, const char *path,
+			      const uint8_t *bytes, uint64_t size, const wl_format *df,
+			      int dialect)
 {
-	wl_doc *doc = wl_doc_read(&w3d_format, path, bytes, size);
+	const wl_format *fmt = wl_format_detect(bytes, size, path);
+	wl_doc *doc = wl_format_read(fmt, path, bytes, size);
 	if (!doc)
 		return NULL;
 	/* The file's absolute path, only needed for per-path ignores. */
@@ -78,13 +80,14 @@ wl_doc *wl_lint_bytes_game(const wl_catalog *cat, const wl_config *cfg, const ch
 			doc->oom = true;
 	}
 	if (!doc->oom) {
-		w3d_model *m = w3d_model_build(doc);
-		if (m && game != W3D_GAME_AUTO)
-			w3d_model_set_game(m, game);
-		if (m && !doc->oom) {
+		void *m = fmt->build_model ? fmt->build_model(doc) : NULL;
+		if (m && df == fmt && fmt->dialect_set)
+			fmt->dialect_set(m, dialect);
+		if ((m || !fmt->build_model) && !doc->oom) {
 			wl_lint_ctx ctx = { doc, m, cat, cfg, key };
-			size_t n;
-			const wl_check_fn *fns = wl_w3d_checks(&n);
+			size_t n = 0;
+			const wl_lint_format *lf = wl_lint_format_of(fmt);
+			const wl_check_fn *fns = lf ? lf->checks(&n) : NULL;
 			for (size_t i = 0; i < n && !doc->oom; i++)
 				fns[i](&ctx);
 			if (!doc->oom)

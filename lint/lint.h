@@ -17,14 +17,14 @@
 #include <stdint.h>
 
 #include "../core/chunk.h"
-#include "../core/w3d/game.h"
-#include "../core/w3d/model.h"
 #include "catalog.h"
 #include "config.h"
 
 typedef struct wl_lint_ctx {
 	wl_doc *doc;
-	const w3d_model *model;
+	/* The typed model of doc's format (doc->format->build_model; a
+	 * w3d_model for W3D): checks of a format's folder cast it. */
+	const void *model;
 	const wl_catalog *catalog;
 	const wl_config *config;   /* may be NULL */
 	const char *file_key;      /* absolute path for per-path ignores
@@ -41,7 +41,9 @@ double wl_lint_param(const wl_lint_ctx *ctx, const char *rule, const char *param
 bool wl_lint_enabled(const wl_lint_ctx *ctx, const char *rule);
 
 /**
- * Lints bytes[0..size) named path.  The bytes must outlive the returned
+ * Lints bytes[0..size) named path, in the format wl_format_detect() finds
+ * (content first, then path's extension): the format's reader, its model
+ * builder, then its checks (lint/registry.c).  The bytes must outlive the returned
  * document.  Returns NULL only when out of memory.  The document's findings
  * carry effective severities for this file (wl_config_severity_at: select,
  * ignore and per-path-ignores apply; path is made absolute with
@@ -56,14 +58,15 @@ wl_doc *wl_lint_bytes(const wl_catalog *cat, const wl_config *cfg, const char *p
 		      const uint8_t *bytes, uint64_t size);
 
 /**
- * wl_lint_bytes reading the file as the game dialect game (w3dlint
- * --game): w3d_model_set_game(model, game) is applied right after
- * w3d_model_build, before the checks, so game-dependent rules follow game
- * instead of the detected dialect.  W3D_GAME_AUTO keeps the detected one
- * (wl_lint_bytes is this function with W3D_GAME_AUTO).
+ * wl_lint_bytes with a forced dialect (w3dlint --game, parsed with
+ * wl_format_dialect_parse): when the file is of format df, df->dialect_set
+ * (model, dialect) is applied right after the model is built, before the
+ * checks, so game-dependent rules follow it instead of the detected
+ * dialect.  df NULL keeps the detected one (wl_lint_bytes).
  */
-wl_doc *wl_lint_bytes_game(const wl_catalog *cat, const wl_config *cfg, const char *path,
-			   const uint8_t *bytes, uint64_t size, w3d_game game);
+wl_doc *wl_lint_bytes_dialect(const wl_catalog *cat, const wl_config *cfg, const char *path,
+			      const uint8_t *bytes, uint64_t size, const wl_format *df,
+			      int dialect);
 
 /** Highest severity among doc's findings (WL_SEV_OFF when none). */
 wl_severity wl_lint_worst(const wl_doc *doc);

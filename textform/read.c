@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/w3d/w3d_format.h"
+#include "../core/format.h"
 #include "../core/yaml_doc.h"
 
 /* Chunk nesting accepted in the text (the reader's limit, plus the top). */
@@ -22,11 +22,13 @@
 /* Fields per struct the assembler can hold (the largest table has 17). */
 #define MAX_FIELDS 32
 /* A context no schema entry uses: children of unknown or data chunks. */
-#define NO_CTX ((uint16_t)W3D_CTX__COUNT)
+#define NO_CTX UINT16_MAX
 
 typedef struct asm_state {
 	const wl_ydoc *y;
 	wl_tf_bytes *out;
+	const wl_format *fmt; /* from the "<format>-text" key (default: the first
+	                       * registered format, W3D) */
 } asm_state;
 
 /* ------------------------------------------------------------ output */
@@ -404,10 +406,10 @@ static int put_part(asm_state *a, const wl_tf_part *pt, wl_ynode n)
 
 /* The schema entry named name (short or full spec name): first in ctx,
  * then in any context. */
-static const wl_chunk_type *type_by_name(uint16_t ctx, const char *name)
+static const wl_chunk_type *type_by_name(const wl_format *f, uint16_t ctx, const char *name)
 {
 	size_t count;
-	const wl_chunk_type *all = w3d_schema(&count);
+	const wl_chunk_type *all = f->schema(&count);
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < count; i++)
 			if ((pass || all[i].ctx == ctx) &&
@@ -448,13 +450,13 @@ static int put_chunk(asm_state *a, wl_ynode map, uint16_t ctx, int depth)
 		if (neg || idv > UINT32_MAX)
 			return wl_ydoc_fail(y, k.chunk, "chunk id %s is out of range", name);
 		id = (uint32_t)idv;
-		t = w3d_lookup(ctx, id);
+		t = a->fmt->lookup(ctx, id);
 	} else {
-		t = type_by_name(ctx, name);
+		t = type_by_name(a->fmt, ctx, name);
 		if (!t)
 			return wl_ydoc_fail(y, k.chunk,
-					    "unknown chunk name '%s' (use a W3D spec name or an id like 0x1234)",
-					    name);
+					    "unknown chunk name '%s' (use a %s spec name or an id like 0x1234)",
+					    name, a->fmt->title);
 		id = t->id;
 	}
 	const wl_tf_struct *st = t && !t->child_ctx ? wl_tf_lookup(t->short_name) : NULL;
@@ -589,6 +591,24 @@ static int put_nodes(asm_state *a, wl_ynode seq, uint16_t ctx, int depth, bool *
 	return 0;
 }
 
+/* A "<format>-text" key: true, with *f the format it names (NULL when no
+ * registered format has that name). */
+static bool text_key_format(const char *key, const wl_format **f)
+{
+	size_t n = strlen(key);
+	if (n < 6 || strcmp(key + n - 5, "-text") != 0)
+		return false;
+	char name[32];
+	if (n - 5 >= sizeof name) {
+		*f = NULL;
+		return true;
+	}
+	memcpy(name, key, n - 5);
+	name[n - 5] = 0;
+	*f = wl_format_find(name);
+	return true;
+}
+
 int wl_tf_assemble(const char *name, const char *text, size_t len, wl_tf_bytes *out, char *err,
 		   size_t errcap)
 {
@@ -596,7 +616,8 @@ int wl_tf_assemble(const char *name, const char *text, size_t len, wl_tf_bytes *
 	wl_ydoc *y;
 	if (wl_ydoc_load(name, text, len, err, errcap, &y))
 		return -1;
-	asm_state a = { y, out };
+	size_t nfmt;
+	asm_state a = { y, out, wl_formats(&nfmt)[0] };
 	wl_ynode root = wl_ydoc_root(y), chunks = 0;
 	int rc = 0;
 	if (wl_ydoc_kind(y, root) != WL_Y_MAPPING) {
@@ -615,20 +636,21 @@ int wl_tf_assemble(const char *name, const char *text, size_t len, wl_tf_bytes *
 		uint64_t ver;
 		if (!strcmp(s, "chunks"))
 			chunks = v;
-		else if (!strcmp(s, "w3d-text"))
-			rc = want_int(&a, v, "w3d-text", 0, UINT32_MAX, &ver) ? -1
+		else if (text_key_format(s, &a.fmt))
+			rc = !a.fmt ? wl_ydoc_fail(y, key, "unknown format in '%s'", s)
+			     : want_int(&a, v, s, 0, UINT32_MAX, &ver) ? -1
 			     : ver != WL_TF_VERSION
-				     ? wl_ydoc_fail(y, v, "w3d-text %llu is not supported (this is version %d)",
+				     ? wl_ydoc_fail(y, v, "%s %llu is not supported (this is version %d)", s,
 						    (unsigned long long)ver, WL_TF_VERSION)
 				     : 0;
 		else
-			rc = wl_ydoc_fail(y, key, "unknown key '%s' (expected w3d-text, chunks)", s);
+			rc = wl_ydoc_fail(y, key, "unknown key '%s' (expected FORMAT-text, chunks)", s);
 	}
 	if (!rc && !chunks)
 		rc = wl_ydoc_fail(y, root, "missing 'chunks:'");
 	bool had = false;
 	if (!rc && !(wl_ydoc_kind(y, chunks) == WL_Y_SCALAR && wl_ydoc_is_null(y, chunks)))
-		rc = put_nodes(&a, chunks, W3D_CTX_ROOT, 1, &had);
+		rc = put_nodes(&a, chunks, 0, 1, &had);
 done:
 	wl_ydoc_free(y);
 	if (rc) {

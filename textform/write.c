@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "../core/w3d/w3d_format.h"
+#include "../core/format.h"
 
 /* Scalars per line in a flow sequence of scalars. */
 #define FLOW_PER_LINE 8
@@ -234,14 +234,15 @@ static void put_nodes(FILE *out, const wl_doc *d, const wl_chunk *parent, int in
 
 int wl_tf_write(FILE *out, const wl_doc *d, const char *source)
 {
-	fputs("# W3D text form (docs/textform.md); `w3dasm FILE -o OUT.w3d` assembles it.\n", out);
+	fprintf(out, "# %s text form (docs/textform.md); `w3dasm FILE -o OUT.%s` assembles it.\n",
+		d->format->title, d->format->name);
 	if (source) {
 		fputs("# source: ", out);
 		for (const char *s = source; *s; s++)
 			fputc((unsigned char)*s < 0x20 ? '?' : *s, out);
 		fprintf(out, " (%llu bytes)\n", (unsigned long long)d->size);
 	}
-	fprintf(out, "w3d-text: %d\n", WL_TF_VERSION);
+	fprintf(out, "%s-text: %d\n", d->format->name, WL_TF_VERSION);
 	if (!d->root.first_child) {
 		fputs("chunks: []\n", out);
 	} else {

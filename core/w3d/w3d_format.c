@@ -261,31 +261,10 @@ const char *w3d_id_name(uint32_t id)
 	return buf;
 }
 
-static void read_header(const uint8_t *p, uint32_t *id, uint32_t *size, bool *flag)
+void w3d_read_header(const uint8_t *p, uint32_t *id, uint32_t *size, bool *flag)
 {
 	*id = wl_le32(p);
 	uint32_t raw = wl_le32(p + 4);
 	*size = raw & 0x7FFFFFFFu;
 	*flag = (raw >> 31) != 0;
-}
-
-const wl_format w3d_format = {
-	.name = "w3d",
-	.header_size = 8,
-	.has_container_bit = true,
-	.read_header = read_header,
-	.lookup = w3d_lookup,
-	.id_name = w3d_id_name,
-};
-
-int w3d_is_w3d_path(const char *path)
-{
-	static const char *const ext[] = { ".w3d", ".wlt", ".wht", ".wha", ".wtm" };
-	size_t n = strlen(path);
-	if (n < 4)
-		return 0;
-	for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++)
-		if (strcasecmp(path + n - 4, ext[i]) == 0)
-			return 1;
-	return 0;
 }

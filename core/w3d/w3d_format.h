@@ -132,8 +132,19 @@ enum {
 	W3D_CTX__COUNT
 };
 
-/** The W3D format descriptor for wl_doc_read(). */
+/** The W3D format descriptor (core/w3d/descriptor.c), registered in
+ *  core/formats.c. */
 extern const wl_format w3d_format;
+
+/** Reads an 8-byte W3D chunk header at p: ChunkType, ChunkSize bits 0..30,
+ *  bit 31 into *flag (little-endian). */
+void w3d_read_header(const uint8_t *p, uint32_t *id, uint32_t *size, bool *flag);
+
+/** Content score of bytes as W3D (format.h WL_DETECT_*): W3D has no magic,
+ *  so a first chunk header whose ChunkType is a known top-level chunk and
+ *  whose size fits the file is WL_DETECT_WEAK + 25; a known type whose size
+ *  does not fit is WL_DETECT_WEAK; anything else WL_DETECT_NO. */
+int w3d_detect(const uint8_t *bytes, uint64_t size);
 
 /** Schema entry of id inside context ctx, or NULL (binary search). */
 const wl_chunk_type *w3d_lookup(uint16_t ctx, uint32_t id);

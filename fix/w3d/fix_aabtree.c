@@ -38,7 +38,7 @@
  * Both are deterministic and idempotent: a second run computes the same
  * bytes and makes no edit.  Every edit is noted (rule, chunk, old -> new).
  */
-#include "../fix.h"
+#include "fixers.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

@@ -34,7 +34,7 @@
  * A header field is only written when its chunk holds it (checked again on
  * the current payload).
  */
-#include "../fix.h"
+#include "fixers.h"
 
 #include <inttypes.h>
 

@@ -16,7 +16,7 @@
  * then one with the number of further ones.
  */
 #include "../../core/w3d/rotation.h"
-#include "../fix.h"
+#include "fixers.h"
 
 extern const wl_fixer wl_fix_recompute_euler_angles;
 

@@ -51,7 +51,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../fix.h"
+#include "fixers.h"
 
 extern const wl_fixer wl_fix_reorder_pivots;
 

@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "../../core/vec.h"
-#include "../fix.h"
+#include "fixers.h"
 
 extern const wl_fixer wl_fix_recompute_planes;
 

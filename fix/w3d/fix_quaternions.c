@@ -46,7 +46,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "../fix.h"
+#include "fixers.h"
 
 extern const wl_fixer wl_fix_normalize_quaternions, wl_fix_align_quaternion_hemispheres;
 

@@ -30,7 +30,7 @@
 #include <inttypes.h>
 #include <math.h>
 
-#include "../lint.h"
+#include "checks.h"
 
 void w3d_check_aabtree(wl_lint_ctx *ctx);
 

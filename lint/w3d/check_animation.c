@@ -36,7 +36,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../lint.h"
+#include "checks.h"
 
 void w3d_check_animation(wl_lint_ctx *ctx);
 

@@ -30,7 +30,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "../lint.h"
+#include "checks.h"
 #include "model_lookup.h"
 
 void w3d_check_channels(wl_lint_ctx *ctx);

@@ -40,7 +40,7 @@
 #include <stdio.h>
 
 #include "../../core/vec.h"
-#include "../lint.h"
+#include "checks.h"
 
 void w3d_check_geometry(wl_lint_ctx *ctx);
 

@@ -19,7 +19,7 @@
  */
 #include <math.h>
 
-#include "../lint.h"
+#include "checks.h"
 
 void w3d_check_hierarchy(wl_lint_ctx *ctx);
 

@@ -20,7 +20,7 @@
  */
 #include <math.h>
 
-#include "../lint.h"
+#include "checks.h"
 
 void w3d_check_hlod(wl_lint_ctx *ctx);
 

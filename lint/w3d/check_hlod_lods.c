@@ -25,7 +25,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "../lint.h"
+#include "checks.h"
 #include "model_lookup.h"
 
 void w3d_check_hlod_lods(wl_lint_ctx *ctx);

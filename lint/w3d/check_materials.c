@@ -36,7 +36,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "../lint.h"
+#include "checks.h"
 
 void w3d_check_materials(wl_lint_ctx *ctx);
 

@@ -28,7 +28,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../lint.h"
+#include "checks.h"
 
 void w3d_check_mesh(wl_lint_ctx *ctx);
 

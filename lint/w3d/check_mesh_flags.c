@@ -28,7 +28,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "../lint.h"
+#include "checks.h"
 #include "model_lookup.h"
 
 void w3d_check_mesh_flags(wl_lint_ctx *ctx);

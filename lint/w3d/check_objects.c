@@ -32,7 +32,7 @@
  */
 #include <inttypes.h>
 
-#include "../lint.h"
+#include "checks.h"
 
 void w3d_check_objects(wl_lint_ctx *ctx);
 
@@ -214,9 +214,10 @@ static void check_hmodel(wl_lint_ctx *ctx, const w3d_hmodel *h)
 
 static void not_loaded(wl_lint_ctx *ctx, const wl_chunk *c, const char *why)
 {
+	const w3d_model *m = ctx->model;
 	wl_report(&ctx->doc->findings, "object-not-loaded", c, -1, c->offset, c->header_size,
 		  "%s is not loaded by %s: %s", name_of(ctx->doc, c),
-		  ctx->model->game == W3D_GAME_AUTO ? "any retail game" : w3d_game_name(ctx->model->game), why);
+		  m->game == W3D_GAME_AUTO ? "any retail game" : w3d_game_name(m->game), why);
 }
 
 void w3d_check_objects(wl_lint_ctx *ctx)

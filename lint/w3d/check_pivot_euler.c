@@ -28,7 +28,7 @@
  * pose the game does not; the game is unaffected.
  */
 #include "../../core/w3d/rotation.h"
-#include "../lint.h"
+#include "checks.h"
 
 void w3d_check_pivot_euler(wl_lint_ctx *ctx);
 

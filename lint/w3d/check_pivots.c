@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lint.h"
+#include "checks.h"
 #include "model_lookup.h"
 
 void w3d_check_pivots(wl_lint_ctx *ctx);

@@ -26,7 +26,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "../lint.h"
+#include "checks.h"
 #include "model_lookup.h"
 
 void w3d_check_skin(wl_lint_ctx *ctx);

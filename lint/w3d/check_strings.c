@@ -23,7 +23,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "../lint.h"
+#include "checks.h"
 
 void w3d_check_strings(wl_lint_ctx *ctx);
 

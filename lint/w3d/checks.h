@@ -5,6 +5,8 @@
 #ifndef WL_CHECKS_H
 #define WL_CHECKS_H
 
+#include "../../core/w3d/game.h"
+#include "../../core/w3d/model.h"
 #include "../lint.h"
 
 /* The registered checks, in the order they run; count in *out_count. */

@@ -1,0 +1,102 @@
+/* formats.c - the format registry (format.h).  The one place in core/ that
+ * names the formats: add a line to `formats` per format. */
+#include "format.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "chunk.h"
+#include "w3d/w3d_format.h"
+
+static const wl_format *const formats[] = {
+	&w3d_format,
+};
+
+#define NFORMATS (sizeof formats / sizeof formats[0])
+
+const wl_format *const *wl_formats(size_t *count)
+{
+	*count = NFORMATS;
+	return formats;
+}
+
+const wl_format *wl_format_find(const char *name)
+{
+	for (size_t i = 0; i < NFORMATS; i++)
+		if (strcmp(formats[i]->name, name) == 0)
+			return formats[i];
+	return NULL;
+}
+
+const wl_format *wl_format_by_extension(const char *path)
+{
+	const char *dot = path ? strrchr(path, '.') : NULL;
+	const char *slash = path ? strrchr(path, '/') : NULL;
+	if (!dot || (slash && dot < slash))
+		return NULL;
+	for (size_t i = 0; i < NFORMATS; i++)
+		for (const char *const *e = formats[i]->extensions; e && *e; e++)
+			if (strcasecmp(dot + 1, *e) == 0)
+				return formats[i];
+	return NULL;
+}
+
+const wl_format *wl_format_detect(const uint8_t *bytes, uint64_t size, const char *path)
+{
+	const wl_format *best = NULL;
+	int best_score = WL_DETECT_NO;
+	for (size_t i = 0; i < NFORMATS; i++) {
+		int s = formats[i]->detect ? formats[i]->detect(bytes, size) : WL_DETECT_NO;
+		if (s > best_score) {
+			best_score = s;
+			best = formats[i];
+		}
+	}
+	/* A weak content match loses to the extension of another format: a
+	 * damaged B3D file may start with bytes W3D finds plausible. */
+	const wl_format *by_ext = wl_format_by_extension(path);
+	if (best && (best_score >= WL_DETECT_MAGIC || !by_ext))
+		return best;
+	if (by_ext)
+		return by_ext;
+	return best ? best : formats[0];
+}
+
+wl_doc *wl_format_read(const wl_format *f, const char *path, const uint8_t *bytes, uint64_t size)
+{
+	return f->read ? f->read(f, path, bytes, size) : wl_doc_read(f, path, bytes, size);
+}
+
+bool wl_format_dialect_parse(const char *name, const wl_format **f, int *dialect)
+{
+	if (strcasecmp(name, "auto") == 0) {
+		*f = NULL;
+		*dialect = 0;
+		return true;
+	}
+	for (size_t i = 0; i < NFORMATS; i++)
+		if (formats[i]->dialect_parse && formats[i]->dialect_parse(name, dialect)) {
+			*f = formats[i];
+			return true;
+		}
+	return false;
+}
+
+const char *wl_format_dialect_names(void)
+{
+	static char buf[256];
+	if (buf[0])
+		return buf;
+	size_t at = 0;
+	for (size_t i = 0; i < NFORMATS; i++) {
+		const char *n = formats[i]->dialect_names;
+		if (!n)
+			continue;
+		int w = snprintf(buf + at, sizeof buf - at, "%s%s", at ? ", " : "", n);
+		if (w < 0 || (size_t)w >= sizeof buf - at)
+			break;
+		at += (size_t)w;
+	}
+	return buf;
+}

@@ -1,0 +1,33 @@
+/* fixers.c - the W3D fixers in the order they run (fixers.h).  Each lives
+ * in its own fix/w3d/fix_*.c (the structural ones in fix/fix_structure.c);
+ * add one line here per fixer. */
+#include "fixers.h"
+
+static const wl_fixer *const fixers[] = {
+	/* structure first: later fixers see a consistent tree */
+	&wl_fix_drop_unreadable,
+	&wl_fix_drop_stray,
+	&wl_fix_trailing_bytes,
+	&wl_fix_chunk_overruns, /* before trim-partial: cutting an overrunning
+				  * array can leave a partial element */
+	&wl_fix_trim_partial,
+	&wl_fix_container_sizes,
+	&wl_fix_container_bits,
+	&wl_fix_header_counts,
+	&wl_fix_aabtree_header_counts,
+	&wl_fix_refit_aabtree,   /* fix_aabtree.c */
+	&wl_fix_rebuild_aabtree, /* fix_aabtree.c */
+	&wl_fix_recompute_bounds,      /* fix_bounds.c */
+	&wl_fix_recompute_planes,      /* fix_planes.c */
+	&wl_fix_normalize_quaternions, /* fix_quaternions.c */
+	&wl_fix_align_quaternion_hemispheres, /* fix_quaternions.c, after normalising */
+	&wl_fix_recompute_euler_angles, /* fix_euler.c, after normalising */
+	&wl_fix_reorder_pivots,        /* fix_pivots.c (unsafe) */
+	NULL /* keep last: the list is NULL-terminated for easy appends */
+};
+
+const wl_fixer *const *wl_w3d_fixers(size_t *count)
+{
+	*count = sizeof fixers / sizeof fixers[0] - 1;
+	return fixers;
+}
