@@ -21,7 +21,7 @@ LDLIBS_ALL = $(PKG_LIBS) -lm -lpthread
 # Layer first, format second (DESIGN.md §Layout): each layer's engine at its
 # root, one folder per format below it.  Dependencies go one way:
 # core <- lint <- fix <- textform <- cli.
-FORMATS   := w3d
+FORMATS   := w3d b3d
 layer      = $(wildcard $(1)/*.c $(foreach f,$(FORMATS),$(1)/$(f)/*.c))
 CORE_SRC  := $(call layer,core)
 LINT_SRC  := $(call layer,lint)

@@ -67,6 +67,18 @@ static void read_header(reader *r, uint64_t pos, uint32_t *id, uint32_t *size, b
 	r->f->read_header(r->d->bytes + pos, id, size, flag);
 }
 
+/* Bytes of a container's own fields (wl_format.fields_size) when its
+ * payload is [from, to) (clamped to the file). */
+static uint64_t fields_at(reader *r, const wl_chunk_type *t, uint64_t from, uint64_t to)
+{
+	if (!r->f->fields_size || !t || !t->child_ctx || from >= to || from >= r->d->size)
+		return 0;
+	if (to > r->d->size)
+		to = r->d->size;
+	uint64_t n = r->f->fields_size(t, r->d->bytes + from, to - from);
+	return n < to - from ? n : to - from;
+}
+
 /* A header at pos whose id is known in ctx and whose extent fits in end. */
 static const wl_chunk_type *fits_known(reader *r, uint16_t ctx, uint64_t pos, uint64_t end)
 {
@@ -98,8 +110,9 @@ static const wl_chunk_type *strong_known(reader *r, uint16_t ctx, uint64_t pos, 
 	read_header(r, pos, &id, &size, &flag);
 	if (size == 0)
 		return NULL;
-	if (t->child_ctx && !(t->flags & WL_TYPE_OPAQUE) &&
-	    !fits_known(r, t->child_ctx, pos + r->h, pos + r->h + size))
+	uint64_t f = fields_at(r, t, pos + r->h, pos + r->h + size);
+	if (t->child_ctx && !(t->flags & WL_TYPE_OPAQUE) && f < size &&
+	    !fits_known(r, t->child_ctx, pos + r->h + f, pos + r->h + size))
 		return NULL;
 	return t;
 }
@@ -144,7 +157,7 @@ static bool parent_size_wrong(reader *r, const wl_chunk *parent, const wl_chunk_
 	uint16_t ctx = ctx_of(parent);
 	uint16_t gctx = ctx_of(parent->parent);
 	if (t->child_ctx) {
-		if (!tiles(r, t->child_ctx, pos + r->h, cend))
+		if (!tiles(r, t->child_ctx, pos + r->h + fields_at(r, t, pos + r->h, cend), cend))
 			return false;
 	} else if (!data_size_ok(t, cend - pos - r->h)) {
 		return false;
@@ -229,10 +242,15 @@ static uint64_t read_chunk(reader *r, wl_chunk *parent, const wl_chunk_type *t, 
 	c->declared_size = size;
 	c->size = pend - pos - r->h;
 	if (!t) {
-		wl_report(&r->d->findings, "chunk-unknown", c, -1, pos, r->h + c->size,
-			  "unknown chunk id 0x%x (%u bytes) inside %s; kept unchanged", id,
-			  (unsigned)size,
-			  parent->kind == WL_NODE_ROOT ? "the top level" : wl_chunk_name(r->d, parent));
+		const char *where = parent->kind == WL_NODE_ROOT ? "the top level" : wl_chunk_name(r->d, parent);
+		if (r->f->tag_ids)
+			wl_report(&r->d->findings, "chunk-unknown", c, -1, pos, r->h + c->size,
+				  "unknown chunk '%s' (%u bytes) inside %s; kept unchanged",
+				  r->f->id_name(id), (unsigned)size, where);
+		else
+			wl_report(&r->d->findings, "chunk-unknown", c, -1, pos, r->h + c->size,
+				  "unknown chunk id 0x%x (%u bytes) inside %s; kept unchanged", id,
+				  (unsigned)size, where);
 		return pend;
 	}
 	/* Record sizes are judged only on chunks read whole: a cut chunk already
@@ -259,7 +277,9 @@ static uint64_t read_chunk(reader *r, wl_chunk *parent, const wl_chunk_type *t, 
 				  WL_MAX_DEPTH);
 		} else {
 			c->container = 1;
-			real_end = parse_children(r, c, pos + r->h, pend, avail, depth + 1, strict);
+			c->fields = fields_at(r, t, pos + r->h, pend);
+			real_end = parse_children(r, c, pos + r->h + c->fields, pend, avail, depth + 1,
+						  strict);
 			c->size = real_end - pos - r->h;
 		}
 	}
@@ -446,7 +466,8 @@ static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64
 	return adopting || stopped ? pos : limit;
 }
 
-wl_doc *wl_doc_read(const wl_format *fmt, const char *path, const uint8_t *bytes, uint64_t size)
+/* A document over bytes with an empty tree (NULL when out of memory). */
+static wl_doc *doc_new(const wl_format *fmt, const char *path, const uint8_t *bytes, uint64_t size)
 {
 	wl_doc *d = calloc(1, sizeof *d);
 	if (!d)
@@ -470,6 +491,14 @@ wl_doc *wl_doc_read(const wl_format *fmt, const char *path, const uint8_t *bytes
 	d->root.size = size;
 	wl_findings_init(&d->findings, d->arena);
 
+	return d;
+}
+
+wl_doc *wl_doc_read(const wl_format *fmt, const char *path, const uint8_t *bytes, uint64_t size)
+{
+	wl_doc *d = doc_new(fmt, path, bytes, size);
+	if (!d)
+		return NULL;
 	reader r = { d, fmt, fmt->header_size };
 	if (size == 0) {
 		wl_report(&d->findings, "file-empty", NULL, -1, 0, 0, "the file is empty (0 bytes)");
@@ -480,6 +509,18 @@ wl_doc *wl_doc_read(const wl_format *fmt, const char *path, const uint8_t *bytes
 		wl_report(&d->findings, "no-chunks", NULL, -1, 0, size,
 			  "no readable %s chunk in %llu bytes: not a %s file, or unreadable",
 			  fmt->name, (unsigned long long)size, fmt->name);
+	return d;
+}
+
+wl_doc *wl_doc_opaque(const wl_format *fmt, const char *path, const uint8_t *bytes, uint64_t size)
+{
+	wl_doc *d = doc_new(fmt, path, bytes, size);
+	if (d && size) {
+		reader r = { d, fmt, fmt->header_size };
+		wl_chunk *g = new_node(&r, &d->root, WL_NODE_GAP, 0);
+		if (g)
+			g->size = size;
+	}
 	return d;
 }
 

@@ -108,11 +108,16 @@ typedef struct wl_chunk {
 	struct wl_chunk *parent, *first_child, *last_child, *next;
 	uint32_t child_count;
 	uint32_t sibling_index;   /* index among the parent's nodes */
+	/* Container: bytes of its own fields at the start of its payload,
+	 * before the first child (wl_format.fields_size; 0 for W3D).  The
+	 * children start at wl_chunk_payload_offset(c) + fields. */
+	uint64_t fields;
 	void *decoded;            /* typed record set by a decoder, or NULL */
 	/* Edit state (edit.h): set only through the wl_edit_* functions. */
 	uint8_t dirty;            /* rebuilt by the writer, not copied */
 	uint8_t replaced;         /* data chunk: payload replaced */
-	const uint8_t *new_payload; /* replacement payload (arena), new_size bytes */
+	const uint8_t *new_payload; /* replacement payload (arena), new_size bytes;
+	                             * on a container: its replacement fields */
 	size_t new_size;
 } wl_chunk;
 
@@ -160,6 +165,14 @@ typedef struct wl_doc {
  * covers the whole file (check doc->oom).  Free with wl_doc_free().
  */
 wl_doc *wl_doc_read(const wl_format *fmt, const char *path, const uint8_t *bytes, uint64_t size);
+
+/**
+ * A document of format fmt whose tree is one gap node holding the whole
+ * file (none for an empty file), with no findings: for a file the format's
+ * reader refuses to parse (b3d-not-b3d), so reports, the writer and dumps
+ * still see every byte.  NULL only when out of memory.
+ */
+wl_doc *wl_doc_opaque(const wl_format *fmt, const char *path, const uint8_t *bytes, uint64_t size);
 
 /** Frees the document, its arena and its findings (not the bytes). */
 void wl_doc_free(wl_doc *d);

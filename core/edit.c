@@ -141,6 +141,34 @@ int wl_edit_set_payload(wl_doc *d, wl_chunk *c, const uint8_t *p, size_t n)
 	return 0;
 }
 
+const uint8_t *wl_edit_fields(const wl_doc *d, const wl_chunk *c, size_t *len)
+{
+	if (c->kind != WL_NODE_CHUNK || !c->container) {
+		*len = 0;
+		return NULL;
+	}
+	if (c->replaced) {
+		*len = c->new_size;
+		return c->new_payload;
+	}
+	*len = (size_t)c->fields;
+	return wl_chunk_payload(d, c);
+}
+
+int wl_edit_set_fields(wl_doc *d, wl_chunk *c, const uint8_t *p, size_t n)
+{
+	if (c->kind != WL_NODE_CHUNK || !c->container || (c->dirty & DIRTY_REMOVED))
+		return -1;
+	const uint8_t *q = copy_bytes(d, p, n);
+	if (!q)
+		return oom(d);
+	c->new_payload = q;
+	c->new_size = n;
+	c->replaced = 1;
+	mark_up(c);
+	return 0;
+}
+
 int wl_edit_touch(wl_doc *d, wl_chunk *c)
 {
 	(void)d;
@@ -169,7 +197,9 @@ uint64_t wl_edit_written_size(const wl_doc *d, const wl_chunk *c)
 		wl_edit_payload(d, c, &len);
 		return len;
 	}
-	uint64_t sum = 0;
+	size_t fields = 0;
+	wl_edit_fields(d, c, &fields);
+	uint64_t sum = fields;
 	for (const wl_chunk *k = c->first_child; k; k = k->next)
 		sum += (k->kind == WL_NODE_CHUNK ? k->header_size : 0) + wl_edit_written_size(d, k);
 	return sum;
@@ -356,6 +386,9 @@ static void emit(const wl_doc *d, const wl_chunk *c, outbuf *o)
 	size_t hdr = o->n - 8;
 	bool bit;
 	if (c->container) {
+		size_t flen;
+		const uint8_t *fp = wl_edit_fields(d, c, &flen);
+		put_bytes(o, fp, flen);
 		emit_children(d, c, o);
 		bit = (c->dirty & (WL_DIRTY_BIT | WL_DIRTY_NEW)) ? has_child_chunk(c) : c->flag_bit;
 	} else {

@@ -65,6 +65,17 @@ const uint8_t *wl_edit_payload(const wl_doc *d, const wl_chunk *c, size_t *len);
  *  copy of n bytes at p.  Marks c and its ancestors dirty. */
 int wl_edit_set_payload(wl_doc *d, wl_chunk *c, const uint8_t *p, size_t n);
 
+/** The current fields of container c (wl_chunk.fields: the bytes before
+ *  its first child, B3D's NODE name and transform): the replacement if one
+ *  was set, else its input bytes.  *len gets the byte count (0 and NULL
+ *  for a data chunk, a gap or the root). */
+const uint8_t *wl_edit_fields(const wl_doc *d, const wl_chunk *c, size_t *len);
+
+/** Replaces the fields of container c with a copy of n bytes at p (its
+ *  children are kept).  Marks c and its ancestors dirty.  -1 when c is not
+ *  a container chunk, or out of memory. */
+int wl_edit_set_fields(wl_doc *d, wl_chunk *c, const uint8_t *p, size_t n);
+
 /** Marks chunk c (and its ancestors) dirty so the writer recomputes its
  *  size and container bit from what it holds, e.g. after the reader
  *  recovered a wrong size (WL_REC_EXTENDED, WL_REC_PAST_EOF, WL_REC_CLAMPED).

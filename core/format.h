@@ -71,10 +71,12 @@ typedef struct wl_format {
 	/* The whole schema table (text form, dictionaries). */
 	const struct wl_chunk_type *(*schema)(size_t *count);
 	/* Containers whose payload starts with fields of their own before the
-	 * sub-chunks (B3D: NODE's name and transform, MESH's brush_id): the
-	 * number of bytes of those fields in payload[0..avail), at most avail.
-	 * NULL: every container payload is sub-chunks only (W3D). */
-	uint64_t (*fields_size)(const struct wl_chunk *c, const uint8_t *payload, uint64_t avail);
+	 * sub-chunks (B3D: BB3D's version, NODE's name and transform, MESH's
+	 * brush_id): the number of bytes of those fields for a container of
+	 * type t whose payload is payload[0..avail); at most avail (a field
+	 * running past avail takes all of it).  NULL: every container payload
+	 * is sub-chunks only (W3D). */
+	uint64_t (*fields_size)(const struct wl_chunk_type *t, const uint8_t *payload, uint64_t avail);
 	/* Chunk ids are four ASCII characters (B3D tags): paths and messages
 	 * print the tag, not a number. */
 	bool tag_ids;

@@ -7,10 +7,12 @@
 #include <strings.h>
 
 #include "chunk.h"
+#include "b3d/b3d_format.h"
 #include "w3d/w3d_format.h"
 
 static const wl_format *const formats[] = {
-	&w3d_format,
+	&w3d_format, /* first: the default for files no format recognises */
+	&b3d_format,
 };
 
 #define NFORMATS (sizeof formats / sizeof formats[0])

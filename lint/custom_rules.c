@@ -562,7 +562,9 @@ static void eval_rule(const eval *e)
 
 void wl_custom_rules_run(wl_lint_ctx *ctx)
 {
-	if (!ctx || !ctx->config || !ctx->model)
+	/* The fields of docs/configuration.md are W3D's: other formats have
+	 * none yet. */
+	if (!ctx || !ctx->config || !ctx->model || strcmp(ctx->doc->format->name, "w3d") != 0)
 		return;
 	size_t n = wl_config_custom_count(ctx->config);
 	for (size_t i = 0; i < n && !ctx->doc->oom; i++) {

@@ -432,7 +432,9 @@ int wl_xref_add(wl_xref *x, const char *path, const wl_doc *doc)
 	x->files[x->file_count++] = p;
 	bool was_oom = x->oom;
 	x->oom = false;
-	const w3d_model *m = doc->model;
+	/* Only W3D documents contribute so far (the other formats' cross-file
+	 * checks are still to come). */
+	const w3d_model *m = strcmp(doc->format->name, "w3d") == 0 ? doc->model : NULL;
 	if (m) {
 		for (size_t i = 0; i < m->mesh_count; i++)
 			if (m->meshes[i] && m->meshes[i]->header.src)

@@ -46,6 +46,24 @@ if [ "$fail" -ne 0 ]; then
 	grep 'MISMATCH' "$tmp/rt1" "$tmp/rt2" | head -n 20
 fi
 
+# The same two round trips over the B3D corpus (../shared/corpus/b3d):
+# container fields (NODE name and transform, MESH brush_id) included.
+b3d=${W3DLINT_B3D_CORPUS:-$root/../shared/corpus/b3d}
+if [ -d "$b3d" ]; then
+	find "$b3d" -type f -iname '*.b3d' | LC_ALL=C sort > "$tmp/b3d"
+	for mode in "" --rebuild; do
+		tr '\n' '\0' < "$tmp/b3d" | xargs -0 "$tool" $mode > "$tmp/rt3" 2>&1 || fail=1
+		echo "b3d $(tail -n 1 "$tmp/rt3")"
+		if ! tail -n 1 "$tmp/rt3" | grep -q -E '([0-9]+) files, \1 identical'; then
+			echo "roundtrip: FAIL b3d round trip $mode"
+			grep -v '^roundtrip' "$tmp/rt3" | head -n 20
+			fail=1
+		fi
+	done
+else
+	echo "roundtrip: b3d skipped: no corpus at $b3d"
+fi
+
 evil="$corpus/rotwk_evil"
 if [ -d "$evil" ]; then
 	"$w3dfix" -q --select "$STRUCT" -o "$tmp/out" "$evil" > "$tmp/fix.out" 2> "$tmp/fix.err"

@@ -33,7 +33,7 @@
 
 #include "../core/edit.h"
 #include "../core/file_io.h"
-#include "../core/w3d/w3d_format.h"
+#include "../core/format.h"
 
 static const uint16_t size_marks = WL_REC_TRUNCATED | WL_REC_PAST_EOF | WL_REC_CLAMPED |
 				   WL_REC_EXTENDED | WL_REC_DEPTH;
@@ -96,8 +96,8 @@ static int check_fixed(const char *inp, const char *outp)
 		free(in);
 		return 2;
 	}
-	wl_doc *di = wl_doc_read(&w3d_format, inp, in, n);
-	wl_doc *dout = wl_doc_read(&w3d_format, outp, out, m);
+	wl_doc *di = wl_format_read(wl_format_detect(in, n, inp), inp, in, n);
+	wl_doc *dout = wl_format_read(wl_format_detect(out, m, outp), outp, out, m);
 	uint8_t *sf = calloc(m ? m : 1, 1);
 	int rc = 2;
 	if (di && dout && sf && !di->oom && !dout->oom) {
@@ -147,7 +147,7 @@ int main(int argc, char **argv)
 			continue;
 		}
 		files++;
-		wl_doc *d = wl_doc_read(&w3d_format, argv[i], in, n);
+		wl_doc *d = wl_format_read(wl_format_detect(in, n, argv[i]), argv[i], in, n);
 		if (!d || d->oom) {
 			fprintf(stderr, "roundtrip: out of memory reading %s\n", argv[i]);
 			errors++;
