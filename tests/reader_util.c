@@ -38,7 +38,7 @@ uint8_t *ru_copy(const void *p, size_t n)
 wl_doc *ru_read_fmt(const wl_format *fmt, const void *p, size_t n)
 {
 	uint8_t *copy = ru_copy(p, n);
-	wl_doc *d = wl_doc_read(fmt, "test.w3d", copy, n);
+	wl_doc *d = wl_format_read(fmt, "test.w3d", copy, n);
 	if (!d)
 		free(copy);
 	ck_assert_ptr_nonnull(d);
@@ -156,7 +156,7 @@ static const char *tile_children(const wl_doc *d, const wl_chunk *parent, uint64
 				if (!k->type || !k->type->child_ctx)
 					return fail_msg("chunk at 0x%llx parsed as container without a container type",
 							(unsigned long long)k->offset);
-				const char *e = tile_children(d, k, wl_chunk_payload_offset(k), end,
+				const char *e = tile_children(d, k, wl_chunk_payload_offset(k) + k->fields, end,
 							      depth + 1, chunks);
 				if (e)
 					return e;

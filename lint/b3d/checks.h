@@ -1,0 +1,16 @@
+/*
+ * checks.h - every B3D check function, registered in checks.c (lint/b3d/).
+ * Each lives in its own lint/b3d/check_*.c and documents the rule ids it
+ * reports; the model they read is core/b3d/model.h (ctx->model is a
+ * const b3d_model *).
+ */
+#ifndef WL_B3D_CHECKS_H
+#define WL_B3D_CHECKS_H
+
+#include "../../core/b3d/model.h"
+#include "../lint.h"
+
+/* The registered checks, in the order they run; count in *out_count. */
+const wl_check_fn *wl_b3d_checks(size_t *out_count);
+
+#endif

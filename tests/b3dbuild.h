@@ -1,0 +1,57 @@
+/*
+ * b3dbuild.h - builds Blitz3D .b3d bytes in memory for tests, on the W3D
+ * byte builder's buffer (w3dbuild.h; little-endian):
+ *   wb b; wb_init(&b);
+ *   b3b_begin(&b, "BB3D"); wb_u32(&b, 1);            // version
+ *     b3b_node_begin(&b, "root", identity);           // NODE + its fields
+ *       b3b_begin(&b, "MESH"); wb_u32(&b, (uint32_t)-1);
+ *         b3b_vrts(&b, 0, 0, 0, xyz, 3);  b3b_tris(&b, -1, idx, 1);
+ *       b3b_end(&b);
+ *     b3b_end(&b);
+ *   b3b_end(&b);
+ * b3b_end() patches the int32 length to the bytes written since the header
+ * (no container bit in B3D); wb_end_raw() writes any length, for malformed
+ * files.  Allocation failures abort the test process.
+ */
+#ifndef B3DBUILD_H
+#define B3DBUILD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "w3dbuild.h"
+
+/** Opens a chunk with the four-character tag. */
+void b3b_begin(wb *b, const char tag[4]);
+/** Closes the innermost chunk: length = bytes written since its header. */
+void b3b_end(wb *b);
+/** A NUL-terminated string. */
+void b3b_str(wb *b, const char *s);
+/** A transform as NODE stores it: position[3], scale[3], rotation w,x,y,z. */
+typedef struct b3b_xform {
+	float pos[3], scale[3], rot[4];
+} b3b_xform;
+/** The identity transform (scale 1, rotation 1,0,0,0). */
+extern const b3b_xform b3b_identity;
+/** Opens a NODE and writes its name and transform (close with b3b_end). */
+void b3b_node_begin(wb *b, const char *name, b3b_xform t);
+/** A whole VRTS chunk: flags, sets, set_size, then n records of
+ *  rec_floats floats each from v (rec_floats = 3 + 3 (flags&1) + 4
+ *  (flags&2) + sets x set_size). */
+void b3b_vrts(wb *b, int32_t flags, int32_t sets, int32_t set_size, const float *v, size_t n);
+/** A whole TRIS chunk: brush_id, then n triangles of 3 ids from idx. */
+void b3b_tris(wb *b, int32_t brush_id, const int32_t *idx, size_t n);
+/** A whole BONE chunk: n (vertex_id, weight) pairs. */
+void b3b_bone(wb *b, const int32_t *vertex, const float *weight, size_t n);
+/** A whole ANIM chunk: flags, frames, fps. */
+void b3b_anim(wb *b, int32_t flags, int32_t frames, float fps);
+
+/**
+ * A whole valid file: BB3D version 1, no TEXS/BRUS, one NODE "root" with a
+ * MESH (brush -1) holding the unit quad (4 vertices, no normals, no UVs)
+ * as two triangles.  The offsets of the MESH's VRTS and TRIS chunk headers
+ * are stored in *vrts_at and *tris_at (may be NULL).
+ */
+void b3b_quad_model(wb *b, size_t *vrts_at, size_t *tris_at);
+
+#endif
