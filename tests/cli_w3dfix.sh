@@ -310,6 +310,18 @@ else
 	bad "-o unwritable (status $rc)"
 fi
 
+# --- --unsafe on garbage: a repair that leaves no readable model is not written
+LC_ALL=C awk 'BEGIN { srand(7); for (i = 0; i < 102400; i++) printf "%c", int(rand() * 256) }' >"$o/garbage.w3d"
+cp "$o/garbage.w3d" "$w/garbage.w3d"
+run --unsafe --in-place "$w/garbage.w3d"
+if [ $rc -eq 1 ] && same_as_orig garbage.w3d && errhas "no readable model" && has "0 fixed" &&
+	[ -z "$(find "$w" -name 'garbage.w3d?*')" ]; then
+	ok "--unsafe --in-place on 100 KB of random bytes: not written, the original stays"
+else
+	bad "--unsafe on garbage (status $rc)"
+fi
+rm -f "$o/garbage.w3d"
+
 if [ $fail -ne 0 ]; then
 	echo "cli_w3dfix: FAILED"
 	exit 1
