@@ -5,7 +5,10 @@
  * Writes only with --in-place or -o OUT: the output goes to a temporary file
  * beside the target (same directory, so the rename is atomic), is flushed
  * and fsync'ed, then renamed over the target; an interrupted run leaves the
- * original intact.  A file whose verification fails is not written
+ * original intact (fix/write_out.h).  --in-place on a symbolic link writes
+ * the file it points to and keeps the link; --backup never replaces an
+ * older backup.  A write that fails is reported with the path and the
+ * reason, counted as an error (status 2), never as written or fixed.  A file whose verification fails is not written
  * (--in-place) or written unchanged (-o, so the output folder is complete),
  * and reported.
  *
@@ -34,6 +37,7 @@
 #include "walk.h"
 #include "../lint/config.h"
 #include "../fix/driver.h"
+#include "../fix/write_out.h"
 
 #define W3DFIX_VERSION "0.1.0"
 
@@ -65,7 +69,8 @@ static void usage(FILE *out)
 	      "  -i, --in-place     write each repaired file over itself (temporary file, then rename)\n"
 	      "  -o, --output OUT   write repaired files to OUT: a file for one input file, else a\n"
 	      "                     folder mirroring each PATH's files (every file is written)\n"
-	      "  -b, --backup       with --in-place, keep the original as FILE.bak\n"
+	      "  -b, --backup       with --in-place, keep the original as FILE.bak (never replaced:\n"
+	      "                     when it exists, FILE.bak.1, FILE.bak.2, ...)\n"
 	      "  -n, --dry-run      list every edit (chunk path, rule, what: old -> new); write nothing\n"
 	      "  -d, --diff         per-chunk summary of the edits and the size change\n"
 	      "  -s, --select LIST  repair only these rule ids or fixer ids (comma-separated globs)\n"
@@ -148,47 +153,6 @@ static int mkdirs(const char *dir)
 	return 0;
 }
 
-/* Writes n bytes to target through a temporary file in its folder, then
- * rename.  mode: permission bits for the new file.  0 or -1 (errno). */
-static int write_atomic(const char *target, const uint8_t *p, size_t n, mode_t mode)
-{
-	char tmp[4096];
-	if (snprintf(tmp, sizeof tmp, "%s.w3dfix-XXXXXX", target) >= (int)sizeof tmp) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	int fd = mkstemp(tmp);
-	if (fd < 0)
-		return -1;
-	size_t done = 0;
-	while (done < n) {
-		ssize_t w = write(fd, p + done, n - done);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			goto fail;
-		}
-		done += (size_t)w;
-	}
-	if (fchmod(fd, mode) != 0 || fsync(fd) != 0)
-		goto fail;
-	if (close(fd) != 0) {
-		fd = -1;
-		goto fail;
-	}
-	fd = -1;
-	if (rename(tmp, target) != 0)
-		goto fail;
-	return 0;
-fail:;
-	int e = errno;
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	errno = e;
-	return -1;
-}
-
 static void print_diff(const wl_fix_result *r, size_t in_len)
 {
 	/* one line per chunk path: edit count and rules, in first-edit order */
@@ -234,11 +198,58 @@ static int out_path(const opts *o, const char *arg, const char *file, bool singl
 	} else {
 		rel = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
 	}
-	if (snprintf(buf, cap, "%s/%s", o->output, rel) >= (int)cap)
+	if (snprintf(buf, cap, "%s/%s", o->output, rel) >= (int)cap) {
+		errno = ENAMETOOLONG;
 		return -1;
+	}
 	char dir[4096];
 	snprintf(dir, sizeof dir, "%s", buf);
 	return mkdirs(dirname(dir));
+}
+
+/* Writes what -o / --in-place asks for file (read as in[0..n)) and its
+ * result r; note gets " to TARGET (through the symbolic link)" or ", the
+ * original kept as NAME" for the per-file line.  On failure prints the path
+ * that could not be written and why, and returns -1. */
+static int write_result(const opts *o, const char *arg, const char *file, bool single,
+			const wl_fix_result *r, const uint8_t *in, size_t n, char *note, size_t cap)
+{
+	bool repaired = r->verified && r->changed;
+	const uint8_t *bytes = repaired ? r->out : in;
+	size_t len = repaired ? r->out_len : n;
+	char target[4096], bak[4096];
+	bool is_link = false;
+	struct stat st;
+	mode_t mode = stat(file, &st) == 0 ? (st.st_mode & 07777) : 0644;
+	const char *failed = target; /* the path named when something fails */
+	int rc = 0;
+	if (o->output) {
+		rc = out_path(o, arg, file, single, target, sizeof target);
+		if (rc == 0)
+			rc = wl_fix_write_atomic(target, bytes, len, mode);
+	} else if (repaired) {
+		/* through a symbolic link: the temporary file and the rename go
+		 * beside the file it points to, and the link stays */
+		failed = file;
+		rc = wl_fix_resolve_link(file, target, sizeof target, &is_link);
+		if (rc == 0 && o->backup) {
+			failed = bak; /* the name it tried last */
+			rc = wl_fix_write_backup(target, in, n, mode, bak, sizeof bak);
+		}
+		if (rc == 0) {
+			failed = target;
+			rc = wl_fix_write_atomic(target, bytes, len, mode);
+		}
+		if (rc == 0 && is_link)
+			snprintf(note, cap, " to %s (through the symbolic link)", target);
+		if (rc == 0 && o->backup)
+			snprintf(note + strlen(note), cap - strlen(note), ", the original kept as %s", bak);
+	}
+	if (rc != 0) {
+		fprintf(stderr, "w3dfix: %s: cannot write: %s\n", failed, strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 typedef struct totals {
@@ -283,45 +294,22 @@ static void fix_one(const opts *o, const wl_fix_options *fo, const char *arg, co
 	bool ok = r.verified;
 	if (!ok)
 		t->failed++;
-	if (writing) {
-		char target[4096];
-		const uint8_t *bytes = ok && r.changed ? r.out : in;
-		size_t len = ok && r.changed ? r.out_len : n;
-		struct stat st;
-		mode_t mode = stat(file, &st) == 0 ? (st.st_mode & 07777) : 0644;
-		int rc = 0;
-		if (o->output) {
-			rc = out_path(o, arg, file, single, target, sizeof target);
-			if (rc == 0)
-				rc = write_atomic(target, bytes, len, mode);
-		} else if (ok && r.changed) {
-			snprintf(target, sizeof target, "%s", file);
-			if (o->backup) {
-				char bak[4096];
-				if (snprintf(bak, sizeof bak, "%s.bak", file) >= (int)sizeof bak)
-					rc = -1;
-				else
-					rc = write_atomic(bak, in, n, mode);
-			}
-			if (rc == 0)
-				rc = write_atomic(target, bytes, len, mode);
-		}
-		if (rc != 0) {
-			fprintf(stderr, "w3dfix: %s: cannot write: %s\n", file, strerror(errno));
-			t->errors++;
-		}
-	}
-	if (r.changed && ok)
+	char note[4200] = ""; /* where the repaired bytes went, when not to file itself */
+	bool write_failed = writing && write_result(o, arg, file, single, &r, in, n, note, sizeof note) != 0;
+	if (write_failed)
+		t->errors++;
+	bool fixed = r.changed && ok && !write_failed;
+	if (fixed)
 		t->fixed++;
 	if (!r.changed)
 		t->clean++;
-	size_t remaining = ok ? r.failing_after : r.failing_before;
-	if (remaining || (!writing && r.changed))
+	size_t remaining = ok && !write_failed ? r.failing_after : r.failing_before;
+	if (remaining || (r.changed && (!writing || write_failed)))
 		t->remaining++;
-	if (!o->quiet && r.changed && ok)
-		printf("%s: %zu edit(s)%s, %zu finding(s) at the failing severity before, %zu after\n", file,
+	if (!o->quiet && fixed)
+		printf("%s: %zu edit(s)%s%s, %zu finding(s) at the failing severity before, %zu after\n", file,
 		       r.change_count, writing ? " written" : o->dry_run ? " (dry run)" : " (not written: use --in-place or -o)",
-		       r.failing_before, r.failing_after);
+		       note, r.failing_before, r.failing_after);
 	wl_fix_result_free(&r);
 	free(in);
 }

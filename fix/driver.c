@@ -251,6 +251,23 @@ static size_t count_at_least(const wl_doc *d, wl_severity s)
 	return n;
 }
 
+/* The rules after which no model can be read from the bytes (rules/chunk.yaml):
+ * an output that still has one at severity error is not a repair. */
+static const char *const unreadable_rules[] = { "file-empty", "no-chunks", "chunk-resync",
+						"chunk-truncated", NULL };
+
+/* The first error-severity finding of d that leaves no readable model, or NULL. */
+static const wl_finding *unreadable(const wl_doc *d)
+{
+	for (size_t k = 0; k < d->findings.count; k++) {
+		const wl_finding *f = &d->findings.items[k];
+		for (const char *const *r = unreadable_rules; *r && f->severity >= WL_SEV_ERROR; r++)
+			if (strcmp(f->rule, *r) == 0)
+				return f;
+	}
+	return NULL;
+}
+
 static int verify(const wl_fix_options *o, const char *path, const uint8_t *in, size_t in_len,
 		  wl_fix_result *r)
 {
@@ -263,6 +280,11 @@ static int verify(const wl_fix_options *o, const char *path, const uint8_t *in, 
 	}
 	r->failing_before = count_at_least(d0, fail_severity(o));
 	r->failing_after = count_at_least(d1, fail_severity(o));
+	/* readable: the output holds a model the engine can read */
+	const wl_finding *u = unreadable(d1);
+	if (u)
+		rc = add_problem(r, "no readable model: the output still has %s at 0x%llX: %s", u->rule,
+				 (unsigned long long)u->offset, u->message);
 	/* repaired: no finding of an edit's rule left in its object */
 	for (size_t i = 0; i < r->change_count && rc == 0; i++) {
 		const wl_fix_change *c = &r->changes[i];

@@ -16,6 +16,9 @@
  *     WL_FIX_ROUNDS rounds (a repair can expose something that a fixer
  *     earlier in the order repairs).
  *  2. verifies the result when anything changed:
+ *     - readable: the output has no error-severity finding of file-empty,
+ *       no-chunks, chunk-resync or chunk-truncated (a "repair" that leaves
+ *       no model the engine can read, e.g. of random bytes, is no repair);
  *     - repaired: no finding of an edit's rule remains in the same
  *       top-level object (the object's chunk path, e.g. "HLOD[ARMY]"; the
  *       file level for edits of top-level gaps);

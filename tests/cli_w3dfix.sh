@@ -304,11 +304,88 @@ else
 fi
 reset
 run -o "$w/clean.w3d/cannot" "$w/trail.w3d"
-if [ $rc -eq 2 ] && errhas "cannot write"; then
-	ok "-o to an unwritable place: status 2, 'cannot write'"
+if [ $rc -eq 2 ] && errhas "$w/clean.w3d/cannot: cannot write: Not a directory" && ! has "written" &&
+	has "0 fixed"; then
+	ok "-o to an unwritable place: status 2, the output path and the reason named, nothing counted as written"
 else
 	bad "-o unwritable (status $rc)"
 fi
+# -o EXISTING_FILE with a folder: every write fails, none is reported as done
+reset
+cp "$o/clean.w3d" "$tmp/existing.w3d"
+run -o "$tmp/existing.w3d" "$w/"
+if [ $rc -eq 2 ] && errhas "$tmp/existing.w3d/trail.w3d: cannot write: Not a directory" && ! has "written" &&
+	has "5 files, 0 fixed" && cmp -s "$tmp/existing.w3d" "$o/clean.w3d"; then
+	ok "-o EXISTING_FILE folder/: status 2, each output path named, 0 fixed"
+else
+	bad "-o EXISTING_FILE folder/ (status $rc)"
+fi
+rm -f "$tmp/existing.w3d"
+# a read-only folder (not for root, who writes there anyway)
+if [ "$(id -u)" -ne 0 ]; then
+	reset
+	chmod 555 "$w/sub"
+	run -i "$w/sub/bit.w3d"
+	chmod 755 "$w/sub"
+	if [ $rc -eq 2 ] && errhas "$w/sub/bit.w3d: cannot write: Permission denied" && ! has "written" &&
+		has "0 fixed" && same_as_orig sub/bit.w3d; then
+		ok "-i in a read-only folder: status 2, path and reason, nothing counted as written"
+	else
+		bad "-i read-only (status $rc)"
+	fi
+else
+	echo "cli_w3dfix: skipped: the read-only folder case (running as root)"
+fi
+
+# --- --in-place through symbolic links (named, and found in a folder)
+reset
+mkdir "$w/links"
+ln -s ../trail.w3d "$w/links/t.w3d"
+chmod 640 "$w/trail.w3d"
+run -i "$w/links"
+mode=$(stat -c %a "$w/trail.w3d" 2>/dev/null || echo 640)
+if [ $rc -eq 0 ] && [ -L "$w/links/t.w3d" ] && cmp -s "$w/trail.w3d" "$tmp/trail.expect" && [ "$mode" = 640 ] &&
+	has "written to $(cd "$w" && pwd -P)/trail.w3d (through the symbolic link)" &&
+	[ -z "$(find "$w" -name '*.w3dfix-*')" ]; then
+	ok "-i on a link found in a folder: the target repaired, its mode kept, the link kept"
+else
+	bad "-i through a link in a folder (status $rc, mode $mode)"
+fi
+reset
+ln -s count.w3d "$w/count_link.w3d"
+run -i "$w/count_link.w3d"
+if [ $rc -eq 0 ] && [ -L "$w/count_link.w3d" ] && ! cmp -s "$w/count.w3d" "$o/count.w3d" &&
+	has "(through the symbolic link)"; then
+	ok "-i on a link named on the command line: written through, the link kept"
+else
+	bad "-i through a named link (status $rc)"
+fi
+
+# --- --backup never replaces an older backup: FILE.bak stays, then FILE.bak.1, .2
+reset
+printf 'older backup' >"$w/trail.w3d.bak"
+run -i -b "$w/trail.w3d"
+cp "$o/trail.w3d" "$w/trail.w3d"
+run -i -b "$w/trail.w3d"
+if [ $rc -eq 0 ] && [ "$(cat "$w/trail.w3d.bak")" = "older backup" ] && cmp -s "$w/trail.w3d.bak.1" "$o/trail.w3d" &&
+	cmp -s "$w/trail.w3d.bak.2" "$o/trail.w3d" && has "the original kept as $w/trail.w3d.bak.2" &&
+	cmp -s "$w/trail.w3d" "$tmp/trail.expect"; then
+	ok "--backup: an existing .bak is kept, the next ones are .bak.1 and .bak.2"
+else
+	bad "--backup numbering (status $rc)"
+fi
+
+# --- --unsafe on garbage: a repair that leaves no readable model is not written
+LC_ALL=C awk 'BEGIN { srand(7); for (i = 0; i < 102400; i++) printf "%c", int(rand() * 256) }' >"$o/garbage.w3d"
+cp "$o/garbage.w3d" "$w/garbage.w3d"
+run --unsafe --in-place "$w/garbage.w3d"
+if [ $rc -eq 1 ] && same_as_orig garbage.w3d && errhas "no readable model" && has "0 fixed" &&
+	[ -z "$(find "$w" -name 'garbage.w3d?*')" ]; then
+	ok "--unsafe --in-place on 100 KB of random bytes: not written, the original stays"
+else
+	bad "--unsafe on garbage (status $rc)"
+fi
+rm -f "$o/garbage.w3d"
 
 if [ $fail -ne 0 ]; then
 	echo "cli_w3dfix: FAILED"
