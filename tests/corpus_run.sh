@@ -15,6 +15,11 @@
 # the rules of the allow-list below, which cannot come from one file; each
 # of those has corpus/rules/<id>/README.md saying why and where it is tested.
 #
+# A rule that reports one finding per defective element may have
+# corpus/rules/<id>/more.w3d.txt: fire.w3d.txt with one more defective
+# element.  Its report must hold exactly one more finding of the rule than
+# fire's (one finding per element, so a baseline sees the new one).
+#
 # Usage: tests/corpus_run.sh [--update] W3DASM W3DLINT
 #   --update   write the .expected files from the current reports instead of
 #              comparing (then review every changed file with git diff).
@@ -121,13 +126,15 @@ run() {
 
 # has_rule FILE RULE: FILE (an .expected) names RULE.
 has_rule() { awk -v r="$2" '$2 == r { f = 1 } END { exit !f }' "$1"; }
+# count_rule FILE RULE: the number of findings of RULE in FILE.
+count_rule() { awk -v r="$2" '$2 == r { n++ } END { print n + 0 }' "$1"; }
 
 for txt in "$corpus"/valid/*.w3d.txt; do
 	[ -e "$txt" ] && run "$txt"
 done
 for d in "$corpus"/rules/*/; do
 	[ -d "$d" ] || continue
-	for txt in "$d"fire.w3d.txt "$d"near.w3d.txt; do
+	for txt in "$d"fire.w3d.txt "$d"near.w3d.txt "$d"more.w3d.txt; do
 		[ -e "$txt" ] && run "$txt"
 	done
 done
@@ -162,6 +169,14 @@ while IFS= read -r id; do
 	if [ -f "$d/near.expected" ] && has_rule "$d/near.expected" "$id"; then
 		echo "corpus: FAIL rules/$id/near.expected holds $id (a near-miss must not fire it)"
 		fail=$((fail + 1))
+	fi
+	if [ -f "$d/more.expected" ] && [ -f "$d/fire.expected" ]; then
+		nf=$(count_rule "$d/fire.expected" "$id")
+		nm=$(count_rule "$d/more.expected" "$id")
+		if [ "$nm" -ne $((nf + 1)) ]; then
+			echo "corpus: FAIL rules/$id/more.expected holds $nm findings of $id, fire.expected $nf: one more defective element must add exactly one finding"
+			fail=$((fail + 1))
+		fi
 	fi
 done < "$tmp/rules"
 # A case folder of a rule that is not in the catalogue (renamed or removed).

@@ -29,9 +29,8 @@
  * degrees; bit channels when the bits differ.  Channels whose header or data
  * is short, with LastFrame < FirstFrame, a vector length other than 1 (X/Y/Z)
  * or 4 (Q), or non-finite values are skipped (other rules report them).  One
- * finding per animation: the first channel that differs, with the count;
- * offset = that channel's value at the last frame (or its chunk header when
- * the last frame is outside its range).
+ * finding per channel that differs; offset = that channel's value at the
+ * last frame (or its chunk header when the last frame is outside its range).
  */
 #include <math.h>
 
@@ -125,11 +124,7 @@ static void check_one(wl_lint_ctx *ctx, const w3d_animation *a, double tol, doub
 	if (!a->header_ok || a->num_frames < 2)
 		return;
 	uint32_t last = a->num_frames - 1;
-	size_t bad = 0, total = a->channel_count + a->bit_channel_count;
-	const wl_chunk *first = NULL;
-	uint64_t first_at = 0;
-	unsigned first_pivot = 0;
-	bool first_bit = false;
+	size_t total = a->channel_count + a->bit_channel_count;
 	for (size_t i = 0; i < total; i++) {
 		uint64_t at = 0;
 		bool is_bit = i >= a->channel_count;
@@ -147,21 +142,15 @@ static void check_one(wl_lint_ctx *ctx, const w3d_animation *a, double tol, doub
 			src = b->src;
 			pivot = b->pivot;
 		}
-		if (differs && !bad++) {
-			first = src;
-			first_at = at;
-			first_pivot = pivot;
-			first_bit = is_bit;
-		}
+		if (!differs)
+			continue;
+		uint64_t off = at ? at : src->offset;
+		uint64_t len = at ? (is_bit ? 1 : 4) : src->header_size;
+		wl_report(&ctx->doc->findings, RULE, src, -1, off, len,
+			  "animation '%s': the %s channel of pivot %u ends (frame %u) with another value than it "
+			  "starts (frame 0); looping, the last frame blends back to frame 0",
+			  a->name, is_bit ? "visibility" : "motion", pivot, (unsigned)last);
 	}
-	if (!bad)
-		return;
-	uint64_t off = first_at ? first_at : first->offset;
-	uint64_t len = first_at ? (first_bit ? 1 : 4) : first->header_size;
-	wl_report(&ctx->doc->findings, RULE, first, -1, off, len,
-		  "animation '%s': the %s channel of pivot %u ends (frame %u) with another value than it starts "
-		  "(frame 0); looping, the last frame blends back to frame 0 (%zu of %zu channels differ)",
-		  a->name, first_bit ? "visibility" : "motion", first_pivot, (unsigned)last, bad, total);
 }
 
 void w3d_check_anim_loop(wl_lint_ctx *ctx)

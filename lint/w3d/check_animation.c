@@ -27,7 +27,7 @@
  *
  * Quaternion rules look at raw Q channels (every frame), time-coded Q
  * channels (every key) and adaptive-delta Q channels (initial value only);
- * each channel reports its first bad key and how many keys are bad.  The
+ * each bad key is one finding at its 16 bytes (the report folds repeats).  The
  * hemisphere rule compares each finite key with the finite key before it
  * (a non-finite key breaks the pair), so it never fires on adaptive-delta
  * channels (one stored value).
@@ -89,57 +89,43 @@ static void check_vector_len(wl_lint_ctx *ctx, const wl_chunk *k, uint64_t field
 			  flags == W3D_ANIM_CHANNEL_Q ? "q" : "x/y/z", vl, want);
 }
 
-/* Checks n quaternions of 4 floats at data + i*stride (i < n); reports the
- * first bad one of each rule with the number of bad ones. */
+/* Checks n quaternions of 4 floats at data + i*stride (i < n); reports
+ * each bad key of each rule at its 16 bytes (file offset data_off + i*stride). */
 static void check_quats(wl_lint_ctx *ctx, const wl_chunk *k, const uint8_t *data, uint64_t data_off, size_t n,
 			size_t stride, const char *what)
 {
+	wl_findings *f = &ctx->doc->findings;
 	double tol = wl_lint_param(ctx, "quaternion-not-normalized", "tolerance", QUAT_TOL_DEFAULT);
-	size_t bad_norm = 0, bad_fin = 0, first_norm = 0, first_fin = 0, flips = 0, first_flip = 0;
-	double norm_at_first = 0, dot_at_first = 0;
 	float prev[4];
 	bool have_prev = false;
 	for (size_t i = 0; i < n; i++) {
 		const uint8_t *p = data + i * stride;
+		uint64_t off = data_off + i * stride;
 		float q[4];
 		for (int j = 0; j < 4; j++)
 			q[j] = wl_lef32(p + 4 * j);
 		if (!isfinite(q[0]) || !isfinite(q[1]) || !isfinite(q[2]) || !isfinite(q[3])) {
-			if (!bad_fin++)
-				first_fin = i;
+			wl_report(f, "quaternion-not-finite", k, (int64_t)i, off, 16, "%s %zu rotation is not finite",
+				  what, i);
 			have_prev = false;
 			continue;
 		}
 		if (have_prev) {
 			double dot = (double)q[0] * prev[0] + (double)q[1] * prev[1] + (double)q[2] * prev[2] +
 				     (double)q[3] * prev[3];
-			if (dot < 0 && !flips++) {
-				first_flip = i;
-				dot_at_first = dot;
-			}
+			if (dot < 0)
+				wl_report(f, "quaternion-hemisphere-flip", k, (int64_t)i, off, 16,
+					  "%s %zu rotation is in the other hemisphere than %s %zu (dot %.3g)", what, i,
+					  what, i - 1, dot);
 		}
 		memcpy(prev, q, sizeof prev);
 		have_prev = true;
 		double norm = sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] +
 				   (double)q[3] * q[3]);
-		if (fabs(norm - 1.0) > tol && !bad_norm++) {
-			first_norm = i;
-			norm_at_first = norm;
-		}
+		if (fabs(norm - 1.0) > tol)
+			wl_report(f, "quaternion-not-normalized", k, (int64_t)i, off, 16,
+				  "%s %zu rotation has length %.6g, not 1", what, i, norm);
 	}
-	if (bad_fin)
-		wl_report(&ctx->doc->findings, "quaternion-not-finite", k, (int64_t)first_fin,
-			  data_off + first_fin * stride, 16, "%s %zu rotation is not finite (%zu of %zu keys)", what,
-			  first_fin, bad_fin, n);
-	if (bad_norm)
-		wl_report(&ctx->doc->findings, "quaternion-not-normalized", k, (int64_t)first_norm,
-			  data_off + first_norm * stride, 16, "%s %zu rotation has length %.6g, not 1 (%zu of %zu keys)",
-			  what, first_norm, norm_at_first, bad_norm, n);
-	if (flips)
-		wl_report(&ctx->doc->findings, "quaternion-hemisphere-flip", k, (int64_t)first_flip,
-			  data_off + first_flip * stride, 16,
-			  "%s %zu rotation is in the other hemisphere than %s %zu (dot %.3g); %zu of %zu keys flip",
-			  what, first_flip, what, first_flip - 1, dot_at_first, flips, n);
 }
 
 static void check_raw(wl_lint_ctx *ctx, const w3d_animation *a)

@@ -25,9 +25,11 @@
  * triangle planes were computed in the bind pose (meshsave.cpp:357 vs 371),
  * so those are not compared.
  *
- * Findings that concern many elements are reported once per mesh or chunk:
- * the first offending element (its offset, length and element index) and,
- * in the message, how many there are.  Non-finite values are left to
+ * One finding per defective element, at that element's bytes (its offset,
+ * length and element index: the triangle, the normal, the key); the report
+ * writers fold repeats (--fold).  The bounds rules report the header field
+ * (the one defective element), naming the vertex farthest outside.
+ * Non-finite values are left to
  * float-not-finite: the other rules skip the vertices, normals and triangles
  * that hold one.  Triangles with an index past the vertex array are left to
  * triangle-index-out-of-range (check_mesh.c).
@@ -66,9 +68,8 @@ static void vec_set(double out[3], const w3d_vec3 *v)
 /* The finite vertices of a mesh that lie outside its header bounds. */
 typedef struct outside {
 	size_t count;  /* vertices outside */
-	size_t first;  /* index of the first one */
-	size_t finite; /* finite vertices looked at */
-	double worst;  /* largest measure among those outside */
+	size_t worst_at; /* index of the one farthest outside */
+	double worst;    /* its measure */
 } outside;
 
 /* Measures every finite vertex p of m - its excess over the box lo..hi, or,
@@ -76,20 +77,17 @@ typedef struct outside {
  * measure - base exceeds tol. */
 static outside scan_outside(const w3d_mesh *m, const double lo[3], const double *hi, double base, double tol)
 {
-	outside o = { 0, 0, 0, 0 };
+	outside o = { 0, 0, 0 };
 	for (size_t i = 0; i < m->vertices.count; i++) {
 		const w3d_vec3 *v = &m->vertices.v[i];
 		if (!w3d_vec3_finite(v))
 			continue;
-		o.finite++;
 		double p[3];
 		vec_set(p, v);
 		double e = hi ? wl_box_excess(lo, hi, p) : wl_v3_dist(p, lo);
-		if (e - base > tol) {
-			if (!o.count++)
-				o.first = i;
-			if (e > o.worst)
-				o.worst = e;
+		if (e - base > tol && (!o.count++ || e > o.worst)) {
+			o.worst_at = i;
+			o.worst = e;
 		}
 	}
 	return o;
@@ -120,12 +118,12 @@ static void check_box(wl_lint_ctx *ctx, const w3d_mesh *m)
 	double tol = wl_lint_param(ctx, "mesh-bounds-box", "tolerance", 0.001);
 	outside o = scan_outside(m, mn, mx, 0, tol);
 	if (o.count) {
-		const w3d_vec3 *v = &m->vertices.v[o.first];
+		const w3d_vec3 *v = &m->vertices.v[o.worst_at];
 		wl_report(f, "mesh-bounds-box", h->src, -1, off, 24,
-			  "mesh '%s' bounding box (%g, %g, %g)..(%g, %g, %g) does not contain vertex %zu (%g, %g, %g); "
-			  "%zu of %zu vertices lie outside, by up to %g",
-			  m->name, mn[0], mn[1], mn[2], mx[0], mx[1], mx[2], o.first, (double)v->x, (double)v->y,
-			  (double)v->z, o.count, o.finite, o.worst);
+			  "mesh '%s' bounding box (%g, %g, %g)..(%g, %g, %g) does not contain its vertices: vertex %zu "
+			  "(%g, %g, %g) lies outside by %g, the farthest",
+			  m->name, mn[0], mn[1], mn[2], mx[0], mx[1], mx[2], o.worst_at, (double)v->x, (double)v->y,
+			  (double)v->z, o.worst);
 	}
 }
 
@@ -147,12 +145,11 @@ static void check_sphere(wl_lint_ctx *ctx, const w3d_mesh *m)
 	double tol = wl_lint_param(ctx, "mesh-bounds-sphere", "tolerance", 0.001);
 	outside o = scan_outside(m, c, NULL, r, tol);
 	if (o.count) {
-		const w3d_vec3 *v = &m->vertices.v[o.first];
+		const w3d_vec3 *v = &m->vertices.v[o.worst_at];
 		wl_report(f, "mesh-bounds-sphere", h->src, -1, off, 16,
-			  "mesh '%s' bounding sphere (center (%g, %g, %g), radius %g) does not contain vertex %zu "
-			  "(%g, %g, %g); %zu of %zu vertices lie outside, the farthest at distance %g",
-			  m->name, c[0], c[1], c[2], r, o.first, (double)v->x, (double)v->y, (double)v->z, o.count,
-			  o.finite, o.worst);
+			  "mesh '%s' bounding sphere (center (%g, %g, %g), radius %g) does not contain its vertices: "
+			  "vertex %zu (%g, %g, %g) lies at distance %g, the farthest",
+			  m->name, c[0], c[1], c[2], r, o.worst_at, (double)v->x, (double)v->y, (double)v->z, o.worst);
 	}
 }
 
@@ -183,49 +180,33 @@ static bool repeats_index(const w3d_triangle *t)
 static void check_degenerate(wl_lint_ctx *ctx, const w3d_mesh *m, bool skin)
 {
 	double ratio = wl_lint_param(ctx, "triangle-degenerate", "height_ratio", 1e-6);
-	size_t bad = 0, first = 0;
-	bool first_repeats = false;
-	double first_ratio = 0;
+	uint64_t base = wl_chunk_payload_offset(m->triangles_src);
 	for (size_t i = 0; i < m->triangle_count; i++) {
 		const w3d_triangle *t = &m->triangles[i];
-		bool rep = repeats_index(t);
-		double r = 0;
-		if (!rep) {
+		char why[80];
+		if (repeats_index(t)) {
+			snprintf(why, sizeof why, "repeats a vertex index");
+		} else {
 			double v[3][3], l2;
 			if (skin || !tri_vertices(m, t, v))
 				continue;
 			double a2 = wl_tri_area2(v[0], v[1], v[2], &l2);
-			r = l2 > 0 ? a2 / l2 : 0;
+			double r = l2 > 0 ? a2 / l2 : 0;
 			if (r > ratio)
 				continue;
+			snprintf(why, sizeof why, "has height/edge ratio %g (zero area)", r);
 		}
-		if (!bad++) {
-			first = i;
-			first_repeats = rep;
-			first_ratio = r;
-		}
+		wl_report(&ctx->doc->findings, "triangle-degenerate", m->triangles_src, (int64_t)i,
+			  base + (uint64_t)i * W3D_TRI_SIZE, 12, "mesh '%s' triangle %zu (vertices %u, %u, %u) %s",
+			  m->name, i, (unsigned)t->vindex[0], (unsigned)t->vindex[1], (unsigned)t->vindex[2], why);
 	}
-	if (!bad)
-		return;
-	const w3d_triangle *t = &m->triangles[first];
-	char why[80];
-	if (first_repeats)
-		snprintf(why, sizeof why, "repeats a vertex index");
-	else
-		snprintf(why, sizeof why, "has height/edge ratio %g (zero area)", first_ratio);
-	wl_report(&ctx->doc->findings, "triangle-degenerate", m->triangles_src, (int64_t)first,
-		  wl_chunk_payload_offset(m->triangles_src) + (uint64_t)first * W3D_TRI_SIZE, 12,
-		  "mesh '%s' triangle %zu (vertices %u, %u, %u) %s; %zu of %zu triangles are degenerate", m->name,
-		  first, (unsigned)t->vindex[0], (unsigned)t->vindex[1], (unsigned)t->vindex[2], why, bad,
-		  m->triangle_count);
 }
 
 static void check_planes(wl_lint_ctx *ctx, const w3d_mesh *m)
 {
 	double ntol = wl_lint_param(ctx, "triangle-plane", "normal_tolerance", 0.001);
 	double dtol = wl_lint_param(ctx, "triangle-plane", "distance_tolerance", 0.001);
-	size_t bad = 0, first = 0, checked = 0;
-	double fn[3] = { 0, 0, 0 }, fd = 0;
+	uint64_t base = wl_chunk_payload_offset(m->triangles_src);
 	for (size_t i = 0; i < m->triangle_count; i++) {
 		const w3d_triangle *t = &m->triangles[i];
 		double v[3][3], n[3], d;
@@ -233,26 +214,17 @@ static void check_planes(wl_lint_ctx *ctx, const w3d_mesh *m)
 			continue;
 		if (!wl_f3_finite(t->normal.x, t->normal.y, t->normal.z) || !isfinite(t->dist))
 			continue; /* float-not-finite */
-		checked++;
 		double sn[3];
 		vec_set(sn, &t->normal);
 		if (!wl_plane_differs(sn, t->dist, n, d, wl_v3_maxabs(v[0]), ntol, dtol))
 			continue;
-		if (!bad++) {
-			first = i;
-			fn[0] = n[0], fn[1] = n[1], fn[2] = n[2];
-			fd = d;
-		}
+		wl_report(&ctx->doc->findings, "triangle-plane", m->triangles_src, (int64_t)i,
+			  base + (uint64_t)i * W3D_TRI_SIZE + TRI_NORMAL, 16,
+			  "mesh '%s' triangle %zu plane normal (%g, %g, %g) dist %g differs from the recomputed normal "
+			  "(%g, %g, %g) dist %g",
+			  m->name, i, (double)t->normal.x, (double)t->normal.y, (double)t->normal.z, (double)t->dist,
+			  n[0], n[1], n[2], d);
 	}
-	if (!bad)
-		return;
-	const w3d_triangle *t = &m->triangles[first];
-	wl_report(&ctx->doc->findings, "triangle-plane", m->triangles_src, (int64_t)first,
-		  wl_chunk_payload_offset(m->triangles_src) + (uint64_t)first * W3D_TRI_SIZE + TRI_NORMAL, 16,
-		  "mesh '%s' triangle %zu plane normal (%g, %g, %g) dist %g differs from the recomputed normal "
-		  "(%g, %g, %g) dist %g; %zu of %zu triangles differ",
-		  m->name, first, (double)t->normal.x, (double)t->normal.y, (double)t->normal.z, (double)t->dist,
-		  fn[0], fn[1], fn[2], fd, bad, checked);
 }
 
 /* ------------------------------------------------------------------ */
@@ -262,8 +234,7 @@ static void check_planes(wl_lint_ctx *ctx, const w3d_mesh *m)
 static void check_normals(wl_lint_ctx *ctx, const w3d_mesh *m)
 {
 	double tol = wl_lint_param(ctx, "vertex-normal-length", "tolerance", 0.01);
-	size_t bad = 0, zero = 0, first = 0;
-	double first_len = 0;
+	uint64_t base = wl_chunk_payload_offset(m->normals.src);
 	for (size_t i = 0; i < m->normals.count; i++) {
 		const w3d_vec3 *nv = &m->normals.v[i];
 		if (!w3d_vec3_finite(nv))
@@ -273,58 +244,42 @@ static void check_normals(wl_lint_ctx *ctx, const w3d_mesh *m)
 		double len = wl_v3_len(n);
 		if (!(fabs(len - 1) > tol))
 			continue;
-		zero += len == 0;
-		if (!bad++) {
-			first = i;
-			first_len = len;
-		}
+		wl_report(&ctx->doc->findings, "vertex-normal-length", m->normals.src, (int64_t)i,
+			  base + (uint64_t)i * W3D_VEC3_SIZE, W3D_VEC3_SIZE,
+			  "mesh '%s' vertex normal %zu (%g, %g, %g) has length %.6g, not 1", m->name, i,
+			  (double)nv->x, (double)nv->y, (double)nv->z, len);
 	}
-	if (!bad)
-		return;
-	const w3d_vec3 *nv = &m->normals.v[first];
-	wl_report(&ctx->doc->findings, "vertex-normal-length", m->normals.src, (int64_t)first,
-		  wl_chunk_payload_offset(m->normals.src) + (uint64_t)first * W3D_VEC3_SIZE, W3D_VEC3_SIZE,
-		  "mesh '%s' vertex normal %zu (%g, %g, %g) has length %.6g, not 1; %zu of %zu normals are not "
-		  "unit length (%zu zero)",
-		  m->name, first, (double)nv->x, (double)nv->y, (double)nv->z, first_len, bad, m->normals.count,
-		  zero);
 }
 
 /* ------------------------------------------------------------------ */
 /* float-not-finite                                                    */
 /* ------------------------------------------------------------------ */
 
-/* Scans n records of `floats` binary32 values at data + i*stride (+ skip
- * bytes): number of records holding a non-finite value, first one in *first. */
-static size_t scan_floats(const uint8_t *data, size_t n, size_t stride, size_t skip, size_t floats,
-			  size_t *first)
+/* The first record i >= from of the n records of `floats` binary32 values
+ * at data + i*stride (+ skip bytes) that holds a non-finite value; n when
+ * none does. */
+static size_t next_nonfinite(const uint8_t *data, size_t n, size_t stride, size_t skip, size_t floats,
+			     size_t from)
 {
-	size_t bad = 0;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = from; i < n; i++) {
 		const uint8_t *p = data + i * stride + skip;
 		for (size_t j = 0; j < floats; j++)
-			if (!isfinite(wl_lef32(p + 4 * j))) {
-				if (!bad++)
-					*first = i;
-				break;
-			}
+			if (!isfinite(wl_lef32(p + 4 * j)))
+				return i;
 	}
-	return bad;
+	return n;
 }
 
 static void report_vec_array(wl_lint_ctx *ctx, const w3d_mesh *m, const w3d_vec3_array *a, const char *what)
 {
 	if (!a->src)
 		return;
-	size_t bad = 0, first = 0;
 	for (size_t i = 0; i < a->count; i++)
-		if (!w3d_vec3_finite(&a->v[i]) && !bad++)
-			first = i;
-	if (bad)
-		wl_report(&ctx->doc->findings, "float-not-finite", a->src, (int64_t)first,
-			  wl_chunk_payload_offset(a->src) + (uint64_t)first * W3D_VEC3_SIZE, W3D_VEC3_SIZE,
-			  "mesh '%s' %s %zu (%g, %g, %g) is not finite; %zu of %zu are not finite", m->name, what,
-			  first, (double)a->v[first].x, (double)a->v[first].y, (double)a->v[first].z, bad, a->count);
+		if (!w3d_vec3_finite(&a->v[i]))
+			wl_report(&ctx->doc->findings, "float-not-finite", a->src, (int64_t)i,
+				  wl_chunk_payload_offset(a->src) + (uint64_t)i * W3D_VEC3_SIZE, W3D_VEC3_SIZE,
+				  "mesh '%s' %s %zu (%g, %g, %g) is not finite", m->name, what, i, (double)a->v[i].x,
+				  (double)a->v[i].y, (double)a->v[i].z);
 }
 
 static void finite_mesh(wl_lint_ctx *ctx, const w3d_mesh *m)
@@ -333,8 +288,7 @@ static void finite_mesh(wl_lint_ctx *ctx, const w3d_mesh *m)
 	const w3d_mesh_header *h = &m->header;
 	if (h->src && h->bytes >= W3D_MESH_HEADER3_SIZE) {
 		const uint8_t *p = wl_chunk_payload(ctx->doc, h->src);
-		size_t first = 0;
-		if (scan_floats(p + W3D_MESH_HDR_MIN, 1, 0, 0, 10, &first))
+		if (next_nonfinite(p + W3D_MESH_HDR_MIN, 1, 0, 0, 10, 0) == 0)
 			wl_report(f, "float-not-finite", h->src, -1,
 				  wl_chunk_payload_offset(h->src) + W3D_MESH_HDR_MIN,
 				  W3D_MESH_HEADER3_SIZE - W3D_MESH_HDR_MIN,
@@ -346,31 +300,29 @@ static void finite_mesh(wl_lint_ctx *ctx, const w3d_mesh *m)
 	}
 	report_vec_array(ctx, m, &m->vertices, "vertex");
 	report_vec_array(ctx, m, &m->normals, "vertex normal");
-	if (m->triangles_src) {
-		size_t first = 0;
-		size_t bad = scan_floats(wl_chunk_payload(ctx->doc, m->triangles_src), m->triangle_count,
-					 W3D_TRI_SIZE, TRI_NORMAL, 4, &first);
-		if (bad) {
-			const w3d_triangle *t = &m->triangles[first];
-			wl_report(f, "float-not-finite", m->triangles_src, (int64_t)first,
-				  wl_chunk_payload_offset(m->triangles_src) + (uint64_t)first * W3D_TRI_SIZE + TRI_NORMAL,
-				  16, "mesh '%s' triangle %zu plane normal (%g, %g, %g) dist %g is not finite; %zu of %zu "
-				  "triangles have a non-finite plane",
-				  m->name, first, (double)t->normal.x, (double)t->normal.y, (double)t->normal.z,
-				  (double)t->dist, bad, m->triangle_count);
-		}
+	if (!m->triangles_src)
+		return;
+	const uint8_t *tp = wl_chunk_payload(ctx->doc, m->triangles_src);
+	size_t n = m->triangle_count;
+	for (size_t i = next_nonfinite(tp, n, W3D_TRI_SIZE, TRI_NORMAL, 4, 0); i < n;
+	     i = next_nonfinite(tp, n, W3D_TRI_SIZE, TRI_NORMAL, 4, i + 1)) {
+		const w3d_triangle *t = &m->triangles[i];
+		wl_report(f, "float-not-finite", m->triangles_src, (int64_t)i,
+			  wl_chunk_payload_offset(m->triangles_src) + (uint64_t)i * W3D_TRI_SIZE + TRI_NORMAL, 16,
+			  "mesh '%s' triangle %zu plane normal (%g, %g, %g) dist %g is not finite", m->name, i,
+			  (double)t->normal.x, (double)t->normal.y, (double)t->normal.z, (double)t->dist);
 	}
 }
 
-/* Reports a channel whose values hold a non-finite float: `bad` of `n`
- * records of `rec` bytes each, the first at file offset off. */
-static void report_channel(wl_lint_ctx *ctx, const wl_chunk *k, unsigned pivot, size_t first, size_t bad, size_t n,
-			   uint64_t off, uint64_t rec, const char *what)
+/* Reports each of the n records of a channel (vl floats at data + i*stride
+ * + skip, file offset off + i*stride) that holds a non-finite float. */
+static void report_channel(wl_lint_ctx *ctx, const wl_chunk *k, unsigned pivot, const uint8_t *data, size_t n,
+			   size_t stride, size_t skip, size_t vl, uint64_t off, const char *what)
 {
-	if (bad)
-		wl_report(&ctx->doc->findings, "float-not-finite", k, (int64_t)first, off, rec,
-			  "channel for pivot %u: %s %zu is not finite; %zu of %zu are not finite", pivot, what, first,
-			  bad, n);
+	for (size_t i = next_nonfinite(data, n, stride, skip, vl, 0); i < n;
+	     i = next_nonfinite(data, n, stride, skip, vl, i + 1))
+		wl_report(&ctx->doc->findings, "float-not-finite", k, (int64_t)i, off + (uint64_t)i * stride,
+			  4u * (uint64_t)vl, "channel for pivot %u: %s %zu is not finite", pivot, what, i);
 }
 
 static void finite_raw(wl_lint_ctx *ctx, const w3d_animation *a)
@@ -385,9 +337,7 @@ static void finite_raw(wl_lint_ctx *ctx, const w3d_animation *a)
 		size_t frames = (size_t)ch->last_frame - ch->first_frame + 1;
 		if (n > frames)
 			n = frames;
-		size_t first = 0;
-		size_t bad = scan_floats(ch->data, n, rec, 0, ch->vector_len, &first);
-		report_channel(ctx, ch->src, ch->pivot, first, bad, n, ch->data_offset + first * rec, rec, "frame");
+		report_channel(ctx, ch->src, ch->pivot, ch->data, n, rec, 0, ch->vector_len, ch->data_offset, "frame");
 	}
 }
 
@@ -398,7 +348,7 @@ static void finite_compressed(wl_lint_ctx *ctx, const w3d_compressed_animation *
 		if (!ch->header_ok || ch->vector_len == 0)
 			continue;
 		bool q = ch->flags == W3D_ANIM_CHANNEL_Q; /* quaternion-not-finite */
-		size_t vl = ch->vector_len, first = 0, bad, n;
+		size_t vl = ch->vector_len, n;
 		switch (ch->layout) {
 		case W3D_CLAYOUT_TIMECODED: {
 			size_t pkt = 4 * (vl + 1);
@@ -407,9 +357,7 @@ static void finite_compressed(wl_lint_ctx *ctx, const w3d_compressed_animation *
 				n = ch->count;
 			if (q)
 				break;
-			bad = scan_floats(ch->data, n, pkt, 4, vl, &first);
-			report_channel(ctx, ch->src, ch->pivot, first, bad, n, ch->data_offset + first * pkt + 4, 4 * vl,
-				       "key");
+			report_channel(ctx, ch->src, ch->pivot, ch->data, n, pkt, 4, vl, ch->data_offset + 4, "key");
 			break;
 		}
 		case W3D_CLAYOUT_MOTION_TC: {
@@ -419,9 +367,8 @@ static void finite_compressed(wl_lint_ctx *ctx, const w3d_compressed_animation *
 			n = (ch->data_bytes - keys) / (4 * vl);
 			if (n > ch->count)
 				n = ch->count;
-			bad = scan_floats(ch->data + keys, n, 4 * vl, 0, vl, &first);
-			report_channel(ctx, ch->src, ch->pivot, first, bad, n,
-				       ch->data_offset + keys + first * 4 * vl, 4 * vl, "key");
+			report_channel(ctx, ch->src, ch->pivot, ch->data + keys, n, 4 * vl, 0, vl, ch->data_offset + keys,
+				       "key");
 			break;
 		}
 		case W3D_CLAYOUT_AD4:
@@ -434,7 +381,7 @@ static void finite_compressed(wl_lint_ctx *ctx, const w3d_compressed_animation *
 				wl_report(&ctx->doc->findings, "float-not-finite", ch->src, -1, ch->data_offset - 4, 4,
 					  "adaptive-delta channel for pivot %u has scale %g, not finite", ch->pivot,
 					  (double)ch->scale);
-			if (!q && ch->data_bytes >= 4 * vl && scan_floats(ch->data, 1, 0, 0, vl, &first))
+			if (!q && ch->data_bytes >= 4 * vl && next_nonfinite(ch->data, 1, 0, 0, vl, 0) == 0)
 				wl_report(&ctx->doc->findings, "float-not-finite", ch->src, -1, ch->data_offset, 4 * vl,
 					  "adaptive-delta channel for pivot %u has a non-finite initial value", ch->pivot);
 			break;

@@ -25,8 +25,8 @@
  *   vertex-material-ids-not-uniform C14: per-vertex material ids differ
  *                                  inside one triangle (OpenSAGE rejects it)
  *
- * Id rules report the first bad entry of each array (offset and 4 bytes) and
- * how many entries are bad.  Field rules name the field's exact bytes:
+ * Id rules report every bad entry of each array (offset and 4 bytes; the
+ * report folds repeats).  Field rules name the field's exact bytes:
  * shader record i at SHADERS payload + 16 i, field k at + k; a vertex
  * material's Attributes at VERTEX_MATERIAL_INFO payload + 0, Shininess + 20,
  * Opacity + 24, Translucency + 28; TEXTURE_INFO AnimType at + 2,
@@ -88,32 +88,25 @@ static bool check_order(wl_lint_ctx *ctx, const w3d_material_set *ms, const char
 	return false;
 }
 
-/* Reports the first id of arr that is >= limit (0xFFFFFFFF allowed when
- * none_ok), with how many are. */
+/* Reports each id of arr that is >= limit (0xFFFFFFFF allowed when
+ * none_ok), at its 4 bytes. */
 static void check_ids(wl_lint_ctx *ctx, const char *rule, const w3d_u32_array *arr, uint64_t limit,
 		      bool none_ok, const char *what, const char *scope, size_t pass, size_t stage,
 		      const char *limit_what)
 {
 	if (!arr->src || arr->count == 0)
 		return;
-	size_t bad = 0, first = 0;
+	char where[48];
+	wl_pass_stage_name(where, sizeof where, pass, stage);
 	for (size_t i = 0; i < arr->count; i++) {
 		uint32_t v = arr->v[i];
 		if (v < limit || (none_ok && v == NO_TEXTURE))
 			continue;
-		if (!bad++)
-			first = i;
+		wl_report(&ctx->doc->findings, rule, arr->src, (int64_t)i,
+			  wl_chunk_payload_offset(arr->src) + (uint64_t)i * 4, 4,
+			  "%s %s of %s: entry %zu is %" PRIu32 ", but there %s %" PRIu64 " %s", where, what, scope, i,
+			  v, limit == 1 ? "is" : "are", limit, limit_what);
 	}
-	if (!bad)
-		return;
-	char where[48];
-	wl_pass_stage_name(where, sizeof where, pass, stage);
-	wl_report(&ctx->doc->findings, rule, arr->src, (int64_t)first,
-		  wl_chunk_payload_offset(arr->src) + (uint64_t)first * 4, 4,
-		  "%s %s of %s: entry %zu is %" PRIu32 ", but there %s %" PRIu64 " %s (%zu of %zu entries "
-		  "out of range)",
-		  where, what, scope, first, arr->v[first], limit == 1 ? "is" : "are", limit, limit_what, bad,
-		  arr->count);
 }
 
 /* C14: with per-vertex material ids, the three vertices of a triangle share

@@ -23,7 +23,7 @@
  *
  * Header fields (MESH_HEADER3 payload): Version +0, Attributes +4, NumTris
  * +40, SortLevel +56, VertexChannels +68, FaceChannels +72.  Per-element
- * rules report the first bad element of the mesh and how many are bad.
+ * rules report every bad element at its own bytes (the report folds repeats).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -55,17 +55,13 @@ const char *const w3d_check_mesh_flags_rules[] = {
 
 static void check_surface_types(wl_lint_ctx *ctx, const w3d_mesh *m)
 {
-	size_t bad = 0, first = 0;
+	uint64_t base = wl_chunk_payload_offset(m->triangles_src);
 	for (size_t i = 0; i < m->triangle_count; i++)
-		if (m->triangles[i].attributes >= SURFACE_TYPE_MAX && !bad++)
-			first = i;
-	if (!bad)
-		return;
-	wl_report(&ctx->doc->findings, "surface-type-out-of-range", m->triangles_src, (int64_t)first,
-		  wl_chunk_payload_offset(m->triangles_src) + (uint64_t)first * W3D_TRI_SIZE + 12, 4,
-		  "triangle %zu of mesh '%s' has surface type %" PRIu32 "; surface types end at %u (%zu of %zu "
-		  "triangles)",
-		  first, m->name, m->triangles[first].attributes, SURFACE_TYPE_MAX - 1, bad, m->triangle_count);
+		if (m->triangles[i].attributes >= SURFACE_TYPE_MAX)
+			wl_report(&ctx->doc->findings, "surface-type-out-of-range", m->triangles_src, (int64_t)i,
+				  base + (uint64_t)i * W3D_TRI_SIZE + 12, 4,
+				  "triangle %zu of mesh '%s' has surface type %" PRIu32 "; surface types end at %u", i,
+				  m->name, m->triangles[i].attributes, SURFACE_TYPE_MAX - 1);
 }
 
 /* B8: si[v] < NumVertices, si[v] <= v and si[si[v]] == si[v]
@@ -79,32 +75,24 @@ static void check_shade_indices(wl_lint_ctx *ctx, const w3d_mesh *m)
 	if (w3d_mesh_header_has_counts(&m->header) && m->header.num_vertices < nv)
 		nv = m->header.num_vertices;
 	uint64_t base = wl_chunk_payload_offset(si->src);
-	size_t bad_range = 0, first_range = 0, bad_master = 0, first_master = 0;
+	wl_findings *f = &ctx->doc->findings;
 	for (size_t v = 0; v < si->count; v++) {
 		uint32_t s = si->v[v];
-		if (s >= nv) {
-			if (!bad_range++)
-				first_range = v;
-		} else if (s > v || si->v[s] != s) {
-			if (!bad_master++)
-				first_master = v;
-		}
-	}
-	if (bad_range)
-		wl_report(&ctx->doc->findings, "shade-index-out-of-range", si->src, (int64_t)first_range,
-			  base + 4u * (uint64_t)first_range, 4,
-			  "shade index of vertex %zu of mesh '%s' is %" PRIu32 ", but the mesh has %" PRIu64
-			  " vertices (%zu of %zu entries)",
-			  first_range, m->name, si->v[first_range], nv, bad_range, si->count);
-	if (bad_master) {
-		uint32_t s = si->v[first_master];
-		wl_report(&ctx->doc->findings, "shade-index-not-master", si->src, (int64_t)first_master,
-			  base + 4u * (uint64_t)first_master, 4,
-			  s > first_master ? "shade index of vertex %zu of mesh '%s' is %" PRIu32
-					     ", a later vertex; masters must come first (%zu of %zu entries)"
-					   : "shade index of vertex %zu of mesh '%s' is %" PRIu32
-					     ", which is not its own master (%zu of %zu entries)",
-			  first_master, m->name, s, bad_master, si->count);
+		uint64_t off = base + 4u * (uint64_t)v;
+		if (s >= nv)
+			wl_report(f, "shade-index-out-of-range", si->src, (int64_t)v, off, 4,
+				  "shade index of vertex %zu of mesh '%s' is %" PRIu32 ", but the mesh has %" PRIu64
+				  " vertices",
+				  v, m->name, s, nv);
+		else if (s > v)
+			wl_report(f, "shade-index-not-master", si->src, (int64_t)v, off, 4,
+				  "shade index of vertex %zu of mesh '%s' is %" PRIu32
+				  ", a later vertex; masters must come first",
+				  v, m->name, s);
+		else if (si->v[s] != s)
+			wl_report(f, "shade-index-not-master", si->src, (int64_t)v, off, 4,
+				  "shade index of vertex %zu of mesh '%s' is %" PRIu32 ", which is not its own master",
+				  v, m->name, s);
 	}
 }
 

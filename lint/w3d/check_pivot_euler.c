@@ -20,9 +20,8 @@
  * pivots whose three angles are all exactly 0 (the field left unfilled, as
  * several exporters do: no claim to compare), non-finite values, and a
  * Rotation shorter than 0.5 (quaternion-not-finite / quaternion-not-normalized
- * speak about those).  One finding per hierarchy: the first pivot that
- * disagrees, with the number that do; offset = that pivot's EulerAngles
- * (PIVOTS payload + 60 i + 32, 12 bytes).
+ * speak about those).  One finding per pivot that disagrees, at its
+ * EulerAngles (PIVOTS payload + 60 i + 32, 12 bytes).
  *
  * Severity info: a tool reading EulerAngles (editors, converters) shows a
  * pose the game does not; the game is unaffected.
@@ -49,24 +48,20 @@ void w3d_check_pivot_euler(wl_lint_ctx *ctx)
 		const w3d_hierarchy *h = m->hierarchies[i];
 		if (!h || !h->pivots_chunk)
 			continue;
-		size_t bad = 0, first = 0;
-		double first_gap = 0;
 		for (size_t k = 0; k < h->pivot_count; k++) {
 			double gap = w3d_pivot_euler_gap_deg(&h->pivots[k]);
-			if (gap > tol && !bad++) {
-				first = k;
-				first_gap = gap;
-			}
+			if (!(gap > tol))
+				continue;
+			const w3d_pivot *p = &h->pivots[k];
+			wl_report(&ctx->doc->findings, RULE, h->pivots_chunk, (int64_t)k,
+				  wl_chunk_payload_offset(h->pivots_chunk) + (uint64_t)k * W3D_PIVOT_SIZE +
+					  W3D_PIVOT_EULER_OFFSET,
+				  12,
+				  "pivot %zu '%s' of hierarchy '%s' has EulerAngles (%g, %g, %g) that differ from its "
+				  "Rotation (%g, %g, %g, %g) by %.3g degrees",
+				  k, p->name ? p->name : "", h->name, (double)p->euler[0], (double)p->euler[1],
+				  (double)p->euler[2], (double)p->rotation[0], (double)p->rotation[1],
+				  (double)p->rotation[2], (double)p->rotation[3], gap);
 		}
-		if (!bad)
-			continue;
-		const w3d_pivot *p = &h->pivots[first];
-		wl_report(&ctx->doc->findings, RULE, h->pivots_chunk, (int64_t)first,
-			  wl_chunk_payload_offset(h->pivots_chunk) + (uint64_t)first * W3D_PIVOT_SIZE + W3D_PIVOT_EULER_OFFSET, 12,
-			  "pivot %zu '%s' of hierarchy '%s' has EulerAngles (%g, %g, %g) that differ from its Rotation "
-			  "(%g, %g, %g, %g) by %.3g degrees (%zu of %zu pivots)",
-			  first, p->name ? p->name : "", h->name, (double)p->euler[0], (double)p->euler[1],
-			  (double)p->euler[2], (double)p->rotation[0], (double)p->rotation[1], (double)p->rotation[2],
-			  (double)p->rotation[3], first_gap, bad, h->pivot_count);
 	}
 }

@@ -20,8 +20,9 @@
  * (reference-bone-out-of-range).  Offsets: geometry type in
  * MESH_HEADER3.Attributes (payload + 4); influence record v at
  * VERTEX_INFLUENCES payload + 8 v, bone[0] at + 0, bone[1] (two-bone layout)
- * at + 2.  skin-vertices-not-grouped points at the first vertex whose bone
- * (bone[0], the primary bone in every layout) already had a run before.
+ * at + 2.  skin-bone-out-of-range reports each bone field out of range;
+ * skin-vertices-not-grouped reports each vertex that starts a run of a bone
+ * (bone[0], the primary bone in every layout) that already had a run before.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -82,16 +83,18 @@ static void check_bones(wl_lint_ctx *ctx, const w3d_mesh *m)
 	if (max_bone < pivots)
 		return;
 	const w3d_influence_array *a = &m->influences;
-	size_t bad = 0;
+	uint64_t base = wl_chunk_payload_offset(a->src);
 	for (size_t i = 0; i < a->count; i++)
-		bad += a->v[i].bone[0] >= pivots ||
-		       (a->layout == W3D_INFLUENCE_TWO_BONE && a->v[i].weight[1] && a->v[i].bone[1] >= pivots);
-	wl_report(&ctx->doc->findings, "skin-bone-out-of-range", a->src, (int64_t)vertex,
-		  wl_chunk_payload_offset(a->src) + (uint64_t)vertex * W3D_VERTINF_SIZE + 2u * (uint64_t)slot, 2,
-		  "vertex %zu of skin mesh '%s' uses bone %" PRIu32 ", but hlod '%s' gives it %s '%s' with %" PRIu32
-		  " pivots (%zu of %zu vertices out of range)",
-		  vertex, m->name, max_bone, h->name, tree, h->hierarchy_name ? h->hierarchy_name : "", pivots, bad,
-		  a->count);
+		for (int k = 0; k < 2; k++) {
+			uint32_t bone = a->v[i].bone[k];
+			if (bone < pivots || (k == 1 && (a->layout != W3D_INFLUENCE_TWO_BONE || !a->v[i].weight[1])))
+				continue;
+			wl_report(&ctx->doc->findings, "skin-bone-out-of-range", a->src, (int64_t)i,
+				  base + (uint64_t)i * W3D_VERTINF_SIZE + 2u * (uint64_t)k, 2,
+				  "vertex %zu of skin mesh '%s' uses bone %" PRIu32 ", but hlod '%s' gives it %s '%s' "
+				  "with %" PRIu32 " pivots",
+				  i, m->name, bone, h->name, tree, h->hierarchy_name ? h->hierarchy_name : "", pivots);
+		}
 }
 
 /* skin-vertices-not-grouped: runs of equal bone[0] against distinct bones. */
@@ -106,28 +109,19 @@ static void check_grouping(wl_lint_ctx *ctx, const w3d_mesh *m)
 		ctx->doc->findings.oom = 1;
 		return;
 	}
-	size_t runs = 0, distinct = 0, first_split = 0;
+	uint64_t base = wl_chunk_payload_offset(a->src);
 	for (size_t v = 0; v < a->count; v++) {
 		unsigned b = a->v[v].bone[0];
 		if (v > 0 && b == a->v[v - 1].bone[0])
 			continue;
-		runs++;
-		if (seen[b / 32] & (1u << (b % 32))) {
-			if (!first_split)
-				first_split = v;
-		} else {
+		if (seen[b / 32] & (1u << (b % 32)))
+			wl_report(&ctx->doc->findings, "skin-vertices-not-grouped", a->src, (int64_t)v,
+				  base + (uint64_t)v * W3D_VERTINF_SIZE, 2,
+				  "vertex %zu of skin mesh '%s' returns to bone %u after other bones", v, m->name, b);
+		else
 			seen[b / 32] |= 1u << (b % 32);
-			distinct++;
-		}
 	}
 	free(seen);
-	if (runs == distinct)
-		return;
-	wl_report(&ctx->doc->findings, "skin-vertices-not-grouped", a->src, (int64_t)first_split,
-		  wl_chunk_payload_offset(a->src) + (uint64_t)first_split * W3D_VERTINF_SIZE, 2,
-		  "vertex %zu of skin mesh '%s' returns to bone %u after other bones: %zu runs of vertices for %zu "
-		  "bones",
-		  first_split, m->name, (unsigned)a->v[first_split].bone[0], runs, distinct);
 }
 
 void w3d_check_skin(wl_lint_ctx *ctx)
