@@ -9,7 +9,8 @@
  *       match: '^(tx|ui)_[a-z0-9_]+\.(tga|dds)$'
  *       severity: warning
  *
- * Fields.  A field names one value of every object of a kind; the rule is
+ * Fields (W3D's: lint/w3d/custom_fields.c; each format registers its own in
+ * lint/registry.c).  A field names one value of every object of a kind; the rule is
  * evaluated once per occurrence.  Name fields are matched as the raw bytes
  * of the field up to its first NUL (or the whole fixed-size field when it
  * holds no NUL); numeric fields are compared with min/max.  Each occurrence

@@ -1,20 +1,31 @@
-/* registry.c - the lint layer's format registry (registry.h). */
+/* registry.c - the lint layer's format registry (registry.h): the one file
+ * of lint/'s root that names the format folders. */
 #include "registry.h"
 
 #include <string.h>
 
 #include "b3d/checks.h"
 #include "w3d/checks.h"
+#include "w3d/custom_fields.h"
 
-static const wl_lint_format formats[] = {
-	{ "w3d", wl_w3d_checks },
-	{ "b3d", wl_b3d_checks },
-};
+static const wl_lint_format w3d = { "w3d", wl_w3d_checks, w3d_custom_fields, W3D_CUSTOM_FIELD_COUNT,
+				    w3d_custom_eval };
+static const wl_lint_format b3d = { "b3d", wl_b3d_checks, NULL, 0, NULL };
+
+static const wl_lint_format *const formats[] = { &w3d, &b3d };
+
+const wl_lint_format *const *wl_lint_formats(size_t *count)
+{
+	*count = sizeof formats / sizeof formats[0];
+	return formats;
+}
 
 const wl_lint_format *wl_lint_format_of(const wl_format *f)
 {
-	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
-		if (strcmp(formats[i].format, f->name) == 0)
-			return &formats[i];
+	size_t n;
+	const wl_lint_format *const *all = wl_lint_formats(&n);
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(all[i]->format, f->name) == 0)
+			return all[i];
 	return NULL;
 }

@@ -9,13 +9,24 @@
 
 #include <stddef.h>
 
+#include "custom_rules.h"
 #include "lint.h"
+
+struct wl_custom_eval;
 
 typedef struct wl_lint_format {
 	const char *format;  /* wl_format.name it serves: "w3d" */
 	/* The checks, in the order they run; *count set. */
 	const wl_check_fn *(*checks)(size_t *count);
+	/* The fields custom rules may name (field_count of them; NULL: none)
+	 * and the walk that evaluates a rule over this format's model. */
+	const wl_field_def *fields;
+	size_t field_count;
+	void (*custom_eval)(const struct wl_custom_eval *e);
 } wl_lint_format;
+
+/** Every registered lint part, in registry order; *count set. */
+const wl_lint_format *const *wl_lint_formats(size_t *count);
 
 /** The lint part of format f, or NULL when it has none (no checks run). */
 const wl_lint_format *wl_lint_format_of(const wl_format *f);
