@@ -17,6 +17,7 @@
 #include "../fix/fix.h"
 #include "build_anim.h"
 #include "build_mesh.h"
+#include "build_skin.h"
 #include "reader_util.h"
 #include "robust_util.h"
 
@@ -269,6 +270,58 @@ START_TEST(planes)
 }
 END_TEST
 
+/* A skin whose hierarchy is in the file (tests/build_skin.h): its bounds
+ * are recomputed in the bind pose, from points this test computes with its
+ * own matrices; with the hierarchy in another file, nothing is edited. */
+START_TEST(bounds_skin_bind_pose)
+{
+	cat_load();
+	bs_bounds bad = { { 0, 0, 0 }, { 1, 1, 1 }, { 0.5f, 0.5f, 0.5f }, 0.5f };
+	wl_tf_bytes t = bs_build(&bad, "SKIN");
+	wb b = { .data = t.data, .len = t.len };
+	ck_assert_uint_gt(count_rule(b.data, b.len, "mesh-bounds-sphere", NULL), 0);
+	run r = fix_checked("recompute-bounds", &b, "mesh-bounds-box");
+	ck_assert_uint_eq(r.edits, 2);
+	ck_assert_uint_eq(count_rule(r.out, r.len, "mesh-bounds-sphere", NULL), 0);
+	/* MESH_HEADER3 payload of the only mesh */
+	uint8_t *copy = ru_copy(b.data, b.len);
+	wl_doc *d = wl_lint_bytes(CAT, NULL, "fix.w3d", copy, b.len);
+	ck_assert_ptr_nonnull(d);
+	const w3d_model *md = d->model;
+	ck_assert_uint_eq(md->mesh_count, 1);
+	size_t hdr = (size_t)wl_chunk_payload_offset(md->meshes[0]->header.src);
+	wl_doc_free(d);
+	free(copy);
+	double p[BS_VERTICES][3];
+	bs_bind_points(p);
+	for (int k = 0; k < 3; k++) {
+		double lo = p[0][k], hi = p[0][k];
+		for (int i = 1; i < BS_VERTICES; i++) {
+			lo = fmin(lo, p[i][k]);
+			hi = fmax(hi, p[i][k]);
+		}
+		ck_assert_double_eq_tol(f32_at(r.out, hdr + 76 + 4 * (size_t)k), lo, 1e-6);
+		ck_assert_double_eq_tol(f32_at(r.out, hdr + 88 + 4 * (size_t)k), hi, 1e-6);
+	}
+	double rad = f32_at(r.out, hdr + 112);
+	for (int i = 0; i < BS_VERTICES; i++) {
+		double d2 = 0;
+		for (int k = 0; k < 3; k++) {
+			double c = f32_at(r.out, hdr + 100 + 4 * (size_t)k);
+			d2 += (p[i][k] - c) * (p[i][k] - c);
+		}
+		ck_assert_double_le(sqrt(d2), rad + 1e-6);
+	}
+	free(r.out);
+	free(t.data);
+	/* the hierarchy is in another file: the skin is left alone */
+	t = bs_build(&bad, "OTHER");
+	b = (wb){ .data = t.data, .len = t.len };
+	no_edit("recompute-bounds", &b);
+	free(t.data);
+}
+END_TEST
+
 /* Mesh near misses: the mesh (a skin when skin is set) patched, then the
  * fixer must make no edit. */
 typedef struct mesh_miss {
@@ -496,7 +549,7 @@ END_TEST
 
 Suite *fix_geometry_suite(void)
 {
-	const TTest *tests[] = { bounds, planes, quaternions, reorder, registry, NULL };
+	const TTest *tests[] = { bounds, bounds_skin_bind_pose, planes, quaternions, reorder, registry, NULL };
 	Suite *s = rb_suite_of("fix_geometry", "fixers", 60, tests, NULL);
 	rb_add_loop(s, "mesh_near_miss", 60, mesh_near_miss,
 		    (int)(sizeof mesh_misses / sizeof mesh_misses[0]));

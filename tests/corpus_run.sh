@@ -15,6 +15,8 @@
 # the rules of the allow-list below, which cannot come from one file; each
 # of those has corpus/rules/<id>/README.md saying why and where it is tested.
 #
+# A rule folder may hold more pairs, fire-NAME.w3d.txt / near-NAME.w3d.txt,
+# checked the same way (mesh-bounds-box: a skin in the bind pose).
 # A rule that reports one finding per defective element may have
 # corpus/rules/<id>/more.w3d.txt: fire.w3d.txt with one more defective
 # element.  Its report must hold exactly one more finding of the rule than
@@ -134,7 +136,7 @@ for txt in "$corpus"/valid/*.w3d.txt; do
 done
 for d in "$corpus"/rules/*/; do
 	[ -d "$d" ] || continue
-	for txt in "$d"fire.w3d.txt "$d"near.w3d.txt "$d"more.w3d.txt; do
+	for txt in "$d"fire*.w3d.txt "$d"near*.w3d.txt "$d"more.w3d.txt; do
 		[ -e "$txt" ] && run "$txt"
 	done
 done
@@ -165,14 +167,18 @@ while IFS= read -r id; do
 		continue
 	fi
 	[ "$update" -eq 1 ] && continue
-	if [ -f "$d/fire.expected" ] && ! has_rule "$d/fire.expected" "$id"; then
-		echo "corpus: FAIL rules/$id/fire.expected does not hold $id"
-		fail=$((fail + 1))
-	fi
-	if [ -f "$d/near.expected" ] && has_rule "$d/near.expected" "$id"; then
-		echo "corpus: FAIL rules/$id/near.expected holds $id (a near-miss must not fire it)"
-		fail=$((fail + 1))
-	fi
+	for e in "$d"/fire*.expected; do
+		if [ -f "$e" ] && ! has_rule "$e" "$id"; then
+			echo "corpus: FAIL rules/$id/$(basename "$e") does not hold $id"
+			fail=$((fail + 1))
+		fi
+	done
+	for e in "$d"/near*.expected; do
+		if [ -f "$e" ] && has_rule "$e" "$id"; then
+			echo "corpus: FAIL rules/$id/$(basename "$e") holds $id (a near-miss must not fire it)"
+			fail=$((fail + 1))
+		fi
+	done
 	if [ -f "$d/more.expected" ] && [ -f "$d/fire.expected" ]; then
 		nf=$(count_rule "$d/fire.expected" "$id")
 		nm=$(count_rule "$d/more.expected" "$id")

@@ -19,8 +19,12 @@
  *                       is inside the stored sphere.  A sphere that already
  *                       holds every vertex within the tolerance is kept.
  *
- * Skins (geometry type SKIN, VERTEX_INFLUENCES or 0x0C03 present) are never
- * touched: their bounds are in the bind pose (notes/w3d_reference.md B9).
+ * Skins (geometry type SKIN, VERTEX_INFLUENCES or 0x0C03 present): their
+ * bounds are in the bind pose (notes/w3d_reference.md B9), so the box and
+ * sphere are computed from the vertices put back into the bind pose
+ * (wl_mesh_bounds_points, lint/model_lookup.h; the same points the rules
+ * check), the box rounded outwards to binary32.  A skin whose hierarchy is
+ * not in the file, or whose vertices cannot be posed, is left alone.
  * Meshes with an incomplete MESH_HEADER3 (< 116 bytes) or no finite vertex
  * are skipped.  Non-finite bounds are rewritten like any other failing ones.
  * Each rewritten box and sphere is one edit note (header chunk, rule, field
@@ -28,15 +32,24 @@
  * bounds pass the rules with tolerance 0.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../core/vec.h"
+#include "../../lint/w3d/model_lookup.h"
 #include "fixers.h"
 
 extern const wl_fixer wl_fix_recompute_bounds;
 
-/* mesh-bounds-box fails (same test as lint/w3d/check_geometry.c check_box). */
-static bool box_fails(const w3d_mesh *m, double tol)
+/* True when point p (one of wl_mesh_bounds_points) is finite. */
+static bool pt_finite(const double p[3])
+{
+	return isfinite(p[0]) && isfinite(p[1]) && isfinite(p[2]);
+}
+
+/* mesh-bounds-box fails for the n points pts (same test as
+ * lint/w3d/check_geometry.c check_box). */
+static bool box_fails(const w3d_mesh *m, const double (*pts)[3], size_t n, double tol)
 {
 	const w3d_mesh_header *h = &m->header;
 	if (!w3d_vec3_finite(&h->min) || !w3d_vec3_finite(&h->max))
@@ -47,18 +60,14 @@ static bool box_fails(const w3d_mesh *m, double tol)
 	for (int k = 0; k < 3; k++)
 		if (mn[k] > mx[k])
 			return true;
-	for (size_t i = 0; i < m->vertices.count; i++) {
-		const w3d_vec3 *v = &m->vertices.v[i];
-		double p[3];
-		wl_v3_set(p, v->x, v->y, v->z);
-		if (w3d_vec3_finite(v) && wl_box_excess(mn, mx, p) > tol)
+	for (size_t i = 0; i < n; i++)
+		if (pt_finite(pts[i]) && wl_box_excess(mn, mx, pts[i]) > tol)
 			return true;
-	}
 	return false;
 }
 
 /* mesh-bounds-sphere fails (same test as check_geometry.c check_sphere). */
-static bool sphere_fails(const w3d_mesh *m, double tol)
+static bool sphere_fails(const w3d_mesh *m, const double (*pts)[3], size_t n, double tol)
 {
 	const w3d_mesh_header *h = &m->header;
 	double r = h->sph_radius;
@@ -66,54 +75,63 @@ static bool sphere_fails(const w3d_mesh *m, double tol)
 		return true;
 	double c[3];
 	wl_v3_set(c, h->sph_center.x, h->sph_center.y, h->sph_center.z);
-	for (size_t i = 0; i < m->vertices.count; i++) {
-		const w3d_vec3 *v = &m->vertices.v[i];
-		double p[3];
-		wl_v3_set(p, v->x, v->y, v->z);
-		if (w3d_vec3_finite(v) && wl_v3_dist(p, c) - r > tol)
+	for (size_t i = 0; i < n; i++)
+		if (pt_finite(pts[i]) && wl_v3_dist(pts[i], c) - r > tol)
 			return true;
-	}
 	return false;
 }
 
-/* Exact AABB of the finite vertices; false when there is none. */
-static bool exact_box(const w3d_mesh *m, float mn[3], float mx[3])
+/* d rounded to binary32 towards -inf (down) or +inf. */
+static float round_f32(double d, bool down)
+{
+	float f = (float)d;
+	if (down && (double)f > d)
+		f = nextafterf(f, -INFINITY);
+	if (!down && (double)f < d)
+		f = nextafterf(f, INFINITY);
+	return f;
+}
+
+/* The AABB of the finite points, rounded outwards to binary32 (exact for
+ * the stored vertices of a rigid mesh); false when there is none. */
+static bool exact_box(const double (*pts)[3], size_t n, float mn[3], float mx[3])
 {
 	bool any = false;
-	for (size_t i = 0; i < m->vertices.count; i++) {
-		const w3d_vec3 *v = &m->vertices.v[i];
-		if (!w3d_vec3_finite(v))
+	double lo[3] = { 0, 0, 0 }, hi[3] = { 0, 0, 0 };
+	for (size_t i = 0; i < n; i++) {
+		const double *p = pts[i];
+		if (!pt_finite(p))
 			continue;
-		const float p[3] = { v->x, v->y, v->z };
 		for (int k = 0; k < 3; k++) {
-			if (!any || p[k] < mn[k])
-				mn[k] = p[k];
-			if (!any || p[k] > mx[k])
-				mx[k] = p[k];
+			if (!any || p[k] < lo[k])
+				lo[k] = p[k];
+			if (!any || p[k] > hi[k])
+				hi[k] = p[k];
 		}
 		any = true;
+	}
+	for (int k = 0; k < 3; k++) {
+		mn[k] = round_f32(lo[k], true);
+		mx[k] = round_f32(hi[k], false);
 	}
 	return any;
 }
 
-/* Ritter's sphere of the finite vertices (at least one), stored as binary32
+/* Ritter's sphere of the finite points (at least one), stored as binary32
  * center c and radius *r that contain every one of them exactly. */
-static void ritter_sphere(const w3d_mesh *m, float c[3], float *r)
+static void ritter_sphere(const double (*pts)[3], size_t n, float c[3], float *r)
 {
-	/* 1. the vertices with the smallest and largest x, y and z */
+	/* 1. the points with the smallest and largest x, y and z */
 	size_t lo[3] = { 0, 0, 0 }, hi[3] = { 0, 0, 0 };
 	bool any = false;
-	for (size_t i = 0; i < m->vertices.count; i++) {
-		const w3d_vec3 *v = &m->vertices.v[i];
-		if (!w3d_vec3_finite(v))
+	for (size_t i = 0; i < n; i++) {
+		const double *p = pts[i];
+		if (!pt_finite(p))
 			continue;
-		const float p[3] = { v->x, v->y, v->z };
 		for (int k = 0; k < 3; k++) {
-			const w3d_vec3 *a = &m->vertices.v[lo[k]], *b = &m->vertices.v[hi[k]];
-			const float pa[3] = { a->x, a->y, a->z }, pb[3] = { b->x, b->y, b->z };
-			if (!any || p[k] < pa[k])
+			if (!any || p[k] < pts[lo[k]][k])
 				lo[k] = i;
-			if (!any || p[k] > pb[k])
+			if (!any || p[k] > pts[hi[k]][k])
 				hi[k] = i;
 		}
 		any = true;
@@ -121,9 +139,7 @@ static void ritter_sphere(const w3d_mesh *m, float c[3], float *r)
 	/* 2. the pair farthest apart seeds the sphere */
 	double best = -1, cd[3] = { 0, 0, 0 }, rd = 0;
 	for (int k = 0; k < 3; k++) {
-		double a[3], b[3];
-		wl_v3_set(a, m->vertices.v[lo[k]].x, m->vertices.v[lo[k]].y, m->vertices.v[lo[k]].z);
-		wl_v3_set(b, m->vertices.v[hi[k]].x, m->vertices.v[hi[k]].y, m->vertices.v[hi[k]].z);
+		const double *a = pts[lo[k]], *b = pts[hi[k]];
 		double d = wl_v3_dist(a, b);
 		if (d > best) {
 			best = d;
@@ -132,13 +148,11 @@ static void ritter_sphere(const w3d_mesh *m, float c[3], float *r)
 			rd = d / 2;
 		}
 	}
-	/* 3. grow it over every vertex in file order */
-	for (size_t i = 0; i < m->vertices.count; i++) {
-		const w3d_vec3 *v = &m->vertices.v[i];
-		if (!w3d_vec3_finite(v))
+	/* 3. grow it over every point in file order */
+	for (size_t i = 0; i < n; i++) {
+		const double *p = pts[i];
+		if (!pt_finite(p))
 			continue;
-		double p[3];
-		wl_v3_set(p, v->x, v->y, v->z);
 		double d = wl_v3_dist(p, cd);
 		if (d > rd) {
 			double nr = (rd + d) / 2;
@@ -147,38 +161,31 @@ static void ritter_sphere(const w3d_mesh *m, float c[3], float *r)
 			rd = nr;
 		}
 	}
-	/* 4. round the center, then take the radius that holds every vertex */
+	/* 4. round the center, then take the radius that holds every point */
 	for (int j = 0; j < 3; j++)
 		c[j] = (float)cd[j];
 	double cc[3], need = 0;
 	wl_v3_set(cc, c[0], c[1], c[2]);
-	for (size_t i = 0; i < m->vertices.count; i++) {
-		const w3d_vec3 *v = &m->vertices.v[i];
-		if (!w3d_vec3_finite(v))
+	for (size_t i = 0; i < n; i++) {
+		if (!pt_finite(pts[i]))
 			continue;
-		double p[3];
-		wl_v3_set(p, v->x, v->y, v->z);
-		double d = wl_v3_dist(p, cc);
+		double d = wl_v3_dist(pts[i], cc);
 		if (d > need)
 			need = d;
 	}
-	float rf = (float)need;
-	if ((double)rf < need)
-		rf = nextafterf(rf, INFINITY);
-	*r = rf;
+	*r = round_f32(need, false);
 }
 
-static int fix_mesh(wl_fix_ctx *x, const w3d_mesh *m, bool want_box, bool want_sphere)
+static int fix_points(wl_fix_ctx *x, const w3d_mesh *m, const double (*pts)[3], bool want_box, bool want_sphere)
 {
 	const w3d_mesh_header *h = &m->header;
-	if (!h->src || h->bytes < W3D_MESH_HEADER3_SIZE || w3d_mesh_is_skin(m) || !m->vertices.count)
-		return 0;
+	size_t n = m->vertices.count;
 	double box_tol = wl_config_param(x->config, x->catalog, "mesh-bounds-box", "tolerance", 0.001);
 	double sph_tol = wl_config_param(x->config, x->catalog, "mesh-bounds-sphere", "tolerance", 0.001);
-	bool box = want_box && box_fails(m, box_tol);
-	bool sph = want_sphere && sphere_fails(m, sph_tol);
+	bool box = want_box && box_fails(m, pts, n, box_tol);
+	bool sph = want_sphere && sphere_fails(m, pts, n, sph_tol);
 	float mn[3], mx[3];
-	if ((!box && !sph) || !exact_box(m, mn, mx))
+	if ((!box && !sph) || !exact_box(pts, n, mn, mx))
 		return 0;
 	wl_chunk *c = wl_fix_mut(x->doc, h->src);
 	if (!c)
@@ -204,7 +211,7 @@ static int fix_mesh(wl_fix_ctx *x, const w3d_mesh *m, bool want_box, bool want_s
 	}
 	if (sph) {
 		float c3[3], r;
-		ritter_sphere(m, c3, &r);
+		ritter_sphere(pts, n, c3, &r);
 		for (int k = 0; k < 3; k++)
 			wl_fix_put_f32(p + W3D_MESH_HDR_SPH_CENTER + 4 * k, c3[k]);
 		wl_fix_put_f32(p + W3D_MESH_HDR_SPH_RADIUS, r);
@@ -216,6 +223,27 @@ static int fix_mesh(wl_fix_ctx *x, const w3d_mesh *m, bool want_box, bool want_s
 			return -1;
 	}
 	return wl_edit_set_payload(x->doc, c, p, len);
+}
+
+/* Rewrites m's failing bounds from the points they describe (a skin's in
+ * the bind pose; skins whose hierarchy is not in the file are left alone). */
+static int fix_mesh(wl_fix_ctx *x, const w3d_mesh *m, bool want_box, bool want_sphere)
+{
+	const w3d_mesh_header *h = &m->header;
+	if (!h->src || h->bytes < W3D_MESH_HEADER3_SIZE || !m->vertices.count)
+		return 0;
+	double(*pts)[3];
+	switch (wl_mesh_bounds_points(x->model, m, &pts)) {
+	case WL_BOUNDS_POINTS_OK:
+		break;
+	case WL_BOUNDS_POINTS_OOM:
+		return -1;
+	default:
+		return 0;
+	}
+	int rc = fix_points(x, m, (const double(*)[3])pts, want_box, want_sphere);
+	free(pts);
+	return rc;
 }
 
 static int apply_bounds(wl_fix_ctx *x)
@@ -237,6 +265,6 @@ static const char *const bounds_rules[] = { "mesh-bounds-box", "mesh-bounds-sphe
 
 const wl_fixer wl_fix_recompute_bounds = {
 	"recompute-bounds", bounds_rules, false,
-	"recompute the MESH_HEADER3 bounding box (exact) and sphere (Ritter) of non-skin meshes whose bounds miss vertices",
+	"recompute the MESH_HEADER3 bounding box (exact) and sphere (Ritter) of meshes whose bounds miss vertices (skins in the bind pose, when their hierarchy is in the file)",
 	apply_bounds
 };

@@ -2,10 +2,13 @@
  * check_geometry.c - MESH geometry rules (rules/geometry.yaml):
  *
  *   mesh-bounds-box       B9: MESH_HEADER3 Min/Max contain every vertex
- *                         (within `tolerance`), Min <= Max, finite; skins
- *                         skipped
+ *                         (within `tolerance`), Min <= Max, finite; a skin's
+ *                         vertices in the bind pose
  *   mesh-bounds-sphere    B9: every vertex within SphRadius + `tolerance` of
- *                         SphCenter; radius finite and >= 0; skins skipped
+ *                         SphCenter; radius finite and >= 0; skins as above
+ *   skin-bounds-unchecked B9: a skin whose hierarchy is not in the file, so
+ *                         its bind pose and bounds cannot be checked (once
+ *                         per skin mesh, at the header bounds, 40 bytes)
  *   triangle-plane        B6: stored Normal/Dist against normalize(cross(v1 -
  *                         v0, v2 - v0)) and dot(N, v0); skins and degenerate
  *                         triangles skipped
@@ -22,8 +25,14 @@
  * A mesh is a skin when its geometry type (Attributes & 0xFF0000) is SKIN
  * (0x20000) or it has VERTEX_INFLUENCES (0x0E) or VERTEX_INFLUENCES_EXTENDED
  * (0x0C03): its stored vertices are bone-relative while its header bounds and
- * triangle planes were computed in the bind pose (meshsave.cpp:357 vs 371),
- * so those are not compared.
+ * triangle planes were computed in the bind pose (meshsave.cpp:357 vs 371).
+ * The bounds rules put each vertex back into the bind pose through the base
+ * pose of its primary bone in the hierarchy of the HLOD of the same file
+ * that uses the mesh (wl_mesh_bounds_points, lint/model_lookup.h;
+ * core/w3d/bind_pose.h) and compare that; without the hierarchy they report
+ * skin-bounds-unchecked, and when a vertex cannot be posed (bone out of
+ * range, bad pivot) they stay silent (other rules report that).  Triangle
+ * planes of skins are not compared.
  *
  * One finding per defective element, at that element's bytes (its offset,
  * length and element index: the triangle, the normal, the key); the report
@@ -40,9 +49,11 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "../../core/vec.h"
 #include "checks.h"
+#include "model_lookup.h"
 
 void w3d_check_geometry(wl_lint_ctx *ctx);
 
@@ -50,7 +61,7 @@ void w3d_check_geometry(wl_lint_ctx *ctx);
 extern const char *const w3d_check_geometry_rules[];
 const char *const w3d_check_geometry_rules[] = {
 	"mesh-bounds-box", "mesh-bounds-sphere", "triangle-plane", "triangle-degenerate",
-	"float-not-finite", "vertex-normal-length", NULL
+	"float-not-finite", "vertex-normal-length", "skin-bounds-unchecked", NULL
 };
 
 /* The plane normal inside a TRIANGLES record (§2.1). */
@@ -65,25 +76,25 @@ static void vec_set(double out[3], const w3d_vec3 *v)
 /* bounds                                                              */
 /* ------------------------------------------------------------------ */
 
-/* The finite vertices of a mesh that lie outside its header bounds. */
+/* The finite points (wl_mesh_bounds_points) that lie outside the header
+ * bounds. */
 typedef struct outside {
 	size_t count;  /* vertices outside */
 	size_t worst_at; /* index of the one farthest outside */
 	double worst;    /* its measure */
 } outside;
 
-/* Measures every finite vertex p of m - its excess over the box lo..hi, or,
- * with hi NULL, its distance from the center lo - and counts those whose
- * measure - base exceeds tol. */
-static outside scan_outside(const w3d_mesh *m, const double lo[3], const double *hi, double base, double tol)
+/* Measures each of the n finite points pts[i] - its excess over the box
+ * lo..hi, or, with hi NULL, its distance from the center lo - and counts
+ * those whose measure - base exceeds tol. */
+static outside scan_outside(const double (*pts)[3], size_t n, const double lo[3], const double *hi, double base,
+			    double tol)
 {
 	outside o = { 0, 0, 0 };
-	for (size_t i = 0; i < m->vertices.count; i++) {
-		const w3d_vec3 *v = &m->vertices.v[i];
-		if (!w3d_vec3_finite(v))
+	for (size_t i = 0; i < n; i++) {
+		const double *p = pts[i];
+		if (!isfinite(p[0]) || !isfinite(p[1]) || !isfinite(p[2]))
 			continue;
-		double p[3];
-		vec_set(p, v);
 		double e = hi ? wl_box_excess(lo, hi, p) : wl_v3_dist(p, lo);
 		if (e - base > tol && (!o.count++ || e > o.worst)) {
 			o.worst_at = i;
@@ -93,7 +104,13 @@ static outside scan_outside(const w3d_mesh *m, const double lo[3], const double 
 	return o;
 }
 
-static void check_box(wl_lint_ctx *ctx, const w3d_mesh *m)
+/* " in the bind pose" for a skin, "" otherwise (for messages). */
+static const char *pose_note(const w3d_mesh *m)
+{
+	return w3d_mesh_is_skin(m) ? " in the bind pose" : "";
+}
+
+static void check_box(wl_lint_ctx *ctx, const w3d_mesh *m, const double (*pts)[3])
 {
 	const w3d_mesh_header *h = &m->header;
 	uint64_t off = wl_chunk_payload_offset(h->src) + W3D_MESH_HDR_MIN;
@@ -116,18 +133,18 @@ static void check_box(wl_lint_ctx *ctx, const w3d_mesh *m)
 			return;
 		}
 	double tol = wl_lint_param(ctx, "mesh-bounds-box", "tolerance", 0.001);
-	outside o = scan_outside(m, mn, mx, 0, tol);
+	outside o = scan_outside(pts, m->vertices.count, mn, mx, 0, tol);
 	if (o.count) {
-		const w3d_vec3 *v = &m->vertices.v[o.worst_at];
+		const double *v = pts[o.worst_at];
 		wl_report(f, "mesh-bounds-box", h->src, -1, off, 24,
-			  "mesh '%s' bounding box (%g, %g, %g)..(%g, %g, %g) does not contain its vertices: vertex %zu "
-			  "(%g, %g, %g) lies outside by %g, the farthest",
-			  m->name, mn[0], mn[1], mn[2], mx[0], mx[1], mx[2], o.worst_at, (double)v->x, (double)v->y,
-			  (double)v->z, o.worst);
+			  "mesh '%s' bounding box (%g, %g, %g)..(%g, %g, %g) does not contain its vertices%s: vertex "
+			  "%zu (%g, %g, %g) lies outside by %g, the farthest",
+			  m->name, mn[0], mn[1], mn[2], mx[0], mx[1], mx[2], pose_note(m), o.worst_at, v[0], v[1], v[2],
+			  o.worst);
 	}
 }
 
-static void check_sphere(wl_lint_ctx *ctx, const w3d_mesh *m)
+static void check_sphere(wl_lint_ctx *ctx, const w3d_mesh *m, const double (*pts)[3])
 {
 	const w3d_mesh_header *h = &m->header;
 	uint64_t off = wl_chunk_payload_offset(h->src) + W3D_MESH_HDR_SPH_CENTER;
@@ -143,13 +160,13 @@ static void check_sphere(wl_lint_ctx *ctx, const w3d_mesh *m)
 	double c[3];
 	vec_set(c, &h->sph_center);
 	double tol = wl_lint_param(ctx, "mesh-bounds-sphere", "tolerance", 0.001);
-	outside o = scan_outside(m, c, NULL, r, tol);
+	outside o = scan_outside(pts, m->vertices.count, c, NULL, r, tol);
 	if (o.count) {
-		const w3d_vec3 *v = &m->vertices.v[o.worst_at];
+		const double *v = pts[o.worst_at];
 		wl_report(f, "mesh-bounds-sphere", h->src, -1, off, 16,
-			  "mesh '%s' bounding sphere (center (%g, %g, %g), radius %g) does not contain its vertices: "
+			  "mesh '%s' bounding sphere (center (%g, %g, %g), radius %g) does not contain its vertices%s: "
 			  "vertex %zu (%g, %g, %g) lies at distance %g, the farthest",
-			  m->name, c[0], c[1], c[2], r, o.worst_at, (double)v->x, (double)v->y, (double)v->z, o.worst);
+			  m->name, c[0], c[1], c[2], r, pose_note(m), o.worst_at, v[0], v[1], v[2], o.worst);
 	}
 }
 
@@ -391,6 +408,42 @@ static void finite_compressed(wl_lint_ctx *ctx, const w3d_compressed_animation *
 	}
 }
 
+/* The bounds rules on the points the header bounds describe; for a skin
+ * without its hierarchy, skin-bounds-unchecked. */
+static void check_bounds(wl_lint_ctx *ctx, const w3d_model *model, const w3d_mesh *m)
+{
+	double(*pts)[3];
+	switch (wl_mesh_bounds_points(model, m, &pts)) {
+	case WL_BOUNDS_POINTS_OK:
+		check_box(ctx, m, (const double(*)[3])pts);
+		check_sphere(ctx, m, (const double(*)[3])pts);
+		free(pts);
+		break;
+	case WL_BOUNDS_POINTS_NO_TREE: {
+		const w3d_hlod *h = wl_mesh_owner_hlod(model, m->name);
+		wl_findings *f = &ctx->doc->findings;
+		uint64_t off = wl_chunk_payload_offset(m->header.src) + W3D_MESH_HDR_MIN;
+		uint64_t len = W3D_MESH_HEADER3_SIZE - W3D_MESH_HDR_MIN;
+		if (h)
+			wl_report(f, "skin-bounds-unchecked", m->header.src, -1, off, len,
+				  "skin mesh '%s': its bounds belong to the bind pose of hierarchy '%s', which this file "
+				  "does not define, so they are not checked",
+				  m->name, h->hierarchy_name);
+		else
+			wl_report(f, "skin-bounds-unchecked", m->header.src, -1, off, len,
+				  "skin mesh '%s': no hlod of this file uses it, so the hierarchy of its bind pose is "
+				  "unknown and its bounds are not checked",
+				  m->name);
+		break;
+	}
+	case WL_BOUNDS_POINTS_UNPOSABLE:
+		break;
+	case WL_BOUNDS_POINTS_OOM:
+		ctx->doc->findings.oom = 1;
+		break;
+	}
+}
+
 void w3d_check_geometry(wl_lint_ctx *ctx)
 {
 	const w3d_model *model = ctx->model;
@@ -400,10 +453,8 @@ void w3d_check_geometry(wl_lint_ctx *ctx)
 		const w3d_mesh *m = model->meshes[i];
 		bool skin = w3d_mesh_is_skin(m);
 		finite_mesh(ctx, m);
-		if (m->header.src && m->header.bytes >= W3D_MESH_HEADER3_SIZE && m->vertices.count && !skin) {
-			check_box(ctx, m);
-			check_sphere(ctx, m);
-		}
+		if (m->header.src && m->header.bytes >= W3D_MESH_HEADER3_SIZE && m->vertices.count)
+			check_bounds(ctx, model, m);
 		if (m->triangles_src && m->triangle_count) {
 			check_degenerate(ctx, m, skin);
 			if (!skin)

@@ -39,25 +39,6 @@ const char *const w3d_check_skin_rules[] = {
 	NULL
 };
 
-/* The first HLOD of m with a LOD or aggregate sub-object named name. */
-static const w3d_hlod *owner_of(const w3d_model *model, const char *name)
-{
-	for (size_t i = 0; i < model->hlod_count; i++) {
-		const w3d_hlod *h = model->hlods[i];
-		if (!h || !h->header_ok)
-			continue;
-		for (int kind = 0; kind < 2; kind++) {
-			const w3d_hlod_array *arr = kind ? h->aggregates : h->lods;
-			size_t n = kind ? h->aggregate_count : h->lod_array_count;
-			for (size_t a = 0; a < n; a++)
-				for (size_t s = 0; s < arr[a].sub_count; s++)
-					if (arr[a].subs[s].ok && wl_name_eq(arr[a].subs[s].name, name))
-						return h;
-		}
-	}
-	return NULL;
-}
-
 static void check_bones(wl_lint_ctx *ctx, const w3d_mesh *m)
 {
 	uint32_t max_bone;
@@ -65,7 +46,7 @@ static void check_bones(wl_lint_ctx *ctx, const w3d_mesh *m)
 	int slot;
 	if (!wl_mesh_max_bone(m, &max_bone, &vertex, &slot))
 		return;
-	const w3d_hlod *h = owner_of(ctx->model, m->name);
+	const w3d_hlod *h = wl_mesh_owner_hlod(ctx->model, m->name);
 	if (!h)
 		return;
 	uint32_t pivots;

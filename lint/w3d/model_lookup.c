@@ -1,6 +1,10 @@
 /* model_lookup.c - name lookups over one decoded W3D model; see model_lookup.h. */
 #include "model_lookup.h"
 
+#include <stdlib.h>
+
+#include "../../core/w3d/bind_pose.h"
+
 static int fold(unsigned char c)
 {
 	return c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c;
@@ -83,4 +87,63 @@ bool wl_mesh_max_bone(const w3d_mesh *m, uint32_t *max_bone, size_t *vertex, int
 	*vertex = at;
 	*slot = s;
 	return true;
+}
+
+const w3d_hlod *wl_mesh_owner_hlod(const w3d_model *model, const char *name)
+{
+	for (size_t i = 0; model && i < model->hlod_count; i++) {
+		const w3d_hlod *h = model->hlods[i];
+		if (!h || !h->header_ok)
+			continue;
+		for (int kind = 0; kind < 2; kind++) {
+			const w3d_hlod_array *arr = kind ? h->aggregates : h->lods;
+			size_t n = kind ? h->aggregate_count : h->lod_array_count;
+			for (size_t a = 0; a < n; a++)
+				for (size_t s = 0; s < arr[a].sub_count; s++)
+					if (arr[a].subs[s].ok && wl_name_eq(arr[a].subs[s].name, name))
+						return h;
+		}
+	}
+	return NULL;
+}
+
+wl_bounds_points_status wl_mesh_bounds_points(const w3d_model *model, const w3d_mesh *m, double (**out)[3])
+{
+	*out = NULL;
+	const w3d_hierarchy *tree = NULL;
+	if (w3d_mesh_is_skin(m)) {
+		const w3d_hlod *h = wl_mesh_owner_hlod(model, m->name);
+		if (!h)
+			return WL_BOUNDS_POINTS_NO_TREE;
+		if (h->hierarchy_name && h->hierarchy_name[0]) {
+			tree = wl_find_hierarchy(model, h->hierarchy_name, NULL);
+			if (!tree)
+				return WL_BOUNDS_POINTS_NO_TREE;
+		}
+	}
+	size_t n = m->vertices.count ? m->vertices.count : 1;
+	double(*pts)[3] = malloc(n * sizeof *pts);
+	size_t np = 0;
+	w3d_pose *poses = NULL;
+	if (tree) {
+		np = tree->pivot_count;
+		if (tree->header_ok && tree->num_pivots < np)
+			np = tree->num_pivots;
+		poses = malloc((tree->pivot_count ? tree->pivot_count : 1) * sizeof *poses);
+	}
+	if (!pts || (tree && !poses)) {
+		free(pts);
+		free(poses);
+		return WL_BOUNDS_POINTS_OOM;
+	}
+	if (tree)
+		w3d_hierarchy_base_pose(tree, poses);
+	bool ok = w3d_mesh_bounds_points(m, poses, np, pts);
+	free(poses);
+	if (!ok) {
+		free(pts);
+		return WL_BOUNDS_POINTS_UNPOSABLE;
+	}
+	*out = pts;
+	return WL_BOUNDS_POINTS_OK;
 }

@@ -55,4 +55,36 @@ bool wl_mesh_is_skin(const w3d_mesh *m);
  */
 bool wl_mesh_max_bone(const w3d_mesh *m, uint32_t *max_bone, size_t *vertex, int *slot);
 
+/**
+ * The first HLOD of model with a LOD or aggregate sub-object named name
+ * (case-insensitive), or NULL.  Only HLODs whose header is complete count.
+ */
+const w3d_hlod *wl_mesh_owner_hlod(const w3d_model *model, const char *name);
+
+/** What wl_mesh_bounds_points found. */
+typedef enum wl_bounds_points_status {
+	WL_BOUNDS_POINTS_OK = 0,    /* *out holds the points */
+	WL_BOUNDS_POINTS_NO_TREE,   /* a skin whose hierarchy is not in this
+	                               model: no HLOD of the file uses it, or its
+	                               HLOD's HierarchyName names a hierarchy
+	                               another file defines */
+	WL_BOUNDS_POINTS_UNPOSABLE, /* a skin vertex cannot be posed (bone out of
+	                               range, missing influence, bad pivot; other
+	                               rules report those) */
+	WL_BOUNDS_POINTS_OOM
+} wl_bounds_points_status;
+
+/**
+ * The points the MESH_HEADER3 bounds of mesh m (of model) describe, one per
+ * stored vertex (NaN coordinates for a non-finite one), in a malloc'd array
+ * of m->vertices.count entries put in *out (NULL unless the status is OK):
+ * the stored vertices of a rigid mesh; for a skin, each vertex put back into
+ * the bind pose through the base pose of its primary bone
+ * (core/w3d/bind_pose.h) in the hierarchy named by the HLOD of the same file
+ * that uses the mesh (wl_mesh_owner_hlod; an empty HierarchyName is the
+ * engine's default one-pivot tree, the identity).  Used by the bounds rules
+ * (lint/check_geometry.c) and the bounds fixer (fix/fix_bounds.c) alike.
+ */
+wl_bounds_points_status wl_mesh_bounds_points(const w3d_model *model, const w3d_mesh *m, double (**out)[3]);
+
 #endif
