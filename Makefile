@@ -101,6 +101,7 @@ $(BUILD)/unit_tests: $(TEST_OBJ) $(BUILD)/libw3dlint.a
 _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	W3DLINT=$(BUILD)/w3dlint $(BUILD)/unit_tests
 	sh tests/sweep.sh $(BUILD)/w3dlint
+	sh tests/sweep.sh $(BUILD)/w3dlint b3d
 	sh tests/sarif_validate.sh $(BUILD)/w3dlint $(BUILD)/gen_demo
 	sh tests/precommit.sh $(BUILD)/w3dlint $(BUILD)/gen_demo $(BUILD)/w3dfix
 	sh tests/roundtrip.sh $(BUILD)/tool_roundtrip $(BUILD)/w3dfix
@@ -153,8 +154,12 @@ _demo: $(BUILD)/w3dlint $(BUILD)/demo/.stamp
 	sh scripts/demo.sh $(BUILD)/w3dlint $(BUILD)/demo
 
 # MB/s, files/s and peak RSS of `w3dlint --quiet` over ../shared/corpus/w3d.
+# Then w3dlint against `assimp info` over ../shared/corpus/b3d
+# (tests/bench_b3d.sh; assimp-utils from setup-deps.sh bench).
 _bench: $(BUILD)/w3dlint $(BUILD)/tool_aabtree_table
 	sh tests/bench.sh $(BUILD)/w3dlint $(BUILD)/tool_aabtree_table
+	@sh scripts/setup-deps.sh bench
+	sh tests/bench_b3d.sh $(BUILD)/w3dlint
 
 # docs/aabtree-quality.md: SAH of rebuilt vs original AABTrees over the
 # corpus, and the builder's speed (tests/tool_aabtree_table.c).

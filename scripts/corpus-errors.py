@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The reviewed table of error-severity findings over ../shared/corpus/w3d.
+"""The reviewed table of error-severity findings over ../shared/corpus/FORMAT.
 
   corpus-errors.py table REPORT.json          print the table rows (markdown)
   corpus-errors.py check REPORT.json TABLE.md  fail when the report's errors
@@ -20,7 +20,7 @@ def errors(report):
     rows = set()
     for fi in doc["files"]:
         path = fi["path"]
-        m = re.search(r"corpus/w3d/(.*)$", path)
+        m = re.search(r"corpus/[a-z0-9]+/(.*)$", path)
         rel = m.group(1) if m else path
         for x in fi["findings"]:
             if x["severity"] == "error":

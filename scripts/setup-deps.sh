@@ -12,6 +12,8 @@
 #                                    (make fuzz: clang and its runtime
 #                                    libraries, libclang-rt-dev on Debian 12)
 #   sh scripts/setup-deps.sh coverage  also gcc and gcov (make coverage)
+#   sh scripts/setup-deps.sh bench  also assimp-utils (make bench compares
+#                                    w3dlint with `assimp info` on B3D files)
 #
 # Installs with apt-get when run as root, with `sudo -n` when that works
 # without a password; otherwise prints the exact command and exits 1.
@@ -67,6 +69,10 @@ if [ "$mode" = fuzz ] && ! sanitizer_ok clang fuzzer,address,undefined; then
 fi
 if [ "$mode" = coverage ]; then
 	{ command -v gcc && command -v gcov; } >/dev/null 2>&1 || add gcc
+fi
+
+if [ "$mode" = bench ]; then
+	command -v assimp >/dev/null 2>&1 || add assimp-utils
 fi
 
 [ -n "$need" ] || exit 0

@@ -32,6 +32,18 @@ run() {
 # w3d_files CORPUS: the W3D files under CORPUS (any letter case of .w3d,
 # .wlt, .wht, .wha, .wtm), sorted, one a line, into $tmp/files and their
 # count into $total; exits 0 with a "skipped" line when there is none.
+# format_files FORMAT CORPUS: the same for the files of FORMAT (w3d, b3d).
+format_files() {
+	case $1 in
+	w3d) w3d_files "$2"; return ;;
+	*) find "$2" -type f -iname "*.$1" | LC_ALL=C sort > "$tmp/files" ;;
+	esac
+	total=$(wc -l < "$tmp/files")
+	if [ "$total" -eq 0 ]; then
+		echo "$name: skipped: no $1 files under $2"
+		exit 0
+	fi
+}
 w3d_files() {
 	find "$1" -type f \( -iname '*.w3d' -o -iname '*.wlt' -o -iname '*.wht' -o -iname '*.wha' -o -iname '*.wtm' \) \
 		| LC_ALL=C sort > "$tmp/files"

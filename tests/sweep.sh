@@ -1,14 +1,23 @@
 #!/bin/sh
-# Lints every W3D file of the real-file corpus (../shared/corpus/w3d, or
-# $W3DLINT_CORPUS) one process per file, then the whole folder in one JSON
-# run.  Fails on a crash, a sanitizer report, a missing report or an exit
-# status >= 2; findings (status 1) are expected and fine.  Skips with one
-# line when the corpus is absent.
-# Usage: tests/sweep.sh W3DLINT
+# Lints every file of one format of the real-file corpus
+# (../shared/corpus/FORMAT: w3d (default, or $W3DLINT_CORPUS) or b3d) one
+# process per file, then the whole folder in one JSON run.  Fails on a crash,
+# a sanitizer report, a missing report or an exit status >= 2; findings
+# (status 1) are expected and fine.  Every error finding must be a row of the
+# reviewed table (docs/corpus-errors.md for W3D, docs/corpus-errors-FORMAT.md
+# for the others).  Skips with one line when the corpus is absent.
+# Usage: tests/sweep.sh W3DLINT [FORMAT]
 set -u
 w3dlint=$1
+format=${2:-w3d}
 root=$(cd "$(dirname "$0")/.." && pwd)
-corpus=${W3DLINT_CORPUS:-$root/../shared/corpus/w3d}
+if [ "$format" = w3d ]; then
+	corpus=${W3DLINT_CORPUS:-$root/../shared/corpus/w3d}
+	table=$root/docs/corpus-errors.md
+else
+	corpus=$root/../shared/corpus/$format
+	table=$root/docs/corpus-errors-$format.md
+fi
 if [ -d "$corpus" ]; then corpus=$(cd "$corpus" && pwd); fi
 if [ ! -d "$corpus" ]; then
 	echo "sweep: skipped: no corpus at $corpus (see README.md, Corpus)"
@@ -19,9 +28,9 @@ ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=86"
 UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=86"
 export ASAN_OPTIONS UBSAN_OPTIONS
 
-name=sweep
+name="sweep $format"
 . "$root/tests/lib.sh"
-w3d_files "$corpus"
+format_files "$format" "$corpus"
 
 sanitizer_report() {
 	grep -E -q 'ERROR: (Address|Leak|Memory|Thread)Sanitizer|runtime error:|SUMMARY: .*Sanitizer' "$1"
@@ -43,7 +52,7 @@ while IFS= read -r f; do
 	fi
 	if [ -n "$why" ]; then
 		fail=$((fail + 1))
-		echo "sweep: FAIL $f: $why"
+		echo "sweep $format: FAIL $f: $why"
 		sed 's/^/    /' "$tmp/err" | head -n 40
 	elif [ "$rc" -eq 0 ]; then
 		n0=$((n0 + 1))
@@ -59,23 +68,23 @@ rc=$?
 reported=$(grep -c '^      "path": ' "$tmp/all.json" 2>/dev/null || true)
 if [ "$rc" -ge 2 ] || sanitizer_report "$tmp/err"; then
 	fail=$((fail + 1))
-	echo "sweep: FAIL folder run over $corpus: exit status $rc"
+	echo "sweep $format: FAIL folder run over $corpus: exit status $rc"
 	sed 's/^/    /' "$tmp/err" | head -n 40
 elif [ "${reported:-0}" -ne "$total" ]; then
 	fail=$((fail + 1))
-	echo "sweep: FAIL folder run: $reported of $total files in the JSON report"
+	echo "sweep $format: FAIL folder run: $reported of $total files in the JSON report"
 fi
 
 # Every error finding must be in the reviewed table (docs/corpus-errors.md),
 # and every row of the table must still be reported.
 if [ -s "$tmp/all.json" ] && command -v python3 >/dev/null 2>&1; then
-	if ! python3 "$root/scripts/corpus-errors.py" check "$tmp/all.json" "$root/docs/corpus-errors.md"; then
+	if ! python3 "$root/scripts/corpus-errors.py" check "$tmp/all.json" "$table"; then
 		fail=$((fail + 1))
-		echo "sweep: FAIL error findings differ from docs/corpus-errors.md (review them there)"
+		echo "sweep $format: FAIL error findings differ from ${table#"$root"/} (review them there)"
 	fi
 else
 	echo "sweep: note: python3 not found, the reviewed error table was not compared"
 fi
 
-echo "sweep: $total files of $corpus: $n0 clean, $n1 with findings at or above error, $fail failures"
+echo "sweep $format: $total files of $corpus: $n0 clean, $n1 with findings at or above error, $fail failures"
 [ "$fail" -eq 0 ]
