@@ -686,8 +686,12 @@ static void *lint_work(void *ud, size_t i)
 	wl_doc *doc = wl_lint_bytes_dialect(r->cat, cfg, path, bytes, res->size, r->opt->game_format,
 					    r->opt->game);
 	/* The index copies what it keeps: the document is freed below. */
-	if (doc && r->xref && r->xref_add[i] && wl_xref_add(r->xref, path, doc) != 0)
-		res->xref_failed = true;
+	if (doc && r->xref && r->xref_add[i]) {
+		if (wl_xref_add(r->xref, path, doc) != 0)
+			res->xref_failed = true;
+		else /* the index checks those skins across the folder */
+			wl_findings_remove_rule(&doc->findings, "skin-bounds-unchecked");
+	}
 	if (doc && detach(r, cfg, doc, res) == 0)
 		res->ok = true;
 	else

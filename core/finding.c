@@ -120,6 +120,20 @@ static int cmp_finding(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : (x->seq > y->seq);
 }
 
+void wl_findings_remove_rule(wl_findings *f, const char *rule)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < f->count; i++)
+		if (strcmp(f->items[i].rule, rule) != 0)
+			f->items[k++] = f->items[i];
+	f->count = k;
+	for (size_t i = 0; i < f->rules_count; i++)
+		if (strcmp(f->rules[i].rule, rule) == 0) {
+			f->rules[i].kept = 0;
+			f->rules[i].dropped = 0;
+		}
+}
+
 void wl_findings_sort(wl_findings *f)
 {
 	if (f->count > 1)

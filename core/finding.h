@@ -83,6 +83,14 @@ wl_finding *wl_report(wl_findings *f, const char *rule, const struct wl_chunk *c
 /** Number of findings of rule that were counted but not kept. */
 uint64_t wl_findings_dropped(const wl_findings *f, const char *rule);
 
+/**
+ * Removes every finding of rule (compared by strcmp) and its tallies (kept
+ * and dropped), keeping the order of the rest.  For a front end that hands
+ * a rule over to another check (w3dlint's cross-file index takes
+ * skin-bounds-unchecked over in folder runs).
+ */
+void wl_findings_remove_rule(wl_findings *f, const char *rule);
+
 /** Sorts findings by offset, then rule id (stable output order). */
 void wl_findings_sort(wl_findings *f);
 

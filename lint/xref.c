@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <inttypes.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -11,6 +12,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../core/vec.h"
+#include "../core/w3d/bind_pose.h"
 #include "../core/w3d/model.h"
 #include "w3d/model_lookup.h"
 
@@ -38,6 +41,20 @@ _Static_assert(ID_HMODEL_HEADER == ID_HMODEL + 1 && ID_LODMODEL_HEADER == ID_LOD
 
 typedef enum def_kind { DEF_ROBJ = 0, DEF_HIER = 1, DEF_ANIM = 2 } def_kind;
 
+/* A skin mesh whose hierarchy is not in its own file (wl_mesh_bounds_points
+ * said WL_BOUNDS_POINTS_NO_TREE): what checking its bounds in the bind pose
+ * needs. */
+typedef struct xskin {
+	char *hier;          /* HierarchyName of the HLOD of the mesh's file that
+	                        uses it; NULL when no HLOD of that file does */
+	size_t n;            /* vertices */
+	float (*v)[3];       /* stored (bone-relative) vertices */
+	uint16_t *bone;      /* primary bone of each */
+	float min[3], max[3], center[3], radius; /* MESH_HEADER3 bounds */
+	uint64_t hdr_off;    /* MESH_HEADER3 payload */
+	char *hdr_cpath;
+} xskin;
+
 /* Something a file defines. */
 typedef struct xdef {
 	def_kind kind;
@@ -50,6 +67,9 @@ typedef struct xdef {
 	uint32_t max_bone;
 	uint64_t bone_off;   /* the bone field of the first vertex using max_bone */
 	char *bone_cpath;
+	xskin *skin;         /* DEF_ROBJ: a skin to check here, or NULL */
+	w3d_pose *poses;     /* DEF_HIER: base pose of each pivot, or NULL */
+	uint32_t pose_count; /* pivots the engine loads (wl_hierarchy_pivots) */
 } xdef;
 
 typedef enum ref_kind {
@@ -195,6 +215,15 @@ void wl_xref_free(wl_xref *x)
 		free(x->defs[i].name);
 		free(x->defs[i].cpath);
 		free(x->defs[i].bone_cpath);
+		free(x->defs[i].poses);
+		xskin *sk = x->defs[i].skin;
+		if (sk) {
+			free(sk->hier);
+			free(sk->v);
+			free(sk->bone);
+			free(sk->hdr_cpath);
+			free(sk);
+		}
 	}
 	for (size_t i = 0; i < x->ref_count; i++) {
 		xref_ent *r = &x->refs[i];
@@ -230,6 +259,57 @@ static void add_texture_refs(wl_xref *x, uint32_t file, const wl_doc *doc, const
 	}
 }
 
+/* Keeps what checking skin m's bounds needs when its own file does not
+ * hold its hierarchy. */
+static void add_skin(wl_xref *x, xdef *d, const wl_doc *doc, const w3d_mesh *m)
+{
+	const w3d_model *model = doc->model;
+	const w3d_influence_array *inf = m->influences.src ? &m->influences : &m->influences_ext;
+	double(*pts)[3];
+	if (!w3d_mesh_is_skin(m) || m->header.bytes < W3D_MESH_HEADER3_SIZE || !m->vertices.count ||
+	    inf->count < m->vertices.count)
+		return;
+	wl_bounds_points_status st = wl_mesh_bounds_points(model, m, &pts);
+	free(pts);
+	if (st != WL_BOUNDS_POINTS_NO_TREE)
+		return;
+	xskin *sk = calloc(1, sizeof *sk);
+	size_t n = m->vertices.count;
+	if (sk) {
+		sk->v = malloc(n * sizeof *sk->v);
+		sk->bone = malloc(n * sizeof *sk->bone);
+	}
+	const w3d_hlod *h = wl_mesh_owner_hlod(model, m->name);
+	if (sk && h)
+		sk->hier = dup_str(x, h->hierarchy_name);
+	if (!sk || !sk->v || !sk->bone || (h && !sk->hier)) {
+		if (sk) {
+			free(sk->v);
+			free(sk->bone);
+			free(sk->hier);
+		}
+		free(sk);
+		x->oom = true;
+		return;
+	}
+	sk->n = n;
+	for (size_t i = 0; i < n; i++) {
+		sk->v[i][0] = m->vertices.v[i].x;
+		sk->v[i][1] = m->vertices.v[i].y;
+		sk->v[i][2] = m->vertices.v[i].z;
+		sk->bone[i] = inf->v[i].bone[0];
+	}
+	const w3d_mesh_header *hd = &m->header;
+	const w3d_vec3 *b[4] = { &hd->min, &hd->max, &hd->sph_center, NULL };
+	float *to[3] = { sk->min, sk->max, sk->center };
+	for (int k = 0; b[k]; k++)
+		to[k][0] = b[k]->x, to[k][1] = b[k]->y, to[k][2] = b[k]->z;
+	sk->radius = hd->sph_radius;
+	sk->hdr_off = wl_chunk_payload_offset(hd->src);
+	sk->hdr_cpath = dup_path(x, doc, hd->src, -1);
+	d->skin = sk;
+}
+
 static void add_mesh(wl_xref *x, uint32_t file, const wl_doc *doc, const w3d_mesh *m)
 {
 	xdef *d = new_def(x, DEF_ROBJ, file, m->name, doc, m->src);
@@ -243,6 +323,8 @@ static void add_mesh(wl_xref *x, uint32_t file, const wl_doc *doc, const w3d_mes
 			      2u * (uint64_t)slot;
 		d->bone_cpath = dup_path(x, doc, m->influences.src, (int64_t)vertex);
 	}
+	if (d)
+		add_skin(x, d, doc, m);
 	add_texture_refs(x, file, doc, m, &m->materials);
 	for (int k = 0; k < W3D_PRELIT_KINDS; k++)
 		if (m->prelit[k].src)
@@ -444,8 +526,16 @@ int wl_xref_add(wl_xref *x, const char *path, const wl_doc *doc)
 			if (!h || !h->header_ok)
 				continue;
 			xdef *d = new_def(x, DEF_HIER, file, h->name, doc, h->src);
-			if (d)
-				d->pivots = wl_hierarchy_pivots(h);
+			if (!d)
+				continue;
+			d->pivots = wl_hierarchy_pivots(h);
+			d->poses = malloc((h->pivot_count ? h->pivot_count : 1) * sizeof *d->poses);
+			if (!d->poses) {
+				x->oom = true;
+				continue;
+			}
+			w3d_hierarchy_base_pose(h, d->poses);
+			d->pose_count = (uint32_t)(h->pivot_count < d->pivots ? h->pivot_count : d->pivots);
 		}
 		for (size_t i = 0; i < m->hlod_count; i++)
 			if (m->hlods[i])
@@ -823,6 +913,98 @@ static void check_refs(outs *o, const wl_xref *x, const def_ix *ix, size_t n, ch
 	}
 }
 
+/* The hierarchy name the skin of d is bound to: its own file's HLOD's, or
+ * else that of the first HLOD of the folder using it (*via: that HLOD's
+ * file); NULL when no HLOD uses it. */
+static const char *skin_hierarchy(const wl_xref *x, const xdef *d, int32_t *via)
+{
+	*via = (int32_t)d->file;
+	if (d->skin->hier)
+		return d->skin->hier;
+	for (size_t i = 0; i < x->ref_count; i++) {
+		const xref_ent *r = &x->refs[i];
+		if (r->kind == REF_SUB && r->hier && wl_name_eq(r->name, d->name)) {
+			*via = (int32_t)r->file;
+			return r->hier;
+		}
+	}
+	return NULL;
+}
+
+/* Skin bounds in the bind pose across files (lint/check_geometry.c does it
+ * when the hierarchy is in the skin's file): the vertices put into the base
+ * pose of the hierarchy that another file defines, then mesh-bounds-box /
+ * mesh-bounds-sphere with the catalogue's default tolerance; without the
+ * hierarchy, skin-bounds-unchecked. */
+#define XREF_BOUNDS_TOL 0.001
+
+static void check_skin_bounds(outs *o, const wl_xref *x, const def_ix *ix, size_t n)
+{
+	for (size_t i = 0; i < x->def_count; i++) {
+		const xdef *d = &x->defs[i];
+		const xskin *sk = d->skin;
+		if (!sk || !d->name || !d->cpath)
+			continue;
+		int32_t via;
+		const char *hier = skin_hierarchy(x, d, &via);
+		const xdef *h = hier && hier[0] ? find_def(ix, n, DEF_HIER, hier) : NULL;
+		if (!hier || (hier[0] && (!h || !h->poses))) {
+			if (hier)
+				emit(o, d->file, via == (int32_t)d->file ? -1 : via, "skin-bounds-unchecked", sk->hdr_off + 76,
+				     40, sk->hdr_cpath,
+				     "skin mesh '%s': its bounds belong to the bind pose of hierarchy '%s', which no file "
+				     "of the folder defines, so they are not checked",
+				     d->name, hier);
+			else
+				emit(o, d->file, -1, "skin-bounds-unchecked", sk->hdr_off + 76, 40, sk->hdr_cpath,
+				     "skin mesh '%s': no hlod of the folder uses it, so the hierarchy of its bind pose is "
+				     "unknown and its bounds are not checked",
+				     d->name);
+			continue;
+		}
+		double(*pts)[3] = malloc(sk->n * sizeof *pts);
+		if (!pts) {
+			o->oom = true;
+			return;
+		}
+		bool posed = true;
+		for (size_t k = 0; k < sk->n && posed; k++) {
+			const double v[3] = { sk->v[k][0], sk->v[k][1], sk->v[k][2] };
+			uint32_t b = sk->bone[k];
+			if (!h) /* the default one-pivot tree: the identity */
+				posed = b == 0, memcpy(pts[k], v, sizeof v);
+			else if (b >= h->pose_count || !h->poses[b].ok)
+				posed = false;
+			else
+				w3d_pose_apply(&h->poses[b], v, pts[k]);
+		}
+		const char *where = h ? x->files[h->file] : "the default one-pivot tree";
+		int32_t rel = h ? (int32_t)h->file : via;
+		double lo[3] = { sk->min[0], sk->min[1], sk->min[2] }, hi[3] = { sk->max[0], sk->max[1], sk->max[2] };
+		double c[3] = { sk->center[0], sk->center[1], sk->center[2] };
+		size_t at = 0;
+		double worst = 0;
+		bool box_ok = isfinite(lo[0] + lo[1] + lo[2] + hi[0] + hi[1] + hi[2]) && lo[0] <= hi[0] &&
+			      lo[1] <= hi[1] && lo[2] <= hi[2];
+		if (posed && box_ok && wl_points_outside((const double(*)[3])pts, sk->n, lo, hi, 0, XREF_BOUNDS_TOL, &at, &worst))
+			emit(o, d->file, rel, "mesh-bounds-box", sk->hdr_off + 76, 24, sk->hdr_cpath,
+			     "mesh '%s' bounding box (%g, %g, %g)..(%g, %g, %g) does not contain its vertices in the bind "
+			     "pose of hierarchy '%s' (%s): vertex %zu (%g, %g, %g) lies outside by %g, the farthest",
+			     d->name, lo[0], lo[1], lo[2], hi[0], hi[1], hi[2], hier, where, at, pts[at][0], pts[at][1],
+			     pts[at][2], worst);
+		bool sph_ok = isfinite(c[0] + c[1] + c[2]) && isfinite(sk->radius) && sk->radius >= 0;
+		if (posed && sph_ok &&
+		    wl_points_outside((const double(*)[3])pts, sk->n, c, NULL, sk->radius, XREF_BOUNDS_TOL, &at, &worst))
+			emit(o, d->file, rel, "mesh-bounds-sphere", sk->hdr_off + 100, 16, sk->hdr_cpath,
+			     "mesh '%s' bounding sphere (center (%g, %g, %g), radius %g) does not contain its vertices "
+			     "in the bind pose of hierarchy '%s' (%s): vertex %zu (%g, %g, %g) lies at distance %g, the "
+			     "farthest",
+			     d->name, c[0], c[1], c[2], (double)sk->radius, hier, where, at, pts[at][0], pts[at][1],
+			     pts[at][2], worst);
+		free(pts);
+	}
+}
+
 long wl_xref_check(wl_xref *x, wl_xref_emit_fn fn, void *user)
 {
 	if (!x)
@@ -846,6 +1028,7 @@ long wl_xref_check(wl_xref *x, wl_xref_emit_fn fn, void *user)
 	}
 	check_duplicates(&o, x, ix, n);
 	check_refs(&o, x, ix, n, tex, x->texture_count);
+	check_skin_bounds(&o, x, ix, n);
 	if (o.oom)
 		goto out;
 	sort_outs(o.v, o.n, x);

@@ -40,6 +40,19 @@
  *   reference-texture-missing   a texture named by a mesh (TEXTURE_NAME) or
  *                               an emitter (EMITTER_INFO.TextureFilename) is
  *                               not a .tga or .dds file of the scanned tree
+ *   mesh-bounds-box, mesh-bounds-sphere  a skin mesh whose hierarchy is in
+ *                               another file: its vertices put into that
+ *                               hierarchy's base pose (core/w3d/bind_pose.h;
+ *                               the hierarchy named by the HLOD of the
+ *                               skin's file, or else by the first HLOD of
+ *                               the folder that uses it) are compared with
+ *                               its header bounds, with the catalogue's
+ *                               default tolerance 0.001 (lint/check_geometry.c
+ *                               does it when the hierarchy is in the file)
+ *   skin-bounds-unchecked       such a skin whose hierarchy no file defines,
+ *                               or that no HLOD of the folder uses; w3dlint
+ *                               drops the single-file skin-bounds-unchecked
+ *                               of every indexed file, this takes over
  *   duplicate-definition        one name (render object, hierarchy or
  *                               animation "HIERARCHY.ANIM") is defined in two
  *                               different files

@@ -77,30 +77,18 @@ static void vec_set(double out[3], const w3d_vec3 *v)
 /* ------------------------------------------------------------------ */
 
 /* The finite points (wl_mesh_bounds_points) that lie outside the header
- * bounds. */
+ * bounds (wl_points_outside). */
 typedef struct outside {
-	size_t count;  /* vertices outside */
+	size_t count;    /* vertices outside */
 	size_t worst_at; /* index of the one farthest outside */
 	double worst;    /* its measure */
 } outside;
 
-/* Measures each of the n finite points pts[i] - its excess over the box
- * lo..hi, or, with hi NULL, its distance from the center lo - and counts
- * those whose measure - base exceeds tol. */
 static outside scan_outside(const double (*pts)[3], size_t n, const double lo[3], const double *hi, double base,
 			    double tol)
 {
 	outside o = { 0, 0, 0 };
-	for (size_t i = 0; i < n; i++) {
-		const double *p = pts[i];
-		if (!isfinite(p[0]) || !isfinite(p[1]) || !isfinite(p[2]))
-			continue;
-		double e = hi ? wl_box_excess(lo, hi, p) : wl_v3_dist(p, lo);
-		if (e - base > tol && (!o.count++ || e > o.worst)) {
-			o.worst_at = i;
-			o.worst = e;
-		}
-	}
+	o.count = wl_points_outside(pts, n, lo, hi, base, tol, &o.worst_at, &o.worst);
 	return o;
 }
 

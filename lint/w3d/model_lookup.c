@@ -1,8 +1,10 @@
 /* model_lookup.c - name lookups over one decoded W3D model; see model_lookup.h. */
 #include "model_lookup.h"
 
+#include <math.h>
 #include <stdlib.h>
 
+#include "../../core/vec.h"
 #include "../../core/w3d/bind_pose.h"
 
 static int fold(unsigned char c)
@@ -146,4 +148,21 @@ wl_bounds_points_status wl_mesh_bounds_points(const w3d_model *model, const w3d_
 	}
 	*out = pts;
 	return WL_BOUNDS_POINTS_OK;
+}
+
+size_t wl_points_outside(const double (*pts)[3], size_t n, const double lo[3], const double *hi, double base,
+			 double tol, size_t *worst_at, double *worst)
+{
+	size_t count = 0;
+	for (size_t i = 0; i < n; i++) {
+		const double *p = pts[i];
+		if (!isfinite(p[0]) || !isfinite(p[1]) || !isfinite(p[2]))
+			continue;
+		double e = hi ? wl_box_excess(lo, hi, p) : wl_v3_dist(p, lo);
+		if (e - base > tol && (!count++ || e > *worst)) {
+			*worst_at = i;
+			*worst = e;
+		}
+	}
+	return count;
 }

@@ -87,4 +87,15 @@ typedef enum wl_bounds_points_status {
  */
 wl_bounds_points_status wl_mesh_bounds_points(const w3d_model *model, const w3d_mesh *m, double (**out)[3]);
 
+/**
+ * Measures each finite point of pts[0..n) against header bounds: its excess
+ * over the box lo..hi (model units), or, with hi NULL, its distance from
+ * the centre lo.  Returns how many measure more than base + tol (base: 0
+ * for the box, the radius for the sphere); *worst_at and *worst receive the
+ * point that measures most among those and its measure (unchanged when
+ * none does).  The test of mesh-bounds-box / mesh-bounds-sphere.
+ */
+size_t wl_points_outside(const double (*pts)[3], size_t n, const double lo[3], const double *hi, double base,
+			 double tol, size_t *worst_at, double *worst);
+
 #endif
