@@ -100,6 +100,7 @@ $(BUILD)/unit_tests: $(TEST_OBJ) $(BUILD)/libw3dlint.a
 # (tests/sweep.sh; skipped with one line when the corpus is absent).
 _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	W3DLINT=$(BUILD)/w3dlint $(BUILD)/unit_tests
+	sh tests/layering.sh
 	sh tests/sweep.sh $(BUILD)/w3dlint
 	sh tests/sweep.sh $(BUILD)/w3dlint b3d
 	sh tests/sarif_validate.sh $(BUILD)/w3dlint $(BUILD)/gen_demo

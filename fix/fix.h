@@ -27,8 +27,9 @@
 
 typedef struct wl_fix_ctx {
 	wl_doc *doc;              /* read from the current bytes, findings linted */
-	void *model;              /* its decoded model (doc->model; the format's
-	                             typed model, e.g. w3d_model) */
+	/* Its decoded model (doc->model): the format's typed model, which the
+	 * format's fixers cast. */
+	void *model;
 	const wl_catalog *catalog;
 	const wl_config *config;  /* may be NULL */
 	bool unsafe;              /* --unsafe given */

@@ -7,10 +7,11 @@
 #include "b3d/checks.h"
 #include "w3d/checks.h"
 #include "w3d/custom_fields.h"
+#include "w3d/xref.h"
 
 static const wl_lint_format w3d = { "w3d", wl_w3d_checks, w3d_custom_fields, W3D_CUSTOM_FIELD_COUNT,
-				    w3d_custom_eval };
-static const wl_lint_format b3d = { "b3d", wl_b3d_checks, NULL, 0, NULL };
+				    w3d_custom_eval, &w3d_xref_ops };
+static const wl_lint_format b3d = { "b3d", wl_b3d_checks, NULL, 0, NULL, NULL };
 
 static const wl_lint_format *const formats[] = { &w3d, &b3d };
 

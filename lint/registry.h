@@ -11,6 +11,7 @@
 
 #include "custom_rules.h"
 #include "lint.h"
+#include "xref.h"
 
 struct wl_custom_eval;
 
@@ -23,6 +24,8 @@ typedef struct wl_lint_format {
 	const wl_field_def *fields;
 	size_t field_count;
 	void (*custom_eval)(const struct wl_custom_eval *e);
+	/* The cross-file index of this format (xref.h), or NULL: none. */
+	const wl_xref_ops *xref;
 } wl_lint_format;
 
 /** Every registered lint part, in registry order; *count set. */

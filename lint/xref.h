@@ -1,12 +1,11 @@
 /*
- * xref.h - the cross-file index of a linted folder (rules/reference.yaml).
- *
- * When w3dlint lints a folder, every W3D file can name objects that live in
- * other files: HLOD sub-objects name render objects ("CONTAINER.MESH"),
- * HLODs and animations name a hierarchy, meshes and emitters name texture
- * files.  The engine resolves these names at load time through its asset
- * manager, case-insensitively and by name only, whichever file defined
- * them (notes/w3d_reference.md §1.5, §3 A13, B16, F1, F4, G4, G5).
+ * xref.h - the cross-file checks of a linted folder: each format of
+ * lint/registry.c that has cross-file rules contributes an index
+ * (wl_xref_ops; W3D's is lint/w3d/xref.h, which documents its rules:
+ * missing render objects, hierarchies and textures, pivots and bones out of
+ * range across files, duplicate definitions, skin bounds in another file's
+ * bind pose).  This engine routes each document to its format's index,
+ * walks texture folders for all of them and collects their findings.
  *
  * Use:
  *
@@ -16,50 +15,11 @@
  *   wl_xref_check(x, emit, user);                         // findings, sorted
  *   wl_xref_free(x);
  *
- * wl_xref_add copies everything it keeps (names, offsets, chunk paths), so
- * each document can be freed right after it was added.  The functions lock
- * an internal mutex, so worker threads may add documents concurrently; the
- * findings do not depend on the order of the calls (they are sorted by path,
- * offset and rule id before they are emitted).
- *
- * Rules (severities come from the catalogue, rules/reference.yaml):
- *   reference-mesh-missing      an HLOD LOD or aggregate sub-object names a
- *                               render object that no file of the folder
- *                               defines (meshes, boxes, HLODs, null objects,
- *                               dazzles, emitters, aggregates, spheres, rings,
- *                               hierarchical / LOD models, collections)
- *   reference-hierarchy-missing an HLOD's or animation's HierarchyName names a
- *                               hierarchy no file defines
- *   reference-hierarchy-too-few-pivots an animation channel's pivot is not
- *                               below the pivot count of its hierarchy, which
- *                               is in another file
- *   reference-bone-out-of-range an HLOD sub-object's BoneIndex, or a bone of
- *                               a skin mesh it uses, is not below the pivot
- *                               count of the HLOD's hierarchy, where the
- *                               objects are not all in one file
- *   reference-texture-missing   a texture named by a mesh (TEXTURE_NAME) or
- *                               an emitter (EMITTER_INFO.TextureFilename) is
- *                               not a .tga or .dds file of the scanned tree
- *   mesh-bounds-box, mesh-bounds-sphere  a skin mesh whose hierarchy is in
- *                               another file: its vertices put into that
- *                               hierarchy's base pose (core/w3d/bind_pose.h;
- *                               the hierarchy named by the HLOD of the
- *                               skin's file, or else by the first HLOD of
- *                               the folder that uses it) are compared with
- *                               its header bounds, with the catalogue's
- *                               default tolerance 0.001 (lint/check_geometry.c
- *                               does it when the hierarchy is in the file)
- *   skin-bounds-unchecked       such a skin whose hierarchy no file defines,
- *                               or that no HLOD of the folder uses; w3dlint
- *                               drops the single-file skin-bounds-unchecked
- *                               of every indexed file, this takes over
- *   duplicate-definition        one name (render object, hierarchy or
- *                               animation "HIERARCHY.ANIM") is defined in two
- *                               different files
- *
- * Relations inside one file are left to the single-file rules
- * (skin-bone-out-of-range, hlod-bone-index-out-of-range,
- * anim-channel-pivot-out-of-range), so no finding is reported twice.
+ * wl_xref_add copies everything it keeps, so each document can be freed
+ * right after it was added.  The functions may be called from several
+ * threads at once (each format's index locks itself); the findings do not
+ * depend on the order of the calls: each format's are sorted by path,
+ * offset and rule id, and the formats follow in registry order.
  */
 #ifndef WL_XREF_H
 #define WL_XREF_H
@@ -87,6 +47,18 @@ typedef struct wl_xref_finding {
 /** Receives each finding; user is passed through. */
 typedef void (*wl_xref_emit_fn)(void *user, const wl_xref_finding *f);
 
+/* What a format contributes (lint/registry.c, wl_lint_format.xref): its
+ * index, with the functions of this header for its own documents. */
+typedef struct wl_xref_ops {
+	void *(*create)(void);
+	void (*destroy)(void *index);
+	int (*add)(void *index, const char *path, const wl_doc *doc);
+	/* 1: recorded as a texture, 0: not a texture of this format, -1: out
+	 * of memory. */
+	int (*add_texture_file)(void *index, const char *path);
+	long (*check)(void *index, wl_xref_emit_fn emit, void *user);
+} wl_xref_ops;
+
 /** A new, empty index, or NULL when out of memory. */
 wl_xref *wl_xref_new(void);
 
@@ -94,37 +66,35 @@ wl_xref *wl_xref_new(void);
 void wl_xref_free(wl_xref *x);
 
 /**
- * Records what the decoded document defines and references (doc->model
- * must be the w3d_model built by w3d_model_build, as after wl_lint_bytes;
- * a document without a model adds nothing).  path is copied.  Returns 0, or
- * -1 when out of memory (the index then holds part of the file).
+ * Records what the decoded document defines and references, in the index of
+ * its format (doc->model must be the format's model, as after
+ * wl_lint_bytes; a document without a model, or of a format without
+ * cross-file rules, adds nothing).  path is copied.  Returns 0, or -1 when
+ * out of memory (the index then holds part of the file).
  */
 int wl_xref_add(wl_xref *x, const char *path, const wl_doc *doc);
 
 /**
- * Records one texture file found on disk.  Only the file's base name counts,
- * letter case ignored, and .tga / .dds stand for each other (the games look
- * textures up by base name in case-insensitive archives and directories,
- * and load a .dds in place of a named .tga).  Other extensions are ignored.
+ * Offers one file found on disk to every format's index as a texture (each
+ * keeps the files that are textures to it: W3D .tga / .dds by base name).
  * Returns 0, or -1 when out of memory.
  */
 int wl_xref_add_texture_file(wl_xref *x, const char *path);
 
 /**
  * Walks the directory tree at root (symbolic links to directories are not
- * followed; at most 64 levels) and records every .tga / .dds file with
- * wl_xref_add_texture_file.  Returns the number of texture files recorded,
- * or -1 when root cannot be opened or memory runs out.  Until at least one
- * texture file has been recorded, wl_xref_check reports no
- * reference-texture-missing (a folder without textures relies on the game's).
+ * followed; at most 64 levels) and offers every regular file (or link to
+ * one) to wl_xref_add_texture_file.  Returns the number of files some index
+ * recorded as a texture, or -1 when root cannot be opened or memory runs
+ * out.
  */
 long wl_xref_scan_textures(wl_xref *x, const char *root);
 
 /**
- * Checks every recorded reference against every recorded definition and
- * calls emit once per finding, sorted by path, offset and rule id.  May be
- * called more than once.  Returns the number of findings, or -1 when out of
- * memory (no finding is emitted then).
+ * Runs every format's cross-file checks and calls emit once per finding:
+ * the formats in registry order, each's findings sorted by path, offset and
+ * rule id.  May be called more than once.  Returns the number of findings,
+ * or -1 when out of memory (a format that ran out emits nothing).
  */
 long wl_xref_check(wl_xref *x, wl_xref_emit_fn emit, void *user);
 
