@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <string.h>
 
+#include "b3d/fixers.h"
 #include "w3d/fixers.h"
 
 /* One entry per writable format: its fixers, in the order they run. */
@@ -15,6 +16,7 @@ static const struct {
 	const wl_fixer *const *(*fixers)(size_t *count);
 } formats[] = {
 	{ "w3d", wl_w3d_fixers },
+	{ "b3d", wl_b3d_fixers },
 };
 
 #define NFORMATS (sizeof formats / sizeof formats[0])

@@ -1,0 +1,50 @@
+/*
+ * fix_slack.c - trim-record-slack (unsafe): repairs b3d-record-slack
+ * (rules/b3d/structure.yaml) by dropping the bytes after the last whole
+ * record of a data chunk (TEXS, BRUS, VRTS, TRIS, BONE, KEYS, ANIM): the
+ * bytes each finding covers, which end the chunk's payload.  A partial
+ * TEXS or BRUS entry goes whole.  Luanti reads such bytes as the start of
+ * another record and then loses its place in the file; no reader can use
+ * them.  A NODE whose transform is cut (a container) is left alone: its
+ * fields cannot be completed without inventing values.  Unsafe: it drops
+ * data, however little.
+ */
+#include "fixers.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+static int apply(wl_fix_ctx *x)
+{
+	if (!wl_fix_rule_wanted(x, "b3d-record-slack"))
+		return 0;
+	wl_doc *d = x->doc;
+	for (size_t i = 0; i < d->findings.count; i++) {
+		const wl_finding *f = &d->findings.items[i];
+		if (f->severity == WL_SEV_OFF || strcmp(f->rule, "b3d-record-slack") != 0 || !f->chunk)
+			continue;
+		wl_chunk *c = wl_fix_mut(d, f->chunk);
+		if (!c || c->kind != WL_NODE_CHUNK || c->container || c->replaced)
+			continue;
+		uint64_t start = wl_chunk_payload_offset(c);
+		if (f->offset < start || f->offset + f->length != start + c->size)
+			continue; /* not the end of the payload */
+		size_t len;
+		const uint8_t *p = wl_edit_payload(d, c, &len);
+		size_t keep = (size_t)(f->offset - start);
+		if (wl_edit_set_payload(d, c, p, keep) != 0)
+			return -1;
+		if (wl_edit_note(d, c, "b3d-record-slack", c->offset + 4,
+				 "length: %zu -> %zu (%" PRIu64 " byte(s) after the last whole record dropped)",
+				 len, keep, f->length) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static const char *const rules[] = { "b3d-record-slack", NULL };
+const wl_fixer wl_fix_b3d_trim_record_slack = {
+	"trim-record-slack", rules, true,
+	"drop the bytes after the last whole record of a B3D data chunk (a partial entry goes whole)",
+	apply
+};

@@ -1,0 +1,21 @@
+/* fixers.c - the B3D fixers in the order they run (fixers.h): the
+ * structural fixers of the chunk formats (fix/fix_structure.c; B3D has no
+ * container bit, so container-bits is not among them), then B3D's own. */
+#include "fixers.h"
+
+static const wl_fixer *const fixers[] = {
+	/* structure first: later fixers see a consistent tree */
+	&wl_fix_drop_unreadable,
+	&wl_fix_drop_stray,
+	&wl_fix_trailing_bytes,
+	&wl_fix_chunk_overruns,
+	&wl_fix_container_sizes,
+	&wl_fix_b3d_trim_record_slack, /* fix_slack.c (unsafe) */
+	NULL /* keep last: the list is NULL-terminated for easy appends */
+};
+
+const wl_fixer *const *wl_b3d_fixers(size_t *count)
+{
+	*count = sizeof fixers / sizeof fixers[0] - 1;
+	return fixers;
+}
