@@ -9,6 +9,7 @@
 extern const wl_fixer wl_fix_drop_unreadable, wl_fix_drop_stray, wl_fix_trailing_bytes,
 	wl_fix_trim_partial, wl_fix_chunk_overruns, wl_fix_container_sizes, wl_fix_container_bits,
 	wl_fix_header_counts, wl_fix_aabtree_header_counts;
+extern const wl_fixer wl_fix_salvage_mesh; /* fix_salvage.c */
 extern const wl_fixer wl_fix_refit_aabtree, wl_fix_rebuild_aabtree; /* fix_aabtree.c */
 extern const wl_fixer wl_fix_recompute_bounds, wl_fix_recompute_planes, /* fix_bounds.c, fix_planes.c */
 	wl_fix_normalize_quaternions, wl_fix_align_quaternion_hemispheres, /* fix_quaternions.c */
@@ -23,6 +24,7 @@ static const wl_fixer *const fixers[] = {
 	&wl_fix_chunk_overruns, /* before trim-partial: cutting an overrunning
 				  * array can leave a partial element */
 	&wl_fix_trim_partial,
+	&wl_fix_salvage_mesh, /* fix_salvage.c: after the cuts of the two above */
 	&wl_fix_container_sizes,
 	&wl_fix_container_bits,
 	&wl_fix_header_counts,
