@@ -40,18 +40,20 @@ TOOL_SRC  += tests/tool_aabtree_table.c
 TOOL_SRC  += tests/tool_roundtrip.c
 # defects.c: the defect generator over corpus/valid and the real corpus.
 TOOL_SRC  += tests/defects.c
+# salvage_gen.c: the damaged variants of tests/salvage.sh.
+TOOL_SRC  += tests/salvage_gen.c
 TEST_SRC  := $(filter-out $(TOOL_SRC),$(wildcard tests/*.c))
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
 # Every cli/main_NAME.c is a program $(BUILD)/NAME.
 MAINS     := $(wildcard cli/main_*.c)
 PROGS     := $(foreach m,$(MAINS),$(BUILD)/$(patsubst main_%,%,$(basename $(notdir $(m)))))
 
-.PHONY: all test unit sweep demo bench asan install clean deps \
-        _all _test _unit _sweep _demo _bench _install
+.PHONY: all test unit sweep demo bench asan install clean deps salvage \
+        _all _test _unit _sweep _demo _bench _install _salvage
 
 # Every public target first runs `deps`, then a sub-make: pkg-config is read
 # when make starts, so the sub-make sees packages that `deps` just installed.
-all test unit sweep demo bench install: deps
+all test unit sweep demo bench install salvage: deps
 	@$(MAKE) --no-print-directory _$@
 
 # Installs missing Debian packages (libyaml, PCRE2, jansson, Check,
@@ -114,6 +116,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/xref_skin_bounds.sh $(BUILD)/w3dlint $(BUILD)/w3dasm
 	sh tests/cli_w3ddump.sh $(BUILD)/w3ddump $(BUILD)/w3dasm
 	sh tests/cli_w3dfix.sh $(BUILD)/w3dfix $(BUILD)/w3dasm
+	sh tests/salvage.sh $(BUILD)/salvage_gen $(BUILD)/w3dfix $(BUILD)/w3dlint
 	sh tests/fuzz/replay.sh $(BUILD)
 
 # tests/sarif_validate.sh (SARIF against the OASIS schema) and
@@ -124,6 +127,14 @@ _test: $(BUILD)/gen_demo
 _test: $(BUILD)/defects
 $(BUILD)/defects: $(BUILD)/tests/defects.o $(BUILD)/libw3dlint.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+
+# Salvage of damaged files (tests/salvage.sh, about 30 s over the whole
+# corpus; `make salvage` runs only it).
+_test: $(BUILD)/salvage_gen
+$(BUILD)/salvage_gen: $(BUILD)/tests/salvage_gen.o $(BUILD)/libw3dlint.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+_salvage: $(BUILD)/salvage_gen $(BUILD)/w3dfix $(BUILD)/w3dlint
+	sh tests/salvage.sh $(BUILD)/salvage_gen $(BUILD)/w3dfix $(BUILD)/w3dlint
 
 # Reads and writes every corpus file with no fix (tests/roundtrip.sh).
 $(BUILD)/tool_roundtrip: $(BUILD)/tests/tool_roundtrip.o $(BUILD)/libw3dlint.a

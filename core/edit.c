@@ -179,6 +179,14 @@ int wl_edit_touch(wl_doc *d, wl_chunk *c)
 	return 0;
 }
 
+int wl_edit_cut(wl_doc *d, wl_chunk *c)
+{
+	if (wl_edit_resize(d, c) != 0)
+		return -1;
+	c->dirty |= WL_DIRTY_CUT;
+	return 0;
+}
+
 int wl_edit_resize(wl_doc *d, wl_chunk *c)
 {
 	(void)d;
@@ -400,7 +408,7 @@ static void emit(const wl_doc *d, const wl_chunk *c, outbuf *o)
 	if (o->err)
 		return;
 	uint64_t size = o->n - hdr - 8;
-	if (c->recovery & WL_REC_TRUNCATED) {
+	if ((c->recovery & WL_REC_TRUNCATED) && !(c->dirty & WL_DIRTY_CUT)) {
 		/* cut by the end of the file: keep the bytes it still lacks, so
 		 * the chunk stays exactly as short as it was */
 		uint64_t lack = c->declared_size > c->size ? c->declared_size - c->size : 0;

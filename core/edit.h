@@ -51,6 +51,7 @@
 #define WL_DIRTY 0x1u        /* re-serialised: size recomputed */
 #define WL_DIRTY_BIT 0x2u    /* bit 31 recomputed from the children too */
 #define WL_DIRTY_NEW 0x4u    /* inserted by an edit: has no input bytes */
+#define WL_DIRTY_CUT 0x10u   /* cut by the end of the file, sized to what it holds */
 
 /** Records an edit in d's log (the chunk-changing functions below do not
  *  log by themselves: the fixer states what and why).  Returns 0 or -1. */
@@ -88,6 +89,13 @@ int wl_edit_touch(wl_doc *d, wl_chunk *c);
  *  size, keeping bit 31 as read: the repair of a wrong size that must not
  *  touch the container bit.  -1 when c is not a chunk. */
 int wl_edit_resize(wl_doc *d, wl_chunk *c);
+
+/** Salvage of chunk c cut by the end of the file (WL_REC_TRUNCATED): the
+ *  writer gives it the size of what it holds (by default a dirty cut chunk
+ *  keeps the bytes it lacks in its size, so it stays exactly as short as it
+ *  was).  Marks c and its ancestors dirty; bit 31 as read.  -1 when c is
+ *  not a chunk. */
+int wl_edit_cut(wl_doc *d, wl_chunk *c);
 
 /** The payload bytes the writer will give node c now: for a clean chunk or
  *  a gap its input size, for a dirty data chunk its (new) payload, for a

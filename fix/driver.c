@@ -116,9 +116,13 @@ static int record(wl_fix_result *r, const wl_doc *d, const wl_fixer *f, unsigned
 			snprintf(path + strlen(path), sizeof path - strlen(path), "@0x%llx",
 				 (unsigned long long)e->chunk->offset);
 		scope_of(d, e->chunk, scope, sizeof scope);
+		const wl_chunk *top = e->chunk;
+		while (top && top->parent && top->parent->kind != WL_NODE_ROOT)
+			top = top->parent;
 		wl_fix_change *c = &r->changes[r->change_count];
 		*c = (wl_fix_change){ f->id, e->rule, dup_str(path), dup_str(scope), e->offset,
-				      dup_str(e->what ? e->what : ""), step };
+				      dup_str(e->what ? e->what : ""), step,
+				      top && top->kind != WL_NODE_ROOT ? top->offset : UINT64_MAX };
 		if (!c->path || !c->scope || !c->what) {
 			free(c->path);
 			free(c->scope);
@@ -186,7 +190,8 @@ static int pipeline(const wl_fix_options *o, const char *path, const uint8_t *by
 		wl_fix_rule_filter own = o->filter;
 		if (matches_any(o->filter.select, o->filter.select_count, f->id) || forced(o, f))
 			own.select_count = 0;
-		wl_fix_ctx ctx = { d, d->model, o->catalog, o->config, o->unsafe, forced(o, f), &own };
+		wl_fix_ctx ctx = { d, d->model, o->catalog, o->config, o->unsafe, forced(o, f), &own,
+				   o->drop_whole, o->drop_whole_count };
 		int rc = f->apply(&ctx);
 		if (rc != 0 || d->oom) {
 			wl_doc_free(d);
@@ -213,7 +218,7 @@ static int pipeline(const wl_fix_options *o, const char *path, const uint8_t *by
 				free(cur);
 				return -1;
 			}
-			bool worse = first_new_error(d, dn, &before, &after) != NULL;
+			const wl_finding *wf = first_new_error(d, dn, &before, &after); bool worse = wf != NULL; if (wf && getenv("W3DFIX_DEBUG")) fprintf(stderr, "DEBUG %s: worse %s %zu->%zu: %s\n", f->id, wf->rule, before, after, wf->message);
 			wl_doc_free(dn);
 			if (worse) {
 				free(next);
@@ -334,11 +339,11 @@ done:
 	return rc;
 }
 
-int wl_fix_run(const wl_fix_options *o, const char *path, const uint8_t *bytes, size_t size,
-	       wl_fix_result *r)
+/* Runs rounds of the fixers over bytes until one makes no edit; r->out
+ * gets the result (NULL when nothing changed), r->changed is set. */
+static int rounds(const wl_fix_options *o, const char *path, const uint8_t *bytes, size_t size,
+		  wl_fix_result *r)
 {
-	memset(r, 0, sizeof *r);
-	r->verified = true;
 	/* Repeat the fixers until a round makes no edit (a repair can expose
 	 * something a fixer earlier in the order repairs), so that running
 	 * w3dfix again on its output changes nothing; at most WL_FIX_ROUNDS. */
@@ -362,6 +367,109 @@ int wl_fix_run(const wl_fix_options *o, const char *path, const uint8_t *bytes, 
 		edits += round_edits;
 	}
 	r->changed = edits > 0;
+	return 0;
+}
+
+static int push_top(uint64_t **tops, long *n, uint64_t off)
+{
+	for (long j = 0; j < *n; j++)
+		if ((*tops)[j] == off)
+			return 0;
+	uint64_t *nt = realloc(*tops, (size_t)(*n + 1) * sizeof *nt);
+	if (!nt)
+		return -1;
+	*tops = nt;
+	nt[(*n)++] = off;
+	return 0;
+}
+
+/* The top-level chunks (input offsets) cut by the end of the file whose
+ * salvage failed: the result still has chunk-truncated (the salvage step
+ * was discarded, or made nothing), or the object the salvage kept in part
+ * still has an error-severity finding.  Into *tops (malloc), their number
+ * returned; 0 when none, -1 when out of memory. */
+static long broken_salvage(const wl_fix_options *o, const char *path, const uint8_t *in,
+			   size_t in_len, const wl_fix_result *r, uint64_t **tops)
+{
+	*tops = NULL;
+	const uint8_t *cur = r->out ? r->out : in;
+	size_t cur_len = r->out ? r->out_len : in_len;
+	wl_doc *d = wl_lint_bytes(o->catalog, o->config, path, cur, cur_len);
+	wl_doc *d0 = NULL;
+	long n = 0;
+	int rc = !d || d->oom ? -1 : 0;
+	bool cut_left = false;
+	for (size_t k = 0; rc == 0 && k < d->findings.count && !cut_left; k++)
+		cut_left = strcmp(d->findings.items[k].rule, "chunk-truncated") == 0;
+	if (rc == 0 && cut_left) {
+		d0 = r->out ? wl_lint_bytes(o->catalog, o->config, path, in, in_len) : NULL;
+		const wl_doc *src = r->out ? d0 : d;
+		rc = !src || src->oom ? -1 : 0;
+		for (const wl_chunk *k = src ? src->root.first_child : NULL; rc == 0 && k; k = k->next)
+			if (k->kind == WL_NODE_CHUNK && (k->recovery & WL_REC_TRUNCATED))
+				rc = push_top(tops, &n, k->offset);
+	}
+	for (size_t i = 0; rc == 0 && !cut_left && i < r->change_count; i++) {
+		const wl_fix_change *c = &r->changes[i];
+		if (!c->rule || strcmp(c->rule, "chunk-truncated") != 0 || c->top == UINT64_MAX)
+			continue;
+		bool broken = false;
+		for (size_t k = 0; k < d->findings.count && !broken; k++) {
+			const wl_finding *f = &d->findings.items[k];
+			char scope[512];
+			if (f->severity < WL_SEV_ERROR)
+				continue;
+			scope_of(d, f->chunk, scope, sizeof scope);
+			broken = strcmp(scope, c->scope) == 0;
+		}
+		if (broken)
+			rc = push_top(tops, &n, c->top);
+	}
+	wl_doc_free(d);
+	wl_doc_free(d0);
+	if (rc != 0) {
+		free(*tops);
+		*tops = NULL;
+		return -1;
+	}
+	return n;
+}
+
+/* True when drop-unreadable (the salvage of cut files) runs under o. */
+static bool salvaging(const wl_fix_options *o)
+{
+	size_t n;
+	const wl_fixer *const *fx = wl_fixers(&n);
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(fx[i]->id, "drop-unreadable") == 0)
+			return wl_fix_enabled(o, fx[i]);
+	return false;
+}
+
+int wl_fix_run(const wl_fix_options *o, const char *path, const uint8_t *bytes, size_t size,
+	       wl_fix_result *r)
+{
+	memset(r, 0, sizeof *r);
+	r->verified = true;
+	if (rounds(o, path, bytes, size, r) != 0)
+		return -1;
+	/* Salvage: an object cut by the end of the file keeps its whole parts;
+	 * when what is kept still has an error, the object goes whole. */
+	uint64_t *tops = NULL;
+	long broken = o->drop_whole_count || !salvaging(o) ? 0 : broken_salvage(o, path, bytes, size, r, &tops);
+	if (broken < 0)
+		return -1;
+	if (broken > 0) {
+		wl_fix_options again = *o;
+		again.drop_whole = tops;
+		again.drop_whole_count = (size_t)broken;
+		wl_fix_result_free(r);
+		r->verified = true;
+		int rc = rounds(&again, path, bytes, size, r);
+		free(tops);
+		if (rc != 0)
+			return -1;
+	}
 	if (!r->changed) {
 		free(r->out);
 		r->out = NULL;

@@ -15,6 +15,10 @@
  *     Step 1 is repeated until a round makes no edit, at most
  *     WL_FIX_ROUNDS rounds (a repair can expose something that a fixer
  *     earlier in the order repairs).
+ *     Salvage: drop-unreadable keeps the whole parts of a top-level object
+ *     cut by the end of the file (fix/fix_structure.c).  When that object
+ *     still has an error-severity finding after all rounds, step 1 is run
+ *     again from the input with the object removed whole (drop_whole).
  *  2. verifies the result when anything changed:
  *     - readable: the output has no error-severity finding of file-empty,
  *       no-chunks, chunk-resync or chunk-truncated (a "repair" that leaves
@@ -52,6 +56,11 @@ typedef struct wl_fix_options {
 	size_t force_count;
 	wl_fix_rule_filter filter;      /* --select / --ignore */
 	bool no_verify;                 /* skip step 2 (tests of the fixers only) */
+	/* Top-level chunks (offsets in the input) cut by the end of the file
+	 * that drop-unreadable removes whole instead of salvaging; callers
+	 * leave them 0: wl_fix_run sets them for its second attempt (above). */
+	const uint64_t *drop_whole;
+	size_t drop_whole_count;
 } wl_fix_options;
 
 /* One edit, formatted while its document was alive. */
@@ -63,6 +72,8 @@ typedef struct wl_fix_change {
 	uint64_t offset;     /* byte offset in the bytes this fixer read */
 	char *what;          /* "size: 12 -> 40" (malloc) */
 	unsigned step;       /* 0-based index of the fixer run that made it */
+	uint64_t top;        /* offset of its top-level chunk in the bytes the
+	                        fixer read; UINT64_MAX for the file level */
 } wl_fix_change;
 
 typedef struct wl_fix_result {

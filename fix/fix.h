@@ -37,6 +37,10 @@ typedef struct wl_fix_ctx {
 	/* Rule selection of the run (--select/--ignore), consulted by
 	 * wl_fix_rule_wanted(); NULL = every rule.  Set by fix/driver.c. */
 	const struct wl_fix_rule_filter *filter;
+	/* Top-level chunks (offsets in the bytes read) that drop-unreadable
+	 * removes whole instead of salvaging (fix/driver.h drop_whole). */
+	const uint64_t *drop_whole;
+	size_t drop_whole_count;
 } wl_fix_ctx;
 
 /* --select / --ignore patterns (fnmatch globs on rule ids or fixer ids). */

@@ -20,11 +20,14 @@
  *                     end gets the size the reader gave it.
  *   drop-stray-bytes  stray-bytes: gaps inside containers are removed.
  *   drop-unreadable   chunk-resync: the skipped bytes are removed;
- *                     chunk-truncated: the outermost chunk whose content is
- *                     cut by the end of the file is removed whole (the
+ *                     chunk-truncated: salvage (docs/w3dfix.md): the chunks
+ *                     cut by the end of the file keep their whole children
+ *                     and array elements, sized to what they keep (the
  *                     engine reads nothing of a short chunk, chunkio.cpp:
- *                     737-765, so a half object is worse than none),
- *                     unless no whole top-level chunk would be left.
+ *                     737-765, so the cut rest must go); a top-level object
+ *                     whose salvage still does not load is removed whole on
+ *                     the driver's second attempt (ctx->drop_whole), unless
+ *                     no whole top-level chunk would be left.
  *   trim-partial-elements  array-size-not-multiple: the partial element at
  *                     the end of an array chunk is dropped.
  * Every edit is noted with the rule, the chunk and "what: old -> new".
@@ -178,23 +181,101 @@ static int apply_overruns(wl_fix_ctx *x)
 
 /* ---- drop-unreadable ---- */
 
-static int drop_truncated(wl_fix_ctx *x, wl_chunk *c)
+static int note_dropped(wl_fix_ctx *x, const wl_chunk *k, const char *what)
 {
-	wl_chunk *k = c->first_child;
-	while (k) {
-		wl_chunk *next = k->next;
-		if (k->kind == WL_NODE_CHUNK && (k->recovery & WL_REC_TRUNCATED)) {
-			if (wl_edit_note(x->doc, k, "chunk-truncated", k->offset,
-					 "%s of %" PRIu64 " byte(s) cut by the end of the file (declares %" PRIu32
-					 "): removed",
-					 wl_chunk_name(x->doc, k), node_len(k), k->declared_size) != 0 ||
-			    wl_edit_remove(x->doc, k) != 0)
+	return wl_edit_note(x->doc, k, "chunk-truncated", k->offset,
+			    "%s: bytes 0x%" PRIX64 "..0x%" PRIX64 " (%" PRIu64 " of the %" PRIu32
+			    " declared) cut by the end of the file: %s",
+			    wl_chunk_name(x->doc, k), k->offset, wl_chunk_end(k), node_len(k),
+			    k->declared_size, what);
+}
+
+/* Removes k whole, noting why; 1 (removed) or -1. */
+static int drop_node(wl_fix_ctx *x, wl_chunk *k, const char *why)
+{
+	return note_dropped(x, k, why) != 0 || wl_edit_remove(x->doc, k) != 0 ? -1 : 1;
+}
+
+/* Salvages chunk k, cut by the end of the file: a container keeps its
+ * whole children and salvages the cut one; an array keeps its whole
+ * elements.  What cannot be kept is removed: a data chunk that is not an
+ * array or holds no whole element, a container with no whole child, and a
+ * nested container (a part of an object: a material, a texture stage, an
+ * LOD array ...) whose cut child went whole - a part with a piece missing
+ * is not a complete element of its object.  Top-level chunks stay (the
+ * driver removes one whose salvage does not load, fix/driver.h).  Each
+ * step is noted with the byte range it drops.  Returns 0 (kept), 1
+ * (removed) or -1. */
+static int salvage_cut(wl_fix_ctx *x, wl_chunk *k)
+{
+	if (k->container) {
+		bool lost = false;
+		for (wl_chunk *c = k->first_child, *next; c; c = next) {
+			next = c->next;
+			int rc = 0;
+			if (c->kind == WL_NODE_CHUNK && (c->recovery & WL_REC_TRUNCATED))
+				rc = salvage_cut(x, c);
+			else if (c->kind == WL_NODE_GAP && !(c->recovery & (WL_REC_STRAY | WL_REC_SKIPPED)))
+				rc = wl_edit_note(x->doc, c, "chunk-truncated", c->offset,
+						  "%" PRIu64 " byte(s) at 0x%" PRIX64 " cut by the end of the file: removed",
+						  c->size, c->offset) != 0 || wl_edit_remove(x->doc, c) != 0 ? -1 : 1;
+			if (rc < 0)
 				return -1;
-		} else if (k->kind == WL_NODE_CHUNK && k->container) {
-			if (drop_truncated(x, k) != 0)
-				return -1;
+			lost |= rc == 1;
 		}
-		k = next;
+		bool kept = false; /* removed children are unlinked */
+		for (const wl_chunk *c = k->first_child; c && !kept; c = c->next)
+			kept = c->kind == WL_NODE_CHUNK;
+		if (!kept)
+			return drop_node(x, k, "removed (no whole chunk in it)");
+		if (lost && k->parent->kind != WL_NODE_ROOT)
+			return drop_node(x, k, "removed (a part of it is cut off)");
+		if (wl_edit_cut(x->doc, k) != 0)
+			return -1;
+		return wl_edit_note(x->doc, k, "chunk-truncated", k->offset + 4,
+				    "%s: size %" PRIu32 " -> %" PRIu64 " (its whole chunks kept)",
+				    wl_chunk_name(x->doc, k), k->declared_size, wl_edit_written_size(x->doc, k)) ? -1 : 0;
+	}
+	const wl_chunk_type *t = k->type;
+	uint32_t elem = t && !(t->flags & WL_TYPE_OPAQUE) ? t->elem_size : 0;
+	size_t len = 0;
+	const uint8_t *p = wl_edit_payload(x->doc, k, &len);
+	size_t keep = elem ? len - len % elem : 0;
+	if (keep == 0)
+		return drop_node(x, k, "removed");
+	if (wl_edit_set_payload(x->doc, k, p, keep) != 0 || wl_edit_cut(x->doc, k) != 0)
+		return -1;
+	return wl_edit_note(x->doc, k, "chunk-truncated", k->offset + 4,
+			    "%s: size %" PRIu32 " -> %zu (%zu whole %" PRIu32 "-byte elements kept, bytes 0x%" PRIX64
+			    "..0x%" PRIX64 " dropped)",
+			    wl_chunk_name(x->doc, k), k->declared_size, keep, keep / elem, elem,
+			    wl_chunk_payload_offset(k) + keep, wl_chunk_end(k)) ? -1 : 0;
+}
+
+static bool drop_whole(const wl_fix_ctx *x, const wl_chunk *k)
+{
+	for (size_t i = 0; i < x->drop_whole_count; i++)
+		if (x->drop_whole[i] == k->offset)
+			return true;
+	return false;
+}
+
+/* The top-level chunks cut by the end of the file: salvaged, or removed
+ * whole when the driver found their salvage still broken - unless no whole
+ * top-level chunk would be left (file-empty is no repair). */
+static int drop_truncated(wl_fix_ctx *x, wl_chunk *root)
+{
+	bool whole = false;
+	for (const wl_chunk *k = root->first_child; k && !whole; k = k->next)
+		whole = k->kind == WL_NODE_CHUNK && !(k->recovery & WL_REC_TRUNCATED);
+	for (wl_chunk *k = root->first_child, *next; k; k = next) {
+		next = k->next;
+		if (k->kind != WL_NODE_CHUNK || !(k->recovery & WL_REC_TRUNCATED))
+			continue;
+		int rc = whole && drop_whole(x, k) ? drop_node(x, k, "removed (what it keeps would not load)")
+						    : salvage_cut(x, k);
+		if (rc < 0)
+			return -1;
 	}
 	return 0;
 }
@@ -204,12 +285,7 @@ static int apply_unreadable(wl_fix_ctx *x)
 	if (wl_fix_rule_wanted(x, "chunk-resync") &&
 	    drop_gaps(x, &x->doc->root, WL_REC_SKIPPED, "chunk-resync", true) != 0)
 		return -1;
-	/* A file whose every top-level chunk is cut would become empty
-	 * (file-empty): nothing is left to keep, so nothing is removed. */
-	bool whole = false;
-	for (const wl_chunk *k = x->doc->root.first_child; k && !whole; k = k->next)
-		whole = k->kind == WL_NODE_CHUNK && !(k->recovery & WL_REC_TRUNCATED);
-	if (whole && wl_fix_rule_wanted(x, "chunk-truncated") && drop_truncated(x, &x->doc->root) != 0)
+	if (wl_fix_rule_wanted(x, "chunk-truncated") && drop_truncated(x, &x->doc->root) != 0)
 		return -1;
 	return 0;
 }

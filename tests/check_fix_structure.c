@@ -284,11 +284,54 @@ START_TEST(truncated_is_unsafe)
 	fix(&o, &B, &r);
 	ck_assert_uint_eq(changes_of(&r, "chunk-truncated"), 0);
 	wl_fix_result_free(&r);
+	/* --unsafe salvages: the hierarchy as it was, the mesh with what it
+	 * keeps (its cut chunk and the mesh itself resized), no error left */
 	wl_fix_options u = options(true);
-	fix_one(&u, &B, "chunk-truncated", &r);
+	fix(&u, &B, &r);
+	ck_assert_msg(r.verified, "%s", r.problem_count ? r.problems[0] : "");
+	ck_assert_uint_ge(changes_of(&r, "chunk-truncated"), 2);
+	ck_assert_uint_gt(r.out_len, keep);
+	ck_assert_uint_lt(r.out_len, B.len);
+	ck_assert_mem_eq(r.out, B.data, keep);
+	ck_assert_uint_eq(r.failing_after, 0);
+	ck_assert_uint_eq(findings_after(&r, "chunk-truncated"), 0);
+	assert_idempotent(&u, &r);
+	wl_fix_result_free(&r);
+}
+END_TEST
+
+START_TEST(truncated_unloadable_goes_whole)
+{
+	/* the mesh cut in its VERTICES: what it keeps (a header, one vertex,
+	 * no triangle) cannot load, so the second attempt removes it whole;
+	 * the hierarchy stays */
+	ba_hier_at hat;
+	hierarchy(&B, 2, &hat);
+	size_t keep = B.len;
+	bm_opts mo = { 0 };
+	bm_layout lay;
+	bm_write_mesh(&B, &mo, &lay);
+	B.len = keep + 8 + 8 + 116 + 8 + 20; /* MESH, MESH_HEADER3, 20 bytes of VERTICES */
+	wl_fix_options u = options(true);
+	wl_fix_result r;
+	fix(&u, &B, &r);
+	ck_assert_msg(r.verified, "%s", r.problem_count ? r.problems[0] : "");
 	ck_assert_uint_eq(r.out_len, keep);
 	ck_assert_mem_eq(r.out, B.data, keep);
+	bool whole = false;
+	for (size_t i = 0; i < r.change_count; i++)
+		whole |= strstr(r.changes[i].what, "MESH: bytes 0x") && strstr(r.changes[i].what, "removed (what it keeps would not load)");
+	ck_assert(whole);
 	assert_idempotent(&u, &r);
+	wl_fix_result_free(&r);
+	/* with nothing whole before it, the mesh stays as salvaged, and its
+	 * errors are reported as left */
+	wb_free(&B);
+	wb_init(&B);
+	bm_write_mesh(&B, &mo, &lay);
+	B.len = 8 + 8 + 116 + 8 + 20;
+	fix(&u, &B, &r);
+	ck_assert_uint_gt(r.failing_after, 0);
 	wl_fix_result_free(&r);
 }
 END_TEST
@@ -298,7 +341,7 @@ Suite *fix_structure_suite(void)
 	Suite *s = suite_create("fix_structure");
 	const TTest *const t_tests[] = {
 		hlod_size_too_small, hlod_size_past_eof, trailing_and_stray, pivot_count,
-		mesh_counts, truncated_is_unsafe, NULL
+		mesh_counts, truncated_is_unsafe, truncated_unloadable_goes_whole, NULL
 	};
 	TCase *t = rb_add_tests(s, "fix_structure", 0, t_tests);
 	tcase_add_checked_fixture(t, setup, teardown);

@@ -11,6 +11,7 @@ static const wl_fixer *const fixers[] = {
 	&wl_fix_chunk_overruns, /* before trim-partial: cutting an overrunning
 				  * array can leave a partial element */
 	&wl_fix_trim_partial,
+	&wl_fix_salvage_mesh, /* fix_salvage.c: after the cuts of the two above */
 	&wl_fix_container_sizes,
 	&wl_fix_container_bits,
 	&wl_fix_header_counts,

@@ -9,6 +9,7 @@
 #include "../../core/w3d/w3d_format.h"
 #include "../fix.h"
 
+extern const wl_fixer wl_fix_salvage_mesh;                                /* fix_salvage.c */
 extern const wl_fixer wl_fix_header_counts, wl_fix_aabtree_header_counts; /* fix_counts.c */
 extern const wl_fixer wl_fix_refit_aabtree, wl_fix_rebuild_aabtree;       /* fix_aabtree.c */
 extern const wl_fixer wl_fix_recompute_bounds;                            /* fix_bounds.c */

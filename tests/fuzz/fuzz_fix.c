@@ -37,11 +37,14 @@ static void fix_once(const wl_catalog *cat, bool unsafe, const uint8_t *data, si
 	 * in place, which is its documented behaviour, not a broken invariant.
 	 * The invariants of the issue - the output re-parses with no new error,
 	 * and a second run changes nothing - are never tolerated, nor is "not
-	 * repaired" from the safe fixers. */
+	 * repaired" from the safe fixers.  "no readable model" (the output of
+	 * a file that was cut or unreadable still is) is w3dfix refusing to
+	 * write, its documented behaviour (fix/driver.h). */
 	size_t known = 0;
 	for (size_t i = 0; i < r.problem_count; i++)
 		known += fz_known_open("fix", r.problems[i]) ||
-			 (unsafe && strncmp(r.problems[i], "not repaired:", 13) == 0);
+			 (unsafe && strncmp(r.problems[i], "not repaired:", 13) == 0) ||
+			 strncmp(r.problems[i], "no readable model:", 18) == 0;
 	char by[96];
 	for (size_t i = 0; i < r.change_count && known < r.problem_count; i++) {
 		snprintf(by, sizeof by, "edit:%s", r.changes[i].fixer);
