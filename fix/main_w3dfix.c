@@ -251,8 +251,12 @@ static void fix_one(const opts *o, const wl_fix_options *fo, const char *arg, co
 	uint8_t *in;
 	size_t n;
 	t->files++;
-	if (wl_read_file(file, SIZE_MAX, &in, &n) != WL_READ_OK) {
-		fprintf(stderr, "w3dfix: %s: %s\n", file, strerror(errno));
+	uint64_t seen;
+	int read_rc = wl_read_input(file, &in, &n, &seen);
+	if (read_rc != WL_READ_OK) {
+		char msg[1200];
+		wl_read_message(msg, sizeof msg, "w3dfix", file, read_rc, errno, seen);
+		fprintf(stderr, "%s\n", msg);
 		t->errors++;
 		return;
 	}

@@ -14,14 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/file_io.h"
 #include "textform.h"
 
 #define EXIT_OK 0
 #define EXIT_TEXT 1
 #define EXIT_TROUBLE 2
-
-/* Text files larger than this are refused. */
-#define MAX_TEXT_BYTES ((size_t)1 << 31)
 
 static void print_help(FILE *out)
 {
@@ -46,43 +44,6 @@ static void print_help(FILE *out)
 	      "  w3ddump --text tank.w3d > tank.txt    # edit tank.txt, then:\n"
 	      "  w3dasm tank.txt -o tank.w3d\n",
 	      out);
-}
-
-/* Reads all of f into a malloc'd buffer; returns NULL on error (errno). */
-static char *slurp(FILE *f, size_t *out_len)
-{
-	size_t cap = 65536, len = 0;
-	char *buf = malloc(cap);
-	if (!buf)
-		return NULL;
-	for (;;) {
-		if (len == cap) {
-			if (cap >= MAX_TEXT_BYTES) {
-				free(buf);
-				errno = EFBIG;
-				return NULL;
-			}
-			char *p = realloc(buf, cap * 2);
-			if (!p) {
-				free(buf);
-				return NULL;
-			}
-			buf = p;
-			cap *= 2;
-		}
-		size_t n = fread(buf + len, 1, cap - len, f);
-		len += n;
-		if (n == 0) {
-			if (ferror(f)) {
-				free(buf);
-				errno = EIO;
-				return NULL;
-			}
-			break;
-		}
-	}
-	*out_len = len;
-	return buf;
 }
 
 int main(int argc, char **argv)
@@ -119,20 +80,17 @@ int main(int argc, char **argv)
 		return EXIT_TROUBLE;
 	}
 	const char *path = argv[optind];
-	FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-	if (!in) {
-		fprintf(stderr, "w3dasm: %s: %s\n", path, strerror(errno));
-		return EXIT_TROUBLE;
-	}
 	size_t len = 0;
-	char *text = slurp(in, &len);
-	int read_errno = errno;
-	if (in != stdin)
-		fclose(in);
-	if (!text) {
-		fprintf(stderr, "w3dasm: %s: %s\n", path, strerror(read_errno));
+	uint8_t *bytes = NULL;
+	uint64_t seen;
+	int read_rc = wl_read_input(path, &bytes, &len, &seen);
+	if (read_rc != WL_READ_OK) {
+		char msg[1200];
+		wl_read_message(msg, sizeof msg, "w3dasm", path, read_rc, errno, seen);
+		fprintf(stderr, "%s\n", msg);
 		return EXIT_TROUBLE;
 	}
+	char *text = (char *)bytes;
 	char err[1024];
 	wl_tf_bytes out;
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;

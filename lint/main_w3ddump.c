@@ -27,8 +27,6 @@
 #define EXIT_OK 0
 #define EXIT_TROUBLE 2
 
-/* Files larger than this are refused (as w3dlint does). */
-#define MAX_FILE_BYTES ((uint64_t)1 << 30)
 /* Array elements shown per chunk in the human dump without --all. */
 #define SHOW_ITEMS 8
 
@@ -72,19 +70,6 @@ static void print_help(FILE *out)
 	      "  w3ddump --chunks tank.w3d\n"
 	      "  w3ddump --text tank.w3d > tank.txt && w3dasm tank.txt -o copy.w3d\n",
 	      out);
-}
-
-/* The whole file; -1 with errno (a failed read reports EIO). */
-static int read_file(const char *path, uint8_t **out, uint64_t *out_size)
-{
-	size_t len;
-	int rc = wl_read_file(path, (size_t)MAX_FILE_BYTES, out, &len);
-	if (rc == WL_READ_IO)
-		errno = EIO;
-	if (rc != WL_READ_OK)
-		return -1;
-	*out_size = len;
-	return 0;
 }
 
 /* ------------------------------------------------------------ human */
@@ -516,9 +501,13 @@ int main(int argc, char **argv)
 	}
 	const char *path = argv[optind];
 	uint8_t *bytes = NULL;
-	uint64_t size = 0;
-	if (read_file(path, &bytes, &size)) {
-		fprintf(stderr, "w3ddump: %s: %s\n", path, strerror(errno));
+	size_t size = 0;
+	uint64_t seen;
+	int read_rc = wl_read_input(path, &bytes, &size, &seen);
+	if (read_rc != WL_READ_OK) {
+		char msg[1200];
+		wl_read_message(msg, sizeof msg, "w3ddump", path, read_rc, errno, seen);
+		fprintf(stderr, "%s\n", msg);
 		return EXIT_TROUBLE;
 	}
 	wl_doc *d = wl_doc_read(&w3d_format, path, bytes, size);

@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../core/file_io.h"
 #include "baseline.h"
 #include "catalog.h"
 #include "cli_walk.h"
@@ -38,10 +39,6 @@
 #define EXIT_CLEAN 0
 #define EXIT_FINDINGS 1
 #define EXIT_TROUBLE 2
-
-/* Files larger than this are refused (a guard against reading a device or
- * a mistaken multi-gigabyte file into memory). */
-#define MAX_FILE_BYTES ((uint64_t)1 << 30)
 
 /* Shows progress only above this many files. */
 #define PROGRESS_MIN_FILES 20
@@ -396,81 +393,22 @@ static void walk_error(void *ud, const char *path, int errnum)
 	fprintf(stderr, "w3dlint: %s: %s\n", path, strerror(errnum));
 }
 
-/* Reads the whole file.  Returns -1 with a message naming it in err when it
- * cannot be read or is larger than MAX_FILE_BYTES.  Runs on worker threads:
- * prints nothing. */
+/* Reads the whole file (core/file_io.h: regular files of at most 1 GiB).
+ * Returns -1 with a message naming it in err when it cannot be read.  Runs
+ * on worker threads: prints nothing. */
 static int read_file(const char *path, uint8_t **out, uint64_t *out_size, char *err, size_t errcap)
 {
+	size_t len = 0;
+	uint64_t size;
 	*out = NULL;
 	*out_size = 0;
-	FILE *fp = fopen(path, "rb");
-	if (!fp) {
-		snprintf(err, errcap, "w3dlint: %s: %s", path, strerror(errno));
+	int rc = wl_read_input(path, out, &len, &size);
+	if (rc != WL_READ_OK) {
+		wl_read_message(err, errcap, W3DLINT_NAME, path, rc, errno, size);
 		return -1;
 	}
-	struct stat st;
-	if (fstat(fileno(fp), &st) != 0) {
-		snprintf(err, errcap, "w3dlint: %s: %s", path, strerror(errno));
-		fclose(fp);
-		return -1;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		snprintf(err, errcap, "w3dlint: %s: %s", path, strerror(EISDIR));
-		fclose(fp);
-		return -1;
-	}
-	uint64_t hint = S_ISREG(st.st_mode) && st.st_size > 0 ? (uint64_t)st.st_size : 0;
-	if (hint > MAX_FILE_BYTES) {
-		snprintf(err, errcap, "w3dlint: %s: file is %" PRIu64 " bytes, over the 1 GiB limit; not linted", path,
-			 hint);
-		fclose(fp);
-		return -1;
-	}
-	/* Read until end of file: the size may change, and non-regular files
-	 * have none.  One byte more than expected tells growth from EOF. */
-	size_t cap = (size_t)hint + 1, len = 0;
-	uint8_t *buf = malloc(cap);
-	if (!buf)
-		goto oom;
-	for (;;) {
-		if (len == cap) {
-			if ((uint64_t)cap > MAX_FILE_BYTES) {
-				snprintf(err, errcap, "w3dlint: %s: file is over the 1 GiB limit; not linted", path);
-				free(buf);
-				fclose(fp);
-				return -1;
-			}
-			size_t ncap = cap < 65536 ? 65536 : cap * 2;
-			if ((uint64_t)ncap > MAX_FILE_BYTES + 1)
-				ncap = (size_t)MAX_FILE_BYTES + 1;
-			uint8_t *nb = realloc(buf, ncap);
-			if (!nb)
-				goto oom;
-			buf = nb;
-			cap = ncap;
-		}
-		size_t got = fread(buf + len, 1, cap - len, fp);
-		len += got;
-		if (got == 0 || len < cap) {
-			if (ferror(fp)) {
-				snprintf(err, errcap, "w3dlint: %s: read error: %s", path, strerror(errno));
-				free(buf);
-				fclose(fp);
-				return -1;
-			}
-			if (feof(fp))
-				break;
-		}
-	}
-	fclose(fp);
-	*out = buf;
 	*out_size = len;
 	return 0;
-oom:
-	snprintf(err, errcap, "w3dlint: %s: out of memory reading the file", path);
-	free(buf);
-	fclose(fp);
-	return -1;
 }
 
 /* ----------------------------------------------------------------- lint */
