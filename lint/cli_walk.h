@@ -10,7 +10,9 @@
  * inode, e.g. through a symlink loop) is not entered again.  Inside
  * directories only files whose name passes w3d_is_w3d_path() are kept.
  *
- * Problems (a missing path, an unreadable directory) are reported through
+ * Problems (a missing path, an unreadable directory, an entry of a folder
+ * that stat() cannot follow: a dangling or looping symbolic link, whatever
+ * its name) are reported through
  * the caller's callback with the path and errno; the walk goes on with the
  * remaining paths so that one bad argument still shows every other problem.
  */

@@ -1,8 +1,11 @@
 #!/bin/sh
 # The input files of all four tools (core/file_io.h wl_read_input): a file
-# over the 1 GiB limit (a sparse 3 GB file: truncate uses no disk) and
-# /dev/zero are refused with a message naming the path and the reason,
-# status 2, without reading them.  Each run is bounded by `timeout`, so a
+# over the 1 GiB limit (a sparse 3 GB file: truncate uses no disk),
+# /dev/zero and a FIFO without a writer are refused with a message naming
+# the path and the reason, status 2, without reading them; w3ddump on a
+# folder says 'Is a directory'; in a folder, dangling and looping symbolic
+# links are unreadable paths (status 2, named) for the tools that walk
+# folders (w3dlint, w3dfix), and the other files are still processed.  Each run is bounded by `timeout`, so a
 # regression (reading without a cap) fails instead of hanging or eating the
 # machine's memory.
 # Usage: tests/cli_inputs.sh BUILD_DIR
@@ -38,5 +41,29 @@ for t in w3dlint w3dfix w3ddump w3dasm; do
 	refuse $t "$tmp/big.w3d" "a 3 GB file" "file is 3221225472 bytes, over the 1 GiB limit (1073741824 bytes)"
 	refuse $t /dev/zero "/dev/zero" "not a regular file (a character device)"
 done
+if mkfifo "$tmp/pipe.w3d" 2>/dev/null; then
+	for t in w3dlint w3dfix w3ddump w3dasm; do
+		refuse $t "$tmp/pipe.w3d" "a FIFO" "not a regular file (a FIFO)"
+	done
+else
+	echo "$name: skipped: mkfifo failed, FIFO cases not run"
+fi
 [ -e "$tmp/out.w3d" ] && bad "w3dasm wrote an output for a refused input"
+
+mkdir "$tmp/mods"
+refuse w3ddump "$tmp/mods" "a folder" "Is a directory"
+
+"$build/w3dasm" corpus/valid/mesh.w3d.txt -o "$tmp/mods/mesh.w3d" || exit 2
+ln -s nowhere.w3d "$tmp/mods/dangling.w3d"
+ln -s loop.w3d "$tmp/mods/loop.w3d"
+for t in w3dlint w3dfix; do
+	$limit "$build/$t" "$tmp/mods" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	if [ "$rc" -eq 2 ] && errhas "$t: $tmp/mods/dangling.w3d: No such file or directory" &&
+		errhas "$t: $tmp/mods/loop.w3d: Too many levels of symbolic links" && has "1 file,"; then
+		ok "$t: dangling and looping links in a folder are unreadable paths (status 2), the rest is processed"
+	else
+		bad "$t on a folder with a dangling and a looping link: status $rc"
+	fi
+done
 exit $fail
