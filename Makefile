@@ -104,6 +104,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/cli_w3ddump.sh $(BUILD)/w3ddump $(BUILD)/w3dasm
 	sh tests/cli_w3dfix.sh $(BUILD)/w3dfix $(BUILD)/w3dasm
 	sh tests/cli_inputs.sh $(BUILD)
+	sh tests/cli_common.sh $(BUILD)
 	sh tests/fuzz/replay.sh $(BUILD)
 
 # tests/sarif_validate.sh (SARIF against the OASIS schema) and
