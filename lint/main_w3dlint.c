@@ -35,6 +35,7 @@
 #include "lint.h"
 #include "parallel.h"
 #include "report.h"
+#include "suggest.h"
 #include "xref.h"
 
 #define EXIT_CLEAN 0
@@ -189,7 +190,12 @@ static int explain_rule(const wl_catalog *cat, const char *id, FILE *out)
 {
 	const wl_rule_def *r = wl_catalog_find(cat, id);
 	if (!r) {
-		fprintf(stderr, "w3dlint: unknown rule id '%s' (w3dlint --list-rules lists them)\n", id);
+		wl_suggest s;
+		wl_suggest_init(&s, id);
+		for (size_t i = 0; i < wl_catalog_count(cat); i++)
+			wl_suggest_offer(&s, wl_catalog_at(cat, i)->id);
+		fprintf(stderr, "w3dlint: unknown rule id '%s'%s%s%s (w3dlint --list-rules lists them)\n", id,
+			s.best ? "; did you mean '" : "", s.best ? s.best : "", s.best ? "'?" : "");
 		return EXIT_TROUBLE;
 	}
 	fprintf(out, "%s\n", r->id);
