@@ -48,7 +48,7 @@ TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
 MAINS     := $(wildcard cli/main_*.c)
 PROGS     := $(foreach m,$(MAINS),$(BUILD)/$(patsubst main_%,%,$(basename $(notdir $(m)))))
 
-.PHONY: all test unit sweep demo bench asan install clean deps salvage \
+.PHONY: all test unit sweep demo bench asan install uninstall clean deps salvage \
         _all _test _unit _sweep _demo _bench _install _salvage
 
 # Every public target first runs `deps`, then a sub-make: pkg-config is read
@@ -117,6 +117,9 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/cli_w3ddump.sh $(BUILD)/w3ddump $(BUILD)/w3dasm
 	sh tests/cli_w3dfix.sh $(BUILD)/w3dfix $(BUILD)/w3dasm
 	sh tests/salvage.sh $(BUILD)/salvage_gen $(BUILD)/w3dfix $(BUILD)/w3dlint
+	sh tests/cli_inputs.sh $(BUILD)
+	sh tests/cli_common.sh $(BUILD)
+	sh tests/install.sh "$(MAKE)" $(BUILD)
 	sh tests/fuzz/replay.sh $(BUILD)
 
 # tests/sarif_validate.sh (SARIF against the OASIS schema) and
@@ -193,9 +196,37 @@ asan:
 	$(MAKE) --no-print-directory BUILD=build-asan CC=$$cc \
 		CFLAGS="-O1 -g $(SANITIZE)" LDFLAGS="$(SANITIZE)" _test
 
-_install: $(PROGS)
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 0755 $(PROGS) $(DESTDIR)$(PREFIX)/bin/
+# `make install`: the four tools, their man pages (written by each tool's
+# --man from the option table that also drives --help, cli/opts.h) and
+# the documentation the help and the man pages point to (README.md, docs/,
+# rules/) under $(DOCDIR).  `make uninstall` removes exactly these files.
+BINDIR  = $(PREFIX)/bin
+MAN1DIR = $(PREFIX)/share/man/man1
+DOCDIR  = $(PREFIX)/share/doc/w3dlint
+DOCPAGES = $(wildcard docs/*.md)
+MANS    = $(PROGS:$(BUILD)/%=$(BUILD)/man/%.1)
+
+$(BUILD)/cli/opts.o: ALL_CFLAGS += -DWL_DOCDIR='"$(DOCDIR)"'
+
+$(BUILD)/man/%.1: $(BUILD)/%
+	@mkdir -p $(dir $@)
+	$< --man > $@.tmp
+	mv $@.tmp $@
+
+_install: $(PROGS) $(MANS)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(DOCDIR)/docs $(DESTDIR)$(DOCDIR)/rules
+	install -m 0755 $(PROGS) $(DESTDIR)$(BINDIR)/
+	install -m 0644 $(MANS) $(DESTDIR)$(MAN1DIR)/
+	install -m 0644 README.md $(DESTDIR)$(DOCDIR)/
+	install -m 0644 $(DOCPAGES) $(DESTDIR)$(DOCDIR)/docs/
+	for f in $(RULES); do install -D -m 0644 $$f $(DESTDIR)$(DOCDIR)/$$f || exit 1; done
+
+uninstall:
+	rm -f $(PROGS:$(BUILD)/%=$(DESTDIR)$(BINDIR)/%) $(MANS:$(BUILD)/man/%=$(DESTDIR)$(MAN1DIR)/%)
+	rm -f $(DESTDIR)$(DOCDIR)/README.md $(DOCPAGES:docs/%=$(DESTDIR)$(DOCDIR)/docs/%) \
+		$(RULES:rules/%=$(DESTDIR)$(DOCDIR)/rules/%)
+	-rmdir $(FORMATS:%=$(DESTDIR)$(DOCDIR)/rules/%) 2>/dev/null
+	-rmdir $(DESTDIR)$(DOCDIR)/docs $(DESTDIR)$(DOCDIR)/rules $(DESTDIR)$(DOCDIR) 2>/dev/null
 
 clean:
 	rm -rf build build-asan build-fuzz build-cov $(BUILD)

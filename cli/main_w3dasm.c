@@ -9,105 +9,73 @@
  *   2  usage error, or a file that cannot be read or written
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/file_io.h"
 #include "../textform/textform.h"
+#include "opts.h"
 
 #define EXIT_OK 0
 #define EXIT_TEXT 1
 #define EXIT_TROUBLE 2
 
-/* Text files larger than this are refused. */
-#define MAX_TEXT_BYTES ((size_t)1 << 31)
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
-static void print_help(FILE *out)
-{
-	fputs("Usage: w3dasm [OPTION]... TEXT -o OUT.w3d\n"
-	      "Assemble a W3D text form (as written by `w3ddump --text`, format in\n"
-	      "docs/textform.md) into a binary W3D file.  TEXT may be - for standard input.\n"
-	      "Chunk sizes and container bits are computed unless the text pins them\n"
-	      "(`size:`, `container_bit:`), so broken files can be written on purpose.\n"
-	      "\n"
-	      "Options:\n"
-	      "  -o, --output FILE  write the W3D bytes to FILE (- for standard output;\n"
-	      "                     required)\n"
-	      "  -V, --version      print the version and exit\n"
-	      "  -h, --help         print this help and exit\n"
-	      "\n"
-	      "Exit status:\n"
-	      "  0  the file was written\n"
-	      "  1  the text has errors, printed as file:line:column: message (nothing written)\n"
-	      "  2  usage error, or a file that cannot be read or written\n"
-	      "\n"
-	      "Examples:\n"
-	      "  w3ddump --text tank.w3d > tank.txt    # edit tank.txt, then:\n"
-	      "  w3dasm tank.txt -o tank.w3d\n",
-	      out);
-}
+/* The option table: drives getopt_long, --help and --man (cli/opts.h). */
+static const wl_opt OPTS[] = {
+	{ "output", required_argument, 'o', "FILE",
+	  "write the W3D bytes to FILE (- for standard output; required)" },
+	{ "version", no_argument, 'V', NULL, "print the version and exit" },
+	{ "help", no_argument, 'h', NULL, "print this help and exit" },
+	WL_OPT_MAN,
+};
+#define OPT_COUNT (sizeof OPTS / sizeof OPTS[0])
 
-/* Reads all of f into a malloc'd buffer; returns NULL on error (errno). */
-static char *slurp(FILE *f, size_t *out_len)
-{
-	size_t cap = 65536, len = 0;
-	char *buf = malloc(cap);
-	if (!buf)
-		return NULL;
-	for (;;) {
-		if (len == cap) {
-			if (cap >= MAX_TEXT_BYTES) {
-				free(buf);
-				errno = EFBIG;
-				return NULL;
-			}
-			char *p = realloc(buf, cap * 2);
-			if (!p) {
-				free(buf);
-				return NULL;
-			}
-			buf = p;
-			cap *= 2;
-		}
-		size_t n = fread(buf + len, 1, cap - len, f);
-		len += n;
-		if (n == 0) {
-			if (ferror(f)) {
-				free(buf);
-				errno = EIO;
-				return NULL;
-			}
-			break;
-		}
-	}
-	*out_len = len;
-	return buf;
-}
+static const wl_cli_doc DOC = {
+	"w3dasm",
+	"[OPTION]... TEXT -o OUT.w3d",
+	"assemble the W3D text form into a binary W3D file",
+	"Assemble a W3D text form (as written by `w3ddump --text`, format in\n"
+	"docs/textform.md) into a binary W3D file.  TEXT may be - for standard input.\n"
+	"Chunk sizes and container bits are computed unless the text pins them\n"
+	"(`size:`, `container_bit:`), so broken files can be written on purpose.",
+	OPTS,
+	OPT_COUNT,
+	"  w3ddump --text tank.w3d > tank.txt    # edit tank.txt, then:\n"
+	"  w3dasm tank.txt -o tank.w3d\n",
+	"  0  the file was written\n"
+	"  1  the text has errors, printed as file:line:column: message (nothing written)\n"
+	"  2  usage error, or a file that cannot be read or written\n",
+	"The text form's version (the `w3d-text:` line it reads and writes): " STR(WL_TF_VERSION) ".\n",
+};
 
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct option longs[OPT_COUNT + 1];
+	char shorts[2 * OPT_COUNT + 2];
+	wl_cli_getopt_tables(&DOC, longs, shorts);
 	const char *output = NULL;
 	int c;
-	while ((c = getopt_long(argc, argv, "o:Vh", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			output = optarg;
 			break;
 		case 'V':
-			printf("w3dasm (w3dlint) text form %d\n", WL_TF_VERSION);
+			wl_cli_version(stdout, &DOC);
 			return EXIT_OK;
 		case 'h':
-			print_help(stdout);
+			wl_cli_help(stdout, &DOC);
+			return EXIT_OK;
+		case WL_OPT_MAN_VAL:
+			wl_cli_man(stdout, &DOC);
 			return EXIT_OK;
 		default:
-			fputs("Try 'w3dasm --help'.\n", stderr);
+			wl_cli_usage_error(&DOC, c, argv);
 			return EXIT_TROUBLE;
 		}
 	}
@@ -119,20 +87,17 @@ int main(int argc, char **argv)
 		return EXIT_TROUBLE;
 	}
 	const char *path = argv[optind];
-	FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-	if (!in) {
-		fprintf(stderr, "w3dasm: %s: %s\n", path, strerror(errno));
-		return EXIT_TROUBLE;
-	}
 	size_t len = 0;
-	char *text = slurp(in, &len);
-	int read_errno = errno;
-	if (in != stdin)
-		fclose(in);
-	if (!text) {
-		fprintf(stderr, "w3dasm: %s: %s\n", path, strerror(read_errno));
+	uint8_t *bytes = NULL;
+	uint64_t seen;
+	int read_rc = wl_read_input(path, &bytes, &len, &seen);
+	if (read_rc != WL_READ_OK) {
+		char msg[1200];
+		wl_read_message(msg, sizeof msg, "w3dasm", path, read_rc, errno, seen);
+		fprintf(stderr, "%s\n", msg);
 		return EXIT_TROUBLE;
 	}
+	char *text = (char *)bytes;
 	char err[1024];
 	wl_tf_bytes out;
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;

@@ -10,7 +10,6 @@
  *   2  usage error, or a file that cannot be read or written
  */
 #include <errno.h>
-#include <getopt.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdbool.h>
@@ -24,12 +23,11 @@
 #include "../core/format.h"
 #include "../core/chunk.h"
 #include "../textform/textform.h"
+#include "opts.h"
 
 #define EXIT_OK 0
 #define EXIT_TROUBLE 2
 
-/* Files larger than this are refused (as w3dlint does). */
-#define MAX_FILE_BYTES ((uint64_t)1 << 30)
 /* Array elements shown per chunk in the human dump without --all. */
 #define SHOW_ITEMS 8
 
@@ -41,52 +39,46 @@ typedef struct opts {
 	const char *output;
 } opts;
 
-static void print_help(FILE *out)
-{
-	fputs("Usage: w3ddump [OPTION]... FILE\n"
-	      "Show the chunk tree of a W3D file: offsets, sizes, spec chunk names,\n"
-	      "recovery marks for damaged parts, and decoded fields (names, counts,\n"
-	      "vectors).  Damaged files are dumped as far as they can be read.\n"
-	      "\n"
-	      "Options:\n"
-	      "  -c, --chunks       the chunk tree only (no fields)\n"
-	      "  -j, --json         one JSON document for machines (fields, tree, reader\n"
-	      "                     findings; keys described in docs/textform.md)\n"
-	      "  -t, --text         the editable text form (docs/textform.md); `w3dasm`\n"
-	      "                     turns it back into the same bytes\n"
-	      "  -a, --all          human dump: every array element, not only the first 8\n"
-	      "  -o, --output FILE  write to FILE instead of standard output\n"
-	      "  -V, --version      print the version and exit\n"
-	      "  -h, --help         print this help and exit\n"
-	      "\n"
-	      "Human dump lines: OFFSET (hex, absolute) NAME (spec short name, or the id\n"
-	      "when unknown) id=ID size=PAYLOAD_BYTES, then marks: bit31 (bit 31 of the\n"
-	      "size field set), declared=N (the size field, when it differs), and the\n"
-	      "reader's recovery marks (truncated, clamped, extended, stray ...).\n"
-	      "\n"
-	      "Exit status:\n"
-	      "  0  dumped (also for damaged or garbage files)\n"
-	      "  2  usage error, or a file that cannot be read or written\n"
-	      "\n"
-	      "Examples:\n"
-	      "  w3ddump tank.w3d\n"
-	      "  w3ddump --chunks tank.w3d\n"
-	      "  w3ddump --text tank.w3d > tank.txt && w3dasm tank.txt -o copy.w3d\n",
-	      out);
-}
+enum { OPT_CHUNKS = WL_OPT_LONG_ONLY, OPT_JSON };
 
-/* The whole file; -1 with errno (a failed read reports EIO). */
-static int read_file(const char *path, uint8_t **out, uint64_t *out_size)
-{
-	size_t len;
-	int rc = wl_read_file(path, (size_t)MAX_FILE_BYTES, out, &len);
-	if (rc == WL_READ_IO)
-		errno = EIO;
-	if (rc != WL_READ_OK)
-		return -1;
-	*out_size = len;
-	return 0;
-}
+/* The option table: drives getopt_long, --help and --man (cli/opts.h).
+ * --chunks and --json have no short letter: -c is --config and -j --jobs
+ * in w3dlint. */
+static const wl_opt OPTS[] = {
+	{ "chunks", no_argument, OPT_CHUNKS, NULL, "the chunk tree only (no fields)" },
+	{ "json", no_argument, OPT_JSON, NULL,
+	  "one JSON document for machines (fields, tree, reader findings; keys described in docs/textform.md)" },
+	{ "text", no_argument, 't', NULL,
+	  "the editable text form (docs/textform.md); `w3dasm` turns it back into the same bytes" },
+	{ "all", no_argument, 'a', NULL, "human dump: every array element, not only the first 8" },
+	{ "output", required_argument, 'o', "FILE", "write to FILE instead of standard output" },
+	{ "version", no_argument, 'V', NULL, "print the version and exit" },
+	{ "help", no_argument, 'h', NULL, "print this help and exit" },
+	WL_OPT_MAN,
+};
+#define OPT_COUNT (sizeof OPTS / sizeof OPTS[0])
+
+static const wl_cli_doc DOC = {
+	"w3ddump",
+	"[OPTION]... FILE",
+	"show the chunk tree and fields of a W3D file",
+	"Show the chunk tree of a W3D file: offsets, sizes, spec chunk names,\n"
+	"recovery marks for damaged parts, and decoded fields (names, counts,\n"
+	"vectors).  Damaged files are dumped as far as they can be read.\n"
+	"\n"
+	"Human dump lines: OFFSET (hex, absolute) NAME (spec short name, or the id\n"
+	"when unknown) id=ID size=PAYLOAD_BYTES, then marks: bit31 (bit 31 of the\n"
+	"size field set), declared=N (the size field, when it differs), and the\n"
+	"reader's recovery marks (truncated, clamped, extended, stray ...).",
+	OPTS,
+	OPT_COUNT,
+	"  w3ddump tank.w3d\n"
+	"  w3ddump --chunks tank.w3d\n"
+	"  w3ddump --text tank.w3d > tank.txt && w3dasm tank.txt -o copy.w3d\n",
+	"  0  dumped (also for damaged or garbage files)\n"
+	"  2  usage error, or a file that cannot be read or written\n",
+	NULL,
+};
 
 /* ------------------------------------------------------------ human */
 
@@ -469,21 +461,19 @@ static int json_dump(FILE *out, const wl_doc *d, const char *path, const opts *o
 
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "chunks", no_argument, NULL, 'c' }, { "json", no_argument, NULL, 'j' },
-		{ "text", no_argument, NULL, 't' },   { "all", no_argument, NULL, 'a' },
-		{ "output", required_argument, NULL, 'o' }, { "version", no_argument, NULL, 'V' },
-		{ "help", no_argument, NULL, 'h' },   { NULL, 0, NULL, 0 },
-	};
+	struct option longs[OPT_COUNT + 1];
+	char shorts[2 * OPT_COUNT + 2];
+	wl_cli_getopt_tables(&DOC, longs, shorts);
 	opts o = { MODE_HUMAN, false, NULL };
 	int modes = 0, c;
-	while ((c = getopt_long(argc, argv, "cjtao:Vh", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
 		switch (c) {
-		case 'c':
+		case OPT_CHUNKS:
 			o.mode = MODE_CHUNKS;
 			modes++;
 			break;
-		case 'j':
+		case OPT_JSON:
 			o.mode = MODE_JSON;
 			modes++;
 			break;
@@ -498,13 +488,16 @@ int main(int argc, char **argv)
 			o.output = optarg;
 			break;
 		case 'V':
-			printf("w3ddump (w3dlint) text form %d\n", WL_TF_VERSION);
+			wl_cli_version(stdout, &DOC);
 			return EXIT_OK;
 		case 'h':
-			print_help(stdout);
+			wl_cli_help(stdout, &DOC);
+			return EXIT_OK;
+		case WL_OPT_MAN_VAL:
+			wl_cli_man(stdout, &DOC);
 			return EXIT_OK;
 		default:
-			fputs("Try 'w3ddump --help'.\n", stderr);
+			wl_cli_usage_error(&DOC, c, argv);
 			return EXIT_TROUBLE;
 		}
 	}
@@ -517,9 +510,13 @@ int main(int argc, char **argv)
 	}
 	const char *path = argv[optind];
 	uint8_t *bytes = NULL;
-	uint64_t size = 0;
-	if (read_file(path, &bytes, &size)) {
-		fprintf(stderr, "w3ddump: %s: %s\n", path, strerror(errno));
+	size_t size = 0;
+	uint64_t seen;
+	int read_rc = wl_read_input(path, &bytes, &size, &seen);
+	if (read_rc != WL_READ_OK) {
+		char msg[1200];
+		wl_read_message(msg, sizeof msg, "w3ddump", path, read_rc, errno, seen);
+		fprintf(stderr, "%s\n", msg);
 		return EXIT_TROUBLE;
 	}
 	wl_doc *d = wl_format_read(wl_format_detect(bytes, size, path), path, bytes, size);

@@ -34,12 +34,11 @@
 
 #include "../core/file_io.h"
 #include "../lint/catalog.h"
+#include "opts.h"
 #include "walk.h"
 #include "../lint/config.h"
 #include "../fix/driver.h"
 #include "../fix/write_out.h"
-
-#define W3DFIX_VERSION "0.1.0"
 
 typedef struct opts {
 	bool in_place, backup, dry_run, diff, unsafe, quiet;
@@ -55,42 +54,6 @@ static void opts_release(opts *o)
 	free(o->select);
 	free(o->ignore);
 	free(o->force);
-}
-
-static void usage(FILE *out)
-{
-	fputs("usage: w3dfix [options] PATH...\n"
-	      "Repairs W3D files: runs the safe fixers (and the unsafe ones with --unsafe), then\n"
-	      "re-reads the result and verifies it.  PATH is a file or a folder (searched\n"
-	      "recursively for .w3d .wlt .wht .wha .wtm files).  Nothing is written without\n"
-	      "--in-place or -o.\n"
-	      "\n"
-	      "options:\n"
-	      "  -i, --in-place     write each repaired file over itself (temporary file, then rename)\n"
-	      "  -o, --output OUT   write repaired files to OUT: a file for one input file, else a\n"
-	      "                     folder mirroring each PATH's files (every file is written)\n"
-	      "  -b, --backup       with --in-place, keep the original as FILE.bak (never replaced:\n"
-	      "                     when it exists, FILE.bak.1, FILE.bak.2, ...)\n"
-	      "  -n, --dry-run      list every edit (chunk path, rule, what: old -> new); write nothing\n"
-	      "  -d, --diff         per-chunk summary of the edits and the size change\n"
-	      "  -s, --select LIST  repair only these rule ids or fixer ids (comma-separated globs)\n"
-	      "  -I, --ignore LIST  do not repair these rule ids or fixer ids (comma-separated globs)\n"
-	      "  -u, --unsafe       also run the unsafe fixers\n"
-	      "  -f, --fix ID       run fixer ID even if unsafe (repeatable)\n"
-	      "      --rebuild-aabtree  same as --fix rebuild-aabtree\n"
-	      "  -c, --config FILE  lint with this configuration (severities, parameters, fail-on)\n"
-	      "  -q, --quiet        print only problems and the summary line\n"
-	      "      --list-fixes   list the fixers: id, safe/unsafe, rule ids, summary\n"
-	      "  -h, --help         this text\n"
-	      "  -V, --version      print the version\n"
-	      "\n"
-	      "exit status:\n"
-	      "  0  nothing to fix, or everything fixed and verified, and no finding at or above\n"
-	      "     the failing severity (error, or the configuration's fail-on) remains\n"
-	      "  1  such findings remain, a verification failed (the original is left in place),\n"
-	      "     or, without --in-place/-o, there is something to fix\n"
-	      "  2  usage, configuration, I/O or internal error\n",
-	      out);
 }
 
 static void list_fixes(FILE *out)
@@ -262,8 +225,12 @@ static void fix_one(const opts *o, const wl_fix_options *fo, const char *arg, co
 	uint8_t *in;
 	size_t n;
 	t->files++;
-	if (wl_read_file(file, SIZE_MAX, &in, &n) != WL_READ_OK) {
-		fprintf(stderr, "w3dfix: %s: %s\n", file, strerror(errno));
+	uint64_t seen;
+	int read_rc = wl_read_input(file, &in, &n, &seen);
+	if (read_rc != WL_READ_OK) {
+		char msg[1200];
+		wl_read_message(msg, sizeof msg, "w3dfix", file, read_rc, errno, seen);
+		fprintf(stderr, "%s\n", msg);
 		t->errors++;
 		return;
 	}
@@ -320,26 +287,65 @@ static void walk_error(void *ud, const char *path, int errnum)
 	fprintf(stderr, "w3dfix: %s: %s\n", path, strerror(errnum));
 }
 
-enum { OPT_LIST_FIXES = 256, OPT_REBUILD_AABTREE };
+enum { OPT_LIST_FIXES = WL_OPT_LONG_ONLY, OPT_REBUILD_AABTREE, OPT_FIX };
+
+/* The option table: drives getopt_long, --help and --man (cli/opts.h).
+ * --fix has no short letter: -f is --format in w3dlint. */
+static const wl_opt OPTS[] = {
+	{ "in-place", no_argument, 'i', NULL, "write each repaired file over itself (temporary file, then rename)" },
+	{ "output", required_argument, 'o', "OUT",
+	  "write repaired files to OUT: a file for one input file, else a folder mirroring each PATH's files "
+	  "(every file is written)" },
+	{ "backup", no_argument, 'b', NULL, "with --in-place, keep the original as FILE.bak" },
+	{ "dry-run", no_argument, 'n', NULL, "list every edit (chunk path, rule, what: old -> new); write nothing" },
+	{ "diff", no_argument, 'd', NULL, "per-chunk summary of the edits and the size change" },
+	{ "select", required_argument, 's', "LIST",
+	  "repair only these rule ids or fixer ids (comma-separated globs)" },
+	{ "ignore", required_argument, 'I', "LIST", "do not repair these rule ids or fixer ids (comma-separated globs)" },
+	{ "unsafe", no_argument, 'u', NULL, "also run the unsafe fixers" },
+	{ "fix", required_argument, OPT_FIX, "ID", "run fixer ID even if unsafe (repeatable)" },
+	{ "rebuild-aabtree", no_argument, OPT_REBUILD_AABTREE, NULL, "same as --fix rebuild-aabtree" },
+	{ "config", required_argument, 'c', "FILE", "lint with this configuration (severities, parameters, fail-on)" },
+	{ "quiet", no_argument, 'q', NULL, "print only problems and the summary line" },
+	{ "list-fixes", no_argument, OPT_LIST_FIXES, NULL, "list the fixers: id, safe/unsafe, rule ids, summary" },
+	{ "version", no_argument, 'V', NULL, "print the version and exit" },
+	{ "help", no_argument, 'h', NULL, "print this help and exit" },
+	WL_OPT_MAN,
+};
+#define OPT_COUNT (sizeof OPTS / sizeof OPTS[0])
+
+static const wl_cli_doc DOC = {
+	"w3dfix",
+	"[OPTION]... PATH...",
+	"repair W3D model files",
+	"Repair W3D files: runs the safe fixers (and the unsafe ones with --unsafe), then\n"
+	"re-reads the result and verifies it.  PATH is a file or a folder (searched\n"
+	"recursively for .w3d .wlt .wht .wha .wtm files).  Nothing is written without\n"
+	"--in-place or -o.",
+	OPTS,
+	OPT_COUNT,
+	"  w3dfix --dry-run mod/                 list the edits, write nothing\n"
+	"  w3dfix --in-place --backup mod/       repair in place, keep FILE.bak\n"
+	"  w3dfix -o fixed/ mod/                 write repaired copies to fixed/\n"
+	"  w3dfix --fix rebuild-aabtree -i tank.w3d   also run one unsafe fixer\n",
+	"  0  nothing to fix, or everything fixed and verified, and no finding at or above\n"
+	"     the failing severity (error, or the configuration's fail-on) remains\n"
+	"  1  such findings remain, a verification failed (the original is left in place),\n"
+	"     or, without --in-place/-o, there is something to fix\n"
+	"  2  usage, configuration, I/O or internal error\n",
+	"Details: docs/w3dfix.md.\n",
+};
 
 int main(int argc, char **argv)
 {
-	static const struct option longs[] = {
-		{ "in-place", no_argument, NULL, 'i' },   { "output", required_argument, NULL, 'o' },
-		{ "backup", no_argument, NULL, 'b' },     { "dry-run", no_argument, NULL, 'n' },
-		{ "diff", no_argument, NULL, 'd' },       { "select", required_argument, NULL, 's' },
-		{ "ignore", required_argument, NULL, 'I' }, { "unsafe", no_argument, NULL, 'u' },
-		{ "fix", required_argument, NULL, 'f' },  { "config", required_argument, NULL, 'c' },
-		{ "quiet", no_argument, NULL, 'q' },      { "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "list-fixes", no_argument, NULL, OPT_LIST_FIXES },
-		{ "rebuild-aabtree", no_argument, NULL, OPT_REBUILD_AABTREE },
-		{ NULL, 0, NULL, 0 }
-	};
+	struct option longs[OPT_COUNT + 1];
+	char shorts[2 * OPT_COUNT + 2];
+	wl_cli_getopt_tables(&DOC, longs, shorts);
 	opts o = { 0 };
 	int ch, status = 0;
 	bool list = false;
-	while ((ch = getopt_long(argc, argv, "io:bnds:I:uf:c:qhV", longs, NULL)) != -1) {
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
 		int rc = 0;
 		switch (ch) {
 		case 'i': o.in_place = true; break;
@@ -350,14 +356,15 @@ int main(int argc, char **argv)
 		case 's': rc = split_into(&o.select, &o.nselect, optarg); break;
 		case 'I': rc = split_into(&o.ignore, &o.nignore, optarg); break;
 		case 'u': o.unsafe = true; break;
-		case 'f': rc = push(&o.force, &o.nforce, optarg); break;
+		case OPT_FIX: rc = push(&o.force, &o.nforce, optarg); break;
 		case OPT_REBUILD_AABTREE: rc = push(&o.force, &o.nforce, "rebuild-aabtree"); break;
 		case 'c': o.config = optarg; break;
 		case 'q': o.quiet = true; break;
-		case 'h': usage(stdout); opts_release(&o); return 0;
-		case 'V': printf("w3dfix %s\n", W3DFIX_VERSION); opts_release(&o); return 0;
+		case 'h': wl_cli_help(stdout, &DOC); opts_release(&o); return 0;
+		case 'V': wl_cli_version(stdout, &DOC); opts_release(&o); return 0;
+		case WL_OPT_MAN_VAL: wl_cli_man(stdout, &DOC); opts_release(&o); return 0;
 		case OPT_LIST_FIXES: list = true; break;
-		default: usage(stderr); opts_release(&o); return 2;
+		default: wl_cli_usage_error(&DOC, ch, argv); opts_release(&o); return 2;
 		}
 		if (rc != 0) {
 			fprintf(stderr, "w3dfix: out of memory\n");
@@ -371,8 +378,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (optind >= argc) {
-		fprintf(stderr, "w3dfix: no PATH given\n");
-		usage(stderr);
+		fprintf(stderr, "w3dfix: no PATH given\nTry 'w3dfix --help' for more information.\n");
 		opts_release(&o);
 		return 2;
 	}

@@ -26,22 +26,21 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../core/file_io.h"
 #include "../lint/baseline.h"
 #include "../lint/catalog.h"
-#include "walk.h"
 #include "../lint/config.h"
 #include "../lint/lint.h"
-#include "pool.h"
 #include "../lint/report.h"
+#include "../lint/suggest.h"
 #include "../lint/xref.h"
+#include "opts.h"
+#include "pool.h"
+#include "walk.h"
 
 #define EXIT_CLEAN 0
 #define EXIT_FINDINGS 1
 #define EXIT_TROUBLE 2
-
-/* Files larger than this are refused (a guard against reading a device or
- * a mistaken multi-gigabyte file into memory). */
-#define MAX_FILE_BYTES ((uint64_t)1 << 30)
 
 /* Shows progress only above this many files. */
 #define PROGRESS_MIN_FILES 20
@@ -67,16 +66,8 @@ enum {
 	OPT_NO_XREF
 };
 
-/* The option table: drives getopt_long and --help. */
-typedef struct opt_doc {
-	const char *name;
-	int has_arg;
-	int val;          /* short option letter, or OPT_* */
-	const char *arg;  /* argument name for --help, or NULL */
-	const char *help;
-} opt_doc;
-
-static const opt_doc OPTS[] = {
+/* The option table: drives getopt_long, --help and --man (cli/opts.h). */
+static const wl_opt OPTS[] = {
 	{ "format", required_argument, 'f', "FORMAT",
 	  "report format: text (default), json (docs/report-json.md), sarif (SARIF 2.1.0 for GitHub code "
 	  "scanning, docs/report-sarif.md) or github (GitHub Actions annotations)" },
@@ -119,8 +110,36 @@ static const opt_doc OPTS[] = {
 	  "print the catalogue entry of rule ID: explanation, parameters and their defaults" },
 	{ "version", no_argument, 'V', NULL, "print the version and exit" },
 	{ "help", no_argument, 'h', NULL, "print this help and exit" },
+	WL_OPT_MAN,
 };
 #define OPT_COUNT (sizeof OPTS / sizeof OPTS[0])
+
+static const wl_cli_doc DOC = {
+	"w3dlint",
+	"[OPTION]... PATH...",
+	"lint Westwood/EA W3D model files",
+	"Lint Westwood/EA W3D model files (.w3d .wlt .wht .wha .wtm, any letter case).\n"
+	"Folders are searched recursively (sorted; hidden entries skipped); a file named\n"
+	"explicitly is linted whatever its extension.",
+	OPTS,
+	OPT_COUNT,
+	"  w3dlint mod/                              lint a whole mod folder\n"
+	"  w3dlint --format json -o report.json mod/ machine-readable report\n"
+	"  w3dlint --format sarif -o w3dlint.sarif . for GitHub code scanning\n"
+	"  w3dlint --write-baseline w3dlint-baseline.json mod/   accept today's findings\n"
+	"  w3dlint --baseline w3dlint-baseline.json mod/         report only new ones\n"
+	"  w3dlint --fail-on warning art/tank.w3d    fail on warnings too\n"
+	"  w3dlint --game generals mod/              read every file as Generals / ZH\n"
+	"  w3dlint --explain pivot-parent-order      what a rule checks, and why\n",
+	"  0  no finding at or above the failing severity (error unless --fail-on or\n"
+	"     the configuration's fail-on says otherwise)\n"
+	"  1  findings at or above the failing severity\n"
+	"  2  usage or configuration error, unreadable or missing path, internal error\n"
+	"     (a truncated or garbage model file is a finding, never status 2)\n",
+	"Configuration: .w3dlint.yaml, found by walking up from each file's folder to\n"
+	"the repository root; see README.md and docs/configuration.md.  NO_COLOR\n"
+	"disables colours.\n",
+};
 
 typedef struct cli {
 	const char *format;
@@ -143,86 +162,6 @@ typedef struct cli {
 } cli;
 
 /* ---------------------------------------------------------------- help */
-
-/* Prints text indented by indent, wrapped at width columns; the first line
- * continues at column col.  Keeps the line breaks already in text. */
-static void wrap(FILE *out, const char *text, int indent, int col, int width)
-{
-	const char *p = text;
-	while (*p) {
-		if (*p == '\n') {
-			fputc('\n', out);
-			p++;
-			col = 0;
-			continue;
-		}
-		if (*p == ' ') {
-			p++;
-			continue;
-		}
-		size_t w = strcspn(p, " \n");
-		if (col > indent && col + 1 + (int)w > width) {
-			fputc('\n', out);
-			col = 0;
-		}
-		if (col < indent) {
-			fprintf(out, "%*s", indent - col, "");
-			col = indent;
-		} else if (col > indent) {
-			fputc(' ', out);
-			col++;
-		}
-		fwrite(p, 1, w, out);
-		col += (int)w;
-		p += w;
-	}
-	if (col > 0)
-		fputc('\n', out);
-}
-
-static void print_help(FILE *out)
-{
-	fputs("Usage: w3dlint [OPTION]... PATH...\n"
-	      "Lint Westwood/EA W3D model files (.w3d .wlt .wht .wha .wtm, any letter case).\n"
-	      "Folders are searched recursively (sorted; hidden entries skipped); a file named\n"
-	      "explicitly is linted whatever its extension.\n\n"
-	      "Options:\n",
-	      out);
-	for (size_t i = 0; i < OPT_COUNT; i++) {
-		const opt_doc *o = &OPTS[i];
-		char head[64];
-		if (o->val < 256)
-			snprintf(head, sizeof head, "  -%c, --%s%s%s", o->val, o->name, o->arg ? " " : "",
-				 o->arg ? o->arg : "");
-		else
-			snprintf(head, sizeof head, "      --%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
-		fputs(head, out);
-		int col = (int)strlen(head);
-		if (col >= 28) {
-			fputc('\n', out);
-			col = 0;
-		}
-		wrap(out, o->help, 28, col, 79);
-	}
-	fputs("\nExit status:\n"
-	      "  0  no finding at or above the failing severity (error unless --fail-on or\n"
-	      "     the configuration's fail-on says otherwise)\n"
-	      "  1  findings at or above the failing severity\n"
-	      "  2  usage or configuration error, unreadable or missing path, internal error\n"
-	      "     (a truncated or garbage model file is a finding, never status 2)\n\n"
-	      "Configuration: .w3dlint.yaml, found by walking up from each file's folder to\n"
-	      "the repository root; see README.md.  NO_COLOR disables colours.\n\n"
-	      "Examples:\n"
-	      "  w3dlint mod/                              lint a whole mod folder\n"
-	      "  w3dlint --format json -o report.json mod/ machine-readable report\n"
-	      "  w3dlint --format sarif -o w3dlint.sarif . for GitHub code scanning\n"
-	      "  w3dlint --write-baseline w3dlint-baseline.json mod/   accept today's findings\n"
-	      "  w3dlint --baseline w3dlint-baseline.json mod/         report only new ones\n"
-	      "  w3dlint --fail-on warning art/tank.w3d    fail on warnings too\n"
-	      "  w3dlint --game generals mod/              read every file as Generals / ZH\n"
-	      "  w3dlint --explain pivot-parent-order      what a rule checks, and why\n",
-	      out);
-}
 
 static void usage_hint(void)
 {
@@ -253,7 +192,12 @@ static int explain_rule(const wl_catalog *cat, const char *id, FILE *out)
 {
 	const wl_rule_def *r = wl_catalog_find(cat, id);
 	if (!r) {
-		fprintf(stderr, "w3dlint: unknown rule id '%s' (w3dlint --list-rules lists them)\n", id);
+		wl_suggest s;
+		wl_suggest_init(&s, id);
+		for (size_t i = 0; i < wl_catalog_count(cat); i++)
+			wl_suggest_offer(&s, wl_catalog_at(cat, i)->id);
+		fprintf(stderr, "w3dlint: unknown rule id '%s'%s%s%s (w3dlint --list-rules lists them)\n", id,
+			s.best ? "; did you mean '" : "", s.best ? s.best : "", s.best ? "'?" : "");
 		return EXIT_TROUBLE;
 	}
 	fprintf(out, "%s\n", r->id);
@@ -264,14 +208,14 @@ static int explain_rule(const wl_catalog *cat, const char *id, FILE *out)
 	if (r->source_file && r->source_file[0])
 		fprintf(out, "  catalogue: %s\n", r->source_file);
 	fputc('\n', out);
-	wrap(out, r->explanation, 2, 0, 79);
+	wl_cli_wrap(out, r->explanation, 2, 0, 79);
 	if (r->params_count) {
 		fputs("\nparameters (override in .w3dlint.yaml under rules: ID: params:):\n", out);
 		for (size_t i = 0; i < r->params_count; i++) {
 			const wl_param_def *p = &r->params[i];
 			fprintf(out, "  %s = %g (default)\n", p->name, p->def);
 			if (p->description && p->description[0])
-				wrap(out, p->description, 6, 0, 79);
+				wl_cli_wrap(out, p->description, 6, 0, 79);
 		}
 	} else {
 		fputs("\nparameters: none\n", out);
@@ -398,81 +342,22 @@ static void walk_error(void *ud, const char *path, int errnum)
 	fprintf(stderr, "w3dlint: %s: %s\n", path, strerror(errnum));
 }
 
-/* Reads the whole file.  Returns -1 with a message naming it in err when it
- * cannot be read or is larger than MAX_FILE_BYTES.  Runs on worker threads:
- * prints nothing. */
+/* Reads the whole file (core/file_io.h: regular files of at most 1 GiB).
+ * Returns -1 with a message naming it in err when it cannot be read.  Runs
+ * on worker threads: prints nothing. */
 static int read_file(const char *path, uint8_t **out, uint64_t *out_size, char *err, size_t errcap)
 {
+	size_t len = 0;
+	uint64_t size;
 	*out = NULL;
 	*out_size = 0;
-	FILE *fp = fopen(path, "rb");
-	if (!fp) {
-		snprintf(err, errcap, "w3dlint: %s: %s", path, strerror(errno));
+	int rc = wl_read_input(path, out, &len, &size);
+	if (rc != WL_READ_OK) {
+		wl_read_message(err, errcap, W3DLINT_NAME, path, rc, errno, size);
 		return -1;
 	}
-	struct stat st;
-	if (fstat(fileno(fp), &st) != 0) {
-		snprintf(err, errcap, "w3dlint: %s: %s", path, strerror(errno));
-		fclose(fp);
-		return -1;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		snprintf(err, errcap, "w3dlint: %s: %s", path, strerror(EISDIR));
-		fclose(fp);
-		return -1;
-	}
-	uint64_t hint = S_ISREG(st.st_mode) && st.st_size > 0 ? (uint64_t)st.st_size : 0;
-	if (hint > MAX_FILE_BYTES) {
-		snprintf(err, errcap, "w3dlint: %s: file is %" PRIu64 " bytes, over the 1 GiB limit; not linted", path,
-			 hint);
-		fclose(fp);
-		return -1;
-	}
-	/* Read until end of file: the size may change, and non-regular files
-	 * have none.  One byte more than expected tells growth from EOF. */
-	size_t cap = (size_t)hint + 1, len = 0;
-	uint8_t *buf = malloc(cap);
-	if (!buf)
-		goto oom;
-	for (;;) {
-		if (len == cap) {
-			if ((uint64_t)cap > MAX_FILE_BYTES) {
-				snprintf(err, errcap, "w3dlint: %s: file is over the 1 GiB limit; not linted", path);
-				free(buf);
-				fclose(fp);
-				return -1;
-			}
-			size_t ncap = cap < 65536 ? 65536 : cap * 2;
-			if ((uint64_t)ncap > MAX_FILE_BYTES + 1)
-				ncap = (size_t)MAX_FILE_BYTES + 1;
-			uint8_t *nb = realloc(buf, ncap);
-			if (!nb)
-				goto oom;
-			buf = nb;
-			cap = ncap;
-		}
-		size_t got = fread(buf + len, 1, cap - len, fp);
-		len += got;
-		if (got == 0 || len < cap) {
-			if (ferror(fp)) {
-				snprintf(err, errcap, "w3dlint: %s: read error: %s", path, strerror(errno));
-				free(buf);
-				fclose(fp);
-				return -1;
-			}
-			if (feof(fp))
-				break;
-		}
-	}
-	fclose(fp);
-	*out = buf;
 	*out_size = len;
 	return 0;
-oom:
-	snprintf(err, errcap, "w3dlint: %s: out of memory reading the file", path);
-	free(buf);
-	fclose(fp);
-	return -1;
 }
 
 /* ----------------------------------------------------------------- lint */
@@ -1073,21 +958,7 @@ static int parse_args(int argc, char **argv, cli *opt, int *first_path)
 {
 	struct option longs[OPT_COUNT + 1];
 	char shorts[2 * OPT_COUNT + 2];
-	size_t ns = 0;
-	shorts[ns++] = ':';
-	for (size_t i = 0; i < OPT_COUNT; i++) {
-		longs[i].name = OPTS[i].name;
-		longs[i].has_arg = OPTS[i].has_arg;
-		longs[i].flag = NULL;
-		longs[i].val = OPTS[i].val;
-		if (OPTS[i].val < 256) {
-			shorts[ns++] = (char)OPTS[i].val;
-			if (OPTS[i].has_arg == required_argument)
-				shorts[ns++] = ':';
-		}
-	}
-	shorts[ns] = 0;
-	memset(&longs[OPT_COUNT], 0, sizeof longs[OPT_COUNT]);
+	wl_cli_getopt_tables(&DOC, longs, shorts);
 
 	memset(opt, 0, sizeof *opt);
 	opt->format = "text";
@@ -1152,21 +1023,16 @@ static int parse_args(int argc, char **argv, cli *opt, int *first_path)
 			}
 			break;
 		case 'V':
-			printf("%s %s\n", W3DLINT_NAME, W3DLINT_VERSION);
+			wl_cli_version(stdout, &DOC);
 			return -1;
 		case 'h':
-			print_help(stdout);
+			wl_cli_help(stdout, &DOC);
 			return -1;
-		case ':':
-			fprintf(stderr, "w3dlint: option '%s' needs an argument\n", argv[optind - 1]);
-			usage_hint();
-			return EXIT_TROUBLE;
+		case WL_OPT_MAN_VAL:
+			wl_cli_man(stdout, &DOC);
+			return -1;
 		default:
-			if (optopt && optopt < 256)
-				fprintf(stderr, "w3dlint: unknown option '-%c'\n", optopt);
-			else
-				fprintf(stderr, "w3dlint: unknown option '%s'\n", argv[optind - 1]);
-			usage_hint();
+			wl_cli_usage_error(&DOC, c, argv);
 			return EXIT_TROUBLE;
 		}
 	}

@@ -145,11 +145,10 @@ static void walk_dir(walk *w, const char *dir, int depth)
 		}
 		struct stat st;
 		if (stat(full, &st) != 0) {
-			int err = errno;
-			struct stat lst;
-			/* A dangling symbolic link inside a folder is not an error. */
-			if (!(err == ENOENT && lstat(full, &lst) == 0 && S_ISLNK(lst.st_mode)))
-				problem(w, full, err);
+			/* An entry that cannot be followed - a dangling symbolic link
+			 * (ENOENT), a looping one (ELOOP), no permission - is an
+			 * unreadable path, whatever its name. */
+			problem(w, full, errno);
 			free(full);
 			continue;
 		}

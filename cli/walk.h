@@ -11,7 +11,9 @@
  * directories only files with the extension of a registered format
  * (wl_format_by_extension, core/format.h) are kept.
  *
- * Problems (a missing path, an unreadable directory) are reported through
+ * Problems (a missing path, an unreadable directory, an entry of a folder
+ * that stat() cannot follow: a dangling or looping symbolic link, whatever
+ * its name) are reported through
  * the caller's callback with the path and errno; the walk goes on with the
  * remaining paths so that one bad argument still shows every other problem.
  */

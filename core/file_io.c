@@ -2,46 +2,159 @@
 #include "file_io.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Reads fd to its end, accepting at most max bytes: WL_READ_BIG (with
+ * *seen = 0, the size being unknown) once more arrive.  hint: the expected size (0 unknown);
+ * the first buffer holds hint + 1 bytes so that reaching the end needs no
+ * growth.  Leaves fd open. */
+static int read_fd(int fd, uint64_t hint, uint64_t max, uint8_t **out, size_t *len, uint64_t *seen)
+{
+	uint64_t first = hint < 65536 ? 65536 : hint + 1;
+	if (first > max + 1)
+		first = max + 1;
+	size_t cap = (size_t)first, n = 0;
+	uint8_t *buf = malloc(cap);
+	if (!buf) {
+		errno = ENOMEM;
+		return WL_READ_NOMEM;
+	}
+	for (;;) {
+		if (n == cap) {
+			if ((uint64_t)cap > max) {
+				free(buf);
+				*seen = 0;
+				errno = EFBIG;
+				return WL_READ_BIG;
+			}
+			uint64_t ncap = (uint64_t)cap * 2;
+			if (ncap > max + 1)
+				ncap = max + 1;
+			uint8_t *nb = ncap > SIZE_MAX ? NULL : realloc(buf, (size_t)ncap);
+			if (!nb) {
+				free(buf);
+				errno = ENOMEM;
+				return WL_READ_NOMEM;
+			}
+			buf = nb;
+			cap = (size_t)ncap;
+		}
+		ssize_t got = read(fd, buf + n, cap - n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			int e = errno;
+			free(buf);
+			errno = e;
+			return WL_READ_IO;
+		}
+		if (got == 0)
+			break;
+		n += (size_t)got;
+	}
+	*out = buf;
+	*len = n;
+	*seen = n;
+	return WL_READ_OK;
+}
 
 int wl_read_file(const char *path, size_t limit, uint8_t **out, size_t *len)
 {
-	FILE *fp = fopen(path, "rb");
-	if (!fp)
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
 		return WL_READ_OPEN;
-	size_t cap = 65536, n = 0;
-	uint8_t *buf = malloc(cap);
-	int rc = buf ? WL_READ_OK : WL_READ_NOMEM;
-	while (rc == WL_READ_OK) {
-		if (n == cap) {
-			if (cap >= limit) {
-				rc = WL_READ_BIG;
-				break;
-			}
-			uint8_t *nb = cap > SIZE_MAX / 2 ? NULL : realloc(buf, cap * 2);
-			if (!nb) {
-				rc = WL_READ_NOMEM;
-				break;
-			}
-			buf = nb;
-			cap *= 2;
-		}
-		size_t got = fread(buf + n, 1, cap - n, fp);
-		n += got;
-		if (got == 0)
-			break;
+	struct stat st;
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		close(fd);
+		errno = EISDIR;
+		return WL_READ_IO;
 	}
-	int e = errno;
-	if (rc == WL_READ_OK && ferror(fp))
-		rc = WL_READ_IO;
-	fclose(fp);
-	if (rc == WL_READ_OK) {
-		*out = buf;
-		*len = n;
-		return WL_READ_OK;
-	}
-	free(buf);
-	errno = rc == WL_READ_BIG ? EFBIG : rc == WL_READ_NOMEM ? ENOMEM : e;
+	uint64_t hint = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 ? (uint64_t)st.st_size : 0;
+	uint64_t seen;
+	int rc = limit == 0 ? WL_READ_BIG : read_fd(fd, hint, (uint64_t)limit - 1, out, len, &seen);
+	int e = rc == WL_READ_BIG ? EFBIG : errno;
+	close(fd);
+	errno = e;
 	return rc;
+}
+
+int wl_read_input(const char *path, uint8_t **out, size_t *len, uint64_t *size)
+{
+	*size = 0;
+	if (strcmp(path, "-") == 0)
+		return read_fd(STDIN_FILENO, 0, WL_INPUT_MAX_BYTES, out, len, size);
+	/* O_NONBLOCK: opening a FIFO without a writer must not block; the
+	 * type is checked before any read. */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return WL_READ_OPEN;
+	struct stat st;
+	int rc = WL_READ_OK, e = 0;
+	if (fstat(fd, &st) != 0) {
+		rc = WL_READ_IO;
+		e = errno;
+	} else if (S_ISDIR(st.st_mode)) {
+		rc = WL_READ_IO;
+		e = EISDIR;
+	} else if (!S_ISREG(st.st_mode)) {
+		rc = WL_READ_NOTREG;
+		e = EINVAL;
+	} else if ((uint64_t)st.st_size > WL_INPUT_MAX_BYTES) {
+		rc = WL_READ_BIG;
+		e = EFBIG;
+		*size = (uint64_t)st.st_size;
+	} else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) {
+		rc = WL_READ_IO;
+		e = errno;
+	} else {
+		rc = read_fd(fd, (uint64_t)st.st_size, WL_INPUT_MAX_BYTES, out, len, size);
+		e = errno;
+	}
+	close(fd);
+	errno = e;
+	return rc;
+}
+
+/* The kind of a non-regular file, for the message. */
+static const char *kind_of(const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) != 0)
+		return "not a regular file";
+	if (S_ISFIFO(st.st_mode))
+		return "not a regular file (a FIFO)";
+	if (S_ISCHR(st.st_mode))
+		return "not a regular file (a character device)";
+	if (S_ISBLK(st.st_mode))
+		return "not a regular file (a block device)";
+	if (S_ISSOCK(st.st_mode))
+		return "not a regular file (a socket)";
+	return "not a regular file";
+}
+
+void wl_read_message(char *buf, size_t cap, const char *tool, const char *path, int rc, int errnum, uint64_t size)
+{
+	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	if (rc == WL_READ_BIG && size > 0)
+		snprintf(buf, cap, "%s: %s: file is %" PRIu64 " bytes, over the 1 GiB limit (%" PRIu64 " bytes); not read",
+			 tool, name, size, WL_INPUT_MAX_BYTES);
+	else if (rc == WL_READ_BIG)
+		snprintf(buf, cap, "%s: %s: more than the 1 GiB limit (%" PRIu64 " bytes); not read", tool, name,
+			 WL_INPUT_MAX_BYTES);
+	else if (rc == WL_READ_NOTREG)
+		snprintf(buf, cap, "%s: %s: %s; not read", tool, name, kind_of(path));
+	else if (rc == WL_READ_NOMEM)
+		snprintf(buf, cap, "%s: %s: out of memory reading the file", tool, name);
+	else {
+		char e[128];
+		if (strerror_r(errnum, e, sizeof e) != 0)
+			snprintf(e, sizeof e, "error %d", errnum);
+		snprintf(buf, cap, "%s: %s: %s", tool, name, e);
+	}
 }

@@ -24,6 +24,7 @@
 #include "../core/arena.h"
 #include "../core/file_io.h"
 #include "../core/yaml_doc.h"
+#include "suggest.h"
 
 #define CONFIG_NAME ".w3dlint.yaml"
 #define CONFIG_MAX_BYTES ((size_t)16 * 1024 * 1024) /* a config file is small */
@@ -369,6 +370,21 @@ static bool known_rule(const reader *r, const char *id)
 	return wl_catalog_find(r->cat, id) || wl_config_custom_find(r->cfg, id);
 }
 
+/* Fails at node n with "WHAT: unknown rule id 'ID'" (no "WHAT: " when what
+ * is NULL), and "; did you mean 'NEAREST'?" when a rule or custom rule id is
+ * a typo or two away. */
+static int unknown_rule(const reader *r, wl_ynode n, const char *what, const char *id)
+{
+	wl_suggest s;
+	wl_suggest_init(&s, id);
+	for (size_t i = 0; i < wl_catalog_count(r->cat); i++)
+		wl_suggest_offer(&s, wl_catalog_at(r->cat, i)->id);
+	for (size_t i = 0; i < r->cfg->customs_count; i++)
+		wl_suggest_offer(&s, r->cfg->customs[i].id);
+	return wl_ydoc_fail(r->doc, n, "%s%sunknown rule id '%s'%s%s%s", what ? what : "", what ? ": " : "", id,
+			    s.best ? "; did you mean '" : "", s.best ? s.best : "", s.best ? "'?" : "");
+}
+
 /* Does glob match some rule of the catalogue or a custom rule? */
 static bool glob_matches_some(const reader *r, const char *glob)
 {
@@ -482,7 +498,7 @@ static int read_rule(const reader *r, wl_ynode k, wl_ynode v)
 	wl_config *cfg = r->cfg;
 	const char *id = wl_ydoc_text(d, k);
 	if (r->cat && !known_rule(r, id))
-		return wl_ydoc_fail(d, k, "unknown rule id '%s'", id);
+		return unknown_rule(r, k, NULL, id);
 	rule_override *o = (rule_override *)(uintptr_t)find_override(cfg, id);
 	if (!o) {
 		if (grow(cfg->arena, (void **)&cfg->rules, cfg->rules_count, &cfg->rules_cap,
@@ -561,7 +577,7 @@ static int read_globs(const reader *r, wl_ynode v, const char *what, glob_list *
 		if (!g[0])
 			return wl_ydoc_fail(d, it, "%s: empty rule id", what);
 		if (r->cat && !has_glob_meta(g) && !known_rule(r, g))
-			return wl_ydoc_fail(d, it, "%s: unknown rule id '%s'", what, g);
+			return unknown_rule(r, it, what, g);
 		if (r->cat && has_glob_meta(g) && !glob_matches_some(r, g))
 			return wl_ydoc_fail(d, it, "%s: pattern '%s' matches no rule id", what, g);
 		if (grow(r->cfg->arena, (void **)&l->items, l->count, &l->cap, sizeof *l->items))

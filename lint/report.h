@@ -30,11 +30,10 @@
 
 #include "../core/chunk.h"
 #include "catalog.h"
+#include "version.h"
 
 #define W3DLINT_NAME "w3dlint"
-#ifndef W3DLINT_VERSION
-#define W3DLINT_VERSION "0.1.0"
-#endif
+#define W3DLINT_VERSION WL_VERSION
 
 /* Finding counts.  errors/warnings/infos count the findings found and not
  * matched by the baseline, including those left out by --max-findings

@@ -4,7 +4,7 @@
 #
 #   sh scripts/setup-deps.sh         libyaml, PCRE2, jansson, Check, pkg-config,
 #                                    a C compiler, make; for the tests python3,
-#                                    python3-jsonschema and pre-commit
+#                                    python3-jsonschema, git and pre-commit
 #   sh scripts/setup-deps.sh asan    also a compiler that links ASan + UBSan
 #                                    (clang when present, else gcc; installs
 #                                    clang when neither works)
@@ -33,6 +33,8 @@ if ! { python3 -c 'import jsonschema' || /usr/bin/python3 -c 'import jsonschema'
 	add python3-jsonschema
 fi
 command -v pre-commit >/dev/null 2>&1 || add pre-commit
+# git: tests/precommit.sh commits into throw-away repositories
+command -v git >/dev/null 2>&1 || add git
 if command -v pkg-config >/dev/null 2>&1; then
 	pkg-config --exists yaml-0.1 || add libyaml-dev
 	pkg-config --exists libpcre2-8 || add libpcre2-dev

@@ -185,6 +185,12 @@ START_TEST(error_unknown_rule_id)
 {
 	expect_error("rules:\n  plain-rule: info\n  no-such-rule: off\n",
 		     "c.yaml:3:3: unknown rule id 'no-such-rule'");
+	/* A typo or two from a rule id: the nearest id is suggested, in rules:
+	 * and in select/ignore lists; far from every id: none (above). */
+	expect_error("rules:\n  plain-rul: off\n", "c.yaml:2:3: unknown rule id 'plain-rul'; did you mean 'plain-rule'?");
+	expect_error("rules:\n  plian-rule: off\n", "c.yaml:2:3: unknown rule id 'plian-rule'; did you mean 'plain-rule'?");
+	expect_error("select: [quat-rul]\n", "c.yaml:1:10: select: unknown rule id 'quat-rul'; did you mean 'quat-rule'?");
+	expect_error("rules:\n  pxxxx-rule: off\n", "c.yaml:2:3: unknown rule id 'pxxxx-rule'");
 }
 END_TEST
 

@@ -649,7 +649,9 @@ START_TEST(custom_ids_in_other_keys)
 		     "rules:\n  custom-t:\n    params: {limit: 1}\n",
 		     "c.yaml:4:14: rule 'custom-t' has no parameter 'limit' (it takes no parameters)");
 	expect_error("custom-rules: [{id: custom-t, field: pivot-count, max: 1}]\n"
-		     "rules: {custom-x: off}\n", "c.yaml:2:9: unknown rule id 'custom-x'");
+		     "rules: {custom-x: off}\n", "c.yaml:2:9: unknown rule id 'custom-x'; did you mean 'custom-t'?");
+	expect_error("custom-rules: [{id: custom-t, field: pivot-count, max: 1}]\n"
+		     "rules: {custom-unknown: off}\n", "c.yaml:2:9: unknown rule id 'custom-unknown'");
 }
 END_TEST
 

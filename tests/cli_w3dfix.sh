@@ -282,7 +282,7 @@ fi
 run --help
 miss=""
 for opt in --in-place --output --backup --dry-run --diff --select --ignore --unsafe --fix \
-	--rebuild-aabtree --config --quiet --list-fixes --help --version "exit status:"; do
+	--rebuild-aabtree --config --quiet --list-fixes --help --version "Exit status:"; do
 	has "$opt" || miss="$miss $opt"
 done
 if [ $rc -eq 0 ] && [ -z "$miss" ]; then ok "--help lists every option"; else bad "--help misses:$miss"; fi
@@ -291,7 +291,7 @@ if [ $rc -eq 0 ] && grep -E -q '^w3dfix [0-9]+\.[0-9]+\.[0-9]+$' "$tmp/out"; the
 run
 if [ $rc -eq 2 ] && errhas "no PATH given"; then ok "no PATH: status 2"; else bad "no PATH (status $rc)"; fi
 run --bogus "$w/clean.w3d"
-if [ $rc -eq 2 ] && errhas "usage: w3dfix"; then ok "unknown option: status 2, usage"; else bad "unknown option (status $rc)"; fi
+if [ $rc -eq 2 ] && errhas "unknown option '--bogus'" && errhas "Try 'w3dfix --help'"; then ok "unknown option: status 2, named"; else bad "unknown option (status $rc)"; fi
 run -i -o "$tmp/x.w3d" "$w/clean.w3d"
 if [ $rc -eq 2 ] && errhas "exclude each other"; then ok "-i with -o: status 2"; else bad "-i -o (status $rc)"; fi
 run --backup "$w/clean.w3d"

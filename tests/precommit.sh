@@ -18,7 +18,7 @@ w3dfix=${3:-}
 root=$(cd "$(dirname "$0")/.." && pwd)
 for tool in pre-commit git; do
 	if ! command -v "$tool" >/dev/null 2>&1; then
-		echo "precommit: skipped: $tool is not installed (apt-get install pre-commit)"
+		echo "precommit: skipped: $tool is not installed (apt-get install $tool)"
 		exit 0
 	fi
 done

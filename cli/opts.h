@@ -1,0 +1,87 @@
+/*
+ * opts.h - the option tables of the four tools (w3dlint, w3dfix,
+ * w3ddump, w3dasm): one table per tool drives getopt_long (libc), --help
+ * and the man page (--man, used by `make install`), so the three never
+ * disagree.  Every help has the same layout: Usage, the description,
+ * Options, Examples, Exit status, and every tool prints the same version
+ * (WL_VERSION) with --version.
+ *
+ * Short options mean one thing in every tool: -o FILE output, -c FILE
+ * configuration, -q quiet, -f FORMAT report format, -j N jobs, -V version,
+ * -h help (w3dlint's letters are the reference; README.md, "Changes").
+ */
+#ifndef WL_CLI_OPTS_H
+#define WL_CLI_OPTS_H
+
+#include <getopt.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "../lint/version.h"
+
+/* Option values above this are long-only options (no letter). */
+#define WL_OPT_LONG_ONLY 256
+
+/* One option: getopt_long's name, has_arg and val (the short letter, or a
+ * value >= WL_OPT_LONG_ONLY for a long-only option), the argument's name
+ * in the help (NULL: none), and the help text (wrapped; '\n' kept). */
+typedef struct wl_opt {
+	const char *name;
+	int has_arg;
+	int val;
+	const char *arg;
+	const char *help;
+} wl_opt;
+
+/* A tool's documentation.  Texts are plain, lines separated by '\n';
+ * examples and exit_status are lines "  COMMAND   COMMENT" / "  N  MEANING"
+ * as they appear in --help. */
+typedef struct wl_cli_doc {
+	const char *tool;        /* "w3ddump" */
+	const char *usage;       /* after the tool's name: "[OPTION]... FILE" */
+	const char *summary;     /* one line: the man page's NAME section */
+	const char *description; /* paragraphs after Usage */
+	const wl_opt *opts;
+	size_t nopts;
+	const char *examples;
+	const char *exit_status;
+	const char *more;        /* optional: a last paragraph (files, environment) */
+} wl_cli_doc;
+
+/* The option every tool has that prints the man page (roff) and exits. */
+#define WL_OPT_MAN_VAL 1000
+#define WL_OPT_MAN { "man", no_argument, WL_OPT_MAN_VAL, NULL, "print this help as a man page (roff) and exit" }
+
+/**
+ * Fills longs (d->nopts + 1 entries, the last all zero) and shorts
+ * (2 * d->nopts + 2 bytes: a leading ':' so that a missing argument is
+ * reported as ':', then each letter, followed by ':' when it takes an
+ * argument) for getopt_long.
+ */
+void wl_cli_getopt_tables(const wl_cli_doc *d, struct option *longs, char *shorts);
+
+/** Prints --help: Usage, description, Options, Examples, Exit status. */
+void wl_cli_help(FILE *out, const wl_cli_doc *d);
+
+/** Prints the same content as a man page in roff (man(7)), section 1. */
+void wl_cli_man(FILE *out, const wl_cli_doc *d);
+
+/**
+ * Prints text indented by indent columns, wrapped at width columns; the
+ * first line continues at column col.  Keeps the line breaks already in
+ * text (--help, --explain).
+ */
+void wl_cli_wrap(FILE *out, const char *text, int indent, int col, int width);
+
+/**
+ * After getopt_long (with the shorts of wl_cli_getopt_tables, opterr = 0)
+ * returned ch ':' (missing argument) or '?' (unknown option): prints
+ * "TOOL: option '--x' needs an argument" or "TOOL: unknown option '-x'"
+ * and "Try 'TOOL --help' for more information." to stderr.
+ */
+void wl_cli_usage_error(const wl_cli_doc *d, int ch, char **argv);
+
+/** Prints "TOOL VERSION\n". */
+void wl_cli_version(FILE *out, const wl_cli_doc *d);
+
+#endif
