@@ -46,6 +46,12 @@ void b3b_bone(wb *b, const int32_t *vertex, const float *weight, size_t n);
 /** A whole ANIM chunk: flags, frames, fps. */
 void b3b_anim(wb *b, int32_t flags, int32_t frames, float fps);
 
+/** A whole MESH chunk (brush -1) holding the unit quad as two triangles
+ *  over vertices 0-3, then `unused` more vertices no triangle uses (no
+ *  normals, no UVs).  Its VRTS chunk header offset goes to *vrts_at (may be
+ *  NULL). */
+void b3b_quad_mesh(wb *b, size_t unused, size_t *vrts_at);
+
 /**
  * A whole valid file: BB3D version 1, no TEXS/BRUS, one NODE "root" with a
  * MESH (brush -1) holding the unit quad (4 vertices, no normals, no UVs)
