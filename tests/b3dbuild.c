@@ -116,3 +116,16 @@ void b3b_quad_mesh(wb *b, size_t unused, size_t *vrts_at)
 	b3b_tris(b, -1, idx, 2);
 	b3b_end(b);
 }
+
+void b3b_keys(wb *b, int32_t flags, const int32_t *frame, const float *v, size_t n)
+{
+	size_t per = ((flags & 1) ? 3 : 0) + ((flags & 2) ? 3 : 0) + ((flags & 4) ? 4 : 0);
+	b3b_begin(b, "KEYS");
+	wb_u32(b, (uint32_t)flags);
+	for (size_t i = 0; i < n; i++) {
+		wb_u32(b, (uint32_t)frame[i]);
+		for (size_t k = 0; k < per; k++)
+			wb_f32(b, v[i * per + k]);
+	}
+	b3b_end(b);
+}
