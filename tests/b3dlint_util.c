@@ -35,6 +35,12 @@ wl_doc *bl_lint(const wb *b, const char *config)
 	return d;
 }
 
+wl_doc *bl_lint_bytes(const uint8_t *p, size_t n)
+{
+	wb b = { .data = (uint8_t *)(uintptr_t)p, .len = n };
+	return bl_lint(&b, "rules:\n  b3d-weight-zero: info\n");
+}
+
 void bl_free(wl_doc *d)
 {
 	ru_free(d);

@@ -18,6 +18,9 @@
 
 /** Lints b's bytes; config is a configuration's YAML text or NULL. */
 wl_doc *bl_lint(const wb *b, const char *config);
+/** Lints p[0..n) with every B3D rule on (b3d-weight-zero too), for
+ *  rb_lint_variants (robust_util.h). */
+wl_doc *bl_lint_bytes(const uint8_t *p, size_t n);
 /** Frees a document from bl_lint (and its configuration). */
 void bl_free(wl_doc *d);
 /** Findings of rule. */

@@ -54,16 +54,22 @@ static void build(wb *b, int32_t frames, float fps, const keys_spec *ks, size_t 
 	b3b_end(b);
 }
 
+/* Count of rule for build(frames, fps, ks, n). */
+static size_t count_keys(int32_t frames, float fps, const keys_spec *ks, size_t n, const char *rule)
+{
+	wb b;
+	build(&b, frames, fps, ks, n, NULL, NULL);
+	size_t c = bl_count_of(&b, rule);
+	wb_free(&b);
+	return c;
+}
+
 /* Count of rule for one KEYS chunk of position keys at frames f[0..n),
  * under an ANIM of `frames` frames. */
 static size_t count_pos(int32_t frames, const int32_t *f, size_t n, const char *rule)
 {
-	wb b;
 	keys_spec k = { 1, f, zeros, n };
-	build(&b, frames, 30, &k, 1, NULL, NULL);
-	size_t c = bl_count_of(&b, rule);
-	wb_free(&b);
-	return c;
+	return count_keys(frames, 30, &k, 1, rule);
 }
 
 /* Lints, asserts count findings of rule and that the first is at offset
@@ -91,9 +97,7 @@ START_TEST(keys_flags_unknown)
 	wb_free(&b);
 	ck_assert_uint_eq(count_pos(NO_ANIM, f, 2, "b3d-keys-flags-unknown"), 0);
 	k[1].flags = 0x101;
-	build(&b, NO_ANIM, 0, k, 2, NULL, NULL);
-	ck_assert_uint_eq(bl_count_of(&b, "b3d-keys-flags-unknown"), 2);
-	wb_free(&b);
+	ck_assert_uint_eq(count_keys(NO_ANIM, 0, k, 2, "b3d-keys-flags-unknown"), 2);
 }
 END_TEST
 
@@ -110,9 +114,7 @@ START_TEST(key_not_finite)
 	wb_free(&b);
 	ck_assert_uint_eq(count_pos(NO_ANIM, f, 3, "b3d-key-not-finite"), 0);
 	v[8] = -INFINITY;
-	build(&b, NO_ANIM, 0, &k, 1, NULL, NULL);
-	ck_assert_uint_eq(bl_count_of(&b, "b3d-key-not-finite"), 2);
-	wb_free(&b);
+	ck_assert_uint_eq(count_keys(NO_ANIM, 0, &k, 1, "b3d-key-not-finite"), 2);
 }
 END_TEST
 
@@ -152,16 +154,12 @@ START_TEST(keys_duplicate_frame)
 	size_t at[3];
 	/* position and rotation in separate chunks at the same frames: valid */
 	keys_spec split[2] = { { 1, a, zeros, 2 }, { 4, a, units, 2 } };
-	build(&b, NO_ANIM, 0, split, 2, NULL, NULL);
-	ck_assert_uint_eq(bl_count_of(&b, "b3d-keys-duplicate-frame"), 0);
-	wb_free(&b);
+	ck_assert_uint_eq(count_keys(NO_ANIM, 0, split, 2, "b3d-keys-duplicate-frame"), 0);
 	/* a frame repeated inside one chunk is b3d-keys-frame-order's */
 	static const int32_t rep[] = { 1, 1 };
 	ck_assert_uint_eq(count_pos(NO_ANIM, rep, 2, "b3d-keys-duplicate-frame"), 0);
 	keys_spec rep2[2] = { { 1, rep, zeros, 2 }, { 4, a, units, 2 } };
-	build(&b, NO_ANIM, 0, rep2, 2, NULL, NULL);
-	ck_assert_uint_eq(bl_count_of(&b, "b3d-keys-duplicate-frame"), 0);
-	wb_free(&b);
+	ck_assert_uint_eq(count_keys(NO_ANIM, 0, rep2, 2, "b3d-keys-duplicate-frame"), 0);
 	/* position keyed at frame 2 by both chunks: the later key fires */
 	keys_spec same[2] = { { 1, a, zeros, 2 }, { 1, b2, zeros, 2 } };
 	build(&b, NO_ANIM, 0, same, 2, at, NULL);
@@ -208,9 +206,7 @@ START_TEST(key_rotation_not_unit)
 	bl_free(d);
 	wb_free(&b);
 	q[1] = 2; /* key 0 too */
-	build(&b, NO_ANIM, 0, &k, 1, NULL, NULL);
-	ck_assert_uint_eq(bl_count_of(&b, "b3d-key-rotation-not-unit"), 2);
-	wb_free(&b);
+	ck_assert_uint_eq(count_keys(NO_ANIM, 0, &k, 1, "b3d-key-rotation-not-unit"), 2);
 }
 END_TEST
 
@@ -232,12 +228,8 @@ START_TEST(anim_fields)
 	ck_assert_uint_eq(bl_count_of(&b, "b3d-anim-zero-frames"), 0);
 	expect(&b, "b3d-anim-bad-fps", 1, anim + 8, -1);
 	wb_free(&b);
-	build(&b, 1, NAN, &k, 1, NULL, NULL);
-	ck_assert_uint_eq(bl_count_of(&b, "b3d-anim-bad-fps"), 1);
-	wb_free(&b);
-	build(&b, 1, 24, &k, 1, NULL, NULL);
-	ck_assert_uint_eq(bl_count_of(&b, "b3d-anim-bad-fps"), 0);
-	wb_free(&b);
+	ck_assert_uint_eq(count_keys(1, NAN, &k, 1, "b3d-anim-bad-fps"), 1);
+	ck_assert_uint_eq(count_keys(1, 24, &k, 1, "b3d-anim-bad-fps"), 0);
 }
 END_TEST
 
@@ -337,12 +329,6 @@ START_TEST(keys_governed_by_nearest_anim)
 }
 END_TEST
 
-static wl_doc *lint_fuzz(const uint8_t *p, size_t n)
-{
-	wb b = { .data = (uint8_t *)(uintptr_t)p, .len = n };
-	return bl_lint(&b, NULL);
-}
-
 START_TEST(anim_mutations_never_crash)
 {
 	static const int32_t f[] = { 1, 3, 2 };
@@ -350,7 +336,7 @@ START_TEST(anim_mutations_never_crash)
 	keys_spec k[2] = { { 1, f, zeros, 3 }, { 5, f, pr, 3 } };
 	wb b;
 	build(&b, 2, 30, k, 2, NULL, NULL);
-	rb_lint_variants(b.data, b.len, &(rb_opts){ lint_fuzz, bl_free, 777, 400, NULL });
+	rb_lint_variants(b.data, b.len, &(rb_opts){ bl_lint_bytes, bl_free, 777, 400, NULL });
 	wb_free(&b);
 }
 END_TEST

@@ -44,7 +44,7 @@ static void out_of_range(wl_lint_ctx *ctx, const b3d_model *m, const b3d_bone *b
 		if (w.vertex < 0 && (uint64_t)(-(int64_t)w.vertex) <= base)
 			what = "Luanti and Irrlicht bind it to a vertex of an earlier MESH";
 		else if (w.vertex < 0 || me)
-			what = "Luanti refuses the model, Irrlicht before 2023 reads past its vertex list";
+			what = "Luanti refuses the model, Irrlicht 1.8 reads past its vertex list";
 		else
 			what = "no MESH comes before it: Luanti refuses the model, Irrlicht before 2023 "
 			       "reads past its vertex list";

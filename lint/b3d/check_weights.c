@@ -144,11 +144,14 @@ static void per_vertex(wctx *w, double tol)
 	}
 }
 
-static void check_mesh(wctx *w, const b3d_model *m)
+/* The BONEs bones[first..end) bound to w->me (Irrlicht binds a BONE to the
+ * last MESH before it, so in file order the BONEs of one MESH are
+ * consecutive). */
+static void check_mesh(wctx *w, const b3d_model *m, size_t first, size_t end)
 {
 	bool any = false;
-	for (size_t b = 0; b < m->bone_count && !any; b++)
-		any = m->bones[b]->bind_irrlicht == w->me && m->bones[b]->weights.count;
+	for (size_t b = first; b < end && !any; b++)
+		any = m->bones[b]->weights.count > 0;
 	if (!any)
 		return;
 	w->span = b3d_irr_span(m, w->me);
@@ -161,13 +164,9 @@ static void check_mesh(wctx *w, const b3d_model *m)
 		free(used);
 		return;
 	}
-	for (size_t b = 0; b < m->bone_count; b++) {
-		const b3d_bone *bo = m->bones[b];
-		if (bo->bind_irrlicht != w->me)
-			continue;
-		for (size_t i = 0; i < bo->weights.count; i++)
-			record(w, bo, b, i);
-	}
+	for (size_t b = first; b < end; b++)
+		for (size_t i = 0; i < m->bones[b]->weights.count; i++)
+			record(w, m->bones[b], b, i);
 	per_vertex(w, wl_lint_param(w->ctx, "b3d-weight-sum", "tolerance", 0.01));
 	free(w->v);
 	free(used);
@@ -185,8 +184,11 @@ void b3d_check_weights(wl_lint_ctx *ctx)
 	w.on_neg = wl_lint_enabled(ctx, "b3d-weight-negative");
 	w.on_nan = wl_lint_enabled(ctx, "b3d-weight-not-finite");
 	w.on_unweighted = wl_lint_enabled(ctx, "b3d-unweighted-vertex");
-	for (size_t i = 0; i < m->mesh_count && !ctx->doc->findings.oom; i++) {
-		w.me = m->meshes[i];
-		check_mesh(&w, m);
+	for (size_t b = 0, end; b < m->bone_count && !ctx->doc->findings.oom; b = end) {
+		w.me = m->bones[b]->bind_irrlicht;
+		for (end = b + 1; end < m->bone_count && m->bones[end]->bind_irrlicht == w.me; end++)
+			;
+		if (w.me)
+			check_mesh(&w, m, b, end);
 	}
 }
