@@ -144,6 +144,10 @@ START_TEST(keys_frame_order)
 	ck_assert_uint_eq(count_pos(NO_ANIM, ok, 4, "b3d-keys-frame-order"), 0);
 	/* a repeated frame is out of order too */
 	ck_assert_uint_eq(count_pos(NO_ANIM, two, 4, "b3d-keys-frame-order"), 2);
+	/* Luanti clamps frame 0 to 1 first, so frame 1 after it repeats it */
+	static const int32_t zero_one[] = { 0, 1 }, zero_two[] = { 0, 2 };
+	ck_assert_uint_eq(count_pos(NO_ANIM, zero_one, 2, "b3d-keys-frame-order"), 1);
+	ck_assert_uint_eq(count_pos(NO_ANIM, zero_two, 2, "b3d-keys-frame-order"), 0);
 }
 END_TEST
 

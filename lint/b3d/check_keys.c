@@ -10,7 +10,8 @@
  *   b3d-key-frame-below-1    the frame is below 1 (frames count from 1)
  *   b3d-keys-frame-order     the frame is not above every frame before it
  *                            in the same chunk (Luanti keeps strictly
- *                            increasing frames only)
+ *                            increasing frames only; frames below 1 count
+ *                            as 1, as Luanti clamps them first)
  *   b3d-keys-duplicate-frame an earlier KEYS chunk of the same NODE keys
  *                            the same channel (position, scale or
  *                            rotation) at the same frame; keying different
@@ -80,11 +81,12 @@ static void check_chunk(wl_lint_ctx *ctx, const b3d_keys *ks, double tol)
 			key_report(ctx, "b3d-key-frame-below-1", ks, i,
 				   "is below 1: Luanti logs \"Illegal frame number found\" and moves it to "
 				   "frame 1");
-		if (i > 0 && f <= max)
+		int32_t clamped = f < 1 ? 1 : f; /* as Luanti reads it */
+		if (i > 0 && clamped <= max)
 			key_report(ctx, "b3d-keys-frame-order", ks, i,
 				   "is not after every earlier key of the chunk: Luanti drops it");
-		if (f > max)
-			max = f;
+		if (clamped > max)
+			max = clamped;
 		bool finite = true;
 		for (size_t k = 0; k < floats; k++)
 			finite = finite && isfinite(wl_lef32(p + 4 + 4 * k));
