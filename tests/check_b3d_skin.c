@@ -139,6 +139,34 @@ START_TEST(bone_negative_id_reaches_earlier_mesh)
 }
 END_TEST
 
+START_TEST(bone_before_any_mesh)
+{
+	/* root{NODE b{BONE}, MESH}: Blitz3D binds root's MESH, but Irrlicht and
+	 * Luanti have read no vertex yet when the BONE comes */
+	static const int32_t ids[] = { 0 };
+	static const float w[] = { 1 };
+	wb b;
+	wb_init(&b);
+	b3b_begin(&b, "BB3D");
+	wb_u32(&b, 1);
+	b3b_node_begin(&b, "root", b3b_identity);
+	b3b_node_begin(&b, "b", b3b_identity);
+	size_t at = b.len + 8;
+	b3b_bone(&b, ids, w, 1);
+	b3b_end(&b);
+	b3b_quad_mesh(&b, 0, NULL);
+	b3b_end(&b);
+	b3b_end(&b);
+	wl_doc *d = bl_lint(&b, NULL);
+	ck_assert_uint_eq(bl_count(d, "b3d-bone-vertex-out-of-range"), 1);
+	const wl_finding *f = bl_find(d, "b3d-bone-vertex-out-of-range", 0);
+	ck_assert_uint_eq(f->offset, at);
+	ck_assert_ptr_nonnull(strstr(f->message, "no MESH comes before it"));
+	bl_free(d);
+	wb_free(&b);
+}
+END_TEST
+
 START_TEST(bone_binding_differs)
 {
 	static const int32_t ids[] = { 0, 1 };
@@ -197,6 +225,9 @@ START_TEST(weight_sum)
 	ck_assert_uint_eq(bl_count(d, "b3d-weight-sum"), 0);
 	bl_free(d);
 	wb_free(&b);
+	/* weights follow the Irrlicht/Luanti binding: the last MESH, 'other' */
+	bone_spec one = { v0, half, 1 };
+	expect_at(SIBLING, &one, 1, "b3d-weight-sum", 0, 0, (const char *const[]){ "MESH 'other'", NULL });
 	/* one more vertex off 1 (vertex 1 also gets 0.4 more) */
 	bone_spec two[2] = { { v0, half, 4 }, { v0, part, 2 } };
 	ck_assert_uint_eq(count_n(ONE_MESH, two, 2, "b3d-weight-sum"), 2);
@@ -326,6 +357,7 @@ Suite *b3d_skin_suite(void)
 {
 	const TTest *const tests[] = { bone_vertex_out_of_range,
 					      bone_negative_id_reaches_earlier_mesh,
+					      bone_before_any_mesh,
 					      bone_binding_differs,
 					      weight_sum,
 					      weight_over_4,
