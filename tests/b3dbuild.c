@@ -95,3 +95,37 @@ void b3b_quad_model(wb *b, size_t *vrts_at, size_t *tris_at)
 	b3b_end(b);
 	b3b_end(b);
 }
+
+void b3b_quad_mesh(wb *b, size_t unused, size_t *vrts_at)
+{
+	static const float quad[] = { 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0 };
+	static const int32_t idx[] = { 0, 1, 2, 0, 2, 3 };
+	b3b_begin(b, "MESH");
+	wb_u32(b, (uint32_t)-1);
+	if (vrts_at)
+		*vrts_at = b->len;
+	b3b_begin(b, "VRTS");
+	wb_u32(b, 0);
+	wb_u32(b, 0);
+	wb_u32(b, 0);
+	for (size_t i = 0; i < 12; i++)
+		wb_f32(b, quad[i]);
+	for (size_t i = 0; i < 3 * unused; i++)
+		wb_f32(b, 2.0f);
+	b3b_end(b);
+	b3b_tris(b, -1, idx, 2);
+	b3b_end(b);
+}
+
+void b3b_keys(wb *b, int32_t flags, const int32_t *frame, const float *v, size_t n)
+{
+	size_t per = ((flags & 1) ? 3 : 0) + ((flags & 2) ? 3 : 0) + ((flags & 4) ? 4 : 0);
+	b3b_begin(b, "KEYS");
+	wb_u32(b, (uint32_t)flags);
+	for (size_t i = 0; i < n; i++) {
+		wb_u32(b, (uint32_t)frame[i]);
+		for (size_t k = 0; k < per; k++)
+			wb_f32(b, v[i * per + k]);
+	}
+	b3b_end(b);
+}

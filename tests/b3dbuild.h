@@ -43,8 +43,18 @@ void b3b_vrts(wb *b, int32_t flags, int32_t sets, int32_t set_size, const float 
 void b3b_tris(wb *b, int32_t brush_id, const int32_t *idx, size_t n);
 /** A whole BONE chunk: n (vertex_id, weight) pairs. */
 void b3b_bone(wb *b, const int32_t *vertex, const float *weight, size_t n);
+/** A whole KEYS chunk: flags, then n keys, key i being frame[i] followed by
+ *  per floats of v (per = 3 (flags&1) + 3 (flags&2) + 4 (flags&4); the
+ *  rotation w, x, y, z). */
+void b3b_keys(wb *b, int32_t flags, const int32_t *frame, const float *v, size_t n);
 /** A whole ANIM chunk: flags, frames, fps. */
 void b3b_anim(wb *b, int32_t flags, int32_t frames, float fps);
+
+/** A whole MESH chunk (brush -1) holding the unit quad as two triangles
+ *  over vertices 0-3, then `unused` more vertices no triangle uses (no
+ *  normals, no UVs).  Its VRTS chunk header offset goes to *vrts_at (may be
+ *  NULL). */
+void b3b_quad_mesh(wb *b, size_t unused, size_t *vrts_at);
 
 /**
  * A whole valid file: BB3D version 1, no TEXS/BRUS, one NODE "root" with a

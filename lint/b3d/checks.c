@@ -2,7 +2,16 @@
  * Add one line per check function. */
 #include "checks.h"
 
+void b3d_check_bone_ids(wl_lint_ctx *ctx);
+void b3d_check_weights(wl_lint_ctx *ctx);
+void b3d_check_keys(wl_lint_ctx *ctx);
+void b3d_check_anim(wl_lint_ctx *ctx);
+
 static const wl_check_fn checks[] = {
+	b3d_check_bone_ids,
+	b3d_check_weights,
+	b3d_check_keys,
+	b3d_check_anim,
 	NULL /* keep last: the list is NULL-terminated for easy appends */
 };
 

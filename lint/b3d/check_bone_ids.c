@@ -1,0 +1,90 @@
+/*
+ * check_bone_ids.c - which vertices a BONE's weight records name
+ * (rules/b3d/skin.yaml; notes on the readers: skin_bind.h):
+ *
+ *   b3d-bone-vertex-out-of-range  a weight record's vertex id is negative
+ *                                 or not below the vertex count of the MESH
+ *                                 Irrlicht/Luanti bind the BONE to (the last
+ *                                 MESH read in file order); one finding per
+ *                                 record, at its 8 bytes
+ *   b3d-bone-binding-differs      Blitz3D (the MESH of the nearest enclosing
+ *                                 NODE that has one), Irrlicht/Luanti (the
+ *                                 last MESH in file order) and Assimp (one
+ *                                 index over every VRTS of the file) bind
+ *                                 the BONE's ids to different vertices: one
+ *                                 finding per BONE chunk (the binding is the
+ *                                 chunk's, every record shares it), at the
+ *                                 chunk header; BONEs without records are
+ *                                 not reported
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "checks.h"
+#include "skin_bind.h"
+
+void b3d_check_bone_ids(wl_lint_ctx *ctx);
+
+/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
+extern const char *const b3d_check_bone_ids_rules[];
+const char *const b3d_check_bone_ids_rules[] = { "b3d-bone-vertex-out-of-range",
+						 "b3d-bone-binding-differs", NULL };
+
+static void out_of_range(wl_lint_ctx *ctx, const b3d_model *m, const b3d_bone *bo)
+{
+	const b3d_mesh *me = bo->bind_irrlicht;
+	uint64_t span = me ? b3d_irr_span(m, me) : 0;
+	uint64_t base = me ? me->global_base : 0;
+	for (size_t i = 0; i < bo->weights.count; i++) {
+		b3d_weight w = b3d_weight_at(bo, i);
+		if (w.vertex >= 0 && (uint64_t)w.vertex < span)
+			continue;
+		uint64_t at = b3d_record_offset(&bo->weights, i);
+		const char *what;
+		if (w.vertex < 0 && (uint64_t)(-(int64_t)w.vertex) <= base)
+			what = "Luanti and Irrlicht bind it to a vertex of an earlier MESH";
+		else if (w.vertex < 0 || me)
+			what = "Luanti refuses the model, Irrlicht 1.8 reads past its vertex list";
+		else
+			what = "no MESH comes before it: Luanti refuses the model, Irrlicht before 2023 "
+			       "reads past its vertex list";
+		wl_report(&ctx->doc->findings, "b3d-bone-vertex-out-of-range", bo->src, (int64_t)i, at, 8,
+			  "weight %zu of the BONE of NODE '%s' names vertex %" PRId32
+			  ", outside the %" PRIu64 " vertices of MESH '%s' that Irrlicht/Luanti bind it to "
+			  "(the last MESH before it): %s",
+			  i, b3d_node_label(bo->node), w.vertex, span, me ? b3d_mesh_label(me) : "", what);
+	}
+}
+
+static void binding(wl_lint_ctx *ctx, const b3d_bone *bo)
+{
+	const b3d_mesh *irr = bo->bind_irrlicht, *blitz = bo->bind_blitz;
+	if (!bo->weights.count || !irr)
+		return;
+	if (blitz == irr && irr->global_base == 0)
+		return;
+	char blitz_desc[160];
+	if (blitz)
+		snprintf(blitz_desc, sizeof blitz_desc, "MESH '%s' (vertex id + 0)", b3d_mesh_label(blitz));
+	else
+		snprintf(blitz_desc, sizeof blitz_desc, "no MESH (no enclosing NODE has one)");
+	wl_report(&ctx->doc->findings, "b3d-bone-binding-differs", bo->src, -1, bo->src->offset,
+		  bo->src->header_size,
+		  "the BONE of NODE '%s' binds differently per reader: Blitz3D to %s, Irrlicht/Luanti to "
+		  "MESH '%s' (the last MESH before it; global vertex %" PRIu64 " + id), Assimp to global "
+		  "vertex 0 + id",
+		  b3d_node_label(bo->node), blitz_desc, b3d_mesh_label(irr), irr->global_base);
+}
+
+void b3d_check_bone_ids(wl_lint_ctx *ctx)
+{
+	const b3d_model *m = ctx->model;
+	bool oor = wl_lint_enabled(ctx, "b3d-bone-vertex-out-of-range");
+	bool bind = wl_lint_enabled(ctx, "b3d-bone-binding-differs");
+	for (size_t b = 0; b < m->bone_count; b++) {
+		if (oor)
+			out_of_range(ctx, m, m->bones[b]);
+		if (bind)
+			binding(ctx, m->bones[b]);
+	}
+}

@@ -1,0 +1,219 @@
+/*
+ * check_keys.c - the keys of KEYS chunks (rules/b3d/animation.yaml).  Key
+ * records (spec §KEYS): int32 frame, then position[3], scale[3] and
+ * rotation w,x,y,z as KEYS flags 1, 2, 4 say.  Per-key findings cover the
+ * whole key record (element = key index); per-chunk ones the flags field.
+ *
+ *   b3d-keys-flags-unknown   KEYS flags has bits other than 1, 2, 4 (once
+ *                            per chunk, at the flags)
+ *   b3d-key-not-finite       a float of the key is NaN or infinite
+ *   b3d-key-frame-below-1    the frame is below 1 (frames count from 1)
+ *   b3d-keys-frame-order     the frame is not above every frame before it
+ *                            in the same chunk (Luanti keeps strictly
+ *                            increasing frames only; frames below 1 count
+ *                            as 1, as Luanti clamps them first)
+ *   b3d-keys-duplicate-frame an earlier KEYS chunk of the same NODE keys
+ *                            the same channel (position, scale or
+ *                            rotation) at the same frame; keying different
+ *                            channels in separate chunks at the same
+ *                            frames is valid and not reported (once per
+ *                            key, naming the first channel that repeats)
+ *   b3d-key-rotation-not-unit the rotation's length differs from 1 by more
+ *                            than `tolerance` (finite keys only)
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../../core/cursor.h"
+#include "checks.h"
+#include "skin_bind.h"
+
+void b3d_check_keys(wl_lint_ctx *ctx);
+
+/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
+extern const char *const b3d_check_keys_rules[];
+const char *const b3d_check_keys_rules[] = { "b3d-keys-flags-unknown",   "b3d-key-not-finite",
+					     "b3d-key-frame-below-1",    "b3d-keys-frame-order",
+					     "b3d-keys-duplicate-frame", "b3d-key-rotation-not-unit",
+					     NULL };
+
+static int32_t frame_of(const b3d_keys *ks, size_t i)
+{
+	return (int32_t)wl_le32(b3d_record(&ks->keys, i));
+}
+
+/* A finding about key i of ks: "key I (frame F) of a KEYS of NODE 'N' "
+ * then the formatted tail. */
+static void key_report(wl_lint_ctx *ctx, const char *rule, const b3d_keys *ks, size_t i, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+static void key_report(wl_lint_ctx *ctx, const char *rule, const b3d_keys *ks, size_t i, const char *fmt, ...)
+{
+	char tail[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(tail, sizeof tail, fmt, ap);
+	va_end(ap);
+	wl_report(&ctx->doc->findings, rule, ks->src, (int64_t)i, b3d_record_offset(&ks->keys, i), ks->keys.size,
+		  "key %zu (frame %" PRId32 ") of a KEYS of NODE '%s' %s", i, frame_of(ks, i),
+		  b3d_node_label(ks->node), tail);
+}
+
+/* The per-key rules that need only the chunk itself. */
+static void check_chunk(wl_lint_ctx *ctx, const b3d_keys *ks, double tol)
+{
+	if (ks->flags & ~7)
+		wl_report(&ctx->doc->findings, "b3d-keys-flags-unknown", ks->src, -1,
+			  wl_chunk_payload_offset(ks->src), 4,
+			  "KEYS of NODE '%s' has flags 0x%" PRIx32 ": bits other than 1 (position), 2 "
+			  "(scale) and 4 (rotation) mean nothing to any reader",
+			  b3d_node_label(ks->node), (uint32_t)ks->flags);
+	if (!ks->keys.size)
+		return;
+	size_t floats = (ks->keys.size - 4) / 4;
+	int32_t max = INT32_MIN;
+	for (size_t i = 0; i < ks->keys.count; i++) {
+		const uint8_t *p = b3d_record(&ks->keys, i);
+		int32_t f = frame_of(ks, i);
+		if (f < 1)
+			key_report(ctx, "b3d-key-frame-below-1", ks, i,
+				   "is below 1: Luanti logs \"Illegal frame number found\" and moves it to "
+				   "frame 1");
+		int32_t clamped = f < 1 ? 1 : f; /* as Luanti reads it */
+		if (i > 0 && clamped <= max)
+			key_report(ctx, "b3d-keys-frame-order", ks, i,
+				   "is not after every earlier key of the chunk: Luanti drops it");
+		if (clamped > max)
+			max = clamped;
+		bool finite = true;
+		for (size_t k = 0; k < floats; k++)
+			finite = finite && isfinite(wl_lef32(p + 4 + 4 * k));
+		if (!finite) {
+			key_report(ctx, "b3d-key-not-finite", ks, i, "holds a NaN or infinite value");
+			continue;
+		}
+		if (!ks->rotation_at)
+			continue;
+		double n2 = 0;
+		for (int k = 0; k < 4; k++) {
+			double c = wl_lef32(p + ks->rotation_at + 4 * k);
+			n2 += c * c;
+		}
+		double len = sqrt(n2);
+		if (fabs(len - 1.0) > tol)
+			key_report(ctx, "b3d-key-rotation-not-unit", ks, i,
+				   "has a rotation of length %.6g, not a unit quaternion (tolerance %g): Luanti "
+				   "slerps it as it is, scaling the bone",
+				   len, tol);
+	}
+}
+
+/* One key of one channel, for the cross-chunk duplicate test. */
+typedef struct kref {
+	int32_t frame;
+	uint8_t channel;
+	size_t chunk;    /* ordinal among the node's KEYS chunks */
+	size_t key;
+} kref;
+
+static int kref_cmp(const void *a, const void *b)
+{
+	const kref *x = a, *y = b;
+	if (x->channel != y->channel)
+		return x->channel < y->channel ? -1 : 1;
+	if (x->frame != y->frame)
+		return x->frame < y->frame ? -1 : 1;
+	if (x->chunk != y->chunk)
+		return x->chunk < y->chunk ? -1 : 1;
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
+static const char *const channel_name[3] = { "position", "scale", "rotation" };
+
+/* ks[0..n): the KEYS chunks of one NODE, in file order. */
+static void duplicates(wl_lint_ctx *ctx, const b3d_keys *const *ks, size_t n)
+{
+	size_t total = 0;
+	for (size_t c = 0; c < n; c++)
+		total += ks[c]->keys.count * 3;
+	if (n < 2 || !total)
+		return;
+	kref *r = malloc(total * sizeof *r);
+	size_t *first = calloc(n + 1, sizeof *first);  /* key index base per chunk */
+	uint8_t *dup = NULL;
+	if (!r || !first) {
+		ctx->doc->findings.oom = 1;
+		goto out;
+	}
+	size_t m = 0;
+	for (size_t c = 0; c < n; c++) {
+		first[c + 1] = first[c] + ks[c]->keys.count;
+		const uint32_t at[3] = { ks[c]->position_at, ks[c]->scale_at, ks[c]->rotation_at };
+		for (size_t i = 0; i < ks[c]->keys.count; i++)
+			for (uint8_t ch = 0; ch < 3; ch++)
+				if (at[ch])
+					r[m++] = (kref){ frame_of(ks[c], i), ch, c, i };
+	}
+	qsort(r, m, sizeof *r, kref_cmp);
+	dup = calloc(first[n] + 1, 1);  /* 1 + channel of the first repeat */
+	if (!dup) {
+		ctx->doc->findings.oom = 1;
+		goto out;
+	}
+	for (size_t i = 1, run = 0; i < m; i++) {
+		if (r[i].channel != r[run].channel || r[i].frame != r[run].frame)
+			run = i; /* the first key of this channel at this frame */
+		else if (r[run].chunk < r[i].chunk && !dup[first[r[i].chunk] + r[i].key])
+			dup[first[r[i].chunk] + r[i].key] = (uint8_t)(1 + r[i].channel);
+	}
+	for (size_t c = 0; c < n; c++)
+		for (size_t i = 0; i < ks[c]->keys.count; i++) {
+			uint8_t d = dup[first[c] + i];
+			if (d)
+				key_report(ctx, "b3d-keys-duplicate-frame", ks[c], i,
+					   "keys the %s at a frame an earlier KEYS of the NODE already keys it "
+					   "at: Luanti keeps one of them",
+					   channel_name[d - 1]);
+		}
+out:
+	free(r);
+	free(first);
+	free(dup);
+}
+
+static int by_node(const void *a, const void *b)
+{
+	const b3d_keys *x = *(const b3d_keys *const *)a, *y = *(const b3d_keys *const *)b;
+	if (x->node->index != y->node->index)
+		return x->node->index < y->node->index ? -1 : 1;
+	return x->src->offset < y->src->offset ? -1 : x->src->offset > y->src->offset;
+}
+
+void b3d_check_keys(wl_lint_ctx *ctx)
+{
+	const b3d_model *m = ctx->model;
+	double tol = wl_lint_param(ctx, "b3d-key-rotation-not-unit", "tolerance", 0.001);
+	for (size_t i = 0; i < m->keys_count; i++)
+		if (m->keys[i]->flags_ok)
+			check_chunk(ctx, m->keys[i], tol);
+	if (!wl_lint_enabled(ctx, "b3d-keys-duplicate-frame") || m->keys_count < 2)
+		return;
+	const b3d_keys **sorted = malloc(m->keys_count * sizeof *sorted);
+	if (!sorted) {
+		ctx->doc->findings.oom = 1;
+		return;
+	}
+	size_t n = 0;
+	for (size_t i = 0; i < m->keys_count; i++)
+		if (m->keys[i]->flags_ok && m->keys[i]->keys.size)
+			sorted[n++] = m->keys[i];
+	qsort(sorted, n, sizeof *sorted, by_node);
+	for (size_t i = 0, j; i < n; i = j) {
+		for (j = i + 1; j < n && sorted[j]->node == sorted[i]->node; j++)
+			;
+		duplicates(ctx, sorted + i, j - i);
+	}
+	free(sorted);
+}

@@ -1,0 +1,194 @@
+/*
+ * check_weights.c - bone weights per vertex (rules/b3d/skin.yaml).  Records
+ * are bound to vertices the way Irrlicht and Luanti bind them (skin_bind.h);
+ * records whose id falls outside that MESH are b3d-bone-vertex-out-of-range
+ * (check_bone_ids.c) and are skipped here.  "Positive" means finite and
+ * > 0: the weights Irrlicht (strength > 0) and Luanti (addWeight) keep.
+ *
+ *   per record (at its 8 bytes, element = record index):
+ *   b3d-weight-not-finite        the weight is NaN or infinite
+ *   b3d-weight-zero              the weight is 0 (off by default)
+ *   b3d-weight-negative          the weight is below 0
+ *   b3d-weight-duplicate-vertex  the record names a vertex that an earlier
+ *                                record of the same BONE already gave a
+ *                                positive weight (modlib's test)
+ *   b3d-weight-unreferenced-vertex  the vertex is used by no triangle of the
+ *                                MESH (any weight: Irrlicht checks the id
+ *                                before the strength)
+ *   per vertex (once, at the record named):
+ *   b3d-weight-sum               the positive weights of a vertex differ
+ *                                from 1 by more than `tolerance` (at the
+ *                                vertex's first positive record)
+ *   b3d-weight-over-4            a vertex has more than 4 positive weights
+ *                                (at its 5th positive record: the vertex is
+ *                                the defect, and the 5th is the first that
+ *                                cannot have a slot)
+ *   b3d-unweighted-vertex        a vertex used by a triangle of a skinned
+ *                                MESH (one with at least one positive
+ *                                weight) has no positive weight (at the
+ *                                vertex's VRTS record)
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "checks.h"
+#include "skin_bind.h"
+
+void b3d_check_weights(wl_lint_ctx *ctx);
+
+/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
+extern const char *const b3d_check_weights_rules[];
+const char *const b3d_check_weights_rules[] = {
+	"b3d-weight-not-finite", "b3d-weight-zero", "b3d-weight-negative", "b3d-weight-duplicate-vertex",
+	"b3d-weight-unreferenced-vertex", "b3d-weight-sum", "b3d-weight-over-4", "b3d-unweighted-vertex",
+	NULL
+};
+
+/* What is known of one vertex of the MESH being checked. */
+typedef struct vstate {
+	double sum;          /* positive weights */
+	uint32_t positive;   /* positive records */
+	size_t seen_bone;    /* 1 + index of the last BONE that gave it a
+	                        positive weight (duplicate test) */
+	const b3d_bone *first_bone; /* its first positive record */
+	size_t first_rec;
+} vstate;
+
+typedef struct wctx {
+	wl_lint_ctx *ctx;
+	const b3d_mesh *me;
+	uint64_t span;
+	const uint8_t *used;
+	vstate *v;
+	bool on_sum, on_over, on_unref, on_dup, on_zero, on_neg, on_nan, on_unweighted;
+} wctx;
+
+static void report_rec(const wctx *w, const char *rule, const b3d_bone *bo, size_t i, const char *fmt_tail,
+		       int32_t vertex, float weight)
+{
+	wl_report(&w->ctx->doc->findings, rule, bo->src, (int64_t)i, b3d_record_offset(&bo->weights, i), 8,
+		  "weight %zu of the BONE of NODE '%s' (vertex %" PRId32 " of MESH '%s', weight %g) %s", i,
+		  b3d_node_label(bo->node), vertex, b3d_mesh_label(w->me), (double)weight, fmt_tail);
+}
+
+/* One record of bone number bi (bound to w->me). */
+static void record(wctx *w, const b3d_bone *bo, size_t bi, size_t i)
+{
+	b3d_weight r = b3d_weight_at(bo, i);
+	if (r.vertex < 0 || (uint64_t)r.vertex >= w->span)
+		return;
+	vstate *s = &w->v[r.vertex];
+	if (w->on_unref && !b3d_bit(w->used, (uint64_t)r.vertex))
+		report_rec(w, "b3d-weight-unreferenced-vertex", bo, i,
+			   "is on a vertex no triangle of the MESH uses: Irrlicht and Luanti log \"Weight has "
+			   "bad vertex id\" and drop it",
+			   r.vertex, r.weight);
+	if (!isfinite(r.weight)) {
+		if (w->on_nan)
+			report_rec(w, "b3d-weight-not-finite", bo, i, "is not a finite number", r.vertex,
+				   r.weight);
+		return;
+	}
+	if (r.weight <= 0) {
+		if (r.weight == 0 && w->on_zero)
+			report_rec(w, "b3d-weight-zero", bo, i, "is zero: every reader drops it", r.vertex,
+				   r.weight);
+		else if (r.weight < 0 && w->on_neg)
+			report_rec(w, "b3d-weight-negative", bo, i, "is negative: Irrlicht, Luanti and modlib "
+				   "drop it", r.vertex, r.weight);
+		return;
+	}
+	if (s->seen_bone == bi + 1 && w->on_dup)
+		report_rec(w, "b3d-weight-duplicate-vertex", bo, i,
+			   "names a vertex this BONE already weighted: modlib refuses the file (\"duplicate "
+			   "vertex weight\"), Luanti applies both",
+			   r.vertex, r.weight);
+	s->seen_bone = bi + 1;
+	if (s->positive == 0) {
+		s->first_bone = bo;
+		s->first_rec = i;
+	}
+	s->positive++;
+	s->sum += r.weight;
+	if (s->positive == 5 && w->on_over)
+		report_rec(w, "b3d-weight-over-4", bo, i,
+			   "is the 5th positive weight of its vertex: Luanti keeps the 4 strongest, Assimp "
+			   "the first 4",
+			   r.vertex, r.weight);
+}
+
+static void per_vertex(wctx *w, double tol)
+{
+	const b3d_records *verts = w->me->vrts ? &w->me->vrts->verts : NULL;
+	bool skinned = false;
+	for (uint64_t v = 0; v < w->span && !skinned; v++)
+		skinned = w->v[v].positive > 0;
+	for (uint64_t v = 0; v < w->span; v++) {
+		const vstate *s = &w->v[v];
+		if (s->positive && w->on_sum && fabs(s->sum - 1.0) > tol)
+			wl_report(&w->ctx->doc->findings, "b3d-weight-sum", s->first_bone->src,
+				  (int64_t)s->first_rec, b3d_record_offset(&s->first_bone->weights, s->first_rec), 8,
+				  "the %" PRIu32 " positive weight(s) of vertex %" PRIu64
+				  " of MESH '%s' sum to %.6g, not 1 (tolerance %g): Luanti rescales them to 1, "
+				  "Blitz3D and Assimp use them as they are",
+				  s->positive, v, b3d_mesh_label(w->me), s->sum, tol);
+		/* Only vertices of the first VRTS have a record to point at. */
+		if (skinned && !s->positive && w->on_unweighted && b3d_bit(w->used, v) && verts &&
+		    v < verts->count)
+			wl_report(&w->ctx->doc->findings, "b3d-unweighted-vertex", verts->src, (int64_t)v,
+				  b3d_record_offset(verts, v), verts->size,
+				  "vertex %" PRIu64 " of skinned MESH '%s' is used by a triangle but has no "
+				  "positive bone weight: it stays where the bind pose puts it",
+				  v, b3d_mesh_label(w->me));
+	}
+}
+
+/* The BONEs bones[first..end) bound to w->me (Irrlicht binds a BONE to the
+ * last MESH before it, so in file order the BONEs of one MESH are
+ * consecutive). */
+static void check_mesh(wctx *w, const b3d_model *m, size_t first, size_t end)
+{
+	bool any = false;
+	for (size_t b = first; b < end && !any; b++)
+		any = m->bones[b]->weights.count > 0;
+	if (!any)
+		return;
+	w->span = b3d_irr_span(m, w->me);
+	w->v = calloc((size_t)w->span + 1, sizeof *w->v);
+	uint8_t *used = b3d_used_vertices(w->me, w->span);
+	w->used = used;
+	if (!w->v || !used) {
+		w->ctx->doc->findings.oom = 1;
+		free(w->v);
+		free(used);
+		return;
+	}
+	for (size_t b = first; b < end; b++)
+		for (size_t i = 0; i < m->bones[b]->weights.count; i++)
+			record(w, m->bones[b], b, i);
+	per_vertex(w, wl_lint_param(w->ctx, "b3d-weight-sum", "tolerance", 0.01));
+	free(w->v);
+	free(used);
+}
+
+void b3d_check_weights(wl_lint_ctx *ctx)
+{
+	const b3d_model *m = ctx->model;
+	wctx w = { .ctx = ctx };
+	w.on_sum = wl_lint_enabled(ctx, "b3d-weight-sum");
+	w.on_over = wl_lint_enabled(ctx, "b3d-weight-over-4");
+	w.on_unref = wl_lint_enabled(ctx, "b3d-weight-unreferenced-vertex");
+	w.on_dup = wl_lint_enabled(ctx, "b3d-weight-duplicate-vertex");
+	w.on_zero = wl_lint_enabled(ctx, "b3d-weight-zero");
+	w.on_neg = wl_lint_enabled(ctx, "b3d-weight-negative");
+	w.on_nan = wl_lint_enabled(ctx, "b3d-weight-not-finite");
+	w.on_unweighted = wl_lint_enabled(ctx, "b3d-unweighted-vertex");
+	for (size_t b = 0, end; b < m->bone_count && !ctx->doc->findings.oom; b = end) {
+		w.me = m->bones[b]->bind_irrlicht;
+		for (end = b + 1; end < m->bone_count && m->bones[end]->bind_irrlicht == w.me; end++)
+			;
+		if (w.me)
+			check_mesh(&w, m, b, end);
+	}
+}
