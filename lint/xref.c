@@ -1004,12 +1004,14 @@ static void check_skin_bounds(outs *o, const wl_xref *x, const def_ix *ix, size_
 		for (size_t k = 0; k < sk->n && posed; k++) {
 			const double v[3] = { sk->v[k][0], sk->v[k][1], sk->v[k][2] };
 			uint32_t b = sk->bone[k];
-			if (!h) /* the default one-pivot tree: the identity */
-				posed = b == 0, memcpy(pts[k], v, sizeof v);
-			else if (b >= h->pose_count || !h->poses[b].ok)
+			if (!h) { /* the default one-pivot tree: the identity */
+				posed = b == 0;
+				memcpy(pts[k], v, sizeof v);
+			} else if (b >= h->pose_count || !h->poses[b].ok) {
 				posed = false;
-			else
+			} else {
 				w3d_pose_apply(&h->poses[b], v, pts[k]);
+			}
 		}
 		const char *where = h ? x->files[h->file] : "the default one-pivot tree";
 		int32_t rel = h ? (int32_t)h->file : via;
