@@ -1,6 +1,8 @@
 /* build_skin.c - the skinned test model; see build_skin.h. */
 #include "build_skin.h"
 
+#include "reader_util.h"
+
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -80,11 +82,7 @@ wl_tf_bytes bs_build(const bs_bounds *b, const char *hierarchy)
 			 (double)b->max[0], (double)b->max[1], (double)b->max[2], (double)b->center[0],
 			 (double)b->center[1], (double)b->center[2], (double)b->radius, hierarchy);
 	ck_assert(n > 0 && (size_t)n < sizeof text);
-	char err[512] = "";
-	wl_tf_bytes out;
-	int rc = wl_tf_assemble("skin.txt", text, (size_t)n, &out, err, sizeof err);
-	ck_assert_msg(rc == 0, "assembly failed: %s", err);
-	return out;
+	return ru_assemble("skin.txt", text, (size_t)n);
 }
 
 /* out = m v */

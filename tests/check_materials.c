@@ -151,8 +151,8 @@ static const mat_case cases[] = {
 		QUIET("texture-name-missing", SET(BOOL, no_texture_name, 0)),
 	} },
 	{ "vertex_material_ids_uniform", {
-		/* vertex 2 is in both triangles */
-		FIRES("vertex-material-ids-not-uniform", VMIDS, 8, SET(U32, vmat_count, 2),
+		/* vertex 2 is in both triangles: one finding per triangle */
+		FIRES("vertex-material-ids-not-uniform", TRIS, 0, SET(U32, vmat_count, 2),
 		      SET(BOOL, per_vertex_vmids, 1), SET(U32, vmid_v2, 1)),
 		QUIET("vertex-material-ids-not-uniform", SET(U32, vmid_v2, 0)),
 	} },

@@ -52,11 +52,7 @@ static char *dump_text(const uint8_t *p, size_t n)
 /* Assembles text; fails the test with the error when it does not assemble. */
 static wl_tf_bytes assemble_ok(const char *text)
 {
-	char err[512] = "";
-	wl_tf_bytes out;
-	int rc = wl_tf_assemble("t.txt", text, strlen(text), &out, err, sizeof err);
-	ck_assert_msg(rc == 0, "assembly failed: %s", err);
-	return out;
+	return ru_assemble("t.txt", text, strlen(text));
 }
 
 /* Dump then assemble p[0..n) and compare; returns the text (caller frees). */

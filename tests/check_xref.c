@@ -118,24 +118,30 @@ static void skin_in_one_file(wb *b, uint16_t bone)
 	br_hlod(b, &h, &HAT);
 }
 
-/* mod/tank.w3d: mesh TANK.BODY (skin when bone > 0, vertex 2 uses bone)
- * with texture tex, and HLOD TANK (hierarchy hier) using sub. */
-static void tank_file(wl_xref *x, const char *hier, const char *sub, uint32_t sub_bone, uint16_t bone,
-		      const char *tex)
+/* The bytes of mod/tank.w3d: mesh TANK.BODY (skin when bone > 0, vertex 2
+ * uses bone) with texture tex, and HLOD TANK (hierarchy hier) using sub. */
+static void tank_wb(wb *b, const char *hier, const char *sub, uint32_t sub_bone, uint16_t bone, const char *tex)
 {
-	wb b;
-	wb_init(&b);
+	wb_init(b);
 	br_mesh_opts o = br_mesh_defaults();
 	if (bone) {
 		skinned(&o, bone);
 		o.vertex_channels = 0x13;
 	}
 	o.texture_name = tex;
-	br_mesh(&b, &o, &MAT);
+	br_mesh(b, &o, &MAT);
 	br_hlod_opts h = br_hlod_defaults("TANK", hier);
 	h.sub_names[0] = sub;
 	h.bones[0] = sub_bone;
-	br_hlod(&b, &h, &HAT);
+	br_hlod(b, &h, &HAT);
+}
+
+/* Adds tank_wb's file to x as mod/tank.w3d. */
+static void tank_file(wl_xref *x, const char *hier, const char *sub, uint32_t sub_bone, uint16_t bone,
+		      const char *tex)
+{
+	wb b;
+	tank_wb(&b, hier, sub, sub_bone, bone, tex);
 	add(x, &b, "mod/tank.w3d");
 }
 
@@ -241,6 +247,18 @@ START_TEST(bones_across_files)
 	ck_assert_ptr_nonnull(g);
 	ck_assert_str_eq(g->path, "mod/tank.w3d");
 	ck_assert_str_eq(g->related, "mod/tankskl.w3d");
+	ck_assert_str_eq(g->cpath, "MESH[TANK.BODY]/VERTEX_INFLUENCES[2]");
+	wl_xref_free(x);
+	/* one more vertex on bone 2 (vertex 3): one more finding, at its bytes */
+	x = wl_xref_new();
+	wb t;
+	tank_wb(&t, "TANKSKL", "TANK.BODY", 3, 2, "tank.tga");
+	wb_patch_u32(&t, MAT.infl_data + 24, 2);
+	add(x, &t, "mod/tank.w3d");
+	skeleton_file(x, "mod/tankskl.w3d", "TANKSKL", 2);
+	check(x);
+	ck_assert_uint_eq(count("reference-bone-out-of-range"), 3);
+	ck_assert_ptr_nonnull(find_at("reference-bone-out-of-range", MAT.infl_data + 24));
 	wl_xref_free(x);
 	/* near miss: 4 pivots */
 	x = wl_xref_new();

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../core/w3d/w3d_format.h"
+#include "../textform/textform.h"
 
 static char err_buf[512];
 
@@ -302,4 +303,13 @@ void ru_expect_all(const char *name, const wl_doc *d, const void *layout, const 
 				      "%s [%zu]: %s message '%s', expected '%s'", name, i, x->rule,
 				      f->message, x->message);
 	}
+}
+
+wl_tf_bytes ru_assemble(const char *name, const char *text, size_t n)
+{
+	char err[512] = "";
+	wl_tf_bytes out;
+	int rc = wl_tf_assemble(name, text, n, &out, err, sizeof err);
+	ck_assert_msg(rc == 0, "assembly failed: %s", err);
+	return out;
 }

@@ -18,6 +18,7 @@
 #include <stdio.h>
 
 #include "../core/chunk.h"
+#include "../textform/textform.h"
 
 /** A private heap copy of p[0..n), exactly n bytes (1 when n is 0) so ASan
  *  sees any read past its end; the caller frees it.  Fails the test when
@@ -29,6 +30,11 @@ wl_doc *ru_read(const void *p, size_t n);
 wl_doc *ru_read_fmt(const wl_format *fmt, const void *p, size_t n);
 /** Frees the document and its private copy of the bytes. */
 void ru_free(wl_doc *d);
+
+/** Assembles text-form text[0..n) named name (wl_tf_assemble); fails the
+ *  test with the assembler's message when it does not assemble.  The
+ *  caller frees the returned data. */
+wl_tf_bytes ru_assemble(const char *name, const char *text, size_t n);
 
 /** Findings of rule. */
 size_t ru_count(const wl_doc *d, const char *rule);

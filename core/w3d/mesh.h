@@ -422,8 +422,9 @@ typedef struct w3d_mesh {
  * geometry type (Attributes & 0xFF0000, w3d_file.h:1075-1111) is SKIN
  * (0x20000), or it has VERTEX_INFLUENCES (0x0E) or VERTEX_INFLUENCES_EXTENDED
  * (0x0C03).  A skin's vertices are bone-relative while its header bounds and
- * triangle planes belong to the bind pose, so those are not compared or
- * rewritten.
+ * triangle planes belong to the bind pose: its planes are not compared or
+ * rewritten, and its bounds only against its vertices put back into the
+ * bind pose (bind_pose.h).
  */
 static inline bool w3d_mesh_is_skin(const w3d_mesh *m)
 {

@@ -222,7 +222,6 @@ static void check_keys(wl_lint_ctx *ctx, const w3d_compressed_animation *a, cons
 			wl_report(f, "timecode-not-increasing", k, (int64_t)i, s->keys_off + i * s->stride,
 				  (uint64_t)s->width, "channel for pivot %u key %zu is at frame %u, not after frame %u",
 				  ch->pivot, i, (unsigned)t, (unsigned)prev);
-			break;
 		}
 		prev = t;
 	}

@@ -195,14 +195,12 @@ static void check_bit_times(wl_lint_ctx *ctx, const w3d_cbit_channel *b, const c
 			wl_report(&ctx->doc->findings, "bit-timecode-order", b->src, 0, base, 4,
 				  "bit channel of animation '%s' for pivot %u starts at frame %" PRIu32 ", not 0",
 				  anim, b->pivot, t);
-			return;
 		}
 		if (i > 0 && t <= prev) {
 			wl_report(&ctx->doc->findings, "bit-timecode-order", b->src, (int64_t)i, base + 4 * (uint64_t)i, 4,
 				  "bit channel of animation '%s' for pivot %u key %zu is at frame %" PRIu32
 				  ", not after frame %" PRIu32,
 				  anim, b->pivot, i, t, prev);
-			return;
 		}
 		prev = t;
 	}

@@ -23,7 +23,9 @@
  *                                  animated texture with FrameRate <= 0
  *   texture-name-missing           C12: a TEXTURE has no TEXTURE_NAME
  *   vertex-material-ids-not-uniform C14: per-vertex material ids differ
- *                                  inside one triangle (OpenSAGE rejects it)
+ *                                  inside one triangle (OpenSAGE rejects it);
+ *                                  one finding per such triangle, at its
+ *                                  Vindex (TRIANGLES payload + 32 t, 12 bytes)
  *
  * Id rules report every bad entry of each array (offset and 4 bytes; the
  * report folds repeats).  Field rules name the field's exact bytes:
@@ -124,13 +126,11 @@ static void check_uniform(wl_lint_ctx *ctx, const w3d_mesh *m, const w3d_materia
 		uint32_t a = ids->v[vi[0]], b = ids->v[vi[1]], c = ids->v[vi[2]];
 		if (a == b && b == c)
 			continue;
-		size_t k = a != b ? 1 : 2;
-		wl_report(&ctx->doc->findings, "vertex-material-ids-not-uniform", ids->src, (int64_t)vi[k],
-			  wl_chunk_payload_offset(ids->src) + 4u * (uint64_t)vi[k], 4,
+		wl_report(&ctx->doc->findings, "vertex-material-ids-not-uniform", m->triangles_src, (int64_t)t,
+			  wl_chunk_payload_offset(m->triangles_src) + (uint64_t)t * W3D_TRI_SIZE, 12,
 			  "pass %zu vertex material ids of %s: triangle %zu uses materials %" PRIu32 ", %" PRIu32
 			  ", %" PRIu32 " at its vertices %" PRIu32 ", %" PRIu32 ", %" PRIu32,
 			  pass, scope, t, a, b, c, vi[0], vi[1], vi[2]);
-		return;
 	}
 }
 

@@ -65,8 +65,11 @@ typedef struct xdef {
 	uint32_t pivots;     /* DEF_HIER */
 	bool has_bones;      /* DEF_ROBJ skin mesh with 0x0E influences */
 	uint32_t max_bone;
-	uint64_t bone_off;   /* the bone field of the first vertex using max_bone */
-	char *bone_cpath;
+	uint32_t (*bones)[2];/* bone[0], bone[1] of each 0x0E record; UINT32_MAX:
+	                        slot unused (single-bone layout, or weight 0) */
+	size_t bone_n;
+	uint64_t bones_off;  /* VERTEX_INFLUENCES payload */
+	char *bones_cpath;   /* its chunk path, without an element index */
 	xskin *skin;         /* DEF_ROBJ: a skin to check here, or NULL */
 	w3d_pose *poses;     /* DEF_HIER: base pose of each pivot, or NULL */
 	uint32_t pose_count; /* pivots the engine loads (wl_hierarchy_pivots) */
@@ -214,7 +217,8 @@ void w3d_xref_free(w3d_xref *x)
 	for (size_t i = 0; i < x->def_count; i++) {
 		free(x->defs[i].name);
 		free(x->defs[i].cpath);
-		free(x->defs[i].bone_cpath);
+		free(x->defs[i].bones);
+		free(x->defs[i].bones_cpath);
 		free(x->defs[i].poses);
 		xskin *sk = x->defs[i].skin;
 		if (sk) {
@@ -317,11 +321,22 @@ static void add_mesh(w3d_xref *x, uint32_t file, const wl_doc *doc, const w3d_me
 	size_t vertex;
 	int slot;
 	if (d && wl_mesh_max_bone(m, &max_bone, &vertex, &slot)) {
+		const w3d_influence_array *a = &m->influences;
+		d->bones = malloc(a->count * sizeof *d->bones);
+		if (!d->bones) {
+			x->oom = true;
+			return;
+		}
+		for (size_t i = 0; i < a->count; i++) {
+			d->bones[i][0] = a->v[i].bone[0];
+			d->bones[i][1] = a->layout == W3D_INFLUENCE_TWO_BONE && a->v[i].weight[1] ? a->v[i].bone[1]
+												    : UINT32_MAX;
+		}
 		d->has_bones = true;
 		d->max_bone = max_bone;
-		d->bone_off = wl_chunk_payload_offset(m->influences.src) + (uint64_t)vertex * W3D_VERTINF_SIZE +
-			      2u * (uint64_t)slot;
-		d->bone_cpath = dup_path(x, doc, m->influences.src, (int64_t)vertex);
+		d->bone_n = a->count;
+		d->bones_off = wl_chunk_payload_offset(a->src);
+		d->bones_cpath = dup_path(x, doc, a->src, -1);
 	}
 	if (d)
 		add_skin(x, d, doc, m);
@@ -619,7 +634,7 @@ typedef struct out_finding {
 	int32_t related;   /* file index or -1 */
 	const char *rule;
 	uint64_t off, len;
-	const char *cpath; /* borrowed from the index */
+	char *cpath;       /* a copy */
 	char *message;
 } out_finding;
 
@@ -648,11 +663,14 @@ static void emit(outs *o, uint32_t file, int32_t related, const char *rule, uint
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
 	char *m = strdup(buf);
-	if (!m) {
+	char *cp = strdup(cpath ? cpath : "");
+	if (!m || !cp) {
+		free(m);
+		free(cp);
 		o->oom = true;
 		return;
 	}
-	o->v[o->n++] = (out_finding){ file, related, rule, off, len, cpath ? cpath : "", m };
+	o->v[o->n++] = (out_finding){ file, related, rule, off, len, cp, m };
 }
 
 /* Sorting definitions: kind, folded name, file path, offset. */
@@ -769,6 +787,26 @@ static void check_duplicates(outs *o, const w3d_xref *x, const def_ix *ix, size_
 	}
 }
 
+/* reference-bone-out-of-range for each bone field of skin obj that is not
+ * below pivots (one finding per vertex and slot, at its 2 bytes). */
+static void skin_bones_out_of_range(outs *o, const xdef *obj, int32_t related, const char *owner, const char *here,
+				    const char *tree, uint32_t pivots)
+{
+	char cpath[PATH_CAP + 24];
+	for (size_t v = 0; v < obj->bone_n; v++)
+		for (int k = 0; k < 2; k++) {
+			uint32_t bone = obj->bones[v][k];
+			if (bone == UINT32_MAX || bone < pivots)
+				continue;
+			snprintf(cpath, sizeof cpath, "%s[%zu]", obj->bones_cpath ? obj->bones_cpath : "", v);
+			emit(o, obj->file, related, "reference-bone-out-of-range",
+			     obj->bones_off + (uint64_t)v * W3D_VERTINF_SIZE + 2u * (uint64_t)k, 2, cpath,
+			     "vertex %zu of skin mesh '%s' uses bone %" PRIu32 ", but hlod '%s' in '%s' binds it to %s "
+			     "with %" PRIu32 " pivots",
+			     v, obj->name, bone, owner, here, tree, pivots);
+		}
+}
+
 static void check_refs(outs *o, const w3d_xref *x, const def_ix *ix, size_t n, char **tex, size_t ntex)
 {
 	for (size_t i = 0; i < x->ref_count; i++) {
@@ -829,11 +867,8 @@ static void check_refs(outs *o, const w3d_xref *x, const def_ix *ix, size_t n, c
 			/* a skin mesh in another file than its HLOD or hierarchy */
 			if (obj && obj->has_bones && !(obj->file == r->file && (int32_t)obj->file == hfile) &&
 			    obj->max_bone >= pivots)
-				emit(o, obj->file, obj->file != r->file ? (int32_t)r->file : hfile,
-				     "reference-bone-out-of-range", obj->bone_off, 2, obj->bone_cpath,
-				     "skin mesh '%s' uses bone %" PRIu32 ", but hlod '%s' in '%s' binds it to %s with %" PRIu32
-				     " pivots",
-				     obj->name, obj->max_bone, r->owner, here, tree, pivots);
+				skin_bones_out_of_range(o, obj, obj->file != r->file ? (int32_t)r->file : hfile, r->owner,
+							here, tree, pivots);
 			break;
 		}
 		case REF_TEXTURE: {
@@ -914,12 +949,14 @@ static void check_skin_bounds(outs *o, const w3d_xref *x, const def_ix *ix, size
 		for (size_t k = 0; k < sk->n && posed; k++) {
 			const double v[3] = { sk->v[k][0], sk->v[k][1], sk->v[k][2] };
 			uint32_t b = sk->bone[k];
-			if (!h) /* the default one-pivot tree: the identity */
-				posed = b == 0, memcpy(pts[k], v, sizeof v);
-			else if (b >= h->pose_count || !h->poses[b].ok)
+			if (!h) { /* the default one-pivot tree: the identity */
+				posed = b == 0;
+				memcpy(pts[k], v, sizeof v);
+			} else if (b >= h->pose_count || !h->poses[b].ok) {
 				posed = false;
-			else
+			} else {
 				w3d_pose_apply(&h->poses[b], v, pts[k]);
+			}
 		}
 		const char *where = h ? x->files[h->file] : "the default one-pivot tree";
 		int32_t rel = h ? (int32_t)h->file : via;
@@ -984,8 +1021,10 @@ long w3d_xref_check(w3d_xref *x, wl_xref_emit_fn fn, void *user)
 	}
 	result = (long)o.n;
 out:
-	for (size_t i = 0; i < o.n; i++)
+	for (size_t i = 0; i < o.n; i++) {
 		free(o.v[i].message);
+		free(o.v[i].cpath);
+	}
 	free(o.v);
 	free(ix);
 	free(tex);
