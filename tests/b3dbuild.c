@@ -95,3 +95,25 @@ void b3b_quad_model(wb *b, size_t *vrts_at, size_t *tris_at)
 	b3b_end(b);
 	b3b_end(b);
 }
+
+void b3b_tex(wb *b, const char *file)
+{
+	static const float xform[] = { 0, 0, 1, 1, 0 };
+	b3b_str(b, file);
+	wb_u32(b, 1); /* flags: colour */
+	wb_u32(b, 2); /* blend: multiply */
+	for (size_t i = 0; i < 5; i++)
+		wb_f32(b, xform[i]);
+}
+
+void b3b_brush(wb *b, const char *name, const int32_t *tex_ids, size_t n)
+{
+	b3b_str(b, name);
+	for (int i = 0; i < 4; i++)
+		wb_f32(b, 1); /* red, green, blue, alpha */
+	wb_f32(b, 0);         /* shininess */
+	wb_u32(b, 1);         /* blend */
+	wb_u32(b, 0);         /* fx */
+	for (size_t i = 0; i < n; i++)
+		wb_u32(b, (uint32_t)tex_ids[i]);
+}

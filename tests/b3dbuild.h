@@ -46,6 +46,13 @@ void b3b_bone(wb *b, const int32_t *vertex, const float *weight, size_t n);
 /** A whole ANIM chunk: flags, frames, fps. */
 void b3b_anim(wb *b, int32_t flags, int32_t frames, float fps);
 
+/** One TEXS entry (inside b3b_begin(b, "TEXS") ... b3b_end): file, flags 1,
+ *  blend 2, position 0,0, scale 1,1, rotation 0 (28 bytes after the name). */
+void b3b_tex(wb *b, const char *file);
+/** One BRUS entry (after the BRUS chunk's int32 n_texs, which must equal n):
+ *  name, colour 1,1,1,1, shininess 0, blend 1, fx 0, then n texture ids. */
+void b3b_brush(wb *b, const char *name, const int32_t *tex_ids, size_t n);
+
 /**
  * A whole valid file: BB3D version 1, no TEXS/BRUS, one NODE "root" with a
  * MESH (brush -1) holding the unit quad (4 vertices, no normals, no UVs)

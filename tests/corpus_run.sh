@@ -143,6 +143,9 @@ while IFS= read -r id; do
 	d=$corpus/rules/$id
 	allowed=0
 	for a in $ALLOW; do [ "$a" = "$id" ] && allowed=1; done
+	# B3D rules have no text-form cases yet (the B3D text form is to come);
+	# their fire/near-miss cases are the Check suites tests/check_b3d_*.c.
+	case $id in b3d-*) continue ;; esac
 	if [ "$allowed" -eq 1 ]; then
 		if [ ! -f "$d/README.md" ]; then
 			echo "corpus: FAIL rules/$id: allow-listed but has no README.md saying where it is tested"
