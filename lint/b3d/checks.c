@@ -2,7 +2,16 @@
  * Add one line per check function. */
 #include "checks.h"
 
+void b3d_check_nodes(wl_lint_ctx *ctx);     /* check_nodes.c */
+void b3d_check_materials(wl_lint_ctx *ctx); /* check_materials.c */
+void b3d_check_mesh(wl_lint_ctx *ctx);      /* check_mesh.c */
+void b3d_check_vertices(wl_lint_ctx *ctx);  /* check_vertices.c */
+
 static const wl_check_fn checks[] = {
+	b3d_check_nodes,
+	b3d_check_materials,
+	b3d_check_mesh,
+	b3d_check_vertices,
 	NULL /* keep last: the list is NULL-terminated for easy appends */
 };
 
