@@ -117,3 +117,14 @@ void b3b_brush(wb *b, const char *name, const int32_t *tex_ids, size_t n)
 	for (size_t i = 0; i < n; i++)
 		wb_u32(b, (uint32_t)tex_ids[i]);
 }
+
+void b3b_quad_mesh(wb *b, int32_t brush_id)
+{
+	static const float quad[] = { 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0 };
+	static const int32_t idx[] = { 0, 1, 2, 0, 2, 3 };
+	b3b_begin(b, "MESH");
+	wb_u32(b, (uint32_t)brush_id);
+	b3b_vrts(b, 0, 0, 0, quad, 4);
+	b3b_tris(b, -1, idx, 2);
+	b3b_end(b);
+}

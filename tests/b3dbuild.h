@@ -53,6 +53,10 @@ void b3b_tex(wb *b, const char *file);
  *  name, colour 1,1,1,1, shininess 0, blend 1, fx 0, then n texture ids. */
 void b3b_brush(wb *b, const char *name, const int32_t *tex_ids, size_t n);
 
+/** A whole MESH chunk (brush_id) holding the unit quad: 4 vertices, no
+ *  normals or UVs, one TRIS (brush -1) of two triangles. */
+void b3b_quad_mesh(wb *b, int32_t brush_id);
+
 /**
  * A whole valid file: BB3D version 1, no TEXS/BRUS, one NODE "root" with a
  * MESH (brush -1) holding the unit quad (4 vertices, no normals, no UVs)

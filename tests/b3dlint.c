@@ -1,39 +1,36 @@
 /* b3dlint.c - the B3D lint helper for rule tests (b3dlint.h). */
 #include "b3dlint.h"
 
+#include <check.h>
 #include <stdio.h>
-#include <stdlib.h>
 
-#include "../lint/lint.h"
-
-static const wl_catalog *catalogue(void)
-{
-	static wl_catalog *cat;
-	if (!cat) {
-		char err[512];
-		cat = wl_catalog_load_builtin(err, sizeof err);
-		if (!cat) {
-			fprintf(stderr, "b3dlint: catalogue: %s\n", err);
-			abort();
-		}
-	}
-	return cat;
-}
+#include "build_refs.h"
 
 wl_doc *b3l_lint(const wb *b)
 {
-	uint8_t *copy = ru_copy(b->data, b->len);
-	wl_doc *d = wl_lint_bytes(catalogue(), NULL, "t.b3d", copy, b->len);
-	if (!d) {
-		fprintf(stderr, "b3dlint: out of memory\n");
-		abort();
-	}
+	return br_lint(b, "t.b3d");
+}
+
+wl_doc *b3l_take(wb *b)
+{
+	wl_doc *d = b3l_lint(b);
+	wb_free(b);
 	return d;
 }
 
 void b3l_free(wl_doc *d)
 {
-	ru_free(d);
+	br_free(d);
+}
+
+const wl_finding *b3l_one(const wl_doc *d, const char *rule, uint64_t offset, uint64_t length)
+{
+	ck_assert_uint_eq(ru_count(d, rule), 1);
+	const wl_finding *f = ru_find_at(d, rule, offset);
+	ck_assert_ptr_nonnull(f);
+	if (length)
+		ck_assert_uint_eq(f->length, length);
+	return f;
 }
 
 void b3l_dump(const wl_doc *d)

@@ -63,9 +63,7 @@ static wl_doc *build(const geo *g, geo_at *at)
 	b3b_end(&b);
 	b3b_end(&b);
 	b3b_end(&b);
-	wl_doc *d = b3l_lint(&b);
-	wb_free(&b);
-	return d;
+	return b3l_take(&b);
 }
 
 /* Lints g and returns the number of findings of rule. */
@@ -98,10 +96,7 @@ START_TEST(vertex_id_out_of_range)
 	g.idx = idx;
 	geo_at at;
 	wl_doc *d = build(&g, &at);
-	ck_assert_uint_eq(ru_count(d, r), 1);
-	const wl_finding *f = ru_find_at(d, r, at.tris[0] + 8 + 4 + 12);
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->length, 12);
+	const wl_finding *f = b3l_one(d, r, at.tris[0] + 8 + 4 + 12, 12);
 	ck_assert_int_eq(f->element, 1);
 	ck_assert_ptr_nonnull(strstr(f->message, "vertex id 4"));
 	b3l_free(d);
@@ -124,8 +119,7 @@ START_TEST(degenerate_triangle)
 	g.idx = idx;
 	geo_at at;
 	wl_doc *d = build(&g, &at);
-	ck_assert_uint_eq(ru_count(d, r), 1);
-	ck_assert_ptr_nonnull(ru_find_at(d, r, at.tris[0] + 8 + 4 + 12));
+	b3l_one(d, r, at.tris[0] + 8 + 4 + 12, 0);
 	b3l_free(d);
 	idx[5] = 3;
 	ck_assert_uint_eq(count(&g, r), 0);
@@ -142,18 +136,14 @@ START_TEST(brush_id_out_of_range)
 	g.mesh_brush = 0; /* no BRUS at all */
 	geo_at at;
 	wl_doc *d = build(&g, &at);
-	ck_assert_uint_eq(ru_count(d, r), 1);
-	const wl_finding *f = ru_find_at(d, r, at.mesh + 8);
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->length, 4);
+	b3l_one(d, r, at.mesh + 8, 4);
 	b3l_free(d);
 	g.brushes = 1; /* brush 0 now exists */
 	g.tris_brush = 0;
 	ck_assert_uint_eq(count(&g, r), 0);
 	g.tris_brush = 1;
 	d = build(&g, &at);
-	ck_assert_uint_eq(ru_count(d, r), 1);
-	ck_assert_ptr_nonnull(ru_find_at(d, r, at.tris[0] + 8));
+	b3l_one(d, r, at.tris[0] + 8, 0);
 	b3l_free(d);
 	g.tris = 2; /* one more TRIS with the bad id */
 	ck_assert_uint_eq(count(&g, r), 2);
@@ -170,15 +160,11 @@ START_TEST(mesh_without_vertices)
 	g.tris = 0;
 	geo_at at;
 	wl_doc *d = build(&g, &at);
-	ck_assert_uint_eq(ru_count(d, r), 1);
-	const wl_finding *f = ru_find_at(d, r, at.vrts[0]);
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->length, 8 + 12);
+	b3l_one(d, r, at.vrts[0], 8 + 12);
 	b3l_free(d);
 	g.vrts = 0; /* no VRTS: the MESH itself */
 	d = build(&g, &at);
-	ck_assert_uint_eq(ru_count(d, r), 1);
-	ck_assert_ptr_nonnull(ru_find_at(d, r, at.mesh));
+	b3l_one(d, r, at.mesh, 0);
 	b3l_free(d);
 	g.vrts = 1;
 	g.nv = 1;
@@ -193,8 +179,7 @@ START_TEST(mesh_without_tris)
 	g.tris = 0;
 	geo_at at;
 	wl_doc *d = build(&g, &at);
-	ck_assert_uint_eq(ru_count(d, r), 1);
-	ck_assert_ptr_nonnull(ru_find_at(d, r, at.mesh));
+	b3l_one(d, r, at.mesh, 0);
 	b3l_free(d);
 	g.tris = 1;
 	ck_assert_uint_eq(count(&g, r), 0);
@@ -208,10 +193,7 @@ START_TEST(empty_tris)
 	g.nt = 0;
 	geo_at at;
 	wl_doc *d = build(&g, &at);
-	ck_assert_uint_eq(ru_count(d, r), 1);
-	const wl_finding *f = ru_find_at(d, r, at.tris[0]);
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->length, 12);
+	b3l_one(d, r, at.tris[0], 12);
 	b3l_free(d);
 	g.tris = 2;
 	ck_assert_uint_eq(count(&g, r), 2);
@@ -227,8 +209,7 @@ START_TEST(multiple_vrts)
 	g.vrts = 2;
 	geo_at at;
 	wl_doc *d = build(&g, &at);
-	ck_assert_uint_eq(ru_count(d, r), 1);
-	ck_assert_ptr_nonnull(ru_find_at(d, r, at.vrts[1]));
+	b3l_one(d, r, at.vrts[1], 0);
 	b3l_free(d);
 	g.vrts = 3;
 	ck_assert_uint_eq(count(&g, r), 2);
@@ -290,10 +271,7 @@ START_TEST(tex_coord_layout)
 	g.set_size = 2;
 	geo_at at;
 	wl_doc *d = build(&g, &at);
-	ck_assert_uint_eq(ru_count(d, r), 1);
-	const wl_finding *f = ru_find_at(d, r, at.vrts[0] + 8 + 4);
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->length, 8);
+	b3l_one(d, r, at.vrts[0] + 8 + 4, 8);
 	b3l_free(d);
 	g.sets = 1;
 	g.set_size = 4;
@@ -321,10 +299,7 @@ START_TEST(non_finite_vertex)
 	v[8 * 2 + 1] = NAN; /* vertex 2's y */
 	geo_at at;
 	wl_doc *d = build(&g, &at);
-	ck_assert_uint_eq(ru_count(d, r), 1);
-	const wl_finding *f = ru_find_at(d, r, at.vrts[0] + 8 + 12 + 2 * 32);
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->length, 32);
+	const wl_finding *f = b3l_one(d, r, at.vrts[0] + 8 + 12 + 2 * 32, 32);
 	ck_assert_ptr_nonnull(strstr(f->message, "position"));
 	b3l_free(d);
 	v[8 * 3 + 7] = INFINITY; /* vertex 3's v */
@@ -359,8 +334,7 @@ START_TEST(normals)
 	ck_assert_uint_eq(count(&g, unit), 0);
 	v[6 * 3 + 5] = 1.1f;
 	d = build(&g, &at);
-	ck_assert_uint_eq(ru_count(d, unit), 1);
-	ck_assert_ptr_nonnull(ru_find_at(d, unit, at.vrts[0] + 8 + 12 + 3 * 24 + 12));
+	b3l_one(d, unit, at.vrts[0] + 8 + 12 + 3 * 24 + 12, 0);
 	b3l_free(d);
 	v[6 * 0 + 5] = 0.5f;
 	ck_assert_uint_eq(count(&g, unit), 2);

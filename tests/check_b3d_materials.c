@@ -27,8 +27,6 @@ typedef struct mat_at {
 
 static wl_doc *build(const mat *m, mat_at *at)
 {
-	static const float quad[] = { 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0 };
-	static const int32_t two[] = { 0, 1, 2, 0, 2, 3 };
 	wb b;
 	wb_init(&b);
 	b3b_begin(&b, "BB3D");
@@ -56,16 +54,10 @@ static wl_doc *build(const mat *m, mat_at *at)
 	}
 	b3b_end(&b);
 	b3b_node_begin(&b, "n", b3b_identity);
-	b3b_begin(&b, "MESH");
-	wb_u32(&b, 0);
-	b3b_vrts(&b, 0, 0, 0, quad, 4);
-	b3b_tris(&b, -1, two, 2);
+	b3b_quad_mesh(&b, 0);
 	b3b_end(&b);
 	b3b_end(&b);
-	b3b_end(&b);
-	wl_doc *d = b3l_lint(&b);
-	wb_free(&b);
-	return d;
+	return b3l_take(&b);
 }
 
 static size_t count(const mat *m, const char *rule)
@@ -157,8 +149,7 @@ START_TEST(brush_texture_count)
 	m.nbrush = 1;
 	ck_assert_uint_eq(count(&m, r), 0);
 	d = build(&m, &at);
-	ck_assert_uint_eq(ru_count(d, layers), 1);
-	ck_assert_ptr_nonnull(ru_find_at(d, layers, at.brus + 8));
+	b3l_one(d, layers, at.brus + 8, 0);
 	b3l_free(d);
 	m.n_texs = 4; /* near miss: Luanti's 4 layers */
 	ck_assert_uint_eq(count(&m, layers), 0);
@@ -180,8 +171,7 @@ START_TEST(texture_paths)
 	b3l_free(d);
 	m.ntex = 2;
 	d = build(&m, &at);
-	ck_assert_uint_eq(ru_count(d, abs), 1);
-	ck_assert_ptr_nonnull(ru_find_at(d, abs, at.texs + 8 + strlen(names[0]) + 1 + 28));
+	b3l_one(d, abs, at.texs + 8 + strlen(names[0]) + 1 + 28, 0);
 	b3l_free(d);
 	m.ntex = 4;
 	ck_assert_uint_eq(count(&m, bs), 2);
@@ -201,10 +191,7 @@ START_TEST(non_finite_brush)
 	m.shininess = NAN;
 	mat_at at;
 	wl_doc *d = build(&m, &at);
-	ck_assert_uint_eq(ru_count(d, r), 1);
-	const wl_finding *f = ru_find_at(d, r, at.brush[0] + 2);
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->length, 20);
+	b3l_one(d, r, at.brush[0] + 2, 20);
 	b3l_free(d);
 	m.nbrush = 2;
 	ck_assert_uint_eq(count(&m, r), 2);
@@ -231,14 +218,10 @@ START_TEST(non_finite_texture)
 	wb_f32(&b, 0);
 	b3b_end(&b);
 	b3b_end(&b);
-	wl_doc *d = b3l_lint(&b);
-	ck_assert_uint_eq(ru_count(d, r), 1);
-	const wl_finding *f = ru_find_at(d, r, second + 6 + 8);
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->length, 20);
+	wl_doc *d = b3l_take(&b);
+	const wl_finding *f = b3l_one(d, r, second + 6 + 8, 20);
 	ck_assert_int_eq(f->element, 1);
 	b3l_free(d);
-	wb_free(&b);
 }
 END_TEST
 

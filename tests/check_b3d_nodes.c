@@ -24,9 +24,7 @@ static wl_doc *chain(int32_t v, const char *const *names, const b3b_xform *t, si
 	for (size_t i = 0; i < n; i++)
 		b3b_end(&b);
 	b3b_end(&b);
-	wl_doc *d = b3l_lint(&b);
-	wb_free(&b);
-	return d;
+	return b3l_take(&b);
 }
 
 static const char *const abc[] = { "a", "b", "c", "d" };
@@ -51,10 +49,7 @@ START_TEST(version)
 	const char *r = "b3d-version";
 	size_t at[4];
 	wl_doc *d = chain(2, abc, ids4, 1, at);
-	ck_assert_uint_eq(ru_count(d, r), 1);
-	const wl_finding *f = ru_find_at(d, r, 8);
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->length, 4);
+	b3l_one(d, r, 8, 4);
 	b3l_free(d);
 	ck_assert_uint_eq(count(1, abc, ids4, 1, r), 0);
 	ck_assert_uint_eq(count(0, abc, ids4, 1, r), 1);
@@ -112,10 +107,7 @@ START_TEST(duplicate_names)
 	const char *names[] = { "arm", "leg", "arm", "arm" };
 	size_t at[4];
 	wl_doc *d = chain(1, names, ids4, 3, at);
-	ck_assert_uint_eq(ru_count(d, r), 1);
-	const wl_finding *f = ru_find_at(d, r, at[2] + 8);
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->length, 4);
+	const wl_finding *f = b3l_one(d, r, at[2] + 8, 4);
 	char first[32];
 	snprintf(first, sizeof first, "offset %zu", at[0]);
 	ck_assert_ptr_nonnull(strstr(f->message, first));
@@ -130,8 +122,6 @@ END_TEST
  * BONE; *at[i] = offset of child i. */
 static wl_doc *kinds(const char *children, size_t *at)
 {
-	static const float quad[] = { 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0 };
-	static const int32_t two[] = { 0, 1, 2, 0, 2, 3 };
 	wb b;
 	wb_init(&b);
 	b3b_begin(&b, "BB3D");
@@ -139,21 +129,14 @@ static wl_doc *kinds(const char *children, size_t *at)
 	b3b_node_begin(&b, "n", b3b_identity);
 	for (size_t i = 0; children[i]; i++) {
 		at[i] = b.len;
-		if (children[i] == 'M') {
-			b3b_begin(&b, "MESH");
-			wb_u32(&b, (uint32_t)-1);
-			b3b_vrts(&b, 0, 0, 0, quad, 4);
-			b3b_tris(&b, -1, two, 2);
-			b3b_end(&b);
-		} else {
+		if (children[i] == 'M')
+			b3b_quad_mesh(&b, -1);
+		else
 			b3b_bone(&b, NULL, NULL, 0);
-		}
 	}
 	b3b_end(&b);
 	b3b_end(&b);
-	wl_doc *d = b3l_lint(&b);
-	wb_free(&b);
-	return d;
+	return b3l_take(&b);
 }
 
 START_TEST(kind_conflict)
@@ -161,10 +144,7 @@ START_TEST(kind_conflict)
 	const char *r = "b3d-node-kind-conflict";
 	size_t at[4];
 	wl_doc *d = kinds("MB", at);
-	ck_assert_uint_eq(ru_count(d, r), 1);
-	const wl_finding *f = ru_find_at(d, r, at[1]);
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(f->length, 8);
+	b3l_one(d, r, at[1], 8);
 	b3l_free(d);
 	d = kinds("MBM", at);
 	ck_assert_uint_eq(ru_count(d, r), 2);

@@ -49,7 +49,7 @@ static void texture_ids(wl_lint_ctx *ctx, const b3d_brush *b, size_t bi, int32_t
 			  "brush %zu ('%.*s') texture_id[%" PRId32 "] is %" PRId32 ", but TEXS holds %zu "
 			  "texture(s)%s: Assimp refuses the model (\"Bad texture id\"), Irrlicht and "
 			  "Luanti draw the layer without a texture",
-			  bi, (int)b->name_len, b->name, j, id, m->texture_count, hint);
+			  bi, b3c_shown(b->name_len), b->name, j, id, m->texture_count, hint);
 	}
 }
 
@@ -82,7 +82,7 @@ static void brushes(wl_lint_ctx *ctx)
 		if (!b3c_finite_v(b->color, 4) || !isfinite(b->shininess))
 			wl_report(f, "b3d-float-not-finite", b->src, (int64_t)i, b->values_offset, 20,
 				  "brush %zu ('%.*s') has a NaN or infinite colour or shininess",
-				  i, (int)b->name_len, b->name);
+				  i, b3c_shown(b->name_len), b->name);
 		if (b->texture_ids)
 			texture_ids(ctx, b, i, n, hint);
 	}
@@ -101,7 +101,7 @@ static void textures(wl_lint_ctx *ctx)
 	wl_findings *f = &ctx->doc->findings;
 	for (size_t i = 0; i < m->texture_count; i++) {
 		const b3d_texture *t = &m->textures[i];
-		int len = (int)t->name_len;
+		int len = b3c_shown(t->name_len);
 		if (memchr(t->name, '\\', t->name_len))
 			wl_report(f, "b3d-texture-path-backslash", t->src, (int64_t)i, t->offset, t->name_len + 1,
 				  "texture %zu file name '%.*s' uses '\\': Irrlicht and Luanti read it as '/', "

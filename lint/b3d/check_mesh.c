@@ -53,7 +53,7 @@ static void brush_id(wl_lint_ctx *ctx, const b3d_mesh *me, const wl_chunk *c, in
 	if (!brush_bad(m, id))
 		return;
 	wl_report(&ctx->doc->findings, "b3d-brush-id-out-of-range", c, -1, wl_chunk_payload_offset(c), 4,
-		  "%s brush_id %" PRId32 " in the MESH of NODE '%s' is neither -1 nor below the %zu "
+		  "%s brush_id %" PRId32 " in the MESH of NODE '%.64s' is neither -1 nor below the %zu "
 		  "brush(es) of BRUS: Luanti refuses the model (\"Illegal brush ID found\"), older "
 		  "Irrlicht reads its material array out of bounds",
 		  what, id, b3c_node_name(me->node), m->brush_count);
@@ -74,7 +74,7 @@ static void triangles(wl_lint_ctx *ctx, const b3d_mesh *me, const b3d_tris *t)
 				continue;
 			wl_report(f, "b3d-triangle-vertex-out-of-range", t->src, (int64_t)i, off, 12,
 				  "triangle %zu uses vertex id %" PRId32 " (corner %d), but the MESH of NODE "
-				  "'%s' has %zu vertices: Irrlicht and Luanti refuse the model (\"Illegal "
+				  "'%.64s' has %zu vertices: Irrlicht and Luanti refuse the model (\"Illegal "
 				  "vertex index found\"), Assimp too (\"Bad triangle index\")",
 				  i, v[k], k, b3c_node_name(me->node), me->vertex_count);
 			break;
@@ -129,7 +129,7 @@ static void extra_vrts(wl_lint_ctx *ctx, const b3d_mesh *me)
 			continue;
 		wl_report(&ctx->doc->findings, "b3d-mesh-multiple-vrts", k, -1, k->offset,
 			  b3c_chunk_len(ctx->doc, k),
-			  "VRTS %zu of the MESH of NODE '%s': the spec allows one per MESH; triangle ids "
+			  "VRTS %zu of the MESH of NODE '%.64s': the spec allows one per MESH; triangle ids "
 			  "count from the first, modlib refuses the model",
 			  n, b3c_node_name(me->node));
 	}
@@ -143,20 +143,20 @@ static void mesh(wl_lint_ctx *ctx, const b3d_mesh *me)
 		brush_id(ctx, me, me->src, me->brush_id, "MESH");
 	if (!me->vrts)
 		wl_report(f, "b3d-mesh-no-vertices", me->src, -1, me->src->offset, b3c_chunk_len(d, me->src),
-			  "the MESH of NODE '%s' has no VRTS chunk: Assimp's validation rejects a mesh "
+			  "the MESH of NODE '%.64s' has no VRTS chunk: Assimp's validation rejects a mesh "
 			  "without vertices, modlib needs VRTS first",
 			  b3c_node_name(me->node));
 	else if (me->vrts->verts.size && me->vertex_count == 0)
 		wl_report(f, "b3d-mesh-no-vertices", me->vrts->src, -1, me->vrts->src->offset,
 			  b3c_chunk_len(d, me->vrts->src),
-			  "the VRTS of the MESH of NODE '%s' holds no vertex: Assimp's validation rejects "
+			  "the VRTS of the MESH of NODE '%.64s' holds no vertex: Assimp's validation rejects "
 			  "a mesh without vertices",
 			  b3c_node_name(me->node));
 	if (me->vrts_count > 1)
 		extra_vrts(ctx, me);
 	if (!me->tris_count)
 		wl_report(f, "b3d-mesh-no-tris", me->src, -1, me->src->offset, b3c_chunk_len(d, me->src),
-			  "the MESH of NODE '%s' has no TRIS chunk: modlib refuses the model, Assimp "
+			  "the MESH of NODE '%.64s' has no TRIS chunk: modlib refuses the model, Assimp "
 			  "refuses a file with no triangles at all (\"No meshes\")",
 			  b3c_node_name(me->node));
 	for (size_t i = 0; i < me->tris_count; i++) {
@@ -165,7 +165,7 @@ static void mesh(wl_lint_ctx *ctx, const b3d_mesh *me)
 			brush_id(ctx, me, t->src, t->brush_id, "TRIS");
 		if (!t->tris.count && !(t->src->recovery & WL_REC_TRUNCATED))
 			wl_report(f, "b3d-tris-empty", t->src, -1, t->src->offset, b3c_chunk_len(d, t->src),
-				  "TRIS %zu of the MESH of NODE '%s' holds no triangle: Assimp's "
+				  "TRIS %zu of the MESH of NODE '%.64s' holds no triangle: Assimp's "
 				  "validation rejects the empty mesh it makes",
 				  i, b3c_node_name(me->node));
 		triangles(ctx, me, t);

@@ -38,7 +38,7 @@ static void transform(wl_lint_ctx *ctx, const b3d_node *n, double tol)
 {
 	if (!b3c_finite_v(n->position, 3) || !b3c_finite_v(n->scale, 3) || !b3c_finite_v(n->rotation, 4)) {
 		wl_report(&ctx->doc->findings, "b3d-float-not-finite", n->src, -1, n->transform_offset, 40,
-			  "NODE '%s' has a NaN or infinite position, scale or rotation: everything "
+			  "NODE '%.64s' has a NaN or infinite position, scale or rotation: everything "
 			  "below it is placed nowhere",
 			  b3c_node_name(n));
 		return;
@@ -48,7 +48,7 @@ static void transform(wl_lint_ctx *ctx, const b3d_node *n, double tol)
 			  (double)q[3] * q[3]);
 	if (tol >= 0 && fabs(len - 1.0) > tol)
 		wl_report(&ctx->doc->findings, NOT_UNIT, n->src, -1, n->transform_offset + 24, 16,
-			  "NODE '%s' rotation (w %g, x %g, y %g, z %g) has length %g, not 1: the "
+			  "NODE '%.64s' rotation (w %g, x %g, y %g, z %g) has length %g, not 1: the "
 			  "node is scaled and sheared, and slerp towards its keys misbehaves",
 			  b3c_node_name(n), q[0], q[1], q[2], q[3], len);
 }
@@ -66,7 +66,7 @@ static void kinds(wl_lint_ctx *ctx, const b3d_node *n)
 			continue;
 		wl_report(&ctx->doc->findings, "b3d-node-kind-conflict", k, -1, k->offset,
 			  b3c_chunk_len(ctx->doc, k),
-			  "NODE '%s' holds %zu MESH and %zu BONE chunks; this %s is one too many: a NODE "
+			  "NODE '%.64s' holds %zu MESH and %zu BONE chunks; this %s is one too many: a NODE "
 			  "is a mesh or a bone (Blitz3D, modlib refuses the model)",
 			  b3c_node_name(n), n->mesh_count, n->bone_count, wl_chunk_name(ctx->doc, k));
 	}
@@ -106,7 +106,7 @@ static void duplicates(wl_lint_ctx *ctx, const b3d_model *m)
 		const b3d_node *d = v[i];
 		wl_report(&ctx->doc->findings, "b3d-duplicate-node-name", d->src, -1,
 			  wl_chunk_payload_offset(d->src), d->name_len + 1,
-			  "NODE name '%s' is already used by the NODE at offset %" PRIu64 ": bone lookups "
+			  "NODE name '%.64s' is already used by the NODE at offset %" PRIu64 ": bone lookups "
 			  "by name (Luanti set_bone_override, attachments) find only one of them, Assimp's "
 			  "validation refuses duplicate bone names",
 			  b3c_node_name(d), v[first]->src->offset);

@@ -45,7 +45,15 @@ static inline bool b3c_finite_v(const float *v, size_t n)
 	return true;
 }
 
-/** Name of node n for messages ("" when n is NULL or unnamed). */
+/** Bytes of a name of len bytes printed in a message (%.*s): at most 64,
+ *  so a hostile name cannot blow up the report. */
+static inline int b3c_shown(size_t len)
+{
+	return len > 64 ? 64 : (int)len;
+}
+
+/** Name of node n for messages ("" when n is NULL or unnamed); messages
+ *  print it with %.64s. */
 static inline const char *b3c_node_name(const b3d_node *n)
 {
 	return n && n->src->label ? n->src->label : "";

@@ -37,7 +37,7 @@ static void layout(wl_lint_ctx *ctx, const b3d_mesh *me, const b3d_vrts *v)
 			  : v->sets > 4 ? "Irrlicht, Luanti and Assimp refuse more than 4 sets"
 			  : "Irrlicht and Luanti refuse 3 or more sets or a set size of 4 (\"too big\")";
 	wl_report(&ctx->doc->findings, "b3d-tex-coord-layout", v->src, -1, wl_chunk_payload_offset(v->src) + 4, 8,
-		  "VRTS of the MESH of NODE '%s' has tex_coord_sets %" PRId32 " and tex_coord_set_size %" PRId32
+		  "VRTS of the MESH of NODE '%.64s' has tex_coord_sets %" PRId32 " and tex_coord_set_size %" PRId32
 		  ": %s",
 		  b3c_node_name(me->node), v->sets, v->set_size, who);
 }
