@@ -218,6 +218,48 @@ START_TEST(multiple_vrts)
 }
 END_TEST
 
+/* Triangle ids may reach into a second VRTS, as Irrlicht appends it. */
+START_TEST(vertex_ids_span_every_vrts)
+{
+	const char *r = "b3d-triangle-vertex-out-of-range";
+	int32_t idx[] = { 0, 1, 2, 4, 5, 7 };
+	geo g = quad_geo();
+	g.idx = idx;
+	g.vrts = 2;
+	ck_assert_uint_eq(count(&g, r), 0);
+	idx[5] = 8;
+	ck_assert_uint_eq(count(&g, r), 1);
+}
+END_TEST
+
+/* Each MESH counts from its own first vertex: the vertices of an earlier
+ * MESH are not in range. */
+START_TEST(vertex_ids_per_mesh)
+{
+	const char *r = "b3d-triangle-vertex-out-of-range";
+	int32_t idx[] = { 0, 1, 4 };
+	wb b;
+	wb_init(&b);
+	b3b_begin(&b, "BB3D");
+	wb_u32(&b, 1);
+	b3b_node_begin(&b, "first", b3b_identity);
+	b3b_quad_mesh(&b, -1);
+	b3b_end(&b);
+	b3b_node_begin(&b, "second", b3b_identity);
+	b3b_begin(&b, "MESH");
+	wb_u32(&b, (uint32_t)-1);
+	b3b_vrts(&b, 0, 0, 0, quad, 4);
+	size_t tris = b.len;
+	b3b_tris(&b, -1, idx, 1);
+	b3b_end(&b);
+	b3b_end(&b);
+	b3b_end(&b);
+	wl_doc *d = b3l_take(&b);
+	b3l_one(d, r, tris + 8 + 4, 12);
+	b3l_free(d);
+}
+END_TEST
+
 /* n vertices on a line, triangles (i, i+1, i+2) stepping by 3 so every
  * vertex is used once; the last triangle reuses vertex 0 when n % 3 != 0. */
 static void strip(size_t n, float **v, int32_t **idx, size_t *nt)
@@ -355,6 +397,8 @@ Suite *b3d_geometry_suite(void)
 	tcase_add_test(t, mesh_without_tris);
 	tcase_add_test(t, empty_tris);
 	tcase_add_test(t, multiple_vrts);
+	tcase_add_test(t, vertex_ids_span_every_vrts);
+	tcase_add_test(t, vertex_ids_per_mesh);
 	tcase_add_test(t, too_many_vertices_in_one_tris);
 	tcase_add_test(t, tex_coord_layout);
 	tcase_add_test(t, non_finite_vertex);

@@ -20,8 +20,9 @@
  *   b3d-tris-too-many-vertices        one TRIS set uses more than 65536
  *                                     distinct vertices (the triangle that
  *                                     brings in vertex 65537)
- * Vertex ids are relative to the enclosing MESH's first VRTS (Irrlicht
- * VerticesStart, Assimp v0); a MESH whose VRTS layout cannot be decoded
+ * Vertex ids are relative to the enclosing MESH's first vertex (Irrlicht
+ * VerticesStart, Assimp v0) and may reach into a second VRTS of the MESH
+ * (Irrlicht appends it to the first); a MESH whose VRTS layout cannot be decoded
  * (b3d-tex-coord-layout) has no vertex count and its ids are not judged.
  */
 #include <inttypes.h>
@@ -59,24 +60,34 @@ static void brush_id(wl_lint_ctx *ctx, const b3d_mesh *me, const wl_chunk *c, in
 		  what, id, b3c_node_name(me->node), m->brush_count);
 }
 
+/* Vertices of every VRTS of me: Irrlicht and Luanti append a second VRTS
+ * to the first, and triangle ids count from the MESH's first vertex. */
+static uint64_t mesh_vertices(const b3d_model *m, const b3d_mesh *me)
+{
+	uint64_t end = me->index + 1 < m->mesh_count ? m->meshes[me->index + 1]->global_base
+						       : m->total_vertices;
+	return end - me->global_base;
+}
+
 /* Per triangle of t: ids in range, no repeated id. */
 static void triangles(wl_lint_ctx *ctx, const b3d_mesh *me, const b3d_tris *t)
 {
 	wl_findings *f = &ctx->doc->findings;
 	const b3d_records *r = &t->tris;
 	bool judge_ids = !me->vrts || me->vrts->verts.size;
+	uint64_t limit = mesh_vertices(ctx->model, me);
 	for (size_t i = 0; i < r->count; i++) {
 		const uint8_t *p = b3d_record(r, i);
 		int32_t v[3] = { b3c_i32(p), b3c_i32(p + 4), b3c_i32(p + 8) };
 		uint64_t off = b3d_record_offset(r, i);
 		for (int k = 0; judge_ids && k < 3; k++) {
-			if (v[k] >= 0 && (uint64_t)v[k] < me->vertex_count)
+			if (v[k] >= 0 && (uint64_t)v[k] < limit)
 				continue;
 			wl_report(f, "b3d-triangle-vertex-out-of-range", t->src, (int64_t)i, off, 12,
 				  "triangle %zu uses vertex id %" PRId32 " (corner %d), but the MESH of NODE "
-				  "'%.64s' has %zu vertices: Irrlicht and Luanti refuse the model (\"Illegal "
-				  "vertex index found\"), Assimp too (\"Bad triangle index\")",
-				  i, v[k], k, b3c_node_name(me->node), me->vertex_count);
+				  "'%.64s' has %" PRIu64 " vertices: Irrlicht and Luanti refuse the model "
+				  "(\"Illegal vertex index found\"), Assimp too (\"Bad triangle index\")",
+				  i, v[k], k, b3c_node_name(me->node), limit);
 			break;
 		}
 		if (v[0] == v[1] || v[1] == v[2] || v[0] == v[2])
