@@ -186,6 +186,29 @@ START_TEST(mesh_without_tris)
 }
 END_TEST
 
+/* A file cut right before the TRIS: the TRIS was lost, not left out, and
+ * the reader's chunk findings already say so. */
+START_TEST(cut_mesh_is_not_empty)
+{
+	wb b;
+	wb_init(&b);
+	size_t vrts_at, tris_at;
+	b3b_quad_model(&b, &vrts_at, &tris_at);
+	b.len = tris_at;
+	wl_doc *d = b3l_take(&b);
+	ck_assert_uint_eq(ru_count(d, "chunk-size-past-eof"), 3); /* MESH, NODE, BB3D */
+	ck_assert_uint_eq(ru_count(d, "b3d-mesh-no-tris"), 0);
+	b3l_free(d);
+	wb_init(&b);
+	b3b_quad_model(&b, &vrts_at, &tris_at);
+	b.len = vrts_at + 8 + 12; /* the VRTS header and fields only */
+	d = b3l_take(&b);
+	ck_assert_uint_ge(ru_count(d, "chunk-truncated"), 1); /* the VRTS and its parents */
+	ck_assert_uint_eq(ru_count(d, "b3d-mesh-no-vertices") + ru_count(d, "b3d-mesh-no-tris"), 0);
+	b3l_free(d);
+}
+END_TEST
+
 START_TEST(empty_tris)
 {
 	const char *r = "b3d-tris-empty";
@@ -395,6 +418,7 @@ Suite *b3d_geometry_suite(void)
 	tcase_add_test(t, brush_id_out_of_range);
 	tcase_add_test(t, mesh_without_vertices);
 	tcase_add_test(t, mesh_without_tris);
+	tcase_add_test(t, cut_mesh_is_not_empty);
 	tcase_add_test(t, empty_tris);
 	tcase_add_test(t, multiple_vrts);
 	tcase_add_test(t, vertex_ids_span_every_vrts);

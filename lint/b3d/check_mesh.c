@@ -20,6 +20,8 @@
  *   b3d-tris-too-many-vertices        one TRIS set uses more than 65536
  *                                     distinct vertices (the triangle that
  *                                     brings in vertex 65537)
+ * The three "no ..." / "empty" rules stay quiet on a chunk cut short by the
+ * end of the file (chunk-truncated already names it).
  * Vertex ids are relative to the enclosing MESH's first vertex (Irrlicht
  * VerticesStart, Assimp v0) and may reach into a second VRTS of the MESH
  * (Irrlicht appends it to the first); a MESH whose VRTS layout cannot be decoded
@@ -152,12 +154,13 @@ static void mesh(wl_lint_ctx *ctx, const b3d_mesh *me)
 	const wl_doc *d = ctx->doc;
 	if (me->brush_ok && brushes_known(ctx->model))
 		brush_id(ctx, me, me->src, me->brush_id, "MESH");
-	if (!me->vrts)
+	bool cut = b3c_cut(me->src);
+	if (!me->vrts && !cut)
 		wl_report(f, "b3d-mesh-no-vertices", me->src, -1, me->src->offset, b3c_chunk_len(d, me->src),
 			  "the MESH of NODE '%.64s' has no VRTS chunk: Assimp's validation rejects a mesh "
 			  "without vertices, modlib needs VRTS first",
 			  b3c_node_name(me->node));
-	else if (me->vrts->verts.size && me->vertex_count == 0)
+	else if (me->vrts && me->vrts->verts.size && me->vertex_count == 0 && !b3c_cut(me->vrts->src))
 		wl_report(f, "b3d-mesh-no-vertices", me->vrts->src, -1, me->vrts->src->offset,
 			  b3c_chunk_len(d, me->vrts->src),
 			  "the VRTS of the MESH of NODE '%.64s' holds no vertex: Assimp's validation rejects "
@@ -165,7 +168,7 @@ static void mesh(wl_lint_ctx *ctx, const b3d_mesh *me)
 			  b3c_node_name(me->node));
 	if (me->vrts_count > 1)
 		extra_vrts(ctx, me);
-	if (!me->tris_count)
+	if (!me->tris_count && !cut)
 		wl_report(f, "b3d-mesh-no-tris", me->src, -1, me->src->offset, b3c_chunk_len(d, me->src),
 			  "the MESH of NODE '%.64s' has no TRIS chunk: modlib refuses the model, Assimp "
 			  "refuses a file with no triangles at all (\"No meshes\")",
@@ -174,7 +177,7 @@ static void mesh(wl_lint_ctx *ctx, const b3d_mesh *me)
 		const b3d_tris *t = me->tris[i];
 		if (t->brush_ok && brushes_known(ctx->model))
 			brush_id(ctx, me, t->src, t->brush_id, "TRIS");
-		if (!t->tris.count && !(t->src->recovery & WL_REC_TRUNCATED))
+		if (!t->tris.count && !b3c_cut(t->src))
 			wl_report(f, "b3d-tris-empty", t->src, -1, t->src->offset, b3c_chunk_len(d, t->src),
 				  "TRIS %zu of the MESH of NODE '%.64s' holds no triangle: Assimp's "
 				  "validation rejects the empty mesh it makes",

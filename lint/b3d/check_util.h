@@ -21,6 +21,13 @@ static inline uint64_t b3c_chunk_len(const wl_doc *d, const wl_chunk *c)
 	return end > c->offset ? end - c->offset : 0;
 }
 
+/** True when chunk c was cut short by the end of the file or its parent
+ *  (the reader reported it): what it lacks may have been lost, not left out. */
+static inline bool b3c_cut(const wl_chunk *c)
+{
+	return (c->recovery & (WL_REC_TRUNCATED | WL_REC_CLAMPED | WL_REC_PAST_EOF)) != 0;
+}
+
 /** The little-endian int32 at p. */
 static inline int32_t b3c_i32(const uint8_t *p)
 {
