@@ -96,12 +96,34 @@ void b3b_quad_model(wb *b, size_t *vrts_at, size_t *tris_at)
 	b3b_end(b);
 }
 
-void b3b_quad_mesh(wb *b, size_t unused, size_t *vrts_at)
+void b3b_tex(wb *b, const char *file)
+{
+	static const float xform[] = { 0, 0, 1, 1, 0 };
+	b3b_str(b, file);
+	wb_u32(b, 1); /* flags: colour */
+	wb_u32(b, 2); /* blend: multiply */
+	for (size_t i = 0; i < 5; i++)
+		wb_f32(b, xform[i]);
+}
+
+void b3b_brush(wb *b, const char *name, const int32_t *tex_ids, size_t n)
+{
+	b3b_str(b, name);
+	for (int i = 0; i < 4; i++)
+		wb_f32(b, 1); /* red, green, blue, alpha */
+	wb_f32(b, 0);         /* shininess */
+	wb_u32(b, 1);         /* blend */
+	wb_u32(b, 0);         /* fx */
+	for (size_t i = 0; i < n; i++)
+		wb_u32(b, (uint32_t)tex_ids[i]);
+}
+
+void b3b_quad_mesh(wb *b, int32_t brush_id, size_t unused, size_t *vrts_at)
 {
 	static const float quad[] = { 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0 };
 	static const int32_t idx[] = { 0, 1, 2, 0, 2, 3 };
 	b3b_begin(b, "MESH");
-	wb_u32(b, (uint32_t)-1);
+	wb_u32(b, (uint32_t)brush_id);
 	if (vrts_at)
 		*vrts_at = b->len;
 	b3b_begin(b, "VRTS");

@@ -50,11 +50,18 @@ void b3b_keys(wb *b, int32_t flags, const int32_t *frame, const float *v, size_t
 /** A whole ANIM chunk: flags, frames, fps. */
 void b3b_anim(wb *b, int32_t flags, int32_t frames, float fps);
 
-/** A whole MESH chunk (brush -1) holding the unit quad as two triangles
- *  over vertices 0-3, then `unused` more vertices no triangle uses (no
- *  normals, no UVs).  Its VRTS chunk header offset goes to *vrts_at (may be
- *  NULL). */
-void b3b_quad_mesh(wb *b, size_t unused, size_t *vrts_at);
+/** One TEXS entry (inside b3b_begin(b, "TEXS") ... b3b_end): file, flags 1,
+ *  blend 2, position 0,0, scale 1,1, rotation 0 (28 bytes after the name). */
+void b3b_tex(wb *b, const char *file);
+/** One BRUS entry (after the BRUS chunk's int32 n_texs, which must equal n):
+ *  name, colour 1,1,1,1, shininess 0, blend 1, fx 0, then n texture ids. */
+void b3b_brush(wb *b, const char *name, const int32_t *tex_ids, size_t n);
+
+/** A whole MESH chunk (brush_id) holding the unit quad as two triangles
+ *  (TRIS brush -1) over vertices 0-3, then `unused` more vertices no
+ *  triangle uses (no normals, no UVs).  Its VRTS chunk header offset goes
+ *  to *vrts_at (may be NULL). */
+void b3b_quad_mesh(wb *b, int32_t brush_id, size_t unused, size_t *vrts_at);
 
 /**
  * A whole valid file: BB3D version 1, no TEXS/BRUS, one NODE "root" with a

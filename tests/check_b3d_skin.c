@@ -22,7 +22,7 @@ typedef struct bone_spec {
 } bone_spec;
 
 /* Where the meshes sit.  Every MESH is the quad plus vertex 4, which no
- * triangle uses (b3b_quad_mesh(b, 1, ...)). */
+ * triangle uses (b3b_quad_mesh(b, -1, 1, ...)). */
 enum {
 	ONE_MESH,  /* root{MESH, NODE bone0{BONE}, ...}: every reader agrees */
 	NESTED,    /* root{NODE a{MESH}, NODE body{MESH, NODE bone0{BONE}}}:
@@ -42,17 +42,17 @@ static void build(wb *b, int layout, const bone_spec *bones, size_t nb, size_t *
 	wb_u32(b, 1);
 	b3b_node_begin(b, "root", b3b_identity);
 	if (layout == ONE_MESH) {
-		b3b_quad_mesh(b, 1, vrts_at);
+		b3b_quad_mesh(b, -1, 1, vrts_at);
 	} else if (layout == NESTED) {
 		b3b_node_begin(b, "a", b3b_identity);
-		b3b_quad_mesh(b, 1, NULL);
+		b3b_quad_mesh(b, -1, 1, NULL);
 		b3b_end(b);
 		b3b_node_begin(b, "body", b3b_identity);
-		b3b_quad_mesh(b, 1, vrts_at);
+		b3b_quad_mesh(b, -1, 1, vrts_at);
 	} else {
-		b3b_quad_mesh(b, 1, NULL);
+		b3b_quad_mesh(b, -1, 1, NULL);
 		b3b_node_begin(b, "other", b3b_identity);
-		b3b_quad_mesh(b, 1, vrts_at);
+		b3b_quad_mesh(b, -1, 1, vrts_at);
 		b3b_end(b);
 	}
 	for (size_t i = 0; i < nb; i++) {
@@ -154,7 +154,7 @@ START_TEST(bone_before_any_mesh)
 	size_t at = b.len + 8;
 	b3b_bone(&b, ids, w, 1);
 	b3b_end(&b);
-	b3b_quad_mesh(&b, 0, NULL);
+	b3b_quad_mesh(&b, -1, 0, NULL);
 	b3b_end(&b);
 	b3b_end(&b);
 	wl_doc *d = bl_lint(&b, NULL);

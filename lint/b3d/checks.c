@@ -2,12 +2,20 @@
  * Add one line per check function. */
 #include "checks.h"
 
+void b3d_check_nodes(wl_lint_ctx *ctx);     /* check_nodes.c */
+void b3d_check_materials(wl_lint_ctx *ctx); /* check_materials.c */
+void b3d_check_mesh(wl_lint_ctx *ctx);      /* check_mesh.c */
+void b3d_check_vertices(wl_lint_ctx *ctx);  /* check_vertices.c */
 void b3d_check_bone_ids(wl_lint_ctx *ctx);
 void b3d_check_weights(wl_lint_ctx *ctx);
 void b3d_check_keys(wl_lint_ctx *ctx);
 void b3d_check_anim(wl_lint_ctx *ctx);
 
 static const wl_check_fn checks[] = {
+	b3d_check_nodes,
+	b3d_check_materials,
+	b3d_check_mesh,
+	b3d_check_vertices,
 	b3d_check_bone_ids,
 	b3d_check_weights,
 	b3d_check_keys,
