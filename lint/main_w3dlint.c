@@ -205,6 +205,7 @@ static int explain_rule(const wl_catalog *cat, const char *id, FILE *out)
 	fprintf(out, "  summary:   %s\n", r->summary);
 	if (r->source_file && r->source_file[0])
 		fprintf(out, "  catalogue: %s\n", r->source_file);
+	fputs("  sources:   REN Renegade, ZH Zero Hour, OS OpenSAGE, BP Blender plugin (docs/sources.md)\n", out);
 	fputc('\n', out);
 	wl_cli_wrap(out, r->explanation, 2, 0, 79);
 	if (r->params_count) {
