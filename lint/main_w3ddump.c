@@ -52,9 +52,7 @@ static const wl_opt OPTS[] = {
 	  "the editable text form (docs/textform.md); `w3dasm` turns it back into the same bytes" },
 	{ "all", no_argument, 'a', NULL, "human dump: every array element, not only the first 8" },
 	{ "output", required_argument, 'o', "FILE", "write to FILE instead of standard output" },
-	{ "version", no_argument, 'V', NULL, "print the version and exit" },
-	{ "help", no_argument, 'h', NULL, "print this help and exit" },
-	WL_OPT_MAN,
+	WL_OPT_COMMON,
 };
 #define OPT_COUNT (sizeof OPTS / sizeof OPTS[0])
 
@@ -518,14 +516,8 @@ int main(int argc, char **argv)
 	const char *path = argv[optind];
 	uint8_t *bytes = NULL;
 	size_t size = 0;
-	uint64_t seen;
-	int read_rc = wl_read_input(path, &bytes, &size, &seen);
-	if (read_rc != WL_READ_OK) {
-		char msg[1200];
-		wl_read_message(msg, sizeof msg, "w3ddump", path, read_rc, errno, seen);
-		fprintf(stderr, "%s\n", msg);
+	if (wl_cli_read_input(&DOC, path, &bytes, &size) != 0)
 		return EXIT_TROUBLE;
-	}
 	wl_doc *d = wl_doc_read(&w3d_format, path, bytes, size);
 	if (!d || d->oom) {
 		fprintf(stderr, "w3ddump: %s: out of memory\n", path);

@@ -108,9 +108,7 @@ static const wl_opt OPTS[] = {
 	  "list the rule catalogue, one rule a line: id, default severity, category, fixable, summary" },
 	{ "explain", required_argument, OPT_EXPLAIN, "ID",
 	  "print the catalogue entry of rule ID: explanation, parameters and their defaults" },
-	{ "version", no_argument, 'V', NULL, "print the version and exit" },
-	{ "help", no_argument, 'h', NULL, "print this help and exit" },
-	WL_OPT_MAN,
+	WL_OPT_COMMON,
 };
 #define OPT_COUNT (sizeof OPTS / sizeof OPTS[0])
 
