@@ -28,9 +28,7 @@
 static const wl_opt OPTS[] = {
 	{ "output", required_argument, 'o', "FILE",
 	  "write the W3D bytes to FILE (- for standard output; required)" },
-	{ "version", no_argument, 'V', NULL, "print the version and exit" },
-	{ "help", no_argument, 'h', NULL, "print this help and exit" },
-	WL_OPT_MAN,
+	WL_OPT_COMMON,
 };
 #define OPT_COUNT (sizeof OPTS / sizeof OPTS[0])
 
@@ -89,14 +87,8 @@ int main(int argc, char **argv)
 	const char *path = argv[optind];
 	size_t len = 0;
 	uint8_t *bytes = NULL;
-	uint64_t seen;
-	int read_rc = wl_read_input(path, &bytes, &len, &seen);
-	if (read_rc != WL_READ_OK) {
-		char msg[1200];
-		wl_read_message(msg, sizeof msg, "w3dasm", path, read_rc, errno, seen);
-		fprintf(stderr, "%s\n", msg);
+	if (wl_cli_read_input(&DOC, path, &bytes, &len) != 0)
 		return EXIT_TROUBLE;
-	}
 	char *text = (char *)bytes;
 	char err[1024];
 	wl_tf_bytes out;

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "../core/cursor.h"
+#include "../core/escape.h"
 #include "../core/file_io.h"
 #include "../core/format.h"
 #include "../core/chunk.h"
@@ -52,9 +53,7 @@ static const wl_opt OPTS[] = {
 	  "the editable text form (docs/textform.md); `w3dasm` turns it back into the same bytes" },
 	{ "all", no_argument, 'a', NULL, "human dump: every array element, not only the first 8" },
 	{ "output", required_argument, 'o', "FILE", "write to FILE instead of standard output" },
-	{ "version", no_argument, 'V', NULL, "print the version and exit" },
-	{ "help", no_argument, 'h', NULL, "print this help and exit" },
-	WL_OPT_MAN,
+	WL_OPT_COMMON,
 };
 #define OPT_COUNT (sizeof OPTS / sizeof OPTS[0])
 
@@ -120,8 +119,7 @@ static void human_span(FILE *out, const wl_tf_span *sp, const uint8_t *p, int in
 		return;
 	case WL_TF_PART_TEXT:
 		fprintf(out, "%*s%s: \"", indent, "", pt->name);
-		for (size_t i = 0; i < sp->count && q[i]; i++)
-			fputc(q[i] >= 0x20 && q[i] < 0x7F ? q[i] : '.', out);
+		wl_escape_put(out, q, strnlen((const char *)q, sp->count));
 		fprintf(out, "\" (%zu byte(s))\n", sp->count);
 		return;
 	case WL_TF_PART_HEX:
@@ -152,8 +150,7 @@ static void human_payload(FILE *out, const wl_doc *d, const wl_chunk *c, int ind
 		return;
 	case WL_TF_FORM_STRING:
 		fprintf(out, "%*s\"", indent, "");
-		for (size_t i = 0; i + 1 < n; i++)
-			fputc(p[i] >= 0x20 && p[i] < 0x7F ? p[i] : '.', out);
+		wl_escape_put(out, p, n - 1);
 		fputs("\"\n", out);
 		return;
 	case WL_TF_FORM_FIELDS: {
@@ -238,8 +235,10 @@ static void human_dump(FILE *out, const wl_doc *d, const char *path, const opts 
 		fprintf(out, "reader findings:\n");
 		for (size_t i = 0; i < d->findings.count; i++) {
 			const wl_finding *f = &d->findings.items[i];
-			fprintf(out, "  0x%08llX %s: %s\n", (unsigned long long)f->offset, f->rule,
-				f->message ? f->message : "");
+			fprintf(out, "  0x%08llX %s: ", (unsigned long long)f->offset, f->rule);
+			if (f->message)
+				wl_escape_put(out, (const uint8_t *)f->message, strlen(f->message));
+			fputc('\n', out);
 		}
 	}
 }
@@ -285,20 +284,35 @@ static json_t *json_elem(wl_tf_type t, const uint8_t *p)
 
 static json_t *json_struct(const wl_tf_struct *s, const uint8_t *p);
 
+/* A JSON string of p[0..n) in the escaped form of core/escape.h (names,
+ * texts, messages: bytes that are not UTF-8 become \xNN, so the raw bytes
+ * can be read back); null when out of memory. */
+static json_t *json_escaped(const uint8_t *p, size_t n)
+{
+	size_t len = wl_escape(NULL, 0, p, n);
+	char *e = malloc(len + 1);
+	json_t *j = NULL;
+	if (e) {
+		wl_escape(e, len + 1, p, n);
+		j = json_stringn(e, len);
+		free(e);
+	}
+	return j ? j : json_null();
+}
+
+static json_t *json_cstr(const char *s)
+{
+	return json_escaped((const uint8_t *)s, strlen(s));
+}
+
 /* A field value: number, array of numbers, string (names: the text before
- * the NUL when printable), hex string, or object (nested structs). */
+ * the NUL, escaped), hex string, or object (nested structs). */
 static json_t *json_field(const wl_tf_field *f, const uint8_t *p, size_t count)
 {
 	if (f->type == WL_TF_STRUCT)
 		return f->sub ? json_struct(f->sub, p) : json_object();
-	if (f->type == WL_TF_NAME) {
-		size_t len = strnlen((const char *)p, count);
-		bool clean = true;
-		for (size_t i = 0; i < len; i++)
-			clean = clean && p[i] >= 0x20 && p[i] < 0x7F;
-		json_t *s = clean ? json_stringn((const char *)p, len) : NULL;
-		return s ? s : hex_string(p, count);
-	}
+	if (f->type == WL_TF_NAME)
+		return json_escaped(p, strnlen((const char *)p, count));
 	if (f->type == WL_TF_HEX)
 		return hex_string(p, count);
 	if (count == 1)
@@ -358,14 +372,8 @@ static json_t *json_span(const wl_tf_span *sp, const uint8_t *p)
 			json_array_append_new(a, json_struct_w(pt->elem, q + i * sp->elem_size, sp->width));
 		return a;
 	}
-	case WL_TF_PART_TEXT: {
-		size_t len = strnlen((const char *)q, sp->count);
-		bool clean = len + 1 == sp->count;
-		for (size_t i = 0; i < len; i++)
-			clean = clean && q[i] >= 0x20 && q[i] < 0x7F;
-		json_t *s = clean ? json_stringn((const char *)q, len) : NULL;
-		return s ? s : hex_string(q, sp->count);
-	}
+	case WL_TF_PART_TEXT:
+		return json_escaped(q, strnlen((const char *)q, sp->count));
 	default:
 		return hex_string(q, sp->count);
 	}
@@ -402,7 +410,7 @@ static json_t *json_node(const wl_doc *d, const wl_chunk *c, const opts *o)
 	static const char *const forms[] = { "hex", "string", "fields", "items" };
 	json_object_set_new(j, "form", json_string(forms[v.form]));
 	if (v.form == WL_TF_FORM_STRING)
-		json_object_set_new(j, "string", json_stringn((const char *)p, n - 1));
+		json_object_set_new(j, "string", json_escaped(p, n - 1));
 	if (v.form == WL_TF_FORM_FIELDS) {
 		json_object_set_new(j, "fields", json_struct(v.st, p));
 		if (v.st->rest)
@@ -435,8 +443,7 @@ static int json_dump(FILE *out, const wl_doc *d, const char *path, const opts *o
 {
 	json_t *root = json_object();
 	json_object_set_new(root, "tool", json_string("w3ddump"));
-	json_t *ps = json_string(path);
-	json_object_set_new(root, "path", ps ? ps : json_null());
+	json_object_set_new(root, "path", json_cstr(path));
 	json_object_set_new(root, "size", json_integer((json_int_t)d->size));
 	json_object_set_new(root, "chunks", json_nodes(d, &d->root, o));
 	json_t *fs = json_array();
@@ -446,8 +453,7 @@ static int json_dump(FILE *out, const wl_doc *d, const char *path, const opts *o
 		json_object_set_new(fj, "rule", json_string(f->rule));
 		json_object_set_new(fj, "offset", json_integer((json_int_t)f->offset));
 		json_object_set_new(fj, "length", json_integer((json_int_t)f->length));
-		json_t *msg = f->message ? json_string(f->message) : NULL;
-		json_object_set_new(fj, "message", msg ? msg : json_null());
+		json_object_set_new(fj, "message", f->message ? json_cstr(f->message) : json_null());
 		json_array_append_new(fs, fj);
 	}
 	json_object_set_new(root, "findings", fs);
@@ -511,14 +517,8 @@ int main(int argc, char **argv)
 	const char *path = argv[optind];
 	uint8_t *bytes = NULL;
 	size_t size = 0;
-	uint64_t seen;
-	int read_rc = wl_read_input(path, &bytes, &size, &seen);
-	if (read_rc != WL_READ_OK) {
-		char msg[1200];
-		wl_read_message(msg, sizeof msg, "w3ddump", path, read_rc, errno, seen);
-		fprintf(stderr, "%s\n", msg);
+	if (wl_cli_read_input(&DOC, path, &bytes, &size) != 0)
 		return EXIT_TROUBLE;
-	}
 	wl_doc *d = wl_format_read(wl_format_detect(bytes, size, path), path, bytes, size);
 	if (!d || d->oom) {
 		fprintf(stderr, "w3ddump: %s: out of memory\n", path);

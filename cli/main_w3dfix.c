@@ -219,18 +219,16 @@ typedef struct totals {
 	size_t files, fixed, clean, remaining, failed, errors, edits;
 } totals;
 
+/* The option table and help (below main's option enum). */
+static const wl_cli_doc DOC;
+
 static void fix_one(const opts *o, const wl_fix_options *fo, const char *arg, const char *file,
 		    bool single, totals *t)
 {
 	uint8_t *in;
 	size_t n;
 	t->files++;
-	uint64_t seen;
-	int read_rc = wl_read_input(file, &in, &n, &seen);
-	if (read_rc != WL_READ_OK) {
-		char msg[1200];
-		wl_read_message(msg, sizeof msg, "w3dfix", file, read_rc, errno, seen);
-		fprintf(stderr, "%s\n", msg);
+	if (wl_cli_read_input(&DOC, file, &in, &n) != 0) {
 		t->errors++;
 		return;
 	}
@@ -308,9 +306,7 @@ static const wl_opt OPTS[] = {
 	{ "config", required_argument, 'c', "FILE", "lint with this configuration (severities, parameters, fail-on)" },
 	{ "quiet", no_argument, 'q', NULL, "print only problems and the summary line" },
 	{ "list-fixes", no_argument, OPT_LIST_FIXES, NULL, "list the fixers: id, safe/unsafe, rule ids, summary" },
-	{ "version", no_argument, 'V', NULL, "print the version and exit" },
-	{ "help", no_argument, 'h', NULL, "print this help and exit" },
-	WL_OPT_MAN,
+	WL_OPT_COMMON,
 };
 #define OPT_COUNT (sizeof OPTS / sizeof OPTS[0])
 

@@ -108,9 +108,7 @@ static const wl_opt OPTS[] = {
 	  "list the rule catalogue, one rule a line: id, default severity, category, fixable, summary" },
 	{ "explain", required_argument, OPT_EXPLAIN, "ID",
 	  "print the catalogue entry of rule ID: explanation, parameters and their defaults" },
-	{ "version", no_argument, 'V', NULL, "print the version and exit" },
-	{ "help", no_argument, 'h', NULL, "print this help and exit" },
-	WL_OPT_MAN,
+	WL_OPT_COMMON,
 };
 #define OPT_COUNT (sizeof OPTS / sizeof OPTS[0])
 
@@ -207,6 +205,7 @@ static int explain_rule(const wl_catalog *cat, const char *id, FILE *out)
 	fprintf(out, "  summary:   %s\n", r->summary);
 	if (r->source_file && r->source_file[0])
 		fprintf(out, "  catalogue: %s\n", r->source_file);
+	fputs("  sources:   REN Renegade, ZH Zero Hour, OS OpenSAGE, BP Blender plugin (docs/sources.md)\n", out);
 	fputc('\n', out);
 	wl_cli_wrap(out, r->explanation, 2, 0, 79);
 	if (r->params_count) {

@@ -2,7 +2,10 @@
 #include "opts.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <string.h>
+
+#include "../core/file_io.h"
 
 /* Help text columns: options from column 2, their help from column 28,
  * wrapped at 79. */
@@ -106,6 +109,18 @@ void wl_cli_usage_error(const wl_cli_doc *d, int ch, char **argv)
 	else
 		fprintf(stderr, "%s: unknown option '%s'\n", d->tool, argv[optind - 1]);
 	fprintf(stderr, "Try '%s --help' for more information.\n", d->tool);
+}
+
+int wl_cli_read_input(const wl_cli_doc *d, const char *path, uint8_t **out, size_t *len)
+{
+	uint64_t seen;
+	int rc = wl_read_input(path, out, len, &seen);
+	if (rc == WL_READ_OK)
+		return 0;
+	char msg[1200];
+	wl_read_message(msg, sizeof msg, d->tool, path, rc, errno, seen);
+	fprintf(stderr, "%s\n", msg);
+	return -1;
 }
 
 void wl_cli_version(FILE *out, const wl_cli_doc *d)

@@ -15,6 +15,7 @@
 
 #include <getopt.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "../lint/version.h"
@@ -48,9 +49,14 @@ typedef struct wl_cli_doc {
 	const char *more;        /* optional: a last paragraph (files, environment) */
 } wl_cli_doc;
 
-/* The option every tool has that prints the man page (roff) and exits. */
+/* The options every tool has, last in its table: -V/--version, -h/--help
+ * and --man (prints the man page in roff and exits; its value is
+ * WL_OPT_MAN_VAL). */
 #define WL_OPT_MAN_VAL 1000
-#define WL_OPT_MAN { "man", no_argument, WL_OPT_MAN_VAL, NULL, "print this help as a man page (roff) and exit" }
+#define WL_OPT_COMMON                                                                     \
+	{ "version", no_argument, 'V', NULL, "print the version and exit" },               \
+	{ "help", no_argument, 'h', NULL, "print this help and exit" },                    \
+	{ "man", no_argument, WL_OPT_MAN_VAL, NULL, "print this help as a man page (roff) and exit" }
 
 /**
  * Fills longs (d->nopts + 1 entries, the last all zero) and shorts
@@ -80,6 +86,14 @@ void wl_cli_wrap(FILE *out, const char *text, int indent, int col, int width);
  * and "Try 'TOOL --help' for more information." to stderr.
  */
 void wl_cli_usage_error(const wl_cli_doc *d, int ch, char **argv);
+
+/**
+ * Reads an input file of the tool (core/file_io.h wl_read_input: regular
+ * files of at most 1 GiB, "-" for standard input) into *out (malloc'd) and
+ * *len.  Returns 0, or -1 after printing "TOOL: PATH: REASON" to stderr
+ * (wl_read_message); the caller then exits with status 2 or counts an error.
+ */
+int wl_cli_read_input(const wl_cli_doc *d, const char *path, uint8_t **out, size_t *len);
 
 /** Prints "TOOL VERSION\n". */
 void wl_cli_version(FILE *out, const wl_cli_doc *d);

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/escape.h"
+
 static bool matches_any(const char *const *pats, size_t n, const char *s)
 {
 	for (size_t i = 0; i < n; i++)
@@ -60,7 +62,7 @@ static int add_problem(wl_fix_result *r, const char *fmt, ...)
 	if (!np)
 		return -1;
 	r->problems = np;
-	if (!(np[r->problem_count] = dup_str(buf)))
+	if (!(np[r->problem_count] = wl_escape_dup(buf))) /* names from the file, escaped */
 		return -1;
 	r->problem_count++;
 	r->verified = false;
@@ -120,8 +122,10 @@ static int record(wl_fix_result *r, const wl_doc *d, const wl_fixer *f, unsigned
 		while (top && top->parent && top->parent->kind != WL_NODE_ROOT)
 			top = top->parent;
 		wl_fix_change *c = &r->changes[r->change_count];
-		*c = (wl_fix_change){ f->id, e->rule, dup_str(path), dup_str(scope), e->offset,
-				      dup_str(e->what ? e->what : ""), step,
+		/* path and what are shown to the user: names read from the file
+		 * in them are escaped (core/escape.h); scope stays raw for matching. */
+		*c = (wl_fix_change){ f->id, e->rule, wl_escape_dup(path), dup_str(scope), e->offset,
+				      wl_escape_dup(e->what ? e->what : ""), step,
 				      top && top->kind != WL_NODE_ROOT ? top->offset : UINT64_MAX };
 		if (!c->path || !c->scope || !c->what) {
 			free(c->path);

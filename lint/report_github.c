@@ -12,6 +12,7 @@
  * CR and LF become %25 %0D %0A; in properties also ':' and ',' (%3A %2C).
  * Repeated findings are folded as in the text report.
  */
+#include "../core/escape.h"
 #include "report.h"
 
 #include <inttypes.h>
@@ -24,34 +25,23 @@ typedef struct github_reporter {
 	unsigned fold;
 } github_reporter;
 
-/* Writes s escaped for a workflow command: property values (prop) or the
- * message. */
+/* Writes s escaped for a workflow command: first the escaped form of
+ * core/escape.h (control bytes and bytes that are not UTF-8), then the
+ * runner's escapes of '%', and of ':' and ',' in property values (prop). */
 static void put_escaped(FILE *out, const char *s, bool prop)
 {
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		switch (*p) {
-		case '%': fputs("%25", out); break;
-		case '\r': fputs("%0D", out); break;
-		case '\n': fputs("%0A", out); break;
-		case ':':
-			if (prop)
-				fputs("%3A", out);
-			else
-				putc(':', out);
-			break;
-		case ',':
-			if (prop)
-				fputs("%2C", out);
-			else
-				putc(',', out);
-			break;
-		default:
-			if (*p < 0x20 || *p == 0x7f)
-				fprintf(out, "\\x%02x", *p);
-			else
-				putc(*p, out);
-		}
+	char *e = wl_escape_dup(s);
+	for (const char *p = e ? e : ""; *p; p++) {
+		if (*p == '%')
+			fputs("%25", out);
+		else if (prop && *p == ':')
+			fputs("%3A", out);
+		else if (prop && *p == ',')
+			fputs("%2C", out);
+		else
+			putc(*p, out);
 	}
+	free(e);
 }
 
 static const char *command_of(wl_severity s)

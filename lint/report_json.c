@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/escape.h"
+
 typedef struct json_reporter {
 	wl_reporter base;
 	FILE *out;
@@ -14,67 +16,17 @@ typedef struct json_reporter {
 	json_t *files;   /* borrowed from root */
 } json_reporter;
 
-/* Length of the valid UTF-8 sequence at p (n bytes left), 0 when invalid. */
-static size_t utf8_seq(const unsigned char *p, size_t n)
-{
-	unsigned char c = p[0];
-	if (c < 0x80)
-		return 1;
-	size_t len;
-	unsigned char lo = 0x80, hi = 0xBF;
-	if (c >= 0xC2 && c <= 0xDF) {
-		len = 2;
-	} else if (c >= 0xE0 && c <= 0xEF) {
-		len = 3;
-		if (c == 0xE0)
-			lo = 0xA0;
-		else if (c == 0xED)
-			hi = 0x9F;
-	} else if (c >= 0xF0 && c <= 0xF4) {
-		len = 4;
-		if (c == 0xF0)
-			lo = 0x90;
-		else if (c == 0xF4)
-			hi = 0x8F;
-	} else {
-		return 0;
-	}
-	if (n < len || p[1] < lo || p[1] > hi)
-		return 0;
-	for (size_t i = 2; i < len; i++)
-		if (p[i] < 0x80 || p[i] > 0xBF)
-			return 0;
-	return len;
-}
-
-/* A JSON string of s.  jansson accepts only UTF-8: bytes that are not
- * (names in old files are often Latin-1) become U+FFFD.  Declared in
- * report.h for the SARIF writer. */
+/* A JSON string of s in the escaped form of core/escape.h: valid UTF-8
+ * without backslashes or control characters is kept as it is; bytes that
+ * are not UTF-8 (names in old files are often Latin-1) become \xNN, so the
+ * raw bytes can be read back.  Declared in report.h for the SARIF writer. */
 json_t *wl_report_json_str(const char *s)
 {
-	json_t *j = json_string(s);
-	if (j)
-		return j;
-	size_t n = strlen(s);
-	char *buf = malloc(n * 3 + 1);
-	if (!buf)
+	char *e = wl_escape_dup(s);
+	if (!e)
 		return NULL;
-	const unsigned char *p = (const unsigned char *)s;
-	size_t at = 0, i = 0;
-	while (i < n) {
-		size_t k = utf8_seq(p + i, n - i);
-		if (k) {
-			memcpy(buf + at, p + i, k);
-			at += k;
-			i += k;
-		} else {
-			memcpy(buf + at, "\xEF\xBF\xBD", 3);
-			at += 3;
-			i++;
-		}
-	}
-	j = json_stringn(buf, at);
-	free(buf);
+	json_t *j = json_string(e);
+	free(e);
 	return j;
 }
 

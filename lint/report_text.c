@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/escape.h"
+
 typedef struct text_reporter {
 	wl_reporter base;
 	FILE *out;
@@ -206,16 +208,11 @@ static const char *sev_color(wl_severity s)
 	}
 }
 
-/* Writes s with control characters escaped as \xNN, so that names taken
- * from a file cannot move the cursor or change the terminal. */
+/* Writes s in the escaped form of core/escape.h, so that names taken from
+ * a file cannot move the cursor or change the terminal. */
 static void put_safe(FILE *out, const char *s)
 {
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p < 0x20 || *p == 0x7f)
-			fprintf(out, "\\x%02x", *p);
-		else
-			putc(*p, out);
-	}
+	wl_escape_put(out, (const uint8_t *)s, strlen(s));
 }
 
 static void put_path(const text_reporter *t, const char *path)

@@ -1,7 +1,7 @@
 /*
  * check_cov_report_json.c - the JSON report writer (lint/report_json.c,
  * docs/report-json.md) beyond check_reports.c: bytes that are not UTF-8
- * become U+FFFD (wl_report_json_str), detached findings (chunk_paths and
+ * are escaped as \\xNN (wl_report_json_str, core/escape.h), detached findings (chunk_paths and
  * format given, no document), the "related" key, the "dropped" map, the
  * per-file and total counts, counts above INT64_MAX clamped, and a write
  * failure reported by finish.
@@ -28,26 +28,22 @@ static void str_is(const char *in, const char *want)
 	json_decref(j);
 }
 
-#define FFFD "\xEF\xBF\xBD"
-
-START_TEST(json_str_replaces_invalid_utf8)
+/* The escaped form of core/escape.h: valid UTF-8 kept, the bytes of an
+ * invalid sequence as \xNN (recoverable, never U+FFFD). */
+START_TEST(json_str_escapes_invalid_utf8)
 {
 	str_is("plain", "plain");
 	str_is("caf\xC3\xA9", "caf\xC3\xA9");                 /* valid 2 bytes kept */
 	str_is("\xE2\x82\xAC", "\xE2\x82\xAC");               /* valid 3 bytes (euro) */
 	str_is("\xF0\x9F\x98\x80!", "\xF0\x9F\x98\x80!");     /* valid 4 bytes */
-	str_is("caf\xE9", "caf" FFFD);                        /* Latin-1 e-acute */
-	str_is("A\xFF" "B", "A" FFFD "B");                    /* never valid */
-	str_is("\xC0\x80", FFFD FFFD);                        /* overlong NUL */
-	str_is("\xE0\x80\x80", FFFD FFFD FFFD);               /* overlong 3-byte */
-	str_is("\xED\xA0\x80", FFFD FFFD FFFD);               /* UTF-16 surrogate */
-	str_is("\xF0\x80\x80\x80", FFFD FFFD FFFD FFFD);      /* overlong 4-byte */
-	str_is("\xF4\x90\x80\x80", FFFD FFFD FFFD FFFD);      /* above U+10FFFF */
-	str_is("\xF5\x80", FFFD FFFD);                        /* bad lead byte */
-	str_is("x\xE2\x82", "x" FFFD FFFD);                   /* cut at the end */
-	str_is("\xE2(\xA1", FFFD "(" FFFD);                   /* bad continuation */
-	str_is("\xF0\x9F\x98(", FFFD FFFD FFFD "(");          /* bad 4th byte */
-	str_is("\x80", FFFD);                                 /* lone continuation */
+	str_is("caf\xE9", "caf\\xe9");                      /* Latin-1 e-acute */
+	str_is("A\xFF" "B", "A\\xffB");                     /* never valid */
+	str_is("\xC0\x80", "\\xc0\\x80");                   /* overlong NUL */
+	str_is("\xED\xA0\x80", "\\xed\\xa0\\x80");          /* UTF-16 surrogate */
+	str_is("\xF4\x90\x80\x80", "\\xf4\\x90\\x80\\x80");  /* above U+10FFFF */
+	str_is("x\xE2\x82", "x\\xe2\\x82");                 /* cut at the end */
+	str_is("\xE2(\xA1", "\\xe2(\\xa1");                  /* bad continuation */
+	str_is("a\\b\x01", "a\\\\b\\x01");                  /* backslash, control */
 }
 END_TEST
 
@@ -133,7 +129,7 @@ START_TEST(json_detached_findings)
 	ck_assert_uint_eq(json_array_size(files), 2);
 
 	json_t *j = json_array_get(files, 0);
-	ck_assert_str_eq(sget(j, "path"), "m" FFFD "del.w3d");
+	ck_assert_str_eq(sget(j, "path"), "m\\xf6del.w3d");
 	ck_assert_int_eq(iget(j, "size"), 4096);
 	ck_assert_str_eq(sget(j, "format"), "w3d");
 	json_t *fs = json_object_get(j, "findings");
@@ -149,10 +145,10 @@ START_TEST(json_detached_findings)
 	json_t *b = json_array_get(fs, 1);
 	ck_assert_str_eq(sget(b, "severity"), "error");
 	ck_assert(json_is_null(json_object_get(b, "chunk_path"))); /* file level */
-	ck_assert_str_eq(sget(b, "related"), "art/gun" FFFD ".w3d");
+	ck_assert_str_eq(sget(b, "related"), "art/gun\\xe9.w3d");
 	json_t *c = json_array_get(fs, 2);
 	ck_assert_str_eq(sget(c, "severity"), "info");
-	ck_assert_str_eq(sget(c, "message"), "name 'B" FFFD "R' has bad bytes");
+	ck_assert_str_eq(sget(c, "message"), "name 'B\\xe4R' has bad bytes");
 	ck_assert_str_eq(sget(c, "chunk_path"), "HLOD[T]/HLOD_HEADER");
 
 	json_t *dr = json_object_get(j, "dropped");
@@ -195,7 +191,7 @@ START_TEST(json_no_files_and_stale_missing)
 	json_t *root = report(NULL, 0, &s);
 	ck_assert_uint_eq(json_array_size(json_object_get(root, "files")), 0);
 	json_t *bl = json_object_get(root, "baseline");
-	ck_assert_str_eq(sget(bl, "path"), "base" FFFD ".json");
+	ck_assert_str_eq(sget(bl, "path"), "base\\xff.json");
 	json_t *stale = json_object_get(bl, "stale");
 	ck_assert_uint_eq(json_array_size(stale), 2);
 	json_t *g = json_array_get(stale, 0);
@@ -226,7 +222,7 @@ END_TEST
 Suite *cov_report_json_suite(void)
 {
 	const TTest *tests[] = {
-		json_str_replaces_invalid_utf8, json_detached_findings,
+		json_str_escapes_invalid_utf8, json_detached_findings,
 		json_no_files_and_stale_missing, json_finish_reports_write_failure, NULL
 	};
 	return rb_suite_of("cov_report_json", "json", 0, tests, NULL);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/escape.h"
 #include "../core/w3d/model.h"
 #include "build_mesh.h"
 #include "robust_util.h"
@@ -71,7 +72,9 @@ START_TEST(valid_mesh_is_clean_and_decoded)
 }
 END_TEST
 
-START_TEST(label_is_printable)
+/* The decoded name keeps the raw bytes; every output escapes them once
+ * (core/escape.h), so a name cannot reach a terminal unescaped. */
+START_TEST(label_keeps_raw_bytes)
 {
 	bm_opts o = { 0 };
 	bm_layout lay;
@@ -81,12 +84,15 @@ START_TEST(label_is_printable)
 	b.data[lay.header_data + 8] = 0x01;  /* 'B' of BODY */
 	b.data[lay.header_data + 9] = 0xC3;
 	wl_doc *d = bm_lint(&b);
-	ck_assert_str_eq(mesh0(d)->name, "TANK.??DY");
+	ck_assert_str_eq(mesh0(d)->name, "TANK.\x01\xC3" "DY");
+	char *e = wl_escape_dup(mesh0(d)->name);
+	ck_assert_str_eq(e, "TANK.\\x01\\xc3DY");
+	free(e);
 	bm_free(d);
 	/* no container name: just the mesh name */
 	memset(b.data + lay.header_data + 24, 0, 16);
 	d = bm_lint(&b);
-	ck_assert_str_eq(mesh0(d)->name, "??DY");
+	ck_assert_str_eq(mesh0(d)->name, "\x01\xC3" "DY");
 	bm_free(d);
 	wb_free(&b);
 }
@@ -332,7 +338,7 @@ extern Suite *mesh_suite(void);
 Suite *mesh_suite(void)
 {
 	const TTest *tests[] = {
-		valid_mesh_is_clean_and_decoded, label_is_printable, triangle_index_message,
+		valid_mesh_is_clean_and_decoded, label_keeps_raw_bytes, triangle_index_message,
 		influence_layouts, prelit_and_pass_texcoords,
 		robust_prefixes_and_flips, NULL
 	};

@@ -3,7 +3,12 @@
 # the same X.Y.Z everywhere), one help layout (Usage, Options, Examples,
 # Exit status, in that order), a man page (--man) with the same options as
 # --help, and every short option letter meaning the same long option in
-# every tool that has it.
+# every tool that has it.  Names read from a file print in the one escaped
+# form of core/escape.h in every tool and report: a hierarchy named
+# "FIR" ESC "[2J" 0xE9 "\\" shows as FIR\x1b[2J\xe9\\ in the text and
+# GitHub reports, and as that string in the JSON and SARIF reports and in
+# w3ddump --json (the raw bytes recoverable, no U+FFFD, no raw escape byte
+# anywhere); the human w3ddump shows it as the text form's !hex.
 # Usage: tests/cli_common.sh BUILD_DIR
 set -u
 name=cli_common
@@ -56,4 +61,55 @@ else
 	for l in $clash; do grep "^$l " "$tmp/letters" | sed 's/^/    /'; done
 	bad "short options with different meanings: $clash"
 fi
+
+# --- names read from a file, escaped in every tool and report
+cat > "$tmp/names.txt" <<'TXT'
+w3d-text: 1
+chunks:
+  - chunk: HIERARCHY
+    children:
+      - chunk: HIERARCHY_HEADER
+        Version: 0x00040001
+        Name: !hex "46 49 52 1b 5b 32 4a e9 5c 00 00 00 00 00 00 00"
+        NumPivots: 1
+        Center: [0, 0, 0]
+      - chunk: PIVOTS
+        items:
+          - Name: !hex "52 4f 4f 54 00 00 00 00 00 00 00 00 00 00 00 00"
+            ParentIdx: 0xFFFFFFFF
+            Translation: [0, 0, 0]
+            EulerAngles: [0, 0, 0]
+            Rotation: [0, 0, 0, 1]
+TXT
+"$build/w3dasm" "$tmp/names.txt" -o "$tmp/names.w3d" || exit 2
+esc='FIR\x1b[2J\xe9\\'
+# names_ok WHAT: $tmp/out holds the escaped name and no raw ESC byte.
+names_ok() {
+	if grep -F -q -- "$esc" "$tmp/out" && ! grep -q "$(printf '\033')" "$tmp/out"; then
+		ok "$1: the name escaped"
+	else
+		bad "$1: no '$esc', or a raw escape byte"
+	fi
+}
+for f in text github; do
+	"$build/w3dlint" --format $f "$tmp/names.w3d" >"$tmp/out" 2>"$tmp/err"
+	names_ok "w3dlint --format $f"
+done
+"$build/w3ddump" "$tmp/names.w3d" >"$tmp/out" 2>"$tmp/err"
+# the human dump shows a name that has no clean form as the text form's hex
+if has 'Name: !hex "46 49 52 1b 5b 32 4a e9 5c' && ! grep -q "$(printf '\033')" "$tmp/out"; then
+	ok "w3ddump: the name as hex, no raw escape byte"
+else
+	bad "w3ddump: the name is not shown as hex"
+fi
+for f in json sarif; do
+	"$build/w3dlint" --format $f "$tmp/names.w3d" >"$tmp/json" 2>"$tmp/err"
+	# the decoded JSON strings hold the escaped form
+	python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1])), ensure_ascii=False))' "$tmp/json" \
+		| sed 's/\\\\/\\/g' > "$tmp/out" 2>/dev/null
+	names_ok "w3dlint --format $f"
+done
+"$build/w3ddump" --json "$tmp/names.w3d" >"$tmp/json" 2>"$tmp/err"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["chunks"][0]["children"][0]["fields"]["Name"])' "$tmp/json" >"$tmp/out" 2>"$tmp/err"
+names_ok "w3ddump --json (the Name field)"
 exit $fail

@@ -18,9 +18,6 @@ const char *w3d_hier_name_field(wl_doc *doc, const uint8_t *p, size_t n, bool *t
 		doc->oom = true;
 		return NULL;
 	}
-	for (size_t i = 0; i < len; i++)
-		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] > 0x7E)
-			s[i] = '?';
 	return s;
 }
 

@@ -354,15 +354,14 @@ static void decode_header(wl_doc *doc, const wl_chunk *c, w3d_mesh_header *h)
 	 * their values). */
 }
 
-/* Copies up to the first NUL of a 16-byte field, replacing non-printable
- * bytes with '?', into dst (17 bytes); returns its length. */
-static size_t printable_name(char *dst, const char *src)
+/* Copies up to the first NUL of a 16-byte field into dst (17 bytes), the
+ * bytes as they are (outputs escape them, core/escape.h); returns its
+ * length. */
+static size_t name_field(char *dst, const char *src)
 {
 	size_t n = 0;
-	for (; n < 16 && src[n]; n++) {
-		unsigned char ch = (unsigned char)src[n];
-		dst[n] = (ch >= 0x20 && ch < 0x7F) ? (char)ch : '?';
-	}
+	for (; n < 16 && src[n]; n++)
+		dst[n] = src[n];
 	dst[n] = '\0';
 	return n;
 }
@@ -374,8 +373,8 @@ static void set_name(wl_doc *doc, wl_chunk *c, w3d_mesh *m)
 		return;
 	}
 	char mesh[17], cont[17];
-	printable_name(mesh, m->header.mesh_name);
-	size_t cn = printable_name(cont, m->header.container_name);
+	name_field(mesh, m->header.mesh_name);
+	size_t cn = name_field(cont, m->header.container_name);
 	char *s = cn ? wl_arena_printf(doc->arena, "%s.%s", cont, mesh)
 		     : wl_arena_printf(doc->arena, "%s", mesh);
 	if (!s) {

@@ -108,13 +108,13 @@ static int64_t bad_char(const uint8_t *p, size_t n)
 	return -1;
 }
 
-/* Copies at most n bytes of p, up to a NUL, into dst (cap > 0 bytes),
- * non-printable bytes as '?'; returns dst. */
+/* Copies at most n bytes of p, up to a NUL, into dst (cap > 0 bytes), the
+ * bytes as they are (the reports escape them, core/escape.h); returns dst. */
 static const char *printable(char *dst, size_t cap, const uint8_t *p, size_t n)
 {
 	size_t i = 0;
 	for (; i < n && i + 1 < cap && p[i]; i++)
-		dst[i] = (p[i] >= 0x20 && p[i] <= 0x7E) ? (char)p[i] : '?';
+		dst[i] = (char)p[i];
 	dst[i] = '\0';
 	return dst;
 }

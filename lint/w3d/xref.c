@@ -134,8 +134,8 @@ static char *dup_str(w3d_xref *x, const char *s)
 	return d;
 }
 
-/* A printable copy of a fixed name field of n bytes: up to the first NUL,
- * other control bytes as '?'. */
+/* A copy of a fixed name field of n bytes, up to the first NUL, the bytes
+ * as they are (the reports escape them, core/escape.h). */
 static char *dup_field(w3d_xref *x, const uint8_t *p, size_t n)
 {
 	char *d = malloc(n + 1);
@@ -145,7 +145,7 @@ static char *dup_field(w3d_xref *x, const uint8_t *p, size_t n)
 	}
 	size_t i = 0;
 	for (; i < n && p[i]; i++)
-		d[i] = p[i] < 0x20 || p[i] >= 0x7F ? '?' : (char)p[i];
+		d[i] = (char)p[i];
 	d[i] = 0;
 	return d;
 }
