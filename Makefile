@@ -105,6 +105,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/layering.sh
 	sh tests/sweep.sh $(BUILD)/w3dlint
 	sh tests/sweep.sh $(BUILD)/w3dlint b3d
+	sh tests/b3d_anomalies.sh $(BUILD)/w3dlint
 	sh tests/sarif_validate.sh $(BUILD)/w3dlint $(BUILD)/gen_demo
 	sh tests/precommit.sh $(BUILD)/w3dlint $(BUILD)/gen_demo $(BUILD)/w3dfix
 	sh tests/roundtrip.sh $(BUILD)/tool_roundtrip $(BUILD)/w3dfix
