@@ -26,6 +26,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../../core/cursor.h"
 #include "checks.h"
@@ -110,67 +111,85 @@ static void check_chunk(wl_lint_ctx *ctx, const b3d_keys *ks, double tol)
 	}
 }
 
-/* One key of one channel, for the cross-chunk duplicate test. */
-typedef struct kref {
-	int32_t frame;
-	uint8_t channel;
-	size_t chunk;    /* ordinal among the node's KEYS chunks */
-	size_t key;
-} kref;
+/* A set of frames (open addressing, linear probing; cap a power of two,
+ * at least twice the frames it will hold). */
+typedef struct frame_set {
+	int32_t *slot;
+	uint8_t *used;
+	size_t cap;
+} frame_set;
 
-static int kref_cmp(const void *a, const void *b)
+static size_t frame_hash(int32_t f, size_t cap)
 {
-	const kref *x = a, *y = b;
-	if (x->channel != y->channel)
-		return x->channel < y->channel ? -1 : 1;
-	if (x->frame != y->frame)
-		return x->frame < y->frame ? -1 : 1;
-	if (x->chunk != y->chunk)
-		return x->chunk < y->chunk ? -1 : 1;
-	return x->key < y->key ? -1 : x->key > y->key;
+	return ((uint32_t)f * 2654435761u) & (cap - 1);
+}
+
+static bool frame_set_has(const frame_set *fs, int32_t f)
+{
+	for (size_t h = frame_hash(f, fs->cap); fs->used[h]; h = (h + 1) & (fs->cap - 1))
+		if (fs->slot[h] == f)
+			return true;
+	return false;
+}
+
+static void frame_set_add(frame_set *fs, int32_t f)
+{
+	size_t h = frame_hash(f, fs->cap);
+	for (; fs->used[h]; h = (h + 1) & (fs->cap - 1))
+		if (fs->slot[h] == f)
+			return;
+	fs->used[h] = 1;
+	fs->slot[h] = f;
 }
 
 static const char *const channel_name[3] = { "position", "scale", "rotation" };
 
-/* ks[0..n): the KEYS chunks of one NODE, in file order. */
+/* ks[0..n): the KEYS chunks of one NODE, in file order.  A key repeats
+ * when an earlier chunk keys the same channel at its frame: per channel, a
+ * set of the frames of the chunks before (linear in the keys). */
 static void duplicates(wl_lint_ctx *ctx, const b3d_keys *const *ks, size_t n)
 {
 	size_t total = 0;
-	for (size_t c = 0; c < n; c++)
-		total += ks[c]->keys.count * 3;
-	if (n < 2 || !total)
-		return;
-	kref *r = malloc(total * sizeof *r);
-	size_t *first = calloc(n + 1, sizeof *first);  /* key index base per chunk */
-	uint8_t *dup = NULL;
-	if (!r || !first) {
-		ctx->doc->findings.oom = 1;
-		goto out;
-	}
-	size_t m = 0;
+	unsigned keyed[3] = { 0, 0, 0 }; /* chunks with keys of each channel */
 	for (size_t c = 0; c < n; c++) {
-		first[c + 1] = first[c] + ks[c]->keys.count;
-		const uint32_t at[3] = { ks[c]->position_at, ks[c]->scale_at, ks[c]->rotation_at };
-		for (size_t i = 0; i < ks[c]->keys.count; i++)
-			for (uint8_t ch = 0; ch < 3; ch++)
-				if (at[ch])
-					r[m++] = (kref){ frame_of(ks[c], i), ch, c, i };
+		total += ks[c]->keys.count;
+		if (ks[c]->keys.count) {
+			keyed[0] += ks[c]->position_at != 0;
+			keyed[1] += ks[c]->scale_at != 0;
+			keyed[2] += ks[c]->rotation_at != 0;
+		}
 	}
-	qsort(r, m, sizeof *r, kref_cmp);
-	dup = calloc(first[n] + 1, 1);  /* 1 + channel of the first repeat */
-	if (!dup) {
+	/* A repeat needs a channel keyed by two chunks: most nodes key each
+	 * channel in one chunk. */
+	if (n < 2 || !total || (keyed[0] < 2 && keyed[1] < 2 && keyed[2] < 2))
+		return;
+	size_t cap = 16;
+	while (cap < 2 * total)
+		cap *= 2;
+	frame_set fs = { malloc(cap * sizeof *fs.slot), malloc(cap), cap };
+	uint8_t *dup = calloc(total, 1); /* 1 + channel of the first repeat */
+	if (!fs.slot || !fs.used || !dup) {
 		ctx->doc->findings.oom = 1;
 		goto out;
 	}
-	for (size_t i = 1, run = 0; i < m; i++) {
-		if (r[i].channel != r[run].channel || r[i].frame != r[run].frame)
-			run = i; /* the first key of this channel at this frame */
-		else if (r[run].chunk < r[i].chunk && !dup[first[r[i].chunk] + r[i].key])
-			dup[first[r[i].chunk] + r[i].key] = (uint8_t)(1 + r[i].channel);
+	for (uint8_t ch = 0; ch < 3; ch++) {
+		if (keyed[ch] < 2)
+			continue;
+		memset(fs.used, 0, cap);
+		for (size_t c = 0, base = 0; c < n; base += ks[c]->keys.count, c++) {
+			const uint32_t at[3] = { ks[c]->position_at, ks[c]->scale_at, ks[c]->rotation_at };
+			if (!at[ch])
+				continue;
+			for (size_t i = 0; i < ks[c]->keys.count; i++)
+				if (!dup[base + i] && frame_set_has(&fs, frame_of(ks[c], i)))
+					dup[base + i] = (uint8_t)(1 + ch);
+			for (size_t i = 0; i < ks[c]->keys.count; i++)
+				frame_set_add(&fs, frame_of(ks[c], i));
+		}
 	}
-	for (size_t c = 0; c < n; c++)
+	for (size_t c = 0, base = 0; c < n; base += ks[c]->keys.count, c++)
 		for (size_t i = 0; i < ks[c]->keys.count; i++) {
-			uint8_t d = dup[first[c] + i];
+			uint8_t d = dup[base + i];
 			if (d)
 				key_report(ctx, "b3d-keys-duplicate-frame", ks[c], i,
 					   "keys the %s at a frame an earlier KEYS of the NODE already keys it "
@@ -178,8 +197,8 @@ static void duplicates(wl_lint_ctx *ctx, const b3d_keys *const *ks, size_t n)
 					   channel_name[d - 1]);
 		}
 out:
-	free(r);
-	free(first);
+	free(fs.slot);
+	free(fs.used);
 	free(dup);
 }
 
