@@ -127,9 +127,11 @@ static const uint8_t *copy_bytes(wl_doc *d, const uint8_t *p, size_t n)
 	return q;
 }
 
-int wl_edit_set_payload(wl_doc *d, wl_chunk *c, const uint8_t *p, size_t n)
+/* Replaces c's new_payload (a data chunk's payload, a container's fields)
+ * with a copy of p[0..n) and marks c dirty; container says which c must be. */
+static int replace_bytes(wl_doc *d, wl_chunk *c, bool container, const uint8_t *p, size_t n)
 {
-	if (c->kind != WL_NODE_CHUNK || c->container || (c->dirty & DIRTY_REMOVED))
+	if (c->kind != WL_NODE_CHUNK || (bool)c->container != container || (c->dirty & DIRTY_REMOVED))
 		return -1;
 	const uint8_t *q = copy_bytes(d, p, n);
 	if (!q)
@@ -139,6 +141,11 @@ int wl_edit_set_payload(wl_doc *d, wl_chunk *c, const uint8_t *p, size_t n)
 	c->replaced = 1;
 	mark_up(c);
 	return 0;
+}
+
+int wl_edit_set_payload(wl_doc *d, wl_chunk *c, const uint8_t *p, size_t n)
+{
+	return replace_bytes(d, c, false, p, n);
 }
 
 const uint8_t *wl_edit_fields(const wl_doc *d, const wl_chunk *c, size_t *len)
@@ -157,16 +164,7 @@ const uint8_t *wl_edit_fields(const wl_doc *d, const wl_chunk *c, size_t *len)
 
 int wl_edit_set_fields(wl_doc *d, wl_chunk *c, const uint8_t *p, size_t n)
 {
-	if (c->kind != WL_NODE_CHUNK || !c->container || (c->dirty & DIRTY_REMOVED))
-		return -1;
-	const uint8_t *q = copy_bytes(d, p, n);
-	if (!q)
-		return oom(d);
-	c->new_payload = q;
-	c->new_size = n;
-	c->replaced = 1;
-	mark_up(c);
-	return 0;
+	return replace_bytes(d, c, true, p, n);
 }
 
 int wl_edit_touch(wl_doc *d, wl_chunk *c)

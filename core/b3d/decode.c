@@ -17,21 +17,33 @@ typedef struct builder {
 	size_t caps[5]; /* nodes, meshes, bones, keys, anims */
 } builder;
 
+static bool reserve(builder *b, void **items, size_t count, size_t *cap, size_t elem);
+
+/* Appends pointer p to *items (count *count, capacity *cap). */
 static bool push(builder *b, void ***items, size_t *count, size_t *cap, void *p)
 {
-	if (*count == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 8;
-		void **n = wl_arena_array(b->doc->arena, ncap, sizeof *n);
-		if (!n) {
-			b->doc->oom = true;
-			return false;
-		}
-		if (*count)
-			memcpy(n, *items, *count * sizeof *n);
-		*items = n;
-		*cap = ncap;
-	}
+	if (!reserve(b, (void **)items, *count, cap, sizeof p))
+		return false;
 	(*items)[(*count)++] = p;
+	return true;
+}
+
+/* Room for one more element of elem bytes in *items (count used, *cap
+ * allocated; doubling, in the arena).  False when out of memory. */
+static bool reserve(builder *b, void **items, size_t count, size_t *cap, size_t elem)
+{
+	if (count < *cap)
+		return true;
+	size_t ncap = *cap ? *cap * 2 : 8;
+	void *n = wl_arena_array(b->doc->arena, ncap, elem);
+	if (!n) {
+		b->doc->oom = true;
+		return false;
+	}
+	if (count)
+		memcpy(n, *items, count * elem);
+	*items = n;
+	*cap = ncap;
 	return true;
 }
 
@@ -145,18 +157,8 @@ static void decode_texs(builder *b, const wl_chunk *c)
 		read_floats(&k, t.scale, 2);
 		t.rotation = wl_cursor_f32(&k);
 		t.length = wl_cursor_offset(&k) - start;
-		if (b->m->texture_count == cap) {
-			size_t ncap = cap ? cap * 2 : 8;
-			b3d_texture *n = wl_arena_array(b->doc->arena, ncap, sizeof *n);
-			if (!n) {
-				b->doc->oom = true;
-				return;
-			}
-			if (cap)
-				memcpy(n, b->m->textures, cap * sizeof *n);
-			b->m->textures = n;
-			cap = ncap;
-		}
+		if (!reserve(b, (void **)&b->m->textures, b->m->texture_count, &cap, sizeof t))
+			return;
 		b->m->textures[b->m->texture_count++] = t;
 	}
 }
@@ -199,18 +201,8 @@ static void decode_brus(builder *b, const wl_chunk *c)
 		r.texture_ids_offset = wl_cursor_offset(&k);
 		r.texture_ids = wl_cursor_take(&k, 4 * (size_t)n_texs);
 		r.length = wl_cursor_offset(&k) - start;
-		if (b->m->brush_count == cap) {
-			size_t ncap = cap ? cap * 2 : 8;
-			b3d_brush *n = wl_arena_array(b->doc->arena, ncap, sizeof *n);
-			if (!n) {
-				b->doc->oom = true;
-				return;
-			}
-			if (cap)
-				memcpy(n, b->m->brushes, cap * sizeof *n);
-			b->m->brushes = n;
-			cap = ncap;
-		}
+		if (!reserve(b, (void **)&b->m->brushes, b->m->brush_count, &cap, sizeof r))
+			return;
 		b->m->brushes[b->m->brush_count++] = r;
 	}
 }
