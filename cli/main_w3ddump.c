@@ -23,6 +23,7 @@
 #include "../core/file_io.h"
 #include "../core/format.h"
 #include "../core/chunk.h"
+#include "../textform/registry.h"
 #include "../textform/textform.h"
 
 #define EXIT_OK 0
@@ -154,7 +155,7 @@ static void human_payload(FILE *out, const wl_doc *d, const wl_chunk *c, int ind
 {
 	const uint8_t *p = wl_chunk_payload(d, c);
 	size_t n = (size_t)c->size;
-	wl_tf_view v = wl_tf_classify_in(c->type, p, n, wl_tf_context(d, c));
+	wl_tf_view v = wl_tf_view_of(d, c);
 	switch (v.form) {
 	case WL_TF_FORM_HEX:
 		return;
@@ -223,8 +224,7 @@ static void human_nodes(FILE *out, const wl_doc *d, const wl_chunk *parent, int 
 		if (!c->container && !c->type)
 			fputs(" (unknown)", out);
 		else if (!c->container) {
-			wl_tf_view v = wl_tf_classify_in(c->type, wl_chunk_payload(d, c), (size_t)c->size,
-							 wl_tf_context(d, c));
+			wl_tf_view v = wl_tf_view_of(d, c);
 			if (v.form == WL_TF_FORM_ITEMS)
 				fprintf(out, " (%zu element%s)", v.count, v.count == 1 ? "" : "s");
 		}
@@ -406,7 +406,7 @@ static json_t *json_node(const wl_doc *d, const wl_chunk *c, const opts *o)
 	}
 	const uint8_t *p = wl_chunk_payload(d, c);
 	size_t n = (size_t)c->size;
-	wl_tf_view v = wl_tf_classify_in(c->type, p, n, wl_tf_context(d, c));
+	wl_tf_view v = wl_tf_view_of(d, c);
 	static const char *const forms[] = { "hex", "string", "fields", "items" };
 	json_object_set_new(j, "form", json_string(forms[v.form]));
 	if (v.form == WL_TF_FORM_STRING)

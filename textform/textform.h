@@ -146,8 +146,9 @@ typedef struct wl_tf_struct {
 	size_t part_count;
 } wl_tf_struct;
 
-/** The struct layout of a chunk type by short name ("MESH_HEADER3"), or NULL
- *  when the payload has no table (then it is written as hex or text). */
+/** The W3D struct layout of a chunk type by short name ("MESH_HEADER3"), or
+ *  NULL when the payload has no table (then it is written as hex or text).
+ *  Another format's tables: wl_tf_find (registry.h). */
 const wl_tf_struct *wl_tf_lookup(const char *chunk_short_name);
 
 /** Bytes of one element of f's type (NAME, HEX and STRUCT: 1). */
@@ -161,7 +162,7 @@ size_t wl_tf_field_size(const wl_tf_field *f);
  *  array's element size). */
 size_t wl_tf_struct_size(const wl_tf_struct *s);
 
-/** Every table, for tests and docs: *out_count entries. */
+/** Every W3D table, for tests and docs: *out_count entries. */
 const wl_tf_struct *wl_tf_tables(size_t *out_count);
 
 /** True when p[0..n) is printable ASCII (tab, CR and LF allowed) followed by
@@ -246,11 +247,18 @@ typedef struct wl_tf_view {
  */
 wl_tf_view wl_tf_classify_in(const wl_chunk_type *t, const uint8_t *p, size_t n, unsigned in);
 
+/** wl_tf_classify_in with table s (NULL: none) instead of the W3D table of
+ *  t's name: how the engine classifies a chunk of any format (registry.h,
+ *  wl_tf_view_of). */
+wl_tf_view wl_tf_classify_table(const wl_chunk_type *t, const wl_tf_struct *s, const uint8_t *p,
+				size_t n, unsigned in);
+
 /** wl_tf_classify_in in context WL_TF_IN_PLAIN. */
 wl_tf_view wl_tf_classify(const wl_chunk_type *t, const uint8_t *p, size_t n);
 
 /**
- * The dump context of chunk c of d: for a COMPRESSED_ANIMATION_CHANNEL in a
+ * The dump context of chunk c of d, from d's format's text form entry
+ * (registry.h; textform/registry.c).  W3D: for a COMPRESSED_ANIMATION_CHANNEL in a
  * COMPRESSED_ANIMATION, the Flavor of the animation's first
  * COMPRESSED_ANIMATION_HEADER (when it holds its 44 bytes; the rule of
  * w3d_decode_compressed_animation): WL_TF_IN_TIMECODED for 0,
