@@ -39,10 +39,14 @@ typedef struct wl_tf_format {
 	 * mapping; keys it does not own are the engine's).  For a container
 	 * it is called whenever the text gives no `fields:` (keys left out
 	 * take documented defaults).  Returns 0 or -1 after wl_ydoc_fail.
+	 *
+	 * keys lists every key the hooks write, in chunks and in their
+	 * records, NULL-terminated (fuzz dictionaries, docs); NULL: none.
 	 */
 	bool (*write_keys)(FILE *out, const wl_doc *d, const wl_chunk *c, int indent);
 	bool (*owns_key)(const wl_chunk_type *t, const char *key);
 	int (*assemble_keys)(struct wl_tf_asm *a, const wl_chunk_type *t, wl_ynode map);
+	const char *const *keys;
 } wl_tf_format;
 
 /** The text form entry of format f, or NULL when the format has no text

@@ -78,10 +78,19 @@ static const wl_tf_struct *no_tables(size_t *count)
 	return NULL;
 }
 
+/* Every key, chunk and record keys together (wl_tf_format.keys). */
+static const char *const all_keys[] = {
+	"version", "name", "position", "scale", "rotation", "brush_id", "entries", "file",
+	"flags", "blend", "n_texs", "color", "shininess", "fx", "textures", "tex_coord_sets",
+	"tex_coord_set_size", "vertices", "normal", "tex_coords", "triangles", "weights", "keys",
+	"frame", "frames", "fps", NULL
+};
+
 const wl_tf_format wl_b3d_text = {
 	.format = "b3d",
 	.tables = no_tables,
 	.write_keys = b3d_tf_write_keys,
 	.owns_key = owns_key,
 	.assemble_keys = b3d_tf_assemble_keys,
+	.keys = all_keys,
 };
