@@ -28,6 +28,7 @@ static void print_help(FILE *out)
 	fputs("Usage: w3dasm [OPTION]... TEXT -o OUT.w3d\n"
 	      "Assemble a W3D text form (as written by `w3ddump --text`, format in\n"
 	      "docs/textform.md) into a binary W3D file.  TEXT may be - for standard input.\n"
+	      "A text starting with `b3d-text: 1` is a Blitz3D B3D file (OUT.b3d).\n"
 	      "Chunk sizes and container bits are computed unless the text pins them\n"
 	      "(`size:`, `container_bit:`), so broken files can be written on purpose.\n"
 	      "\n"

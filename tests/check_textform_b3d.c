@@ -23,16 +23,14 @@ extern Suite *textform_b3d_suite(void);
 /* The text form of b's bytes, read as B3D (malloc'd). */
 static char *b3d_text(const wb *b)
 {
-	wl_doc *d = ru_read_fmt(wl_format_find("b3d"), b->data, b->len);
-	ck_assert_ptr_nonnull(d);
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
-	ck_assert_ptr_nonnull(f);
-	ck_assert_int_eq(wl_tf_write(f, d, "test.b3d"), 0);
-	fclose(f);
-	ru_free(d);
-	return text;
+	return ru_text(wl_format_find("b3d"), b->data, b->len, "test.b3d");
+}
+
+/* n floats. */
+static void f32s(wb *b, const float *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		wb_f32(b, v[i]);
 }
 
 /* Asserts that text assembles to want[0..n). */
@@ -133,15 +131,13 @@ START_TEST(test_texs_brus_entries)
 	wb_u32(&b, 1);
 	wb_u32(&b, 2);
 	const float tex[] = { 0.5f, 0, 2, 1, 0.25f };
-	for (size_t i = 0; i < 5; i++)
-		wb_f32(&b, tex[i]);
+	f32s(&b, tex, 5);
 	b3b_end(&b);
 	b3b_begin(&b, "BRUS");
 	wb_u32(&b, 2);
 	b3b_str(&b, "metal");
 	const float brus[] = { 1, 0.5f, 0, 1, 0.75f };
-	for (size_t i = 0; i < 5; i++)
-		wb_f32(&b, brus[i]);
+	f32s(&b, brus, 5);
 	wb_u32(&b, 1);
 	wb_u32(&b, 8);
 	wb_u32(&b, 0);
@@ -182,14 +178,12 @@ START_TEST(test_bone_keys_anim)
 	wb_u32(&b, 7);
 	wb_u32(&b, 4);
 	const float key[] = { 1, 2, 3, 1, 1, 1, 1, 0, 0, 0 };
-	for (size_t i = 0; i < 10; i++)
-		wb_f32(&b, key[i]);
+	f32s(&b, key, 10);
 	b3b_end(&b);
 	b3b_begin(&b, "KEYS");
 	wb_u32(&b, 4); /* rotation only */
 	wb_u32(&b, 9);
-	for (size_t i = 6; i < 10; i++)
-		wb_f32(&b, key[i]);
+	f32s(&b, key + 6, 4);
 	b3b_end(&b);
 	b3b_anim(&b, 0, 30, 24);
 	b3b_end(&b);
@@ -280,20 +274,13 @@ START_TEST(test_edited_value_assembles)
 	char *tris = strstr(strstr(text, "brush_id: -1") + 1, "brush_id: -1");
 	ck_assert_ptr_nonnull(tris);
 	memcpy(tris, "brush_id:  7", 12);
+	/* The same model with TRIS brush_id 7 (after the TRIS header). */
 	wb want;
 	wb_init(&want);
-	static const float quad[] = { 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0 };
-	static const int32_t idx[] = { 0, 1, 2, 0, 2, 3 };
-	b3b_begin(&want, "BB3D");
-	wb_u32(&want, 1);
-	b3b_node_begin(&want, "root", b3b_identity);
-	b3b_begin(&want, "MESH");
-	wb_u32(&want, (uint32_t)-1);
-	b3b_vrts(&want, 0, 0, 0, quad, 4);
-	b3b_tris(&want, 7, idx, 2);
-	b3b_end(&want);
-	b3b_end(&want);
-	b3b_end(&want);
+	size_t tris_at;
+	b3b_quad_model(&want, NULL, &tris_at);
+	const uint8_t seven[4] = { 7, 0, 0, 0 };
+	memcpy(want.data + tris_at + 8, seven, 4);
 	assembles_to(text, want.data, want.len);
 	free(text);
 	wb_free(&want);

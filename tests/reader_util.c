@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../core/w3d/w3d_format.h"
+#include "../textform/textform.h"
 
 static char err_buf[512];
 
@@ -302,4 +303,18 @@ void ru_expect_all(const char *name, const wl_doc *d, const void *layout, const 
 				      "%s [%zu]: %s message '%s', expected '%s'", name, i, x->rule,
 				      f->message, x->message);
 	}
+}
+
+char *ru_text(const wl_format *fmt, const void *p, size_t n, const char *source)
+{
+	wl_doc *d = ru_read_fmt(fmt, p, n);
+	ck_assert_ptr_nonnull(d);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(wl_tf_write(f, d, source), 0);
+	fclose(f);
+	ru_free(d);
+	return text;
 }

@@ -1,5 +1,6 @@
 /*
- * reader_util.h - helpers for the chunk-reader tests.
+ * reader_util.h - helpers for the chunk-reader tests (and the text form
+ * tests: ru_text).
  *
  *   wl_doc *d = ru_read(bytes, len);     // W3D; reads a private, exactly
  *                                        // sized heap copy, so ASan sees any
@@ -29,6 +30,11 @@ wl_doc *ru_read(const void *p, size_t n);
 wl_doc *ru_read_fmt(const wl_format *fmt, const void *p, size_t n);
 /** Frees the document and its private copy of the bytes. */
 void ru_free(wl_doc *d);
+
+/** The text form (wl_tf_write) of a copy of p[0..n) read with fmt,
+ *  source named `source` (malloc'd, NUL-terminated; the caller frees it).
+ *  Fails the test when the writer fails. */
+char *ru_text(const wl_format *fmt, const void *p, size_t n, const char *source);
 
 /** Findings of rule. */
 size_t ru_count(const wl_doc *d, const char *rule);

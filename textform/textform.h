@@ -1,6 +1,8 @@
 /*
  * textform.h - the W3D text form: a readable, editable YAML description of
- * a whole W3D file that w3dasm turns back into the same bytes.
+ * a whole W3D file that w3dasm turns back into the same bytes.  Other
+ * formats (B3D: `b3d-text: 1`) go through the same engine with their own
+ * tables and hooks (registry.h; docs/textform.md §B3D).
  *
  * The format is documented in docs/textform.md.  In short, a document is
  *
@@ -201,7 +203,8 @@ void wl_tf_put_f32(FILE *out, uint32_t bits);
 void wl_tf_put_hex(FILE *out, const uint8_t *p, size_t n, int indent, const char *comment);
 
 /**
- * Writes the text form of document d (read with w3d_format) to out.
+ * Writes the text form of document d (of any format with a text form,
+ * registry.h; "<format>-text: 1") to out.
  * source names the input in the header comment (may be NULL).  Writes
  * every node of the tree, so the result assembles to d->bytes exactly.
  * Returns 0, or -1 when out reports a write error.
@@ -279,7 +282,9 @@ typedef struct wl_tf_bytes {
 } wl_tf_bytes;
 
 /**
- * Assembles text[0..len) (a text form document named name) into W3D bytes.
+ * Assembles text[0..len) (a text form document named name) into the bytes of
+ * the format its "<format>-text" key names (W3D when none); a format with no
+ * text form (registry.h) or not writable is an error.
  * Sizes are computed unless pinned; see the file comment.  On success
  * returns 0 and sets *out (free out->data).  On error returns -1, leaves
  * out empty and writes "name:line:column: message" into err (errcap bytes),
