@@ -313,6 +313,27 @@ START_TEST(test_hand_written_lengths_and_defaults)
 }
 END_TEST
 
+START_TEST(test_unknown_tag_by_name)
+{
+	/* By hand, an unknown tag is accepted as itself: its bytes are the id. */
+	const char *text = "b3d-text: 1\n"
+			   "chunks:\n"
+			   "  - chunk: BB3D\n"
+			   "    version: 1\n"
+			   "    children:\n"
+			   "      - chunk: SEQS\n"
+			   "        hex: \"05 00 00 00\"\n";
+	wb want;
+	bb3d(&want);
+	b3b_begin(&want, "SEQS");
+	wb_u32(&want, 5);
+	b3b_end(&want);
+	b3b_end(&want);
+	assembles_to(text, want.data, want.len);
+	wb_free(&want);
+}
+END_TEST
+
 START_TEST(test_assembler_errors)
 {
 	fails_at("b3d-text: 1\nchunks:\n  - chunk: VRTS\n    flags: 0\n    vertices:\n"
@@ -324,6 +345,8 @@ START_TEST(test_assembler_errors)
 		 "[0, 1]", "a triangle of TRIS: expected 3 values, got 2");
 	fails_at("b3d-text: 1\nchunks:\n  - chunk: TEXS\n    entries:\n      - {name: \"x\"}\n",
 		 "name: \"x", "unknown field 'name' in an entry of TEXS");
+	fails_at("b3d-text: 1\nchunks:\n  - chunk: BB3D\n    version: 1\n    fields: \"01\"\n",
+		 "\"01\"", "chunk BB3D: give its fields as named keys or as 'fields: HEX', not both");
 }
 END_TEST
 
@@ -339,6 +362,7 @@ Suite *textform_b3d_suite(void)
 	tcase_add_test(tc, test_wrong_lengths_are_pinned);
 	tcase_add_test(tc, test_edited_value_assembles);
 	tcase_add_test(tc, test_hand_written_lengths_and_defaults);
+	tcase_add_test(tc, test_unknown_tag_by_name);
 	tcase_add_test(tc, test_assembler_errors);
 	suite_add_tcase(s, tc);
 	return s;

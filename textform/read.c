@@ -454,6 +454,22 @@ static const wl_chunk_type *type_by_name(const wl_format *f, uint16_t ctx, const
 
 static int put_nodes(asm_state *a, wl_ynode seq, uint16_t ctx, int depth, bool *had_chunk);
 
+/* A four-character tag of printable ASCII ("SEQS") as its little-endian id
+ * (formats whose ids are tags, wl_format.tag_ids). */
+static bool tag_id(const char *name, uint32_t *id)
+{
+	if (strlen(name) != 4)
+		return false;
+	*id = 0;
+	for (int i = 0; i < 4; i++) {
+		unsigned char ch = (unsigned char)name[i];
+		if (ch < 0x21 || ch > 0x7E)
+			return false;
+		*id |= (uint32_t)ch << (8 * i);
+	}
+	return true;
+}
+
 /* The reserved keys of a chunk mapping. */
 typedef struct chunk_keys {
 	wl_ynode chunk, size, bit, children, items, string, hex, tail, data, fields;
@@ -488,11 +504,15 @@ static int put_chunk(asm_state *a, wl_ynode map, uint16_t ctx, int depth)
 		t = a->fmt->lookup(ctx, id);
 	} else {
 		t = type_by_name(a->fmt, ctx, name);
-		if (!t)
+		if (t) {
+			id = t->id;
+		} else if (a->fmt->tag_ids && tag_id(name, &id)) {
+			t = a->fmt->lookup(ctx, id); /* an unknown tag: SEQS */
+		} else {
 			return wl_ydoc_fail(y, k.chunk,
 					    "unknown chunk name '%s' (use a %s spec name or an id like 0x1234)",
 					    name, a->fmt->title);
-		id = t->id;
+		}
 	}
 	const wl_tf_struct *st = t && !t->child_ctx ? wl_tf_find(a->tf, t->short_name) : NULL;
 	bool own_keys = t && a->tf && a->tf->owns_key && a->tf->assemble_keys;
@@ -555,6 +575,9 @@ static int put_chunk(asm_state *a, wl_ynode map, uint16_t ctx, int depth)
 	if (put(a, map, hdr, sizeof hdr))
 		return -1;
 	bool had_chunk = false;
+	if (nested && k.fields && k.own)
+		return wl_ydoc_fail(y, k.fields, "chunk %s: give its fields as named keys or as "
+					      "'fields: HEX', not both", name);
 	if (nested && k.fields) {
 		if (put_hex_text(a, k.fields, "fields", SIZE_MAX))
 			return -1;
