@@ -161,13 +161,15 @@ $(BUILD)/gen_demo: $(BUILD)/tests/gen_demo.o $(BUILD)/tests/w3dbuild.o
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
 
 # The demo models are assembled from the project corpus (corpus/README.md):
-# every valid model, and a few rule cases under demo names (NAME:RULE-ID).
+# every valid model (NAME.w3d.txt to NAME.w3d, NAME.b3d.txt to NAME.b3d),
+# and a few rule cases under demo names (NAME:RULE-ID).
 DEMO_CASES = bad_mesh:triangle-index-out-of-range bad_hierarchy:pivot-parent-out-of-range \
              truncated:chunk-truncated bad_tree:aabtree-leaf-out-of-range
-$(BUILD)/demo/.stamp: $(BUILD)/w3dasm $(wildcard corpus/valid/*.w3d.txt corpus/rules/*/fire.w3d.txt)
+$(BUILD)/demo/.stamp: $(BUILD)/w3dasm $(wildcard corpus/valid/*.[wb]3d.txt corpus/rules/*/fire.w3d.txt)
 	@mkdir -p $(dir $@)
-	rm -f $(BUILD)/demo/*.w3d
+	rm -f $(BUILD)/demo/*.w3d $(BUILD)/demo/*.b3d
 	for f in corpus/valid/*.w3d.txt; do $(BUILD)/w3dasm $$f -o $(BUILD)/demo/$$(basename $$f .w3d.txt).w3d || exit 1; done
+	for f in corpus/valid/*.b3d.txt; do $(BUILD)/w3dasm $$f -o $(BUILD)/demo/$$(basename $$f .b3d.txt).b3d || exit 1; done
 	for c in $(DEMO_CASES); do $(BUILD)/w3dasm corpus/rules/$${c#*:}/fire.w3d.txt -o $(BUILD)/demo/$${c%%:*}.w3d || exit 1; done
 	@touch $@
 

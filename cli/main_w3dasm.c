@@ -27,7 +27,7 @@
 /* The option table: drives getopt_long, --help and --man (cli/opts.h). */
 static const wl_opt OPTS[] = {
 	{ "output", required_argument, 'o', "FILE",
-	  "write the W3D bytes to FILE (- for standard output; required)" },
+	  "write the model bytes to FILE (- for standard output; required)" },
 	WL_OPT_COMMON,
 };
 #define OPT_COUNT (sizeof OPTS / sizeof OPTS[0])
@@ -35,19 +35,22 @@ static const wl_opt OPTS[] = {
 static const wl_cli_doc DOC = {
 	"w3dasm",
 	"[OPTION]... TEXT -o OUT.w3d",
-	"assemble the W3D text form into a binary W3D file",
-	"Assemble a W3D text form (as written by `w3ddump --text`, format in\n"
-	"docs/textform.md) into a binary W3D file.  TEXT may be - for standard input.\n"
-	"Chunk sizes and container bits are computed unless the text pins them\n"
-	"(`size:`, `container_bit:`), so broken files can be written on purpose.",
+	"assemble the text form into a binary W3D or B3D file",
+	"Assemble a text form (as written by `w3ddump --text`, format in\n"
+	"docs/textform.md) into a binary model file: a text starting with\n"
+	"`w3d-text: 1` gives a W3D file, one starting with `b3d-text: 1` a Blitz3D\n"
+	"B3D file.  TEXT may be - for standard input.  Chunk sizes (and W3D\n"
+	"container bits) are computed unless the text pins them (`size:`,\n"
+	"`container_bit:`), so broken files can be written on purpose.",
 	OPTS,
 	OPT_COUNT,
 	"  w3ddump --text tank.w3d > tank.txt    # edit tank.txt, then:\n"
-	"  w3dasm tank.txt -o tank.w3d\n",
+	"  w3dasm tank.txt -o tank.w3d\n"
+	"  w3ddump --text mob.b3d > mob.txt && w3dasm mob.txt -o mob.b3d\n",
 	"  0  the file was written\n"
 	"  1  the text has errors, printed as file:line:column: message (nothing written)\n"
 	"  2  usage error, or a file that cannot be read or written\n",
-	"The text form's version (the `w3d-text:` line it reads and writes): " STR(WL_TF_VERSION) ".\n",
+	"The text form's version (the `w3d-text:` / `b3d-text:` line it reads and writes): " STR(WL_TF_VERSION) ".\n",
 };
 
 int main(int argc, char **argv)

@@ -23,6 +23,7 @@
 #include "../core/file_io.h"
 #include "../core/format.h"
 #include "../core/chunk.h"
+#include "../textform/registry.h"
 #include "../textform/textform.h"
 #include "opts.h"
 
@@ -50,7 +51,8 @@ static const wl_opt OPTS[] = {
 	{ "json", no_argument, OPT_JSON, NULL,
 	  "one JSON document for machines (fields, tree, reader findings; keys described in docs/textform.md)" },
 	{ "text", no_argument, 't', NULL,
-	  "the editable text form (docs/textform.md); `w3dasm` turns it back into the same bytes" },
+	  "the editable text form (docs/textform.md; W3D and B3D files); `w3dasm` turns it back "
+	  "into the same bytes" },
 	{ "all", no_argument, 'a', NULL, "human dump: every array element, not only the first 8" },
 	{ "output", required_argument, 'o', "FILE", "write to FILE instead of standard output" },
 	WL_OPT_COMMON,
@@ -144,7 +146,7 @@ static void human_payload(FILE *out, const wl_doc *d, const wl_chunk *c, int ind
 {
 	const uint8_t *p = wl_chunk_payload(d, c);
 	size_t n = (size_t)c->size;
-	wl_tf_view v = wl_tf_classify_in(c->type, p, n, wl_tf_context(d, c));
+	wl_tf_view v = wl_tf_view_of(d, c);
 	switch (v.form) {
 	case WL_TF_FORM_HEX:
 		return;
@@ -212,8 +214,7 @@ static void human_nodes(FILE *out, const wl_doc *d, const wl_chunk *parent, int 
 		if (!c->container && !c->type)
 			fputs(" (unknown)", out);
 		else if (!c->container) {
-			wl_tf_view v = wl_tf_classify_in(c->type, wl_chunk_payload(d, c), (size_t)c->size,
-							 wl_tf_context(d, c));
+			wl_tf_view v = wl_tf_view_of(d, c);
 			if (v.form == WL_TF_FORM_ITEMS)
 				fprintf(out, " (%zu element%s)", v.count, v.count == 1 ? "" : "s");
 		}
@@ -406,7 +407,7 @@ static json_t *json_node(const wl_doc *d, const wl_chunk *c, const opts *o)
 	}
 	const uint8_t *p = wl_chunk_payload(d, c);
 	size_t n = (size_t)c->size;
-	wl_tf_view v = wl_tf_classify_in(c->type, p, n, wl_tf_context(d, c));
+	wl_tf_view v = wl_tf_view_of(d, c);
 	static const char *const forms[] = { "hex", "string", "fields", "items" };
 	json_object_set_new(j, "form", json_string(forms[v.form]));
 	if (v.form == WL_TF_FORM_STRING)

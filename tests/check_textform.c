@@ -37,16 +37,7 @@ extern Suite *textform_suite(void);
 /* The text form of p[0..n) (malloc'd, NUL-terminated). */
 static char *dump_text(const uint8_t *p, size_t n)
 {
-	wl_doc *d = ru_read(p, n);
-	ck_assert_ptr_nonnull(d);
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
-	ck_assert_ptr_nonnull(f);
-	ck_assert_int_eq(wl_tf_write(f, d, "test.w3d"), 0);
-	fclose(f);
-	ru_free(d);
-	return text;
+	return ru_text(&w3d_format, p, n, "test.w3d");
 }
 
 /* Assembles text; fails the test with the error when it does not assemble. */

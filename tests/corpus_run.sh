@@ -1,6 +1,7 @@
 #!/bin/sh
 # The golden corpus runner (corpus/README.md): assembles every text-form case
-# of corpus/ with w3dasm, lints it with `w3dlint --format json`, reduces the
+# of corpus/ (NAME.w3d.txt into NAME.w3d, NAME.b3d.txt into NAME.b3d) with
+# w3dasm, lints it with `w3dlint --format json`, reduces the
 # report to one line per finding,
 #
 #     0xOFFSET RULE SEVERITY CHUNK_PATH
@@ -11,7 +12,8 @@
 #
 # It also checks the coverage of the catalogue: every rule id of
 # `w3dlint --list-rules` needs corpus/rules/<id>/ with fire.w3d.txt (whose
-# report holds the rule) and near.w3d.txt (whose report does not), except
+# report holds the rule) and near.w3d.txt (whose report does not), or the
+# same as .b3d.txt for a B3D rule, except
 # the rules of the allow-list below, which cannot come from one file; each
 # of those has corpus/rules/<id>/README.md saying why and where it is tested.
 #
@@ -75,10 +77,12 @@ extract() {
 fail=0
 cases=0
 updated=0
-# run CASE.w3d.txt: assembles, lints and compares with CASE.expected.
+# run CASE.w3d.txt (or CASE.b3d.txt): assembles, lints and compares with
+# CASE.expected.
 run() {
 	txt=$1
-	base=${txt%.w3d.txt}
+	case $txt in *.b3d.txt) ext=b3d ;; *) ext=w3d ;; esac
+	base=${txt%."$ext".txt}
 	exp=$base.expected
 	rel=${txt#"$root"/}
 	cases=$((cases + 1))
@@ -86,7 +90,7 @@ run() {
 	# hierarchy-name-not-file-name compares the hierarchy with that name.
 	dir=$tmp/$cases
 	mkdir -p "$dir"
-	bin=$dir/$(basename "$base").w3d
+	bin=$dir/$(basename "$base").$ext
 	if ! "$asm" "$txt" -o "$bin" 2> "$dir/asm.err"; then
 		echo "corpus: FAIL $rel: w3dasm failed:"
 		sed 's/^/    /' "$dir/asm.err"
@@ -131,15 +135,18 @@ has_rule() { awk -v r="$2" '$2 == r { f = 1 } END { exit !f }' "$1"; }
 # count_rule FILE RULE: the number of findings of RULE in FILE.
 count_rule() { awk -v r="$2" '$2 == r { n++ } END { print n + 0 }' "$1"; }
 
-for txt in "$corpus"/valid/*.w3d.txt; do
+for txt in "$corpus"/valid/*.w3d.txt "$corpus"/valid/*.b3d.txt; do
 	[ -e "$txt" ] && run "$txt"
 done
 for d in "$corpus"/rules/*/; do
 	[ -d "$d" ] || continue
-	for txt in "$d"fire*.w3d.txt "$d"near*.w3d.txt "$d"more.w3d.txt; do
+	for txt in "$d"fire*.w3d.txt "$d"near*.w3d.txt "$d"more.w3d.txt \
+		"$d"fire*.b3d.txt "$d"near*.b3d.txt "$d"more.b3d.txt; do
 		[ -e "$txt" ] && run "$txt"
 	done
 done
+# has_case DIR NAME: DIR holds NAME.w3d.txt or NAME.b3d.txt.
+has_case() { [ -f "$1/$2.w3d.txt" ] || [ -f "$1/$2.b3d.txt" ]; }
 
 # Coverage of the catalogue.
 "$lint" --list-rules | awk '{ print $1 }' > "$tmp/rules"
@@ -152,8 +159,9 @@ while IFS= read -r id; do
 	d=$corpus/rules/$id
 	allowed=0
 	for a in $ALLOW; do [ "$a" = "$id" ] && allowed=1; done
-	# A rule of a format the text form cannot write yet (B3D) is tested by
-	# unit tests; its README.md says where ("Tested instead in: ...").
+	# A B3D rule may still be tested by unit tests only (its cases came
+	# before the B3D text form); its README.md says where ("Tested instead
+	# in: ...").
 	case $id in b3d-*) grep -q '^Tested instead in:' "$d/README.md" 2>/dev/null && allowed=1 ;; esac
 	if [ "$allowed" -eq 1 ]; then
 		if [ ! -f "$d/README.md" ]; then
@@ -162,7 +170,7 @@ while IFS= read -r id; do
 		fi
 		continue
 	fi
-	if [ ! -f "$d/fire.w3d.txt" ] || [ ! -f "$d/near.w3d.txt" ]; then
+	if ! has_case "$d" fire || ! has_case "$d" near; then
 		missing="$missing $id"
 		continue
 	fi

@@ -10,7 +10,7 @@ set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 2
 fail=0
-registries="core/formats.c lint/registry.c fix/fixers.c"
+registries="core/formats.c lint/registry.c fix/fixers.c textform/registry.c"
 for f in core/*.c core/*.h lint/*.c lint/*.h fix/*.c fix/*.h textform/*.c textform/*.h cli/*.c cli/*.h; do
 	[ -f "$f" ] || continue
 	case " $registries " in *" $f "*) continue ;; esac

@@ -313,3 +313,17 @@ wl_tf_bytes ru_assemble(const char *name, const char *text, size_t n)
 	ck_assert_msg(rc == 0, "assembly failed: %s", err);
 	return out;
 }
+
+char *ru_text(const wl_format *fmt, const void *p, size_t n, const char *source)
+{
+	wl_doc *d = ru_read_fmt(fmt, p, n);
+	ck_assert_ptr_nonnull(d);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(wl_tf_write(f, d, source), 0);
+	fclose(f);
+	ru_free(d);
+	return text;
+}

@@ -1,5 +1,6 @@
 /*
- * reader_util.h - helpers for the chunk-reader tests.
+ * reader_util.h - helpers for the chunk-reader tests (and the text form
+ * tests: ru_text).
  *
  *   wl_doc *d = ru_read(bytes, len);     // W3D; reads a private, exactly
  *                                        // sized heap copy, so ASan sees any
@@ -35,6 +36,11 @@ void ru_free(wl_doc *d);
  *  test with the assembler's message when it does not assemble.  The
  *  caller frees the returned data. */
 wl_tf_bytes ru_assemble(const char *name, const char *text, size_t n);
+
+/** The text form (wl_tf_write) of a copy of p[0..n) read with fmt,
+ *  source named `source` (malloc'd, NUL-terminated; the caller frees it).
+ *  Fails the test when the writer fails. */
+char *ru_text(const wl_format *fmt, const void *p, size_t n, const char *source);
 
 /** Findings of rule. */
 size_t ru_count(const wl_doc *d, const char *rule);

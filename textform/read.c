@@ -1,6 +1,7 @@
 /*
- * textform_read.c - the assembler of the W3D text form (textform.h,
- * docs/textform.md): YAML through core/yaml_doc.h to W3D bytes.
+ * textform_read.c - the assembler of the text form (textform.h,
+ * docs/textform.md): YAML through core/yaml_doc.h to the bytes of the
+ * format its "<format>-text" key names (registry.h).
  *
  * Every error names the offending node as "name:line:column: message" and
  * stops the assembly (the first error is reported).
@@ -14,21 +15,26 @@
 
 #include "../core/format.h"
 #include "../core/yaml_doc.h"
+#include "registry.h"
 
 /* Chunk nesting accepted in the text (the reader's limit, plus the top). */
 #define MAX_NEST (WL_MAX_DEPTH + 1)
-/* Largest payload one W3D size field can describe (bits 0..30). */
+/* Largest payload one size field can describe: bits 0..30 beside a
+ * container bit (W3D), else 32 bits (B3D's int32 length, a negative one
+ * pinned as its uint32 bits). */
 #define MAX_PAYLOAD 0x7FFFFFFFu
+#define MAX_PAYLOAD_NO_BIT 0xFFFFFFFFu
 /* Fields per struct the assembler can hold (the largest table has 17). */
 #define MAX_FIELDS 32
 /* A context no schema entry uses: children of unknown or data chunks. */
 #define NO_CTX UINT16_MAX
 
-typedef struct asm_state {
+typedef struct wl_tf_asm {
 	const wl_ydoc *y;
 	wl_tf_bytes *out;
 	const wl_format *fmt; /* from the "<format>-text" key (default: the first
 	                       * registered format, W3D) */
+	const wl_tf_format *tf; /* fmt's text form entry */
 } asm_state;
 
 /* ------------------------------------------------------------ output */
@@ -329,6 +335,34 @@ static int put_item(asm_state *a, const wl_tf_struct *s, wl_ynode item)
 	return put_struct_map(a, s, item, what);
 }
 
+/* ------------------------------------------- primitives for the hooks */
+
+const wl_ydoc *wl_tf_asm_doc(const wl_tf_asm *a)
+{
+	return a->y;
+}
+
+const uint8_t *wl_tf_asm_bytes(const wl_tf_asm *a, size_t *len)
+{
+	*len = a->out->len;
+	return a->out->data;
+}
+
+int wl_tf_asm_put(wl_tf_asm *a, wl_ynode at, const void *p, size_t n)
+{
+	return put(a, at, p, n);
+}
+
+int wl_tf_asm_field(wl_tf_asm *a, wl_ynode n, const wl_tf_field *f)
+{
+	return put_field(a, n, f);
+}
+
+int wl_tf_asm_hex(wl_tf_asm *a, wl_ynode n, const char *what, size_t want)
+{
+	return put_hex_text(a, n, what, want);
+}
+
 /* ------------------------------------------------------------ parts */
 
 /* Does part pt take YAML node n?  VALUES and ITEMS take sequences, the
@@ -420,9 +454,26 @@ static const wl_chunk_type *type_by_name(const wl_format *f, uint16_t ctx, const
 
 static int put_nodes(asm_state *a, wl_ynode seq, uint16_t ctx, int depth, bool *had_chunk);
 
+/* A four-character tag of printable ASCII ("SEQS") as its little-endian id
+ * (formats whose ids are tags, wl_format.tag_ids). */
+static bool tag_id(const char *name, uint32_t *id)
+{
+	if (strlen(name) != 4)
+		return false;
+	*id = 0;
+	for (int i = 0; i < 4; i++) {
+		unsigned char ch = (unsigned char)name[i];
+		if (ch < 0x21 || ch > 0x7E)
+			return false;
+		*id |= (uint32_t)ch << (8 * i);
+	}
+	return true;
+}
+
 /* The reserved keys of a chunk mapping. */
 typedef struct chunk_keys {
-	wl_ynode chunk, size, bit, children, items, string, hex, tail, data;
+	wl_ynode chunk, size, bit, children, items, string, hex, tail, data, fields;
+	bool own; /* a key of the format's hook (wl_tf_format.owns_key) */
 	wl_ynode fv[MAX_FIELDS];
 	wl_ynode pv[WL_TF_MAX_PARTS];
 } chunk_keys;
@@ -453,13 +504,18 @@ static int put_chunk(asm_state *a, wl_ynode map, uint16_t ctx, int depth)
 		t = a->fmt->lookup(ctx, id);
 	} else {
 		t = type_by_name(a->fmt, ctx, name);
-		if (!t)
+		if (t) {
+			id = t->id;
+		} else if (a->fmt->tag_ids && tag_id(name, &id)) {
+			t = a->fmt->lookup(ctx, id); /* an unknown tag: SEQS */
+		} else {
 			return wl_ydoc_fail(y, k.chunk,
 					    "unknown chunk name '%s' (use a %s spec name or an id like 0x1234)",
 					    name, a->fmt->title);
-		id = t->id;
+		}
 	}
-	const wl_tf_struct *st = t && !t->child_ctx ? wl_tf_lookup(t->short_name) : NULL;
+	const wl_tf_struct *st = t && !t->child_ctx ? wl_tf_find(a->tf, t->short_name) : NULL;
+	bool own_keys = t && a->tf && a->tf->owns_key && a->tf->assemble_keys;
 
 	for (size_t i = 0; i < wl_ydoc_count(y, map); i++) {
 		wl_ynode key = wl_ydoc_unique_key(y, map, i);
@@ -484,6 +540,10 @@ static int put_chunk(asm_state *a, wl_ynode map, uint16_t ctx, int depth)
 			k.hex = v;
 		else if (!strcmp(s, "tail"))
 			k.tail = v;
+		else if (!strcmp(s, "fields") && t && t->child_ctx && a->fmt->fields_size)
+			k.fields = v;
+		else if (own_keys && a->tf->owns_key(t, s))
+			k.own = true;
 		else if (st && st->layout == WL_TF_RECORD && st->rest && !strcmp(s, st->rest->name))
 			k.data = v;
 		else if (st && st->layout == WL_TF_RECORD && (fi = field_index(st, s)) >= 0)
@@ -496,12 +556,15 @@ static int put_chunk(asm_state *a, wl_ynode map, uint16_t ctx, int depth)
 			return wl_ydoc_fail(y, key, "unknown key '%s' in chunk %s%s", s, name,
 					    t && t->child_ctx ? " (a container: use children)" : "");
 	}
-	bool fields = k.data != 0;
+	bool is_container = t && t->child_ctx;
+	bool fields = k.data != 0 || (k.own && !is_container);
 	for (size_t i = 0; i < MAX_FIELDS; i++)
 		fields = fields || k.fv[i] != 0;
 	for (size_t i = 0; i < WL_TF_MAX_PARTS; i++)
 		fields = fields || k.pv[i] != 0;
-	int forms = (k.children != 0) + (k.items != 0) + (k.string != 0) + (k.hex != 0) + fields;
+	/* A container's own fields go with its children. */
+	bool nested = k.children || k.fields || (k.own && is_container);
+	int forms = nested + (k.items != 0) + (k.string != 0) + (k.hex != 0) + fields;
 	if (forms > 1)
 		return wl_ydoc_fail(y, map,
 				    "chunk %s: give only one of children, items, string, hex or fields",
@@ -512,6 +575,15 @@ static int put_chunk(asm_state *a, wl_ynode map, uint16_t ctx, int depth)
 	if (put(a, map, hdr, sizeof hdr))
 		return -1;
 	bool had_chunk = false;
+	if (nested && k.fields && k.own)
+		return wl_ydoc_fail(y, k.fields, "chunk %s: give its fields as named keys or as "
+					      "'fields: HEX', not both", name);
+	if (nested && k.fields) {
+		if (put_hex_text(a, k.fields, "fields", SIZE_MAX))
+			return -1;
+	} else if (nested && is_container && own_keys && a->tf->assemble_keys(a, t, map)) {
+		return -1;
+	}
 	if (k.children) {
 		if (depth >= MAX_NEST)
 			return wl_ydoc_fail(y, k.children, "chunks nested deeper than %d levels", MAX_NEST);
@@ -533,6 +605,9 @@ static int put_chunk(asm_state *a, wl_ynode map, uint16_t ctx, int depth)
 	} else if (k.hex) {
 		if (put_hex_text(a, k.hex, "hex", SIZE_MAX))
 			return -1;
+	} else if (fields && k.own) {
+		if (a->tf->assemble_keys(a, t, map))
+			return -1;
 	} else if (fields) {
 		if (put_fields(a, st, k.fv))
 			return -1;
@@ -546,12 +621,18 @@ static int put_chunk(asm_state *a, wl_ynode map, uint16_t ctx, int depth)
 		return -1;
 
 	size_t payload = a->out->len - head - sizeof hdr;
-	if (payload > MAX_PAYLOAD)
+	bool has_bit = a->fmt->has_container_bit;
+	uint64_t max = has_bit ? MAX_PAYLOAD : MAX_PAYLOAD_NO_BIT;
+	if (payload > max)
 		return wl_ydoc_fail(y, map, "chunk %s holds %zu bytes, more than a size field can say",
 				    name, payload);
-	uint64_t size = payload, bit = had_chunk;
-	if (k.size && want_int(a, k.size, "size", 0, MAX_PAYLOAD, &size))
+	uint64_t size = payload, bit = had_chunk && has_bit;
+	if (k.size && want_int(a, k.size, "size", has_bit ? 0 : INT32_MIN, max, &size))
 		return -1;
+	size &= 0xFFFFFFFFu; /* a negative length: its two's complement bits */
+	if (k.bit && !has_bit)
+		return wl_ydoc_fail(y, k.bit, "container_bit: a %s chunk header has no container bit",
+				    a->fmt->title);
 	if (k.bit) {
 		const char *s = wl_ydoc_text(y, k.bit);
 		if (wl_ydoc_kind(y, k.bit) == WL_Y_SCALAR && (!strcmp(s, "true") || !strcmp(s, "false")))
@@ -617,7 +698,7 @@ int wl_tf_assemble(const char *name, const char *text, size_t len, wl_tf_bytes *
 	if (wl_ydoc_load(name, text, len, err, errcap, &y))
 		return -1;
 	size_t nfmt;
-	asm_state a = { y, out, wl_formats(&nfmt)[0] };
+	asm_state a = { y, out, wl_formats(&nfmt)[0], NULL };
 	wl_ynode root = wl_ydoc_root(y), chunks = 0;
 	int rc = 0;
 	if (wl_ydoc_kind(y, root) != WL_Y_MAPPING) {
@@ -648,6 +729,9 @@ int wl_tf_assemble(const char *name, const char *text, size_t len, wl_tf_bytes *
 	}
 	if (!rc && !chunks)
 		rc = wl_ydoc_fail(y, root, "missing 'chunks:'");
+	a.tf = wl_tf_format_of(a.fmt);
+	if (!rc && (!a.tf || !a.fmt->writable))
+		rc = wl_ydoc_fail(y, root, "the %s format has no text form", a.fmt->title);
 	bool had = false;
 	if (!rc && !(wl_ydoc_kind(y, chunks) == WL_Y_SCALAR && wl_ydoc_is_null(y, chunks)))
 		rc = put_nodes(&a, chunks, 0, 1, &had);

@@ -1,6 +1,8 @@
 /*
  * textform.h - the W3D text form: a readable, editable YAML description of
- * a whole W3D file that w3dasm turns back into the same bytes.
+ * a whole W3D file that w3dasm turns back into the same bytes.  Other
+ * formats (B3D: `b3d-text: 1`) go through the same engine with their own
+ * tables and hooks (registry.h; docs/textform.md §B3D).
  *
  * The format is documented in docs/textform.md.  In short, a document is
  *
@@ -146,8 +148,9 @@ typedef struct wl_tf_struct {
 	size_t part_count;
 } wl_tf_struct;
 
-/** The struct layout of a chunk type by short name ("MESH_HEADER3"), or NULL
- *  when the payload has no table (then it is written as hex or text). */
+/** The W3D struct layout of a chunk type by short name ("MESH_HEADER3"), or
+ *  NULL when the payload has no table (then it is written as hex or text).
+ *  Another format's tables: wl_tf_find (registry.h). */
 const wl_tf_struct *wl_tf_lookup(const char *chunk_short_name);
 
 /** Bytes of one element of f's type (NAME, HEX and STRUCT: 1). */
@@ -161,7 +164,7 @@ size_t wl_tf_field_size(const wl_tf_field *f);
  *  array's element size). */
 size_t wl_tf_struct_size(const wl_tf_struct *s);
 
-/** Every table, for tests and docs: *out_count entries. */
+/** Every W3D table, for tests and docs: *out_count entries. */
 const wl_tf_struct *wl_tf_tables(size_t *out_count);
 
 /** True when p[0..n) is printable ASCII (tab, CR and LF allowed) followed by
@@ -200,7 +203,8 @@ void wl_tf_put_f32(FILE *out, uint32_t bits);
 void wl_tf_put_hex(FILE *out, const uint8_t *p, size_t n, int indent, const char *comment);
 
 /**
- * Writes the text form of document d (read with w3d_format) to out.
+ * Writes the text form of document d (of any format with a text form,
+ * registry.h; "<format>-text: 1") to out.
  * source names the input in the header comment (may be NULL).  Writes
  * every node of the tree, so the result assembles to d->bytes exactly.
  * Returns 0, or -1 when out reports a write error.
@@ -246,11 +250,18 @@ typedef struct wl_tf_view {
  */
 wl_tf_view wl_tf_classify_in(const wl_chunk_type *t, const uint8_t *p, size_t n, unsigned in);
 
+/** wl_tf_classify_in with table s (NULL: none) instead of the W3D table of
+ *  t's name: how the engine classifies a chunk of any format (registry.h,
+ *  wl_tf_view_of). */
+wl_tf_view wl_tf_classify_table(const wl_chunk_type *t, const wl_tf_struct *s, const uint8_t *p,
+				size_t n, unsigned in);
+
 /** wl_tf_classify_in in context WL_TF_IN_PLAIN. */
 wl_tf_view wl_tf_classify(const wl_chunk_type *t, const uint8_t *p, size_t n);
 
 /**
- * The dump context of chunk c of d: for a COMPRESSED_ANIMATION_CHANNEL in a
+ * The dump context of chunk c of d, from d's format's text form entry
+ * (registry.h; textform/registry.c).  W3D: for a COMPRESSED_ANIMATION_CHANNEL in a
  * COMPRESSED_ANIMATION, the Flavor of the animation's first
  * COMPRESSED_ANIMATION_HEADER (when it holds its 44 bytes; the rule of
  * w3d_decode_compressed_animation): WL_TF_IN_TIMECODED for 0,
@@ -271,7 +282,9 @@ typedef struct wl_tf_bytes {
 } wl_tf_bytes;
 
 /**
- * Assembles text[0..len) (a text form document named name) into W3D bytes.
+ * Assembles text[0..len) (a text form document named name) into the bytes of
+ * the format its "<format>-text" key names (W3D when none); a format with no
+ * text form (registry.h) or not writable is an error.
  * Sizes are computed unless pinned; see the file comment.  On success
  * returns 0 and sets *out (free out->data).  On error returns -1, leaves
  * out empty and writes "name:line:column: message" into err (errcap bytes),

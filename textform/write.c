@@ -1,5 +1,5 @@
 /*
- * textform_write.c - writes the W3D text form of a document (textform.h,
+ * textform_write.c - writes the text form of a document (textform.h,
  * docs/textform.md).  Every node of the reader's tree is written so that it
  * reproduces its own bytes; pins and hex cover whatever the tables cannot
  * describe exactly.
@@ -9,15 +9,17 @@
 #include <string.h>
 
 #include "../core/format.h"
+#include "registry.h"
 
 /* Scalars per line in a flow sequence of scalars. */
 #define FLOW_PER_LINE 8
 
 /* Would the assembler set bit 31 for c?  Exactly when c is written with
- * children and one of them is a chunk (wl_tf_assemble). */
-static bool computed_bit(const wl_chunk *c)
+ * children and one of them is a chunk (wl_tf_assemble); never in a format
+ * without the bit. */
+static bool computed_bit(const wl_doc *d, const wl_chunk *c)
 {
-	if (!c->container)
+	if (!c->container || !d->format->has_container_bit)
 		return false;
 	for (const wl_chunk *k = c->first_child; k; k = k->next)
 		if (k->kind == WL_NODE_CHUNK)
@@ -147,7 +149,7 @@ static void put_payload(FILE *out, const wl_doc *d, const wl_chunk *c, int inden
 {
 	const uint8_t *p = wl_chunk_payload(d, c);
 	size_t n = (size_t)c->size;
-	wl_tf_view v = wl_tf_classify_in(c->type, p, n, wl_tf_context(d, c));
+	wl_tf_view v = wl_tf_view_of(d, c);
 	const char *pad = "";
 	switch (v.form) {
 	case WL_TF_FORM_HEX:
@@ -192,20 +194,36 @@ static void put_nodes(FILE *out, const wl_doc *d, const wl_chunk *parent, int in
 
 static void put_chunk(FILE *out, const wl_doc *d, const wl_chunk *c, int indent)
 {
+	const wl_format *f = d->format;
 	if (c->type)
 		fprintf(out, "%*s- chunk: %s", indent, "", c->type->short_name);
+	else if (f->tag_ids)
+		fprintf(out, "%*s- chunk: 0x%08lX", indent, "", (unsigned long)c->id);
 	else
 		fprintf(out, "%*s- chunk: 0x%04lX", indent, "", (unsigned long)c->id);
 	char note[160];
 	marks_text(note, sizeof note, c->offset, c->recovery);
-	fprintf(out, "  # %s\n", note);
+	if (!c->type && f->tag_ids)
+		fprintf(out, "  # %s %s\n", f->id_name(c->id), note);
+	else
+		fprintf(out, "  # %s\n", note);
 	int in = indent + 2;
-	if (c->declared_size != c->size)
+	if (c->declared_size != c->size && f->has_container_bit)
 		fprintf(out, "%*ssize: %lu  # %llu byte(s) follow\n", in, "",
 			(unsigned long)c->declared_size, (unsigned long long)c->size);
-	if ((bool)c->flag_bit != computed_bit(c))
+	else if (c->declared_size != c->size) /* a signed length: as its int32 value */
+		fprintf(out, "%*ssize: %ld  # %llu byte(s) follow\n", in, "",
+			(long)(int32_t)c->declared_size, (unsigned long long)c->size);
+	if ((bool)c->flag_bit != computed_bit(d, c))
 		fprintf(out, "%*scontainer_bit: %d\n", in, "", c->flag_bit ? 1 : 0);
+	const wl_tf_format *tf = wl_tf_format_of(f);
+	bool hook = tf && tf->write_keys && c->type;
 	if (c->container) {
+		if (f->fields_size && !(hook && tf->write_keys(out, d, c, in))) {
+			fprintf(out, "%*sfields: ", in, "");
+			wl_tf_put_hex(out, wl_chunk_payload(d, c), (size_t)c->fields, in + 2, NULL);
+			fputc('\n', out);
+		}
 		if (!c->first_child) {
 			fprintf(out, "%*schildren: []\n", in, "");
 			return;
@@ -214,6 +232,8 @@ static void put_chunk(FILE *out, const wl_doc *d, const wl_chunk *c, int indent)
 		put_nodes(out, d, c, in + 2);
 		return;
 	}
+	if (hook && !c->type->child_ctx && tf->write_keys(out, d, c, in))
+		return;
 	put_payload(out, d, c, in);
 }
 

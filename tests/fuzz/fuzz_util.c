@@ -122,7 +122,13 @@ static void check_tiling(const wl_doc *d, const wl_chunk *parent, uint64_t start
 			fz_fail("%s: node at 0x%llx has kind %u", what, (unsigned long long)k->offset,
 				(unsigned)k->kind);
 		} else if (k->container) {
-			check_tiling(d, k, wl_chunk_payload_offset(k), k_end, what, depth + 1);
+			/* The children follow the container's own fields (B3D). */
+			if (k->fields > k->size)
+				fz_fail("%s: container %s has %llu bytes of fields in %llu", what,
+					wl_chunk_path(d, k, -1, path, sizeof path),
+					(unsigned long long)k->fields, (unsigned long long)k->size);
+			check_tiling(d, k, wl_chunk_payload_offset(k) + k->fields, k_end, what,
+				     depth + 1);
 		} else if (k->first_child) {
 			fz_fail("%s: data chunk %s has children", what,
 				wl_chunk_path(d, k, -1, path, sizeof path));

@@ -8,7 +8,9 @@
  *                       of a size field)
  *   gen_dict --text     textform.dict: the same ids, then the text-form
  *                       keys, tags, chunk short names, struct field names
- *                       and part names
+ *                       and part names; then B3D's tags (core/b3d/), its
+ *                       text keys (the registry's wl_tf_format.keys) and
+ *                       "b3d-text: 1"
  *
  * `make fuzz-dict` regenerates the committed tests/fuzz/w3d.dict and
  * tests/fuzz/textform.dict; `make fuzz` uses freshly generated ones.
@@ -16,7 +18,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../core/b3d/b3d_format.h"
 #include "../../core/w3d/w3d_format.h"
+#include "../../textform/registry.h"
 #include "../../textform/textform.h"
 
 static const char *const text_tokens[] = {
@@ -101,6 +105,27 @@ int main(int argc, char **argv)
 				names[nn++] = pn;
 				printf("\"%s: \"\n", pn);
 			}
+		}
+	}
+	/* B3D: the tags as ids, the text keys. */
+	size_t nb;
+	const wl_chunk_type *bt = b3d_schema(&nb);
+	for (size_t i = 0; i < nb; i++) {
+		size_t j = 0;
+		while (j < i && bt[j].id != bt[i].id)
+			j++;
+		if (j < i)
+			continue; /* NODE under BB3D and under NODE */
+		uint32_t id = bt[i].id;
+		printf("b3d_%s=\"%c%c%c%c\"\n", bt[i].short_name, (char)(id & 0xff),
+		       (char)(id >> 8 & 0xff), (char)(id >> 16 & 0xff), (char)(id >> 24));
+	}
+	printf("\"b3d-text: 1\"\n\"fields: \"\n");
+	const wl_tf_format *tf = wl_tf_format_of(&b3d_format);
+	for (size_t i = 0; tf && tf->keys && tf->keys[i]; i++) {
+		if (!seen(names, nn, tf->keys[i]) && nn < 4096) {
+			names[nn++] = tf->keys[i];
+			printf("\"%s: \"\n", tf->keys[i]);
 		}
 	}
 	return ferror(stdout) ? 1 : 0;

@@ -728,34 +728,18 @@ static void split_parts(wl_tf_view *v, const uint8_t *p, size_t n, size_t at, un
 	v->tail = n - at;
 }
 
-unsigned wl_tf_context(const wl_doc *d, const wl_chunk *c)
-{
-	const wl_chunk *a = c->parent;
-	if (c->kind != WL_NODE_CHUNK || c->id != W3D_CHUNK_COMPRESSED_ANIMATION_CHANNEL || !a ||
-	    a->kind != WL_NODE_CHUNK || a->id != W3D_CHUNK_COMPRESSED_ANIMATION || !c->type)
-		return WL_TF_IN_PLAIN;
-	for (const wl_chunk *k = a->first_child; k; k = k->next) {
-		if (k->kind != WL_NODE_CHUNK || k->id != W3D_CHUNK_COMPRESSED_ANIMATION_HEADER)
-			continue;
-		/* The first header decides, and only when it is whole. */
-		if (k->size < W3D_CANIM_HEADER_SIZE)
-			return WL_TF_IN_PLAIN;
-		uint16_t flavor = wl_le16(wl_chunk_payload(d, k) + W3D_CANIM_HEADER_SIZE - 2);
-		if (flavor == W3D_ANIM_FLAVOR_TIMECODED)
-			return WL_TF_IN_TIMECODED;
-		if (flavor == W3D_ANIM_FLAVOR_ADAPTIVE_DELTA || flavor == W3D_ANIM_FLAVOR_ADAPTIVE_DELTA8)
-			return WL_TF_IN_ADAPTIVE;
-		return WL_TF_IN_PLAIN;
-	}
-	return WL_TF_IN_PLAIN;
-}
-
 wl_tf_view wl_tf_classify(const wl_chunk_type *t, const uint8_t *p, size_t n)
 {
 	return wl_tf_classify_in(t, p, n, WL_TF_IN_PLAIN);
 }
 
 wl_tf_view wl_tf_classify_in(const wl_chunk_type *t, const uint8_t *p, size_t n, unsigned in)
+{
+	return wl_tf_classify_table(t, t ? wl_tf_lookup(t->short_name) : NULL, p, n, in);
+}
+
+wl_tf_view wl_tf_classify_table(const wl_chunk_type *t, const wl_tf_struct *s, const uint8_t *p,
+				size_t n, unsigned in)
 {
 	wl_tf_view v;
 	memset(&v, 0, sizeof v);
@@ -767,7 +751,6 @@ wl_tf_view wl_tf_classify_in(const wl_chunk_type *t, const uint8_t *p, size_t n,
 			v.form = WL_TF_FORM_STRING;
 		return v;
 	}
-	const wl_tf_struct *s = wl_tf_lookup(t->short_name);
 	if (!s)
 		return v;
 	size_t size = wl_tf_struct_size(s);

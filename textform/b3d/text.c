@@ -1,0 +1,96 @@
+/*
+ * text.c - the B3D entry of the text form registry (textform/registry.h):
+ * no struct tables (every B3D payload goes through the hooks of write.c and
+ * read.c), the keys each chunk owns, and the record layouts (b3d_text.h).
+ */
+#include "b3d_text.h"
+
+#include <string.h>
+
+#include "../../core/b3d/b3d_format.h"
+
+#define F(n, t, c) { n, WL_TF_##t, c, NULL }
+
+const wl_tf_field b3d_tf_texs_values[5] = {
+	F("flags", I32, 1), F("blend", I32, 1), F("position", F32, 2), F("scale", F32, 2),
+	F("rotation", F32, 1),
+};
+const wl_tf_field b3d_tf_brus_values[4] = {
+	F("color", F32, 4), F("shininess", F32, 1), F("blend", I32, 1), F("fx", I32, 1),
+};
+const wl_tf_field b3d_tf_node_values[3] = {
+	F("position", F32, 3), F("scale", F32, 3), F("rotation", F32, 4),
+};
+
+uint64_t b3d_tf_vertex_size(uint32_t flags, int32_t sets, int32_t set_size, uint64_t limit,
+			    uint64_t *uv)
+{
+	*uv = 0;
+	if (sets < 0 || set_size < 0)
+		return 0;
+	uint64_t n = (uint64_t)sets * (uint64_t)set_size; /* < 2^62 */
+	if (n > limit / 4)
+		return 0;
+	uint64_t size = 12 + (flags & 1 ? 12 : 0) + (flags & 2 ? 16 : 0) + 4 * n;
+	if (size > limit)
+		return 0;
+	*uv = n;
+	return size;
+}
+
+uint64_t b3d_tf_key_size(uint32_t flags)
+{
+	return 4 + (flags & 1 ? 12 : 0) + (flags & 2 ? 12 : 0) + (flags & 4 ? 16 : 0);
+}
+
+/* The keys of each chunk type, as b3d_text.h lists them. */
+static const struct {
+	uint32_t id;
+	const char *keys[5];
+} owned[] = {
+	{ B3D_CHUNK_BB3D, { "version" } },
+	{ B3D_CHUNK_NODE, { "name", "position", "scale", "rotation" } },
+	{ B3D_CHUNK_MESH, { "brush_id" } },
+	{ B3D_CHUNK_TEXS, { "entries" } },
+	{ B3D_CHUNK_BRUS, { "n_texs", "entries" } },
+	{ B3D_CHUNK_VRTS, { "flags", "tex_coord_sets", "tex_coord_set_size", "vertices" } },
+	{ B3D_CHUNK_TRIS, { "brush_id", "triangles" } },
+	{ B3D_CHUNK_BONE, { "weights" } },
+	{ B3D_CHUNK_KEYS, { "flags", "keys" } },
+	{ B3D_CHUNK_ANIM, { "flags", "frames", "fps" } },
+};
+
+static bool owns_key(const wl_chunk_type *t, const char *key)
+{
+	for (size_t i = 0; i < sizeof owned / sizeof owned[0]; i++) {
+		if (owned[i].id != t->id)
+			continue;
+		for (size_t k = 0; k < 5 && owned[i].keys[k]; k++)
+			if (strcmp(owned[i].keys[k], key) == 0)
+				return true;
+	}
+	return false;
+}
+
+static const wl_tf_struct *no_tables(size_t *count)
+{
+	*count = 0;
+	return NULL;
+}
+
+/* Every key, chunk and record keys together (wl_tf_format.keys). */
+static const char *const all_keys[] = {
+	"version", "name", "position", "scale", "rotation", "brush_id", "entries", "file",
+	"flags", "blend", "n_texs", "color", "shininess", "fx", "textures", "tex_coord_sets",
+	"tex_coord_set_size", "vertices", "normal", "tex_coords", "triangles", "weights", "keys",
+	"frame", "frames", "fps", NULL
+};
+
+const wl_tf_format wl_b3d_text = {
+	.format = "b3d",
+	.tables = no_tables,
+	.write_keys = b3d_tf_write_keys,
+	.owns_key = owns_key,
+	.assemble_keys = b3d_tf_assemble_keys,
+	.keys = all_keys,
+};

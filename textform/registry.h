@@ -1,0 +1,88 @@
+/*
+ * registry.h - the text form's format registry: what the engine (textform/
+ * write.c, read.c, the dumps) asks of a format, so that it names none.
+ *
+ * Each format gives its struct tables (wl_tf_struct, looked up by chunk
+ * short name), the dump context of a chunk (W3D: the Flavor of a compressed
+ * animation), and, for layouts the fixed-size tables cannot describe (B3D's
+ * NUL-terminated names, records whose fields follow a flags word, fields at
+ * the start of a container), hooks that write and assemble the keys of a
+ * chunk themselves.  Entries: textform/w3d/text.c, textform/b3d/text.c.
+ */
+#ifndef WL_TF_REGISTRY_H
+#define WL_TF_REGISTRY_H
+
+#include "../core/yaml_doc.h"
+#include "textform.h"
+
+struct wl_tf_asm;
+
+typedef struct wl_tf_format {
+	const char *format; /* wl_format.name: "w3d" */
+	/* Every struct table of the format (*count set); may be empty. */
+	const wl_tf_struct *(*tables)(size_t *count);
+	/* The dump context of chunk c (WL_TF_IN_*); NULL: WL_TF_IN_PLAIN. */
+	unsigned (*context)(const wl_doc *d, const wl_chunk *c);
+	/*
+	 * Optional hooks (NULL: the tables describe every payload, and
+	 * containers have no fields of their own).
+	 *
+	 * write_keys writes, at indent, the keys of chunk c's own bytes: a
+	 * container's fields (its first c->fields payload bytes), or a data
+	 * chunk's whole payload (with its `tail:`).  It returns false, having
+	 * written nothing, when those bytes do not decode exactly: the engine
+	 * then writes a container's fields as `fields: HEX` and a data
+	 * payload from the tables (hex when none fits).
+	 *
+	 * owns_key says whether key is one of those keys in a chunk of type t;
+	 * assemble_keys appends the bytes they describe (map is the chunk's
+	 * mapping; keys it does not own are the engine's).  For a container
+	 * it is called whenever the text gives no `fields:` (keys left out
+	 * take documented defaults).  Returns 0 or -1 after wl_ydoc_fail.
+	 *
+	 * keys lists every key the hooks write, in chunks and in their
+	 * records, NULL-terminated (fuzz dictionaries, docs); NULL: none.
+	 */
+	bool (*write_keys)(FILE *out, const wl_doc *d, const wl_chunk *c, int indent);
+	bool (*owns_key)(const wl_chunk_type *t, const char *key);
+	int (*assemble_keys)(struct wl_tf_asm *a, const wl_chunk_type *t, wl_ynode map);
+	const char *const *keys;
+} wl_tf_format;
+
+/** The text form entry of format f, or NULL when the format has no text
+ *  form (w3ddump --text and w3dasm refuse it). */
+const wl_tf_format *wl_tf_format_of(const wl_format *f);
+
+/** The struct table of chunk short name `chunk` in tf's tables, or NULL
+ *  (tf NULL or chunk NULL: NULL). */
+const wl_tf_struct *wl_tf_find(const wl_tf_format *tf, const char *chunk);
+
+/** How the dump writes data chunk c of d: wl_tf_classify_table with d's
+ *  format's table for c's type, in c's context. */
+wl_tf_view wl_tf_view_of(const wl_doc *d, const wl_chunk *c);
+
+/* ------------------------------------------------- assembler primitives
+ * For assemble_keys hooks (textform/read.c).  Every function appends to the
+ * assembler's output and returns 0, or -1 after reporting an error at the
+ * node (the first error stops the assembly). */
+typedef struct wl_tf_asm wl_tf_asm;
+
+/** The YAML document being assembled. */
+const wl_ydoc *wl_tf_asm_doc(const wl_tf_asm *a);
+
+/** Bytes appended so far (*len set): for a hook that reads back a value it
+ *  wrote (B3D: the flags that decide the record layout). */
+const uint8_t *wl_tf_asm_bytes(const wl_tf_asm *a, size_t *len);
+
+/** Appends p[0..n) (at: the node errors are reported at). */
+int wl_tf_asm_put(wl_tf_asm *a, wl_ynode at, const void *p, size_t n);
+
+/** Appends field f from node n (zeros when n is 0): a scalar, a sequence of
+ *  f->count values, a string for NAME, `!hex` for any field. */
+int wl_tf_asm_field(wl_tf_asm *a, wl_ynode n, const wl_tf_field *f);
+
+/** Appends the hex bytes of scalar n ("00 1a ff"); exactly want bytes unless
+ *  want is SIZE_MAX.  what names the value in errors. */
+int wl_tf_asm_hex(wl_tf_asm *a, wl_ynode n, const char *what, size_t want);
+
+#endif
