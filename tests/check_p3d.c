@@ -366,6 +366,18 @@ START_TEST(test_odol_walk_end_and_blocks)
 	ck_assert(!((const p3d_model *)d->model)->lods[0].walked);
 	wl_doc_free(d);
 	wb_free(&b);
+	/* sizeOfRestData as the builder writes it (p3d_lod.c's rule for each
+	 * version) is silent; one more fires, below and from v68 */
+	for (uint32_t v = 48; v <= 73; v += 25) {
+		odol_quad(&b, v, f, 0, 0, &at);
+		ck_assert_uint_eq(count(&b, "p3d-rest-size"), 0);
+		wb_patch_u32(&b, at.rest[0], ru_le32(b.data + at.rest[0]) + 1);
+		d = lint(&b);
+		ck_assert_int_eq(ru_offset(d, "p3d-rest-size"), (int64_t)at.rest[0]);
+		ck_assert_uint_eq(ru_count(d, "p3d-lod-walk"), 0);
+		wl_doc_free(d);
+		wb_free(&b);
+	}
 	/* v64+: a flagged LZO block decodes; a flagged garbage block does not */
 	odol_quad(&b, 73, f, 0, 1, &at);
 	ck_assert_uint_eq(count(&b, "p3d-block-decode"), 0);

@@ -52,7 +52,8 @@ static void positions(wb *b, uint32_t v, const p3b_lod *l)
 }
 
 /* One LOD's structure (p3dbuild.h). */
-static void lod_body(wb *b, uint32_t v, const p3b_lod *l, size_t *faces, size_t *pos)
+static void lod_body(wb *b, uint32_t v, const p3b_lod *l, size_t *faces, size_t *pos,
+		     size_t *rest)
 {
 	u32s(b, 3); /* proxies, items, bone links */
 	if (v >= 50)
@@ -79,7 +80,8 @@ static void lod_body(wb *b, uint32_t v, const p3b_lod *l, size_t *faces, size_t 
 	}
 	u32s(b, 4 + 3); /* sections .. frames; colours, special */
 	wb_u8(b, 1);
-	wb_u32(b, 0); /* sizeOfRestData */
+	*rest = b->len;
+	wb_u32(b, 0); /* sizeOfRestData, set below */
 	if (v >= 50)
 		condensed0(b);
 	if (v >= 45)
@@ -96,6 +98,7 @@ static void lod_body(wb *b, uint32_t v, const p3b_lod *l, size_t *faces, size_t 
 		wb_u8(b, 0);
 	for (uint32_t i = 0; i < l->pad; i++)
 		wb_u8(b, 0xEE);
+	wb_patch_u32(b, *rest, (uint32_t)(v >= 68 ? b->len - *rest - 5 : b->len - *rest));
 }
 
 void p3b_odol(wb *b, uint32_t version, uint32_t n, const float *res, const p3b_lod *lods,
@@ -126,7 +129,8 @@ void p3b_odol(wb *b, uint32_t version, uint32_t n, const float *res, const p3b_l
 	wb_zeros(b, 9u * n);
 	for (uint32_t i = 0; i < n && i < 16; i++) {
 		out->lod[i] = b->len;
-		lod_body(b, version, lods ? &lods[i] : &empty, &out->faces[i], &out->positions[i]);
+		lod_body(b, version, lods ? &lods[i] : &empty, &out->faces[i], &out->positions[i],
+			 &out->rest[i]);
 		out->lod_end[i] = b->len;
 		wb_patch_u32(b, out->table + 4u * i, (uint32_t)out->lod[i]);
 		wb_patch_u32(b, out->table + 4u * (n + i), (uint32_t)out->lod_end[i]);

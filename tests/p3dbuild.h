@@ -34,6 +34,7 @@ typedef struct p3b_layout {
 	size_t lod_end[16];/* end of each LOD */
 	size_t faces[16];  /* offset of each LOD's first face */
 	size_t positions[16]; /* offset of each LOD's positions block */
+	size_t rest[16];   /* offset of each LOD's sizeOfRestData */
 	size_t tail;       /* offset of the tail */
 } p3b_layout;
 

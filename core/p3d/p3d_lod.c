@@ -29,6 +29,10 @@
  *                       before it (at the place the walk stopped)
  *   p3d-face-vertex-count, p3d-face-index (v50+: vertexCount),
  *   p3d-not-finite      positions (element = vertex, at the block)
+ *   p3d-rest-size       sizeOfRestData differs from the LOD's table end:
+ *                       below v68 it counts from its own first byte to
+ *                       the end, from v68 from after it to the end less
+ *                       the last byte (so in every corpus LOD)
  *   p3d-material-version  an embedded material newer than version 11
  *                       (DayZ: 16): the walk stops there, unchecked
  */
@@ -358,7 +362,17 @@ bool p3d_walk_lod(wl_doc *d, const p3d_model *m, const p3d_lod *l, wl_chunk *nod
 {
 	lw w = { d, d->bytes, l->start, l->end, m->version, node, false, UINT32_MAX, false };
 	geometry(&w);
-	skip(&w, 12 + 1 + 4, "colours and rest size");
+	skip(&w, 12 + 1, "colours");
+	uint64_t rest_at = w.pos;
+	uint32_t rest = u32(&w, "rest size");
+	/* Measured in the corpus: below v68 from the field's first byte to
+	 * the LOD's end; from v68 from after the field, without the LOD's
+	 * last byte. */
+	uint64_t expect = w.v >= 68 ? w.end - w.pos - 1 : w.end - rest_at;
+	if (!w.stop && w.end > w.pos && rest != expect)
+		wl_report(&d->findings, "p3d-rest-size", node, -1, rest_at, 4,
+			  "the lod's sizeOfRestData is %u but the lod's end (0x%llx) gives %llu",
+			  (unsigned)rest, (unsigned long long)w.end, (unsigned long long)expect);
 	if (w.v >= 50)
 		condensed(&w, 4, "clip flags");
 	uv_set(&w);

@@ -135,6 +135,25 @@ static uint64_t tags(wl_doc *d, wl_chunk *lod, uint64_t off)
 	return pos;
 }
 
+/* n records of size bytes from pos whose first 3 floats must be finite,
+ * as a node of type id under lod: the offset after them, or 0 when cut. */
+static uint64_t vectors(wl_doc *d, wl_chunk *lod, uint64_t pos, uint32_t id, uint32_t n,
+			uint32_t size, const char *what)
+{
+	if ((d->size - pos) / size < n) {
+		wl_report(&d->findings, "p3d-truncated", lod, -1, pos, d->size - pos,
+			  "the %ss array at 0x%llx (%u x %u bytes) runs past the end of the file "
+			  "(0x%llx)",
+			  what, (unsigned long long)pos, (unsigned)n, (unsigned)size,
+			  (unsigned long long)d->size);
+		return 0;
+	}
+	wl_chunk *node = p3d_node(d, lod, id, pos, (uint64_t)size * n);
+	for (uint32_t i = 0; i < n; i++)
+		check_finite(d, node, i, pos + (uint64_t)size * i, 3, what);
+	return pos + (uint64_t)size * n;
+}
+
 /* One P3DM LOD at off into node: its end, or 0 when it could not be
  * walked. */
 static uint64_t lod_walk(wl_doc *d, wl_chunk *node, p3d_lod *l, uint32_t index, uint64_t off)
@@ -157,22 +176,11 @@ static uint64_t lod_walk(wl_doc *d, wl_chunk *node, p3d_lod *l, uint32_t index, 
 	l->n_faces = wl_le32(h + 20);
 	p3d_node(d, node, P3D_NODE_LODHEADER, off, P3DM_HEADER);
 	uint64_t pos = off + P3DM_HEADER;
-	if ((d->size - pos) / POINT_SIZE < l->n_points) {
-		truncated(d, node, pos, "the points array");
+	pos = vectors(d, node, pos, P3D_NODE_POINTS, l->n_points, POINT_SIZE, "point");
+	if (pos)
+		pos = vectors(d, node, pos, P3D_NODE_NORMALS, l->n_normals, NORMAL_SIZE, "normal");
+	if (!pos)
 		return 0;
-	}
-	wl_chunk *pts = p3d_node(d, node, P3D_NODE_POINTS, pos, (uint64_t)POINT_SIZE * l->n_points);
-	for (uint32_t i = 0; i < l->n_points; i++)
-		check_finite(d, pts, i, pos + (uint64_t)POINT_SIZE * i, 3, "point");
-	pos += (uint64_t)POINT_SIZE * l->n_points;
-	if ((d->size - pos) / NORMAL_SIZE < l->n_normals) {
-		truncated(d, node, pos, "the normals array");
-		return 0;
-	}
-	wl_chunk *nrm = p3d_node(d, node, P3D_NODE_NORMALS, pos, (uint64_t)NORMAL_SIZE * l->n_normals);
-	for (uint32_t i = 0; i < l->n_normals; i++)
-		check_finite(d, nrm, i, pos + (uint64_t)NORMAL_SIZE * i, 3, "normal");
-	pos += (uint64_t)NORMAL_SIZE * l->n_normals;
 	pos = faces(d, node, pos, l);
 	if (pos)
 		pos = tags(d, node, pos);
