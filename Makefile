@@ -5,7 +5,7 @@ PREFIX  ?= /usr/local
 BUILD   ?= build
 CC      ?= cc
 CFLAGS  ?= -O2 -g
-DEPS     = yaml-0.1 libpcre2-8 jansson
+DEPS     = yaml-0.1 libpcre2-8 jansson lzo2
 TESTDEPS = check
 WARN     = -std=c11 -Wall -Wextra -Wshadow -Wvla -Wstrict-prototypes \
            -Wwrite-strings -Wpointer-arith -Wformat=2 -Wundef -Wcast-qual \
@@ -21,7 +21,7 @@ LDLIBS_ALL = $(PKG_LIBS) -lm -lpthread
 # Layer first, format second (DESIGN.md §Layout): each layer's engine at its
 # root, one folder per format below it.  Dependencies go one way:
 # core <- lint <- fix <- textform <- cli.
-FORMATS   := w3d b3d
+FORMATS   := w3d b3d p3d
 layer      = $(wildcard $(1)/*.c $(foreach f,$(FORMATS),$(1)/$(f)/*.c))
 CORE_SRC  := $(call layer,core)
 LINT_SRC  := $(call layer,lint)
@@ -106,6 +106,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/sweep.sh $(BUILD)/w3dlint
 	sh tests/sweep.sh $(BUILD)/w3dlint b3d
 	sh tests/b3d_anomalies.sh $(BUILD)/w3dlint
+	sh tests/sweep.sh $(BUILD)/w3dlint p3d
 	sh tests/sarif_validate.sh $(BUILD)/w3dlint $(BUILD)/gen_demo
 	sh tests/precommit.sh $(BUILD)/w3dlint $(BUILD)/gen_demo $(BUILD)/w3dfix
 	sh tests/roundtrip.sh $(BUILD)/tool_roundtrip $(BUILD)/w3dfix

@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "../core/file_io.h"
+#include "../core/format.h"
 #include "../lint/catalog.h"
 #include "opts.h"
 #include "walk.h"
@@ -232,6 +233,13 @@ static void fix_one(const opts *o, const wl_fix_options *fo, const char *arg, co
 		t->errors++;
 		return;
 	}
+	/* A read-only format (P3D): said plainly, then run as any file so that
+	 * -o still copies it and its findings still count. */
+	const wl_format *fmt = wl_format_detect(in, n, file);
+	if (!fmt->writable && !o->quiet)
+		printf("%s: not repaired: w3dfix never changes %s files (read-only format); "
+		       "w3dlint checks them\n",
+		       file, fmt->title);
 	wl_fix_result r;
 	if (wl_fix_run(fo, file, in, n, &r) != 0) {
 		fprintf(stderr, "w3dfix: %s: out of memory or internal error\n", file);

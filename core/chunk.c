@@ -512,6 +512,23 @@ wl_doc *wl_doc_read(const wl_format *fmt, const char *path, const uint8_t *bytes
 	return d;
 }
 
+wl_doc *wl_doc_empty(const wl_format *fmt, const char *path, const uint8_t *bytes, uint64_t size)
+{
+	return doc_new(fmt, path, bytes, size);
+}
+
+wl_chunk *wl_doc_add_node(wl_doc *d, wl_chunk *parent, uint8_t kind, uint64_t offset, uint64_t size)
+{
+	reader r = { d, d->format, 0 };
+	wl_chunk *c = new_node(&r, parent, kind, offset);
+	if (!c)
+		return NULL;
+	c->size = size;
+	if (kind == WL_NODE_CHUNK)
+		d->chunk_count++;
+	return c;
+}
+
 wl_doc *wl_doc_opaque(const wl_format *fmt, const char *path, const uint8_t *bytes, uint64_t size)
 {
 	wl_doc *d = doc_new(fmt, path, bytes, size);

@@ -174,6 +174,21 @@ wl_doc *wl_doc_read(const wl_format *fmt, const char *path, const uint8_t *bytes
  */
 wl_doc *wl_doc_opaque(const wl_format *fmt, const char *path, const uint8_t *bytes, uint64_t size);
 
+/**
+ * A document of format fmt over bytes[0..size) with an empty tree and no
+ * findings, for a format's own reader (wl_format.read) to fill with
+ * wl_doc_add_node.  NULL only when out of memory.
+ */
+wl_doc *wl_doc_empty(const wl_format *fmt, const char *path, const uint8_t *bytes, uint64_t size);
+
+/**
+ * Appends a node of kind (WL_NODE_CHUNK or WL_NODE_GAP) covering
+ * [offset, offset+size) as the last child of parent, header_size 0; the
+ * caller keeps the children in file order and sets type, id, label.
+ * NULL (and d->oom set) when out of memory.
+ */
+wl_chunk *wl_doc_add_node(wl_doc *d, wl_chunk *parent, uint8_t kind, uint64_t offset, uint64_t size);
+
 /** Frees the document, its arena and its findings (not the bytes). */
 void wl_doc_free(wl_doc *d);
 

@@ -8,11 +8,13 @@
 
 #include "chunk.h"
 #include "b3d/b3d_format.h"
+#include "p3d/p3d.h"
 #include "w3d/w3d_format.h"
 
 static const wl_format *const formats[] = {
 	&w3d_format, /* first: the default for files no format recognises */
 	&b3d_format,
+	&p3d_format,
 };
 
 #define NFORMATS (sizeof formats / sizeof formats[0])

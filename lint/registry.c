@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "b3d/checks.h"
+#include "p3d/checks.h"
 #include "w3d/checks.h"
 #include "w3d/custom_fields.h"
 #include "w3d/xref.h"
@@ -13,7 +14,9 @@ static const wl_lint_format w3d = { "w3d", wl_w3d_checks, w3d_custom_fields, W3D
 				    w3d_custom_eval, &w3d_xref_ops };
 static const wl_lint_format b3d = { "b3d", wl_b3d_checks, NULL, 0, NULL, NULL };
 
-static const wl_lint_format *const formats[] = { &w3d, &b3d };
+static const wl_lint_format p3d = { "p3d", wl_p3d_checks, NULL, 0, NULL, NULL };
+
+static const wl_lint_format *const formats[] = { &w3d, &b3d, &p3d };
 
 const wl_lint_format *const *wl_lint_formats(size_t *count)
 {

@@ -2,7 +2,7 @@
 # Makes sure the build dependencies are present; installs the missing Debian
 # packages when they are not.  Called by `make` before every build.
 #
-#   sh scripts/setup-deps.sh         libyaml, PCRE2, jansson, Check, pkg-config,
+#   sh scripts/setup-deps.sh         libyaml, PCRE2, jansson, Check, LZO 2, pkg-config,
 #                                    a C compiler, make; for the tests python3,
 #                                    python3-jsonschema, git and pre-commit
 #   sh scripts/setup-deps.sh asan    also a compiler that links ASan + UBSan
@@ -40,8 +40,10 @@ if command -v pkg-config >/dev/null 2>&1; then
 	pkg-config --exists libpcre2-8 || add libpcre2-dev
 	pkg-config --exists jansson || add libjansson-dev
 	pkg-config --exists check || add check
+	# liblzo2: LZO1X blocks of binarised (ODOL v44+) P3D models
+	pkg-config --exists lzo2 || add liblzo2-dev
 else
-	add libyaml-dev; add libpcre2-dev; add libjansson-dev; add check
+	add libyaml-dev; add libpcre2-dev; add libjansson-dev; add check; add liblzo2-dev
 fi
 
 # True when compiler $1 can build and link a program with the sanitizers

@@ -282,6 +282,18 @@ fi
 run -o
 if [ $rc -eq 2 ]; then ok "-o without its argument: exit 2"; else bad "-o without argument (status $rc)"; fi
 
+# --- a read-only format (P3D): the text form says so, w3dasm refuses it
+printf 'ODOL\062\000\000\000\000\000\000\000' >"$tmp/model.p3d"
+run --text "$tmp/model.p3d"
+cp "$tmp/out" "$tmp/model.txt"
+if [ $rc -eq 0 ] && has "read-only: w3dasm does not write p3d files" &&
+	! "$asm" "$tmp/model.txt" -o "$tmp/back.p3d" 2>"$tmp/err" && errhas "files are read-only" &&
+	[ ! -e "$tmp/back.p3d" ]; then
+	ok "P3D: --text marks it read-only and w3dasm refuses to write it"
+else
+	bad "P3D text form or w3dasm refusal (status $rc)"
+fi
+
 if [ $fail -ne 0 ]; then
 	echo "cli_w3ddump: FAILED"
 	exit 1

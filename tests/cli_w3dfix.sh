@@ -387,6 +387,18 @@ else
 fi
 rm -f "$o/garbage.w3d"
 
+# --- a read-only format (P3D): said plainly, the file never changed
+printf 'ODOL\062\000\000\000\000\000\000\000' >"$o/model.p3d"
+cp "$o/model.p3d" "$w/model.p3d"
+run --unsafe --in-place "$w/model.p3d"
+if same_as_orig model.p3d && has "model.p3d: not repaired: w3dfix never changes Arma P3D" &&
+	[ -z "$(find "$w" -name 'model.p3d?*')" ]; then
+	ok "a .p3d file: w3dfix says it does not repair P3D and leaves it as it was"
+else
+	bad "w3dfix on a .p3d file (status $rc)"
+fi
+rm -f "$o/model.p3d" "$w/model.p3d"
+
 if [ $fail -ne 0 ]; then
 	echo "cli_w3dfix: FAILED"
 	exit 1

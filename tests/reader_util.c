@@ -141,9 +141,12 @@ static const char *tile_children(const wl_doc *d, const wl_chunk *parent, uint64
 			if (k->header_size != d->format->header_size)
 				return fail_msg("chunk at 0x%llx: header_size %u",
 						(unsigned long long)k->offset, (unsigned)k->header_size);
-			uint32_t id, size;
-			bool flag;
-			d->format->read_header(d->bytes + k->offset, &id, &size, &flag);
+			/* A format with its own reader (P3D) has no chunk headers:
+			 * its node's id names its type. */
+			uint32_t id = k->id, size = k->declared_size;
+			bool flag = k->flag_bit != 0;
+			if (d->format->read_header)
+				d->format->read_header(d->bytes + k->offset, &id, &size, &flag);
 			if (id != k->id || size != k->declared_size || flag != (k->flag_bit != 0))
 				return fail_msg("chunk at 0x%llx: id/size/flag differ from its header bytes",
 						(unsigned long long)k->offset);

@@ -719,6 +719,10 @@ int wl_tf_assemble(const char *name, const char *text, size_t len, wl_tf_bytes *
 			chunks = v;
 		else if (text_key_format(s, &a.fmt))
 			rc = !a.fmt ? wl_ydoc_fail(y, key, "unknown format in '%s'", s)
+			     : !a.fmt->writable
+				     ? wl_ydoc_fail(y, key,
+						    "%s files are read-only: w3dasm does not write them",
+						    a.fmt->title)
 			     : want_int(&a, v, s, 0, UINT32_MAX, &ver) ? -1
 			     : ver != WL_TF_VERSION
 				     ? wl_ydoc_fail(y, v, "%s %llu is not supported (this is version %d)", s,

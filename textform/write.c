@@ -254,8 +254,13 @@ static void put_nodes(FILE *out, const wl_doc *d, const wl_chunk *parent, int in
 
 int wl_tf_write(FILE *out, const wl_doc *d, const char *source)
 {
-	fprintf(out, "# %s text form (docs/textform.md); `w3dasm FILE -o OUT.%s` assembles it.\n",
-		d->format->title, d->format->name);
+	if (d->format->writable)
+		fprintf(out, "# %s text form (docs/textform.md); `w3dasm FILE -o OUT.%s` assembles it.\n",
+			d->format->title, d->format->name);
+	else
+		fprintf(out, "# %s text form (docs/textform.md), read-only: w3dasm does not write %s "
+			     "files.\n",
+			d->format->title, d->format->name);
 	if (source) {
 		fputs("# source: ", out);
 		for (const char *s = source; *s; s++)

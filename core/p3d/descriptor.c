@@ -1,0 +1,68 @@
+/* descriptor.c - the P3D format descriptor (p3d.h): recognised by its ODOL
+ * or MLOD magic, read by the P3D readers into a node tree, never written
+ * (w3dfix and w3dasm refuse it: writable is false). */
+#include "p3d.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int detect(const uint8_t *bytes, uint64_t size)
+{
+	if (size >= 4 && (memcmp(bytes, "ODOL", 4) == 0 || memcmp(bytes, "MLOD", 4) == 0))
+		return WL_DETECT_MAGIC;
+	return WL_DETECT_NO;
+}
+
+/* A file taken for P3D (by its .p3d name) without either magic: one
+ * finding over the whole file, nothing else read (every reader refuses
+ * it: jetelain P3D.cs, grad_aff odol.cpp throw on the magic). */
+static wl_doc *read_p3d(const wl_format *f, const char *path, const uint8_t *bytes, uint64_t size)
+{
+	wl_doc *d = wl_doc_empty(f, path, bytes, size);
+	if (!d)
+		return NULL;
+	p3d_model *m = wl_arena_alloc(d->arena, sizeof *m);
+	if (!m) {
+		d->oom = true;
+		return d;
+	}
+	d->model = m;
+	if (detect(bytes, size) != WL_DETECT_MAGIC) {
+		char magic[16] = "";
+		size_t n = size < 4 ? (size_t)size : 4;
+		for (size_t i = 0; i < n; i++)
+			snprintf(magic + 2 * i, sizeof magic - 2 * i, "%02X", bytes[i]);
+		p3d_gap(d, &d->root, 0, size);
+		wl_report(&d->findings, "p3d-not-p3d", NULL, -1, 0, size,
+			  "the file does not start with ODOL or MLOD (first bytes %s): it is not an "
+			  "Arma P3D model, and every P3D reader refuses it",
+			  n ? magic : "none");
+		return d;
+	}
+	m->mlod = bytes[0] == 'M';
+	if (m->mlod)
+		p3d_read_mlod(d, m);
+	else
+		p3d_read_odol(d, m);
+	return d;
+}
+
+static void *build_model(wl_doc *doc)
+{
+	return doc->model;
+}
+
+static const char *const extensions[] = { "p3d", NULL };
+
+const wl_format p3d_format = {
+	.name = "p3d",
+	.title = "Arma P3D (ODOL, MLOD)",
+	.extensions = extensions,
+	.detect = detect,
+	.read = read_p3d,
+	.build_model = build_model,
+	.writable = false,
+	.lookup = p3d_lookup,
+	.id_name = p3d_id_name,
+	.schema = p3d_schema,
+};

@@ -1,0 +1,153 @@
+/*
+ * p3d.h - the Arma / DayZ P3D model format (read-only): the format
+ * descriptor, the node types of its document tree and the model the checks
+ * of lint/p3d/ read.
+ *
+ * Sources: ../shared/notes/p3d_reference.md (facts gathered from the public
+ * readers jetelain/bis-file-formats BIS.P3D, gruppe-adler/grad_aff `dev`
+ * src/p3d/odol.cpp and arma-tools/arma-file-formats-rs p3d/ *.rs; no code
+ * copied), seeds/004_c856c1b65945053a.txt (BI wiki "P3D File Format -
+ * ODOLV4x") and the BI wiki pages "P3D File Format - MLOD", "Compressed LZSS
+ * File Format" and "Compressed LZO File Format".
+ *
+ * Byte order: little endian throughout; floats IEEE-754 binary32.
+ *
+ * ODOL (binarised, magic "ODOL"), top level as read here (p3d_odol.c):
+ *   char magic[4] "ODOL"; u32 version;
+ *   [v >= 75: u32 reserved[2], both 0 unless the file is encrypted]
+ *   [v >= 59: u32 appID]
+ *   [v >= 58: asciiz muzzle-flash proxy path]  (grad_aff reads a second
+ *             asciiz at exactly v58; jetelain and aff-rs read one: one is
+ *             read here, no v58 file was available to decide)
+ *   u32 nLods; float resolution[nLods];
+ *   ModelInfo, skeleton, [v >= 30: tbool hasAnims + animations]
+ *             (version-gated, not walked by this reader: one node)
+ *   u32 lodStart[nLods]; u32 lodEnd[nLods]; tbool permanent[nLods]
+ *   LoadableLodInfo for each non-permanent LOD (one node)
+ *   LOD blobs, each walked to its end (p3d_lod.c); tail (v >= 59: PhysX
+ *   cooked data, NXS/CVXM tags).
+ * Because ModelInfo is not walked, the LOD address table is located by a
+ * consistency search (p3d_odol.c: find_table): the first offset after the
+ * resolutions where nLods starts and ends lie inside the file, after the
+ * table, each start <= its end, every permanent flag is 0 or 1 and the
+ * LoadableLodInfo gap before the first LOD is small; an offset whose LODs
+ * also tile contiguously is preferred.
+ *
+ * MLOD (editable, magic "MLOD"), walked structurally (p3d_mlod.c):
+ *   char magic[4] "MLOD"; u32 version (257); u32 nLods; then per LOD:
+ *   char sig[4] "P3DM"; u32 major (0x1C); u32 minor (0x100); u32 nPoints,
+ *   nNormals, nFaces, flags; point {float x,y,z; u32 flags}[nPoints];
+ *   float normal[nNormals][3]; face[nFaces] {u32 nVerts; {u32 point,
+ *   normal; float u, v}[4]; u32 flags; asciiz texture; asciiz material};
+ *   "TAGG"; tag {u8 active; asciiz name; u32 size; u8 data[size]} ... up to
+ *   and including the tag named "#EndOfFile#"; float resolution.
+ *   SP3X (OFP) LODs are recognised and not walked.
+ *
+ * Node tree (wl_chunk, header_size 0, id = P3D_NODE_*): header,
+ * resolutions, ModelInfo, LODTable {starts, ends, permanent},
+ * LoadableLodInfo, LOD[i] {head, faces, rest} in file order, tail (ODOL);
+ * header, LOD[i] {P3DM, points, normals, faces, TAGG, resolution}, tail
+ * (MLOD).  Bytes no node explains are gap nodes; no node is empty.
+ */
+#ifndef P3D_H
+#define P3D_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../chunk.h"
+#include "../format.h"
+
+extern const wl_format p3d_format;
+
+/* Node types (wl_chunk.id; names in p3d_types.c). */
+enum {
+	P3D_NODE_HEADER = 1,   /* magic .. LOD count (ODOL), magic .. nLods (MLOD) */
+	P3D_NODE_RESOLUTIONS,  /* float[nLods] */
+	P3D_NODE_MODELINFO,    /* ModelInfo + skeleton + animations (not walked) */
+	P3D_NODE_LODTABLE,     /* container: starts, ends, permanent */
+	P3D_NODE_LODSTARTS,    /* u32[nLods] */
+	P3D_NODE_LODENDS,      /* u32[nLods] */
+	P3D_NODE_PERMANENT,    /* tbool[nLods] */
+	P3D_NODE_LOADINFO,     /* LoadableLodInfo records (not walked) */
+	P3D_NODE_LOD,          /* one LOD, label = its table index */
+	P3D_NODE_TAIL,         /* after the last LOD (PhysX data from v59) */
+	P3D_NODE_LODHEADER,    /* MLOD: P3DM + counts, 28 bytes */
+	P3D_NODE_POINTS,       /* MLOD: 16-byte points */
+	P3D_NODE_NORMALS,      /* MLOD: 12-byte normals */
+	P3D_NODE_FACES,        /* MLOD: variable-size faces */
+	P3D_NODE_TAGS,         /* MLOD: TAGG list to #EndOfFile# */
+	P3D_NODE_RESOLUTION,   /* MLOD: float resolution after the tags */
+	P3D_NODE_LODHEAD,      /* ODOL LOD: proxies .. edges, before the faces */
+	P3D_NODE_LODREST,      /* ODOL LOD: sections .. vertex data, after the faces */
+	P3D_NODE__COUNT
+};
+
+/** The schema entry of node type id (a P3D_NODE_*), or NULL. */
+const wl_chunk_type *p3d_type(uint32_t id);
+/** Every node type (text form, dumps); *count set. */
+const wl_chunk_type *p3d_schema(size_t *count);
+/** Lookup for wl_format.lookup: ctx is ignored (ids are unique). */
+const wl_chunk_type *p3d_lookup(uint16_t ctx, uint32_t id);
+/** Short name of a node type ("LOD"), "0x..." for an unknown one. */
+const char *p3d_id_name(uint32_t id);
+
+/** The ODOL versions the public readers know: 7 (OFP) and 28..75. */
+bool p3d_version_known(uint32_t version);
+
+/* One LOD as located by the reader. */
+typedef struct p3d_lod {
+	float resolution;
+	uint32_t start, end;   /* ODOL: from the LOD table; MLOD: its extent */
+	uint8_t permanent;     /* ODOL: the table's flag byte */
+	const wl_chunk *node;  /* its LOD node, NULL when it could not be placed */
+	bool walked;           /* the reader's walk reached the LOD's end */
+	/* MLOD: counts read from its header. */
+	uint32_t n_points, n_normals, n_faces;
+} p3d_lod;
+
+typedef struct p3d_model {
+	bool mlod;              /* MLOD magic (else ODOL) */
+	uint32_t version;
+	bool header_complete;   /* the header up to the resolutions was read */
+	bool has_reserved;      /* v >= 75: the two reserved words were read */
+	uint32_t reserved[2];
+	uint64_t reserved_off;
+	uint32_t n_lods;
+	uint64_t nlods_off;     /* offset of the u32 nLods */
+	uint64_t res_off;       /* offset of resolution[0]; ODOL only */
+	uint32_t n_res;         /* resolutions read (ODOL: <= n_lods) */
+	bool table_found;       /* ODOL: the LOD table was located */
+	bool table_contiguous;  /* the located table tiles its LODs */
+	uint64_t table_off;     /* offset of lodStart[0] */
+	p3d_lod *lods;          /* n_lods entries (arena) */
+	const wl_chunk *header; /* the header node */
+	const wl_chunk *table;  /* the LOD table node, or NULL */
+	const wl_chunk *resolutions; /* ODOL resolutions node, or NULL */
+} p3d_model;
+
+/** Reads an ODOL file (magic checked by the caller) into d's tree and
+ *  model (p3d_odol.c); findings p3d-truncated, p3d-lod-table-not-found. */
+void p3d_read_odol(wl_doc *d, p3d_model *m);
+
+/**
+ * Walks ODOL LOD l (its table extent) under its node (p3d_lod.c: layout
+ * and findings there): head, faces and rest nodes; true when the walk
+ * lands exactly on the LOD's end.
+ */
+bool p3d_walk_lod(wl_doc *d, const p3d_model *m, const p3d_lod *l, wl_chunk *node);
+
+/** Reads an MLOD file (p3d_mlod.c); findings listed there. */
+void p3d_read_mlod(wl_doc *d, p3d_model *m);
+
+/**
+ * Appends a node of type id over [off, off+size) under parent (core
+ * wl_doc_add_node); NULL when out of memory, and for size 0 (the tree
+ * holds no empty node).
+ */
+wl_chunk *p3d_node(wl_doc *d, wl_chunk *parent, uint32_t id, uint64_t off, uint64_t size);
+
+/** Appends a gap node over [from, to) under parent when to > from. */
+void p3d_gap(wl_doc *d, wl_chunk *parent, uint64_t from, uint64_t to);
+
+#endif

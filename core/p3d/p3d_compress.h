@@ -1,0 +1,89 @@
+/*
+ * p3d_compress.h - the compressed arrays of ODOL files: BI's LZSS (below
+ * v44), LZO1X (v44 and later, through liblzo2), the 1024-byte rule and the
+ * per-array flag byte (v64 and later).
+ *
+ * Sources: BI wiki "Compressed LZSS File Format" and "Compressed LZO File
+ * Format"; ../shared/notes/p3d_reference.md §4 (jetelain BinaryReaderEx
+ * ReadCompressed, arma-file-formats-rs decompress_data).  Neither kind of
+ * block has a compressed-size prefix: the decoded size is known from the
+ * element count, the compressed size only after decoding.
+ *
+ * Compressible array at a file offset, for count elements of elem bytes
+ * (expected = count * elem):
+ *   expected == 0            nothing is stored (no flag byte either)
+ *   v >= 64                  a flag byte: 0 raw, else compressed
+ *   v < 64                   compressed iff expected >= 1024 (the wiki's
+ *                            "> 1023" and arma-file-formats-rs's current
+ *                            decompress_data; one older revision of it
+ *                            used > 1024: they differ only at exactly 1024
+ *                            bytes; the corpus walks with >= 1024)
+ *   compressed, v < 44       BI LZSS stream + u32 checksum
+ *   compressed, v >= 44      an LZO1X stream
+ */
+#ifndef P3D_COMPRESS_H
+#define P3D_COMPRESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Decode results. */
+typedef enum p3d_dec {
+	P3D_DEC_OK = 0,
+	P3D_DEC_CUT,       /* the input ended before the output was full */
+	P3D_DEC_BAD,       /* the stream is invalid (a pointer before the
+	                    * start, an LZO error) or decodes to a size other
+	                    * than expected */
+	P3D_DEC_CHECKSUM   /* LZSS: the output is full but the checksum after
+	                    * it matches neither byte-sum variant */
+} p3d_dec;
+
+/** "ok", "cut", "bad", "checksum". */
+const char *p3d_dec_name(p3d_dec r);
+
+/**
+ * BI LZSS: decodes exactly out_len bytes from in[0..in_len) into out, then
+ * reads the u32 checksum (the sum of the output bytes, unsigned or signed:
+ * either is accepted, the wiki's readers differ).  Format: a flag byte
+ * whose bits, low first, say literal (1: one byte) or pointer (0: two
+ * bytes b0 b1, distance = b0 | (b1 & 0xF0) << 4, length = (b1 & 0x0F) + 3;
+ * bytes before the start of the output read as 0x20).  A run past out_len
+ * is cut at out_len.  *consumed: input bytes used, checksum included (on
+ * failure: up to where decoding stopped).
+ */
+p3d_dec p3d_lzss_decode(const uint8_t *in, size_t in_len, uint8_t *out, size_t out_len,
+			size_t *consumed);
+
+/**
+ * LZO1X through liblzo2's lzo1x_decompress_safe: decodes exactly out_len
+ * bytes from the start of in[0..in_len).  liblzo2 does not return the bytes
+ * it consumed, so the stream's length is found as the shortest input prefix
+ * that decodes without LZO_E_INPUT_OVERRUN (a binary search; a shorter
+ * prefix always overruns, a longer one leaves input).  *consumed set on
+ * P3D_DEC_OK.
+ */
+p3d_dec p3d_lzo_decode(const uint8_t *in, size_t in_len, uint8_t *out, size_t out_len,
+		       size_t *consumed);
+
+/** One compressible array as stored (see above). */
+typedef struct p3d_block {
+	uint64_t offset;      /* file offset of the block (its flag byte, if any) */
+	uint64_t length;      /* bytes of the block in the file (flag, stream,
+	                       * checksum), when known */
+	bool compressed;
+	p3d_dec result;
+	const uint8_t *data;  /* the expected bytes decoded (out) or in place
+	                       * (raw); NULL unless result is P3D_DEC_OK */
+} p3d_block;
+
+/**
+ * Reads the array at file[pos..) of count x elem bytes per version; out
+ * has room for count x elem bytes (used only when compressed).  false with
+ * b->result set when the array cannot be read (its raw bytes run past the
+ * end: P3D_DEC_CUT).
+ */
+bool p3d_read_block(const uint8_t *file, uint64_t size, uint64_t pos, uint32_t version,
+		    uint64_t count, uint32_t elem, uint8_t *out, p3d_block *b);
+
+#endif

@@ -1,0 +1,223 @@
+/* p3d_odol.c - the ODOL reader (p3d.h): header, resolutions, the LOD
+ * address table (located by a consistency search), one node per LOD in
+ * file order, the tail.  Findings:
+ *   p3d-truncated            the header or resolutions run past the end
+ *   p3d-lod-table-not-found  no offset after the resolutions holds a
+ *                            consistent LOD address table
+ * The table's own defects (overlap, gaps, order) are the checks' business
+ * (lint/p3d/check_lods.c); the reader only places what fits. */
+#include "p3d.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../cursor.h"
+
+/* Most bytes of LoadableLodInfo per LOD between the table and the first
+ * LOD (v4x: about 7 u32 + flags; generous). */
+#define LOADINFO_MAX 64u
+/* LOD counts above this are not searched for (p3d-lod-count reports). */
+#define LODS_SEARCH_MAX 4096u
+
+static int cmp_start(const void *a, const void *b)
+{
+	const p3d_lod *x = *(const p3d_lod *const *)a, *y = *(const p3d_lod *const *)b;
+	return x->start < y->start ? -1 : x->start > y->start ? 1 : 0;
+}
+
+/* Whether a table at p of n LODs is consistent (see p3d.h); *contiguous
+ * set when its LODs, sorted by start, tile [first start, last end).
+ * tmp holds n LODs, order n pointers. */
+static bool table_at(const uint8_t *b, uint64_t size, uint64_t p, uint32_t n, p3d_lod *tmp,
+		     p3d_lod **order, bool *contiguous)
+{
+	uint64_t after = p + 9ull * n;
+	if (after > size)
+		return false;
+	uint64_t first = UINT64_MAX;
+	for (uint32_t i = 0; i < n; i++) {
+		uint8_t perm = b[p + 8ull * n + i];
+		uint32_t s = wl_le32(b + p + 4ull * i), e = wl_le32(b + p + 4ull * (n + i));
+		if (perm > 1 || s < after || s > e || e > size)
+			return false;
+		tmp[i].start = s;
+		tmp[i].end = e;
+		order[i] = &tmp[i];
+		if (s < first)
+			first = s;
+	}
+	if (first - after > (uint64_t)LOADINFO_MAX * n)
+		return false;
+	qsort(order, n, sizeof *order, cmp_start);
+	*contiguous = true;
+	for (uint32_t i = 0; i + 1 < n; i++)
+		if (order[i]->end != order[i + 1]->start)
+			*contiguous = false;
+	return true;
+}
+
+/* The offset of the LOD table, searching from `from`: the first contiguous
+ * one, else the first consistent one; false when none. */
+static bool find_table(const wl_doc *d, uint64_t from, uint32_t n, p3d_lod *tmp, p3d_lod **order,
+		       uint64_t *at, bool *contiguous)
+{
+	bool have_weak = false;
+	uint64_t weak = 0;
+	for (uint64_t p = from; p + 9ull * n <= d->size; p++) {
+		bool c;
+		if (!table_at(d->bytes, d->size, p, n, tmp, order, &c))
+			continue;
+		if (c) {
+			*at = p;
+			*contiguous = true;
+			return true;
+		}
+		if (!have_weak) {
+			have_weak = true;
+			weak = p;
+		}
+	}
+	if (have_weak) {
+		*at = weak;
+		*contiguous = false;
+	}
+	return have_weak;
+}
+
+/* Reads magic .. nLods into the header node; false when cut. */
+static bool read_header(wl_doc *d, p3d_model *m, wl_cursor *c)
+{
+	wl_cursor_skip(c, 4);
+	m->version = wl_cursor_u32(c);
+	if (m->version >= 75 && p3d_version_known(m->version)) {
+		m->has_reserved = true;
+		m->reserved_off = wl_cursor_offset(c);
+		m->reserved[0] = wl_cursor_u32(c);
+		m->reserved[1] = wl_cursor_u32(c);
+	}
+	if (m->version >= 59)
+		wl_cursor_skip(c, 4); /* appID */
+	if (m->version >= 58) {
+		size_t rem = wl_cursor_remaining(c);
+		const uint8_t *s = c->base + c->pos;
+		const uint8_t *z = rem ? memchr(s, 0, rem) : NULL;
+		if (!z) {
+			wl_report(&d->findings, "p3d-truncated", NULL, -1, wl_cursor_offset(c), rem,
+				  "the model's proxy path at 0x%llx has no terminating nul before the end "
+				  "of the file",
+				  (unsigned long long)wl_cursor_offset(c));
+			return false;
+		}
+		wl_cursor_skip(c, (size_t)(z - s) + 1);
+	}
+	m->nlods_off = wl_cursor_offset(c);
+	m->n_lods = wl_cursor_u32(c);
+	if (c->short_read) {
+		wl_report(&d->findings, "p3d-truncated", NULL, -1, 0, d->size,
+			  "the file ends at 0x%llx inside the ODOL header (magic, version, lod count)",
+			  (unsigned long long)d->size);
+		return false;
+	}
+	return true;
+}
+
+/* The LOD table, its LoadableLodInfo and the LODs, from `from` on. */
+static void read_lods(wl_doc *d, p3d_model *m, uint64_t from)
+{
+	uint32_t n = m->n_lods;
+	p3d_lod **order = wl_arena_array(d->arena, n, sizeof *order);
+	uint64_t at = 0;
+	bool contiguous = false;
+	if (!order || !m->lods) {
+		d->oom = true;
+		return;
+	}
+	if (!find_table(d, from, n, m->lods, order, &at, &contiguous)) {
+		for (uint32_t i = 0; i < n; i++)
+			m->lods[i].start = m->lods[i].end = 0;
+		if (d->size > from)
+			p3d_node(d, &d->root, P3D_NODE_MODELINFO, from, d->size - from);
+		wl_report(&d->findings, "p3d-lod-table-not-found", NULL, -1, from, d->size - from,
+			  "no consistent table of %u lod start and end offsets follows the resolutions "
+			  "(searched 0x%llx to the end): the lods cannot be located",
+			  (unsigned)n, (unsigned long long)from);
+		return;
+	}
+	/* find_table left the last candidate's values: read the chosen one. */
+	bool c;
+	table_at(d->bytes, d->size, at, n, m->lods, order, &c);
+	for (uint32_t i = 0; i < n; i++)
+		m->lods[i].permanent = d->bytes[at + 8ull * n + i];
+	m->table_found = true;
+	m->table_contiguous = contiguous;
+	m->table_off = at;
+	if (at > from)
+		p3d_node(d, &d->root, P3D_NODE_MODELINFO, from, at - from);
+	wl_chunk *t = p3d_node(d, &d->root, P3D_NODE_LODTABLE, at, 9ull * n);
+	m->table = t;
+	if (t) {
+		p3d_node(d, t, P3D_NODE_LODSTARTS, at, 4ull * n);
+		p3d_node(d, t, P3D_NODE_LODENDS, at + 4ull * n, 4ull * n);
+		p3d_node(d, t, P3D_NODE_PERMANENT, at + 8ull * n, n);
+	}
+	uint64_t pos = at + 9ull * n;
+	if (order[0]->start > pos)
+		p3d_node(d, &d->root, P3D_NODE_LOADINFO, pos, order[0]->start - pos);
+	pos = order[0]->start;
+	for (uint32_t k = 0; k < n; k++) {
+		p3d_lod *l = order[k];
+		if (l->start < pos)
+			continue; /* overlaps the one before: p3d-lod-overlap */
+		p3d_gap(d, &d->root, pos, l->start);
+		wl_chunk *node = p3d_node(d, &d->root, P3D_NODE_LOD, l->start, l->end - l->start);
+		if (node) {
+			node->label = wl_arena_printf(d->arena, "%u", (unsigned)(l - m->lods));
+			if (m->version >= 40 && p3d_version_known(m->version))
+				l->walked = p3d_walk_lod(d, m, l, node);
+		}
+		l->node = node;
+		pos = l->end;
+	}
+	if (pos < d->size)
+		p3d_node(d, &d->root, P3D_NODE_TAIL, pos, d->size - pos);
+}
+
+void p3d_read_odol(wl_doc *d, p3d_model *m)
+{
+	wl_cursor c = wl_cursor_make(d->bytes, (size_t)d->size, 0);
+	if (!read_header(d, m, &c)) {
+		p3d_node(d, &d->root, P3D_NODE_HEADER, 0, d->size);
+		return;
+	}
+	m->header = p3d_node(d, &d->root, P3D_NODE_HEADER, 0, c.pos);
+	m->res_off = c.pos;
+	uint64_t room = (d->size - c.pos) / 4;
+	m->n_res = m->n_lods < room ? m->n_lods : (uint32_t)room;
+	m->header_complete = true;
+	if (m->n_res)
+		m->resolutions = p3d_node(d, &d->root, P3D_NODE_RESOLUTIONS, c.pos, 4ull * m->n_res);
+	uint64_t from = c.pos + 4ull * m->n_res;
+	if (m->n_res < m->n_lods) {
+		if (d->size > from)
+			p3d_node(d, &d->root, P3D_NODE_TAIL, from, d->size - from);
+		wl_report(&d->findings, "p3d-truncated", m->resolutions, -1, m->res_off,
+			  d->size - m->res_off,
+			  "the file ends at 0x%llx after %u of the %u lod resolutions",
+			  (unsigned long long)d->size, (unsigned)m->n_res, (unsigned)m->n_lods);
+		return;
+	}
+	if (m->n_lods == 0 || m->n_lods > LODS_SEARCH_MAX) {
+		/* p3d-lod-count reports; nothing can be located */
+		if (d->size > from)
+			p3d_node(d, &d->root, P3D_NODE_MODELINFO, from, d->size - from);
+		return;
+	}
+	m->lods = wl_arena_array(d->arena, m->n_lods, sizeof *m->lods);
+	if (!m->lods) {
+		d->oom = true;
+		return;
+	}
+	for (uint32_t i = 0; i < m->n_lods; i++)
+		m->lods[i].resolution = wl_lef32(d->bytes + m->res_off + 4ull * i);
+	read_lods(d, m, from);
+}

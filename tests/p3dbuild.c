@@ -1,0 +1,186 @@
+/* p3dbuild.c - the P3D test builder (p3dbuild.h). */
+#include "p3dbuild.h"
+
+#include <lzo/lzo1x.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void u32s(wb *b, int n)
+{
+	for (int i = 0; i < n; i++)
+		wb_u32(b, 0);
+}
+
+/* An empty condensed array: count 0, not filled. */
+static void condensed0(wb *b)
+{
+	wb_u32(b, 0);
+	wb_u8(b, 0);
+}
+
+/* The positions block of l (count first). */
+static void positions(wb *b, uint32_t v, const p3b_lod *l)
+{
+	wb_u32(b, l->nverts);
+	if (!l->nverts)
+		return;
+	size_t n = 12u * l->nverts;
+	uint8_t *raw = malloc(n);
+	for (uint32_t i = 0; i < l->nverts; i++)
+		for (int k = 0; k < 3; k++) {
+			float f = l->pos[i][k];
+			memcpy(raw + 12u * i + 4u * k, &f, 4);
+		}
+	if (v >= 64)
+		wb_u8(b, l->compress ? 1 : 0);
+	if (l->compress == 1 || (v < 64 && n >= 1024)) {
+		uint8_t *out = malloc(n + n / 16 + 64 + 3);
+		void *wrk = malloc(LZO1X_1_MEM_COMPRESS);
+		lzo_uint len = 0;
+		lzo_init();
+		lzo1x_1_compress(raw, n, out, &len, wrk);
+		wb_bytes(b, out, len);
+		free(out);
+		free(wrk);
+	} else if (l->compress == 2) {
+		for (size_t i = 0; i < 40; i++)
+			wb_u8(b, 0xFF);
+	} else {
+		wb_bytes(b, raw, n);
+	}
+	free(raw);
+}
+
+/* One LOD's structure (p3dbuild.h). */
+static void lod_body(wb *b, uint32_t v, const p3b_lod *l, size_t *faces, size_t *pos,
+		     size_t *rest)
+{
+	u32s(b, 3); /* proxies, items, bone links */
+	if (v >= 50)
+		wb_u32(b, l->nverts);
+	else
+		condensed0(b);
+	if (v >= 51)
+		wb_f32(b, 1.0f);
+	u32s(b, 2 + 10 + 2); /* hints, bounds, textures, materials */
+	u32s(b, 2);          /* edges */
+	wb_u32(b, l->nfaces);
+	wb_u32(b, 0);
+	wb_u16(b, 0);
+	*faces = b->len;
+	for (uint32_t f = 0; f < l->nfaces; f++) {
+		wb_u8(b, (uint8_t)l->faces[f].n);
+		for (uint32_t k = 0; k < l->faces[f].n; k++) {
+			uint32_t x = l->faces[f].idx[k & 3];
+			if (v >= 69)
+				wb_u32(b, x);
+			else
+				wb_u16(b, (uint16_t)x);
+		}
+	}
+	u32s(b, 4 + 3); /* sections .. frames; colours, special */
+	wb_u8(b, 1);
+	*rest = b->len;
+	wb_u32(b, 0); /* sizeOfRestData, set below */
+	if (v >= 50)
+		condensed0(b);
+	if (v >= 45)
+		u32s(b, 4);
+	condensed0(b);
+	wb_u32(b, 1); /* one UV set */
+	*pos = b->len;
+	positions(b, v, l);
+	condensed0(b);
+	u32s(b, 3);
+	if (v >= 67)
+		wb_u32(b, 0);
+	if (v >= 68)
+		wb_u8(b, 0);
+	for (uint32_t i = 0; i < l->pad; i++)
+		wb_u8(b, 0xEE);
+	wb_patch_u32(b, *rest, (uint32_t)(v >= 68 ? b->len - *rest - 5 : b->len - *rest));
+}
+
+void p3b_odol(wb *b, uint32_t version, uint32_t n, const float *res, const p3b_lod *lods,
+	      size_t tail, p3b_layout *out)
+{
+	static const p3b_lod empty;
+	memset(out, 0, sizeof *out);
+	wb_bytes(b, "ODOL", 4);
+	out->version = b->len;
+	wb_u32(b, version);
+	out->reserved = b->len;
+	if (version >= 75) {
+		wb_u32(b, 0);
+		wb_u32(b, 0);
+	}
+	if (version >= 59)
+		wb_u32(b, 0);
+	if (version >= 58)
+		wb_u8(b, 0);
+	out->nlods = b->len;
+	wb_u32(b, n);
+	out->res = b->len;
+	for (uint32_t i = 0; i < n; i++)
+		wb_f32(b, res[i]);
+	for (unsigned i = 0; i < P3B_MODELINFO; i++)
+		wb_u8(b, 0xFF);
+	out->table = b->len;
+	wb_zeros(b, 9u * n);
+	for (uint32_t i = 0; i < n && i < 16; i++) {
+		out->lod[i] = b->len;
+		lod_body(b, version, lods ? &lods[i] : &empty, &out->faces[i], &out->positions[i],
+			 &out->rest[i]);
+		out->lod_end[i] = b->len;
+		wb_patch_u32(b, out->table + 4u * i, (uint32_t)out->lod[i]);
+		wb_patch_u32(b, out->table + 4u * (n + i), (uint32_t)out->lod_end[i]);
+		b->data[out->table + 8u * n + i] = 1;
+	}
+	out->tail = b->len;
+	for (size_t i = 0; i < tail; i++)
+		wb_u8(b, 0xDD);
+}
+
+void p3b_mlod_begin(wb *b, uint32_t n)
+{
+	wb_bytes(b, "MLOD", 4);
+	wb_u32(b, 257);
+	wb_u32(b, n);
+}
+
+size_t p3b_mlod_lod(wb *b, const float (*pts)[3], uint32_t np, const float (*nrm)[3], uint32_t nn,
+		    const p3b_face *faces, uint32_t nf, float resolution)
+{
+	wb_bytes(b, "P3DM", 4);
+	wb_u32(b, 0x1C);
+	wb_u32(b, 0x100);
+	wb_u32(b, np);
+	wb_u32(b, nn);
+	wb_u32(b, nf);
+	wb_u32(b, 0);
+	for (uint32_t i = 0; i < np; i++) {
+		wb_vec3(b, pts[i][0], pts[i][1], pts[i][2]);
+		wb_u32(b, 0);
+	}
+	for (uint32_t i = 0; i < nn; i++)
+		wb_vec3(b, nrm[i][0], nrm[i][1], nrm[i][2]);
+	size_t first = b->len;
+	for (uint32_t f = 0; f < nf; f++) {
+		wb_u32(b, faces[f].n);
+		for (int k = 0; k < 4; k++) {
+			wb_u32(b, faces[f].idx[k]);
+			wb_u32(b, faces[f].idx[k]);
+			wb_f32(b, 0);
+			wb_f32(b, 0);
+		}
+		wb_u32(b, 0);
+		wb_u8(b, 0);
+		wb_u8(b, 0);
+	}
+	wb_bytes(b, "TAGG", 4);
+	wb_u8(b, 1);
+	wb_bytes(b, "#EndOfFile#", 12);
+	wb_u32(b, 0);
+	wb_f32(b, resolution);
+	return first;
+}

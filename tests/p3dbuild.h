@@ -1,0 +1,72 @@
+/*
+ * p3dbuild.h - builds small Arma P3D files in memory for tests, on the W3D
+ * byte builder's buffer (w3dbuild.h; little-endian).
+ *
+ * ODOL (p3b_odol): "ODOL", version, [v75: reserved 0, 0], [v59: appID 0],
+ * [v58: proxy path ""], nLods, resolutions, a ModelInfo stand-in of
+ * P3B_MODELINFO bytes of 0xFF (no reader-consistent table can start in
+ * it), the LOD table (each LOD permanent, so no LoadableLodInfo), each
+ * LOD's structure (core/p3d/p3d_lod.c, all counts 0 but the vertices and
+ * faces asked for), then tail bytes of 0xDD.  Offsets of the
+ * parts are returned in p3b_layout for patching (wb_patch_u32).
+ *
+ * MLOD (p3b_mlod_begin + p3b_mlod_lod per LOD): the layout of
+ * core/p3d/p3d.h; face vertex k uses point and normal idx[k], UV (0, 0),
+ * texture and material names empty; one #EndOfFile# tag.
+ */
+#ifndef P3DBUILD_H
+#define P3DBUILD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "w3dbuild.h"
+
+#define P3B_MODELINFO 40u
+
+typedef struct p3b_layout {
+	size_t version;    /* offset of the version */
+	size_t reserved;   /* v75: offset of the reserved words */
+	size_t nlods;      /* offset of nLods */
+	size_t res;        /* offset of resolution[0] */
+	size_t table;      /* offset of lodStart[0] */
+	size_t lod[16];    /* offset of each LOD's bytes */
+	size_t lod_end[16];/* end of each LOD */
+	size_t faces[16];  /* offset of each LOD's first face */
+	size_t positions[16]; /* offset of each LOD's positions block */
+	size_t rest[16];   /* offset of each LOD's sizeOfRestData */
+	size_t tail;       /* offset of the tail */
+} p3b_layout;
+
+/** One face: vertex count and 4 point/normal indices. */
+typedef struct p3b_face {
+	uint32_t n;
+	uint32_t idx[4];
+} p3b_face;
+
+/** One ODOL LOD's contents (p3b_odol): vertices positions (stored raw,
+ *  or LZO-compressed when compress is set and the version has the flag
+ *  byte), faces (vertex count and indices), pad bytes of 0xEE after the
+ *  structure.  A zeroed p3b_lod is an empty LOD. */
+typedef struct p3b_lod {
+	uint32_t nverts;
+	const float (*pos)[3];
+	const struct p3b_face *faces;
+	uint32_t nfaces;
+	uint32_t pad;
+	int compress;    /* v64+: 1 flag and LZO1X, 2 flag and garbage */
+} p3b_lod;
+
+/** An ODOL file of n (<= 16) LODs in table order; lods may be NULL (all
+ *  empty); see above. */
+void p3b_odol(wb *b, uint32_t version, uint32_t n, const float *res, const p3b_lod *lods,
+	      size_t tail, p3b_layout *out);
+
+/** The MLOD header: "MLOD", 257, n. */
+void p3b_mlod_begin(wb *b, uint32_t n);
+
+/** One P3DM LOD; returns the offset of its first face. */
+size_t p3b_mlod_lod(wb *b, const float (*pts)[3], uint32_t np, const float (*nrm)[3], uint32_t nn,
+		    const p3b_face *faces, uint32_t nf, float resolution);
+
+#endif
