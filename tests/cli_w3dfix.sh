@@ -375,6 +375,37 @@ else
 	bad "--backup numbering (status $rc)"
 fi
 
+# --- legacy files (no container sets bit 31) stay legacy unless asked
+mk rules/container-bit-missing/fire "$tmp/legacy.w3d"
+mk valid/mesh "$tmp/modern.w3d"
+cat "$tmp/legacy.w3d" "$tmp/modern.w3d" >"$tmp/mixed.w3d"
+cp "$tmp/legacy.w3d" "$tmp/legacy.orig"
+run -i "$tmp/legacy.w3d"
+if [ $rc -eq 0 ] && has "0 fixed, 1 unchanged" && cmp -s "$tmp/legacy.w3d" "$tmp/legacy.orig"; then
+	ok "a legacy file: the default safe run leaves its container bits alone"
+else
+	bad "legacy file, default run (status $rc)"
+fi
+run -n --fix container-bits "$tmp/legacy.w3d"
+if has "container-bits: bit 31 of the size: 0 -> 1 [container-bit-missing]" && has "1 fixed"; then
+	ok "a legacy file with --fix container-bits: the bits are set"
+else
+	bad "legacy file, --fix container-bits (status $rc)"
+fi
+run -n --select container-bit-missing "$tmp/legacy.w3d"
+if has "[container-bit-missing]" && has "1 fixed"; then
+	ok "a legacy file with --select container-bit-missing: the bits are set"
+else
+	bad "legacy file, --select container-bit-missing (status $rc)"
+fi
+run -n "$tmp/mixed.w3d"
+if has "container-bits: bit 31 of the size: 0 -> 1 [container-bit-missing]" && has "1 fixed"; then
+	ok "a file where some containers set the bit: the missing ones are set by default"
+else
+	bad "mixed file (status $rc)"
+fi
+rm -f "$tmp/legacy.w3d" "$tmp/legacy.orig" "$tmp/modern.w3d" "$tmp/mixed.w3d"
+
 # --- --unsafe on garbage: a repair that leaves no readable model is not written
 LC_ALL=C awk 'BEGIN { srand(7); for (i = 0; i < 102400; i++) printf "%c", int(rand() * 256) }' >"$o/garbage.w3d"
 cp "$o/garbage.w3d" "$w/garbage.w3d"
