@@ -36,6 +36,7 @@
 #include "../lint/catalog.h"
 #include "../lint/cli_walk.h"
 #include "../lint/config.h"
+#include "../lint/progress.h"
 #include "driver.h"
 #include "write_out.h"
 
@@ -257,18 +258,21 @@ typedef struct totals {
 } totals;
 
 static void fix_one(const opts *o, const wl_fix_options *fo, const char *arg, const char *file,
-		    bool single, totals *t)
+		    bool single, totals *t, wl_progress *pg)
 {
 	uint8_t *in;
 	size_t n;
 	t->files++;
 	if (wl_read_file(file, SIZE_MAX, &in, &n) != WL_READ_OK) {
+		wl_progress_clear(pg);
 		fprintf(stderr, "w3dfix: %s: %s\n", file, strerror(errno));
 		t->errors++;
 		return;
 	}
 	wl_fix_result r;
-	if (wl_fix_run(fo, file, in, n, &r) != 0) {
+	int run_rc = wl_fix_run(fo, file, in, n, &r);
+	wl_progress_clear(pg);
+	if (run_rc != 0) {
 		fprintf(stderr, "w3dfix: %s: out of memory or internal error\n", file);
 		t->errors++;
 		wl_fix_result_free(&r);
@@ -436,9 +440,17 @@ int main(int argc, char **argv)
 		if (single && stat(argv[optind], &st) == 0 && S_ISDIR(st.st_mode))
 			single = false;
 	}
+	/* the progress line of w3dlint (lint/progress.h): a terminal, no CI,
+	 * more than 20 files; cleared before each file's own lines */
+	wl_progress pg;
+	wl_progress_init(&pg, true, nfiles);
+	size_t done = 0;
 	for (int a = optind; a < argc; a++)
-		for (size_t i = 0; i < lists[a - optind].count; i++)
-			fix_one(&o, &fo, argv[a], lists[a - optind].items[i], single, &t);
+		for (size_t i = 0; i < lists[a - optind].count; i++) {
+			wl_progress_show(&pg, ++done, nfiles, lists[a - optind].items[i]);
+			fix_one(&o, &fo, argv[a], lists[a - optind].items[i], single, &t, &pg);
+		}
+	wl_progress_clear(&pg);
 	for (int a = optind; a < argc; a++)
 		wl_pathlist_free(&lists[a - optind]);
 	free(lists);

@@ -406,6 +406,26 @@ else
 fi
 rm -f "$tmp/legacy.w3d" "$tmp/legacy.orig" "$tmp/modern.w3d" "$tmp/mixed.w3d"
 
+# --- progress on a terminal (lint/progress.h, as w3dlint): more than 20 files,
+# stderr a terminal (script(1) gives one), CI unset
+if command -v script >/dev/null 2>&1; then
+	mkdir "$tmp/many"
+	for i in $(seq 1 21); do cp "$o/clean.w3d" "$tmp/many/m$i.w3d"; done
+	env -u CI script -qec "$fix -q $tmp/many" /dev/null >"$tmp/tty" 2>&1
+	CI=1 script -qec "$fix -q $tmp/many" /dev/null >"$tmp/tty_ci" 2>&1
+	rm -f "$tmp/many/m21.w3d"
+	env -u CI script -qec "$fix -q $tmp/many" /dev/null >"$tmp/tty_20" 2>&1
+	if grep -F -q "[21/21] $tmp/many/m9.w3d" "$tmp/tty" && ! grep -F -q "[1/" "$tmp/tty_ci" &&
+		! grep -F -q "[1/" "$tmp/tty_20" && grep -F -q "21 files, 0 fixed" "$tmp/tty"; then
+		ok "progress on a terminal for more than 20 files, none under CI or for 20 files"
+	else
+		bad "progress line: $(tr '\r' '\n' <"$tmp/tty" | head -n 3)"
+	fi
+	rm -rf "$tmp/many"
+else
+	echo "cli_w3dfix: skipped: the progress case (no script(1))"
+fi
+
 # --- --unsafe on garbage: a repair that leaves no readable model is not written
 LC_ALL=C awk 'BEGIN { srand(7); for (i = 0; i < 102400; i++) printf "%c", int(rand() * 256) }' >"$o/garbage.w3d"
 cp "$o/garbage.w3d" "$w/garbage.w3d"
