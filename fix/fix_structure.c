@@ -134,7 +134,7 @@ static int drop_gaps(wl_fix_ctx *x, wl_chunk *c, uint16_t mark, const char *rule
 		wl_chunk *next = k->next;
 		if (k->kind == WL_NODE_GAP && (k->recovery & mark)) {
 			if (wl_edit_note(x->doc, k, rule, k->offset,
-					 "%" PRIu64 " byte(s) at 0x%" PRIx64 ": removed", k->size,
+					 "%" PRIu64 " byte(s) at 0x%" PRIX64 ": removed", k->size,
 					 k->offset) != 0 ||
 			    wl_edit_remove(x->doc, k) != 0)
 				return -1;
