@@ -40,6 +40,7 @@
 #include "../lint/config.h"
 #include "../fix/driver.h"
 #include "../fix/write_out.h"
+#include "progress.h"
 
 typedef struct opts {
 	bool in_place, backup, dry_run, diff, unsafe, quiet;
@@ -217,19 +218,89 @@ static int write_result(const opts *o, const char *arg, const char *file, bool s
 }
 
 typedef struct totals {
-	size_t files, fixed, clean, remaining, failed, errors, edits;
+	size_t files, fixed, fixable, clean, remaining, failed, errors, edits;
+	char **left;          /* remaining lines "FILE (N ...)" (malloc) */
+	size_t hint_findings; /* left findings an unused fixer repairs */
+	const char *hint_fixers[8];
+	size_t hint_fixer_count;
 } totals;
 
 /* The option table and help (below main's option enum). */
 static const wl_cli_doc DOC;
 
+static void totals_release(totals *t)
+{
+	for (size_t i = 0; i < t->remaining; i++)
+		free(t->left[i]);
+	free(t->left);
+}
+
+/* Counts a file whose findings at the failing severity stay, for the list
+ * after the summary line. */
+static void keep_left(totals *t, const char *file, size_t n)
+{
+	char **nl = realloc(t->left, (t->remaining + 1) * sizeof *nl);
+	char *line = malloc(strlen(file) + 64);
+	if (!nl || !line) {
+		free(line);
+		if (nl)
+			t->left = nl;
+		t->errors++; /* out of memory: the list is incomplete */
+		return;
+	}
+	sprintf(line, "%s (%zu finding%s at the failing severity)", file, n, n == 1 ? "" : "s");
+	t->left = nl;
+	nl[t->remaining++] = line;
+}
+
+static void add_hints(totals *t, const wl_fix_result *r)
+{
+	t->hint_findings += r->hint_findings;
+	for (size_t i = 0; i < r->hint_fixer_count; i++) {
+		bool seen = false;
+		for (size_t j = 0; j < t->hint_fixer_count && !seen; j++)
+			seen = strcmp(t->hint_fixers[j], r->hint_fixers[i]) == 0;
+		if (!seen && t->hint_fixer_count < sizeof t->hint_fixers / sizeof t->hint_fixers[0])
+			t->hint_fixers[t->hint_fixer_count++] = r->hint_fixers[i];
+	}
+}
+
+/* The edits of r in offset order (the order they were made among equal
+ * offsets). */
+static const wl_fix_change *sort_base;
+static int by_offset(const void *a, const void *b)
+{
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	uint64_t x = sort_base[i].offset, y = sort_base[j].offset;
+	return x < y ? -1 : x > y ? 1 : (i > j) - (i < j);
+}
+
+static void print_edits(const char *file, const wl_fix_result *r)
+{
+	size_t *idx = malloc((r->change_count ? r->change_count : 1) * sizeof *idx);
+	for (size_t i = 0; i < r->change_count; i++)
+		if (idx)
+			idx[i] = i;
+	if (idx) {
+		sort_base = r->changes;
+		qsort(idx, r->change_count, sizeof *idx, by_offset);
+	}
+	for (size_t k = 0; k < r->change_count; k++) {
+		const wl_fix_change *c = &r->changes[idx ? idx[k] : k];
+		printf("%s:0x%" PRIX64 ": %s: %s [%s] (%s)\n", file, c->offset, c->fixer, c->what,
+		       c->rule ? c->rule : "-", c->path);
+	}
+	free(idx);
+}
+
 static void fix_one(const opts *o, const wl_fix_options *fo, const char *arg, const char *file,
-		    bool single, totals *t)
+		    bool single, totals *t, wl_progress *pg)
 {
 	uint8_t *in;
 	size_t n;
 	t->files++;
 	if (wl_cli_read_input(&DOC, file, &in, &n) != 0) {
+		wl_progress_clear(pg);
 		t->errors++;
 		return;
 	}
@@ -241,7 +312,9 @@ static void fix_one(const opts *o, const wl_fix_options *fo, const char *arg, co
 		       "w3dlint checks them\n",
 		       file, fmt->title);
 	wl_fix_result r;
-	if (wl_fix_run(fo, file, in, n, &r) != 0) {
+	int run_rc = wl_fix_run(fo, file, in, n, &r);
+	wl_progress_clear(pg);
+	if (run_rc != 0) {
 		fprintf(stderr, "w3dfix: %s: out of memory or internal error\n", file);
 		t->errors++;
 		wl_fix_result_free(&r);
@@ -249,14 +322,8 @@ static void fix_one(const opts *o, const wl_fix_options *fo, const char *arg, co
 		return;
 	}
 	t->edits += r.change_count;
-	if (o->dry_run || (!o->quiet && r.changed)) {
-		for (size_t i = 0; i < r.change_count && (o->dry_run || !o->diff); i++) {
-			const wl_fix_change *c = &r.changes[i];
-			if (o->dry_run || !o->quiet)
-				printf("%s:0x%" PRIx64 ": %s: %s [%s] (%s)\n", file, c->offset, c->fixer, c->what,
-				       c->rule ? c->rule : "-", c->path);
-		}
-	}
+	if (o->dry_run || (!o->quiet && !o->diff && r.changed))
+		print_edits(file, &r);
 	if (o->diff && r.changed) {
 		printf("%s:\n", file);
 		print_diff(&r, n);
@@ -271,18 +338,26 @@ static void fix_one(const opts *o, const wl_fix_options *fo, const char *arg, co
 	bool write_failed = writing && write_result(o, arg, file, single, &r, in, n, note, sizeof note) != 0;
 	if (write_failed)
 		t->errors++;
-	bool fixed = r.changed && ok && !write_failed;
-	if (fixed)
+	bool repaired = r.changed && ok && !write_failed;
+	if (repaired && writing)
 		t->fixed++;
+	else if (repaired)
+		t->fixable++;
 	if (!r.changed)
 		t->clean++;
-	size_t remaining = ok && !write_failed ? r.failing_after : r.failing_before;
-	if (remaining || (r.changed && (!writing || write_failed)))
-		t->remaining++;
-	if (!o->quiet && fixed)
-		printf("%s: %zu edit(s)%s%s, %zu finding(s) at the failing severity before, %zu after\n", file,
-		       r.change_count, writing ? " written" : o->dry_run ? " (dry run)" : " (not written: use --in-place or -o)",
-		       note, r.failing_before, r.failing_after);
+	/* what stays: the repair's result, or the input when it is not
+	 * written because its verification or its write failed */
+	size_t left = write_failed ? r.failing_before : r.failing_after;
+	if (left)
+		keep_left(t, file, left);
+	if (!write_failed)
+		add_hints(t, &r);
+	if (!o->quiet && repaired)
+		printf("%s: %zu edit(s)%s%s, %zu finding(s) before, %zu after, %zu finding(s) at the "
+		       "failing severity before, %zu after\n",
+		       file, r.change_count,
+		       writing ? " written" : o->dry_run ? " (dry run)" : " (not written: use --in-place or -o)",
+		       note, r.findings_before, r.findings_after, r.failing_before, r.failing_after);
 	wl_fix_result_free(&r);
 	free(in);
 }
@@ -446,19 +521,41 @@ int main(int argc, char **argv)
 		if (single && stat(argv[optind], &st) == 0 && S_ISDIR(st.st_mode))
 			single = false;
 	}
+	/* the progress line of w3dlint (cli/progress.h): a terminal, no CI,
+	 * more than 20 files; cleared before each file's own lines */
+	wl_progress pg;
+	wl_progress_init(&pg, true, nfiles);
+	size_t done = 0;
 	for (int a = optind; a < argc; a++)
-		for (size_t i = 0; i < lists[a - optind].count; i++)
-			fix_one(&o, &fo, argv[a], lists[a - optind].items[i], single, &t);
+		for (size_t i = 0; i < lists[a - optind].count; i++) {
+			wl_progress_show(&pg, ++done, nfiles, lists[a - optind].items[i]);
+			fix_one(&o, &fo, argv[a], lists[a - optind].items[i], single, &t, &pg);
+		}
+	wl_progress_clear(&pg);
 	for (int a = optind; a < argc; a++)
 		wl_pathlist_free(&lists[a - optind]);
 	free(lists);
-	printf("%zu file%s, %zu fixed, %zu unchanged, %zu edit%s, %zu with findings left, %zu "
+	bool writing = (o.in_place || o.output) && !o.dry_run;
+	char fixable[64] = "";
+	if (!writing && t.fixable)
+		snprintf(fixable, sizeof fixable, "%zu to fix (not written), ", t.fixable);
+	printf("%zu file%s, %zu fixed, %s%zu unchanged, %zu edit%s, %zu with findings left, %zu "
 	       "verification failure%s\n",
-	       t.files, t.files == 1 ? "" : "s", t.fixed, t.clean, t.edits, t.edits == 1 ? "" : "s",
+	       t.files, t.files == 1 ? "" : "s", t.fixed, fixable, t.clean, t.edits, t.edits == 1 ? "" : "s",
 	       t.remaining, t.failed, t.failed == 1 ? "" : "s");
+	for (size_t i = 0; i < t.remaining; i++)
+		printf("  findings left: %s\n", t.left[i]);
+	if (t.hint_findings) {
+		printf("  --unsafe (or");
+		for (size_t i = 0; i < t.hint_fixer_count; i++)
+			printf("%s --fix %s", i ? "," : "", t.hint_fixers[i]);
+		printf(") would repair %zu more finding%s at the failing severity\n", t.hint_findings,
+		       t.hint_findings == 1 ? "" : "s");
+	}
+	totals_release(&t);
 	if (t.errors)
 		status = 2;
-	else if (t.remaining || t.failed)
+	else if (t.remaining || t.failed || t.fixable)
 		status = 1;
 	wl_config_free(cfg);
 	wl_catalog_free(cat);

@@ -36,14 +36,13 @@
 #include "../lint/xref.h"
 #include "opts.h"
 #include "pool.h"
+#include "progress.h"
 #include "walk.h"
 
 #define EXIT_CLEAN 0
 #define EXIT_FINDINGS 1
 #define EXIT_TROUBLE 2
 
-/* Shows progress only above this many files. */
-#define PROGRESS_MIN_FILES 20
 
 /* Detached results (findings, no document) held per job in the reorder
  * buffer (cli/pool.h window). */
@@ -222,57 +221,6 @@ static int explain_rule(const wl_catalog *cat, const char *id, FILE *out)
 	return EXIT_CLEAN;
 }
 
-/* ------------------------------------------------------------- progress */
-
-typedef struct progress {
-	bool on;
-	bool shown;
-	int width;
-} progress;
-
-static void progress_init(progress *pg, bool wanted, size_t total)
-{
-	pg->on = false;
-	pg->shown = false;
-	pg->width = 80;
-	const char *term = getenv("TERM");
-	if (!wanted || total <= PROGRESS_MIN_FILES || !isatty(STDERR_FILENO) || getenv("CI") ||
-	    (term && strcmp(term, "dumb") == 0))
-		return;
-	struct winsize ws;
-	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20)
-		pg->width = ws.ws_col;
-	pg->on = true;
-}
-
-static void progress_show(progress *pg, size_t n, size_t total, const char *path)
-{
-	if (!pg->on)
-		return;
-	char head[48];
-	int hl = snprintf(head, sizeof head, "[%zu/%zu] ", n, total);
-	size_t room = (size_t)(pg->width - 1 - hl);
-	size_t len = strlen(path);
-	fprintf(stderr, "\r\033[K%s", head);
-	if (len <= room) {
-		fputs(path, stderr);
-	} else {
-		fputs("...", stderr);
-		fputs(path + len - (room > 3 ? room - 3 : 0), stderr);
-	}
-	fflush(stderr);
-	pg->shown = true;
-}
-
-static void progress_clear(progress *pg)
-{
-	if (!pg->shown)
-		return;
-	fputs("\r\033[K", stderr);
-	fflush(stderr);
-	pg->shown = false;
-}
-
 /* --------------------------------------------------------------- config */
 
 typedef struct config_cache {
@@ -372,7 +320,7 @@ typedef struct run {
 	bool recording;          /* --write-baseline */
 	wl_reporter *rep;
 	FILE *out;
-	progress pg;
+	wl_progress pg;
 	bool shares_terminal;    /* the report goes to the terminal of pg */
 	bool trouble;            /* exit status 2 */
 	bool failed;             /* exit status 1 */
@@ -655,12 +603,12 @@ static int report_file(run *r, size_t i, lint_result *res)
 	const char *path = r->files.items[i];
 	const wl_config *cfg = r->file_cfg[i];
 	if (res && res->xref_failed) {
-		progress_clear(&r->pg);
+		wl_progress_clear(&r->pg);
 		fprintf(stderr, "w3dlint: %s: out of memory adding the file to the cross-file index\n", path);
 		r->trouble = true;
 	}
 	if (!res || !res->ok) {
-		progress_clear(&r->pg);
+		wl_progress_clear(&r->pg);
 		fprintf(stderr, "%s\n", res ? res->error : "w3dlint: out of memory");
 		r->trouble = true;
 		r->totals.unreadable++;
@@ -712,7 +660,7 @@ static int report_file(run *r, size_t i, lint_result *res)
 	add_counts(&r->totals, &fr.counts);
 
 	if (r->shares_terminal && !r->opt->quiet && (fr.findings_count || fr.dropped_count))
-		progress_clear(&r->pg);
+		wl_progress_clear(&r->pg);
 	int rc = wl_reporter_file(r->rep, &fr);
 	free(shown);
 	free(shown_paths);
@@ -725,7 +673,7 @@ static int report_file(run *r, size_t i, lint_result *res)
 static int lint_emit(void *ud, size_t i, void *result)
 {
 	run *r = ud;
-	progress_show(&r->pg, i + 1, r->files.count, r->files.items[i]);
+	wl_progress_show(&r->pg, i + 1, r->files.count, r->files.items[i]);
 	if (r->held) {
 		r->held[i] = result;
 		return 0;
@@ -1198,7 +1146,7 @@ static int lint_paths(run *r, char **paths, int npaths)
 		return EXIT_TROUBLE;
 	}
 
-	progress_init(&r->pg, !opt->no_progress, r->files.count);
+	wl_progress_init(&r->pg, !opt->no_progress, r->files.count);
 	r->shares_terminal = to_stdout && isatty(STDOUT_FILENO);
 	/* Each worker holds one document at a time; the reorder buffer holds
 	 * up to RESULTS_PER_JOB detached results per job, so that one large
@@ -1207,7 +1155,7 @@ static int lint_paths(run *r, char **paths, int npaths)
 	errno = 0;
 	int rc = wl_pool_run(r->files.count, jobs, RESULTS_PER_JOB * (size_t)jobs, lint_work, lint_emit, lint_discard,
 			     r);
-	progress_clear(&r->pg);
+	wl_progress_clear(&r->pg);
 	if (rc == 0 && r->held)
 		rc = report_held(r, paths, npaths);
 	if (rc != 0) {

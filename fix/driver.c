@@ -115,7 +115,7 @@ static int record(wl_fix_result *r, const wl_doc *d, const wl_fixer *f, unsigned
 		else
 			snprintf(path, sizeof path, "(file)");
 		if (e->chunk && e->chunk->kind == WL_NODE_GAP)
-			snprintf(path + strlen(path), sizeof path - strlen(path), "@0x%llx",
+			snprintf(path + strlen(path), sizeof path - strlen(path), "@0x%llX",
 				 (unsigned long long)e->chunk->offset);
 		scope_of(d, e->chunk, scope, sizeof scope);
 		const wl_chunk *top = e->chunk;
@@ -277,6 +277,41 @@ static const wl_finding *unreadable(const wl_doc *d)
 	return NULL;
 }
 
+/* Counts, and the fixers that did not run but would repair what is left
+ * (wl_fix_result.hint_*), of doc d as the result's "after" side. */
+static void count_after(const wl_fix_options *o, const wl_doc *d, wl_fix_result *r)
+{
+	wl_severity fail = fail_severity(o);
+	r->failing_after = count_at_least(d, fail);
+	r->findings_after = count_at_least(d, WL_SEV_INFO);
+	r->hint_findings = 0;
+	r->hint_fixer_count = 0;
+	size_t n;
+	const wl_fixer *const *fx = wl_fixers(&n);
+	wl_fix_options with_unsafe = *o;
+	with_unsafe.unsafe = true;
+	for (size_t k = 0; k < d->findings.count; k++) {
+		const wl_finding *f = &d->findings.items[k];
+		if (f->severity < fail)
+			continue;
+		/* a fixer that runs with --unsafe, not without */
+		const wl_fixer *by = NULL;
+		for (size_t i = 0; i < n && !by; i++)
+			for (const char *const *rl = fx[i]->rules; rl && *rl && !by; rl++)
+				if (strcmp(*rl, f->rule) == 0 && !wl_fix_enabled(o, fx[i]) &&
+				    wl_fix_enabled(&with_unsafe, fx[i]))
+					by = fx[i];
+		if (!by)
+			continue;
+		r->hint_findings++;
+		bool seen = false;
+		for (size_t j = 0; j < r->hint_fixer_count && !seen; j++)
+			seen = strcmp(r->hint_fixers[j], by->id) == 0;
+		if (!seen && r->hint_fixer_count < 4)
+			r->hint_fixers[r->hint_fixer_count++] = by->id;
+	}
+}
+
 static int verify(const wl_fix_options *o, const char *path, const uint8_t *in, size_t in_len,
 		  wl_fix_result *r)
 {
@@ -288,7 +323,8 @@ static int verify(const wl_fix_options *o, const char *path, const uint8_t *in, 
 		goto done;
 	}
 	r->failing_before = count_at_least(d0, fail_severity(o));
-	r->failing_after = count_at_least(d1, fail_severity(o));
+	r->findings_before = count_at_least(d0, WL_SEV_INFO);
+	count_after(o, d1, r);
 	/* readable: the output holds a model the engine can read */
 	const wl_finding *u = unreadable(d1);
 	if (u)
@@ -312,7 +348,7 @@ static int verify(const wl_fix_options *o, const char *path, const uint8_t *in, 
 			char scope[512];
 			scope_of(d1, f->chunk, scope, sizeof scope);
 			if (strcmp(scope, c->scope) == 0) {
-				rc = add_problem(r, "not repaired: %s still reported in %s at 0x%llx: %s",
+				rc = add_problem(r, "not repaired: %s still reported in %s at 0x%llX: %s",
 						 c->rule, c->scope[0] ? c->scope : "the file",
 						 (unsigned long long)f->offset, f->message);
 				break;
@@ -324,7 +360,7 @@ static int verify(const wl_fix_options *o, const char *path, const uint8_t *in, 
 		size_t before = 0, after = 0;
 		const wl_finding *f = first_new_error(d0, d1, &before, &after);
 		if (f)
-			rc = add_problem(r, "new error: %s reported %zu time(s) in the output, %zu in the input (first at 0x%llx: %s)",
+			rc = add_problem(r, "new error: %s reported %zu time(s) in the output, %zu in the input (first at 0x%llX: %s)",
 					 f->rule, after, before, (unsigned long long)f->offset, f->message);
 	}
 	/* idempotent */
@@ -338,6 +374,8 @@ static int verify(const wl_fix_options *o, const char *path, const uint8_t *in, 
 		free(again);
 	}
 done:
+	if (rc == 0 && !r->verified)
+		count_after(o, d0, r); /* not written: the input stays */
 	wl_doc_free(d0);
 	wl_doc_free(d1);
 	return rc;
@@ -481,7 +519,9 @@ int wl_fix_run(const wl_fix_options *o, const char *path, const uint8_t *bytes, 
 		wl_doc *d = wl_lint_bytes(o->catalog, o->config, path, bytes, size);
 		if (!d)
 			return -1;
-		r->failing_before = r->failing_after = count_at_least(d, fail_severity(o));
+		r->failing_before = count_at_least(d, fail_severity(o));
+		r->findings_before = count_at_least(d, WL_SEV_INFO);
+		count_after(o, d, r);
 		wl_doc_free(d);
 		return 0;
 	}

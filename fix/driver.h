@@ -88,6 +88,15 @@ typedef struct wl_fix_result {
 	size_t failing_before; /* findings at or above the failing severity
 	                          (config fail-on, default error) in the input */
 	size_t failing_after;  /* same in the output (= before when unchanged) */
+	size_t findings_before; /* findings of any severity but off in the input */
+	size_t findings_after;  /* same in the output (= before when unchanged) */
+	/* Findings at the failing severity left in the output (the input when
+	 * it is not verified) whose rule an unsafe fixer that did not run
+	 * repairs (without --unsafe or --fix): hint_findings of them, the ids
+	 * of up to 4 such fixers in hint_fixers (static strings). */
+	size_t hint_findings;
+	const char *hint_fixers[4];
+	size_t hint_fixer_count;
 } wl_fix_result;
 
 /**

@@ -12,7 +12,10 @@
  *                     the HLOD keeps every HLOD_SUB_OBJECT the reader gave
  *                     it (chunkio.cpp:422 ends a chunk only at its size).
  *   container-bits    container-bit-on-leaf, container-bit-missing: bit 31
- *                     recomputed (wl_edit_touch) on those chunks only.
+ *                     recomputed (wl_edit_touch) on those chunks only.  A
+ *                     legacy file (no container sets bit 31) keeps its
+ *                     containers as they are unless asked (--fix
+ *                     container-bits, or --select container-bit-missing).
  *   trailing-bytes    trailing-bytes: the bytes after the last top-level
  *                     chunk (WL_REC_TRAILING gaps) are removed.
  * Unsafe (only with --unsafe, or asked for by name):
@@ -75,15 +78,16 @@ static int apply_sizes(wl_fix_ctx *x)
 
 /* ---- container-bits ---- */
 
-static int bits_walk(wl_fix_ctx *x, wl_chunk *c)
+/* legacy: leave container-bit-missing alone (apply_bits). */
+static int bits_walk(wl_fix_ctx *x, wl_chunk *c, bool legacy)
 {
 	for (wl_chunk *k = c->first_child; k; k = k->next) {
 		if (k->kind != WL_NODE_CHUNK)
 			continue;
-		if (k->container && bits_walk(x, k) != 0)
+		if (k->container && bits_walk(x, k, legacy) != 0)
 			return -1;
 		const char *rule = NULL;
-		if (k->recovery & WL_REC_FLAG_MISSING)
+		if ((k->recovery & WL_REC_FLAG_MISSING) && !legacy)
 			rule = "container-bit-missing";
 		else if (k->recovery & WL_REC_FLAG_ON_LEAF)
 			rule = "container-bit-on-leaf";
@@ -98,9 +102,26 @@ static int bits_walk(wl_fix_ctx *x, wl_chunk *c)
 	return 0;
 }
 
+/* True when no container under c sets bit 31 (a legacy file: the writers
+ * before September 1999 never set it). */
+static bool no_container_bit(const wl_chunk *c)
+{
+	for (const wl_chunk *k = c->first_child; k; k = k->next)
+		if (k->kind == WL_NODE_CHUNK && k->type && k->type->child_ctx &&
+		    (k->flag_bit || !no_container_bit(k)))
+			return false;
+	return true;
+}
+
 static int apply_bits(wl_fix_ctx *x)
 {
-	return bits_walk(x, &x->doc->root);
+	/* A legacy file stays legacy unless the fixer or the rule is asked
+	 * for (--fix container-bits, --select container-bit-missing): setting
+	 * the bits changes every container of a valid file, e.g. EA's own
+	 * Renegade files under a pre-commit hook. */
+	bool asked = x->forced || (x->filter && x->filter->select_count > 0 &&
+				    wl_fix_filter_allows(x->filter, "container-bit-missing"));
+	return bits_walk(x, &x->doc->root, !asked && no_container_bit(&x->doc->root));
 }
 
 /* ---- gaps ---- */
@@ -113,7 +134,7 @@ static int drop_gaps(wl_fix_ctx *x, wl_chunk *c, uint16_t mark, const char *rule
 		wl_chunk *next = k->next;
 		if (k->kind == WL_NODE_GAP && (k->recovery & mark)) {
 			if (wl_edit_note(x->doc, k, rule, k->offset,
-					 "%" PRIu64 " byte(s) at 0x%" PRIx64 ": removed", k->size,
+					 "%" PRIu64 " byte(s) at 0x%" PRIX64 ": removed", k->size,
 					 k->offset) != 0 ||
 			    wl_edit_remove(x->doc, k) != 0)
 				return -1;

@@ -269,15 +269,22 @@ START_TEST(mesh_counts)
 }
 END_TEST
 
-START_TEST(truncated_is_unsafe)
+/* Writes a hierarchy, then a mesh, into B; returns the hierarchy's length. */
+static size_t hierarchy_then_mesh(void)
 {
-	/* a hierarchy, then a mesh cut short by the end of the file */
 	ba_hier_at hat;
 	hierarchy(&B, 2, &hat);
 	size_t keep = B.len;
 	bm_opts mo = { 0 };
 	bm_layout lay;
 	bm_write_mesh(&B, &mo, &lay);
+	return keep;
+}
+
+START_TEST(truncated_is_unsafe)
+{
+	/* a hierarchy, then a mesh cut short by the end of the file */
+	size_t keep = hierarchy_then_mesh();
 	B.len -= 37; /* not at a chunk boundary: the content is cut */
 	wl_fix_options o = options(false);
 	wl_fix_result r;
@@ -305,12 +312,7 @@ START_TEST(truncated_unloadable_goes_whole)
 	/* the mesh cut in its VERTICES: what it keeps (a header, one vertex,
 	 * no triangle) cannot load, so the second attempt removes it whole;
 	 * the hierarchy stays */
-	ba_hier_at hat;
-	hierarchy(&B, 2, &hat);
-	size_t keep = B.len;
-	bm_opts mo = { 0 };
-	bm_layout lay;
-	bm_write_mesh(&B, &mo, &lay);
+	size_t keep = hierarchy_then_mesh();
 	B.len = keep + 8 + 8 + 116 + 8 + 20; /* MESH, MESH_HEADER3, 20 bytes of VERTICES */
 	wl_fix_options u = options(true);
 	wl_fix_result r;
@@ -326,10 +328,8 @@ START_TEST(truncated_unloadable_goes_whole)
 	wl_fix_result_free(&r);
 	/* with nothing whole before it, the mesh stays as salvaged, and its
 	 * errors are reported as left */
-	wb_free(&B);
-	wb_init(&B);
-	bm_write_mesh(&B, &mo, &lay);
-	B.len = 8 + 8 + 116 + 8 + 20;
+	memmove(B.data, B.data + keep, B.len - keep);
+	B.len -= keep;
 	fix(&u, &B, &r);
 	ck_assert_uint_gt(r.failing_after, 0);
 	wl_fix_result_free(&r);

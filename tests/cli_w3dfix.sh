@@ -43,9 +43,9 @@ fi
 # --- without --in-place / -o: reports, writes nothing, status 1
 reset
 run "$w/trail.w3d" "$w/count.w3d"
-if [ $rc -eq 1 ] && has "$w/trail.w3d:0x13c: trailing-bytes: 3 byte(s) at 0x13c: removed [trailing-bytes]" &&
+if [ $rc -eq 1 ] && has "$w/trail.w3d:0x13C: trailing-bytes: 3 byte(s) at 0x13C: removed [trailing-bytes]" &&
 	has "header-counts: numvertices: 5 -> 4 [mesh-vertex-count-mismatch] (MESH[DEMO.QUAD]/MESH_HEADER3)" &&
-	has "(not written: use --in-place or -o)" && has "2 files, 2 fixed, 0 unchanged, 2 edits" &&
+	has "(not written: use --in-place or -o)" && has "2 files, 0 fixed, 2 to fix (not written), 0 unchanged, 2 edits" &&
 	same_as_orig trail.w3d count.w3d; then
 	ok "no --in-place/-o: edits listed, nothing written, status 1"
 else
@@ -55,8 +55,8 @@ fi
 # --- --dry-run: lists every edit, writes nothing even with --in-place
 reset
 run --dry-run --in-place "$w"
-if [ $rc -eq 1 ] && has "trail.w3d:0x13c: trailing-bytes:" && has "bit.w3d:0xc: container-bits: bit 31 of the size: 1 -> 0 [container-bit-on-leaf]" &&
-	has "(dry run)" && ! has "written" && has "5 files, 3 fixed, 2 unchanged, 3 edits" &&
+if [ $rc -eq 1 ] && has "trail.w3d:0x13C: trailing-bytes:" && has "bit.w3d:0xC: container-bits: bit 31 of the size: 1 -> 0 [container-bit-on-leaf]" &&
+	has "(dry run)" && ! has "edit(s) written" && has "5 files, 0 fixed, 3 to fix (not written), 2 unchanged, 3 edits" &&
 	same_as_orig clean.w3d trail.w3d sub/bit.w3d count.w3d stray.w3d &&
 	[ -z "$(find "$w" -name '*.w3dfix-*' -o -name '*.bak')" ]; then
 	ok "--dry-run --in-place: every edit listed, no file written or left behind"
@@ -64,19 +64,49 @@ else
 	bad "--dry-run (status $rc)"
 fi
 run -n -q "$w/trail.w3d"
-if [ $rc -eq 1 ] && has "trail.w3d:0x13c: trailing-bytes:" && ! has "(dry run)" && same_as_orig trail.w3d; then
+if [ $rc -eq 1 ] && has "trail.w3d:0x13C: trailing-bytes:" && ! has "(dry run)" && same_as_orig trail.w3d; then
 	ok "-n -q: the edit lines and the summary only"
 else
 	bad "-n -q (status $rc)"
 fi
 
+# --- the per-file line counts what happened; edits in offset order
+reset
+run -n "$w/count.w3d"
+if has "count.w3d: 1 edit(s) (dry run), 2 finding(s) before, 0 after, 2 finding(s) at the failing severity before, 0 after" &&
+	has "1 file, 0 fixed, 1 to fix (not written), 0 unchanged, 1 edit, 0 with findings left"; then
+	ok "dry run: findings before and after computed, nothing counted as fixed"
+else
+	bad "dry-run counts (status $rc)"
+fi
+mk rules/chunk-truncated/fire "$tmp/cut.w3d" # salvage: the cut chunk's edit, then its parent's
+run -n -u "$tmp/cut.w3d"
+rm -f "$tmp/cut.w3d"
+offs=$(sed -n 's/^[^:]*:0x\([0-9A-F]*\): .*/\1/p' "$tmp/out")
+sorted=$(for x in $offs; do printf '%d %s\n' "0x$x" "$x"; done | sort -n -s -k1,1 | cut -d' ' -f2)
+if [ "$(echo $offs | wc -w)" -ge 3 ] && [ "$offs" = "$sorted" ] && ! grep -q '0x[0-9a-f]*[a-f]' "$tmp/out"; then
+	ok "edits listed in offset order, offsets as 0xHEX in upper case"
+else
+	bad "edit order / offset format"
+fi
+
+# the AABTree rebuild reads old -> new for each measure
+mk rules/aabtree-leaf-out-of-range/fire "$tmp/tree.w3d"
+run -n --rebuild-aabtree "$tmp/tree.w3d"
+rm -f "$tmp/tree.w3d"
+if has "rebuild-aabtree: rebuilt AABTree of mesh 'DEMO.QUAD': 3 -> 1 nodes, depth 2 -> 1, SAH cost 4.00 -> 2.00 [aabtree-leaf-out-of-range]"; then
+	ok "the AABTree rebuild line: nodes, depth and SAH cost, old -> new"
+else
+	bad "AABTree rebuild line (status $rc)"
+fi
+
 # --- --diff: per chunk path, then the size change
 reset
 run --diff "$w/trail.w3d" "$w/count.w3d"
-if [ $rc -eq 1 ] && has "$w/trail.w3d:" && has "  (bytes)@0x13c: trailing-bytes (1 edit)" &&
+if [ $rc -eq 1 ] && has "$w/trail.w3d:" && has "  (bytes)@0x13C: trailing-bytes (1 edit)" &&
 	has "  file size: 319 -> 316 bytes" &&
 	has "  MESH[DEMO.QUAD]/MESH_HEADER3: mesh-vertex-count-mismatch (1 edit)" &&
-	has "  file size: 316 -> 316 bytes" && ! has ":0x13c: trailing-bytes:" && same_as_orig trail.w3d count.w3d; then
+	has "  file size: 316 -> 316 bytes" && ! has ":0x13C: trailing-bytes:" && same_as_orig trail.w3d count.w3d; then
 	ok "--diff: chunk paths, rules, edit counts, size change; writes nothing"
 else
 	bad "--diff (status $rc)"
@@ -157,26 +187,26 @@ fi
 # --- --select / --ignore (rule ids, fixer ids, globs)
 reset
 run --select trailing-bytes "$w"
-if has "trail.w3d:0x13c: trailing-bytes" && ! has "container-bits" && ! has "header-counts" &&
-	has "5 files, 1 fixed, 4 unchanged, 1 edit"; then
+if has "trail.w3d:0x13C: trailing-bytes" && ! has "container-bits" && ! has "header-counts" &&
+	has "5 files, 0 fixed, 1 to fix (not written), 4 unchanged, 1 edit"; then
 	ok "--select RULE: only that repair"
 else
 	bad "--select trailing-bytes (status $rc)"
 fi
 run -s 'container-bit*,mesh-vertex-*' "$w"
-if has "container-bits:" && has "header-counts:" && ! has "trailing-bytes:" && has "2 fixed"; then
+if has "container-bits:" && has "header-counts:" && ! has "trailing-bytes:" && has "2 to fix"; then
 	ok "-s with a comma-separated glob list"
 else
 	bad "-s globs (status $rc)"
 fi
 run --ignore container-bits,header-counts "$w"
-if has "trailing-bytes:" && ! has "container-bits:" && ! has "header-counts:" && has "1 fixed"; then
+if has "trailing-bytes:" && ! has "container-bits:" && ! has "header-counts:" && has "1 to fix"; then
 	ok "--ignore by fixer id"
 else
 	bad "--ignore fixer ids (status $rc)"
 fi
 run -I trailing-bytes -I container-bit-on-leaf "$w"
-if ! has "trailing-bytes:" && ! has "container-bits:" && has "header-counts:" && has "1 fixed"; then
+if ! has "trailing-bytes:" && ! has "container-bits:" && has "header-counts:" && has "1 to fix"; then
 	ok "-I repeated, by rule id"
 else
 	bad "-I rule ids (status $rc)"
@@ -185,20 +215,22 @@ fi
 # --- --unsafe, --fix, --rebuild-aabtree
 reset
 run "$w/stray.w3d"
-if [ $rc -eq 1 ] && has "0 fixed, 1 unchanged" && ! has "drop-stray-bytes"; then
-	ok "an unsafe repair is not made by default"
+if [ $rc -eq 1 ] && has "0 fixed, 1 unchanged" && ! has "drop-stray-bytes:" &&
+	has "  findings left: $w/stray.w3d (1 finding at the failing severity)" &&
+	has "  --unsafe (or --fix drop-stray-bytes) would repair 1 more finding at the failing severity"; then
+	ok "an unsafe repair is not made by default; the summary lists the file left and the fixer that would repair it"
 else
 	bad "stray default (status $rc)"
 fi
 run --unsafe -o "$tmp/stray_fixed.w3d" "$w/stray.w3d"
-if [ $rc -eq 0 ] && has "drop-stray-bytes: 3 byte(s) at 0x13c: removed [stray-bytes]" &&
+if [ $rc -eq 0 ] && has "drop-stray-bytes: 3 byte(s) at 0x13C: removed [stray-bytes]" &&
 	[ "$(wc -c <"$tmp/stray_fixed.w3d")" -eq $(($(wc -c <"$o/stray.w3d") - 3)) ]; then
 	ok "--unsafe runs drop-stray-bytes (3 bytes less)"
 else
 	bad "--unsafe (status $rc)"
 fi
 run --fix drop-stray-bytes "$w/stray.w3d"
-if [ $rc -eq 1 ] && has "drop-stray-bytes:" && has "1 fixed"; then
+if [ $rc -eq 1 ] && has "drop-stray-bytes:" && has "1 to fix"; then
 	ok "--fix ID runs one unsafe fixer"
 else
 	bad "--fix drop-stray-bytes (status $rc)"
@@ -255,7 +287,7 @@ fi
 # --- --quiet
 reset
 run --quiet "$w/trail.w3d" "$w/count.w3d"
-if [ $rc -eq 1 ] && [ "$(wc -l <"$tmp/out")" -eq 1 ] && has "2 files, 2 fixed"; then
+if [ $rc -eq 1 ] && [ "$(wc -l <"$tmp/out")" -eq 1 ] && has "2 files, 0 fixed, 2 to fix (not written)"; then
 	ok "--quiet: the summary line only"
 else
 	bad "--quiet (status $rc)"
@@ -373,6 +405,57 @@ if [ $rc -eq 0 ] && [ "$(cat "$w/trail.w3d.bak")" = "older backup" ] && cmp -s "
 	ok "--backup: an existing .bak is kept, the next ones are .bak.1 and .bak.2"
 else
 	bad "--backup numbering (status $rc)"
+fi
+
+# --- legacy files (no container sets bit 31) stay legacy unless asked
+mk rules/container-bit-missing/fire "$tmp/legacy.w3d"
+mk valid/mesh "$tmp/modern.w3d"
+cat "$tmp/legacy.w3d" "$tmp/modern.w3d" >"$tmp/mixed.w3d"
+cp "$tmp/legacy.w3d" "$tmp/legacy.orig"
+run -i "$tmp/legacy.w3d"
+if [ $rc -eq 0 ] && has "0 fixed, 1 unchanged" && cmp -s "$tmp/legacy.w3d" "$tmp/legacy.orig"; then
+	ok "a legacy file: the default safe run leaves its container bits alone"
+else
+	bad "legacy file, default run (status $rc)"
+fi
+run -n --fix container-bits "$tmp/legacy.w3d"
+if has "container-bits: bit 31 of the size: 0 -> 1 [container-bit-missing]" && has "1 to fix"; then
+	ok "a legacy file with --fix container-bits: the bits are set"
+else
+	bad "legacy file, --fix container-bits (status $rc)"
+fi
+run -n --select container-bit-missing "$tmp/legacy.w3d"
+if has "[container-bit-missing]" && has "1 to fix"; then
+	ok "a legacy file with --select container-bit-missing: the bits are set"
+else
+	bad "legacy file, --select container-bit-missing (status $rc)"
+fi
+run -n "$tmp/mixed.w3d"
+if has "container-bits: bit 31 of the size: 0 -> 1 [container-bit-missing]" && has "1 to fix"; then
+	ok "a file where some containers set the bit: the missing ones are set by default"
+else
+	bad "mixed file (status $rc)"
+fi
+rm -f "$tmp/legacy.w3d" "$tmp/legacy.orig" "$tmp/modern.w3d" "$tmp/mixed.w3d"
+
+# --- progress on a terminal (cli/progress.h, as w3dlint): more than 20 files,
+# stderr a terminal (script(1) gives one), CI unset
+if command -v script >/dev/null 2>&1; then
+	mkdir "$tmp/many"
+	for i in $(seq 1 21); do cp "$o/clean.w3d" "$tmp/many/m$i.w3d"; done
+	env -u CI script -qec "$fix -q $tmp/many" /dev/null >"$tmp/tty" 2>&1
+	CI=1 script -qec "$fix -q $tmp/many" /dev/null >"$tmp/tty_ci" 2>&1
+	rm -f "$tmp/many/m21.w3d"
+	env -u CI script -qec "$fix -q $tmp/many" /dev/null >"$tmp/tty_20" 2>&1
+	if grep -F -q "[21/21] $tmp/many/m9.w3d" "$tmp/tty" && ! grep -F -q "[1/" "$tmp/tty_ci" &&
+		! grep -F -q "[1/" "$tmp/tty_20" && grep -F -q "21 files, 0 fixed" "$tmp/tty"; then
+		ok "progress on a terminal for more than 20 files, none under CI or for 20 files"
+	else
+		bad "progress line: $(tr '\r' '\n' <"$tmp/tty" | head -n 3)"
+	fi
+	rm -rf "$tmp/many"
+else
+	echo "cli_w3dfix: skipped: the progress case (no script(1))"
 fi
 
 # --- --unsafe on garbage: a repair that leaves no readable model is not written

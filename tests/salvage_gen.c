@@ -13,7 +13,10 @@
  *
  * NAME is the input path with '/' replaced by '~' (unique within OUT).
  * The chunk tree is read with the project's reader (wl_doc_read), nothing
- * else of the library is used.  Prints the number of variants written.
+ * else of the library is used.  Prints one line per variant written:
+ * its file name, a tab, and "first" (a cut inside the first top-level
+ * chunk: nothing whole comes before it), "later" (a cut after it) or
+ * "grown".
  *
  * Usage: salvage_gen OUT < LIST
  * Exit status: 0, or 2 on a usage or I/O error.
@@ -72,7 +75,7 @@ static const wl_chunk *pick_grown(const wl_doc *d)
 	return NULL;
 }
 
-static int variants(const char *out, const char *path, size_t *written)
+static int variants(const char *out, const char *path)
 {
 	uint8_t *b;
 	size_t n;
@@ -86,13 +89,18 @@ static int variants(const char *out, const char *path, size_t *written)
 		if (*s == '/')
 			*s = '~';
 	int rc = 0;
+	wl_doc *d = wl_doc_read(&w3d_format, path, b, n);
+	const wl_chunk *first = d ? d->root.first_child : NULL;
+	uint64_t first_end = first ? (first->kind == WL_NODE_CHUNK ? first->offset + 8 + first->declared_size
+								  : wl_chunk_end(first)) : 0;
 	for (unsigned k = 1; k <= CUTS && rc == 0 && n > CUTS; k++) {
 		snprintf(dst, sizeof dst, "%s/%s.t%02u.w3d", out, name, k);
-		rc = write_bytes(dst, b, n * k / (CUTS + 1));
-		*written += rc == 0;
+		size_t cut = n * k / (CUTS + 1);
+		rc = write_bytes(dst, b, cut);
+		if (rc == 0)
+			printf("%s.t%02u.w3d\t%s\n", name, k, cut < first_end ? "first" : "later");
 	}
-	wl_doc *d = rc == 0 ? wl_doc_read(&w3d_format, path, b, n) : NULL;
-	const wl_chunk *c = d && !d->oom ? pick_grown(d) : NULL;
+	const wl_chunk *c = rc == 0 && d && !d->oom ? pick_grown(d) : NULL;
 	for (size_t i = 0; c && rc == 0 && i < sizeof grow_by / sizeof grow_by[0]; i++) {
 		uint8_t *p = b + c->offset + 4;
 		uint32_t v = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -103,7 +111,8 @@ static int variants(const char *out, const char *path, size_t *written)
 			p[j] = (uint8_t)(g >> (8 * j));
 		snprintf(dst, sizeof dst, "%s/%s.g%u.w3d", out, name, grow_by[i]);
 		rc = write_bytes(dst, b, n);
-		*written += rc == 0;
+		if (rc == 0)
+			printf("%s.g%u.w3d\tgrown\n", name, grow_by[i]);
 		memcpy(p, keep, 4);
 	}
 	wl_doc_free(d);
@@ -118,12 +127,10 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	char line[1024];
-	size_t written = 0;
 	while (fgets(line, sizeof line, stdin)) {
 		line[strcspn(line, "\n")] = 0;
-		if (line[0] && variants(argv[1], line, &written) != 0)
+		if (line[0] && variants(argv[1], line) != 0)
 			return 2;
 	}
-	printf("%zu\n", written);
 	return 0;
 }

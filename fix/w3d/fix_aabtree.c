@@ -491,15 +491,20 @@ static int rebuild_mesh(wl_fix_ctx *x, const w3d_mesh *m)
 	if (!edited)
 		goto done;
 	if (t->src)
-		rc = wl_edit_note(x->doc, tree, why ? why->rule : NULL, tree->offset,
-				  "tree of mesh '%s' rebuilt: %zu nodes, SAH %.4g -> %" PRIu32
-				  " nodes, depth %" PRIu32 ", SAH %.4g",
-				  m->name, t->node_array_count, old_s.sah, b.node_count, b.depth,
-				  new_s.sah);
+		rc = old_s.well_formed
+			     ? wl_edit_note(x->doc, tree, why ? why->rule : NULL, tree->offset,
+					    "rebuilt AABTree of mesh '%s': %zu -> %" PRIu32 " nodes, depth %" PRIu32
+					    " -> %" PRIu32 ", SAH cost %.2f -> %.2f",
+					    m->name, t->node_array_count, b.node_count, old_s.depth, b.depth,
+					    old_s.sah, new_s.sah)
+			     : wl_edit_note(x->doc, tree, why ? why->rule : NULL, tree->offset,
+					    "rebuilt AABTree of mesh '%s': %zu -> %" PRIu32 " nodes (the old "
+					    "tree was malformed), depth %" PRIu32 ", SAH cost %.2f",
+					    m->name, t->node_array_count, b.node_count, b.depth, new_s.sah);
 	else
 		rc = wl_edit_note(x->doc, tree, NULL, tree->offset,
-				  "tree of mesh '%s' added: no tree -> %" PRIu32 " nodes, depth %" PRIu32
-				  ", SAH %.4g",
+				  "added AABTree to mesh '%s': %" PRIu32 " nodes, depth %" PRIu32
+				  ", SAH cost %.2f",
 				  m->name, b.node_count, b.depth, new_s.sah);
 done:
 	free(tb.poly);

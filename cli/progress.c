@@ -1,0 +1,51 @@
+/* progress.c - the progress line of the tools; see progress.h. */
+#include "progress.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+void wl_progress_init(wl_progress *pg, bool wanted, size_t total)
+{
+	pg->on = false;
+	pg->shown = false;
+	pg->width = 80;
+	const char *term = getenv("TERM");
+	if (!wanted || total <= WL_PROGRESS_MIN_FILES || !isatty(STDERR_FILENO) || getenv("CI") ||
+	    (term && strcmp(term, "dumb") == 0))
+		return;
+	struct winsize ws;
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20)
+		pg->width = ws.ws_col;
+	pg->on = true;
+}
+
+void wl_progress_show(wl_progress *pg, size_t n, size_t total, const char *path)
+{
+	if (!pg->on)
+		return;
+	char head[48];
+	int hl = snprintf(head, sizeof head, "[%zu/%zu] ", n, total);
+	size_t room = (size_t)(pg->width - 1 - hl);
+	size_t len = strlen(path);
+	fprintf(stderr, "\r\033[K%s", head);
+	if (len <= room) {
+		fputs(path, stderr);
+	} else {
+		fputs("...", stderr);
+		fputs(path + len - (room > 3 ? room - 3 : 0), stderr);
+	}
+	fflush(stderr);
+	pg->shown = true;
+}
+
+void wl_progress_clear(wl_progress *pg)
+{
+	if (!pg->shown)
+		return;
+	fputs("\r\033[K", stderr);
+	fflush(stderr);
+	pg->shown = false;
+}
