@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "b3d/checks.h"
+#include "b3d/xref.h"
 #include "p3d/checks.h"
 #include "w3d/checks.h"
 #include "w3d/custom_fields.h"
@@ -12,7 +13,7 @@
 
 static const wl_lint_format w3d = { "w3d", wl_w3d_checks, w3d_custom_fields, W3D_CUSTOM_FIELD_COUNT,
 				    w3d_custom_eval, &w3d_xref_ops };
-static const wl_lint_format b3d = { "b3d", wl_b3d_checks, NULL, 0, NULL, NULL };
+static const wl_lint_format b3d = { "b3d", wl_b3d_checks, NULL, 0, NULL, &b3d_xref_ops };
 
 static const wl_lint_format p3d = { "p3d", wl_p3d_checks, NULL, 0, NULL, NULL };
 
