@@ -128,9 +128,10 @@ static uint32_t le32(const uint8_t *p)
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-/* Keeps the elements of a whose keep[] is set (per-triangle) or its first
- * n (per-vertex); notes the change. */
-static int cut(wl_fix_ctx *x, const arr *a, const uint8_t *keep, size_t n)
+/* Keeps the elements of a whose keep[] is set (per-triangle; keep holds
+ * nkeep entries, the elements past them go) or its first n (per-vertex);
+ * notes the change. */
+static int cut(wl_fix_ctx *x, const arr *a, const uint8_t *keep, size_t nkeep, size_t n)
 {
 	wl_chunk *c = wl_fix_mut(x->doc, a->src);
 	size_t len;
@@ -144,7 +145,7 @@ static int cut(wl_fix_ctx *x, const arr *a, const uint8_t *keep, size_t n)
 		return -1;
 	}
 	for (size_t i = 0; i < count; i++)
-		if (a->per_tri ? keep[i] : i < n)
+		if (a->per_tri ? i < nkeep && keep[i] : i < n)
 			memcpy(q + a->elem * out++, p + a->elem * i, a->elem);
 	int rc = 0;
 	if (out < count) {
@@ -225,7 +226,7 @@ static int salvage_mesh(wl_fix_ctx *x, const w3d_mesh *m)
 	int rc = 0;
 	for (size_t i = 0; i < l.n && rc == 0; i++)
 		rc = l.a[i].optional && l.a[i].src->size / l.a[i].elem < nv ? drop_short(x, &l.a[i], nv)
-									      : cut(x, &l.a[i], keep, nv);
+									      : cut(x, &l.a[i], keep, nt, nv);
 	free(keep);
 	if (rc == 0)
 		rc = patch_count(x, m->header.src, 44, (uint32_t)nv, "mesh-vertex-count-mismatch", "numvertices");
