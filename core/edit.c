@@ -386,7 +386,13 @@ static void emit(const wl_doc *d, const wl_chunk *c, outbuf *o)
 		emit_children(d, c, o);
 		return;
 	}
-	/* A dirty chunk: new header, then what it holds. */
+	/* A dirty chunk: new header, then what it holds.  Only 8-byte chunk
+	 * headers (W3D, B3D) are rebuilt; an unedited document of any format
+	 * is copied above. */
+	if (d->format->header_size != 8) {
+		o->err = 1;
+		return;
+	}
 	if (!reserve(o, 8))
 		return;
 	size_t hdr = o->n - 8;
@@ -427,8 +433,6 @@ int wl_doc_write(const wl_doc *d, uint8_t **out, size_t *out_len)
 {
 	*out = NULL;
 	*out_len = 0;
-	if (d->format->header_size != 8)
-		return -1;
 	outbuf o = { 0 };
 	emit(d, &d->root, &o);
 	if (o.err) {

@@ -133,7 +133,10 @@ size_t wl_edit_count(const wl_doc *d);
 /**
  * Serialises d: clean nodes verbatim, dirty ones rebuilt.  On success
  * *out is a malloc'd buffer of *out_len bytes (caller frees) and 0 is
- * returned; -1 on out of memory or when a rebuilt size exceeds 0x7FFFFFFF.
+ * returned; -1 on out of memory, when a rebuilt size exceeds 0x7FFFFFFF,
+ * or when a dirty chunk of a format without 8-byte chunk headers (P3D)
+ * would need a new header.  An unedited document of any format gives back
+ * its bytes.
  */
 int wl_doc_write(const wl_doc *d, uint8_t **out, size_t *out_len);
 
