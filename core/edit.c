@@ -418,7 +418,9 @@ static void emit(const wl_doc *d, const wl_chunk *c, outbuf *o)
 		uint64_t lack = c->declared_size > c->size ? c->declared_size - c->size : 0;
 		size += lack;
 	}
-	if (size > 0x7FFFFFFFu) {
+	/* W3D sizes have 31 bits; a B3D length is the whole uint32 (a cut
+	 * chunk whose length read as negative keeps it). */
+	if (size > (d->format->has_container_bit ? 0x7FFFFFFFu : 0xFFFFFFFFu)) {
 		o->err = 1;
 		return;
 	}
