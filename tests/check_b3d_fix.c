@@ -316,6 +316,57 @@ START_TEST(test_remove_empty_meshes)
 }
 END_TEST
 
+/* The quad MESH on NODE "root" and five child NODEs b0..b4, each with a
+ * BONE (bound to that MESH: the last MESH before it) of n[k] records
+ * vert[k][i], wt[k][i]. */
+static void skinned(wb *b, const int32_t vert[5][4], const float wt[5][4], const size_t n[5])
+{
+	b3b_begin(b, "BB3D");
+	wb_u32(b, 1);
+	b3b_node_begin(b, "root", b3b_identity);
+	b3b_quad_mesh(b, -1, 0, NULL);
+	for (int k = 0; k < 5; k++) {
+		char name[3] = { 'b', (char)('0' + k), 0 };
+		b3b_node_begin(b, name, b3b_identity);
+		b3b_bone(b, vert[k], wt[k], n[k]);
+		b3b_end(b);
+	}
+	b3b_end(b);
+	b3b_end(b);
+}
+
+START_TEST(test_fix_weights)
+{
+	/* vertex 0: 0.5 + 0.25 (sum 0.75); vertex 1: five weights, the last
+	 * 0.1 the weakest by file order; vertex 2: 1 and a negative one;
+	 * vertex 3: 1 */
+	static const int32_t vert[5][4] = { { 0, 1, 2, 3 }, { 0, 1, 2 }, { 1 }, { 1 }, { 1 } };
+	static const float wt[5][4] = { { 0.5f, 0.5f, 1, 1 }, { 0.25f, 0.2f, -0.5f }, { 0.1f }, { 0.1f }, { 0.1f } };
+	static const size_t n[5] = { 4, 3, 1, 1, 1 };
+	double s1 = (double)0.5f + (double)0.2f + (double)0.1f + (double)0.1f;
+	const float fixed[5][4] = { { (float)(0.5 / 0.75), (float)(0.5f / s1), 1, 1 },
+				    { (float)(0.25 / 0.75), (float)(0.2f / s1) },
+				    { (float)(0.1f / s1) },
+				    { (float)(0.1f / s1) },
+				    { 0 } };
+	static const int32_t fixed_vert[5][4] = { { 0, 1, 2, 3 }, { 0, 1 }, { 1 }, { 1 }, { 0 } };
+	static const size_t fixed_n[5] = { 4, 2, 1, 1, 0 };
+	wb b, want;
+	wb_init(&b);
+	wb_init(&want);
+	skinned(&b, vert, wt, n);
+	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-weight-sum"), 1);
+	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-weight-over-4"), 1);
+	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-weight-negative"), 1);
+	skinned(&want, fixed_vert, fixed, fixed_n);
+	expect_fix(&b, &want, false);
+	/* near miss: four weights per vertex summing to 1 are left alone */
+	expect_fix(&want, NULL, true);
+	wb_free(&b);
+	wb_free(&want);
+}
+END_TEST
+
 START_TEST(test_trim_record_slack)
 {
 	wb b;
@@ -412,6 +463,7 @@ Suite *b3d_fix_suite(void)
 	tcase_add_test(tc, test_cover_keys_anim);
 	tcase_add_test(tc, test_sort_keys);
 	tcase_add_test(tc, test_remove_empty_meshes);
+	tcase_add_test(tc, test_fix_weights);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -13,6 +13,7 @@ extern const wl_fixer wl_fix_b3d_normalise_quaternions, wl_fix_b3d_reset_zero_qu
 extern const wl_fixer wl_fix_b3d_clear_dangling_ids; /* fix_ids.c */
 extern const wl_fixer wl_fix_b3d_cover_keys_anim; /* fix_anim.c */
 extern const wl_fixer wl_fix_b3d_sort_keys; /* fix_keys.c */
+extern const wl_fixer wl_fix_b3d_fix_weights; /* fix_weights.c */
 extern const wl_fixer wl_fix_b3d_remove_empty_meshes; /* fix_empty.c */
 
 /** Replaces the n bytes at absolute input offset `at` of chunk c: in its
