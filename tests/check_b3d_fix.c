@@ -59,6 +59,20 @@ static void quad_with_slack(wb *b, size_t extra)
 	b3b_end(b);
 }
 
+/* The unit quad: 4 vertices (no normals, no UVs) and 2 triangles. */
+static const float QUAD[] = { 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0 };
+static const int32_t QUAD_IDX[] = { 0, 1, 2, 0, 2, 3 };
+
+/* Opens a MESH (mesh_brush) and writes the quad's VRTS and a TRIS
+ * (tris_brush) of its 2 triangles; close with b3b_end. */
+static void quad_mesh_open(wb *b, int32_t mesh_brush, int32_t tris_brush)
+{
+	b3b_begin(b, "MESH");
+	wb_u32(b, (uint32_t)mesh_brush);
+	b3b_vrts(b, 0, 0, 0, QUAD, 4);
+	b3b_tris(b, tris_brush, QUAD_IDX, 2);
+}
+
 /* Runs the fixers (unsafe as given) over in: the output must be `want`
  * byte for byte (want NULL: no change), verified, and a second run over it
  * must change nothing. */
@@ -159,8 +173,6 @@ END_TEST
  * the quad as MESH (brush_id mesh_brush) with one TRIS (tris_brush). */
 static void with_ids(wb *b, int32_t tex1, int32_t mesh_brush, int32_t tris_brush)
 {
-	static const float quad[] = { 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0 };
-	static const int32_t idx[] = { 0, 1, 2, 0, 2, 3 };
 	const int32_t tex[2] = { 0, tex1 };
 	b3b_begin(b, "BB3D");
 	wb_u32(b, 1);
@@ -172,10 +184,7 @@ static void with_ids(wb *b, int32_t tex1, int32_t mesh_brush, int32_t tris_brush
 	b3b_brush(b, "br", tex, 2);
 	b3b_end(b);
 	b3b_node_begin(b, "root", b3b_identity);
-	b3b_begin(b, "MESH");
-	wb_u32(b, (uint32_t)mesh_brush);
-	b3b_vrts(b, 0, 0, 0, quad, 4);
-	b3b_tris(b, tris_brush, idx, 2);
+	quad_mesh_open(b, mesh_brush, tris_brush);
 	b3b_end(b);
 	b3b_end(b);
 	b3b_end(b);
@@ -261,19 +270,14 @@ END_TEST
  * (both when empty; otherwise "b" and "c" hold nothing). */
 static void with_empty(wb *b, bool empty)
 {
-	static const float quad[] = { 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0 };
-	static const int32_t idx[] = { 0, 1, 2, 0, 2, 3 };
 	b3b_begin(b, "BB3D");
 	wb_u32(b, 1);
 	b3b_node_begin(b, "root", b3b_identity);
 	b3b_quad_mesh(b, -1, 0, NULL);
 	b3b_node_begin(b, "a", b3b_identity);
-	b3b_begin(b, "MESH");
-	wb_u32(b, (uint32_t)-1);
-	b3b_vrts(b, 0, 0, 0, quad, 4);
-	b3b_tris(b, -1, idx, 2);
+	quad_mesh_open(b, -1, -1);
 	if (empty)
-		b3b_tris(b, -1, idx, 0);
+		b3b_tris(b, -1, QUAD_IDX, 0);
 	b3b_end(b);
 	b3b_end(b);
 	b3b_node_begin(b, "b", b3b_identity);
@@ -287,8 +291,8 @@ static void with_empty(wb *b, bool empty)
 	if (empty) {
 		b3b_begin(b, "MESH");
 		wb_u32(b, (uint32_t)-1);
-		b3b_vrts(b, 0, 0, 0, quad, 4);
-		b3b_tris(b, -1, idx, 0);
+		b3b_vrts(b, 0, 0, 0, QUAD, 4);
+		b3b_tris(b, -1, QUAD_IDX, 0);
 		b3b_end(b);
 	}
 	b3b_end(b);
