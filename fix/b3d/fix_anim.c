@@ -17,14 +17,6 @@
 
 #include "../../core/cursor.h"
 
-static const b3d_anim *governing(const b3d_node *n)
-{
-	for (; n; n = n->parent)
-		if (n->anim && n->anim->ok)
-			return n->anim;
-	return NULL;
-}
-
 static bool wanted_finding(const wl_fix_ctx *x, const wl_finding *f)
 {
 	if (f->severity == WL_SEV_OFF || !f->chunk)
@@ -39,7 +31,7 @@ static int32_t last_frame(const b3d_model *m, const b3d_anim *a)
 	int32_t max = INT32_MIN;
 	for (size_t i = 0; i < m->keys_count; i++) {
 		const b3d_keys *ks = m->keys[i];
-		if (!ks->flags_ok || !ks->keys.size || governing(ks->node) != a)
+		if (!ks->flags_ok || !ks->keys.size || b3d_governing_anim(ks->node) != a)
 			continue;
 		for (size_t k = 0; k < ks->keys.count; k++) {
 			int32_t f = (int32_t)wl_le32(b3d_record(&ks->keys, k));
@@ -66,7 +58,7 @@ static int apply(wl_fix_ctx *x)
 		if (!wanted_finding(x, f))
 			continue;
 		for (size_t k = 0; k < m->keys_count; k++) {
-			const b3d_anim *a = m->keys[k]->src == f->chunk ? governing(m->keys[k]->node) : NULL;
+			const b3d_anim *a = m->keys[k]->src == f->chunk ? b3d_governing_anim(m->keys[k]->node) : NULL;
 			for (size_t j = 0; a && j < m->anim_count; j++)
 				raise[j] = raise[j] || m->anims[j] == a;
 		}
