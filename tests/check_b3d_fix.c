@@ -59,6 +59,318 @@ static void quad_with_slack(wb *b, size_t extra)
 	b3b_end(b);
 }
 
+/* The unit quad: 4 vertices (no normals, no UVs) and 2 triangles. */
+static const float QUAD[] = { 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0 };
+static const int32_t QUAD_IDX[] = { 0, 1, 2, 0, 2, 3 };
+
+/* Opens a MESH (mesh_brush) and writes the quad's VRTS and a TRIS
+ * (tris_brush) of its 2 triangles; close with b3b_end. */
+static void quad_mesh_open(wb *b, int32_t mesh_brush, int32_t tris_brush)
+{
+	b3b_begin(b, "MESH");
+	wb_u32(b, (uint32_t)mesh_brush);
+	b3b_vrts(b, 0, 0, 0, QUAD, 4);
+	b3b_tris(b, tris_brush, QUAD_IDX, 2);
+}
+
+/* Runs the fixers (unsafe as given) over in: the output must be `want`
+ * byte for byte (want NULL: no change), verified, and a second run over it
+ * must change nothing. */
+static void expect_fix(const wb *in, const wb *want, bool unsafe)
+{
+	wl_fix_options o = { 0 };
+	o.catalog = CAT;
+	o.unsafe = unsafe;
+	wl_fix_result r;
+	ck_assert_int_eq(wl_fix_run(&o, "t.b3d", in->data, in->len, &r), 0);
+	if (!want) {
+		ck_assert_msg(!r.changed, "%zu change(s), first %s", r.change_count,
+			      r.change_count ? r.changes[0].what : "");
+		wl_fix_result_free(&r);
+		return;
+	}
+	ck_assert_msg(r.changed && r.verified, "changed %d verified %d: %s", r.changed, r.verified,
+		      r.problem_count ? r.problems[0] : "");
+	ck_assert_uint_eq(r.out_len, want->len);
+	ck_assert(memcmp(r.out, want->data, want->len) == 0);
+	wl_fix_result r2;
+	ck_assert_int_eq(wl_fix_run(&o, "t.b3d", r.out, r.out_len, &r2), 0);
+	ck_assert(!r2.changed);
+	wl_fix_result_free(&r2);
+	wl_fix_result_free(&r);
+}
+
+/* A NODE "root" rotated by rot holding a KEYS chunk (rotation only) of n
+ * keys at frames 1, 2, ... with rotations keys[4 n] and an ANIM of
+ * anim_frames frames. */
+static void animated(wb *b, const float rot[4], const float *keys, size_t n, int32_t anim_frames)
+{
+	b3b_xform t = b3b_identity;
+	memcpy(t.rot, rot, sizeof t.rot);
+	int32_t frames[8];
+	for (size_t i = 0; i < n; i++)
+		frames[i] = (int32_t)i + 1;
+	b3b_begin(b, "BB3D");
+	wb_u32(b, 1);
+	b3b_node_begin(b, "root", t);
+	b3b_keys(b, 4, frames, keys, n);
+	b3b_anim(b, 0, anim_frames, 25);
+	b3b_end(b);
+	b3b_end(b);
+}
+
+/* animated() with an ANIM of n frames. */
+static void rotated(wb *b, const float rot[4], const float *keys, size_t n)
+{
+	animated(b, rot, keys, n, (int32_t)n);
+}
+
+START_TEST(test_normalise_quaternions)
+{
+	static const float rot[4] = { 0, 3, 4, 0 }, unit[4] = { 0, 0.6f, 0.8f, 0 };
+	static const float keys[8] = { 2, 0, 0, 0, 0, 0, 0, 0.5f };
+	static const float keys_unit[8] = { 1, 0, 0, 0, 0, 0, 0, 1 };
+	wb b, want, clean;
+	wb_init(&b);
+	wb_init(&want);
+	wb_init(&clean);
+	rotated(&b, rot, keys, 2);
+	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-node-rotation-not-unit"), 1);
+	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-key-rotation-not-unit"), 2);
+	rotated(&want, unit, keys_unit, 2);
+	expect_fix(&b, &want, false);
+	ck_assert_uint_eq(findings_of(want.data, want.len, "b3d-key-rotation-not-unit"), 0);
+	/* near miss: within the tolerance, left alone */
+	static const float close[4] = { 1.0005f, 0, 0, 0 };
+	rotated(&clean, close, keys_unit, 2);
+	expect_fix(&clean, NULL, true);
+	wb_free(&b);
+	wb_free(&want);
+	wb_free(&clean);
+}
+END_TEST
+
+START_TEST(test_zero_quaternion)
+{
+	static const float keys[8] = { 0, 0, 0, 0, 0, 2, 0, 0 };
+	static const float keys_fixed[8] = { 1, 0, 0, 0, 0, 1, 0, 0 };
+	wb b, want;
+	wb_init(&b);
+	wb_init(&want);
+	rotated(&b, b3b_identity.rot, keys, 2);
+	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-key-rotation-not-unit"), 2);
+	/* safe: a zero quaternion has no direction; the rule is left whole */
+	expect_fix(&b, NULL, false);
+	/* unsafe: the zero one becomes the identity, the other is normalised */
+	rotated(&want, b3b_identity.rot, keys_fixed, 2);
+	expect_fix(&b, &want, true);
+	wb_free(&b);
+	wb_free(&want);
+}
+END_TEST
+
+/* TEXS with one texture, BRUS of one brush with texture ids tex[2], and
+ * the quad as MESH (brush_id mesh_brush) with one TRIS (tris_brush). */
+static void with_ids(wb *b, int32_t tex1, int32_t mesh_brush, int32_t tris_brush)
+{
+	const int32_t tex[2] = { 0, tex1 };
+	b3b_begin(b, "BB3D");
+	wb_u32(b, 1);
+	b3b_begin(b, "TEXS");
+	b3b_tex(b, "a.png");
+	b3b_end(b);
+	b3b_begin(b, "BRUS");
+	wb_u32(b, 2);
+	b3b_brush(b, "br", tex, 2);
+	b3b_end(b);
+	b3b_node_begin(b, "root", b3b_identity);
+	quad_mesh_open(b, mesh_brush, tris_brush);
+	b3b_end(b);
+	b3b_end(b);
+	b3b_end(b);
+}
+
+START_TEST(test_clear_dangling_ids)
+{
+	wb b, want, clean;
+	wb_init(&b);
+	wb_init(&want);
+	wb_init(&clean);
+	with_ids(&b, 5, 3, 7);
+	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-texture-id-out-of-range"), 1);
+	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-brush-id-out-of-range"), 2);
+	with_ids(&want, -1, -1, -1);
+	expect_fix(&b, &want, false);
+	/* near miss: ids in range (texture 0, brush 0) are kept */
+	with_ids(&clean, 0, 0, 0);
+	expect_fix(&clean, NULL, true);
+	wb_free(&b);
+	wb_free(&want);
+	wb_free(&clean);
+}
+END_TEST
+
+START_TEST(test_cover_keys_anim)
+{
+	static const float keys[12] = { 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0 };
+	wb b, want;
+	wb_init(&b);
+	wb_init(&want);
+	animated(&b, b3b_identity.rot, keys, 3, 1);
+	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-keys-beyond-anim-by1"), 1);
+	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-keys-beyond-anim"), 1);
+	animated(&want, b3b_identity.rot, keys, 3, 3);
+	expect_fix(&b, &want, false);
+	/* near miss: ANIM frames already cover the last key */
+	expect_fix(&want, NULL, true);
+	wb_free(&b);
+	wb_free(&want);
+}
+END_TEST
+
+/* A NODE "root" holding one position KEYS chunk: key i at frame[i] with
+ * position (pos[i], 0, 0); ANIM of 3 frames. */
+static void positions(wb *b, const int32_t *frame, const float *pos, size_t n)
+{
+	float v[3 * 8] = { 0 };
+	for (size_t i = 0; i < n; i++)
+		v[3 * i] = pos[i];
+	b3b_begin(b, "BB3D");
+	wb_u32(b, 1);
+	b3b_node_begin(b, "root", b3b_identity);
+	b3b_keys(b, 1, frame, v, n);
+	b3b_anim(b, 0, 3, 25);
+	b3b_end(b);
+	b3b_end(b);
+}
+
+START_TEST(test_sort_keys)
+{
+	static const int32_t frames[] = { 1, 3, 2, 3, 2 };
+	static const float pos[] = { 10, 30, 20, 31, 21 };
+	static const int32_t sorted[] = { 1, 2, 3 };
+	static const float kept[] = { 10, 20, 30 }; /* the first of equal frames */
+	wb b, want;
+	wb_init(&b);
+	wb_init(&want);
+	positions(&b, frames, pos, 5);
+	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-keys-frame-order"), 3);
+	positions(&want, sorted, kept, 3);
+	expect_fix(&b, &want, false);
+	/* near miss: increasing frames are left alone */
+	expect_fix(&want, NULL, true);
+	wb_free(&b);
+	wb_free(&want);
+}
+END_TEST
+
+/* The quad model's NODE "root" with three child NODEs: "a" holds a quad
+ * MESH with a second, empty TRIS (when empty), "b" an empty MESH (no VRTS,
+ * no TRIS) and "c" a MESH of the quad's vertices with only an empty TRIS
+ * (both when empty; otherwise "b" and "c" hold nothing). */
+static void with_empty(wb *b, bool empty)
+{
+	b3b_begin(b, "BB3D");
+	wb_u32(b, 1);
+	b3b_node_begin(b, "root", b3b_identity);
+	b3b_quad_mesh(b, -1, 0, NULL);
+	b3b_node_begin(b, "a", b3b_identity);
+	quad_mesh_open(b, -1, -1);
+	if (empty)
+		b3b_tris(b, -1, QUAD_IDX, 0);
+	b3b_end(b);
+	b3b_end(b);
+	b3b_node_begin(b, "b", b3b_identity);
+	if (empty) {
+		b3b_begin(b, "MESH");
+		wb_u32(b, (uint32_t)-1);
+		b3b_end(b);
+	}
+	b3b_end(b);
+	b3b_node_begin(b, "c", b3b_identity);
+	if (empty) {
+		b3b_begin(b, "MESH");
+		wb_u32(b, (uint32_t)-1);
+		b3b_vrts(b, 0, 0, 0, QUAD, 4);
+		b3b_tris(b, -1, QUAD_IDX, 0);
+		b3b_end(b);
+	}
+	b3b_end(b);
+	b3b_end(b);
+	b3b_end(b);
+}
+
+START_TEST(test_remove_empty_meshes)
+{
+	wb b, want;
+	wb_init(&b);
+	wb_init(&want);
+	with_empty(&b, true);
+	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-tris-empty"), 2);
+	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-mesh-no-vertices"), 1);
+	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-mesh-no-tris"), 1);
+	/* safe run: nothing removed */
+	expect_fix(&b, NULL, false);
+	with_empty(&want, false);
+	expect_fix(&b, &want, true);
+	/* near miss: meshes with vertices and triangles stay */
+	expect_fix(&want, NULL, true);
+	wb_free(&b);
+	wb_free(&want);
+}
+END_TEST
+
+/* The quad MESH on NODE "root" and five child NODEs b0..b4, each with a
+ * BONE (bound to that MESH: the last MESH before it) of n[k] records
+ * vert[k][i], wt[k][i]. */
+static void skinned(wb *b, const int32_t vert[5][4], const float wt[5][4], const size_t n[5])
+{
+	b3b_begin(b, "BB3D");
+	wb_u32(b, 1);
+	b3b_node_begin(b, "root", b3b_identity);
+	b3b_quad_mesh(b, -1, 0, NULL);
+	for (int k = 0; k < 5; k++) {
+		char name[3] = { 'b', (char)('0' + k), 0 };
+		b3b_node_begin(b, name, b3b_identity);
+		b3b_bone(b, vert[k], wt[k], n[k]);
+		b3b_end(b);
+	}
+	b3b_end(b);
+	b3b_end(b);
+}
+
+START_TEST(test_fix_weights)
+{
+	/* vertex 0: 0.5 + 0.25 (sum 0.75); vertex 1: five weights, the last
+	 * 0.1 the weakest by file order; vertex 2: 1 and a negative one;
+	 * vertex 3: 1 */
+	static const int32_t vert[5][4] = { { 0, 1, 2, 3 }, { 0, 1, 2 }, { 1 }, { 1 }, { 1 } };
+	static const float wt[5][4] = { { 0.5f, 0.5f, 1, 1 }, { 0.25f, 0.2f, -0.5f }, { 0.1f }, { 0.1f }, { 0.1f } };
+	static const size_t n[5] = { 4, 3, 1, 1, 1 };
+	double s1 = (double)0.5f + (double)0.2f + (double)0.1f + (double)0.1f;
+	const float fixed[5][4] = { { (float)(0.5 / 0.75), (float)(0.5f / s1), 1, 1 },
+				    { (float)(0.25 / 0.75), (float)(0.2f / s1) },
+				    { (float)(0.1f / s1) },
+				    { (float)(0.1f / s1) },
+				    { 0 } };
+	static const int32_t fixed_vert[5][4] = { { 0, 1, 2, 3 }, { 0, 1 }, { 1 }, { 1 }, { 0 } };
+	static const size_t fixed_n[5] = { 4, 2, 1, 1, 0 };
+	wb b, want;
+	wb_init(&b);
+	wb_init(&want);
+	skinned(&b, vert, wt, n);
+	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-weight-sum"), 1);
+	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-weight-over-4"), 1);
+	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-weight-negative"), 1);
+	skinned(&want, fixed_vert, fixed, fixed_n);
+	expect_fix(&b, &want, false);
+	/* near miss: four weights per vertex summing to 1 are left alone */
+	expect_fix(&want, NULL, true);
+	wb_free(&b);
+	wb_free(&want);
+}
+END_TEST
+
 START_TEST(test_trim_record_slack)
 {
 	wb b;
@@ -149,6 +461,13 @@ Suite *b3d_fix_suite(void)
 	tcase_add_test(tc, test_trim_record_slack);
 	tcase_add_test(tc, test_trailing_bytes_on_b3d);
 	tcase_add_test(tc, test_container_size_on_b3d);
+	tcase_add_test(tc, test_normalise_quaternions);
+	tcase_add_test(tc, test_zero_quaternion);
+	tcase_add_test(tc, test_clear_dangling_ids);
+	tcase_add_test(tc, test_cover_keys_anim);
+	tcase_add_test(tc, test_sort_keys);
+	tcase_add_test(tc, test_remove_empty_meshes);
+	tcase_add_test(tc, test_fix_weights);
 	suite_add_tcase(s, tc);
 	return s;
 }

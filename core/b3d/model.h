@@ -175,6 +175,18 @@ typedef struct b3d_node {
 	size_t index;            /* in b3d_model.nodes */
 } b3d_node;
 
+/** The ANIM that governs keys of node n: the first complete ANIM (ok) on n
+ *  or its nearest ancestor that has one (spec §ANIM: "an animation starts
+ *  here in the hierarchy"), or NULL.  The rule b3d-keys-beyond-anim and the
+ *  fixer cover-keys-anim use it. */
+static inline const b3d_anim *b3d_governing_anim(const b3d_node *n)
+{
+	for (; n; n = n->parent)
+		if (n->anim && n->anim->ok)
+			return n->anim;
+	return NULL;
+}
+
 typedef struct b3d_model {
 	const wl_chunk *bb3d;    /* the first BB3D chunk, or NULL */
 	int32_t version;

@@ -11,6 +11,14 @@ static const wl_fixer *const fixers[] = {
 	&wl_fix_chunk_overruns,
 	&wl_fix_container_sizes,
 	&wl_fix_b3d_trim_record_slack, /* fix_slack.c (unsafe) */
+	&wl_fix_b3d_remove_empty_meshes, /* fix_empty.c (unsafe): whole chunks before values */
+	/* values inside whole records */
+	&wl_fix_b3d_reset_zero_quaternions, /* fix_quat.c (unsafe): before normalising */
+	&wl_fix_b3d_normalise_quaternions,
+	&wl_fix_b3d_clear_dangling_ids, /* fix_ids.c */
+	&wl_fix_b3d_fix_weights, /* fix_weights.c */
+	&wl_fix_b3d_sort_keys, /* fix_keys.c: before ANIM frames are fitted to the keys */
+	&wl_fix_b3d_cover_keys_anim, /* fix_anim.c */
 	NULL /* keep last: the list is NULL-terminated for easy appends */
 };
 

@@ -9,6 +9,19 @@
 #include "../fix.h"
 
 extern const wl_fixer wl_fix_b3d_trim_record_slack; /* fix_slack.c */
+extern const wl_fixer wl_fix_b3d_normalise_quaternions, wl_fix_b3d_reset_zero_quaternions; /* fix_quat.c */
+extern const wl_fixer wl_fix_b3d_clear_dangling_ids; /* fix_ids.c */
+extern const wl_fixer wl_fix_b3d_cover_keys_anim; /* fix_anim.c */
+extern const wl_fixer wl_fix_b3d_sort_keys; /* fix_keys.c */
+extern const wl_fixer wl_fix_b3d_fix_weights; /* fix_weights.c */
+extern const wl_fixer wl_fix_b3d_remove_empty_meshes; /* fix_empty.c */
+
+/** Replaces the n bytes at absolute input offset `at` of chunk c: in its
+ *  current fields when c is a container (NODE name and transform, MESH
+ *  brush_id), else in its current payload.  The n bytes replaced go to
+ *  old (may be NULL).  -1 when the span is not inside them (nothing
+ *  changed) or out of memory (d->oom set).  fix/b3d/patch.c. */
+int b3d_fix_patch(wl_doc *d, wl_chunk *c, uint64_t at, const uint8_t *bytes, size_t n, uint8_t *old);
 
 /** The fixers of a B3D file, the shared structural ones included, in the
  *  order they run; *count set.  NULL-terminated. */

@@ -53,18 +53,9 @@ static void check_anim(wl_lint_ctx *ctx, const b3d_anim *a, size_t ordinal, cons
 			  node, (double)a->fps);
 }
 
-/* The nearest complete ANIM on n or its ancestors, or NULL. */
-static const b3d_anim *governing(const b3d_node *n)
-{
-	for (; n; n = n->parent)
-		if (n->anim && n->anim->ok)
-			return n->anim;
-	return NULL;
-}
-
 static void check_keys(wl_lint_ctx *ctx, const b3d_keys *ks)
 {
-	const b3d_anim *a = governing(ks->node);
+	const b3d_anim *a = b3d_governing_anim(ks->node);
 	if (!a || a->frames <= 0 || !ks->keys.size)
 		return;
 	int64_t end = (int64_t)a->frames + 1;
