@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../../core/grow.h"
 #include "../../core/b3d/model.h"
 #include "../../core/escape.h"
 
@@ -28,21 +29,6 @@ typedef struct b3d_xref {
 	char **images; size_t image_count, image_cap; /* lower-case base names */
 	bool oom;
 } b3d_xref;
-
-static bool grow(void **p, size_t *cap, size_t need, size_t elem)
-{
-	if (need <= *cap)
-		return true;
-	size_t n = *cap ? *cap * 2 : 16;
-	while (n < need)
-		n *= 2;
-	void *q = realloc(*p, n * elem);
-	if (!q)
-		return false;
-	*p = q;
-	*cap = n;
-	return true;
-}
 
 /* The base name of s[0..n) (after the last '/' or '\\'), lower case. */
 static char *stem_of(const char *s, size_t n)
@@ -100,7 +86,7 @@ static int add(void *ix, const char *path, const wl_doc *doc)
 	pthread_mutex_lock(&x->lock);
 	int rc = 0;
 	char *p = strdup(path);
-	if (!p || !grow((void **)&x->files, &x->file_cap, x->file_count + 1, sizeof *x->files)) {
+	if (!p || !wl_grow((void **)&x->files, &x->file_cap, x->file_count + 1, sizeof *x->files)) {
 		free(p);
 		rc = -1;
 		goto out;
@@ -111,7 +97,7 @@ static int add(void *ix, const char *path, const wl_doc *doc)
 		const b3d_texture *t = &m->textures[i];
 		if (!t->name_len)
 			continue;
-		if (!grow((void **)&x->refs, &x->ref_cap, x->ref_count + 1, sizeof *x->refs)) {
+		if (!wl_grow((void **)&x->refs, &x->ref_cap, x->ref_count + 1, sizeof *x->refs)) {
 			rc = -1;
 			break;
 		}
@@ -155,7 +141,7 @@ static int add_texture_file(void *ix, const char *path)
 	char *s = stem_of(path, strlen(path));
 	pthread_mutex_lock(&x->lock);
 	int rc = 1;
-	if (!s || !grow((void **)&x->images, &x->image_cap, x->image_count + 1, sizeof *x->images)) {
+	if (!s || !wl_grow((void **)&x->images, &x->image_cap, x->image_count + 1, sizeof *x->images)) {
 		free(s);
 		x->oom = true;
 		rc = -1;

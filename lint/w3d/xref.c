@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../../core/grow.h"
 #include "../../core/vec.h"
 #include "../../core/w3d/bind_pose.h"
 #include "../../core/w3d/model.h"
@@ -111,21 +112,6 @@ struct w3d_xref {
 	bool oom;
 };
 
-static bool grow(void **p, size_t *cap, size_t need, size_t elem)
-{
-	if (need <= *cap)
-		return true;
-	size_t n = *cap ? *cap * 2 : 16;
-	while (n < need)
-		n *= 2;
-	void *q = realloc(*p, n * elem);
-	if (!q)
-		return false;
-	*p = q;
-	*cap = n;
-	return true;
-}
-
 static char *dup_str(w3d_xref *x, const char *s)
 {
 	char *d = strdup(s ? s : "");
@@ -162,7 +148,7 @@ static xdef *new_def(w3d_xref *x, def_kind kind, uint32_t file, const char *name
 {
 	if (!name || !name[0])
 		return NULL;
-	if (!grow((void **)&x->defs, &x->def_cap, x->def_count + 1, sizeof *x->defs)) {
+	if (!wl_grow((void **)&x->defs, &x->def_cap, x->def_count + 1, sizeof *x->defs)) {
 		x->oom = true;
 		return NULL;
 	}
@@ -180,7 +166,7 @@ static xdef *new_def(w3d_xref *x, def_kind kind, uint32_t file, const char *name
 static xref_ent *new_ref(w3d_xref *x, ref_kind kind, uint32_t file, const char *name, const char *owner,
 			 const wl_doc *doc, const wl_chunk *c, uint64_t off, uint64_t len)
 {
-	if (!grow((void **)&x->refs, &x->ref_cap, x->ref_count + 1, sizeof *x->refs)) {
+	if (!wl_grow((void **)&x->refs, &x->ref_cap, x->ref_count + 1, sizeof *x->refs)) {
 		x->oom = true;
 		return NULL;
 	}
@@ -515,7 +501,7 @@ int w3d_xref_add(w3d_xref *x, const char *path, const wl_doc *doc)
 		return -1;
 	pthread_mutex_lock(&x->lock);
 	int rc = 0;
-	if (!grow((void **)&x->files, &x->file_cap, x->file_count + 1, sizeof *x->files) ||
+	if (!wl_grow((void **)&x->files, &x->file_cap, x->file_count + 1, sizeof *x->files) ||
 	    x->file_count >= UINT32_MAX) {
 		rc = -1;
 		goto out;
@@ -605,7 +591,7 @@ static int add_texture_locked(w3d_xref *x, const char *path)
 	if (!dot || !(wl_name_eq(dot, ".tga") || wl_name_eq(dot, ".dds")))
 		return 0;
 	char *stem = texture_stem(path, true);
-	if (!stem || !grow((void **)&x->textures, &x->texture_cap, x->texture_count + 1, sizeof *x->textures)) {
+	if (!stem || !wl_grow((void **)&x->textures, &x->texture_cap, x->texture_count + 1, sizeof *x->textures)) {
 		free(stem);
 		x->oom = true;
 		return -1;
@@ -653,7 +639,7 @@ static void emit(outs *o, uint32_t file, int32_t related, const char *rule, uint
 {
 	if (o->oom)
 		return;
-	if (!grow((void **)&o->v, &o->cap, o->n + 1, sizeof *o->v)) {
+	if (!wl_grow((void **)&o->v, &o->cap, o->n + 1, sizeof *o->v)) {
 		o->oom = true;
 		return;
 	}
