@@ -80,6 +80,12 @@ typedef struct wl_format {
 	/* Chunk ids are four ASCII characters (B3D tags): paths and messages
 	 * print the tag, not a number. */
 	bool tag_ids;
+	/* Salvage of a data chunk c of document d cut by the end of the file
+	 * (its payload as read, c->size bytes): how many leading bytes of it
+	 * are whole records (header fields included); 0 when none.  NULL: the
+	 * schema's elem_size decides (W3D arrays).  Used by
+	 * fix/fix_structure.c drop-unreadable. */
+	uint64_t (*whole_records)(const struct wl_doc *d, const struct wl_chunk *c);
 } wl_format;
 
 /** The registered formats, in detection order; *count set. */

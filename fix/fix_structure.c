@@ -261,11 +261,23 @@ static int salvage_cut(wl_fix_ctx *x, wl_chunk *k)
 	uint32_t elem = t && !(t->flags & WL_TYPE_OPAQUE) ? t->elem_size : 0;
 	size_t len = 0;
 	const uint8_t *p = wl_edit_payload(x->doc, k, &len);
-	size_t keep = elem ? len - len % elem : 0;
+	/* Records whose size the format reads from the chunk (B3D): its whole
+	 * ones. */
+	const wl_format *f = x->doc->format;
+	bool by_model = f->whole_records && t && !(t->flags & WL_TYPE_OPAQUE);
+	size_t keep = by_model ? (size_t)f->whole_records(x->doc, k) : elem ? len - len % elem : 0;
+	if (keep > len)
+		keep = 0;
 	if (keep == 0)
 		return drop_node(x, k, "removed");
 	if (wl_edit_set_payload(x->doc, k, p, keep) != 0 || wl_edit_cut(x->doc, k) != 0)
 		return -1;
+	if (by_model)
+		return wl_edit_note(x->doc, k, "chunk-truncated", k->offset + 4,
+				    "%s: size %" PRIu32 " -> %zu (its whole records kept, bytes 0x%" PRIX64
+				    "..0x%" PRIX64 " dropped)",
+				    wl_chunk_name(x->doc, k), k->declared_size, keep,
+				    wl_chunk_payload_offset(k) + keep, wl_chunk_end(k)) ? -1 : 0;
 	return wl_edit_note(x->doc, k, "chunk-truncated", k->offset + 4,
 			    "%s: size %" PRIu32 " -> %zu (%zu whole %" PRIu32 "-byte elements kept, bytes 0x%" PRIX64
 			    "..0x%" PRIX64 " dropped)",

@@ -371,6 +371,50 @@ START_TEST(test_fix_weights)
 }
 END_TEST
 
+/* A file cut inside its TRIS, after the first whole triangle and 5 bytes
+ * of the second: --unsafe keeps the VRTS, the whole triangle and every
+ * container, and the output is the file built with that one triangle. */
+START_TEST(test_salvage_cut_records)
+{
+	wb cut;
+	wb_init(&cut);
+	b3b_begin(&cut, "BB3D");
+	wb_u32(&cut, 1);
+	b3b_node_begin(&cut, "root", b3b_identity);
+	quad_mesh_open(&cut, -1, -1);
+	b3b_end(&cut);
+	b3b_end(&cut);
+	b3b_end(&cut);
+	size_t tris = 0;
+	for (size_t i = 0; i + 4 <= cut.len; i++)
+		if (memcmp(cut.data + i, "TRIS", 4) == 0)
+			tris = i;
+	cut.len = tris + 8 + 4 + 12 + 5; /* the end of the file */
+	ck_assert_uint_eq(findings_of(cut.data, cut.len, "chunk-truncated"), 4); /* BB3D, NODE, MESH, TRIS */
+	wb want;
+	wb_init(&want);
+	b3b_begin(&want, "BB3D");
+	wb_u32(&want, 1);
+	b3b_node_begin(&want, "root", b3b_identity);
+	b3b_begin(&want, "MESH");
+	wb_u32(&want, (uint32_t)-1);
+	b3b_vrts(&want, 0, 0, 0, QUAD, 4);
+	b3b_tris(&want, -1, QUAD_IDX, 1);
+	b3b_end(&want);
+	b3b_end(&want);
+	b3b_end(&want);
+	expect_fix(&cut, NULL, false); /* salvage is unsafe */
+	expect_fix(&cut, &want, true);
+	/* Near miss: cut exactly after the whole triangle, the lengths are
+	 * all that is wrong - the same output. */
+	cut.len = tris + 8 + 4 + 12;
+	expect_fix(&cut, &want, true);
+	wb_free(&want);
+	cut.len = 0;
+	wb_free(&cut);
+}
+END_TEST
+
 START_TEST(test_trim_record_slack)
 {
 	wb b;
@@ -468,6 +512,7 @@ Suite *b3d_fix_suite(void)
 	tcase_add_test(tc, test_sort_keys);
 	tcase_add_test(tc, test_remove_empty_meshes);
 	tcase_add_test(tc, test_fix_weights);
+	tcase_add_test(tc, test_salvage_cut_records);
 	suite_add_tcase(s, tc);
 	return s;
 }

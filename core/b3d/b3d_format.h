@@ -58,6 +58,31 @@ enum { B3D_CTX_ROOT = 0, B3D_CTX_BB3D, B3D_CTX_NODE, B3D_CTX_MESH, B3D_CTX__COUN
 #define B3D_BONE_RECORD 8u        /* int32 vertex_id; float weight */
 #define B3D_ANIM_SIZE 12u         /* int32 flags, frames; float fps */
 
+/** Bytes of one VRTS vertex for these header values (spec §VRTS: 12 for
+ *  x,y,z, +12 normals (flags&1), +16 colour (flags&2), +4 per tex coord);
+ *  0 when sets or set_size is negative or sets x set_size exceeds 1024
+ *  (not decoded). */
+static inline uint32_t b3d_vertex_size(int32_t flags, int32_t sets, int32_t set_size)
+{
+	if (sets < 0 || set_size < 0 || (int64_t)sets * set_size > 1024)
+		return 0;
+	return 12u + ((flags & 1) ? 12u : 0u) + ((flags & 2) ? 16u : 0u) +
+	       4u * (uint32_t)sets * (uint32_t)set_size;
+}
+
+/** Bytes of one KEYS key for these flags (spec §KEYS: int32 frame, +12
+ *  position (flags&1), +12 scale (flags&2), +16 rotation (flags&4)). */
+static inline uint32_t b3d_key_size(int32_t flags)
+{
+	return 4u + ((flags & 1) ? 12u : 0u) + ((flags & 2) ? 12u : 0u) + ((flags & 4) ? 16u : 0u);
+}
+
+/** wl_format.whole_records for B3D (core/b3d/salvage.c): the leading bytes
+ *  of data chunk c (cut by the end of the file) that are whole records,
+ *  its header fields included: VRTS, TRIS, BONE, KEYS, ANIM, TEXS and BRUS
+ *  entries; 0 when not even the header is whole. */
+uint64_t b3d_whole_records(const wl_doc *d, const wl_chunk *c);
+
 /** The B3D format descriptor (core/b3d/descriptor.c), registered in
  *  core/formats.c. */
 extern const wl_format b3d_format;

@@ -207,11 +207,6 @@ static void decode_brus(builder *b, const wl_chunk *c)
 	}
 }
 
-/* Largest tex_coord_sets x tex_coord_set_size decoded (a vertex of at most
- * 4 KiB); larger or negative layouts leave verts.size 0 and the check
- * b3d-tex-coord-layout reports them. */
-#define VRTS_MAX_COMPONENTS 1024
-
 static b3d_vrts *decode_vrts(builder *b, const wl_chunk *c)
 {
 	b3d_vrts *v = alloc(b, sizeof *v);
@@ -225,23 +220,16 @@ static b3d_vrts *decode_vrts(builder *b, const wl_chunk *c)
 	v->flags = (int32_t)wl_cursor_u32(&k);
 	v->sets = (int32_t)wl_cursor_u32(&k);
 	v->set_size = (int32_t)wl_cursor_u32(&k);
-	if (v->sets < 0 || v->set_size < 0 ||
-	    (int64_t)v->sets * v->set_size > VRTS_MAX_COMPONENTS) {
+	/* Negative or huge layouts (b3d_vertex_size 0) are not decoded: the
+	 * check b3d-tex-coord-layout reports them. */
+	if (b3d_vertex_size(v->flags, v->sets, v->set_size) == 0) {
 		v->verts.offset = wl_cursor_offset(&k);
 		return v;
 	}
-	uint32_t size = 12;
-	if (v->flags & 1) {
-		v->normal_at = size;
-		size += 12;
-	}
-	if (v->flags & 2) {
-		v->color_at = size;
-		size += 16;
-	}
-	v->uv_at = size;
-	size += 4u * (uint32_t)v->sets * (uint32_t)v->set_size;
-	records(b, c, &k, size, &v->verts, "vertex");
+	v->normal_at = (v->flags & 1) ? 12 : 0;
+	v->color_at = (v->flags & 2) ? 12 + ((v->flags & 1) ? 12 : 0) : 0;
+	v->uv_at = b3d_vertex_size(v->flags, 0, 0);
+	records(b, c, &k, b3d_vertex_size(v->flags, v->sets, v->set_size), &v->verts, "vertex");
 	return v;
 }
 
@@ -332,20 +320,10 @@ static void decode_keys(builder *b, const wl_chunk *c, b3d_node *node)
 	if (wl_cursor_remaining(&k) >= 4) {
 		ks->flags = (int32_t)wl_cursor_u32(&k);
 		ks->flags_ok = true;
-		uint32_t size = 4;
-		if (ks->flags & 1) {
-			ks->position_at = size;
-			size += 12;
-		}
-		if (ks->flags & 2) {
-			ks->scale_at = size;
-			size += 12;
-		}
-		if (ks->flags & 4) {
-			ks->rotation_at = size;
-			size += 16;
-		}
-		records(b, c, &k, size, &ks->keys, "key");
+		ks->position_at = (ks->flags & 1) ? 4 : 0;
+		ks->scale_at = (ks->flags & 2) ? b3d_key_size(ks->flags & 1) : 0;
+		ks->rotation_at = (ks->flags & 4) ? b3d_key_size(ks->flags & 3) : 0;
+		records(b, c, &k, b3d_key_size(ks->flags), &ks->keys, "key");
 	}
 	push(b, (void ***)&b->m->keys, &b->m->keys_count, &b->caps[3], ks);
 }

@@ -58,4 +58,5 @@ const wl_format b3d_format = {
 	.schema = b3d_schema,
 	.fields_size = b3d_fields_size,
 	.tag_ids = true,
+	.whole_records = b3d_whole_records,
 };
