@@ -66,18 +66,8 @@ int main(int argc, char **argv)
 		case 'o':
 			output = optarg;
 			break;
-		case 'V':
-			wl_cli_version(stdout, &DOC);
-			return EXIT_OK;
-		case 'h':
-			wl_cli_help(stdout, &DOC);
-			return EXIT_OK;
-		case WL_OPT_MAN_VAL:
-			wl_cli_man(stdout, &DOC);
-			return EXIT_OK;
 		default:
-			wl_cli_usage_error(&DOC, c, argv);
-			return EXIT_TROUBLE;
+			return wl_cli_common_option(&DOC, c, argv);
 		}
 	}
 	if (optind != argc - 1 || !output) {

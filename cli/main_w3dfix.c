@@ -439,11 +439,8 @@ int main(int argc, char **argv)
 		case OPT_REBUILD_AABTREE: rc = push(&o.force, &o.nforce, "rebuild-aabtree"); break;
 		case 'c': o.config = optarg; break;
 		case 'q': o.quiet = true; break;
-		case 'h': wl_cli_help(stdout, &DOC); opts_release(&o); return 0;
-		case 'V': wl_cli_version(stdout, &DOC); opts_release(&o); return 0;
-		case WL_OPT_MAN_VAL: wl_cli_man(stdout, &DOC); opts_release(&o); return 0;
 		case OPT_LIST_FIXES: list = true; break;
-		default: wl_cli_usage_error(&DOC, ch, argv); opts_release(&o); return 2;
+		default: opts_release(&o); return wl_cli_common_option(&DOC, ch, argv);
 		}
 		if (rc != 0) {
 			fprintf(stderr, "w3dfix: out of memory\n");

@@ -969,18 +969,9 @@ static int parse_args(int argc, char **argv, cli *opt, int *first_path)
 				return EXIT_TROUBLE;
 			}
 			break;
-		case 'V':
-			wl_cli_version(stdout, &DOC);
-			return -1;
-		case 'h':
-			wl_cli_help(stdout, &DOC);
-			return -1;
-		case WL_OPT_MAN_VAL:
-			wl_cli_man(stdout, &DOC);
-			return -1;
 		default:
-			wl_cli_usage_error(&DOC, c, argv);
-			return EXIT_TROUBLE;
+			/* a help page shown: -1, exit 0 */
+			return wl_cli_common_option(&DOC, c, argv) == 0 ? -1 : EXIT_TROUBLE;
 		}
 	}
 	if (opt->baseline && opt->write_baseline) {

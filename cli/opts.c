@@ -209,3 +209,21 @@ void wl_cli_man(FILE *out, const wl_cli_doc *d)
 	      "README.md and docs/ in " WL_DOCDIR ".\n",
 	      out);
 }
+
+int wl_cli_common_option(const wl_cli_doc *d, int ch, char **argv)
+{
+	switch (ch) {
+	case 'V':
+		wl_cli_version(stdout, d);
+		return 0;
+	case 'h':
+		wl_cli_help(stdout, d);
+		return 0;
+	case WL_OPT_MAN_VAL:
+		wl_cli_man(stdout, d);
+		return 0;
+	default:
+		wl_cli_usage_error(d, ch, argv);
+		return 2;
+	}
+}

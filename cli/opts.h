@@ -88,6 +88,14 @@ void wl_cli_wrap(FILE *out, const char *text, int indent, int col, int width);
 void wl_cli_usage_error(const wl_cli_doc *d, int ch, char **argv);
 
 /**
+ * The end of every tool's getopt_long switch: the common options of
+ * WL_OPT_COMMON ('V' --version, 'h' --help, WL_OPT_MAN_VAL --man) print to
+ * standard output and give 0; anything else is a usage error
+ * (wl_cli_usage_error) and gives 2.  The tool then exits with that status.
+ */
+int wl_cli_common_option(const wl_cli_doc *d, int ch, char **argv);
+
+/**
  * Reads an input file of the tool (core/file_io.h wl_read_input: regular
  * files of at most 1 GiB, "-" for standard input) into *out (malloc'd) and
  * *len.  Returns 0, or -1 after printing "TOOL: PATH: REASON" to stderr
