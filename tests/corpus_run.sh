@@ -46,7 +46,8 @@ corpus=$root/corpus
 ALLOW="out-of-memory internal-unknown-rule duplicate-definition
 reference-bone-out-of-range reference-hierarchy-missing
 reference-hierarchy-too-few-pivots reference-mesh-missing
-reference-texture-missing chunk-depth-limit"
+reference-texture-missing chunk-depth-limit b3d-texture-file-missing
+b3d-tris-too-many-vertices"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
