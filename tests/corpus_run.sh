@@ -24,6 +24,11 @@
 # element.  Its report must hold exactly one more finding of the rule than
 # fire's (one finding per element, so a baseline sees the new one).
 #
+# A rule folder may hold beside/: its files are put beside the assembled
+# binary and the case lints that folder instead of the one file, so that a
+# cross-file rule (a TEXS or texture name against the image files of the
+# folders given) has a real case: beside/ holds the (empty) image files.
+#
 # Usage: tests/corpus_run.sh [--update] W3DASM W3DLINT
 #   --update   write the .expected files from the current reports instead of
 #              comparing (then review every changed file with git diff).
@@ -46,8 +51,7 @@ corpus=$root/corpus
 ALLOW="out-of-memory internal-unknown-rule duplicate-definition
 reference-bone-out-of-range reference-hierarchy-missing
 reference-hierarchy-too-few-pivots reference-mesh-missing
-reference-texture-missing chunk-depth-limit b3d-texture-file-missing
-b3d-tris-too-many-vertices"
+reference-texture-missing chunk-depth-limit b3d-tris-too-many-vertices"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -90,8 +94,13 @@ run() {
 	# The binary is named after the case (fire.w3d, near.w3d, mesh.w3d):
 	# hierarchy-name-not-file-name compares the hierarchy with that name.
 	dir=$tmp/$cases
-	mkdir -p "$dir"
-	bin=$dir/$(basename "$base").$ext
+	mkdir -p "$dir/in"
+	bin=$dir/in/$(basename "$base").$ext
+	target=$bin
+	if [ -d "$(dirname "$txt")/beside" ]; then
+		cp -R "$(dirname "$txt")/beside/." "$dir/in/"
+		target=$dir/in
+	fi
 	if ! "$asm" "$txt" -o "$bin" 2> "$dir/asm.err"; then
 		echo "corpus: FAIL $rel: w3dasm failed:"
 		sed 's/^/    /' "$dir/asm.err"
@@ -102,7 +111,7 @@ run() {
 	# default); every other case is linted with an empty configuration.
 	cfg=$tmp/empty.yaml
 	[ -f "$(dirname "$txt")/config.yaml" ] && cfg=$(dirname "$txt")/config.yaml
-	"$lint" --no-progress --config "$cfg" --format json -o "$dir/report.json" "$bin" 2> "$dir/lint.err"
+	"$lint" --no-progress --config "$cfg" --format json -o "$dir/report.json" "$target" 2> "$dir/lint.err"
 	rc=$?
 	if [ "$rc" -ge 2 ]; then
 		echo "corpus: FAIL $rel: w3dlint exit status $rc:"
