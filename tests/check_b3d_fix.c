@@ -211,21 +211,31 @@ START_TEST(test_clear_dangling_ids)
 }
 END_TEST
 
-START_TEST(test_cover_keys_anim)
+/* animated() with 3 keys and an ANIM of `frames` frames: each rule of
+ * rules[] has findings[i] findings; the fixers raise frames to 3, and
+ * leave that alone (near miss). */
+static void expect_anim_frames(int32_t frames, const char *const *rules, const size_t *findings, size_t n)
 {
 	static const float keys[12] = { 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0 };
 	wb b, want;
 	wb_init(&b);
 	wb_init(&want);
-	animated(&b, b3b_identity.rot, keys, 3, 1);
-	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-keys-beyond-anim-by1"), 1);
-	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-keys-beyond-anim"), 1);
+	animated(&b, b3b_identity.rot, keys, 3, frames);
+	for (size_t i = 0; i < n; i++)
+		ck_assert_uint_eq(findings_of(b.data, b.len, rules[i]), findings[i]);
 	animated(&want, b3b_identity.rot, keys, 3, 3);
 	expect_fix(&b, &want, false);
 	/* near miss: ANIM frames already cover the last key */
 	expect_fix(&want, NULL, true);
 	wb_free(&b);
 	wb_free(&want);
+}
+
+START_TEST(test_cover_keys_anim)
+{
+	static const char *const rules[] = { "b3d-keys-beyond-anim-by1", "b3d-keys-beyond-anim" };
+	static const size_t n[] = { 1, 1 };
+	expect_anim_frames(1, rules, n, 2);
 }
 END_TEST
 
@@ -326,19 +336,12 @@ END_TEST
 
 START_TEST(test_fit_anim_frames)
 {
-	static const float keys[12] = { 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0 };
-	wb b, want;
-	wb_init(&b);
-	wb_init(&want);
-	animated(&b, b3b_identity.rot, keys, 3, 0);
-	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-anim-zero-frames"), 1);
-	animated(&want, b3b_identity.rot, keys, 3, 3);
-	expect_fix(&b, &want, false);
-	/* near miss: frames above 0 are left alone */
-	expect_fix(&want, NULL, true);
+	static const char *const rules[] = { "b3d-anim-zero-frames", "b3d-keys-beyond-anim" };
+	static const size_t n[] = { 1, 0 };
+	expect_anim_frames(0, rules, n, 2);
+	expect_anim_frames(-7, rules, n, 2);
 	/* an ANIM that governs no key: frames 1 */
-	wb_free(&b);
-	wb_free(&want);
+	wb b, want;
 	wb_init(&b);
 	wb_init(&want);
 	keyed(&b, 0, NULL, NULL, NULL, NULL, -4, 25);
