@@ -174,8 +174,7 @@ static void put_elem(FILE *out, wl_tf_type t, const uint8_t *p)
 	}
 }
 
-/* A nested struct as a flow mapping. */
-static void put_struct(FILE *out, const wl_tf_struct *s, const uint8_t *p)
+void wl_tf_put_struct(FILE *out, const wl_tf_struct *s, const uint8_t *p)
 {
 	size_t at = 0;
 	fputc('{', out);
@@ -193,7 +192,7 @@ void wl_tf_put_value(FILE *out, const wl_tf_field *f, const uint8_t *p)
 	size_t n = f->count ? f->count : 1;
 	if (f->type == WL_TF_STRUCT) {
 		if (f->sub)
-			put_struct(out, f->sub, p);
+			wl_tf_put_struct(out, f->sub, p);
 		else
 			fputs("{}", out);
 		return;

@@ -190,6 +190,11 @@ void wl_tf_put_quoted(FILE *out, const uint8_t *p, size_t n);
  */
 void wl_tf_put_value(FILE *out, const wl_tf_field *f, const uint8_t *p);
 
+/** Writes the fields of s at p (each wl_tf_put_value) as a flow mapping,
+ *  "{Time: 0, Color: [255, 255, 255, 255]}": a nested struct, an element
+ *  of an ARRAY chunk. */
+void wl_tf_put_struct(FILE *out, const struct wl_tf_struct *s, const uint8_t *p);
+
 /** Writes the element of ITEMS part element layout e at p as a flow
  *  mapping, "{Time: 0, Color: [255, 255, 255, 255]}"; a last field with
  *  count 0 has width elements and is always a sequence.  Returns the bytes
