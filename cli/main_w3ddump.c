@@ -1,6 +1,8 @@
 /*
- * main_w3ddump.c - w3ddump: the chunk tree of a W3D file, like readelf:
- * offsets, sizes, spec chunk names, recovery marks and decoded fields
+ * main_w3ddump.c - w3ddump: the chunk tree of a W3D or B3D file, like
+ * readelf: offsets, sizes, spec chunk names, recovery marks and decoded
+ * fields (W3D from the struct tables, B3D through the text form's decode
+ * hook, textform/registry.h wl_tf_sink)
  * (human text, --chunks for the tree only, --json for machines), or the
  * editable text form (--text, docs/textform.md) that w3dasm assembles back
  * into the same bytes.
@@ -62,10 +64,13 @@ static const wl_opt OPTS[] = {
 static const wl_cli_doc DOC = {
 	"w3ddump",
 	"[OPTION]... FILE",
-	"show the chunk tree and fields of a W3D file",
-	"Show the chunk tree of a W3D file: offsets, sizes, spec chunk names,\n"
-	"recovery marks for damaged parts, and decoded fields (names, counts,\n"
-	"vectors).  Damaged files are dumped as far as they can be read.\n"
+	"show the chunk tree and fields of a W3D or B3D file",
+	"Show the chunk tree of a W3D or B3D file: offsets, sizes, spec chunk\n"
+	"names, recovery marks for damaged parts, and decoded fields (names,\n"
+	"counts, vectors; for B3D the keys of its text form: BB3D version, TEXS\n"
+	"and BRUS entries, NODE transform, MESH brush, VRTS vertices, TRIS\n"
+	"triangles, BONE weights, KEYS keys, ANIM frames and fps).  Damaged\n"
+	"files are dumped as far as they can be read.\n"
 	"\n"
 	"Human dump lines: OFFSET (hex, absolute) NAME (spec short name, or the id\n"
 	"when unknown) id=ID size=PAYLOAD_BYTES, then marks: bit31 (bit 31 of the\n"
@@ -220,10 +225,14 @@ static void human_nodes(FILE *out, const wl_doc *d, const wl_chunk *parent, int 
 		}
 		human_marks(out, c);
 		fputc('\n', out);
-		if (c->container)
+		if (c->container) {
+			if (o->mode == MODE_HUMAN && c->fields)
+				wl_tf_human_keys(out, d, c, 11 + ind + 4, o->all ? SIZE_MAX : SHOW_ITEMS);
 			human_nodes(out, d, c, depth + 1, o);
-		else if (o->mode == MODE_HUMAN)
+		} else if (o->mode == MODE_HUMAN &&
+			   !wl_tf_human_keys(out, d, c, 11 + ind + 4, o->all ? SIZE_MAX : SHOW_ITEMS)) {
 			human_payload(out, d, c, 11 + ind + 4, o->all);
+		}
 	}
 }
 
@@ -382,6 +391,95 @@ static json_t *json_span(const wl_tf_span *sp, const uint8_t *p)
 
 static json_t *json_nodes(const wl_doc *d, const wl_chunk *parent, const opts *o);
 
+/* The JSON sink (textform/registry.h): a format's decoded keys (B3D) as
+ * one object: values as numbers or arrays, names as strings, lists as
+ * arrays of objects (mapping records) or of arrays (sequence records), the
+ * bytes after the last record as "tail" (hex).  Every record, like the
+ * JSON dump's items. */
+enum { JSON_DEPTH = 4 };
+typedef struct json_sink {
+	json_t *stack[JSON_DEPTH]; /* stack[0]: the object; then list, record */
+	int top;
+} json_sink;
+
+static void j_put(json_sink *j, const char *key, json_t *v)
+{
+	json_t *at = j->stack[j->top];
+	if (json_is_array(at))
+		json_array_append_new(at, v);
+	else
+		json_object_set_new(at, key ? key : "", v);
+}
+
+static void j_value(void *ctx, const char *key, const wl_tf_field *f, const uint8_t *p, size_t count, bool seq)
+{
+	json_sink *j = ctx;
+	if (!seq) {
+		j_put(j, key, json_elem((wl_tf_type)f->type, p));
+		return;
+	}
+	json_t *a = json_array();
+	for (size_t i = 0; i < count; i++)
+		json_array_append_new(a, json_elem((wl_tf_type)f->type, p + i * wl_tf_field_size(f)));
+	j_put(j, key, a);
+}
+
+static json_t *json_escaped(const uint8_t *p, size_t n);
+
+static void j_name(void *ctx, const char *key, const uint8_t *p, size_t n)
+{
+	j_put(ctx, key, json_escaped(p, n - 1));
+}
+
+static void j_push(json_sink *j, const char *key, json_t *v)
+{
+	if (j->top + 1 >= JSON_DEPTH) { /* deeper than any layout: not kept */
+		json_decref(v);
+		return;
+	}
+	j_put(j, key, v); /* the container keeps its reference */
+	j->stack[++j->top] = v;
+}
+
+static void j_list(void *ctx, const char *key, bool begin, size_t count)
+{
+	json_sink *j = ctx;
+	(void)count;
+	if (begin)
+		j_push(j, key, json_array());
+	else if (j->top > 0)
+		j->top--;
+}
+
+static void j_item(void *ctx, bool mapping, bool begin)
+{
+	json_sink *j = ctx;
+	if (begin)
+		j_push(j, NULL, mapping ? json_object() : json_array());
+	else if (j->top > 0)
+		j->top--;
+}
+
+static json_t *hex_string(const uint8_t *p, size_t n);
+
+static void j_tail(void *ctx, const uint8_t *p, size_t n)
+{
+	j_put(ctx, "tail", hex_string(p, n));
+}
+
+/* The decoded keys of c as an object, or NULL when its format does not
+ * decode them. */
+static json_t *json_decoded(const wl_doc *d, const wl_chunk *c)
+{
+	json_sink j = { { json_object() }, 0 };
+	wl_tf_sink s = { &j, j_value, j_name, j_list, j_item, j_tail };
+	if (wl_tf_decode(d, c, &s))
+		return j.stack[0];
+	json_decref(j.stack[0]);
+	return NULL;
+}
+
+
 static json_t *json_node(const wl_doc *d, const wl_chunk *c, const opts *o)
 {
 	json_t *j = json_object();
@@ -401,8 +499,16 @@ static json_t *json_node(const wl_doc *d, const wl_chunk *c, const opts *o)
 	json_object_set_new(j, "header_size", json_integer(c->header_size));
 	json_object_set_new(j, "declared_size", json_integer(c->declared_size));
 	json_object_set_new(j, "container_bit", json_boolean(c->flag_bit));
+	json_t *decoded = c->container && !c->fields ? NULL : json_decoded(d, c);
 	if (c->container) {
+		if (decoded)
+			json_object_set_new(j, "fields", decoded);
 		json_object_set_new(j, "children", json_nodes(d, c, o));
+		return j;
+	}
+	if (decoded) { /* the format's own keys, "tail" included */
+		json_object_set_new(j, "form", json_string("decoded"));
+		json_object_set_new(j, "fields", decoded);
 		return j;
 	}
 	const uint8_t *p = wl_chunk_payload(d, c);

@@ -2,6 +2,7 @@
  * (fix/driver.h): before/after, verification, idempotence, and the shared
  * structural fixers on B3D files. */
 #include <check.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -210,21 +211,31 @@ START_TEST(test_clear_dangling_ids)
 }
 END_TEST
 
-START_TEST(test_cover_keys_anim)
+/* animated() with 3 keys and an ANIM of `frames` frames: each rule of
+ * rules[] has findings[i] findings; the fixers raise frames to 3, and
+ * leave that alone (near miss). */
+static void expect_anim_frames(int32_t frames, const char *const *rules, const size_t *findings, size_t n)
 {
 	static const float keys[12] = { 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0 };
 	wb b, want;
 	wb_init(&b);
 	wb_init(&want);
-	animated(&b, b3b_identity.rot, keys, 3, 1);
-	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-keys-beyond-anim-by1"), 1);
-	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-keys-beyond-anim"), 1);
+	animated(&b, b3b_identity.rot, keys, 3, frames);
+	for (size_t i = 0; i < n; i++)
+		ck_assert_uint_eq(findings_of(b.data, b.len, rules[i]), findings[i]);
 	animated(&want, b3b_identity.rot, keys, 3, 3);
 	expect_fix(&b, &want, false);
 	/* near miss: ANIM frames already cover the last key */
 	expect_fix(&want, NULL, true);
 	wb_free(&b);
 	wb_free(&want);
+}
+
+START_TEST(test_cover_keys_anim)
+{
+	static const char *const rules[] = { "b3d-keys-beyond-anim-by1", "b3d-keys-beyond-anim" };
+	static const size_t n[] = { 1, 1 };
+	expect_anim_frames(1, rules, n, 2);
 }
 END_TEST
 
@@ -260,6 +271,113 @@ START_TEST(test_sort_keys)
 	/* near miss: increasing frames are left alone */
 	expect_fix(&want, NULL, true);
 	wb_free(&b);
+	wb_free(&want);
+}
+END_TEST
+
+/* A NODE "root" holding n KEYS chunks, chunk c of flags[c] with nk[c]
+ * keys at frame[c][...] and floats v[c] (b3b_keys), then an ANIM of
+ * anim_frames frames at fps (none when anim_frames is INT32_MIN). */
+static void keyed(wb *b, size_t n, const int32_t *flags, const int32_t *const *frame, const float *const *v,
+		  const size_t *nk, int32_t anim_frames, float fps)
+{
+	b3b_begin(b, "BB3D");
+	wb_u32(b, 1);
+	b3b_node_begin(b, "root", b3b_identity);
+	for (size_t c = 0; c < n; c++)
+		b3b_keys(b, flags[c], frame[c], v[c], nk[c]);
+	if (anim_frames != INT32_MIN)
+		b3b_anim(b, 0, anim_frames, fps);
+	b3b_end(b);
+	b3b_end(b);
+}
+
+START_TEST(test_drop_repeated_keys)
+{
+	/* position keyed at frame 2 by both chunks: the later key goes */
+	static const int32_t pos_flags[] = { 1, 1 }, fa[] = { 1, 2 }, fb[] = { 2, 3 }, fb_kept[] = { 3 };
+	static const float va[] = { 10, 0, 0, 20, 0, 0 }, vb[] = { 21, 0, 0, 30, 0, 0 }, vb_kept[] = { 30, 0, 0 };
+	const int32_t *frames[] = { fa, fb }, *frames_kept[] = { fa, fb_kept };
+	const float *v[] = { va, vb }, *v_kept[] = { va, vb_kept };
+	static const size_t nk[] = { 2, 2 }, nk_kept[] = { 2, 1 };
+	wb b, want;
+	wb_init(&b);
+	wb_init(&want);
+	keyed(&b, 2, pos_flags, frames, v, nk, 3, 25);
+	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-keys-duplicate-frame"), 1);
+	keyed(&want, 2, pos_flags, frames_kept, v_kept, nk_kept, 3, 25);
+	ck_assert_uint_eq(findings_of(want.data, want.len, "b3d-keys-duplicate-frame"), 0);
+	expect_fix(&b, &want, false);
+	/* near miss: the same frames keyed for other channels are not repeats */
+	static const int32_t split_flags[] = { 1, 4 };
+	static const float rot[] = { 1, 0, 0, 0, 1, 0, 0, 0 };
+	const float *v_split[] = { va, rot };
+	const int32_t *frames_split[] = { fa, fa };
+	wb split;
+	wb_init(&split);
+	keyed(&split, 2, split_flags, frames_split, v_split, nk, 3, 25);
+	expect_fix(&split, NULL, true);
+	/* a repeated position whose key also holds a new rotation: no edit, the
+	 * rotation would be lost */
+	static const int32_t part_flags[] = { 1, 5 };
+	static const float pr[] = { 21, 0, 0, 1, 0, 0, 0, 30, 0, 0, 1, 0, 0, 0 };
+	const float *v_part[] = { va, pr };
+	wb part;
+	wb_init(&part);
+	keyed(&part, 2, part_flags, frames, v_part, nk, 3, 25);
+	ck_assert_uint_eq(findings_of(part.data, part.len, "b3d-keys-duplicate-frame"), 1);
+	expect_fix(&part, NULL, true);
+	wb_free(&b);
+	wb_free(&want);
+	wb_free(&split);
+	wb_free(&part);
+}
+END_TEST
+
+START_TEST(test_fit_anim_frames)
+{
+	static const char *const rules[] = { "b3d-anim-zero-frames", "b3d-keys-beyond-anim" };
+	static const size_t n[] = { 1, 0 };
+	expect_anim_frames(0, rules, n, 2);
+	expect_anim_frames(-7, rules, n, 2);
+	/* an ANIM that governs no key: frames 1 */
+	wb b, want;
+	wb_init(&b);
+	wb_init(&want);
+	keyed(&b, 0, NULL, NULL, NULL, NULL, -4, 25);
+	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-anim-zero-frames"), 1);
+	keyed(&want, 0, NULL, NULL, NULL, NULL, 1, 25);
+	expect_fix(&b, &want, false);
+	wb_free(&b);
+	wb_free(&want);
+}
+END_TEST
+
+START_TEST(test_default_anim_fps)
+{
+	static const int32_t flags[] = { 1 }, f[] = { 1, 2 };
+	static const float v[] = { 0, 0, 0, 1, 0, 0 };
+	const int32_t *frames[] = { f };
+	const float *vs[] = { v };
+	static const size_t nk[] = { 2 };
+	const float bad[] = { 0, -30, NAN, INFINITY };
+	wb want;
+	wb_init(&want);
+	keyed(&want, 1, flags, frames, vs, nk, 2, 25);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		wb b;
+		wb_init(&b);
+		keyed(&b, 1, flags, frames, vs, nk, 2, bad[i]);
+		ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-anim-bad-fps"), 1);
+		expect_fix(&b, &want, false);
+		wb_free(&b);
+	}
+	/* near miss: any fps above 0 stays */
+	wb slow;
+	wb_init(&slow);
+	keyed(&slow, 1, flags, frames, vs, nk, 2, 0.5f);
+	expect_fix(&slow, NULL, true);
+	wb_free(&slow);
 	wb_free(&want);
 }
 END_TEST
@@ -510,6 +628,9 @@ Suite *b3d_fix_suite(void)
 	tcase_add_test(tc, test_clear_dangling_ids);
 	tcase_add_test(tc, test_cover_keys_anim);
 	tcase_add_test(tc, test_sort_keys);
+	tcase_add_test(tc, test_drop_repeated_keys);
+	tcase_add_test(tc, test_fit_anim_frames);
+	tcase_add_test(tc, test_default_anim_fps);
 	tcase_add_test(tc, test_remove_empty_meshes);
 	tcase_add_test(tc, test_fix_weights);
 	tcase_add_test(tc, test_salvage_cut_records);

@@ -3,7 +3,8 @@
 # items cut at 8 unless --all, strings, unknown chunks, gaps, reader
 # findings), --chunks, --json (parsed and checked with python3), --text (and
 # w3dasm back to the same bytes), -o FILE and -o -, --version, --help, and the
-# usage and I/O errors (exit 2, the path named).
+# usage and I/O errors (exit 2, the path named); B3D's decoded fields in the
+# human dump, --chunks, --json and --text.
 # Inputs are assembled here with w3dasm from text (docs/textform.md) and
 # from corpus/valid.
 # Usage: tests/cli_w3ddump.sh W3DDUMP W3DASM
@@ -281,6 +282,143 @@ else
 fi
 run -o
 if [ $rc -eq 2 ]; then ok "-o without its argument: exit 2"; else bad "-o without argument (status $rc)"; fi
+
+# --- B3D: the decoded fields of every chunk type (textform/b3d decodes them
+# once for the text form and the dumps): BB3D version, TEXS and BRUS entries,
+# NODE transform, MESH brush, VRTS vertices (10: 8 shown), TRIS, BONE, KEYS,
+# ANIM, and the bytes after the last whole record
+"$asm" -o "$tmp/dump.b3d" - <<'EOF' || exit 2
+b3d-text: 1
+chunks:
+  - chunk: BB3D
+    version: 1
+    children:
+      - chunk: TEXS
+        entries:
+          - {file: "skin.png", flags: 1, blend: 2, position: [0.25, 0], scale: [2, 2], rotation: 0.5}
+      - chunk: BRUS
+        n_texs: 1
+        entries:
+          - {name: "Skin", color: [1, 0.5, 1, 1], shininess: 0, blend: 1, fx: 16, textures: [0]}
+      - chunk: NODE
+        name: "Body"
+        position: [1, 2, 3]
+        scale: [1, 1, 1]
+        rotation: [1, 0, 0, 0]
+        children:
+          - chunk: MESH
+            brush_id: 0
+            children:
+              - chunk: VRTS
+                flags: 1
+                tex_coord_sets: 1
+                tex_coord_set_size: 2
+                vertices:
+                  - {position: [0, 0, 0], normal: [0, 0, 1], tex_coords: [0, 0]}
+                  - {position: [1, 0, 0], normal: [0, 0, 1], tex_coords: [1, 0]}
+                  - {position: [2, 0, 0], normal: [0, 0, 1], tex_coords: [1, 1]}
+                  - {position: [3, 0, 0], normal: [0, 0, 1], tex_coords: [0, 1]}
+                  - {position: [4, 0, 0], normal: [0, 0, 1], tex_coords: [0, 1]}
+                  - {position: [5, 0, 0], normal: [0, 0, 1], tex_coords: [0, 1]}
+                  - {position: [6, 0, 0], normal: [0, 0, 1], tex_coords: [0, 1]}
+                  - {position: [7, 0, 0], normal: [0, 0, 1], tex_coords: [0, 1]}
+                  - {position: [8, 0, 0], normal: [0, 0, 1], tex_coords: [0, 1]}
+                  - {position: [9.5, 0, 0], normal: [0, 0, 1], tex_coords: [0, 1]}
+              - chunk: TRIS
+                brush_id: -1
+                triangles:
+                  - [0, 1, 2]
+                tail: "07 00"
+          - chunk: ANIM
+            flags: 0
+            frames: 12
+            fps: 30
+          - chunk: NODE
+            name: "Arm"
+            position: [0, 1, 0]
+            scale: [1, 1, 1]
+            rotation: [1, 0, 0, 0]
+            children:
+              - chunk: BONE
+                weights:
+                  - [3, 0.75]
+              - chunk: KEYS
+                flags: 5
+                keys:
+                  - {frame: 1, position: [0, 0, 0], rotation: [1, 0, 0, 0]}
+                  - {frame: 12, position: [0, 0.5, 0], rotation: [0, 1, 0, 0]}
+EOF
+run "$tmp/dump.b3d"
+if [ $rc -eq 0 ] && has "BB3D id=0x44334242" && has "version: 1" &&
+	has '[0] {file: "skin.png", flags: 1, blend: 2, position: [0.25, 0], scale: [2, 2], rotation: 0.5}' &&
+	has '[0] {name: "Skin", color: [1, 0.5, 1, 1], shininess: 0, blend: 1, fx: 16, textures: [0]}' &&
+	has 'name: "Body"' && has "position: [1, 2, 3]" && has "rotation: [1, 0, 0, 0]" &&
+	has "brush_id: 0" && has "tex_coord_sets: 1" && has "tex_coord_set_size: 2" &&
+	has "vertices: 10 element(s)" &&
+	has "[7] {position: [7, 0, 0], normal: [0, 0, 1], tex_coords: [0, 1]}" && ! has "[8] {position" &&
+	has "... 2 more (--all shows every element)" &&
+	has "triangles: 1 element(s)" && has "[0] [0, 1, 2]" && has "(2 byte(s) left over after the records)" &&
+	has "frames: 12" && has "fps: 30" && has "weights: 1 element(s)" && has "[0] [3, 0.75]" &&
+	has "flags: 5" && has "[1] {frame: 12, position: [0, 0.5, 0], rotation: [0, 1, 0, 0]}"; then
+	ok "B3D human dump: BB3D, TEXS, BRUS, NODE, MESH, VRTS (8 of 10), TRIS and its tail, ANIM, BONE, KEYS"
+else
+	bad "B3D human dump (status $rc)"
+fi
+run --all "$tmp/dump.b3d"
+if [ $rc -eq 0 ] && has "[9] {position: [9.5, 0, 0]" && ! has "more (--all"; then
+	ok "B3D: --all shows every vertex"
+else
+	bad "B3D --all (status $rc)"
+fi
+run --chunks "$tmp/dump.b3d"
+if [ $rc -eq 0 ] && has "VRTS id=0x53545256" && ! has "version:" && ! has "name:" && ! has "[0]"; then
+	ok "B3D --chunks: the tree only"
+else
+	bad "B3D --chunks (status $rc)"
+fi
+if command -v python3 >/dev/null 2>&1; then
+	run --json "$tmp/dump.b3d"
+	if [ $rc -eq 0 ] && python3 - "$tmp/out" <<'EOF' >"$tmp/err" 2>&1; then
+import json, sys
+d = json.load(open(sys.argv[1]))
+bb3d = d["chunks"][0]
+assert bb3d["name"] == "BB3D" and bb3d["fields"] == {"version": 1}, bb3d.get("fields")
+texs, brus, node = bb3d["children"]
+assert texs["form"] == "decoded", texs["form"]
+assert texs["fields"]["entries"] == [{"file": "skin.png", "flags": 1, "blend": 2, "position": [0.25, 0.0],
+                                      "scale": [2.0, 2.0], "rotation": 0.5}], texs["fields"]
+b = brus["fields"]
+assert b["n_texs"] == 1 and b["entries"][0]["name"] == "Skin" and b["entries"][0]["fx"] == 16, b
+assert b["entries"][0]["textures"] == [0] and b["entries"][0]["color"] == [1.0, 0.5, 1.0, 1.0], b
+assert node["fields"] == {"name": "Body", "position": [1.0, 2.0, 3.0], "scale": [1.0, 1.0, 1.0],
+                          "rotation": [1.0, 0.0, 0.0, 0.0]}, node["fields"]
+mesh, anim, arm = node["children"]
+assert mesh["fields"] == {"brush_id": 0}, mesh["fields"]
+vrts, tris = mesh["children"]
+v = vrts["fields"]
+assert v["flags"] == 1 and v["tex_coord_sets"] == 1 and v["tex_coord_set_size"] == 2, v
+assert len(v["vertices"]) == 10, len(v["vertices"])
+assert v["vertices"][9] == {"position": [9.5, 0.0, 0.0], "normal": [0.0, 0.0, 1.0], "tex_coords": [0.0, 1.0]}
+assert tris["fields"] == {"brush_id": -1, "triangles": [[0, 1, 2]], "tail": "0700"}, tris["fields"]
+assert anim["fields"] == {"flags": 0, "frames": 12, "fps": 30.0}, anim["fields"]
+assert arm["fields"]["name"] == "Arm", arm["fields"]
+bone, keys = arm["children"]
+assert bone["fields"] == {"weights": [[3, 0.75]]}, bone["fields"]
+k = keys["fields"]
+assert k["flags"] == 5 and k["keys"][1] == {"frame": 12, "position": [0.0, 0.5, 0.0],
+                                            "rotation": [0.0, 1.0, 0.0, 0.0]}, k
+EOF
+		ok "B3D --json: decoded fields of every chunk type, with values"
+	else
+		bad "B3D --json (status $rc): $(cat "$tmp/err")"
+	fi
+fi
+run --text "$tmp/dump.b3d"
+if [ $rc -eq 0 ] && "$asm" "$tmp/out" -o "$tmp/back.b3d" && cmp -s "$tmp/dump.b3d" "$tmp/back.b3d"; then
+	ok "B3D --text assembles back to the same bytes"
+else
+	bad "B3D --text round trip (status $rc)"
+fi
 
 # --- a read-only format (P3D): the text form says so, w3dasm refuses it
 printf 'ODOL\062\000\000\000\000\000\000\000' >"$tmp/model.p3d"

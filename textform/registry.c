@@ -42,3 +42,9 @@ wl_tf_view wl_tf_view_of(const wl_doc *d, const wl_chunk *c)
 	return wl_tf_classify_table(c->type, s, wl_chunk_payload(d, c), (size_t)c->size,
 				    wl_tf_context(d, c));
 }
+
+bool wl_tf_decode(const wl_doc *d, const wl_chunk *c, const wl_tf_sink *s)
+{
+	const wl_tf_format *tf = wl_tf_format_of(d->format);
+	return tf && tf->decode && c->type && tf->decode(d, c, s);
+}

@@ -17,6 +17,29 @@
 
 struct wl_tf_asm;
 
+/*
+ * A consumer of the decoded keys of one chunk (wl_tf_format.decode): the
+ * text form's YAML writer (wl_tf_yaml_keys), w3ddump's human dump
+ * (wl_tf_human_keys) and its JSON dump (cli/main_w3ddump.c).  Events come in byte order; ctx is passed back to each.
+ *   value  `key: v`: count elements of type f->type (f->count is 1) at p;
+ *          seq: a sequence (also of 0 or 1 element), else one scalar.  key
+ *          is NULL inside a sequence record.
+ *   name   `key: "text"`: a NUL-terminated name, its n bytes with the NUL.
+ *   list   a list of records under key begins (begin; count: its records,
+ *          SIZE_MAX when not known in advance) or ends.
+ *   item   a record of the current list begins or ends: a mapping (keyed
+ *          values) or a sequence (values with key NULL).
+ *   tail   the n bytes after the last whole record (n > 0).
+ */
+typedef struct wl_tf_sink {
+	void *ctx;
+	void (*value)(void *ctx, const char *key, const wl_tf_field *f, const uint8_t *p, size_t count, bool seq);
+	void (*name)(void *ctx, const char *key, const uint8_t *p, size_t n);
+	void (*list)(void *ctx, const char *key, bool begin, size_t count);
+	void (*item)(void *ctx, bool mapping, bool begin);
+	void (*tail)(void *ctx, const uint8_t *p, size_t n);
+} wl_tf_sink;
+
 typedef struct wl_tf_format {
 	const char *format; /* wl_format.name: "w3d" */
 	/* Every struct table of the format (*count set); may be empty. */
@@ -44,6 +67,11 @@ typedef struct wl_tf_format {
 	 * records, NULL-terminated (fuzz dictionaries, docs); NULL: none.
 	 */
 	bool (*write_keys)(FILE *out, const wl_doc *d, const wl_chunk *c, int indent);
+	/* decode reports the keys write_keys writes to a sink instead (the
+	 * same contract: false, having reported nothing, when the bytes do not
+	 * decode exactly); write_keys may be wl_tf_yaml_keys over it.  NULL:
+	 * the format's chunks are shown from its tables only. */
+	bool (*decode)(const wl_doc *d, const wl_chunk *c, const wl_tf_sink *s);
 	bool (*owns_key)(const wl_chunk_type *t, const char *key);
 	int (*assemble_keys)(struct wl_tf_asm *a, const wl_chunk_type *t, wl_ynode map);
 	const char *const *keys;
@@ -60,6 +88,24 @@ const wl_tf_struct *wl_tf_find(const wl_tf_format *tf, const char *chunk);
 /** How the dump writes data chunk c of d: wl_tf_classify_table with d's
  *  format's table for c's type, in c's context. */
 wl_tf_view wl_tf_view_of(const wl_doc *d, const wl_chunk *c);
+
+/** Reports the keys of chunk c's own bytes (a container's fields, a data
+ *  chunk's payload) to s through d's format's decode hook.  False, having
+ *  reported nothing, when the format has none, c has no type, or the bytes
+ *  do not decode exactly.  textform/registry.c. */
+bool wl_tf_decode(const wl_doc *d, const wl_chunk *c, const wl_tf_sink *s);
+
+/** A write_keys hook over wl_tf_decode: writes the decoded keys of c at
+ *  indent as the text form's YAML.  textform/sink_yaml.c. */
+bool wl_tf_yaml_keys(FILE *out, const wl_doc *d, const wl_chunk *c, int indent);
+
+/** The decoded keys of c at indent as w3ddump's human dump shows them: as
+ *  wl_tf_yaml_keys, but a list gives its count ("vertices: 320
+ *  element(s)"), its records are numbered ("[0] {...}") and only the first
+ *  `show` are written, then "... N more (--all shows every element)"; the
+ *  bytes after the last record are counted.  False, having written
+ *  nothing, as wl_tf_decode.  textform/sink_yaml.c. */
+bool wl_tf_human_keys(FILE *out, const wl_doc *d, const wl_chunk *c, int indent, size_t show);
 
 /* ------------------------------------------------- assembler primitives
  * For assemble_keys hooks (textform/read.c).  Every function appends to the

@@ -38,8 +38,10 @@
  * after the NUL, text that is not printable ASCII), and `!f32bits 0x...`
  * for floats whose shortest decimal does not round-trip (NaN, infinities).
  *
- * Struct field tables (textform_fields.c) are shared by the text form, the
- * human dump and the JSON dump: adding a struct is one table entry.  Field
+ * Struct field tables (textform/w3d/fields.c) are shared by the text form,
+ * the human dump and the JSON dump: adding a struct is one table entry.  The
+ * engine prints values (textform/print.c) and splits payloads by a table
+ * (textform/view.c) for every format.  Field
  * layouts: seeds/000_2d9a53fdbe3a6a75.txt (W3D spec, struct definitions) and
  * notes/w3d_reference.md §2 (byte offsets, sizes of §2.14).  All values are
  * little-endian.
@@ -187,6 +189,11 @@ void wl_tf_put_quoted(FILE *out, const uint8_t *p, size_t n);
  * used by the human dump.
  */
 void wl_tf_put_value(FILE *out, const wl_tf_field *f, const uint8_t *p);
+
+/** Writes the fields of s at p (each wl_tf_put_value) as a flow mapping,
+ *  "{Time: 0, Color: [255, 255, 255, 255]}": a nested struct, an element
+ *  of an ARRAY chunk. */
+void wl_tf_put_struct(FILE *out, const struct wl_tf_struct *s, const uint8_t *p);
 
 /** Writes the element of ITEMS part element layout e at p as a flow
  *  mapping, "{Time: 0, Color: [255, 255, 255, 255]}"; a last field with

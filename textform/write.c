@@ -71,19 +71,10 @@ static void put_items(FILE *out, const wl_tf_struct *s, const uint8_t *p, size_t
 	for (size_t i = 0; i < n; i++) {
 		const uint8_t *e = p + i * elem_size;
 		fprintf(out, "%*s- ", indent + 2, "");
-		if (s->field_count == 1) {
+		if (s->field_count == 1)
 			wl_tf_put_value(out, f0, e);
-		} else {
-			fputc('{', out);
-			size_t at = 0;
-			for (size_t j = 0; j < s->field_count; j++) {
-				const wl_tf_field *f = &s->fields[j];
-				fprintf(out, "%s%s: ", j ? ", " : "", f->name);
-				wl_tf_put_value(out, f, e + at);
-				at += wl_tf_field_size(f);
-			}
-			fputc('}', out);
-		}
+		else
+			wl_tf_put_struct(out, s, e);
 		fputc('\n', out);
 	}
 }

@@ -4,7 +4,11 @@
  * chunk by frame (stable) and dropping every key whose frame equals the
  * frame of the key kept before it, so the first of equal frames in file
  * order stays, as Luanti's Channel::cleanup keeps the first of a run of
- * equal times (irr/src/SkinnedMesh.cpp).  Frames compare as Luanti and the
+ * equal times (irr/include/SkinnedMesh.h: a key is kept only when its time
+ * is after the last kept).  Blitz3D would keep the last: its
+ * Animation::Rep::setKey stores keys in a map by frame, which a later key
+ * overwrites (blitz3d/animation.cpp); Luanti, which loads these files
+ * today, decides.  Frames compare as Luanti and the
  * rule read them: below 1 counts as 1 (CB3DMeshFileLoader.cpp
  * readChunkKEYS clamps them).  Luanti drops an out-of-order key outright;
  * the sort keeps it at its frame, as modlib does (b3d.lua): the motion the

@@ -18,7 +18,10 @@ static const wl_fixer *const fixers[] = {
 	&wl_fix_b3d_clear_dangling_ids, /* fix_ids.c */
 	&wl_fix_b3d_fix_weights, /* fix_weights.c */
 	&wl_fix_b3d_sort_keys, /* fix_keys.c: before ANIM frames are fitted to the keys */
+	&wl_fix_b3d_drop_repeated_keys, /* fix_key_repeats.c: after sort-keys (repeats inside a chunk) */
 	&wl_fix_b3d_cover_keys_anim, /* fix_anim.c */
+	&wl_fix_b3d_fit_anim_frames,
+	&wl_fix_b3d_default_anim_fps,
 	NULL /* keep last: the list is NULL-terminated for easy appends */
 };
 

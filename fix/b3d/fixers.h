@@ -11,7 +11,8 @@
 extern const wl_fixer wl_fix_b3d_trim_record_slack; /* fix_slack.c */
 extern const wl_fixer wl_fix_b3d_normalise_quaternions, wl_fix_b3d_reset_zero_quaternions; /* fix_quat.c */
 extern const wl_fixer wl_fix_b3d_clear_dangling_ids; /* fix_ids.c */
-extern const wl_fixer wl_fix_b3d_cover_keys_anim; /* fix_anim.c */
+extern const wl_fixer wl_fix_b3d_cover_keys_anim, wl_fix_b3d_fit_anim_frames, wl_fix_b3d_default_anim_fps; /* fix_anim.c */
+extern const wl_fixer wl_fix_b3d_drop_repeated_keys; /* fix_key_repeats.c */
 extern const wl_fixer wl_fix_b3d_sort_keys; /* fix_keys.c */
 extern const wl_fixer wl_fix_b3d_fix_weights; /* fix_weights.c */
 extern const wl_fixer wl_fix_b3d_remove_empty_meshes; /* fix_empty.c */

@@ -49,8 +49,9 @@ uint64_t b3d_tf_vertex_size(uint32_t flags, int32_t sets, int32_t set_size, uint
  *  + 16 (flags & 4). */
 uint64_t b3d_tf_key_size(uint32_t flags);
 
-/** The writer and assembler hooks (wl_tf_format). */
-bool b3d_tf_write_keys(FILE *out, const wl_doc *d, const wl_chunk *c, int indent);
+/** The decode and assembler hooks (wl_tf_format; the writer is
+ *  wl_tf_yaml_keys over decode).  write.c, read.c. */
+bool b3d_tf_decode(const wl_doc *d, const wl_chunk *c, const wl_tf_sink *s);
 int b3d_tf_assemble_keys(wl_tf_asm *a, const wl_chunk_type *t, wl_ynode map);
 
 #endif
