@@ -30,7 +30,10 @@
  *                     737-765, so the cut rest must go); a top-level object
  *                     whose salvage still does not load is removed whole on
  *                     the driver's second attempt (ctx->drop_whole), unless
- *                     no whole top-level chunk would be left.
+ *                     no whole top-level chunk would be left; so is a
+ *                     top-level chunk whose size runs past the end of the
+ *                     file (chunk-size-past-eof: what is left reads as
+ *                     whole chunks) when the driver asks for it.
  *   trim-partial-elements  array-size-not-multiple: the partial element at
  *                     the end of an array chunk is dropped.
  * Every edit is noted with the rule, the chunk and "what: old -> new".
@@ -204,7 +207,9 @@ static int apply_overruns(wl_fix_ctx *x)
 
 static int note_dropped(wl_fix_ctx *x, const wl_chunk *k, const char *what)
 {
-	return wl_edit_note(x->doc, k, "chunk-truncated", k->offset,
+	/* a top-level chunk that only runs past the end (drop_truncated) */
+	bool past = (k->recovery & (WL_REC_TRUNCATED | WL_REC_PAST_EOF)) == WL_REC_PAST_EOF;
+	return wl_edit_note(x->doc, k, past ? "chunk-size-past-eof" : "chunk-truncated", k->offset,
 			    "%s: bytes 0x%" PRIX64 "..0x%" PRIX64 " (%" PRIu64 " of the %" PRIu32
 			    " declared) cut by the end of the file: %s",
 			    wl_chunk_name(x->doc, k), k->offset, wl_chunk_end(k), node_len(k),
@@ -295,18 +300,24 @@ static bool drop_whole(const wl_fix_ctx *x, const wl_chunk *k)
 
 /* The top-level chunks cut by the end of the file: salvaged, or removed
  * whole when the driver found their salvage still broken - unless no whole
- * top-level chunk would be left (file-empty is no repair). */
+ * top-level chunk would be left (file-empty is no repair).  A chunk whose
+ * size only runs past the end (WL_REC_PAST_EOF: what is left reads as whole
+ * chunks) is left to container-sizes unless the driver asks for it whole. */
 static int drop_truncated(wl_fix_ctx *x, wl_chunk *root)
 {
+	const uint16_t cut = WL_REC_TRUNCATED | WL_REC_PAST_EOF;
 	bool whole = false;
 	for (const wl_chunk *k = root->first_child; k && !whole; k = k->next)
-		whole = k->kind == WL_NODE_CHUNK && !(k->recovery & WL_REC_TRUNCATED);
+		whole = k->kind == WL_NODE_CHUNK && !(k->recovery & cut);
 	for (wl_chunk *k = root->first_child, *next; k; k = next) {
 		next = k->next;
-		if (k->kind != WL_NODE_CHUNK || !(k->recovery & WL_REC_TRUNCATED))
+		if (k->kind != WL_NODE_CHUNK || !(k->recovery & cut))
 			continue;
-		int rc = whole && drop_whole(x, k) ? drop_node(x, k, "removed (what it keeps would not load)")
-						    : salvage_cut(x, k);
+		int rc = 0;
+		if (whole && drop_whole(x, k))
+			rc = drop_node(x, k, "removed (what it keeps would not load)");
+		else if (k->recovery & WL_REC_TRUNCATED)
+			rc = salvage_cut(x, k);
 		if (rc < 0)
 			return -1;
 	}
@@ -318,7 +329,9 @@ static int apply_unreadable(wl_fix_ctx *x)
 	if (wl_fix_rule_wanted(x, "chunk-resync") &&
 	    drop_gaps(x, &x->doc->root, WL_REC_SKIPPED, "chunk-resync", true) != 0)
 		return -1;
-	if (wl_fix_rule_wanted(x, "chunk-truncated") && drop_truncated(x, &x->doc->root) != 0)
+	if ((wl_fix_rule_wanted(x, "chunk-truncated") ||
+	     (x->drop_whole_count && wl_fix_rule_wanted(x, "chunk-size-past-eof"))) &&
+	    drop_truncated(x, &x->doc->root) != 0)
 		return -1;
 	return 0;
 }
