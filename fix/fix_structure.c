@@ -225,7 +225,9 @@ static int drop_node(wl_fix_ctx *x, wl_chunk *k, const char *why)
 /* Salvages chunk k, cut by the end of the file: a container keeps its
  * whole children and salvages the cut one; an array keeps its whole
  * elements.  What cannot be kept is removed: a data chunk that is not an
- * array or holds no whole element, a container with no whole child, and a
+ * array or holds no whole element, an array of WL_TYPE_ONE_FOR_ALL that
+ * would keep one element of several (one id would read as the id of every
+ * vertex or triangle), a container with no whole child, and a
  * nested container (a part of an object: a material, a texture stage, an
  * LOD array ...) whose cut child went whole - a part with a piece missing
  * is not a complete element of its object.  Top-level chunks stay (the
@@ -273,6 +275,11 @@ static int salvage_cut(wl_fix_ctx *x, wl_chunk *k)
 	size_t keep = by_model ? (size_t)f->whole_records(x->doc, k) : elem ? len - len % elem : 0;
 	if (keep > len)
 		keep = 0;
+	/* One element of an array that held more would read as one value for
+	 * all (WL_TYPE_ONE_FOR_ALL): not what the file said. */
+	bool one_for_all = t && (t->flags & WL_TYPE_ONE_FOR_ALL) && keep == elem && k->declared_size > elem;
+	if (one_for_all)
+		return drop_node(x, k, "removed (its one whole element would read as one id for all)");
 	if (keep == 0)
 		return drop_node(x, k, "removed");
 	if (wl_edit_set_payload(x->doc, k, p, keep) != 0 || wl_edit_cut(x->doc, k) != 0)
