@@ -41,6 +41,7 @@
 #include "fix.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 
 static uint64_t node_len(const wl_chunk *c)
 {
@@ -290,11 +291,14 @@ static int salvage_cut(wl_fix_ctx *x, wl_chunk *k)
 				    "..0x%" PRIX64 " dropped)",
 				    wl_chunk_name(x->doc, k), k->declared_size, keep,
 				    wl_chunk_payload_offset(k) + keep, wl_chunk_end(k)) ? -1 : 0;
+	/* the bytes of a partial element after them, if any */
+	char tail[64] = "the file ends after them";
+	if (keep < len)
+		snprintf(tail, sizeof tail, "bytes 0x%" PRIX64 "..0x%" PRIX64 " dropped",
+			 wl_chunk_payload_offset(k) + keep, wl_chunk_end(k));
 	return wl_edit_note(x->doc, k, "chunk-truncated", k->offset + 4,
-			    "%s: size %" PRIu32 " -> %zu (%zu whole %" PRIu32 "-byte elements kept, bytes 0x%" PRIX64
-			    "..0x%" PRIX64 " dropped)",
-			    wl_chunk_name(x->doc, k), k->declared_size, keep, keep / elem, elem,
-			    wl_chunk_payload_offset(k) + keep, wl_chunk_end(k)) ? -1 : 0;
+			    "%s: size %" PRIu32 " -> %zu (%zu whole %" PRIu32 "-byte elements kept, %s)",
+			    wl_chunk_name(x->doc, k), k->declared_size, keep, keep / elem, elem, tail) ? -1 : 0;
 }
 
 static bool drop_whole(const wl_fix_ctx *x, const wl_chunk *k)

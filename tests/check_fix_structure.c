@@ -434,6 +434,12 @@ START_TEST(salvage_keeps_geometry_over_materials)
 	mo.vmid_count = 0;
 	cut_mesh_at(&mo, offsetof(bm_layout, vertices), 8 + 2 * 12 + 5, &lay, &r);
 	ck_assert_uint_eq(le32(r.out + lay.header_data + 44), 2);
+	ck_assert(change_says(&r, "chunk-truncated", "(2 whole 12-byte elements kept, bytes 0x"));
+	wl_fix_result_free(&r);
+	reset();
+	/* the same cut on an element boundary: no partial element to drop */
+	cut_mesh_at(&mo, offsetof(bm_layout, vertices), 8 + 2 * 12, &lay, &r);
+	ck_assert(change_says(&r, "chunk-truncated", "(2 whole 12-byte elements kept, the file ends after them)"));
 	wl_fix_result_free(&r);
 }
 END_TEST
