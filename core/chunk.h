@@ -75,6 +75,12 @@ typedef struct wl_chunk_type {
 #define WL_TYPE_EXTENSION 0x2u /* community/BFME extension, not retail */
 #define WL_TYPE_OBSOLETE 0x4u  /* obsolete id, still known */
 #define WL_TYPE_STRING 0x8u    /* NUL-terminated text payload */
+#define WL_TYPE_ONE_FOR_ALL 0x10u /* array whose single element means "the
+                                     same for every vertex/triangle" (W3D
+                                     id arrays, meshmdlio.cpp:1104, 1148,
+                                     1410): a cut one that keeps one
+                                     element would change meaning
+                                     (fix/fix_structure.c) */
 
 typedef enum wl_node_kind { WL_NODE_CHUNK = 0, WL_NODE_GAP = 1, WL_NODE_ROOT = 2 } wl_node_kind;
 

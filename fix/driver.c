@@ -425,10 +425,27 @@ static int push_top(uint64_t **tops, long *n, uint64_t off)
 	return 0;
 }
 
+/* True when d has an error-severity finding in the top-level object whose
+ * scope (scope_of) is top. */
+static bool scope_has_error(const wl_doc *d, const char *top)
+{
+	for (size_t k = 0; k < d->findings.count; k++) {
+		const wl_finding *f = &d->findings.items[k];
+		char scope[512];
+		if (f->severity < WL_SEV_ERROR)
+			continue;
+		scope_of(d, f->chunk, scope, sizeof scope);
+		if (strcmp(scope, top) == 0)
+			return true;
+	}
+	return false;
+}
+
 /* The top-level chunks (input offsets) cut by the end of the file whose
  * salvage failed: the result still has chunk-truncated (the salvage step
  * was discarded, or made nothing), or the object the salvage kept in part
- * still has an error-severity finding.  Into *tops (malloc), their number
+ * (or a top-level chunk whose size runs past the end of the file) still
+ * has an error-severity finding.  Into *tops (malloc), their number
  * returned; 0 when none, -1 when out of memory. */
 static long broken_salvage(const wl_fix_options *o, const char *path, const uint8_t *in,
 			   size_t in_len, const wl_fix_result *r, uint64_t **tops)
@@ -455,17 +472,26 @@ static long broken_salvage(const wl_fix_options *o, const char *path, const uint
 		const wl_fix_change *c = &r->changes[i];
 		if (!c->rule || strcmp(c->rule, "chunk-truncated") != 0 || c->top == UINT64_MAX)
 			continue;
-		bool broken = false;
-		for (size_t k = 0; k < d->findings.count && !broken; k++) {
-			const wl_finding *f = &d->findings.items[k];
-			char scope[512];
-			if (f->severity < WL_SEV_ERROR)
-				continue;
-			scope_of(d, f->chunk, scope, sizeof scope);
-			broken = strcmp(scope, c->scope) == 0;
-		}
-		if (broken)
+		if (scope_has_error(d, c->scope))
 			rc = push_top(tops, &n, c->top);
+	}
+	/* A top-level chunk whose size runs past the end of the file is cut
+	 * as well, even when what is left of it reads as whole chunks (the
+	 * cut went through an array whose tail parsed as a chunk header):
+	 * container-sizes shrinks it, and when it still has an error it goes
+	 * whole like a truncated one. */
+	if (rc == 0 && !cut_left && r->out && !d0) {
+		d0 = wl_lint_bytes(o->catalog, o->config, path, in, in_len);
+		rc = !d0 || d0->oom ? -1 : 0;
+	}
+	for (const wl_chunk *k = rc == 0 && !cut_left ? (d0 ? d0 : d)->root.first_child : NULL; rc == 0 && k;
+	     k = k->next) {
+		if (k->kind != WL_NODE_CHUNK || (k->recovery & (WL_REC_PAST_EOF | WL_REC_TRUNCATED)) != WL_REC_PAST_EOF)
+			continue;
+		char top[512];
+		scope_of(d0 ? d0 : d, k, top, sizeof top);
+		if (scope_has_error(d, top))
+			rc = push_top(tops, &n, k->offset);
 	}
 	wl_doc_free(d);
 	wl_doc_free(d0);

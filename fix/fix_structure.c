@@ -30,7 +30,10 @@
  *                     737-765, so the cut rest must go); a top-level object
  *                     whose salvage still does not load is removed whole on
  *                     the driver's second attempt (ctx->drop_whole), unless
- *                     no whole top-level chunk would be left.
+ *                     no whole top-level chunk would be left; so is a
+ *                     top-level chunk whose size runs past the end of the
+ *                     file (chunk-size-past-eof: what is left reads as
+ *                     whole chunks) when the driver asks for it.
  *   trim-partial-elements  array-size-not-multiple: the partial element at
  *                     the end of an array chunk is dropped.
  * Every edit is noted with the rule, the chunk and "what: old -> new".
@@ -38,6 +41,7 @@
 #include "fix.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 
 static uint64_t node_len(const wl_chunk *c)
 {
@@ -204,7 +208,9 @@ static int apply_overruns(wl_fix_ctx *x)
 
 static int note_dropped(wl_fix_ctx *x, const wl_chunk *k, const char *what)
 {
-	return wl_edit_note(x->doc, k, "chunk-truncated", k->offset,
+	/* a top-level chunk that only runs past the end (drop_truncated) */
+	bool past = (k->recovery & (WL_REC_TRUNCATED | WL_REC_PAST_EOF)) == WL_REC_PAST_EOF;
+	return wl_edit_note(x->doc, k, past ? "chunk-size-past-eof" : "chunk-truncated", k->offset,
 			    "%s: bytes 0x%" PRIX64 "..0x%" PRIX64 " (%" PRIu64 " of the %" PRIu32
 			    " declared) cut by the end of the file: %s",
 			    wl_chunk_name(x->doc, k), k->offset, wl_chunk_end(k), node_len(k),
@@ -220,7 +226,9 @@ static int drop_node(wl_fix_ctx *x, wl_chunk *k, const char *why)
 /* Salvages chunk k, cut by the end of the file: a container keeps its
  * whole children and salvages the cut one; an array keeps its whole
  * elements.  What cannot be kept is removed: a data chunk that is not an
- * array or holds no whole element, a container with no whole child, and a
+ * array or holds no whole element, an array of WL_TYPE_ONE_FOR_ALL that
+ * would keep one element of several (one id would read as the id of every
+ * vertex or triangle), a container with no whole child, and a
  * nested container (a part of an object: a material, a texture stage, an
  * LOD array ...) whose cut child went whole - a part with a piece missing
  * is not a complete element of its object.  Top-level chunks stay (the
@@ -268,6 +276,11 @@ static int salvage_cut(wl_fix_ctx *x, wl_chunk *k)
 	size_t keep = by_model ? (size_t)f->whole_records(x->doc, k) : elem ? len - len % elem : 0;
 	if (keep > len)
 		keep = 0;
+	/* One element of an array that held more would read as one value for
+	 * all (WL_TYPE_ONE_FOR_ALL): not what the file said. */
+	bool one_for_all = t && (t->flags & WL_TYPE_ONE_FOR_ALL) && keep == elem && k->declared_size > elem;
+	if (one_for_all)
+		return drop_node(x, k, "removed (its one whole element would read as one id for all)");
 	if (keep == 0)
 		return drop_node(x, k, "removed");
 	if (wl_edit_set_payload(x->doc, k, p, keep) != 0 || wl_edit_cut(x->doc, k) != 0)
@@ -278,11 +291,14 @@ static int salvage_cut(wl_fix_ctx *x, wl_chunk *k)
 				    "..0x%" PRIX64 " dropped)",
 				    wl_chunk_name(x->doc, k), k->declared_size, keep,
 				    wl_chunk_payload_offset(k) + keep, wl_chunk_end(k)) ? -1 : 0;
+	/* the bytes of a partial element after them, if any */
+	char tail[64] = "the file ends after them";
+	if (keep < len)
+		snprintf(tail, sizeof tail, "bytes 0x%" PRIX64 "..0x%" PRIX64 " dropped",
+			 wl_chunk_payload_offset(k) + keep, wl_chunk_end(k));
 	return wl_edit_note(x->doc, k, "chunk-truncated", k->offset + 4,
-			    "%s: size %" PRIu32 " -> %zu (%zu whole %" PRIu32 "-byte elements kept, bytes 0x%" PRIX64
-			    "..0x%" PRIX64 " dropped)",
-			    wl_chunk_name(x->doc, k), k->declared_size, keep, keep / elem, elem,
-			    wl_chunk_payload_offset(k) + keep, wl_chunk_end(k)) ? -1 : 0;
+			    "%s: size %" PRIu32 " -> %zu (%zu whole %" PRIu32 "-byte elements kept, %s)",
+			    wl_chunk_name(x->doc, k), k->declared_size, keep, keep / elem, elem, tail) ? -1 : 0;
 }
 
 static bool drop_whole(const wl_fix_ctx *x, const wl_chunk *k)
@@ -295,18 +311,24 @@ static bool drop_whole(const wl_fix_ctx *x, const wl_chunk *k)
 
 /* The top-level chunks cut by the end of the file: salvaged, or removed
  * whole when the driver found their salvage still broken - unless no whole
- * top-level chunk would be left (file-empty is no repair). */
+ * top-level chunk would be left (file-empty is no repair).  A chunk whose
+ * size only runs past the end (WL_REC_PAST_EOF: what is left reads as whole
+ * chunks) is left to container-sizes unless the driver asks for it whole. */
 static int drop_truncated(wl_fix_ctx *x, wl_chunk *root)
 {
+	const uint16_t cut = WL_REC_TRUNCATED | WL_REC_PAST_EOF;
 	bool whole = false;
 	for (const wl_chunk *k = root->first_child; k && !whole; k = k->next)
-		whole = k->kind == WL_NODE_CHUNK && !(k->recovery & WL_REC_TRUNCATED);
+		whole = k->kind == WL_NODE_CHUNK && !(k->recovery & cut);
 	for (wl_chunk *k = root->first_child, *next; k; k = next) {
 		next = k->next;
-		if (k->kind != WL_NODE_CHUNK || !(k->recovery & WL_REC_TRUNCATED))
+		if (k->kind != WL_NODE_CHUNK || !(k->recovery & cut))
 			continue;
-		int rc = whole && drop_whole(x, k) ? drop_node(x, k, "removed (what it keeps would not load)")
-						    : salvage_cut(x, k);
+		int rc = 0;
+		if (whole && drop_whole(x, k))
+			rc = drop_node(x, k, "removed (what it keeps would not load)");
+		else if (k->recovery & WL_REC_TRUNCATED)
+			rc = salvage_cut(x, k);
 		if (rc < 0)
 			return -1;
 	}
@@ -318,7 +340,9 @@ static int apply_unreadable(wl_fix_ctx *x)
 	if (wl_fix_rule_wanted(x, "chunk-resync") &&
 	    drop_gaps(x, &x->doc->root, WL_REC_SKIPPED, "chunk-resync", true) != 0)
 		return -1;
-	if (wl_fix_rule_wanted(x, "chunk-truncated") && drop_truncated(x, &x->doc->root) != 0)
+	if ((wl_fix_rule_wanted(x, "chunk-truncated") ||
+	     (x->drop_whole_count && wl_fix_rule_wanted(x, "chunk-size-past-eof"))) &&
+	    drop_truncated(x, &x->doc->root) != 0)
 		return -1;
 	return 0;
 }

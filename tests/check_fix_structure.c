@@ -2,6 +2,7 @@
  * (fix/fix_structure.c, fix/w3d/fix_counts.c) through the driver
  * (fix/driver.h): before/after, verification, idempotence. */
 #include <check.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -269,22 +270,23 @@ START_TEST(mesh_counts)
 }
 END_TEST
 
-/* Writes a hierarchy, then a mesh, into B; returns the hierarchy's length. */
-static size_t hierarchy_then_mesh(void)
+/* Writes a hierarchy, then a mesh (its layout into *lay), into B; returns
+ * the hierarchy's length. */
+static size_t hierarchy_then_mesh(bm_layout *lay)
 {
 	ba_hier_at hat;
 	hierarchy(&B, 2, &hat);
 	size_t keep = B.len;
 	bm_opts mo = { 0 };
-	bm_layout lay;
-	bm_write_mesh(&B, &mo, &lay);
+	bm_write_mesh(&B, &mo, lay);
 	return keep;
 }
 
 START_TEST(truncated_is_unsafe)
 {
 	/* a hierarchy, then a mesh cut short by the end of the file */
-	size_t keep = hierarchy_then_mesh();
+	bm_layout lay;
+	size_t keep = hierarchy_then_mesh(&lay);
 	B.len -= 37; /* not at a chunk boundary: the content is cut */
 	wl_fix_options o = options(false);
 	wl_fix_result r;
@@ -307,19 +309,27 @@ START_TEST(truncated_is_unsafe)
 }
 END_TEST
 
+/* Runs o on B into *r; asserts a verified output that is B's first keep
+ * bytes (the cut object removed whole). */
+static void fix_to_prefix(const wl_fix_options *o, size_t keep, wl_fix_result *r)
+{
+	fix(o, &B, r);
+	ck_assert_msg(r->verified, "%s", r->problem_count ? r->problems[0] : "");
+	ck_assert_uint_eq(r->out_len, keep);
+	ck_assert_mem_eq(r->out, B.data, keep);
+}
+
 START_TEST(truncated_unloadable_goes_whole)
 {
 	/* the mesh cut in its VERTICES: what it keeps (a header, one vertex,
 	 * no triangle) cannot load, so the second attempt removes it whole;
 	 * the hierarchy stays */
-	size_t keep = hierarchy_then_mesh();
+	bm_layout lay;
+	size_t keep = hierarchy_then_mesh(&lay);
 	B.len = keep + 8 + 8 + 116 + 8 + 20; /* MESH, MESH_HEADER3, 20 bytes of VERTICES */
 	wl_fix_options u = options(true);
 	wl_fix_result r;
-	fix(&u, &B, &r);
-	ck_assert_msg(r.verified, "%s", r.problem_count ? r.problems[0] : "");
-	ck_assert_uint_eq(r.out_len, keep);
-	ck_assert_mem_eq(r.out, B.data, keep);
+	fix_to_prefix(&u, keep, &r);
 	bool whole = false;
 	for (size_t i = 0; i < r.change_count; i++)
 		whole |= strstr(r.changes[i].what, "MESH: bytes 0x") && strstr(r.changes[i].what, "removed (what it keeps would not load)");
@@ -336,12 +346,156 @@ START_TEST(truncated_unloadable_goes_whole)
 }
 END_TEST
 
+/* True when the output of r holds a chunk of type id (at any depth). */
+static bool walk_has(const wl_chunk *c, uint32_t id)
+{
+	for (const wl_chunk *k = c->first_child; k; k = k->next)
+		if (k->kind == WL_NODE_CHUNK && (k->id == id || walk_has(k, id)))
+			return true;
+	return false;
+}
+
+static bool out_has_chunk(const wl_fix_result *r, uint32_t id)
+{
+	wl_doc *d = wl_lint_bytes(CAT, NULL, "t.w3d", r->out, r->out_len);
+	ck_assert_ptr_nonnull(d);
+	bool has = walk_has(&d->root, id);
+	wl_doc_free(d);
+	return has;
+}
+
+/* A change of rule whose text holds what. */
+static bool change_says(const wl_fix_result *r, const char *rule, const char *what)
+{
+	for (size_t i = 0; i < r->change_count; i++)
+		if (r->changes[i].rule && strcmp(r->changes[i].rule, rule) == 0 && strstr(r->changes[i].what, what))
+			return true;
+	return false;
+}
+
+/* The mesh alone, cut `into` bytes into the chunk at `at` (its header
+ * included); --unsafe run on it into *r. */
+static void cut_mesh_at(const bm_opts *mo, size_t bm_layout_member, size_t into, bm_layout *lay,
+			wl_fix_result *r)
+{
+	bm_write_mesh(&B, mo, lay);
+	B.len = *(const size_t *)((const char *)lay + bm_layout_member) + into;
+	wl_fix_options u = options(true);
+	fix(&u, &B, r);
+	ck_assert_msg(r->verified, "%s", r->problem_count ? r->problems[0] : "");
+}
+
+/* The salvaged mesh of r: NumVertices nv, NumTris nt, `errors` findings at
+ * error left, and no edit on a second run; frees r and empties B. */
+static void salvaged(wl_fix_result *r, const bm_layout *lay, uint32_t nv, uint32_t nt, size_t errors)
+{
+	wl_fix_options u = options(true);
+	ck_assert_uint_eq(le32(r->out + lay->header_data + 44), nv);
+	ck_assert_uint_eq(le32(r->out + lay->header_data + 40), nt);
+	ck_assert_uint_eq(r->failing_after, errors);
+	assert_idempotent(&u, r);
+	wl_fix_result_free(r);
+	reset();
+}
+
+START_TEST(salvage_keeps_geometry_over_materials)
+{
+	/* cut in STAGE_TEXCOORDS (2 whole of 4): the texture coordinates go,
+	 * not the vertices (the mesh loads without them; before, the mesh
+	 * was cut to 2 vertices and lost both triangles) */
+	bm_opts mo = { 0 };
+	bm_layout lay;
+	wl_fix_result r;
+	cut_mesh_at(&mo, offsetof(bm_layout, texcoords), 8 + 2 * 8 + 3, &lay, &r);
+	ck_assert(!out_has_chunk(&r, W3D_CHUNK_STAGE_TEXCOORDS));
+	ck_assert(out_has_chunk(&r, W3D_CHUNK_TEXTURE_IDS));
+	ck_assert(change_says(&r, "mesh-vertex-count-mismatch", "STAGE_TEXCOORDS: 2 of 4 vertices: removed"));
+	salvaged(&r, &lay, 4, 2, 0);
+
+	/* per-vertex VERTEX_MATERIAL_IDS cut (2 whole of 4): removed, the
+	 * pass gets the engine's default vertex material */
+	mo.vmid_count = 4;
+	cut_mesh_at(&mo, offsetof(bm_layout, vmids), 8 + 2 * 4 + 1, &lay, &r);
+	ck_assert(!out_has_chunk(&r, W3D_CHUNK_VERTEX_MATERIAL_IDS));
+	ck_assert(change_says(&r, "material-id-array-length", "VERTEX_MATERIAL_IDS: 2 of 4 vertices: removed"));
+	salvaged(&r, &lay, 4, 2, 0);
+
+	/* per-triangle TEXTURE_IDS cut after its first id: one id would read
+	 * as the texture of every triangle, so the ids go (and with them the
+	 * stage and the pass they were part of), not kept as 4 bytes */
+	cut_mesh_at(&mo, offsetof(bm_layout, texids), 8 + 4 + 2, &lay, &r);
+	ck_assert(!out_has_chunk(&r, W3D_CHUNK_TEXTURE_IDS));
+	ck_assert(change_says(&r, "chunk-truncated", "TEXTURE_IDS: bytes"));
+	ck_assert(change_says(&r, "chunk-truncated", "would read as one id for all"));
+	salvaged(&r, &lay, 4, 2, 0);
+
+	/* near miss: cut in VERTICES (2 whole of 4): geometry decides, the
+	 * mesh keeps 2 vertices (and no triangle: both use vertex 2) */
+	mo.vmid_count = 0;
+	cut_mesh_at(&mo, offsetof(bm_layout, vertices), 8 + 2 * 12 + 5, &lay, &r);
+	ck_assert_uint_eq(le32(r.out + lay.header_data + 44), 2);
+	ck_assert(change_says(&r, "chunk-truncated", "(2 whole 12-byte elements kept, bytes 0x"));
+	wl_fix_result_free(&r);
+	reset();
+	/* the same cut on an element boundary: no partial element to drop */
+	cut_mesh_at(&mo, offsetof(bm_layout, vertices), 8 + 2 * 12, &lay, &r);
+	ck_assert(change_says(&r, "chunk-truncated", "(2 whole 12-byte elements kept, the file ends after them)"));
+	wl_fix_result_free(&r);
+}
+END_TEST
+
+START_TEST(salvage_counts_agree)
+{
+	/* cut in VERTEX_NORMALS (2 whole of 4), before TRIANGLES: VERTICES
+	 * and NumVertices follow the normals kept; NumTris stays, and the
+	 * one error left is the reason the mesh cannot load (no TRIANGLES) */
+	bm_opts mo = { 0 };
+	bm_layout lay;
+	wl_fix_result r;
+	cut_mesh_at(&mo, offsetof(bm_layout, normals), 8 + 2 * 12 + 7, &lay, &r);
+	ck_assert_uint_eq(findings_after(&r, "mesh-vertex-count-mismatch"), 0);
+	ck_assert_uint_eq(findings_after(&r, "chunk-truncated"), 0);
+	ck_assert_uint_eq(findings_after(&r, "mesh-array-missing"), 1);
+	salvaged(&r, &lay, 2, 2, 1);
+}
+END_TEST
+
+START_TEST(salvage_past_eof_goes_whole)
+{
+	/* the file ends exactly where the mesh's TRIANGLES would start: what
+	 * is left of the mesh reads as whole chunks (chunk-size-past-eof, not
+	 * chunk-truncated), but it has no triangle, so it goes whole like a
+	 * truncated mesh; the hierarchy stays */
+	bm_layout lay;
+	size_t keep = hierarchy_then_mesh(&lay);
+	B.len = lay.tris;
+	wl_fix_options u = options(true);
+	wl_fix_result r;
+	fix_to_prefix(&u, keep, &r);
+	ck_assert(change_says(&r, "chunk-size-past-eof", "removed (what it keeps would not load)"));
+	assert_idempotent(&u, &r);
+	wl_fix_result_free(&r);
+	/* near miss: cut after the last chunk of the mesh but one (the mesh
+	 * keeps its triangles and loads): only its size is set */
+	reset();
+	hierarchy_then_mesh(&lay);
+	B.len = lay.pass[0];
+	fix(&u, &B, &r);
+	ck_assert_msg(r.verified, "%s", r.problem_count ? r.problems[0] : "");
+	ck_assert_uint_eq(r.failing_after, 0);
+	ck_assert_uint_eq(r.out_len, B.len);
+	ck_assert(!change_says(&r, "chunk-size-past-eof", "removed"));
+	wl_fix_result_free(&r);
+}
+END_TEST
+
 Suite *fix_structure_suite(void)
 {
 	Suite *s = suite_create("fix_structure");
 	const TTest *const t_tests[] = {
 		hlod_size_too_small, hlod_size_past_eof, trailing_and_stray, pivot_count,
-		mesh_counts, truncated_is_unsafe, truncated_unloadable_goes_whole, NULL
+		mesh_counts, truncated_is_unsafe, truncated_unloadable_goes_whole,
+		salvage_keeps_geometry_over_materials, salvage_counts_agree, salvage_past_eof_goes_whole, NULL
 	};
 	TCase *t = rb_add_tests(s, "fix_structure", 0, t_tests);
 	tcase_add_checked_fixture(t, setup, teardown);

@@ -14,9 +14,10 @@
  * NAME is the input path with '/' replaced by '~' (unique within OUT).
  * The chunk tree is read with the project's reader (wl_doc_read), nothing
  * else of the library is used.  Prints one line per variant written:
- * its file name, a tab, and "first" (a cut inside the first top-level
+ * its file name, a tab, "first" (a cut inside the first top-level
  * chunk: nothing whole comes before it), "later" (a cut after it) or
- * "grown".
+ * "grown", a tab, and the chunks the cut goes through, outermost first
+ * ("MESH/VERTEX_NORMALS"; "-" for a grown chunk).
  *
  * Usage: salvage_gen OUT < LIST
  * Exit status: 0, or 2 on a usage or I/O error.
@@ -75,6 +76,25 @@ static const wl_chunk *pick_grown(const wl_doc *d)
 	return NULL;
 }
 
+/* The names of the chunks the cut at offset `at` goes through, outermost
+ * first ("MESH/VERTEX_NORMALS"), into buf; "-" when none. */
+static void cut_path(const wl_doc *d, uint64_t at, char *buf, size_t cap)
+{
+	snprintf(buf, cap, "-");
+	size_t len = 0;
+	for (const wl_chunk *c = d ? d->root.first_child : NULL; c;) {
+		if (c->kind == WL_NODE_CHUNK && c->offset < at && at < wl_chunk_end(c)) {
+			int w = snprintf(buf + len, cap - len, "%s%s", len ? "/" : "", wl_chunk_name(d, c));
+			if (w < 0 || (size_t)w >= cap - len)
+				return;
+			len += (size_t)w;
+			c = c->first_child;
+		} else {
+			c = c->next;
+		}
+	}
+}
+
 static int variants(const char *out, const char *path)
 {
 	uint8_t *b;
@@ -97,8 +117,10 @@ static int variants(const char *out, const char *path)
 		snprintf(dst, sizeof dst, "%s/%s.t%02u.w3d", out, name, k);
 		size_t cut = n * k / (CUTS + 1);
 		rc = write_bytes(dst, b, cut);
+		char where[256];
+		cut_path(d, cut, where, sizeof where);
 		if (rc == 0)
-			printf("%s.t%02u.w3d\t%s\n", name, k, cut < first_end ? "first" : "later");
+			printf("%s.t%02u.w3d\t%s\t%s\n", name, k, cut < first_end ? "first" : "later", where);
 	}
 	const wl_chunk *c = rc == 0 && d && !d->oom ? pick_grown(d) : NULL;
 	for (size_t i = 0; c && rc == 0 && i < sizeof grow_by / sizeof grow_by[0]; i++) {
@@ -112,7 +134,7 @@ static int variants(const char *out, const char *path)
 		snprintf(dst, sizeof dst, "%s/%s.g%u.w3d", out, name, grow_by[i]);
 		rc = write_bytes(dst, b, n);
 		if (rc == 0)
-			printf("%s.g%u.w3d\tgrown\n", name, grow_by[i]);
+			printf("%s.g%u.w3d\tgrown\t-\n", name, grow_by[i]);
 		memcpy(p, keep, 4);
 	}
 	wl_doc_free(d);

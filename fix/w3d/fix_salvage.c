@@ -4,19 +4,27 @@
  * docs/w3dfix.md "Salvage") is made consistent with what it kept.
  *
  * For each mesh with a mesh-vertex-count-mismatch, mesh-triangle-count-
- * mismatch or mesh-array-missing finding (rules/mesh.yaml):
- *   - the vertex count n is the shortest per-vertex array present that
- *     the mesh needs (VERTICES, VERTEX_NORMALS, VERTEX_INFLUENCES(_
- *     EXTENDED), SECONDARY_VERTICES, SECONDARY_VERTEX_NORMALS and the
- *     texture coordinates of every pass and stage), 0 without VERTICES;
- *     every longer one is cut to n; an optional one (VERTEX_SHADE_INDICES,
- *     VERTEX_COLORS, TANGENTS, BITANGENTS, DCG, DIG) shorter than n is
- *     removed instead of costing vertices;
+ * mismatch, mesh-array-missing or material-id-array-length finding
+ * (rules/mesh.yaml), the geometry decides what is kept:
+ *   - the vertex count n is the shortest of VERTICES, VERTEX_NORMALS,
+ *     VERTEX_INFLUENCES(_EXTENDED), SECONDARY_VERTICES and SECONDARY_
+ *     VERTEX_NORMALS present, 0 without VERTICES; every longer per-vertex
+ *     array is cut to n; optional per-vertex data shorter than n is
+ *     removed instead of costing vertices: VERTEX_SHADE_INDICES,
+ *     VERTEX_COLORS, TANGENTS, BITANGENTS, and the material data the
+ *     engine loads a pass without - DCG, DIG, texture coordinates of a pass
+ *     or stage (no UV array is installed; dx8renderer.cpp:1083-1091 copies
+ *     only arrays that exist) and per-vertex VERTEX_MATERIAL_IDS (a pass
+ *     with no vertex material gets a default one, meshmatdesc.cpp:653-655);
  *   - a triangle is kept when every per-triangle array has it (TRIANGLES,
  *     and the SHADER_IDS, SHADER_MATERIAL_IDS, TEXTURE_IDS and
- *     PER_FACE_TEXCOORD_IDS that are not a single id) and its three vertex
+ *     PER_FACE_TEXCOORD_IDS that are not a single id: a pass without its
+ *     shader ids keeps shader 0, meshmatdesc.cpp:200) and its three vertex
  *     indices are below n; every per-triangle array keeps the same triangles;
- *   - MESH_HEADER3 NumVertices (+44) := n, NumTris (+40) := triangles kept.
+ *   - MESH_HEADER3 NumVertices (+44) := n when VERTICES is present, NumTris
+ *     (+40) := triangles kept when TRIANGLES is present (without it NumTris
+ *     and the per-triangle arrays stay: mesh-array-missing says why the
+ *     mesh cannot load, and a count of 0 would crash the engine, B1).
  * Each array cut is noted with the element count and the bytes dropped.
  * The AABTree is then rebuilt by rebuild-aabtree (fix_aabtree.c), the
  * bounds by recompute-bounds, later in the order.
@@ -38,6 +46,7 @@ typedef struct arr {
 	bool per_tri;
 	bool optional; /* per-vertex data the mesh loads without: removed
 	                  when short, instead of costing vertices */
+	const char *rule; /* the rule its edits are noted under */
 } arr;
 
 typedef struct arrays {
@@ -48,7 +57,8 @@ typedef struct arrays {
 static void add(arrays *l, const wl_chunk *src, size_t elem, bool per_tri)
 {
 	if (src && elem && l->n < MAX_ARRAYS && src->size % elem == 0)
-		l->a[l->n++] = (arr){ src, elem, per_tri, false };
+		l->a[l->n++] = (arr){ src, elem, per_tri, false,
+				      per_tri ? "mesh-triangle-count-mismatch" : "mesh-vertex-count-mismatch" };
 }
 
 static void add_optional(arrays *l, const wl_chunk *src, size_t elem)
@@ -58,24 +68,40 @@ static void add_optional(arrays *l, const wl_chunk *src, size_t elem)
 		l->a[l->n - 1].optional = true;
 }
 
+/* VERTEX_MATERIAL_IDS: one id per vertex unless a single id (4 bytes);
+ * optional (a pass without them gets a default vertex material,
+ * meshmatdesc.cpp:653-655). */
+static void add_vmat_ids(arrays *l, const w3d_u32_array *ids)
+{
+	if (!ids->src || ids->src->size == 4)
+		return;
+	add_optional(l, ids->src, 4);
+	if (l->n && l->a[l->n - 1].src == ids->src)
+		l->a[l->n - 1].rule = "material-id-array-length";
+}
+
 /* A per-triangle id array; a single id (4 bytes) applies to all. */
 static void add_ids(arrays *l, const w3d_u32_array *ids)
 {
-	if (ids->src && ids->src->size != 4)
-		add(l, ids->src, 4, true);
+	if (!ids->src || ids->src->size == 4)
+		return;
+	add(l, ids->src, 4, true);
+	if (l->n && l->a[l->n - 1].src == ids->src)
+		l->a[l->n - 1].rule = "material-id-array-length";
 }
 
 static void add_set(arrays *l, const w3d_material_set *ms)
 {
 	for (size_t i = 0; i < ms->pass_count; i++) {
 		const w3d_material_pass *p = &ms->passes[i];
+		add_vmat_ids(l, &p->vertex_material_ids);
 		add_optional(l, p->dcg.src, 4);
 		add_optional(l, p->dig.src, 4);
-		add(l, p->texcoords.src, 8, false);
+		add_optional(l, p->texcoords.src, 8);
 		add_ids(l, &p->shader_ids);
 		add_ids(l, &p->shader_material_ids);
 		for (size_t s = 0; s < p->stage_count; s++) {
-			add(l, p->stages[s].texcoords.src, 8, false);
+			add_optional(l, p->stages[s].texcoords.src, 8);
 			add_ids(l, &p->stages[s].texture_ids);
 			add(l, p->stages[s].per_face_texcoord_ids, 12, true);
 		}
@@ -113,7 +139,7 @@ static bool in_mesh(const wl_chunk *c, const wl_chunk *mesh)
 static bool mesh_flagged(const wl_fix_ctx *x, const w3d_mesh *m)
 {
 	static const char *const rules[] = { "mesh-vertex-count-mismatch", "mesh-triangle-count-mismatch",
-					     "mesh-array-missing", NULL };
+					     "mesh-array-missing", "material-id-array-length", NULL };
 	const wl_findings *fs = &x->doc->findings;
 	for (size_t i = 0; i < fs->count; i++)
 		for (const char *const *r = rules; *r; r++)
@@ -151,8 +177,7 @@ static int cut(wl_fix_ctx *x, const arr *a, const uint8_t *keep, size_t nkeep, s
 	if (out < count) {
 		rc = wl_edit_set_payload(x->doc, c, q, out * a->elem);
 		if (rc == 0)
-			rc = wl_edit_note(x->doc, c, a->per_tri ? "mesh-triangle-count-mismatch" : "mesh-vertex-count-mismatch",
-					  c->offset + 4, "%s: %zu -> %zu elements (%zu byte(s) dropped)%s",
+			rc = wl_edit_note(x->doc, c, a->rule, c->offset + 4, "%s: %zu -> %zu elements (%zu byte(s) dropped)%s",
 					  wl_chunk_name(x->doc, c), count, out, (count - out) * a->elem,
 					  a->per_tri ? ", triangles on lost vertices or cut in another array" : "");
 	}
@@ -166,7 +191,7 @@ static int drop_short(wl_fix_ctx *x, const arr *a, size_t n)
 	wl_chunk *c = wl_fix_mut(x->doc, a->src);
 	if (!c)
 		return 0;
-	if (wl_edit_note(x->doc, c, "mesh-vertex-count-mismatch", c->offset,
+	if (wl_edit_note(x->doc, c, a->rule, c->offset,
 			 "%s: %" PRIu64 " of %zu vertices: removed (optional; bytes 0x%" PRIX64 "..0x%" PRIX64 ")",
 			 wl_chunk_name(x->doc, c), c->size / a->elem, n, c->offset, wl_chunk_end(c)) != 0)
 		return -1;
@@ -224,13 +249,17 @@ static int salvage_mesh(wl_fix_ctx *x, const w3d_mesh *m)
 		kept += keep[i];
 	}
 	int rc = 0;
+	/* Without TRIANGLES the per-triangle arrays and NumTris stay (and so
+	 * does mesh-array-missing, the reason the mesh cannot load); without
+	 * VERTICES, NumVertices. */
 	for (size_t i = 0; i < l.n && rc == 0; i++)
-		rc = l.a[i].optional && l.a[i].src->size / l.a[i].elem < nv ? drop_short(x, &l.a[i], nv)
-									      : cut(x, &l.a[i], keep, nt, nv);
+		if (!l.a[i].per_tri || m->triangles_src)
+			rc = l.a[i].optional && l.a[i].src->size / l.a[i].elem < nv ? drop_short(x, &l.a[i], nv)
+										      : cut(x, &l.a[i], keep, nt, nv);
 	free(keep);
-	if (rc == 0)
+	if (rc == 0 && m->vertices.src)
 		rc = patch_count(x, m->header.src, 44, (uint32_t)nv, "mesh-vertex-count-mismatch", "numvertices");
-	if (rc == 0)
+	if (rc == 0 && m->triangles_src)
 		rc = patch_count(x, m->header.src, 40, (uint32_t)kept, "mesh-triangle-count-mismatch", "numtris");
 	return rc;
 }
@@ -247,7 +276,7 @@ static int apply_salvage(wl_fix_ctx *x)
 }
 
 static const char *const salvage_rules[] = { "mesh-vertex-count-mismatch", "mesh-triangle-count-mismatch",
-					     "mesh-array-missing", NULL };
+					     "mesh-array-missing", "material-id-array-length", NULL };
 const wl_fixer wl_fix_salvage_mesh = {
 	"salvage-mesh", salvage_rules, true,
 	"cut a mesh's arrays to what all of them hold, drop the triangles on lost vertices, set the counts",
