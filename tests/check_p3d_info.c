@@ -1,0 +1,170 @@
+/* check_p3d_info.c - the ODOL ModelInfo walk (core/p3d/p3d_info.c,
+ * p3d_odol.c) on hand-built files (tests/p3dbuild_info.c): its nodes, the
+ * table it lands on, p3d-modelinfo-walk, and the rules it reports. */
+#include <check.h>
+#include <math.h>
+#include <string.h>
+
+#include "../core/p3d/p3d.h"
+#include "../lint/lint.h"
+#include "p3dbuild_info.h"
+#include "reader_util.h"
+
+extern Suite *p3d_info_suite(void);
+
+static wl_catalog *CAT;
+
+static void setup(void)
+{
+	char err[256];
+	CAT = wl_catalog_load_builtin(err, sizeof err);
+	ck_assert_msg(CAT != NULL, "%s", err);
+}
+
+static void teardown(void)
+{
+	wl_catalog_free(CAT);
+	CAT = NULL;
+}
+
+static wl_doc *lint(const wb *b)
+{
+	wl_doc *d = wl_lint_bytes(CAT, NULL, "x.p3d", b->data, b->len);
+	ck_assert_ptr_nonnull(d);
+	const char *why = ru_tiling_error(d);
+	ck_assert_msg(why == NULL, "%s", why ? why : "");
+	why = ru_findings_bounds_error(d);
+	ck_assert_msg(why == NULL, "%s", why ? why : "");
+	return d;
+}
+
+static size_t count(const wb *b, const char *rule)
+{
+	wl_doc *d = lint(b);
+	size_t n = ru_count(d, rule);
+	wl_doc_free(d);
+	return n;
+}
+
+static const float RES3[] = { 1e13f, 2.0f, 1.0f };
+static const uint32_t VERSIONS[] = { 40, 48, 50, 53, 59, 68, 70, 73, 75 };
+static const char *const BONES[] = { "root", "", "arm", "Root", "hand", "arm" };
+static const int32_t ANIMS[] = { 0, -1, 2 };
+
+/* A 3-LOD file of version v whose ModelInfo has BONES and ANIMS (info
+ * filled), LODs 0 and 1 non-permanent. */
+static void build(wb *b, uint32_t v, p3bi_info *info, p3b_layout *at)
+{
+	memset(info, 0, sizeof *info);
+	info->bones = BONES;
+	info->n_bones = 3;
+	info->anim_bones = ANIMS;
+	info->n_anims = v >= 30 ? 3 : 0;
+	wb_init(b);
+	p3bi_next = info;
+	p3b_odol(b, v, 3, RES3, NULL, 0, at);
+	p3bi_loadable(b, at, v, 3, 2);
+}
+
+START_TEST(test_walk_nodes)
+{
+	for (size_t k = 0; k < sizeof VERSIONS / sizeof VERSIONS[0]; k++) {
+		uint32_t v = VERSIONS[k];
+		wb b;
+		p3bi_info in;
+		p3b_layout at;
+		build(&b, v, &in, &at);
+		wl_doc *d = lint(&b);
+		ck_assert_msg(d->findings.count == 0, "v%u: %zu findings: %s", v, d->findings.count,
+			      d->findings.count ? d->findings.items[0].message : "");
+		const p3d_model *m = d->model;
+		ck_assert(m->info_walked && m->table_found);
+		ck_assert_uint_eq(m->table_off, at.table);
+		ck_assert(m->skeleton_read);
+		ck_assert_uint_eq(m->n_skeleton_bones, 3);
+		wl_chunk *info = ru_chunk_at(d, in.start, P3D_NODE_INFO);
+		ck_assert_ptr_nonnull(info);
+		ck_assert_uint_eq(info->size, at.table - in.start);
+		ck_assert_ptr_nonnull(ru_chunk_at(d, in.skeleton, P3D_NODE_SKELETON));
+		ck_assert_ptr_nonnull(ru_chunk_at(d, in.start, P3D_NODE_INFOFIELDS));
+		wl_chunk *infos = ru_chunk_at(d, at.table + 27, P3D_NODE_LODINFOS);
+		ck_assert_ptr_nonnull(infos);
+		ck_assert_uint_eq(infos->size, at.lod[0] - at.table - 27);
+		wl_chunk *rec = ru_child(infos, 1);
+		ck_assert_ptr_nonnull(rec);
+		char path[64];
+		wl_chunk_path(d, rec, -1, path, sizeof path);
+		ck_assert_str_eq(path, "LoadableLodInfo/info[1]");
+		ck_assert(m->lods[0].walked && m->lods[2].walked);
+		wl_doc_free(d);
+		wb_free(&b);
+	}
+}
+END_TEST
+
+/* The walk stops at a field (fire), or ends elsewhere than the table: the
+ * search's table is kept and one info names the field. */
+START_TEST(test_walk_mismatch)
+{
+	wb b;
+	p3bi_info in;
+	p3b_layout at;
+	build(&b, 73, &in, &at);
+	ck_assert_uint_eq(count(&b, "p3d-modelinfo-walk"), 0);
+	/* The animation class count: far more than the file holds. */
+	size_t p = in.classes;
+	wl_doc *d;
+	wb_patch_u32(&b, p, 0x7FFFFFFF);
+	d = lint(&b);
+	ck_assert_uint_eq(ru_count(d, "p3d-modelinfo-walk"), 1);
+	const wl_finding *f = ru_find(d, "p3d-modelinfo-walk");
+	ck_assert_int_eq(f->severity, WL_SEV_INFO);
+	ck_assert_msg(strstr(f->message, "animation class count") != NULL, "%s", f->message);
+	const p3d_model *m = d->model;
+	ck_assert(m->table_found && !m->info_walked && !m->skeleton_read);
+	ck_assert_uint_eq(m->table_off, at.table);
+	ck_assert_ptr_nonnull(ru_chunk_at(d, in.start, P3D_NODE_MODELINFO));
+	ck_assert(m->lods[0].walked);
+	wl_doc_free(d);
+	/* Class 1 moves bone 1 but its axis is not stored: the walk reads 24
+	 * bytes more and ends inside the table. */
+	wb_patch_u32(&b, p, 3);
+	wb_patch_u32(&b, in.anim[1], 1);
+	d = lint(&b);
+	ck_assert_uint_eq(ru_count(d, "p3d-modelinfo-walk"), 1);
+	m = d->model;
+	ck_assert_uint_eq(m->table_off, at.table);
+	ck_assert(!m->info_walked);
+	wl_doc_free(d);
+	wb_free(&b);
+}
+END_TEST
+
+/* A non-permanent flag without its LoadableLodInfo record. */
+START_TEST(test_loadable_mismatch)
+{
+	wb b;
+	p3bi_info in;
+	p3b_layout at;
+	build(&b, 59, &in, &at);
+	ck_assert_uint_eq(count(&b, "p3d-modelinfo-walk"), 0);
+	b.data[at.table + 8 * 3 + 2] = 0; /* LOD 2 asks for a third record */
+	wl_doc *d = lint(&b);
+	ck_assert_uint_eq(ru_count(d, "p3d-modelinfo-walk"), 1);
+	ck_assert_ptr_nonnull(ru_chunk_at(d, at.table + 27, P3D_NODE_LOADINFO));
+	wl_doc_free(d);
+	wb_free(&b);
+}
+END_TEST
+
+Suite *p3d_info_suite(void)
+{
+	Suite *s = suite_create("p3d_info");
+	TCase *tc = tcase_create("walk");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_walk_nodes);
+	tcase_add_test(tc, test_walk_mismatch);
+	tcase_add_test(tc, test_loadable_mismatch);
+	suite_add_tcase(s, tc);
+	return s;
+}
