@@ -157,6 +157,76 @@ START_TEST(test_loadable_mismatch)
 }
 END_TEST
 
+/* A bone whose parent names no bone: one warning per bone, at the parent
+ * name; the parent "Root" of "arm" names "root" (letter case ignored). */
+START_TEST(test_skeleton_parent)
+{
+	wb b;
+	p3bi_info in;
+	p3b_layout at;
+	build(&b, 73, &in, &at);
+	ck_assert_uint_eq(count(&b, "p3d-skeleton-parent"), 0);
+	memcpy(b.data + in.parent[2], "arx", 3);
+	wl_doc *d = lint(&b);
+	ck_assert_uint_eq(ru_count(d, "p3d-skeleton-parent"), 1);
+	const wl_finding *f = ru_find(d, "p3d-skeleton-parent");
+	ck_assert_uint_eq(f->offset, in.parent[2]);
+	ck_assert_uint_eq(f->length, 4);
+	ck_assert_int_eq(f->element, 2);
+	ck_assert_int_eq(f->severity, WL_SEV_WARNING);
+	wl_doc_free(d);
+	memcpy(b.data + in.parent[1], "Roox", 4);
+	ck_assert_uint_eq(count(&b, "p3d-skeleton-parent"), 2);
+	wb_free(&b);
+}
+END_TEST
+
+/* An animation's bone index outside the skeleton (3 bones): one error per
+ * index; -1 (no bone) and 2 are the near misses. */
+START_TEST(test_animation_bone)
+{
+	wb b;
+	p3bi_info in;
+	p3b_layout at;
+	build(&b, 50, &in, &at);
+	ck_assert_uint_eq(count(&b, "p3d-animation-bone"), 0);
+	wb_patch_u32(&b, in.anim[2], 3);
+	wl_doc *d = lint(&b);
+	ck_assert_uint_eq(ru_count(d, "p3d-animation-bone"), 1);
+	const wl_finding *f = ru_find(d, "p3d-animation-bone");
+	ck_assert_uint_eq(f->offset, in.anim[2]);
+	ck_assert_uint_eq(f->length, 4);
+	ck_assert_int_eq(f->element, 2);
+	ck_assert_int_eq(f->severity, WL_SEV_ERROR);
+	wl_doc_free(d);
+	wb_patch_u32(&b, in.anim[0], (uint32_t)-2);
+	ck_assert_uint_eq(count(&b, "p3d-animation-bone"), 2);
+	wb_free(&b);
+}
+END_TEST
+
+/* A NaN or infinity in a ModelInfo float field: one p3d-not-finite per
+ * field (the bounding box minimum and maximum here). */
+START_TEST(test_info_not_finite)
+{
+	wb b;
+	p3bi_info in;
+	p3b_layout at;
+	build(&b, 68, &in, &at);
+	ck_assert_uint_eq(count(&b, "p3d-not-finite"), 0);
+	wb_patch_f32(&b, in.bbox + 4, NAN);
+	wl_doc *d = lint(&b);
+	ck_assert_uint_eq(ru_count(d, "p3d-not-finite"), 1);
+	const wl_finding *f = ru_find(d, "p3d-not-finite");
+	ck_assert_uint_eq(f->offset, in.bbox);
+	ck_assert_uint_eq(f->length, 12);
+	wl_doc_free(d);
+	wb_patch_f32(&b, in.bbox + 20, INFINITY);
+	ck_assert_uint_eq(count(&b, "p3d-not-finite"), 2);
+	wb_free(&b);
+}
+END_TEST
+
 Suite *p3d_info_suite(void)
 {
 	Suite *s = suite_create("p3d_info");
@@ -165,6 +235,9 @@ Suite *p3d_info_suite(void)
 	tcase_add_test(tc, test_walk_nodes);
 	tcase_add_test(tc, test_walk_mismatch);
 	tcase_add_test(tc, test_loadable_mismatch);
+	tcase_add_test(tc, test_skeleton_parent);
+	tcase_add_test(tc, test_animation_bone);
+	tcase_add_test(tc, test_info_not_finite);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -168,8 +168,10 @@ typedef struct p3d_info_walk {
  * w's offsets and m's boxes.  true when it reaches its end (w->table);
  * false with w->stopped, w->why, w->stop_at naming the field that
  * stopped it (past the end, no nul, a count too large for the file, an
- * undecodable mass array, an unknown animation type).  report marks the
- * second pass, once w's nodes are set (it reports nothing yet).
+ * undecodable mass array, an unknown animation type).  With report (a
+ * second pass, w's nodes set) it also reports p3d-not-finite (a ModelInfo
+ * float field), p3d-skeleton-parent (a bone's parent names no bone) and
+ * p3d-animation-bone (an animation's bone index outside the skeleton).
  */
 bool p3d_walk_info(wl_doc *d, p3d_model *m, uint64_t from, p3d_info_walk *w, bool report);
 

@@ -124,15 +124,26 @@ static const char *asciiz(iw *w, const char *what)
 }
 
 /* k floats (a scalar or a vector) named what, copied to out when not
- * NULL. */
+ * NULL; in the second pass one p3d-not-finite per field with a NaN or
+ * infinite component. */
 static void floats(iw *w, unsigned k, const char *what, float *out)
 {
 	uint64_t at = w->pos;
 	if (!need(w, 4ull * k, what))
 		return;
 	w->pos += 4ull * k;
-	for (unsigned i = 0; out && i < k; i++)
-		out[i] = wl_lef32(w->b + at + 4ull * i);
+	bool told = !w->report;
+	for (unsigned i = 0; i < k; i++) {
+		float f = wl_lef32(w->b + at + 4ull * i);
+		if (out)
+			out[i] = f;
+		if (!told && !isfinite(f)) {
+			told = true;
+			wl_report(&w->d->findings, "p3d-not-finite", w->node, -1, at, 4ull * k,
+				  "ModelInfo's %s at 0x%llx has a non-finite component %u (%g)", what,
+				  (unsigned long long)at, i, (double)f);
+		}
+	}
 }
 
 /* From special to animated. */
@@ -177,6 +188,46 @@ static void head(iw *w)
 	skip(w, 1, "animated");
 }
 
+static int name_cmp(const char *a, const char *b)
+{
+	for (;; a++, b++) {
+		int x = (unsigned char)*a, y = (unsigned char)*b;
+		x += (x >= 'A' && x <= 'Z') ? 32 : 0;
+		y += (y >= 'A' && y <= 'Z') ? 32 : 0;
+		if (x != y || !x)
+			return x - y;
+	}
+}
+
+static int ptr_cmp(const void *a, const void *b)
+{
+	return name_cmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Second pass: one p3d-skeleton-parent per bone whose non-empty parent
+ * names no bone of the skeleton (compared without letter case, as the
+ * engine's names are).  bones/parents: n names each. */
+static void check_parents(iw *w, const char **bones, const char **parents, const uint64_t *at,
+			  uint32_t n)
+{
+	const char **sorted = wl_arena_array(w->d->arena, n, sizeof *sorted);
+	if (!sorted) {
+		w->d->oom = true;
+		return;
+	}
+	memcpy(sorted, bones, n * sizeof *sorted);
+	qsort(sorted, n, sizeof *sorted, ptr_cmp);
+	for (uint32_t i = 0; i < n; i++) {
+		if (!parents[i][0] || bsearch(&parents[i], sorted, n, sizeof *sorted, ptr_cmp))
+			continue;
+		wl_report(&w->d->findings, "p3d-skeleton-parent", w->node, i, at[i],
+			  strlen(parents[i]) + 1,
+			  "skeleton bone %u (\"%.64s\") has parent \"%.64s\", which is no bone of the "
+			  "skeleton",
+			  (unsigned)i, bones[i], parents[i]);
+	}
+}
+
 static void skeleton(iw *w)
 {
 	w->out->skel_at = w->pos;
@@ -192,9 +243,26 @@ static void skeleton(iw *w)
 		stop(w, "skeleton bone count", "exceeds the bytes left in the file");
 		return;
 	}
+	const char **bones = NULL, **parents = NULL;
+	uint64_t *at = NULL;
+	if (w->report && n) {
+		bones = wl_arena_array(w->d->arena, n, sizeof *bones);
+		parents = wl_arena_array(w->d->arena, n, sizeof *parents);
+		at = wl_arena_array(w->d->arena, n, sizeof *at);
+		if (!bones || !parents || !at) {
+			w->d->oom = true;
+			bones = NULL;
+		}
+	}
 	for (uint32_t i = 0; i < n && !w->stop; i++) {
-		asciiz(w, "skeleton bone name");
-		asciiz(w, "skeleton bone parent");
+		const char *bone = asciiz(w, "skeleton bone name");
+		uint64_t p = w->pos;
+		const char *parent = asciiz(w, "skeleton bone parent");
+		if (bones && parent) {
+			bones[i] = bone;
+			parents[i] = parent;
+			at[i] = p;
+		}
 	}
 	if (w->v > 40)
 		asciiz(w, "skeleton pivots name");
@@ -202,6 +270,8 @@ static void skeleton(iw *w)
 	if (w->stop)
 		return;
 	w->out->n_bones = n;
+	if (bones)
+		check_parents(w, bones, parents, at, n);
 }
 
 /* From mapType to the preferred shadow LODs. */
@@ -296,9 +366,15 @@ static void animations(iw *w)
 	}
 	for (uint32_t r = 0; r < lods && !w->stop; r++)
 		for (uint32_t k = 0; k < n && !w->stop; k++) {
+			uint64_t at = w->pos;
 			int32_t bone = (int32_t)u32(w, "animation bone index");
 			if (w->stop)
 				break;
+			if (w->report && bone != -1 && (bone < 0 || (uint32_t)bone >= w->out->n_bones))
+				wl_report(&w->d->findings, "p3d-animation-bone", w->node, k, at, 4,
+					  "animation class %u uses bone %d in lod %u, but the skeleton "
+					  "has %u bones",
+					  (unsigned)k, (int)bone, (unsigned)r, (unsigned)w->out->n_bones);
 			if (bone != -1 && types[k] != 8 && types[k] != 9) {
 				floats(w, 3, "animation axis position", NULL);
 				floats(w, 3, "animation axis direction", NULL);
