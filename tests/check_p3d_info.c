@@ -227,6 +227,89 @@ START_TEST(test_info_not_finite)
 }
 END_TEST
 
+static const float CUBE[3][3] = { { -1, -1, -1 }, { 1, 1, 1 }, { 0, 0.5f, 0 } };
+
+/* A 3-LOD file of version v whose first LOD (resolution 1, graphical)
+ * has 3 vertices (pos) and whose ModelInfo box is (-1,-1,-1)..(1,1,1)
+ * (visual box: vis, or the same). */
+static void build_box(wb *b, uint32_t v, const float (*pos)[3], const float *vis, p3b_layout *at)
+{
+	static p3bi_info in;
+	memset(&in, 0, sizeof in);
+	for (int k = 0; k < 3; k++) {
+		in.bbox_min[k] = -1;
+		in.bbox_max[k] = 1;
+	}
+	in.vis = vis;
+	p3b_lod lods[3];
+	memset(lods, 0, sizeof lods);
+	lods[2].nverts = 3;
+	lods[2].pos = pos;
+	wb_init(b);
+	p3bi_next = &in;
+	p3b_odol(b, v, 3, RES3, lods, 0, at);
+}
+
+/* Vertices outside ModelInfo's box: one warning per vertex at the
+ * positions block; a vertex 0.5 mm outside is the near miss; the LOD's
+ * bounds are its vertices' min and max. */
+START_TEST(test_vertex_outside_bbox)
+{
+	static const uint32_t vs[] = { 50, 73 };
+	for (size_t k = 0; k < 2; k++) {
+		wb b;
+		p3b_layout at;
+		float pos[3][3];
+		memcpy(pos, CUBE, sizeof pos);
+		pos[1][0] = 1.0005f;
+		build_box(&b, vs[k], (const float (*)[3])pos, NULL, &at);
+		wl_doc *d = lint(&b);
+		ck_assert_uint_eq(ru_count(d, "p3d-vertex-outside-bbox"), 0);
+		const p3d_lod *l = &((const p3d_model *)d->model)->lods[2];
+		ck_assert(l->has_bounds);
+		ck_assert(l->vmin[0] == -1 && l->vmax[0] == 1.0005f && l->vmax[1] == 1);
+		ck_assert(!((const p3d_model *)d->model)->lods[0].has_bounds);
+		wl_doc_free(d);
+		wb_free(&b);
+		pos[1][0] = 1.5f;
+		build_box(&b, vs[k], (const float (*)[3])pos, NULL, &at);
+		d = lint(&b);
+		ck_assert_uint_eq(ru_count(d, "p3d-vertex-outside-bbox"), 1);
+		const wl_finding *f = ru_find(d, "p3d-vertex-outside-bbox");
+		ck_assert_uint_eq(f->offset, at.positions[2] + 4);
+		ck_assert_uint_eq(f->length, 36 + (vs[k] >= 64));
+		ck_assert_int_eq(f->element, 1);
+		ck_assert_int_eq(f->severity, WL_SEV_WARNING);
+		wl_doc_free(d);
+		wb_free(&b);
+		pos[0][2] = -2.0f;
+		build_box(&b, vs[k], (const float (*)[3])pos, NULL, &at);
+		ck_assert_uint_eq(count(&b, "p3d-vertex-outside-bbox"), 2);
+		wb_free(&b);
+	}
+}
+END_TEST
+
+/* v52+: a graphical LOD's vertex inside bboxMin/Max but outside the
+ * visual box fires; below v52 there is no visual box. */
+START_TEST(test_vertex_outside_visual_bbox)
+{
+	static const float vis[6] = { -1, -1, -1, 1, 0.25f, 1 };
+	wb b;
+	p3b_layout at;
+	build_box(&b, 59, CUBE, vis, &at);
+	wl_doc *d = lint(&b);
+	ck_assert_uint_eq(ru_count(d, "p3d-vertex-outside-bbox"), 2);
+	const wl_finding *f = ru_find(d, "p3d-vertex-outside-bbox");
+	ck_assert_msg(strstr(f->message, "visual bounding box") != NULL, "%s", f->message);
+	wl_doc_free(d);
+	wb_free(&b);
+	build_box(&b, 50, CUBE, vis, &at);
+	ck_assert_uint_eq(count(&b, "p3d-vertex-outside-bbox"), 0);
+	wb_free(&b);
+}
+END_TEST
+
 Suite *p3d_info_suite(void)
 {
 	Suite *s = suite_create("p3d_info");
@@ -238,6 +321,8 @@ Suite *p3d_info_suite(void)
 	tcase_add_test(tc, test_skeleton_parent);
 	tcase_add_test(tc, test_animation_bone);
 	tcase_add_test(tc, test_info_not_finite);
+	tcase_add_test(tc, test_vertex_outside_bbox);
+	tcase_add_test(tc, test_vertex_outside_visual_bbox);
 	suite_add_tcase(s, tc);
 	return s;
 }

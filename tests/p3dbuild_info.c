@@ -30,8 +30,8 @@ static void head(wb *b, uint32_t v, p3bi_info *in)
 	for (int i = 0; i < 3; i++)
 		wb_f32(b, in->bbox_max[i]);
 	floats(b, (v >= 70) + (v >= 71), 1.0f);
-	if (v >= 52)
-		floats(b, 6, 0.0f);
+	for (int i = 0; v >= 52 && i < 6; i++)
+		wb_f32(b, in->vis ? in->vis[i] : i < 3 ? in->bbox_min[i] : in->bbox_max[i - 3]);
 	floats(b, 9 + 9, 0.0f);
 	wb_zeros(b, 4 + (v >= 73));
 	floats(b, (v >= 42 ? 4 : 0) + (v >= 43 ? 2 : 0), 0.0f);
@@ -108,6 +108,10 @@ void p3bi_modelinfo(wb *b, uint32_t v, uint32_t n, p3bi_info *info)
 {
 	p3bi_info none;
 	memset(&none, 0, sizeof none);
+	for (int k = 0; k < 3; k++) {
+		none.bbox_min[k] = -1e9f;
+		none.bbox_max[k] = 1e9f;
+	}
 	p3bi_info *in = info ? info : &none;
 	in->start = b->len;
 	head(b, v, in);

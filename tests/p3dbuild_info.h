@@ -15,6 +15,8 @@
  * and where its parts were written (offsets in the file). */
 typedef struct p3bi_info {
 	float bbox_min[3], bbox_max[3];  /* ModelInfo's bboxMin/Max */
+	const float *vis;                /* v52+: visual box min[3], max[3];
+	                                  * NULL: the same as bboxMin/Max */
 	const char *const *bones;        /* n_bones pairs: name, parent */
 	uint32_t n_bones;
 	const int32_t *anim_bones;       /* one bone index per animation class */
@@ -30,7 +32,7 @@ typedef struct p3bi_info {
 } p3bi_info;
 
 /* The ModelInfo the next p3b_odol call writes (then reset to NULL); NULL:
- * an empty one. */
+ * an empty one whose boxes are (-1e9, -1e9, -1e9) to (1e9, 1e9, 1e9). */
 extern p3bi_info *p3bi_next;
 
 /** Writes ModelInfo .. animations for version v and n LODs (info may be

@@ -117,6 +117,10 @@ typedef struct p3d_lod {
 	bool walked;           /* the reader's walk reached the LOD's end */
 	/* MLOD: counts read from its header. */
 	uint32_t n_points, n_normals, n_faces;
+	/* ODOL: the min and max of its decoded positions (finite ones, model
+	 * coordinates, metres), set by p3d_lod.c positions() when it has any. */
+	bool has_bounds;
+	float vmin[3], vmax[3];
 } p3d_lod;
 
 typedef struct p3d_model {
@@ -187,10 +191,21 @@ void p3d_read_odol(wl_doc *d, p3d_model *m);
 
 /**
  * Walks ODOL LOD l (its table extent) under its node (p3d_lod.c: layout
- * and findings there): head, faces and rest nodes; true when the walk
- * lands exactly on the LOD's end.
+ * and findings there): head, faces and rest nodes, and l's bounds; true
+ * when the walk lands exactly on the LOD's end.
  */
-bool p3d_walk_lod(wl_doc *d, const p3d_model *m, const p3d_lod *l, wl_chunk *node);
+bool p3d_walk_lod(wl_doc *d, const p3d_model *m, p3d_lod *l, wl_chunk *node);
+
+/**
+ * Checks LOD l's n decoded positions (pos: n x float[3], little endian;
+ * the block at file [at, at+len)) against ModelInfo's boxes when the
+ * walk set them (m->info_walked) and l->has_bounds (p3d_bbox.c): one
+ * p3d-vertex-outside-bbox per vertex outside bboxMin/Max, or (v52+,
+ * graphical LODs, resolution < 1000) outside bboxMinVisual/MaxVisual, by
+ * more than 1 mm; at the block, element = the vertex index.
+ */
+void p3d_bbox_check(wl_doc *d, const p3d_model *m, const p3d_lod *l, const wl_chunk *lod,
+		    const uint8_t *pos, uint32_t n, uint64_t at, uint64_t len);
 
 /** Reads an MLOD file (p3d_mlod.c); findings listed there. */
 void p3d_read_mlod(wl_doc *d, p3d_model *m);
