@@ -8,43 +8,10 @@
 #include "../core/p3d/p3d.h"
 #include "../lint/lint.h"
 #include "p3dbuild_info.h"
+#include "p3dlint.h"
 #include "reader_util.h"
 
 extern Suite *p3d_info_suite(void);
-
-static wl_catalog *CAT;
-
-static void setup(void)
-{
-	char err[256];
-	CAT = wl_catalog_load_builtin(err, sizeof err);
-	ck_assert_msg(CAT != NULL, "%s", err);
-}
-
-static void teardown(void)
-{
-	wl_catalog_free(CAT);
-	CAT = NULL;
-}
-
-static wl_doc *lint(const wb *b)
-{
-	wl_doc *d = wl_lint_bytes(CAT, NULL, "x.p3d", b->data, b->len);
-	ck_assert_ptr_nonnull(d);
-	const char *why = ru_tiling_error(d);
-	ck_assert_msg(why == NULL, "%s", why ? why : "");
-	why = ru_findings_bounds_error(d);
-	ck_assert_msg(why == NULL, "%s", why ? why : "");
-	return d;
-}
-
-static size_t count(const wb *b, const char *rule)
-{
-	wl_doc *d = lint(b);
-	size_t n = ru_count(d, rule);
-	wl_doc_free(d);
-	return n;
-}
 
 static const float RES3[] = { 1e13f, 2.0f, 1.0f };
 static const uint32_t VERSIONS[] = { 40, 48, 50, 53, 59, 68, 70, 73, 75 };
@@ -74,7 +41,7 @@ START_TEST(test_walk_nodes)
 		p3bi_info in;
 		p3b_layout at;
 		build(&b, v, &in, &at);
-		wl_doc *d = lint(&b);
+		wl_doc *d = p3l_lint(&b);
 		ck_assert_msg(d->findings.count == 0, "v%u: %zu findings: %s", v, d->findings.count,
 			      d->findings.count ? d->findings.items[0].message : "");
 		const p3d_model *m = d->model;
@@ -96,7 +63,7 @@ START_TEST(test_walk_nodes)
 		wl_chunk_path(d, rec, -1, path, sizeof path);
 		ck_assert_str_eq(path, "LoadableLodInfo/info[1]");
 		ck_assert(m->lods[0].walked && m->lods[2].walked);
-		wl_doc_free(d);
+		p3l_free(d);
 		wb_free(&b);
 	}
 }
@@ -110,12 +77,12 @@ START_TEST(test_walk_mismatch)
 	p3bi_info in;
 	p3b_layout at;
 	build(&b, 73, &in, &at);
-	ck_assert_uint_eq(count(&b, "p3d-modelinfo-walk"), 0);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-modelinfo-walk"), 0);
 	/* The animation class count: far more than the file holds. */
 	size_t p = in.classes;
 	wl_doc *d;
 	wb_patch_u32(&b, p, 0x7FFFFFFF);
-	d = lint(&b);
+	d = p3l_lint(&b);
 	ck_assert_uint_eq(ru_count(d, "p3d-modelinfo-walk"), 1);
 	const wl_finding *f = ru_find(d, "p3d-modelinfo-walk");
 	ck_assert_int_eq(f->severity, WL_SEV_INFO);
@@ -125,17 +92,17 @@ START_TEST(test_walk_mismatch)
 	ck_assert_uint_eq(m->table_off, at.table);
 	ck_assert_ptr_nonnull(ru_chunk_at(d, in.start, P3D_NODE_MODELINFO));
 	ck_assert(m->lods[0].walked);
-	wl_doc_free(d);
+	p3l_free(d);
 	/* Class 1 moves bone 1 but its axis is not stored: the walk reads 24
 	 * bytes more and ends inside the table. */
 	wb_patch_u32(&b, p, 3);
 	wb_patch_u32(&b, in.anim[1], 1);
-	d = lint(&b);
+	d = p3l_lint(&b);
 	ck_assert_uint_eq(ru_count(d, "p3d-modelinfo-walk"), 1);
 	m = d->model;
 	ck_assert_uint_eq(m->table_off, at.table);
 	ck_assert(!m->info_walked);
-	wl_doc_free(d);
+	p3l_free(d);
 	wb_free(&b);
 }
 END_TEST
@@ -147,12 +114,12 @@ START_TEST(test_loadable_mismatch)
 	p3bi_info in;
 	p3b_layout at;
 	build(&b, 59, &in, &at);
-	ck_assert_uint_eq(count(&b, "p3d-modelinfo-walk"), 0);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-modelinfo-walk"), 0);
 	b.data[at.table + 8 * 3 + 2] = 0; /* LOD 2 asks for a third record */
-	wl_doc *d = lint(&b);
+	wl_doc *d = p3l_lint(&b);
 	ck_assert_uint_eq(ru_count(d, "p3d-modelinfo-walk"), 1);
 	ck_assert_ptr_nonnull(ru_chunk_at(d, at.table + 27, P3D_NODE_LOADINFO));
-	wl_doc_free(d);
+	p3l_free(d);
 	wb_free(&b);
 }
 END_TEST
@@ -165,18 +132,15 @@ START_TEST(test_skeleton_parent)
 	p3bi_info in;
 	p3b_layout at;
 	build(&b, 73, &in, &at);
-	ck_assert_uint_eq(count(&b, "p3d-skeleton-parent"), 0);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-skeleton-parent"), 0);
 	memcpy(b.data + in.parent[2], "arx", 3);
-	wl_doc *d = lint(&b);
-	ck_assert_uint_eq(ru_count(d, "p3d-skeleton-parent"), 1);
-	const wl_finding *f = ru_find(d, "p3d-skeleton-parent");
-	ck_assert_uint_eq(f->offset, in.parent[2]);
-	ck_assert_uint_eq(f->length, 4);
+	wl_doc *d = p3l_lint(&b);
+	const wl_finding *f = p3l_one(d, "p3d-skeleton-parent", in.parent[2], 4);
 	ck_assert_int_eq(f->element, 2);
 	ck_assert_int_eq(f->severity, WL_SEV_WARNING);
-	wl_doc_free(d);
+	p3l_free(d);
 	memcpy(b.data + in.parent[1], "Roox", 4);
-	ck_assert_uint_eq(count(&b, "p3d-skeleton-parent"), 2);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-skeleton-parent"), 2);
 	wb_free(&b);
 }
 END_TEST
@@ -189,18 +153,15 @@ START_TEST(test_animation_bone)
 	p3bi_info in;
 	p3b_layout at;
 	build(&b, 50, &in, &at);
-	ck_assert_uint_eq(count(&b, "p3d-animation-bone"), 0);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-animation-bone"), 0);
 	wb_patch_u32(&b, in.anim[2], 3);
-	wl_doc *d = lint(&b);
-	ck_assert_uint_eq(ru_count(d, "p3d-animation-bone"), 1);
-	const wl_finding *f = ru_find(d, "p3d-animation-bone");
-	ck_assert_uint_eq(f->offset, in.anim[2]);
-	ck_assert_uint_eq(f->length, 4);
+	wl_doc *d = p3l_lint(&b);
+	const wl_finding *f = p3l_one(d, "p3d-animation-bone", in.anim[2], 4);
 	ck_assert_int_eq(f->element, 2);
 	ck_assert_int_eq(f->severity, WL_SEV_ERROR);
-	wl_doc_free(d);
+	p3l_free(d);
 	wb_patch_u32(&b, in.anim[0], (uint32_t)-2);
-	ck_assert_uint_eq(count(&b, "p3d-animation-bone"), 2);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-animation-bone"), 2);
 	wb_free(&b);
 }
 END_TEST
@@ -213,16 +174,13 @@ START_TEST(test_info_not_finite)
 	p3bi_info in;
 	p3b_layout at;
 	build(&b, 68, &in, &at);
-	ck_assert_uint_eq(count(&b, "p3d-not-finite"), 0);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-not-finite"), 0);
 	wb_patch_f32(&b, in.bbox + 4, NAN);
-	wl_doc *d = lint(&b);
-	ck_assert_uint_eq(ru_count(d, "p3d-not-finite"), 1);
-	const wl_finding *f = ru_find(d, "p3d-not-finite");
-	ck_assert_uint_eq(f->offset, in.bbox);
-	ck_assert_uint_eq(f->length, 12);
-	wl_doc_free(d);
+	wl_doc *d = p3l_lint(&b);
+	p3l_one(d, "p3d-not-finite", in.bbox, 12);
+	p3l_free(d);
 	wb_patch_f32(&b, in.bbox + 20, INFINITY);
-	ck_assert_uint_eq(count(&b, "p3d-not-finite"), 2);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-not-finite"), 2);
 	wb_free(&b);
 }
 END_TEST
@@ -263,28 +221,25 @@ START_TEST(test_vertex_outside_bbox)
 		memcpy(pos, CUBE, sizeof pos);
 		pos[1][0] = 1.0005f;
 		build_box(&b, vs[k], (const float (*)[3])pos, NULL, &at);
-		wl_doc *d = lint(&b);
+		wl_doc *d = p3l_lint(&b);
 		ck_assert_uint_eq(ru_count(d, "p3d-vertex-outside-bbox"), 0);
 		const p3d_lod *l = &((const p3d_model *)d->model)->lods[2];
 		ck_assert(l->has_bounds);
 		ck_assert(l->vmin[0] == -1 && l->vmax[0] == 1.0005f && l->vmax[1] == 1);
 		ck_assert(!((const p3d_model *)d->model)->lods[0].has_bounds);
-		wl_doc_free(d);
+		p3l_free(d);
 		wb_free(&b);
 		pos[1][0] = 1.5f;
 		build_box(&b, vs[k], (const float (*)[3])pos, NULL, &at);
-		d = lint(&b);
-		ck_assert_uint_eq(ru_count(d, "p3d-vertex-outside-bbox"), 1);
-		const wl_finding *f = ru_find(d, "p3d-vertex-outside-bbox");
-		ck_assert_uint_eq(f->offset, at.positions[2] + 4);
-		ck_assert_uint_eq(f->length, 36 + (vs[k] >= 64));
+		d = p3l_lint(&b);
+		const wl_finding *f = p3l_one(d, "p3d-vertex-outside-bbox", at.positions[2] + 4, 36 + (vs[k] >= 64));
 		ck_assert_int_eq(f->element, 1);
 		ck_assert_int_eq(f->severity, WL_SEV_WARNING);
-		wl_doc_free(d);
+		p3l_free(d);
 		wb_free(&b);
 		pos[0][2] = -2.0f;
 		build_box(&b, vs[k], (const float (*)[3])pos, NULL, &at);
-		ck_assert_uint_eq(count(&b, "p3d-vertex-outside-bbox"), 2);
+		ck_assert_uint_eq(p3l_count(&b, "p3d-vertex-outside-bbox"), 2);
 		wb_free(&b);
 	}
 }
@@ -298,14 +253,14 @@ START_TEST(test_vertex_outside_visual_bbox)
 	wb b;
 	p3b_layout at;
 	build_box(&b, 59, CUBE, vis, &at);
-	wl_doc *d = lint(&b);
+	wl_doc *d = p3l_lint(&b);
 	ck_assert_uint_eq(ru_count(d, "p3d-vertex-outside-bbox"), 2);
 	const wl_finding *f = ru_find(d, "p3d-vertex-outside-bbox");
 	ck_assert_msg(strstr(f->message, "visual bounding box") != NULL, "%s", f->message);
-	wl_doc_free(d);
+	p3l_free(d);
 	wb_free(&b);
 	build_box(&b, 50, CUBE, vis, &at);
-	ck_assert_uint_eq(count(&b, "p3d-vertex-outside-bbox"), 0);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-vertex-outside-bbox"), 0);
 	wb_free(&b);
 }
 END_TEST
@@ -314,7 +269,6 @@ Suite *p3d_info_suite(void)
 {
 	Suite *s = suite_create("p3d_info");
 	TCase *tc = tcase_create("walk");
-	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_walk_nodes);
 	tcase_add_test(tc, test_walk_mismatch);
 	tcase_add_test(tc, test_loadable_mismatch);

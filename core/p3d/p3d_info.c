@@ -280,8 +280,12 @@ static void tail(iw *w)
 	skip(w, 1, "map type");
 	uint32_t n = u32(w, "mass array count");
 	if (n && !w->stop) {
+		/* LZO/LZSS expand at most about 255:1; and no block decodes to
+		 * more than the documents' memory bound (chunk.h
+		 * WL_ARENA_PER_BYTE per file byte) plus 1 MiB. */
 		uint64_t room = w->size - w->pos;
-		if (n > (room * 256 + 4096) / 4) {
+		uint64_t cap = w->size * WL_ARENA_PER_BYTE + ((uint64_t)1 << 20);
+		if (n > (room * 256 + 4096) / 4 || 4ull * n > cap) {
 			stop(w, "mass array count", "exceeds what the bytes left can decode to");
 			return;
 		}
