@@ -9,47 +9,10 @@
 #include "../core/p3d/p3d.h"
 #include "../lint/lint.h"
 #include "p3dbuild.h"
+#include "p3dlint.h"
 #include "reader_util.h"
 
 extern Suite *p3d_suite(void);
-
-static wl_catalog *CAT;
-
-static void setup(void)
-{
-	char err[256];
-	CAT = wl_catalog_load_builtin(err, sizeof err);
-	ck_assert_msg(CAT != NULL, "%s", err);
-}
-
-static void teardown(void)
-{
-	wl_catalog_free(CAT);
-	CAT = NULL;
-}
-
-/* Lints b as x.p3d; the tree must tile the file and every finding lie in
- * it. */
-static wl_doc *lint(const wb *b)
-{
-	wl_doc *d = wl_lint_bytes(CAT, NULL, "x.p3d", b->data, b->len);
-	ck_assert_ptr_nonnull(d);
-	ck_assert_str_eq(d->format->name, "p3d");
-	const char *why = ru_tiling_error(d);
-	ck_assert_msg(why == NULL, "%s", why ? why : "");
-	why = ru_findings_bounds_error(d);
-	ck_assert_msg(why == NULL, "%s", why ? why : "");
-	return d;
-}
-
-/* The number of findings of rule when b is linted. */
-static size_t count(const wb *b, const char *rule)
-{
-	wl_doc *d = lint(b);
-	size_t n = ru_count(d, rule);
-	wl_doc_free(d);
-	return n;
-}
 
 static const float RES3[] = { 1e13f, 2.0f, 1.0f };
 
@@ -61,7 +24,7 @@ START_TEST(test_odol_tree_and_paths)
 		wb_init(&b);
 		p3b_layout at;
 		p3b_odol(&b, versions[v], 3, RES3, NULL, 36, &at);
-		wl_doc *d = lint(&b);
+		wl_doc *d = p3l_lint(&b);
 		ck_assert_msg(d->findings.count == 0, "v%u: %zu findings", versions[v],
 			      d->findings.count);
 		const p3d_model *m = d->model;
@@ -76,7 +39,7 @@ START_TEST(test_odol_tree_and_paths)
 		wl_chunk_path(d, lod1, 7, path, sizeof path);
 		ck_assert_str_eq(path, "LOD[1][7]");
 		ck_assert_ptr_nonnull(ru_chunk_at(d, at.tail, P3D_NODE_TAIL));
-		wl_doc_free(d);
+		p3l_free(d);
 		wb_free(&b);
 	}
 }
@@ -88,20 +51,20 @@ START_TEST(test_version_and_encryption)
 	wb_init(&b);
 	p3b_layout at;
 	p3b_odol(&b, 75, 3, RES3, NULL, 0, &at);
-	ck_assert_uint_eq(count(&b, "p3d-version-unknown"), 0);
-	ck_assert_uint_eq(count(&b, "p3d-encrypted"), 0);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-version-unknown"), 0);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-encrypted"), 0);
 	wb_patch_u32(&b, at.reserved + 4, 0x1234);
-	wl_doc *d = lint(&b);
+	wl_doc *d = p3l_lint(&b);
 	const wl_finding *f = ru_find(d, "p3d-encrypted");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->offset, at.reserved);
 	ck_assert_uint_eq(f->length, 8);
 	ck_assert_int_eq(f->severity, WL_SEV_ERROR);
-	wl_doc_free(d);
+	p3l_free(d);
 	wb_patch_u32(&b, at.version, 76);
-	ck_assert_uint_eq(count(&b, "p3d-version-unknown"), 1);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-version-unknown"), 1);
 	wb_patch_u32(&b, at.version, 27);
-	ck_assert_uint_eq(count(&b, "p3d-version-unknown"), 1);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-version-unknown"), 1);
 	wb_free(&b);
 }
 END_TEST
@@ -112,20 +75,20 @@ START_TEST(test_lod_count_and_truncation)
 	wb_init(&b);
 	p3b_layout at;
 	p3b_odol(&b, 50, 1, RES3, NULL, 0, &at);
-	ck_assert_uint_eq(count(&b, "p3d-lod-count"), 0);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-lod-count"), 0);
 	size_t full = b.len;
 	wb_patch_u32(&b, at.nlods, 0);
-	ck_assert_uint_eq(count(&b, "p3d-lod-count"), 1);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-lod-count"), 1);
 	/* More resolutions than the file holds: cut, not searched. */
 	wb_patch_u32(&b, at.nlods, 0x10000000);
-	wl_doc *d = lint(&b);
+	wl_doc *d = p3l_lint(&b);
 	ck_assert_uint_eq(ru_count(d, "p3d-lod-count"), 1);
 	ck_assert_uint_eq(ru_count(d, "p3d-truncated"), 1);
-	wl_doc_free(d);
+	p3l_free(d);
 	b.len = full;
 	/* The header itself cut. */
 	b.len = 6;
-	ck_assert_uint_eq(count(&b, "p3d-truncated"), 1);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-truncated"), 1);
 	wb_free(&b);
 }
 END_TEST
@@ -137,22 +100,22 @@ START_TEST(test_resolutions)
 	p3b_layout at;
 	const float ok[] = { 2.0f, 1.0f, 0.0f };
 	p3b_odol(&b, 68, 3, ok, NULL, 0, &at);
-	ck_assert_uint_eq(count(&b, "p3d-resolution-invalid"), 0);
-	ck_assert_uint_eq(count(&b, "p3d-resolution-duplicate"), 0);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-resolution-invalid"), 0);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-resolution-duplicate"), 0);
 	wb_patch_u32(&b, at.res + 4, 0x7FC00000); /* NaN */
-	wl_doc *d = lint(&b);
+	wl_doc *d = p3l_lint(&b);
 	ck_assert_int_eq(ru_offset(d, "p3d-resolution-invalid"), (int64_t)at.res + 4);
 	ck_assert_int_eq(ru_find(d, "p3d-resolution-invalid")->element, 1);
-	wl_doc_free(d);
+	p3l_free(d);
 	wb_patch_u32(&b, at.res + 4, 0xBF800000); /* -1 */
-	ck_assert_uint_eq(count(&b, "p3d-resolution-invalid"), 1);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-resolution-invalid"), 1);
 	wb_patch_u32(&b, at.res + 4, 0x40000000); /* 2, as lod 0 */
-	d = lint(&b);
+	d = p3l_lint(&b);
 	const wl_finding *f = ru_find(d, "p3d-resolution-duplicate");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->offset, at.res + 4);
 	ck_assert_int_eq(f->severity, WL_SEV_WARNING);
-	wl_doc_free(d);
+	p3l_free(d);
 	wb_free(&b);
 }
 END_TEST
@@ -163,35 +126,35 @@ START_TEST(test_lod_table)
 	wb_init(&b);
 	p3b_layout at;
 	p3b_odol(&b, 73, 3, RES3, NULL, 36, &at);
-	ck_assert_uint_eq(count(&b, "p3d-lod-overlap"), 0);
-	ck_assert_uint_eq(count(&b, "p3d-lod-gap"), 0);
-	ck_assert_uint_eq(count(&b, "p3d-lod-order"), 0);
-	ck_assert_uint_eq(count(&b, "p3d-lod-table-not-found"), 0);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-lod-overlap"), 0);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-lod-gap"), 0);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-lod-order"), 0);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-lod-table-not-found"), 0);
 	/* LOD 0 ends 8 bytes early: a gap before LOD 1. */
 	wb_patch_u32(&b, at.table + 12, (uint32_t)at.lod[1] - 8);
-	wl_doc *d = lint(&b);
+	wl_doc *d = p3l_lint(&b);
 	ck_assert_int_eq(ru_offset(d, "p3d-lod-gap"), (int64_t)at.table + 12);
 	ck_assert_uint_eq(ru_count(d, "p3d-lod-overlap"), 0);
-	wl_doc_free(d);
+	p3l_free(d);
 	/* LOD 1 starts inside LOD 0. */
 	wb_patch_u32(&b, at.table + 12, (uint32_t)at.lod[1]);
 	wb_patch_u32(&b, at.table + 4, (uint32_t)at.lod[1] - 8);
-	d = lint(&b);
+	d = p3l_lint(&b);
 	ck_assert_int_eq(ru_offset(d, "p3d-lod-overlap"), (int64_t)at.table + 4);
-	wl_doc_free(d);
+	p3l_free(d);
 	/* LOD 2 ends past the end of the file: no table anywhere. */
 	wb_patch_u32(&b, at.table + 4, (uint32_t)at.lod[1]);
 	wb_patch_u32(&b, at.table + 20, (uint32_t)b.len + 1);
-	ck_assert_uint_eq(count(&b, "p3d-lod-table-not-found"), 1);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-lod-table-not-found"), 1);
 	wb_free(&b);
 	/* Ascending resolutions stored in table order: out of order. */
 	const float up[] = { 1.0f, 2.0f, 3.0f };
 	wb_init(&b);
 	p3b_odol(&b, 59, 3, up, NULL, 4, &at);
-	d = lint(&b);
+	d = p3l_lint(&b);
 	ck_assert_uint_eq(ru_count(d, "p3d-lod-order"), 2);
 	ck_assert_int_eq(ru_find(d, "p3d-lod-order")->severity, WL_SEV_INFO);
-	wl_doc_free(d);
+	p3l_free(d);
 	wb_free(&b);
 }
 END_TEST
@@ -201,10 +164,10 @@ START_TEST(test_not_p3d)
 	wb b;
 	wb_init(&b);
 	wb_bytes(&b, "JUNKJUNKJUNK", 12);
-	wl_doc *d = lint(&b);
+	wl_doc *d = p3l_lint(&b);
 	ck_assert_uint_eq(d->findings.count, 1);
 	ck_assert_uint_eq(ru_count(d, "p3d-not-p3d"), 1);
-	wl_doc_free(d);
+	p3l_free(d);
 	wb_free(&b);
 }
 END_TEST
@@ -226,39 +189,39 @@ START_TEST(test_mlod_walk)
 	wb b;
 	size_t faces;
 	mlod_quad(&b, f, &faces);
-	wl_doc *d = lint(&b);
+	wl_doc *d = p3l_lint(&b);
 	ck_assert_uint_eq(d->findings.count, 0);
 	const p3d_model *m = d->model;
 	ck_assert(m->mlod);
 	ck_assert(m->lods[0].walked && m->lods[1].walked);
 	ck_assert(m->lods[1].resolution == 1e13f);
 	ck_assert_uint_eq(m->lods[1].end, b.len);
-	wl_doc_free(d);
+	p3l_free(d);
 	wb_free(&b);
 
 	/* A 5-vertex face; then a point index out of range. */
 	f[1].n = 5;
 	mlod_quad(&b, f, &faces);
-	d = lint(&b);
+	d = p3l_lint(&b);
 	ck_assert_uint_eq(ru_count(d, "p3d-face-vertex-count"), 2);
 	const wl_finding *v = ru_find(d, "p3d-face-vertex-count");
 	ck_assert_int_eq(v->element, 1);
 	ck_assert_uint_eq(v->offset, faces + 74);
 	char path[64];
 	ck_assert_str_eq(wl_chunk_path(d, v->chunk, v->element, path, sizeof path), "LOD[0]/faces[1]");
-	wl_doc_free(d);
+	p3l_free(d);
 	wb_free(&b);
 	f[1].n = 3;
 	f[1].idx[2] = 4;
 	mlod_quad(&b, f, &faces);
-	d = lint(&b);
+	d = p3l_lint(&b);
 	ck_assert_uint_eq(ru_count(d, "p3d-face-index"), 4); /* point + normal, 2 lods */
 	ck_assert_uint_eq(ru_count(d, "p3d-face-vertex-count"), 0);
-	wl_doc_free(d);
+	p3l_free(d);
 	wb_free(&b);
 	f[1].idx[2] = 3; /* near miss: the last point */
 	mlod_quad(&b, f, &faces);
-	ck_assert_uint_eq(count(&b, "p3d-face-index"), 0);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-face-index"), 0);
 	wb_free(&b);
 }
 END_TEST
@@ -269,33 +232,33 @@ START_TEST(test_mlod_defects)
 	wb b;
 	size_t faces;
 	mlod_quad(&b, f, &faces);
-	ck_assert_uint_eq(count(&b, "p3d-not-finite"), 0);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-not-finite"), 0);
 	wb_patch_u32(&b, 12 + 28 + 16 + 4, 0x7F800000); /* point 1 y = inf */
-	wl_doc *d = lint(&b);
+	wl_doc *d = p3l_lint(&b);
 	ck_assert_int_eq(ru_offset(d, "p3d-not-finite"), 12 + 28 + 16);
-	wl_doc_free(d);
+	p3l_free(d);
 	wb_free(&b);
 	/* The end tag renamed: the list runs to the end of the file. */
 	mlod_quad(&b, f, &faces);
 	for (size_t i = 0; i + 11 <= b.len; i++)
 		if (memcmp(b.data + i, "#EndOfFile#", 11) == 0)
 			b.data[i + 1] = 'X';
-	d = lint(&b);
+	d = p3l_lint(&b);
 	ck_assert_uint_eq(ru_count(d, "p3d-mlod-no-eof-tag"), 1);
-	wl_doc_free(d);
+	p3l_free(d);
 	wb_free(&b);
 	/* A LOD signature that is not P3DM; SP3X named. */
 	mlod_quad(&b, f, &faces);
 	memcpy(b.data + 12, "SP3X", 4);
-	d = lint(&b);
+	d = p3l_lint(&b);
 	ck_assert_uint_eq(ru_count(d, "p3d-mlod-lod-signature"), 1);
 	ck_assert_ptr_nonnull(strstr(ru_find(d, "p3d-mlod-lod-signature")->message, "SP3X"));
-	wl_doc_free(d);
+	p3l_free(d);
 	wb_free(&b);
 	/* Cut inside the faces. */
 	mlod_quad(&b, f, &faces);
 	b.len = faces + 30;
-	ck_assert_uint_eq(count(&b, "p3d-truncated"), 1);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-truncated"), 1);
 	wb_free(&b);
 }
 END_TEST
@@ -320,35 +283,35 @@ START_TEST(test_odol_walk_faces)
 		wb b;
 		p3b_layout at;
 		odol_quad(&b, v, f, 0, 0, &at);
-		wl_doc *d = lint(&b);
+		wl_doc *d = p3l_lint(&b);
 		ck_assert_msg(d->findings.count == 0, "v%u: %zu findings", v, d->findings.count);
 		ck_assert(((const p3d_model *)d->model)->lods[0].walked);
-		wl_doc_free(d);
+		p3l_free(d);
 		wb_free(&b);
 		f[1].n = 5;
 		odol_quad(&b, v, f, 0, 0, &at);
-		d = lint(&b);
+		d = p3l_lint(&b);
 		const wl_finding *fc = ru_find(d, "p3d-face-vertex-count");
 		ck_assert_ptr_nonnull(fc);
 		ck_assert_uint_eq(fc->offset, at.faces[0] + 1 + 4 * isz);
 		char path[64];
 		ck_assert_str_eq(wl_chunk_path(d, fc->chunk, fc->element, path, sizeof path),
 				 "LOD[0]/faces[1]");
-		wl_doc_free(d);
+		p3l_free(d);
 		wb_free(&b);
 		f[1].n = 3;
 		f[1].idx[1] = 4;
 		odol_quad(&b, v, f, 0, 0, &at);
-		d = lint(&b);
+		d = p3l_lint(&b);
 		if (v >= 50) { /* the vertex count is stored from v50 */
 			ck_assert_uint_eq(ru_count(d, "p3d-face-index"), 1);
 			ck_assert_int_eq(ru_offset(d, "p3d-face-index"), (int64_t)(at.faces[0] + 1 + 4 * isz + 1 + isz));
 		}
-		wl_doc_free(d);
+		p3l_free(d);
 		wb_free(&b);
 		f[1].idx[1] = 3; /* near miss: the last vertex */
 		odol_quad(&b, v, f, 0, 0, &at);
-		ck_assert_uint_eq(count(&b, "p3d-face-index"), 0);
+		ck_assert_uint_eq(p3l_count(&b, "p3d-face-index"), 0);
 		wb_free(&b);
 	}
 }
@@ -361,32 +324,32 @@ START_TEST(test_odol_walk_end_and_blocks)
 	p3b_layout at;
 	/* 3 bytes after the structure: the walk ends before the LOD's end */
 	odol_quad(&b, 59, f, 3, 0, &at);
-	wl_doc *d = lint(&b);
+	wl_doc *d = p3l_lint(&b);
 	ck_assert_int_eq(ru_offset(d, "p3d-lod-walk"), (int64_t)at.lod_end[0] - 3);
 	ck_assert(!((const p3d_model *)d->model)->lods[0].walked);
-	wl_doc_free(d);
+	p3l_free(d);
 	wb_free(&b);
 	/* sizeOfRestData as the builder writes it (p3d_lod.c's rule for each
 	 * version) is silent; one more fires, below and from v68 */
 	for (uint32_t v = 48; v <= 73; v += 25) {
 		odol_quad(&b, v, f, 0, 0, &at);
-		ck_assert_uint_eq(count(&b, "p3d-rest-size"), 0);
+		ck_assert_uint_eq(p3l_count(&b, "p3d-rest-size"), 0);
 		wb_patch_u32(&b, at.rest[0], ru_le32(b.data + at.rest[0]) + 1);
-		d = lint(&b);
+		d = p3l_lint(&b);
 		ck_assert_int_eq(ru_offset(d, "p3d-rest-size"), (int64_t)at.rest[0]);
 		ck_assert_uint_eq(ru_count(d, "p3d-lod-walk"), 0);
-		wl_doc_free(d);
+		p3l_free(d);
 		wb_free(&b);
 	}
 	/* v64+: a flagged LZO block decodes; a flagged garbage block does not */
 	odol_quad(&b, 73, f, 0, 1, &at);
-	ck_assert_uint_eq(count(&b, "p3d-block-decode"), 0);
-	ck_assert_uint_eq(count(&b, "p3d-lod-walk"), 0);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-block-decode"), 0);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-lod-walk"), 0);
 	wb_free(&b);
 	odol_quad(&b, 73, f, 0, 2, &at);
-	d = lint(&b);
+	d = p3l_lint(&b);
 	ck_assert_int_eq(ru_offset(d, "p3d-block-decode"), (int64_t)at.positions[0] + 4);
-	wl_doc_free(d);
+	p3l_free(d);
 	wb_free(&b);
 	/* a non-finite position */
 	float pos[4][3];
@@ -395,12 +358,12 @@ START_TEST(test_odol_walk_end_and_blocks)
 	p3b_lod l = { 4, (const float (*)[3])pos, f, 2, 0, 1 };
 	wb_init(&b);
 	p3b_odol(&b, 70, 1, RES3, &l, 0, &at);
-	d = lint(&b);
+	d = p3l_lint(&b);
 	const wl_finding *nf = ru_find(d, "p3d-not-finite");
 	ck_assert_ptr_nonnull(nf);
 	ck_assert_int_eq(nf->element, 2);
 	ck_assert_uint_eq(nf->offset, at.positions[0] + 4);
-	wl_doc_free(d);
+	p3l_free(d);
 	wb_free(&b);
 }
 END_TEST
@@ -419,7 +382,7 @@ START_TEST(test_odol_walk_1024)
 		p3b_layout at;
 		wb_init(&b);
 		p3b_odol(&b, 50, 1, RES3, &l, 0, &at);
-		wl_doc *d = lint(&b);
+		wl_doc *d = p3l_lint(&b);
 		ck_assert_msg(d->findings.count == 0, "%u vertices: %zu findings", counts[k],
 			      d->findings.count);
 		ck_assert(((const p3d_model *)d->model)->lods[0].walked);
@@ -428,7 +391,7 @@ START_TEST(test_odol_walk_1024)
 			ck_assert_uint_gt(stored, 1020);
 		else
 			ck_assert_uint_lt(stored, 1020); /* compressed */
-		wl_doc_free(d);
+		p3l_free(d);
 		wb_free(&b);
 	}
 }
@@ -438,7 +401,6 @@ Suite *p3d_suite(void)
 {
 	Suite *s = suite_create("p3d");
 	TCase *tc = tcase_create("p3d");
-	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_odol_tree_and_paths);
 	tcase_add_test(tc, test_version_and_encryption);
 	tcase_add_test(tc, test_lod_count_and_truncation);

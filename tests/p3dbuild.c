@@ -1,5 +1,6 @@
 /* p3dbuild.c - the P3D test builder (p3dbuild.h). */
 #include "p3dbuild.h"
+#include "p3dbuild_info.h"
 
 #include <lzo/lzo1x.h>
 #include <stdlib.h>
@@ -123,8 +124,8 @@ void p3b_odol(wb *b, uint32_t version, uint32_t n, const float *res, const p3b_l
 	out->res = b->len;
 	for (uint32_t i = 0; i < n; i++)
 		wb_f32(b, res[i]);
-	for (unsigned i = 0; i < P3B_MODELINFO; i++)
-		wb_u8(b, 0xFF);
+	p3bi_modelinfo(b, version, n, p3bi_next);
+	p3bi_next = NULL;
 	out->table = b->len;
 	wb_zeros(b, 9u * n);
 	for (uint32_t i = 0; i < n && i < 16; i++) {

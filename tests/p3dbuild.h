@@ -3,9 +3,10 @@
  * byte builder's buffer (w3dbuild.h; little-endian).
  *
  * ODOL (p3b_odol): "ODOL", version, [v75: reserved 0, 0], [v59: appID 0],
- * [v58: proxy path ""], nLods, resolutions, a ModelInfo stand-in of
- * P3B_MODELINFO bytes of 0xFF (no reader-consistent table can start in
- * it), the LOD table (each LOD permanent, so no LoadableLodInfo), each
+ * [v58: proxy path ""], nLods, resolutions, ModelInfo and the
+ * animations as p3bi_next asks (p3dbuild_info.h: by default empty, laid
+ * out for the version so the reader's walk lands on the table), the LOD
+ * table (each LOD permanent, so no LoadableLodInfo), each
  * LOD's structure (core/p3d/p3d_lod.c, all counts 0 but the vertices and
  * faces asked for), then tail bytes of 0xDD.  Offsets of the
  * parts are returned in p3b_layout for patching (wb_patch_u32).
@@ -21,8 +22,6 @@
 #include <stdint.h>
 
 #include "w3dbuild.h"
-
-#define P3B_MODELINFO 40u
 
 typedef struct p3b_layout {
 	size_t version;    /* offset of the version */

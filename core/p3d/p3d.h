@@ -21,18 +21,23 @@
  *             read here, no v58 file was available to decide)
  *   u32 nLods; float resolution[nLods];
  *   ModelInfo, skeleton, [v >= 30: tbool hasAnims + animations]
- *             (version-gated, not walked by this reader: one node)
+ *             (version-gated walk: p3d_info.c)
  *   u32 lodStart[nLods]; u32 lodEnd[nLods]; tbool permanent[nLods]
- *   LoadableLodInfo for each non-permanent LOD (one node)
+ *   LoadableLodInfo for each LOD whose permanent flag is 0
  *   LOD blobs, each walked to its end (p3d_lod.c); tail (v >= 59: PhysX
  *   cooked data, NXS/CVXM tags).
- * Because ModelInfo is not walked, the LOD address table is located by a
- * consistency search (p3d_odol.c: find_table): the first offset after the
- * resolutions where nLods starts and ends lie inside the file, after the
- * table, each start <= its end, every permanent flag is 0 or 1 and the
- * LoadableLodInfo gap before the first LOD is small; an offset whose LODs
- * also tile contiguously is preferred.
- *
+ * The LOD address table is located by a consistency search (p3d_odol.c:
+ * find_table): the first offset after the resolutions where nLods starts
+ * and ends lie inside the file, after the table, each start <= its end,
+ * every permanent flag is 0 or 1 and the LoadableLodInfo gap before the
+ * first LOD is small; an offset whose LODs also tile contiguously is
+ * preferred.  The ModelInfo walk confirms it: where the walk ends exactly
+ * on the table found (every Arma file of the corpus, v40 to v73), ModelInfo
+ * and LoadableLodInfo get walked nodes and their rules run; elsewhere
+ * (DayZ v53, whose ModelInfo differs) the search's table is kept,
+ * ModelInfo stays one opaque node and p3d-modelinfo-walk names the field
+ * that stopped the walk.
+
  * MLOD (editable, magic "MLOD"), walked structurally (p3d_mlod.c):
  *   char magic[4] "MLOD"; u32 version (257); u32 nLods; then per LOD:
  *   char sig[4] "P3DM"; u32 major (0x1C); u32 minor (0x100); u32 nPoints,
@@ -44,8 +49,10 @@
  *   SP3X (OFP) LODs are recognised and not walked.
  *
  * Node tree (wl_chunk, header_size 0, id = P3D_NODE_*): header,
- * resolutions, ModelInfo, LODTable {starts, ends, permanent},
- * LoadableLodInfo, LOD[i] {head, faces, rest} in file order, tail (ODOL);
+ * resolutions, ModelInfo (walked: {fields, skeleton, fields, animations};
+ * else opaque), LODTable {starts, ends, permanent}, LoadableLodInfo
+ * (walked: {info[i] per non-permanent LOD i}; else opaque), LOD[i] {head,
+ * faces, rest} in file order, tail (ODOL);
  * header, LOD[i] {P3DM, points, normals, faces, TAGG, resolution}, tail
  * (MLOD).  Bytes no node explains are gap nodes; no node is empty.
  */
@@ -64,7 +71,7 @@ extern const wl_format p3d_format;
 enum {
 	P3D_NODE_HEADER = 1,   /* magic .. LOD count (ODOL), magic .. nLods (MLOD) */
 	P3D_NODE_RESOLUTIONS,  /* float[nLods] */
-	P3D_NODE_MODELINFO,    /* ModelInfo + skeleton + animations (not walked) */
+	P3D_NODE_MODELINFO,    /* ModelInfo + skeleton + animations (walk failed) */
 	P3D_NODE_LODTABLE,     /* container: starts, ends, permanent */
 	P3D_NODE_LODSTARTS,    /* u32[nLods] */
 	P3D_NODE_LODENDS,      /* u32[nLods] */
@@ -80,6 +87,12 @@ enum {
 	P3D_NODE_RESOLUTION,   /* MLOD: float resolution after the tags */
 	P3D_NODE_LODHEAD,      /* ODOL LOD: proxies .. edges, before the faces */
 	P3D_NODE_LODREST,      /* ODOL LOD: sections .. vertex data, after the faces */
+	P3D_NODE_INFO,         /* ModelInfo walked (p3d_info.c): container */
+	P3D_NODE_INFOFIELDS,   /* ModelInfo fields before / after the skeleton */
+	P3D_NODE_SKELETON,     /* ModelInfo's skeleton (name, bones, pivots) */
+	P3D_NODE_ANIMATIONS,   /* [v>=30] hasAnims + the animations */
+	P3D_NODE_LODINFOS,     /* LoadableLodInfo records walked: container */
+	P3D_NODE_LODINFO,      /* one LoadableLodInfo, label = its LOD's index */
 	P3D_NODE__COUNT
 };
 
@@ -104,6 +117,10 @@ typedef struct p3d_lod {
 	bool walked;           /* the reader's walk reached the LOD's end */
 	/* MLOD: counts read from its header. */
 	uint32_t n_points, n_normals, n_faces;
+	/* ODOL: the min and max of its decoded positions (finite ones, model
+	 * coordinates, metres), set by p3d_lod.c positions() when it has any. */
+	bool has_bounds;
+	float vmin[3], vmax[3];
 } p3d_lod;
 
 typedef struct p3d_model {
@@ -124,18 +141,71 @@ typedef struct p3d_model {
 	const wl_chunk *header; /* the header node */
 	const wl_chunk *table;  /* the LOD table node, or NULL */
 	const wl_chunk *resolutions; /* ODOL resolutions node, or NULL */
+	bool skeleton_read;        /* ModelInfo's skeleton was walked */
+	uint32_t n_skeleton_bones; /* its bone count (0 when none) */
+	bool info_walked;       /* ODOL: the ModelInfo walk (p3d_info.c) landed
+	                         * on the LOD table the search found */
+	/* ModelInfo's boxes (model coordinates, metres), when info_walked:
+	 * bboxMin/Max, [v>=52] bboxMinVisual/MaxVisual, boundingCentre. */
+	float bbox_min[3], bbox_max[3];
+	float bbox_vis_min[3], bbox_vis_max[3];
+	float bounding_centre[3];
 } p3d_model;
 
+/* The state of one ModelInfo walk (p3d_info.c). */
+typedef struct p3d_info_walk {
+	uint64_t table;          /* where the walk ended: the LOD table */
+	const char *stopped;     /* the field that stopped it, or NULL */
+	const char *why;         /* why ("runs past the end of the file") */
+	uint64_t stop_at;        /* the offset of that field */
+	uint64_t skel_at, skel_end; /* the skeleton's bytes */
+	uint64_t anims_at;       /* hasAnims (v>=30), else the table */
+	uint32_t n_bones;        /* skeleton bones read */
+	uint64_t info_rec;       /* bytes of one LoadableLodInfo record */
+	/* Nodes the second pass reports at (set by the caller). */
+	const wl_chunk *fields_node, *skel_node, *fields2_node, *anims_node;
+} p3d_info_walk;
+
+/**
+ * Walks ModelInfo, the skeleton and (v>=30) hasAnims + animations from
+ * `from` (the byte after the resolutions; layout in p3d_info.c) and sets
+ * w's offsets and m's boxes.  true when it reaches its end (w->table);
+ * false with w->stopped, w->why, w->stop_at naming the field that
+ * stopped it (past the end, no nul, a count too large for the file, an
+ * undecodable mass array, an unknown animation type).  With report (a
+ * second pass, w's nodes set) it also reports p3d-not-finite (a ModelInfo
+ * float field), p3d-skeleton-parent (a bone's parent names no bone) and
+ * p3d-animation-bone (an animation's bone index outside the skeleton).
+ */
+bool p3d_walk_info(wl_doc *d, p3d_model *m, uint64_t from, p3d_info_walk *w, bool report);
+
+/** Whether the LoadableLodInfo records after the table at w->table (one
+ *  per LOD whose permanent flag is 0) end exactly at first, the first
+ *  LOD's start; sets w->info_rec. */
+bool p3d_info_lod_infos(wl_doc *d, p3d_model *m, p3d_info_walk *w, uint64_t first);
+
 /** Reads an ODOL file (magic checked by the caller) into d's tree and
- *  model (p3d_odol.c); findings p3d-truncated, p3d-lod-table-not-found. */
+ *  model (p3d_odol.c); findings p3d-truncated, p3d-lod-table-not-found,
+ *  p3d-modelinfo-walk and those of p3d_walk_info. */
 void p3d_read_odol(wl_doc *d, p3d_model *m);
 
 /**
  * Walks ODOL LOD l (its table extent) under its node (p3d_lod.c: layout
- * and findings there): head, faces and rest nodes; true when the walk
- * lands exactly on the LOD's end.
+ * and findings there): head, faces and rest nodes, and l's bounds; true
+ * when the walk lands exactly on the LOD's end.
  */
-bool p3d_walk_lod(wl_doc *d, const p3d_model *m, const p3d_lod *l, wl_chunk *node);
+bool p3d_walk_lod(wl_doc *d, const p3d_model *m, p3d_lod *l, wl_chunk *node);
+
+/**
+ * Checks LOD l's n decoded positions (pos: n x float[3], little endian;
+ * the block at file [at, at+len)) against ModelInfo's boxes when the
+ * walk set them (m->info_walked) and l->has_bounds (p3d_bbox.c): one
+ * p3d-vertex-outside-bbox per vertex outside bboxMin/Max, or (v52+,
+ * graphical LODs, resolution < 1000) outside bboxMinVisual/MaxVisual, by
+ * more than 1 mm; at the block, element = the vertex index.
+ */
+void p3d_bbox_check(wl_doc *d, const p3d_model *m, const p3d_lod *l, const wl_chunk *lod,
+		    const uint8_t *pos, uint32_t n, uint64_t at, uint64_t len);
 
 /** Reads an MLOD file (p3d_mlod.c); findings listed there. */
 void p3d_read_mlod(wl_doc *d, p3d_model *m);

@@ -29,6 +29,8 @@
  *                       before it (at the place the walk stopped)
  *   p3d-face-vertex-count, p3d-face-index (v50+: vertexCount),
  *   p3d-not-finite      positions (element = vertex, at the block)
+ *   p3d-vertex-outside-bbox  a position outside ModelInfo's box
+ *                       (p3d_bbox.c; element = vertex, at the block)
  *   p3d-rest-size       sizeOfRestData differs from the LOD's table end:
  *                       below v68 it counts from its own first byte to
  *                       the end, from v68 from after it to the end less
@@ -55,6 +57,8 @@ typedef struct lw {
 	uint32_t vertices;  /* v50+ vertexCount, else UINT32_MAX */
 	bool unsupported;   /* stopped at a layout not known (no finding of
 	                     * p3d-lod-walk) */
+	const p3d_model *m;
+	p3d_lod *l;         /* gets its positions' bounds */
 } lw;
 
 /* The newest embedded material version the public readers know (Arma 3:
@@ -298,14 +302,27 @@ static void positions(lw *w)
 	uint8_t *p = block(w, n, 12, "positions", true);
 	if (!p)
 		return;
-	for (uint32_t i = 0; i < n; i++)
+	p3d_lod *l = w->l;
+	for (uint32_t i = 0; i < n; i++) {
+		bool finite = true;
 		for (int k = 0; k < 3; k++)
 			if (!isfinite(wl_lef32(p + 12ull * i + 4 * k))) {
 				wl_report(&w->d->findings, "p3d-not-finite", w->lod, i, at, w->pos - at,
 					  "vertex position %u has a non-finite component %d (%g)",
 					  (unsigned)i, k, (double)wl_lef32(p + 12ull * i + 4 * k));
+				finite = false;
 				break;
 			}
+		for (int k = 0; finite && k < 3; k++) {
+			float x = wl_lef32(p + 12ull * i + 4 * k);
+			if (!l->has_bounds || x < l->vmin[k])
+				l->vmin[k] = x;
+			if (!l->has_bounds || x > l->vmax[k])
+				l->vmax[k] = x;
+		}
+		l->has_bounds |= finite;
+	}
+	p3d_bbox_check(w->d, w->m, l, w->lod, p, n, at, w->pos - at);
 	free(p);
 }
 
@@ -358,9 +375,9 @@ static void geometry(lw *w)
 	}
 }
 
-bool p3d_walk_lod(wl_doc *d, const p3d_model *m, const p3d_lod *l, wl_chunk *node)
+bool p3d_walk_lod(wl_doc *d, const p3d_model *m, p3d_lod *l, wl_chunk *node)
 {
-	lw w = { d, d->bytes, l->start, l->end, m->version, node, false, UINT32_MAX, false };
+	lw w = { d, d->bytes, l->start, l->end, m->version, node, false, UINT32_MAX, false, m, l };
 	geometry(&w);
 	skip(&w, 12 + 1, "colours");
 	uint64_t rest_at = w.pos;

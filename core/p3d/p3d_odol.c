@@ -1,9 +1,15 @@
-/* p3d_odol.c - the ODOL reader (p3d.h): header, resolutions, the LOD
- * address table (located by a consistency search), one node per LOD in
- * file order, the tail.  Findings:
+/* p3d_odol.c - the ODOL reader (p3d.h): header, resolutions, ModelInfo
+ * (walked by p3d_info.c), the LOD address table (located by a consistency
+ * search, confirmed by the walk where both agree), the LoadableLodInfo
+ * records, one node per LOD in file order, the tail.  Findings:
  *   p3d-truncated            the header or resolutions run past the end
  *   p3d-lod-table-not-found  no offset after the resolutions holds a
  *                            consistent LOD address table
+ *   p3d-modelinfo-walk       the ModelInfo walk stopped at a field, or
+ *                            ended somewhere other than the table the
+ *                            search found, or the LoadableLodInfo records
+ *                            do not fill the bytes before the first LOD
+ *   and, when the walk agrees, those of p3d_walk_info (p3d.h).
  * The table's own defects (overlap, gaps, order) are the checks' business
  * (lint/p3d/check_lods.c); the reader only places what fits. */
 #include "p3d.h"
@@ -121,6 +127,73 @@ static bool read_header(wl_doc *d, p3d_model *m, wl_cursor *c)
 	return true;
 }
 
+/* The walked ModelInfo's nodes over [from, at) and its second pass. */
+static void info_nodes(wl_doc *d, p3d_model *m, p3d_info_walk *w, uint64_t from, uint64_t at)
+{
+	wl_chunk *n = p3d_node(d, &d->root, P3D_NODE_INFO, from, at - from);
+	if (!n)
+		return;
+	w->fields_node = p3d_node(d, n, P3D_NODE_INFOFIELDS, from, w->skel_at - from);
+	w->skel_node = p3d_node(d, n, P3D_NODE_SKELETON, w->skel_at, w->skel_end - w->skel_at);
+	w->fields2_node = p3d_node(d, n, P3D_NODE_INFOFIELDS, w->skel_end, w->anims_at - w->skel_end);
+	w->anims_node = p3d_node(d, n, P3D_NODE_ANIMATIONS, w->anims_at, at - w->anims_at);
+	m->info_walked = true;
+	m->skeleton_read = true;
+	m->n_skeleton_bones = w->n_bones;
+	p3d_walk_info(d, m, from, w, true);
+}
+
+/* The ModelInfo bytes [from, at) when the walk does not agree with the
+ * table the search found at `at`: one opaque node and a finding. */
+static void info_unwalked(wl_doc *d, const p3d_model *m, const p3d_info_walk *w, bool walked,
+			  uint64_t from, uint64_t at)
+{
+	const wl_chunk *n = p3d_node(d, &d->root, P3D_NODE_MODELINFO, from, at - from);
+	if (!walked)
+		wl_report(&d->findings, "p3d-modelinfo-walk", n, -1, from, at - from,
+			  "the ModelInfo walk (v%u layout) stopped at its %s at 0x%llx, which %s; the "
+			  "lod table was located by its consistency at 0x%llx instead",
+			  (unsigned)m->version, w->stopped, (unsigned long long)w->stop_at, w->why,
+			  (unsigned long long)at);
+	else
+		wl_report(&d->findings, "p3d-modelinfo-walk", n, -1, from, at - from,
+			  "the ModelInfo walk (v%u layout) ends at 0x%llx, but the lod table was "
+			  "located by its consistency at 0x%llx: a field's layout differs from the "
+			  "public readers' (the skeleton ends at 0x%llx, hasAnims is at 0x%llx)",
+			  (unsigned)m->version, (unsigned long long)w->table, (unsigned long long)at,
+			  (unsigned long long)w->skel_end, (unsigned long long)w->anims_at);
+}
+
+/* The LoadableLodInfo records between the table's end (pos) and the
+ * first LOD (first): one node per record when the walk placed them. */
+static void lod_infos(wl_doc *d, p3d_model *m, p3d_info_walk *w, uint64_t pos, uint64_t first)
+{
+	bool fits = m->info_walked && p3d_info_lod_infos(d, m, w, first);
+	if (!fits) {
+		const wl_chunk *n = NULL;
+		if (first > pos)
+			n = p3d_node(d, &d->root, P3D_NODE_LOADINFO, pos, first - pos);
+		if (m->info_walked)
+			wl_report(&d->findings, "p3d-modelinfo-walk", n ? n : m->table, -1,
+				  n ? pos : m->table_off + 8ull * m->n_lods,
+				  n ? first - pos : m->n_lods,
+				  "the %llu bytes between the lod table and the first lod (0x%llx) are not "
+				  "one %llu-byte LoadableLodInfo record per lod whose permanent flag is 0",
+				  (unsigned long long)(first - pos), (unsigned long long)first,
+				  (unsigned long long)w->info_rec);
+		return;
+	}
+	wl_chunk *c = p3d_node(d, &d->root, P3D_NODE_LODINFOS, pos, first - pos);
+	for (uint32_t i = 0; c && i < m->n_lods; i++) {
+		if (m->lods[i].permanent)
+			continue;
+		wl_chunk *r = p3d_node(d, c, P3D_NODE_LODINFO, pos, w->info_rec);
+		if (r)
+			r->label = wl_arena_printf(d->arena, "%u", (unsigned)i);
+		pos += w->info_rec;
+	}
+}
+
 /* The LOD table, its LoadableLodInfo and the LODs, from `from` on. */
 static void read_lods(wl_doc *d, p3d_model *m, uint64_t from)
 {
@@ -132,6 +205,9 @@ static void read_lods(wl_doc *d, p3d_model *m, uint64_t from)
 		d->oom = true;
 		return;
 	}
+	p3d_info_walk iw;
+	memset(&iw, 0, sizeof iw);
+	bool walked = p3d_walk_info(d, m, from, &iw, false);
 	if (!find_table(d, from, n, m->lods, order, &at, &contiguous)) {
 		for (uint32_t i = 0; i < n; i++)
 			m->lods[i].start = m->lods[i].end = 0;
@@ -151,8 +227,10 @@ static void read_lods(wl_doc *d, p3d_model *m, uint64_t from)
 	m->table_found = true;
 	m->table_contiguous = contiguous;
 	m->table_off = at;
-	if (at > from)
-		p3d_node(d, &d->root, P3D_NODE_MODELINFO, from, at - from);
+	if (walked && iw.table == at)
+		info_nodes(d, m, &iw, from, at);
+	else if (at > from)
+		info_unwalked(d, m, &iw, walked, from, at);
 	wl_chunk *t = p3d_node(d, &d->root, P3D_NODE_LODTABLE, at, 9ull * n);
 	m->table = t;
 	if (t) {
@@ -161,8 +239,7 @@ static void read_lods(wl_doc *d, p3d_model *m, uint64_t from)
 		p3d_node(d, t, P3D_NODE_PERMANENT, at + 8ull * n, n);
 	}
 	uint64_t pos = at + 9ull * n;
-	if (order[0]->start > pos)
-		p3d_node(d, &d->root, P3D_NODE_LOADINFO, pos, order[0]->start - pos);
+	lod_infos(d, m, &iw, pos, order[0]->start);
 	pos = order[0]->start;
 	for (uint32_t k = 0; k < n; k++) {
 		p3d_lod *l = order[k];

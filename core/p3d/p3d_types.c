@@ -27,6 +27,12 @@ static const wl_chunk_type schema[] = {
 	{ P3D_NODE_RESOLUTION, 0, 0, "MLOD LOD resolution", "resolution", 4, 4, 0 },
 	{ P3D_NODE_LODHEAD, 0, 0, "ODOL LOD proxies to edges", "head", 0, 0, 0 },
 	{ P3D_NODE_LODREST, 0, 0, "ODOL LOD sections to vertex data", "rest", 0, 0, 0 },
+	{ P3D_NODE_INFO, 0, 1, "ModelInfo, skeleton and animations (walked)", "ModelInfo", 0, 0, 0 },
+	{ P3D_NODE_INFOFIELDS, 0, 0, "ModelInfo fields", "fields", 0, 0, 0 },
+	{ P3D_NODE_SKELETON, 0, 0, "ModelInfo skeleton", "skeleton", 0, 0, 0 },
+	{ P3D_NODE_ANIMATIONS, 0, 0, "hasAnims and animations", "animations", 0, 0, 0 },
+	{ P3D_NODE_LODINFOS, 0, 1, "LoadableLodInfo records (walked)", "LoadableLodInfo", 0, 0, 0 },
+	{ P3D_NODE_LODINFO, 0, 0, "LoadableLodInfo of one LOD", "info", 0, 0, 0 },
 };
 
 #define COUNT (sizeof schema / sizeof schema[0])

@@ -1,0 +1,28 @@
+/*
+ * p3dlint.h - lints P3D bytes built with p3dbuild.h through the whole lint
+ * engine (build_refs.h br_lint: built-in catalogue, an exactly sized copy
+ * so ASan sees any read past the end) for the P3D reader and rule tests,
+ * and asserts what every P3D document must satisfy: read as p3d, its tree
+ * tiles the file, every finding lies inside it.
+ *   wl_doc *d = p3l_lint(&b);
+ *   ck_assert_uint_eq(ru_count(d, "p3d-face-index"), 1);
+ *   p3l_free(d);
+ */
+#ifndef P3DLINT_H
+#define P3DLINT_H
+
+#include "../core/chunk.h"
+#include "reader_util.h"
+#include "w3dbuild.h"
+
+/** Lints b's bytes as "x.p3d" (see above). */
+wl_doc *p3l_lint(const wb *b);
+/** The number of findings of rule when b is linted. */
+size_t p3l_count(const wb *b, const char *rule);
+/** Asserts that d holds exactly one finding of rule, at offset and of
+ *  length bytes; returns it. */
+const wl_finding *p3l_one(const wl_doc *d, const char *rule, uint64_t offset, uint64_t length);
+/** Frees a document of p3l_lint and its copy of the bytes. */
+void p3l_free(wl_doc *d);
+
+#endif
