@@ -29,6 +29,8 @@
  *                       before it (at the place the walk stopped)
  *   p3d-face-vertex-count, p3d-face-index (v50+: vertexCount),
  *   p3d-not-finite      positions (element = vertex, at the block)
+ * and, through the p3d_lodview it fills (p3d_lodview.h), the index and
+ * section rules of p3d_lodrules.c.
  *   p3d-rest-size       sizeOfRestData differs from the LOD's table end:
  *                       below v68 it counts from its own first byte to
  *                       the end, from v68 from after it to the end less
@@ -44,6 +46,7 @@
 
 #include "../cursor.h"
 #include "p3d_compress.h"
+#include "p3d_lodview.h"
 
 typedef struct lw {
 	wl_doc *d;
@@ -55,6 +58,7 @@ typedef struct lw {
 	uint32_t vertices;  /* v50+ vertexCount, else UINT32_MAX */
 	bool unsupported;   /* stopped at a layout not known (no finding of
 	                     * p3d-lod-walk) */
+	p3d_lodview x;      /* what was read, for p3d_lodrules.c */
 } lw;
 
 /* The newest embedded material version the public readers know (Arma 3:
@@ -107,9 +111,10 @@ static void asciiz(lw *w, const char *what)
 }
 
 /* Reads a compressible block of count x elem at pos; its decoded bytes
- * (malloc, caller frees) when want, else NULL.  A block that does not
- * decode is a finding and stops the walk. */
-static uint8_t *block(lw *w, uint64_t count, uint32_t elem, const char *what, bool want)
+ * (malloc, caller frees) when want, else NULL; *blp set to the block as
+ * read.  A block that does not decode is a finding and stops the walk. */
+static uint8_t *block_read(lw *w, uint64_t count, uint32_t elem, const char *what, bool want,
+			   p3d_block *blp)
 {
 	if (w->stop || count == 0)
 		return NULL;
@@ -143,6 +148,7 @@ static uint8_t *block(lw *w, uint64_t count, uint32_t elem, const char *what, bo
 		return NULL;
 	}
 	w->pos += bl.length;
+	*blp = bl;
 	if (want && bl.data != out)
 		memcpy(out, bl.data, (size_t)(count * elem));
 	if (!want) {
@@ -152,23 +158,59 @@ static uint8_t *block(lw *w, uint64_t count, uint32_t elem, const char *what, bo
 	return out;
 }
 
-static void array(lw *w, uint32_t elem, const char *what)
+static uint8_t *block(lw *w, uint64_t count, uint32_t elem, const char *what, bool want)
 {
-	uint32_t n = u32(w, what);
-	block(w, n, elem, what, false);
+	p3d_block bl;
+	return block_read(w, count, elem, what, want, &bl);
 }
 
-static void condensed(lw *w, uint32_t elem, const char *what)
+/* An array as read: its count (at the offset at), its block and, when
+ * asked for, its decoded bytes (malloc); a condensed array filled with
+ * one element has fill set and data pointing at that element in the
+ * file. */
+typedef struct arr {
+	uint64_t at;
+	uint32_t n;
+	bool fill;
+	p3d_block bl;
+	const uint8_t *data;
+	uint8_t *own;       /* data when decoded (malloc) */
+} arr;
+
+static void array_read(lw *w, uint32_t elem, const char *what, bool want, arr *a)
 {
-	uint32_t n = u32(w, what);
+	memset(a, 0, sizeof *a);
+	a->at = w->pos;
+	a->n = u32(w, what);
+	a->data = a->own = block_read(w, a->n, elem, what, want, &a->bl);
+}
+
+static void array(lw *w, uint32_t elem, const char *what)
+{
+	arr a;
+	array_read(w, elem, what, false, &a);
+}
+
+static void condensed_read(lw *w, uint32_t elem, const char *what, bool want, arr *a)
+{
+	memset(a, 0, sizeof *a);
+	a->at = w->pos;
+	a->n = u32(w, what);
 	if (!need(w, 1, what))
 		return;
-	bool fill = w->b[w->pos++] != 0;
-	if (fill)
+	a->fill = w->b[w->pos++] != 0;
+	if (a->fill) {
+		uint64_t at = w->pos;
 		skip(w, elem, what);
-	else
-		block(w, n, elem, what, false);
+		a->bl.offset = at;
+		if (!w->stop && want)
+			a->data = w->b + at;
+	} else {
+		a->data = a->own = block_read(w, a->n, elem, what, want, &a->bl);
+	}
 }
+
+
 
 static uint32_t index_size(const lw *w)
 {
@@ -237,11 +279,22 @@ static void faces(lw *w)
 	}
 	if (w->stop)
 		return;
-	p3d_node(w->d, w->lod, P3D_NODE_LODHEAD, w->lod->offset, from - w->lod->offset);
+	w->x.head = p3d_node(w->d, w->lod, P3D_NODE_LODHEAD, w->lod->offset, from - w->lod->offset);
 	wl_chunk *node = p3d_node(w->d, w->lod, P3D_NODE_FACES, from, w->pos - from);
-	uint64_t at = from;
+	w->x.faces = node;
+	w->x.rest = p3d_node(w->d, w->lod, P3D_NODE_LODREST, w->pos, w->end - w->pos);
+	w->x.n_faces = n;
+	w->x.alloc_off = from - 6;
+	w->x.alloc = wl_le32(w->b + from - 6);
+	w->x.face_at = malloc(((size_t)n + 1) * sizeof *w->x.face_at);
+	if (!w->x.face_at)
+		w->d->oom = true;
+	uint64_t at = from, sum = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t k = w->b[at];
+		if (w->x.face_at)
+			w->x.face_at[i] = (uint32_t)sum;
+		sum += (1ull + k) * isz;
 		if (k != 3 && k != 4)
 			wl_report(&w->d->findings, "p3d-face-vertex-count", node, i, at, 1,
 				  "face %u has %u vertices: a face has 3 or 4", (unsigned)i, (unsigned)k);
@@ -254,6 +307,14 @@ static void faces(lw *w)
 					  (unsigned)idx, (unsigned)w->vertices);
 		}
 		at += 1 + (uint64_t)k * isz;
+	}
+	if (w->x.face_at && sum > UINT32_MAX) {
+		free(w->x.face_at);
+		w->x.face_at = NULL;
+	}
+	if (w->x.face_at) {
+		w->x.face_at[n] = (uint32_t)sum;
+		p3d_rule_faces(&w->x);
 	}
 }
 
@@ -286,9 +347,10 @@ static void selection(lw *w)
 
 static void uv_set(lw *w)
 {
+	arr a;
 	if (w->v >= 45)
 		skip(w, 16, "uv set");
-	condensed(w, w->v >= 45 ? 4 : 8, "uv set");
+	condensed_read(w, w->v >= 45 ? 4 : 8, "uv set", false, &a);
 }
 
 static void positions(lw *w)
@@ -312,6 +374,7 @@ static void positions(lw *w)
 /* Everything from the proxies to the frames. */
 static void geometry(lw *w)
 {
+	p3d_lodview *x = &w->x;
 	uint32_t n = u32(w, "proxy count");
 	for (uint32_t i = 0; i < n && !w->stop; i++) {
 		asciiz(w, "proxy name");
@@ -325,25 +388,40 @@ static void geometry(lw *w)
 		skip(w, (uint64_t)k * 4, "bone links");
 	}
 	w->vertices = UINT32_MAX;
-	if (w->v >= 50)
+	if (w->v >= 50) {
 		w->vertices = u32(w, "vertex count");
-	else
-		condensed(w, 4, "clip flags");
+	} else {
+		arr clip;
+		condensed_read(w, 4, "clip flags", false, &clip);
+		x->vertices = w->stop ? UINT32_MAX : clip.n;
+	}
 	if (w->v >= 51)
 		skip(w, 4, "face area");
 	skip(w, 8 + 40, "hints and bounds");
 	n = u32(w, "textures");
+	x->n_textures = n;
 	for (uint32_t i = 0; i < n && !w->stop; i++)
 		asciiz(w, "texture name");
 	n = u32(w, "materials");
+	x->n_materials = n;
 	for (uint32_t i = 0; i < n && !w->stop; i++)
 		material(w);
 	array(w, index_size(w), "edges");
 	array(w, index_size(w), "edges");
+	if (w->v >= 50)
+		x->vertices = w->vertices;
 	faces(w);
+	uint64_t at = w->pos;
 	n = u32(w, "sections");
-	for (uint32_t i = 0; i < n && !w->stop; i++)
+	x->n_sections = n;
+	for (uint32_t i = 0; i < n && !w->stop; i++) {
+		uint64_t s = w->pos;
 		section(w);
+		if (!w->stop)
+			p3d_rule_section(x, i, s);
+	}
+	if (!w->stop)
+		p3d_rule_sections_end(x, at);
 	n = u32(w, "named selections");
 	for (uint32_t i = 0; i < n && !w->stop; i++)
 		selection(w);
@@ -358,9 +436,28 @@ static void geometry(lw *w)
 	}
 }
 
+/* From the clip flags to the neighbour bone refs. */
+static void rest_arrays(lw *w)
+{
+	arr a;
+	if (w->v >= 50)
+		condensed_read(w, 4, "clip flags", false, &a);
+	uv_set(w);
+	uint32_t n = u32(w, "uv sets");
+	for (uint32_t i = 1; i < n && !w->stop; i++)
+		uv_set(w);
+	positions(w);
+	condensed_read(w, w->v >= 45 ? 4 : 12, "normals", false, &a);
+	array_read(w, w->v >= 45 ? 8 : 24, "st coordinates", false, &a);
+	array(w, 12, "vertex bone refs");
+	array(w, 32, "neighbour bone refs");
+}
+
 bool p3d_walk_lod(wl_doc *d, const p3d_model *m, const p3d_lod *l, wl_chunk *node)
 {
-	lw w = { d, d->bytes, l->start, l->end, m->version, node, false, UINT32_MAX, false };
+	lw w = { d, d->bytes, l->start, l->end, m->version, node, false, UINT32_MAX, false, { 0 } };
+	w.x = (p3d_lodview){ .d = d, .m = m, .v = m->version, .lod = node,
+			     .vertices = UINT32_MAX };
 	geometry(&w);
 	skip(&w, 12 + 1, "colours");
 	uint64_t rest_at = w.pos;
@@ -373,17 +470,7 @@ bool p3d_walk_lod(wl_doc *d, const p3d_model *m, const p3d_lod *l, wl_chunk *nod
 		wl_report(&d->findings, "p3d-rest-size", node, -1, rest_at, 4,
 			  "the lod's sizeOfRestData is %u but the lod's end (0x%llx) gives %llu",
 			  (unsigned)rest, (unsigned long long)w.end, (unsigned long long)expect);
-	if (w.v >= 50)
-		condensed(&w, 4, "clip flags");
-	uv_set(&w);
-	uint32_t n = u32(&w, "uv sets");
-	for (uint32_t i = 1; i < n && !w.stop; i++)
-		uv_set(&w);
-	positions(&w);
-	condensed(&w, w.v >= 45 ? 4 : 12, "normals");
-	array(&w, w.v >= 45 ? 8 : 24, "st coordinates");
-	array(&w, 12, "vertex bone refs");
-	array(&w, 32, "neighbour bone refs");
+	rest_arrays(&w);
 	if (w.v >= 67)
 		skip(&w, 4, "tail");
 	if (w.v >= 68)
@@ -391,6 +478,7 @@ bool p3d_walk_lod(wl_doc *d, const p3d_model *m, const p3d_lod *l, wl_chunk *nod
 	if (node->last_child)
 		p3d_node(d, node, P3D_NODE_LODREST, wl_chunk_end(node->last_child),
 			 l->end - wl_chunk_end(node->last_child));
+	p3d_view_free(&w.x);
 	if (w.stop)
 		return false;
 	if (w.pos != w.end) {

@@ -1,0 +1,113 @@
+/* p3d_lodrules.c - the index and number rules inside one ODOL LOD, on what
+ * the walk (p3d_lod.c) recorded in a p3d_lodview (p3d_lodview.h: layout
+ * and sources).  Every finding is one defective element at its bytes; for
+ * an element inside a compressed block, at the block, with the element's
+ * index in the message.  Findings:
+ *   p3d-face-allocation   the allocation before the faces is not the
+ *                         faces' allocation size
+ *   p3d-section-faces     a section's face bounds lie outside the faces or
+ *                         between two faces, or end before they start
+ *   p3d-section-order     a section does not start where the one before
+ *                         ended (0 for the first), or the last does not
+ *                         end at the end of the faces
+ *   p3d-section-texture, p3d-section-material   an index past the LOD's
+ *                         textures / materials (-1 is "none" / "named") */
+#include <stdlib.h>
+
+#include "../cursor.h"
+#include "p3d_lodview.h"
+
+void p3d_view_free(p3d_lodview *x)
+{
+	free(x->face_at);
+	x->face_at = NULL;
+}
+
+static const wl_chunk *rest_node(const p3d_lodview *x)
+{
+	return x->rest ? x->rest : x->lod;
+}
+
+static const wl_chunk *head_node(const p3d_lodview *x)
+{
+	return x->head ? x->head : x->lod;
+}
+
+/* The face starting at allocation offset a, or -1. */
+static int64_t face_starting(const p3d_lodview *x, uint32_t a)
+{
+	uint32_t lo = 0, hi = x->n_faces + 1;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (x->face_at[mid] < a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo <= x->n_faces && x->face_at[lo] == a ? (int64_t)lo : -1;
+}
+
+void p3d_rule_faces(p3d_lodview *x)
+{
+	if (!x->face_at || x->alloc == x->face_at[x->n_faces])
+		return;
+	wl_report(&x->d->findings, "p3d-face-allocation", head_node(x), -1, x->alloc_off, 4,
+		  "the faces' allocation size is %u but %u faces of (1 + vertices) x %u bytes take %u",
+		  (unsigned)x->alloc, (unsigned)x->n_faces, x->v >= 69 ? 4u : 2u,
+		  (unsigned)x->face_at[x->n_faces]);
+}
+
+void p3d_rule_section(p3d_lodview *x, uint32_t i, uint64_t off)
+{
+	const uint8_t *p = x->d->bytes + off;
+	uint32_t from = wl_le32(p), to = wl_le32(p + 4);
+	wl_findings *f = &x->d->findings;
+	const wl_chunk *node = rest_node(x);
+	x->section_last = off;
+	if (x->face_at) {
+		uint32_t end = x->face_at[x->n_faces];
+		if (from > to || to > end || face_starting(x, from) < 0 || face_starting(x, to) < 0) {
+			wl_report(f, "p3d-section-faces", node, i, off, 8,
+				  "section %u covers face bytes %u to %u, which are not whole faces "
+				  "inside the %u bytes of the lod's %u faces",
+				  (unsigned)i, (unsigned)from, (unsigned)to, (unsigned)end,
+				  (unsigned)x->n_faces);
+			x->section_next = UINT32_MAX;
+		} else {
+			if (x->section_next != UINT32_MAX && from != x->section_next)
+				wl_report(f, "p3d-section-order", node, i, off, 4,
+					  "section %u starts at face %u (byte %u) but the section before "
+					  "it ends at byte %u",
+					  (unsigned)i, (unsigned)face_starting(x, from), (unsigned)from,
+					  (unsigned)x->section_next);
+			x->section_next = to;
+		}
+	}
+	int16_t tex = (int16_t)wl_le16(p + 20);
+	if (tex < -1 || (tex >= 0 && (uint32_t)tex >= x->n_textures))
+		wl_report(f, "p3d-section-texture", node, i, off + 20, 2,
+			  "section %u uses texture %d but the lod has %u textures (-1: none)",
+			  (unsigned)i, (int)tex, (unsigned)x->n_textures);
+	int32_t mat = (int32_t)wl_le32(p + 26);
+	if (mat < -1 || (mat >= 0 && (uint32_t)mat >= x->n_materials))
+		wl_report(f, "p3d-section-material", node, i, off + 26, 4,
+			  "section %u uses material %d but the lod has %u materials (-1: named in "
+			  "the section)",
+			  (unsigned)i, (int)mat, (unsigned)x->n_materials);
+}
+
+void p3d_rule_sections_end(p3d_lodview *x, uint64_t count_off)
+{
+	if (!x->face_at || x->n_faces == 0 || x->section_next == UINT32_MAX)
+		return;
+	uint32_t end = x->face_at[x->n_faces];
+	if (x->n_sections == 0)
+		wl_report(&x->d->findings, "p3d-section-order", rest_node(x), -1, count_off, 4,
+			  "the lod has %u faces but no section: no face is drawn",
+			  (unsigned)x->n_faces);
+	else if (x->section_next != end)
+		wl_report(&x->d->findings, "p3d-section-order", rest_node(x), x->n_sections - 1,
+			  x->section_last + 4, 4,
+			  "the last section (%u) ends at face byte %u but the faces take %u bytes",
+			  (unsigned)(x->n_sections - 1), (unsigned)x->section_next, (unsigned)end);
+}

@@ -1,0 +1,62 @@
+/*
+ * p3d_lodview.h - what the walk of one ODOL LOD (p3d_lod.c) read, for the
+ * LOD-internal index rules of p3d_lodrules.c: counts, where the head's
+ * small arrays lie, and each face's place in the face allocation.
+ *
+ * Layout facts (arma-file-formats-rs p3d/lod.rs; jetelain/bis-file-formats
+ * BIS.P3D/ODOL/LOD.cs, Section.cs; no code copied):
+ *   - the LOD starts with the proxies, then SubSkeletonsToSkeleton (u32
+ *     n; u32 skeleton bone[n]: the LOD's subskeleton, "items" in the walk)
+ *     and SkeletonToSubSkeleton (u32 n; {u32 k; u32 subskeleton index[k]}
+ *     [n]: "bone links" in the walk);
+ *   - the faces are preceded by u32 count, u32 allocation, u16 0.  A
+ *     section's face bounds (u32 from, to) are BYTE offsets into the
+ *     engine's face allocation, in which a face of k vertices takes
+ *     (1 + k) x index size bytes (index size 2 below v69, 4 from v69), not
+ *     face indices: measured over the whole corpus, the allocation always
+ *     equals that sum and the sections of every LOD tile [0, allocation)
+ *     (docs/corpus-errors-p3d.md).
+ */
+#ifndef P3D_LODVIEW_H
+#define P3D_LODVIEW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "p3d.h"
+#include "p3d_compress.h"
+
+typedef struct p3d_lodview {
+	wl_doc *d;
+	const p3d_model *m;
+	uint32_t v;                /* ODOL version */
+	wl_chunk *lod, *head, *faces, *rest; /* nodes (head, faces, rest NULL
+	                            * until the faces were read) */
+	uint32_t vertices;         /* v50+ vertexCount, below v50 the old
+	                            * clip array's count; UINT32_MAX unknown */
+	uint32_t n_textures, n_materials;
+	uint32_t n_faces;
+	uint64_t alloc_off;        /* the u32 allocation before the faces */
+	uint32_t alloc;            /* its value */
+	uint32_t *face_at;         /* n_faces + 1 allocation offsets of each
+	                            * face's start (and the end); malloc, NULL
+	                            * when the faces were not read */
+	uint32_t n_sections;
+	uint32_t section_next;     /* where the next section should start */
+	uint64_t section_last;     /* offset of the last section read */
+} p3d_lodview;
+
+/** Frees what the view owns. */
+void p3d_view_free(p3d_lodview *x);
+
+/** Checks face allocation (p3d-face-allocation) once the faces were read. */
+void p3d_rule_faces(p3d_lodview *x);
+
+/** Checks section i at off (p3d-section-faces, p3d-section-order,
+ *  p3d-section-texture, p3d-section-material). */
+void p3d_rule_section(p3d_lodview *x, uint32_t i, uint64_t off);
+
+/** After the last section: the sections reach the end of the faces. */
+void p3d_rule_sections_end(p3d_lodview *x, uint64_t count_off);
+
+#endif

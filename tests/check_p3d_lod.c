@@ -1,0 +1,239 @@
+/* check_p3d_lod.c - the rules inside one ODOL LOD (core/p3d/p3d_lodrules.c)
+ * on LODs built by tests/p3dbuild_lod.c: each rule fires on its defect,
+ * one more defective element adds one more finding, and the near miss
+ * (the clean LOD of full()) is silent. */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/p3d/p3d.h"
+#include "../core/p3d/p3d_lodview.h"
+#include "../lint/lint.h"
+#include "p3dbuild_lod.h"
+#include "reader_util.h"
+
+extern Suite *p3d_lod_suite(void);
+
+static wl_catalog *CAT;
+
+static void setup(void)
+{
+	char err[256];
+	CAT = wl_catalog_load_builtin(err, sizeof err);
+	ck_assert_msg(CAT != NULL, "%s", err);
+}
+
+static void teardown(void)
+{
+	wl_catalog_free(CAT);
+	CAT = NULL;
+}
+
+static const p3b_face FACES[2] = { { 4, { 0, 1, 2, 3 } }, { 3, { 0, 1, 2, 0 } } };
+static const uint32_t ITEMS[2] = { 0, 1 };
+static const uint32_t LINKS[2] = { 0, 1 };
+static const p3bl_proxy PROXY[1] = { { 0, -1, 1 } };
+static const uint32_t SEL_FACES[2] = { 0, 1 };
+static const int32_t SEL_SECS[2] = { 0, 1 };
+static const uint32_t SEL_VERTS[2] = { 0, 3 };
+static const p3bl_rt REFS[4] = { { 1, { 0 } }, { 2, { 0, 1 } }, { 0, { 9 } }, { 1, { 1, 9 } } };
+
+/* A clean LOD: 4 vertices, a quad and a triangle in two sections (the
+ * quad's allocation is (1 + 4) x isz bytes), 2 textures, 1 material, one
+ * selection, a proxy, a 2-bone subskeleton and bone refs whose unused
+ * slots hold 9.  The caller may change sections, sels, proxies. */
+static void full(uint32_t v, p3bl_spec *s, p3bl_section *sec, p3bl_sel *sel)
+{
+	uint32_t isz = v >= 69 ? 4 : 2;
+	memset(s, 0, sizeof *s);
+	s->nverts = 4;
+	s->faces = FACES;
+	s->nfaces = 2;
+	s->proxies = PROXY;
+	s->n_proxies = 1;
+	s->items = ITEMS;
+	s->n_items = 2;
+	s->links = LINKS;
+	s->n_links = 2;
+	s->n_textures = 2;
+	s->n_materials = 1;
+	sec[0] = (p3bl_section){ 0, 5 * isz, 1, 0 };
+	sec[1] = (p3bl_section){ 5 * isz, 9 * isz, -1, -1 };
+	s->sections = sec;
+	s->n_sections = 2;
+	*sel = (p3bl_sel){ SEL_FACES, 2, SEL_SECS, 2, SEL_VERTS, 2, 2 };
+	s->sels = sel;
+	s->n_sels = 1;
+	s->refs = REFS;
+	s->n_refs = 4;
+}
+
+/* Lints b as x.p3d; the tree must tile the file, every finding lie in it
+ * and the LOD be walked to its end. */
+static wl_doc *lint(const wb *b)
+{
+	wl_doc *d = wl_lint_bytes(CAT, NULL, "x.p3d", b->data, b->len);
+	ck_assert_ptr_nonnull(d);
+	const char *why = ru_tiling_error(d);
+	ck_assert_msg(why == NULL, "%s", why ? why : "");
+	why = ru_findings_bounds_error(d);
+	ck_assert_msg(why == NULL, "%s", why ? why : "");
+	ck_assert(((const p3d_model *)d->model)->lods[0].walked);
+	return d;
+}
+
+/* Builds s at v and lints it. */
+static wl_doc *build(uint32_t v, const p3bl_spec *s, p3bl_at *at)
+{
+	wb b;
+	p3b_layout lay;
+	p3bl_odol(&b, v, s, at, &lay);
+	wl_doc *d = lint(&b);
+	wb_free(&b);
+	return d;
+}
+
+static const uint32_t VERSIONS[] = { 40, 48, 50, 59, 68, 70, 73 };
+#define NV (sizeof VERSIONS / sizeof VERSIONS[0])
+
+START_TEST(test_clean_lod)
+{
+	for (size_t k = 0; k < NV; k++) {
+		p3bl_spec s;
+		p3bl_section sec[2];
+		p3bl_sel sel;
+		p3bl_at at;
+		full(VERSIONS[k], &s, sec, &sel);
+		wl_doc *d = build(VERSIONS[k], &s, &at);
+		for (size_t i = 0; i < d->findings.count; i++)
+			ck_abort_msg("v%u: %s: %s", VERSIONS[k], d->findings.items[i].rule,
+				     d->findings.items[i].message);
+		wl_doc_free(d);
+	}
+}
+END_TEST
+
+START_TEST(test_face_allocation)
+{
+	p3bl_spec s;
+	p3bl_section sec[2];
+	p3bl_sel sel;
+	p3bl_at at;
+	full(70, &s, sec, &sel);
+	s.alloc_delta = 4;
+	wl_doc *d = build(70, &s, &at);
+	ck_assert_uint_eq(ru_count(d, "p3d-face-allocation"), 1);
+	ck_assert_int_eq(ru_offset(d, "p3d-face-allocation"), (int64_t)at.alloc);
+	wl_doc_free(d);
+}
+END_TEST
+
+START_TEST(test_section_faces)
+{
+	for (size_t k = 0; k < NV; k++) {
+		uint32_t v = VERSIONS[k];
+		p3bl_spec s;
+		p3bl_section sec[2];
+		p3bl_sel sel;
+		p3bl_at at;
+		full(v, &s, sec, &sel);
+		sec[0].to -= 1; /* inside the quad */
+		sec[1].from -= 1;
+		wl_doc *d = build(v, &s, &at);
+		ck_assert_uint_eq(ru_count(d, "p3d-section-faces"), 2);
+		ck_assert(ru_find_at(d, "p3d-section-faces", at.section[0]) != NULL);
+		ck_assert(ru_find_at(d, "p3d-section-faces", at.section[1]) != NULL);
+		ck_assert_uint_eq(ru_count(d, "p3d-section-order"), 0);
+		wl_doc_free(d);
+		full(v, &s, sec, &sel);
+		sec[1].to += v >= 69 ? 4 : 2; /* past the faces */
+		d = build(v, &s, &at);
+		ck_assert_uint_eq(ru_count(d, "p3d-section-faces"), 1);
+		ck_assert_int_eq(ru_offset(d, "p3d-section-faces"), (int64_t)at.section[1]);
+		wl_doc_free(d);
+	}
+}
+END_TEST
+
+START_TEST(test_section_order)
+{
+	p3bl_spec s;
+	p3bl_section sec[2];
+	p3bl_sel sel;
+	p3bl_at at;
+	full(50, &s, sec, &sel);
+	sec[1].from = 0; /* overlaps the first */
+	wl_doc *d = build(50, &s, &at);
+	ck_assert_uint_eq(ru_count(d, "p3d-section-order"), 1);
+	ck_assert_int_eq(ru_offset(d, "p3d-section-order"), (int64_t)at.section[1]);
+	wl_doc_free(d);
+	full(50, &s, sec, &sel);
+	sec[0].from = 10; /* a gap before the first (the triangle) */
+	sec[1].to = 10;
+	sec[1].from = 0;
+	d = build(50, &s, &at);
+	/* the first starts at 10, not 0; the second at 0, not 18; it ends at
+	 * 10, not 18 */
+	ck_assert_uint_eq(ru_count(d, "p3d-section-order"), 3);
+	wl_doc_free(d);
+	full(50, &s, sec, &sel);
+	s.n_sections = 1; /* the triangle in no section */
+	sel.n_secs = 1;
+	s.proxies = NULL;
+	s.n_proxies = 0;
+	d = build(50, &s, &at);
+	ck_assert_uint_eq(ru_count(d, "p3d-section-order"), 1);
+	ck_assert_int_eq(ru_offset(d, "p3d-section-order"), (int64_t)at.section[0] + 4);
+	wl_doc_free(d);
+	s.n_sections = 0;
+	sel.n_secs = 0;
+	d = build(50, &s, &at);
+	ck_assert_uint_eq(ru_count(d, "p3d-section-order"), 1);
+	ck_assert_int_eq(ru_offset(d, "p3d-section-order"), (int64_t)at.faces + 9 + 7);
+	wl_doc_free(d);
+}
+END_TEST
+
+START_TEST(test_section_texture_material)
+{
+	p3bl_spec s;
+	p3bl_section sec[2];
+	p3bl_sel sel;
+	p3bl_at at;
+	full(68, &s, sec, &sel);
+	sec[0].tex = 2;
+	wl_doc *d = build(68, &s, &at);
+	ck_assert_uint_eq(ru_count(d, "p3d-section-texture"), 1);
+	ck_assert_int_eq(ru_offset(d, "p3d-section-texture"), (int64_t)at.section[0] + 20);
+	wl_doc_free(d);
+	sec[1].tex = -2;
+	d = build(68, &s, &at);
+	ck_assert_uint_eq(ru_count(d, "p3d-section-texture"), 2);
+	wl_doc_free(d);
+	full(68, &s, sec, &sel);
+	sec[0].mat = 1;
+	d = build(68, &s, &at);
+	ck_assert_uint_eq(ru_count(d, "p3d-section-material"), 1);
+	ck_assert_int_eq(ru_offset(d, "p3d-section-material"), (int64_t)at.section[0] + 26);
+	wl_doc_free(d);
+	sec[1].mat = -2;
+	d = build(68, &s, &at);
+	ck_assert_uint_eq(ru_count(d, "p3d-section-material"), 2);
+	wl_doc_free(d);
+}
+END_TEST
+
+Suite *p3d_lod_suite(void)
+{
+	Suite *s = suite_create("p3d_lod");
+	TCase *tc = tcase_create("rules");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_clean_lod);
+	tcase_add_test(tc, test_face_allocation);
+	tcase_add_test(tc, test_section_faces);
+	tcase_add_test(tc, test_section_order);
+	tcase_add_test(tc, test_section_texture_material);
+	suite_add_tcase(s, tc);
+	return s;
+}
