@@ -224,6 +224,107 @@ START_TEST(test_section_texture_material)
 }
 END_TEST
 
+START_TEST(test_selection_index)
+{
+	for (size_t k = 0; k < NV; k++) {
+		uint32_t v = VERSIONS[k], isz = v >= 69 ? 4 : 2, flag = v >= 64 ? 1 : 0;
+		p3bl_spec s;
+		p3bl_section sec[2];
+		p3bl_sel sel;
+		p3bl_at at;
+		full(v, &s, sec, &sel);
+		const uint32_t faces[3] = { 2, 0, 1 };
+		const int32_t secs[2] = { 0, 2 };
+		const uint32_t verts[3] = { 0, 4, 3 };
+		sel.faces = faces;
+		sel.n_faces = 3;
+		sel.secs = secs;
+		sel.verts = verts;
+		sel.n_verts = 3;
+		sel.n_weights = 3;
+		wl_doc *d = build(v, &s, &at);
+		ck_assert_uint_eq(ru_count(d, "p3d-selection-index"), 3);
+		ck_assert(ru_find_at(d, "p3d-selection-index", at.sel_faces[0] + 4 + flag));
+		ck_assert(ru_find_at(d, "p3d-selection-index", at.sel_secs[0] + 4 + flag + 4));
+		ck_assert(ru_find_at(d, "p3d-selection-index", at.sel_verts[0] + 4 + flag + isz));
+		wl_doc_free(d);
+		const int32_t secs2[2] = { -1, 2 }; /* one more */
+		sel.secs = secs2;
+		d = build(v, &s, &at);
+		ck_assert_uint_eq(ru_count(d, "p3d-selection-index"), 4);
+		wl_doc_free(d);
+	}
+}
+END_TEST
+
+/* Inside a compressed block (LZO below v64 from 1024 bytes): one finding
+ * per bad entry, at the block, the entry's index in the message. */
+START_TEST(test_selection_index_compressed)
+{
+	static uint32_t verts[600];
+	for (uint32_t i = 0; i < 600; i++)
+		verts[i] = i % 4;
+	verts[7] = 4;
+	verts[500] = 60000;
+	p3bl_spec s;
+	p3bl_section sec[2];
+	p3bl_sel sel;
+	p3bl_at at;
+	full(50, &s, sec, &sel);
+	sel.verts = verts;
+	sel.n_verts = 600;
+	sel.n_weights = 600;
+	wl_doc *d = build(50, &s, &at);
+	ck_assert_uint_eq(ru_count(d, "p3d-selection-index"), 2);
+	const wl_finding *f = ru_find(d, "p3d-selection-index");
+	ck_assert_uint_eq(f->offset, at.sel_verts[0] + 4);
+	ck_assert_uint_lt(f->length, 1200); /* the LZO block, not raw */
+	ck_assert_ptr_nonnull(strstr(f->message, "entry 7 "));
+	wl_doc_free(d);
+}
+END_TEST
+
+START_TEST(test_selection_weights)
+{
+	p3bl_spec s;
+	p3bl_section sec[2];
+	p3bl_sel sel;
+	p3bl_at at;
+	full(73, &s, sec, &sel);
+	sel.n_weights = 3;
+	wl_doc *d = build(73, &s, &at);
+	ck_assert_uint_eq(ru_count(d, "p3d-selection-weights"), 1);
+	ck_assert_int_eq(ru_offset(d, "p3d-selection-weights"), (int64_t)at.sel_weights[0]);
+	wl_doc_free(d);
+	sel.n_weights = 0; /* none is allowed */
+	d = build(73, &s, &at);
+	ck_assert_uint_eq(ru_count(d, "p3d-selection-weights"), 0);
+	wl_doc_free(d);
+}
+END_TEST
+
+START_TEST(test_proxy_index)
+{
+	p3bl_spec s;
+	p3bl_section sec[2];
+	p3bl_sel sel;
+	p3bl_at at;
+	full(59, &s, sec, &sel);
+	p3bl_proxy px[2] = { { 1, -1, 1 }, { 0, -1, -1 } };
+	s.proxies = px;
+	s.n_proxies = 2;
+	wl_doc *d = build(59, &s, &at);
+	ck_assert_uint_eq(ru_count(d, "p3d-proxy-index"), 1);
+	ck_assert_int_eq(ru_offset(d, "p3d-proxy-index"), (int64_t)at.proxy_sel[0]);
+	wl_doc_free(d);
+	px[1].section = 2;
+	d = build(59, &s, &at);
+	ck_assert_uint_eq(ru_count(d, "p3d-proxy-index"), 2);
+	ck_assert(ru_find_at(d, "p3d-proxy-index", at.proxy_sel[1] + 8));
+	wl_doc_free(d);
+}
+END_TEST
+
 Suite *p3d_lod_suite(void)
 {
 	Suite *s = suite_create("p3d_lod");
@@ -234,6 +335,10 @@ Suite *p3d_lod_suite(void)
 	tcase_add_test(tc, test_section_faces);
 	tcase_add_test(tc, test_section_order);
 	tcase_add_test(tc, test_section_texture_material);
+	tcase_add_test(tc, test_selection_index);
+	tcase_add_test(tc, test_selection_index_compressed);
+	tcase_add_test(tc, test_selection_weights);
+	tcase_add_test(tc, test_proxy_index);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -210,6 +210,12 @@ static void condensed_read(lw *w, uint32_t elem, const char *what, bool want, ar
 	}
 }
 
+/* Frees a's decoded bytes (not a filled element, which is the file's). */
+static void arr_free(arr *a)
+{
+	free(a->own);
+	a->data = a->own = NULL;
+}
 
 
 static uint32_t index_size(const lw *w)
@@ -335,14 +341,28 @@ static void section(lw *w)
 	}
 }
 
-static void selection(lw *w)
+/* Named selection s: faces, sections and vertices checked against the
+ * LOD's counts (p3d_lodrules.c). */
+static void selection(lw *w, uint32_t s)
 {
+	p3d_lodview *x = &w->x;
+	uint32_t isz = index_size(w);
+	arr a;
 	asciiz(w, "named selection");
-	array(w, index_size(w), "named selection faces");
+	array_read(w, isz, "named selection faces", true, &a);
+	p3d_rule_selection(x, s, "faces", a.data, a.n, isz, &a.bl, x->n_faces);
+	arr_free(&a);
 	skip(w, 4 + 1, "named selection");
-	array(w, 4, "named selection");
-	array(w, index_size(w), "named selection vertices");
-	array(w, 1, "named selection weights");
+	array_read(w, 4, "named selection sections", true, &a);
+	p3d_rule_selection(x, s, "sections", a.data, a.n, 4, &a.bl, x->n_sections);
+	arr_free(&a);
+	array_read(w, isz, "named selection vertices", true, &a);
+	p3d_rule_selection(x, s, "vertices", a.data, a.n, isz, &a.bl, x->vertices);
+	arr_free(&a);
+	uint32_t nv = a.n;
+	array_read(w, 1, "named selection weights", false, &a);
+	if (!w->stop)
+		p3d_rule_weights(x, s, a.at, a.n, nv);
 }
 
 static void uv_set(lw *w)
@@ -376,9 +396,19 @@ static void geometry(lw *w)
 {
 	p3d_lodview *x = &w->x;
 	uint32_t n = u32(w, "proxy count");
+	/* A proxy takes at least 61 bytes: a count past that stops the walk. */
+	if (n <= (w->end - w->pos) / 61)
+		x->proxies = malloc(((size_t)n + 1) * sizeof *x->proxies);
 	for (uint32_t i = 0; i < n && !w->stop; i++) {
 		asciiz(w, "proxy name");
+		uint64_t at = w->pos + 52;
 		skip(w, 48 + 12 + (w->v >= 40 ? 4 : 0), "proxy");
+		if (w->stop || !x->proxies)
+			break;
+		x->proxies[i] = (p3d_proxyrec){ at, (int32_t)wl_le32(w->b + at),
+						(int32_t)wl_le32(w->b + at + 4),
+						w->v >= 40 ? (int32_t)wl_le32(w->b + at + 8) : -1 };
+		x->n_proxies = i + 1;
 	}
 	n = u32(w, "items");
 	skip(w, (uint64_t)n * 4, "items");
@@ -423,8 +453,11 @@ static void geometry(lw *w)
 	if (!w->stop)
 		p3d_rule_sections_end(x, at);
 	n = u32(w, "named selections");
+	x->n_selections = n;
 	for (uint32_t i = 0; i < n && !w->stop; i++)
-		selection(w);
+		selection(w, i);
+	x->selections_read = !w->stop;
+	p3d_rule_head(x);
 	n = u32(w, "named properties");
 	for (uint32_t i = 0; i < 2 * n && !w->stop; i++)
 		asciiz(w, "named property");

@@ -11,7 +11,13 @@
  *                         ended (0 for the first), or the last does not
  *                         end at the end of the faces
  *   p3d-section-texture, p3d-section-material   an index past the LOD's
- *                         textures / materials (-1 is "none" / "named") */
+ *                         textures / materials (-1 is "none" / "named")
+ *   p3d-selection-index   a named selection's face, section or vertex
+ *                         index past the LOD's count
+ *   p3d-selection-weights a selection's weights that are not one per
+ *                         selected vertex
+ *   p3d-proxy-index       a proxy's named selection or section index
+ *                         past the LOD's count */
 #include <stdlib.h>
 
 #include "../cursor.h"
@@ -20,7 +26,21 @@
 void p3d_view_free(p3d_lodview *x)
 {
 	free(x->face_at);
+	free(x->proxies);
 	x->face_at = NULL;
+	x->proxies = NULL;
+}
+
+void p3d_elem_span(const p3d_block *bl, uint32_t version, uint64_t i, uint32_t elem,
+		   uint64_t *off, uint64_t *len)
+{
+	if (bl->compressed) {
+		*off = bl->offset;
+		*len = bl->length;
+		return;
+	}
+	*off = bl->offset + (version >= 64 ? 1 : 0) + i * elem;
+	*len = elem;
 }
 
 static const wl_chunk *rest_node(const p3d_lodview *x)
@@ -110,4 +130,61 @@ void p3d_rule_sections_end(p3d_lodview *x, uint64_t count_off)
 			  x->section_last + 4, 4,
 			  "the last section (%u) ends at face byte %u but the faces take %u bytes",
 			  (unsigned)(x->n_sections - 1), (unsigned)x->section_next, (unsigned)end);
+}
+
+void p3d_rule_selection(p3d_lodview *x, uint32_t s, const char *what, const uint8_t *data,
+			uint32_t count, uint32_t elem, const p3d_block *bl, uint32_t limit)
+{
+	if (!data || limit == UINT32_MAX)
+		return;
+	bool sign = elem == 4 && what[0] == 's';
+	for (uint32_t j = 0; j < count; j++) {
+		uint32_t val = elem == 4 ? wl_le32(data + 4ull * j) : wl_le16(data + 2ull * j);
+		if (sign ? (int32_t)val >= 0 && val < limit : val < limit)
+			continue;
+		uint64_t off, len;
+		p3d_elem_span(bl, x->v, j, elem, &off, &len);
+		wl_report(&x->d->findings, "p3d-selection-index", rest_node(x), s, off, len,
+			  "named selection %u's %s entry %u is %lld but the lod has %u %s", (unsigned)s,
+			  what, (unsigned)j, sign ? (long long)(int32_t)val : (long long)val,
+			  (unsigned)limit, what);
+	}
+}
+
+void p3d_rule_weights(p3d_lodview *x, uint32_t s, uint64_t at, uint32_t weights,
+		      uint32_t vertices)
+{
+	if (weights == 0 || weights == vertices)
+		return;
+	wl_report(&x->d->findings, "p3d-selection-weights", rest_node(x), s, at, 4,
+		  "named selection %u has %u weights for its %u vertices", (unsigned)s,
+		  (unsigned)weights, (unsigned)vertices);
+}
+
+/* A signed index that must be -1 (when none is allowed) or below n. */
+static bool index_ok(int32_t v, uint32_t n, bool none)
+{
+	return (none && v == -1) || (v >= 0 && (uint32_t)v < n);
+}
+
+static void proxy(p3d_lodview *x, uint32_t i)
+{
+	const p3d_proxyrec *r = &x->proxies[i];
+	wl_findings *f = &x->d->findings;
+	if (!index_ok(r->sel, x->n_selections, false))
+		wl_report(f, "p3d-proxy-index", head_node(x), i, r->off, 4,
+			  "proxy %u names selection %d but the lod has %u named selections",
+			  (unsigned)i, (int)r->sel, (unsigned)x->n_selections);
+	if (x->v >= 40 && !index_ok(r->section, x->n_sections, true))
+		wl_report(f, "p3d-proxy-index", head_node(x), i, r->off + 8, 4,
+			  "proxy %u is in section %d but the lod has %u sections", (unsigned)i,
+			  (int)r->section, (unsigned)x->n_sections);
+}
+
+void p3d_rule_head(p3d_lodview *x)
+{
+	if (!x->selections_read)
+		return;
+	for (uint32_t i = 0; i < x->n_proxies; i++)
+		proxy(x, i);
 }

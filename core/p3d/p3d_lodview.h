@@ -26,6 +26,12 @@
 #include "p3d.h"
 #include "p3d_compress.h"
 
+/* One proxy's indices as read (v40+: section; before: -1 and no check). */
+typedef struct p3d_proxyrec {
+	uint64_t off;          /* offset of its i32 named-selection index */
+	int32_t sel, bone, section;
+} p3d_proxyrec;
+
 typedef struct p3d_lodview {
 	wl_doc *d;
 	const p3d_model *m;
@@ -44,10 +50,22 @@ typedef struct p3d_lodview {
 	uint32_t n_sections;
 	uint32_t section_next;     /* where the next section should start */
 	uint64_t section_last;     /* offset of the last section read */
+	uint32_t n_selections;
+	bool selections_read;      /* the walk got past the named selections */
+	p3d_proxyrec *proxies;     /* n_proxies, malloc */
+	uint32_t n_proxies;
 } p3d_lodview;
 
 /** Frees what the view owns. */
 void p3d_view_free(p3d_lodview *x);
+
+/**
+ * Offset and length a finding about element i of block bl (elem bytes
+ * each) covers: the element itself in a raw block, the whole block in a
+ * compressed one.
+ */
+void p3d_elem_span(const p3d_block *bl, uint32_t version, uint64_t i, uint32_t elem,
+		   uint64_t *off, uint64_t *len);
 
 /** Checks face allocation (p3d-face-allocation) once the faces were read. */
 void p3d_rule_faces(p3d_lodview *x);
@@ -58,5 +76,23 @@ void p3d_rule_section(p3d_lodview *x, uint32_t i, uint64_t off);
 
 /** After the last section: the sections reach the end of the faces. */
 void p3d_rule_sections_end(p3d_lodview *x, uint64_t count_off);
+
+/**
+ * Named selection s's index array what ("faces", "sections", "vertices")
+ * of count entries of elem bytes (2 or 4) decoded into data from block bl,
+ * checked against limit (p3d-selection-index); elem 4 entries are i32 for
+ * "sections".
+ */
+void p3d_rule_selection(p3d_lodview *x, uint32_t s, const char *what, const uint8_t *data,
+			uint32_t count, uint32_t elem, const p3d_block *bl, uint32_t limit);
+
+/** Named selection s: weights count vs its vertex count
+ *  (p3d-selection-weights); at: the weights count field. */
+void p3d_rule_weights(p3d_lodview *x, uint32_t s, uint64_t at, uint32_t weights,
+		      uint32_t vertices);
+
+/** The head's deferred checks, once the named selections are read:
+ *  proxies (p3d-proxy-index). */
+void p3d_rule_head(p3d_lodview *x);
 
 #endif
