@@ -325,6 +325,64 @@ START_TEST(test_proxy_index)
 }
 END_TEST
 
+/* The skeleton's bone count comes from ModelInfo (read by p3d_odol.c):
+ * the test model's stand-in has none, so the rules that need it run on
+ * a view of the linted LOD with a model that has a 3-bone skeleton. */
+START_TEST(test_skeleton_bones)
+{
+	p3bl_spec s;
+	p3bl_section sec[2];
+	p3bl_sel sel;
+	p3bl_at at;
+	full(73, &s, sec, &sel);
+	const uint32_t items[2] = { 2, 3 };
+	s.items = items;
+	wl_doc *d = build(73, &s, &at);
+	ck_assert_uint_eq(ru_count(d, "p3d-bone-index"), 0); /* no skeleton read */
+	p3d_model m = *(const p3d_model *)d->model;
+	m.skeleton_read = true;
+	m.n_skeleton_bones = 3;
+	p3d_proxyrec px[2] = { { at.proxy_sel[0], 0, 2, -1 }, { at.proxy_sel[0], 0, 3, -1 } };
+	p3d_lodview x = { .d = d, .m = &m, .v = 73, .items_off = at.items, .n_items = 2,
+			  .links_off = at.links - 8, .n_links = 2, .n_selections = 1,
+			  .selections_read = true, .proxies = px, .n_proxies = 2 };
+	p3d_rule_head(&x);
+	ck_assert_uint_eq(ru_count(d, "p3d-bone-index"), 1);
+	ck_assert(ru_find_at(d, "p3d-bone-index", at.items + 4));
+	ck_assert_uint_eq(ru_count(d, "p3d-proxy-index"), 1);
+	ck_assert(ru_find_at(d, "p3d-proxy-index", at.proxy_sel[0] + 4));
+	wl_doc_free(d);
+}
+END_TEST
+
+START_TEST(test_bone_refs)
+{
+	for (size_t k = 0; k < NV; k++) {
+		uint32_t v = VERSIONS[k], flag = v >= 64 ? 1 : 0;
+		p3bl_spec s;
+		p3bl_section sec[2];
+		p3bl_sel sel;
+		p3bl_at at;
+		full(v, &s, sec, &sel);
+		const uint32_t links[2] = { 0, 2 };
+		s.links = links;
+		p3bl_rt refs[4];
+		memcpy(refs, REFS, sizeof refs);
+		refs[1].bone[1] = 2;
+		s.refs = refs;
+		wl_doc *d = build(v, &s, &at);
+		ck_assert_uint_eq(ru_count(d, "p3d-bone-index"), 2);
+		ck_assert(ru_find_at(d, "p3d-bone-index", at.links + 8));
+		ck_assert(ru_find_at(d, "p3d-bone-index", at.refs + 4 + flag + 12));
+		wl_doc_free(d);
+		refs[3].n = 2; /* its second slot (9) is used now */
+		d = build(v, &s, &at);
+		ck_assert_uint_eq(ru_count(d, "p3d-bone-index"), 3);
+		wl_doc_free(d);
+	}
+}
+END_TEST
+
 Suite *p3d_lod_suite(void)
 {
 	Suite *s = suite_create("p3d_lod");
@@ -339,6 +397,8 @@ Suite *p3d_lod_suite(void)
 	tcase_add_test(tc, test_selection_index_compressed);
 	tcase_add_test(tc, test_selection_weights);
 	tcase_add_test(tc, test_proxy_index);
+	tcase_add_test(tc, test_skeleton_bones);
+	tcase_add_test(tc, test_bone_refs);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -124,6 +124,8 @@ typedef struct p3d_model {
 	const wl_chunk *header; /* the header node */
 	const wl_chunk *table;  /* the LOD table node, or NULL */
 	const wl_chunk *resolutions; /* ODOL resolutions node, or NULL */
+	bool skeleton_read;        /* ModelInfo's skeleton was walked */
+	uint32_t n_skeleton_bones; /* its bone count (0 when none) */
 } p3d_model;
 
 /** Reads an ODOL file (magic checked by the caller) into d's tree and

@@ -411,12 +411,18 @@ static void geometry(lw *w)
 		x->n_proxies = i + 1;
 	}
 	n = u32(w, "items");
+	x->items_off = w->pos;
 	skip(w, (uint64_t)n * 4, "items");
+	x->n_items = w->stop ? 0 : n;
+	x->links_off = w->pos;
 	n = u32(w, "bone links");
+	x->n_links = n;
 	for (uint32_t i = 0; i < n && !w->stop; i++) {
 		uint32_t k = u32(w, "bone links");
 		skip(w, (uint64_t)k * 4, "bone links");
 	}
+	if (w->stop)
+		x->n_links = 0;
 	w->vertices = UINT32_MAX;
 	if (w->v >= 50) {
 		w->vertices = u32(w, "vertex count");
@@ -469,9 +475,10 @@ static void geometry(lw *w)
 	}
 }
 
-/* From the clip flags to the neighbour bone refs. */
+/* From the clip flags to the neighbour bone refs: bone indices. */
 static void rest_arrays(lw *w)
 {
+	p3d_lodview *x = &w->x;
 	arr a;
 	if (w->v >= 50)
 		condensed_read(w, 4, "clip flags", false, &a);
@@ -482,8 +489,12 @@ static void rest_arrays(lw *w)
 	positions(w);
 	condensed_read(w, w->v >= 45 ? 4 : 12, "normals", false, &a);
 	array_read(w, w->v >= 45 ? 8 : 24, "st coordinates", false, &a);
-	array(w, 12, "vertex bone refs");
-	array(w, 32, "neighbour bone refs");
+	array_read(w, 12, "vertex bone refs", true, &a);
+	p3d_rule_bone_refs(x, a.data, a.n, 12, &a.bl);
+	arr_free(&a);
+	array_read(w, 32, "neighbour bone refs", true, &a);
+	p3d_rule_bone_refs(x, a.data, a.n, 32, &a.bl);
+	arr_free(&a);
 }
 
 bool p3d_walk_lod(wl_doc *d, const p3d_model *m, const p3d_lod *l, wl_chunk *node)

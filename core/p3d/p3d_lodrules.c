@@ -16,8 +16,11 @@
  *                         index past the LOD's count
  *   p3d-selection-weights a selection's weights that are not one per
  *                         selected vertex
- *   p3d-proxy-index       a proxy's named selection or section index
- *                         past the LOD's count */
+ *   p3d-proxy-index       a proxy's named selection, bone or section index
+ *                         past the LOD's count
+ *   p3d-bone-index        a subskeleton bone past the skeleton, a
+ *                         skeleton-to-subskeleton link or a vertex bone
+ *                         reference past the subskeleton */
 #include <stdlib.h>
 
 #include "../cursor.h"
@@ -175,10 +178,41 @@ static void proxy(p3d_lodview *x, uint32_t i)
 		wl_report(f, "p3d-proxy-index", head_node(x), i, r->off, 4,
 			  "proxy %u names selection %d but the lod has %u named selections",
 			  (unsigned)i, (int)r->sel, (unsigned)x->n_selections);
+	/* A skeleton bone, not a subskeleton one: real Arma 2 vehicles (suv,
+	 * man_hero) bind proxies to bones past their LOD's subskeleton. */
+	if (x->m->skeleton_read && !index_ok(r->bone, x->m->n_skeleton_bones, true))
+		wl_report(f, "p3d-proxy-index", head_node(x), i, r->off + 4, 4,
+			  "proxy %u is bound to bone %d but the skeleton has %u bones (-1: none)",
+			  (unsigned)i, (int)r->bone, (unsigned)x->m->n_skeleton_bones);
 	if (x->v >= 40 && !index_ok(r->section, x->n_sections, true))
 		wl_report(f, "p3d-proxy-index", head_node(x), i, r->off + 8, 4,
 			  "proxy %u is in section %d but the lod has %u sections", (unsigned)i,
 			  (int)r->section, (unsigned)x->n_sections);
+}
+
+static void subskeleton(p3d_lodview *x)
+{
+	const p3d_model *m = x->m;
+	const uint8_t *b = x->d->bytes;
+	for (uint32_t k = 0; m->skeleton_read && k < x->n_items; k++) {
+		uint32_t bone = wl_le32(b + x->items_off + 4ull * k);
+		if (bone >= m->n_skeleton_bones)
+			wl_report(&x->d->findings, "p3d-bone-index", head_node(x), k,
+				  x->items_off + 4ull * k, 4,
+				  "subskeleton bone %u is skeleton bone %u but the skeleton has %u bones",
+				  (unsigned)k, (unsigned)bone, (unsigned)m->n_skeleton_bones);
+	}
+	uint64_t at = x->links_off + 4;
+	for (uint32_t i = 0; i < x->n_links; i++) {
+		uint32_t n = wl_le32(b + at);
+		at += 4;
+		for (uint32_t k = 0; k < n; k++, at += 4)
+			if (wl_le32(b + at) >= x->n_items)
+				wl_report(&x->d->findings, "p3d-bone-index", head_node(x), i, at, 4,
+					  "skeleton bone %u links to subskeleton bone %u but the "
+					  "subskeleton has %u bones",
+					  (unsigned)i, (unsigned)wl_le32(b + at), (unsigned)x->n_items);
+	}
 }
 
 void p3d_rule_head(p3d_lodview *x)
@@ -187,4 +221,36 @@ void p3d_rule_head(p3d_lodview *x)
 		return;
 	for (uint32_t i = 0; i < x->n_proxies; i++)
 		proxy(x, i);
+	subskeleton(x);
+}
+
+/* The AnimationRTWeight of element e at data: i32 n; {u8 bone, weight}[4]. */
+static void rt_weight(p3d_lodview *x, const uint8_t *rt, uint32_t e, const p3d_block *bl,
+		      uint32_t elem, const char *what)
+{
+	int32_t n = (int32_t)wl_le32(rt);
+	for (int32_t k = 0; k < n && k < 4; k++) {
+		uint32_t bone = rt[4 + 2 * k];
+		if (bone < x->n_items)
+			continue;
+		uint64_t off, len;
+		p3d_elem_span(bl, x->v, e, elem, &off, &len);
+		wl_report(&x->d->findings, "p3d-bone-index", rest_node(x), e, off, len,
+			  "%s %u weight %d uses subskeleton bone %u but the subskeleton has %u bones",
+			  what, (unsigned)e, (int)k, (unsigned)bone, (unsigned)x->n_items);
+	}
+}
+
+void p3d_rule_bone_refs(p3d_lodview *x, const uint8_t *data, uint32_t count, uint32_t elem,
+			const p3d_block *bl)
+{
+	for (uint32_t e = 0; data && e < count; e++) {
+		const uint8_t *p = data + (uint64_t)elem * e;
+		if (elem == 12) {
+			rt_weight(x, p, e, bl, elem, "vertex bone ref");
+		} else {
+			rt_weight(x, p + 4, e, bl, elem, "neighbour bone ref (a)");
+			rt_weight(x, p + 20, e, bl, elem, "neighbour bone ref (b)");
+		}
+	}
 }

@@ -40,6 +40,10 @@ typedef struct p3d_lodview {
 	                            * until the faces were read) */
 	uint32_t vertices;         /* v50+ vertexCount, below v50 the old
 	                            * clip array's count; UINT32_MAX unknown */
+	uint64_t items_off;        /* first u32 of SubSkeletonsToSkeleton */
+	uint32_t n_items;
+	uint64_t links_off;        /* SkeletonToSubSkeleton's count */
+	uint32_t n_links;
 	uint32_t n_textures, n_materials;
 	uint32_t n_faces;
 	uint64_t alloc_off;        /* the u32 allocation before the faces */
@@ -92,7 +96,13 @@ void p3d_rule_weights(p3d_lodview *x, uint32_t s, uint64_t at, uint32_t weights,
 		      uint32_t vertices);
 
 /** The head's deferred checks, once the named selections are read:
- *  proxies (p3d-proxy-index). */
+ *  proxies (p3d-proxy-index), subskeleton and links (p3d-bone-index). */
 void p3d_rule_head(p3d_lodview *x);
+
+/** Vertex bone refs (12-byte AnimationRTWeight, count entries decoded
+ *  into data) and neighbour refs (32 bytes: two of them at +4 and +20):
+ *  subskeleton indices (p3d-bone-index). */
+void p3d_rule_bone_refs(p3d_lodview *x, const uint8_t *data, uint32_t count, uint32_t elem,
+			const p3d_block *bl);
 
 #endif
