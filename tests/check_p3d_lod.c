@@ -383,6 +383,46 @@ START_TEST(test_bone_refs)
 }
 END_TEST
 
+START_TEST(test_not_finite)
+{
+	p3bl_spec s;
+	p3bl_section sec[2];
+	p3bl_sel sel;
+	p3bl_at at;
+	full(50, &s, sec, &sel);
+	float bounds[10] = { 0 }, range[4] = { 0, 0, 1, 1 };
+	bounds[3] = NAN;
+	range[2] = INFINITY;
+	s.bounds = bounds;
+	s.uv_range = range;
+	wl_doc *d = build(50, &s, &at);
+	ck_assert_uint_eq(ru_count(d, "p3d-not-finite"), 2);
+	ck_assert(ru_find_at(d, "p3d-not-finite", at.bounds + 12));
+	ck_assert(ru_find_at(d, "p3d-not-finite", at.uv_range));
+	wl_doc_free(d);
+	bounds[9] = INFINITY;
+	d = build(50, &s, &at);
+	ck_assert_uint_eq(ru_count(d, "p3d-not-finite"), 3);
+	wl_doc_free(d);
+	/* below v45: float normals and UVs (raw condensed arrays) */
+	float nrm[4][3] = { { 0 } }, uv[4][2] = { { 0 } };
+	nrm[2][1] = NAN;
+	uv[3][0] = -INFINITY;
+	full(40, &s, sec, &sel);
+	s.normals = &nrm[0][0];
+	s.uvs = &uv[0][0];
+	d = build(40, &s, &at);
+	ck_assert_uint_eq(ru_count(d, "p3d-not-finite"), 2);
+	ck_assert(ru_find_at(d, "p3d-not-finite", at.normals + 5 + 24));
+	ck_assert(ru_find_at(d, "p3d-not-finite", at.uvs + 5 + 24));
+	wl_doc_free(d);
+	nrm[0][0] = INFINITY;
+	d = build(40, &s, &at);
+	ck_assert_uint_eq(ru_count(d, "p3d-not-finite"), 3);
+	wl_doc_free(d);
+}
+END_TEST
+
 Suite *p3d_lod_suite(void)
 {
 	Suite *s = suite_create("p3d_lod");
@@ -399,6 +439,7 @@ Suite *p3d_lod_suite(void)
 	tcase_add_test(tc, test_proxy_index);
 	tcase_add_test(tc, test_skeleton_bones);
 	tcase_add_test(tc, test_bone_refs);
+	tcase_add_test(tc, test_not_finite);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -29,8 +29,8 @@
  *                       before it (at the place the walk stopped)
  *   p3d-face-vertex-count, p3d-face-index (v50+: vertexCount),
  *   p3d-not-finite      positions (element = vertex, at the block)
- * and, through the p3d_lodview it fills (p3d_lodview.h), the index and
- * section rules of p3d_lodrules.c.
+ * and, through the p3d_lodview it fills (p3d_lodview.h), the index,
+ * section, NaN and array-size rules of p3d_lodrules.c.
  *   p3d-rest-size       sizeOfRestData differs from the LOD's table end:
  *                       below v68 it counts from its own first byte to
  *                       the end, from v68 from after it to the end less
@@ -41,6 +41,7 @@
 #include "p3d.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -217,6 +218,15 @@ static void arr_free(arr *a)
 	a->data = a->own = NULL;
 }
 
+/* NaN/Inf in a float array read by condensed_read: its filled element
+ * (at its bytes) or each element. */
+static void arr_finite(lw *w, const arr *a, uint32_t elem, const char *what)
+{
+	if (a->fill)
+		p3d_rule_finite(&w->x, w->x.rest, what, a->data, 1, elem, NULL, a->bl.offset);
+	else
+		p3d_rule_finite(&w->x, w->x.rest, what, a->data, a->n, elem, &a->bl, 0);
+}
 
 static uint32_t index_size(const lw *w)
 {
@@ -365,12 +375,21 @@ static void selection(lw *w, uint32_t s)
 		p3d_rule_weights(x, s, a.at, a.n, nv);
 }
 
-static void uv_set(lw *w)
+/* UV set i: from v45 its u/v range (4 floats) and 4-byte packed UVs,
+ * below float UVs; NaN/Inf in the floats. */
+static void uv_set(lw *w, uint32_t i)
 {
+	char what[40];
+	snprintf(what, sizeof what, "uv set %u range", (unsigned)i);
+	if (w->v >= 45 && need(w, 16, "uv set")) {
+		p3d_rule_finite(&w->x, w->x.rest, what, w->b + w->pos, 1, 16, NULL, w->pos);
+		w->pos += 16;
+	}
 	arr a;
-	if (w->v >= 45)
-		skip(w, 16, "uv set");
-	condensed_read(w, w->v >= 45 ? 4 : 8, "uv set", false, &a);
+	condensed_read(w, w->v >= 45 ? 4 : 8, "uv set", w->v < 45, &a);
+	snprintf(what, sizeof what, "uv set %u uv", (unsigned)i);
+	arr_finite(w, &a, 8, what);
+	arr_free(&a);
 }
 
 static void positions(lw *w)
@@ -433,6 +452,8 @@ static void geometry(lw *w)
 	}
 	if (w->v >= 51)
 		skip(w, 4, "face area");
+	if (!w->stop && w->end - w->pos >= 48)
+		x->bounds_off = w->pos + 8;
 	skip(w, 8 + 40, "hints and bounds");
 	n = u32(w, "textures");
 	x->n_textures = n;
@@ -475,19 +496,23 @@ static void geometry(lw *w)
 	}
 }
 
-/* From the clip flags to the neighbour bone refs: bone indices. */
+/* From the clip flags to the neighbour bone refs: NaN/Inf, bone
+ * indices. */
 static void rest_arrays(lw *w)
 {
 	p3d_lodview *x = &w->x;
 	arr a;
 	if (w->v >= 50)
 		condensed_read(w, 4, "clip flags", false, &a);
-	uv_set(w);
+	uv_set(w, 0);
 	uint32_t n = u32(w, "uv sets");
 	for (uint32_t i = 1; i < n && !w->stop; i++)
-		uv_set(w);
+		uv_set(w, i);
 	positions(w);
-	condensed_read(w, w->v >= 45 ? 4 : 12, "normals", false, &a);
+	uint32_t nsz = w->v >= 45 ? 4 : 12;
+	condensed_read(w, nsz, "normals", w->v < 45, &a);
+	arr_finite(w, &a, nsz, "normal");
+	arr_free(&a);
 	array_read(w, w->v >= 45 ? 8 : 24, "st coordinates", false, &a);
 	array_read(w, 12, "vertex bone refs", true, &a);
 	p3d_rule_bone_refs(x, a.data, a.n, 12, &a.bl);

@@ -20,7 +20,9 @@
  *                         past the LOD's count
  *   p3d-bone-index        a subskeleton bone past the skeleton, a
  *                         skeleton-to-subskeleton link or a vertex bone
- *                         reference past the subskeleton */
+ *                         reference past the subskeleton
+ *   p3d-not-finite        the bounds, float normals, UV ranges and UVs */
+#include <math.h>
 #include <stdlib.h>
 
 #include "../cursor.h"
@@ -222,6 +224,9 @@ void p3d_rule_head(p3d_lodview *x)
 	for (uint32_t i = 0; i < x->n_proxies; i++)
 		proxy(x, i);
 	subskeleton(x);
+	if (x->bounds_off)
+		p3d_rule_finite(x, head_node(x), "bounding min, max, centre and radius",
+				x->d->bytes + x->bounds_off, 10, 4, NULL, x->bounds_off);
 }
 
 /* The AnimationRTWeight of element e at data: i32 n; {u8 bone, weight}[4]. */
@@ -253,4 +258,22 @@ void p3d_rule_bone_refs(p3d_lodview *x, const uint8_t *data, uint32_t count, uin
 			rt_weight(x, p + 20, e, bl, elem, "neighbour bone ref (b)");
 		}
 	}
+}
+
+void p3d_rule_finite(p3d_lodview *x, const wl_chunk *node, const char *what, const uint8_t *data,
+		     uint32_t count, uint32_t elem, const p3d_block *bl, uint64_t off)
+{
+	for (uint32_t e = 0; data && e < count; e++)
+		for (uint32_t k = 0; k < elem / 4; k++) {
+			float v = wl_lef32(data + (uint64_t)elem * e + 4 * k);
+			if (isfinite(v))
+				continue;
+			uint64_t o = off + (uint64_t)elem * e, len = elem;
+			if (bl)
+				p3d_elem_span(bl, x->v, e, elem, &o, &len);
+			wl_report(&x->d->findings, "p3d-not-finite", node ? node : x->lod, e, o, len,
+				  "%s %u has a non-finite component %u (%g)", what, (unsigned)e,
+				  (unsigned)k, (double)v);
+			break;
+		}
 }

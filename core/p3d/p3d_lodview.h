@@ -44,6 +44,8 @@ typedef struct p3d_lodview {
 	uint32_t n_items;
 	uint64_t links_off;        /* SkeletonToSubSkeleton's count */
 	uint32_t n_links;
+	uint64_t bounds_off;       /* bMin[0]: 10 floats (min, max, centre,
+	                            * radius); 0 when not read */
 	uint32_t n_textures, n_materials;
 	uint32_t n_faces;
 	uint64_t alloc_off;        /* the u32 allocation before the faces */
@@ -96,7 +98,8 @@ void p3d_rule_weights(p3d_lodview *x, uint32_t s, uint64_t at, uint32_t weights,
 		      uint32_t vertices);
 
 /** The head's deferred checks, once the named selections are read:
- *  proxies (p3d-proxy-index), subskeleton and links (p3d-bone-index). */
+ *  proxies (p3d-proxy-index), subskeleton and links (p3d-bone-index),
+ *  bounds (p3d-not-finite). */
 void p3d_rule_head(p3d_lodview *x);
 
 /** Vertex bone refs (12-byte AnimationRTWeight, count entries decoded
@@ -104,5 +107,12 @@ void p3d_rule_head(p3d_lodview *x);
  *  subskeleton indices (p3d-bone-index). */
 void p3d_rule_bone_refs(p3d_lodview *x, const uint8_t *data, uint32_t count, uint32_t elem,
 			const p3d_block *bl);
+
+/** n floats at data (decoded from bl, or raw when bl is NULL: then data
+ *  is at file offset off) with per-element stride elem bytes: each
+ *  element with a NaN or infinite component is one p3d-not-finite
+ *  finding on node. */
+void p3d_rule_finite(p3d_lodview *x, const wl_chunk *node, const char *what, const uint8_t *data,
+		     uint32_t count, uint32_t elem, const p3d_block *bl, uint64_t off);
 
 #endif
