@@ -423,6 +423,33 @@ START_TEST(test_not_finite)
 }
 END_TEST
 
+START_TEST(test_vertex_array_size)
+{
+	for (size_t k = 0; k < NV; k++) {
+		uint32_t v = VERSIONS[k];
+		p3bl_spec s;
+		p3bl_section sec[2];
+		p3bl_sel sel;
+		p3bl_at at;
+		full(v, &s, sec, &sel);
+		wb b;
+		p3b_layout lay;
+		p3bl_odol(&b, v, &s, &at, &lay);
+		/* filled condensed arrays: the count changes, not the bytes */
+		wb_patch_u32(&b, at.normals, 3);
+		wl_doc *d = lint(&b);
+		ck_assert_uint_eq(ru_count(d, "p3d-vertex-array-size"), 1);
+		ck_assert_int_eq(ru_offset(d, "p3d-vertex-array-size"), (int64_t)at.normals);
+		wl_doc_free(d);
+		wb_patch_u32(&b, at.uvs, 5);
+		d = lint(&b);
+		ck_assert_uint_eq(ru_count(d, "p3d-vertex-array-size"), 2);
+		wl_doc_free(d);
+		wb_free(&b);
+	}
+}
+END_TEST
+
 Suite *p3d_lod_suite(void)
 {
 	Suite *s = suite_create("p3d_lod");
@@ -440,6 +467,7 @@ Suite *p3d_lod_suite(void)
 	tcase_add_test(tc, test_skeleton_bones);
 	tcase_add_test(tc, test_bone_refs);
 	tcase_add_test(tc, test_not_finite);
+	tcase_add_test(tc, test_vertex_array_size);
 	suite_add_tcase(s, tc);
 	return s;
 }

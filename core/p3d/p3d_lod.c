@@ -376,7 +376,7 @@ static void selection(lw *w, uint32_t s)
 }
 
 /* UV set i: from v45 its u/v range (4 floats) and 4-byte packed UVs,
- * below float UVs; NaN/Inf in the floats. */
+ * below float UVs; NaN/Inf in the floats, its count. */
 static void uv_set(lw *w, uint32_t i)
 {
 	char what[40];
@@ -390,6 +390,8 @@ static void uv_set(lw *w, uint32_t i)
 	snprintf(what, sizeof what, "uv set %u uv", (unsigned)i);
 	arr_finite(w, &a, 8, what);
 	arr_free(&a);
+	if (!w->stop)
+		p3d_rule_array_size(&w->x, what, a.at, a.n);
 }
 
 static void positions(lw *w)
@@ -496,27 +498,39 @@ static void geometry(lw *w)
 	}
 }
 
-/* From the clip flags to the neighbour bone refs: NaN/Inf, bone
+/* From the clip flags to the neighbour bone refs: counts, NaN/Inf, bone
  * indices. */
 static void rest_arrays(lw *w)
 {
 	p3d_lodview *x = &w->x;
 	arr a;
-	if (w->v >= 50)
+	if (w->v >= 50) {
 		condensed_read(w, 4, "clip flags", false, &a);
+		if (!w->stop)
+			p3d_rule_array_size(x, "clip flags", a.at, a.n);
+	}
 	uv_set(w, 0);
 	uint32_t n = u32(w, "uv sets");
 	for (uint32_t i = 1; i < n && !w->stop; i++)
 		uv_set(w, i);
+	uint64_t at = w->pos;
 	positions(w);
+	if (!w->stop)
+		p3d_rule_array_size(x, "positions", at, wl_le32(w->b + at));
 	uint32_t nsz = w->v >= 45 ? 4 : 12;
 	condensed_read(w, nsz, "normals", w->v < 45, &a);
 	arr_finite(w, &a, nsz, "normal");
 	arr_free(&a);
+	if (!w->stop)
+		p3d_rule_array_size(x, "normals", a.at, a.n);
 	array_read(w, w->v >= 45 ? 8 : 24, "st coordinates", false, &a);
+	if (!w->stop && a.n)
+		p3d_rule_array_size(x, "st coordinates", a.at, a.n);
 	array_read(w, 12, "vertex bone refs", true, &a);
 	p3d_rule_bone_refs(x, a.data, a.n, 12, &a.bl);
 	arr_free(&a);
+	if (!w->stop && a.n)
+		p3d_rule_array_size(x, "vertex bone refs", a.at, a.n);
 	array_read(w, 32, "neighbour bone refs", true, &a);
 	p3d_rule_bone_refs(x, a.data, a.n, 32, &a.bl);
 	arr_free(&a);

@@ -21,7 +21,9 @@
  *   p3d-bone-index        a subskeleton bone past the skeleton, a
  *                         skeleton-to-subskeleton link or a vertex bone
  *                         reference past the subskeleton
- *   p3d-not-finite        the bounds, float normals, UV ranges and UVs */
+ *   p3d-not-finite        the bounds, float normals, UV ranges and UVs
+ *   p3d-vertex-array-size a per-vertex array whose count is not the LOD's
+ *                         vertex count */
 #include <math.h>
 #include <stdlib.h>
 
@@ -276,4 +278,13 @@ void p3d_rule_finite(p3d_lodview *x, const wl_chunk *node, const char *what, con
 				  (unsigned)k, (double)v);
 			break;
 		}
+}
+
+void p3d_rule_array_size(p3d_lodview *x, const char *what, uint64_t at, uint32_t count)
+{
+	if (x->vertices == UINT32_MAX || count == x->vertices)
+		return;
+	wl_report(&x->d->findings, "p3d-vertex-array-size", rest_node(x), -1, at, 4,
+		  "the lod's %s array has %u entries but the lod has %u vertices", what,
+		  (unsigned)count, (unsigned)x->vertices);
 }

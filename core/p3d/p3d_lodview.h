@@ -115,4 +115,8 @@ void p3d_rule_bone_refs(p3d_lodview *x, const uint8_t *data, uint32_t count, uin
 void p3d_rule_finite(p3d_lodview *x, const wl_chunk *node, const char *what, const uint8_t *data,
 		     uint32_t count, uint32_t elem, const p3d_block *bl, uint64_t off);
 
+/** An array of what with count entries where the LOD has x->vertices
+ *  (p3d-vertex-array-size); at: the count field. */
+void p3d_rule_array_size(p3d_lodview *x, const char *what, uint64_t at, uint32_t count);
+
 #endif
