@@ -294,7 +294,10 @@ START_TEST(test_skeleton_bones)
 	full(73, &c);
 	const uint32_t items[2] = { 2, 3 };
 	c.s.items = items;
-	wl_doc *d = build(73, &c);
+	wb b; /* kept until the end: the rules read the linted bytes */
+	p3b_layout lay;
+	p3bl_odol(&b, 73, &c.s, &c.at, &lay);
+	wl_doc *d = lint(&b);
 	ck_assert_uint_eq(ru_count(d, "p3d-bone-index"), 0); /* no skeleton read */
 	p3d_model m = *(const p3d_model *)d->model;
 	m.skeleton_read = true;
@@ -309,6 +312,7 @@ START_TEST(test_skeleton_bones)
 	ck_assert_uint_eq(ru_count(d, "p3d-proxy-index"), 1);
 	ck_assert(ru_find_at(d, "p3d-proxy-index", c.at.proxy_sel[0] + 4));
 	wl_doc_free(d);
+	wb_free(&b);
 }
 END_TEST
 
