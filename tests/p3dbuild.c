@@ -12,11 +12,37 @@ static void u32s(wb *b, int n)
 		wb_u32(b, 0);
 }
 
-/* An empty condensed array: count 0, not filled. */
-static void condensed0(wb *b)
+/* A condensed array of n elements of elem bytes: filled with one zero
+ * element (empty when n is 0). */
+static void condensed(wb *b, uint32_t n, uint32_t elem)
 {
-	wb_u32(b, 0);
-	wb_u8(b, 0);
+	wb_u32(b, n);
+	wb_u8(b, n ? 1 : 0);
+	if (n)
+		wb_zeros(b, elem);
+}
+
+void p3b_block(wb *b, uint32_t v, const void *raw, size_t n, int compress)
+{
+	if (!n)
+		return;
+	if (v >= 64)
+		wb_u8(b, compress ? 1 : 0);
+	if (compress == 1 || (v < 64 && n >= 1024)) {
+		uint8_t *out = malloc(n + n / 16 + 64 + 3);
+		void *wrk = malloc(LZO1X_1_MEM_COMPRESS);
+		lzo_uint len = 0;
+		lzo_init();
+		lzo1x_1_compress(raw, n, out, &len, wrk);
+		wb_bytes(b, out, len);
+		free(out);
+		free(wrk);
+	} else if (compress == 2) {
+		for (size_t i = 0; i < 40; i++)
+			wb_u8(b, 0xFF);
+	} else {
+		wb_bytes(b, raw, n);
+	}
 }
 
 /* The positions block of l (count first). */
@@ -32,23 +58,7 @@ static void positions(wb *b, uint32_t v, const p3b_lod *l)
 			float f = l->pos[i][k];
 			memcpy(raw + 12u * i + 4u * k, &f, 4);
 		}
-	if (v >= 64)
-		wb_u8(b, l->compress ? 1 : 0);
-	if (l->compress == 1 || (v < 64 && n >= 1024)) {
-		uint8_t *out = malloc(n + n / 16 + 64 + 3);
-		void *wrk = malloc(LZO1X_1_MEM_COMPRESS);
-		lzo_uint len = 0;
-		lzo_init();
-		lzo1x_1_compress(raw, n, out, &len, wrk);
-		wb_bytes(b, out, len);
-		free(out);
-		free(wrk);
-	} else if (l->compress == 2) {
-		for (size_t i = 0; i < 40; i++)
-			wb_u8(b, 0xFF);
-	} else {
-		wb_bytes(b, raw, n);
-	}
+	p3b_block(b, v, raw, n, l->compress);
 	free(raw);
 }
 
@@ -60,16 +70,19 @@ static void lod_body(wb *b, uint32_t v, const p3b_lod *l, size_t *faces, size_t 
 	if (v >= 50)
 		wb_u32(b, l->nverts);
 	else
-		condensed0(b);
+		condensed(b, l->nverts, 4);
 	if (v >= 51)
 		wb_f32(b, 1.0f);
 	u32s(b, 2 + 10 + 2); /* hints, bounds, textures, materials */
 	u32s(b, 2);          /* edges */
 	wb_u32(b, l->nfaces);
-	wb_u32(b, 0);
+	size_t alloc = b->len;
+	wb_u32(b, 0); /* the allocation, set below */
 	wb_u16(b, 0);
 	*faces = b->len;
+	uint32_t isz = v >= 69 ? 4 : 2, bytes = 0;
 	for (uint32_t f = 0; f < l->nfaces; f++) {
+		bytes += (1 + l->faces[f].n) * isz;
 		wb_u8(b, (uint8_t)l->faces[f].n);
 		for (uint32_t k = 0; k < l->faces[f].n; k++) {
 			uint32_t x = l->faces[f].idx[k & 3];
@@ -79,19 +92,35 @@ static void lod_body(wb *b, uint32_t v, const p3b_lod *l, size_t *faces, size_t 
 				wb_u16(b, (uint16_t)x);
 		}
 	}
-	u32s(b, 4 + 3); /* sections .. frames; colours, special */
+	wb_patch_u32(b, alloc, bytes);
+	/* one section over every face: no texture, its material named "" */
+	wb_u32(b, l->nfaces ? 1 : 0);
+	if (l->nfaces) {
+		wb_u32(b, 0);
+		wb_u32(b, bytes);
+		u32s(b, 3);
+		wb_u16(b, 0xFFFF);
+		wb_u32(b, 0);
+		wb_u32(b, UINT32_MAX);
+		wb_u8(b, 0);
+		if (v >= 36)
+			wb_u32(b, 0);
+		if (v >= 67)
+			wb_u32(b, 0);
+	}
+	u32s(b, 3 + 3); /* selections .. frames; colours, special */
 	wb_u8(b, 1);
 	*rest = b->len;
 	wb_u32(b, 0); /* sizeOfRestData, set below */
 	if (v >= 50)
-		condensed0(b);
+		condensed(b, l->nverts, 4);
 	if (v >= 45)
 		u32s(b, 4);
-	condensed0(b);
+	condensed(b, l->nverts, v >= 45 ? 4 : 8);
 	wb_u32(b, 1); /* one UV set */
 	*pos = b->len;
 	positions(b, v, l);
-	condensed0(b);
+	condensed(b, l->nverts, v >= 45 ? 4 : 12);
 	u32s(b, 3);
 	if (v >= 67)
 		wb_u32(b, 0);
@@ -130,8 +159,11 @@ void p3b_odol(wb *b, uint32_t version, uint32_t n, const float *res, const p3b_l
 	wb_zeros(b, 9u * n);
 	for (uint32_t i = 0; i < n && i < 16; i++) {
 		out->lod[i] = b->len;
-		lod_body(b, version, lods ? &lods[i] : &empty, &out->faces[i], &out->positions[i],
-			 &out->rest[i]);
+		if (lods && lods[i].body)
+			wb_bytes(b, lods[i].body, lods[i].body_len);
+		else
+			lod_body(b, version, lods ? &lods[i] : &empty, &out->faces[i],
+				 &out->positions[i], &out->rest[i]);
 		out->lod_end[i] = b->len;
 		wb_patch_u32(b, out->table + 4u * i, (uint32_t)out->lod[i]);
 		wb_patch_u32(b, out->table + 4u * (n + i), (uint32_t)out->lod_end[i]);

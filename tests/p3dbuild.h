@@ -8,7 +8,8 @@
  * out for the version so the reader's walk lands on the table), the LOD
  * table (each LOD permanent, so no LoadableLodInfo), each
  * LOD's structure (core/p3d/p3d_lod.c, all counts 0 but the vertices and
- * faces asked for), then tail bytes of 0xDD.  Offsets of the
+ * faces asked for, with one section over the faces and every per-vertex
+ * array of the vertex count), then tail bytes of 0xDD.  Offsets of the
  * parts are returned in p3b_layout for patching (wb_patch_u32).
  *
  * MLOD (p3b_mlod_begin + p3b_mlod_lod per LOD): the layout of
@@ -54,12 +55,22 @@ typedef struct p3b_lod {
 	uint32_t nfaces;
 	uint32_t pad;
 	int compress;    /* v64+: 1 flag and LZO1X, 2 flag and garbage */
+	const uint8_t *body; /* when set: the LOD's bytes as given, instead of
+	                      * the structure of the fields above (faces,
+	                      * positions, rest offsets left 0) */
+	size_t body_len;
 } p3b_lod;
 
 /** An ODOL file of n (<= 16) LODs in table order; lods may be NULL (all
  *  empty); see above. */
 void p3b_odol(wb *b, uint32_t version, uint32_t n, const float *res, const p3b_lod *lods,
 	      size_t tail, p3b_layout *out);
+
+/** One compressible array's bytes (no count) of n raw bytes for version v:
+ *  nothing when n is 0; from v64 a flag byte (compress: 1 flag and LZO1X,
+ *  2 flag and 40 garbage bytes, 0 raw), below v64 LZO1X when n >= 1024
+ *  (LZO only: keep arrays under 1024 bytes below v44), else raw. */
+void p3b_block(wb *b, uint32_t v, const void *raw, size_t n, int compress);
 
 /** The MLOD header: "MLOD", 257, n. */
 void p3b_mlod_begin(wb *b, uint32_t n);

@@ -31,6 +31,8 @@
  *   p3d-not-finite      positions (element = vertex, at the block)
  *   p3d-vertex-outside-bbox  a position outside ModelInfo's box
  *                       (p3d_bbox.c; element = vertex, at the block)
+ * and, through the p3d_lodview it fills (p3d_lodview.h), the index,
+ * section, NaN and array-size rules of p3d_lodrules.c.
  *   p3d-rest-size       sizeOfRestData differs from the LOD's table end:
  *                       below v68 it counts from its own first byte to
  *                       the end, from v68 from after it to the end less
@@ -41,11 +43,13 @@
 #include "p3d.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../cursor.h"
 #include "p3d_compress.h"
+#include "p3d_lodview.h"
 
 typedef struct lw {
 	wl_doc *d;
@@ -59,6 +63,7 @@ typedef struct lw {
 	                     * p3d-lod-walk) */
 	const p3d_model *m;
 	p3d_lod *l;         /* gets its positions' bounds */
+	p3d_lodview x;      /* what was read, for p3d_lodrules.c */
 } lw;
 
 /* The newest embedded material version the public readers know (Arma 3:
@@ -111,9 +116,10 @@ static void asciiz(lw *w, const char *what)
 }
 
 /* Reads a compressible block of count x elem at pos; its decoded bytes
- * (malloc, caller frees) when want, else NULL.  A block that does not
- * decode is a finding and stops the walk. */
-static uint8_t *block(lw *w, uint64_t count, uint32_t elem, const char *what, bool want)
+ * (malloc, caller frees) when want, else NULL; *blp set to the block as
+ * read.  A block that does not decode is a finding and stops the walk. */
+static uint8_t *block_read(lw *w, uint64_t count, uint32_t elem, const char *what, bool want,
+			   p3d_block *blp)
 {
 	if (w->stop || count == 0)
 		return NULL;
@@ -147,6 +153,7 @@ static uint8_t *block(lw *w, uint64_t count, uint32_t elem, const char *what, bo
 		return NULL;
 	}
 	w->pos += bl.length;
+	*blp = bl;
 	if (want && bl.data != out)
 		memcpy(out, bl.data, (size_t)(count * elem));
 	if (!want) {
@@ -156,22 +163,73 @@ static uint8_t *block(lw *w, uint64_t count, uint32_t elem, const char *what, bo
 	return out;
 }
 
-static void array(lw *w, uint32_t elem, const char *what)
+static uint8_t *block(lw *w, uint64_t count, uint32_t elem, const char *what, bool want)
 {
-	uint32_t n = u32(w, what);
-	block(w, n, elem, what, false);
+	p3d_block bl;
+	return block_read(w, count, elem, what, want, &bl);
 }
 
-static void condensed(lw *w, uint32_t elem, const char *what)
+/* An array as read: its count (at the offset at), its block and, when
+ * asked for, its decoded bytes (malloc); a condensed array filled with
+ * one element has fill set and data pointing at that element in the
+ * file. */
+typedef struct arr {
+	uint64_t at;
+	uint32_t n;
+	bool fill;
+	p3d_block bl;
+	const uint8_t *data;
+	uint8_t *own;       /* data when decoded (malloc) */
+} arr;
+
+static void array_read(lw *w, uint32_t elem, const char *what, bool want, arr *a)
 {
-	uint32_t n = u32(w, what);
+	memset(a, 0, sizeof *a);
+	a->at = w->pos;
+	a->n = u32(w, what);
+	a->data = a->own = block_read(w, a->n, elem, what, want, &a->bl);
+}
+
+static void array(lw *w, uint32_t elem, const char *what)
+{
+	arr a;
+	array_read(w, elem, what, false, &a);
+}
+
+static void condensed_read(lw *w, uint32_t elem, const char *what, bool want, arr *a)
+{
+	memset(a, 0, sizeof *a);
+	a->at = w->pos;
+	a->n = u32(w, what);
 	if (!need(w, 1, what))
 		return;
-	bool fill = w->b[w->pos++] != 0;
-	if (fill)
+	a->fill = w->b[w->pos++] != 0;
+	if (a->fill) {
+		uint64_t at = w->pos;
 		skip(w, elem, what);
+		a->bl.offset = at;
+		if (!w->stop && want)
+			a->data = w->b + at;
+	} else {
+		a->data = a->own = block_read(w, a->n, elem, what, want, &a->bl);
+	}
+}
+
+/* Frees a's decoded bytes (not a filled element, which is the file's). */
+static void arr_free(arr *a)
+{
+	free(a->own);
+	a->data = a->own = NULL;
+}
+
+/* NaN/Inf in a float array read by condensed_read: its filled element
+ * (at its bytes) or each element. */
+static void arr_finite(lw *w, const arr *a, uint32_t elem, const char *what)
+{
+	if (a->fill)
+		p3d_rule_finite(&w->x, w->x.rest, what, a->data, 1, elem, NULL, a->bl.offset);
 	else
-		block(w, n, elem, what, false);
+		p3d_rule_finite(&w->x, w->x.rest, what, a->data, a->n, elem, &a->bl, 0);
 }
 
 static uint32_t index_size(const lw *w)
@@ -241,11 +299,22 @@ static void faces(lw *w)
 	}
 	if (w->stop)
 		return;
-	p3d_node(w->d, w->lod, P3D_NODE_LODHEAD, w->lod->offset, from - w->lod->offset);
+	w->x.head = p3d_node(w->d, w->lod, P3D_NODE_LODHEAD, w->lod->offset, from - w->lod->offset);
 	wl_chunk *node = p3d_node(w->d, w->lod, P3D_NODE_FACES, from, w->pos - from);
-	uint64_t at = from;
+	w->x.faces = node;
+	w->x.rest = p3d_node(w->d, w->lod, P3D_NODE_LODREST, w->pos, w->end - w->pos);
+	w->x.n_faces = n;
+	w->x.alloc_off = from - 6;
+	w->x.alloc = wl_le32(w->b + from - 6);
+	w->x.face_at = malloc(((size_t)n + 1) * sizeof *w->x.face_at);
+	if (!w->x.face_at)
+		w->d->oom = true;
+	uint64_t at = from, sum = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t k = w->b[at];
+		if (w->x.face_at)
+			w->x.face_at[i] = (uint32_t)sum;
+		sum += (1ull + k) * isz;
 		if (k != 3 && k != 4)
 			wl_report(&w->d->findings, "p3d-face-vertex-count", node, i, at, 1,
 				  "face %u has %u vertices: a face has 3 or 4", (unsigned)i, (unsigned)k);
@@ -258,6 +327,14 @@ static void faces(lw *w)
 					  (unsigned)idx, (unsigned)w->vertices);
 		}
 		at += 1 + (uint64_t)k * isz;
+	}
+	if (w->x.face_at && sum > UINT32_MAX) {
+		free(w->x.face_at);
+		w->x.face_at = NULL;
+	}
+	if (w->x.face_at) {
+		w->x.face_at[n] = (uint32_t)sum;
+		p3d_rule_faces(&w->x);
 	}
 }
 
@@ -278,21 +355,47 @@ static void section(lw *w)
 	}
 }
 
-static void selection(lw *w)
+/* Named selection s: faces, sections and vertices checked against the
+ * LOD's counts (p3d_lodrules.c). */
+static void selection(lw *w, uint32_t s)
 {
+	p3d_lodview *x = &w->x;
+	uint32_t isz = index_size(w);
+	arr a;
 	asciiz(w, "named selection");
-	array(w, index_size(w), "named selection faces");
+	array_read(w, isz, "named selection faces", true, &a);
+	p3d_rule_selection(x, s, "faces", a.data, a.n, isz, &a.bl, x->n_faces);
+	arr_free(&a);
 	skip(w, 4 + 1, "named selection");
-	array(w, 4, "named selection");
-	array(w, index_size(w), "named selection vertices");
-	array(w, 1, "named selection weights");
+	array_read(w, 4, "named selection sections", true, &a);
+	p3d_rule_selection(x, s, "sections", a.data, a.n, 4, &a.bl, x->n_sections);
+	arr_free(&a);
+	array_read(w, isz, "named selection vertices", true, &a);
+	p3d_rule_selection(x, s, "vertices", a.data, a.n, isz, &a.bl, x->vertices);
+	arr_free(&a);
+	uint32_t nv = a.n;
+	array_read(w, 1, "named selection weights", false, &a);
+	if (!w->stop)
+		p3d_rule_weights(x, s, a.at, a.n, nv);
 }
 
-static void uv_set(lw *w)
+/* UV set i: from v45 its u/v range (4 floats) and 4-byte packed UVs,
+ * below float UVs; NaN/Inf in the floats, its count. */
+static void uv_set(lw *w, uint32_t i)
 {
-	if (w->v >= 45)
-		skip(w, 16, "uv set");
-	condensed(w, w->v >= 45 ? 4 : 8, "uv set");
+	char what[40];
+	snprintf(what, sizeof what, "uv set %u range", (unsigned)i);
+	if (w->v >= 45 && need(w, 16, "uv set")) {
+		p3d_rule_finite(&w->x, w->x.rest, what, w->b + w->pos, 1, 16, NULL, w->pos);
+		w->pos += 16;
+	}
+	arr a;
+	condensed_read(w, w->v >= 45 ? 4 : 8, "uv set", w->v < 45, &a);
+	snprintf(what, sizeof what, "uv set %u uv", (unsigned)i);
+	arr_finite(w, &a, 8, what);
+	arr_free(&a);
+	if (!w->stop)
+		p3d_rule_array_size(&w->x, what, a.at, a.n);
 }
 
 static void positions(lw *w)
@@ -329,41 +432,78 @@ static void positions(lw *w)
 /* Everything from the proxies to the frames. */
 static void geometry(lw *w)
 {
+	p3d_lodview *x = &w->x;
 	uint32_t n = u32(w, "proxy count");
+	/* A proxy takes at least 61 bytes: a count past that stops the walk. */
+	if (n <= (w->end - w->pos) / 61)
+		x->proxies = malloc(((size_t)n + 1) * sizeof *x->proxies);
 	for (uint32_t i = 0; i < n && !w->stop; i++) {
 		asciiz(w, "proxy name");
+		uint64_t at = w->pos + 52;
 		skip(w, 48 + 12 + (w->v >= 40 ? 4 : 0), "proxy");
+		if (w->stop || !x->proxies)
+			break;
+		x->proxies[i] = (p3d_proxyrec){ at, (int32_t)wl_le32(w->b + at),
+						(int32_t)wl_le32(w->b + at + 4),
+						w->v >= 40 ? (int32_t)wl_le32(w->b + at + 8) : -1 };
+		x->n_proxies = i + 1;
 	}
 	n = u32(w, "items");
+	x->items_off = w->pos;
 	skip(w, (uint64_t)n * 4, "items");
+	x->n_items = w->stop ? 0 : n;
+	x->links_off = w->pos;
 	n = u32(w, "bone links");
+	x->n_links = n;
 	for (uint32_t i = 0; i < n && !w->stop; i++) {
 		uint32_t k = u32(w, "bone links");
 		skip(w, (uint64_t)k * 4, "bone links");
 	}
+	if (w->stop)
+		x->n_links = 0;
 	w->vertices = UINT32_MAX;
-	if (w->v >= 50)
+	if (w->v >= 50) {
 		w->vertices = u32(w, "vertex count");
-	else
-		condensed(w, 4, "clip flags");
+	} else {
+		arr clip;
+		condensed_read(w, 4, "clip flags", false, &clip);
+		x->vertices = w->stop ? UINT32_MAX : clip.n;
+	}
 	if (w->v >= 51)
 		skip(w, 4, "face area");
+	if (!w->stop && w->end - w->pos >= 48)
+		x->bounds_off = w->pos + 8;
 	skip(w, 8 + 40, "hints and bounds");
 	n = u32(w, "textures");
+	x->n_textures = n;
 	for (uint32_t i = 0; i < n && !w->stop; i++)
 		asciiz(w, "texture name");
 	n = u32(w, "materials");
+	x->n_materials = n;
 	for (uint32_t i = 0; i < n && !w->stop; i++)
 		material(w);
 	array(w, index_size(w), "edges");
 	array(w, index_size(w), "edges");
+	if (w->v >= 50)
+		x->vertices = w->vertices;
 	faces(w);
+	uint64_t at = w->pos;
 	n = u32(w, "sections");
-	for (uint32_t i = 0; i < n && !w->stop; i++)
+	x->n_sections = n;
+	for (uint32_t i = 0; i < n && !w->stop; i++) {
+		uint64_t s = w->pos;
 		section(w);
+		if (!w->stop)
+			p3d_rule_section(x, i, s);
+	}
+	if (!w->stop)
+		p3d_rule_sections_end(x, at);
 	n = u32(w, "named selections");
+	x->n_selections = n;
 	for (uint32_t i = 0; i < n && !w->stop; i++)
-		selection(w);
+		selection(w, i);
+	x->selections_read = !w->stop;
+	p3d_rule_head(x);
 	n = u32(w, "named properties");
 	for (uint32_t i = 0; i < 2 * n && !w->stop; i++)
 		asciiz(w, "named property");
@@ -375,9 +515,49 @@ static void geometry(lw *w)
 	}
 }
 
+/* From the clip flags to the neighbour bone refs: counts, NaN/Inf, bone
+ * indices. */
+static void rest_arrays(lw *w)
+{
+	p3d_lodview *x = &w->x;
+	arr a;
+	if (w->v >= 50) {
+		condensed_read(w, 4, "clip flags", false, &a);
+		if (!w->stop)
+			p3d_rule_array_size(x, "clip flags", a.at, a.n);
+	}
+	uv_set(w, 0);
+	uint32_t n = u32(w, "uv sets");
+	for (uint32_t i = 1; i < n && !w->stop; i++)
+		uv_set(w, i);
+	uint64_t at = w->pos;
+	positions(w);
+	if (!w->stop)
+		p3d_rule_array_size(x, "positions", at, wl_le32(w->b + at));
+	uint32_t nsz = w->v >= 45 ? 4 : 12;
+	condensed_read(w, nsz, "normals", w->v < 45, &a);
+	arr_finite(w, &a, nsz, "normal");
+	arr_free(&a);
+	if (!w->stop)
+		p3d_rule_array_size(x, "normals", a.at, a.n);
+	array_read(w, w->v >= 45 ? 8 : 24, "st coordinates", false, &a);
+	if (!w->stop && a.n)
+		p3d_rule_array_size(x, "st coordinates", a.at, a.n);
+	array_read(w, 12, "vertex bone refs", true, &a);
+	p3d_rule_bone_refs(x, a.data, a.n, 12, &a.bl);
+	arr_free(&a);
+	if (!w->stop && a.n)
+		p3d_rule_array_size(x, "vertex bone refs", a.at, a.n);
+	array_read(w, 32, "neighbour bone refs", true, &a);
+	p3d_rule_bone_refs(x, a.data, a.n, 32, &a.bl);
+	arr_free(&a);
+}
+
 bool p3d_walk_lod(wl_doc *d, const p3d_model *m, p3d_lod *l, wl_chunk *node)
 {
-	lw w = { d, d->bytes, l->start, l->end, m->version, node, false, UINT32_MAX, false, m, l };
+	lw w = { d, d->bytes, l->start, l->end, m->version, node, false, UINT32_MAX, false, m, l, { 0 } };
+	w.x = (p3d_lodview){ .d = d, .m = m, .v = m->version, .lod = node,
+			     .vertices = UINT32_MAX };
 	geometry(&w);
 	skip(&w, 12 + 1, "colours");
 	uint64_t rest_at = w.pos;
@@ -390,17 +570,7 @@ bool p3d_walk_lod(wl_doc *d, const p3d_model *m, p3d_lod *l, wl_chunk *node)
 		wl_report(&d->findings, "p3d-rest-size", node, -1, rest_at, 4,
 			  "the lod's sizeOfRestData is %u but the lod's end (0x%llx) gives %llu",
 			  (unsigned)rest, (unsigned long long)w.end, (unsigned long long)expect);
-	if (w.v >= 50)
-		condensed(&w, 4, "clip flags");
-	uv_set(&w);
-	uint32_t n = u32(&w, "uv sets");
-	for (uint32_t i = 1; i < n && !w.stop; i++)
-		uv_set(&w);
-	positions(&w);
-	condensed(&w, w.v >= 45 ? 4 : 12, "normals");
-	array(&w, w.v >= 45 ? 8 : 24, "st coordinates");
-	array(&w, 12, "vertex bone refs");
-	array(&w, 32, "neighbour bone refs");
+	rest_arrays(&w);
 	if (w.v >= 67)
 		skip(&w, 4, "tail");
 	if (w.v >= 68)
@@ -408,6 +578,7 @@ bool p3d_walk_lod(wl_doc *d, const p3d_model *m, p3d_lod *l, wl_chunk *node)
 	if (node->last_child)
 		p3d_node(d, node, P3D_NODE_LODREST, wl_chunk_end(node->last_child),
 			 l->end - wl_chunk_end(node->last_child));
+	p3d_view_free(&w.x);
 	if (w.stop)
 		return false;
 	if (w.pos != w.end) {

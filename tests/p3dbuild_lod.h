@@ -1,0 +1,91 @@
+/*
+ * p3dbuild_lod.h - builds the bytes of one ODOL LOD with proxies, a
+ * subskeleton, textures, materials, sections, named selections and vertex
+ * bone refs, for the LOD-internal rules (core/p3d/p3d_lodrules.c).  The
+ * bytes go into p3b_lod.body of the P3D test builder (p3dbuild.h), which
+ * wraps them in an ODOL file.  Layout: core/p3d/p3d_lod.c.
+ *
+ * Arrays are written raw, or LZO1X-compressed where the version requires
+ * it (v44..v63 and 1024 bytes or more; from v64 always raw with flag 0);
+ * versions below v44 (LZSS) must keep every array under 1024 bytes.
+ * Embedded materials are version 3 (the shortest layout).  Everything not
+ * set is 0 / empty; the per-vertex arrays (clip, one UV set, positions,
+ * normals) have nverts entries, filled with one zero element.
+ */
+#ifndef P3DBUILD_LOD_H
+#define P3DBUILD_LOD_H
+
+#include <stdint.h>
+
+#include "p3dbuild.h"
+
+typedef struct p3bl_proxy {
+	int32_t sel, bone, section;
+} p3bl_proxy;
+
+typedef struct p3bl_section {
+	uint32_t from, to;  /* face allocation bytes */
+	int16_t tex;
+	int32_t mat;        /* -1: the name "m" follows */
+} p3bl_section;
+
+typedef struct p3bl_sel {
+	const uint32_t *faces;
+	uint32_t n_faces;
+	const int32_t *secs;
+	uint32_t n_secs;
+	const uint32_t *verts;
+	uint32_t n_verts;
+	uint32_t n_weights;
+} p3bl_sel;
+
+typedef struct p3bl_rt {
+	int32_t n;
+	uint8_t bone[4];
+} p3bl_rt;
+
+typedef struct p3bl_spec {
+	uint32_t nverts;
+	const p3b_face *faces;
+	uint32_t nfaces;
+	int32_t alloc_delta;          /* added to the true allocation size */
+	const p3bl_proxy *proxies;
+	uint32_t n_proxies;
+	const uint32_t *items;        /* SubSkeletonsToSkeleton */
+	uint32_t n_items;
+	const uint32_t *links;        /* SkeletonToSubSkeleton: one link each */
+	uint32_t n_links;
+	uint32_t n_textures, n_materials;
+	const float *bounds;          /* 10 floats, or NULL for zeros */
+	const p3bl_section *sections;
+	uint32_t n_sections;
+	const p3bl_sel *sels;
+	uint32_t n_sels;
+	const float *uv_range;        /* v45+: 4 floats, or NULL for zeros */
+	const float *uvs;             /* below v45: nverts x 2 floats, or NULL */
+	const float *normals;         /* below v45: nverts x 3 floats, or NULL */
+	const p3bl_rt *refs;          /* vertex bone refs */
+	uint32_t n_refs;
+	uint32_t n_st;                /* ST coordinates (zeros) */
+} p3bl_spec;
+
+/* Offsets inside the body (add p3b_layout.lod[0] for file offsets). */
+typedef struct p3bl_at {
+	size_t proxy_sel[8];          /* each proxy's selection index */
+	size_t items, links;          /* first item; first link value */
+	size_t bounds, alloc, faces;
+	size_t section[8];            /* each section's first byte */
+	size_t sel_faces[4], sel_secs[4], sel_verts[4], sel_weights[4];
+	                              /* each array's count field */
+	size_t uv_range, uvs, normals, positions, refs; /* count fields but
+	                              * uv_range (its first float) */
+} p3bl_at;
+
+/** Appends the LOD of s for version v to b (wb_init'ed); offsets in at. */
+void p3bl_body(wb *b, uint32_t v, const p3bl_spec *s, p3bl_at *at);
+
+/** Builds a 1-LOD ODOL file of version v around the LOD of s into b
+ *  (wb_init'ed here); at holds file offsets, lay the file's layout. */
+void p3bl_odol(wb *b, uint32_t v, const p3bl_spec *s, p3bl_at *at, p3b_layout *lay);
+
+#endif
