@@ -1,5 +1,6 @@
 /* p3dbuild.c - the P3D test builder (p3dbuild.h). */
 #include "p3dbuild.h"
+#include "p3dbuild_mlod.h"
 
 #include <lzo/lzo1x.h>
 #include <stdlib.h>
@@ -33,7 +34,11 @@ static void positions(wb *b, uint32_t v, const p3b_lod *l)
 		}
 	if (v >= 64)
 		wb_u8(b, l->compress ? 1 : 0);
-	if (l->compress == 1 || (v < 64 && n >= 1024)) {
+	if (v < 44 && n >= 1024) {
+		uint8_t *out = malloc(2 * n + 16);
+		wb_bytes(b, out, p3b_lzss_encode(raw, n, out));
+		free(out);
+	} else if (l->compress == 1 || (v < 64 && n >= 1024)) {
 		uint8_t *out = malloc(n + n / 16 + 64 + 3);
 		void *wrk = malloc(LZO1X_1_MEM_COMPRESS);
 		lzo_uint len = 0;

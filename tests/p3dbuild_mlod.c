@@ -1,0 +1,45 @@
+/* p3dbuild_mlod.c - more P3D test builders (p3dbuild_mlod.h). */
+#include "p3dbuild_mlod.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+size_t p3b_lzss_encode(const uint8_t *in, size_t n, uint8_t *out)
+{
+	size_t ip = 0, op = 0;
+	uint32_t sum = 0;
+	for (size_t i = 0; i < n; i++)
+		sum += in[i];
+	while (ip < n) {
+		size_t flag_at = op++;
+		uint8_t flags = 0;
+		for (int bit = 0; bit < 8 && ip < n; bit++) {
+			size_t best = 0, dist = 0;
+			for (size_t d = 1; d <= 4095 && d <= ip; d++) {
+				size_t l = 0;
+				while (l < 18 && ip + l < n && in[ip + l] == in[ip + l - d])
+					l++;
+				if (l > best) {
+					best = l;
+					dist = d;
+				}
+			}
+			if (best >= 3) {
+				out[op++] = (uint8_t)(dist & 0xFF);
+				out[op++] = (uint8_t)(((dist >> 4) & 0xF0) | (best - 3));
+				ip += best;
+			} else {
+				flags |= (uint8_t)(1u << bit);
+				out[op++] = in[ip++];
+			}
+		}
+		out[flag_at] = flags;
+	}
+	out[op++] = (uint8_t)sum;
+	out[op++] = (uint8_t)(sum >> 8);
+	out[op++] = (uint8_t)(sum >> 16);
+	out[op++] = (uint8_t)(sum >> 24);
+	return op;
+}
+
+
