@@ -8,8 +8,9 @@
  *                  bytes of positions: compressed, BI LZSS below v44 and
  *                  LZO1X from v44, by the 1024-byte rule below v64 and by
  *                  the flag byte from v64), the second with 85 (1020
- *                  bytes: stored raw), the third a quad; a PhysX-like tail
- *                  from v59
+ *                  bytes: stored raw), the third a quad with embedded
+ *                  materials of versions 10, 11 and 16 (DayZ); a
+ *                  PhysX-like tail from v59
  *   odol_1lod.p3d  one v50 LOD (the LOD table search's weak case)
  *   mlod_*.p3d     MLOD files of P3DM LODs
  *
@@ -43,10 +44,15 @@ static int save(const char *dir, const char *name, const wb *b)
 
 static int odol(const char *dir, uint32_t v)
 {
+	wb m;
+	wb_init(&m);
+	p3b_material(&m, 10, "", 1, 0);
+	p3b_material(&m, 11, "s.bisurf", 2, 1);
+	p3b_material(&m, 16, "", 3, 2);
 	const p3b_lod lods[3] = {
 		{ 86, (const float (*)[3])MANY, FACES, 3, 0, v >= 64 },
 		{ 85, (const float (*)[3])MANY, FACES, 2, 0, 0 },
-		{ 4, QUAD, FACES, 2, 0, 0 },
+		{ 4, QUAD, FACES, 2, 0, 0, 3, m.data, m.len },
 	};
 	wb b;
 	wb_init(&b);
@@ -56,6 +62,7 @@ static int odol(const char *dir, uint32_t v)
 	snprintf(name, sizeof name, "odol_v%u.p3d", (unsigned)v);
 	int rc = save(dir, name, &b);
 	wb_free(&b);
+	wb_free(&m);
 	return rc;
 }
 

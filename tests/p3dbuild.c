@@ -67,7 +67,10 @@ static void lod_body(wb *b, uint32_t v, const p3b_lod *l, size_t *faces, size_t 
 		condensed0(b);
 	if (v >= 51)
 		wb_f32(b, 1.0f);
-	u32s(b, 2 + 10 + 2); /* hints, bounds, textures, materials */
+	u32s(b, 2 + 10 + 1); /* hints, bounds, textures */
+	wb_u32(b, l->nmats);
+	if (l->mats_len)
+		wb_bytes(b, l->mats, l->mats_len);
 	u32s(b, 2);          /* edges */
 	wb_u32(b, l->nfaces);
 	wb_u32(b, 0);

@@ -43,3 +43,36 @@ size_t p3b_lzss_encode(const uint8_t *in, size_t n, uint8_t *out)
 }
 
 
+
+static void material_stage(wb *b, uint32_t mv)
+{
+	wb_u32(b, 3);
+	wb_bytes(b, "t.paa", 6);
+	wb_u32(b, 0);
+	if (mv >= 11)
+		wb_u8(b, 0);
+}
+
+void p3b_material(wb *b, uint32_t mv, const char *surface, uint32_t nstages, uint32_t ntexgens)
+{
+	wb_bytes(b, "m.rvmat", 8);
+	wb_u32(b, mv);
+	wb_zeros(b, 6 * 16 + 4 + (mv == 16 ? 56 : 0)); /* colours, power */
+	wb_u32(b, 102);  /* pixel shader, vertex shader, main light, fog */
+	wb_u32(b, 23);
+	wb_u32(b, 1);
+	wb_u32(b, 1);
+	wb_bytes(b, surface, strlen(surface) + 1);
+	wb_u32(b, 1);    /* render flags */
+	wb_u32(b, 0);
+	wb_u32(b, nstages);
+	wb_u32(b, ntexgens);
+	for (uint32_t i = 0; i < nstages; i++)
+		material_stage(b, mv);
+	for (uint32_t i = 0; i < ntexgens; i++) {
+		wb_u32(b, 1);
+		for (int k = 0; k < 12; k++)
+			wb_f32(b, k % 4 == 0 ? 1.0f : 0.0f);
+	}
+	material_stage(b, mv);
+}

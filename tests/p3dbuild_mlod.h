@@ -1,7 +1,7 @@
 /*
  * p3dbuild_mlod.h - more P3D test builders (beside p3dbuild.h): BI's LZSS
- * encoder (for ODOL below v44), used by p3dbuild.c and the fuzz seeds
- * (tests/gen_p3d_seeds.c).  Little endian; allocation failures abort.
+ * encoder (for ODOL below v44), embedded ODOL materials, used by
+ * p3dbuild.c, the unit tests and the fuzz seeds (tests/gen_p3d_seeds.c).  Little endian; allocation failures abort.
  */
 #ifndef P3DBUILD_MLOD_H
 #define P3DBUILD_MLOD_H
@@ -17,5 +17,14 @@
  * out has room for 2 * n + 16 bytes; returns the encoded length.
  */
 size_t p3b_lzss_encode(const uint8_t *in, size_t n, uint8_t *out);
+
+/**
+ * One embedded ODOL material (core/p3d/p3d_lod.c: material()) of version
+ * mv (10, 11 or DayZ's 16; any other with version 11's layout): name
+ * "m.rvmat", zero colours, the extra 56 bytes of version 16, ids, surface
+ * name, render flags, nstages stages (filter, texture "t.paa", stage id,
+ * [mv 11+ the env-map byte]), ntexgens transforms, the TI stage.
+ */
+void p3b_material(wb *b, uint32_t mv, const char *surface, uint32_t nstages, uint32_t ntexgens);
 
 #endif

@@ -1,0 +1,152 @@
+/* check_p3d_mlod.c - the DayZ embedded material of version 16 in ODOL
+ * LODs (core/p3d/p3d_lod.c), and the ODOL versions and compression kinds
+ * of the fuzz seeds, on files built by tests/p3dbuild.h and
+ * tests/p3dbuild_mlod.h. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/p3d/p3d.h"
+#include "../lint/lint.h"
+#include "p3dbuild_mlod.h"
+#include "reader_util.h"
+
+extern Suite *p3d_mlod_suite(void);
+
+static wl_catalog *CAT;
+
+static void setup(void)
+{
+	char err[256];
+	CAT = wl_catalog_load_builtin(err, sizeof err);
+	ck_assert_msg(CAT != NULL, "%s", err);
+}
+
+static void teardown(void)
+{
+	wl_catalog_free(CAT);
+	CAT = NULL;
+}
+
+/* Lints b as x.p3d: a P3D document whose tree tiles the file, every
+ * finding inside it. */
+static wl_doc *lint(const wb *b)
+{
+	wl_doc *d = wl_lint_bytes(CAT, NULL, "x.p3d", b->data, b->len);
+	ck_assert_ptr_nonnull(d);
+	ck_assert_str_eq(d->format->name, "p3d");
+	const char *why = ru_tiling_error(d);
+	ck_assert_msg(why == NULL, "%s", why ? why : "");
+	why = ru_findings_bounds_error(d);
+	ck_assert_msg(why == NULL, "%s", why ? why : "");
+	return d;
+}
+
+static const float QUAD[4][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 1, 1, 0 }, { 0, 1, 0 } };
+static const float RES1[] = { 1.0f };
+
+/* A one-LOD ODOL of version v whose LOD embeds materials of the versions
+ * mvs (n of them); *mat = the offset of the first material's version. */
+static void odol_materials(wb *b, uint32_t v, const uint32_t *mvs, uint32_t n, uint32_t stages,
+			   p3b_layout *at, size_t *mat)
+{
+	wb m;
+	wb_init(&m);
+	for (uint32_t i = 0; i < n; i++)
+		p3b_material(&m, mvs[i], i ? "" : "x.bisurf", stages, 1);
+	p3b_face f[1] = { { 3, { 0, 1, 2, 0 } } };
+	p3b_lod l = { 4, QUAD, f, 1, 0, 0, n, m.data, m.len };
+	wb_init(b);
+	p3b_odol(b, v, 1, RES1, &l, 0, at);
+	/* the materials follow the materials count, before the edges */
+	*mat = at->faces[0] - 10 - 8 - m.len + 8;
+	wb_free(&m);
+}
+
+/* Every version gate, both compression kinds (BI LZSS below v44, LZO1X
+ * from v44) on both sides of the 1024-byte rule (below v64) or flagged
+ * (from v64), as the fuzz seeds have them: walked with no finding. */
+START_TEST(test_versions_walk)
+{
+	static float many[86][3];
+	for (int i = 0; i < 86; i++) {
+		many[i][0] = (float)(i % 7);
+		many[i][1] = (float)i * 0.25f;
+	}
+	static const float res[2] = { 2.0f, 1.0f };
+	static const uint32_t versions[] = { 40, 43, 44, 48, 53, 63, 64, 69, 75 };
+	p3b_face f[1] = { { 3, { 0, 1, 2, 0 } } };
+	for (size_t k = 0; k < sizeof versions / sizeof versions[0]; k++) {
+		uint32_t v = versions[k];
+		const p3b_lod l[2] = { { 86, (const float (*)[3])many, f, 1, 0, v >= 64 },
+				       { 85, (const float (*)[3])many, f, 1, 0, 0 } };
+		wb b;
+		p3b_layout at;
+		wb_init(&b);
+		p3b_odol(&b, v, 2, res, l, 0, &at);
+		wl_doc *d = lint(&b);
+		ck_assert_msg(d->findings.count == 0, "v%u: %zu findings", v, d->findings.count);
+		const p3d_model *m = d->model;
+		ck_assert(m->lods[0].walked && m->lods[1].walked);
+		/* 86 x 12 = 1032 bytes compressed; 85 x 12 = 1020 raw */
+		ck_assert_uint_lt(at.lod_end[0] - at.positions[0], 1032);
+		ck_assert_uint_gt(at.lod_end[1] - at.positions[1], 1020);
+		wl_doc_free(d);
+		wb_free(&b);
+	}
+}
+END_TEST
+
+START_TEST(test_material_dayz)
+{
+	wb b;
+	p3b_layout at;
+	size_t mat;
+	/* version 10, 11 (Arma) and 16 (DayZ), 0 to 10 stages: walked */
+	static const uint32_t known[] = { 10, 11, 16 };
+	for (uint32_t stages = 0; stages <= 10; stages += 5) {
+		odol_materials(&b, 53, known, 3, stages, &at, &mat);
+		wl_doc *d = lint(&b);
+		ck_assert_msg(d->findings.count == 0, "%u stages: %zu findings (%s)", stages,
+			      d->findings.count,
+			      d->findings.count ? d->findings.items[0].message : "");
+		ck_assert(((const p3d_model *)d->model)->lods[0].walked);
+		wl_doc_free(d);
+		wb_free(&b);
+	}
+	/* versions 12 and 20: not known, one finding each at the version,
+	 * the walk stops at the first */
+	static const uint32_t unknown[] = { 12, 20 };
+	for (int k = 0; k < 2; k++) {
+		odol_materials(&b, 53, &unknown[k], 1, 2, &at, &mat);
+		wl_doc *d = lint(&b);
+		ck_assert_uint_eq(ru_count(d, "p3d-material-version"), 1);
+		ck_assert_int_eq(ru_offset(d, "p3d-material-version"), (int64_t)mat);
+		ck_assert_uint_eq(ru_count(d, "p3d-lod-walk"), 0);
+		ck_assert(!((const p3d_model *)d->model)->lods[0].walked);
+		wl_doc_free(d);
+		wb_free(&b);
+	}
+	/* a version 16 material stored with version 11's layout (56 bytes
+	 * short): the walk does not land on the LOD's end */
+	static const uint32_t v11[] = { 11 };
+	odol_materials(&b, 53, v11, 1, 2, &at, &mat);
+	wb_patch_u32(&b, mat, 16);
+	wl_doc *d = lint(&b);
+	ck_assert_uint_eq(ru_count(d, "p3d-material-version"), 0);
+	ck_assert_uint_eq(ru_count(d, "p3d-lod-walk") + ru_count(d, "p3d-block-decode"), 1);
+	wl_doc_free(d);
+	wb_free(&b);
+}
+END_TEST
+
+Suite *p3d_mlod_suite(void)
+{
+	Suite *s = suite_create("p3d_mlod");
+	TCase *tc = tcase_create("p3d_mlod");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_versions_walk);
+	tcase_add_test(tc, test_material_dayz);
+	suite_add_tcase(s, tc);
+	return s;
+}
