@@ -1,8 +1,10 @@
-/* check_p3d_mlod.c - the DayZ embedded material of version 16 in ODOL
- * LODs (core/p3d/p3d_lod.c), and the ODOL versions and compression kinds
- * of the fuzz seeds, on files built by tests/p3dbuild.h and
- * tests/p3dbuild_mlod.h. */
+/* check_p3d_mlod.c - the MLOD walk of SP3X (Operation Flashpoint) LODs
+ * beside P3DM ones, its element rules at their bytes, the DayZ embedded
+ * material of version 16 in ODOL LODs (core/p3d/p3d_mlod.c, p3d_lod.c),
+ * and the ODOL versions and compression kinds of the fuzz seeds, on files
+ * built by tests/p3dbuild.h and tests/p3dbuild_mlod.h. */
 #include <check.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +45,152 @@ static wl_doc *lint(const wb *b)
 }
 
 static const float QUAD[4][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 1, 1, 0 }, { 0, 1, 0 } };
+static const float UV[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } };
+
+/* SP3X face size: texture[32], nVerts, 4 x 16, flags (104). */
+#define SP3X_FACE 104u
+
+/* An MLOD of an SP3X LOD (faces f, points pts) then a P3DM LOD;
+ * *faces = the SP3X LOD's first face. */
+static void sp3x_file(wb *b, const float (*pts)[3], const p3b_face *f, uint32_t nf, size_t *faces)
+{
+	wb_init(b);
+	p3b_mlod_begin(b, 2);
+	*faces = p3b_sp3x_lod(b, pts, 4, QUAD, 4, f, UV, nf, 1.0f);
+	p3b_mlod_lod(b, QUAD, 4, QUAD, 4, f, nf, 1e13f);
+}
+
+START_TEST(test_sp3x_walk)
+{
+	p3b_face f[2] = { { 4, { 0, 1, 2, 3 } }, { 3, { 0, 1, 2, 0 } } };
+	wb b;
+	size_t faces;
+	sp3x_file(&b, QUAD, f, 2, &faces);
+	wl_doc *d = lint(&b);
+	ck_assert_msg(d->findings.count == 0, "%zu findings", d->findings.count);
+	const p3d_model *m = d->model;
+	ck_assert(m->lods[0].walked && m->lods[1].walked);
+	ck_assert_uint_eq(m->lods[0].n_faces, 2);
+	ck_assert(m->lods[0].resolution == 1.0f && m->lods[1].resolution == 1e13f);
+	ck_assert_uint_eq(m->lods[1].start, m->lods[0].end);
+	wl_chunk *fn = ru_chunk_at(d, faces, P3D_NODE_FACES);
+	ck_assert_ptr_nonnull(fn);
+	ck_assert_uint_eq(fn->size, 2 * SP3X_FACE);
+	/* the 64-byte tag names: TAGG, #Mass# (64 + 4 + 4), #EndOfFile# */
+	wl_chunk *tags = ru_chunk_at(d, faces + 2 * SP3X_FACE, P3D_NODE_TAGS);
+	ck_assert_ptr_nonnull(tags);
+	ck_assert_uint_eq(tags->size, 4 + 72 + 68);
+	wl_doc_free(d);
+	/* without its #EndOfFile# (renamed): the tag list runs to the end */
+	memcpy(b.data + faces + 2 * SP3X_FACE + 4 + 72, "#EndOfFilX", 10);
+	d = lint(&b);
+	ck_assert_uint_eq(ru_count(d, "p3d-mlod-no-eof-tag"), 1);
+	ck_assert(!((const p3d_model *)d->model)->lods[0].walked);
+	wl_doc_free(d);
+	wb_free(&b);
+	/* cut in the second face */
+	sp3x_file(&b, QUAD, f, 2, &faces);
+	b.len = faces + SP3X_FACE + 50;
+	d = lint(&b);
+	ck_assert_int_eq(ru_offset(d, "p3d-truncated"), (int64_t)(faces + SP3X_FACE));
+	wl_doc_free(d);
+	wb_free(&b);
+}
+END_TEST
+
+/* The element rules in an SP3X LOD: one finding per defect at its bytes,
+ * one more defect one more finding, near misses silent. */
+START_TEST(test_sp3x_elements)
+{
+	p3b_face f[2] = { { 4, { 0, 1, 2, 3 } }, { 3, { 0, 1, 2, 0 } } };
+	wb b;
+	size_t faces;
+	/* vertex count 5: at the count, after the 32-byte texture name */
+	f[1].n = 5;
+	sp3x_file(&b, QUAD, f, 2, &faces);
+	wl_doc *d = lint(&b);
+	ck_assert_uint_eq(ru_count(d, "p3d-face-vertex-count"), 2); /* both lods */
+	ck_assert_ptr_nonnull(ru_find_at(d, "p3d-face-vertex-count", faces + SP3X_FACE + 32));
+	wl_doc_free(d);
+	wb_free(&b);
+	f[1].n = 3;
+	/* point index 4 of 4 in the triangle's vertex 1; 3 is the near miss */
+	f[1].idx[1] = 3;
+	sp3x_file(&b, QUAD, f, 2, &faces);
+	d = lint(&b);
+	ck_assert_uint_eq(ru_count(d, "p3d-face-index"), 0);
+	wl_doc_free(d);
+	wb_free(&b);
+	f[1].idx[1] = 4;
+	sp3x_file(&b, QUAD, f, 2, &faces);
+	d = lint(&b);
+	/* point and normal (same index) in each lod */
+	ck_assert_uint_eq(ru_count(d, "p3d-face-index"), 4);
+	uint64_t v1 = faces + SP3X_FACE + 32 + 4 + 16;
+	ck_assert_ptr_nonnull(ru_find_at(d, "p3d-face-index", v1));
+	ck_assert_ptr_nonnull(ru_find_at(d, "p3d-face-index", v1 + 4));
+	ck_assert_int_eq(ru_find_at(d, "p3d-face-index", v1)->element, 1);
+	wl_doc_free(d);
+	/* one more bad point index: one more finding */
+	wb_patch_u32(&b, faces + SP3X_FACE + 32 + 4 + 32, 9);
+	d = lint(&b);
+	ck_assert_uint_eq(ru_count(d, "p3d-face-index"), 5);
+	wl_doc_free(d);
+	wb_free(&b);
+	f[1].idx[1] = 1;
+	/* a NaN point, then a NaN UV, in the SP3X LOD */
+	float pts[4][3];
+	memcpy(pts, QUAD, sizeof pts);
+	pts[2][2] = NAN;
+	sp3x_file(&b, (const float (*)[3])pts, f, 2, &faces);
+	d = lint(&b);
+	ck_assert_uint_eq(ru_count(d, "p3d-not-finite"), 1);
+	ck_assert_ptr_nonnull(ru_find_at(d, "p3d-not-finite", 12 + 28 + 2 * 16));
+	wl_doc_free(d);
+	wb_free(&b);
+	sp3x_file(&b, QUAD, f, 2, &faces);
+	uint64_t uv = faces + 32 + 4 + 16 * 2 + 8; /* face 0, vertex 2, u */
+	float inf = INFINITY;
+	memcpy(b.data + uv, &inf, 4);
+	d = lint(&b);
+	ck_assert_uint_eq(ru_count(d, "p3d-not-finite"), 1);
+	ck_assert_ptr_nonnull(ru_find_at(d, "p3d-not-finite", uv));
+	wl_doc_free(d);
+	memcpy(b.data + uv + 16 + 4, &inf, 4); /* vertex 3's v: one more */
+	d = lint(&b);
+	ck_assert_uint_eq(ru_count(d, "p3d-not-finite"), 2);
+	wl_doc_free(d);
+	wb_free(&b);
+}
+END_TEST
+
+/* A NaN normal in a P3DM LOD: one finding per normal, at the normal. */
+START_TEST(test_p3dm_normals)
+{
+	p3b_face f[1] = { { 3, { 0, 1, 2, 0 } } };
+	float nrm[4][3];
+	memcpy(nrm, QUAD, sizeof nrm);
+	wb b;
+	wb_init(&b);
+	p3b_mlod_begin(&b, 1);
+	p3b_mlod_lod(&b, QUAD, 4, (const float (*)[3])nrm, 4, f, 1, 1.0f);
+	ck_assert_uint_eq(ru_count(lint(&b), "p3d-not-finite"), 0);
+	wb_free(&b);
+	nrm[1][0] = NAN;
+	nrm[3][2] = -INFINITY;
+	wb_init(&b);
+	p3b_mlod_begin(&b, 1);
+	p3b_mlod_lod(&b, QUAD, 4, (const float (*)[3])nrm, 4, f, 1, 1.0f);
+	wl_doc *d = lint(&b);
+	ck_assert_uint_eq(ru_count(d, "p3d-not-finite"), 2);
+	uint64_t normals = 12 + 28 + 4 * 16;
+	ck_assert_int_eq(ru_find_at(d, "p3d-not-finite", normals + 12)->element, 1);
+	ck_assert_int_eq(ru_find_at(d, "p3d-not-finite", normals + 36)->element, 3);
+	wl_doc_free(d);
+	wb_free(&b);
+}
+END_TEST
+
 static const float RES1[] = { 1.0f };
 
 /* A one-LOD ODOL of version v whose LOD embeds materials of the versions
@@ -145,6 +293,9 @@ Suite *p3d_mlod_suite(void)
 	Suite *s = suite_create("p3d_mlod");
 	TCase *tc = tcase_create("p3d_mlod");
 	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_sp3x_walk);
+	tcase_add_test(tc, test_sp3x_elements);
+	tcase_add_test(tc, test_p3dm_normals);
 	tcase_add_test(tc, test_versions_walk);
 	tcase_add_test(tc, test_material_dayz);
 	suite_add_tcase(s, tc);

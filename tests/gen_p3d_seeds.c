@@ -12,7 +12,7 @@
  *                  materials of versions 10, 11 and 16 (DayZ); a
  *                  PhysX-like tail from v59
  *   odol_1lod.p3d  one v50 LOD (the LOD table search's weak case)
- *   mlod_*.p3d     MLOD files of P3DM LODs
+ *   mlod_*.p3d     MLOD files of P3DM LODs, of SP3X LODs, and of both
  *
  * Usage: gen_p3d_seeds OUTDIR   (the folder must exist)
  */
@@ -94,6 +94,18 @@ int main(int argc, char **argv)
 	p3b_mlod_lod(&b, QUAD, 4, QUAD, 4, FACES, 2, 1.0f);
 	p3b_mlod_lod(&b, QUAD, 4, QUAD, 4, FACES, 1, 1e13f);
 	rc |= save(argv[1], "mlod_p3dm.p3d", &b);
+	wb_free(&b);
+	wb_init(&b);
+	p3b_mlod_begin(&b, 2);
+	p3b_sp3x_lod(&b, QUAD, 4, QUAD, 4, FACES, NULL, 2, 1.0f);
+	p3b_sp3x_lod(&b, QUAD, 4, QUAD, 4, FACES, NULL, 1, 1e13f);
+	rc |= save(argv[1], "mlod_sp3x.p3d", &b);
+	wb_free(&b);
+	wb_init(&b);
+	p3b_mlod_begin(&b, 2);
+	p3b_sp3x_lod(&b, QUAD, 4, QUAD, 4, FACES, NULL, 2, 1.0f);
+	p3b_mlod_lod(&b, QUAD, 4, QUAD, 4, FACES, 2, 1e13f);
+	rc |= save(argv[1], "mlod_mixed.p3d", &b);
 	wb_free(&b);
 	return rc;
 }
