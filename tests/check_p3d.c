@@ -32,14 +32,7 @@ static void teardown(void)
  * it. */
 static wl_doc *lint(const wb *b)
 {
-	wl_doc *d = wl_lint_bytes(CAT, NULL, "x.p3d", b->data, b->len);
-	ck_assert_ptr_nonnull(d);
-	ck_assert_str_eq(d->format->name, "p3d");
-	const char *why = ru_tiling_error(d);
-	ck_assert_msg(why == NULL, "%s", why ? why : "");
-	why = ru_findings_bounds_error(d);
-	ck_assert_msg(why == NULL, "%s", why ? why : "");
-	return d;
+	return ru_lint_checked(CAT, "x.p3d", "p3d", b->data, b->len);
 }
 
 /* The number of findings of rule when b is linted. */

@@ -34,14 +34,7 @@ static void teardown(void)
  * finding inside it. */
 static wl_doc *lint(const wb *b)
 {
-	wl_doc *d = wl_lint_bytes(CAT, NULL, "x.p3d", b->data, b->len);
-	ck_assert_ptr_nonnull(d);
-	ck_assert_str_eq(d->format->name, "p3d");
-	const char *why = ru_tiling_error(d);
-	ck_assert_msg(why == NULL, "%s", why ? why : "");
-	why = ru_findings_bounds_error(d);
-	ck_assert_msg(why == NULL, "%s", why ? why : "");
-	return d;
+	return ru_lint_checked(CAT, "x.p3d", "p3d", b->data, b->len);
 }
 
 static const float QUAD[4][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 1, 1, 0 }, { 0, 1, 0 } };
@@ -174,14 +167,16 @@ START_TEST(test_p3dm_normals)
 	wb_init(&b);
 	p3b_mlod_begin(&b, 1);
 	p3b_mlod_lod(&b, QUAD, 4, (const float (*)[3])nrm, 4, f, 1, 1.0f);
-	ck_assert_uint_eq(ru_count(lint(&b), "p3d-not-finite"), 0);
+	wl_doc *d = lint(&b);
+	ck_assert_uint_eq(ru_count(d, "p3d-not-finite"), 0);
+	wl_doc_free(d);
 	wb_free(&b);
 	nrm[1][0] = NAN;
 	nrm[3][2] = -INFINITY;
 	wb_init(&b);
 	p3b_mlod_begin(&b, 1);
 	p3b_mlod_lod(&b, QUAD, 4, (const float (*)[3])nrm, 4, f, 1, 1.0f);
-	wl_doc *d = lint(&b);
+	d = lint(&b);
 	ck_assert_uint_eq(ru_count(d, "p3d-not-finite"), 2);
 	uint64_t normals = 12 + 28 + 4 * 16;
 	ck_assert_int_eq(ru_find_at(d, "p3d-not-finite", normals + 12)->element, 1);

@@ -159,19 +159,7 @@ void p3b_mlod_begin(wb *b, uint32_t n)
 size_t p3b_mlod_lod(wb *b, const float (*pts)[3], uint32_t np, const float (*nrm)[3], uint32_t nn,
 		    const p3b_face *faces, uint32_t nf, float resolution)
 {
-	wb_bytes(b, "P3DM", 4);
-	wb_u32(b, 0x1C);
-	wb_u32(b, 0x100);
-	wb_u32(b, np);
-	wb_u32(b, nn);
-	wb_u32(b, nf);
-	wb_u32(b, 0);
-	for (uint32_t i = 0; i < np; i++) {
-		wb_vec3(b, pts[i][0], pts[i][1], pts[i][2]);
-		wb_u32(b, 0);
-	}
-	for (uint32_t i = 0; i < nn; i++)
-		wb_vec3(b, nrm[i][0], nrm[i][1], nrm[i][2]);
+	p3b_mlod_head(b, "P3DM", 0x100, pts, np, nrm, nn, nf);
 	size_t first = b->len;
 	for (uint32_t f = 0; f < nf; f++) {
 		wb_u32(b, faces[f].n);

@@ -43,6 +43,24 @@ size_t p3b_lzss_encode(const uint8_t *in, size_t n, uint8_t *out)
 }
 
 
+void p3b_mlod_head(wb *b, const char *sig, uint32_t minor, const float (*pts)[3], uint32_t np,
+		   const float (*nrm)[3], uint32_t nn, uint32_t nf)
+{
+	wb_bytes(b, sig, 4);
+	wb_u32(b, 0x1C);
+	wb_u32(b, minor);
+	wb_u32(b, np);
+	wb_u32(b, nn);
+	wb_u32(b, nf);
+	wb_u32(b, 0);
+	for (uint32_t i = 0; i < np; i++) {
+		wb_vec3(b, pts[i][0], pts[i][1], pts[i][2]);
+		wb_u32(b, 0);
+	}
+	for (uint32_t i = 0; i < nn; i++)
+		wb_vec3(b, nrm[i][0], nrm[i][1], nrm[i][2]);
+}
+
 /* A 64-byte SP3X tag name and its size. */
 static void sp3x_tag(wb *b, const char *name, uint32_t size)
 {
@@ -54,19 +72,7 @@ static void sp3x_tag(wb *b, const char *name, uint32_t size)
 size_t p3b_sp3x_lod(wb *b, const float (*pts)[3], uint32_t np, const float (*nrm)[3], uint32_t nn,
 		    const p3b_face *faces, const float (*uv)[2], uint32_t nf, float resolution)
 {
-	wb_bytes(b, "SP3X", 4);
-	wb_u32(b, 0x1C);
-	wb_u32(b, 0x99);
-	wb_u32(b, np);
-	wb_u32(b, nn);
-	wb_u32(b, nf);
-	wb_u32(b, 0);
-	for (uint32_t i = 0; i < np; i++) {
-		wb_vec3(b, pts[i][0], pts[i][1], pts[i][2]);
-		wb_u32(b, 0);
-	}
-	for (uint32_t i = 0; i < nn; i++)
-		wb_vec3(b, nrm[i][0], nrm[i][1], nrm[i][2]);
+	p3b_mlod_head(b, "SP3X", 0x99, pts, np, nrm, nn, nf);
 	size_t first = b->len;
 	for (uint32_t f = 0; f < nf; f++) {
 		wb_name(b, "tex", 32);

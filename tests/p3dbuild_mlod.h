@@ -29,6 +29,14 @@ size_t p3b_lzss_encode(const uint8_t *in, size_t n, uint8_t *out);
 void p3b_material(wb *b, uint32_t mv, const char *surface, uint32_t nstages, uint32_t ntexgens);
 
 /**
+ * An MLOD LOD's start: signature sig (4 bytes: "P3DM" or "SP3X"), major
+ * 0x1C, minor (0x100 or 0x99), the counts (faces nf), flags 0, the points
+ * {xyz, flags 0} and the normals.
+ */
+void p3b_mlod_head(wb *b, const char *sig, uint32_t minor, const float (*pts)[3], uint32_t np,
+		   const float (*nrm)[3], uint32_t nn, uint32_t nf);
+
+/**
  * One OFP SP3X LOD of an MLOD file (p3b_mlod_begin first; layout in
  * core/p3d/p3d_mlod.c): header (minor 0x99), points {xyz, flags 0},
  * normals, faces {texture[32] "tex", nVerts, 4 x {point idx[k], normal
