@@ -42,6 +42,8 @@ TOOL_SRC  += tests/tool_roundtrip.c
 TOOL_SRC  += tests/defects.c
 # salvage_gen.c: the damaged variants of tests/salvage.sh.
 TOOL_SRC  += tests/salvage_gen.c
+# gen_p3d_seeds.c: the P3D fuzz seeds (tests/fuzz/seeds.sh).
+TOOL_SRC  += tests/gen_p3d_seeds.c
 TEST_SRC  := $(filter-out $(TOOL_SRC),$(wildcard tests/*.c))
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
 # Every cli/main_NAME.c is a program $(BUILD)/NAME.
@@ -160,6 +162,12 @@ _sweep: $(BUILD)/w3dlint
 # and tests/precommit.sh use.
 $(BUILD)/gen_demo: $(BUILD)/tests/gen_demo.o $(BUILD)/tests/w3dbuild.o
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
+
+# gen_p3d_seeds (tests/gen_p3d_seeds.c) writes the P3D fuzz seeds from the
+# P3D test builders.
+P3D_BUILD_OBJ = $(BUILD)/tests/p3dbuild.o $(BUILD)/tests/p3dbuild_mlod.o $(BUILD)/tests/w3dbuild.o
+$(BUILD)/gen_p3d_seeds: $(BUILD)/tests/gen_p3d_seeds.o $(P3D_BUILD_OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
 # The demo models are assembled from the project corpus (corpus/README.md):
 # every valid model (NAME.w3d.txt to NAME.w3d, NAME.b3d.txt to NAME.b3d),

@@ -247,9 +247,9 @@ START_TEST(test_mlod_defects)
 	ck_assert_uint_eq(ru_count(d, "p3d-mlod-no-eof-tag"), 1);
 	p3l_free(d);
 	wb_free(&b);
-	/* A LOD signature that is not P3DM; SP3X named. */
+	/* A LOD signature that is neither P3DM nor SP3X (both named). */
 	mlod_quad(&b, f, &faces);
-	memcpy(b.data + 12, "SP3X", 4);
+	memcpy(b.data + 12, "SP3Y", 4);
 	d = p3l_lint(&b);
 	ck_assert_uint_eq(ru_count(d, "p3d-mlod-lod-signature"), 1);
 	ck_assert_ptr_nonnull(strstr(ru_find(d, "p3d-mlod-lod-signature")->message, "SP3X"));

@@ -1,6 +1,6 @@
 /* check_p3d_compress.c - the ODOL compressed arrays (core/p3d/
- * p3d_compress.c): BI LZSS round trips through a small encoder written
- * here, LZO1X round trips through liblzo2's compressor, both sides of the
+ * p3d_compress.c): BI LZSS round trips through the test encoder
+ * (p3dbuild_mlod.c), LZO1X round trips through liblzo2's compressor, both sides of the
  * 1024-byte rule, the v64 flag byte and blocks of the wrong size. */
 #include <check.h>
 #include <lzo/lzo1x.h>
@@ -8,49 +8,9 @@
 #include <string.h>
 
 #include "../core/p3d/p3d_compress.h"
+#include "p3dbuild_mlod.h"
 
 extern Suite *p3d_compress_suite(void);
-
-/* A greedy BI LZSS encoder (format in p3d_compress.h): matches of 3..18
- * bytes at distances 1..4095; then the unsigned byte-sum checksum.
- * Returns the encoded length (out has room for 2 * n + 16). */
-static size_t lzss_encode(const uint8_t *in, size_t n, uint8_t *out)
-{
-	size_t ip = 0, op = 0;
-	uint32_t sum = 0;
-	for (size_t i = 0; i < n; i++)
-		sum += in[i];
-	while (ip < n) {
-		size_t flag_at = op++;
-		uint8_t flags = 0;
-		for (int bit = 0; bit < 8 && ip < n; bit++) {
-			size_t best = 0, dist = 0;
-			for (size_t d = 1; d <= 4095 && d <= ip; d++) {
-				size_t l = 0;
-				while (l < 18 && ip + l < n && in[ip + l] == in[ip + l - d])
-					l++;
-				if (l > best) {
-					best = l;
-					dist = d;
-				}
-			}
-			if (best >= 3) {
-				out[op++] = (uint8_t)(dist & 0xFF);
-				out[op++] = (uint8_t)(((dist >> 4) & 0xF0) | (best - 3));
-				ip += best;
-			} else {
-				flags |= (uint8_t)(1u << bit);
-				out[op++] = in[ip++];
-			}
-		}
-		out[flag_at] = flags;
-	}
-	out[op++] = (uint8_t)sum;
-	out[op++] = (uint8_t)(sum >> 8);
-	out[op++] = (uint8_t)(sum >> 16);
-	out[op++] = (uint8_t)(sum >> 24);
-	return op;
-}
 
 /* n bytes of text with repeats and some noise. */
 static uint8_t *sample(size_t n, unsigned seed)
@@ -71,7 +31,7 @@ START_TEST(test_lzss_round_trip)
 		size_t n = sizes[s];
 		uint8_t *src = sample(n, (unsigned)n);
 		uint8_t *enc = malloc(2 * n + 16), *dec = malloc(n);
-		size_t len = lzss_encode(src, n, enc);
+		size_t len = p3b_lzss_encode(src, n, enc);
 		/* trailing bytes after the block are not consumed */
 		enc[len] = 0xAB;
 		size_t used = 0;
@@ -157,7 +117,7 @@ START_TEST(test_1024_rule)
 	ck_assert(memcmp(b.data, src, 1024) == 0);
 	/* the same at v40: LZSS */
 	uint8_t *lz = malloc(2 * 1024 + 16);
-	size_t lzlen = lzss_encode(src, 1024, lz);
+	size_t lzlen = p3b_lzss_encode(src, 1024, lz);
 	ck_assert(p3d_read_block(lz, lzlen, 0, 40, 1024, 1, out, &b));
 	ck_assert_uint_eq(b.length, lzlen);
 	ck_assert(memcmp(b.data, src, 1024) == 0);

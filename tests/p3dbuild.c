@@ -1,6 +1,7 @@
 /* p3dbuild.c - the P3D test builder (p3dbuild.h). */
 #include "p3dbuild.h"
 #include "p3dbuild_info.h"
+#include "p3dbuild_mlod.h"
 
 #include <lzo/lzo1x.h>
 #include <stdlib.h>
@@ -28,7 +29,12 @@ void p3b_block(wb *b, uint32_t v, const void *raw, size_t n, int compress)
 		return;
 	if (v >= 64)
 		wb_u8(b, compress ? 1 : 0);
-	if (compress == 1 || (v < 64 && n >= 1024)) {
+	if (v < 44 && n >= 1024) {
+		/* Below v44 the engine's compression is BI LZSS. */
+		uint8_t *out = malloc(2 * n + 16);
+		wb_bytes(b, out, p3b_lzss_encode(raw, n, out));
+		free(out);
+	} else if (compress == 1 || (v < 64 && n >= 1024)) {
 		uint8_t *out = malloc(n + n / 16 + 64 + 3);
 		void *wrk = malloc(LZO1X_1_MEM_COMPRESS);
 		lzo_uint len = 0;
@@ -73,7 +79,10 @@ static void lod_body(wb *b, uint32_t v, const p3b_lod *l, size_t *faces, size_t 
 		condensed(b, l->nverts, 4);
 	if (v >= 51)
 		wb_f32(b, 1.0f);
-	u32s(b, 2 + 10 + 2); /* hints, bounds, textures, materials */
+	u32s(b, 2 + 10 + 1); /* hints, bounds, textures */
+	wb_u32(b, l->nmats);
+	if (l->mats_len)
+		wb_bytes(b, l->mats, l->mats_len);
 	u32s(b, 2);          /* edges */
 	wb_u32(b, l->nfaces);
 	size_t alloc = b->len;
@@ -184,19 +193,7 @@ void p3b_mlod_begin(wb *b, uint32_t n)
 size_t p3b_mlod_lod(wb *b, const float (*pts)[3], uint32_t np, const float (*nrm)[3], uint32_t nn,
 		    const p3b_face *faces, uint32_t nf, float resolution)
 {
-	wb_bytes(b, "P3DM", 4);
-	wb_u32(b, 0x1C);
-	wb_u32(b, 0x100);
-	wb_u32(b, np);
-	wb_u32(b, nn);
-	wb_u32(b, nf);
-	wb_u32(b, 0);
-	for (uint32_t i = 0; i < np; i++) {
-		wb_vec3(b, pts[i][0], pts[i][1], pts[i][2]);
-		wb_u32(b, 0);
-	}
-	for (uint32_t i = 0; i < nn; i++)
-		wb_vec3(b, nrm[i][0], nrm[i][1], nrm[i][2]);
+	p3b_mlod_head(b, "P3DM", 0x100, pts, np, nrm, nn, nf);
 	size_t first = b->len;
 	for (uint32_t f = 0; f < nf; f++) {
 		wb_u32(b, faces[f].n);

@@ -47,7 +47,8 @@ typedef struct p3b_face {
 /** One ODOL LOD's contents (p3b_odol): vertices positions (stored raw,
  *  or LZO-compressed when compress is set and the version has the flag
  *  byte), faces (vertex count and indices), pad bytes of 0xEE after the
- *  structure.  A zeroed p3b_lod is an empty LOD. */
+ *  structure, embedded materials (their count and bytes, as given).  A
+ *  zeroed p3b_lod is an empty LOD. */
 typedef struct p3b_lod {
 	uint32_t nverts;
 	const float (*pos)[3];
@@ -59,6 +60,9 @@ typedef struct p3b_lod {
 	                      * the structure of the fields above (faces,
 	                      * positions, rest offsets left 0) */
 	size_t body_len;
+	uint32_t nmats;        /* embedded materials: count and their bytes */
+	const uint8_t *mats;   /* (p3dbuild_mlod.h: p3b_material) */
+	size_t mats_len;
 } p3b_lod;
 
 /** An ODOL file of n (<= 16) LODs in table order; lods may be NULL (all

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../core/w3d/w3d_format.h"
+#include "../lint/lint.h"
 #include "../textform/textform.h"
 
 static char err_buf[512];
@@ -215,6 +216,19 @@ const char *ru_findings_bounds_error(const wl_doc *d)
 					(unsigned long long)f->offset);
 	}
 	return NULL;
+}
+
+wl_doc *ru_lint_checked(const wl_catalog *cat, const char *path, const char *fmt, const void *p,
+			size_t n)
+{
+	wl_doc *d = wl_lint_bytes(cat, NULL, path, p, n);
+	ck_assert_ptr_nonnull(d);
+	ck_assert_str_eq(d->format->name, fmt);
+	const char *why = ru_tiling_error(d);
+	ck_assert_msg(why == NULL, "%s", why ? why : "");
+	why = ru_findings_bounds_error(d);
+	ck_assert_msg(why == NULL, "%s", why ? why : "");
+	return d;
 }
 
 wl_chunk *ru_child(const wl_chunk *parent, size_t i)

@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include "../core/chunk.h"
+#include "../lint/catalog.h"
 #include "../textform/textform.h"
 
 /** A private heap copy of p[0..n), exactly n bytes (1 when n is 0) so ASan
@@ -63,6 +64,13 @@ const char *ru_tiling_error(const wl_doc *d);
 /** NULL when every finding's [offset, offset+length) lies inside the file,
  *  otherwise a description (static buffer). */
 const char *ru_findings_bounds_error(const wl_doc *d);
+
+/** Lints p[0..n) named path with cat (wl_lint_bytes, no configuration;
+ *  the document points into p); fails the test unless the document is of
+ *  the format named fmt, its tree tiles the file (ru_tiling_error) and
+ *  every finding lies inside it.  Free with wl_doc_free. */
+wl_doc *ru_lint_checked(const wl_catalog *cat, const char *path, const char *fmt, const void *p,
+			size_t n);
 
 /** The i-th node (any kind) under parent, or NULL. */
 wl_chunk *ru_child(const wl_chunk *parent, size_t i);

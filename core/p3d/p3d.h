@@ -46,7 +46,10 @@
  *   normal; float u, v}[4]; u32 flags; asciiz texture; asciiz material};
  *   "TAGG"; tag {u8 active; asciiz name; u32 size; u8 data[size]} ... up to
  *   and including the tag named "#EndOfFile#"; float resolution.
- *   SP3X (OFP) LODs are recognised and not walked.
+ *   SP3X (Operation Flashpoint) LODs: the same header (minor 0x99),
+ *   points and normals; a face is char texture[32] then the same 72
+ *   fixed bytes with no names; a tag is char name[64], u32 size, data
+ *   (aczwink/ArmA-Modding-Tools src/p3d/MLOD_Lod.cpp; p3d_mlod.c).
  *
  * Node tree (wl_chunk, header_size 0, id = P3D_NODE_*): header,
  * resolutions, ModelInfo (walked: {fields, skeleton, fields, animations};
@@ -79,7 +82,7 @@ enum {
 	P3D_NODE_LOADINFO,     /* LoadableLodInfo records (not walked) */
 	P3D_NODE_LOD,          /* one LOD, label = its table index */
 	P3D_NODE_TAIL,         /* after the last LOD (PhysX data from v59) */
-	P3D_NODE_LODHEADER,    /* MLOD: P3DM + counts, 28 bytes */
+	P3D_NODE_LODHEADER,    /* MLOD: P3DM or SP3X + counts, 28 bytes */
 	P3D_NODE_POINTS,       /* MLOD: 16-byte points */
 	P3D_NODE_NORMALS,      /* MLOD: 12-byte normals */
 	P3D_NODE_FACES,        /* MLOD: variable-size faces */

@@ -37,8 +37,9 @@
  *                       below v68 it counts from its own first byte to
  *                       the end, from v68 from after it to the end less
  *                       the last byte (so in every corpus LOD)
- *   p3d-material-version  an embedded material newer than version 11
- *                       (DayZ: 16): the walk stops there, unchecked
+ *   p3d-material-version  an embedded material of a version whose layout
+ *                       is not known (12 to 15, above 16): the walk stops
+ *                       there, unchecked
  */
 #include "p3d.h"
 
@@ -66,9 +67,13 @@ typedef struct lw {
 	p3d_lodview x;      /* what was read, for p3d_lodrules.c */
 } lw;
 
-/* The newest embedded material version the public readers know (Arma 3:
- * 11; the corpus has 10 (Arma 2), 11 (Arma 3), 16 (DayZ)). */
+/* The embedded material versions walked: up to 11 (Arma 2: 10, Arma 3:
+ * 11; arma-file-formats-rs LodMaterial gates up to 11), and 16 (DayZ
+ * ODOL v53: the layout in material(), measured on the corpus).  12 to 15
+ * and above 16 (DayZObjectBuilder io/data_p3d_odol.py reads a version 20
+ * of DayZ v54, not seen here) stop the walk with p3d-material-version. */
 #define P3D_MATERIAL_MAX 11u
+#define P3D_MATERIAL_DAYZ 16u
 
 static void past_end(lw *w, const char *what)
 {
@@ -252,23 +257,32 @@ static void stage(lw *w, uint32_t mv)
 /* An embedded material: name, version mv, 6 colours, power, 4 ids,
  * [mv 3: u8], [mv>=6 surface], [mv>=4 2 x u32], [mv>6 nStages],
  * [mv>8 nTransforms], stages, transforms (u32 + float[12]), [mv>=10 the
- * TI stage]. */
+ * TI stage].
+ * Version 16 (DayZ, ODOL v53) has 60 bytes where version 11 has the
+ * 4-byte specular power, between the colours and the 4 ids; everything
+ * after them is version 11's.  No public reader has this version
+ * (DayZObjectBuilder reads a version 20 with other extra fields); it was
+ * measured on the corpus's 8 version-16 materials (5 DayZ files, 8 LODs,
+ * 1 to 10 stages, 2 with a surface name): an extra of 56 bytes is the
+ * only one from 0 to 200 with which every LOD lands on its table end
+ * and sizeOfRestData agrees, and the 4 words before the surface name
+ * read as the 4 ids (0 0 1 1 and 102 23 1 1).  What the 15 words hold is
+ * not known (floats: 0.3, 0.99, an RGBA-like quadruple, 100 or 200). */
 static void material(lw *w)
 {
 	asciiz(w, "material name");
 	uint64_t at = w->pos;
 	uint32_t mv = u32(w, "material");
-	if (mv > P3D_MATERIAL_MAX && !w->stop) {
-		/* DayZ writes version 16, whose layout no public reader has. */
+	if (mv > P3D_MATERIAL_MAX && mv != P3D_MATERIAL_DAYZ && !w->stop) {
 		wl_report(&w->d->findings, "p3d-material-version", w->lod, -1, at, 4,
-			  "embedded material version %u is newer than the layouts known (up to %u): "
-			  "the rest of the lod is not checked",
-			  (unsigned)mv, (unsigned)P3D_MATERIAL_MAX);
+			  "embedded material version %u is not one whose layout is known (up to %u, "
+			  "and %u): the rest of the lod is not checked",
+			  (unsigned)mv, (unsigned)P3D_MATERIAL_MAX, (unsigned)P3D_MATERIAL_DAYZ);
 		w->stop = true;
 		w->unsupported = true;
 		return;
 	}
-	skip(w, 6 * 16 + 4 + 16, "material");
+	skip(w, 6 * 16 + (mv == P3D_MATERIAL_DAYZ ? 60 : 4) + 16, "material");
 	if (mv == 3)
 		skip(w, 1, "material");
 	if (mv >= 6)

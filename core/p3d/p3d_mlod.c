@@ -1,9 +1,18 @@
-/* p3d_mlod.c - the MLOD structural walk (p3d.h): each P3DM LOD's header,
- * points, normals, faces, TAGG list to #EndOfFile# and resolution, as
- * nodes; the element defects at their bytes.  Findings:
+/* p3d_mlod.c - the MLOD structural walk (p3d.h): each P3DM (Arma) or SP3X
+ * (Operation Flashpoint) LOD's header, points, normals, faces, TAGG list to
+ * #EndOfFile# and resolution, as nodes; the element defects at their
+ * bytes.  The two LOD kinds share the header, points and normals; they
+ * differ in the face and the tag (aczwink/ArmA-Modding-Tools
+ * src/p3d/MLOD_Lod.cpp, BI wiki "P3D Lod Faces" and "P3D File Format -
+ * MLOD"; no code copied):
+ *   P3DM face  u32 nVerts; 4 x {u32 point, normal; float u, v}; u32 flags;
+ *              asciiz texture; asciiz material
+ *   SP3X face  char texture[32]; then the same 72 fixed bytes, no names
+ *   P3DM tag   u8 active; asciiz name; u32 size; u8 data[size]
+ *   SP3X tag   char name[64]; u32 size; u8 data[size]
+ * Findings:
  *   p3d-truncated          a LOD or one of its arrays runs past the end
- *   p3d-mlod-lod-signature a LOD does not start with P3DM (SP3X: the OFP
- *                          layout, recognised, not walked)
+ *   p3d-mlod-lod-signature a LOD starts with neither P3DM nor SP3X
  *   p3d-mlod-no-eof-tag    the tag list reaches the end without #EndOfFile#
  *   p3d-face-vertex-count  a face with a vertex count other than 3 or 4
  *   p3d-face-index         a face's point or normal index >= its count
@@ -22,6 +31,8 @@
 #define POINT_SIZE 16u
 #define NORMAL_SIZE 12u
 #define FACE_FIXED 72u    /* nVerts, 4 x 16-byte vertex, flags */
+#define SP3X_TEXTURE 32u  /* SP3X: the face's fixed-size texture name */
+#define SP3X_TAG_NAME 64u /* SP3X: the tag's fixed-size name */
 #define EOF_TAG "#EndOfFile#"
 
 /* Reports a non-finite float among n at p (element el of node). */
@@ -54,27 +65,36 @@ static void truncated(wl_doc *d, const wl_chunk *node, uint64_t off, const char 
 		  (unsigned long long)off, (unsigned long long)d->size);
 }
 
+/* The end of the face at pos (P3DM: after its two names; SP3X: fixed
+ * size), or 0 when it runs past the end of the file. */
+static uint64_t face_end(const wl_doc *d, uint64_t pos, bool sp3x)
+{
+	uint64_t fixed = FACE_FIXED + (sp3x ? SP3X_TEXTURE : 0);
+	if (d->size - pos < fixed)
+		return 0;
+	if (sp3x)
+		return pos + fixed;
+	uint64_t tex = asciiz_end(d, pos + FACE_FIXED, d->size);
+	return tex ? asciiz_end(d, tex, d->size) : 0;
+}
+
 /* Faces from off; the offset after them, or 0 when cut. */
-static uint64_t faces(wl_doc *d, wl_chunk *lod, uint64_t off, const p3d_lod *l)
+static uint64_t faces(wl_doc *d, wl_chunk *lod, uint64_t off, const p3d_lod *l, bool sp3x)
 {
 	uint64_t pos = off;
 	for (uint32_t i = 0; i < l->n_faces; i++) {
-		if (d->size - pos < FACE_FIXED) {
-			truncated(d, lod, pos, "a face");
-			return 0;
-		}
-		uint64_t tex = asciiz_end(d, pos + FACE_FIXED, d->size);
-		uint64_t end = tex ? asciiz_end(d, tex, d->size) : 0;
+		uint64_t end = face_end(d, pos, sp3x);
 		if (!end) {
-			truncated(d, lod, pos, "a face's texture or material name");
+			truncated(d, lod, pos, sp3x ? "a face" : "a face or its texture or material name");
 			return 0;
 		}
 		pos = end;
 	}
 	wl_chunk *node = p3d_node(d, lod, P3D_NODE_FACES, off, pos - off);
-	uint64_t at = off;
+	uint64_t face = off;
 	for (uint32_t i = 0; i < l->n_faces; i++) {
-		uint64_t next = asciiz_end(d, asciiz_end(d, at + FACE_FIXED, d->size), d->size);
+		uint64_t next = face_end(d, face, sp3x);
+		uint64_t at = face + (sp3x ? SP3X_TEXTURE : 0);
 		uint32_t nv = wl_le32(d->bytes + at);
 		if (nv != 3 && nv != 4) {
 			wl_report(&d->findings, "p3d-face-vertex-count", node, i, at, 4,
@@ -94,13 +114,29 @@ static uint64_t faces(wl_doc *d, wl_chunk *lod, uint64_t off, const p3d_lod *l)
 				check_finite(d, node, i, v + 8, 2, "face uv of face");
 			}
 		}
-		at = next;
+		face = next;
 	}
 	return pos;
 }
 
+/* The tag at pos (P3DM: active byte and asciiz name; SP3X: a 64-byte
+ * name): the offset of its size field, or 0 when that runs past the end;
+ * *eof set when its name is #EndOfFile#. */
+static uint64_t tag_size_at(const wl_doc *d, uint64_t pos, bool sp3x, bool *eof)
+{
+	uint64_t name = sp3x ? pos : pos + 1, after;
+	if (sp3x)
+		after = d->size - pos >= SP3X_TAG_NAME ? pos + SP3X_TAG_NAME : 0;
+	else
+		after = name < d->size ? asciiz_end(d, name, d->size) : 0;
+	if (!after || d->size - after < 4)
+		return 0;
+	*eof = after - name >= sizeof EOF_TAG && memcmp(d->bytes + name, EOF_TAG, sizeof EOF_TAG) == 0;
+	return after;
+}
+
 /* The TAGG list from off; the offset after #EndOfFile#, or 0. */
-static uint64_t tags(wl_doc *d, wl_chunk *lod, uint64_t off)
+static uint64_t tags(wl_doc *d, wl_chunk *lod, uint64_t off, bool sp3x)
 {
 	if (d->size - off < 4 || memcmp(d->bytes + off, "TAGG", 4) != 0) {
 		wl_report(&d->findings, "p3d-mlod-no-eof-tag", lod, -1, off, d->size - off < 4 ? d->size - off : 4,
@@ -109,9 +145,9 @@ static uint64_t tags(wl_doc *d, wl_chunk *lod, uint64_t off)
 	}
 	uint64_t pos = off + 4;
 	for (;;) {
-		uint64_t name = pos + 1;
-		uint64_t after = name < d->size ? asciiz_end(d, name, d->size) : 0;
-		if (!after || d->size - after < 4) {
+		bool eof = false;
+		uint64_t after = tag_size_at(d, pos, sp3x, &eof);
+		if (!after) {
 			wl_report(&d->findings, "p3d-mlod-no-eof-tag", lod, -1, off, d->size - off,
 				  "the tag list from 0x%llx reaches the end of the file without an "
 				  "#EndOfFile# tag",
@@ -119,7 +155,6 @@ static uint64_t tags(wl_doc *d, wl_chunk *lod, uint64_t off)
 			return 0;
 		}
 		uint32_t size = wl_le32(d->bytes + after);
-		bool eof = after - name == sizeof EOF_TAG && memcmp(d->bytes + name, EOF_TAG, sizeof EOF_TAG) == 0;
 		if (size > d->size - after - 4) {
 			wl_report(&d->findings, "p3d-mlod-no-eof-tag", lod, -1, off, d->size - off,
 				  "the tag list from 0x%llx reaches the end of the file without an "
@@ -154,7 +189,7 @@ static uint64_t vectors(wl_doc *d, wl_chunk *lod, uint64_t pos, uint32_t id, uin
 	return pos + (uint64_t)size * n;
 }
 
-/* One P3DM LOD at off into node: its end, or 0 when it could not be
+/* One P3DM or SP3X LOD at off into node: its end, or 0 when it could not be
  * walked. */
 static uint64_t lod_walk(wl_doc *d, wl_chunk *node, p3d_lod *l, uint32_t index, uint64_t off)
 {
@@ -163,11 +198,11 @@ static uint64_t lod_walk(wl_doc *d, wl_chunk *node, p3d_lod *l, uint32_t index, 
 		return 0;
 	}
 	const uint8_t *h = d->bytes + off;
-	if (memcmp(h, "P3DM", 4) != 0) {
-		bool sp3x = memcmp(h, "SP3X", 4) == 0;
+	bool sp3x = memcmp(h, "SP3X", 4) == 0;
+	if (!sp3x && memcmp(h, "P3DM", 4) != 0) {
 		wl_report(&d->findings, "p3d-mlod-lod-signature", node, -1, off, 4,
-			  sp3x ? "lod %u at 0x%llx is an OFP SP3X lod, whose layout this reader does not walk"
-			       : "lod %u at 0x%llx does not start with P3DM",
+			  "lod %u at 0x%llx starts with neither P3DM (Arma) nor SP3X (Operation "
+			  "Flashpoint)",
 			  (unsigned)index, (unsigned long long)off);
 		return 0;
 	}
@@ -181,9 +216,9 @@ static uint64_t lod_walk(wl_doc *d, wl_chunk *node, p3d_lod *l, uint32_t index, 
 		pos = vectors(d, node, pos, P3D_NODE_NORMALS, l->n_normals, NORMAL_SIZE, "normal");
 	if (!pos)
 		return 0;
-	pos = faces(d, node, pos, l);
+	pos = faces(d, node, pos, l, sp3x);
 	if (pos)
-		pos = tags(d, node, pos);
+		pos = tags(d, node, pos, sp3x);
 	if (!pos)
 		return 0;
 	if (d->size - pos < 4) {

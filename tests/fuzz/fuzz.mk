@@ -36,8 +36,9 @@ $(foreach t,$(FUZZ_TARGETS),$(eval $(call FUZZ_RULES,$(t))))
 # The seeds: gen_demo's models and corpus/'s text cases, assembled, plus
 # their text forms (tests/fuzz/seeds.sh); never the real-file corpus.
 $(BUILD)/fuzz/seeds/.stamp: tests/fuzz/seeds.sh $(BUILD)/gen_demo $(BUILD)/w3dasm $(BUILD)/w3ddump \
-		$(shell find corpus -name '*.txt' -o -type d 2>/dev/null)
-	sh tests/fuzz/seeds.sh $(BUILD)/fuzz/seeds $(BUILD)/gen_demo $(BUILD)/w3dasm $(BUILD)/w3ddump
+		$(BUILD)/gen_p3d_seeds $(shell find corpus -name '*.txt' -o -type d 2>/dev/null)
+	sh tests/fuzz/seeds.sh $(BUILD)/fuzz/seeds $(BUILD)/gen_demo $(BUILD)/w3dasm $(BUILD)/w3ddump \
+		$(BUILD)/gen_p3d_seeds
 	@touch $@
 
 _test: $(FUZZ_REPLAYS) $(BUILD)/fuzz/seeds/.stamp

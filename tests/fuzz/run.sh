@@ -1,7 +1,8 @@
 #!/bin/sh
 # Runs the libFuzzer targets one after the other for SECONDS each (make
 # fuzz; .ci/run), under the sanitizers they were built with, from the seeds
-# and tests/fuzz/regressions/, with the generated chunk-id dictionaries.
+# and tests/fuzz/regressions/, with the generated chunk-id dictionaries
+# and the P3D one (tests/fuzz/p3d.dict).
 # Each target keeps what it finds in BUILD/fuzz/corpus-NAME (reused by the
 # next run) and writes a crashing input to BUILD/fuzz/artifacts/.  Prints
 # the seconds and executions per target and in all; exits 1 when a target
@@ -22,9 +23,13 @@ total_runs=0 total_time=0 failed=""
 for t in "$@"; do
 	bin=$build/fuzz/fuzz_$t
 	case $t in
-	textform) dict=$build/fuzz/textform.dict seeds="$build/fuzz/seeds/bin $build/fuzz/seeds/text" ;;
-	*) dict=$build/fuzz/w3d.dict seeds=$build/fuzz/seeds/bin ;;
+	textform) gen=$build/fuzz/textform.dict seeds="$build/fuzz/seeds/bin $build/fuzz/seeds/text" ;;
+	*) gen=$build/fuzz/w3d.dict seeds=$build/fuzz/seeds/bin ;;
 	esac
+	# libFuzzer takes one dictionary: the generated one plus the P3D words
+	# (tests/fuzz/p3d.dict, by hand: the P3D reader has no chunk ids).
+	dict=$build/fuzz/$t-all.dict
+	cat "$gen" "$root/tests/fuzz/p3d.dict" > "$dict"
 	mkdir -p "$build/fuzz/corpus-$t"
 	log=$build/fuzz/fuzz_$t.log
 	echo "fuzz: $t for $seconds s (log: $log)"
