@@ -165,7 +165,7 @@ $(BUILD)/gen_demo: $(BUILD)/tests/gen_demo.o $(BUILD)/tests/w3dbuild.o
 
 # gen_p3d_seeds (tests/gen_p3d_seeds.c) writes the P3D fuzz seeds from the
 # P3D test builders.
-P3D_BUILD_OBJ = $(BUILD)/tests/p3dbuild.o $(BUILD)/tests/p3dbuild_mlod.o $(BUILD)/tests/w3dbuild.o
+P3D_BUILD_OBJ = $(BUILD)/tests/p3dbuild.o $(BUILD)/tests/p3dbuild_info.o $(BUILD)/tests/p3dbuild_mlod.o $(BUILD)/tests/w3dbuild.o
 $(BUILD)/gen_p3d_seeds: $(BUILD)/tests/gen_p3d_seeds.o $(P3D_BUILD_OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 

@@ -52,7 +52,8 @@ static int odol(const char *dir, uint32_t v)
 	const p3b_lod lods[3] = {
 		{ 86, (const float (*)[3])MANY, FACES, 3, 0, v >= 64 },
 		{ 85, (const float (*)[3])MANY, FACES, 2, 0, 0 },
-		{ 4, QUAD, FACES, 2, 0, 0, 3, m.data, m.len },
+		{ .nverts = 4, .pos = QUAD, .faces = FACES, .nfaces = 2, .nmats = 3, .mats = m.data,
+		  .mats_len = m.len },
 	};
 	wb b;
 	wb_init(&b);
