@@ -4,6 +4,9 @@
  *   hierarchy-header-missing       no HIERARCHY_HEADER (A5)
  *   hierarchy-header-not-first     HIERARCHY_HEADER is not the first sub-chunk (A5)
  *   pivot-count-mismatch           header NumPivots != PIVOTS elements (E1)
+ *   hierarchy-no-pivots            NumPivots 0 and no pivot record (version
+ *                                  3.0 or later; REN htree.cpp Load_W3D,
+ *                                  read_pivots and Base_Update use Pivot[0])
  *   pivot-fixup-count-mismatch     PIVOT_FIXUPS elements != NumPivots (E9)
  *   pivot-parent-out-of-range      ParentIdx >= pivot count and not 0xFFFFFFFF (E3)
  *   pivot-parent-order             ParentIdx not lower than the pivot's index (E3)
@@ -27,6 +30,7 @@ void w3d_check_hierarchy(wl_lint_ctx *ctx);
 extern const char *const w3d_check_hierarchy_rules[];
 const char *const w3d_check_hierarchy_rules[] = {
 	"hierarchy-header-missing", "hierarchy-header-not-first", "pivot-count-mismatch",
+	"hierarchy-no-pivots",
 	"pivot-fixup-count-mismatch", "pivot-parent-out-of-range", "pivot-parent-order",
 	"pivot-root-not-first", "pivot-multiple-roots", "quaternion-not-normalized",
 	"quaternion-not-finite", "translation-not-finite", NULL
@@ -60,6 +64,11 @@ static void check_counts(wl_lint_ctx *ctx, const w3d_hierarchy *h)
 	if (!h->header_ok)
 		return;
 	uint64_t field = wl_chunk_payload_offset(h->header) + 20;
+	/* Below version 3.0 the engine adds a root pivot itself. */
+	if (h->num_pivots == 0 && h->pivot_count == 0 && h->version >= 0x00030000u)
+		wl_report(f, "hierarchy-no-pivots", h->header, -1, field, 4,
+			  "hierarchy '%s' has no pivot (NumPivots 0): the engine uses pivot 0, the root, "
+			  "of every hierarchy", h->name);
 	if (h->num_pivots != h->pivot_count)
 		wl_report(f, "pivot-count-mismatch", h->header, -1, field, 4,
 			  "hierarchy '%s' header says %u pivots but the pivots chunk holds %zu", h->name,
