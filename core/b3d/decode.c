@@ -185,12 +185,14 @@ static void decode_brus(builder *b, const wl_chunk *c)
 		r.offset = start;
 		if (!read_string(b, &k, &r.name, &r.name_len)) {
 			unterminated(b, c, &k, "brush name", b->m->brush_count);
+			b->m->brush_cut = true;
 			return;
 		}
 		uint64_t need = 28 + 4 * (uint64_t)n_texs;
 		if (wl_cursor_remaining(&k) < need) {
 			slack(b, c, start, wl_cursor_offset(&k) + wl_cursor_remaining(&k) - start,
 			      "brush entry (name + 28 + 4 x n_texs bytes)");
+			b->m->brush_cut = true;
 			return;
 		}
 		r.values_offset = wl_cursor_offset(&k);

@@ -196,8 +196,14 @@ typedef struct b3d_model {
 	size_t texture_count;
 	int32_t brush_texture_slots; /* BRUS n_texs (valid when brus_ok) */
 	bool brus_ok;
-	b3d_brush *brushes;      /* every entry of the first BRUS */
+	b3d_brush *brushes;      /* every whole entry of the first BRUS */
 	size_t brush_count;
+	/* The first BRUS ends in a cut entry (an unterminated name, or fewer
+	 * than 28 + 4 x n_texs bytes after it): Blitz3D, Irrlicht/Luanti
+	 * (CB3DMeshFileLoader::readChunkBRUS loops while the chunk has bytes
+	 * left) and Assimp still make a brush of it, reading past the chunk,
+	 * so brush ids count it. */
+	bool brush_cut;
 	/* Every object in file order (pointers into the arena). */
 	b3d_node **nodes;     size_t node_count;
 	b3d_mesh **meshes;    size_t mesh_count;

@@ -38,9 +38,16 @@ void b3d_check_mesh(wl_lint_ctx *ctx);
  * index (u16 indices, SSkinMeshBuffer). */
 #define BUFFER_MAX_VERTICES 65536u
 
+/* The brushes the engines make of BRUS: its whole entries and a cut last
+ * one (b3d_model.brush_cut), which b3d-record-slack reports. */
+static size_t engine_brushes(const b3d_model *m)
+{
+	return m->brush_count + (m->brush_cut ? 1 : 0);
+}
+
 static bool brush_bad(const b3d_model *m, int32_t id)
 {
-	return id != -1 && (id < 0 || (uint64_t)id >= m->brush_count);
+	return id != -1 && (id < 0 || (uint64_t)id >= engine_brushes(m));
 }
 
 /* True when the brush ids can be judged: no BRUS, or its entries were
@@ -59,7 +66,7 @@ static void brush_id(wl_lint_ctx *ctx, const b3d_mesh *me, const wl_chunk *c, in
 		  "%s brush_id %" PRId32 " in the MESH of NODE '%.64s' is neither -1 nor below the %zu "
 		  "brush(es) of BRUS: Luanti refuses the model (\"Illegal brush ID found\"), older "
 		  "Irrlicht reads its material array out of bounds",
-		  what, id, b3c_node_name(me->node), m->brush_count);
+		  what, id, b3c_node_name(me->node), engine_brushes(m));
 }
 
 /* Vertices of every VRTS of me: Irrlicht and Luanti append a second VRTS
