@@ -27,7 +27,8 @@
  *                       count x element size (at the block)
  *   p3d-lod-walk        the structure runs past the LOD's end, or ends
  *                       before it (at the place the walk stopped)
- *   p3d-face-vertex-count, p3d-face-index (v50+: vertexCount),
+ *   p3d-face-vertex-count, p3d-face-index (v50+: vertexCount, below:
+ *                       the clip flags' count),
  *   p3d-not-finite      positions (element = vertex, at the block)
  *   p3d-vertex-outside-bbox  a position outside ModelInfo's box
  *                       (p3d_bbox.c; element = vertex, at the block)
@@ -332,13 +333,17 @@ static void faces(lw *w)
 		if (k != 3 && k != 4)
 			wl_report(&w->d->findings, "p3d-face-vertex-count", node, i, at, 1,
 				  "face %u has %u vertices: a face has 3 or 4", (unsigned)i, (unsigned)k);
-		for (uint32_t j = 0; j < k && w->vertices != UINT32_MAX; j++) {
+		/* The vertex count: v50+ vertexCount, below v50 the count of the
+		 * clip flags (one per vertex; equal to the positions' count in
+		 * every corpus LOD). */
+		uint32_t nv = w->x.vertices;
+		for (uint32_t j = 0; j < k && nv != UINT32_MAX; j++) {
 			uint64_t o = at + 1 + (uint64_t)j * isz;
 			uint32_t idx = isz == 4 ? wl_le32(w->b + o) : wl_le16(w->b + o);
-			if (idx >= w->vertices)
+			if (idx >= nv)
 				wl_report(&w->d->findings, "p3d-face-index", node, i, o, isz,
 					  "face %u vertex %u uses vertex %u of %u", (unsigned)i, (unsigned)j,
-					  (unsigned)idx, (unsigned)w->vertices);
+					  (unsigned)idx, (unsigned)nv);
 		}
 		at += 1 + (uint64_t)k * isz;
 	}
