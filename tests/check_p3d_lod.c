@@ -100,12 +100,12 @@ static wl_doc *build(uint32_t v, lc *c)
 {
 	wb b;
 	p3b_layout lay;
-	/* A skeleton of 8 bones covers every subskeleton entry the cases use
-	 * (the skeleton checks then run, and stay silent). */
+	/* A skeleton of one bone per skeleton-to-subskeleton entry (at most
+	 * 8; the skeleton checks then run, and stay silent). */
 	static const char *const bones[] = { "b0", "", "b1", "b0", "b2", "b0", "b3", "b0",
 					     "b4", "b0", "b5", "b0", "b6", "b0", "b7", "b0" };
 	p3bi_info info = { .bbox_min = { -1e9f, -1e9f, -1e9f }, .bbox_max = { 1e9f, 1e9f, 1e9f },
-			   .bones = bones, .n_bones = 8 };
+			   .bones = bones, .n_bones = c->s.n_links < 8 ? c->s.n_links : 8 };
 	p3bi_next = &info;
 	p3bl_odol(&b, v, &c->s, &c->at, &lay);
 	wl_doc *d = lint(&b);
@@ -331,6 +331,51 @@ START_TEST(test_skeleton_bones)
 }
 END_TEST
 
+/* Builds c at v with a skeleton of n_bones bones (names b0..b7). */
+static wl_doc *build_skeleton(uint32_t v, lc *c, uint32_t n_bones)
+{
+	static const char *const bones[] = { "b0", "", "b1", "b0", "b2", "b0", "b3", "b0",
+					     "b4", "b0", "b5", "b0", "b6", "b0", "b7", "b0" };
+	p3bi_info info = { .bbox_min = { -1e9f, -1e9f, -1e9f }, .bbox_max = { 1e9f, 1e9f, 1e9f },
+			   .bones = bones, .n_bones = n_bones };
+	wb b;
+	p3b_layout lay;
+	p3bi_next = &info;
+	p3bl_odol(&b, v, &c->s, &c->at, &lay);
+	wl_doc *d = lint(&b);
+	wb_free(&b);
+	return d;
+}
+
+START_TEST(test_bone_links_count)
+{
+	const char *r = "p3d-bone-links-count";
+	lc c;
+	full(73, &c);
+	/* 2 entries, a skeleton of 2 bones: silent */
+	wl_doc *d = build_skeleton(73, &c, 2);
+	ck_assert_uint_eq(ru_count(d, r), 0);
+	wl_doc_free(d);
+	/* a skeleton of 3 bones: the table is one short, at its count */
+	d = build_skeleton(73, &c, 3);
+	ck_assert_uint_eq(ru_count(d, r), 1);
+	ck_assert(ru_find_at(d, r, c.at.links - 8));
+	wl_doc_free(d);
+	/* a skeleton of 1 bone: one entry too many */
+	d = build_skeleton(73, &c, 1);
+	ck_assert_uint_eq(ru_count(d, r), 1);
+	wl_doc_free(d);
+	/* a LOD with no subskeleton at all (not animated): silent */
+	c.s.n_items = 0;
+	c.s.n_links = 0;
+	c.s.n_proxies = 0;
+	c.s.n_refs = 0;
+	d = build_skeleton(73, &c, 3);
+	ck_assert_uint_eq(ru_count(d, r), 0);
+	wl_doc_free(d);
+}
+END_TEST
+
 START_TEST(test_bone_refs)
 {
 	for (size_t k = 0; k < NV; k++) {
@@ -427,6 +472,7 @@ Suite *p3d_lod_suite(void)
 	tcase_add_test(tc, test_proxy_index);
 	tcase_add_test(tc, test_skeleton_bones);
 	tcase_add_test(tc, test_bone_refs);
+	tcase_add_test(tc, test_bone_links_count);
 	tcase_add_test(tc, test_not_finite);
 	tcase_add_test(tc, test_vertex_array_size);
 	suite_add_tcase(s, tc);

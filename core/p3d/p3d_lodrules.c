@@ -206,6 +206,14 @@ static void subskeleton(p3d_lodview *x)
 				  "subskeleton bone %u is skeleton bone %u but the skeleton has %u bones",
 				  (unsigned)k, (unsigned)bone, (unsigned)m->n_skeleton_bones);
 	}
+	/* SkeletonToSubSkeleton has one entry per skeleton bone (so in every
+	 * corpus LOD whose skeleton was read); the engine indexes it by
+	 * skeleton bone.  A LOD with no subskeleton at all (no entry either
+	 * way) is not animated and is left alone. */
+	if (m->skeleton_read && x->n_links != m->n_skeleton_bones && (x->n_links || x->n_items))
+		wl_report(&x->d->findings, "p3d-bone-links-count", head_node(x), -1, x->links_off, 4,
+			  "the lod's skeleton-to-subskeleton table has %u entries but the skeleton has "
+			  "%u bones", (unsigned)x->n_links, (unsigned)m->n_skeleton_bones);
 	uint64_t at = x->links_off + 4;
 	for (uint32_t i = 0; i < x->n_links; i++) {
 		uint32_t n = wl_le32(b + at);
