@@ -95,22 +95,28 @@ static wl_doc *lint(const wb *b)
 	return d;
 }
 
-/* Builds c at v and lints it. */
-static wl_doc *build(uint32_t v, lc *c)
+/* Builds c at v with a skeleton of n_bones bones (names b0..b7). */
+static wl_doc *build_skeleton(uint32_t v, lc *c, uint32_t n_bones)
 {
-	wb b;
-	p3b_layout lay;
-	/* A skeleton of one bone per skeleton-to-subskeleton entry (at most
-	 * 8; the skeleton checks then run, and stay silent). */
 	static const char *const bones[] = { "b0", "", "b1", "b0", "b2", "b0", "b3", "b0",
 					     "b4", "b0", "b5", "b0", "b6", "b0", "b7", "b0" };
 	p3bi_info info = { .bbox_min = { -1e9f, -1e9f, -1e9f }, .bbox_max = { 1e9f, 1e9f, 1e9f },
-			   .bones = bones, .n_bones = c->s.n_links < 8 ? c->s.n_links : 8 };
+			   .bones = bones, .n_bones = n_bones };
+	wb b;
+	p3b_layout lay;
 	p3bi_next = &info;
 	p3bl_odol(&b, v, &c->s, &c->at, &lay);
 	wl_doc *d = lint(&b);
 	wb_free(&b);
 	return d;
+}
+
+/* Builds c at v with a skeleton of one bone per skeleton-to-subskeleton
+ * entry (at most 8: the skeleton checks then run, and stay silent) and
+ * lints it. */
+static wl_doc *build(uint32_t v, lc *c)
+{
+	return build_skeleton(v, c, c->s.n_links < 8 ? c->s.n_links : 8);
 }
 
 /* Builds c at v: rule reports n findings, one of them at *field + plus
@@ -330,22 +336,6 @@ START_TEST(test_skeleton_bones)
 	wb_free(&b);
 }
 END_TEST
-
-/* Builds c at v with a skeleton of n_bones bones (names b0..b7). */
-static wl_doc *build_skeleton(uint32_t v, lc *c, uint32_t n_bones)
-{
-	static const char *const bones[] = { "b0", "", "b1", "b0", "b2", "b0", "b3", "b0",
-					     "b4", "b0", "b5", "b0", "b6", "b0", "b7", "b0" };
-	p3bi_info info = { .bbox_min = { -1e9f, -1e9f, -1e9f }, .bbox_max = { 1e9f, 1e9f, 1e9f },
-			   .bones = bones, .n_bones = n_bones };
-	wb b;
-	p3b_layout lay;
-	p3bi_next = &info;
-	p3bl_odol(&b, v, &c->s, &c->at, &lay);
-	wl_doc *d = lint(&b);
-	wb_free(&b);
-	return d;
-}
 
 START_TEST(test_bone_links_count)
 {
