@@ -9,27 +9,13 @@
 #include "../core/b3d/model.h"
 #include "../fix/driver.h"
 #include "b3dbuild.h"
+#include "reader_util.h"
 
 extern Suite *b3d_fix_suite(void);
 
-static wl_catalog *CAT;
-
-static void setup(void)
-{
-	char err[256];
-	CAT = wl_catalog_load_builtin(err, sizeof err);
-	ck_assert_msg(CAT != NULL, "%s", err);
-}
-
-static void teardown(void)
-{
-	wl_catalog_free(CAT);
-	CAT = NULL;
-}
-
 static size_t findings_of(const uint8_t *p, size_t n, const char *rule)
 {
-	wl_doc *d = wl_lint_bytes(CAT, NULL, "t.b3d", p, n);
+	wl_doc *d = wl_lint_bytes(ru_cat, NULL, "t.b3d", p, n);
 	ck_assert_ptr_nonnull(d);
 	size_t k = 0;
 	for (size_t i = 0; i < d->findings.count; i++)
@@ -80,7 +66,7 @@ static void quad_mesh_open(wb *b, int32_t mesh_brush, int32_t tris_brush)
 static void expect_fix(const wb *in, const wb *want, bool unsafe)
 {
 	wl_fix_options o = { 0 };
-	o.catalog = CAT;
+	o.catalog = ru_cat;
 	o.unsafe = unsafe;
 	wl_fix_result r;
 	ck_assert_int_eq(wl_fix_run(&o, "t.b3d", in->data, in->len, &r), 0);
@@ -540,7 +526,7 @@ START_TEST(test_trim_record_slack)
 	quad_with_slack(&b, 5);
 	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-record-slack"), 1);
 	wl_fix_options o = { 0 };
-	o.catalog = CAT;
+	o.catalog = ru_cat;
 	/* Safe run: the unsafe fixer does not run. */
 	wl_fix_result r;
 	ck_assert_int_eq(wl_fix_run(&o, "t.b3d", b.data, b.len, &r), 0);
@@ -578,7 +564,7 @@ START_TEST(test_trailing_bytes_on_b3d)
 	wb_zeros(&b, 3);
 	ck_assert_uint_eq(findings_of(b.data, b.len, "trailing-bytes"), 1);
 	wl_fix_options o = { 0 };
-	o.catalog = CAT;
+	o.catalog = ru_cat;
 	wl_fix_result r;
 	ck_assert_int_eq(wl_fix_run(&o, "t.b3d", b.data, b.len, &r), 0);
 	ck_assert(r.changed && r.verified);
@@ -605,7 +591,7 @@ START_TEST(test_container_size_on_b3d)
 	const uint8_t bad[4] = { (uint8_t)(len + 7), (uint8_t)((len + 7) >> 8), 0, 0 };
 	memcpy(b.data + 4, bad, 4);
 	wl_fix_options o = { 0 };
-	o.catalog = CAT;
+	o.catalog = ru_cat;
 	wl_fix_result r;
 	ck_assert_int_eq(wl_fix_run(&o, "t.b3d", b.data, b.len, &r), 0);
 	ck_assert(r.changed && r.verified);
@@ -619,7 +605,7 @@ Suite *b3d_fix_suite(void)
 {
 	Suite *s = suite_create("b3d_fix");
 	TCase *tc = tcase_create("b3d_fix");
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, ru_cat_setup, ru_cat_teardown);
 	tcase_add_test(tc, test_trim_record_slack);
 	tcase_add_test(tc, test_trailing_bytes_on_b3d);
 	tcase_add_test(tc, test_container_size_on_b3d);

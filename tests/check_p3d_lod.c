@@ -16,21 +16,6 @@
 
 extern Suite *p3d_lod_suite(void);
 
-static wl_catalog *CAT;
-
-static void setup(void)
-{
-	char err[256];
-	CAT = wl_catalog_load_builtin(err, sizeof err);
-	ck_assert_msg(CAT != NULL, "%s", err);
-}
-
-static void teardown(void)
-{
-	wl_catalog_free(CAT);
-	CAT = NULL;
-}
-
 static const p3b_face FACES[2] = { { 4, { 0, 1, 2, 3 } }, { 3, { 0, 1, 2, 0 } } };
 static const uint32_t ITEMS[2] = { 0, 1 };
 static const uint32_t LINKS[2] = { 0, 1 };
@@ -85,7 +70,7 @@ static void full(uint32_t v, lc *c)
  * and the LOD be walked to its end. */
 static wl_doc *lint(const wb *b)
 {
-	wl_doc *d = wl_lint_bytes(CAT, NULL, "x.p3d", b->data, b->len);
+	wl_doc *d = wl_lint_bytes(ru_cat, NULL, "x.p3d", b->data, b->len);
 	ck_assert_ptr_nonnull(d);
 	const char *why = ru_tiling_error(d);
 	ck_assert_msg(why == NULL, "%s", why ? why : "");
@@ -450,7 +435,7 @@ Suite *p3d_lod_suite(void)
 {
 	Suite *s = suite_create("p3d_lod");
 	TCase *tc = tcase_create("rules");
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, ru_cat_setup, ru_cat_teardown);
 	tcase_add_test(tc, test_clean_lod);
 	tcase_add_test(tc, test_face_allocation);
 	tcase_add_test(tc, test_section_faces);

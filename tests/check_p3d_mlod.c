@@ -15,26 +15,11 @@
 
 extern Suite *p3d_mlod_suite(void);
 
-static wl_catalog *CAT;
-
-static void setup(void)
-{
-	char err[256];
-	CAT = wl_catalog_load_builtin(err, sizeof err);
-	ck_assert_msg(CAT != NULL, "%s", err);
-}
-
-static void teardown(void)
-{
-	wl_catalog_free(CAT);
-	CAT = NULL;
-}
-
 /* Lints b as x.p3d: a P3D document whose tree tiles the file, every
  * finding inside it. */
 static wl_doc *lint(const wb *b)
 {
-	return ru_lint_checked(CAT, "x.p3d", "p3d", b->data, b->len);
+	return ru_lint_checked(ru_cat, "x.p3d", "p3d", b->data, b->len);
 }
 
 static const float QUAD[4][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 1, 1, 0 }, { 0, 1, 0 } };
@@ -288,7 +273,7 @@ Suite *p3d_mlod_suite(void)
 {
 	Suite *s = suite_create("p3d_mlod");
 	TCase *tc = tcase_create("p3d_mlod");
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, ru_cat_setup, ru_cat_teardown);
 	tcase_add_test(tc, test_sp3x_walk);
 	tcase_add_test(tc, test_sp3x_elements);
 	tcase_add_test(tc, test_p3dm_normals);

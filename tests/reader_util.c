@@ -344,3 +344,18 @@ char *ru_text(const wl_format *fmt, const void *p, size_t n, const char *source)
 	ru_free(d);
 	return text;
 }
+
+wl_catalog *ru_cat;
+
+void ru_cat_setup(void)
+{
+	char err[256];
+	ru_cat = wl_catalog_load_builtin(err, sizeof err);
+	ck_assert_msg(ru_cat != NULL, "%s", err);
+}
+
+void ru_cat_teardown(void)
+{
+	wl_catalog_free(ru_cat);
+	ru_cat = NULL;
+}

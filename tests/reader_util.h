@@ -65,6 +65,13 @@ const char *ru_tiling_error(const wl_doc *d);
  *  otherwise a description (static buffer). */
 const char *ru_findings_bounds_error(const wl_doc *d);
 
+/** The built-in catalogue of a test case: ru_cat_setup (a Check checked
+ *  fixture) loads it into ru_cat and fails the test when it does not
+ *  load; ru_cat_teardown frees it. */
+extern wl_catalog *ru_cat;
+void ru_cat_setup(void);
+void ru_cat_teardown(void);
+
 /** Lints p[0..n) named path with cat (wl_lint_bytes, no configuration;
  *  the document points into p); fails the test unless the document is of
  *  the format named fmt, its tree tiles the file (ru_tiling_error) and
