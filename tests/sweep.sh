@@ -1,11 +1,13 @@
 #!/bin/sh
 # Lints every file of one format of the real-file corpus
-# (../shared/corpus/FORMAT: w3d (default, or $W3DLINT_CORPUS) or b3d) one
+# (../shared/corpus/FORMAT: w3d (default, or $W3DLINT_CORPUS), b3d or p3d) one
 # process per file, then the whole folder in one JSON run.  Fails on a crash,
 # a sanitizer report, a missing report or an exit status >= 2; findings
 # (status 1) are expected and fine.  Every error finding must be a row of the
 # reviewed table (docs/corpus-errors.md for W3D, docs/corpus-errors-FORMAT.md
-# for the others).  Skips with one line when the corpus is absent.
+# for the others); for P3D every ODOL file must be walked to the end of
+# every LOD (scripts/p3d-walked.py).  Skips with one line when the corpus
+# is absent.
 # Usage: tests/sweep.sh W3DLINT [FORMAT]
 set -u
 w3dlint=$1
@@ -84,6 +86,14 @@ if [ -s "$tmp/all.json" ] && command -v python3 >/dev/null 2>&1; then
 	fi
 else
 	echo "sweep: note: python3 not found, the reviewed error table was not compared"
+fi
+
+# P3D: every ODOL file walked to the end of every LOD (issue 10); the
+# files that are not are listed with the finding that stops the walk.
+if [ "$format" = p3d ] && [ -s "$tmp/all.json" ] && command -v python3 >/dev/null 2>&1; then
+	if ! python3 "$root/scripts/p3d-walked.py" "$tmp/all.json"; then
+		fail=$((fail + 1))
+	fi
 fi
 
 echo "sweep $format: $total files of $corpus: $n0 clean, $n1 with findings at or above error, $fail failures"
