@@ -1,6 +1,6 @@
 /*
  * format.h - the format descriptor: what the engines know of a file format,
- * and the one registry that lists the formats (core/formats.c).
+ * and the one registry that lists the formats (core/registry.c).
  *
  * The engines (core/, lint/, fix/, textform/, cli/ at their roots) never
  * name a format: they detect one with wl_format_detect(), read the file

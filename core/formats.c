@@ -1,5 +1,6 @@
-/* formats.c - the format registry (format.h).  The one place in core/ that
- * names the formats: add a line to `formats` per format. */
+/* formats.c - lookup, detection and dialects over the format registry
+ * (format.h; the list itself is core/registry.c, the one place in core/
+ * that names the formats). */
 #include "format.h"
 
 #include <stdio.h>
@@ -7,27 +8,12 @@
 #include <strings.h>
 
 #include "chunk.h"
-#include "b3d/b3d_format.h"
-#include "p3d/p3d.h"
-#include "w3d/w3d_format.h"
-
-static const wl_format *const formats[] = {
-	&w3d_format, /* first: the default for files no format recognises */
-	&b3d_format,
-	&p3d_format,
-};
-
-#define NFORMATS (sizeof formats / sizeof formats[0])
-
-const wl_format *const *wl_formats(size_t *count)
-{
-	*count = NFORMATS;
-	return formats;
-}
 
 const wl_format *wl_format_find(const char *name)
 {
-	for (size_t i = 0; i < NFORMATS; i++)
+	size_t nformats;
+	const wl_format *const *formats = wl_formats(&nformats);
+	for (size_t i = 0; i < nformats; i++)
 		if (strcmp(formats[i]->name, name) == 0)
 			return formats[i];
 	return NULL;
@@ -39,7 +25,9 @@ const wl_format *wl_format_by_extension(const char *path)
 	const char *slash = path ? strrchr(path, '/') : NULL;
 	if (!dot || (slash && dot < slash))
 		return NULL;
-	for (size_t i = 0; i < NFORMATS; i++)
+	size_t nformats;
+	const wl_format *const *formats = wl_formats(&nformats);
+	for (size_t i = 0; i < nformats; i++)
 		for (const char *const *e = formats[i]->extensions; e && *e; e++)
 			if (strcasecmp(dot + 1, *e) == 0)
 				return formats[i];
@@ -48,9 +36,11 @@ const wl_format *wl_format_by_extension(const char *path)
 
 const wl_format *wl_format_detect(const uint8_t *bytes, uint64_t size, const char *path)
 {
+	size_t nformats;
+	const wl_format *const *formats = wl_formats(&nformats);
 	const wl_format *best = NULL;
 	int best_score = WL_DETECT_NO;
-	for (size_t i = 0; i < NFORMATS; i++) {
+	for (size_t i = 0; i < nformats; i++) {
 		int s = formats[i]->detect ? formats[i]->detect(bytes, size) : WL_DETECT_NO;
 		if (s > best_score) {
 			best_score = s;
@@ -79,7 +69,9 @@ bool wl_format_dialect_parse(const char *name, const wl_format **f, int *dialect
 		*dialect = 0;
 		return true;
 	}
-	for (size_t i = 0; i < NFORMATS; i++)
+	size_t nformats;
+	const wl_format *const *formats = wl_formats(&nformats);
+	for (size_t i = 0; i < nformats; i++)
 		if (formats[i]->dialect_parse && formats[i]->dialect_parse(name, dialect)) {
 			*f = formats[i];
 			return true;
@@ -93,7 +85,9 @@ const char *wl_format_dialect_names(void)
 	if (buf[0])
 		return buf;
 	size_t at = 0;
-	for (size_t i = 0; i < NFORMATS; i++) {
+	size_t nformats;
+	const wl_format *const *formats = wl_formats(&nformats);
+	for (size_t i = 0; i < nformats; i++) {
 		const char *n = formats[i]->dialect_names;
 		if (!n)
 			continue;

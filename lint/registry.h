@@ -1,6 +1,6 @@
 /*
  * registry.h - the lint layer's registry of formats: for each format of
- * core/formats.c that has checks, its check functions and its custom-rule
+ * core/registry.c that has checks, its check functions and its custom-rule
  * fields.  lint/registry.c is the only file of lint/'s root that names the
  * format folders (lint/w3d/, ...).
  */

@@ -84,7 +84,7 @@ static inline uint32_t b3d_key_size(int32_t flags)
 uint64_t b3d_whole_records(const wl_doc *d, const wl_chunk *c);
 
 /** The B3D format descriptor (core/b3d/descriptor.c), registered in
- *  core/formats.c. */
+ *  core/registry.c. */
 extern const wl_format b3d_format;
 
 /** Schema entry of id inside context ctx, or NULL. */

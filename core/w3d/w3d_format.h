@@ -133,7 +133,7 @@ enum {
 };
 
 /** The W3D format descriptor (core/w3d/descriptor.c), registered in
- *  core/formats.c. */
+ *  core/registry.c. */
 extern const wl_format w3d_format;
 
 /** Reads an 8-byte W3D chunk header at p: ChunkType, ChunkSize bits 0..30,
