@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,15 +88,19 @@ int wl_read_file(const char *path, size_t limit, uint8_t **out, size_t *len)
 int wl_read_input(const char *path, uint8_t **out, size_t *len, uint64_t *size)
 {
 	*size = 0;
-	if (strcmp(path, "-") == 0)
-		return read_fd(STDIN_FILENO, 0, WL_INPUT_MAX_BYTES, out, len, size);
+	bool in = strcmp(path, "-") == 0;
 	/* O_NONBLOCK: opening a FIFO without a writer must not block; the
 	 * type is checked before any read. */
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	int fd = in ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return WL_READ_OPEN;
 	struct stat st;
 	int rc = WL_READ_OK, e = 0;
+	if (in && fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode) &&
+	    !((S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) && !isatty(fd))) {
+		/* a pipe, FIFO, socket or terminal: read up to the limit */
+		return read_fd(fd, 0, WL_INPUT_MAX_BYTES, out, len, size);
+	}
 	if (fstat(fd, &st) != 0) {
 		rc = WL_READ_IO;
 		e = errno;
@@ -109,38 +114,50 @@ int wl_read_input(const char *path, uint8_t **out, size_t *len, uint64_t *size)
 		rc = WL_READ_BIG;
 		e = EFBIG;
 		*size = (uint64_t)st.st_size;
-	} else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) {
+	} else if (!in && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) {
 		rc = WL_READ_IO;
 		e = errno;
 	} else {
 		rc = read_fd(fd, (uint64_t)st.st_size, WL_INPUT_MAX_BYTES, out, len, size);
 		e = errno;
 	}
-	close(fd);
+	if (!in)
+		close(fd);
 	errno = e;
 	return rc;
 }
 
+const char *wl_file_kind(mode_t mode)
+{
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISBLK(mode))
+		return "a block device";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	if (S_ISDIR(mode))
+		return "a folder";
+	if (S_ISLNK(mode))
+		return "a symbolic link";
+	return S_ISREG(mode) ? "a regular file" : "an unknown kind of file";
+}
+
 /* The kind of a non-regular file, for the message. */
-static const char *kind_of(const char *path)
+static const char *kind_of(const char *path, char *buf, size_t cap)
 {
 	struct stat st;
-	if (stat(path, &st) != 0)
+	if ((strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, &st) : stat(path, &st)) != 0)
 		return "not a regular file";
-	if (S_ISFIFO(st.st_mode))
-		return "not a regular file (a FIFO)";
-	if (S_ISCHR(st.st_mode))
-		return "not a regular file (a character device)";
-	if (S_ISBLK(st.st_mode))
-		return "not a regular file (a block device)";
-	if (S_ISSOCK(st.st_mode))
-		return "not a regular file (a socket)";
-	return "not a regular file";
+	snprintf(buf, cap, "not a regular file (%s)", wl_file_kind(st.st_mode));
+	return buf;
 }
 
 void wl_read_message(char *buf, size_t cap, const char *tool, const char *path, int rc, int errnum, uint64_t size)
 {
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	char kind[64];
 	if (rc == WL_READ_BIG && size > 0)
 		snprintf(buf, cap, "%s: %s: file is %" PRIu64 " bytes, over the 1 GiB limit (%" PRIu64 " bytes); not read",
 			 tool, name, size, WL_INPUT_MAX_BYTES);
@@ -148,7 +165,7 @@ void wl_read_message(char *buf, size_t cap, const char *tool, const char *path, 
 		snprintf(buf, cap, "%s: %s: more than the 1 GiB limit (%" PRIu64 " bytes); not read", tool, name,
 			 WL_INPUT_MAX_BYTES);
 	else if (rc == WL_READ_NOTREG)
-		snprintf(buf, cap, "%s: %s: %s; not read", tool, name, kind_of(path));
+		snprintf(buf, cap, "%s: %s: %s; not read", tool, name, kind_of(path, kind, sizeof kind));
 	else if (rc == WL_READ_NOMEM)
 		snprintf(buf, cap, "%s: %s: out of memory reading the file", tool, name);
 	else {
