@@ -35,6 +35,7 @@
 #include "../lint/suggest.h"
 #include "../lint/xref.h"
 #include "opts.h"
+#include "output.h"
 #include "pool.h"
 #include "progress.h"
 #include "walk.h"
@@ -319,7 +320,8 @@ typedef struct run {
 	wl_baseline *baseline;   /* --baseline or --write-baseline, or NULL */
 	bool recording;          /* --write-baseline */
 	wl_reporter *rep;
-	FILE *out;
+	FILE *out;               /* dest.fp */
+	wl_cli_out dest;         /* -o FILE or standard output (cli/output.h) */
 	wl_progress pg;
 	bool shares_terminal;    /* the report goes to the terminal of pg */
 	bool trouble;            /* exit status 2 */
@@ -993,8 +995,7 @@ static void run_free(run *r)
 	free(r->xref_add);
 	wl_xref_free(r->xref);
 	wl_reporter_free(r->rep);
-	if (r->out && r->out != stdout)
-		fclose(r->out);
+	wl_cli_out_abort(&r->dest); /* a report not finished is not written */
 	free(r->file_cfg);
 	wl_pathlist_free(&r->files);
 	config_cache_free(&r->cache);
@@ -1122,15 +1123,9 @@ static int lint_paths(run *r, char **paths, int npaths)
 		return EXIT_TROUBLE;
 
 	bool to_stdout = !opt->output || strcmp(opt->output, "-") == 0;
-	if (to_stdout) {
-		r->out = stdout;
-	} else {
-		r->out = fopen(opt->output, "w");
-		if (!r->out) {
-			fprintf(stderr, "w3dlint: %s: %s\n", opt->output, strerror(errno));
-			return EXIT_TROUBLE;
-		}
-	}
+	if (wl_cli_out_open(&DOC, &r->dest, opt->output) != 0)
+		return EXIT_TROUBLE;
+	r->out = r->dest.fp;
 	r->rep = make_reporter(r, to_stdout);
 	if (!r->rep) {
 		fprintf(stderr, "w3dlint: out of memory\n");
@@ -1156,14 +1151,9 @@ static int lint_paths(run *r, char **paths, int npaths)
 	}
 	if (finish_run(r, to_stdout) != EXIT_CLEAN)
 		return EXIT_TROUBLE;
-	if (!to_stdout) {
-		FILE *fp = r->out;
-		r->out = NULL;
-		if (fclose(fp) != 0) {
-			fprintf(stderr, "w3dlint: %s: cannot write the report: %s\n", opt->output, strerror(errno));
-			return EXIT_TROUBLE;
-		}
-	}
+	r->out = NULL;
+	if (wl_cli_out_close(&DOC, &r->dest) != 0)
+		return EXIT_TROUBLE;
 	if (r->trouble)
 		return EXIT_TROUBLE;
 	return r->failed ? EXIT_FINDINGS : EXIT_CLEAN;
@@ -1173,6 +1163,7 @@ int main(int argc, char **argv)
 {
 	cli opt;
 	int first = 0;
+	wl_sw_signals_init();
 	int rc = parse_args(argc, argv, &opt, &first);
 	if (rc < 0)
 		return fflush(stdout) == 0 ? EXIT_CLEAN : EXIT_TROUBLE;
@@ -1202,8 +1193,11 @@ int main(int argc, char **argv)
 	} else {
 		rc = lint_paths(&r, argv + first, argc - first);
 	}
-	if (fflush(stdout) != 0 && rc == EXIT_CLEAN)
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		if (rc != EXIT_TROUBLE) /* not said yet */
+			fprintf(stderr, "w3dlint: standard output: cannot write: %s\n", strerror(errno ? errno : EIO));
 		rc = EXIT_TROUBLE;
+	}
 	run_free(&r);
 	return rc;
 }
