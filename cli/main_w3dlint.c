@@ -290,7 +290,9 @@ static void walk_error(void *ud, const char *path, int errnum)
 	fprintf(stderr, "w3dlint: %s: %s\n", path, strerror(errnum));
 }
 
-/* Reads the whole file (core/file_io.h: regular files of at most 1 GiB).
+/* Reads the whole file (core/file_io.h: regular files of at most 1 GiB;
+ * WL_READ_SNIFF: a file its format refuses by its first bytes is not read
+ * past them).
  * Returns -1 with a message naming it in err when it cannot be read.  Runs
  * on worker threads: prints nothing. */
 static int read_file(const char *path, uint8_t **out, uint64_t *out_size, char *err, size_t errcap)
@@ -299,7 +301,7 @@ static int read_file(const char *path, uint8_t **out, uint64_t *out_size, char *
 	uint64_t size;
 	*out = NULL;
 	*out_size = 0;
-	int rc = wl_read_input(path, out, &len, &size);
+	int rc = wl_read_input_ex(path, WL_READ_SNIFF, out, &len, &size);
 	if (rc != WL_READ_OK) {
 		wl_read_message(err, errcap, W3DLINT_NAME, path, rc, errno, size);
 		return -1;

@@ -1,6 +1,8 @@
 /* file_io.c - reading a whole file; see file_io.h. */
 #include "file_io.h"
 
+#include "format.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -85,7 +87,43 @@ int wl_read_file(const char *path, size_t limit, uint8_t **out, size_t *len)
 	return rc;
 }
 
+/* WL_READ_SNIFF: when the format of the file at fd (size bytes, named
+ * path) refuses it by its first bytes, the buffer holds those and zeros
+ * after them (calloc: pages never touched cost no memory).  Returns 1 when
+ * it did so, 0 when the file is to be read whole (fd rewound), -1 on a
+ * read error. */
+static int sniff(int fd, const char *path, uint64_t size, uint8_t **out, size_t *len)
+{
+	uint8_t head[WL_DETECT_BYTES];
+	size_t n = 0, want = size < sizeof head ? (size_t)size : sizeof head;
+	while (n < want) {
+		ssize_t got = read(fd, head + n, want - n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			return -1;
+		if (got == 0)
+			break;
+		n += (size_t)got;
+	}
+	if (n == want && wl_format_read_extent(head, size, path) < size) {
+		uint8_t *buf = calloc(1, (size_t)size);
+		if (buf) {
+			memcpy(buf, head, n);
+			*out = buf;
+			*len = (size_t)size;
+			return 1;
+		}
+	}
+	return lseek(fd, 0, SEEK_SET) == 0 ? 0 : -1;
+}
+
 int wl_read_input(const char *path, uint8_t **out, size_t *len, uint64_t *size)
+{
+	return wl_read_input_ex(path, 0, out, len, size);
+}
+
+int wl_read_input_ex(const char *path, unsigned flags, uint8_t **out, size_t *len, uint64_t *size)
 {
 	*size = 0;
 	bool in = strcmp(path, "-") == 0;
@@ -118,7 +156,14 @@ int wl_read_input(const char *path, uint8_t **out, size_t *len, uint64_t *size)
 		rc = WL_READ_IO;
 		e = errno;
 	} else {
-		rc = read_fd(fd, (uint64_t)st.st_size, WL_INPUT_MAX_BYTES, out, len, size);
+		int s = !in && (flags & WL_READ_SNIFF) && st.st_size > 0 ? sniff(fd, path, (uint64_t)st.st_size, out, len)
+									 : 0;
+		if (s == 1)
+			*size = (uint64_t)st.st_size;
+		else if (s == 0)
+			rc = read_fd(fd, (uint64_t)st.st_size, WL_INPUT_MAX_BYTES, out, len, size);
+		else
+			rc = WL_READ_IO;
 		e = errno;
 	}
 	if (!in)

@@ -66,6 +66,23 @@ int wl_read_file(const char *path, size_t limit, uint8_t **out, size_t *len);
  */
 int wl_read_input(const char *path, uint8_t **out, size_t *len, uint64_t *size);
 
+/* wl_read_input_ex flags. */
+enum {
+	/* Sniff before reading whole (named files): when the format the file
+	 * is taken for refuses it by its first bytes (core/format.h
+	 * wl_format.refused_head: a .b3d without BB3D, a .p3d without ODOL or
+	 * MLOD), only the first WL_DETECT_BYTES bytes are read and the rest of
+	 * the buffer is zeros (untouched pages: no memory, no time, even for a
+	 * 1000 MB file).  *len is still the file's size, so the reader's
+	 * finding and the report name the whole file.  Only for callers that
+	 * hand the bytes to the format's reader and nothing else (w3dlint);
+	 * never for one that copies or prints them (w3dfix -o, w3ddump). */
+	WL_READ_SNIFF = 1u << 0,
+};
+
+/** wl_read_input() with flags (WL_READ_*). */
+int wl_read_input_ex(const char *path, unsigned flags, uint8_t **out, size_t *len, uint64_t *size);
+
 /**
  * Words a failure of wl_read_input() (rc, the errno it left, the *size it
  * gave) as one line without newline into buf: "TOOL: PATH: REASON", e.g.
