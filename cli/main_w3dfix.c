@@ -641,16 +641,17 @@ int main(int argc, char **argv)
 	bool writing = (o.in_place || o.output) && !o.dry_run;
 	/* -o: every output name, checked before anything is written */
 	char **targets = writing && o.output ? calloc(nfiles ? nfiles : 1, sizeof *targets) : NULL;
-	if (writing && o.output && (!targets || out_targets(&o, argv + optind, argc - optind, lists, single, targets) != 0))
-		t.errors++;
-	else if (stdin_misused(&o, argv + optind, argc - optind, single))
+	bool refused = (writing && o.output &&
+			(!targets || out_targets(&o, argv + optind, argc - optind, lists, single, targets) != 0)) ||
+		       stdin_misused(&o, argv + optind, argc - optind, single);
+	if (refused)
 		t.errors++;
 	/* the progress line of w3dlint (cli/progress.h): a terminal, no CI,
 	 * more than 20 files; cleared before each file's own lines */
 	wl_progress pg;
 	wl_progress_init(&pg, true, nfiles);
 	size_t done = 0;
-	for (int a = optind; a < argc && !t.errors; a++)
+	for (int a = optind; a < argc && !refused; a++)
 		for (size_t i = 0; i < lists[a - optind].count; i++) {
 			wl_progress_show(&pg, ++done, nfiles, lists[a - optind].items[i]);
 			fix_one(&o, &fo, lists[a - optind].items[i], targets ? targets[done - 1] : NULL, &t, &pg);
