@@ -29,7 +29,8 @@
 /* The option table: drives getopt_long, --help and --man (cli/opts.h). */
 static const wl_opt OPTS[] = {
 	{ "output", required_argument, 'o', "FILE",
-	  "write the model bytes to FILE (- for standard output; required)" },
+	  "write the model bytes to FILE (- for standard output; required); a regular file only, replaced "
+	  "whole or not at all" },
 	WL_OPT_COMMON,
 };
 #define OPT_COUNT (sizeof OPTS / sizeof OPTS[0])

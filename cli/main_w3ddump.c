@@ -57,7 +57,9 @@ static const wl_opt OPTS[] = {
 	  "the editable text form (docs/textform.md; W3D and B3D files); `w3dasm` turns it back "
 	  "into the same bytes" },
 	{ "all", no_argument, 'a', NULL, "human dump: every array element, not only the first 8" },
-	{ "output", required_argument, 'o', "FILE", "write to FILE instead of standard output" },
+	{ "output", required_argument, 'o', "FILE",
+	  "write to FILE instead of standard output; a regular file only, replaced whole once the dump is "
+	  "complete" },
 	WL_OPT_COMMON,
 };
 #define OPT_COUNT (sizeof OPTS / sizeof OPTS[0])
@@ -648,7 +650,7 @@ int main(int argc, char **argv)
 	if (rc == 0)
 		rc = wl_cli_out_close(&DOC, &dest);
 	else
-		fprintf(stderr, "w3ddump: %s: write failed: %s\n", dest.name, strerror(errno ? errno : EIO));
+		fprintf(stderr, "w3ddump: %s: cannot write: %s\n", dest.name, strerror(errno ? errno : EIO));
 	wl_cli_out_abort(&dest);
 	wl_doc_free(d);
 	free(bytes);

@@ -71,7 +71,9 @@ static const wl_opt OPTS[] = {
 	{ "format", required_argument, 'f', "FORMAT",
 	  "report format: text (default), json (docs/report-json.md), sarif (SARIF 2.1.0 for GitHub code "
 	  "scanning, docs/report-sarif.md) or github (GitHub Actions annotations)" },
-	{ "output", required_argument, 'o', "FILE", "write the report to FILE instead of standard output" },
+	{ "output", required_argument, 'o', "FILE",
+	  "write the report to FILE instead of standard output (- for standard output); a regular file only, "
+	  "replaced whole once the report is complete" },
 	{ "config", required_argument, 'c', "FILE",
 	  "use this configuration for every file instead of the .w3dlint.yaml found by walking up from each file" },
 	{ "fail-on", required_argument, OPT_FAIL_ON, "SEVERITY",
