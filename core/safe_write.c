@@ -144,64 +144,51 @@ static int flock_wait(int fd)
 	return 0;
 }
 
-/* Locks w->path (or its folder): see the header.  Sets existed, st. */
+/* Locks w->path (or, when it cannot be opened for reading, its folder):
+ * see the header.  Sets existed, st.  A target that does not exist is not
+ * locked: the commit creates it without replacing a file made meanwhile. */
 static int take_lock(wl_sw *w)
 {
-	bool folder_only = false; /* the file cannot be opened to be locked */
 	for (int tries = 0; tries < 1000; tries++) {
-		struct stat st;
-		if (stat(w->path, &st) == 0) {
-			w->existed = true;
-			w->st = st;
-			if (!S_ISREG(st.st_mode))
-				return WL_SW_NOTREG;
-			if (!folder_only) {
-				int fd = open(w->path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-				if (fd < 0 && errno == ENOENT)
-					continue; /* gone meanwhile */
-				if (fd < 0 && errno != EACCES)
-					return WL_SW_ERR;
-				if (fd >= 0) {
-					struct stat now;
-					if (flock_wait(fd) != 0 || fstat(fd, &st) != 0) {
-						int e = errno;
-						close(fd);
-						errno = e;
-						return WL_SW_ERR;
-					}
-					if (stat(w->path, &now) != 0 || now.st_dev != st.st_dev || now.st_ino != st.st_ino) {
-						close(fd); /* replaced while we waited: lock the new one */
-						continue;
-					}
-					w->st = st;
-					w->lock_fd = fd;
-					return WL_SW_OK;
-				}
-				folder_only = true;
-			}
-		} else if (errno != ENOENT) {
-			return WL_SW_ERR;
+		struct stat st, now;
+		if (stat(w->path, &st) != 0) {
+			if (errno != ENOENT)
+				return WL_SW_ERR;
+			w->existed = false;
+			return WL_SW_OK;
 		}
-		char dir[WL_SW_PATH_MAX];
-		folder_of(w->path, dir, sizeof dir);
-		int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (dfd < 0 || flock_wait(dfd) != 0) {
+		w->existed = true;
+		w->st = st;
+		if (!S_ISREG(st.st_mode))
+			return WL_SW_NOTREG;
+		int fd = open(w->path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+		if (fd < 0 && errno == ENOENT)
+			continue; /* gone meanwhile */
+		if (fd < 0 && errno != EACCES)
+			return WL_SW_ERR;
+		bool folder = fd < 0; /* no read permission: lock the folder */
+		if (folder) {
+			char dir[WL_SW_PATH_MAX];
+			folder_of(w->path, dir, sizeof dir);
+			fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+			if (fd < 0)
+				return WL_SW_ERR;
+		}
+		if (flock_wait(fd) != 0 || (!folder && fstat(fd, &st) != 0) || (folder && stat(w->path, &st) != 0)) {
 			int e = errno;
-			if (dfd >= 0)
-				close(dfd);
+			close(fd);
+			if (e == ENOENT)
+				continue;
 			errno = e;
 			return WL_SW_ERR;
 		}
-		bool now_exists = stat(w->path, &st) == 0;
-		if (now_exists && !folder_only) {
-			close(dfd); /* made meanwhile: lock the file itself */
+		if (!folder && (stat(w->path, &now) != 0 || now.st_dev != st.st_dev || now.st_ino != st.st_ino)) {
+			close(fd); /* replaced while we waited: lock the new one */
 			continue;
 		}
-		w->existed = now_exists;
-		if (now_exists)
-			w->st = st;
-		w->lock_fd = dfd;
-		return WL_SW_OK;
+		w->st = st;
+		w->lock_fd = fd;
+		return S_ISREG(st.st_mode) ? WL_SW_OK : WL_SW_NOTREG;
 	}
 	errno = EAGAIN;
 	return WL_SW_ERR;
@@ -414,6 +401,30 @@ static void fsync_folder(const char *path)
 	}
 }
 
+/* A new target: the temporary file takes its name without replacing
+ * anything.  0 done; 1 when a file of that name appeared meanwhile (it is
+ * then locked, to be replaced); -1 on failure. */
+static int create_new(wl_sw *w)
+{
+	sigset_t old;
+	block_signals(&old);
+	int rc = link_as(w, w->path);
+	int e = errno;
+	restore_signals(&old);
+	if (rc == 0) {
+		tmp_forget(w, true); /* a named temporary file: its second name goes */
+		return 0;
+	}
+	if (e != EEXIST) {
+		errno = e;
+		return -1;
+	}
+	rc = take_lock(w);
+	if (rc == WL_SW_NOTREG)
+		errno = EEXIST; /* something that is not a regular file took the name */
+	return rc == WL_SW_OK ? 1 : -1;
+}
+
 int wl_sw_commit(wl_sw *w)
 {
 	int rc = 0;
@@ -424,9 +435,15 @@ int wl_sw_commit(wl_sw *w)
 	}
 	if (rc == 0)
 		rc = finish_file(w, w->fd);
-	if (rc == 0 && w->anon)
+	bool done = false;
+	if (rc == 0 && !w->existed) {
+		rc = create_new(w);
+		done = rc == 0;
+		rc = rc < 0 ? -1 : 0;
+	}
+	if (rc == 0 && !done && w->anon)
 		rc = name_anon(w);
-	if (rc == 0 && rename(w->tmp, w->path) != 0)
+	if (rc == 0 && !done && rename(w->tmp, w->path) != 0)
 		rc = -1;
 	int e = errno;
 	if (rc == 0) {

@@ -38,12 +38,15 @@
  *     could not be kept is counted in wl_sw.meta_lost, not an error.
  *   - a new file gets create_mode less the umask.
  *
- * Locking: the lock is flock(LOCK_EX) on the target itself (or, while the
- * target does not exist yet or cannot be opened for reading, on its
- * folder); after it is granted the target is checked again to be the file
- * locked (a run that replaced it meanwhile renamed a new inode in place) and
- * locking starts again on the new one.  Locks are advisory: they order runs
- * of these tools, not other programs.
+ * Locking: the lock is flock(LOCK_EX) on the target itself (on its folder
+ * when the target cannot be opened for reading); after it is granted the
+ * target is checked again to be the file locked (a run that replaced it
+ * meanwhile renamed a new inode in place) and locking starts again on the
+ * new one.  A target that does not exist is not locked (nothing to read,
+ * and a folder lock would serialise every new file of the folder): the
+ * commit gives the new file its name with link(2), which never replaces a
+ * file, and when one appeared meanwhile locks it and replaces it as above.
+ * Locks are advisory: they order runs of these tools, not other programs.
  *
  * The temporary file is an O_TMPFILE (no name until the commit links it as
  * TARGET.wltmp-XXXXXX just before the rename), so a run killed at any point
