@@ -174,19 +174,16 @@ int wl_read_input_ex(const char *path, unsigned flags, uint8_t **out, size_t *le
 
 const char *wl_file_kind(mode_t mode)
 {
-	if (S_ISFIFO(mode))
-		return "a FIFO";
-	if (S_ISCHR(mode))
-		return "a character device";
-	if (S_ISBLK(mode))
-		return "a block device";
-	if (S_ISSOCK(mode))
-		return "a socket";
-	if (S_ISDIR(mode))
-		return "a folder";
-	if (S_ISLNK(mode))
-		return "a symbolic link";
-	return S_ISREG(mode) ? "a regular file" : "an unknown kind of file";
+	switch (mode & S_IFMT) {
+	case S_IFIFO: return "a FIFO";
+	case S_IFCHR: return "a character device";
+	case S_IFBLK: return "a block device";
+	case S_IFSOCK: return "a socket";
+	case S_IFDIR: return "a folder";
+	case S_IFLNK: return "a symbolic link";
+	case S_IFREG: return "a regular file";
+	default: return "an unknown kind of file";
+	}
 }
 
 /* The kind of a non-regular file, for the message. */

@@ -77,6 +77,25 @@ static int entries(void)
 	return n;
 }
 
+/* The permission bits of p. */
+static unsigned mode_of(const char *p)
+{
+	struct stat st;
+	ck_assert_int_eq(stat(p, &st), 0);
+	return st.st_mode & 07777;
+}
+
+/* Locks and opens path for replacing; loop 1 of a test: the named
+ * temporary file. */
+static void begin(wl_sw *w, int named)
+{
+	if (named)
+		setenv("W3DLINT_NO_TMPFILE", "1", 1);
+	ck_assert_int_eq(wl_sw_lock(w, path, 0), WL_SW_OK);
+	ck_assert(w->existed);
+	ck_assert_int_eq(wl_sw_open(w, 0666), WL_SW_OK);
+}
+
 START_TEST(sw_new_file)
 {
 	if (_i)
@@ -86,41 +105,30 @@ START_TEST(sw_new_file)
 	ck_assert_int_eq(wl_sw_write_file(&w, path, 0, 0666, "new", 3), WL_SW_OK);
 	umask(old);
 	ck_assert_str_eq(get(path), "new");
-	struct stat st;
-	ck_assert_int_eq(stat(path, &st), 0);
-	ck_assert_uint_eq(st.st_mode & 07777, 0640);
+	ck_assert_uint_eq(mode_of(path), 0640);
 	ck_assert_int_eq(entries(), 1); /* no temporary file left */
 }
 END_TEST
 
 START_TEST(sw_replace_keeps_mode_until_commit)
 {
-	if (_i)
-		setenv("W3DLINT_NO_TMPFILE", "1", 1);
 	put(path, "old", 0604);
 	wl_sw w;
-	ck_assert_int_eq(wl_sw_lock(&w, path, 0), WL_SW_OK);
-	ck_assert(w.existed);
-	ck_assert_int_eq(wl_sw_open(&w, 0666), WL_SW_OK);
+	begin(&w, _i);
 	ck_assert_int_eq(wl_sw_write(&w, "replaced", 8), WL_SW_OK);
 	ck_assert_str_eq(get(path), "old"); /* not before the commit */
 	ck_assert_int_eq(wl_sw_commit(&w), WL_SW_OK);
 	ck_assert_str_eq(get(path), "replaced");
-	struct stat st;
-	ck_assert_int_eq(stat(path, &st), 0);
-	ck_assert_uint_eq(st.st_mode & 07777, 0604);
+	ck_assert_uint_eq(mode_of(path), 0604);
 	ck_assert_int_eq(entries(), 1);
 }
 END_TEST
 
 START_TEST(sw_abort_leaves_target)
 {
-	if (_i)
-		setenv("W3DLINT_NO_TMPFILE", "1", 1);
 	put(path, "old", 0644);
 	wl_sw w;
-	ck_assert_int_eq(wl_sw_lock(&w, path, 0), WL_SW_OK);
-	ck_assert_int_eq(wl_sw_open(&w, 0666), WL_SW_OK);
+	begin(&w, _i);
 	FILE *f = wl_sw_stream(&w);
 	ck_assert_ptr_nonnull(f);
 	fputs("half", f);
@@ -164,9 +172,7 @@ START_TEST(sw_hard_link_and_readonly)
 	ck_assert_str_eq(get(path), "new");
 	ck_assert_int_eq(wl_sw_write_file(&w, path, WL_SW_READONLY_OK, 0666, "ro", 2), WL_SW_OK);
 	ck_assert_str_eq(get(path), "ro");
-	struct stat st;
-	ck_assert_int_eq(stat(path, &st), 0);
-	ck_assert_uint_eq(st.st_mode & 07777, 0444);
+	ck_assert_uint_eq(mode_of(path), 0444);
 }
 END_TEST
 
@@ -188,14 +194,11 @@ END_TEST
 
 START_TEST(sw_backups_never_replaced)
 {
-	if (_i)
-		setenv("W3DLINT_NO_TMPFILE", "1", 1);
 	put(path, "v1", 0640);
 	char name[300], bak[160];
 	for (int k = 0; k < 2; k++) {
 		wl_sw w;
-		ck_assert_int_eq(wl_sw_lock(&w, path, 0), WL_SW_OK);
-		ck_assert_int_eq(wl_sw_open(&w, 0666), WL_SW_OK);
+		begin(&w, _i);
 		ck_assert_int_eq(wl_sw_backup(&w, (const uint8_t *)get(path), 2, name, sizeof name), WL_SW_OK);
 		ck_assert_int_eq(wl_sw_write(&w, k ? "v3" : "v2", 2), WL_SW_OK);
 		ck_assert_int_eq(wl_sw_commit(&w), WL_SW_OK);
@@ -206,9 +209,7 @@ START_TEST(sw_backups_never_replaced)
 	ck_assert_str_eq(name, bak);
 	ck_assert_str_eq(get(bak), "v2");
 	ck_assert_str_eq(get(path), "v3");
-	struct stat st;
-	ck_assert_int_eq(stat(bak, &st), 0);
-	ck_assert_uint_eq(st.st_mode & 07777, 0640);
+	ck_assert_uint_eq(mode_of(bak), 0640);
 	ck_assert_int_eq(entries(), 3);
 }
 END_TEST
