@@ -30,7 +30,7 @@
 
 #include "../../core/cursor.h"
 #include "checks.h"
-#include "skin_bind.h"
+#include "../../core/b3d/skin_bind.h"
 
 void b3d_check_keys(wl_lint_ctx *ctx);
 
