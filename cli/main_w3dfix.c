@@ -571,7 +571,7 @@ int main(int argc, char **argv)
 	if (list) {
 		list_fixes(stdout);
 		opts_release(&o);
-		return 0;
+		return wl_cli_flush_stdout(&DOC) == 0 ? 0 : 2;
 	}
 	if (optind >= argc) {
 		fprintf(stderr, "w3dfix: no PATH given\nTry 'w3dfix --help' for more information.\n");
@@ -680,10 +680,8 @@ int main(int argc, char **argv)
 		       t.hint_findings == 1 ? "" : "s");
 	}
 	totals_release(&t);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "w3dfix: standard output: write error: %s\n", strerror(errno ? errno : EIO));
+	if (wl_cli_flush_stdout(&DOC) != 0)
 		t.errors++;
-	}
 	if (t.errors)
 		status = 2;
 	else if (t.remaining || t.failed || t.fixable)

@@ -1197,11 +1197,9 @@ int main(int argc, char **argv)
 	} else {
 		rc = lint_paths(&r, argv + first, argc - first);
 	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		if (rc != EXIT_TROUBLE) /* not said yet */
-			fprintf(stderr, "w3dlint: standard output: cannot write: %s\n", strerror(errno ? errno : EIO));
+	if (rc == EXIT_TROUBLE ? fflush(stdout) != 0 || ferror(stdout) /* said already */
+			       : wl_cli_flush_stdout(&DOC) != 0)
 		rc = EXIT_TROUBLE;
-	}
 	run_free(&r);
 	return rc;
 }

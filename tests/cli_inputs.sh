@@ -114,7 +114,9 @@ done
 # --- a sniff before the whole read: a 1000 MB sparse .b3d / .p3d without
 # its magic is reported from its first bytes (b3d-not-b3d, p3d-not-p3d,
 # over the whole size) with the memory of a small file, not read whole.
-# Peak memory (ru_maxrss of the child, KiB) is measured, not time.
+# Peak memory (ru_maxrss of the child, KiB) is measured, not time: below a
+# quarter of the file (a whole read takes all of it; a sanitizer build's
+# shadow of the untouched buffer takes an eighth).
 for f in b3d p3d; do
 	truncate -s 1000M "$tmp/sparse.$f" || continue
 	peak=$(python3 -c '
@@ -122,10 +124,10 @@ import resource, subprocess, sys
 with open(sys.argv[3], "w") as out:
     subprocess.run([sys.argv[1], "--format", "json", sys.argv[2]], stdout=out)
 print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$build/w3dlint" "$tmp/sparse.$f" "$tmp/out")
-	if [ "${peak:-999999999}" -lt 102400 ] && has "\"rule\": \"$f-not-$f\"" && has "\"length\": 1048576000"; then
+	if [ "${peak:-999999999}" -lt 256000 ] && has "\"rule\": \"$f-not-$f\"" && has "\"length\": 1048576000"; then
 		ok "a 1000 MB sparse .$f without its magic: $f-not-$f over the whole file, peak $peak KiB"
 	else
-		bad "a 1000 MB sparse .$f: peak ${peak:-?} KiB (want < 100 MiB) or no $f-not-$f over 1048576000 bytes"
+		bad "a 1000 MB sparse .$f: peak ${peak:-?} KiB (want < 250 MiB) or no $f-not-$f over 1048576000 bytes"
 	fi
 	rm -f "$tmp/sparse.$f"
 done

@@ -166,13 +166,19 @@ test "$leftovers" -eq 0 || bad "temporary files left after failed writes: $lefto
 if [ -w /dev/full ]; then
 	cp "$tmp/orig.w3d" "$w/f.w3d"
 	runq sh -c "$fix -n '$w/f.w3d' >/dev/full"
-	st 2 "w3dfix -n > /dev/full: status 2" errhas "w3dfix: standard output: write error"
+	st 2 "w3dfix -n > /dev/full: status 2" errhas "w3dfix: standard output: cannot write: No space left on device"
 	runq sh -c "$lint '$w/f.w3d' >/dev/full"
 	st 2 "w3dlint (findings) > /dev/full: status 2" errhas "standard output"
 	runq sh -c "$dump '$w/f.w3d' >/dev/full"
 	st 2 "w3ddump > /dev/full: status 2" errhas "w3ddump: standard output: cannot write"
 	runq sh -c "$asm '$tmp/clean.txt' -o - >/dev/full"
 	st 2 "w3dasm -o - > /dev/full: status 2" errhas "w3dasm: standard output: cannot write"
+	for t in w3dlint w3dfix w3ddump w3dasm; do
+		runq sh -c "'$build/$t' --help >/dev/full"
+		st 2 "$t --help > /dev/full: status 2" errhas "$t: standard output: cannot write"
+	done
+	runq sh -c "'$build/w3dfix' --list-fixes >/dev/full"
+	st 2 "w3dfix --list-fixes > /dev/full: status 2" errhas "w3dfix: standard output: cannot write"
 else
 	echo "$name: skipped: no /dev/full"
 fi
