@@ -10,18 +10,16 @@
  *   SP3X face  char texture[32]; then the same 72 fixed bytes, no names
  *   P3DM tag   u8 active; asciiz name; u32 size; u8 data[size]
  *   SP3X tag   char name[64]; u32 size; u8 data[size]
- * Findings:
+ * The nodes of each LOD's points, normals and faces and each face's
+ * offset go into its p3d_lod for the checks of lint/p3d/check_mlod.c.
+ * Reading findings (what stops the walk):
  *   p3d-truncated          a LOD or one of its arrays runs past the end
  *   p3d-mlod-lod-signature a LOD starts with neither P3DM nor SP3X
  *   p3d-mlod-no-eof-tag    the tag list reaches the end without #EndOfFile#
- *   p3d-face-vertex-count  a face with a vertex count other than 3 or 4
- *   p3d-face-index         a face's point or normal index >= its count
- *   p3d-not-finite         NaN or infinity in a point, normal or UV
  * After the first LOD that cannot be walked the rest of the file is one
  * gap. */
 #include "p3d.h"
 
-#include <math.h>
 #include <string.h>
 
 #include "../cursor.h"
@@ -34,21 +32,6 @@
 #define SP3X_TEXTURE 32u  /* SP3X: the face's fixed-size texture name */
 #define SP3X_TAG_NAME 64u /* SP3X: the tag's fixed-size name */
 #define EOF_TAG "#EndOfFile#"
-
-/* Reports a non-finite float among n at p (element el of node). */
-static void check_finite(wl_doc *d, const wl_chunk *node, int64_t el, uint64_t off, unsigned n,
-		   const char *what)
-{
-	for (unsigned k = 0; k < n; k++) {
-		float v = wl_lef32(d->bytes + off + 4u * k);
-		if (!isfinite(v)) {
-			wl_report(&d->findings, "p3d-not-finite", node, el, off, 4u * n,
-				  "%s %lld has a non-finite component %u (%g)", what, (long long)el, k,
-				  (double)v);
-			return;
-		}
-	}
-}
 
 /* The bytes after an asciiz at off (its NUL included), or 0 when it has
  * none before end. */
@@ -78,8 +61,9 @@ static uint64_t face_end(const wl_doc *d, uint64_t pos, bool sp3x)
 	return tex ? asciiz_end(d, tex, d->size) : 0;
 }
 
-/* Faces from off; the offset after them, or 0 when cut. */
-static uint64_t faces(wl_doc *d, wl_chunk *lod, uint64_t off, const p3d_lod *l, bool sp3x)
+/* Faces from off; the offset after them, or 0 when cut.  Records the
+ * faces' node and each face's offset in l. */
+static uint64_t faces(wl_doc *d, wl_chunk *lod, uint64_t off, p3d_lod *l, bool sp3x)
 {
 	uint64_t pos = off;
 	for (uint32_t i = 0; i < l->n_faces; i++) {
@@ -90,32 +74,16 @@ static uint64_t faces(wl_doc *d, wl_chunk *lod, uint64_t off, const p3d_lod *l, 
 		}
 		pos = end;
 	}
-	wl_chunk *node = p3d_node(d, lod, P3D_NODE_FACES, off, pos - off);
+	l->faces = p3d_node(d, lod, P3D_NODE_FACES, off, pos - off);
+	uint64_t *at = l->n_faces ? wl_arena_array(d->arena, l->n_faces, sizeof *at) : NULL;
+	if (l->n_faces && !at)
+		d->oom = true;
 	uint64_t face = off;
-	for (uint32_t i = 0; i < l->n_faces; i++) {
-		uint64_t next = face_end(d, face, sp3x);
-		uint64_t at = face + (sp3x ? SP3X_TEXTURE : 0);
-		uint32_t nv = wl_le32(d->bytes + at);
-		if (nv != 3 && nv != 4) {
-			wl_report(&d->findings, "p3d-face-vertex-count", node, i, at, 4,
-				  "face %u has %u vertices: a face has 3 or 4", (unsigned)i, (unsigned)nv);
-		} else {
-			for (uint32_t k = 0; k < nv; k++) {
-				uint64_t v = at + 4 + 16ull * k;
-				uint32_t pi = wl_le32(d->bytes + v), ni = wl_le32(d->bytes + v + 4);
-				if (pi >= l->n_points)
-					wl_report(&d->findings, "p3d-face-index", node, i, v, 4,
-						  "face %u vertex %u uses point %u of %u", (unsigned)i,
-						  (unsigned)k, (unsigned)pi, (unsigned)l->n_points);
-				if (ni >= l->n_normals)
-					wl_report(&d->findings, "p3d-face-index", node, i, v + 4, 4,
-						  "face %u vertex %u uses normal %u of %u", (unsigned)i,
-						  (unsigned)k, (unsigned)ni, (unsigned)l->n_normals);
-				check_finite(d, node, i, v + 8, 2, "face uv of face");
-			}
-		}
-		face = next;
+	for (uint32_t i = 0; at && i < l->n_faces; i++) {
+		at[i] = face;
+		face = face_end(d, face, sp3x);
 	}
+	l->face_off = at;
 	return pos;
 }
 
@@ -170,10 +138,10 @@ static uint64_t tags(wl_doc *d, wl_chunk *lod, uint64_t off, bool sp3x)
 	return pos;
 }
 
-/* n records of size bytes from pos whose first 3 floats must be finite,
- * as a node of type id under lod: the offset after them, or 0 when cut. */
+/* n records of size bytes from pos as a node of type id under lod (*node;
+ * NULL when n is 0): the offset after them, or 0 when cut. */
 static uint64_t vectors(wl_doc *d, wl_chunk *lod, uint64_t pos, uint32_t id, uint32_t n,
-			uint32_t size, const char *what)
+			uint32_t size, const char *what, const wl_chunk **node)
 {
 	if ((d->size - pos) / size < n) {
 		wl_report(&d->findings, "p3d-truncated", lod, -1, pos, d->size - pos,
@@ -183,9 +151,7 @@ static uint64_t vectors(wl_doc *d, wl_chunk *lod, uint64_t pos, uint32_t id, uin
 			  (unsigned long long)d->size);
 		return 0;
 	}
-	wl_chunk *node = p3d_node(d, lod, id, pos, (uint64_t)size * n);
-	for (uint32_t i = 0; i < n; i++)
-		check_finite(d, node, i, pos + (uint64_t)size * i, 3, what);
+	*node = p3d_node(d, lod, id, pos, (uint64_t)size * n);
 	return pos + (uint64_t)size * n;
 }
 
@@ -211,9 +177,11 @@ static uint64_t lod_walk(wl_doc *d, wl_chunk *node, p3d_lod *l, uint32_t index, 
 	l->n_faces = wl_le32(h + 20);
 	p3d_node(d, node, P3D_NODE_LODHEADER, off, P3DM_HEADER);
 	uint64_t pos = off + P3DM_HEADER;
-	pos = vectors(d, node, pos, P3D_NODE_POINTS, l->n_points, POINT_SIZE, "point");
+	l->sp3x = sp3x;
+	pos = vectors(d, node, pos, P3D_NODE_POINTS, l->n_points, POINT_SIZE, "point", &l->points);
 	if (pos)
-		pos = vectors(d, node, pos, P3D_NODE_NORMALS, l->n_normals, NORMAL_SIZE, "normal");
+		pos = vectors(d, node, pos, P3D_NODE_NORMALS, l->n_normals, NORMAL_SIZE, "normal",
+			      &l->normals);
 	if (!pos)
 		return 0;
 	pos = faces(d, node, pos, l, sp3x);

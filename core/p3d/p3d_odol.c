@@ -225,6 +225,7 @@ static void read_lods(wl_doc *d, p3d_model *m, uint64_t from)
 	for (uint32_t i = 0; i < n; i++)
 		m->lods[i].permanent = d->bytes[at + 8ull * n + i];
 	m->table_found = true;
+	m->in_file = order;
 	m->table_contiguous = contiguous;
 	m->table_off = at;
 	if (walked && iw.table == at)
