@@ -80,11 +80,21 @@ static void halt(lw *w, const char *what)
 	p3d_walker_stop(&w->k, P3D_STOP_OTHER, what, NULL);
 }
 
+/* Whether the block of count x elem at the walk's offset is stored
+ * compressed: the rule of p3d_compress.h (p3d_read_block), asked before
+ * reading so that a kept block is decoded straight into the arena. */
+static bool compressed_at(const lw *w, uint64_t count, uint32_t elem)
+{
+	if (w->v < 64)
+		return count * elem >= 1024;
+	return p3d_left(&w->k) && w->k.c.base[w->k.c.pos] != 0;
+}
+
 /* Reads a compressible block of count x elem at the walk's offset into
- * a->bl; a->data, when keep, is the arena's copy of a decoded block or
- * the file's bytes of a raw one.  A count the bytes left cannot hold
- * stops the walk there; a block that does not decode is a finding and
- * stops it. */
+ * a->bl; a->data, when keep, is the decoded block (in the arena) or the
+ * file's bytes of a raw one.  A count the bytes left cannot hold stops
+ * the walk there; a block that does not decode is a finding and stops
+ * it. */
 static void block_read(lw *w, uint64_t count, uint32_t elem, const char *what, bool keep,
 		       p3d_array *a)
 {
@@ -99,14 +109,22 @@ static void block_read(lw *w, uint64_t count, uint32_t elem, const char *what, b
 		p3d_walker_stop(&w->k, P3D_STOP_END, what, NULL);
 		return;
 	}
-	uint8_t *out = malloc((size_t)(count * elem));
+	/* A raw block is read in place: out is only for a compressed one. */
+	static uint8_t none[1];
+	bool comp = compressed_at(w, count, elem), arena = comp && keep;
+	uint8_t *out = !comp ? none
+		       : arena ? wl_arena_alloc(w->d->arena, (size_t)(count * elem))
+			       : malloc((size_t)(count * elem));
 	if (!out) {
 		w->d->oom = true;
 		halt(w, what);
 		return;
 	}
 	p3d_block bl;
-	if (!p3d_read_block(w->d->bytes, w->end, pos(w), w->v, count, elem, out, &bl)) {
+	bool ok = p3d_read_block(w->d->bytes, w->end, pos(w), w->v, count, elem, out, &bl);
+	if (comp && !arena)
+		free(out);
+	if (!ok) {
 		if (bl.result == P3D_DEC_CUT && !bl.compressed)
 			p3d_walker_stop(&w->k, P3D_STOP_END, what, NULL);
 		else
@@ -116,21 +134,14 @@ static void block_read(lw *w, uint64_t count, uint32_t elem, const char *what, b
 				  what, (unsigned long long)pos(w), w->v >= 44 ? "lzo" : "lzss",
 				  (unsigned long long)count, (unsigned)elem, p3d_dec_name(bl.result));
 		halt(w, what);
-		free(out);
 		return;
 	}
 	wl_cursor_skip(&w->k.c, (size_t)bl.length);
 	a->bl = bl;
-	if (keep && bl.data != out) {
+	if (keep)
 		a->data = bl.data;
-	} else if (keep) {
-		uint8_t *copy = wl_arena_alloc(w->d->arena, (size_t)(count * elem));
-		if (copy)
-			a->data = memcpy(copy, out, (size_t)(count * elem));
-		else
-			w->d->oom = true;
-	}
-	free(out);
+	if (!arena)
+		a->bl.data = bl.compressed ? NULL : bl.data;
 }
 
 /* An array: u32 count, then its block (kept when keep). */

@@ -34,7 +34,7 @@ static void size(wl_lint_ctx *ctx, const p3d_lodview *x, const char *what, const
 static void finite(wl_lint_ctx *ctx, const p3d_lodview *x, const char *what, const p3d_array *a,
 		   uint32_t elem)
 {
-	if (!a->data)
+	if (!a->data || wl_p3d_all_finite(a->data, a->fill ? 1 : a->n, elem, elem / 4))
 		return;
 	if (a->fill) {
 		wl_p3d_report_finite(ctx, rest_node(x), what, 0, a->bl.offset, elem, a->data, elem / 4);
@@ -72,7 +72,8 @@ static void lod(wl_lint_ctx *ctx, const p3d_lodview *x, bool sizes, bool nan)
 			size(ctx, x, what, &u->uv);
 	}
 	const p3d_array *p = &x->positions;
-	for (uint32_t e = 0; nan && p->data && e < p->n; e++)
+	bool pos_ok = !nan || !p->data || wl_p3d_all_finite(p->data, p->n, 12, 3);
+	for (uint32_t e = 0; !pos_ok && e < p->n; e++)
 		wl_p3d_report_finite(ctx, x->lod, "vertex position", e, p->bl.offset, p->bl.length,
 				     p->data + 12ull * e, 3);
 	if (sizes)

@@ -54,24 +54,32 @@ static void faces(fc *f)
 	}
 	uint64_t len = x->faces ? x->faces->size : 0, sum = 0;
 	wl_cursor c = wl_cursor_make(d->bytes + x->faces_off, (size_t)len, x->faces_off);
-	for (uint32_t i = 0; i < n; i++) {
-		uint64_t at = wl_cursor_offset(&c);
-		uint32_t k = wl_cursor_u8(&c);
+	const uint8_t *p = wl_cursor_take(&c, (size_t)len), *end = p ? p + len : NULL;
+	uint32_t i = 0;
+	for (; p && i < n; i++) {
+		/* The walk read every face inside the faces node: k and its
+		 * indices lie before end (tested all the same). */
+		if (p >= end)
+			break;
+		uint64_t at = (uint64_t)(p - d->bytes);
+		uint32_t k = *p++;
 		f->face_at[i] = (uint32_t)sum;
 		sum += (1ull + k) * isz;
 		if (counts && k != 3 && k != 4)
 			wl_report(&d->findings, "p3d-face-vertex-count", x->faces, i, at, 1,
 				  "face %u has %u vertices: a face has 3 or 4", (unsigned)i, (unsigned)k);
-		for (uint32_t j = 0; j < k; j++) {
-			uint64_t o = wl_cursor_offset(&c);
-			uint32_t idx = isz == 4 ? wl_cursor_u32(&c) : wl_cursor_u16(&c);
-			if (index && idx >= nv)
-				wl_report(&d->findings, "p3d-face-index", x->faces, i, o, isz,
-					  "face %u vertex %u uses vertex %u of %u", (unsigned)i,
+		if ((uint64_t)(end - p) < (uint64_t)k * isz)
+			break;
+		for (uint32_t j = 0; index && j < k; j++) {
+			uint32_t idx = isz == 4 ? wl_le32(p + 4 * j) : wl_le16(p + 2 * j);
+			if (idx >= nv)
+				wl_report(&d->findings, "p3d-face-index", x->faces, i, at + 1 + j * isz,
+					  isz, "face %u vertex %u uses vertex %u of %u", (unsigned)i,
 					  (unsigned)j, (unsigned)idx, (unsigned)nv);
 		}
+		p += (size_t)k * isz;
 	}
-	if (sum > UINT32_MAX) {
+	if (i < n || sum > UINT32_MAX) {
 		free(f->face_at);
 		f->face_at = NULL;
 		return;

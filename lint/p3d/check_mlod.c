@@ -11,7 +11,9 @@ static void vectors(wl_lint_ctx *ctx, const wl_chunk *node, uint32_t n, uint32_t
 		    const char *what)
 {
 	const uint8_t *b = ctx->doc->bytes;
-	for (uint32_t i = 0; node && i < n; i++) {
+	if (!node || wl_p3d_all_finite(b + node->offset, n, stride, 3))
+		return;
+	for (uint32_t i = 0; i < n; i++) {
 		uint64_t at = node->offset + (uint64_t)stride * i;
 		wl_p3d_report_finite(ctx, node, what, i, at, 12, b + at, 3);
 	}

@@ -52,6 +52,11 @@ void wl_p3d_check_mlod(wl_lint_ctx *ctx);
  *  is NaN or infinite: its index, *val its value; -1 when all are finite. */
 int wl_p3d_nonfinite(const uint8_t *p, unsigned n, float *val);
 
+/** Whether the first k little-endian floats of each of the n elements of
+ *  stride bytes at p are all finite (a fast test of their exponent bits,
+ *  for whole arrays). */
+bool wl_p3d_all_finite(const uint8_t *p, uint64_t n, uint32_t stride, uint32_t k);
+
 /** One p3d-not-finite finding "WHAT EL has a non-finite component K (V)"
  *  over [off, off+len) on node when one of the n floats at p is not
  *  finite; true when reported. */

@@ -17,6 +17,19 @@ int wl_p3d_nonfinite(const uint8_t *p, unsigned n, float *val)
 	return -1;
 }
 
+bool wl_p3d_all_finite(const uint8_t *p, uint64_t n, uint32_t stride, uint32_t k)
+{
+	wl_cursor c = wl_cursor_make(p, (size_t)(stride * n), 0);
+	const uint8_t *e = wl_cursor_take(&c, (size_t)(stride * n));
+	/* NaN or infinite: the 8 exponent bits (the low 7 of byte 3 and the
+	 * high bit of byte 2 of the little-endian float) are all set. */
+	for (uint64_t i = 0; e && i < n; i++, e += stride)
+		for (uint32_t j = 0; j < k; j++)
+			if ((e[4 * j + 3] & 0x7F) == 0x7F && (e[4 * j + 2] & 0x80))
+				return false;
+	return true;
+}
+
 bool wl_p3d_report_finite(wl_lint_ctx *ctx, const wl_chunk *node, const char *what, int64_t el,
 			  uint64_t off, uint64_t len, const uint8_t *p, unsigned n)
 {
