@@ -105,13 +105,15 @@ static void block_read(lw *w, uint64_t count, uint32_t elem, const char *what, b
 	 * and no block decodes to more than 64 bytes per file byte (the
 	 * documents' memory bound, chunk.h WL_ARENA_PER_BYTE) plus 1 MiB. */
 	uint64_t cap = w->d->size * WL_ARENA_PER_BYTE + ((uint64_t)1 << 20);
-	if (count > (room * 256 + 4096) / elem || count * elem > cap) {
-		p3d_walker_stop(&w->k, P3D_STOP_END, what, NULL);
+	bool comp = compressed_at(w, count, elem);
+	uint64_t need = comp ? (count * elem + 255) / 256 : count * elem + (w->v >= 64);
+	if (count > (room * 256 + 4096) / elem || count * elem > cap || (!comp && need > room)) {
+		p3d_walker_stop_count(&w->k, what, a->at, count, need, room);
 		return;
 	}
 	/* A raw block is read in place: out is only for a compressed one. */
 	static uint8_t none[1];
-	bool comp = compressed_at(w, count, elem), arena = comp && keep;
+	bool arena = comp && keep;
 	uint8_t *out = !comp ? none
 		       : arena ? wl_arena_alloc(w->d->arena, (size_t)(count * elem))
 			       : malloc((size_t)(count * elem));
@@ -228,8 +230,11 @@ static void material(lw *w)
 		p3d_asciiz(k, "material surface");
 	if (mv >= 4)
 		p3d_skip(k, 8, "material");
-	uint32_t tex = mv > 6 ? p3d_u32(k, "material") : 0;
-	uint32_t xf = mv > 8 ? p3d_u32(k, "material") : 0;
+	/* A stage takes at least its texture name's nul and its fixed
+	 * fields; a transform 52 bytes. */
+	uint64_t stage_min = 1 + (mv >= 5 ? 4 : 0) + (mv >= 8 ? 4 : 0) + (mv >= 11);
+	uint32_t tex = mv > 6 ? p3d_count(k, "material stages", stage_min) : 0;
+	uint32_t xf = mv > 8 ? p3d_count(k, "material transforms", 52) : 0;
 	for (uint32_t i = 0; i < tex && !stopped(w); i++)
 		stage(w, mv);
 	for (uint32_t i = 0; i < xf && !stopped(w); i++)
@@ -243,7 +248,7 @@ static void faces(lw *w)
 {
 	p3d_walker *k = &w->k;
 	p3d_lodview *x = w->x;
-	uint32_t n = p3d_u32(k, "face count");
+	uint32_t n = p3d_count(k, "faces", 1);
 	p3d_need(k, 4 + 2, "faces");
 	x->alloc_off = pos(w);
 	x->alloc = p3d_u32(k, "faces");
@@ -274,7 +279,7 @@ static void section(lw *w)
 	if (mat == UINT32_MAX)
 		p3d_asciiz(k, "section material");
 	if (w->v >= 36)
-		p3d_skip(k, (uint64_t)p3d_u32(k, "section") * 4, "section");
+		p3d_skip(k, (uint64_t)p3d_count(k, "section entries", 4) * 4, "section");
 	if (w->v >= 67 && (int32_t)p3d_u32(k, "section") >= 1)
 		p3d_skip(k, 48, "section");
 }
@@ -284,7 +289,7 @@ static void sections(lw *w)
 {
 	p3d_lodview *x = w->x;
 	x->sections_at = pos(w);
-	uint32_t n = p3d_u32(&w->k, "sections");
+	uint32_t n = p3d_count(&w->k, "sections", 30 + (w->v >= 36 ? 4 : 0) + (w->v >= 67 ? 4 : 0));
 	x->n_sections = n;
 	/* A section takes at least 30 bytes. */
 	uint64_t cap = n < p3d_left(&w->k) / 30 + 1 ? n : p3d_left(&w->k) / 30 + 1;
@@ -317,7 +322,9 @@ static void selection(lw *w, p3d_selview *s)
 static void selections(lw *w)
 {
 	p3d_lodview *x = w->x;
-	uint32_t n = p3d_u32(&w->k, "named selections");
+	/* A selection takes at least 22 bytes (name's nul, 3 counts, u32 +
+	 * u8, weights count). */
+	uint32_t n = p3d_count(&w->k, "named selections", 22);
 	x->n_selections = n;
 	p3d_selview **tail = &x->sels;
 	for (uint32_t i = 0; i < n && !stopped(w); i++) {
@@ -382,9 +389,10 @@ static void geometry(lw *w)
 {
 	p3d_walker *k = &w->k;
 	p3d_lodview *x = w->x;
-	uint32_t n = p3d_u32(k, "proxy count");
-	/* A proxy takes at least 61 bytes: a count past that stops the walk. */
-	if (n && n <= p3d_left(k) / 61) {
+	/* A proxy takes at least its name's nul, 12 floats and 3 (v40+: 4)
+	 * indices. */
+	uint32_t n = p3d_count(k, "proxies", 61 + (w->v >= 40 ? 4 : 0));
+	if (n) {
 		x->proxies = wl_arena_array(w->d->arena, n, sizeof *x->proxies);
 		if (!x->proxies)
 			w->d->oom = true;
@@ -404,14 +412,14 @@ static void geometry(lw *w)
 		x->proxies[i] = r;
 		x->n_proxies = i + 1;
 	}
-	n = p3d_u32(k, "items");
+	n = p3d_count(k, "items", 4);
 	x->items_off = pos(w);
 	p3d_skip(k, (uint64_t)n * 4, "items");
 	x->n_items = stopped(w) ? 0 : n;
 	x->links_off = pos(w);
-	n = p3d_u32(k, "bone links");
+	n = p3d_count(k, "bone links", 4);
 	for (uint32_t i = 0; i < n && !stopped(w); i++)
-		p3d_skip(k, (uint64_t)p3d_u32(k, "bone links") * 4, "bone links");
+		p3d_skip(k, (uint64_t)p3d_count(k, "bone link entries", 4) * 4, "bone links");
 	x->n_links = stopped(w) ? 0 : n;
 	uint32_t vertices = UINT32_MAX;
 	if (w->v >= 50) {
@@ -426,11 +434,12 @@ static void geometry(lw *w)
 	if (!stopped(w) && p3d_left(k) >= 48)
 		x->bounds_off = pos(w) + 8;
 	p3d_skip(k, 8 + 40, "hints and bounds");
-	n = p3d_u32(k, "textures");
+	n = p3d_count(k, "textures", 1);
 	x->n_textures = n;
 	for (uint32_t i = 0; i < n && !stopped(w); i++)
 		p3d_asciiz(k, "texture name");
-	n = p3d_u32(k, "materials");
+	/* A material takes at least 121 bytes (material()). */
+	n = p3d_count(k, "materials", 121);
 	x->n_materials = n;
 	for (uint32_t i = 0; i < n && !stopped(w); i++)
 		material(w);
@@ -442,13 +451,13 @@ static void geometry(lw *w)
 	faces(w);
 	sections(w);
 	selections(w);
-	n = p3d_u32(k, "named properties");
+	n = p3d_count(k, "named properties", 2);
 	for (uint32_t i = 0; i < 2 * n && !stopped(w); i++)
 		p3d_asciiz(k, "named property");
-	n = p3d_u32(k, "frames");
+	n = p3d_count(k, "frames", 8);
 	for (uint32_t i = 0; i < n && !stopped(w); i++) {
 		p3d_skip(k, 4, "frame");
-		p3d_skip(k, (uint64_t)p3d_u32(k, "frame") * 12, "frame");
+		p3d_skip(k, (uint64_t)p3d_count(k, "frame points", 12) * 12, "frame");
 	}
 }
 
@@ -460,7 +469,9 @@ static void rest_arrays(lw *w)
 		condensed_read(w, 4, "clip flags", false, &x->clip);
 	p3d_uvview **tail = &x->uvs;
 	uv_set(w, &tail);
-	uint32_t n = p3d_u32(&w->k, "uv sets");
+	/* A UV set takes at least 21 bytes from v45 (range, count, flag),
+	 * 5 below. */
+	uint32_t n = p3d_count(&w->k, "uv sets", w->v >= 45 ? 21 : 5);
 	for (uint32_t i = 1; i < n && !stopped(w); i++)
 		uv_set(w, &tail);
 	positions(w);
@@ -498,6 +509,13 @@ bool p3d_walk_lod(wl_doc *d, const p3d_model *m, p3d_lod *l, wl_chunk *node)
 	if (node->last_child)
 		p3d_node(d, node, P3D_NODE_LODREST, wl_chunk_end(node->last_child),
 			 l->end - wl_chunk_end(node->last_child));
+	if (w.k.stop == P3D_STOP_COUNT)
+		wl_report(&d->findings, "p3d-lod-walk", node, -1, w.k.at, 4,
+			  "the lod's count of %s at 0x%llx is %llu, which needs at least %llu bytes, but "
+			  "%llu are left before the lod's end (0x%llx) given by the lod table",
+			  w.k.what, (unsigned long long)w.k.at, (unsigned long long)w.k.count,
+			  (unsigned long long)w.k.need, (unsigned long long)w.k.left,
+			  (unsigned long long)w.end);
 	if (w.k.stop == P3D_STOP_END || w.k.stop == P3D_STOP_NUL)
 		wl_report(&d->findings, "p3d-lod-walk", node, -1, w.k.at, w.end - w.k.at,
 			  "the lod's %s at 0x%llx runs past the lod's end (0x%llx) given by the lod table",

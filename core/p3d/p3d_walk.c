@@ -22,6 +22,29 @@ void p3d_walker_stop(p3d_walker *w, p3d_stop why, const char *what, const char *
 	w->at = w->c.pos;
 }
 
+void p3d_walker_stop_count(p3d_walker *w, const char *what, uint64_t at, uint64_t count,
+			   uint64_t need, uint64_t left)
+{
+	if (w->stop)
+		return;
+	p3d_walker_stop(w, P3D_STOP_COUNT, what, NULL);
+	w->at = at;
+	w->count = count;
+	w->need = need;
+	w->left = left;
+}
+
+uint32_t p3d_count(p3d_walker *w, const char *what, uint64_t min)
+{
+	uint64_t at = w->c.pos;
+	uint32_t n = p3d_u32(w, what);
+	uint64_t left = wl_cursor_remaining(&w->c);
+	if (w->stop || (uint64_t)n * min <= left)
+		return n;
+	p3d_walker_stop_count(w, what, at, n, (uint64_t)n * min, left);
+	return 0;
+}
+
 bool p3d_need(p3d_walker *w, uint64_t n, const char *what)
 {
 	if (w->stop)

@@ -1,0 +1,131 @@
+/* check_p3d_damage.c - damaged and mislabelled P3D files reported where
+ * the damage is (issue 19 item 2), on files built by tests/p3dbuild*.c.
+ * Each case: the defect fires, a near miss does not, one more defective
+ * element is one more finding. */
+#include <check.h>
+#include <string.h>
+
+#include "../core/p3d/p3d.h"
+#include "p3dbuild.h"
+#include "p3dbuild_lod.h"
+#include "p3dlint.h"
+
+extern Suite *p3d_damage_suite(void);
+
+static const p3b_face TRI[1] = { { 3, { 0, 1, 2, 0 } } };
+
+/* A clean LOD of 3 vertices, one triangle in one section. */
+static void tri_spec(uint32_t v, p3bl_spec *s, p3bl_section *sec)
+{
+	uint32_t isz = v >= 69 ? 4 : 2;
+	memset(s, 0, sizeof *s);
+	s->nverts = 3;
+	s->faces = TRI;
+	s->nfaces = 1;
+	s->n_textures = 1;
+	*sec = (p3bl_section){ 0, 4 * isz, 0, -1 };
+	s->sections = sec;
+	s->n_sections = 1;
+}
+
+/* An ODOL file of n (<= 4) copies of the LOD of tri_spec; lay its
+ * layout, at the LOD body's offsets (relative to a LOD's start). */
+static void tri_file(wb *b, uint32_t v, uint32_t n, p3b_layout *lay, p3bl_at *at)
+{
+	static const float res[4] = { 4, 3, 2, 1 };
+	p3bl_spec s;
+	p3bl_section sec;
+	tri_spec(v, &s, &sec);
+	wb body;
+	wb_init(&body);
+	p3bl_body(&body, v, &s, at);
+	p3b_lod lods[4];
+	memset(lods, 0, sizeof lods);
+	for (uint32_t i = 0; i < n; i++) {
+		lods[i].body = body.data;
+		lods[i].body_len = body.len;
+	}
+	wb_init(b);
+	p3b_odol(b, v, n, res, lods, 0, lay);
+	wb_free(&body);
+}
+
+/* Findings of rule whose message contains part. */
+static size_t count_msg(const wl_doc *d, const char *rule, const char *part)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < d->findings.count; i++)
+		if (strcmp(d->findings.items[i].rule, rule) == 0 &&
+		    strstr(d->findings.items[i].message, part))
+			n++;
+	return n;
+}
+
+/* A proxy or section count the LOD's bytes cannot hold: one p3d-lod-walk
+ * at the count field (4 bytes), not at the LOD's end; the clean file is
+ * walked; two damaged LODs give two findings. */
+START_TEST(test_count_at_field)
+{
+	static const uint32_t vs[] = { 48, 50, 68, 73 };
+	for (size_t k = 0; k < sizeof vs / sizeof vs[0]; k++) {
+		uint32_t v = vs[k];
+		wb b;
+		p3b_layout lay;
+		p3bl_at at;
+		tri_file(&b, v, 2, &lay, &at);
+		wl_doc *d = p3l_lint(&b);
+		ck_assert_uint_eq(ru_count(d, "p3d-lod-walk"), 0);
+		ck_assert(((const p3d_model *)d->model)->lods[1].walked);
+		p3l_free(d);
+		/* the proxy count of LOD 0: 0x40000000 */
+		wb_patch_u32(&b, lay.lod[0], 0x40000000u);
+		d = p3l_lint(&b);
+		const wl_finding *f = p3l_one(d, "p3d-lod-walk", lay.lod[0], 4);
+		ck_assert_msg(strstr(f->message, "count of proxies") != NULL, "%s", f->message);
+		ck_assert_uint_eq(f->severity, WL_SEV_ERROR);
+		p3l_free(d);
+		/* one more: LOD 1's section count too */
+		wb_patch_u32(&b, lay.lod[1] + at.section[0] - 4, 0x01000000u);
+		d = p3l_lint(&b);
+		ck_assert_uint_eq(ru_count(d, "p3d-lod-walk"), 2);
+		ck_assert(ru_find_at(d, "p3d-lod-walk", lay.lod[1] + at.section[0] - 4) != NULL);
+		ck_assert_uint_eq(count_msg(d, "p3d-lod-walk", "count of sections"), 1);
+		p3l_free(d);
+		wb_free(&b);
+	}
+}
+END_TEST
+
+/* The boundary: a proxy count whose proxies (65 bytes at least from v40)
+ * just fit the bytes left is read, and the walk stops later, on the
+ * garbage the proxies leave (the near miss: nothing at the count); one
+ * more proxy is reported at the count. */
+START_TEST(test_count_fits)
+{
+	wb b;
+	p3b_layout lay;
+	p3bl_at at;
+	tri_file(&b, 73, 1, &lay, &at);
+	uint32_t fit = (uint32_t)((lay.lod_end[0] - lay.lod[0] - 4) / 65);
+	wb_patch_u32(&b, lay.lod[0], fit);
+	wl_doc *d = p3l_lint(&b);
+	ck_assert_ptr_null(ru_find_at(d, "p3d-lod-walk", lay.lod[0]));
+	ck_assert_uint_eq(ru_count(d, "p3d-lod-walk"), 1);
+	p3l_free(d);
+	wb_patch_u32(&b, lay.lod[0], fit + 1);
+	d = p3l_lint(&b);
+	p3l_one(d, "p3d-lod-walk", lay.lod[0], 4);
+	p3l_free(d);
+	wb_free(&b);
+}
+END_TEST
+
+Suite *p3d_damage_suite(void)
+{
+	Suite *s = suite_create("p3d_damage");
+	TCase *tc = tcase_create("damage");
+	tcase_add_test(tc, test_count_at_field);
+	tcase_add_test(tc, test_count_fits);
+	suite_add_tcase(s, tc);
+	return s;
+}
