@@ -120,12 +120,46 @@ START_TEST(test_count_fits)
 }
 END_TEST
 
+/* A file cut inside LOD 1 of 3 keeps its LOD table: p3d-truncated over
+ * what is left of LOD 1, LOD 0 walked, no p3d-lod-table-not-found; cut
+ * at LOD 2's start, the finding is at LOD 2's start offset in the table;
+ * the whole file (the near miss) has none.  More LODs past the cut are
+ * the same defect: still one finding. */
+START_TEST(test_cut_keeps_table)
+{
+	static const uint32_t vs[] = { 48, 73 };
+	for (size_t k = 0; k < sizeof vs / sizeof vs[0]; k++) {
+		wb b;
+		p3b_layout lay;
+		p3bl_at at;
+		tri_file(&b, vs[k], 3, &lay, &at);
+		ck_assert_uint_eq(p3l_count(&b, "p3d-truncated"), 0);
+		size_t len = b.len;
+		b.len = lay.lod[1] + (lay.lod_end[1] - lay.lod[1]) / 2;
+		wl_doc *d = p3l_lint(&b);
+		p3l_one(d, "p3d-truncated", lay.lod[1], b.len - lay.lod[1]);
+		ck_assert_uint_eq(ru_count(d, "p3d-lod-table-not-found"), 0);
+		const p3d_model *m = d->model;
+		ck_assert(m->table_found && m->lods[0].walked && !m->lods[1].walked);
+		p3l_free(d);
+		b.len = lay.lod[2];
+		d = p3l_lint(&b);
+		p3l_one(d, "p3d-truncated", lay.table + 8, 4);
+		ck_assert_uint_eq(ru_count(d, "p3d-lod-table-not-found"), 0);
+		p3l_free(d);
+		b.len = len;
+		wb_free(&b);
+	}
+}
+END_TEST
+
 Suite *p3d_damage_suite(void)
 {
 	Suite *s = suite_create("p3d_damage");
 	TCase *tc = tcase_create("damage");
 	tcase_add_test(tc, test_count_at_field);
 	tcase_add_test(tc, test_count_fits);
+	tcase_add_test(tc, test_cut_keeps_table);
 	suite_add_tcase(s, tc);
 	return s;
 }
