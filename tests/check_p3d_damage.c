@@ -3,6 +3,7 @@
  * Each case: the defect fires, a near miss does not, one more defective
  * element is one more finding. */
 #include <check.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "../core/p3d/p3d.h"
@@ -215,6 +216,42 @@ START_TEST(test_mlod_tag_size)
 }
 END_TEST
 
+/* A v50, v68 or v73 file whose header says 39 (or v73 saying 70): one
+ * p3d-version-mislabel at the version field naming the layout, and the
+ * file read under it (every LOD walked, no p3d-lod-walk); the right
+ * version is the near miss, and so is an unknown one (p3d-version-unknown
+ * alone: no layout is guessed for it).  A file has one version field. */
+START_TEST(test_version_mislabel)
+{
+	static const uint32_t real[] = { 50, 68, 73, 73 }, said[] = { 39, 39, 39, 70 };
+	for (size_t k = 0; k < sizeof real / sizeof real[0]; k++) {
+		wb b;
+		p3b_layout lay;
+		p3bl_at at;
+		tri_file(&b, real[k], 2, &lay, &at);
+		ck_assert_uint_eq(p3l_count(&b, "p3d-version-mislabel"), 0);
+		wb_patch_u32(&b, lay.version, said[k]);
+		wl_doc *d = p3l_lint(&b);
+		const wl_finding *f = p3l_one(d, "p3d-version-mislabel", lay.version, 4);
+		char want[32];
+		snprintf(want, sizeof want, "the layout is v%u's", (unsigned)real[k]);
+		ck_assert_msg(strstr(f->message, want) != NULL, "%s", f->message);
+		ck_assert_uint_eq(f->severity, WL_SEV_ERROR);
+		const p3d_model *m = d->model;
+		ck_assert(m->lods[0].walked && m->lods[1].walked);
+		ck_assert_uint_eq(m->version, real[k]);
+		ck_assert_uint_eq(m->header_version, said[k]);
+		ck_assert_uint_eq(ru_count(d, "p3d-lod-walk"), 0);
+		ck_assert_uint_eq(ru_count(d, "p3d-modelinfo-walk"), 0);
+		p3l_free(d);
+		wb_patch_u32(&b, lay.version, 99);
+		ck_assert_uint_eq(p3l_count(&b, "p3d-version-mislabel"), 0);
+		ck_assert_uint_eq(p3l_count(&b, "p3d-version-unknown"), 1);
+		wb_free(&b);
+	}
+}
+END_TEST
+
 Suite *p3d_damage_suite(void)
 {
 	Suite *s = suite_create("p3d_damage");
@@ -223,6 +260,7 @@ Suite *p3d_damage_suite(void)
 	tcase_add_test(tc, test_count_fits);
 	tcase_add_test(tc, test_cut_keeps_table);
 	tcase_add_test(tc, test_mlod_tag_size);
+	tcase_add_test(tc, test_version_mislabel);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -159,7 +159,14 @@ typedef struct p3d_animbone {
 
 typedef struct p3d_model {
 	bool mlod;              /* MLOD magic (else ODOL) */
-	uint32_t version;
+	uint32_t version;       /* the layout read: the header's version, or
+	                         * (ODOL) the layout p3d_odol_layout found */
+	uint32_t header_version;/* the version field as stored */
+	uint32_t layout;        /* set before p3d_read_odol: read with this
+	                         * version's layout (0: the header's) */
+	bool trial;             /* set before p3d_read_odol: a trial of a
+	                         * layout (p3d_odol_layout): stop at the first
+	                         * part that does not read */
 	bool header_complete;   /* the header up to the resolutions was read */
 	bool has_reserved;      /* v >= 75: the two reserved words were read */
 	uint32_t reserved[2];
@@ -235,9 +242,24 @@ bool p3d_walk_info(wl_doc *d, p3d_model *m, uint64_t from, p3d_info_walk *w, boo
 bool p3d_info_lod_infos(wl_doc *d, p3d_model *m, p3d_info_walk *w, uint64_t first);
 
 /** Reads an ODOL file (magic checked by the caller) into d's tree and
- *  model (p3d_odol.c); findings p3d-truncated, p3d-lod-table-not-found,
- *  p3d-modelinfo-walk and those of p3d_walk_info. */
+ *  model (p3d_odol.c), with m->layout's version gates when set;
+ *  findings p3d-truncated, p3d-lod-table-not-found, p3d-modelinfo-walk
+ *  and those of p3d_walk_lod. */
 void p3d_read_odol(wl_doc *d, p3d_model *m);
+
+/** Whether d's ODOL read (m) got through: ModelInfo walked onto the LOD
+ *  table and every LOD walked to its end. */
+bool p3d_odol_read_ok(const wl_doc *d, const p3d_model *m);
+
+/**
+ * Where the read of d under its header's version (m, p3d_read_odol) did
+ * not get through and that version is one the readers know: the other
+ * known version (40 to 75, the versions of real files first: 73, 70, 68,
+ * 59, 53, 50, 48, 40) under whose layout the whole file reads (a trial
+ * read: ModelInfo onto a consistent table, every LOD to its end, no
+ * reading finding); 0 when none does (p3d_relabel.c).
+ */
+uint32_t p3d_odol_layout(const wl_doc *d, const p3d_model *m);
 
 /**
  * Walks ODOL LOD l (its table extent) under its node (p3d_lod.c: layout

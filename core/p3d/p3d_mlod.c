@@ -385,7 +385,7 @@ void p3d_read_mlod(wl_doc *d, p3d_model *m)
 		truncated(d, NULL, 0, "the MLOD header (magic, version, lod count)");
 		return;
 	}
-	m->version = wl_le32(d->bytes + 4);
+	m->version = m->header_version = wl_le32(d->bytes + 4);
 	m->nlods_off = 8;
 	m->n_lods = wl_le32(d->bytes + 8);
 	m->header_complete = true;

@@ -98,7 +98,9 @@ static bool find_table(const wl_doc *d, uint64_t from, uint32_t n, p3d_lod *tmp,
 static bool read_header(wl_doc *d, p3d_model *m, wl_cursor *c)
 {
 	wl_cursor_skip(c, 4);
-	m->version = wl_cursor_u32(c);
+	m->version = m->header_version = wl_cursor_u32(c);
+	if (m->layout)
+		m->version = m->layout;
 	if (m->version >= 75 && p3d_version_known(m->version)) {
 		m->has_reserved = true;
 		m->reserved_off = wl_cursor_offset(c);
@@ -237,7 +239,14 @@ static void read_lods(wl_doc *d, p3d_model *m, uint64_t from)
 	p3d_info_walk iw;
 	memset(&iw, 0, sizeof iw);
 	bool walked = p3d_walk_info(d, m, from, &iw, false);
-	bool found = find_table(d, from, n, m->lods, order, &at, &contiguous);
+	if (m->trial && !walked)
+		return;
+	/* A trial (p3d_odol_layout) takes only the table the walk lands on. */
+	bool found = m->trial ? table_at(d->bytes, d->size, iw.table, n, m->lods, order, &contiguous,
+					 d->size)
+			      : find_table(d, from, n, m->lods, order, &at, &contiguous);
+	if (found && m->trial)
+		at = iw.table;
 	/* A file cut short: the walk lands on a table that is consistent
 	 * but for ends past the file's end. */
 	bool cut = !found && walked &&
@@ -293,6 +302,8 @@ static void read_lods(wl_doc *d, p3d_model *m, uint64_t from)
 			node->label = wl_arena_printf(d->arena, "%u", (unsigned)(l - m->lods));
 			if (m->version >= 40 && p3d_version_known(m->version))
 				l->walked = p3d_walk_lod(d, m, l, node);
+			if (m->trial && !l->walked)
+				return;
 		}
 		l->node = node;
 		pos = l->end;
