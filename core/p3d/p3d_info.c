@@ -242,8 +242,8 @@ static void tail(iw *w)
 	floats(w, 1, "inverse armour", NULL);
 	if (w->v >= 72)
 		floats(w, 1, "explosion shielding", NULL);
-	p3d_skip(k, 12 + (w->v >= 53) + (w->v >= 54), "special lod indices");
-	p3d_skip(k, 4 + (w->v >= 38), "min shadow");
+	p3d_skip(k, 12u + (w->v >= 53 ? 1u : 0u) + (w->v >= 54 ? 1u : 0u), "special lod indices");
+	p3d_skip(k, w->v >= 38 ? 5u : 4u, "min shadow");
 	p3d_asciiz(k, "property class");
 	p3d_asciiz(k, "property damage");
 	p3d_skip(k, 1 + (w->v >= 31 ? 4 : 0), "property frequent");
@@ -389,7 +389,7 @@ bool p3d_info_lod_infos(wl_doc *d, p3d_model *m, p3d_info_walk *out, uint64_t fi
 	 * cursor): false when they do not end exactly at first. */
 	uint32_t n = m->n_lods;
 	uint64_t t = out->table;
-	uint64_t rec = 16 + (m->version >= 39) + (m->version >= 51 ? 8 : 0), pos = t + 9ull * n;
+	uint64_t rec = 16u + (m->version >= 39 ? 1u : 0u) + (m->version >= 51 ? 8u : 0u), pos = t + 9ull * n;
 	wl_cursor c = wl_cursor_make(d->bytes + t + 8ull * n, n, t + 8ull * n);
 	for (uint32_t i = 0; i < n; i++)
 		if (wl_cursor_u8(&c) == 0)

@@ -232,7 +232,7 @@ static void material(lw *w)
 		p3d_skip(k, 8, "material");
 	/* A stage takes at least its texture name's nul and its fixed
 	 * fields; a transform 52 bytes. */
-	uint64_t stage_min = 1 + (mv >= 5 ? 4 : 0) + (mv >= 8 ? 4 : 0) + (mv >= 11);
+	uint64_t stage_min = 1u + (mv >= 5 ? 4u : 0u) + (mv >= 8 ? 4u : 0u) + (mv >= 11 ? 1u : 0u);
 	uint32_t tex = mv > 6 ? p3d_count(k, "material stages", stage_min) : 0;
 	uint32_t xf = mv > 8 ? p3d_count(k, "material transforms", 52) : 0;
 	for (uint32_t i = 0; i < tex && !stopped(w); i++)
@@ -289,7 +289,8 @@ static void sections(lw *w)
 {
 	p3d_lodview *x = w->x;
 	x->sections_at = pos(w);
-	uint32_t n = p3d_count(&w->k, "sections", 30 + (w->v >= 36 ? 4 : 0) + (w->v >= 67 ? 4 : 0));
+	uint32_t n = p3d_count(&w->k, "sections",
+				 30u + (w->v >= 36 ? 4u : 0u) + (w->v >= 67 ? 4u : 0u));
 	x->n_sections = n;
 	/* A section takes at least 30 bytes. */
 	uint64_t cap = n < p3d_left(&w->k) / 30 + 1 ? n : p3d_left(&w->k) / 30 + 1;
