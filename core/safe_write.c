@@ -49,7 +49,7 @@ void wl_sw_signals_init(void)
 		memset(&sa, 0, sizeof sa);
 		sa.sa_handler = on_signal;
 		sigemptyset(&sa.sa_mask);
-		sa.sa_flags = SA_RESETHAND;
+		sa.sa_flags = (int)SA_RESETHAND; /* glibc spells it 0x80000000 */
 		sigaction(sigs[i], &sa, NULL);
 	}
 }
