@@ -120,6 +120,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/xref_skin_bounds.sh $(BUILD)/w3dlint $(BUILD)/w3dasm
 	sh tests/cli_w3ddump.sh $(BUILD)/w3ddump $(BUILD)/w3dasm
 	sh tests/cli_w3dfix.sh $(BUILD)/w3dfix $(BUILD)/w3dasm
+	sh tests/cli_nonmodel.sh $(BUILD)
 	SALVAGE_MIN=$(SALVAGE_MIN) sh tests/salvage.sh $(BUILD)/salvage_gen $(BUILD)/w3dfix $(BUILD)/w3dlint $(SALVAGE_EVERY)
 	sh tests/cli_inputs.sh $(BUILD)
 	sh tests/cli_common.sh $(BUILD)

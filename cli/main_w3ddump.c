@@ -23,6 +23,7 @@
 #include "../core/cursor.h"
 #include "../core/escape.h"
 #include "../core/file_io.h"
+#include "../core/filekind.h"
 #include "../core/format.h"
 #include "../core/chunk.h"
 #include "../textform/registry.h"
@@ -616,6 +617,14 @@ int main(int argc, char **argv)
 	size_t size = 0;
 	if (wl_cli_read_input(&DOC, path, &bytes, &size) != 0)
 		return EXIT_TROUBLE;
+	/* An archive, image or text file (core/filekind.h) not named as a
+	 * model: one line (one named as a model is dumped as the bytes it is). */
+	const wl_file_kind *kind = wl_format_by_extension(path) ? NULL : wl_file_kind_of(bytes, size, path);
+	if (kind) {
+		printf("%s: %s, not a model file\n", path, kind->title);
+		free(bytes);
+		return fflush(stdout) == 0 ? EXIT_OK : EXIT_TROUBLE;
+	}
 	wl_doc *d = wl_format_read(wl_format_detect(bytes, size, path), path, bytes, size);
 	if (!d || d->oom) {
 		fprintf(stderr, "w3ddump: %s: out of memory\n", path);

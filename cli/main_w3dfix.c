@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "../core/file_io.h"
+#include "../core/filekind.h"
 #include "../core/format.h"
 #include "../lint/catalog.h"
 #include "opts.h"
@@ -302,6 +303,16 @@ static void fix_one(const opts *o, const wl_fix_options *fo, const char *arg, co
 	if (wl_cli_read_input(&DOC, file, &in, &n) != 0) {
 		wl_progress_clear(pg);
 		t->errors++;
+		return;
+	}
+	/* An archive, image or text file (core/filekind.h): one line, never
+	 * changed, never written. */
+	const wl_file_kind *kind = wl_file_kind_of(in, n, file);
+	if (kind) {
+		wl_progress_clear(pg);
+		printf("%s: %s, not a model file; not changed\n", file, kind->title);
+		t->clean++;
+		free(in);
 		return;
 	}
 	/* A read-only format (P3D): said plainly, then run as any file so that

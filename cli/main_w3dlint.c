@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "../core/file_io.h"
+#include "../core/filekind.h"
 #include "../lint/baseline.h"
 #include "../lint/catalog.h"
 #include "../lint/config.h"
@@ -350,6 +351,7 @@ typedef struct lint_result {
 	char *strings;
 	bool ok;                     /* false: error says why */
 	bool xref_failed;            /* out of memory adding it to the index */
+	const wl_file_kind *kind;    /* not a model (core/filekind.h): not linted */
 	char error[512];             /* printed on stderr, in file order */
 	/* Cross-file findings appended after items[own_count - 1] (sorted
 	 * among themselves; merge_xref sorts them into the file's), their
@@ -515,6 +517,13 @@ static void *lint_work(void *ud, size_t i)
 	uint8_t *bytes;
 	if (read_file(path, &bytes, &res->size, res->error, sizeof res->error) != 0)
 		return res;
+	/* Not a model, and not named as one: one line (a file named as a model
+	 * gets the finding file-not-a-model from the lint). */
+	res->kind = wl_format_by_extension(path) ? NULL : wl_file_kind_of(bytes, res->size, path);
+	if (res->kind) {
+		free(bytes);
+		return res;
+	}
 	wl_doc *doc = wl_lint_bytes_dialect(r->cat, cfg, path, bytes, res->size, r->opt->game_format,
 					    r->opt->game);
 	/* The index copies what it keeps: the document is freed below. */
@@ -606,6 +615,12 @@ static int report_file(run *r, size_t i, lint_result *res)
 		wl_progress_clear(&r->pg);
 		fprintf(stderr, "w3dlint: %s: out of memory adding the file to the cross-file index\n", path);
 		r->trouble = true;
+	}
+	if (res && res->kind) {
+		wl_progress_clear(&r->pg);
+		fprintf(stderr, "w3dlint: %s: %s, not a model file; not linted\n", path, res->kind->title);
+		result_free(res);
+		return 0;
 	}
 	if (!res || !res->ok) {
 		wl_progress_clear(&r->pg);

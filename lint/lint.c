@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/filekind.h"
 #include "registry.h"
 #include "custom_rules.h"
 
@@ -69,9 +70,15 @@ wl_doc *wl_lint_bytes_dialect(const wl_catalog *cat, const wl_config *cfg, const
 			      int dialect)
 {
 	const wl_format *fmt = wl_format_detect(bytes, size, path);
-	wl_doc *doc = wl_format_read(fmt, path, bytes, size);
+	/* An archive, image or text file behind a model's name (core/filekind.h):
+	 * one finding over the whole file, never read as a model. */
+	const wl_file_kind *kind = wl_file_kind_of(bytes, size, path);
+	wl_doc *doc = kind ? wl_doc_opaque(fmt, path, bytes, size) : wl_format_read(fmt, path, bytes, size);
 	if (!doc)
 		return NULL;
+	if (kind)
+		wl_report(&doc->findings, "file-not-a-model", NULL, -1, 0, size, "the file holds a %s, not a %s model",
+			  kind->title, fmt->title);
 	/* The file's absolute path, only needed for per-path ignores. */
 	char *key = NULL;
 	if (wl_config_has_path_ignores(cfg) && path) {
@@ -79,7 +86,7 @@ wl_doc *wl_lint_bytes_dialect(const wl_catalog *cat, const wl_config *cfg, const
 		if (!key)
 			doc->oom = true;
 	}
-	if (!doc->oom) {
+	if (!doc->oom && !kind) {
 		void *m = fmt->build_model ? fmt->build_model(doc) : NULL;
 		if (m && df == fmt && fmt->dialect_set)
 			fmt->dialect_set(m, dialect);
