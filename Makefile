@@ -5,7 +5,7 @@ PREFIX  ?= /usr/local
 BUILD   ?= build
 CC      ?= cc
 CFLAGS  ?= -O2 -g
-DEPS     = yaml-0.1 libpcre2-8 jansson lzo2
+DEPS     = yaml-0.1 libpcre2-8 jansson lzo2 nettle
 TESTDEPS = check
 WARN     = -std=c11 -Wall -Wextra -Wshadow -Wvla -Wstrict-prototypes \
            -Wwrite-strings -Wpointer-arith -Wformat=2 -Wundef -Wcast-qual \
@@ -23,7 +23,7 @@ LDLIBS_ALL = $(PKG_LIBS) -lm -lpthread
 # core <- lint <- fix <- textform <- cli.
 FORMATS   := w3d b3d p3d
 layer      = $(wildcard $(1)/*.c $(foreach f,$(FORMATS),$(1)/$(f)/*.c))
-CORE_SRC  := $(call layer,core)
+CORE_SRC  := $(call layer,core) $(wildcard core/archive/*.c)
 LINT_SRC  := $(call layer,lint)
 FIX_SRC   := $(call layer,fix)
 TF_SRC    := $(call layer,textform)
