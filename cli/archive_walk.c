@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../core/file_io.h"
@@ -68,6 +70,7 @@ static int push_entry(list *l, const char *host, const wl_archive_entry *e)
 	memcpy(name, e->name, nl + 1);
 	memcpy(path, e->path, pl + 1);
 	m->host = host;
+	m->owned_host = NULL;
 	m->entry = *e;
 	m->entry.name = name;
 	m->entry.path = path;
@@ -156,4 +159,56 @@ int wl_member_read(const char *tool, const char *item, const wl_member *m, uint8
 		return 0;
 	snprintf(err, errcap, "%s: %s: cannot read the archive entry: %s", tool, item, why);
 	return -1;
+}
+
+/* Entry paths as the games look them up: letter case ignored ('\\' is '/'
+ * in both already). */
+static bool same_path(const char *a, const char *b)
+{
+	return strcasecmp(a, b) == 0;
+}
+
+wl_member *wl_member_find(const char *item)
+{
+	for (const char *colon = strchr(item, ':'); colon; colon = strchr(colon + 1, ':')) {
+		size_t hl = (size_t)(colon - item);
+		char *host = malloc(hl + 1);
+		if (!host)
+			return NULL;
+		memcpy(host, item, hl);
+		host[hl] = 0;
+		struct stat st;
+		if (stat(host, &st) != 0 || !S_ISREG(st.st_mode)) {
+			free(host);
+			continue;
+		}
+		list l = { 0 };
+		wl_member *found = NULL;
+		if (expand_one(&l, host) == 0)
+			for (size_t k = 0; k < l.count; k++)
+				if (!found && same_path(l.members[k]->entry.path, colon + 1)) {
+					found = l.members[k];
+					l.members[k] = NULL;
+				}
+		for (size_t k = 0; k < l.count; k++) {
+			free(l.items[k]);
+			free(l.members[k]);
+		}
+		free(l.items);
+		free(l.members);
+		if (found) {
+			found->owned_host = host; /* = found->host */
+			return found;
+		}
+		free(host);
+	}
+	return NULL;
+}
+
+void wl_member_free(wl_member *m)
+{
+	if (m) {
+		free(m->owned_host);
+		free(m);
+	}
 }

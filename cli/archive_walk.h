@@ -24,6 +24,7 @@
 /* One archive entry in a file list (one malloc'd block). */
 typedef struct wl_member {
 	const char *host;        /* the archive's path: the list's item, borrowed */
+	char *owned_host;        /* wl_member_find: host, malloc'd; else NULL */
 	wl_archive_entry entry;  /* name, path: in this block; node NULL */
 } wl_member;
 
@@ -48,5 +49,17 @@ const char *wl_pathlist_host(const wl_pathlist *l, size_t i);
  */
 int wl_member_read(const char *tool, const char *item, const wl_member *m, uint8_t **out, size_t *len, char *err,
 		   size_t errcap);
+
+/**
+ * The model entry an item "ARCHIVE:PATH" names (a tool's argument that is
+ * not a file): ARCHIVE is the first file on disk before a ':', PATH
+ * compared with letter case ignored and '\' as '/'.  A malloc'd member
+ * whose host is malloc'd too: free it with wl_member_free.  NULL when there
+ * is no such entry (or out of memory).
+ */
+wl_member *wl_member_find(const char *item);
+
+/** Frees a member of wl_member_find. */
+void wl_member_free(wl_member *m);
 
 #endif

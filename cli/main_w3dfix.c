@@ -37,6 +37,7 @@
 #include "../core/format.h"
 #include "../lint/catalog.h"
 #include "opts.h"
+#include "archive_walk.h"
 #include "walk.h"
 #include "../lint/config.h"
 #include "../fix/driver.h"
@@ -295,22 +296,27 @@ static void print_edits(const char *file, const wl_fix_result *r)
 }
 
 static void fix_one(const opts *o, const wl_fix_options *fo, const char *arg, const char *file,
-		    bool single, totals *t, wl_progress *pg)
+		    const wl_member *member, bool single, totals *t, wl_progress *pg)
 {
 	uint8_t *in;
 	size_t n;
 	t->files++;
-	if (wl_cli_read_input(&DOC, file, &in, &n) != 0) {
+	char err[1400];
+	if (member ? wl_member_read("w3dfix", file, member, &in, &n, err, sizeof err) != 0
+		   : wl_cli_read_input(&DOC, file, &in, &n) != 0) {
 		wl_progress_clear(pg);
+		if (member)
+			fprintf(stderr, "%s\n", err);
 		t->errors++;
 		return;
 	}
 	/* An archive, image or text file (core/filekind.h): one line, never
-	 * changed, never written. */
-	const wl_file_kind *kind = wl_file_kind_of(in, n, file);
+	 * changed, never written (an archive's model entries follow it). */
+	const wl_file_kind *kind = member ? NULL : wl_file_kind_of(in, n, file);
 	if (kind) {
 		wl_progress_clear(pg);
-		printf("%s: %s, not a model file; not changed\n", file, kind->title);
+		printf("%s: %s, not a model file; not changed%s\n", file, kind->title,
+		       kind->archive ? " (its model entries are checked one by one)" : "");
 		t->clean++;
 		free(in);
 		return;
@@ -341,7 +347,11 @@ static void fix_one(const opts *o, const wl_fix_options *fo, const char *arg, co
 	}
 	for (size_t i = 0; i < r.problem_count; i++)
 		fprintf(stderr, "w3dfix: %s: verification failed: %s\n", file, r.problems[i]);
-	bool writing = (o->in_place || o->output) && !o->dry_run;
+	/* An archive's entry is checked, never written (a repaired archive is
+	 * not written yet). */
+	bool writing = (o->in_place || o->output) && !o->dry_run && !member;
+	if (member && r.changed && (o->in_place || o->output) && !o->dry_run)
+		printf("%s: not written: w3dfix does not write into archives yet\n", file);
 	bool ok = r.verified;
 	if (!ok)
 		t->failed++;
@@ -521,6 +531,9 @@ int main(int argc, char **argv)
 		int rc = wl_walk_collect(argv[a], &lists[a - optind], walk_error, NULL);
 		if (rc != 0)
 			t.errors += rc < 0 ? 1 : (size_t)rc;
+		/* archives as folders: each followed by its model entries */
+		if (wl_walk_expand_archives(&lists[a - optind]) != 0)
+			t.errors++;
 		nfiles += lists[a - optind].count;
 	}
 	bool single = nfiles == 1 && argc - optind == 1;
@@ -537,7 +550,8 @@ int main(int argc, char **argv)
 	for (int a = optind; a < argc; a++)
 		for (size_t i = 0; i < lists[a - optind].count; i++) {
 			wl_progress_show(&pg, ++done, nfiles, lists[a - optind].items[i]);
-			fix_one(&o, &fo, argv[a], lists[a - optind].items[i], single, &t, &pg);
+			fix_one(&o, &fo, argv[a], lists[a - optind].items[i], wl_pathlist_member(&lists[a - optind], i),
+				single, &t, &pg);
 		}
 	wl_progress_clear(&pg);
 	for (int a = optind; a < argc; a++)
