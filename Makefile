@@ -38,6 +38,8 @@ TOOL_SRC  := tests/gen_demo.c
 TOOL_SRC  += tests/tool_aabtree_table.c
 # tool_roundtrip.c: the writer's corpus round trip (tests/roundtrip.sh).
 TOOL_SRC  += tests/tool_roundtrip.c
+# tool_mkarchive.c: BIG and PBO archives for tests/archive_cli.sh.
+TOOL_SRC  += tests/tool_mkarchive.c
 # defects.c: the defect generator over corpus/valid and the real corpus.
 TOOL_SRC  += tests/defects.c
 # salvage_gen.c: the damaged variants of tests/salvage.sh.
@@ -121,6 +123,8 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/cli_w3ddump.sh $(BUILD)/w3ddump $(BUILD)/w3dasm
 	sh tests/cli_w3dfix.sh $(BUILD)/w3dfix $(BUILD)/w3dasm
 	sh tests/cli_nonmodel.sh $(BUILD)
+	sh tests/archive_cli.sh $(BUILD)
+	sh tests/archive_sweep.sh $(BUILD)/w3dlint
 	SALVAGE_MIN=$(SALVAGE_MIN) sh tests/salvage.sh $(BUILD)/salvage_gen $(BUILD)/w3dfix $(BUILD)/w3dlint $(SALVAGE_EVERY)
 	sh tests/cli_inputs.sh $(BUILD)
 	sh tests/cli_common.sh $(BUILD)
@@ -151,6 +155,11 @@ _salvage: $(BUILD)/salvage_gen $(BUILD)/w3dfix $(BUILD)/w3dlint
 
 # Reads and writes every corpus file with no fix (tests/roundtrip.sh).
 $(BUILD)/tool_roundtrip: $(BUILD)/tests/tool_roundtrip.o $(BUILD)/libw3dlint.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+
+_test: $(BUILD)/tool_mkarchive
+$(BUILD)/tool_mkarchive: $(BUILD)/tests/tool_mkarchive.o $(BUILD)/tests/archbuild.o $(BUILD)/tests/w3dbuild.o \
+		$(BUILD)/tests/p3dbuild_mlod.o $(BUILD)/libw3dlint.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
 _unit: $(BUILD)/unit_tests $(PROGS)

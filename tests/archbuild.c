@@ -56,8 +56,8 @@ void ab_pbo_rehash(wb *b, const ab_layout *at)
 void ab_pbo(wb *b, const char *prefix, const ab_entry *e, size_t n, bool trailer, ab_layout *at)
 {
 	memset(at, 0, sizeof *at);
-	uint8_t *packed[16] = { 0 };
-	size_t plen[16] = { 0 };
+	uint8_t *packed[64] = { 0 };
+	size_t plen[64] = { 0 };
 	wb_u8(b, 0);
 	wb_bytes(b, "sreV", 4);
 	wb_zeros(b, 16);

@@ -22,16 +22,16 @@ typedef struct ab_entry {
 
 /* Where the builder put things (file offsets), per entry. */
 typedef struct ab_layout {
-	size_t record[16];  /* table record */
-	size_t data[16];    /* first data byte */
+	size_t record[64];  /* table record */
+	size_t data[64];    /* first data byte */
 	size_t trailer;     /* PBO: the 0x00 of the SHA-1 trailer (0: none) */
 } ab_layout;
 
-/** A BIG archive (magic "BIGF" or "BIG4") of n <= 16 entries into b
+/** A BIG archive (magic "BIGF" or "BIG4") of n <= 64 entries into b
  *  (wb_init'ed): the header's size field is the archive's size. */
 void ab_big(wb *b, const char *magic, const ab_entry *e, size_t n, ab_layout *at);
 
-/** A PBO of n <= 16 entries into b (wb_init'ed): a 'Vers' header with the
+/** A PBO of n <= 64 entries into b (wb_init'ed): a 'Vers' header with the
  *  property prefix (when not NULL), the records, the end record, the data
  *  and, when trailer, 0x00 + SHA-1 (nettle) of the bytes before it. */
 void ab_pbo(wb *b, const char *prefix, const ab_entry *e, size_t n, bool trailer, ab_layout *at);
