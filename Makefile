@@ -207,11 +207,12 @@ _demo: $(BUILD)/w3dlint $(BUILD)/demo/.stamp
 # Then w3dlint against `assimp info` over ../shared/corpus/b3d
 # (tests/bench_b3d.sh; assimp-utils from setup-deps.sh bench), and the P3D
 # corpus's MB/s and files/s (tests/bench_p3d.sh).
-_bench: $(BUILD)/w3dlint $(BUILD)/tool_aabtree_table
+_bench: $(BUILD)/w3dlint $(BUILD)/tool_aabtree_table $(BUILD)/tool_mkarchive
 	sh tests/bench.sh $(BUILD)/w3dlint $(BUILD)/tool_aabtree_table
 	@sh scripts/setup-deps.sh bench
 	sh tests/bench_b3d.sh $(BUILD)/w3dlint
 	sh tests/bench_p3d.sh $(BUILD)/w3dlint
+	sh tests/bench_archive.sh $(BUILD)/w3dlint $(BUILD)/tool_mkarchive
 
 # docs/aabtree-quality.md: SAH of rebuilt vs original AABTrees over the
 # corpus, and the builder's speed (tests/tool_aabtree_table.c).
