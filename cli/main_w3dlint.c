@@ -659,6 +659,12 @@ static int report_file(run *r, size_t i, lint_result *res)
 			      res->dropped, res->dropped_count, { 0 } };
 	fr.counts.files = 1;
 	fr.counts.baselined = (uint64_t)baselined;
+	const wl_member *member = wl_pathlist_member(&r->files, i);
+	if (member) { /* SARIF: the archive is the artifact */
+		fr.archive = member->host;
+		fr.entry = member->entry.path;
+		fr.entry_offset = member->entry.packed ? -1 : (int64_t)member->entry.offset;
+	}
 	wl_severity worst = WL_SEV_OFF;
 	for (size_t k = 0; k < shown_n; k++) {
 		count_severity(shown[k].severity, &fr.counts);

@@ -73,6 +73,40 @@ if [ $rc -eq 1 ] && has "a/mod.big:Art/W3D/rules_trailing-bytes_fire.w3d:0x" &&
 else
 	bad "text report of a named BIG (status $rc)"
 fi
+# SARIF: the archive is the artifact, the entry the logical location; a
+# stored entry's region is the finding's bytes in the archive (checked against
+# the model file), a packed entry's has no byte region
+run -c empty.yaml --format sarif a/mod.big a/packed.pbo
+if python3 - out > /dev/null <<'PY'
+import json, sys
+res = json.load(open(sys.argv[1]))["runs"][0]["results"]
+n = 0
+for r in res:
+    loc = r["locations"][0]
+    uri = loc["physicalLocation"]["artifactLocation"]["uri"]
+    reg = loc["physicalLocation"]["region"]
+    names = [x["fullyQualifiedName"] for x in loc.get("logicalLocations", [])]
+    if not names or not names[0].startswith("Art/W3D/"):
+        continue
+    entry = "/".join(names[0].split("/")[:3])
+    model = open("m/" + entry, "rb").read()
+    if uri == "a/mod.big":
+        arch = open(uri, "rb").read()
+        off, ln = reg["byteOffset"], reg["byteLength"]
+        base = arch.find(model)
+        assert base > 0 and off - base >= 0 and arch[off:off + ln] == model[off - base:off - base + ln], r
+        n += 1
+    else:
+        assert uri == "a/packed.pbo" and "byteOffset" not in reg, r
+print(n)
+sys.exit(0 if n else 1)
+PY
+then
+	ok "SARIF: artifact = the archive, logical location = entry/chunk path, regions at the entry's bytes"
+else
+	bad "SARIF of archive entries"
+fi
+
 # baseline keys
 run -c empty.yaml --write-baseline bl.json a
 run -c empty.yaml --baseline bl.json a
