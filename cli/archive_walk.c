@@ -84,6 +84,19 @@ static int push_entry(list *l, const char *host, const wl_archive_entry *e)
 	return 0;
 }
 
+/* A packed entry that does not unpack is left out: the archive's own lint
+ * reports it (archive-pbo-unpack), and it is no model to lint. */
+static bool unpacks(const wl_archive_entry *e, const uint8_t *archive)
+{
+	if (!e->packed)
+		return true;
+	uint8_t *out = NULL;
+	char why[160];
+	int rc = wl_archive_unpack(e, archive + e->offset, &out, why, sizeof why);
+	free(out);
+	return rc == 0;
+}
+
 /* Appends the model entries of the archive at host to l. */
 static int expand_one(list *l, const char *host)
 {
@@ -102,7 +115,7 @@ static int expand_one(list *l, const char *host)
 			rc = -1;
 		for (size_t i = 0; a && rc == 0 && i < a->count; i++) {
 			const wl_archive_entry *e = &a->entries[i];
-			if (e->readable && wl_format_by_extension(e->path))
+			if (e->readable && wl_format_by_extension(e->path) && unpacks(e, bytes))
 				rc = push_entry(l, host, e);
 		}
 		wl_doc_free(d);

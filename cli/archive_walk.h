@@ -8,7 +8,8 @@
  * header; .big or .pbo by name).  Its table is read here
  * (core/archive/archive.h, WL_ARCHIVE_TABLE: offsets and sizes checked);
  * its model entries are those whose path has the extension of a registered
- * model format (core/format.h) and whose bytes lie in the file.  A damaged
+ * model format (core/format.h) and whose bytes lie in the file (and, when
+ * packed, unpack).  A damaged
  * archive keeps its readable entries; its damage is reported by linting
  * the archive itself (lint/lint.h wl_lint_archive).
  */
