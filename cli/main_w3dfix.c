@@ -421,7 +421,9 @@ static const wl_cli_doc DOC = {
 	"Repair W3D files: runs the safe fixers (and the unsafe ones with --unsafe), then\n"
 	"re-reads the result and verifies it.  PATH is a file or a folder (searched\n"
 	"recursively for .w3d .wlt .wht .wha .wtm files).  Nothing is written without\n"
-	"--in-place or -o.",
+	"--in-place or -o.  Archives (.big, .pbo), images and text are never changed;\n"
+	"the model entries of an archive are checked and their edits listed, not\n"
+	"written (docs/archives.md).",
 	OPTS,
 	OPT_COUNT,
 	"  w3dfix --dry-run mod/                 list the edits, write nothing\n"

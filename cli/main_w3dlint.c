@@ -119,7 +119,9 @@ static const wl_cli_doc DOC = {
 	"lint Westwood/EA W3D model files",
 	"Lint Westwood/EA W3D model files (.w3d .wlt .wht .wha .wtm, any letter case).\n"
 	"Folders are searched recursively (sorted; hidden entries skipped); a file named\n"
-	"explicitly is linted whatever its extension.",
+	"explicitly is linted whatever its extension.  BIG and PBO archives are walked\n"
+	"like folders: each model entry is reported as ARCHIVE:PATH (docs/archives.md);\n"
+	"images, text and other files that are not models get one line and no lint.",
 	OPTS,
 	OPT_COUNT,
 	"  w3dlint mod/                              lint a whole mod folder\n"
