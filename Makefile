@@ -5,7 +5,7 @@ PREFIX  ?= /usr/local
 BUILD   ?= build
 CC      ?= cc
 CFLAGS  ?= -O2 -g
-DEPS     = yaml-0.1 libpcre2-8 jansson lzo2
+DEPS     = yaml-0.1 libpcre2-8 jansson lzo2 nettle
 TESTDEPS = check
 WARN     = -std=c11 -Wall -Wextra -Wshadow -Wvla -Wstrict-prototypes \
            -Wwrite-strings -Wpointer-arith -Wformat=2 -Wundef -Wcast-qual \
@@ -30,7 +30,7 @@ LDLIBS_ALL = $(PKG_LIBS) -lm -lpthread
 # core <- lint <- fix <- textform <- cli.
 FORMATS   := w3d b3d p3d
 layer      = $(wildcard $(1)/*.c $(foreach f,$(FORMATS),$(1)/$(f)/*.c))
-CORE_SRC  := $(call layer,core)
+CORE_SRC  := $(call layer,core) $(wildcard core/archive/*.c)
 LINT_SRC  := $(call layer,lint)
 FIX_SRC   := $(call layer,fix)
 TF_SRC    := $(call layer,textform)
@@ -45,6 +45,8 @@ TOOL_SRC  := tests/gen_demo.c
 TOOL_SRC  += tests/tool_aabtree_table.c
 # tool_roundtrip.c: the writer's corpus round trip (tests/roundtrip.sh).
 TOOL_SRC  += tests/tool_roundtrip.c
+# tool_mkarchive.c: BIG and PBO archives for tests/archive_cli.sh.
+TOOL_SRC  += tests/tool_mkarchive.c
 # defects.c: the defect generator over corpus/valid and the real corpus.
 TOOL_SRC  += tests/defects.c
 # salvage_gen.c: the damaged variants of tests/salvage.sh.
@@ -127,6 +129,9 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/xref_skin_bounds.sh $(BUILD)/w3dlint $(BUILD)/w3dasm
 	sh tests/cli_w3ddump.sh $(BUILD)/w3ddump $(BUILD)/w3dasm
 	sh tests/cli_w3dfix.sh $(BUILD)/w3dfix $(BUILD)/w3dasm
+	sh tests/cli_nonmodel.sh $(BUILD)
+	sh tests/archive_cli.sh $(BUILD)
+	sh tests/archive_sweep.sh $(BUILD)/w3dlint
 	SALVAGE_MIN=$(SALVAGE_MIN) sh tests/salvage.sh $(BUILD)/salvage_gen $(BUILD)/w3dfix $(BUILD)/w3dlint $(SALVAGE_EVERY)
 	sh tests/cli_inputs.sh $(BUILD)
 	sh tests/cli_writes.sh $(BUILD)
@@ -158,6 +163,11 @@ _salvage: $(BUILD)/salvage_gen $(BUILD)/w3dfix $(BUILD)/w3dlint
 
 # Reads and writes every corpus file with no fix (tests/roundtrip.sh).
 $(BUILD)/tool_roundtrip: $(BUILD)/tests/tool_roundtrip.o $(BUILD)/libw3dlint.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+
+_test: $(BUILD)/tool_mkarchive
+$(BUILD)/tool_mkarchive: $(BUILD)/tests/tool_mkarchive.o $(BUILD)/tests/archbuild.o $(BUILD)/tests/w3dbuild.o \
+		$(BUILD)/tests/p3dbuild_mlod.o $(BUILD)/libw3dlint.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
 _unit: $(BUILD)/unit_tests $(PROGS)
@@ -198,11 +208,12 @@ _demo: $(BUILD)/w3dlint $(BUILD)/demo/.stamp
 # Then w3dlint against `assimp info` over ../shared/corpus/b3d
 # (tests/bench_b3d.sh; assimp-utils from setup-deps.sh bench), and the P3D
 # corpus's MB/s and files/s (tests/bench_p3d.sh).
-_bench: $(BUILD)/w3dlint $(BUILD)/tool_aabtree_table
+_bench: $(BUILD)/w3dlint $(BUILD)/tool_aabtree_table $(BUILD)/tool_mkarchive
 	sh tests/bench.sh $(BUILD)/w3dlint $(BUILD)/tool_aabtree_table
 	@sh scripts/setup-deps.sh bench
 	sh tests/bench_b3d.sh $(BUILD)/w3dlint
 	sh tests/bench_p3d.sh $(BUILD)/w3dlint
+	sh tests/bench_archive.sh $(BUILD)/w3dlint $(BUILD)/tool_mkarchive
 
 # docs/aabtree-quality.md: SAH of rebuilt vs original AABTrees over the
 # corpus, and the builder's speed (tests/tool_aabtree_table.c).

@@ -19,14 +19,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "../core/cursor.h"
 #include "../core/escape.h"
+#include "../core/archive/archive.h"
 #include "../core/file_io.h"
+#include "../core/filekind.h"
 #include "../core/format.h"
 #include "../core/chunk.h"
 #include "../textform/registry.h"
 #include "../textform/textform.h"
+#include "archive_walk.h"
 #include "opts.h"
 #include "output.h"
 
@@ -73,7 +77,9 @@ static const wl_cli_doc DOC = {
 	"counts, vectors; for B3D the keys of its text form: BB3D version, TEXS\n"
 	"and BRUS entries, NODE transform, MESH brush, VRTS vertices, TRIS\n"
 	"triangles, BONE weights, KEYS keys, ANIM frames and fps).  Damaged\n"
-	"files are dumped as far as they can be read.\n"
+	"files are dumped as far as they can be read.  FILE may be ARCHIVE:PATH, a\n"
+	"model entry of a BIG or PBO archive; an archive itself is listed (entries,\n"
+	"archive findings; docs/archives.md).\n"
 	"\n"
 	"Human dump lines: OFFSET (hex, absolute) NAME (spec short name, or the id\n"
 	"when unknown) id=ID size=PAYLOAD_BYTES, then marks: bit31 (bit 31 of the\n"
@@ -575,6 +581,38 @@ static int json_dump(FILE *out, const wl_doc *d, const char *path, const opts *o
 
 /* ------------------------------------------------------------ main */
 
+/* An archive: its kind, its entries (data offset, bytes, path; packed
+ * entries with their unpacked size) and its archive-* findings. */
+static void dump_archive(FILE *out, const char *path, const wl_file_kind *kind, const uint8_t *bytes, size_t size)
+{
+	wl_archive_kind ak;
+	wl_doc *d = wl_archive_kind_of(kind->id, &ak) ? wl_archive_read(ak, path, bytes, size, WL_ARCHIVE_FULL) : NULL;
+	const wl_archive *a = d ? d->model : NULL;
+	if (!a) {
+		fprintf(out, "%s: %s\n", path, kind->title);
+		wl_doc_free(d);
+		return;
+	}
+	wl_findings_sort(&d->findings);
+	fprintf(out, "%s: %s, %zu bytes, %zu entries", path, kind->title, size, a->count);
+	if (a->prefix)
+		fprintf(out, ", prefix '%s'", a->prefix);
+	fputc('\n', out);
+	for (size_t i = 0; i < a->count; i++) {
+		const wl_archive_entry *e = &a->entries[i];
+		fprintf(out, "  0x%08llX %10llu %s%s", (unsigned long long)e->offset, (unsigned long long)e->stored,
+			e->path, e->readable ? "" : " (unreadable)");
+		if (e->packed)
+			fprintf(out, " (packed, %llu bytes unpacked)", (unsigned long long)e->size);
+		fputc('\n', out);
+	}
+	for (size_t i = 0; i < d->findings.count; i++) {
+		const wl_finding *f = &d->findings.items[i];
+		fprintf(out, "%s:0x%llX: %s [%s]\n", path, (unsigned long long)f->offset, f->message, f->rule);
+	}
+	wl_doc_free(d);
+}
+
 int main(int argc, char **argv)
 {
 	struct option longs[OPT_COUNT + 1];
@@ -618,8 +656,33 @@ int main(int argc, char **argv)
 	const char *path = argv[optind];
 	uint8_t *bytes = NULL;
 	size_t size = 0;
-	if (wl_cli_read_input(&DOC, path, &bytes, &size) != 0)
+	/* ARCHIVE:PATH names an archive's entry (cli/archive_walk.h). */
+	struct stat st;
+	wl_member *member = stat(path, &st) != 0 ? wl_member_find(path) : NULL;
+	if (member) {
+		char err[1400];
+		int rc = wl_member_read("w3ddump", path, member, &bytes, &size, err, sizeof err);
+		wl_member_free(member);
+		if (rc != 0) {
+			fprintf(stderr, "%s\n", err);
+			return EXIT_TROUBLE;
+		}
+	} else if (wl_cli_read_input(&DOC, path, &bytes, &size) != 0) {
 		return EXIT_TROUBLE;
+	}
+	/* An archive, image or text file (core/filekind.h) not named as a
+	 * model: one line; an archive: its table (one named as a model is
+	 * dumped as the bytes it is). */
+	const wl_file_kind *kind =
+		member || wl_format_by_extension(path) ? NULL : wl_file_kind_of(bytes, size, path);
+	if (kind) {
+		if (kind->archive)
+			dump_archive(stdout, path, kind, bytes, size);
+		else
+			printf("%s: %s, not a model file\n", path, kind->title);
+		free(bytes);
+		return fflush(stdout) == 0 ? EXIT_OK : EXIT_TROUBLE;
+	}
 	wl_doc *d = wl_format_read(wl_format_detect(bytes, size, path), path, bytes, size);
 	if (!d || d->oom) {
 		fprintf(stderr, "w3ddump: %s: out of memory\n", path);

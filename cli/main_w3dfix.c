@@ -38,9 +38,11 @@
 #include <unistd.h>
 
 #include "../core/file_io.h"
+#include "../core/filekind.h"
 #include "../core/format.h"
 #include "../lint/catalog.h"
 #include "opts.h"
+#include "archive_walk.h"
 #include "walk.h"
 #include "../lint/config.h"
 #include "../fix/driver.h"
@@ -263,6 +265,8 @@ static int out_targets(const opts *o, char **args, int nargs, const wl_pathlist 
 	for (int a = 0; a < nargs; a++)
 		for (size_t i = 0; i < lists[a].count; i++, n++) {
 			char buf[WL_SW_PATH_MAX];
+			if (wl_pathlist_member(&lists[a], i))
+				continue; /* an archive's entry is never written */
 			if (out_path(o, args[a], lists[a].items[i], single, buf, sizeof buf) != 0) {
 				fprintf(stderr, "w3dfix: %s: output name too long; nothing written\n", lists[a].items[i]);
 				return -1;
@@ -277,10 +281,12 @@ static int out_targets(const opts *o, char **args, int nargs, const wl_pathlist 
 		fprintf(stderr, "w3dfix: out of memory\n");
 		return -1;
 	}
-	size_t k = 0;
+	size_t k = 0, m = 0;
 	for (int a = 0; a < nargs; a++)
 		for (size_t i = 0; i < lists[a].count; i++, k++)
-			names[k] = (out_name){ targets[k], lists[a].items[i] };
+			if (targets[k])
+				names[m++] = (out_name){ targets[k], lists[a].items[i] };
+	n = m;
 	qsort(names, n, sizeof *names, cmp_out_name);
 	int rc = 0;
 	for (size_t i = 1; i < n; i++)
@@ -390,15 +396,16 @@ static void print_edits(const char *file, const wl_fix_result *r)
 }
 
 static void fix_one(const opts *o, const wl_fix_options *fo, const char *file, const char *target,
-		    totals *t, wl_progress *pg)
+		    const wl_member *member, totals *t, wl_progress *pg)
 {
 	uint8_t *in;
 	size_t n;
 	t->files++;
 	/* --in-place: the lock first, then the read, so that a run waiting
-	 * for another edits what that one wrote */
+	 * for another edits what that one wrote.  An archive's entry is
+	 * checked, never written (a repaired archive is not written yet). */
 	wl_sw lk = { .lock_fd = -1, .fd = -1, .slot = -1 };
-	bool writing = (o->in_place || o->output) && !o->dry_run;
+	bool writing = (o->in_place || o->output) && !o->dry_run && !member;
 	if (o->in_place && writing) {
 		int rc = wl_sw_lock(&lk, file, sw_flags(o));
 		if (rc != WL_SW_OK) {
@@ -408,10 +415,25 @@ static void fix_one(const opts *o, const wl_fix_options *fo, const char *file, c
 			return;
 		}
 	}
-	if (wl_cli_read_input(&DOC, file, &in, &n) != 0) {
+	char err[1400];
+	if (member ? wl_member_read("w3dfix", file, member, &in, &n, err, sizeof err) != 0
+		   : wl_cli_read_input(&DOC, file, &in, &n) != 0) {
 		wl_sw_abort(&lk);
 		wl_progress_clear(pg);
+		if (member)
+			fprintf(stderr, "%s\n", err);
 		t->errors++;
+		return;
+	}
+	/* An archive, image or text file (core/filekind.h): one line, never
+	 * changed, never written (an archive's model entries follow it). */
+	const wl_file_kind *kind = member ? NULL : wl_file_kind_of(in, n, file);
+	if (kind) {
+		wl_progress_clear(pg);
+		printf("%s: %s, not a model file; not changed%s\n", file, kind->title,
+		       kind->archive ? " (its model entries are checked one by one)" : "");
+		t->clean++;
+		free(in);
 		return;
 	}
 	/* A read-only format (P3D): said plainly, then run as any file so that
@@ -441,6 +463,8 @@ static void fix_one(const opts *o, const wl_fix_options *fo, const char *file, c
 	}
 	for (size_t i = 0; i < r.problem_count; i++)
 		fprintf(stderr, "w3dfix: %s: verification failed: %s\n", file, r.problems[i]);
+	if (member && r.changed && (o->in_place || o->output) && !o->dry_run)
+		printf("%s: not written: w3dfix does not write into archives yet\n", file);
 	bool ok = r.verified;
 	if (!ok)
 		t->failed++;
@@ -517,7 +541,9 @@ static const wl_cli_doc DOC = {
 	"Repair W3D files: runs the safe fixers (and the unsafe ones with --unsafe), then\n"
 	"re-reads the result and verifies it.  PATH is a file or a folder (searched\n"
 	"recursively for .w3d .wlt .wht .wha .wtm files).  Nothing is written without\n"
-	"--in-place or -o.",
+	"--in-place or -o.  Archives (.big, .pbo), images and text are never changed;\n"
+	"the model entries of an archive are checked and their edits listed, not\n"
+	"written (docs/archives.md).",
 	OPTS,
 	OPT_COUNT,
 	"  w3dfix --dry-run mod/                 list the edits, write nothing\n"
@@ -630,6 +656,9 @@ int main(int argc, char **argv)
 		int rc = wl_walk_collect(argv[a], &lists[a - optind], walk_error, NULL);
 		if (rc != 0)
 			t.errors += rc < 0 ? 1 : (size_t)rc;
+		/* archives as folders: each followed by its model entries */
+		if (wl_walk_expand_archives(&lists[a - optind]) != 0)
+			t.errors++;
 		nfiles += lists[a - optind].count;
 	}
 	bool single = nfiles == 1 && argc - optind == 1;
@@ -654,7 +683,8 @@ int main(int argc, char **argv)
 	for (int a = optind; a < argc && !refused; a++)
 		for (size_t i = 0; i < lists[a - optind].count; i++) {
 			wl_progress_show(&pg, ++done, nfiles, lists[a - optind].items[i]);
-			fix_one(&o, &fo, lists[a - optind].items[i], targets ? targets[done - 1] : NULL, &t, &pg);
+			fix_one(&o, &fo, lists[a - optind].items[i], targets ? targets[done - 1] : NULL,
+				wl_pathlist_member(&lists[a - optind], i), &t, &pg);
 		}
 	wl_progress_clear(&pg);
 	for (size_t i = 0; targets && i < nfiles; i++)

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "../core/file_io.h"
+#include "../core/filekind.h"
 #include "../lint/baseline.h"
 #include "../lint/catalog.h"
 #include "../lint/config.h"
@@ -38,6 +39,7 @@
 #include "output.h"
 #include "pool.h"
 #include "progress.h"
+#include "archive_walk.h"
 #include "walk.h"
 
 #define EXIT_CLEAN 0
@@ -120,7 +122,9 @@ static const wl_cli_doc DOC = {
 	"lint Westwood/EA W3D model files",
 	"Lint Westwood/EA W3D model files (.w3d .wlt .wht .wha .wtm, any letter case).\n"
 	"Folders are searched recursively (sorted; hidden entries skipped); a file named\n"
-	"explicitly is linted whatever its extension.",
+	"explicitly is linted whatever its extension.  BIG and PBO archives are walked\n"
+	"like folders: each model entry is reported as ARCHIVE:PATH (docs/archives.md);\n"
+	"images, text and other files that are not models get one line and no lint.",
 	OPTS,
 	OPT_COUNT,
 	"  w3dlint mod/                              lint a whole mod folder\n"
@@ -356,6 +360,7 @@ typedef struct lint_result {
 	char *strings;
 	bool ok;                     /* false: error says why */
 	bool xref_failed;            /* out of memory adding it to the index */
+	const wl_file_kind *kind;    /* not a model (core/filekind.h): not linted */
 	char error[512];             /* printed on stderr, in file order */
 	/* Cross-file findings appended after items[own_count - 1] (sorted
 	 * among themselves; merge_xref sorts them into the file's), their
@@ -387,7 +392,7 @@ static int resolve_configs(run *r)
 			r->file_cfg[i] = r->forced;
 			continue;
 		}
-		const char *path = r->files.items[i];
+		const char *path = wl_pathlist_host(&r->files, i); /* an entry: its archive */
 		const char *slash = strrchr(path, '/');
 		size_t dir_len = slash ? (size_t)(slash - path) : 0;
 		if (prev && !strchr(path, '/') == !strchr(prev, '/') && dir_len == prev_len &&
@@ -519,10 +524,30 @@ static void *lint_work(void *ud, size_t i)
 	const char *path = r->files.items[i];
 	const wl_config *cfg = r->file_cfg[i];
 	uint8_t *bytes;
-	if (read_file(path, &bytes, &res->size, res->error, sizeof res->error) != 0)
+	/* An archive's entry (cli/archive_walk.h): its bytes, out of the archive. */
+	const wl_member *member = wl_pathlist_member(&r->files, i);
+	if (member) {
+		size_t len = 0;
+		if (wl_member_read(W3DLINT_NAME, path, member, &bytes, &len, res->error, sizeof res->error) != 0)
+			return res;
+		res->size = len;
+	} else if (read_file(path, &bytes, &res->size, res->error, sizeof res->error) != 0) {
 		return res;
-	wl_doc *doc = wl_lint_bytes_dialect(r->cat, cfg, path, bytes, res->size, r->opt->game_format,
-					    r->opt->game);
+	}
+	/* Not a model, and not named as one: one line (a file named as a model
+	 * gets the finding file-not-a-model from the lint); an archive: its own
+	 * findings (its entries are items of their own). */
+	res->kind = member || wl_format_by_extension(path) ? NULL : wl_file_kind_of(bytes, res->size, path);
+	wl_doc *doc = NULL;
+	if (res->kind && res->kind->archive) {
+		doc = wl_lint_archive(r->cat, cfg, path, bytes, res->size);
+		res->kind = NULL;
+	} else if (res->kind) {
+		free(bytes);
+		return res;
+	} else {
+		doc = wl_lint_bytes_dialect(r->cat, cfg, path, bytes, res->size, r->opt->game_format, r->opt->game);
+	}
 	/* The index copies what it keeps: the document is freed below. */
 	if (doc && r->xref && r->xref_add[i]) {
 		if (wl_xref_add(r->xref, path, doc) != 0)
@@ -613,6 +638,12 @@ static int report_file(run *r, size_t i, lint_result *res)
 		fprintf(stderr, "w3dlint: %s: out of memory adding the file to the cross-file index\n", path);
 		r->trouble = true;
 	}
+	if (res && res->kind) {
+		wl_progress_clear(&r->pg);
+		fprintf(stderr, "w3dlint: %s: %s, not a model file; not linted\n", path, res->kind->title);
+		result_free(res);
+		return 0;
+	}
 	if (!res || !res->ok) {
 		wl_progress_clear(&r->pg);
 		fprintf(stderr, "%s\n", res ? res->error : "w3dlint: out of memory");
@@ -636,6 +667,12 @@ static int report_file(run *r, size_t i, lint_result *res)
 			      res->dropped, res->dropped_count, { 0 } };
 	fr.counts.files = 1;
 	fr.counts.baselined = (uint64_t)baselined;
+	const wl_member *member = wl_pathlist_member(&r->files, i);
+	if (member) { /* SARIF: the archive is the artifact */
+		fr.archive = member->host;
+		fr.entry = member->entry.path;
+		fr.entry_offset = member->entry.packed ? -1 : (int64_t)member->entry.offset;
+	}
 	wl_severity worst = WL_SEV_OFF;
 	for (size_t k = 0; k < shown_n; k++) {
 		count_severity(shown[k].severity, &fr.counts);
@@ -714,8 +751,11 @@ static int xref_setup(run *r)
 	for (size_t i = 0; i < n; i++)
 		r->by_path[i] = (path_ix){ r->files.items[i], i };
 	qsort(r->by_path, n, sizeof *r->by_path, cmp_path_ix);
+	/* Archive entries are not indexed yet (issue 18 item 3): their
+	 * references would be looked for outside their archive. */
 	for (size_t k = 0; k < n; k++)
-		if (k == 0 || strcmp(r->by_path[k - 1].path, r->by_path[k].path) != 0)
+		if ((k == 0 || strcmp(r->by_path[k - 1].path, r->by_path[k].path) != 0) &&
+		    !wl_pathlist_member(&r->files, r->by_path[k].index))
 			r->xref_add[r->by_path[k].index] = true;
 	return 0;
 }
@@ -1043,6 +1083,11 @@ static int prepare(run *r, char **paths, int npaths)
 			r->trouble = true;
 		else if (r->files.count == before)
 			fprintf(stderr, "w3dlint: %s: no W3D files found\n", paths[i]);
+	}
+	/* Archives as folders: each followed by its model entries. */
+	if (wl_walk_expand_archives(&r->files) != 0) {
+		fprintf(stderr, "w3dlint: out of memory collecting files\n");
+		return EXIT_TROUBLE;
 	}
 	int rc = resolve_configs(r);
 	if (rc == -2)

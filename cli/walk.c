@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include "../core/filekind.h"
 #include "../core/format.h"
 
 /* Deeper trees than this are not entered (a guard, not a format limit). */
@@ -52,9 +53,14 @@ static int list_push(wl_pathlist *l, char *s)
 
 void wl_pathlist_free(wl_pathlist *l)
 {
-	for (size_t i = 0; i < l->count; i++)
+	for (size_t i = 0; i < l->count; i++) {
 		free(l->items[i]);
+		if (l->members)
+			free(l->members[i]);
+	}
 	free(l->items);
+	free(l->members);
+	l->members = NULL;
 	l->items = NULL;
 	l->count = l->cap = 0;
 }
@@ -156,7 +162,8 @@ static void walk_dir(walk *w, const char *dir, int depth)
 			if (depth < WALK_MAX_DEPTH && !seen_before(w, &st))
 				walk_dir(w, full, depth + 1);
 			free(full);
-		} else if (S_ISREG(st.st_mode) && wl_format_by_extension(names.items[i])) {
+		} else if (S_ISREG(st.st_mode) &&
+			   (wl_format_by_extension(names.items[i]) || wl_file_kind_by_extension(names.items[i]))) {
 			if (list_push(w->out, full) < 0) {
 				free(full);
 				w->oom = 1;

@@ -10,7 +10,9 @@
  * links are followed, and a directory already visited (same device and
  * inode, e.g. through a symlink loop) is not entered again.  Inside
  * directories only files with the extension of a registered format
- * (wl_format_by_extension, core/format.h) are kept.
+ * (wl_format_by_extension, core/format.h) or of an archive (.big, .pbo:
+ * core/filekind.h wl_file_kind_by_extension) are kept; archives are
+ * expanded into their model entries by cli/archive_walk.h.
  *
  * Problems (a missing path, an unreadable directory, an entry of a folder
  * that stat() cannot follow: a dangling or looping symbolic link, whatever
@@ -23,9 +25,15 @@
 
 #include <stddef.h>
 
+struct wl_member;
+
 typedef struct wl_pathlist {
 	char **items;   /* malloc-owned strings */
 	size_t count, cap;
+	/* Per item, the archive entry it names (cli/archive_walk.h), or NULL
+	 * for a file; NULL as a whole until archives are expanded.  Each is one
+	 * malloc'd block, freed by wl_pathlist_free. */
+	struct wl_member **members;
 } wl_pathlist;
 
 /** Called once per problem with the path and its errno value. */

@@ -172,7 +172,7 @@ int wl_read_input_ex(const char *path, unsigned flags, uint8_t **out, size_t *le
 	return rc;
 }
 
-const char *wl_file_kind(mode_t mode)
+const char *wl_file_type_name(mode_t mode)
 {
 	switch (mode & S_IFMT) {
 	case S_IFIFO: return "a FIFO";
@@ -192,7 +192,7 @@ static const char *kind_of(const char *path, char *buf, size_t cap)
 	struct stat st;
 	if ((strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, &st) : stat(path, &st)) != 0)
 		return "not a regular file";
-	snprintf(buf, cap, "not a regular file (%s)", wl_file_kind(st.st_mode));
+	snprintf(buf, cap, "not a regular file (%s)", wl_file_type_name(st.st_mode));
 	return buf;
 }
 

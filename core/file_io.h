@@ -98,6 +98,6 @@ void wl_read_message(char *buf, size_t cap, const char *tool, const char *path, 
  * "a character device", "a block device", "a socket", "a folder",
  * "a symbolic link", "a regular file".  Static string.
  */
-const char *wl_file_kind(mode_t mode);
+const char *wl_file_type_name(mode_t mode);
 
 #endif

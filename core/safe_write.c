@@ -523,7 +523,7 @@ void wl_sw_message(char *buf, size_t cap, const char *tool, const char *path, co
 	switch (rc) {
 	case WL_SW_NOTREG:
 		snprintf(buf, cap, "%s: %s: not a regular file (%s); not written", tool, path,
-			 wl_file_kind(w->st.st_mode));
+			 wl_file_type_name(w->st.st_mode));
 		break;
 	case WL_SW_LINKS:
 		if (hint_links)

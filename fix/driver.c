@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../core/escape.h"
+#include "../core/filekind.h"
 
 static bool matches_any(const char *const *pats, size_t n, const char *s)
 {
@@ -519,6 +520,9 @@ int wl_fix_run(const wl_fix_options *o, const char *path, const uint8_t *bytes, 
 {
 	memset(r, 0, sizeof *r);
 	r->verified = true;
+	/* An archive, image or text file (core/filekind.h) is never touched. */
+	if (wl_file_kind_of(bytes, size, path))
+		return 0;
 	if (rounds(o, path, bytes, size, r) != 0)
 		return -1;
 	/* Salvage: an object cut by the end of the file keeps its whole parts;

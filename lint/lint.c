@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/archive/archive.h"
+#include "../core/filekind.h"
 #include "registry.h"
 #include "custom_rules.h"
 
@@ -58,6 +60,31 @@ static void apply_severities(wl_doc *doc, const wl_catalog *cat, const wl_config
 			f->rules[k].dropped = 0;
 }
 
+/* The end of every lint: the out-of-memory finding, the effective
+ * severities, report order; frees key. */
+static void finish(wl_doc *doc, const wl_catalog *cat, const wl_config *cfg, char *key, uint64_t size)
+{
+	if (doc->oom || doc->findings.oom)
+		wl_report(&doc->findings, "out-of-memory", NULL, -1, 0, size,
+			  "ran out of memory (or hit the per-file limit) while reading; the report is incomplete");
+	apply_severities(doc, cat, cfg, key);
+	free(key);
+	wl_findings_sort(&doc->findings);
+}
+
+/* The file's absolute path, only needed for per-path ignores (NULL
+ * otherwise, or when out of memory: doc->oom set). */
+static char *file_key(wl_doc *doc, const wl_config *cfg, const char *path)
+{
+	char *key = NULL;
+	if (wl_config_has_path_ignores(cfg) && path) {
+		key = wl_config_file_key(path);
+		if (!key)
+			doc->oom = true;
+	}
+	return key;
+}
+
 wl_doc *wl_lint_bytes(const wl_catalog *cat, const wl_config *cfg, const char *path,
 		      const uint8_t *bytes, uint64_t size)
 {
@@ -69,17 +96,17 @@ wl_doc *wl_lint_bytes_dialect(const wl_catalog *cat, const wl_config *cfg, const
 			      int dialect)
 {
 	const wl_format *fmt = wl_format_detect(bytes, size, path);
-	wl_doc *doc = wl_format_read(fmt, path, bytes, size);
+	/* An archive, image or text file behind a model's name (core/filekind.h):
+	 * one finding over the whole file, never read as a model. */
+	const wl_file_kind *kind = wl_file_kind_of(bytes, size, path);
+	wl_doc *doc = kind ? wl_doc_opaque(fmt, path, bytes, size) : wl_format_read(fmt, path, bytes, size);
 	if (!doc)
 		return NULL;
-	/* The file's absolute path, only needed for per-path ignores. */
-	char *key = NULL;
-	if (wl_config_has_path_ignores(cfg) && path) {
-		key = wl_config_file_key(path);
-		if (!key)
-			doc->oom = true;
-	}
-	if (!doc->oom) {
+	if (kind)
+		wl_report(&doc->findings, "file-not-a-model", NULL, -1, 0, size, "the file holds a %s, not a %s model",
+			  kind->title, fmt->title);
+	char *key = file_key(doc, cfg, path);
+	if (!doc->oom && !kind) {
 		void *m = fmt->build_model ? fmt->build_model(doc) : NULL;
 		if (m && df == fmt && fmt->dialect_set)
 			fmt->dialect_set(m, dialect);
@@ -94,12 +121,22 @@ wl_doc *wl_lint_bytes_dialect(const wl_catalog *cat, const wl_config *cfg, const
 				wl_custom_rules_run(&ctx);
 		}
 	}
-	if (doc->oom || doc->findings.oom)
-		wl_report(&doc->findings, "out-of-memory", NULL, -1, 0, size,
-			  "ran out of memory (or hit the per-file limit) while reading; the report is incomplete");
-	apply_severities(doc, cat, cfg, key);
-	free(key);
-	wl_findings_sort(&doc->findings);
+	finish(doc, cat, cfg, key, size);
+	return doc;
+}
+
+wl_doc *wl_lint_archive(const wl_catalog *cat, const wl_config *cfg, const char *path, const uint8_t *bytes,
+			uint64_t size)
+{
+	const wl_file_kind *kind = wl_file_kind_of(bytes, size, path);
+	wl_archive_kind ak;
+	if (!kind || !wl_archive_kind_of(kind->id, &ak))
+		return NULL;
+	wl_doc *doc = wl_archive_read(ak, path, bytes, size, WL_ARCHIVE_FULL);
+	if (!doc)
+		return NULL;
+	char *key = file_key(doc, cfg, path);
+	finish(doc, cat, cfg, key, size);
 	return doc;
 }
 

@@ -68,6 +68,17 @@ wl_doc *wl_lint_bytes_dialect(const wl_catalog *cat, const wl_config *cfg, const
 			      const uint8_t *bytes, uint64_t size, const wl_format *df,
 			      int dialect);
 
+/**
+ * Lints an archive (core/archive/archive.h; a file core/filekind.h knows as
+ * one): the archive's own document, read whole (PBO SHA-1 and packed
+ * entries checked), with the archive-* findings at their effective
+ * severities, sorted.  Its entries are linted one by one by the caller
+ * (wl_lint_bytes over each entry's bytes).  NULL when the bytes are not an
+ * archive or out of memory.
+ */
+wl_doc *wl_lint_archive(const wl_catalog *cat, const wl_config *cfg, const char *path, const uint8_t *bytes,
+			uint64_t size);
+
 /** Highest severity among doc's findings (WL_SEV_OFF when none). */
 wl_severity wl_lint_worst(const wl_doc *doc);
 

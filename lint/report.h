@@ -76,6 +76,15 @@ typedef struct wl_file_report {
 	const wl_report_dropped *dropped;    /* rules not off with dropped findings */
 	size_t dropped_count;
 	wl_report_counts counts;             /* this file only (files == 1) */
+	/* An archive's entry (path "ARCHIVE:PATH", cli/archive_walk.h): the
+	 * archive's path and the entry's path inside it (SARIF: the archive is
+	 * the artifact, the entry the logical location), and the file offset in
+	 * the archive of the entry's first byte when it is stored as is, -1
+	 * when packed (offsets then are inside the unpacked entry only).  NULL,
+	 * NULL, 0 for a file. */
+	const char *archive;
+	const char *entry;
+	int64_t entry_offset;
 } wl_file_report;
 
 /* A baseline entry that no longer matches (lint/baseline.h): the baseline

@@ -251,7 +251,20 @@ static uint64_t finding_hash(const char *rule, const char *cpath, const char *me
 	return h;
 }
 
-static json_t *location_json(const char *uri, bool relative, const wl_finding *x, const char *cpath)
+/* The logical location of f->findings[i]: its chunk path, after the
+ * entry's path for an archive's entry ("Art/W3D/tank.w3d/MESH[BODY]"). */
+static const char *logical_path(const wl_file_report *f, size_t i, char *buf, size_t cap)
+{
+	char cbuf[1024];
+	const char *cpath = wl_file_report_chunk_path(f, i, cbuf, sizeof cbuf);
+	snprintf(buf, cap, "%s%s%s", f->entry ? f->entry : "", f->entry && cpath[0] ? "/" : "", cpath);
+	return buf;
+}
+
+/* The region of x in the artifact: an entry stored as is lies in its
+ * archive at f->entry_offset; a packed one has no byte region there. */
+static json_t *location_json(const char *uri, bool relative, const wl_file_report *f, const wl_finding *x,
+			     const char *cpath)
 {
 	json_t *loc = json_object();
 	json_t *phys = json_object();
@@ -263,8 +276,11 @@ static json_t *location_json(const char *uri, bool relative, const wl_finding *x
 		if (relative)
 			bad |= put(art, "uriBaseId", jstr("%SRCROOT%"));
 		bad |= put(region, "startLine", json_integer(1));
-		bad |= put(region, "byteOffset", jint(x->offset));
-		bad |= put(region, "byteLength", jint(x->length));
+		if (!f->archive || f->entry_offset >= 0) {
+			uint64_t base = f->archive ? (uint64_t)f->entry_offset : 0;
+			bad |= put(region, "byteOffset", jint(base + x->offset));
+			bad |= put(region, "byteLength", jint(x->length));
+		}
 		bad |= put(phys, "artifactLocation", art);
 		art = NULL;
 		bad |= put(phys, "region", region);
@@ -348,8 +364,8 @@ static json_t *result_json(sarif_reporter *sr, const wl_file_report *f, size_t i
 			   uint64_t h, uint64_t k)
 {
 	const wl_finding *x = &f->findings[i];
-	char buf[1024];
-	const char *cpath = wl_file_report_chunk_path(f, i, buf, sizeof buf);
+	char buf[2048];
+	const char *cpath = logical_path(f, i, buf, sizeof buf);
 	int64_t idx = rule_index(sr, x->rule);
 	json_t *o = json_object();
 	json_t *locs = json_array();
@@ -359,7 +375,7 @@ static json_t *result_json(sarif_reporter *sr, const wl_file_report *f, size_t i
 		char fpbuf[48];
 		snprintf(fpbuf, sizeof fpbuf, "%016llx:%llu", (unsigned long long)h, (unsigned long long)k);
 		bad |= put(fp, "primaryLocationLineHash", jstr(fpbuf));
-		bad |= json_array_append_new(locs, location_json(uri, relative, x, cpath));
+		bad |= json_array_append_new(locs, location_json(uri, relative, f, x, cpath));
 		bad |= put(o, "ruleId", jstr(x->rule));
 		bad |= put(o, "ruleIndex", json_integer(idx));
 		bad |= put(o, "level", jstr(level_of(x->severity)));
@@ -387,7 +403,7 @@ static int sarif_file(wl_reporter *r, const wl_file_report *f)
 	if (n == 0)
 		return 0;
 	bool relative;
-	char *uri = path_uri(f->path, &relative);
+	char *uri = path_uri(f->archive ? f->archive : f->path, &relative);
 	hash_slot *slots = malloc(n * sizeof *slots);
 	uint64_t *occ = malloc(n * sizeof *occ);
 	int bad = !uri || !slots || !occ;
@@ -395,8 +411,8 @@ static int sarif_file(wl_reporter *r, const wl_file_report *f)
 	 * in report order (as GitHub's own line hashes are). */
 	for (size_t i = 0; !bad && i < n; i++) {
 		const wl_finding *x = &f->findings[i];
-		char buf[1024];
-		const char *cpath = wl_file_report_chunk_path(f, i, buf, sizeof buf);
+		char buf[2048];
+		const char *cpath = logical_path(f, i, buf, sizeof buf);
 		slots[i].h = finding_hash(x->rule, cpath, x->message);
 		slots[i].index = i;
 	}

@@ -42,8 +42,10 @@ if command -v pkg-config >/dev/null 2>&1; then
 	pkg-config --exists check || add check
 	# liblzo2: LZO1X blocks of binarised (ODOL v44+) P3D models
 	pkg-config --exists lzo2 || add liblzo2-dev
+	# nettle: the SHA-1 trailer of PBO archives (core/archive/pbo.c)
+	pkg-config --exists nettle || add nettle-dev
 else
-	add libyaml-dev; add libpcre2-dev; add libjansson-dev; add check; add liblzo2-dev
+	add libyaml-dev; add libpcre2-dev; add libjansson-dev; add check; add liblzo2-dev; add nettle-dev
 fi
 
 # True when compiler $1 can build and link a program with the sanitizers

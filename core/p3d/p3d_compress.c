@@ -6,6 +6,7 @@
 #include <pthread.h>
 
 #include "../cursor.h"
+#include "../lzss.h"
 
 const char *p3d_dec_name(p3d_dec r)
 {
@@ -21,47 +22,13 @@ const char *p3d_dec_name(p3d_dec r)
 p3d_dec p3d_lzss_decode(const uint8_t *in, size_t in_len, uint8_t *out, size_t out_len,
 			size_t *consumed)
 {
-	size_t ip = 0, op = 0;
-	uint32_t sum_u = 0, sum_s = 0;
-	unsigned flags = 0; /* bit 8 set: bits left in the low byte */
-	while (op < out_len) {
-		flags >>= 1;
-		if (!(flags & 0x100)) {
-			if (ip >= in_len)
-				goto cut;
-			flags = in[ip++] | 0xFF00u;
-		}
-		if (flags & 1) {
-			if (ip >= in_len)
-				goto cut;
-			out[op++] = in[ip++];
-			continue;
-		}
-		if (in_len - ip < 2)
-			goto cut;
-		size_t dist = in[ip] | (size_t)(in[ip + 1] & 0xF0) << 4;
-		size_t run = (size_t)(in[ip + 1] & 0x0F) + 3;
-		ip += 2;
-		if (dist == 0) {
-			*consumed = ip;
-			return P3D_DEC_BAD;
-		}
-		for (size_t k = 0; k < run && op < out_len; k++, op++)
-			out[op] = op >= dist ? out[op - dist] : 0x20;
+	switch (wl_lzss_decode(in, in_len, out, out_len, consumed)) {
+	case WL_LZSS_OK: return P3D_DEC_OK;
+	case WL_LZSS_CUT: return P3D_DEC_CUT;
+	case WL_LZSS_BAD: return P3D_DEC_BAD;
+	case WL_LZSS_CHECKSUM: break;
 	}
-	for (size_t i = 0; i < out_len; i++) {
-		sum_u += out[i];
-		int32_t sv = (int8_t)out[i]; /* sign-extended, summed modulo 2^32 */
-		sum_s += (uint32_t)sv;
-	}
-	if (in_len - ip < 4)
-		goto cut;
-	uint32_t stored = wl_le32(in + ip);
-	*consumed = ip + 4;
-	return stored == sum_u || stored == sum_s ? P3D_DEC_OK : P3D_DEC_CHECKSUM;
-cut:
-	*consumed = ip;
-	return P3D_DEC_CUT;
+	return P3D_DEC_CHECKSUM;
 }
 
 static pthread_once_t lzo_once = PTHREAD_ONCE_INIT;

@@ -43,14 +43,8 @@ typedef enum p3d_dec {
 const char *p3d_dec_name(p3d_dec r);
 
 /**
- * BI LZSS: decodes exactly out_len bytes from in[0..in_len) into out, then
- * reads the u32 checksum (the sum of the output bytes, unsigned or signed:
- * either is accepted, the wiki's readers differ).  Format: a flag byte
- * whose bits, low first, say literal (1: one byte) or pointer (0: two
- * bytes b0 b1, distance = b0 | (b1 & 0xF0) << 4, length = (b1 & 0x0F) + 3;
- * bytes before the start of the output read as 0x20).  A run past out_len
- * is cut at out_len.  *consumed: input bytes used, checksum included (on
- * failure: up to where decoding stopped).
+ * BI LZSS: core/lzss.h wl_lzss_decode (format, checksum, *consumed), its
+ * results mapped to p3d_dec (WL_LZSS_CUT -> P3D_DEC_CUT and so on).
  */
 p3d_dec p3d_lzss_decode(const uint8_t *in, size_t in_len, uint8_t *out, size_t out_len,
 			size_t *consumed);

@@ -1,0 +1,227 @@
+/* archive_walk.c - archives expanded into their model entries in a file
+ * list (archive_walk.h). */
+#include "archive_walk.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../core/file_io.h"
+#include "../core/filekind.h"
+#include "../core/format.h"
+
+/* True when the first bytes of path are an archive's magic, or its name
+ * says archive: then it is worth reading whole. */
+static int maybe_archive(const char *path)
+{
+	if (wl_file_kind_by_extension(path))
+		return 1;
+	int fd = open(path, O_RDONLY | O_NONBLOCK);
+	if (fd < 0)
+		return 0;
+	uint8_t b[5];
+	ssize_t n = read(fd, b, sizeof b);
+	close(fd);
+	return n == 5 && (memcmp(b, "BIGF", 4) == 0 || memcmp(b, "BIG4", 4) == 0 || memcmp(b, "\0sreV", 5) == 0);
+}
+
+typedef struct list {
+	char **items;
+	wl_member **members;
+	size_t count, cap;
+} list;
+
+static int push(list *l, char *item, wl_member *m)
+{
+	if (l->count == l->cap) {
+		size_t ncap = l->cap ? l->cap * 2 : 64;
+		char **ni = realloc(l->items, ncap * sizeof *ni);
+		if (!ni)
+			return -1;
+		l->items = ni;
+		wl_member **nm = realloc(l->members, ncap * sizeof *nm);
+		if (!nm)
+			return -1;
+		l->members = nm;
+		l->cap = ncap;
+	}
+	l->items[l->count] = item;
+	l->members[l->count] = m;
+	l->count++;
+	return 0;
+}
+
+/* One block: the member, its item "HOST:PATH", the entry's name and path. */
+static int push_entry(list *l, const char *host, const wl_archive_entry *e)
+{
+	size_t hl = strlen(host), nl = strlen(e->name), pl = strlen(e->path);
+	wl_member *m = malloc(sizeof *m + (hl + 1 + pl + 1) + (nl + 1) + (pl + 1));
+	if (!m)
+		return -1;
+	char *item = (char *)(m + 1), *name = item + hl + 1 + pl + 1, *path = name + nl + 1;
+	memcpy(item, host, hl);
+	item[hl] = ':';
+	memcpy(item + hl + 1, e->path, pl + 1);
+	memcpy(name, e->name, nl + 1);
+	memcpy(path, e->path, pl + 1);
+	m->host = host;
+	m->owned_host = NULL;
+	m->entry = *e;
+	m->entry.name = name;
+	m->entry.path = path;
+	m->entry.node = NULL;
+	char *dup = strdup(item);
+	if (!dup || push(l, dup, m) < 0) {
+		free(dup);
+		free(m);
+		return -1;
+	}
+	return 0;
+}
+
+/* A packed entry that does not unpack is left out: the archive's own lint
+ * reports it (archive-pbo-unpack), and it is no model to lint. */
+static bool unpacks(const wl_archive_entry *e, const uint8_t *archive)
+{
+	if (!e->packed)
+		return true;
+	uint8_t *out = NULL;
+	char why[160];
+	int rc = wl_archive_unpack(e, archive + e->offset, &out, why, sizeof why);
+	free(out);
+	return rc == 0;
+}
+
+/* Appends the model entries of the archive at host to l. */
+static int expand_one(list *l, const char *host)
+{
+	uint8_t *bytes = NULL;
+	size_t len = 0;
+	uint64_t seen;
+	if (wl_read_input(host, &bytes, &len, &seen) != WL_READ_OK)
+		return 0; /* the tool reports it when it reads the archive */
+	const wl_file_kind *k = wl_file_kind_of(bytes, len, host);
+	wl_archive_kind ak;
+	int rc = 0;
+	if (k && wl_archive_kind_of(k->id, &ak)) {
+		wl_doc *d = wl_archive_read(ak, host, bytes, len, WL_ARCHIVE_TABLE);
+		const wl_archive *a = d ? d->model : NULL;
+		if (!d || d->oom)
+			rc = -1;
+		for (size_t i = 0; a && rc == 0 && i < a->count; i++) {
+			const wl_archive_entry *e = &a->entries[i];
+			if (e->readable && wl_format_by_extension(e->path) && unpacks(e, bytes))
+				rc = push_entry(l, host, e);
+		}
+		wl_doc_free(d);
+	}
+	free(bytes);
+	return rc;
+}
+
+int wl_walk_expand_archives(wl_pathlist *pl)
+{
+	if (pl->members)
+		return 0; /* expanded already */
+	list l = { 0 };
+	int rc = 0;
+	for (size_t i = 0; i < pl->count && rc == 0; i++) {
+		rc = push(&l, pl->items[i], NULL);
+		if (rc == 0 && maybe_archive(pl->items[i]))
+			rc = expand_one(&l, pl->items[i]);
+	}
+	if (rc != 0 || !l.items) {
+		/* the items stay with pl; the entries made here go */
+		for (size_t k = 0; k < l.count; k++)
+			if (l.members[k]) {
+				free(l.items[k]);
+				free(l.members[k]);
+			}
+		free(l.items);
+		free(l.members);
+		return rc;
+	}
+	free(pl->items);
+	pl->items = l.items;
+	pl->members = l.members;
+	pl->count = pl->cap = l.count;
+	return 0;
+}
+
+const wl_member *wl_pathlist_member(const wl_pathlist *l, size_t i)
+{
+	return l->members ? l->members[i] : NULL;
+}
+
+const char *wl_pathlist_host(const wl_pathlist *l, size_t i)
+{
+	const wl_member *m = wl_pathlist_member(l, i);
+	return m ? m->host : l->items[i];
+}
+
+int wl_member_read(const char *tool, const char *item, const wl_member *m, uint8_t **out, size_t *len, char *err,
+		   size_t errcap)
+{
+	char why[256];
+	if (wl_archive_load(m->host, &m->entry, out, len, why, sizeof why) == 0)
+		return 0;
+	snprintf(err, errcap, "%s: %s: cannot read the archive entry: %s", tool, item, why);
+	return -1;
+}
+
+/* Entry paths as the games look them up: letter case ignored ('\\' is '/'
+ * in both already). */
+static bool same_path(const char *a, const char *b)
+{
+	return strcasecmp(a, b) == 0;
+}
+
+wl_member *wl_member_find(const char *item)
+{
+	for (const char *colon = strchr(item, ':'); colon; colon = strchr(colon + 1, ':')) {
+		size_t hl = (size_t)(colon - item);
+		char *host = malloc(hl + 1);
+		if (!host)
+			return NULL;
+		memcpy(host, item, hl);
+		host[hl] = 0;
+		struct stat st;
+		if (stat(host, &st) != 0 || !S_ISREG(st.st_mode)) {
+			free(host);
+			continue;
+		}
+		list l = { 0 };
+		wl_member *found = NULL;
+		if (expand_one(&l, host) == 0)
+			for (size_t k = 0; k < l.count; k++)
+				if (!found && same_path(l.members[k]->entry.path, colon + 1)) {
+					found = l.members[k];
+					l.members[k] = NULL;
+				}
+		for (size_t k = 0; k < l.count; k++) {
+			free(l.items[k]);
+			free(l.members[k]);
+		}
+		free(l.items);
+		free(l.members);
+		if (found) {
+			found->owned_host = host; /* = found->host */
+			return found;
+		}
+		free(host);
+	}
+	return NULL;
+}
+
+void wl_member_free(wl_member *m)
+{
+	if (m) {
+		free(m->owned_host);
+		free(m);
+	}
+}

@@ -1,0 +1,44 @@
+/*
+ * archive_int.h - shared by the archive readers (big.c, pbo.c) and their
+ * common checks (archive.c); not used outside core/archive/.
+ */
+#ifndef WL_ARCHIVE_INT_H
+#define WL_ARCHIVE_INT_H
+
+#include "archive.h"
+
+/* Node ids of an archive document (core/chunk.h wl_chunk.id). */
+enum { ARC_NODE_HEADER = 1, ARC_NODE_RECORD = 2, ARC_NODE_TABLE_END = 3, ARC_NODE_TRAILER = 4 };
+
+/* One archive being read. */
+typedef struct arc_reader {
+	wl_doc *doc;
+	wl_archive *a;
+	const uint8_t *bytes;
+	uint64_t size;
+	size_t cap;            /* entries allocated */
+	wl_archive_depth depth;
+} arc_reader;
+
+/** A node of type id over [offset, offset+size) under the root; NULL on OOM. */
+wl_chunk *arc_node(arc_reader *r, uint32_t id, uint64_t offset, uint64_t size, const char *label);
+
+/** Appends an entry named name[0..len) whose record is at rec (its node
+ *  made here, rec_size bytes); NULL on OOM. */
+wl_archive_entry *arc_add(arc_reader *r, const uint8_t *name, size_t len, uint64_t rec, uint64_t rec_size);
+
+/** The offset of the NUL ending a string at from, or size when none. */
+uint64_t arc_strend(const uint8_t *b, uint64_t size, uint64_t from);
+
+/** Checks common to both kinds, after the table: each entry against the
+ *  end of the file (end: first byte its data may not reach), overlaps,
+ *  duplicate paths; sets readable. */
+void arc_check_entries(arc_reader *r, uint64_t end);
+
+/** archive-unlisted-bytes over [from, to) when not empty. */
+void arc_unlisted(arc_reader *r, uint64_t from, uint64_t to);
+
+void arc_read_big(arc_reader *r);
+void arc_read_pbo(arc_reader *r);
+
+#endif

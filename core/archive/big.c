@@ -1,0 +1,59 @@
+/* big.c - EA's BIG archive table (archive.h; docs/archives.md §BIG).
+ *
+ * Header (16 bytes): magic "BIGF" or "BIG4"; archive size, u32
+ * little-endian; entry count, u32 big-endian; offset of the first entry's
+ * data, u32 big-endian.  Then count records: offset u32 BE, size u32 BE, the
+ * path NUL-terminated ('\' separators).  Sources: OpenSAGE BigArchive
+ * reader, Generals/Zero Hour Win32BIGFileSystem (GeneralsMD source). */
+#include <stdio.h>
+
+#include "../cursor.h"
+#include "archive_int.h"
+
+static uint32_t be32(const uint8_t *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+void arc_read_big(arc_reader *r)
+{
+	wl_findings *f = &r->doc->findings;
+	const uint8_t *b = r->bytes;
+	if (r->size < 16) {
+		wl_report(f, "archive-table-truncated", NULL, -1, 0, r->size,
+			  "the 16-byte BIG header is cut by the end of the file after %llu bytes",
+			  (unsigned long long)r->size);
+		return;
+	}
+	wl_chunk *hdr = arc_node(r, ARC_NODE_HEADER, 0, 16, NULL);
+	uint32_t declared = wl_le32(b + 4), count = be32(b + 8), first = be32(b + 12);
+	if (declared != r->size)
+		wl_report(f, "archive-big-size-field", hdr, -1, 4, 4,
+			  "the header gives the archive size as %lu bytes, the file holds %llu",
+			  (unsigned long)declared, (unsigned long long)r->size);
+	uint64_t pos = 16;
+	for (uint32_t i = 0; i < count && !r->doc->oom; i++) {
+		uint64_t nul = pos + 8 <= r->size ? arc_strend(b, r->size, pos + 8) : r->size;
+		if (nul >= r->size) {
+			wl_report(f, "archive-table-truncated", hdr, -1, pos, r->size - pos,
+				  "table record %lu of %lu is cut by the end of the file", (unsigned long)i,
+				  (unsigned long)count);
+			break;
+		}
+		wl_archive_entry *e = arc_add(r, b + pos + 8, (size_t)(nul - pos - 8), pos, nul + 1 - pos);
+		if (!e)
+			return;
+		e->offset = be32(b + pos);
+		e->stored = e->size = be32(b + pos + 4);
+		pos = nul + 1;
+	}
+	r->a->data_start = first > pos ? first : pos;
+	arc_check_entries(r, r->size);
+	uint64_t end = r->a->data_start;
+	for (size_t i = 0; i < r->a->count; i++)
+		if (r->a->entries[i].readable && r->a->entries[i].offset + r->a->entries[i].stored > end)
+			end = r->a->entries[i].offset + r->a->entries[i].stored;
+	r->a->data_end = end;
+	if (r->a->count)
+		arc_unlisted(r, end, r->size);
+}

@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""archive_check.py - the tests' independent view of archives (not the C
+reader): extracts BIG and PBO entries, and compares w3dlint's findings of
+archive entries with those of the same files extracted.
+
+  archive_check.py extract ARCHIVE OUTDIR
+      writes every entry whose bytes lie in the file to OUTDIR/PATH ('\\' as
+      '/'; PBO 'Cprs' entries unpacked with BI LZSS); prints one line per
+      model entry (.w3d .wlt .wht .wha .wtm .b3d .p3d): PATH
+  archive_check.py compare ARCHIVE_JSON PLAIN_JSON PLAIN_ROOT
+      ARCHIVE_JSON: w3dlint --format json of archives; PLAIN_JSON: of the
+      extracted files under PLAIN_ROOT (PLAIN_ROOT/ARCHIVE_NAME/PATH).  Every
+      entry report "A:PATH" must equal the report of PLAIN_ROOT/basename(A)/
+      PATH (rule, severity, offset, length, chunk path, message), and every
+      extracted model must have its entry report.  Prints a summary line;
+      exit 1 on any difference.
+Layouts: docs/archives.md.
+"""
+import json
+import os
+import struct
+import sys
+
+MODEL_EXT = (".w3d", ".wlt", ".wht", ".wha", ".wtm", ".b3d", ".p3d")
+
+
+def cstr(b, at):
+    end = b.index(b"\0", at)
+    return b[at:end], end + 1
+
+
+def lzss(src, size):
+    out = bytearray()
+    i = 0
+    while len(out) < size:
+        flags = src[i]
+        i += 1
+        for bit in range(8):
+            if len(out) >= size:
+                break
+            if flags & (1 << bit):
+                out.append(src[i])
+                i += 1
+            else:
+                b0, b1 = src[i], src[i + 1]
+                i += 2
+                dist = b0 | ((b1 & 0xF0) << 4)
+                for _ in range((b1 & 0x0F) + 3):
+                    if len(out) >= size:
+                        break
+                    p = len(out) - dist
+                    out.append(out[p] if p >= 0 else 0x20)
+    return bytes(out)
+
+
+def big_entries(b):
+    count, = struct.unpack(">I", b[8:12])
+    at = 16
+    for _ in range(count):
+        if at + 8 > len(b) or b.find(b"\0", at + 8) < 0:
+            return
+        off, size = struct.unpack(">II", b[at:at + 8])
+        name, at = cstr(b, at + 8)
+        if off + size <= len(b):
+            yield name, b[off:off + size]
+
+
+def pbo_entries(b):
+    at, recs, first = 0, [], True
+    while True:
+        if b.find(b"\0", at) < 0:
+            return
+        name, at = cstr(b, at)
+        if at + 20 > len(b):
+            return
+        method, orig, _res, _ts, size = struct.unpack("<5I", b[at:at + 20])
+        at += 20
+        if not name:
+            if first and method == 0x56657273:
+                while True:  # properties
+                    k, at = cstr(b, at)
+                    if not k:
+                        break
+                    _v, at = cstr(b, at)
+                first = False
+                continue
+            break
+        first = False
+        recs.append((name, method, orig, size))
+    for name, method, orig, size in recs:
+        data = b[at:at + size]
+        at += size
+        if len(data) < size:
+            return
+        if method == 0x43707273:
+            try:
+                data = lzss(data, orig)
+            except IndexError:
+                continue
+        elif method != 0:
+            continue
+        yield name, data
+
+
+def extract(archive, outdir):
+    b = open(archive, "rb").read()
+    entries = big_entries(b) if b[:4] in (b"BIGF", b"BIG4") else pbo_entries(b)
+    for name, data in entries:
+        path = name.decode("latin-1").replace("\\", "/")
+        dest = os.path.join(outdir, path)
+        os.makedirs(os.path.dirname(dest) or outdir, exist_ok=True)
+        with open(dest, "wb") as f:
+            f.write(data)
+        if path.lower().endswith(MODEL_EXT):
+            print(path)
+
+
+def key(f):
+    return (f["rule"], f["severity"], f["offset"], f["length"], f.get("chunk_path"), f["message"])
+
+
+def compare(arch_json, plain_json, root):
+    arch = json.load(open(arch_json))["files"]
+    plain = {f["path"]: f for f in json.load(open(plain_json))["files"]}
+    entries = diffs = findings = 0
+    for f in arch:
+        host, sep, entry = f["path"].partition(":")
+        if not sep:
+            continue
+        entries += 1
+        twin = plain.pop(os.path.join(root, os.path.basename(host), entry), None)
+        if twin is None:
+            print("archive_check: FAIL %s: no extracted twin" % f["path"])
+            diffs += 1
+            continue
+        a, p = sorted(map(key, f["findings"])), sorted(map(key, twin["findings"]))
+        findings += len(a)
+        if a != p or f["size"] != twin["size"] or f["format"] != twin["format"]:
+            print("archive_check: FAIL %s: %d findings in the archive, %d extracted" % (f["path"], len(a), len(p)))
+            diffs += 1
+    for path in plain:
+        print("archive_check: FAIL %s: extracted, but not linted inside its archive" % path)
+        diffs += 1
+    print("archive_check: %d entries, %d findings, %d differences" % (entries, findings, diffs))
+    return 1 if diffs else 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 4 and sys.argv[1] == "extract":
+        extract(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 5 and sys.argv[1] == "compare":
+        sys.exit(compare(sys.argv[2], sys.argv[3], sys.argv[4]))
+    else:
+        sys.exit(__doc__)
