@@ -322,6 +322,8 @@ typedef struct run {
 	FILE *out;
 	wl_progress pg;
 	bool shares_terminal;    /* the report goes to the terminal of pg */
+	bool bare;               /* the report shows no finding (text --quiet):
+				  * workers detach no message or chunk path */
 	bool trouble;            /* exit status 2 */
 	bool failed;             /* exit status 1 */
 	uint64_t shown;          /* findings handed to the reporter so far */
@@ -461,9 +463,30 @@ static const char *stash(char **at, const char *s)
 	return p;
 }
 
-/* Detaches doc's findings into res (see lint_result).  Rule ids are static
- * storage; messages, related paths and chunk paths are copied.  -1 when out
- * of memory. */
+/* Copies the argument record of a finding whose message is formatted on
+ * demand (core/msgargs.h: it moves with memcpy) into the block at *at. */
+static const void *stash_args(char **at, const void *args)
+{
+	size_t n = wl_msgargs_size(args);
+	char *p = *at;
+	memcpy(p, args, n);
+	*at += n;
+	return p;
+}
+
+/* Bytes that detach copies for finding x with chunk path cpath. */
+static size_t detached_size(const wl_finding *x, const char *cpath)
+{
+	size_t n = strlen(cpath) + 1 + (x->related ? strlen(x->related) + 1 : 0);
+	return n + (x->message ? strlen(x->message) + 1 : wl_msgargs_size(x->args));
+}
+
+/* Detaches doc's findings into res (see lint_result).  Rule ids and
+ * formats are static storage; messages (or the arguments they are
+ * formatted from), related paths and chunk paths are copied.  When the
+ * report shows no finding (r->bare: text with --quiet), only what counting
+ * and the baseline need is kept: no message, no chunk path.  -1 when out of
+ * memory. */
 static int detach(const run *r, const wl_config *cfg, const wl_doc *doc, lint_result *res)
 {
 	const wl_findings *fs = &doc->findings;
@@ -475,24 +498,39 @@ static int detach(const run *r, const wl_config *cfg, const wl_doc *doc, lint_re
 	if (!res->dropped || !res->items || !res->chunk_paths)
 		return -1;
 	/* Two passes (size, then copy) rather than a path buffer per finding. */
-	char cpath[1024];
+	char cpath[1024] = "";
 	size_t total = 1;
 	for (size_t i = 0; i < n; i++) {
 		const wl_finding *x = &fs->items[i];
+		if (r->bare) {
+			total += x->related ? strlen(x->related) + 1 : 0;
+			continue;
+		}
 		wl_chunk_path(doc, x->chunk, x->element, cpath, sizeof cpath);
-		total += strlen(cpath) + 1 + strlen(x->message) + 1 + (x->related ? strlen(x->related) + 1 : 0);
+		total += detached_size(x, cpath);
 	}
 	res->strings = malloc(total);
 	if (!res->strings)
 		return -1;
 	char *at = res->strings;
+	const char *none = stash(&at, "");
 	for (size_t i = 0; i < n; i++) {
 		wl_finding x = fs->items[i];
-		wl_chunk_path(doc, x.chunk, x.element, cpath, sizeof cpath);
 		x.chunk = NULL;
-		x.message = stash(&at, x.message);
 		if (x.related)
 			x.related = stash(&at, x.related);
+		if (r->bare) {
+			x.message = none;
+			x.args = NULL;
+			res->items[i] = x;
+			res->chunk_paths[i] = none;
+			continue;
+		}
+		wl_chunk_path(doc, fs->items[i].chunk, x.element, cpath, sizeof cpath);
+		if (x.message)
+			x.message = stash(&at, x.message);
+		else
+			x.args = stash_args(&at, x.args);
 		res->items[i] = x;
 		res->chunk_paths[i] = stash(&at, cpath);
 	}
@@ -1139,6 +1177,7 @@ static int lint_paths(run *r, char **paths, int npaths)
 
 	wl_progress_init(&r->pg, !opt->no_progress, r->files.count);
 	r->shares_terminal = to_stdout && isatty(STDOUT_FILENO);
+	r->bare = opt->quiet && strcmp(opt->format, "text") == 0;
 	/* Each worker holds one document at a time; the reorder buffer holds
 	 * up to RESULTS_PER_JOB detached results per job, so that one large
 	 * file does not stall the other workers. */
@@ -1184,6 +1223,9 @@ int main(int argc, char **argv)
 		return EXIT_TROUBLE;
 	}
 
+	/* Messages are formatted only for the findings a report writes
+	 * (core/finding.h), before any worker thread starts. */
+	wl_findings_lazy(1);
 	run r;
 	memset(&r, 0, sizeof r);
 	r.opt = &opt;

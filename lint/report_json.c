@@ -82,7 +82,9 @@ static json_t *finding_json(const wl_file_report *f, size_t i)
 	int bad = 0;
 	bad |= put(o, "rule", jstr(x->rule));
 	bad |= put(o, "severity", jstr(wl_severity_name(x->severity)));
-	bad |= put(o, "message", jstr(x->message));
+	wl_msgbuf mb = { 0 };
+	bad |= put(o, "message", jstr(wl_finding_message(x, &mb)));
+	wl_msgbuf_free(&mb);
 	bad |= put(o, "offset", jint(x->offset));
 	bad |= put(o, "length", jint(x->length));
 	bad |= put(o, "chunk_path", cpath[0] ? jstr(cpath) : json_null());

@@ -363,7 +363,9 @@ static json_t *result_json(sarif_reporter *sr, const wl_file_report *f, size_t i
 		bad |= put(o, "ruleId", jstr(x->rule));
 		bad |= put(o, "ruleIndex", json_integer(idx));
 		bad |= put(o, "level", jstr(level_of(x->severity)));
-		bad |= put(o, "message", text_obj(x->message));
+		wl_msgbuf mb = { 0 };
+		bad |= put(o, "message", text_obj(wl_finding_message(x, &mb)));
+		wl_msgbuf_free(&mb);
 		bad |= put(o, "locations", locs);
 		locs = NULL;
 		if (x->related)
@@ -397,7 +399,9 @@ static int sarif_file(wl_reporter *r, const wl_file_report *f)
 		const wl_finding *x = &f->findings[i];
 		char buf[1024];
 		const char *cpath = wl_file_report_chunk_path(f, i, buf, sizeof buf);
-		slots[i].h = finding_hash(x->rule, cpath, x->message);
+		wl_msgbuf mb = { 0 };
+		slots[i].h = finding_hash(x->rule, cpath, wl_finding_message(x, &mb));
+		wl_msgbuf_free(&mb);
 		slots[i].index = i;
 	}
 	if (!bad) {
