@@ -112,6 +112,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/b3d_anomalies.sh $(BUILD)/w3dlint
 	sh tests/sweep.sh $(BUILD)/w3dlint p3d
 	sh tests/sarif_validate.sh $(BUILD)/w3dlint $(BUILD)/gen_demo
+	sh tests/report_stream.sh $(BUILD)/w3dlint
 	sh tests/precommit.sh $(BUILD)/w3dlint $(BUILD)/gen_demo $(BUILD)/w3dfix
 	sh tests/roundtrip.sh $(BUILD)/tool_roundtrip $(BUILD)/w3dfix
 	sh tests/roundtrip_text.sh $(BUILD)/w3ddump $(BUILD)/w3dasm
