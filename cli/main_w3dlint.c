@@ -16,6 +16,9 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -1226,6 +1229,15 @@ int main(int argc, char **argv)
 	/* Messages are formatted only for the findings a report writes
 	 * (core/finding.h), before any worker thread starts. */
 	wl_findings_lazy(1);
+#ifdef __GLIBC__
+	/* Every file's buffer and arena are freed before the next file: keep
+	 * that memory for the next one instead of handing it back to the
+	 * system and faulting it in again (a third of -q's time went to page
+	 * faults and zeroing fresh pages).  Peak RSS is the same: it is set by
+	 * the largest file. */
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+	mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
 	run r;
 	memset(&r, 0, sizeof r);
 	r.opt = &opt;
