@@ -8,18 +8,49 @@
 
 void wl_jo_init(wl_json_out *w, FILE *out)
 {
-	memset(w, 0, sizeof *w);
 	w->out = out;
+	w->depth = 0;
+	w->after_key = false;
+	w->oom = false;
+	w->len = 0;
+}
+
+static void flush(wl_json_out *w)
+{
+	if (w->len && fwrite(w->buf, 1, w->len, w->out) != w->len)
+		w->oom = true;
+	w->len = 0;
+}
+
+static void put(wl_json_out *w, const char *s, size_t n)
+{
+	if (w->len + n > sizeof w->buf) {
+		flush(w);
+		if (n > sizeof w->buf) {
+			if (fwrite(s, 1, n, w->out) != n)
+				w->oom = true;
+			return;
+		}
+	}
+	memcpy(w->buf + w->len, s, n);
+	w->len += n;
+}
+
+static void put_c(wl_json_out *w, char c)
+{
+	if (w->len == sizeof w->buf)
+		flush(w);
+	w->buf[w->len++] = c;
 }
 
 static void indent(wl_json_out *w, int depth)
 {
 	static const char spaces[] = "                                ";
-	fputc('\n', w->out);
+	put_c(w, '\n');
 	size_t n = (size_t)depth * 2;
 	while (n > 0) {
 		size_t k = n < sizeof spaces - 1 ? n : sizeof spaces - 1;
-		fwrite(spaces, 1, k, w->out);
+		put(w, spaces, k);
 		n -= k;
 	}
 }
@@ -35,14 +66,14 @@ static void member(wl_json_out *w)
 	if (w->depth == 0)
 		return;
 	if (w->members[w->depth - 1]++)
-		fputc(',', w->out);
+		put_c(w, ',');
 	indent(w, w->depth);
 }
 
 static void open_(wl_json_out *w, char c, char close)
 {
 	member(w);
-	fputc(c, w->out);
+	put_c(w, c);
 	if (w->depth == WL_JSON_OUT_DEPTH) {
 		w->oom = true;
 		return;
@@ -70,47 +101,51 @@ void wl_jo_end(wl_json_out *w)
 	w->depth--;
 	if (w->members[w->depth])
 		indent(w, w->depth);
-	fputc(w->close[w->depth], w->out);
+	put_c(w, w->close[w->depth]);
 }
 
 /* Writes s[0..n) as a JSON string body: '"' and '\' escaped, control bytes
  * as \uXXXX (jansson's escapes; the escaped form has none). */
-static void json_body(FILE *out, const char *s, size_t n)
+static void json_body(wl_json_out *w, const char *s, size_t n)
 {
 	size_t run = 0;
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 		if (c >= 0x20 && c != '"' && c != '\\')
 			continue;
-		fwrite(s + run, 1, i - run, out);
+		put(w, s + run, i - run);
 		run = i + 1;
+		char e[8];
 		switch (c) {
-		case '"': fputs("\\\"", out); break;
-		case '\\': fputs("\\\\", out); break;
-		case '\b': fputs("\\b", out); break;
-		case '\f': fputs("\\f", out); break;
-		case '\n': fputs("\\n", out); break;
-		case '\r': fputs("\\r", out); break;
-		case '\t': fputs("\\t", out); break;
-		default: fprintf(out, "\\u%04X", c); break;
+		case '"': put(w, "\\\"", 2); break;
+		case '\\': put(w, "\\\\", 2); break;
+		case '\b': put(w, "\\b", 2); break;
+		case '\f': put(w, "\\f", 2); break;
+		case '\n': put(w, "\\n", 2); break;
+		case '\r': put(w, "\\r", 2); break;
+		case '\t': put(w, "\\t", 2); break;
+		default:
+			snprintf(e, sizeof e, "\\u%04X", c);
+			put(w, e, 6);
+			break;
 		}
 	}
-	fwrite(s + run, 1, n - run, out);
+	put(w, s + run, n - run);
 }
 
 void wl_jo_key(wl_json_out *w, const char *s)
 {
 	member(w);
-	fputc('"', w->out);
-	json_body(w->out, s, strlen(s));
-	fputs("\": ", w->out);
+	put_c(w, '"');
+	json_body(w, s, strlen(s));
+	put(w, "\": ", 3);
 	w->after_key = true;
 }
 
 void wl_jo_str(wl_json_out *w, const char *s)
 {
 	member(w);
-	fputc('"', w->out);
+	put_c(w, '"');
 	/* printable ASCII without '\' is its own escaped form */
 	size_t n = 0;
 	bool plain = true;
@@ -120,30 +155,39 @@ void wl_jo_str(wl_json_out *w, const char *s)
 			plain = false;
 	}
 	if (plain) {
-		json_body(w->out, s, n);
+		json_body(w, s, n);
 	} else {
 		char local[512];
 		size_t e = wl_escape(local, sizeof local, (const uint8_t *)s, n);
 		if (e < sizeof local) {
-			json_body(w->out, local, e);
+			json_body(w, local, e);
 		} else {
 			char *big = malloc(e + 1);
 			if (big) {
 				wl_escape(big, e + 1, (const uint8_t *)s, n);
-				json_body(w->out, big, e);
+				json_body(w, big, e);
 				free(big);
 			} else {
 				w->oom = true;
 			}
 		}
 	}
-	fputc('"', w->out);
+	put_c(w, '"');
 }
 
 void wl_jo_int(wl_json_out *w, int64_t v)
 {
 	member(w);
-	fprintf(w->out, "%lld", (long long)v);
+	char d[24];
+	size_t at = sizeof d;
+	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	do {
+		d[--at] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		d[--at] = '-';
+	put(w, d + at, sizeof d - at);
 }
 
 void wl_jo_uint(wl_json_out *w, uint64_t v)
@@ -154,13 +198,13 @@ void wl_jo_uint(wl_json_out *w, uint64_t v)
 void wl_jo_bool(wl_json_out *w, bool v)
 {
 	member(w);
-	fputs(v ? "true" : "false", w->out);
+	put(w, v ? "true" : "false", v ? 4 : 5);
 }
 
 void wl_jo_null(wl_json_out *w)
 {
 	member(w);
-	fputs("null", w->out);
+	put(w, "null", 4);
 }
 
 void wl_jo_kstr(wl_json_out *w, const char *key, const char *s)
@@ -178,4 +222,13 @@ void wl_jo_kuint(wl_json_out *w, const char *key, uint64_t v)
 int wl_jo_status(const wl_json_out *w)
 {
 	return w->oom || ferror(w->out) ? -1 : 0;
+}
+
+int wl_jo_finish(wl_json_out *w)
+{
+	put_c(w, '\n');
+	flush(w);
+	if (fflush(w->out) != 0)
+		return -1;
+	return wl_jo_status(w);
 }

@@ -12,8 +12,9 @@
  * escaped for JSON.
  *
  * Usage: begin a container, then per member jo_key (objects only) and one
- * value (a scalar, or a container begun and ended).  Errors show in the
- * stream (ferror); out of memory sets oom.
+ * value (a scalar, or a container begun and ended); wl_jo_finish after the
+ * outermost.  Output is gathered in a 64 KiB buffer and written with
+ * fwrite when it is full and by wl_jo_finish.
  */
 #ifndef WL_JSON_OUT_H
 #define WL_JSON_OUT_H
@@ -23,6 +24,7 @@
 #include <stdio.h>
 
 #define WL_JSON_OUT_DEPTH 16
+#define WL_JSON_OUT_BUF 65536
 
 typedef struct wl_json_out {
 	FILE *out;
@@ -30,7 +32,9 @@ typedef struct wl_json_out {
 	uint64_t members[WL_JSON_OUT_DEPTH];    /* per open container */
 	char close[WL_JSON_OUT_DEPTH];          /* its closing bracket */
 	bool after_key;                         /* a key waits for its value */
-	bool oom;
+	bool oom;                               /* or misuse, or a write failed */
+	size_t len;                             /* bytes in buf */
+	char buf[WL_JSON_OUT_BUF];
 } wl_json_out;
 
 void wl_jo_init(wl_json_out *w, FILE *out);
@@ -54,7 +58,11 @@ void wl_jo_null(wl_json_out *w);
 void wl_jo_kstr(wl_json_out *w, const char *key, const char *s);
 void wl_jo_kuint(wl_json_out *w, const char *key, uint64_t v);
 
-/** 0 when everything was written, -1 on out of memory or a stream error. */
+/** 0 so far, -1 after out of memory or a stream error. */
 int wl_jo_status(const wl_json_out *w);
+
+/** Ends the document: a newline, then everything written and the stream
+ *  flushed.  0, or -1 as wl_jo_status or when the flush fails. */
+int wl_jo_finish(wl_json_out *w);
 
 #endif

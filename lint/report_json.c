@@ -153,10 +153,7 @@ static int json_finish(wl_reporter *r, const wl_report_summary *s)
 	wl_jo_key(w, "summary");
 	counts_out(w, &s->totals, true);
 	wl_jo_end(w);
-	fputc('\n', w->out);
-	if (fflush(w->out) != 0)
-		return -1;
-	return wl_jo_status(w);
+	return wl_jo_finish(w);
 }
 
 static void json_destroy(wl_reporter *r)

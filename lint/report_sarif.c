@@ -512,10 +512,7 @@ static int sarif_finish(wl_reporter *r, const wl_report_summary *s)
 	wl_jo_end(w); /* run */
 	wl_jo_end(w); /* runs */
 	wl_jo_end(w);
-	fputc('\n', w->out);
-	if (fflush(w->out) != 0)
-		return -1;
-	return wl_jo_status(w);
+	return wl_jo_finish(w);
 }
 
 static void sarif_destroy(wl_reporter *r)
