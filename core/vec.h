@@ -158,4 +158,17 @@ static inline bool wl_plane_differs(const double sn[3], double sd, const double 
 	return wl_v3_dist(sn, n) > ntol || fabs(sd - d) > dtol * s;
 }
 
+/**
+ * The band of squared lengths s for which | sqrt(s) - 1 | <= tol holds with
+ * a margin far above rounding (relative 1e-9): s in (*lo2, *hi2).  A scan
+ * that checks lengths against 1 skips the square root for those and
+ * computes it only outside the band, so its results are unchanged.  An
+ * empty band for a negative tol.
+ */
+static inline void wl_unit_band(double tol, double *lo2, double *hi2)
+{
+	*lo2 = tol >= 0 && tol < 1 ? (1 - tol) * (1 - tol) * (1 + 1e-9) : tol >= 1 ? -1 : INFINITY;
+	*hi2 = tol >= 0 ? (1 + tol) * (1 + tol) * (1 - 1e-9) : 0;
+}
+
 #endif

@@ -252,14 +252,13 @@ static void check_triangles(wl_lint_ctx *ctx, const w3d_mesh *m, bool skin)
 /* ------------------------------------------------------------------ */
 
 /* One pass over the vertex normals: float-not-finite, then
- * vertex-normal-length for the finite ones.  A squared length well inside
- * [(1 - tol)^2, (1 + tol)^2] needs no square root: the length is then
- * within tol of 1 by far more than its rounding. */
+ * vertex-normal-length for the finite ones (a square root only outside
+ * wl_unit_band). */
 static void check_normals(wl_lint_ctx *ctx, const w3d_mesh *m)
 {
 	double tol = wl_lint_param(ctx, "vertex-normal-length", "tolerance", 0.01);
-	double lo2 = tol >= 0 && tol < 1 ? (1 - tol) * (1 - tol) * (1 + 1e-9) : INFINITY;
-	double hi2 = tol >= 0 ? (1 + tol) * (1 + tol) * (1 - 1e-9) : 0;
+	double lo2, hi2;
+	wl_unit_band(tol, &lo2, &hi2);
 	uint64_t base = wl_chunk_payload_offset(m->normals.src);
 	for (size_t i = 0; i < m->normals.count; i++) {
 		const w3d_vec3 *nv = &m->normals.v[i];
