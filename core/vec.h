@@ -171,4 +171,20 @@ static inline void wl_unit_band(double tol, double *lo2, double *hi2)
 	*hi2 = tol >= 0 ? (1 + tol) * (1 + tol) * (1 - 1e-9) : 0;
 }
 
+/** The squared length of quaternion q, as wl_q4_len sums it. */
+static inline double wl_q4_len2(const float q[4])
+{
+	return (double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] + (double)q[3] * q[3];
+}
+
+/**
+ * Length of the quaternion q = (x, y, z, w) as stored (binary32 components
+ * widened to double, summed in that order): what the quaternion rules
+ * compare with 1 and the fixers divide by.  NaN when a component is NaN.
+ */
+static inline double wl_q4_len(const float q[4])
+{
+	return sqrt(wl_q4_len2(q));
+}
+
 #endif

@@ -34,9 +34,9 @@ static uint64_t byte_sum(const uint8_t *p, size_t n)
 		if (rounds > 255)
 			rounds = 255;
 		for (size_t r = 0; r < rounds; r++, i += 64)
-			for (int k = 0; k < 64; k++)
+			for (size_t k = 0; k < 64; k++)
 				lanes[k] = (uint16_t)(lanes[k] + p[i + k]);
-		for (int k = 0; k < 64; k++)
+		for (size_t k = 0; k < 64; k++)
 			s += lanes[k];
 	}
 	for (; i < n; i++)

@@ -36,8 +36,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../../core/vec.h"
 #include "checks.h"
+#include "../../core/vec.h"
 
 void w3d_check_animation(wl_lint_ctx *ctx);
 
@@ -123,7 +123,7 @@ static void check_quats(wl_lint_ctx *ctx, const wl_chunk *k, const uint8_t *data
 		}
 		memcpy(prev, q, sizeof prev);
 		have_prev = true;
-		double s2 = (double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] + (double)q[3] * q[3];
+		double s2 = wl_q4_len2(q);
 		if (s2 > lo2 && s2 < hi2)
 			continue;
 		double norm = sqrt(s2);
