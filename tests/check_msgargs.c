@@ -64,6 +64,14 @@ START_TEST(msgargs_match_vsnprintf)
 }
 END_TEST
 
+/* Starts f in arena a with lazy messages on (then turns them off again). */
+static void lazy_init(wl_findings *f, wl_arena *a)
+{
+	wl_findings_lazy(1);
+	wl_findings_init(f, a);
+	wl_findings_lazy(0);
+}
+
 START_TEST(msgargs_long_and_copied_strings)
 {
 	/* a record larger than wl_report's 512-byte capture buffer */
@@ -77,10 +85,8 @@ START_TEST(msgargs_long_and_copied_strings)
 	ck_assert_ptr_nonnull(name);
 	wl_arena *a = wl_arena_new(0);
 	ck_assert_ptr_nonnull(a);
-	wl_findings_lazy(1);
 	wl_findings f;
-	wl_findings_init(&f, a);
-	wl_findings_lazy(0);
+	lazy_init(&f, a);
 	wl_finding *x = wl_report(&f, "r", NULL, -1, 0, 0, "mesh '%s' ('%.4s')", name, name);
 	ck_assert_ptr_nonnull(x);
 	ck_assert_ptr_null(x->message);
@@ -122,10 +128,8 @@ START_TEST(findings_lazy_and_eager)
 {
 	wl_arena *a = wl_arena_new(0);
 	ck_assert_ptr_nonnull(a);
-	wl_findings_lazy(1);
 	wl_findings lazy;
-	wl_findings_init(&lazy, a);
-	wl_findings_lazy(0);
+	lazy_init(&lazy, a);
 	wl_findings eager;
 	wl_findings_init(&eager, a);
 	wl_finding *x = wl_report(&lazy, "r", NULL, -1, 0, 0, "value %Lg", (long double)2);
