@@ -2,6 +2,7 @@
  * msgargs.h. */
 #include "msgargs.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -287,6 +288,76 @@ static uint64_t get64(reader *r)
 		}                                                                        \
 	} while (0)
 
+/* The value of a signed or unsigned conversion as printf sees it: the
+ * captured 64 bits converted to the argument's type (and, for hh and h, to
+ * char or short, as printf does). */
+static int64_t signed_value(int len, uint64_t u)
+{
+	int64_t v = (int64_t)u;
+	switch (len) {
+	case LEN_HH: return (signed char)v;
+	case LEN_H: return (short)v;
+	case LEN_L: return (long)v;
+	case LEN_LL: return (long long)v;
+	case LEN_J: return (intmax_t)v;
+	case LEN_Z: return (ssize_t)v;
+	case LEN_T: return (ptrdiff_t)v;
+	default: return (int)v;
+	}
+}
+
+static uint64_t unsigned_value(int len, uint64_t u)
+{
+	switch (len) {
+	case LEN_HH: return (unsigned char)u;
+	case LEN_H: return (unsigned short)u;
+	case LEN_L: return (unsigned long)u;
+	case LEN_LL: return (unsigned long long)u;
+	case LEN_J: return (uintmax_t)u;
+	case LEN_Z: return (size_t)u;
+	case LEN_T: return (uint64_t)(ptrdiff_t)u;
+	default: return (unsigned)u;
+	}
+}
+
+/* Appends a plain %s, %d, %i or %u (no flags, width or precision) without
+ * snprintf: the same text, the most common conversions of the messages.
+ * Returns 1 when done, 0 when the conversion is not one of those, -1 when
+ * out of memory. */
+static int format_plain(wl_msgbuf *b, const spec *s, reader *r)
+{
+	if (s->nflags || s->width || s->width_star || s->has_prec)
+		return 0;
+	if (s->cls == ARG_STRING) {
+		reader at = *r;
+		uint64_t n = get64(&at);
+		if (n == UINT64_MAX)
+			return 0; /* NULL: printf's own text */
+		r->at = at.at + (size_t)n + 8 - (size_t)(n & 7);
+		return append(b, (const char *)r->rec + at.at, (size_t)n) == 0 ? 1 : -1;
+	}
+	if (s->conv != 'd' && s->conv != 'i' && s->conv != 'u')
+		return 0;
+	uint64_t u = get64(r);
+	bool neg = false;
+	if (s->cls == ARG_SIGNED) {
+		int64_t v = signed_value(s->len, u);
+		neg = v < 0;
+		u = neg ? 0 - (uint64_t)v : (uint64_t)v;
+	} else {
+		u = unsigned_value(s->len, u);
+	}
+	char d[24];
+	size_t at = sizeof d;
+	do {
+		d[--at] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (neg)
+		d[--at] = '-';
+	return append(b, d + at, sizeof d - at) == 0 ? 1 : -1;
+}
+
 static int format_one(wl_msgbuf *b, const char *sp, const spec *s, reader *r)
 {
 	if (reserve(b, 32) != 0)
@@ -364,6 +435,11 @@ int wl_msgargs_format(wl_msgbuf *b, const char *fmt, const void *rec)
 		}
 		spec s;
 		p = parse(p, &s);
+		int plain = format_plain(b, &s, &r);
+		if (plain < 0)
+			return -1;
+		if (plain)
+			continue;
 		/* The specification with '*' replaced by the captured numbers:
 		 * a negative width is the '-' flag, a negative precision none. */
 		char sp[64];

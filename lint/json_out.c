@@ -142,35 +142,48 @@ void wl_jo_key(wl_json_out *w, const char *s)
 	w->after_key = true;
 }
 
+/* The escaped form (core/escape.h) of s[0..n) as a JSON string body. */
+static void escaped_body(wl_json_out *w, const char *s, size_t n)
+{
+	char local[512];
+	size_t e = wl_escape(local, sizeof local, (const uint8_t *)s, n);
+	if (e < sizeof local) {
+		json_body(w, local, e);
+		return;
+	}
+	char *big = malloc(e + 1);
+	if (!big) {
+		w->oom = true;
+		return;
+	}
+	wl_escape(big, e + 1, (const uint8_t *)s, n);
+	json_body(w, big, e);
+	free(big);
+}
+
 void wl_jo_str(wl_json_out *w, const char *s)
 {
 	member(w);
 	put_c(w, '"');
-	/* printable ASCII without '\' is its own escaped form */
-	size_t n = 0;
-	bool plain = true;
-	for (; s[n]; n++) {
-		unsigned char c = (unsigned char)s[n];
-		if (c < 0x20 || c >= 0x7F || c == '\\')
-			plain = false;
-	}
-	if (plain) {
-		json_body(w, s, n);
-	} else {
-		char local[512];
-		size_t e = wl_escape(local, sizeof local, (const uint8_t *)s, n);
-		if (e < sizeof local) {
-			json_body(w, local, e);
-		} else {
-			char *big = malloc(e + 1);
-			if (big) {
-				wl_escape(big, e + 1, (const uint8_t *)s, n);
-				json_body(w, big, e);
-				free(big);
-			} else {
-				w->oom = true;
-			}
+	/* Printable ASCII without '\' is its own escaped form (only '"' needs
+	 * a JSON escape); from the first other byte on, the rest goes through
+	 * wl_escape (a run of printable ASCII ends every UTF-8 sequence, so
+	 * escaping the rest alone gives the same bytes). */
+	const char *run = s;
+	const char *p = s;
+	for (;; p++) {
+		unsigned char c = (unsigned char)*p;
+		if (c >= 0x20 && c < 0x7F && c != '\\' && c != '"')
+			continue;
+		put(w, run, (size_t)(p - run));
+		if (c == '"') {
+			put(w, "\\\"", 2);
+			run = p + 1;
+			continue;
 		}
+		if (c)
+			escaped_body(w, p, strlen(p));
+		break;
 	}
 	put_c(w, '"');
 }

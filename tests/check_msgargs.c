@@ -61,6 +61,11 @@ START_TEST(msgargs_match_vsnprintf)
 	same("%c%c %5c|%-3c|", 'a', 'b', 'c', 'd');
 	same("%p %s", (void *)0x1234, "end");
 	same("%#x %#o %05d % d %+d", 255u, 8u, 42, 7, 7);
+	/* the conversions written without snprintf, at their limits */
+	same("%d %i %u %lld %llu %zu %hhd %hhu %hd %hu", INT32_MIN, INT32_MAX, UINT32_MAX, (long long)INT64_MIN,
+	     (unsigned long long)UINT64_MAX, (size_t)0, (signed char)-128, (unsigned char)255, (short)-32768,
+	     (unsigned short)65535);
+	same("%s%s|%s|", "", "a", "two words");
 }
 END_TEST
 
