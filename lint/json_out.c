@@ -22,7 +22,7 @@ static void flush(wl_json_out *w)
 	w->len = 0;
 }
 
-static void put(wl_json_out *w, const char *s, size_t n)
+static inline void put(wl_json_out *w, const char *s, size_t n)
 {
 	if (w->len + n > sizeof w->buf) {
 		flush(w);
@@ -36,28 +36,33 @@ static void put(wl_json_out *w, const char *s, size_t n)
 	w->len += n;
 }
 
-static void put_c(wl_json_out *w, char c)
+static inline void put_c(wl_json_out *w, char c)
 {
 	if (w->len == sizeof w->buf)
 		flush(w);
 	w->buf[w->len++] = c;
 }
 
+/* A newline and two spaces per depth, in one copy. */
 static void indent(wl_json_out *w, int depth)
 {
-	static const char spaces[] = "                                ";
+	static const char nl[] = "\n                                                                "; /* 64 */
+	size_t n = 1 + (size_t)depth * 2;
+	if (n < sizeof nl) {
+		put(w, nl, n);
+		return;
+	}
 	put_c(w, '\n');
-	size_t n = (size_t)depth * 2;
-	while (n > 0) {
-		size_t k = n < sizeof spaces - 1 ? n : sizeof spaces - 1;
-		put(w, spaces, k);
+	for (n--; n > 0;) {
+		size_t k = n < sizeof nl - 2 ? n : sizeof nl - 2;
+		put(w, nl + 1, k);
 		n -= k;
 	}
 }
 
 /* Before a value or a key: the separator and indentation of a new member
  * of the innermost container (nothing after a key). */
-static void member(wl_json_out *w)
+static inline void member(wl_json_out *w)
 {
 	if (w->after_key) {
 		w->after_key = false;
