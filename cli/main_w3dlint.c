@@ -477,13 +477,6 @@ static const void *stash_args(char **at, const void *args)
 	return p;
 }
 
-/* Bytes that detach copies for finding x with chunk path cpath. */
-static size_t detached_size(const wl_finding *x, const char *cpath)
-{
-	size_t n = strlen(cpath) + 1 + (x->related ? strlen(x->related) + 1 : 0);
-	return n + (x->message ? strlen(x->message) + 1 : wl_msgargs_size(x->args));
-}
-
 /* Detaches doc's findings into res (see lint_result).  Rule ids and
  * formats are static storage; messages (or the arguments they are
  * formatted from), related paths and chunk paths are copied.  When the
@@ -500,23 +493,50 @@ static int detach(const run *r, const wl_config *cfg, const wl_doc *doc, lint_re
 	res->chunk_paths = malloc((n ? n : 1) * sizeof *res->chunk_paths);
 	if (!res->dropped || !res->items || !res->chunk_paths)
 		return -1;
-	/* Two passes (size, then copy) rather than a path buffer per finding. */
-	char cpath[1024] = "";
+	/* The chunk paths are computed once, gathered in paths (cpoff[i] the
+	 * offset of finding i's); then one block takes every string. */
+	char *paths = NULL;
+	size_t *cpoff = r->bare ? NULL : malloc((n ? n : 1) * sizeof *cpoff);
+	size_t paths_len = 0, paths_cap = 0;
 	size_t total = 1;
-	for (size_t i = 0; i < n; i++) {
+	int rc = r->bare || cpoff ? 0 : -1;
+	for (size_t i = 0; rc == 0 && i < n; i++) {
 		const wl_finding *x = &fs->items[i];
-		if (r->bare) {
-			total += x->related ? strlen(x->related) + 1 : 0;
+		total += x->related ? strlen(x->related) + 1 : 0;
+		if (r->bare)
 			continue;
+		char cpath[1024];
+		size_t len = strlen(wl_chunk_path(doc, x->chunk, x->element, cpath, sizeof cpath)) + 1;
+		if (paths_cap - paths_len < len) {
+			size_t ncap = paths_cap ? paths_cap * 2 : 4096;
+			while (ncap - paths_len < len)
+				ncap *= 2;
+			char *np = realloc(paths, ncap);
+			if (!np) {
+				rc = -1;
+				break;
+			}
+			paths = np;
+			paths_cap = ncap;
 		}
-		wl_chunk_path(doc, x->chunk, x->element, cpath, sizeof cpath);
-		total += detached_size(x, cpath);
+		memcpy(paths + paths_len, cpath, len);
+		cpoff[i] = paths_len;
+		paths_len += len;
+		total += x->message ? strlen(x->message) + 1 : wl_msgargs_size(x->args);
 	}
-	res->strings = malloc(total);
-	if (!res->strings)
+	res->strings = rc == 0 ? malloc(total + paths_len) : NULL;
+	if (!res->strings) {
+		free(paths);
+		free(cpoff);
 		return -1;
+	}
 	char *at = res->strings;
 	const char *none = stash(&at, "");
+	/* the paths first, as they are */
+	char *cpaths = at;
+	if (paths_len)
+		memcpy(cpaths, paths, paths_len);
+	at += paths_len;
 	for (size_t i = 0; i < n; i++) {
 		wl_finding x = fs->items[i];
 		x.chunk = NULL;
@@ -529,14 +549,15 @@ static int detach(const run *r, const wl_config *cfg, const wl_doc *doc, lint_re
 			res->chunk_paths[i] = none;
 			continue;
 		}
-		wl_chunk_path(doc, fs->items[i].chunk, x.element, cpath, sizeof cpath);
 		if (x.message)
 			x.message = stash(&at, x.message);
 		else
 			x.args = stash_args(&at, x.args);
 		res->items[i] = x;
-		res->chunk_paths[i] = stash(&at, cpath);
+		res->chunk_paths[i] = cpaths + cpoff[i];
 	}
+	free(paths);
+	free(cpoff);
 	res->count = n;
 	res->own_count = n;
 	res->cap = n ? n : 1;
