@@ -132,6 +132,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/cli_w3dfix.sh $(BUILD)/w3dfix $(BUILD)/w3dasm
 	SALVAGE_MIN=$(SALVAGE_MIN) sh tests/salvage.sh $(BUILD)/salvage_gen $(BUILD)/w3dfix $(BUILD)/w3dlint $(SALVAGE_EVERY)
 	sh tests/cli_inputs.sh $(BUILD)
+	sh tests/cli_writes.sh $(BUILD)
 	sh tests/cli_common.sh $(BUILD)
 	sh tests/install.sh "$(MAKE)" $(BUILD)
 	sh tests/fuzz/replay.sh $(BUILD)

@@ -87,6 +87,7 @@ const wl_format p3d_format = {
 	.title = "Arma P3D (ODOL, MLOD)",
 	.extensions = extensions,
 	.detect = detect,
+	.refused_head = 4, /* read_p3d(): the ODOL or MLOD magic */
 	.read = read_p3d,
 	.build_model = build_model,
 	.writable = false,
