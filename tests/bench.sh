@@ -11,7 +11,7 @@
 #   -j 1 -q         w3dlint --quiet --no-xref -j 1: MB/s and the ratio to limit
 #   -j N -q         the same on N jobs (N = online processors or $BENCH_JOBS):
 #                   the scaling -j N / -j 1 (target >= 1.8 on 2 cores)
-#   -j 1 json/sarif --format json / sarif -o /dev/null: time and peak RSS
+#   -j 1 json/sarif --format json / sarif to standard output (/dev/null):
 #                   against -j 1 -q's (targets: time <= 1.3x, RSS <= 2x)
 # Peak RSS comes from GNU time (/usr/bin/time -f %M) when installed.  Prints
 # the load average before and after: other work on the machine spoils the
@@ -77,8 +77,8 @@ round() {
 	one limit "$limit" "$@"
 	one q1 "$w3dlint" --no-progress --no-xref --quiet -j 1 "$@"
 	one qn "$w3dlint" --no-progress --no-xref --quiet -j "$jobs" "$@"
-	one json1 "$w3dlint" --no-progress --no-xref --format json -o /dev/null -j 1 "$@"
-	one sarif1 "$w3dlint" --no-progress --no-xref --format sarif -o /dev/null -j 1 "$@"
+	one json1 "$w3dlint" --no-progress --no-xref --format json -j 1 "$@"
+	one sarif1 "$w3dlint" --no-progress --no-xref --format sarif -j 1 "$@"
 }
 # med NAME COLUMN: the median of a column of $tmp/NAME.
 med() { sort -g -k "$2" "$tmp/$1" | awk -v c="$2" '{ v[NR] = $c } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
