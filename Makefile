@@ -53,6 +53,8 @@ TOOL_SRC  += tests/defects.c
 TOOL_SRC  += tests/salvage_gen.c
 # gen_p3d_seeds.c: the P3D fuzz seeds (tests/fuzz/seeds.sh).
 TOOL_SRC  += tests/gen_p3d_seeds.c
+# bench_limit.c: the physical limit that `make bench` compares w3dlint with.
+TOOL_SRC  += tests/bench_limit.c
 TEST_SRC  := $(filter-out $(TOOL_SRC),$(wildcard tests/*.c))
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
 # Every cli/main_NAME.c is a program $(BUILD)/NAME.
@@ -119,6 +121,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/b3d_anomalies.sh $(BUILD)/w3dlint
 	sh tests/sweep.sh $(BUILD)/w3dlint p3d
 	sh tests/sarif_validate.sh $(BUILD)/w3dlint $(BUILD)/gen_demo
+	sh tests/report_stream.sh $(BUILD)/w3dlint
 	sh tests/precommit.sh $(BUILD)/w3dlint $(BUILD)/gen_demo $(BUILD)/w3dfix
 	sh tests/roundtrip.sh $(BUILD)/tool_roundtrip $(BUILD)/w3dfix
 	sh tests/roundtrip_text.sh $(BUILD)/w3ddump $(BUILD)/w3dasm
@@ -204,16 +207,23 @@ $(BUILD)/demo/.stamp: $(BUILD)/w3dasm $(wildcard corpus/valid/*.[wb]3d.txt corpu
 _demo: $(BUILD)/w3dlint $(BUILD)/demo/.stamp
 	sh scripts/demo.sh $(BUILD)/w3dlint $(BUILD)/demo
 
-# MB/s, files/s and peak RSS of `w3dlint --quiet` over ../shared/corpus/w3d.
+# MB/s, files/s and peak RSS of w3dlint over ../shared/corpus/w3d against
+# the physical limit (read + byte sum, tests/bench_limit.c), -j scaling, and
+# the JSON and SARIF reports against --quiet (tests/bench.sh).
 # Then w3dlint against `assimp info` over ../shared/corpus/b3d
 # (tests/bench_b3d.sh; assimp-utils from setup-deps.sh bench), and the P3D
 # corpus's MB/s and files/s (tests/bench_p3d.sh).
-_bench: $(BUILD)/w3dlint $(BUILD)/tool_aabtree_table $(BUILD)/tool_mkarchive
-	sh tests/bench.sh $(BUILD)/w3dlint $(BUILD)/tool_aabtree_table
+_bench: $(BUILD)/w3dlint $(BUILD)/bench_limit $(BUILD)/tool_aabtree_table $(BUILD)/tool_mkarchive
+	sh tests/bench.sh $(BUILD)/w3dlint $(BUILD)/bench_limit $(BUILD)/tool_aabtree_table
 	@sh scripts/setup-deps.sh bench
 	sh tests/bench_b3d.sh $(BUILD)/w3dlint
 	sh tests/bench_p3d.sh $(BUILD)/w3dlint
 	sh tests/bench_archive.sh $(BUILD)/w3dlint $(BUILD)/tool_mkarchive
+
+# The byte sum is vectorised (-O3), as a physical limit should be.
+$(BUILD)/bench_limit: tests/bench_limit.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(DEFS) $(CFLAGS) -O3 $(LDFLAGS) -o $@ $<
 
 # docs/aabtree-quality.md: SAH of rebuilt vs original AABTrees over the
 # corpus, and the builder's speed (tests/tool_aabtree_table.c).

@@ -19,10 +19,52 @@ int wl_severity_parse(const char *s)
 	return -1;
 }
 
+/* Set once at start-up, before any thread (finding.h). */
+static int lazy_default;
+
+void wl_findings_lazy(int on)
+{
+	lazy_default = on != 0;
+}
+
 void wl_findings_init(wl_findings *f, wl_arena *arena)
 {
 	memset(f, 0, sizeof *f);
 	f->arena = arena;
+	f->lazy = lazy_default;
+}
+
+static const char OOM_NOTE[] = "(message not stored: out of memory)";
+
+const char *wl_finding_message(const wl_finding *x, wl_msgbuf *b)
+{
+	if (x->message)
+		return x->message;
+	if (!x->fmt || !x->args)
+		return "";
+	b->len = 0;
+	if (wl_msgargs_format(b, x->fmt, x->args) != 0)
+		return OOM_NOTE;
+	return b->text;
+}
+
+/* The arguments of fmt captured into the arena; NULL when out of memory or
+ * when fmt has a conversion that is not captured (*unsupported set). */
+static const void *capture(wl_arena *a, const char *fmt, va_list ap, int *unsupported)
+{
+	unsigned char local[512];
+	size_t n = wl_msgargs_capture(local, sizeof local, fmt, ap);
+	*unsupported = n == 0;
+	if (n == 0)
+		return NULL;
+	unsigned char *rec = wl_arena_alloc(a, n);
+	if (!rec)
+		return NULL;
+	if (n <= sizeof local)
+		memcpy(rec, local, n);
+	else
+		wl_msgargs_capture(rec, n, fmt, ap);
+	return rec;
 }
 
 void wl_findings_release(wl_findings *f)
@@ -76,14 +118,20 @@ wl_finding *wl_report(wl_findings *f, const char *rule, const struct wl_chunk *c
 	}
 	va_list ap;
 	va_start(ap, fmt);
-	const char *msg = wl_arena_vprintf(f->arena, fmt, ap);
+	const void *args = NULL;
+	const char *msg = NULL;
+	int unsupported = 1;
+	if (f->lazy)
+		args = capture(f->arena, fmt, ap, &unsupported);
+	if (unsupported)
+		msg = wl_arena_vprintf(f->arena, fmt, ap);
 	va_end(ap);
-	if (!msg) {
+	if (!msg && !args) {
 		/* The arena is full (its limit is what stops hostile files): keep
 		 * the finding with its format text when that has no conversion
 		 * (a literal), else with a fixed note. */
 		f->oom = 1;
-		msg = strchr(fmt, '%') ? "(message not stored: out of memory)" : fmt;
+		msg = strchr(fmt, '%') ? OOM_NOTE : fmt;
 	}
 	t->kept++;
 	wl_finding *x = &f->items[f->count++];
@@ -94,6 +142,8 @@ wl_finding *wl_report(wl_findings *f, const char *rule, const struct wl_chunk *c
 	x->chunk = chunk;
 	x->element = element;
 	x->message = msg;
+	x->fmt = args ? fmt : NULL;
+	x->args = args;
 	x->related = NULL;
 	x->seq = (uint32_t)(f->count - 1);
 	return x;

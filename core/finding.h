@@ -11,6 +11,14 @@
  * A list caps the findings it keeps per rule (WL_FINDINGS_PER_RULE_MAX) so a
  * hostile file cannot make the report unbounded; the number left out is
  * counted per rule and reported by the front ends.
+ *
+ * Messages: a list made while lazy messages are on (wl_findings_lazy, which
+ * w3dlint turns on) keeps each finding's format and a record of its
+ * arguments (core/msgargs.h) instead of the text; the text is made only when
+ * a report shows or writes it (wl_finding_message), so the cap, -q and the
+ * findings a report never renders cost no formatting.  Otherwise (the
+ * default, as the fixer and the tests expect) message is formatted at once.
+ * Either way wl_finding_message gives the same bytes.
  */
 #ifndef WL_FINDING_H
 #define WL_FINDING_H
@@ -20,6 +28,7 @@
 #include <stdint.h>
 
 #include "arena.h"
+#include "msgargs.h"
 
 struct wl_chunk;
 
@@ -42,7 +51,13 @@ typedef struct wl_finding {
 	uint64_t length;              /* bytes covered (0 = a point) */
 	const struct wl_chunk *chunk; /* innermost chunk, NULL for file-level */
 	int64_t element;              /* element index inside chunk, -1 none */
-	const char *message;          /* arena-owned, lower case, no period */
+	const char *message;          /* lower case, no period: arena-owned
+				       * text, or NULL: formatted on demand
+				       * from fmt and args (wl_finding_message) */
+	const char *fmt;              /* the format (static storage) when
+				       * message is NULL */
+	const void *args;             /* its arguments (core/msgargs.h record)
+				       * when message is NULL */
 	const char *related;          /* other file for cross-file rules, or NULL */
 	uint32_t seq;                 /* emission order, for a stable sort */
 } wl_finding;
@@ -61,19 +76,36 @@ typedef struct wl_findings {
 	wl_rule_count *rules;  /* per-rule tallies, malloc-owned */
 	size_t rules_count, rules_cap;
 	wl_arena *arena;       /* for messages; borrowed */
+	int lazy;              /* keep arguments, format on demand */
 	int oom;               /* an allocation failed; findings may be missing */
 } wl_findings;
 
-/** Starts an empty list whose messages live in arena. */
+/** Starts an empty list whose messages live in arena (formatted at once,
+ *  or captured when wl_findings_lazy is on). */
 void wl_findings_init(wl_findings *f, wl_arena *arena);
+
+/**
+ * Turns lazy messages on or off for the lists started afterwards, in the
+ * whole process: call it once at start-up, before any thread starts.
+ */
+void wl_findings_lazy(int on);
+
+/**
+ * The message of x: x->message, or the text formatted from x->fmt and
+ * x->args into b (valid until the next use of b; wl_msgbuf_free releases
+ * it).  Never NULL: a note when out of memory.
+ */
+const char *wl_finding_message(const wl_finding *x, wl_msgbuf *b);
 /** Frees the list (not the arena). */
 void wl_findings_release(wl_findings *f);
 
 /**
  * Records a finding.  rule must have static storage.  chunk may be NULL;
- * element is -1 when the finding is about the chunk as a whole.  The
- * message is formatted with printf rules into the arena.  Past
- * WL_FINDINGS_PER_RULE_MAX findings of one rule, the finding is only counted.
+ * element is -1 when the finding is about the chunk as a whole.  fmt must
+ * have static storage (a literal).  The message is formatted with printf
+ * rules into the arena, or with lazy messages its arguments are captured
+ * there (strings copied).  Past WL_FINDINGS_PER_RULE_MAX findings of one
+ * rule, the finding is only counted (nothing is formatted or captured).
  * Returns the stored finding, or NULL when it was only counted (or on OOM).
  */
 wl_finding *wl_report(wl_findings *f, const char *rule, const struct wl_chunk *chunk,

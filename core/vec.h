@@ -159,13 +159,32 @@ static inline bool wl_plane_differs(const double sn[3], double sd, const double 
 }
 
 /**
+ * The band of squared lengths s for which | sqrt(s) - 1 | <= tol holds with
+ * a margin far above rounding (relative 1e-9): s in (*lo2, *hi2).  A scan
+ * that checks lengths against 1 skips the square root for those and
+ * computes it only outside the band, so its results are unchanged.  An
+ * empty band for a negative tol.
+ */
+static inline void wl_unit_band(double tol, double *lo2, double *hi2)
+{
+	*lo2 = tol >= 0 && tol < 1 ? (1 - tol) * (1 - tol) * (1 + 1e-9) : tol >= 1 ? -1 : INFINITY;
+	*hi2 = tol >= 0 ? (1 + tol) * (1 + tol) * (1 - 1e-9) : 0;
+}
+
+/** The squared length of quaternion q, as wl_q4_len sums it. */
+static inline double wl_q4_len2(const float q[4])
+{
+	return (double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] + (double)q[3] * q[3];
+}
+
+/**
  * Length of the quaternion q = (x, y, z, w) as stored (binary32 components
  * widened to double, summed in that order): what the quaternion rules
  * compare with 1 and the fixers divide by.  NaN when a component is NaN.
  */
 static inline double wl_q4_len(const float q[4])
 {
-	return sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] + (double)q[3] * q[3]);
+	return sqrt(wl_q4_len2(q));
 }
 
 #endif

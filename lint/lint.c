@@ -34,8 +34,10 @@ static void apply_severities(wl_doc *doc, const wl_catalog *cat, const wl_config
 	for (size_t i = 0; i < f->count; i++) {
 		wl_finding x = f->items[i];
 		if (!wl_catalog_find(cat, x.rule) && !wl_config_custom_find(cfg, x.rule)) {
+			wl_msgbuf b = { 0 };
 			x.message = wl_arena_printf(doc->arena, "internal: rule id '%s' is not in the catalogue: %s",
-						    x.rule, x.message);
+						    x.rule, wl_finding_message(&x, &b));
+			wl_msgbuf_free(&b);
 			if (!x.message)
 				x.message = "internal: rule id missing from the catalogue";
 			x.rule = "internal-unknown-rule";

@@ -11,8 +11,12 @@
  *           one line per finding, grouped per file, repeated findings folded
  *           (see wl_report_fold_plan), a line per rule whose findings were
  *           capped, notes for stale baseline entries, a summary line.
- *   json    one document, written by finish (docs/report-json.md).
- *   sarif   one SARIF 2.1.0 log, written by finish (docs/report-sarif.md).
+ *   json    one document, streamed: each file as it is handed over, the
+ *           totals by finish (docs/report-json.md).
+ *   sarif   one SARIF 2.1.0 log, streamed likewise (docs/report-sarif.md).
+ * JSON and SARIF hold no more than one file's findings in memory
+ * (lint/json_out.h).  Messages are formatted (wl_finding_message) only by
+ * the writers that write them.
  *   github  one workflow command per finding (::error file=...::...),
  *           folded as in text, then a summary line (docs/report-sarif.md,
  *           "GitHub annotations").
@@ -120,11 +124,14 @@ struct wl_reporter {
  */
 wl_reporter *wl_report_text_new(FILE *out, bool color, bool quiet, unsigned fold);
 
-/** JSON reporter writing one document to out when finished. */
+/** JSON reporter writing one document to out as a stream, file by file;
+ *  finish writes the totals and ends it. */
 wl_reporter *wl_report_json_new(FILE *out);
 
 /**
- * SARIF 2.1.0 reporter writing one log to out when finished.  cat (borrowed,
+ * SARIF 2.1.0 reporter writing one log to out as a stream: the rules with
+ * the first file that has findings, then the results file by file; finish
+ * writes the invocation and ends it (report_sarif.c).  cat (borrowed,
  * must outlive the reporter) gives runs[0].tool.driver.rules, one
  * reportingDescriptor per catalogue rule in id order.
  */

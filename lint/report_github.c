@@ -23,6 +23,7 @@ typedef struct github_reporter {
 	wl_reporter base;
 	FILE *out;
 	unsigned fold;
+	wl_msgbuf mb;      /* the message being written */
 } github_reporter;
 
 /* Writes s escaped for a workflow command: first the escaped form of
@@ -83,13 +84,14 @@ static int github_file(wl_reporter *r, const wl_file_report *f)
 		const char *cpath = wl_file_report_chunk_path(f, i, buf, sizeof buf);
 		put_head(out, command_of(x->severity), f->path, x->rule);
 		if (plan && plan[i].rank == g->fold) {
-			size_t n = wl_report_pattern(x->message, NULL, 0);
+			const char *msg = wl_finding_message(x, &g->mb);
+			size_t n = wl_report_pattern(msg, NULL, 0);
 			char *pat = malloc(n + 1);
 			if (!pat) {
 				free(plan);
 				return -1;
 			}
-			wl_report_pattern(x->message, pat, n + 1);
+			wl_report_pattern(msg, pat, n + 1);
 			uint32_t more = plan[i].total - plan[i].rank;
 			fprintf(out, "%" PRIu32 " more %s like \"", more, more == 1 ? "finding" : "findings");
 			put_escaped(out, pat, false);
@@ -97,7 +99,7 @@ static int github_file(wl_reporter *r, const wl_file_report *f)
 			free(pat);
 			continue;
 		}
-		put_escaped(out, x->message, false);
+		put_escaped(out, wl_finding_message(x, &g->mb), false);
 		fputs(" (", out);
 		if (cpath[0]) {
 			put_escaped(out, cpath, false);
@@ -148,6 +150,7 @@ static int github_finish(wl_reporter *r, const wl_report_summary *s)
 
 static void github_destroy(wl_reporter *r)
 {
+	wl_msgbuf_free(&((github_reporter *)r)->mb);
 	free(r);
 }
 

@@ -1,5 +1,6 @@
-/* report_json.c - the JSON report, built with jansson; see report.h and
- * docs/report-json.md for the schema. */
+/* report_json.c - the JSON report, written as a stream in file order
+ * (lint/json_out.h: the bytes jansson's JSON_INDENT(2) dump gives for the
+ * same document); see report.h and docs/report-json.md for the schema. */
 #include "report.h"
 
 #include <jansson.h>
@@ -8,18 +9,20 @@
 #include <string.h>
 
 #include "../core/escape.h"
+#include "json_out.h"
 
 typedef struct json_reporter {
 	wl_reporter base;
-	FILE *out;
-	json_t *root;
-	json_t *files;   /* borrowed from root */
+	wl_json_out w;
+	bool started;     /* the document is open, up to "files": [ */
+	wl_msgbuf mb;     /* the message being written */
 } json_reporter;
 
-/* A JSON string of s in the escaped form of core/escape.h: valid UTF-8
- * without backslashes or control characters is kept as it is; bytes that
- * are not UTF-8 (names in old files are often Latin-1) become \xNN, so the
- * raw bytes can be read back.  Declared in report.h for the SARIF writer. */
+/* A JSON string in the escaped form of core/escape.h: valid UTF-8 without
+ * backslashes or control characters is kept as it is; bytes that are not
+ * UTF-8 (names in old files are often Latin-1) become \xNN, so the raw
+ * bytes can be read back.  (The writers use lint/json_out.h, which writes
+ * the same form.) */
 json_t *wl_report_json_str(const char *s)
 {
 	char *e = wl_escape_dup(s);
@@ -30,164 +33,133 @@ json_t *wl_report_json_str(const char *s)
 	return j;
 }
 
-static json_t *jstr(const char *s)
+/* The counts object: per file, or the totals (with files,
+ * files_with_errors and unreadable). */
+static void counts_out(wl_json_out *w, const wl_report_counts *c, bool totals)
 {
-	return wl_report_json_str(s);
-}
-
-static json_t *jint(uint64_t v)
-{
-	return json_integer(v > (uint64_t)INT64_MAX ? (json_int_t)INT64_MAX : (json_int_t)v);
-}
-
-/* Sets key to v (taking the reference); fails when v is NULL. */
-static int put(json_t *obj, const char *key, json_t *v)
-{
-	return v ? json_object_set_new(obj, key, v) : -1;
-}
-
-static json_t *counts_json(const wl_report_counts *c, bool totals)
-{
-	json_t *o = json_object();
-	if (!o)
-		return NULL;
-	int bad = 0;
+	wl_jo_object(w);
 	if (totals) {
-		bad |= put(o, "files", jint(c->files));
-		bad |= put(o, "files_with_errors", jint(c->files_with_errors));
+		wl_jo_kuint(w, "files", c->files);
+		wl_jo_kuint(w, "files_with_errors", c->files_with_errors);
 	}
-	bad |= put(o, "errors", jint(c->errors));
-	bad |= put(o, "warnings", jint(c->warnings));
-	bad |= put(o, "infos", jint(c->infos));
-	bad |= put(o, "dropped", jint(c->dropped));
-	bad |= put(o, "baselined", jint(c->baselined));
-	bad |= put(o, "not_shown", jint(c->not_shown));
+	wl_jo_kuint(w, "errors", c->errors);
+	wl_jo_kuint(w, "warnings", c->warnings);
+	wl_jo_kuint(w, "infos", c->infos);
+	wl_jo_kuint(w, "dropped", c->dropped);
+	wl_jo_kuint(w, "baselined", c->baselined);
+	wl_jo_kuint(w, "not_shown", c->not_shown);
 	if (totals)
-		bad |= put(o, "unreadable", jint(c->unreadable));
-	if (bad) {
-		json_decref(o);
-		return NULL;
-	}
-	return o;
+		wl_jo_kuint(w, "unreadable", c->unreadable);
+	wl_jo_end(w);
 }
 
-static json_t *finding_json(const wl_file_report *f, size_t i)
+static void finding_out(json_reporter *jr, const wl_file_report *f, size_t i)
 {
+	wl_json_out *w = &jr->w;
 	const wl_finding *x = &f->findings[i];
-	json_t *o = json_object();
-	if (!o)
-		return NULL;
 	char buf[1024];
 	const char *cpath = wl_file_report_chunk_path(f, i, buf, sizeof buf);
-	int bad = 0;
-	bad |= put(o, "rule", jstr(x->rule));
-	bad |= put(o, "severity", jstr(wl_severity_name(x->severity)));
-	bad |= put(o, "message", jstr(x->message));
-	bad |= put(o, "offset", jint(x->offset));
-	bad |= put(o, "length", jint(x->length));
-	bad |= put(o, "chunk_path", cpath[0] ? jstr(cpath) : json_null());
+	wl_jo_object(w);
+	wl_jo_kstr(w, "rule", x->rule);
+	wl_jo_kstr(w, "severity", wl_severity_name(x->severity));
+	wl_jo_kstr(w, "message", wl_finding_message(x, &jr->mb));
+	wl_jo_kuint(w, "offset", x->offset);
+	wl_jo_kuint(w, "length", x->length);
+	wl_jo_key(w, "chunk_path");
+	if (cpath[0])
+		wl_jo_str(w, cpath);
+	else
+		wl_jo_null(w);
 	if (x->related)
-		bad |= put(o, "related", jstr(x->related));
-	if (bad) {
-		json_decref(o);
-		return NULL;
-	}
-	return o;
+		wl_jo_kstr(w, "related", x->related);
+	wl_jo_end(w);
+}
+
+/* The document up to the files array, once. */
+static void start(json_reporter *jr)
+{
+	if (jr->started)
+		return;
+	jr->started = true;
+	wl_json_out *w = &jr->w;
+	wl_jo_object(w);
+	wl_jo_key(w, "tool");
+	wl_jo_object(w);
+	wl_jo_kstr(w, "name", W3DLINT_NAME);
+	wl_jo_kstr(w, "version", W3DLINT_VERSION);
+	wl_jo_end(w);
+	wl_jo_key(w, "files");
+	wl_jo_array(w);
 }
 
 static int json_file(wl_reporter *r, const wl_file_report *f)
 {
 	json_reporter *jr = (json_reporter *)r;
-	json_t *o = json_object();
-	json_t *arr = json_array();
-	json_t *dropped = json_object();
-	int bad = !o || !arr || !dropped;
-	for (size_t i = 0; !bad && i < f->findings_count; i++) {
-		json_t *x = finding_json(f, i);
-		bad = !x || json_array_append_new(arr, x) != 0;
+	wl_json_out *w = &jr->w;
+	start(jr);
+	wl_jo_object(w);
+	wl_jo_kstr(w, "path", f->path);
+	wl_jo_kuint(w, "size", f->size);
+	wl_jo_kstr(w, "format", wl_file_report_format(f));
+	wl_jo_key(w, "findings");
+	wl_jo_array(w);
+	for (size_t i = 0; i < f->findings_count; i++)
+		finding_out(jr, f, i);
+	wl_jo_end(w);
+	wl_jo_key(w, "dropped");
+	wl_jo_object(w);
+	for (size_t i = 0; i < f->dropped_count; i++) {
+		wl_jo_key(w, f->dropped[i].rule);
+		wl_jo_uint(w, f->dropped[i].count);
 	}
-	for (size_t i = 0; !bad && i < f->dropped_count; i++)
-		bad = put(dropped, f->dropped[i].rule, jint(f->dropped[i].count)) != 0;
-	if (bad) {
-		json_decref(o);
-		json_decref(arr);
-		json_decref(dropped);
-		return -1;
-	}
-	bad |= put(o, "path", jstr(f->path));
-	bad |= put(o, "size", jint(f->size));
-	bad |= put(o, "format", jstr(wl_file_report_format(f)));
-	bad |= put(o, "findings", arr);
-	bad |= put(o, "dropped", dropped);
-	bad |= put(o, "summary", counts_json(&f->counts, false));
-	if (bad) {
-		json_decref(o);
-		return -1;
-	}
-	return json_array_append_new(jr->files, o) != 0 ? -1 : 0;
-}
-
-static json_t *stale_json(const wl_report_stale *s)
-{
-	json_t *o = json_object();
-	if (!o)
-		return NULL;
-	int bad = 0;
-	bad |= put(o, "path", jstr(s->path));
-	bad |= put(o, "rule", jstr(s->rule));
-	bad |= put(o, "recorded", jint(s->recorded));
-	bad |= put(o, "found", jint(s->found));
-	bad |= put(o, "missing", json_boolean(s->missing));
-	if (bad) {
-		json_decref(o);
-		return NULL;
-	}
-	return o;
+	wl_jo_end(w);
+	wl_jo_key(w, "summary");
+	counts_out(w, &f->counts, false);
+	wl_jo_end(w);
+	return wl_jo_status(w);
 }
 
 /* "baseline": { "path": FILE, "stale": [...] }, only with --baseline. */
-static json_t *baseline_json(const wl_report_summary *s)
+static void baseline_out(wl_json_out *w, const wl_report_summary *s)
 {
-	json_t *o = json_object();
-	json_t *arr = json_array();
-	int bad = !o || !arr;
-	for (size_t i = 0; !bad && i < s->stale_count; i++) {
-		json_t *x = stale_json(&s->stale[i]);
-		bad = !x || json_array_append_new(arr, x) != 0;
+	wl_jo_key(w, "baseline");
+	wl_jo_object(w);
+	wl_jo_kstr(w, "path", s->baseline);
+	wl_jo_key(w, "stale");
+	wl_jo_array(w);
+	for (size_t i = 0; i < s->stale_count; i++) {
+		const wl_report_stale *st = &s->stale[i];
+		wl_jo_object(w);
+		wl_jo_kstr(w, "path", st->path);
+		wl_jo_kstr(w, "rule", st->rule);
+		wl_jo_kuint(w, "recorded", st->recorded);
+		wl_jo_kuint(w, "found", st->found);
+		wl_jo_key(w, "missing");
+		wl_jo_bool(w, st->missing);
+		wl_jo_end(w);
 	}
-	if (bad) {
-		json_decref(o);
-		json_decref(arr);
-		return NULL;
-	}
-	bad |= put(o, "path", jstr(s->baseline));
-	bad |= put(o, "stale", arr);
-	if (bad) {
-		json_decref(o);
-		return NULL;
-	}
-	return o;
+	wl_jo_end(w);
+	wl_jo_end(w);
 }
 
 static int json_finish(wl_reporter *r, const wl_report_summary *s)
 {
 	json_reporter *jr = (json_reporter *)r;
-	if (s->baseline && put(jr->root, "baseline", baseline_json(s)) != 0)
-		return -1;
-	if (put(jr->root, "summary", counts_json(&s->totals, true)) != 0)
-		return -1;
-	if (json_dumpf(jr->root, jr->out, JSON_INDENT(2)) != 0)
-		return -1;
-	fputc('\n', jr->out);
-	if (fflush(jr->out) != 0 || ferror(jr->out))
-		return -1;
-	return 0;
+	wl_json_out *w = &jr->w;
+	start(jr);
+	wl_jo_end(w); /* files */
+	if (s->baseline)
+		baseline_out(w, s);
+	wl_jo_key(w, "summary");
+	counts_out(w, &s->totals, true);
+	wl_jo_end(w);
+	return wl_jo_finish(w);
 }
 
 static void json_destroy(wl_reporter *r)
 {
 	json_reporter *jr = (json_reporter *)r;
-	json_decref(jr->root);
+	wl_msgbuf_free(&jr->mb);
 	free(jr);
 }
 
@@ -199,24 +171,6 @@ wl_reporter *wl_report_json_new(FILE *out)
 	jr->base.file = json_file;
 	jr->base.finish = json_finish;
 	jr->base.destroy = json_destroy;
-	jr->out = out;
-	jr->root = json_object();
-	jr->files = json_array();
-	json_t *tool = json_object();
-	int bad = !jr->root || !jr->files || !tool;
-	if (!bad) {
-		bad |= put(tool, "name", jstr(W3DLINT_NAME));
-		bad |= put(tool, "version", jstr(W3DLINT_VERSION));
-		bad |= json_object_set_new(jr->root, "tool", tool);
-		bad |= json_object_set(jr->root, "files", jr->files);
-	} else {
-		json_decref(tool);
-	}
-	json_decref(jr->files); /* root holds it now (or it goes away) */
-	if (bad) {
-		json_decref(jr->root);
-		free(jr);
-		return NULL;
-	}
+	wl_jo_init(&jr->w, out);
 	return &jr->base;
 }

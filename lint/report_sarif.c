@@ -12,49 +12,45 @@
  * chunk path and the message pattern (not from text lines, which a binary
  * file does not have), so an alert keeps its identity when unrelated chunks
  * move.
+ *
+ * The log is written as a stream in file order (lint/json_out.h: the bytes
+ * jansson's JSON_INDENT(2) dump gives for the same document), in memory
+ * bounded by one file's findings.  The rules come before the results, so
+ * they are written with the first file that has findings: a rule id that is
+ * not in the catalogue (the lint engine renames those
+ * internal-unknown-rule, so only a caller handing findings of its own can
+ * have one) gets a bare descriptor when it appears in that file, and later
+ * ones are written without ruleIndex.
  */
 #include "report.h"
 
-#include <jansson.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_out.h"
+
 typedef struct sarif_reporter {
 	wl_reporter base;
-	FILE *out;
+	wl_json_out w;
 	const wl_catalog *cat;
-	json_t *root;
-	json_t *rules;     /* borrowed from root */
-	json_t *results;   /* borrowed from root */
-	json_t *extra;     /* ids of rules added outside the catalogue: id -> index */
-	size_t rule_count;
+	bool started;      /* written up to "results": [ */
+	char **extra;      /* ids of rules outside the catalogue, in index order */
+	size_t extra_count;
+	wl_msgbuf mb;      /* scratch message */
+	char *msgs;        /* the messages of the file being written, NUL-separated */
+	size_t msgs_len, msgs_cap;
+	char *pat;         /* scratch message pattern */
+	size_t pat_cap;
 } sarif_reporter;
 
-static int put(json_t *obj, const char *key, json_t *v)
+/* "key": { "text": s } */
+static void text_out(wl_json_out *w, const char *key, const char *s)
 {
-	return v ? json_object_set_new(obj, key, v) : -1;
-}
-
-static json_t *jstr(const char *s)
-{
-	return wl_report_json_str(s);
-}
-
-static json_t *jint(uint64_t v)
-{
-	return json_integer(v > (uint64_t)INT64_MAX ? (json_int_t)INT64_MAX : (json_int_t)v);
-}
-
-/* { "text": s } */
-static json_t *text_obj(const char *s)
-{
-	json_t *o = json_object();
-	if (o && put(o, "text", jstr(s)) != 0) {
-		json_decref(o);
-		return NULL;
-	}
-	return o;
+	wl_jo_key(w, key);
+	wl_jo_object(w);
+	wl_jo_kstr(w, "text", s);
+	wl_jo_end(w);
 }
 
 /* SARIF level of a severity: error, warning, note (reportingConfiguration
@@ -81,85 +77,74 @@ static const char *problem_severity(wl_severity s)
 
 /* ---------------------------------------------------------------- rules */
 
-static json_t *rule_json(const wl_rule_def *r)
+static int rule_out(wl_json_out *w, const wl_rule_def *r)
 {
-	json_t *o = json_object();
-	json_t *help = json_object();
-	json_t *cfg = json_object();
-	json_t *props = json_object();
-	json_t *tags = json_array();
 	size_t hn = strlen(r->explanation) + strlen(r->id) * 2 + 160;
 	char *htext = malloc(hn);
 	char *hmd = malloc(hn);
-	int bad = !o || !help || !cfg || !props || !tags || !htext || !hmd;
-	if (!bad) {
-		const char *how = strcmp(r->fixable, "safe") == 0     ? "safe: w3dfix repairs it by default"
-				  : strcmp(r->fixable, "unsafe") == 0 ? "unsafe: w3dfix repairs it only when asked"
-								      : "no: w3dfix does not repair it";
-		snprintf(htext, hn, "%s\n\nFixable: %s.  Parameters and defaults: w3dlint --explain %s", r->explanation,
-			 how, r->id);
-		snprintf(hmd, hn, "%s\n\n**Fixable:** %s.  Parameters and defaults: `w3dlint --explain %s`",
-			 r->explanation, how, r->id);
-		bad |= put(help, "text", jstr(htext));
-		bad |= put(help, "markdown", jstr(hmd));
-		bad |= put(cfg, "level", jstr(level_of(r->severity)));
-		if (r->severity == WL_SEV_OFF)
-			bad |= put(cfg, "enabled", json_false());
-		bad |= json_array_append_new(tags, jstr("w3d"));
-		bad |= json_array_append_new(tags, jstr(r->category));
-		bad |= put(props, "tags", tags);
-		tags = NULL;
-		bad |= put(props, "problem.severity", jstr(problem_severity(r->severity)));
-		bad |= put(o, "id", jstr(r->id));
-		bad |= put(o, "name", jstr(r->id));
-		bad |= put(o, "shortDescription", text_obj(r->summary));
-		bad |= put(o, "fullDescription", text_obj(r->explanation));
-		bad |= put(o, "help", help);
-		help = NULL;
-		bad |= put(o, "defaultConfiguration", cfg);
-		cfg = NULL;
-		bad |= put(o, "properties", props);
-		props = NULL;
+	if (!htext || !hmd) {
+		free(htext);
+		free(hmd);
+		return -1;
 	}
+	const char *how = strcmp(r->fixable, "safe") == 0     ? "safe: w3dfix repairs it by default"
+			  : strcmp(r->fixable, "unsafe") == 0 ? "unsafe: w3dfix repairs it only when asked"
+							      : "no: w3dfix does not repair it";
+	snprintf(htext, hn, "%s\n\nFixable: %s.  Parameters and defaults: w3dlint --explain %s", r->explanation, how,
+		 r->id);
+	snprintf(hmd, hn, "%s\n\n**Fixable:** %s.  Parameters and defaults: `w3dlint --explain %s`", r->explanation,
+		 how, r->id);
+	wl_jo_object(w);
+	wl_jo_kstr(w, "id", r->id);
+	wl_jo_kstr(w, "name", r->id);
+	text_out(w, "shortDescription", r->summary);
+	text_out(w, "fullDescription", r->explanation);
+	wl_jo_key(w, "help");
+	wl_jo_object(w);
+	wl_jo_kstr(w, "text", htext);
+	wl_jo_kstr(w, "markdown", hmd);
+	wl_jo_end(w);
+	wl_jo_key(w, "defaultConfiguration");
+	wl_jo_object(w);
+	wl_jo_kstr(w, "level", level_of(r->severity));
+	if (r->severity == WL_SEV_OFF) {
+		wl_jo_key(w, "enabled");
+		wl_jo_bool(w, false);
+	}
+	wl_jo_end(w);
+	wl_jo_key(w, "properties");
+	wl_jo_object(w);
+	wl_jo_key(w, "tags");
+	wl_jo_array(w);
+	wl_jo_str(w, "w3d");
+	wl_jo_str(w, r->category);
+	wl_jo_end(w);
+	wl_jo_kstr(w, "problem.severity", problem_severity(r->severity));
+	wl_jo_end(w);
+	wl_jo_end(w);
 	free(htext);
 	free(hmd);
-	json_decref(help);
-	json_decref(cfg);
-	json_decref(props);
-	json_decref(tags);
-	if (bad) {
-		json_decref(o);
-		return NULL;
-	}
-	return o;
+	return 0;
 }
 
 /* A descriptor for a rule id that is not in the catalogue (cannot happen
  * for lint findings, which are renamed internal-unknown-rule; kept so that
  * every result names a rule GitHub knows). */
-static json_t *bare_rule_json(const char *id)
+static void bare_rule_out(wl_json_out *w, const char *id)
 {
-	json_t *o = json_object();
-	if (!o)
-		return NULL;
-	int bad = 0;
-	bad |= put(o, "id", jstr(id));
-	bad |= put(o, "name", jstr(id));
-	bad |= put(o, "shortDescription", text_obj(id));
-	bad |= put(o, "fullDescription", text_obj(id));
-	bad |= put(o, "help", text_obj("not in the rule catalogue"));
-	if (bad) {
-		json_decref(o);
-		return NULL;
-	}
-	return o;
+	wl_jo_object(w);
+	wl_jo_kstr(w, "id", id);
+	wl_jo_kstr(w, "name", id);
+	text_out(w, "shortDescription", id);
+	text_out(w, "fullDescription", id);
+	text_out(w, "help", "not in the rule catalogue");
+	wl_jo_end(w);
 }
 
-/* ruleIndex of id, adding a bare descriptor when it is not in the
- * catalogue; -1 when out of memory. */
-static int64_t rule_index(sarif_reporter *sr, const char *id)
+/* The catalogue index of id, or -1. */
+static int64_t catalog_index(const sarif_reporter *sr, const char *id)
 {
-	size_t n = wl_catalog_count(sr->cat);
+	size_t n = sr->cat ? wl_catalog_count(sr->cat) : 0;
 	size_t lo = 0, hi = n;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -171,16 +156,66 @@ static int64_t rule_index(sarif_reporter *sr, const char *id)
 		else
 			hi = mid;
 	}
-	json_t *known = json_object_get(sr->extra, id);
-	if (known)
-		return (int64_t)json_integer_value(known);
-	json_t *r = bare_rule_json(id);
-	if (!r || json_array_append_new(sr->rules, r) != 0)
+	return -1;
+}
+
+/* ruleIndex of id: in the catalogue, or among the bare descriptors; before
+ * the rules are written an unknown id is added (-2 when out of memory);
+ * after, -1 (no ruleIndex). */
+static int64_t rule_index(sarif_reporter *sr, const char *id)
+{
+	int64_t i = catalog_index(sr, id);
+	if (i >= 0)
+		return i;
+	size_t base = sr->cat ? wl_catalog_count(sr->cat) : 0;
+	for (size_t k = 0; k < sr->extra_count; k++)
+		if (strcmp(sr->extra[k], id) == 0)
+			return (int64_t)(base + k);
+	if (sr->started)
 		return -1;
-	int64_t idx = (int64_t)sr->rule_count++;
-	if (json_object_set_new(sr->extra, id, json_integer(idx)) != 0)
-		return -1;
-	return idx;
+	char **ne = realloc(sr->extra, (sr->extra_count + 1) * sizeof *ne);
+	if (!ne)
+		return -2;
+	sr->extra = ne;
+	if (!(sr->extra[sr->extra_count] = strdup(id)))
+		return -2;
+	return (int64_t)(base + sr->extra_count++);
+}
+
+/* The log up to "results": [ (with the rules), once. */
+static int start(sarif_reporter *sr)
+{
+	if (sr->started)
+		return 0;
+	sr->started = true;
+	wl_json_out *w = &sr->w;
+	wl_jo_object(w);
+	wl_jo_kstr(w, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+	wl_jo_kstr(w, "version", "2.1.0");
+	wl_jo_key(w, "runs");
+	wl_jo_array(w);
+	wl_jo_object(w);
+	wl_jo_key(w, "tool");
+	wl_jo_object(w);
+	wl_jo_key(w, "driver");
+	wl_jo_object(w);
+	wl_jo_kstr(w, "name", W3DLINT_NAME);
+	wl_jo_kstr(w, "semanticVersion", W3DLINT_VERSION);
+	wl_jo_kstr(w, "version", W3DLINT_VERSION);
+	wl_jo_key(w, "rules");
+	wl_jo_array(w);
+	size_t n = sr->cat ? wl_catalog_count(sr->cat) : 0;
+	for (size_t i = 0; i < n; i++)
+		if (rule_out(w, wl_catalog_at(sr->cat, i)) != 0)
+			return -1;
+	for (size_t k = 0; k < sr->extra_count; k++)
+		bare_rule_out(w, sr->extra[k]);
+	wl_jo_end(w); /* rules */
+	wl_jo_end(w); /* driver */
+	wl_jo_end(w); /* tool */
+	wl_jo_key(w, "results");
+	wl_jo_array(w);
+	return 0;
 }
 
 /* -------------------------------------------------------------- results */
@@ -234,21 +269,23 @@ static uint64_t fnv1a(uint64_t h, const char *s)
 	return h;
 }
 
-static uint64_t finding_hash(const char *rule, const char *cpath, const char *message)
+/* The fingerprint hash of a finding: its rule, chunk path and message
+ * pattern.  -1 in *oom when the pattern buffer cannot grow. */
+static uint64_t finding_hash(sarif_reporter *sr, const char *rule, const char *cpath, const char *message)
 {
-	size_t n = wl_report_pattern(message, NULL, 0);
-	char *pat = malloc(n + 1);
 	uint64_t h = 0xcbf29ce484222325ULL;
 	h = fnv1a(h, rule);
 	h = fnv1a(h, cpath);
-	if (pat) {
-		wl_report_pattern(message, pat, n + 1);
-		h = fnv1a(h, pat);
-		free(pat);
-	} else {
-		h = fnv1a(h, message);
+	size_t n = wl_report_pattern(message, sr->pat, sr->pat_cap);
+	if (n >= sr->pat_cap) {
+		char *np = realloc(sr->pat, n + 1);
+		if (!np)
+			return fnv1a(h, message);
+		sr->pat = np;
+		sr->pat_cap = n + 1;
+		wl_report_pattern(message, sr->pat, sr->pat_cap);
 	}
-	return h;
+	return fnv1a(h, sr->pat);
 }
 
 /* The logical location of f->findings[i]: its chunk path, after the
@@ -261,87 +298,69 @@ static const char *logical_path(const wl_file_report *f, size_t i, char *buf, si
 	return buf;
 }
 
-/* The region of x in the artifact: an entry stored as is lies in its
- * archive at f->entry_offset; a packed one has no byte region there. */
-static json_t *location_json(const char *uri, bool relative, const wl_file_report *f, const wl_finding *x,
-			     const char *cpath)
+static void artifact_out(wl_json_out *w, const char *uri, bool relative)
 {
-	json_t *loc = json_object();
-	json_t *phys = json_object();
-	json_t *art = json_object();
-	json_t *region = json_object();
-	int bad = !loc || !phys || !art || !region;
-	if (!bad) {
-		bad |= put(art, "uri", jstr(uri));
-		if (relative)
-			bad |= put(art, "uriBaseId", jstr("%SRCROOT%"));
-		bad |= put(region, "startLine", json_integer(1));
-		if (!f->archive || f->entry_offset >= 0) {
-			uint64_t base = f->archive ? (uint64_t)f->entry_offset : 0;
-			bad |= put(region, "byteOffset", jint(base + x->offset));
-			bad |= put(region, "byteLength", jint(x->length));
-		}
-		bad |= put(phys, "artifactLocation", art);
-		art = NULL;
-		bad |= put(phys, "region", region);
-		region = NULL;
-		bad |= put(loc, "physicalLocation", phys);
-		phys = NULL;
-		if (cpath[0]) {
-			json_t *logs = json_array();
-			json_t *lg = json_object();
-			bad |= !logs || !lg;
-			if (!bad) {
-				bad |= put(lg, "fullyQualifiedName", jstr(cpath));
-				bad |= put(lg, "kind", jstr("object"));
-				bad |= json_array_append(logs, lg);
-			}
-			json_decref(lg);
-			bad |= put(loc, "logicalLocations", logs);
-		}
+	wl_jo_key(w, "artifactLocation");
+	wl_jo_object(w);
+	wl_jo_kstr(w, "uri", uri);
+	if (relative)
+		wl_jo_kstr(w, "uriBaseId", "%SRCROOT%");
+	wl_jo_end(w);
+}
+
+/* The location of x: the artifact and, for an entry stored as is in an
+ * archive (at f->entry_offset) or a plain file, x's bytes there; a packed
+ * entry has no byte region in its archive. */
+static void location_out(wl_json_out *w, const char *uri, bool relative, const wl_file_report *f,
+			 const wl_finding *x, const char *cpath)
+{
+	wl_jo_object(w);
+	wl_jo_key(w, "physicalLocation");
+	wl_jo_object(w);
+	artifact_out(w, uri, relative);
+	wl_jo_key(w, "region");
+	wl_jo_object(w);
+	wl_jo_kuint(w, "startLine", 1);
+	if (!f->archive || f->entry_offset >= 0) {
+		uint64_t base = f->archive ? (uint64_t)f->entry_offset : 0;
+		wl_jo_kuint(w, "byteOffset", base + x->offset);
+		wl_jo_kuint(w, "byteLength", x->length);
 	}
-	json_decref(art);
-	json_decref(region);
-	json_decref(phys);
-	if (bad) {
-		json_decref(loc);
-		return NULL;
+	wl_jo_end(w);
+	wl_jo_end(w);
+	if (cpath[0]) {
+		wl_jo_key(w, "logicalLocations");
+		wl_jo_array(w);
+		wl_jo_object(w);
+		wl_jo_kstr(w, "fullyQualifiedName", cpath);
+		wl_jo_kstr(w, "kind", "object");
+		wl_jo_end(w);
+		wl_jo_end(w);
 	}
-	return loc;
+	wl_jo_end(w);
 }
 
 /* relatedLocations of a cross-file finding: the other file (its whole:
  * the finding's message names the object there). */
-static json_t *related_json(const char *path)
+static int related_out(wl_json_out *w, const char *path)
 {
 	bool relative;
 	char *uri = path_uri(path, &relative);
-	json_t *arr = json_array();
-	json_t *loc = json_object();
-	json_t *phys = json_object();
-	json_t *art = json_object();
-	int bad = !uri || !arr || !loc || !phys || !art;
-	if (!bad) {
-		bad |= put(art, "uri", jstr(uri));
-		if (relative)
-			bad |= put(art, "uriBaseId", jstr("%SRCROOT%"));
-		bad |= put(phys, "artifactLocation", art);
-		art = NULL;
-		bad |= put(loc, "id", json_integer(1));
-		bad |= put(loc, "physicalLocation", phys);
-		phys = NULL;
-		bad |= put(loc, "message", text_obj("the other file of this cross-file finding"));
-		bad |= json_array_append(arr, loc);
-	}
+	if (!uri)
+		return -1;
+	wl_jo_key(w, "relatedLocations");
+	wl_jo_array(w);
+	wl_jo_object(w);
+	wl_jo_kuint(w, "id", 1);
+	wl_jo_key(w, "physicalLocation");
+	wl_jo_object(w);
+	artifact_out(w, uri, relative);
+	wl_jo_end(w);
+	text_out(w, "message", "the other file of this cross-file finding");
+	wl_jo_end(w);
+	wl_jo_end(w);
 	free(uri);
-	json_decref(art);
-	json_decref(phys);
-	json_decref(loc);
-	if (bad) {
-		json_decref(arr);
-		return NULL;
-	}
-	return arr;
+	return 0;
 }
 
 /* A finding's fingerprint hash and its position in the file's report. */
@@ -358,42 +377,60 @@ static int cmp_hash_slot(const void *x, const void *y)
 	return a->index < b->index ? -1 : a->index > b->index;
 }
 
-/* The result of x; h is its fingerprint hash, k its occurrence (1-based)
- * among the file's findings with that hash. */
-static json_t *result_json(sarif_reporter *sr, const wl_file_report *f, size_t i, const char *uri, bool relative,
-			   uint64_t h, uint64_t k)
+/* The result of finding i, whose message is msg; h is its fingerprint
+ * hash, k its occurrence (1-based) among the file's findings with that
+ * hash. */
+static int result_out(sarif_reporter *sr, const wl_file_report *f, size_t i, const char *msg, const char *uri,
+		      bool relative, uint64_t h, uint64_t k)
 {
+	wl_json_out *w = &sr->w;
 	const wl_finding *x = &f->findings[i];
 	char buf[2048];
 	const char *cpath = logical_path(f, i, buf, sizeof buf);
 	int64_t idx = rule_index(sr, x->rule);
-	json_t *o = json_object();
-	json_t *locs = json_array();
-	json_t *fp = json_object();
-	int bad = idx < 0 || !o || !locs || !fp;
-	if (!bad) {
-		char fpbuf[48];
-		snprintf(fpbuf, sizeof fpbuf, "%016llx:%llu", (unsigned long long)h, (unsigned long long)k);
-		bad |= put(fp, "primaryLocationLineHash", jstr(fpbuf));
-		bad |= json_array_append_new(locs, location_json(uri, relative, f, x, cpath));
-		bad |= put(o, "ruleId", jstr(x->rule));
-		bad |= put(o, "ruleIndex", json_integer(idx));
-		bad |= put(o, "level", jstr(level_of(x->severity)));
-		bad |= put(o, "message", text_obj(x->message));
-		bad |= put(o, "locations", locs);
-		locs = NULL;
-		if (x->related)
-			bad |= put(o, "relatedLocations", related_json(x->related));
-		bad |= put(o, "partialFingerprints", fp);
-		fp = NULL;
+	if (idx == -2)
+		return -1;
+	char fpbuf[48];
+	snprintf(fpbuf, sizeof fpbuf, "%016llx:%llu", (unsigned long long)h, (unsigned long long)k);
+	wl_jo_object(w);
+	wl_jo_kstr(w, "ruleId", x->rule);
+	if (idx >= 0)
+		wl_jo_kuint(w, "ruleIndex", (uint64_t)idx);
+	wl_jo_kstr(w, "level", level_of(x->severity));
+	text_out(w, "message", msg);
+	wl_jo_key(w, "locations");
+	wl_jo_array(w);
+	location_out(w, uri, relative, f, x, cpath);
+	wl_jo_end(w);
+	if (x->related && related_out(w, x->related) != 0)
+		return -1;
+	wl_jo_key(w, "partialFingerprints");
+	wl_jo_object(w);
+	wl_jo_kstr(w, "primaryLocationLineHash", fpbuf);
+	wl_jo_end(w);
+	wl_jo_end(w);
+	return 0;
+}
+
+/* Keeps msg (NUL included) in sr->msgs; returns its offset, or SIZE_MAX
+ * when out of memory. */
+static size_t keep_message(sarif_reporter *sr, const char *msg)
+{
+	size_t n = strlen(msg) + 1;
+	if (sr->msgs_cap - sr->msgs_len < n) {
+		size_t ncap = sr->msgs_cap ? sr->msgs_cap : 4096;
+		while (ncap - sr->msgs_len < n)
+			ncap *= 2;
+		char *nm = realloc(sr->msgs, ncap);
+		if (!nm)
+			return SIZE_MAX;
+		sr->msgs = nm;
+		sr->msgs_cap = ncap;
 	}
-	json_decref(locs);
-	json_decref(fp);
-	if (bad) {
-		json_decref(o);
-		return NULL;
-	}
-	return o;
+	size_t at = sr->msgs_len;
+	memcpy(sr->msgs + at, msg, n);
+	sr->msgs_len += n;
+	return at;
 }
 
 static int sarif_file(wl_reporter *r, const wl_file_report *f)
@@ -402,18 +439,30 @@ static int sarif_file(wl_reporter *r, const wl_file_report *f)
 	size_t n = f->findings_count;
 	if (n == 0)
 		return 0;
+	/* the rules go first: ids of this file outside the catalogue join them */
+	for (size_t i = 0; !sr->started && i < n; i++)
+		if (rule_index(sr, f->findings[i].rule) == -2)
+			return -1;
+	if (start(sr) != 0)
+		return -1;
 	bool relative;
 	char *uri = path_uri(f->archive ? f->archive : f->path, &relative);
 	hash_slot *slots = malloc(n * sizeof *slots);
 	uint64_t *occ = malloc(n * sizeof *occ);
-	int bad = !uri || !slots || !occ;
+	size_t *at = malloc(n * sizeof *at);
+	int bad = !uri || !slots || !occ || !at;
 	/* Equal hashes in one file are told apart by their occurrence :1, :2 ...
-	 * in report order (as GitHub's own line hashes are). */
+	 * in report order (as GitHub's own line hashes are).  Each message is
+	 * formatted once, kept for the result. */
+	sr->msgs_len = 0;
 	for (size_t i = 0; !bad && i < n; i++) {
 		const wl_finding *x = &f->findings[i];
 		char buf[2048];
 		const char *cpath = logical_path(f, i, buf, sizeof buf);
-		slots[i].h = finding_hash(x->rule, cpath, x->message);
+		const char *msg = wl_finding_message(x, &sr->mb);
+		at[i] = keep_message(sr, msg);
+		bad = at[i] == SIZE_MAX;
+		slots[i].h = finding_hash(sr, x->rule, cpath, msg);
 		slots[i].index = i;
 	}
 	if (!bad) {
@@ -427,24 +476,27 @@ static int sarif_file(wl_reporter *r, const wl_file_report *f)
 			free(sorted);
 		}
 	}
-	for (size_t i = 0; !bad && i < n; i++) {
-		json_t *x = result_json(sr, f, i, uri, relative, slots[i].h, occ[i]);
-		bad = !x || json_array_append_new(sr->results, x) != 0;
-	}
+	for (size_t i = 0; !bad && i < n; i++)
+		bad = result_out(sr, f, i, sr->msgs + at[i], uri, relative, slots[i].h, occ[i]) != 0;
+	free(at);
 	free(occ);
 	free(slots);
 	free(uri);
-	return bad ? -1 : 0;
+	return bad ? -1 : wl_jo_status(&sr->w);
 }
 
 /* invocations[0]: executionSuccessful is false when a path could not be
  * read; stale baseline entries become toolExecutionNotifications. */
-static json_t *invocation_json(const wl_report_summary *s)
+static void invocation_out(wl_json_out *w, const wl_report_summary *s)
 {
-	json_t *inv = json_object();
-	json_t *notes = json_array();
-	int bad = !inv || !notes;
-	for (size_t i = 0; !bad && i < s->stale_count; i++) {
+	wl_jo_object(w);
+	wl_jo_key(w, "executionSuccessful");
+	wl_jo_bool(w, s->totals.unreadable == 0);
+	if (s->stale_count) {
+		wl_jo_key(w, "toolExecutionNotifications");
+		wl_jo_array(w);
+	}
+	for (size_t i = 0; i < s->stale_count; i++) {
 		const wl_report_stale *st = &s->stale[i];
 		char msg[512];
 		if (st->missing)
@@ -453,48 +505,42 @@ static json_t *invocation_json(const wl_report_summary *s)
 		else
 			snprintf(msg, sizeof msg, "stale baseline entry: %.200s [%.100s]: %llu recorded, %llu found",
 				 st->path, st->rule, (unsigned long long)st->recorded, (unsigned long long)st->found);
-		json_t *n = json_object();
-		bad = !n;
-		if (!bad) {
-			bad |= put(n, "level", jstr("note"));
-			bad |= put(n, "message", text_obj(msg));
-			bad |= json_array_append_new(notes, n);
-		}
+		wl_jo_object(w);
+		wl_jo_kstr(w, "level", "note");
+		text_out(w, "message", msg);
+		wl_jo_end(w);
 	}
-	if (!bad) {
-		bad |= put(inv, "executionSuccessful", json_boolean(s->totals.unreadable == 0));
-		if (json_array_size(notes))
-			bad |= put(inv, "toolExecutionNotifications", json_incref(notes));
-	}
-	json_decref(notes);
-	if (bad) {
-		json_decref(inv);
-		return NULL;
-	}
-	return inv;
+	if (s->stale_count)
+		wl_jo_end(w);
+	wl_jo_end(w);
 }
 
 static int sarif_finish(wl_reporter *r, const wl_report_summary *s)
 {
 	sarif_reporter *sr = (sarif_reporter *)r;
-	json_t *run = json_array_get(json_object_get(sr->root, "runs"), 0);
-	json_t *invs = json_array();
-	if (!run || !invs || json_array_append_new(invs, invocation_json(s)) != 0 ||
-	    json_object_set_new(run, "invocations", invs) != 0)
+	wl_json_out *w = &sr->w;
+	if (start(sr) != 0)
 		return -1;
-	if (json_dumpf(sr->root, sr->out, JSON_INDENT(2)) != 0)
-		return -1;
-	fputc('\n', sr->out);
-	if (fflush(sr->out) != 0 || ferror(sr->out))
-		return -1;
-	return 0;
+	wl_jo_end(w); /* results */
+	wl_jo_key(w, "invocations");
+	wl_jo_array(w);
+	invocation_out(w, s);
+	wl_jo_end(w);
+	wl_jo_end(w); /* run */
+	wl_jo_end(w); /* runs */
+	wl_jo_end(w);
+	return wl_jo_finish(w);
 }
 
 static void sarif_destroy(wl_reporter *r)
 {
 	sarif_reporter *sr = (sarif_reporter *)r;
-	json_decref(sr->root);
-	json_decref(sr->extra);
+	for (size_t k = 0; k < sr->extra_count; k++)
+		free(sr->extra[k]);
+	free(sr->extra);
+	wl_msgbuf_free(&sr->mb);
+	free(sr->msgs);
+	free(sr->pat);
 	free(sr);
 }
 
@@ -506,46 +552,7 @@ wl_reporter *wl_report_sarif_new(FILE *out, const wl_catalog *cat)
 	sr->base.file = sarif_file;
 	sr->base.finish = sarif_finish;
 	sr->base.destroy = sarif_destroy;
-	sr->out = out;
+	wl_jo_init(&sr->w, out);
 	sr->cat = cat;
-	sr->root = json_object();
-	sr->extra = json_object();
-	json_t *runs = json_array();
-	json_t *run = json_object();
-	json_t *tool = json_object();
-	json_t *driver = json_object();
-	json_t *rules = json_array();
-	json_t *results = json_array();
-	int bad = !sr->root || !sr->extra || !runs || !run || !tool || !driver || !rules || !results;
-	size_t n = cat ? wl_catalog_count(cat) : 0;
-	for (size_t i = 0; !bad && i < n; i++)
-		bad = json_array_append_new(rules, rule_json(wl_catalog_at(cat, i))) != 0;
-	sr->rule_count = n;
-	if (!bad) {
-		bad |= put(driver, "name", jstr(W3DLINT_NAME));
-		bad |= put(driver, "semanticVersion", jstr(W3DLINT_VERSION));
-		bad |= put(driver, "version", jstr(W3DLINT_VERSION));
-		bad |= json_object_set(driver, "rules", rules);
-		bad |= json_object_set(tool, "driver", driver);
-		bad |= json_object_set(run, "tool", tool);
-		bad |= json_object_set(run, "results", results);
-		bad |= json_array_append(runs, run);
-		bad |= put(sr->root, "$schema", jstr("https://json.schemastore.org/sarif-2.1.0.json"));
-		bad |= put(sr->root, "version", jstr("2.1.0"));
-		bad |= json_object_set(sr->root, "runs", runs);
-	}
-	/* root holds them now (or everything goes away below). */
-	json_decref(runs);
-	json_decref(run);
-	json_decref(tool);
-	json_decref(driver);
-	sr->rules = rules;
-	sr->results = results;
-	json_decref(rules);
-	json_decref(results);
-	if (bad) {
-		sarif_destroy(&sr->base);
-		return NULL;
-	}
 	return &sr->base;
 }

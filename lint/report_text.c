@@ -14,6 +14,7 @@ typedef struct text_reporter {
 	bool color;
 	bool quiet;
 	unsigned fold;
+	wl_msgbuf mb;      /* the message being written */
 } text_reporter;
 
 #define C_RESET "\033[0m"
@@ -161,8 +162,9 @@ int wl_report_fold_plan(const wl_finding *items, size_t count, wl_fold_entry *ou
 	if (!keys)
 		return -1;
 	int rc = 0;
+	wl_msgbuf mb = { 0 };
 	for (size_t i = 0; i < count; i++) {
-		const char *msg = items[i].message ? items[i].message : "";
+		const char *msg = wl_finding_message(&items[i], &mb);
 		size_t n = wl_report_pattern(msg, NULL, 0);
 		keys[i].pattern = malloc(n + 1);
 		if (!keys[i].pattern) {
@@ -194,6 +196,7 @@ int wl_report_fold_plan(const wl_finding *items, size_t count, wl_fold_entry *ou
 	for (size_t i = 0; i < count; i++)
 		free(keys[i].pattern);
 	free(keys);
+	wl_msgbuf_free(&mb);
 	return rc;
 }
 
@@ -237,7 +240,7 @@ static void put_rule(const text_reporter *t, const char *rule)
 	fprintf(t->out, " %s[%s]%s", t->color ? C_DIM : "", rule, t->color ? C_RESET : "");
 }
 
-static void put_finding(const text_reporter *t, const wl_file_report *f, size_t i)
+static void put_finding(text_reporter *t, const wl_file_report *f, size_t i)
 {
 	const wl_finding *x = &f->findings[i];
 	char buf[1024];
@@ -246,7 +249,7 @@ static void put_finding(const text_reporter *t, const wl_file_report *f, size_t 
 	fprintf(t->out, ":0x%" PRIX64 ": ", x->offset);
 	put_severity(t, x->severity);
 	fputs(": ", t->out);
-	put_safe(t->out, x->message);
+	put_safe(t->out, wl_finding_message(x, &t->mb));
 	put_rule(t, x->rule);
 	if (cpath[0]) {
 		fputs(" (", t->out);
@@ -263,14 +266,15 @@ static void put_finding(const text_reporter *t, const wl_file_report *f, size_t 
 
 /* The line standing for the findings of x's group from rank fold on:
  * path:0xOFFSET: severity: N more like "pattern" [rule] (up to 0xLAST) */
-static int put_folded(const text_reporter *t, const wl_file_report *f, const wl_finding *x,
+static int put_folded(text_reporter *t, const wl_file_report *f, const wl_finding *x,
 		      const wl_fold_entry *e)
 {
-	size_t n = wl_report_pattern(x->message, NULL, 0);
+	const char *msg = wl_finding_message(x, &t->mb);
+	size_t n = wl_report_pattern(msg, NULL, 0);
 	char *pat = malloc(n + 1);
 	if (!pat)
 		return -1;
-	wl_report_pattern(x->message, pat, n + 1);
+	wl_report_pattern(msg, pat, n + 1);
 	uint32_t more = e->total - e->rank;
 	put_path(t, f->path);
 	fprintf(t->out, ":0x%" PRIX64 ": ", x->offset);
@@ -370,6 +374,7 @@ static int text_finish(wl_reporter *r, const wl_report_summary *s)
 
 static void text_destroy(wl_reporter *r)
 {
+	wl_msgbuf_free(&((text_reporter *)r)->mb);
 	free(r);
 }
 

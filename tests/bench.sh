@@ -1,91 +1,119 @@
 #!/bin/sh
-# `make bench`: throughput of `w3dlint --quiet` over the real-file corpus
-# (../shared/corpus/w3d, or $W3DLINT_CORPUS), named $reps times on the
-# command line so that one run reads at least $BENCH_MB MB (default 200):
-# MB/s and files/s with -j 1 (one core) and with -j N (N = online
-# processors, or $BENCH_JOBS), each the best of $BENCH_RUNS runs (default 5)
-# after one warm-up run, the scaling ratio (time -j 1 / time -j N; the
-# target is 1.8 or more on 2 cores), and the peak RSS of the -j N run (GNU
-# time -v when /usr/bin/time is installed).  Prints the load average first:
-# other work on the machine lowers the ratio.  Skips with one line when the
-# corpus is absent.  Timing is reported, never asserted.
-# Usage: tests/bench.sh W3DLINT [TOOL_AABTREE_TABLE]
+# `make bench`, W3D part: w3dlint over the real-file corpus
+# (../shared/corpus/w3d, or $W3DLINT_CORPUS), every W3D file named $reps
+# times on the command line so that one run reads at least $BENCH_MB MB
+# (default 300), against the physical limit of reading those files
+# (BENCH_LIMIT, tests/bench_limit.c: read(2) into one buffer and a byte
+# sum), all in one run, interleaved: each round runs every configuration
+# once, $BENCH_RUNS rounds (default 3, after one warm-up round), and the
+# median of each is reported:
+#   limit           the physical-limit program
+#   -j 1 -q         w3dlint --quiet --no-xref -j 1: MB/s and the ratio to limit
+#   -j N -q         the same on N jobs (N = online processors or $BENCH_JOBS):
+#                   the scaling -j N / -j 1 (target >= 1.8 on 2 cores)
+#   -j 1 json/sarif --format json / sarif to standard output (/dev/null):
+#                   against -j 1 -q's (targets: time <= 1.3x, RSS <= 2x)
+# Peak RSS comes from GNU time (/usr/bin/time -f %M) when installed.  Prints
+# the load average before and after: other work on the machine spoils the
+# figures.  Skips with one line when the corpus is absent.  Timing is
+# reported, never asserted.
+# Usage: tests/bench.sh W3DLINT BENCH_LIMIT [TOOL_AABTREE_TABLE]
 set -u
 w3dlint=$1
+limit=$2
 # The AABTree builder's speed tool (Makefile _bench), when given.
-aabtree_table=${2:-}
+aabtree_table=${3:-}
 root=$(cd "$(dirname "$0")/.." && pwd)
 corpus=${W3DLINT_CORPUS:-$root/../shared/corpus/w3d}
-runs=${BENCH_RUNS:-5}
-# At least 200 MB (issue 3); 1 GB by default so that process start-up and
-# the serial file walk (a few ms) do not dominate the scaling ratio.
-want_mb=${BENCH_MB:-1000}
+runs=${BENCH_RUNS:-3}
+want_mb=${BENCH_MB:-300}
 if [ -d "$corpus" ]; then corpus=$(cd "$corpus" && pwd); fi
 if [ ! -d "$corpus" ]; then
 	echo "bench: skipped: no corpus at $corpus (see README.md, Corpus)"
 	exit 0
 fi
-set -- -type f \( -iname '*.w3d' -o -iname '*.wlt' -o -iname '*.wht' -o -iname '*.wha' -o -iname '*.wtm' \)
-files=$(find "$corpus" "$@" | wc -l)
-bytes=$(find "$corpus" "$@" -printf '%s\n' | awk '{ s += $1 } END { printf "%d", s }')
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+find "$corpus" -type f \( -iname '*.w3d' -o -iname '*.wlt' -o -iname '*.wht' -o -iname '*.wha' -o -iname '*.wtm' \) |
+	LC_ALL=C sort > "$tmp/files"
+files=$(wc -l < "$tmp/files")
+bytes=$(tr '\n' '\0' < "$tmp/files" | xargs -0 -r stat -c %s | awk '{ s += $1 } END { printf "%d", s }')
 if [ "$files" -eq 0 ] || [ "$bytes" -eq 0 ]; then
 	echo "bench: skipped: no W3D files under $corpus"
 	exit 0
 fi
 reps=$(awk -v b="$bytes" -v w="$want_mb" 'BEGIN { r = int(w * 1e6 / b); if (r * b < w * 1e6) r++; if (r < 1) r = 1; print r }')
-args=""
+# The file list, $reps times, as the positional parameters.
+set --
 i=0
 while [ "$i" -lt "$reps" ]; do
-	args="$args $corpus"
+	while IFS= read -r f; do set -- "$@" "$f"; done < "$tmp/files"
 	i=$((i + 1))
 done
 total_files=$((files * reps))
 total_bytes=$(awk -v b="$bytes" -v r="$reps" 'BEGIN { printf "%.0f", b * r }')
 cpus=$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc 2>/dev/null || echo 1)
 jobs=${BENCH_JOBS:-$cpus}
+have_time=0
+[ -x /usr/bin/time ] && have_time=1
 
 now() { date +%s.%N; }
-# best JOBS: prints the best wall time of $runs runs of -j JOBS, in seconds.
-best() {
-	# shellcheck disable=SC2086
-	"$w3dlint" --quiet --no-progress -j "$1" $args > /dev/null 2>&1
-	b=""
-	k=0
-	while [ "$k" -lt "$runs" ]; do
-		t0=$(now)
-		# shellcheck disable=SC2086
-		"$w3dlint" --quiet --no-progress -j "$1" $args > /dev/null 2>&1
-		t1=$(now)
-		b=$(awk -v a="$t0" -v c="$t1" -v b="$b" 'BEGIN { t = c - a; if (b == "" || t < b) b = t; printf "%.6f", b }')
-		k=$((k + 1))
-	done
-	echo "$b"
+# one NAME CMD...: runs CMD once (output discarded); appends its wall time
+# and peak RSS (KiB, 0 when not measured) to $tmp/NAME.
+one() {
+	name=$1
+	shift
+	t0=$(now)
+	if [ "$have_time" -eq 1 ]; then
+		/usr/bin/time -f %M -o "$tmp/rss" "$@" > /dev/null 2>&1
+	else
+		"$@" > /dev/null 2>&1
+		echo 0 > "$tmp/rss"
+	fi
+	t1=$(now)
+	awk -v a="$t0" -v c="$t1" -v m="$(tail -n 1 "$tmp/rss")" 'BEGIN { printf "%.6f %d\n", c - a, m }' >> "$tmp/$name"
 }
-line() {
-	awk -v t="$2" -v b="$total_bytes" -v n="$total_files" -v j="$1" 'BEGIN {
-		if (t <= 0) t = 1e-6
-		printf "bench: -j %-3s %7.3f s  %8.1f MB/s  %8.0f files/s\n", j, t, b / 1e6 / t, n / t }'
+round() {
+	one limit "$limit" "$@"
+	one q1 "$w3dlint" --no-progress --no-xref --quiet -j 1 "$@"
+	one qn "$w3dlint" --no-progress --no-xref --quiet -j "$jobs" "$@"
+	one json1 "$w3dlint" --no-progress --no-xref --format json -j 1 "$@"
+	one sarif1 "$w3dlint" --no-progress --no-xref --format sarif -j 1 "$@"
 }
+# med NAME COLUMN: the median of a column of $tmp/NAME.
+med() { sort -g -k "$2" "$tmp/$1" | awk -v c="$2" '{ v[NR] = $c } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-echo "bench: $files files, $(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB under $corpus, named $reps times: $total_files files, $(awk -v b="$total_bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB per run; best of $runs runs"
+echo "bench: $files files, $(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB under $corpus, named $reps times: $total_files files, $(awk -v b="$total_bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB per run; median of $runs interleaved rounds"
 echo "bench: $cpus online processors; load average before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
-t1=$(best 1)
-line 1 "$t1"
-tn=$(best "$jobs")
-line "$jobs" "$tn"
-awk -v a="$t1" -v b="$tn" -v j="$jobs" 'BEGIN {
-	if (b <= 0) b = 1e-6
-	printf "bench: scaling -j 1 -> -j %s: %.2fx (target >= 1.8x on 2 cores)\n", j, a / b }'
-if [ -x /usr/bin/time ]; then
-	tmp="${TMPDIR:-/tmp}/w3dlint-bench.$$"
-	# shellcheck disable=SC2086
-	/usr/bin/time -v "$w3dlint" --quiet --no-progress -j "$jobs" $args > /dev/null 2> "$tmp"
-	rss=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$tmp")
-	rm -f "$tmp"
-	echo "bench: peak RSS with -j $jobs: ${rss:-?} KiB"
-else
-	echo "bench: peak RSS: not measured (/usr/bin/time is missing: apt-get install time)"
-fi
+round "$@"
+for n in limit q1 qn json1 sarif1; do : > "$tmp/$n"; done
+k=0
+while [ "$k" -lt "$runs" ]; do
+	round "$@"
+	k=$((k + 1))
+done
+echo "bench: load average after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+line() {
+	awk -v what="$1" -v t="$2" -v m="$3" -v b="$total_bytes" -v n="$total_files" 'BEGIN {
+		if (t <= 0) t = 1e-6
+		printf "bench: %-28s %7.3f s %8.1f MB/s %7.0f files/s  peak RSS %7.0f KiB\n", what, t, b / 1e6 / t, n / t, m }'
+}
+line "limit (read + byte sum)" "$(med limit 1)" "$(med limit 2)"
+line "w3dlint -j 1 -q" "$(med q1 1)" "$(med q1 2)"
+line "w3dlint -j $jobs -q" "$(med qn 1)" "$(med qn 2)"
+line "w3dlint -j 1 --format json" "$(med json1 1)" "$(med json1 2)"
+line "w3dlint -j 1 --format sarif" "$(med sarif1 1)" "$(med sarif1 2)"
+awk -v l="$(med limit 1)" -v q="$(med q1 1)" -v qn="$(med qn 1)" -v j="$(med json1 1)" -v s="$(med sarif1 1)" \
+    -v qm="$(med q1 2)" -v jm="$(med json1 2)" -v sm="$(med sarif1 2)" -v jobs="$jobs" 'BEGIN {
+	if (q <= 0) q = 1e-6
+	if (qn <= 0) qn = 1e-6
+	if (qm <= 0) qm = 1
+	printf "bench: w3dlint -j 1 -q / limit (MB/s): %.2f (target >= 0.35)\n", l / q
+	printf "bench: scaling -j 1 -> -j %s: %.2fx (target >= 1.8x on 2 cores)\n", jobs, q / qn
+	printf "bench: json / -q: time %.2fx (target <= 1.3x), peak RSS %.2fx (target <= 2x)\n", j / q, jm / qm
+	printf "bench: sarif / -q: time %.2fx (target <= 1.3x), peak RSS %.2fx (target <= 2x)\n", s / q, sm / qm
+}'
+[ "$have_time" -eq 1 ] || echo "bench: peak RSS: not measured (/usr/bin/time is missing: apt-get install time)"
 # AABTree builder: triangles/s over every corpus mesh with a tree
 # (building only, thread CPU time, best of 20 runs).
 if [ -n "$aabtree_table" ]; then

@@ -97,6 +97,8 @@ static void check_quats(wl_lint_ctx *ctx, const wl_chunk *k, const uint8_t *data
 {
 	wl_findings *f = &ctx->doc->findings;
 	double tol = wl_lint_param(ctx, "quaternion-not-normalized", "tolerance", QUAT_TOL_DEFAULT);
+	double lo2, hi2;
+	wl_unit_band(tol, &lo2, &hi2);
 	float prev[4];
 	bool have_prev = false;
 	for (size_t i = 0; i < n; i++) {
@@ -121,7 +123,10 @@ static void check_quats(wl_lint_ctx *ctx, const wl_chunk *k, const uint8_t *data
 		}
 		memcpy(prev, q, sizeof prev);
 		have_prev = true;
-		double norm = wl_q4_len(q);
+		double s2 = wl_q4_len2(q);
+		if (s2 > lo2 && s2 < hi2)
+			continue;
+		double norm = sqrt(s2);
 		if (fabs(norm - 1.0) > tol)
 			wl_report(f, "quaternion-not-normalized", k, (int64_t)i, off, 16,
 				  "%s %zu rotation has length %.6g, not 1", what, i, norm);

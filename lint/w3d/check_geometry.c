@@ -182,49 +182,64 @@ static bool repeats_index(const w3d_triangle *t)
 	return t->vindex[0] == t->vindex[1] || t->vindex[1] == t->vindex[2] || t->vindex[0] == t->vindex[2];
 }
 
-static void check_degenerate(wl_lint_ctx *ctx, const w3d_mesh *m, bool skin)
+/* One pass over the triangles for the rules that read them: float-not-finite
+ * (the stored plane), triangle-degenerate and triangle-plane (these two not
+ * for skins: planes were computed in the bind pose).  A triangle's vertices
+ * are gathered once, and one cross product of its edges gives both its
+ * area (wl_tri_area2) and its plane (wl_tri_plane), with the same
+ * arithmetic as those. */
+static void check_triangles(wl_lint_ctx *ctx, const w3d_mesh *m, bool skin)
 {
+	wl_findings *f = &ctx->doc->findings;
 	double ratio = wl_lint_param(ctx, "triangle-degenerate", "height_ratio", 1e-6);
-	uint64_t base = wl_chunk_payload_offset(m->triangles_src);
-	for (size_t i = 0; i < m->triangle_count; i++) {
-		const w3d_triangle *t = &m->triangles[i];
-		char why[80];
-		if (repeats_index(t)) {
-			snprintf(why, sizeof why, "repeats a vertex index");
-		} else {
-			double v[3][3], l2;
-			if (skin || !tri_vertices(m, t, v))
-				continue;
-			double a2 = wl_tri_area2(v[0], v[1], v[2], &l2);
-			double r = l2 > 0 ? a2 / l2 : 0;
-			if (r > ratio)
-				continue;
-			snprintf(why, sizeof why, "has height/edge ratio %g (zero area)", r);
-		}
-		wl_report(&ctx->doc->findings, "triangle-degenerate", m->triangles_src, (int64_t)i,
-			  base + (uint64_t)i * W3D_TRI_SIZE, 12, "mesh '%s' triangle %zu (vertices %u, %u, %u) %s",
-			  m->name, i, (unsigned)t->vindex[0], (unsigned)t->vindex[1], (unsigned)t->vindex[2], why);
-	}
-}
-
-static void check_planes(wl_lint_ctx *ctx, const w3d_mesh *m)
-{
 	double ntol = wl_lint_param(ctx, "triangle-plane", "normal_tolerance", 0.001);
 	double dtol = wl_lint_param(ctx, "triangle-plane", "distance_tolerance", 0.001);
 	uint64_t base = wl_chunk_payload_offset(m->triangles_src);
 	for (size_t i = 0; i < m->triangle_count; i++) {
 		const w3d_triangle *t = &m->triangles[i];
-		double v[3][3], n[3], d;
-		if (!tri_vertices(m, t, v) || !wl_tri_plane(v[0], v[1], v[2], n, &d))
+		uint64_t at = base + (uint64_t)i * W3D_TRI_SIZE;
+		bool plane_finite = wl_f3_finite(t->normal.x, t->normal.y, t->normal.z) && isfinite(t->dist);
+		if (!plane_finite)
+			wl_report(f, "float-not-finite", m->triangles_src, (int64_t)i, at + TRI_NORMAL, 16,
+				  "mesh '%s' triangle %zu plane normal (%g, %g, %g) dist %g is not finite", m->name, i,
+				  (double)t->normal.x, (double)t->normal.y, (double)t->normal.z, (double)t->dist);
+		bool repeats = repeats_index(t);
+		if (repeats)
+			wl_report(f, "triangle-degenerate", m->triangles_src, (int64_t)i, at, 12,
+				  "mesh '%s' triangle %zu (vertices %u, %u, %u) repeats a vertex index", m->name, i,
+				  (unsigned)t->vindex[0], (unsigned)t->vindex[1], (unsigned)t->vindex[2]);
+		double v[3][3];
+		if (skin || !tri_vertices(m, t, v))
 			continue;
-		if (!wl_f3_finite(t->normal.x, t->normal.y, t->normal.z) || !isfinite(t->dist))
-			continue; /* float-not-finite */
+		double e1[3], e2[3], e3[3], c[3];
+		wl_v3_sub(v[1], v[0], e1);
+		wl_v3_sub(v[2], v[0], e2);
+		wl_v3_cross(e1, e2, c);
+		double len = wl_v3_len(c);
+		if (!repeats) {
+			wl_v3_sub(v[2], v[1], e3);
+			double l2 = wl_v3_dot(e1, e1);
+			if (wl_v3_dot(e2, e2) > l2)
+				l2 = wl_v3_dot(e2, e2);
+			if (wl_v3_dot(e3, e3) > l2)
+				l2 = wl_v3_dot(e3, e3);
+			double r = l2 > 0 ? len / l2 : 0;
+			if (!(r > ratio))
+				wl_report(f, "triangle-degenerate", m->triangles_src, (int64_t)i, at, 12,
+					  "mesh '%s' triangle %zu (vertices %u, %u, %u) has height/edge ratio %g (zero "
+					  "area)",
+					  m->name, i, (unsigned)t->vindex[0], (unsigned)t->vindex[1],
+					  (unsigned)t->vindex[2], r);
+		}
+		if (!(len > 0) || !isfinite(len) || !plane_finite)
+			continue; /* no plane, or float-not-finite */
+		double n[3] = { c[0] / len, c[1] / len, c[2] / len };
+		double d = wl_v3_dot(n, v[0]);
 		double sn[3];
 		vec_set(sn, &t->normal);
 		if (!wl_plane_differs(sn, t->dist, n, d, wl_v3_maxabs(v[0]), ntol, dtol))
 			continue;
-		wl_report(&ctx->doc->findings, "triangle-plane", m->triangles_src, (int64_t)i,
-			  base + (uint64_t)i * W3D_TRI_SIZE + TRI_NORMAL, 16,
+		wl_report(f, "triangle-plane", m->triangles_src, (int64_t)i, at + TRI_NORMAL, 16,
 			  "mesh '%s' triangle %zu plane normal (%g, %g, %g) dist %g differs from the recomputed normal "
 			  "(%g, %g, %g) dist %g",
 			  m->name, i, (double)t->normal.x, (double)t->normal.y, (double)t->normal.z, (double)t->dist,
@@ -236,21 +251,33 @@ static void check_planes(wl_lint_ctx *ctx, const w3d_mesh *m)
 /* vertex normals                                                      */
 /* ------------------------------------------------------------------ */
 
+/* One pass over the vertex normals: float-not-finite, then
+ * vertex-normal-length for the finite ones (a square root only outside
+ * wl_unit_band). */
 static void check_normals(wl_lint_ctx *ctx, const w3d_mesh *m)
 {
 	double tol = wl_lint_param(ctx, "vertex-normal-length", "tolerance", 0.01);
+	double lo2, hi2;
+	wl_unit_band(tol, &lo2, &hi2);
 	uint64_t base = wl_chunk_payload_offset(m->normals.src);
 	for (size_t i = 0; i < m->normals.count; i++) {
 		const w3d_vec3 *nv = &m->normals.v[i];
-		if (!w3d_vec3_finite(nv))
+		uint64_t at = base + (uint64_t)i * W3D_VEC3_SIZE;
+		if (!w3d_vec3_finite(nv)) {
+			wl_report(&ctx->doc->findings, "float-not-finite", m->normals.src, (int64_t)i, at, W3D_VEC3_SIZE,
+				  "mesh '%s' %s %zu (%g, %g, %g) is not finite", m->name, "vertex normal", i,
+				  (double)nv->x, (double)nv->y, (double)nv->z);
 			continue;
+		}
 		double n[3];
 		vec_set(n, nv);
-		double len = wl_v3_len(n);
+		double s = wl_v3_dot(n, n);
+		if (s > lo2 && s < hi2)
+			continue;
+		double len = sqrt(s);
 		if (!(fabs(len - 1) > tol))
 			continue;
-		wl_report(&ctx->doc->findings, "vertex-normal-length", m->normals.src, (int64_t)i,
-			  base + (uint64_t)i * W3D_VEC3_SIZE, W3D_VEC3_SIZE,
+		wl_report(&ctx->doc->findings, "vertex-normal-length", m->normals.src, (int64_t)i, at, W3D_VEC3_SIZE,
 			  "mesh '%s' vertex normal %zu (%g, %g, %g) has length %.6g, not 1", m->name, i,
 			  (double)nv->x, (double)nv->y, (double)nv->z, len);
 	}
@@ -304,19 +331,6 @@ static void finite_mesh(wl_lint_ctx *ctx, const w3d_mesh *m)
 				  (double)h->sph_center.z, (double)h->sph_radius);
 	}
 	report_vec_array(ctx, m, &m->vertices, "vertex");
-	report_vec_array(ctx, m, &m->normals, "vertex normal");
-	if (!m->triangles_src)
-		return;
-	const uint8_t *tp = wl_chunk_payload(ctx->doc, m->triangles_src);
-	size_t n = m->triangle_count;
-	for (size_t i = next_nonfinite(tp, n, W3D_TRI_SIZE, TRI_NORMAL, 4, 0); i < n;
-	     i = next_nonfinite(tp, n, W3D_TRI_SIZE, TRI_NORMAL, 4, i + 1)) {
-		const w3d_triangle *t = &m->triangles[i];
-		wl_report(f, "float-not-finite", m->triangles_src, (int64_t)i,
-			  wl_chunk_payload_offset(m->triangles_src) + (uint64_t)i * W3D_TRI_SIZE + TRI_NORMAL, 16,
-			  "mesh '%s' triangle %zu plane normal (%g, %g, %g) dist %g is not finite", m->name, i,
-			  (double)t->normal.x, (double)t->normal.y, (double)t->normal.z, (double)t->dist);
-	}
 }
 
 /* Reports each of the n records of a channel (vl floats at data + i*stride
@@ -439,17 +453,16 @@ void w3d_check_geometry(wl_lint_ctx *ctx)
 		return;
 	for (size_t i = 0; i < model->mesh_count; i++) {
 		const w3d_mesh *m = model->meshes[i];
-		bool skin = w3d_mesh_is_skin(m);
+		/* float-not-finite in file order within the mesh: header and
+		 * vertices, normals, triangles (the per-rule cap keeps the
+		 * first ones) */
 		finite_mesh(ctx, m);
-		if (m->header.src && m->header.bytes >= W3D_MESH_HEADER3_SIZE && m->vertices.count)
-			check_bounds(ctx, model, m);
-		if (m->triangles_src && m->triangle_count) {
-			check_degenerate(ctx, m, skin);
-			if (!skin)
-				check_planes(ctx, m);
-		}
 		if (m->normals.src)
 			check_normals(ctx, m);
+		if (m->header.src && m->header.bytes >= W3D_MESH_HEADER3_SIZE && m->vertices.count)
+			check_bounds(ctx, model, m);
+		if (m->triangles_src && m->triangle_count)
+			check_triangles(ctx, m, w3d_mesh_is_skin(m));
 	}
 	for (size_t i = 0; i < model->animation_count; i++)
 		finite_raw(ctx, model->animations[i]);
