@@ -20,7 +20,9 @@
  *                     chunk (WL_REC_TRAILING gaps) are removed.
  * Unsafe (only with --unsafe, or asked for by name):
  *   chunk-overruns    chunk-overruns-parent: the child cut at its parent's
- *                     end gets the size the reader gave it.
+ *                     end gets the size the reader gave it; chunk-size-wrong:
+ *                     the chunk read with the size its bytes show
+ *                     (WL_REC_RESIZED) gets that size.
  *   drop-stray-bytes  stray-bytes: gaps inside containers are removed.
  *   drop-unreadable   chunk-resync: the skipped bytes are removed;
  *                     chunk-truncated: salvage (docs/w3dfix.md): the chunks
@@ -174,7 +176,10 @@ static int overrun_walk(wl_fix_ctx *x, wl_chunk *c)
 			continue;
 		if (k->container && overrun_walk(x, k) != 0)
 			return -1;
-		if (!(k->recovery & WL_REC_CLAMPED) || k->parent->kind == WL_NODE_ROOT)
+		bool resized = (k->recovery & WL_REC_RESIZED) != 0;
+		if (resized ? !wl_fix_rule_wanted(x, "chunk-size-wrong")
+			    : !(k->recovery & WL_REC_CLAMPED) || k->parent->kind == WL_NODE_ROOT ||
+				      !wl_fix_rule_wanted(x, "chunk-overruns-parent"))
 			continue;
 		/* An array cut mid-element keeps its whole elements only, in the
 		 * same step: a partial element would be a new error
@@ -189,7 +194,7 @@ static int overrun_walk(wl_fix_ctx *x, wl_chunk *c)
 		} else if (wl_edit_resize(x->doc, k) != 0) {
 			return -1;
 		}
-		if (wl_edit_note(x->doc, k, "chunk-overruns-parent", k->offset + 4,
+		if (wl_edit_note(x->doc, k, resized ? "chunk-size-wrong" : "chunk-overruns-parent", k->offset + 4,
 				 "size: %" PRIu32 " -> %" PRIu64, k->declared_size,
 				 wl_edit_written_size(x->doc, k)) != 0)
 			return -1;
@@ -199,8 +204,6 @@ static int overrun_walk(wl_fix_ctx *x, wl_chunk *c)
 
 static int apply_overruns(wl_fix_ctx *x)
 {
-	if (!wl_fix_rule_wanted(x, "chunk-overruns-parent"))
-		return 0;
 	return overrun_walk(x, &x->doc->root);
 }
 
@@ -407,10 +410,10 @@ const wl_fixer wl_fix_trailing_bytes = {
 	apply_trailing
 };
 
-static const char *const overrun_rules[] = { "chunk-overruns-parent", NULL };
+static const char *const overrun_rules[] = { "chunk-overruns-parent", "chunk-size-wrong", NULL };
 const wl_fixer wl_fix_chunk_overruns = {
 	"chunk-overruns", overrun_rules, true,
-	"give a chunk that overruns its parent the size the reader cut it to",
+	"give a chunk that overruns its parent, or whose size the bytes contradict, the size the reader read",
 	apply_overruns
 };
 
