@@ -24,7 +24,9 @@
  *                     the chunk read with the size its bytes show
  *                     (WL_REC_RESIZED) gets that size.
  *   drop-stray-bytes  stray-bytes: gaps inside containers are removed.
- *   drop-unreadable   chunk-resync: the skipped bytes are removed;
+ *   drop-unreadable   chunk-resync: the skipped bytes are removed, except
+ *                     those at the start of the file (bytes that do not
+ *                     read as the format at all: the original is kept);
  *                     chunk-truncated: salvage (docs/w3dfix.md): the chunks
  *                     cut by the end of the file keep their whole children
  *                     and array elements, sized to what they keep (the
@@ -138,7 +140,10 @@ static int drop_gaps(wl_fix_ctx *x, wl_chunk *c, uint16_t mark, const char *rule
 	wl_chunk *k = c->first_child;
 	while (k) {
 		wl_chunk *next = k->next;
-		if (k->kind == WL_NODE_GAP && (k->recovery & mark)) {
+		/* The first bytes of a file that do not read as its format are
+		 * not dropped: the file may be something else (issue 18). */
+		bool start = k->offset == 0 && c->kind == WL_NODE_ROOT && mark == WL_REC_SKIPPED;
+		if (k->kind == WL_NODE_GAP && (k->recovery & mark) && !start) {
 			if (wl_edit_note(x->doc, k, rule, k->offset,
 					 "%" PRIu64 " byte(s) at 0x%" PRIX64 ": removed", k->size,
 					 k->offset) != 0 ||

@@ -2,13 +2,19 @@
  * fix_empty.c - remove-empty-meshes (unsafe): repairs b3d-mesh-no-vertices,
  * b3d-mesh-no-tris and b3d-tris-empty (rules/b3d/geometry.yaml) by
  * removing chunks with wl_edit_remove:
- *   a MESH with no VRTS, an empty VRTS or no TRIS   the MESH (its NODE stays,
+ *   a MESH with no VRTS or an empty VRTS            the MESH (its NODE stays,
  *                                                   as a plain node)
+ *   a MESH with no TRIS and no vertex               the MESH
  *   an empty TRIS                                   the TRIS, or its MESH
  *                                                   when no TRIS of it holds a
- *                                                   triangle (removing them
+ *                                                   triangle and it has no
+ *                                                   vertex (removing them
  *                                                   would leave a MESH with
  *                                                   no TRIS)
+ * A MESH whose VRTS holds vertices but no TRIS holds a triangle stays whole:
+ * Blitz3D, Irrlicht and Luanti load its vertices (notes/b3d_reference.md
+ * §3: only Assimp and modlib refuse a MESH without triangles), e.g. what a
+ * cut file keeps of a MESH cut inside VRTS (issue 17).
  * Unsafe: a removed MESH takes its vertices with it, and a BONE after it
  * binds to the MESH before it in Irrlicht and Luanti (lint/b3d/skin_bind.h);
  * the driver's verification refuses the result when that makes a new error.
@@ -48,11 +54,15 @@ static const wl_chunk *target(const wl_fix_ctx *x, const wl_finding *f, const ch
 			continue;
 		*rule = rules[r];
 		const wl_chunk *c = f->chunk;
-		if (c->id == B3D_CHUNK_MESH)
-			return c;
 		if (c->id == B3D_CHUNK_VRTS)
 			return c->parent;
-		const b3d_mesh *me = c->id == B3D_CHUNK_TRIS ? mesh_of(x->doc->model, c->parent) : NULL;
+		const b3d_mesh *me = mesh_of(x->doc->model, c->id == B3D_CHUNK_MESH ? c : c->parent);
+		/* Vertices with no triangle still load (Blitz3D, Irrlicht and
+		 * Luanti keep such a MESH): they stay (issue 17). */
+		if (me && me->vertex_count && !has_triangles(me))
+			return NULL;
+		if (c->id == B3D_CHUNK_MESH)
+			return c;
 		return me && !has_triangles(me) ? me->src : c;
 	}
 	return NULL;
