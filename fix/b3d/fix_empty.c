@@ -14,7 +14,9 @@
  * A MESH whose VRTS holds vertices but no TRIS holds a triangle stays whole:
  * Blitz3D, Irrlicht and Luanti load its vertices (notes/b3d_reference.md
  * §3: only Assimp and modlib refuse a MESH without triangles), e.g. what a
- * cut file keeps of a MESH cut inside VRTS (issue 17).
+ * cut file keeps of a MESH cut inside VRTS (issue 17); the rule of its
+ * finding is then repaired nowhere in the file (a B3D fixer repairs every
+ * finding of a rule or none).
  * Unsafe: a removed MESH takes its vertices with it, and a BONE after it
  * binds to the MESH before it in Irrlicht and Luanti (lint/b3d/skin_bind.h);
  * the driver's verification refuses the result when that makes a new error.
@@ -71,11 +73,29 @@ static const wl_chunk *target(const wl_fix_ctx *x, const wl_finding *f, const ch
 static int apply(wl_fix_ctx *x)
 {
 	wl_doc *d = x->doc;
+	/* A rule with a finding whose MESH stays for its vertices is repaired
+	 * nowhere: each B3D fixer repairs every finding of a rule or none
+	 * (docs/w3dfix.md "B3D fixers"). */
+	const char *kept[3];
+	size_t nkept = 0;
+	for (size_t i = 0; i < d->findings.count && nkept < 3; i++) {
+		const char *rule = NULL;
+		if (!target(x, &d->findings.items[i], &rule) && rule) {
+			bool seen = false;
+			for (size_t k = 0; k < nkept; k++)
+				seen |= strcmp(kept[k], rule) == 0;
+			if (!seen)
+				kept[nkept++] = rule;
+		}
+	}
 	for (size_t i = 0; i < d->findings.count; i++) {
 		const char *rule = NULL;
 		const wl_chunk *t = target(x, &d->findings.items[i], &rule);
 		wl_chunk *c = t ? wl_fix_mut(d, t) : NULL; /* NULL once it or its MESH went */
-		if (!c)
+		bool skip = false;
+		for (size_t k = 0; c && k < nkept; k++)
+			skip |= strcmp(kept[k], rule) == 0;
+		if (!c || skip)
 			continue;
 		uint64_t size = wl_edit_written_size(d, c);
 		const char *what = wl_chunk_name(d, c);
