@@ -250,8 +250,9 @@ static uint64_t children_end(reader *r, const wl_chunk_type *t, uint64_t pos, ui
 
 /*
  * A known chunk of type t at pos declares an end cend inside limit, but its
- * size may be wrong: reading does not resume cleanly at cend, or (a
- * container) its children stop short of cend.  Returns the chunk's true end
+ * size may be wrong: reading does not resume cleanly at cend, (a data
+ * chunk) the size does not suit its type, or (a container) its children
+ * stop short of cend.  Returns the chunk's true end
  * when the bytes show it, else 0:
  *  - a container whose children end at e before cend, where a valid sibling
  *    starts: its size was too big (e);
@@ -275,7 +276,7 @@ static uint64_t true_end(reader *r, const wl_chunk *parent, const wl_chunk_type 
 			return e;
 		if (settles(r, ctx, cend, limit))
 			return 0;
-	} else if (settles(r, ctx, cend, limit)) {
+	} else if (data_size_ok(t, cend - start) && settles(r, ctx, cend, limit)) {
 		return 0;
 	}
 	/* A record chunk declared exactly its record's size is taken at its
