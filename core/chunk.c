@@ -254,6 +254,10 @@ static uint64_t children_end(reader *r, const wl_chunk_type *t, uint64_t pos, ui
  * chunk) the size does not suit its type, or (a container) its children
  * stop short of cend.  Returns the chunk's true end
  * when the bytes show it, else 0:
+ *  - a record chunk (wl_chunk_type.min_size, no elem_size) declared longer
+ *    than its record, where a chain of valid siblings starts right after
+ *    the record and none at cend: grown over a sibling's header (the end of
+ *    the record);
  *  - a container whose children end at e before cend, where a valid sibling
  *    starts: its size was too big (e);
  *  - a data chunk (not a record declared exactly its record's size,
@@ -270,6 +274,13 @@ static uint64_t true_end(reader *r, const wl_chunk *parent, const wl_chunk_type 
 {
 	const uint16_t ctx = ctx_of(parent);
 	const uint64_t start = pos + r->h;
+	/* A record declared longer than its record, whose record is followed
+	 * by a chain of valid siblings while what follows the declared end
+	 * is none: grown over a sibling's header. */
+	if (!t->child_ctx && t->min_size && !t->elem_size && cend - start > t->min_size &&
+	    start + t->min_size < limit && chain_from(r, ctx, start + t->min_size, limit) &&
+	    !chain_from(r, ctx, cend, limit))
+		return start + t->min_size;
 	if (t->child_ctx && !(t->flags & WL_TYPE_OPAQUE)) {
 		uint64_t e = children_end(r, t, pos, cend);
 		if (e < cend && e > start && (chain_from(r, ctx, e, limit) || resync_candidate(r, ctx, e, limit)))
