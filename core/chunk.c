@@ -215,14 +215,18 @@ static bool known_id(reader *r, uint16_t ctx, uint64_t pos, uint64_t limit)
 }
 
 /* Does reading resume cleanly at pos: the end of the range, a chunk ctx
- * knows (its size is judged when it is read), or a chunk of any id that
- * fits and is followed by the end, a known chunk or another that fits? */
+ * knows (its size is judged when it is read), or chunks of any id that fit
+ * one after another up to a known one or the end of the range (or for
+ * TILE_BUDGET headers)? */
 static bool settles(reader *r, uint16_t ctx, uint64_t pos, uint64_t limit)
 {
-	if (pos == limit || known_id(r, ctx, pos, limit))
-		return true;
-	uint64_t e = fits_any(r, pos, limit);
-	return e && (e == limit || known_id(r, ctx, e, limit) || fits_any(r, e, limit));
+	for (int n = 0; n < TILE_BUDGET; n++) {
+		if (pos == limit || known_id(r, ctx, pos, limit))
+			return true;
+		if (!(pos = fits_any(r, pos, limit)))
+			return false;
+	}
+	return true;
 }
 
 /* A known chunk of ctx at q, not empty, then chunks of any id that fit

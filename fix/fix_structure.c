@@ -239,7 +239,9 @@ static int drop_node(wl_fix_ctx *x, wl_chunk *k, const char *why)
  * vertex or triangle), a container with no whole child, and a
  * nested container (a part of an object: a material, a texture stage, an
  * LOD array ...) whose cut child went whole - a part with a piece missing
- * is not a complete element of its object.  Top-level chunks stay (the
+ * is not a complete element of its object - unless that child is of the
+ * container's own type (a B3D NODE under a NODE: a sub-object, whose loss
+ * leaves the container's own MESH and keys whole; issue 17).  Top-level chunks stay (the
  * driver removes one whose salvage does not load, fix/driver.h).  Each
  * step is noted with the byte range it drops.  Returns 0 (kept), 1
  * (removed) or -1. */
@@ -250,6 +252,10 @@ static int salvage_cut(wl_fix_ctx *x, wl_chunk *k)
 		for (wl_chunk *c = k->first_child, *next; c; c = next) {
 			next = c->next;
 			int rc = 0;
+			/* a child of k's own type is a sub-object (a B3D NODE under
+			 * a NODE), not a part: k stays whole without it */
+			bool sub = c->kind == WL_NODE_CHUNK && c->type && c->id == k->id &&
+				   c->type->child_ctx == k->type->child_ctx;
 			if (c->kind == WL_NODE_CHUNK && (c->recovery & WL_REC_TRUNCATED))
 				rc = salvage_cut(x, c);
 			else if (c->kind == WL_NODE_GAP && !(c->recovery & (WL_REC_STRAY | WL_REC_SKIPPED)))
@@ -258,7 +264,7 @@ static int salvage_cut(wl_fix_ctx *x, wl_chunk *k)
 						  c->size, c->offset) != 0 || wl_edit_remove(x->doc, c) != 0 ? -1 : 1;
 			if (rc < 0)
 				return -1;
-			lost |= rc == 1;
+			lost |= rc == 1 && !sub;
 		}
 		bool kept = false; /* removed children are unlinked */
 		for (const wl_chunk *c = k->first_child; c && !kept; c = c->next)
