@@ -182,10 +182,11 @@ def check(fmt, cases, in_dir, out_dir, base_dir, status_file):
               'w3dfix exit %s%s' % (name, dmg, len(lost), it[0], tag, it[1], it[2], rc,
                                     (': ' + reason) if reason else ' with no reason'))
     c = fig['cases']
-    print('chunkwalk: %s: %d cases, %d pass (%d keep every intact item, %d refused with a reason, '
-          'original kept); %d of %d intact items kept; %d bytes in, %d bytes out' %
+    print('chunkwalk: %s: %d cases, %d pass (%d keep every intact item, %d lose some but w3dfix '
+          'refused with a reason, original kept); %d of %d intact items kept; %d case(s) refused '
+          'by w3dfix in all; %d bytes in, %d bytes out' %
           (fmt, c, fig['pass'], fig['kept_all'], fig['refused'], fig['kept'], fig['items'],
-           fig['in_bytes'], fig['out_bytes']))
+           len(status), fig['in_bytes'], fig['out_bytes']))
     return 1 if failed else 0
 
 
