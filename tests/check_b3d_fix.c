@@ -369,11 +369,10 @@ START_TEST(test_default_anim_fps)
 END_TEST
 
 /* The quad model's NODE "root" with three child NODEs: "a" holds a quad
- * MESH with a second, empty TRIS (when empty), "b" an empty MESH (no VRTS,
- * no TRIS) and "c" a MESH of the quad's vertices with only an empty TRIS
- * (both when empty; otherwise "b" and "c" hold nothing).  With keep_c, "c"
- * holds its MESH whatever empty says. */
-static void with_empty_c(wb *b, bool empty, bool keep_c)
+ * MESH, with a second, empty TRIS when a_empty; "b" an empty MESH (no
+ * VRTS, no TRIS) when b_mesh; "c" a MESH of the quad's vertices with only
+ * an empty TRIS when c_mesh (otherwise "b" and "c" hold nothing). */
+static void with_empty_parts(wb *b, bool a_empty, bool b_mesh, bool c_mesh)
 {
 	b3b_begin(b, "BB3D");
 	wb_u32(b, 1);
@@ -381,19 +380,19 @@ static void with_empty_c(wb *b, bool empty, bool keep_c)
 	b3b_quad_mesh(b, -1, 0, NULL);
 	b3b_node_begin(b, "a", b3b_identity);
 	quad_mesh_open(b, -1, -1);
-	if (empty)
+	if (a_empty)
 		b3b_tris(b, -1, QUAD_IDX, 0);
 	b3b_end(b);
 	b3b_end(b);
 	b3b_node_begin(b, "b", b3b_identity);
-	if (empty) {
+	if (b_mesh) {
 		b3b_begin(b, "MESH");
 		wb_u32(b, (uint32_t)-1);
 		b3b_end(b);
 	}
 	b3b_end(b);
 	b3b_node_begin(b, "c", b3b_identity);
-	if (empty || keep_c) {
+	if (c_mesh) {
 		b3b_begin(b, "MESH");
 		wb_u32(b, (uint32_t)-1);
 		b3b_vrts(b, 0, 0, 0, QUAD, 4);
@@ -407,7 +406,7 @@ static void with_empty_c(wb *b, bool empty, bool keep_c)
 
 static void with_empty(wb *b, bool empty)
 {
-	with_empty_c(b, empty, false);
+	with_empty_parts(b, empty, empty, empty);
 }
 
 START_TEST(test_remove_empty_meshes)
@@ -422,55 +421,15 @@ START_TEST(test_remove_empty_meshes)
 	/* safe run: nothing removed */
 	expect_fix(&b, NULL, false);
 	/* "c" keeps its vertices (issue 17), and so b3d-tris-empty is repaired
-	 * nowhere: "a" keeps its empty TRIS; only "b" goes */
-	wb_free(&b);
-	wb_init(&b);
-	with_empty_c(&b, true, false);
-	wb kept;
-	wb_init(&kept);
-	b3b_begin(&kept, "BB3D");
-	wb_u32(&kept, 1);
-	b3b_node_begin(&kept, "root", b3b_identity);
-	b3b_quad_mesh(&kept, -1, 0, NULL);
-	b3b_node_begin(&kept, "a", b3b_identity);
-	quad_mesh_open(&kept, -1, -1);
-	b3b_tris(&kept, -1, QUAD_IDX, 0);
-	b3b_end(&kept);
-	b3b_end(&kept);
-	b3b_node_begin(&kept, "b", b3b_identity);
-	b3b_end(&kept);
-	b3b_node_begin(&kept, "c", b3b_identity);
-	b3b_begin(&kept, "MESH");
-	wb_u32(&kept, (uint32_t)-1);
-	b3b_vrts(&kept, 0, 0, 0, QUAD, 4);
-	b3b_tris(&kept, -1, QUAD_IDX, 0);
-	b3b_end(&kept);
-	b3b_end(&kept);
-	b3b_end(&kept);
-	b3b_end(&kept);
-	expect_fix(&b, &kept, true);
-	wb_free(&kept);
+	 * nowhere: "a" keeps its empty TRIS; only "b"'s MESH goes */
+	with_empty_parts(&want, true, false, true);
+	expect_fix(&b, &want, true);
 	/* without "c", every empty MESH and TRIS goes */
 	wb_free(&b);
+	wb_free(&want);
 	wb_init(&b);
-	b3b_begin(&b, "BB3D");
-	wb_u32(&b, 1);
-	b3b_node_begin(&b, "root", b3b_identity);
-	b3b_quad_mesh(&b, -1, 0, NULL);
-	b3b_node_begin(&b, "a", b3b_identity);
-	quad_mesh_open(&b, -1, -1);
-	b3b_tris(&b, -1, QUAD_IDX, 0);
-	b3b_end(&b);
-	b3b_end(&b);
-	b3b_node_begin(&b, "b", b3b_identity);
-	b3b_begin(&b, "MESH");
-	wb_u32(&b, (uint32_t)-1);
-	b3b_end(&b);
-	b3b_end(&b);
-	b3b_node_begin(&b, "c", b3b_identity);
-	b3b_end(&b);
-	b3b_end(&b);
-	b3b_end(&b);
+	wb_init(&want);
+	with_empty_parts(&b, true, true, false);
 	with_empty(&want, false);
 	expect_fix(&b, &want, true);
 	/* near miss: meshes with vertices and triangles stay */

@@ -30,6 +30,18 @@ o, n = int(sys.argv[3]), int(sys.argv[4])
 sys.exit(0 if n > 0 and small[o:o + n] in big else 1)' "$@"
 }
 
+# repaired_to DAMAGED ORIGINAL OFFSET LEN WHAT KEPT: w3dfix --unsafe -o
+# writes ORIGINAL back (exit 0), with ORIGINAL[OFFSET, OFFSET+LEN) in it
+repaired_to() {
+	"$fix" --unsafe -o "out.$1" "$1" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	if [ $rc -eq 0 ] && cmp -s "out.$1" "$2" && contains "out.$1" "$2" "$3" "$4"; then
+		ok "$5: repaired to the original, $6"
+	else
+		bad "$5 (status $rc, $(wc -c <"out.$1") of $(wc -c <"$2") bytes)"
+	fi
+}
+
 # --- W3D: the first top-level MESH's size + 1
 "$asm" "$repo/corpus/valid/hlod.w3d.txt" -o hlod.w3d || exit 2
 python3 - <<'EOF' >meshes || exit 2
@@ -48,13 +60,7 @@ open('grown.w3d', 'wb').write(d)
 print(meshes[1][0], meshes[1][1])
 EOF
 read -r m2 m2len <meshes
-"$fix" --unsafe -o out.w3d grown.w3d >"$tmp/out" 2>"$tmp/err"
-rc=$?
-if [ $rc -eq 0 ] && cmp -s out.w3d hlod.w3d && contains out.w3d hlod.w3d "$m2" "$m2len"; then
-	ok "W3D MESH size +1: repaired to the original, the next MESH kept"
-else
-	bad "W3D MESH size +1 (status $rc, $(wc -c <out.w3d) of $(wc -c <hlod.w3d) bytes)"
-fi
+repaired_to grown.w3d hlod.w3d "$m2" "$m2len" "W3D MESH size +1" "the next MESH kept"
 
 # --- B3D: BB3D v1, a BRUS of one brush, a NODE with a quad MESH
 python3 - <<'EOF' || exit 2
@@ -78,13 +84,7 @@ open('cutv.b3d', 'wb').write(bb[:v + 8 + 12 + 5 * 12 + 7])
 open('layout', 'w').write('%d %d %d\n' % (bb.find(b'NODE'), len(node), v))
 EOF
 read -r node nodelen vrts <layout
-"$fix" --unsafe -o out.b3d brus.b3d >"$tmp/out" 2>"$tmp/err"
-rc=$?
-if [ $rc -eq 0 ] && cmp -s out.b3d m.b3d && contains out.b3d m.b3d "$node" "$nodelen"; then
-	ok "B3D BRUS size -4: repaired to the original, the NODE kept"
-else
-	bad "B3D BRUS size -4 (status $rc, $(wc -c <out.b3d) of $(wc -c <m.b3d) bytes)"
-fi
+repaired_to brus.b3d m.b3d "$node" "$nodelen" "B3D BRUS size -4" "the NODE kept"
 
 # --- B3D cut inside VRTS: the MESH stays with its 5 whole vertices
 "$fix" --unsafe -o out.b3d cutv.b3d >"$tmp/out" 2>"$tmp/err"
