@@ -127,7 +127,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/xref_skin_bounds.sh $(BUILD)/w3dlint $(BUILD)/w3dasm
 	sh tests/cli_w3ddump.sh $(BUILD)/w3ddump $(BUILD)/w3dasm
 	sh tests/cli_w3dfix.sh $(BUILD)/w3dfix $(BUILD)/w3dasm
-	SALVAGE_MIN=$(SALVAGE_MIN) sh tests/salvage.sh $(BUILD)/salvage_gen $(BUILD)/w3dfix $(BUILD)/w3dlint $(SALVAGE_EVERY) $(SALVAGE_EVERY_B3D) $(SALVAGE_EVERY_P3D)
+	SALVAGE_MIN=$(SALVAGE_MIN) SALVAGE_INTACT_W3D=$(SALVAGE_INTACT_W3D) SALVAGE_INTACT_B3D=$(SALVAGE_INTACT_B3D) sh tests/salvage.sh $(BUILD)/salvage_gen $(BUILD)/w3dfix $(BUILD)/w3dlint $(SALVAGE_EVERY) $(SALVAGE_EVERY_B3D) $(SALVAGE_EVERY_P3D)
 	sh tests/salvage_cli.sh $(BUILD)/w3dfix $(BUILD)/w3dasm
 	sh tests/cli_inputs.sh $(BUILD)
 	sh tests/cli_common.sh $(BUILD)
@@ -154,6 +154,10 @@ SALVAGE_MIN ?= 91.5
 # with the W3D run), 32nd under make asan.
 SALVAGE_EVERY_B3D ?= 8
 SALVAGE_EVERY_P3D ?= 8
+# The share of damaged cases whose intact objects and arrays are all kept
+# (or refused with a reason), per format: the level reached (tests/salvage.sh).
+SALVAGE_INTACT_W3D ?= 99.7
+SALVAGE_INTACT_B3D ?= 98.5
 _test: $(BUILD)/salvage_gen
 $(BUILD)/salvage_gen: $(BUILD)/tests/salvage_gen.o $(BUILD)/libw3dlint.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
@@ -226,7 +230,8 @@ asan:
 	@cc=$$(command -v clang >/dev/null 2>&1 && echo clang || echo gcc); \
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	$(MAKE) --no-print-directory BUILD=build-asan CC=$$cc \
-		CFLAGS="-O1 -g $(SANITIZE)" LDFLAGS="$(SANITIZE)" SALVAGE_EVERY=8 SALVAGE_EVERY_B3D=32 SALVAGE_EVERY_P3D=32 SALVAGE_MIN=0 _test
+		CFLAGS="-O1 -g $(SANITIZE)" LDFLAGS="$(SANITIZE)" SALVAGE_EVERY=8 SALVAGE_EVERY_B3D=32 SALVAGE_EVERY_P3D=32 SALVAGE_MIN=0 \
+		SALVAGE_INTACT_W3D=0 SALVAGE_INTACT_B3D=0 _test
 
 # `make install`: the four tools, their man pages (written by each tool's
 # --man from the option table that also drives --help, cli/opts.h) and
