@@ -6,7 +6,8 @@
  *   0  the file was written
  *   1  the text has errors (printed as file:line:column: message); nothing
  *      is written
- *   2  usage error, or a file that cannot be read or written
+ *   2  usage error, or a file that cannot be read or written (OUT is
+ *      written through cli/output.h: whole or not at all)
  */
 #include <errno.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include "../core/file_io.h"
 #include "../textform/textform.h"
 #include "opts.h"
+#include "output.h"
 
 #define EXIT_OK 0
 #define EXIT_TEXT 1
@@ -27,7 +29,8 @@
 /* The option table: drives getopt_long, --help and --man (cli/opts.h). */
 static const wl_opt OPTS[] = {
 	{ "output", required_argument, 'o', "FILE",
-	  "write the model bytes to FILE (- for standard output; required)" },
+	  "write the model bytes to FILE (- for standard output; required); a regular file only, replaced "
+	  "whole or not at all" },
 	WL_OPT_COMMON,
 };
 #define OPT_COUNT (sizeof OPTS / sizeof OPTS[0])
@@ -58,6 +61,7 @@ int main(int argc, char **argv)
 	struct option longs[OPT_COUNT + 1];
 	char shorts[2 * OPT_COUNT + 2];
 	wl_cli_getopt_tables(&DOC, longs, shorts);
+	wl_sw_signals_init();
 	const char *output = NULL;
 	int c;
 	opterr = 0;
@@ -92,20 +96,13 @@ int main(int argc, char **argv)
 		return EXIT_TEXT;
 	}
 	free(text);
-	FILE *o = strcmp(output, "-") == 0 ? stdout : fopen(output, "wb");
-	if (!o) {
-		fprintf(stderr, "w3dasm: %s: %s\n", output, strerror(errno));
-		free(out.data);
-		return EXIT_TROUBLE;
-	}
-	size_t w = out.len ? fwrite(out.data, 1, out.len, o) : 0;
-	int bad = w != out.len || fflush(o) != 0 || ferror(o);
-	if (o != stdout && fclose(o) != 0)
-		bad = 1;
+	/* cli/output.h: a temporary file renamed over OUT once whole */
+	wl_cli_out o;
+	int bad = wl_cli_out_open(&DOC, &o, output);
+	if (!bad && out.len)
+		fwrite(out.data, 1, out.len, o.fp);
+	if (!bad)
+		bad = wl_cli_out_close(&DOC, &o);
 	free(out.data);
-	if (bad) {
-		fprintf(stderr, "w3dasm: %s: write failed: %s\n", output, strerror(errno));
-		return EXIT_TROUBLE;
-	}
-	return EXIT_OK;
+	return bad ? EXIT_TROUBLE : EXIT_OK;
 }

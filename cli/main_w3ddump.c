@@ -28,6 +28,7 @@
 #include "../textform/registry.h"
 #include "../textform/textform.h"
 #include "opts.h"
+#include "output.h"
 
 #define EXIT_OK 0
 #define EXIT_TROUBLE 2
@@ -56,7 +57,9 @@ static const wl_opt OPTS[] = {
 	  "the editable text form (docs/textform.md; W3D and B3D files); `w3dasm` turns it back "
 	  "into the same bytes" },
 	{ "all", no_argument, 'a', NULL, "human dump: every array element, not only the first 8" },
-	{ "output", required_argument, 'o', "FILE", "write to FILE instead of standard output" },
+	{ "output", required_argument, 'o', "FILE",
+	  "write to FILE instead of standard output; a regular file only, replaced whole once the dump is "
+	  "complete" },
 	WL_OPT_COMMON,
 };
 #define OPT_COUNT (sizeof OPTS / sizeof OPTS[0])
@@ -577,6 +580,7 @@ int main(int argc, char **argv)
 	struct option longs[OPT_COUNT + 1];
 	char shorts[2 * OPT_COUNT + 2];
 	wl_cli_getopt_tables(&DOC, longs, shorts);
+	wl_sw_signals_init();
 	opts o = { MODE_HUMAN, false, NULL };
 	int modes = 0, c;
 	opterr = 0;
@@ -624,13 +628,13 @@ int main(int argc, char **argv)
 		return EXIT_TROUBLE;
 	}
 	wl_findings_sort(&d->findings);
-	FILE *out = o.output && strcmp(o.output, "-") ? fopen(o.output, "w") : stdout;
-	if (!out) {
-		fprintf(stderr, "w3ddump: %s: %s\n", o.output, strerror(errno));
+	wl_cli_out dest; /* cli/output.h: FILE whole or not at all */
+	if (wl_cli_out_open(&DOC, &dest, o.output) != 0) {
 		wl_doc_free(d);
 		free(bytes);
 		return EXIT_TROUBLE;
 	}
+	FILE *out = dest.fp;
 	int rc = 0;
 	switch (o.mode) {
 	case MODE_TEXT:
@@ -643,15 +647,12 @@ int main(int argc, char **argv)
 		human_dump(out, d, path, &o);
 		break;
 	}
-	if (fflush(out) != 0 || ferror(out))
-		rc = -1;
-	if (out != stdout && fclose(out) != 0)
-		rc = -1;
+	if (rc == 0)
+		rc = wl_cli_out_close(&DOC, &dest);
+	else
+		fprintf(stderr, "w3ddump: %s: cannot write: %s\n", dest.name, strerror(errno ? errno : EIO));
+	wl_cli_out_abort(&dest);
 	wl_doc_free(d);
 	free(bytes);
-	if (rc) {
-		fprintf(stderr, "w3ddump: %s: write failed\n", o.output ? o.output : "standard output");
-		return EXIT_TROUBLE;
-	}
-	return EXIT_OK;
+	return rc ? EXIT_TROUBLE : EXIT_OK;
 }

@@ -2,15 +2,20 @@
  * main_w3dfix.c - the w3dfix front end: options, file collection, one
  * wl_fix_run() per file (fix/driver.h), report, atomic write.
  *
- * Writes only with --in-place or -o OUT: the output goes to a temporary file
- * beside the target (same directory, so the rename is atomic), is flushed
- * and fsync'ed, then renamed over the target; an interrupted run leaves the
- * original intact (fix/write_out.h).  --in-place on a symbolic link writes
- * the file it points to and keeps the link; --backup never replaces an
- * older backup.  A write that fails is reported with the path and the
- * reason, counted as an error (status 2), never as written or fixed.  A file whose verification fails is not written
- * (--in-place) or written unchanged (-o, so the output folder is complete),
- * and reported.
+ * Writes only with --in-place or -o OUT, through core/safe_write.h: a
+ * temporary file beside the target, fsync'ed and renamed over it, owner,
+ * mode, extended attributes and ACLs kept, symbolic links followed, only
+ * regular files replaced, files with other hard links (--break-links) and
+ * read-only files (--force) refused, and a lock per target so that two runs
+ * serialise: --in-place takes it before reading the file, so the second run
+ * edits what the first one wrote.  --backup never replaces an older backup.
+ * A write that fails or is refused is reported with the path and the
+ * reason, counted as an error (status 2), never as written or fixed.  -o
+ * DIR with two inputs mapped to one output name is refused before anything
+ * is written.  A file whose verification fails is not written (--in-place)
+ * or written unchanged (-o, so the output folder is complete), and
+ * reported.  "-" reads standard input (not with --in-place; -o names a
+ * file then).
  *
  * Exit status (docs/w3dfix.md):
  *   0  nothing to fix, or everything fixed and verified, and no finding at
@@ -39,11 +44,11 @@
 #include "walk.h"
 #include "../lint/config.h"
 #include "../fix/driver.h"
-#include "../fix/write_out.h"
+#include "../core/safe_write.h"
 #include "progress.h"
 
 typedef struct opts {
-	bool in_place, backup, dry_run, diff, unsafe, quiet;
+	bool in_place, backup, dry_run, diff, unsafe, quiet, break_links, readonly_ok;
 	const char *output;
 	const char *config;
 	const char **select, **ignore, **force;
@@ -146,7 +151,8 @@ static void print_diff(const wl_fix_result *r, size_t in_len)
 	printf("  file size: %zu -> %zu bytes\n", in_len, r->out_len);
 }
 
-/* The output path of file (found under arg) for -o. */
+/* The output path of file (found under arg) for -o, into buf; the
+ * folders it needs are made by write_result. */
 static int out_path(const opts *o, const char *arg, const char *file, bool single, char *buf,
 		    size_t cap)
 {
@@ -167,54 +173,144 @@ static int out_path(const opts *o, const char *arg, const char *file, bool singl
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	char dir[4096];
-	snprintf(dir, sizeof dir, "%s", buf);
-	return mkdirs(dirname(dir));
+	return 0;
 }
 
-/* Writes what -o / --in-place asks for file (read as in[0..n)) and its
- * result r; note gets " to TARGET (through the symbolic link)" or ", the
- * original kept as NAME" for the per-file line.  On failure prints the path
- * that could not be written and why, and returns -1. */
-static int write_result(const opts *o, const char *arg, const char *file, bool single,
+static unsigned sw_flags(const opts *o)
+{
+	return (o->break_links ? WL_SW_BREAK_LINKS : 0) | (o->readonly_ok ? WL_SW_READONLY_OK : 0);
+}
+
+/* Prints why path could not be written (core/safe_write.h). */
+static void say_write_failed(const char *path, const wl_sw *w, int rc)
+{
+	char msg[WL_SW_PATH_MAX + 256];
+	wl_sw_message(msg, sizeof msg, "w3dfix", path, w, rc, errno, "--break-links", "--force");
+	fprintf(stderr, "%s\n", msg);
+}
+
+/* Writes what -o / --in-place asks for file (read as in[0..n), under the
+ * lock lk for --in-place) and its result r; target: the -o path.  note
+ * gets " to TARGET (through the symbolic link)" or ", the original kept as
+ * NAME" for the per-file line.  On failure prints the path that could not
+ * be written and why, and returns -1.  Releases lk. */
+static int write_result(const opts *o, const char *file, const char *target, wl_sw *lk,
 			const wl_fix_result *r, const uint8_t *in, size_t n, char *note, size_t cap)
 {
 	bool repaired = r->verified && r->changed;
 	const uint8_t *bytes = repaired ? r->out : in;
 	size_t len = repaired ? r->out_len : n;
-	char target[4096], bak[4096];
-	bool is_link = false;
 	struct stat st;
-	mode_t mode = stat(file, &st) == 0 ? (st.st_mode & 07777) : 0644;
-	const char *failed = target; /* the path named when something fails */
-	int rc = 0;
+	mode_t mode = strcmp(file, "-") != 0 && stat(file, &st) == 0 ? (st.st_mode & 07777) : 0666;
 	if (o->output) {
-		rc = out_path(o, arg, file, single, target, sizeof target);
-		if (rc == 0)
-			rc = wl_fix_write_atomic(target, bytes, len, mode);
-	} else if (repaired) {
-		/* through a symbolic link: the temporary file and the rename go
-		 * beside the file it points to, and the link stays */
-		failed = file;
-		rc = wl_fix_resolve_link(file, target, sizeof target, &is_link);
-		if (rc == 0 && o->backup) {
-			failed = bak; /* the name it tried last */
-			rc = wl_fix_write_backup(target, in, n, mode, bak, sizeof bak);
+		char dir[WL_SW_PATH_MAX];
+		snprintf(dir, sizeof dir, "%s", target);
+		if (mkdirs(dirname(dir)) != 0) {
+			fprintf(stderr, "w3dfix: %s: cannot make the folder: %s\n", target, strerror(errno));
+			return -1;
 		}
-		if (rc == 0) {
-			failed = target;
-			rc = wl_fix_write_atomic(target, bytes, len, mode);
-		}
-		if (rc == 0 && is_link)
-			snprintf(note, cap, " to %s (through the symbolic link)", target);
-		if (rc == 0 && o->backup)
-			snprintf(note + strlen(note), cap - strlen(note), ", the original kept as %s", bak);
+		wl_sw w;
+		int rc = wl_sw_write_file(&w, target, sw_flags(o), mode, bytes, len);
+		if (rc != WL_SW_OK)
+			say_write_failed(target, &w, rc);
+		return rc == WL_SW_OK ? 0 : -1;
 	}
-	if (rc != 0) {
-		fprintf(stderr, "w3dfix: %s: cannot write: %s\n", failed, strerror(errno));
+	if (!repaired) {
+		wl_sw_abort(lk);
+		return 0;
+	}
+	char bak[WL_SW_PATH_MAX + 16];
+	int rc = wl_sw_open(lk, mode);
+	const char *failed = file; /* the path named when something fails */
+	if (rc == WL_SW_OK && o->backup) {
+		rc = wl_sw_backup(lk, in, n, bak, sizeof bak);
+		failed = bak; /* the name it tried last */
+	}
+	if (rc == WL_SW_OK) {
+		failed = lk->path;
+		rc = wl_sw_write(lk, bytes, len);
+	}
+	if (rc == WL_SW_OK)
+		rc = wl_sw_commit(lk);
+	if (rc != WL_SW_OK) {
+		say_write_failed(failed, lk, rc);
+		wl_sw_abort(lk);
 		return -1;
 	}
+	if (lk->through_link)
+		snprintf(note, cap, " to %s (through the symbolic link)", lk->path);
+	if (o->backup)
+		snprintf(note + strlen(note), cap - strlen(note), ", the original kept as %s", bak);
 	return 0;
+}
+
+typedef struct out_name {
+	const char *target, *source;
+} out_name;
+
+static int cmp_out_name(const void *a, const void *b)
+{
+	return strcmp(((const out_name *)a)->target, ((const out_name *)b)->target);
+}
+
+/* The -o output path of every file, in walk order, into targets (malloc'd
+ * strings).  -1 after printing why: a name too long, or two inputs that map
+ * to the same output name (the second would replace the first). */
+static int out_targets(const opts *o, char **args, int nargs, const wl_pathlist *lists, bool single,
+		       char **targets)
+{
+	size_t n = 0;
+	for (int a = 0; a < nargs; a++)
+		for (size_t i = 0; i < lists[a].count; i++, n++) {
+			char buf[WL_SW_PATH_MAX];
+			if (out_path(o, args[a], lists[a].items[i], single, buf, sizeof buf) != 0) {
+				fprintf(stderr, "w3dfix: %s: output name too long; nothing written\n", lists[a].items[i]);
+				return -1;
+			}
+			if (!(targets[n] = strdup(buf))) {
+				fprintf(stderr, "w3dfix: out of memory\n");
+				return -1;
+			}
+		}
+	out_name *names = malloc((n ? n : 1) * sizeof *names);
+	if (!names) {
+		fprintf(stderr, "w3dfix: out of memory\n");
+		return -1;
+	}
+	size_t k = 0;
+	for (int a = 0; a < nargs; a++)
+		for (size_t i = 0; i < lists[a].count; i++, k++)
+			names[k] = (out_name){ targets[k], lists[a].items[i] };
+	qsort(names, n, sizeof *names, cmp_out_name);
+	int rc = 0;
+	for (size_t i = 1; i < n; i++)
+		if (strcmp(names[i - 1].target, names[i].target) == 0) {
+			fprintf(stderr, "w3dfix: %s and %s would both be written to %s; nothing written\n",
+				names[i - 1].source, names[i].source, names[i].target);
+			rc = -1;
+		}
+	free(names);
+	return rc;
+}
+
+/* "-" (standard input) where it cannot be: with --in-place, or with -o
+ * naming a folder (no name to give it there).  Prints why. */
+static bool stdin_misused(const opts *o, char **args, int nargs, bool single)
+{
+	for (int a = 0; a < nargs; a++) {
+		if (strcmp(args[a], "-") != 0)
+			continue;
+		if (o->in_place) {
+			fprintf(stderr, "w3dfix: -: standard input cannot be written in place (use -o FILE)\n");
+			return true;
+		}
+		struct stat st;
+		if (o->output && (!single || (stat(o->output, &st) == 0 && S_ISDIR(st.st_mode)))) {
+			fprintf(stderr, "w3dfix: -: standard input needs -o FILE, the only input, not a folder\n");
+			return true;
+		}
+	}
+	return false;
 }
 
 typedef struct totals {
@@ -293,13 +389,27 @@ static void print_edits(const char *file, const wl_fix_result *r)
 	free(idx);
 }
 
-static void fix_one(const opts *o, const wl_fix_options *fo, const char *arg, const char *file,
-		    bool single, totals *t, wl_progress *pg)
+static void fix_one(const opts *o, const wl_fix_options *fo, const char *file, const char *target,
+		    totals *t, wl_progress *pg)
 {
 	uint8_t *in;
 	size_t n;
 	t->files++;
+	/* --in-place: the lock first, then the read, so that a run waiting
+	 * for another edits what that one wrote */
+	wl_sw lk = { .lock_fd = -1, .fd = -1, .slot = -1 };
+	bool writing = (o->in_place || o->output) && !o->dry_run;
+	if (o->in_place && writing) {
+		int rc = wl_sw_lock(&lk, file, sw_flags(o));
+		if (rc != WL_SW_OK) {
+			wl_progress_clear(pg);
+			say_write_failed(file, &lk, rc);
+			t->errors++;
+			return;
+		}
+	}
 	if (wl_cli_read_input(&DOC, file, &in, &n) != 0) {
+		wl_sw_abort(&lk);
 		wl_progress_clear(pg);
 		t->errors++;
 		return;
@@ -315,6 +425,7 @@ static void fix_one(const opts *o, const wl_fix_options *fo, const char *arg, co
 	int run_rc = wl_fix_run(fo, file, in, n, &r);
 	wl_progress_clear(pg);
 	if (run_rc != 0) {
+		wl_sw_abort(&lk);
 		fprintf(stderr, "w3dfix: %s: out of memory or internal error\n", file);
 		t->errors++;
 		wl_fix_result_free(&r);
@@ -330,12 +441,12 @@ static void fix_one(const opts *o, const wl_fix_options *fo, const char *arg, co
 	}
 	for (size_t i = 0; i < r.problem_count; i++)
 		fprintf(stderr, "w3dfix: %s: verification failed: %s\n", file, r.problems[i]);
-	bool writing = (o->in_place || o->output) && !o->dry_run;
 	bool ok = r.verified;
 	if (!ok)
 		t->failed++;
-	char note[4200] = ""; /* where the repaired bytes went, when not to file itself */
-	bool write_failed = writing && write_result(o, arg, file, single, &r, in, n, note, sizeof note) != 0;
+	char note[2 * WL_SW_PATH_MAX + 64] = ""; /* where the repaired bytes went, when not to file itself */
+	bool write_failed = writing && write_result(o, file, target, &lk, &r, in, n, note, sizeof note) != 0;
+	wl_sw_abort(&lk);
 	if (write_failed)
 		t->errors++;
 	bool repaired = r.changed && ok && !write_failed;
@@ -374,7 +485,7 @@ static void walk_error(void *ud, const char *path, int errnum)
 	fprintf(stderr, "w3dfix: %s: %s\n", path, strerror(errnum));
 }
 
-enum { OPT_LIST_FIXES = WL_OPT_LONG_ONLY, OPT_REBUILD_AABTREE, OPT_FIX };
+enum { OPT_LIST_FIXES = WL_OPT_LONG_ONLY, OPT_REBUILD_AABTREE, OPT_FIX, OPT_BREAK_LINKS, OPT_FORCE };
 
 /* The option table: drives getopt_long, --help and --man (cli/opts.h).
  * --fix has no short letter: -f is --format in w3dlint. */
@@ -384,6 +495,12 @@ static const wl_opt OPTS[] = {
 	  "write repaired files to OUT: a file for one input file, else a folder mirroring each PATH's files "
 	  "(every file is written)" },
 	{ "backup", no_argument, 'b', NULL, "with --in-place, keep the original as FILE.bak" },
+	{ "break-links", no_argument, OPT_BREAK_LINKS, NULL,
+	  "write a file that has other hard links (this name gets the new file, the others keep the old one); "
+	  "without it such a file is reported and left alone" },
+	{ "force", no_argument, OPT_FORCE, NULL,
+	  "write over read-only files (no write permission bit, e.g. 0444) too, keeping their mode; without it "
+	  "they are reported and left alone" },
 	{ "dry-run", no_argument, 'n', NULL, "list every edit (chunk path, rule, what: old -> new); write nothing" },
 	{ "diff", no_argument, 'd', NULL, "per-chunk summary of the edits and the size change" },
 	{ "select", required_argument, 's', "LIST",
@@ -426,6 +543,7 @@ int main(int argc, char **argv)
 	struct option longs[OPT_COUNT + 1];
 	char shorts[2 * OPT_COUNT + 2];
 	wl_cli_getopt_tables(&DOC, longs, shorts);
+	wl_sw_signals_init();
 	opts o = { 0 };
 	int ch, status = 0;
 	bool list = false;
@@ -436,6 +554,8 @@ int main(int argc, char **argv)
 		case 'i': o.in_place = true; break;
 		case 'o': o.output = optarg; break;
 		case 'b': o.backup = true; break;
+		case OPT_BREAK_LINKS: o.break_links = true; break;
+		case OPT_FORCE: o.readonly_ok = true; break;
 		case 'n': o.dry_run = true; break;
 		case 'd': o.diff = true; break;
 		case 's': rc = split_into(&o.select, &o.nselect, optarg); break;
@@ -457,7 +577,7 @@ int main(int argc, char **argv)
 	if (list) {
 		list_fixes(stdout);
 		opts_release(&o);
-		return 0;
+		return wl_cli_flush_stdout(&DOC) == 0 ? 0 : 2;
 	}
 	if (optind >= argc) {
 		fprintf(stderr, "w3dfix: no PATH given\nTry 'w3dfix --help' for more information.\n");
@@ -524,21 +644,31 @@ int main(int argc, char **argv)
 		if (single && stat(argv[optind], &st) == 0 && S_ISDIR(st.st_mode))
 			single = false;
 	}
+	bool writing = (o.in_place || o.output) && !o.dry_run;
+	/* -o: every output name, checked before anything is written */
+	char **targets = writing && o.output ? calloc(nfiles ? nfiles : 1, sizeof *targets) : NULL;
+	bool refused = (writing && o.output &&
+			(!targets || out_targets(&o, argv + optind, argc - optind, lists, single, targets) != 0)) ||
+		       stdin_misused(&o, argv + optind, argc - optind, single);
+	if (refused)
+		t.errors++;
 	/* the progress line of w3dlint (cli/progress.h): a terminal, no CI,
 	 * more than 20 files; cleared before each file's own lines */
 	wl_progress pg;
 	wl_progress_init(&pg, true, nfiles);
 	size_t done = 0;
-	for (int a = optind; a < argc; a++)
+	for (int a = optind; a < argc && !refused; a++)
 		for (size_t i = 0; i < lists[a - optind].count; i++) {
 			wl_progress_show(&pg, ++done, nfiles, lists[a - optind].items[i]);
-			fix_one(&o, &fo, argv[a], lists[a - optind].items[i], single, &t, &pg);
+			fix_one(&o, &fo, lists[a - optind].items[i], targets ? targets[done - 1] : NULL, &t, &pg);
 		}
 	wl_progress_clear(&pg);
+	for (size_t i = 0; targets && i < nfiles; i++)
+		free(targets[i]);
+	free(targets);
 	for (int a = optind; a < argc; a++)
 		wl_pathlist_free(&lists[a - optind]);
 	free(lists);
-	bool writing = (o.in_place || o.output) && !o.dry_run;
 	char fixable[64] = "";
 	if (!writing && t.fixable)
 		snprintf(fixable, sizeof fixable, "%zu to fix (not written), ", t.fixable);
@@ -556,6 +686,8 @@ int main(int argc, char **argv)
 		       t.hint_findings == 1 ? "" : "s");
 	}
 	totals_release(&t);
+	if (wl_cli_flush_stdout(&DOC) != 0)
+		t.errors++;
 	if (t.errors)
 		status = 2;
 	else if (t.remaining || t.failed || t.fixable)

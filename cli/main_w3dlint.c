@@ -35,6 +35,7 @@
 #include "../lint/suggest.h"
 #include "../lint/xref.h"
 #include "opts.h"
+#include "output.h"
 #include "pool.h"
 #include "progress.h"
 #include "walk.h"
@@ -70,7 +71,9 @@ static const wl_opt OPTS[] = {
 	{ "format", required_argument, 'f', "FORMAT",
 	  "report format: text (default), json (docs/report-json.md), sarif (SARIF 2.1.0 for GitHub code "
 	  "scanning, docs/report-sarif.md) or github (GitHub Actions annotations)" },
-	{ "output", required_argument, 'o', "FILE", "write the report to FILE instead of standard output" },
+	{ "output", required_argument, 'o', "FILE",
+	  "write the report to FILE instead of standard output (- for standard output); a regular file only, "
+	  "replaced whole once the report is complete" },
 	{ "config", required_argument, 'c', "FILE",
 	  "use this configuration for every file instead of the .w3dlint.yaml found by walking up from each file" },
 	{ "fail-on", required_argument, OPT_FAIL_ON, "SEVERITY",
@@ -289,7 +292,9 @@ static void walk_error(void *ud, const char *path, int errnum)
 	fprintf(stderr, "w3dlint: %s: %s\n", path, strerror(errnum));
 }
 
-/* Reads the whole file (core/file_io.h: regular files of at most 1 GiB).
+/* Reads the whole file (core/file_io.h: regular files of at most 1 GiB;
+ * WL_READ_SNIFF: a file its format refuses by its first bytes is not read
+ * past them).
  * Returns -1 with a message naming it in err when it cannot be read.  Runs
  * on worker threads: prints nothing. */
 static int read_file(const char *path, uint8_t **out, uint64_t *out_size, char *err, size_t errcap)
@@ -298,7 +303,7 @@ static int read_file(const char *path, uint8_t **out, uint64_t *out_size, char *
 	uint64_t size;
 	*out = NULL;
 	*out_size = 0;
-	int rc = wl_read_input(path, out, &len, &size);
+	int rc = wl_read_input_ex(path, WL_READ_SNIFF, out, &len, &size);
 	if (rc != WL_READ_OK) {
 		wl_read_message(err, errcap, W3DLINT_NAME, path, rc, errno, size);
 		return -1;
@@ -319,7 +324,8 @@ typedef struct run {
 	wl_baseline *baseline;   /* --baseline or --write-baseline, or NULL */
 	bool recording;          /* --write-baseline */
 	wl_reporter *rep;
-	FILE *out;
+	FILE *out;               /* dest.fp */
+	wl_cli_out dest;         /* -o FILE or standard output (cli/output.h) */
 	wl_progress pg;
 	bool shares_terminal;    /* the report goes to the terminal of pg */
 	bool trouble;            /* exit status 2 */
@@ -993,8 +999,7 @@ static void run_free(run *r)
 	free(r->xref_add);
 	wl_xref_free(r->xref);
 	wl_reporter_free(r->rep);
-	if (r->out && r->out != stdout)
-		fclose(r->out);
+	wl_cli_out_abort(&r->dest); /* a report not finished is not written */
 	free(r->file_cfg);
 	wl_pathlist_free(&r->files);
 	config_cache_free(&r->cache);
@@ -1122,15 +1127,9 @@ static int lint_paths(run *r, char **paths, int npaths)
 		return EXIT_TROUBLE;
 
 	bool to_stdout = !opt->output || strcmp(opt->output, "-") == 0;
-	if (to_stdout) {
-		r->out = stdout;
-	} else {
-		r->out = fopen(opt->output, "w");
-		if (!r->out) {
-			fprintf(stderr, "w3dlint: %s: %s\n", opt->output, strerror(errno));
-			return EXIT_TROUBLE;
-		}
-	}
+	if (wl_cli_out_open(&DOC, &r->dest, opt->output) != 0)
+		return EXIT_TROUBLE;
+	r->out = r->dest.fp;
 	r->rep = make_reporter(r, to_stdout);
 	if (!r->rep) {
 		fprintf(stderr, "w3dlint: out of memory\n");
@@ -1156,14 +1155,9 @@ static int lint_paths(run *r, char **paths, int npaths)
 	}
 	if (finish_run(r, to_stdout) != EXIT_CLEAN)
 		return EXIT_TROUBLE;
-	if (!to_stdout) {
-		FILE *fp = r->out;
-		r->out = NULL;
-		if (fclose(fp) != 0) {
-			fprintf(stderr, "w3dlint: %s: cannot write the report: %s\n", opt->output, strerror(errno));
-			return EXIT_TROUBLE;
-		}
-	}
+	r->out = NULL;
+	if (wl_cli_out_close(&DOC, &r->dest) != 0)
+		return EXIT_TROUBLE;
 	if (r->trouble)
 		return EXIT_TROUBLE;
 	return r->failed ? EXIT_FINDINGS : EXIT_CLEAN;
@@ -1173,6 +1167,7 @@ int main(int argc, char **argv)
 {
 	cli opt;
 	int first = 0;
+	wl_sw_signals_init();
 	int rc = parse_args(argc, argv, &opt, &first);
 	if (rc < 0)
 		return fflush(stdout) == 0 ? EXIT_CLEAN : EXIT_TROUBLE;
@@ -1202,7 +1197,8 @@ int main(int argc, char **argv)
 	} else {
 		rc = lint_paths(&r, argv + first, argc - first);
 	}
-	if (fflush(stdout) != 0 && rc == EXIT_CLEAN)
+	if (rc == EXIT_TROUBLE ? fflush(stdout) != 0 || ferror(stdout) /* said already */
+			       : wl_cli_flush_stdout(&DOC) != 0)
 		rc = EXIT_TROUBLE;
 	run_free(&r);
 	return rc;

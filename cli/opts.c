@@ -215,15 +215,25 @@ int wl_cli_common_option(const wl_cli_doc *d, int ch, char **argv)
 	switch (ch) {
 	case 'V':
 		wl_cli_version(stdout, d);
-		return 0;
+		break;
 	case 'h':
 		wl_cli_help(stdout, d);
-		return 0;
+		break;
 	case WL_OPT_MAN_VAL:
 		wl_cli_man(stdout, d);
-		return 0;
+		break;
 	default:
 		wl_cli_usage_error(d, ch, argv);
 		return 2;
 	}
+	return wl_cli_flush_stdout(d) == 0 ? 0 : 2; /* e.g. --help > /dev/full */
+}
+
+int wl_cli_flush_stdout(const wl_cli_doc *d)
+{
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return 0;
+	fprintf(stderr, "%s: standard output: cannot write: %s\n", d->tool, strerror(errno ? errno : EIO));
+	return -1;
 }

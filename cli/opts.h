@@ -90,8 +90,9 @@ void wl_cli_usage_error(const wl_cli_doc *d, int ch, char **argv);
 /**
  * The end of every tool's getopt_long switch: the common options of
  * WL_OPT_COMMON ('V' --version, 'h' --help, WL_OPT_MAN_VAL --man) print to
- * standard output and give 0; anything else is a usage error
- * (wl_cli_usage_error) and gives 2.  The tool then exits with that status.
+ * standard output and give 0 (2 with a message when standard output cannot
+ * be written); anything else is a usage error (wl_cli_usage_error) and
+ * gives 2.  The tool then exits with that status.
  */
 int wl_cli_common_option(const wl_cli_doc *d, int ch, char **argv);
 
@@ -102,6 +103,13 @@ int wl_cli_common_option(const wl_cli_doc *d, int ch, char **argv);
  * (wl_read_message); the caller then exits with status 2 or counts an error.
  */
 int wl_cli_read_input(const wl_cli_doc *d, const char *path, uint8_t **out, size_t *len);
+
+/**
+ * Flushes standard output: 0, or -1 after printing "TOOL: standard output:
+ * cannot write: REASON" (a full disk, /dev/full, a closed pipe); the tool
+ * then exits with status 2.
+ */
+int wl_cli_flush_stdout(const wl_cli_doc *d);
 
 /** Prints "TOOL VERSION\n". */
 void wl_cli_version(FILE *out, const wl_cli_doc *d);

@@ -172,7 +172,13 @@ int wl_walk_collect(const char *path, wl_pathlist *out, wl_walk_error_fn on_erro
 {
 	walk w = { out, on_error, ud, 0, 0, NULL, 0, 0 };
 	struct stat st;
-	if (stat(path, &st) != 0) {
+	if (strcmp(path, "-") == 0) { /* standard input: read as a named file */
+		char *s = strdup(path);
+		if (!s || list_push(out, s) < 0) {
+			free(s);
+			w.oom = 1;
+		}
+	} else if (stat(path, &st) != 0) {
 		problem(&w, path, errno);
 	} else if (S_ISDIR(st.st_mode)) {
 		seen_before(&w, &st);

@@ -3,7 +3,8 @@
  * w3dlint into the list of files to lint, in a deterministic order:
  * arguments in the order given, directory contents sorted.
  *
- * A file named explicitly is always collected, whatever its extension.  A
+ * A file named explicitly is always collected, whatever its extension, and
+ * "-" (standard input) is collected as it is (core/file_io.h reads it).  A
  * directory is walked recursively: its entries are visited in byte order
  * (strcmp), hidden entries (names starting with '.') are skipped, symbolic
  * links are followed, and a directory already visited (same device and

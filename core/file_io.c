@@ -1,9 +1,12 @@
 /* file_io.c - reading a whole file; see file_io.h. */
 #include "file_io.h"
 
+#include "format.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,18 +87,58 @@ int wl_read_file(const char *path, size_t limit, uint8_t **out, size_t *len)
 	return rc;
 }
 
+/* WL_READ_SNIFF: when the format of the file at fd (size bytes, named
+ * path) refuses it by its first bytes, the buffer holds those and zeros
+ * after them (calloc: pages never touched cost no memory).  Returns 1 when
+ * it did so, 0 when the file is to be read whole (fd rewound), -1 on a
+ * read error. */
+static int sniff(int fd, const char *path, uint64_t size, uint8_t **out, size_t *len)
+{
+	uint8_t head[WL_DETECT_BYTES];
+	size_t n = 0, want = size < sizeof head ? (size_t)size : sizeof head;
+	while (n < want) {
+		ssize_t got = read(fd, head + n, want - n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			return -1;
+		if (got == 0)
+			break;
+		n += (size_t)got;
+	}
+	if (n == want && wl_format_read_extent(head, size, path) < size) {
+		uint8_t *buf = calloc(1, (size_t)size);
+		if (buf) {
+			memcpy(buf, head, n);
+			*out = buf;
+			*len = (size_t)size;
+			return 1;
+		}
+	}
+	return lseek(fd, 0, SEEK_SET) == 0 ? 0 : -1;
+}
+
 int wl_read_input(const char *path, uint8_t **out, size_t *len, uint64_t *size)
 {
+	return wl_read_input_ex(path, 0, out, len, size);
+}
+
+int wl_read_input_ex(const char *path, unsigned flags, uint8_t **out, size_t *len, uint64_t *size)
+{
 	*size = 0;
-	if (strcmp(path, "-") == 0)
-		return read_fd(STDIN_FILENO, 0, WL_INPUT_MAX_BYTES, out, len, size);
+	bool in = strcmp(path, "-") == 0;
 	/* O_NONBLOCK: opening a FIFO without a writer must not block; the
 	 * type is checked before any read. */
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	int fd = in ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return WL_READ_OPEN;
 	struct stat st;
 	int rc = WL_READ_OK, e = 0;
+	if (in && fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode) &&
+	    !((S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) && !isatty(fd))) {
+		/* a pipe, FIFO, socket or terminal: read up to the limit */
+		return read_fd(fd, 0, WL_INPUT_MAX_BYTES, out, len, size);
+	}
 	if (fstat(fd, &st) != 0) {
 		rc = WL_READ_IO;
 		e = errno;
@@ -109,38 +152,54 @@ int wl_read_input(const char *path, uint8_t **out, size_t *len, uint64_t *size)
 		rc = WL_READ_BIG;
 		e = EFBIG;
 		*size = (uint64_t)st.st_size;
-	} else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) {
+	} else if (!in && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) {
 		rc = WL_READ_IO;
 		e = errno;
 	} else {
-		rc = read_fd(fd, (uint64_t)st.st_size, WL_INPUT_MAX_BYTES, out, len, size);
+		int s = !in && (flags & WL_READ_SNIFF) && st.st_size > 0 ? sniff(fd, path, (uint64_t)st.st_size, out, len)
+									 : 0;
+		if (s == 1)
+			*size = (uint64_t)st.st_size;
+		else if (s == 0)
+			rc = read_fd(fd, (uint64_t)st.st_size, WL_INPUT_MAX_BYTES, out, len, size);
+		else
+			rc = WL_READ_IO;
 		e = errno;
 	}
-	close(fd);
+	if (!in)
+		close(fd);
 	errno = e;
 	return rc;
 }
 
+const char *wl_file_kind(mode_t mode)
+{
+	switch (mode & S_IFMT) {
+	case S_IFIFO: return "a FIFO";
+	case S_IFCHR: return "a character device";
+	case S_IFBLK: return "a block device";
+	case S_IFSOCK: return "a socket";
+	case S_IFDIR: return "a folder";
+	case S_IFLNK: return "a symbolic link";
+	case S_IFREG: return "a regular file";
+	default: return "an unknown kind of file";
+	}
+}
+
 /* The kind of a non-regular file, for the message. */
-static const char *kind_of(const char *path)
+static const char *kind_of(const char *path, char *buf, size_t cap)
 {
 	struct stat st;
-	if (stat(path, &st) != 0)
+	if ((strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, &st) : stat(path, &st)) != 0)
 		return "not a regular file";
-	if (S_ISFIFO(st.st_mode))
-		return "not a regular file (a FIFO)";
-	if (S_ISCHR(st.st_mode))
-		return "not a regular file (a character device)";
-	if (S_ISBLK(st.st_mode))
-		return "not a regular file (a block device)";
-	if (S_ISSOCK(st.st_mode))
-		return "not a regular file (a socket)";
-	return "not a regular file";
+	snprintf(buf, cap, "not a regular file (%s)", wl_file_kind(st.st_mode));
+	return buf;
 }
 
 void wl_read_message(char *buf, size_t cap, const char *tool, const char *path, int rc, int errnum, uint64_t size)
 {
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	char kind[64];
 	if (rc == WL_READ_BIG && size > 0)
 		snprintf(buf, cap, "%s: %s: file is %" PRIu64 " bytes, over the 1 GiB limit (%" PRIu64 " bytes); not read",
 			 tool, name, size, WL_INPUT_MAX_BYTES);
@@ -148,7 +207,7 @@ void wl_read_message(char *buf, size_t cap, const char *tool, const char *path, 
 		snprintf(buf, cap, "%s: %s: more than the 1 GiB limit (%" PRIu64 " bytes); not read", tool, name,
 			 WL_INPUT_MAX_BYTES);
 	else if (rc == WL_READ_NOTREG)
-		snprintf(buf, cap, "%s: %s: %s; not read", tool, name, kind_of(path));
+		snprintf(buf, cap, "%s: %s: %s; not read", tool, name, kind_of(path, kind, sizeof kind));
 	else if (rc == WL_READ_NOMEM)
 		snprintf(buf, cap, "%s: %s: out of memory reading the file", tool, name);
 	else {

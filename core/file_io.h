@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 /* The largest input file the tools read (w3dlint, w3dfix, w3ddump, w3dasm):
  * 1 GiB.  Each file is read whole into memory, and the parse of a file is
@@ -44,8 +45,11 @@ int wl_read_file(const char *path, size_t limit, uint8_t **out, size_t *len);
 
 /**
  * Reads one input file of a tool, whole, into a malloc'd buffer *out of
- * *len bytes (free() it).  path "-" reads standard input (a pipe is fine
- * there), up to the same limit.
+ * *len bytes (free() it).  path "-" reads standard input: a regular file
+ * there is checked as a named one; a pipe, FIFO, socket or terminal is read
+ * up to the same limit, stopping at the first byte past it (so a pipe from
+ * /dev/zero costs at most the limit); a device that is not a terminal
+ * (`- < /dev/zero`) is refused like a named one, before any read.
  *
  * Refuses, before reading a byte:
  *   - a folder: WL_READ_IO, errno EISDIR;
@@ -62,6 +66,23 @@ int wl_read_file(const char *path, size_t limit, uint8_t **out, size_t *len);
  */
 int wl_read_input(const char *path, uint8_t **out, size_t *len, uint64_t *size);
 
+/* wl_read_input_ex flags. */
+enum {
+	/* Sniff before reading whole (named files): when the format the file
+	 * is taken for refuses it by its first bytes (core/format.h
+	 * wl_format.refused_head: a .b3d without BB3D, a .p3d without ODOL or
+	 * MLOD), only the first WL_DETECT_BYTES bytes are read and the rest of
+	 * the buffer is zeros (untouched pages: no memory, no time, even for a
+	 * 1000 MB file).  *len is still the file's size, so the reader's
+	 * finding and the report name the whole file.  Only for callers that
+	 * hand the bytes to the format's reader and nothing else (w3dlint);
+	 * never for one that copies or prints them (w3dfix -o, w3ddump). */
+	WL_READ_SNIFF = 1u << 0,
+};
+
+/** wl_read_input() with flags (WL_READ_*). */
+int wl_read_input_ex(const char *path, unsigned flags, uint8_t **out, size_t *len, uint64_t *size);
+
 /**
  * Words a failure of wl_read_input() (rc, the errno it left, the *size it
  * gave) as one line without newline into buf: "TOOL: PATH: REASON", e.g.
@@ -71,5 +92,12 @@ int wl_read_input(const char *path, uint8_t **out, size_t *len, uint64_t *size);
  * PATH "-" is named "<stdin>".  Thread-safe (strerror_r).
  */
 void wl_read_message(char *buf, size_t cap, const char *tool, const char *path, int rc, int errnum, uint64_t size);
+
+/**
+ * The kind of file a mode (st_mode) describes, for messages: "a FIFO",
+ * "a character device", "a block device", "a socket", "a folder",
+ * "a symbolic link", "a regular file".  Static string.
+ */
+const char *wl_file_kind(mode_t mode);
 
 #endif

@@ -23,6 +23,9 @@ struct wl_doc;
 struct wl_chunk;
 struct wl_chunk_type;
 
+/* The bytes wl_format.detect looks at, at most. */
+#define WL_DETECT_BYTES 64
+
 /* Content detection scores (wl_format.detect). */
 enum {
 	WL_DETECT_NO = 0,     /* the bytes are not this format */
@@ -38,8 +41,15 @@ typedef struct wl_format {
 	 * dot, NULL-terminated; matched in any letter case. */
 	const char *const *extensions;
 	/* How surely bytes[0..size) are this format: WL_DETECT_*.  Looks at
-	 * most at the first 64 bytes; never fails. */
+	 * most at the first WL_DETECT_BYTES bytes; never fails. */
 	int (*detect)(const uint8_t *bytes, uint64_t size);
+	/* A file taken for this format (by its name) whose detect() is
+	 * WL_DETECT_NO is refused by the reader with one finding that looks
+	 * only at its first refused_head bytes (B3D, P3D: the magic); the
+	 * input reader then reads no more of it (core/file_io.h
+	 * WL_READ_SNIFF).  0: such a file is read whole (W3D resyncs over
+	 * anything). */
+	uint8_t refused_head;
 
 	/* --- reading --- */
 	/* Reads a whole file (see wl_doc_read for the contract); NULL means the
@@ -104,6 +114,15 @@ const wl_format *wl_format_by_extension(const char *path);
  * path may be NULL.  Never NULL.
  */
 const wl_format *wl_format_detect(const uint8_t *bytes, uint64_t size, const char *path);
+
+/**
+ * How many leading bytes of a file its reader needs: size, or fewer for a
+ * file the format picked for it refuses by its first bytes
+ * (wl_format.refused_head).  head holds the file's first
+ * min(size, WL_DETECT_BYTES) bytes; size is the whole file's; path as for
+ * wl_format_detect.
+ */
+uint64_t wl_format_read_extent(const uint8_t *head, uint64_t size, const char *path);
 
 /** Reads bytes with format f (f->read, or the chunk reader). */
 struct wl_doc *wl_format_read(const wl_format *f, const char *path, const uint8_t *bytes,

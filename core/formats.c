@@ -57,6 +57,14 @@ const wl_format *wl_format_detect(const uint8_t *bytes, uint64_t size, const cha
 	return best ? best : formats[0];
 }
 
+uint64_t wl_format_read_extent(const uint8_t *head, uint64_t size, const char *path)
+{
+	const wl_format *f = wl_format_detect(head, size, path);
+	if (f->refused_head && f->refused_head < size && f->detect && f->detect(head, size) == WL_DETECT_NO)
+		return f->refused_head;
+	return size;
+}
+
 wl_doc *wl_format_read(const wl_format *f, const char *path, const uint8_t *bytes, uint64_t size)
 {
 	return f->read ? f->read(f, path, bytes, size) : wl_doc_read(f, path, bytes, size);

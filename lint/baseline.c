@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "../core/file_io.h"
+#include "../core/safe_write.h"
 
 typedef struct entry {
 	char *key;
@@ -596,34 +597,32 @@ int wl_baseline_save(wl_baseline *b, size_t *skipped, char *err, size_t errcap)
 		set_err(err, errcap, "%s: %s", b->path, "out of memory");
 		return -1;
 	}
-	size_t pl = strlen(b->path);
-	char *tmp = malloc(pl + 32);
-	if (!tmp) {
-		json_decref(root);
-		set_err(err, errcap, "%s: %s", b->path, "out of memory");
-		return -1;
-	}
-	snprintf(tmp, pl + 32, "%s.tmp%ld", b->path, (long)getpid());
-	FILE *fp = fopen(tmp, "w");
-	int rc = -1;
-	if (!fp) {
-		set_err(err, errcap, "%s: %s", tmp, strerror(errno));
-	} else {
+	/* core/safe_write.h: written whole or not at all, the file's owner,
+	 * mode and attributes kept */
+	wl_sw w;
+	FILE *fp = NULL;
+	int rc = wl_sw_lock(&w, b->path, 0);
+	if (rc == WL_SW_OK)
+		rc = wl_sw_open(&w, 0666);
+	if (rc == WL_SW_OK && !(fp = wl_sw_stream(&w)))
+		rc = WL_SW_ERR;
+	if (rc == WL_SW_OK) {
 		int wr = json_dumpf(root, fp, JSON_INDENT(2));
 		if (wr == 0)
 			fputc('\n', fp);
-		bool werr = wr != 0 || ferror(fp);
-		if (fclose(fp) != 0 || werr) {
-			set_err(err, errcap, "%s: %s", tmp, errno ? strerror(errno) : "write error");
-			remove(tmp);
-		} else if (rename(tmp, b->path) != 0) {
-			set_err(err, errcap, "%s: %s", b->path, strerror(errno));
-			remove(tmp);
-		} else {
-			rc = 0;
-		}
+		if (wr != 0 && !ferror(fp))
+			errno = EIO;
+		rc = wr == 0 ? wl_sw_commit(&w) : WL_SW_ERR;
 	}
-	free(tmp);
+	if (rc != WL_SW_OK) {
+		int e = errno;
+		char msg[1200];
+		wl_sw_message(msg, sizeof msg, "w3dlint", b->path, &w, rc, e, NULL, NULL);
+		/* err gets "PATH: REASON" (the caller names the tool) */
+		const char *tail = strstr(msg, ": ");
+		set_err(err, errcap, "%s", tail ? tail + 2 : msg);
+		wl_sw_abort(&w);
+	}
 	json_decref(root);
-	return rc;
+	return rc == WL_SW_OK ? 0 : -1;
 }

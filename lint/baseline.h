@@ -110,8 +110,9 @@ int64_t wl_baseline_record(wl_baseline *b, const char *key, const wl_finding *it
 size_t wl_baseline_stale(const wl_baseline *b, wl_report_stale **out);
 
 /**
- * Writes the baseline (see above).  Returns 0; on error -1 with a message
- * naming the file in err.  Paths that are not UTF-8 cannot be keys of a JSON
+ * Writes the baseline (see above) through core/safe_write.h: whole or not
+ * at all, a regular file only, its owner, mode and attributes kept.
+ * Returns 0; on error -1 with a message naming the file in err.  Paths that are not UTF-8 cannot be keys of a JSON
  * object: their entries are left out and counted in *skipped (may be NULL).
  */
 int wl_baseline_save(wl_baseline *b, size_t *skipped, char *err, size_t errcap);

@@ -9,6 +9,7 @@
 #include "../core/p3d/p3d.h"
 #include "../lint/lint.h"
 #include "p3dbuild.h"
+#include "p3dbuild_info.h"
 #include "p3dlint.h"
 #include "reader_util.h"
 
@@ -142,9 +143,23 @@ START_TEST(test_lod_table)
 	d = p3l_lint(&b);
 	ck_assert_int_eq(ru_offset(d, "p3d-lod-overlap"), (int64_t)at.table + 4);
 	p3l_free(d);
-	/* LOD 2 ends past the end of the file: no table anywhere. */
+	/* LOD 2 ends past the end of the file: no table fits the file, but
+	 * the ModelInfo walk lands on this one, so it is kept and the file
+	 * is taken as cut short inside LOD 2 (check_p3d_damage.c). */
 	wb_patch_u32(&b, at.table + 4, (uint32_t)at.lod[1]);
 	wb_patch_u32(&b, at.table + 20, (uint32_t)b.len + 1);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-lod-table-not-found"), 0);
+	ck_assert_uint_eq(p3l_count(&b, "p3d-truncated"), 1);
+	wb_free(&b);
+	/* ... and with ModelInfo damaged too (a skeleton name where there is
+	 * none: its walk does not land on the table), no table anywhere. */
+	p3bi_info info;
+	memset(&info, 0, sizeof info);
+	p3bi_next = &info;
+	wb_init(&b);
+	p3b_odol(&b, 73, 3, RES3, NULL, 36, &at);
+	wb_patch_u32(&b, at.table + 20, (uint32_t)b.len + 1);
+	b.data[info.skeleton] = 'x';
 	ck_assert_uint_eq(p3l_count(&b, "p3d-lod-table-not-found"), 1);
 	wb_free(&b);
 	/* Ascending resolutions stored in table order: out of order. */

@@ -245,6 +245,32 @@ START_TEST(test_vertex_outside_bbox)
 }
 END_TEST
 
+/* The tolerance is the catalogue's parameter (1 mm by default): a vertex
+ * 0.5 mm outside fires with a tolerance of 0.1 mm; the rule can be turned
+ * off. */
+START_TEST(test_bbox_tolerance_param)
+{
+	const char *r = "p3d-vertex-outside-bbox";
+	wb b;
+	p3b_layout at;
+	float pos[3][3];
+	memcpy(pos, CUBE, sizeof pos);
+	pos[1][0] = 1.0005f;
+	build_box(&b, 73, (const float (*)[3])pos, NULL, &at);
+	ck_assert_uint_eq(p3l_count(&b, r), 0);
+	ck_assert_uint_eq(p3l_count_config(&b, r, "rules:\n  p3d-vertex-outside-bbox:\n"
+					       "    params: {tolerance: 0.0001}\n"), 1);
+	ck_assert_uint_eq(p3l_count_config(&b, r, "rules:\n  p3d-vertex-outside-bbox:\n"
+					       "    params: {tolerance: 0.01}\n"), 0);
+	wb_free(&b);
+	pos[1][0] = 1.5f;
+	build_box(&b, 73, (const float (*)[3])pos, NULL, &at);
+	ck_assert_uint_eq(p3l_count(&b, r), 1);
+	ck_assert_uint_eq(p3l_count_config(&b, r, "rules:\n  p3d-vertex-outside-bbox: off\n"), 0);
+	wb_free(&b);
+}
+END_TEST
+
 /* v52+: a graphical LOD's vertex inside bboxMin/Max but outside the
  * visual box fires; below v52 there is no visual box. */
 START_TEST(test_vertex_outside_visual_bbox)
@@ -273,6 +299,7 @@ Suite *p3d_info_suite(void)
 	tcase_add_test(tc, test_walk_mismatch);
 	tcase_add_test(tc, test_loadable_mismatch);
 	tcase_add_test(tc, test_skeleton_parent);
+	tcase_add_test(tc, test_bbox_tolerance_param);
 	tcase_add_test(tc, test_animation_bone);
 	tcase_add_test(tc, test_info_not_finite);
 	tcase_add_test(tc, test_vertex_outside_bbox);

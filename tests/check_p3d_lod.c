@@ -1,4 +1,4 @@
-/* check_p3d_lod.c - the rules inside one ODOL LOD (core/p3d/p3d_lodrules.c)
+/* check_p3d_lod.c - the rules inside one ODOL LOD (lint/p3d/check_lod_*.c)
  * on LODs built by tests/p3dbuild_lod.c: each rule fires on its defect,
  * one more defective element adds one more finding, and the near miss
  * (the clean LOD of full()) is silent. */
@@ -10,6 +10,7 @@
 #include "../core/p3d/p3d.h"
 #include "../core/p3d/p3d_lodview.h"
 #include "../lint/lint.h"
+#include "../lint/p3d/checks.h"
 #include "p3dbuild_info.h"
 #include "p3dbuild_lod.h"
 #include "reader_util.h"
@@ -309,10 +310,16 @@ START_TEST(test_skeleton_bones)
 	m.skeleton_read = true;
 	m.n_skeleton_bones = 3;
 	p3d_proxyrec px[2] = { { c.at.proxy_sel[0], 0, 2, -1 }, { c.at.proxy_sel[0], 0, 3, -1 } };
-	p3d_lodview x = { .d = d, .m = &m, .v = 73, .items_off = c.at.items, .n_items = 2,
-			  .links_off = c.at.links - 8, .n_links = 2, .n_selections = 1,
-			  .selections_read = true, .proxies = px, .n_proxies = 2 };
-	p3d_rule_head(&x);
+	p3d_lodview x = *m.in_file[0]->view;
+	x.proxies = px;
+	x.n_proxies = 2;
+	p3d_lod lod = *m.in_file[0];
+	lod.view = &x;
+	p3d_lod *order[1] = { &lod };
+	m.in_file = order;
+	m.n_lods = 1;
+	wl_lint_ctx ctx = { d, &m, ru_cat, NULL, NULL };
+	wl_p3d_check_lod_refs(&ctx);
 	ck_assert_uint_eq(ru_count(d, "p3d-bone-index"), 1);
 	ck_assert(ru_find_at(d, "p3d-bone-index", c.at.items + 4));
 	ck_assert_uint_eq(ru_count(d, "p3d-proxy-index"), 1);

@@ -66,4 +66,69 @@ for t in w3dlint w3dfix; do
 		bad "$t on a folder with a dangling and a looping link: status $rc"
 	fi
 done
+# --- "-" is standard input in every tool, checked as a named file is: a
+# device there (`- < /dev/zero`) is refused before a byte is read
+"$build/w3dasm" corpus/rules/trailing-bytes/fire.w3d.txt -o "$tmp/trail.w3d" || exit 2
+"$build/w3ddump" --text "$tmp/mods/mesh.w3d" >"$tmp/mesh.txt" || exit 2
+$limit "$build/w3dlint" - <"$tmp/trail.w3d" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 0 ] && has "-:0x13C: warning: 3 byte(s) after the last chunk" && has "1 file,"; then
+	ok "w3dlint - reads standard input"
+else
+	bad "w3dlint - < FILE: status $rc"
+fi
+$limit "$build/w3dfix" - -o "$tmp/fixed.w3d" <"$tmp/trail.w3d" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 0 ] && [ "$(wc -c <"$tmp/fixed.w3d")" -eq 316 ]; then
+	ok "w3dfix - -o FILE repairs standard input into FILE"
+else
+	bad "w3dfix - -o FILE < FILE: status $rc"
+fi
+$limit "$build/w3dfix" --in-place - <"$tmp/trail.w3d" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 2 ] && errhas "w3dfix: -: standard input cannot be written in place"; then
+	ok "w3dfix --in-place - is refused"
+else
+	bad "w3dfix --in-place -: status $rc"
+fi
+$limit "$build/w3ddump" --chunks - <"$tmp/trail.w3d" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] && has "MESH" && ok "w3ddump - reads standard input" || bad "w3ddump - < FILE: status $rc"
+$limit "$build/w3dasm" - -o "$tmp/asm.w3d" <"$tmp/mesh.txt" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] && cmp -s "$tmp/asm.w3d" "$tmp/mods/mesh.w3d" && ok "w3dasm - reads standard input" || bad "w3dasm - < TEXT: status $rc"
+for t in w3dlint w3dfix w3ddump w3dasm; do
+	if [ "$t" = w3dasm ]; then
+		$limit "$build/w3dasm" - -o "$tmp/zero.w3d" </dev/zero >"$tmp/out" 2>"$tmp/err"
+	else
+		$limit "$build/$t" - </dev/zero >"$tmp/out" 2>"$tmp/err"
+	fi
+	rc=$?
+	if [ "$rc" -eq 2 ] && errhas "$t: <stdin>: not a regular file (a character device); not read"; then
+		ok "$t - < /dev/zero is refused before reading"
+	else
+		bad "$t - < /dev/zero: status $rc"
+	fi
+done
+
+# --- a sniff before the whole read: a 1000 MB sparse .b3d / .p3d without
+# its magic is reported from its first bytes (b3d-not-b3d, p3d-not-p3d,
+# over the whole size) with the memory of a small file, not read whole.
+# Peak memory (ru_maxrss of the child, KiB) is measured, not time: below a
+# quarter of the file (a whole read takes all of it; a sanitizer build's
+# shadow of the untouched buffer takes an eighth).
+for f in b3d p3d; do
+	truncate -s 1000M "$tmp/sparse.$f" || continue
+	peak=$(python3 -c '
+import resource, subprocess, sys
+with open(sys.argv[3], "w") as out:
+    subprocess.run([sys.argv[1], "--format", "json", sys.argv[2]], stdout=out)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$build/w3dlint" "$tmp/sparse.$f" "$tmp/out")
+	if [ "${peak:-999999999}" -lt 256000 ] && has "\"rule\": \"$f-not-$f\"" && has "\"length\": 1048576000"; then
+		ok "a 1000 MB sparse .$f without its magic: $f-not-$f over the whole file, peak $peak KiB"
+	else
+		bad "a 1000 MB sparse .$f: peak ${peak:-?} KiB (want < 250 MiB) or no $f-not-$f over 1048576000 bytes"
+	fi
+	rm -f "$tmp/sparse.$f"
+done
 exit $fail

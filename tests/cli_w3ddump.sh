@@ -209,11 +209,18 @@ else
 	bad "-o unwritable (status $rc)"
 fi
 if [ -w /dev/full ]; then
-	run -o /dev/full --json "$tmp/mesh.w3d"
-	if [ $rc -eq 2 ] && errhas "write failed"; then
-		ok "a failed write (/dev/full): exit 2, 'write failed'"
+	"$tool" --json "$tmp/mesh.w3d" >/dev/full 2>"$tmp/err"
+	rc=$?
+	if [ $rc -eq 2 ] && errhas "w3ddump: standard output: cannot write: No space left on device"; then
+		ok "a failed write (standard output on /dev/full): exit 2, 'cannot write'"
 	else
 		bad "write to /dev/full (status $rc)"
+	fi
+	run -o /dev/full --json "$tmp/mesh.w3d"
+	if [ $rc -eq 2 ] && errhas "/dev/full: not a regular file (a character device); not written"; then
+		ok "-o DEVICE (/dev/full): refused, exit 2 (core/safe_write.h: regular files only)"
+	else
+		bad "-o /dev/full (status $rc)"
 	fi
 fi
 

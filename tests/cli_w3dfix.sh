@@ -58,7 +58,7 @@ run --dry-run --in-place "$w"
 if [ $rc -eq 1 ] && has "trail.w3d:0x13C: trailing-bytes:" && has "bit.w3d:0xC: container-bits: bit 31 of the size: 1 -> 0 [container-bit-on-leaf]" &&
 	has "(dry run)" && ! has "edit(s) written" && has "5 files, 0 fixed, 3 to fix (not written), 2 unchanged, 3 edits" &&
 	same_as_orig clean.w3d trail.w3d sub/bit.w3d count.w3d stray.w3d &&
-	[ -z "$(find "$w" -name '*.w3dfix-*' -o -name '*.bak')" ]; then
+	[ -z "$(find "$w" -name '*.w3dfix-*' -o -name '*.wltmp-*' -o -name '*.bak')" ]; then
 	ok "--dry-run --in-place: every edit listed, no file written or left behind"
 else
 	bad "--dry-run (status $rc)"
@@ -162,7 +162,7 @@ run --in-place --backup "$w/trail.w3d"
 mode=$(stat -c %a "$w/trail.w3d" 2>/dev/null || echo 640)
 if [ $rc -eq 0 ] && has "written" && cmp -s "$w/trail.w3d.bak" "$o/trail.w3d" &&
 	cmp -s "$w/trail.w3d" "$tmp/trail.expect" && [ "$mode" = 640 ] &&
-	[ -z "$(find "$w" -name '*.w3dfix-*')" ]; then
+	[ -z "$(find "$w" -name '*.w3dfix-*' -o -name '*.wltmp-*')" ]; then
 	ok "--in-place --backup: .bak equals the original, file repaired, mode kept, no temporary left"
 else
 	bad "--in-place --backup (status $rc, mode $mode)"
@@ -379,7 +379,7 @@ run -i "$w/links"
 mode=$(stat -c %a "$w/trail.w3d" 2>/dev/null || echo 640)
 if [ $rc -eq 0 ] && [ -L "$w/links/t.w3d" ] && cmp -s "$w/trail.w3d" "$tmp/trail.expect" && [ "$mode" = 640 ] &&
 	has "written to $(cd "$w" && pwd -P)/trail.w3d (through the symbolic link)" &&
-	[ -z "$(find "$w" -name '*.w3dfix-*')" ]; then
+	[ -z "$(find "$w" -name '*.w3dfix-*' -o -name '*.wltmp-*')" ]; then
 	ok "-i on a link found in a folder: the target repaired, its mode kept, the link kept"
 else
 	bad "-i through a link in a folder (status $rc, mode $mode)"

@@ -1,7 +1,7 @@
 /*
  * p3dbuild_lod.h - builds the bytes of one ODOL LOD with proxies, a
  * subskeleton, textures, materials, sections, named selections and vertex
- * bone refs, for the LOD-internal rules (core/p3d/p3d_lodrules.c).  The
+ * bone refs, for the LOD-internal rules (lint/p3d/check_lod_*.c).  The
  * bytes go into p3b_lod.body of the P3D test builder (p3dbuild.h), which
  * wraps them in an ODOL file.  Layout: core/p3d/p3d_lod.c.
  *

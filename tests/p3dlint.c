@@ -2,8 +2,10 @@
 #include "p3dlint.h"
 
 #include <check.h>
+#include <string.h>
 
 #include "../core/format.h"
+#include "../lint/lint.h"
 #include "build_refs.h"
 
 wl_doc *p3l_lint(const wb *b)
@@ -22,6 +24,22 @@ size_t p3l_count(const wb *b, const char *rule)
 	wl_doc *d = p3l_lint(b);
 	size_t n = ru_count(d, rule);
 	p3l_free(d);
+	return n;
+}
+
+size_t p3l_count_config(const wb *b, const char *rule, const char *config)
+{
+	char err[256];
+	wl_catalog *cat = wl_catalog_load_builtin(err, sizeof err);
+	ck_assert_msg(cat != NULL, "%s", err);
+	wl_config *cfg = wl_config_parse(cat, "t.yaml", config, strlen(config), err, sizeof err);
+	ck_assert_msg(cfg != NULL, "%s", err);
+	wl_doc *d = wl_lint_bytes(cat, cfg, "x.p3d", ru_copy(b->data, b->len), b->len);
+	ck_assert_ptr_nonnull(d);
+	size_t n = ru_count(d, rule);
+	ru_free(d);
+	wl_config_free(cfg);
+	wl_catalog_free(cat);
 	return n;
 }
 

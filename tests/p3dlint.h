@@ -19,6 +19,9 @@
 wl_doc *p3l_lint(const wb *b);
 /** The number of findings of rule when b is linted. */
 size_t p3l_count(const wb *b, const char *rule);
+/** The number of findings of rule when b is linted with the configuration
+ *  text config (.w3dlint.yaml syntax: severities, params). */
+size_t p3l_count_config(const wb *b, const char *rule, const char *config);
 /** Asserts that d holds exactly one finding of rule, at offset and of
  *  length bytes; returns it. */
 const wl_finding *p3l_one(const wl_doc *d, const char *rule, uint64_t offset, uint64_t length);

@@ -47,6 +47,7 @@ const wl_format b3d_format = {
 	.title = "Blitz3D B3D",
 	.extensions = extensions,
 	.detect = detect,
+	.refused_head = 4, /* read(): the BB3D tag */
 	.read = read,
 	.build_model = build_model,
 	.writable = true,

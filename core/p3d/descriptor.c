@@ -1,6 +1,9 @@
 /* descriptor.c - the P3D format descriptor (p3d.h): recognised by its ODOL
  * or MLOD magic, read by the P3D readers into a node tree, never written
- * (w3dfix and w3dasm refuse it: writable is false). */
+ * (w3dfix and w3dasm refuse it: writable is false).  An ODOL file whose
+ * header version does not read but another known version's layout does
+ * (p3d_relabel.c) is read under that layout, with p3d-version-mislabel at
+ * the version field. */
 #include "p3d.h"
 
 #include <stdio.h>
@@ -16,6 +19,29 @@ static int detect(const uint8_t *bytes, uint64_t size)
 /* A file taken for P3D (by its .p3d name) without either magic: one
  * finding over the whole file, nothing else read (every reader refuses
  * it: jetelain P3D.cs, grad_aff odol.cpp throw on the magic). */
+/* d (read under its header's version, which does not read) read again
+ * under the layout of version v, which does: the new document, with
+ * p3d-version-mislabel at the version field (d freed). */
+static wl_doc *read_relabelled(const wl_format *f, wl_doc *d, uint32_t v)
+{
+	wl_doc *r = wl_doc_empty(f, d->path, d->bytes, d->size);
+	p3d_model *m = r ? wl_arena_alloc(r->arena, sizeof *m) : NULL;
+	if (!m) {
+		if (r)
+			wl_doc_free(r);
+		return d;
+	}
+	wl_doc_free(d);
+	r->model = m;
+	m->layout = v;
+	p3d_read_odol(r, m);
+	wl_report(&r->findings, "p3d-version-mislabel", m->header, -1, 4, 4,
+		  "the header says odol version %u, but ModelInfo and the lods do not read under "
+		  "that version's layout; the whole file reads under v%u's: the layout is v%u's",
+		  (unsigned)m->header_version, (unsigned)v, (unsigned)v);
+	return r;
+}
+
 static wl_doc *read_p3d(const wl_format *f, const char *path, const uint8_t *bytes, uint64_t size)
 {
 	wl_doc *d = wl_doc_empty(f, path, bytes, size);
@@ -40,11 +66,13 @@ static wl_doc *read_p3d(const wl_format *f, const char *path, const uint8_t *byt
 		return d;
 	}
 	m->mlod = bytes[0] == 'M';
-	if (m->mlod)
+	if (m->mlod) {
 		p3d_read_mlod(d, m);
-	else
-		p3d_read_odol(d, m);
-	return d;
+		return d;
+	}
+	p3d_read_odol(d, m);
+	uint32_t layout = p3d_odol_layout(d, m);
+	return layout ? read_relabelled(f, d, layout) : d;
 }
 
 static void *build_model(wl_doc *doc)
@@ -59,6 +87,7 @@ const wl_format p3d_format = {
 	.title = "Arma P3D (ODOL, MLOD)",
 	.extensions = extensions,
 	.detect = detect,
+	.refused_head = 4, /* read_p3d(): the ODOL or MLOD magic */
 	.read = read_p3d,
 	.build_model = build_model,
 	.writable = false,

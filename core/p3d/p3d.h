@@ -111,6 +111,8 @@ const char *p3d_id_name(uint32_t id);
 /** The ODOL versions the public readers know: 7 (OFP) and 28..75. */
 bool p3d_version_known(uint32_t version);
 
+struct p3d_lodview;
+
 /* One LOD as located by the reader. */
 typedef struct p3d_lod {
 	float resolution;
@@ -118,17 +120,53 @@ typedef struct p3d_lod {
 	uint8_t permanent;     /* ODOL: the table's flag byte */
 	const wl_chunk *node;  /* its LOD node, NULL when it could not be placed */
 	bool walked;           /* the reader's walk reached the LOD's end */
+	/* ODOL: what its walk read (p3d_lodview.h, arena), NULL when the
+	 * LOD was not walked. */
+	const struct p3d_lodview *view;
 	/* MLOD: counts read from its header. */
 	uint32_t n_points, n_normals, n_faces;
+	/* MLOD, what the walk read (p3d_mlod.c): the LOD kind, the nodes of
+	 * its points and normals (NULL when none or not read: 16-byte points
+	 * {float x, y, z; u32 flags}, 12-byte normals) and of its faces with
+	 * each face's offset (n_faces, arena; NULL unless every face was
+	 * read: P3DM u32 nVerts, 4 x {u32 point, normal; float u, v} ...,
+	 * SP3X the same after a 32-byte texture name). */
+	bool sp3x;
+	const wl_chunk *points, *normals, *faces;
+	const uint64_t *face_off;
 	/* ODOL: the min and max of its decoded positions (finite ones, model
 	 * coordinates, metres), set by p3d_lod.c positions() when it has any. */
 	bool has_bounds;
 	float vmin[3], vmax[3];
 } p3d_lod;
 
+/* A ModelInfo float field as the walk read it (p3d_info.c): what it is,
+ * where, how many floats (1 or 3), the node it lies in. */
+typedef struct p3d_infofloat {
+	const char *what;
+	uint64_t at;
+	uint32_t k;
+	const wl_chunk *node;
+} p3d_infofloat;
+
+/* An animation's bone index for one LOD (p3d_info.c): i32 at `at`,
+ * animation class cls, animation LOD lod (-1: none). */
+typedef struct p3d_animbone {
+	uint64_t at;
+	int32_t bone;
+	uint32_t cls, lod;
+} p3d_animbone;
+
 typedef struct p3d_model {
 	bool mlod;              /* MLOD magic (else ODOL) */
-	uint32_t version;
+	uint32_t version;       /* the layout read: the header's version, or
+	                         * (ODOL) the layout p3d_odol_layout found */
+	uint32_t header_version;/* the version field as stored */
+	uint32_t layout;        /* set before p3d_read_odol: read with this
+	                         * version's layout (0: the header's) */
+	bool trial;             /* set before p3d_read_odol: a trial of a
+	                         * layout (p3d_odol_layout): stop at the first
+	                         * part that does not read */
 	bool header_complete;   /* the header up to the resolutions was read */
 	bool has_reserved;      /* v >= 75: the two reserved words were read */
 	uint32_t reserved[2];
@@ -141,6 +179,9 @@ typedef struct p3d_model {
 	bool table_contiguous;  /* the located table tiles its LODs */
 	uint64_t table_off;     /* offset of lodStart[0] */
 	p3d_lod *lods;          /* n_lods entries (arena) */
+	p3d_lod **in_file;      /* ODOL, table found: the n_lods LODs in file
+	                         * order (by start), the order they were
+	                         * walked and the checks visit them in */
 	const wl_chunk *header; /* the header node */
 	const wl_chunk *table;  /* the LOD table node, or NULL */
 	const wl_chunk *resolutions; /* ODOL resolutions node, or NULL */
@@ -153,6 +194,19 @@ typedef struct p3d_model {
 	float bbox_min[3], bbox_max[3];
 	float bbox_vis_min[3], bbox_vis_max[3];
 	float bounding_centre[3];
+	/* What the walk read for the checks, when info_walked (arena):
+	 * ModelInfo's float fields; the skeleton's bone names, parent names
+	 * and each parent name's offset (n_skeleton_bones each, NULL when
+	 * none, in skeleton_node); the animations' bone indices (in
+	 * anims_node). */
+	const p3d_infofloat *info_floats;
+	uint32_t n_info_floats;
+	const char **bone_names, **bone_parents;
+	const uint64_t *bone_parent_at;
+	const wl_chunk *skeleton_node;
+	const p3d_animbone *anim_bones;
+	uint32_t n_anim_bones;
+	const wl_chunk *anims_node;
 } p3d_model;
 
 /* The state of one ModelInfo walk (p3d_info.c). */
@@ -175,12 +229,12 @@ typedef struct p3d_info_walk {
  * w's offsets and m's boxes.  true when it reaches its end (w->table);
  * false with w->stopped, w->why, w->stop_at naming the field that
  * stopped it (past the end, no nul, a count too large for the file, an
- * undecodable mass array, an unknown animation type).  With report (a
- * second pass, w's nodes set) it also reports p3d-not-finite (a ModelInfo
- * float field), p3d-skeleton-parent (a bone's parent names no bone) and
- * p3d-animation-bone (an animation's bone index outside the skeleton).
+ * undecodable mass array, an unknown animation type).  With record (a
+ * second pass, w's nodes set) it also records in m what the checks of
+ * lint/p3d/check_info.c read: the float fields, the skeleton's names, the
+ * animations' bone indices.  Reports nothing.
  */
-bool p3d_walk_info(wl_doc *d, p3d_model *m, uint64_t from, p3d_info_walk *w, bool report);
+bool p3d_walk_info(wl_doc *d, p3d_model *m, uint64_t from, p3d_info_walk *w, bool record);
 
 /** Whether the LoadableLodInfo records after the table at w->table (one
  *  per LOD whose permanent flag is 0) end exactly at first, the first
@@ -188,27 +242,31 @@ bool p3d_walk_info(wl_doc *d, p3d_model *m, uint64_t from, p3d_info_walk *w, boo
 bool p3d_info_lod_infos(wl_doc *d, p3d_model *m, p3d_info_walk *w, uint64_t first);
 
 /** Reads an ODOL file (magic checked by the caller) into d's tree and
- *  model (p3d_odol.c); findings p3d-truncated, p3d-lod-table-not-found,
- *  p3d-modelinfo-walk and those of p3d_walk_info. */
+ *  model (p3d_odol.c), with m->layout's version gates when set;
+ *  findings p3d-truncated, p3d-lod-table-not-found, p3d-modelinfo-walk
+ *  and those of p3d_walk_lod. */
 void p3d_read_odol(wl_doc *d, p3d_model *m);
+
+/** Whether d's ODOL read (m) got through: ModelInfo walked onto the LOD
+ *  table and every LOD walked to its end. */
+bool p3d_odol_read_ok(const wl_doc *d, const p3d_model *m);
+
+/**
+ * Where the read of d under its header's version (m, p3d_read_odol) did
+ * not get through and that version is one the readers know: the other
+ * known version (40 to 75, the versions of real files first: 73, 70, 68,
+ * 59, 53, 50, 48, 40) under whose layout the whole file reads (a trial
+ * read: ModelInfo onto a consistent table, every LOD to its end, no
+ * reading finding); 0 when none does (p3d_relabel.c).
+ */
+uint32_t p3d_odol_layout(const wl_doc *d, const p3d_model *m);
 
 /**
  * Walks ODOL LOD l (its table extent) under its node (p3d_lod.c: layout
- * and findings there): head, faces and rest nodes, and l's bounds; true
- * when the walk lands exactly on the LOD's end.
+ * and findings there): head, faces and rest nodes, l's bounds and l's
+ * view (p3d_lodview.h); true when the walk lands exactly on the LOD's end.
  */
 bool p3d_walk_lod(wl_doc *d, const p3d_model *m, p3d_lod *l, wl_chunk *node);
-
-/**
- * Checks LOD l's n decoded positions (pos: n x float[3], little endian;
- * the block at file [at, at+len)) against ModelInfo's boxes when the
- * walk set them (m->info_walked) and l->has_bounds (p3d_bbox.c): one
- * p3d-vertex-outside-bbox per vertex outside bboxMin/Max, or (v52+,
- * graphical LODs, resolution < 1000) outside bboxMinVisual/MaxVisual, by
- * more than 1 mm; at the block, element = the vertex index.
- */
-void p3d_bbox_check(wl_doc *d, const p3d_model *m, const p3d_lod *l, const wl_chunk *lod,
-		    const uint8_t *pos, uint32_t n, uint64_t at, uint64_t len);
 
 /** Reads an MLOD file (p3d_mlod.c); findings listed there. */
 void p3d_read_mlod(wl_doc *d, p3d_model *m);

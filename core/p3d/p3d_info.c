@@ -51,111 +51,72 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../cursor.h"
 #include "p3d_compress.h"
+#include "p3d_walk.h"
 
 typedef struct iw {
 	wl_doc *d;
 	p3d_model *m;
 	p3d_info_walk *out;
-	const uint8_t *b;
-	uint64_t pos, size;
+	p3d_walker k;          /* over the whole file */
 	uint32_t v;
-	bool stop;
-	bool report;           /* second pass: nodes exist, report findings */
-	const wl_chunk *node;  /* the node findings of this part go to */
+	bool record;           /* second pass: record what the checks read */
+	const wl_chunk *node;  /* the node this part's records go to */
+	/* Records of the second pass (malloc; moved to the arena at its end). */
+	p3d_infofloat *floats;
+	size_t n_floats, cap_floats;
+	p3d_animbone *anims;
+	size_t n_anims, cap_anims;
 } iw;
 
-static void stop(iw *w, const char *what, const char *why)
+static bool stopped(const iw *w)
 {
-	if (w->stop)
-		return;
-	w->stop = true;
-	w->out->stopped = what;
-	w->out->why = why;
-	w->out->stop_at = w->pos;
+	return w->k.stop != P3D_STOP_NONE;
 }
 
-static bool need(iw *w, uint64_t n, const char *what)
+/* Grows a malloc vector of elem-byte items to hold one more. */
+static bool grow(iw *w, void **v, size_t n, size_t *cap, size_t elem)
 {
-	if (w->stop)
-		return false;
-	if (w->size - w->pos >= n)
+	if (n < *cap)
 		return true;
-	stop(w, what, "runs past the end of the file");
-	return false;
-}
-
-static uint32_t u32(iw *w, const char *what)
-{
-	if (!need(w, 4, what))
-		return 0;
-	uint32_t x = wl_le32(w->b + w->pos);
-	w->pos += 4;
-	return x;
-}
-
-static uint8_t u8(iw *w, const char *what)
-{
-	if (!need(w, 1, what))
-		return 0;
-	return w->b[w->pos++];
-}
-
-static void skip(iw *w, uint64_t n, const char *what)
-{
-	if (need(w, n, what))
-		w->pos += n;
-}
-
-/* An asciiz; its first byte (NULL when the walk stopped). */
-static const char *asciiz(iw *w, const char *what)
-{
-	if (w->stop)
-		return NULL;
-	const uint8_t *s = w->b + w->pos;
-	const uint8_t *z = memchr(s, 0, (size_t)(w->size - w->pos));
-	if (!z) {
-		stop(w, what, "has no terminating nul before the end of the file");
-		return NULL;
+	size_t c = *cap ? *cap * 2 : 32;
+	void *p = realloc(*v, c * elem);
+	if (!p) {
+		w->d->oom = true;
+		return false;
 	}
-	w->pos = (uint64_t)(z - w->b) + 1;
-	return (const char *)s;
+	*v = p;
+	*cap = c;
+	return true;
 }
 
 /* k floats (a scalar or a vector) named what, copied to out when not
- * NULL; in the second pass one p3d-not-finite per field with a NaN or
- * infinite component. */
+ * NULL; recorded in the second pass (p3d-not-finite: lint/p3d). */
 static void floats(iw *w, unsigned k, const char *what, float *out)
 {
-	uint64_t at = w->pos;
-	if (!need(w, 4ull * k, what))
+	uint64_t at = p3d_pos(&w->k);
+	if (!p3d_need(&w->k, 4ull * k, what))
 		return;
-	w->pos += 4ull * k;
-	bool told = !w->report;
 	for (unsigned i = 0; i < k; i++) {
-		float f = wl_lef32(w->b + at + 4ull * i);
+		float f = wl_cursor_f32(&w->k.c);
 		if (out)
 			out[i] = f;
-		if (!told && !isfinite(f)) {
-			told = true;
-			wl_report(&w->d->findings, "p3d-not-finite", w->node, -1, at, 4ull * k,
-				  "ModelInfo's %s at 0x%llx has a non-finite component %u (%g)", what,
-				  (unsigned long long)at, i, (double)f);
-		}
 	}
+	if (w->record && grow(w, (void **)&w->floats, w->n_floats, &w->cap_floats, sizeof *w->floats))
+		w->floats[w->n_floats++] = (p3d_infofloat){ what, at, k, w->node };
 }
 
 /* From special to animated. */
 static void head(iw *w)
 {
 	p3d_model *m = w->m;
-	skip(w, 4, "special");
+	p3d_walker *k = &w->k;
+	p3d_skip(k, 4, "special");
 	floats(w, 1, "bounding sphere", NULL);
 	floats(w, 1, "geometry sphere", NULL);
-	skip(w, 12, "remarks and hints");
+	p3d_skip(k, 12, "remarks and hints");
 	floats(w, 3, "aiming centre", NULL);
-	skip(w, 8, "map colours");
+	p3d_skip(k, 8, "map colours");
 	floats(w, 1, "view density", NULL);
 	floats(w, 3, "bounding box minimum", m->bbox_min);
 	floats(w, 3, "bounding box maximum", m->bbox_max);
@@ -172,7 +133,7 @@ static void head(iw *w)
 	floats(w, 3, "centre of mass", NULL);
 	for (int i = 0; i < 3; i++)
 		floats(w, 3, "inverse inertia tensor", NULL);
-	skip(w, 4 + (w->v >= 73), "occlusion flags");
+	p3d_skip(k, 4 + (w->v >= 73), "occlusion flags");
 	if (w->v >= 42)
 		for (int i = 0; i < 4; i++)
 			floats(w, 1, "armour hint (htMin, htMax, afMax, mfMax)", NULL);
@@ -180,72 +141,35 @@ static void head(iw *w)
 		for (int i = 0; i < 2; i++)
 			floats(w, 1, "mFact or tBody", NULL);
 	if (w->v >= 33)
-		skip(w, 1, "forceNotAlpha");
+		p3d_skip(k, 1, "forceNotAlpha");
 	if (w->v >= 37)
-		skip(w, 5, "shadow source");
+		p3d_skip(k, 5, "shadow source");
 	if (w->v >= 48)
 		floats(w, 1, "shadow offset", NULL);
-	skip(w, 1, "animated");
-}
-
-static int name_cmp(const char *a, const char *b)
-{
-	for (;; a++, b++) {
-		int x = (unsigned char)*a, y = (unsigned char)*b;
-		x += (x >= 'A' && x <= 'Z') ? 32 : 0;
-		y += (y >= 'A' && y <= 'Z') ? 32 : 0;
-		if (x != y || !x)
-			return x - y;
-	}
-}
-
-static int ptr_cmp(const void *a, const void *b)
-{
-	return name_cmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-/* Second pass: one p3d-skeleton-parent per bone whose non-empty parent
- * names no bone of the skeleton (compared without letter case, as the
- * engine's names are).  bones/parents: n names each. */
-static void check_parents(iw *w, const char **bones, const char **parents, const uint64_t *at,
-			  uint32_t n)
-{
-	const char **sorted = wl_arena_array(w->d->arena, n, sizeof *sorted);
-	if (!sorted) {
-		w->d->oom = true;
-		return;
-	}
-	memcpy(sorted, bones, n * sizeof *sorted);
-	qsort(sorted, n, sizeof *sorted, ptr_cmp);
-	for (uint32_t i = 0; i < n; i++) {
-		if (!parents[i][0] || bsearch(&parents[i], sorted, n, sizeof *sorted, ptr_cmp))
-			continue;
-		wl_report(&w->d->findings, "p3d-skeleton-parent", w->node, i, at[i],
-			  strlen(parents[i]) + 1,
-			  "skeleton bone %u (\"%.64s\") has parent \"%.64s\", which is no bone of the "
-			  "skeleton",
-			  (unsigned)i, bones[i], parents[i]);
-	}
+	p3d_skip(k, 1, "animated");
 }
 
 static void skeleton(iw *w)
 {
-	w->out->skel_at = w->pos;
-	const char *name = asciiz(w, "skeleton name");
+	p3d_walker *k = &w->k;
+	p3d_model *m = w->m;
+	w->out->skel_at = p3d_pos(k);
+	const char *name = p3d_asciiz(k, "skeleton name");
 	if (!name || !name[0]) {
-		w->out->skel_end = w->pos;
+		w->out->skel_end = p3d_pos(k);
 		return;
 	}
 	if (w->v >= 23)
-		skip(w, 1, "skeleton isDiscrete");
-	uint32_t n = u32(w, "skeleton bone count");
-	if (!w->stop && n > (w->size - w->pos) / 2) {
-		stop(w, "skeleton bone count", "exceeds the bytes left in the file");
+		p3d_skip(k, 1, "skeleton isDiscrete");
+	uint32_t n = p3d_u32(k, "skeleton bone count");
+	if (!stopped(w) && n > p3d_left(k) / 2) {
+		p3d_walker_stop(k, P3D_STOP_OTHER, "skeleton bone count",
+				"exceeds the bytes left in the file");
 		return;
 	}
 	const char **bones = NULL, **parents = NULL;
 	uint64_t *at = NULL;
-	if (w->report && n) {
+	if (w->record && n) {
 		bones = wl_arena_array(w->d->arena, n, sizeof *bones);
 		parents = wl_arena_array(w->d->arena, n, sizeof *parents);
 		at = wl_arena_array(w->d->arena, n, sizeof *at);
@@ -254,10 +178,10 @@ static void skeleton(iw *w)
 			bones = NULL;
 		}
 	}
-	for (uint32_t i = 0; i < n && !w->stop; i++) {
-		const char *bone = asciiz(w, "skeleton bone name");
-		uint64_t p = w->pos;
-		const char *parent = asciiz(w, "skeleton bone parent");
+	for (uint32_t i = 0; i < n && !stopped(w); i++) {
+		const char *bone = p3d_asciiz(k, "skeleton bone name");
+		uint64_t p = p3d_pos(k);
+		const char *parent = p3d_asciiz(k, "skeleton bone parent");
 		if (bones && parent) {
 			bones[i] = bone;
 			parents[i] = parent;
@@ -265,44 +189,52 @@ static void skeleton(iw *w)
 		}
 	}
 	if (w->v > 40)
-		asciiz(w, "skeleton pivots name");
-	w->out->skel_end = w->pos;
-	if (w->stop)
+		p3d_asciiz(k, "skeleton pivots name");
+	w->out->skel_end = p3d_pos(k);
+	if (stopped(w))
 		return;
 	w->out->n_bones = n;
-	if (bones)
-		check_parents(w, bones, parents, at, n);
+	if (bones) {
+		m->bone_names = bones;
+		m->bone_parents = parents;
+		m->bone_parent_at = at;
+		m->skeleton_node = w->node;
+	}
 }
 
 /* From mapType to the preferred shadow LODs. */
 static void tail(iw *w)
 {
-	skip(w, 1, "map type");
-	uint32_t n = u32(w, "mass array count");
-	if (n && !w->stop) {
+	p3d_walker *k = &w->k;
+	p3d_skip(k, 1, "map type");
+	uint32_t n = p3d_u32(k, "mass array count");
+	if (n && !stopped(w)) {
 		/* LZO/LZSS expand at most about 255:1; and no block decodes to
 		 * more than the documents' memory bound (chunk.h
 		 * WL_ARENA_PER_BYTE per file byte) plus 1 MiB. */
-		uint64_t room = w->size - w->pos;
-		uint64_t cap = w->size * WL_ARENA_PER_BYTE + ((uint64_t)1 << 20);
+		uint64_t room = p3d_left(k);
+		uint64_t cap = w->d->size * WL_ARENA_PER_BYTE + ((uint64_t)1 << 20);
 		if (n > (room * 256 + 4096) / 4 || 4ull * n > cap) {
-			stop(w, "mass array count", "exceeds what the bytes left can decode to");
+			p3d_walker_stop(k, P3D_STOP_OTHER, "mass array count",
+					"exceeds what the bytes left can decode to");
 			return;
 		}
 		uint8_t *tmp = malloc((size_t)n * 4);
 		if (!tmp) {
 			w->d->oom = true;
-			stop(w, "mass array", "cannot be decoded (out of memory)");
+			p3d_walker_stop(k, P3D_STOP_OTHER, "mass array",
+					"cannot be decoded (out of memory)");
 			return;
 		}
 		p3d_block bl;
-		bool ok = p3d_read_block(w->b, w->size, w->pos, w->v, n, 4, tmp, &bl);
+		bool ok = p3d_read_block(w->d->bytes, w->d->size, p3d_pos(k), w->v, n, 4, tmp, &bl);
 		free(tmp);
 		if (!ok) {
-			stop(w, "mass array", "does not decode to its count of floats");
+			p3d_walker_stop(k, P3D_STOP_OTHER, "mass array",
+					"does not decode to its count of floats");
 			return;
 		}
-		w->pos += bl.length;
+		p3d_skip(k, bl.length, "mass array");
 	}
 	floats(w, 1, "mass", NULL);
 	floats(w, 1, "inverse mass", NULL);
@@ -310,24 +242,25 @@ static void tail(iw *w)
 	floats(w, 1, "inverse armour", NULL);
 	if (w->v >= 72)
 		floats(w, 1, "explosion shielding", NULL);
-	skip(w, 12u + (w->v >= 53 ? 1u : 0u) + (w->v >= 54 ? 1u : 0u), "special lod indices");
-	skip(w, w->v >= 38 ? 5u : 4u, "min shadow");
-	asciiz(w, "property class");
-	asciiz(w, "property damage");
-	skip(w, 1 + (w->v >= 31 ? 4 : 0), "property frequent");
+	p3d_skip(k, 12u + (w->v >= 53 ? 1u : 0u) + (w->v >= 54 ? 1u : 0u), "special lod indices");
+	p3d_skip(k, w->v >= 38 ? 5u : 4u, "min shadow");
+	p3d_asciiz(k, "property class");
+	p3d_asciiz(k, "property damage");
+	p3d_skip(k, 1 + (w->v >= 31 ? 4 : 0), "property frequent");
 	if (w->v >= 57)
-		skip(w, 12ull * w->m->n_lods, "preferred shadow lods");
+		p3d_skip(k, 12ull * w->m->n_lods, "preferred shadow lods");
 }
 
 /* One animation class; its type, or UINT32_MAX when the walk stopped. */
 static uint32_t anim_class(iw *w)
 {
-	uint32_t type = u32(w, "animation type");
-	asciiz(w, "animation name");
-	asciiz(w, "animation source");
+	p3d_walker *k = &w->k;
+	uint32_t type = p3d_u32(k, "animation type");
+	p3d_asciiz(k, "animation name");
+	p3d_asciiz(k, "animation source");
 	for (int i = 0; i < 4 + (w->v >= 56 ? 2 : 0); i++)
 		floats(w, 1, "animation phase or value", NULL);
-	skip(w, 4, "animation source address");
+	p3d_skip(k, 4, "animation source address");
 	if (type <= 7) {
 		floats(w, 1, type <= 3 ? "animation angle" : "animation offset", NULL);
 		floats(w, 1, type <= 3 ? "animation angle" : "animation offset", NULL);
@@ -339,47 +272,47 @@ static uint32_t anim_class(iw *w)
 	} else if (type == 9) {
 		floats(w, 1, "animation hide value", NULL);
 		if (w->v >= 55)
-			skip(w, 4, "animation hide");
-	} else if (!w->stop) {
-		w->pos -= 4; /* point at the class */
-		stop(w, "animation type", "is none of the known types 0..9");
+			p3d_skip(k, 4, "animation hide");
+	} else if (!stopped(w)) {
+		k->c.pos -= 4; /* point at the class */
+		p3d_walker_stop(k, P3D_STOP_OTHER, "animation type", "is none of the known types 0..9");
 	}
-	return w->stop ? UINT32_MAX : type;
+	return stopped(w) ? UINT32_MAX : type;
 }
 
 static void animations(iw *w)
 {
-	uint32_t n = u32(w, "animation class count");
-	if (!w->stop && n > (w->size - w->pos) / 30) {
-		stop(w, "animation class count", "exceeds the bytes left in the file");
+	p3d_walker *k = &w->k;
+	uint32_t n = p3d_u32(k, "animation class count");
+	if (!stopped(w) && n > p3d_left(k) / 30) {
+		p3d_walker_stop(k, P3D_STOP_OTHER, "animation class count",
+				"exceeds the bytes left in the file");
 		return;
 	}
 	uint8_t *types = n ? malloc(n) : NULL;
 	if (n && !types) {
 		w->d->oom = true;
-		stop(w, "animation classes", "cannot be read (out of memory)");
+		p3d_walker_stop(k, P3D_STOP_OTHER, "animation classes", "cannot be read (out of memory)");
 		return;
 	}
-	for (uint32_t i = 0; i < n && !w->stop; i++)
+	for (uint32_t i = 0; i < n && !stopped(w); i++)
 		types[i] = (uint8_t)anim_class(w);
-	uint32_t lods = u32(w, "animation lod count");
-	for (uint32_t r = 0; r < lods && !w->stop; r++) {
-		uint32_t bones = u32(w, "animation bone count");
-		for (uint32_t k = 0; k < bones && !w->stop; k++)
-			skip(w, 4ull * u32(w, "bone animation count"), "bone animation classes");
+	uint32_t lods = p3d_u32(k, "animation lod count");
+	for (uint32_t r = 0; r < lods && !stopped(w); r++) {
+		uint32_t bones = p3d_u32(k, "animation bone count");
+		for (uint32_t b = 0; b < bones && !stopped(w); b++)
+			p3d_skip(k, 4ull * p3d_u32(k, "bone animation count"), "bone animation classes");
 	}
-	for (uint32_t r = 0; r < lods && !w->stop; r++)
-		for (uint32_t k = 0; k < n && !w->stop; k++) {
-			uint64_t at = w->pos;
-			int32_t bone = (int32_t)u32(w, "animation bone index");
-			if (w->stop)
+	for (uint32_t r = 0; r < lods && !stopped(w); r++)
+		for (uint32_t c = 0; c < n && !stopped(w); c++) {
+			uint64_t at = p3d_pos(k);
+			int32_t bone = (int32_t)p3d_u32(k, "animation bone index");
+			if (stopped(w))
 				break;
-			if (w->report && bone != -1 && (bone < 0 || (uint32_t)bone >= w->out->n_bones))
-				wl_report(&w->d->findings, "p3d-animation-bone", w->node, k, at, 4,
-					  "animation class %u uses bone %d in lod %u, but the skeleton "
-					  "has %u bones",
-					  (unsigned)k, (int)bone, (unsigned)r, (unsigned)w->out->n_bones);
-			if (bone != -1 && types[k] != 8 && types[k] != 9) {
+			if (w->record &&
+			    grow(w, (void **)&w->anims, w->n_anims, &w->cap_anims, sizeof *w->anims))
+				w->anims[w->n_anims++] = (p3d_animbone){ at, bone, c, r };
+			if (bone != -1 && types[c] != 8 && types[c] != 9) {
 				floats(w, 3, "animation axis position", NULL);
 				floats(w, 3, "animation axis direction", NULL);
 			}
@@ -387,49 +320,80 @@ static void animations(iw *w)
 	free(types);
 }
 
-/* The LoadableLodInfo records after a table at t: false when they do not
- * end exactly where the first LOD starts (first). */
-static bool load_infos(iw *w, uint64_t t, uint64_t first)
-{
-	uint32_t n = w->m->n_lods;
-	uint64_t rec = 16u + (w->v >= 39 ? 1u : 0u) + (w->v >= 51 ? 8u : 0u), pos = t + 9ull * n;
-	for (uint32_t i = 0; i < n; i++)
-		if (w->b[t + 8ull * n + i] == 0)
-			pos += rec;
-	w->out->info_rec = rec;
-	return pos == first;
-}
-
 /* One pass over ModelInfo .. animations from `from`. */
-static void pass(iw *w, uint64_t from)
+static void pass(iw *w)
 {
 	p3d_info_walk *o = w->out;
-	w->pos = from;
-	w->stop = false;
 	w->node = o->fields_node;
 	head(w);
 	w->node = o->skel_node;
 	skeleton(w);
 	w->node = o->fields2_node;
 	tail(w);
-	o->anims_at = w->pos;
-	if (w->v >= 30 && u8(w, "hasAnims")) {
+	o->anims_at = p3d_pos(&w->k);
+	if (w->v >= 30 && p3d_u8(&w->k, "hasAnims")) {
 		w->node = o->anims_node;
 		animations(w);
 	}
-	o->table = w->pos;
+	o->table = p3d_pos(&w->k);
 }
 
-bool p3d_walk_info(wl_doc *d, p3d_model *m, uint64_t from, p3d_info_walk *out, bool report)
+/* Moves n records of elem bytes from a malloc vector into the arena. */
+static void *to_arena(iw *w, void *v, size_t n, size_t elem)
 {
-	iw w = { d, m, out, d->bytes, from, d->size, m->version, false, report, NULL };
+	void *a = n ? wl_arena_array(w->d->arena, n, elem) : NULL;
+	if (n && !a)
+		w->d->oom = true;
+	if (a)
+		memcpy(a, v, n * elem);
+	free(v);
+	return a;
+}
+
+bool p3d_walk_info(wl_doc *d, p3d_model *m, uint64_t from, p3d_info_walk *out, bool record)
+{
+	iw w;
+	memset(&w, 0, sizeof w);
+	w.d = d;
+	w.m = m;
+	w.out = out;
+	w.k = p3d_walker_make(d->bytes, d->size, from);
+	w.v = m->version;
+	w.record = record;
 	out->stopped = NULL;
-	pass(&w, from);
-	return !w.stop;
+	pass(&w);
+	if (record) {
+		m->info_floats = to_arena(&w, w.floats, w.n_floats, sizeof *w.floats);
+		m->n_info_floats = m->info_floats ? (uint32_t)w.n_floats : 0;
+		m->anim_bones = to_arena(&w, w.anims, w.n_anims, sizeof *w.anims);
+		m->n_anim_bones = m->anim_bones ? (uint32_t)w.n_anims : 0;
+		m->anims_node = out->anims_node;
+	} else {
+		free(w.floats);
+		free(w.anims);
+	}
+	if (!stopped(&w))
+		return true;
+	out->stopped = w.k.what;
+	out->stop_at = w.k.at;
+	out->why = w.k.stop == P3D_STOP_END   ? "runs past the end of the file"
+		   : w.k.stop == P3D_STOP_NUL ? "has no terminating nul before the end of the file"
+					      : w.k.why;
+	return false;
 }
 
 bool p3d_info_lod_infos(wl_doc *d, p3d_model *m, p3d_info_walk *out, uint64_t first)
 {
-	iw w = { d, m, out, d->bytes, 0, d->size, m->version, false, false, NULL };
-	return load_infos(&w, out->table, first);
+	/* The LoadableLodInfo records after the table at out->table, one per
+	 * LOD whose permanent flag is 0 (the table's flags, read through a
+	 * cursor): false when they do not end exactly at first. */
+	uint32_t n = m->n_lods;
+	uint64_t t = out->table;
+	uint64_t rec = 16u + (m->version >= 39 ? 1u : 0u) + (m->version >= 51 ? 8u : 0u), pos = t + 9ull * n;
+	wl_cursor c = wl_cursor_make(d->bytes + t + 8ull * n, n, t + 8ull * n);
+	for (uint32_t i = 0; i < n; i++)
+		if (wl_cursor_u8(&c) == 0)
+			pos += rec;
+	out->info_rec = rec;
+	return pos == first;
 }

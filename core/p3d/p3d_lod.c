@@ -22,22 +22,16 @@
  *   v45 else 24), bone refs (12), neighbour refs (32); [v>=67 u32];
  *   [v>=68 u8].
  * Vertex indices are u16 below v69, u32 from v69.  Arrays as in
- * p3d_compress.h.  Findings:
+ * p3d_compress.h.  What the walk read goes into the LOD's p3d_lodview
+ * (p3d_lodview.h), in the arena, for the rules of lint/p3d/check_lod_*.c;
+ * sizeOfRestData's expected value is computed here: below v68 it counts
+ * from its own first byte to the LOD's end, from v68 from after it to the
+ * end less the last byte (so in every corpus LOD).  Reading findings (what
+ * stops the walk):
  *   p3d-block-decode    a compressed block does not decode to exactly its
  *                       count x element size (at the block)
  *   p3d-lod-walk        the structure runs past the LOD's end, or ends
  *                       before it (at the place the walk stopped)
- *   p3d-face-vertex-count, p3d-face-index (v50+: vertexCount, below:
- *                       the clip flags' count),
- *   p3d-not-finite      positions (element = vertex, at the block)
- *   p3d-vertex-outside-bbox  a position outside ModelInfo's box
- *                       (p3d_bbox.c; element = vertex, at the block)
- * and, through the p3d_lodview it fills (p3d_lodview.h), the index,
- * section, NaN and array-size rules of p3d_lodrules.c.
- *   p3d-rest-size       sizeOfRestData differs from the LOD's table end:
- *                       below v68 it counts from its own first byte to
- *                       the end, from v68 from after it to the end less
- *                       the last byte (so in every corpus LOD)
  *   p3d-material-version  an embedded material of a version whose layout
  *                       is not known (12 to 15, above 16): the walk stops
  *                       there, unchecked
@@ -45,27 +39,21 @@
 #include "p3d.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../cursor.h"
 #include "p3d_compress.h"
 #include "p3d_lodview.h"
+#include "p3d_walk.h"
 
 typedef struct lw {
 	wl_doc *d;
-	const uint8_t *b;
-	uint64_t pos, end;
+	p3d_walker k;       /* over [0, the LOD's end) */
+	uint64_t end;
 	uint32_t v;
 	wl_chunk *lod;
-	bool stop;          /* a finding ended the walk */
-	uint32_t vertices;  /* v50+ vertexCount, else UINT32_MAX */
-	bool unsupported;   /* stopped at a layout not known (no finding of
-	                     * p3d-lod-walk) */
-	const p3d_model *m;
 	p3d_lod *l;         /* gets its positions' bounds */
-	p3d_lodview x;      /* what was read, for p3d_lodrules.c */
+	p3d_lodview *x;     /* what was read (arena) */
 } lw;
 
 /* The embedded material versions walked: up to 11 (Arma 2: 10, Arma 3:
@@ -76,166 +64,118 @@ typedef struct lw {
 #define P3D_MATERIAL_MAX 11u
 #define P3D_MATERIAL_DAYZ 16u
 
-static void past_end(lw *w, const char *what)
+static bool stopped(const lw *w)
 {
-	if (w->stop)
+	return w->k.stop != P3D_STOP_NONE;
+}
+
+static uint64_t pos(const lw *w)
+{
+	return p3d_pos(&w->k);
+}
+
+/* Stops the walk where a finding was made (or none is wanted). */
+static void halt(lw *w, const char *what)
+{
+	p3d_walker_stop(&w->k, P3D_STOP_OTHER, what, NULL);
+}
+
+/* Whether the block of count x elem at the walk's offset is stored
+ * compressed: the rule of p3d_compress.h (p3d_read_block), asked before
+ * reading so that a kept block is decoded straight into the arena. */
+static bool compressed_at(const lw *w, uint64_t count, uint32_t elem)
+{
+	if (w->v < 64)
+		return count * elem >= 1024;
+	return p3d_left(&w->k) && w->k.c.base[w->k.c.pos] != 0;
+}
+
+/* Reads a compressible block of count x elem at the walk's offset into
+ * a->bl; a->data, when keep, is the decoded block (in the arena) or the
+ * file's bytes of a raw one.  A count the bytes left cannot hold stops
+ * the walk there; a block that does not decode is a finding and stops
+ * it. */
+static void block_read(lw *w, uint64_t count, uint32_t elem, const char *what, bool keep,
+		       p3d_array *a)
+{
+	if (stopped(w) || count == 0)
 		return;
-	w->stop = true;
-	wl_report(&w->d->findings, "p3d-lod-walk", w->lod, -1, w->pos, w->end - w->pos,
-		  "the lod's %s at 0x%llx runs past the lod's end (0x%llx) given by the lod table",
-		  what, (unsigned long long)w->pos, (unsigned long long)w->end);
-}
-
-static bool need(lw *w, uint64_t n, const char *what)
-{
-	if (!w->stop && w->end - w->pos >= n)
-		return true;
-	past_end(w, what);
-	return false;
-}
-
-static uint32_t u32(lw *w, const char *what)
-{
-	if (!need(w, 4, what))
-		return 0;
-	uint32_t x = wl_le32(w->b + w->pos);
-	w->pos += 4;
-	return x;
-}
-
-static void skip(lw *w, uint64_t n, const char *what)
-{
-	if (need(w, n, what))
-		w->pos += n;
-}
-
-static void asciiz(lw *w, const char *what)
-{
-	if (w->stop)
-		return;
-	const uint8_t *z = memchr(w->b + w->pos, 0, (size_t)(w->end - w->pos));
-	if (!z) {
-		past_end(w, what);
-		return;
-	}
-	w->pos = (uint64_t)(z - w->b) + 1;
-}
-
-/* Reads a compressible block of count x elem at pos; its decoded bytes
- * (malloc, caller frees) when want, else NULL; *blp set to the block as
- * read.  A block that does not decode is a finding and stops the walk. */
-static uint8_t *block_read(lw *w, uint64_t count, uint32_t elem, const char *what, bool want,
-			   p3d_block *blp)
-{
-	if (w->stop || count == 0)
-		return NULL;
-	uint64_t room = w->end - w->pos;
+	uint64_t room = w->end - pos(w);
 	/* LZO and LZSS expand at most about 255:1: a larger count is false;
 	 * and no block decodes to more than 64 bytes per file byte (the
 	 * documents' memory bound, chunk.h WL_ARENA_PER_BYTE) plus 1 MiB. */
 	uint64_t cap = w->d->size * WL_ARENA_PER_BYTE + ((uint64_t)1 << 20);
-	if (count > (room * 256 + 4096) / elem || count * elem > cap) {
-		past_end(w, what);
-		return NULL;
+	bool comp = compressed_at(w, count, elem);
+	uint64_t need = comp ? (count * elem + 255) / 256 : count * elem + (w->v >= 64);
+	if (count > (room * 256 + 4096) / elem || count * elem > cap || (!comp && need > room)) {
+		p3d_walker_stop_count(&w->k, what, a->at, count, need, room);
+		return;
 	}
-	uint8_t *out = malloc((size_t)(count * elem));
+	/* A raw block is read in place: out is only for a compressed one. */
+	static uint8_t none[1];
+	bool arena = comp && keep;
+	uint8_t *out = !comp ? none
+		       : arena ? wl_arena_alloc(w->d->arena, (size_t)(count * elem))
+			       : malloc((size_t)(count * elem));
 	if (!out) {
 		w->d->oom = true;
-		w->stop = true;
-		return NULL;
+		halt(w, what);
+		return;
 	}
 	p3d_block bl;
-	if (!p3d_read_block(w->b, w->end, w->pos, w->v, count, elem, out, &bl)) {
+	bool ok = p3d_read_block(w->d->bytes, w->end, pos(w), w->v, count, elem, out, &bl);
+	if (comp && !arena)
+		free(out);
+	if (!ok) {
 		if (bl.result == P3D_DEC_CUT && !bl.compressed)
-			past_end(w, what);
+			p3d_walker_stop(&w->k, P3D_STOP_END, what, NULL);
 		else
-			wl_report(&w->d->findings, "p3d-block-decode", w->lod, -1, w->pos, w->end - w->pos,
+			wl_report(&w->d->findings, "p3d-block-decode", w->lod, -1, pos(w), w->end - pos(w),
 				  "the lod's %s block at 0x%llx (%s, %llu x %u bytes) does not decode "
 				  "to its size: %s",
-				  what, (unsigned long long)w->pos, w->v >= 44 ? "lzo" : "lzss",
+				  what, (unsigned long long)pos(w), w->v >= 44 ? "lzo" : "lzss",
 				  (unsigned long long)count, (unsigned)elem, p3d_dec_name(bl.result));
-		w->stop = true;
-		free(out);
-		return NULL;
-	}
-	w->pos += bl.length;
-	*blp = bl;
-	if (want && bl.data != out)
-		memcpy(out, bl.data, (size_t)(count * elem));
-	if (!want) {
-		free(out);
-		return NULL;
-	}
-	return out;
-}
-
-static uint8_t *block(lw *w, uint64_t count, uint32_t elem, const char *what, bool want)
-{
-	p3d_block bl;
-	return block_read(w, count, elem, what, want, &bl);
-}
-
-/* An array as read: its count (at the offset at), its block and, when
- * asked for, its decoded bytes (malloc); a condensed array filled with
- * one element has fill set and data pointing at that element in the
- * file. */
-typedef struct arr {
-	uint64_t at;
-	uint32_t n;
-	bool fill;
-	p3d_block bl;
-	const uint8_t *data;
-	uint8_t *own;       /* data when decoded (malloc) */
-} arr;
-
-static void array_read(lw *w, uint32_t elem, const char *what, bool want, arr *a)
-{
-	memset(a, 0, sizeof *a);
-	a->at = w->pos;
-	a->n = u32(w, what);
-	a->data = a->own = block_read(w, a->n, elem, what, want, &a->bl);
-}
-
-static void array(lw *w, uint32_t elem, const char *what)
-{
-	arr a;
-	array_read(w, elem, what, false, &a);
-}
-
-static void condensed_read(lw *w, uint32_t elem, const char *what, bool want, arr *a)
-{
-	memset(a, 0, sizeof *a);
-	a->at = w->pos;
-	a->n = u32(w, what);
-	if (!need(w, 1, what))
+		halt(w, what);
 		return;
-	a->fill = w->b[w->pos++] != 0;
-	if (a->fill) {
-		uint64_t at = w->pos;
-		skip(w, elem, what);
-		a->bl.offset = at;
-		if (!w->stop && want)
-			a->data = w->b + at;
-	} else {
-		a->data = a->own = block_read(w, a->n, elem, what, want, &a->bl);
 	}
+	wl_cursor_skip(&w->k.c, (size_t)bl.length);
+	a->bl = bl;
+	if (keep)
+		a->data = bl.data;
+	if (!arena)
+		a->bl.data = bl.compressed ? NULL : bl.data;
 }
 
-/* Frees a's decoded bytes (not a filled element, which is the file's). */
-static void arr_free(arr *a)
+/* An array: u32 count, then its block (kept when keep). */
+static void array_read(lw *w, uint32_t elem, const char *what, bool keep, p3d_array *a)
 {
-	free(a->own);
-	a->data = a->own = NULL;
+	memset(a, 0, sizeof *a);
+	a->at = pos(w);
+	a->n = p3d_u32(&w->k, what);
+	block_read(w, a->n, elem, what, keep, a);
+	a->read = !stopped(w);
 }
 
-/* NaN/Inf in a float array read by condensed_read: its filled element
- * (at its bytes) or each element. */
-static void arr_finite(lw *w, const arr *a, uint32_t elem, const char *what)
+/* A condensed array: u32 count, tbool fill, then one element (fill) or
+ * the block. */
+static void condensed_read(lw *w, uint32_t elem, const char *what, bool keep, p3d_array *a)
 {
-	if (a->fill)
-		p3d_rule_finite(&w->x, w->x.rest, what, a->data, 1, elem, NULL, a->bl.offset);
-	else
-		p3d_rule_finite(&w->x, w->x.rest, what, a->data, a->n, elem, &a->bl, 0);
+	memset(a, 0, sizeof *a);
+	a->at = pos(w);
+	a->n = p3d_u32(&w->k, what);
+	if (!p3d_need(&w->k, 1, what))
+		return;
+	a->fill = p3d_u8(&w->k, what) != 0;
+	if (a->fill) {
+		uint64_t at = pos(w);
+		p3d_skip(&w->k, elem, what);
+		a->bl.offset = at;
+		if (!stopped(w) && keep)
+			a->data = w->d->bytes + at;
+	} else {
+		block_read(w, a->n, elem, what, keep, a);
+	}
+	a->read = !stopped(w);
 }
 
 static uint32_t index_size(const lw *w)
@@ -247,12 +187,12 @@ static uint32_t index_size(const lw *w)
 static void stage(lw *w, uint32_t mv)
 {
 	if (mv >= 5)
-		skip(w, 4, "material stage");
-	asciiz(w, "material stage texture");
+		p3d_skip(&w->k, 4, "material stage");
+	p3d_asciiz(&w->k, "material stage texture");
 	if (mv >= 8)
-		skip(w, 4, "material stage");
+		p3d_skip(&w->k, 4, "material stage");
 	if (mv >= 11)
-		skip(w, 1, "material stage");
+		p3d_skip(&w->k, 1, "material stage");
 }
 
 /* An embedded material: name, version mv, 6 colours, power, 4 ids,
@@ -271,340 +211,323 @@ static void stage(lw *w, uint32_t mv)
  * not known (floats: 0.3, 0.99, an RGBA-like quadruple, 100 or 200). */
 static void material(lw *w)
 {
-	asciiz(w, "material name");
-	uint64_t at = w->pos;
-	uint32_t mv = u32(w, "material");
-	if (mv > P3D_MATERIAL_MAX && mv != P3D_MATERIAL_DAYZ && !w->stop) {
+	p3d_walker *k = &w->k;
+	p3d_asciiz(k, "material name");
+	uint64_t at = pos(w);
+	uint32_t mv = p3d_u32(k, "material");
+	if (mv > P3D_MATERIAL_MAX && mv != P3D_MATERIAL_DAYZ && !stopped(w)) {
 		wl_report(&w->d->findings, "p3d-material-version", w->lod, -1, at, 4,
 			  "embedded material version %u is not one whose layout is known (up to %u, "
 			  "and %u): the rest of the lod is not checked",
 			  (unsigned)mv, (unsigned)P3D_MATERIAL_MAX, (unsigned)P3D_MATERIAL_DAYZ);
-		w->stop = true;
-		w->unsupported = true;
+		halt(w, "material");
 		return;
 	}
-	skip(w, 6 * 16 + (mv == P3D_MATERIAL_DAYZ ? 60 : 4) + 16, "material");
+	p3d_skip(k, 6 * 16 + (mv == P3D_MATERIAL_DAYZ ? 60 : 4) + 16, "material");
 	if (mv == 3)
-		skip(w, 1, "material");
+		p3d_skip(k, 1, "material");
 	if (mv >= 6)
-		asciiz(w, "material surface");
+		p3d_asciiz(k, "material surface");
 	if (mv >= 4)
-		skip(w, 8, "material");
-	uint32_t tex = mv > 6 ? u32(w, "material") : 0;
-	uint32_t xf = mv > 8 ? u32(w, "material") : 0;
-	for (uint32_t i = 0; i < tex && !w->stop; i++)
+		p3d_skip(k, 8, "material");
+	/* A stage takes at least its texture name's nul and its fixed
+	 * fields; a transform 52 bytes. */
+	uint64_t stage_min = 1u + (mv >= 5 ? 4u : 0u) + (mv >= 8 ? 4u : 0u) + (mv >= 11 ? 1u : 0u);
+	uint32_t tex = mv > 6 ? p3d_count(k, "material stages", stage_min) : 0;
+	uint32_t xf = mv > 8 ? p3d_count(k, "material transforms", 52) : 0;
+	for (uint32_t i = 0; i < tex && !stopped(w); i++)
 		stage(w, mv);
-	for (uint32_t k = 0; k < xf && !w->stop; k++)
-		skip(w, 4 + 48, "material stage transform");
+	for (uint32_t i = 0; i < xf && !stopped(w); i++)
+		p3d_skip(k, 4 + 48, "material stage transform");
 	if (mv >= 10)
 		stage(w, mv);
 }
 
+/* The faces: u32 count, u32 allocation, u16 0, {u8 k; index[k]}[count]. */
 static void faces(lw *w)
 {
-	uint32_t n = u32(w, "face count");
-	skip(w, 4 + 2, "faces");
-	uint64_t from = w->pos;
+	p3d_walker *k = &w->k;
+	p3d_lodview *x = w->x;
+	uint32_t n = p3d_count(k, "faces", 1);
+	p3d_need(k, 4 + 2, "faces");
+	x->alloc_off = pos(w);
+	x->alloc = p3d_u32(k, "faces");
+	p3d_skip(k, 2, "faces");
+	uint64_t from = pos(w);
 	uint32_t isz = index_size(w);
-	for (uint32_t i = 0; i < n && !w->stop; i++) {
-		if (!need(w, 1, "faces"))
+	for (uint32_t i = 0; i < n && !stopped(w); i++) {
+		if (!p3d_need(k, 1, "faces"))
 			break;
-		uint32_t k = w->b[w->pos];
-		skip(w, 1 + (uint64_t)k * isz, "faces");
+		wl_cursor peek = k->c;
+		p3d_skip(k, 1 + (uint64_t)wl_cursor_u8(&peek) * isz, "faces");
 	}
-	if (w->stop)
+	if (stopped(w))
 		return;
-	w->x.head = p3d_node(w->d, w->lod, P3D_NODE_LODHEAD, w->lod->offset, from - w->lod->offset);
-	wl_chunk *node = p3d_node(w->d, w->lod, P3D_NODE_FACES, from, w->pos - from);
-	w->x.faces = node;
-	w->x.rest = p3d_node(w->d, w->lod, P3D_NODE_LODREST, w->pos, w->end - w->pos);
-	w->x.n_faces = n;
-	w->x.alloc_off = from - 6;
-	w->x.alloc = wl_le32(w->b + from - 6);
-	w->x.face_at = malloc(((size_t)n + 1) * sizeof *w->x.face_at);
-	if (!w->x.face_at)
-		w->d->oom = true;
-	uint64_t at = from, sum = 0;
-	for (uint32_t i = 0; i < n; i++) {
-		uint32_t k = w->b[at];
-		if (w->x.face_at)
-			w->x.face_at[i] = (uint32_t)sum;
-		sum += (1ull + k) * isz;
-		if (k != 3 && k != 4)
-			wl_report(&w->d->findings, "p3d-face-vertex-count", node, i, at, 1,
-				  "face %u has %u vertices: a face has 3 or 4", (unsigned)i, (unsigned)k);
-		/* The vertex count: v50+ vertexCount, below v50 the count of the
-		 * clip flags (one per vertex; equal to the positions' count in
-		 * every corpus LOD). */
-		uint32_t nv = w->x.vertices;
-		for (uint32_t j = 0; j < k && nv != UINT32_MAX; j++) {
-			uint64_t o = at + 1 + (uint64_t)j * isz;
-			uint32_t idx = isz == 4 ? wl_le32(w->b + o) : wl_le16(w->b + o);
-			if (idx >= nv)
-				wl_report(&w->d->findings, "p3d-face-index", node, i, o, isz,
-					  "face %u vertex %u uses vertex %u of %u", (unsigned)i, (unsigned)j,
-					  (unsigned)idx, (unsigned)nv);
-		}
-		at += 1 + (uint64_t)k * isz;
-	}
-	if (w->x.face_at && sum > UINT32_MAX) {
-		free(w->x.face_at);
-		w->x.face_at = NULL;
-	}
-	if (w->x.face_at) {
-		w->x.face_at[n] = (uint32_t)sum;
-		p3d_rule_faces(&w->x);
-	}
+	x->head = p3d_node(w->d, w->lod, P3D_NODE_LODHEAD, w->lod->offset, from - w->lod->offset);
+	x->faces = p3d_node(w->d, w->lod, P3D_NODE_FACES, from, pos(w) - from);
+	x->rest = p3d_node(w->d, w->lod, P3D_NODE_LODREST, pos(w), w->end - pos(w));
+	x->n_faces = n;
+	x->faces_off = from;
+	x->faces_read = true;
 }
 
 static void section(lw *w)
 {
-	skip(w, 20 + 2 + 4, "section");
-	uint32_t mat = u32(w, "section");
+	p3d_walker *k = &w->k;
+	p3d_skip(k, 20 + 2 + 4, "section");
+	uint32_t mat = p3d_u32(k, "section");
 	if (mat == UINT32_MAX)
-		asciiz(w, "section material");
-	if (w->v >= 36) {
-		uint32_t k = u32(w, "section");
-		skip(w, (uint64_t)k * 4, "section");
-	}
-	if (w->v >= 67) {
-		int32_t has = (int32_t)u32(w, "section");
-		if (has >= 1)
-			skip(w, 48, "section");
-	}
+		p3d_asciiz(k, "section material");
+	if (w->v >= 36)
+		p3d_skip(k, (uint64_t)p3d_count(k, "section entries", 4) * 4, "section");
+	if (w->v >= 67 && (int32_t)p3d_u32(k, "section") >= 1)
+		p3d_skip(k, 48, "section");
 }
 
-/* Named selection s: faces, sections and vertices checked against the
- * LOD's counts (p3d_lodrules.c). */
-static void selection(lw *w, uint32_t s)
+/* The sections: each one's offset, for the checks. */
+static void sections(lw *w)
 {
-	p3d_lodview *x = &w->x;
+	p3d_lodview *x = w->x;
+	x->sections_at = pos(w);
+	uint32_t n = p3d_count(&w->k, "sections",
+				 30u + (w->v >= 36 ? 4u : 0u) + (w->v >= 67 ? 4u : 0u));
+	x->n_sections = n;
+	/* A section takes at least 30 bytes. */
+	uint64_t cap = n < p3d_left(&w->k) / 30 + 1 ? n : p3d_left(&w->k) / 30 + 1;
+	if (cap && !stopped(w)) {
+		x->section_off = wl_arena_array(w->d->arena, (size_t)cap, sizeof *x->section_off);
+		if (!x->section_off)
+			w->d->oom = true;
+	}
+	for (uint32_t i = 0; i < n && !stopped(w); i++) {
+		uint64_t s = pos(w);
+		section(w);
+		if (!stopped(w) && x->section_off && x->sections_seen < cap)
+			x->section_off[x->sections_seen++] = s;
+	}
+	x->sections_read = !stopped(w);
+}
+
+/* Named selection: name, faces, u32, u8, sections, vertices, weights. */
+static void selection(lw *w, p3d_selview *s)
+{
 	uint32_t isz = index_size(w);
-	arr a;
-	asciiz(w, "named selection");
-	array_read(w, isz, "named selection faces", true, &a);
-	p3d_rule_selection(x, s, "faces", a.data, a.n, isz, &a.bl, x->n_faces);
-	arr_free(&a);
-	skip(w, 4 + 1, "named selection");
-	array_read(w, 4, "named selection sections", true, &a);
-	p3d_rule_selection(x, s, "sections", a.data, a.n, 4, &a.bl, x->n_sections);
-	arr_free(&a);
-	array_read(w, isz, "named selection vertices", true, &a);
-	p3d_rule_selection(x, s, "vertices", a.data, a.n, isz, &a.bl, x->vertices);
-	arr_free(&a);
-	uint32_t nv = a.n;
-	array_read(w, 1, "named selection weights", false, &a);
-	if (!w->stop)
-		p3d_rule_weights(x, s, a.at, a.n, nv);
+	p3d_asciiz(&w->k, "named selection");
+	array_read(w, isz, "named selection faces", true, &s->faces);
+	p3d_skip(&w->k, 4 + 1, "named selection");
+	array_read(w, 4, "named selection sections", true, &s->sections);
+	array_read(w, isz, "named selection vertices", true, &s->vertices);
+	array_read(w, 1, "named selection weights", false, &s->weights);
 }
 
-/* UV set i: from v45 its u/v range (4 floats) and 4-byte packed UVs,
- * below float UVs; NaN/Inf in the floats, its count. */
-static void uv_set(lw *w, uint32_t i)
+static void selections(lw *w)
 {
-	char what[40];
-	snprintf(what, sizeof what, "uv set %u range", (unsigned)i);
-	if (w->v >= 45 && need(w, 16, "uv set")) {
-		p3d_rule_finite(&w->x, w->x.rest, what, w->b + w->pos, 1, 16, NULL, w->pos);
-		w->pos += 16;
+	p3d_lodview *x = w->x;
+	/* A selection takes at least 22 bytes (name's nul, 3 counts, u32 +
+	 * u8, weights count). */
+	uint32_t n = p3d_count(&w->k, "named selections", 22);
+	x->n_selections = n;
+	p3d_selview **tail = &x->sels;
+	for (uint32_t i = 0; i < n && !stopped(w); i++) {
+		p3d_selview *s = wl_arena_alloc(w->d->arena, sizeof *s);
+		if (!s) {
+			w->d->oom = true;
+			halt(w, "named selection");
+			break;
+		}
+		selection(w, s);
+		*tail = s;
+		tail = &s->next;
 	}
-	arr a;
-	condensed_read(w, w->v >= 45 ? 4 : 8, "uv set", w->v < 45, &a);
-	snprintf(what, sizeof what, "uv set %u uv", (unsigned)i);
-	arr_finite(w, &a, 8, what);
-	arr_free(&a);
-	if (!w->stop)
-		p3d_rule_array_size(&w->x, what, a.at, a.n);
+	x->selections_read = !stopped(w);
 }
 
+/* UV set: from v45 its u/v range (4 floats) and 4-byte packed UVs, below
+ * float UVs (kept). */
+static void uv_set(lw *w, p3d_uvview ***tail)
+{
+	p3d_uvview *u = wl_arena_alloc(w->d->arena, sizeof *u);
+	if (!u) {
+		w->d->oom = true;
+		halt(w, "uv set");
+		return;
+	}
+	**tail = u;
+	*tail = &u->next;
+	if (w->v >= 45 && p3d_need(&w->k, 16, "uv set")) {
+		u->range_off = pos(w);
+		p3d_skip(&w->k, 16, "uv set");
+	}
+	condensed_read(w, w->v >= 45 ? 4 : 8, "uv set", w->v < 45, &u->uv);
+}
+
+/* The positions (kept) and the LOD's bounds: the min and max of its
+ * finite positions. */
 static void positions(lw *w)
 {
-	uint32_t n = u32(w, "positions");
-	uint64_t at = w->pos;
-	uint8_t *p = block(w, n, 12, "positions", true);
-	if (!p)
-		return;
+	p3d_array *a = &w->x->positions;
+	array_read(w, 12, "positions", true, a);
 	p3d_lod *l = w->l;
-	for (uint32_t i = 0; i < n; i++) {
-		bool finite = true;
+	for (uint32_t i = 0; a->data && i < a->n; i++) {
+		wl_cursor c = wl_cursor_make(a->data + 12ull * i, 12, 0);
+		float p[3];
 		for (int k = 0; k < 3; k++)
-			if (!isfinite(wl_lef32(p + 12ull * i + 4 * k))) {
-				wl_report(&w->d->findings, "p3d-not-finite", w->lod, i, at, w->pos - at,
-					  "vertex position %u has a non-finite component %d (%g)",
-					  (unsigned)i, k, (double)wl_lef32(p + 12ull * i + 4 * k));
-				finite = false;
-				break;
-			}
-		for (int k = 0; finite && k < 3; k++) {
-			float x = wl_lef32(p + 12ull * i + 4 * k);
-			if (!l->has_bounds || x < l->vmin[k])
-				l->vmin[k] = x;
-			if (!l->has_bounds || x > l->vmax[k])
-				l->vmax[k] = x;
+			p[k] = wl_cursor_f32(&c);
+		if (!isfinite(p[0]) || !isfinite(p[1]) || !isfinite(p[2]))
+			continue;
+		for (int k = 0; k < 3; k++) {
+			if (!l->has_bounds || p[k] < l->vmin[k])
+				l->vmin[k] = p[k];
+			if (!l->has_bounds || p[k] > l->vmax[k])
+				l->vmax[k] = p[k];
 		}
-		l->has_bounds |= finite;
+		l->has_bounds = true;
 	}
-	p3d_bbox_check(w->d, w->m, l, w->lod, p, n, at, w->pos - at);
-	free(p);
 }
 
 /* Everything from the proxies to the frames. */
 static void geometry(lw *w)
 {
-	p3d_lodview *x = &w->x;
-	uint32_t n = u32(w, "proxy count");
-	/* A proxy takes at least 61 bytes: a count past that stops the walk. */
-	if (n <= (w->end - w->pos) / 61)
-		x->proxies = malloc(((size_t)n + 1) * sizeof *x->proxies);
-	for (uint32_t i = 0; i < n && !w->stop; i++) {
-		asciiz(w, "proxy name");
-		uint64_t at = w->pos + 52;
-		skip(w, 48 + 12 + (w->v >= 40 ? 4 : 0), "proxy");
-		if (w->stop || !x->proxies)
+	p3d_walker *k = &w->k;
+	p3d_lodview *x = w->x;
+	/* A proxy takes at least its name's nul, 12 floats and 3 (v40+: 4)
+	 * indices. */
+	uint32_t n = p3d_count(k, "proxies", 61 + (w->v >= 40 ? 4 : 0));
+	if (n) {
+		x->proxies = wl_arena_array(w->d->arena, n, sizeof *x->proxies);
+		if (!x->proxies)
+			w->d->oom = true;
+	}
+	for (uint32_t i = 0; i < n && !stopped(w); i++) {
+		p3d_asciiz(k, "proxy name");
+		if (!p3d_need(k, 48 + 12 + (w->v >= 40 ? 4 : 0), "proxy"))
 			break;
-		x->proxies[i] = (p3d_proxyrec){ at, (int32_t)wl_le32(w->b + at),
-						(int32_t)wl_le32(w->b + at + 4),
-						w->v >= 40 ? (int32_t)wl_le32(w->b + at + 8) : -1 };
+		p3d_skip(k, 48 + 4, "proxy"); /* transform, sequence id */
+		p3d_proxyrec r = { pos(w), 0, 0, -1 };
+		r.sel = (int32_t)p3d_u32(k, "proxy");
+		r.bone = (int32_t)p3d_u32(k, "proxy");
+		if (w->v >= 40)
+			r.section = (int32_t)p3d_u32(k, "proxy");
+		if (!x->proxies)
+			break;
+		x->proxies[i] = r;
 		x->n_proxies = i + 1;
 	}
-	n = u32(w, "items");
-	x->items_off = w->pos;
-	skip(w, (uint64_t)n * 4, "items");
-	x->n_items = w->stop ? 0 : n;
-	x->links_off = w->pos;
-	n = u32(w, "bone links");
-	x->n_links = n;
-	for (uint32_t i = 0; i < n && !w->stop; i++) {
-		uint32_t k = u32(w, "bone links");
-		skip(w, (uint64_t)k * 4, "bone links");
-	}
-	if (w->stop)
-		x->n_links = 0;
-	w->vertices = UINT32_MAX;
+	n = p3d_count(k, "items", 4);
+	x->items_off = pos(w);
+	p3d_skip(k, (uint64_t)n * 4, "items");
+	x->n_items = stopped(w) ? 0 : n;
+	x->links_off = pos(w);
+	n = p3d_count(k, "bone links", 4);
+	for (uint32_t i = 0; i < n && !stopped(w); i++)
+		p3d_skip(k, (uint64_t)p3d_count(k, "bone link entries", 4) * 4, "bone links");
+	x->n_links = stopped(w) ? 0 : n;
+	uint32_t vertices = UINT32_MAX;
 	if (w->v >= 50) {
-		w->vertices = u32(w, "vertex count");
+		vertices = p3d_u32(k, "vertex count");
 	} else {
-		arr clip;
+		p3d_array clip;
 		condensed_read(w, 4, "clip flags", false, &clip);
-		x->vertices = w->stop ? UINT32_MAX : clip.n;
+		x->vertices = stopped(w) ? UINT32_MAX : clip.n;
 	}
 	if (w->v >= 51)
-		skip(w, 4, "face area");
-	if (!w->stop && w->end - w->pos >= 48)
-		x->bounds_off = w->pos + 8;
-	skip(w, 8 + 40, "hints and bounds");
-	n = u32(w, "textures");
+		p3d_skip(k, 4, "face area");
+	if (!stopped(w) && p3d_left(k) >= 48)
+		x->bounds_off = pos(w) + 8;
+	p3d_skip(k, 8 + 40, "hints and bounds");
+	n = p3d_count(k, "textures", 1);
 	x->n_textures = n;
-	for (uint32_t i = 0; i < n && !w->stop; i++)
-		asciiz(w, "texture name");
-	n = u32(w, "materials");
+	for (uint32_t i = 0; i < n && !stopped(w); i++)
+		p3d_asciiz(k, "texture name");
+	/* A material takes at least 121 bytes (material()). */
+	n = p3d_count(k, "materials", 121);
 	x->n_materials = n;
-	for (uint32_t i = 0; i < n && !w->stop; i++)
+	for (uint32_t i = 0; i < n && !stopped(w); i++)
 		material(w);
-	array(w, index_size(w), "edges");
-	array(w, index_size(w), "edges");
+	p3d_array edges;
+	array_read(w, index_size(w), "edges", false, &edges);
+	array_read(w, index_size(w), "edges", false, &edges);
 	if (w->v >= 50)
-		x->vertices = w->vertices;
+		x->vertices = vertices;
 	faces(w);
-	uint64_t at = w->pos;
-	n = u32(w, "sections");
-	x->n_sections = n;
-	for (uint32_t i = 0; i < n && !w->stop; i++) {
-		uint64_t s = w->pos;
-		section(w);
-		if (!w->stop)
-			p3d_rule_section(x, i, s);
-	}
-	if (!w->stop)
-		p3d_rule_sections_end(x, at);
-	n = u32(w, "named selections");
-	x->n_selections = n;
-	for (uint32_t i = 0; i < n && !w->stop; i++)
-		selection(w, i);
-	x->selections_read = !w->stop;
-	p3d_rule_head(x);
-	n = u32(w, "named properties");
-	for (uint32_t i = 0; i < 2 * n && !w->stop; i++)
-		asciiz(w, "named property");
-	n = u32(w, "frames");
-	for (uint32_t i = 0; i < n && !w->stop; i++) {
-		skip(w, 4, "frame");
-		uint32_t k = u32(w, "frame");
-		skip(w, (uint64_t)k * 12, "frame");
+	sections(w);
+	selections(w);
+	n = p3d_count(k, "named properties", 2);
+	for (uint32_t i = 0; i < 2 * n && !stopped(w); i++)
+		p3d_asciiz(k, "named property");
+	n = p3d_count(k, "frames", 8);
+	for (uint32_t i = 0; i < n && !stopped(w); i++) {
+		p3d_skip(k, 4, "frame");
+		p3d_skip(k, (uint64_t)p3d_count(k, "frame points", 12) * 12, "frame");
 	}
 }
 
-/* From the clip flags to the neighbour bone refs: counts, NaN/Inf, bone
- * indices. */
+/* From the clip flags to the neighbour bone refs. */
 static void rest_arrays(lw *w)
 {
-	p3d_lodview *x = &w->x;
-	arr a;
-	if (w->v >= 50) {
-		condensed_read(w, 4, "clip flags", false, &a);
-		if (!w->stop)
-			p3d_rule_array_size(x, "clip flags", a.at, a.n);
-	}
-	uv_set(w, 0);
-	uint32_t n = u32(w, "uv sets");
-	for (uint32_t i = 1; i < n && !w->stop; i++)
-		uv_set(w, i);
-	uint64_t at = w->pos;
+	p3d_lodview *x = w->x;
+	if (w->v >= 50)
+		condensed_read(w, 4, "clip flags", false, &x->clip);
+	p3d_uvview **tail = &x->uvs;
+	uv_set(w, &tail);
+	/* A UV set takes at least 21 bytes from v45 (range, count, flag),
+	 * 5 below. */
+	uint32_t n = p3d_count(&w->k, "uv sets", w->v >= 45 ? 21 : 5);
+	for (uint32_t i = 1; i < n && !stopped(w); i++)
+		uv_set(w, &tail);
 	positions(w);
-	if (!w->stop)
-		p3d_rule_array_size(x, "positions", at, wl_le32(w->b + at));
 	uint32_t nsz = w->v >= 45 ? 4 : 12;
-	condensed_read(w, nsz, "normals", w->v < 45, &a);
-	arr_finite(w, &a, nsz, "normal");
-	arr_free(&a);
-	if (!w->stop)
-		p3d_rule_array_size(x, "normals", a.at, a.n);
-	array_read(w, w->v >= 45 ? 8 : 24, "st coordinates", false, &a);
-	if (!w->stop && a.n)
-		p3d_rule_array_size(x, "st coordinates", a.at, a.n);
-	array_read(w, 12, "vertex bone refs", true, &a);
-	p3d_rule_bone_refs(x, a.data, a.n, 12, &a.bl);
-	arr_free(&a);
-	if (!w->stop && a.n)
-		p3d_rule_array_size(x, "vertex bone refs", a.at, a.n);
-	array_read(w, 32, "neighbour bone refs", true, &a);
-	p3d_rule_bone_refs(x, a.data, a.n, 32, &a.bl);
-	arr_free(&a);
+	condensed_read(w, nsz, "normals", w->v < 45, &x->normals);
+	array_read(w, w->v >= 45 ? 8 : 24, "st coordinates", false, &x->st);
+	array_read(w, 12, "vertex bone refs", true, &x->bone_refs);
+	array_read(w, 32, "neighbour bone refs", true, &x->neighbours);
 }
 
 bool p3d_walk_lod(wl_doc *d, const p3d_model *m, p3d_lod *l, wl_chunk *node)
 {
-	lw w = { d, d->bytes, l->start, l->end, m->version, node, false, UINT32_MAX, false, m, l, { 0 } };
-	w.x = (p3d_lodview){ .d = d, .m = m, .v = m->version, .lod = node,
-			     .vertices = UINT32_MAX };
+	p3d_lodview *x = wl_arena_alloc(d->arena, sizeof *x);
+	if (!x) {
+		d->oom = true;
+		return false;
+	}
+	*x = (p3d_lodview){ .v = m->version, .lod = node, .vertices = UINT32_MAX };
+	l->view = x;
+	lw w = { d, p3d_walker_make(d->bytes, l->end, l->start), l->end, m->version, node, l, x };
 	geometry(&w);
-	skip(&w, 12 + 1, "colours");
-	uint64_t rest_at = w.pos;
-	uint32_t rest = u32(&w, "rest size");
+	p3d_skip(&w.k, 12 + 1, "colours");
+	x->rest_at = pos(&w);
+	x->rest_size = p3d_u32(&w.k, "rest size");
 	/* Measured in the corpus: below v68 from the field's first byte to
 	 * the LOD's end; from v68 from after the field, without the LOD's
 	 * last byte. */
-	uint64_t expect = w.v >= 68 ? w.end - w.pos - 1 : w.end - rest_at;
-	if (!w.stop && w.end > w.pos && rest != expect)
-		wl_report(&d->findings, "p3d-rest-size", node, -1, rest_at, 4,
-			  "the lod's sizeOfRestData is %u but the lod's end (0x%llx) gives %llu",
-			  (unsigned)rest, (unsigned long long)w.end, (unsigned long long)expect);
+	x->rest_expect = w.v >= 68 ? w.end - pos(&w) - 1 : w.end - x->rest_at;
+	x->rest_read = !stopped(&w) && w.end > pos(&w);
 	rest_arrays(&w);
 	if (w.v >= 67)
-		skip(&w, 4, "tail");
+		p3d_skip(&w.k, 4, "tail");
 	if (w.v >= 68)
-		skip(&w, 1, "tail");
+		p3d_skip(&w.k, 1, "tail");
 	if (node->last_child)
 		p3d_node(d, node, P3D_NODE_LODREST, wl_chunk_end(node->last_child),
 			 l->end - wl_chunk_end(node->last_child));
-	p3d_view_free(&w.x);
-	if (w.stop)
+	if (w.k.stop == P3D_STOP_COUNT)
+		wl_report(&d->findings, "p3d-lod-walk", node, -1, w.k.at, 4,
+			  "the lod's count of %s at 0x%llx is %llu, which needs at least %llu bytes, but "
+			  "%llu are left before the lod's end (0x%llx) given by the lod table",
+			  w.k.what, (unsigned long long)w.k.at, (unsigned long long)w.k.count,
+			  (unsigned long long)w.k.need, (unsigned long long)w.k.left,
+			  (unsigned long long)w.end);
+	if (w.k.stop == P3D_STOP_END || w.k.stop == P3D_STOP_NUL)
+		wl_report(&d->findings, "p3d-lod-walk", node, -1, w.k.at, w.end - w.k.at,
+			  "the lod's %s at 0x%llx runs past the lod's end (0x%llx) given by the lod table",
+			  w.k.what, (unsigned long long)w.k.at, (unsigned long long)w.end);
+	if (stopped(&w))
 		return false;
-	if (w.pos != w.end) {
-		wl_report(&d->findings, "p3d-lod-walk", node, -1, w.pos, w.end - w.pos,
+	if (pos(&w) != w.end) {
+		wl_report(&d->findings, "p3d-lod-walk", node, -1, pos(&w), w.end - pos(&w),
 			  "the lod's structure ends at 0x%llx, %llu bytes before the lod's end (0x%llx) "
 			  "given by the lod table",
-			  (unsigned long long)w.pos, (unsigned long long)(w.end - w.pos),
+			  (unsigned long long)pos(&w), (unsigned long long)(w.end - pos(&w)),
 			  (unsigned long long)w.end);
 		return false;
 	}

@@ -10,18 +10,22 @@
  *   SP3X face  char texture[32]; then the same 72 fixed bytes, no names
  *   P3DM tag   u8 active; asciiz name; u32 size; u8 data[size]
  *   SP3X tag   char name[64]; u32 size; u8 data[size]
- * Findings:
+ * The nodes of each LOD's points, normals and faces and each face's
+ * offset go into its p3d_lod for the checks of lint/p3d/check_mlod.c.
+ * Reading findings (what stops the walk):
  *   p3d-truncated          a LOD or one of its arrays runs past the end
  *   p3d-mlod-lod-signature a LOD starts with neither P3DM nor SP3X
  *   p3d-mlod-no-eof-tag    the tag list reaches the end without #EndOfFile#
- *   p3d-face-vertex-count  a face with a vertex count other than 3 or 4
- *   p3d-face-index         a face's point or normal index >= its count
- *   p3d-not-finite         NaN or infinity in a point, normal or UV
+ *   p3d-mlod-tag-size      where the tag list cannot be walked: a tag whose
+ *                          declared size disagrees with where the next tag
+ *                          is (found 1 to 64 bytes from its declared end,
+ *                          from where the list runs on through plausible
+ *                          tags to #EndOfFile#); the walk goes on there
  * After the first LOD that cannot be walked the rest of the file is one
  * gap. */
 #include "p3d.h"
 
-#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../cursor.h"
@@ -34,21 +38,6 @@
 #define SP3X_TEXTURE 32u  /* SP3X: the face's fixed-size texture name */
 #define SP3X_TAG_NAME 64u /* SP3X: the tag's fixed-size name */
 #define EOF_TAG "#EndOfFile#"
-
-/* Reports a non-finite float among n at p (element el of node). */
-static void check_finite(wl_doc *d, const wl_chunk *node, int64_t el, uint64_t off, unsigned n,
-		   const char *what)
-{
-	for (unsigned k = 0; k < n; k++) {
-		float v = wl_lef32(d->bytes + off + 4u * k);
-		if (!isfinite(v)) {
-			wl_report(&d->findings, "p3d-not-finite", node, el, off, 4u * n,
-				  "%s %lld has a non-finite component %u (%g)", what, (long long)el, k,
-				  (double)v);
-			return;
-		}
-	}
-}
 
 /* The bytes after an asciiz at off (its NUL included), or 0 when it has
  * none before end. */
@@ -78,8 +67,9 @@ static uint64_t face_end(const wl_doc *d, uint64_t pos, bool sp3x)
 	return tex ? asciiz_end(d, tex, d->size) : 0;
 }
 
-/* Faces from off; the offset after them, or 0 when cut. */
-static uint64_t faces(wl_doc *d, wl_chunk *lod, uint64_t off, const p3d_lod *l, bool sp3x)
+/* Faces from off; the offset after them, or 0 when cut.  Records the
+ * faces' node and each face's offset in l. */
+static uint64_t faces(wl_doc *d, wl_chunk *lod, uint64_t off, p3d_lod *l, bool sp3x)
 {
 	uint64_t pos = off;
 	for (uint32_t i = 0; i < l->n_faces; i++) {
@@ -90,32 +80,16 @@ static uint64_t faces(wl_doc *d, wl_chunk *lod, uint64_t off, const p3d_lod *l, 
 		}
 		pos = end;
 	}
-	wl_chunk *node = p3d_node(d, lod, P3D_NODE_FACES, off, pos - off);
+	l->faces = p3d_node(d, lod, P3D_NODE_FACES, off, pos - off);
+	uint64_t *at = l->n_faces ? wl_arena_array(d->arena, l->n_faces, sizeof *at) : NULL;
+	if (l->n_faces && !at)
+		d->oom = true;
 	uint64_t face = off;
-	for (uint32_t i = 0; i < l->n_faces; i++) {
-		uint64_t next = face_end(d, face, sp3x);
-		uint64_t at = face + (sp3x ? SP3X_TEXTURE : 0);
-		uint32_t nv = wl_le32(d->bytes + at);
-		if (nv != 3 && nv != 4) {
-			wl_report(&d->findings, "p3d-face-vertex-count", node, i, at, 4,
-				  "face %u has %u vertices: a face has 3 or 4", (unsigned)i, (unsigned)nv);
-		} else {
-			for (uint32_t k = 0; k < nv; k++) {
-				uint64_t v = at + 4 + 16ull * k;
-				uint32_t pi = wl_le32(d->bytes + v), ni = wl_le32(d->bytes + v + 4);
-				if (pi >= l->n_points)
-					wl_report(&d->findings, "p3d-face-index", node, i, v, 4,
-						  "face %u vertex %u uses point %u of %u", (unsigned)i,
-						  (unsigned)k, (unsigned)pi, (unsigned)l->n_points);
-				if (ni >= l->n_normals)
-					wl_report(&d->findings, "p3d-face-index", node, i, v + 4, 4,
-						  "face %u vertex %u uses normal %u of %u", (unsigned)i,
-						  (unsigned)k, (unsigned)ni, (unsigned)l->n_normals);
-				check_finite(d, node, i, v + 8, 2, "face uv of face");
-			}
-		}
-		face = next;
+	for (uint32_t i = 0; at && i < l->n_faces; i++) {
+		at[i] = face;
+		face = face_end(d, face, sp3x);
 	}
+	l->face_off = at;
 	return pos;
 }
 
@@ -135,6 +109,147 @@ static uint64_t tag_size_at(const wl_doc *d, uint64_t pos, bool sp3x, bool *eof)
 	return after;
 }
 
+/* A plausible tag head at pos: P3DM an active byte of 0 or 1 and a name
+ * of 1 to 1024 characters none of which is a control character (every
+ * corpus tag is active 1 with such a name), SP3X such a name in its 64
+ * bytes; then its size field.  The offset of that field, or 0; *eof set
+ * when it is #EndOfFile#. */
+static uint64_t tag_head_plausible(const wl_doc *d, uint64_t pos, bool sp3x, bool *eof)
+{
+	if (!sp3x && (pos >= d->size || d->bytes[pos] > 1))
+		return 0;
+	uint64_t after = tag_size_at(d, pos, sp3x, eof);
+	if (!after)
+		return 0;
+	uint64_t name = sp3x ? pos : pos + 1;
+	const uint8_t *z = memchr(d->bytes + name, 0, (size_t)(after - name));
+	uint64_t len = z ? (uint64_t)(z - d->bytes) - name : 0;
+	if (len == 0 || len > 1024)
+		return 0;
+	for (uint64_t k = 0; k < len; k++)
+		if (d->bytes[name + k] < 0x20 || d->bytes[name + k] == 0x7F)
+			return 0;
+	return after;
+}
+
+/* A plausible tag at pos (tag_head_plausible) whose data lies inside the
+ * file: the offset after its data, or 0. */
+static uint64_t tag_plausible(const wl_doc *d, uint64_t pos, bool sp3x, bool *eof)
+{
+	uint64_t after = tag_head_plausible(d, pos, sp3x, eof);
+	if (!after)
+		return 0;
+	uint32_t size = wl_le32(d->bytes + after);
+	return size > d->size - after - 4 ? 0 : after + 4 + size;
+}
+
+/* Whether a tag list resumed at pos runs through plausible tags to
+ * #EndOfFile#, its resolution and then the end of the file or the next
+ * LOD's signature. */
+static bool chain_ok(const wl_doc *d, uint64_t pos, bool sp3x)
+{
+	for (;;) {
+		bool eof = false;
+		uint64_t next = tag_plausible(d, pos, sp3x, &eof);
+		if (!next)
+			return false;
+		pos = next;
+		if (!eof)
+			continue;
+		if (d->size - pos < 4)
+			return false;
+		pos += 4;
+		return pos == d->size ||
+		       (d->size - pos >= 4 && (memcmp(d->bytes + pos, "P3DM", 4) == 0 ||
+					       memcmp(d->bytes + pos, "SP3X", 4) == 0));
+	}
+}
+
+/* A tag as walked: its first byte and its size field. */
+typedef struct tagrec {
+	uint64_t at, size_at;
+} tagrec;
+
+/* How far (bytes) from a tag's declared end the next tag is looked for,
+ * how many tags back from where the walk failed, and how far past the
+ * data start of the tag it failed at (a plausible head with a size
+ * running past the file). */
+#define TAG_SLACK 64
+#define TAG_BACK 32
+#define TAG_SCAN ((uint64_t)1 << 20)
+
+/* Where the walk failed at tag `at`: the tag whose size misses the next
+ * tag, and *next, the true next tag.  First the failing tag itself when
+ * its head is plausible: the first offset in its data (up to TAG_SCAN
+ * bytes) from which the list runs on to its end (chain_ok); else the
+ * latest of the last TAG_BACK tags (t, n of them) after whose data,
+ * moved by 1 to TAG_SLACK bytes either way, it does.  That tag (its
+ * first byte and size field), or false when none. */
+static bool tag_misfit(const wl_doc *d, uint64_t at, const tagrec *t, size_t n, bool sp3x,
+		       tagrec *misfit, uint64_t *next)
+{
+	bool eof = false;
+	uint64_t head = tag_head_plausible(d, at, sp3x, &eof);
+	for (uint64_t q = head + 4; head && !eof && q < d->size && q - head - 4 <= TAG_SCAN; q++)
+		if (chain_ok(d, q, sp3x)) {
+			*next = q;
+			*misfit = (tagrec){ at, head };
+			return true;
+		}
+	for (size_t k = n; k-- > 0 && n - k <= TAG_BACK;) {
+		if (!tag_plausible(d, t[k].at, sp3x, &eof) || eof)
+			continue;
+		uint64_t data = t[k].size_at + 4, end = data + wl_le32(d->bytes + t[k].size_at);
+		for (int64_t delta = 1; delta <= TAG_SLACK; delta++)
+			for (int sign = -1; sign <= 1; sign += 2) {
+				int64_t q = (int64_t)end + sign * delta;
+				if (q < (int64_t)data || (uint64_t)q >= d->size)
+					continue;
+				if (chain_ok(d, (uint64_t)q, sp3x)) {
+					*next = (uint64_t)q;
+					*misfit = t[k];
+					return true;
+				}
+			}
+	}
+	return false;
+}
+
+/* The tag list cannot be walked at pos: with recover, a tag size that
+ * disagrees with where the next tag is (p3d-mlod-tag-size, at that size;
+ * the walk goes on from the true next tag: its offset returned), else
+ * p3d-mlod-no-eof-tag (0 returned). */
+static uint64_t tags_failed(wl_doc *d, wl_chunk *lod, uint64_t off, uint64_t pos, uint32_t size,
+			    const tagrec *t, size_t n, bool sp3x, bool recover)
+{
+	uint64_t next = 0;
+	tagrec r;
+	if (recover && tag_misfit(d, pos, t, n, sp3x, &r, &next)) {
+		uint64_t size_at = r.size_at, name = r.at + (sp3x ? 0 : 1);
+		wl_report(&d->findings, "p3d-mlod-tag-size", lod, -1, size_at, 4,
+			  "the tag \"%.64s\" declares %u bytes of data, but the next tag starts at "
+			  "0x%llx, %llu bytes after its data's start (0x%llx)",
+			  (const char *)d->bytes + name, (unsigned)wl_le32(d->bytes + size_at),
+			  (unsigned long long)next, (unsigned long long)(next - size_at - 4),
+			  (unsigned long long)(size_at + 4));
+		return next;
+	}
+	if (size == 0)
+		wl_report(&d->findings, "p3d-mlod-no-eof-tag", lod, -1, off, d->size - off,
+			  "the tag list from 0x%llx reaches the end of the file without an "
+			  "#EndOfFile# tag",
+			  (unsigned long long)off);
+	else
+		wl_report(&d->findings, "p3d-mlod-no-eof-tag", lod, -1, off, d->size - off,
+			  "the tag list from 0x%llx reaches the end of the file without an "
+			  "#EndOfFile# tag (the size of the tag at 0x%llx, %u, runs past it)",
+			  (unsigned long long)off, (unsigned long long)pos, (unsigned)size);
+	return 0;
+}
+
+/* At most this many misfit tag sizes are passed over in one LOD. */
+#define TAG_MISFITS 8
+
 /* The TAGG list from off; the offset after #EndOfFile#, or 0. */
 static uint64_t tags(wl_doc *d, wl_chunk *lod, uint64_t off, bool sp3x)
 {
@@ -143,37 +258,49 @@ static uint64_t tags(wl_doc *d, wl_chunk *lod, uint64_t off, bool sp3x)
 			  "the lod's tag list at 0x%llx does not start with TAGG", (unsigned long long)off);
 		return 0;
 	}
+	tagrec *t = NULL;
+	size_t n = 0, cap = 0;
+	unsigned misfits = 0;
 	uint64_t pos = off + 4;
 	for (;;) {
 		bool eof = false;
 		uint64_t after = tag_size_at(d, pos, sp3x, &eof);
-		if (!after) {
-			wl_report(&d->findings, "p3d-mlod-no-eof-tag", lod, -1, off, d->size - off,
-				  "the tag list from 0x%llx reaches the end of the file without an "
-				  "#EndOfFile# tag",
-				  (unsigned long long)off);
-			return 0;
+		uint32_t size = after ? wl_le32(d->bytes + after) : 0;
+		if (!after || size > d->size - after - 4) {
+			pos = tags_failed(d, lod, off, pos, after ? size : 0, t, n, sp3x,
+					  misfits++ < TAG_MISFITS);
+			n = 0;
+			if (!pos) {
+				free(t);
+				return 0;
+			}
+			continue;
 		}
-		uint32_t size = wl_le32(d->bytes + after);
-		if (size > d->size - after - 4) {
-			wl_report(&d->findings, "p3d-mlod-no-eof-tag", lod, -1, off, d->size - off,
-				  "the tag list from 0x%llx reaches the end of the file without an "
-				  "#EndOfFile# tag (the size of the tag at 0x%llx, %u, runs past it)",
-				  (unsigned long long)off, (unsigned long long)pos, (unsigned)size);
-			return 0;
+		if (n == cap) {
+			size_t c = cap ? 2 * cap : 64;
+			tagrec *g = realloc(t, c * sizeof *t);
+			if (!g) {
+				d->oom = true;
+				free(t);
+				return 0;
+			}
+			t = g;
+			cap = c;
 		}
+		t[n++] = (tagrec){ pos, after };
 		pos = after + 4 + size;
 		if (eof)
 			break;
 	}
+	free(t);
 	p3d_node(d, lod, P3D_NODE_TAGS, off, pos - off);
 	return pos;
 }
 
-/* n records of size bytes from pos whose first 3 floats must be finite,
- * as a node of type id under lod: the offset after them, or 0 when cut. */
+/* n records of size bytes from pos as a node of type id under lod (*node;
+ * NULL when n is 0): the offset after them, or 0 when cut. */
 static uint64_t vectors(wl_doc *d, wl_chunk *lod, uint64_t pos, uint32_t id, uint32_t n,
-			uint32_t size, const char *what)
+			uint32_t size, const char *what, const wl_chunk **node)
 {
 	if ((d->size - pos) / size < n) {
 		wl_report(&d->findings, "p3d-truncated", lod, -1, pos, d->size - pos,
@@ -183,9 +310,7 @@ static uint64_t vectors(wl_doc *d, wl_chunk *lod, uint64_t pos, uint32_t id, uin
 			  (unsigned long long)d->size);
 		return 0;
 	}
-	wl_chunk *node = p3d_node(d, lod, id, pos, (uint64_t)size * n);
-	for (uint32_t i = 0; i < n; i++)
-		check_finite(d, node, i, pos + (uint64_t)size * i, 3, what);
+	*node = p3d_node(d, lod, id, pos, (uint64_t)size * n);
 	return pos + (uint64_t)size * n;
 }
 
@@ -211,9 +336,11 @@ static uint64_t lod_walk(wl_doc *d, wl_chunk *node, p3d_lod *l, uint32_t index, 
 	l->n_faces = wl_le32(h + 20);
 	p3d_node(d, node, P3D_NODE_LODHEADER, off, P3DM_HEADER);
 	uint64_t pos = off + P3DM_HEADER;
-	pos = vectors(d, node, pos, P3D_NODE_POINTS, l->n_points, POINT_SIZE, "point");
+	l->sp3x = sp3x;
+	pos = vectors(d, node, pos, P3D_NODE_POINTS, l->n_points, POINT_SIZE, "point", &l->points);
 	if (pos)
-		pos = vectors(d, node, pos, P3D_NODE_NORMALS, l->n_normals, NORMAL_SIZE, "normal");
+		pos = vectors(d, node, pos, P3D_NODE_NORMALS, l->n_normals, NORMAL_SIZE, "normal",
+			      &l->normals);
 	if (!pos)
 		return 0;
 	pos = faces(d, node, pos, l, sp3x);
@@ -258,7 +385,7 @@ void p3d_read_mlod(wl_doc *d, p3d_model *m)
 		truncated(d, NULL, 0, "the MLOD header (magic, version, lod count)");
 		return;
 	}
-	m->version = wl_le32(d->bytes + 4);
+	m->version = m->header_version = wl_le32(d->bytes + 4);
 	m->nlods_off = 8;
 	m->n_lods = wl_le32(d->bytes + 8);
 	m->header_complete = true;

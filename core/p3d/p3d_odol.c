@@ -2,7 +2,10 @@
  * (walked by p3d_info.c), the LOD address table (located by a consistency
  * search, confirmed by the walk where both agree), the LoadableLodInfo
  * records, one node per LOD in file order, the tail.  Findings:
- *   p3d-truncated            the header or resolutions run past the end
+ *   p3d-truncated            the header or resolutions run past the end,
+ *                            or (the ModelInfo walk landing on a table
+ *                            consistent but for ends past the file's end)
+ *                            the first LOD the file's end cuts
  *   p3d-lod-table-not-found  no offset after the resolutions holds a
  *                            consistent LOD address table
  *   p3d-modelinfo-walk       the ModelInfo walk stopped at a field, or
@@ -31,11 +34,12 @@ static int cmp_start(const void *a, const void *b)
 	return x->start < y->start ? -1 : x->start > y->start ? 1 : 0;
 }
 
-/* Whether a table at p of n LODs is consistent (see p3d.h); *contiguous
- * set when its LODs, sorted by start, tile [first start, last end).
- * tmp holds n LODs, order n pointers. */
+/* Whether a table at p of n LODs is consistent (see p3d.h), every end
+ * at or below end_max (the file's size, or more for a file cut short);
+ * *contiguous set when its LODs, sorted by start, tile [first start, last
+ * end).  tmp holds n LODs, order n pointers. */
 static bool table_at(const uint8_t *b, uint64_t size, uint64_t p, uint32_t n, p3d_lod *tmp,
-		     p3d_lod **order, bool *contiguous)
+		     p3d_lod **order, bool *contiguous, uint64_t end_max)
 {
 	uint64_t after = p + 9ull * n;
 	if (after > size)
@@ -44,7 +48,7 @@ static bool table_at(const uint8_t *b, uint64_t size, uint64_t p, uint32_t n, p3
 	for (uint32_t i = 0; i < n; i++) {
 		uint8_t perm = b[p + 8ull * n + i];
 		uint32_t s = wl_le32(b + p + 4ull * i), e = wl_le32(b + p + 4ull * (n + i));
-		if (perm > 1 || s < after || s > e || e > size)
+		if (perm > 1 || s < after || s > e || e > end_max)
 			return false;
 		tmp[i].start = s;
 		tmp[i].end = e;
@@ -71,7 +75,7 @@ static bool find_table(const wl_doc *d, uint64_t from, uint32_t n, p3d_lod *tmp,
 	uint64_t weak = 0;
 	for (uint64_t p = from; p + 9ull * n <= d->size; p++) {
 		bool c;
-		if (!table_at(d->bytes, d->size, p, n, tmp, order, &c))
+		if (!table_at(d->bytes, d->size, p, n, tmp, order, &c, d->size))
 			continue;
 		if (c) {
 			*at = p;
@@ -94,7 +98,9 @@ static bool find_table(const wl_doc *d, uint64_t from, uint32_t n, p3d_lod *tmp,
 static bool read_header(wl_doc *d, p3d_model *m, wl_cursor *c)
 {
 	wl_cursor_skip(c, 4);
-	m->version = wl_cursor_u32(c);
+	m->version = m->header_version = wl_cursor_u32(c);
+	if (m->layout)
+		m->version = m->layout;
 	if (m->version >= 75 && p3d_version_known(m->version)) {
 		m->has_reserved = true;
 		m->reserved_off = wl_cursor_offset(c);
@@ -194,6 +200,31 @@ static void lod_infos(wl_doc *d, p3d_model *m, p3d_info_walk *w, uint64_t pos, u
 	}
 }
 
+/* The first LOD (in file order) whose table end lies past the end of the
+ * file, the bytes before it placed up to pos: a node over what of it is
+ * there, and p3d-truncated there (at its table entries when none of it
+ * is). */
+static void cut_short(wl_doc *d, p3d_model *m, p3d_lod *l, uint64_t pos)
+{
+	unsigned i = (unsigned)(l - m->lods);
+	bool some = l->start < d->size;
+	wl_chunk *node = NULL;
+	if (some) {
+		p3d_gap(d, &d->root, pos, l->start);
+		node = p3d_node(d, &d->root, P3D_NODE_LOD, l->start, d->size - l->start);
+		if (node)
+			node->label = wl_arena_printf(d->arena, "%u", i);
+		l->node = node;
+	} else {
+		p3d_gap(d, &d->root, pos, d->size);
+	}
+	wl_report(&d->findings, "p3d-truncated", some ? node : m->table, some ? -1 : (int64_t)i,
+		  some ? l->start : m->table_off + 4ull * i, some ? d->size - l->start : 4,
+		  "lod %u runs from 0x%X to 0x%X by the lod table, past the end of the file at "
+		  "0x%llx: the file is cut short",
+		  i, (unsigned)l->start, (unsigned)l->end, (unsigned long long)d->size);
+}
+
 /* The LOD table, its LoadableLodInfo and the LODs, from `from` on. */
 static void read_lods(wl_doc *d, p3d_model *m, uint64_t from)
 {
@@ -208,7 +239,21 @@ static void read_lods(wl_doc *d, p3d_model *m, uint64_t from)
 	p3d_info_walk iw;
 	memset(&iw, 0, sizeof iw);
 	bool walked = p3d_walk_info(d, m, from, &iw, false);
-	if (!find_table(d, from, n, m->lods, order, &at, &contiguous)) {
+	if (m->trial && !walked)
+		return;
+	/* A trial (p3d_odol_layout) takes only the table the walk lands on. */
+	bool found = m->trial ? table_at(d->bytes, d->size, iw.table, n, m->lods, order, &contiguous,
+					 d->size)
+			      : find_table(d, from, n, m->lods, order, &at, &contiguous);
+	if (found && m->trial)
+		at = iw.table;
+	/* A file cut short: the walk lands on a table that is consistent
+	 * but for ends past the file's end. */
+	bool cut = !found && walked &&
+		   table_at(d->bytes, d->size, iw.table, n, m->lods, order, &contiguous, UINT32_MAX);
+	if (cut)
+		at = iw.table;
+	if (!found && !cut) {
 		for (uint32_t i = 0; i < n; i++)
 			m->lods[i].start = m->lods[i].end = 0;
 		if (d->size > from)
@@ -221,10 +266,11 @@ static void read_lods(wl_doc *d, p3d_model *m, uint64_t from)
 	}
 	/* find_table left the last candidate's values: read the chosen one. */
 	bool c;
-	table_at(d->bytes, d->size, at, n, m->lods, order, &c);
+	table_at(d->bytes, d->size, at, n, m->lods, order, &c, cut ? UINT32_MAX : d->size);
 	for (uint32_t i = 0; i < n; i++)
 		m->lods[i].permanent = d->bytes[at + 8ull * n + i];
 	m->table_found = true;
+	m->in_file = order;
 	m->table_contiguous = contiguous;
 	m->table_off = at;
 	if (walked && iw.table == at)
@@ -245,12 +291,19 @@ static void read_lods(wl_doc *d, p3d_model *m, uint64_t from)
 		p3d_lod *l = order[k];
 		if (l->start < pos)
 			continue; /* overlaps the one before: p3d-lod-overlap */
+		if (l->end > d->size) {
+			cut_short(d, m, l, pos);
+			pos = d->size;
+			break;
+		}
 		p3d_gap(d, &d->root, pos, l->start);
 		wl_chunk *node = p3d_node(d, &d->root, P3D_NODE_LOD, l->start, l->end - l->start);
 		if (node) {
 			node->label = wl_arena_printf(d->arena, "%u", (unsigned)(l - m->lods));
 			if (m->version >= 40 && p3d_version_known(m->version))
 				l->walked = p3d_walk_lod(d, m, l, node);
+			if (m->trial && !l->walked)
+				return;
 		}
 		l->node = node;
 		pos = l->end;

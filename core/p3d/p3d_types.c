@@ -1,8 +1,11 @@
 /* p3d_types.c - the names of the P3D document's node types (p3d.h) and the
- * node helpers of the P3D readers. */
+ * node helpers of the P3D readers, and where a finding about an element
+ * of a compressed array lies (p3d_lodview.h). */
 #include "p3d.h"
 
 #include <stdio.h>
+
+#include "p3d_lodview.h"
 
 /* id, ctx, child_ctx, name, short_name, elem_size, min_size, flags.
  * child_ctx 1 marks the nodes that hold child nodes. */
@@ -92,4 +95,16 @@ void p3d_gap(wl_doc *d, wl_chunk *parent, uint64_t from, uint64_t to)
 	if (to > from && wl_doc_add_node(d, parent, WL_NODE_GAP, from, to - from) &&
 	    parent->kind == WL_NODE_CHUNK)
 		parent->container = 1;
+}
+
+void p3d_elem_span(const p3d_block *bl, uint32_t version, uint64_t i, uint32_t elem,
+		   uint64_t *off, uint64_t *len)
+{
+	if (bl->compressed) {
+		*off = bl->offset;
+		*len = bl->length;
+		return;
+	}
+	*off = bl->offset + (version >= 64 ? 1 : 0) + i * elem;
+	*len = elem;
 }

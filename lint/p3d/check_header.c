@@ -16,10 +16,10 @@ void wl_p3d_check_header(wl_lint_ctx *ctx)
 	wl_doc *d = ctx->doc;
 	if (!m || !m->header_complete)
 		return;
-	if (!m->mlod && !p3d_version_known(m->version))
+	if (!m->mlod && !p3d_version_known(m->header_version))
 		wl_report(&d->findings, "p3d-version-unknown", m->header, -1, 4, 4,
 			  "odol version %u is not one the public readers know (7, 28 to 75)",
-			  (unsigned)m->version);
+			  (unsigned)m->header_version);
 	if (m->has_reserved && (m->reserved[0] || m->reserved[1]))
 		wl_report(&d->findings, "p3d-encrypted", m->header, -1, m->reserved_off, 8,
 			  "the reserved header words of odol v%u are 0x%08X 0x%08X, not 0: the model is "

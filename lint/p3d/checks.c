@@ -5,6 +5,12 @@
 static const wl_check_fn checks[] = {
 	wl_p3d_check_header,
 	wl_p3d_check_lods,
+	wl_p3d_check_info,
+	wl_p3d_check_lod_faces,
+	wl_p3d_check_lod_refs,
+	wl_p3d_check_lod_arrays,
+	wl_p3d_check_bbox,
+	wl_p3d_check_mlod,
 	NULL /* keep last: the list is NULL-terminated for easy appends */
 };
 

@@ -2,12 +2,14 @@
  * checks.h - every P3D check function, registered in checks.c (lint/p3d/).
  * Each lives in its own lint/p3d/check_*.c and documents the rule ids it
  * reports; the model they read is core/p3d/p3d.h (ctx->model is a const
- * p3d_model *).
+ * p3d_model *), and for ODOL LODs the views of core/p3d/p3d_lodview.h.
  */
 #ifndef WL_P3D_CHECKS_H
 #define WL_P3D_CHECKS_H
 
+#include "../../core/cursor.h"
 #include "../../core/p3d/p3d.h"
+#include "../../core/p3d/p3d_lodview.h"
 #include "../lint.h"
 
 /* The registered checks, in the order they run; count in *out_count. */
@@ -19,5 +21,46 @@ void wl_p3d_check_header(wl_lint_ctx *ctx);
 
 /* check_lods.c: p3d-lod-overlap, p3d-lod-gap, p3d-lod-order. */
 void wl_p3d_check_lods(wl_lint_ctx *ctx);
+
+/* check_info.c: ModelInfo's p3d-not-finite, p3d-skeleton-parent,
+ * p3d-animation-bone. */
+void wl_p3d_check_info(wl_lint_ctx *ctx);
+
+/* check_lod_faces.c: ODOL p3d-face-vertex-count, p3d-face-index,
+ * p3d-face-allocation, p3d-section-faces, p3d-section-order,
+ * p3d-section-texture, p3d-section-material. */
+void wl_p3d_check_lod_faces(wl_lint_ctx *ctx);
+
+/* check_lod_refs.c: p3d-selection-index, p3d-selection-weights,
+ * p3d-proxy-index, p3d-bone-index, p3d-bone-links-count. */
+void wl_p3d_check_lod_refs(wl_lint_ctx *ctx);
+
+/* check_lod_arrays.c: p3d-vertex-array-size, p3d-rest-size and the
+ * LODs' p3d-not-finite (bounds, UV ranges and UVs, positions, normals). */
+void wl_p3d_check_lod_arrays(wl_lint_ctx *ctx);
+
+/* check_bbox.c: p3d-vertex-outside-bbox (parameter tolerance). */
+void wl_p3d_check_bbox(wl_lint_ctx *ctx);
+
+/* check_mlod.c: MLOD p3d-face-vertex-count, p3d-face-index,
+ * p3d-not-finite. */
+void wl_p3d_check_mlod(wl_lint_ctx *ctx);
+
+/* finite.c, shared by the checks: */
+
+/** The first of n little-endian floats at p (read through a cursor) that
+ *  is NaN or infinite: its index, *val its value; -1 when all are finite. */
+int wl_p3d_nonfinite(const uint8_t *p, unsigned n, float *val);
+
+/** Whether the first k little-endian floats of each of the n elements of
+ *  stride bytes at p are all finite (a fast test of their exponent bits,
+ *  for whole arrays). */
+bool wl_p3d_all_finite(const uint8_t *p, uint64_t n, uint32_t stride, uint32_t k);
+
+/** One p3d-not-finite finding "WHAT EL has a non-finite component K (V)"
+ *  over [off, off+len) on node when one of the n floats at p is not
+ *  finite; true when reported. */
+bool wl_p3d_report_finite(wl_lint_ctx *ctx, const wl_chunk *node, const char *what, int64_t el,
+			  uint64_t off, uint64_t len, const uint8_t *p, unsigned n);
 
 #endif
