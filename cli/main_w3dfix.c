@@ -487,6 +487,12 @@ static void fix_one(const opts *o, const wl_fix_options *fo, const char *file, c
 		keep_left(t, file, left);
 	if (!write_failed)
 		add_hints(t, &r);
+	/* The bytes the repair keeps and drops, also under -q (issue 17): for
+	 * each file whose repair drops bytes or is refused. */
+	size_t kept = repaired ? r.out_len : n;
+	if (r.changed && (kept < n || !ok))
+		printf("%s: bytes: %zu kept, %zu dropped of %zu%s\n", file, kept, n - (kept < n ? kept : n), n,
+		       ok ? "" : " (not repaired: the original kept)");
 	if (!o->quiet && repaired)
 		printf("%s: %zu edit(s)%s%s, %zu finding(s) before, %zu after, %zu finding(s) at the "
 		       "failing severity before, %zu after\n",
@@ -528,7 +534,7 @@ static const wl_opt OPTS[] = {
 	{ "fix", required_argument, OPT_FIX, "ID", "run fixer ID even if unsafe (repeatable)" },
 	{ "rebuild-aabtree", no_argument, OPT_REBUILD_AABTREE, NULL, "same as --fix rebuild-aabtree" },
 	{ "config", required_argument, 'c', "FILE", "lint with this configuration (severities, parameters, fail-on)" },
-	{ "quiet", no_argument, 'q', NULL, "print only problems and the summary line" },
+	{ "quiet", no_argument, 'q', NULL, "print only problems, the bytes line of each file that loses bytes, and the summary line" },
 	{ "list-fixes", no_argument, OPT_LIST_FIXES, NULL, "list the fixers: id, safe/unsafe, rule ids, summary" },
 	WL_OPT_COMMON,
 };

@@ -181,9 +181,139 @@ static bool resync_candidate(reader *r, uint16_t ctx, uint64_t q, uint64_t limit
 	bool flag;
 	read_header(r, q, &id, &size, &flag);
 	uint64_t cend = q + r->h + (uint64_t)size;
-	if (t->child_ctx && size > 0 && !fits_known(r, t->child_ctx, q + r->h, cend))
-		return false;
+	/* strong_known checked the first child (after the container's fields) */
 	return cend == limit || fits_known(r, ctx, cend, limit);
+}
+
+/* ---- sizes judged by what follows (chunk-size-wrong) ---- */
+
+#define SIZE_SLACK 64   /* bytes past a declared end searched for the true end */
+#define SIZE_NEAR 16    /* bytes either side searched with weaker evidence */
+
+/* End of the chunk whose header (any id) is at pos when it fits in limit,
+ * else 0. */
+static uint64_t fits_any(reader *r, uint64_t pos, uint64_t limit)
+{
+	if (pos > limit || limit - pos < r->h)
+		return 0;
+	uint32_t id, size;
+	bool flag;
+	read_header(r, pos, &id, &size, &flag);
+	uint64_t end = pos + r->h + (uint64_t)size;
+	return end <= limit ? end : 0;
+}
+
+/* A header at pos (room for one) whose id ctx knows, whatever its size. */
+static bool known_id(reader *r, uint16_t ctx, uint64_t pos, uint64_t limit)
+{
+	if (pos > limit || limit - pos < r->h)
+		return false;
+	uint32_t id, size;
+	bool flag;
+	read_header(r, pos, &id, &size, &flag);
+	return r->f->lookup(ctx, id) != NULL;
+}
+
+/* Does reading resume cleanly at pos: the end of the range, a chunk ctx
+ * knows (its size is judged when it is read), or chunks of any id that fit
+ * one after another up to a known one or the end of the range (or for
+ * TILE_BUDGET headers)? */
+static bool settles(reader *r, uint16_t ctx, uint64_t pos, uint64_t limit)
+{
+	for (int n = 0; n < TILE_BUDGET; n++) {
+		if (pos == limit || known_id(r, ctx, pos, limit))
+			return true;
+		if (!(pos = fits_any(r, pos, limit)))
+			return false;
+	}
+	return true;
+}
+
+/* A known chunk of ctx at q, not empty, then chunks of any id that fit
+ * one after another up to limit (or for TILE_BUDGET headers). */
+static bool chain_from(reader *r, uint16_t ctx, uint64_t q, uint64_t limit)
+{
+	if (!strong_known(r, ctx, q, limit))
+		return false;
+	uint64_t pos = q;
+	for (int n = 0; n < TILE_BUDGET && pos < limit; n++)
+		if (!(pos = fits_any(r, pos, limit)))
+			return false;
+	return true;
+}
+
+/* Where the children of a container of type t at pos, declared to end at
+ * cend, stop tiling its payload (cend when they tile it). */
+static uint64_t children_end(reader *r, const wl_chunk_type *t, uint64_t pos, uint64_t cend)
+{
+	uint64_t e = pos + r->h + fields_at(r, t, pos + r->h, cend);
+	for (uint64_t next; e < cend && (next = fits_any(r, e, cend)); e = next)
+		;
+	return e;
+}
+
+/*
+ * A known chunk of type t at pos declares an end cend inside limit, but its
+ * size may be wrong: reading does not resume cleanly at cend, (a data
+ * chunk) the size does not suit its type, or (a container) its children
+ * stop short of cend.  Returns the chunk's true end
+ * when the bytes show it, else 0:
+ *  - a record chunk (wl_chunk_type.min_size, no elem_size) declared longer
+ *    than its record, where a chain of valid siblings starts right after
+ *    the record and none at cend: grown over a sibling's header (the end of
+ *    the record);
+ *  - a container whose children end at e before cend, where a valid sibling
+ *    starts: its size was too big (e);
+ *  - a data chunk (not a record declared exactly its record's size,
+ *    wl_chunk_type.min_size): the first q from its payload (at most WL_RESYNC_WINDOW
+ *    before cend) to SIZE_SLACK bytes past cend where a chain of siblings
+ *    starts that runs to the end of the range, and whose payload size suits
+ *    its type (data_size_ok); failing that, the nearest q within
+ *    SIZE_NEAR bytes of cend where a plausible chunk starts (resync_candidate).
+ * A size grown over whole siblings, or shrunk, so keeps the siblings it
+ * would swallow or leave as unreadable bytes.
+ */
+static uint64_t true_end(reader *r, const wl_chunk *parent, const wl_chunk_type *t, uint64_t pos,
+			 uint64_t cend, uint64_t limit)
+{
+	const uint16_t ctx = ctx_of(parent);
+	const uint64_t start = pos + r->h;
+	/* A record declared longer than its record, whose record is followed
+	 * by a chain of valid siblings while what follows the declared end
+	 * is none: grown over a sibling's header. */
+	if (!t->child_ctx && t->min_size && !t->elem_size && cend - start > t->min_size &&
+	    start + t->min_size < limit && chain_from(r, ctx, start + t->min_size, limit) &&
+	    !chain_from(r, ctx, cend, limit))
+		return start + t->min_size;
+	if (t->child_ctx && !(t->flags & WL_TYPE_OPAQUE)) {
+		uint64_t e = children_end(r, t, pos, cend);
+		if (e < cend && e > start && (chain_from(r, ctx, e, limit) || resync_candidate(r, ctx, e, limit)))
+			return e;
+		if (settles(r, ctx, cend, limit))
+			return 0;
+	} else if (data_size_ok(t, cend - start) && settles(r, ctx, cend, limit)) {
+		return 0;
+	}
+	/* A record chunk declared exactly its record's size is taken at its
+	 * word: what follows it is what is wrong. */
+	if ((t->child_ctx && !(t->flags & WL_TYPE_OPAQUE)) || (t->min_size && cend - start == t->min_size))
+		return 0;
+	uint64_t lo = cend - start > WL_RESYNC_WINDOW ? cend - WL_RESYNC_WINDOW : start;
+	uint64_t hi = limit - cend > SIZE_SLACK ? cend + SIZE_SLACK : limit;
+	for (uint64_t q = lo; q <= hi; q++) {
+		if (q == cend || !data_size_ok(t, q - start))
+			continue;
+		if (q < limit && chain_from(r, ctx, q, limit))
+			return q;
+	}
+	for (uint64_t k = 1; k <= SIZE_NEAR; k++) {
+		if (cend + k <= limit && data_size_ok(t, cend + k - start) && resync_candidate(r, ctx, cend + k, limit))
+			return cend + k;
+		if (cend - k > start && data_size_ok(t, cend - k - start) &&
+		    resync_candidate(r, ctx, cend - k, limit))
+			return cend - k;
+	}
+	return 0;
 }
 
 /* The unreadable bytes [from, to) that end parent: trailing-bytes (with
@@ -382,6 +512,24 @@ static uint64_t read_overrun(reader *r, wl_chunk *parent, const wl_chunk_type *t
 	return rend;
 }
 
+/* The chunk at pos, just read, was given a size other than the one
+ * declared (ending at cend) by true_end: marked and reported. */
+static void note_resized(reader *r, wl_chunk *parent, uint64_t pos, uint64_t cend)
+{
+	wl_chunk *c = parent->last_child;
+	if (!c || c->offset != pos || c->kind != WL_NODE_CHUNK)
+		return;
+	c->recovery |= WL_REC_RESIZED;
+	wl_report(&r->d->findings, "chunk-size-wrong", c, -1, pos + 4, 4,
+		  "%s at 0x%llx declares %u bytes, ending at 0x%llx, but %s: read as %llu bytes, "
+		  "ending at 0x%llx",
+		  wl_chunk_name(r->d, c), (unsigned long long)pos, (unsigned)c->declared_size,
+		  (unsigned long long)cend,
+		  wl_chunk_end(c) < cend ? "its content ends before that, where a valid chunk starts"
+					 : "what follows it is no chunk, and a valid chunk starts later",
+		  (unsigned long long)c->size, (unsigned long long)wl_chunk_end(c));
+}
+
 static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64_t end,
 			       uint64_t avail, int depth, bool strict)
 {
@@ -417,8 +565,14 @@ static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64
 		}
 
 		if (cend <= limit) {
-			/* Fits: a known chunk, or an unknown one kept opaque. */
-			pos = read_chunk(r, parent, t, pos, cend, limit, depth, false);
+			/* Fits: a known chunk, or an unknown one kept opaque; a known
+			 * one whose size the bytes around its end contradict is read
+			 * with its true size (chunk-size-wrong). */
+			uint64_t te = t && !adopting ? true_end(r, parent, t, pos, cend, limit) : 0;
+			uint64_t at = pos;
+			pos = read_chunk(r, parent, t, pos, te ? te : cend, limit, depth, false);
+			if (te)
+				note_resized(r, parent, at, cend);
 			continue;
 		}
 		if (!t) {

@@ -32,6 +32,14 @@
  *   chunk-unknown          an id not known in its parent (kept, opaque)
  *   stray-bytes            bytes inside a container that hold no child
  *   trailing-bytes         bytes after the last top-level chunk
+ *   chunk-size-wrong       a chunk's declared size is contradicted by the
+ *                          bytes: its children stop short of it where a
+ *                          valid sibling starts, or what follows it is no
+ *                          chunk and a chain of valid siblings starts
+ *                          nearby (a grown size that would swallow whole
+ *                          siblings, a shrunk one that would leave bytes
+ *                          unreadable): the chunk is read with the size
+ *                          the bytes show (WL_REC_RESIZED)
  *   chunk-resync           an implausible header: the reader scanned forward
  *                          (at most WL_RESYNC_WINDOW bytes at a time) to the
  *                          next plausible chunk; the skipped bytes are a gap
@@ -96,7 +104,8 @@ enum {
 	WL_REC_DEPTH = 1u << 7,
 	WL_REC_STRAY = 1u << 8,     /* gap: stray bytes inside a container */
 	WL_REC_TRAILING = 1u << 9,  /* gap: bytes after the last chunk */
-	WL_REC_SKIPPED = 1u << 10   /* gap: bytes skipped by a resync */
+	WL_REC_SKIPPED = 1u << 10,  /* gap: bytes skipped by a resync */
+	WL_REC_RESIZED = 1u << 11   /* read with the size the bytes show */
 };
 
 typedef struct wl_chunk {

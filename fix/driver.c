@@ -313,6 +313,68 @@ static void count_after(const wl_fix_options *o, const wl_doc *d, wl_fix_result 
 	}
 }
 
+/* The node whose children are the file's objects: the root, or its one
+ * chunk when that is a container holding everything (B3D's BB3D). */
+static const wl_chunk *object_level(const wl_doc *d)
+{
+	const wl_chunk *only = NULL;
+	for (const wl_chunk *k = d->root.first_child; k; k = k->next) {
+		if (k->kind != WL_NODE_CHUNK || only)
+			return &d->root;
+		only = k;
+	}
+	return only && only->container ? only : &d->root;
+}
+
+/* Does anything under c carry a recovery mark other than the container
+ * bits (the damage the reader read around)? */
+static bool damaged(const wl_chunk *c)
+{
+	const uint16_t bits = WL_REC_FLAG_ON_LEAF | WL_REC_FLAG_MISSING;
+	if (c->recovery & ~bits)
+		return true;
+	for (const wl_chunk *k = c->first_child; k; k = k->next)
+		if (damaged(k))
+			return true;
+	return false;
+}
+
+/* Bytes of d's objects (object_level) that hold damage, gaps included, and
+ * the number of objects (chunks) at that level into *objects. */
+static uint64_t damage_span(const wl_doc *d, size_t *objects)
+{
+	const wl_chunk *lv = object_level(d);
+	uint64_t span = lv->kind == WL_NODE_CHUNK && (lv->recovery & ~(WL_REC_FLAG_ON_LEAF | WL_REC_FLAG_MISSING))
+				? lv->header_size + lv->fields : 0;
+	*objects = 0;
+	for (const wl_chunk *k = lv->first_child; k; k = k->next) {
+		*objects += k->kind == WL_NODE_CHUNK;
+		if (k->kind == WL_NODE_GAP || damaged(k))
+			span += (k->kind == WL_NODE_CHUNK ? k->header_size : 0) + k->size;
+	}
+	return span;
+}
+
+/* kept: an output of a damaged input that is shorter keeps an object,
+ * and drops no more bytes than the damaged objects span (the rest of
+ * the file was intact and is kept).  A problem line otherwise. */
+static int check_kept(const wl_doc *d0, const wl_doc *d1, wl_fix_result *r)
+{
+	size_t objs0, objs1;
+	uint64_t span = damage_span(d0, &objs0);
+	damage_span(d1, &objs1);
+	if (span == 0)
+		return 0;
+	if (objs1 == 0 && d1->size < d0->size)
+		return add_problem(r, "nothing kept: the output holds no object (the input: %zu, and %llu byte(s) "
+				   "the reader could not place)", objs0, (unsigned long long)span);
+	uint64_t dropped = d0->size > d1->size ? d0->size - d1->size : 0;
+	if (dropped > span)
+		return add_problem(r, "too much dropped: the output is %llu byte(s) shorter, but the damaged objects "
+				   "span only %llu byte(s)", (unsigned long long)dropped, (unsigned long long)span);
+	return 0;
+}
+
 static int verify(const wl_fix_options *o, const char *path, const uint8_t *in, size_t in_len,
 		  wl_fix_result *r)
 {
@@ -331,6 +393,9 @@ static int verify(const wl_fix_options *o, const char *path, const uint8_t *in, 
 	if (u)
 		rc = add_problem(r, "no readable model: the output still has %s at 0x%llX: %s", u->rule,
 				 (unsigned long long)u->offset, u->message);
+	/* kept: what the damage did not touch is still there */
+	if (rc == 0 && r->verified)
+		rc = check_kept(d0, d1, r);
 	/* repaired: no finding of an edit's rule left in its object */
 	for (size_t i = 0; i < r->change_count && rc == 0; i++) {
 		const wl_fix_change *c = &r->changes[i];

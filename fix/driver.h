@@ -23,6 +23,12 @@
  *     - readable: the output has no error-severity finding of file-empty,
  *       no-chunks, chunk-resync or chunk-truncated (a "repair" that leaves
  *       no model the engine can read, e.g. of random bytes, is no repair);
+ *     - kept (a damaged input: a recovery mark of core/chunk.h in it): the
+ *       output holds an object unless it is the whole input, and is shorter than
+ *       the input by no more than the bytes of the damaged objects (the
+ *       top-level chunks, or the children of a single top-level container
+ *       such as B3D's BB3D, that hold a recovery mark or are gaps): an
+ *       intact object is never dropped to make the file lint clean;
  *     - repaired: no finding of an edit's rule remains in the same
  *       top-level object (the object's chunk path, e.g. "HLOD[ARMY]"; the
  *       file level for edits of top-level gaps);

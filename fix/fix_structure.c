@@ -20,9 +20,13 @@
  *                     chunk (WL_REC_TRAILING gaps) are removed.
  * Unsafe (only with --unsafe, or asked for by name):
  *   chunk-overruns    chunk-overruns-parent: the child cut at its parent's
- *                     end gets the size the reader gave it.
+ *                     end gets the size the reader gave it; chunk-size-wrong:
+ *                     the chunk read with the size its bytes show
+ *                     (WL_REC_RESIZED) gets that size.
  *   drop-stray-bytes  stray-bytes: gaps inside containers are removed.
- *   drop-unreadable   chunk-resync: the skipped bytes are removed;
+ *   drop-unreadable   chunk-resync: the skipped bytes are removed, except
+ *                     those at the start of the file (bytes that do not
+ *                     read as the format at all: the original is kept);
  *                     chunk-truncated: salvage (docs/w3dfix.md): the chunks
  *                     cut by the end of the file keep their whole children
  *                     and array elements, sized to what they keep (the
@@ -136,7 +140,10 @@ static int drop_gaps(wl_fix_ctx *x, wl_chunk *c, uint16_t mark, const char *rule
 	wl_chunk *k = c->first_child;
 	while (k) {
 		wl_chunk *next = k->next;
-		if (k->kind == WL_NODE_GAP && (k->recovery & mark)) {
+		/* The first bytes of a file that do not read as its format are
+		 * not dropped: the file may be something else (issue 18). */
+		bool start = k->offset == 0 && c->kind == WL_NODE_ROOT && mark == WL_REC_SKIPPED;
+		if (k->kind == WL_NODE_GAP && (k->recovery & mark) && !start) {
 			if (wl_edit_note(x->doc, k, rule, k->offset,
 					 "%" PRIu64 " byte(s) at 0x%" PRIX64 ": removed", k->size,
 					 k->offset) != 0 ||
@@ -174,7 +181,10 @@ static int overrun_walk(wl_fix_ctx *x, wl_chunk *c)
 			continue;
 		if (k->container && overrun_walk(x, k) != 0)
 			return -1;
-		if (!(k->recovery & WL_REC_CLAMPED) || k->parent->kind == WL_NODE_ROOT)
+		bool resized = (k->recovery & WL_REC_RESIZED) != 0;
+		if (resized ? !wl_fix_rule_wanted(x, "chunk-size-wrong")
+			    : !(k->recovery & WL_REC_CLAMPED) || k->parent->kind == WL_NODE_ROOT ||
+				      !wl_fix_rule_wanted(x, "chunk-overruns-parent"))
 			continue;
 		/* An array cut mid-element keeps its whole elements only, in the
 		 * same step: a partial element would be a new error
@@ -189,7 +199,7 @@ static int overrun_walk(wl_fix_ctx *x, wl_chunk *c)
 		} else if (wl_edit_resize(x->doc, k) != 0) {
 			return -1;
 		}
-		if (wl_edit_note(x->doc, k, "chunk-overruns-parent", k->offset + 4,
+		if (wl_edit_note(x->doc, k, resized ? "chunk-size-wrong" : "chunk-overruns-parent", k->offset + 4,
 				 "size: %" PRIu32 " -> %" PRIu64, k->declared_size,
 				 wl_edit_written_size(x->doc, k)) != 0)
 			return -1;
@@ -199,8 +209,6 @@ static int overrun_walk(wl_fix_ctx *x, wl_chunk *c)
 
 static int apply_overruns(wl_fix_ctx *x)
 {
-	if (!wl_fix_rule_wanted(x, "chunk-overruns-parent"))
-		return 0;
 	return overrun_walk(x, &x->doc->root);
 }
 
@@ -231,7 +239,9 @@ static int drop_node(wl_fix_ctx *x, wl_chunk *k, const char *why)
  * vertex or triangle), a container with no whole child, and a
  * nested container (a part of an object: a material, a texture stage, an
  * LOD array ...) whose cut child went whole - a part with a piece missing
- * is not a complete element of its object.  Top-level chunks stay (the
+ * is not a complete element of its object - unless that child is of the
+ * container's own type (a B3D NODE under a NODE: a sub-object, whose loss
+ * leaves the container's own MESH and keys whole; issue 17).  Top-level chunks stay (the
  * driver removes one whose salvage does not load, fix/driver.h).  Each
  * step is noted with the byte range it drops.  Returns 0 (kept), 1
  * (removed) or -1. */
@@ -242,6 +252,10 @@ static int salvage_cut(wl_fix_ctx *x, wl_chunk *k)
 		for (wl_chunk *c = k->first_child, *next; c; c = next) {
 			next = c->next;
 			int rc = 0;
+			/* a child of k's own type is a sub-object (a B3D NODE under
+			 * a NODE), not a part: k stays whole without it */
+			bool sub = c->kind == WL_NODE_CHUNK && c->type && c->id == k->id &&
+				   c->type->child_ctx == k->type->child_ctx;
 			if (c->kind == WL_NODE_CHUNK && (c->recovery & WL_REC_TRUNCATED))
 				rc = salvage_cut(x, c);
 			else if (c->kind == WL_NODE_GAP && !(c->recovery & (WL_REC_STRAY | WL_REC_SKIPPED)))
@@ -250,7 +264,7 @@ static int salvage_cut(wl_fix_ctx *x, wl_chunk *k)
 						  c->size, c->offset) != 0 || wl_edit_remove(x->doc, c) != 0 ? -1 : 1;
 			if (rc < 0)
 				return -1;
-			lost |= rc == 1;
+			lost |= rc == 1 && !sub;
 		}
 		bool kept = false; /* removed children are unlinked */
 		for (const wl_chunk *c = k->first_child; c && !kept; c = c->next)
@@ -407,10 +421,10 @@ const wl_fixer wl_fix_trailing_bytes = {
 	apply_trailing
 };
 
-static const char *const overrun_rules[] = { "chunk-overruns-parent", NULL };
+static const char *const overrun_rules[] = { "chunk-overruns-parent", "chunk-size-wrong", NULL };
 const wl_fixer wl_fix_chunk_overruns = {
 	"chunk-overruns", overrun_rules, true,
-	"give a chunk that overruns its parent the size the reader cut it to",
+	"give a chunk that overruns its parent, or whose size the bytes contradict, the size the reader read",
 	apply_overruns
 };
 

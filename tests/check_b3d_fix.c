@@ -369,10 +369,10 @@ START_TEST(test_default_anim_fps)
 END_TEST
 
 /* The quad model's NODE "root" with three child NODEs: "a" holds a quad
- * MESH with a second, empty TRIS (when empty), "b" an empty MESH (no VRTS,
- * no TRIS) and "c" a MESH of the quad's vertices with only an empty TRIS
- * (both when empty; otherwise "b" and "c" hold nothing). */
-static void with_empty(wb *b, bool empty)
+ * MESH, with a second, empty TRIS when a_empty; "b" an empty MESH (no
+ * VRTS, no TRIS) when b_mesh; "c" a MESH of the quad's vertices with only
+ * an empty TRIS when c_mesh (otherwise "b" and "c" hold nothing). */
+static void with_empty_parts(wb *b, bool a_empty, bool b_mesh, bool c_mesh)
 {
 	b3b_begin(b, "BB3D");
 	wb_u32(b, 1);
@@ -380,19 +380,19 @@ static void with_empty(wb *b, bool empty)
 	b3b_quad_mesh(b, -1, 0, NULL);
 	b3b_node_begin(b, "a", b3b_identity);
 	quad_mesh_open(b, -1, -1);
-	if (empty)
+	if (a_empty)
 		b3b_tris(b, -1, QUAD_IDX, 0);
 	b3b_end(b);
 	b3b_end(b);
 	b3b_node_begin(b, "b", b3b_identity);
-	if (empty) {
+	if (b_mesh) {
 		b3b_begin(b, "MESH");
 		wb_u32(b, (uint32_t)-1);
 		b3b_end(b);
 	}
 	b3b_end(b);
 	b3b_node_begin(b, "c", b3b_identity);
-	if (empty) {
+	if (c_mesh) {
 		b3b_begin(b, "MESH");
 		wb_u32(b, (uint32_t)-1);
 		b3b_vrts(b, 0, 0, 0, QUAD, 4);
@@ -402,6 +402,11 @@ static void with_empty(wb *b, bool empty)
 	b3b_end(b);
 	b3b_end(b);
 	b3b_end(b);
+}
+
+static void with_empty(wb *b, bool empty)
+{
+	with_empty_parts(b, empty, empty, empty);
 }
 
 START_TEST(test_remove_empty_meshes)
@@ -415,12 +420,63 @@ START_TEST(test_remove_empty_meshes)
 	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-mesh-no-tris"), 1);
 	/* safe run: nothing removed */
 	expect_fix(&b, NULL, false);
+	/* "c" keeps its vertices (issue 17), and so b3d-tris-empty is repaired
+	 * nowhere: "a" keeps its empty TRIS; only "b"'s MESH goes */
+	with_empty_parts(&want, true, false, true);
+	expect_fix(&b, &want, true);
+	/* without "c", every empty MESH and TRIS goes */
+	wb_free(&b);
+	wb_free(&want);
+	wb_init(&b);
+	wb_init(&want);
+	with_empty_parts(&b, true, true, false);
 	with_empty(&want, false);
 	expect_fix(&b, &want, true);
 	/* near miss: meshes with vertices and triangles stay */
 	expect_fix(&want, NULL, true);
 	wb_free(&b);
 	wb_free(&want);
+}
+END_TEST
+
+/* Issue 17: a MESH cut inside VRTS keeps its whole vertices: the MESH is
+ * not removed for having no TRIS (main removed it, 18,046 -> 169 bytes). */
+START_TEST(test_cut_in_vrts_keeps_vertices)
+{
+	wb b;
+	wb_init(&b);
+	b3b_begin(&b, "BB3D");
+	wb_u32(&b, 1);
+	b3b_node_begin(&b, "root", b3b_identity);
+	b3b_quad_mesh(&b, -1, 0, NULL);
+	b3b_end(&b);
+	b3b_end(&b);
+	/* cut after the third vertex's first float: VRTS header (12) + 2.33 vertices */
+	size_t vrts = 0;
+	for (size_t i = 0; i + 4 <= b.len; i++)
+		if (memcmp(b.data + i, "VRTS", 4) == 0)
+			vrts = i;
+	ck_assert_uint_gt(vrts, 0);
+	size_t cut = vrts + 8 + 12 + 2 * 12 + 4;
+	wl_fix_options o = { 0 };
+	o.catalog = ru_cat;
+	o.unsafe = true;
+	wl_fix_result r;
+	ck_assert_int_eq(wl_fix_run(&o, "t.b3d", b.data, cut, &r), 0);
+	ck_assert_msg(r.changed && r.verified, "changed %d verified %d: %s", r.changed, r.verified,
+		      r.problem_count ? r.problems[0] : "");
+	/* the MESH and the two whole vertices are still there */
+	bool mesh = false, verts = false;
+	for (size_t i = 0; i + 8 <= r.out_len; i++) {
+		mesh |= memcmp(r.out + i, "MESH", 4) == 0;
+		if (memcmp(r.out + i, "VRTS", 4) == 0)
+			verts = ru_le32(r.out + i + 4) == 12 + 2 * 12 &&
+				memcmp(r.out + i + 8, b.data + vrts + 8, 12 + 2 * 12) == 0;
+	}
+	ck_assert(mesh);
+	ck_assert(verts);
+	wl_fix_result_free(&r);
+	wb_free(&b);
 }
 END_TEST
 
@@ -618,6 +674,7 @@ Suite *b3d_fix_suite(void)
 	tcase_add_test(tc, test_fit_anim_frames);
 	tcase_add_test(tc, test_default_anim_fps);
 	tcase_add_test(tc, test_remove_empty_meshes);
+	tcase_add_test(tc, test_cut_in_vrts_keeps_vertices);
 	tcase_add_test(tc, test_fix_weights);
 	tcase_add_test(tc, test_salvage_cut_records);
 	suite_add_tcase(s, tc);

@@ -170,6 +170,47 @@ START_TEST(test_record_slack_and_near_miss)
 }
 END_TEST
 
+/* Issue 17: a BRUS whose size shrank by 4 (45 -> 41 in the report) is read
+ * with its true size, and the NODE after it is kept (main: no resync, the
+ * NODE became 40,453 stray bytes); a TEXS grown by 4 likewise. */
+START_TEST(test_brus_size_wrong_keeps_node)
+{
+	for (int k = 0; k < 2; k++) {
+		wb b;
+		wb_init(&b);
+		b3b_begin(&b, "BB3D");
+		wb_u32(&b, 1);
+		size_t at = b.len;
+		if (k == 0) {
+			b3b_begin(&b, "BRUS");
+			wb_u32(&b, 0);
+			b3b_brush(&b, "skin", NULL, 0);
+		} else {
+			b3b_begin(&b, "TEXS");
+			b3b_tex(&b, "a.png");
+		}
+		b3b_end(&b);
+		size_t node = b.len;
+		b3b_node_begin(&b, "root", b3b_identity);
+		b3b_quad_mesh(&b, -1, 0, NULL);
+		b3b_end(&b);
+		b3b_end(&b);
+		uint32_t size = ru_le32(b.data + at + 4);
+		wb_patch_u32(&b, at + 4, k == 0 ? size - 4 : size + 4);
+		wl_doc *d = read_b3d(&b);
+		ck_assert_uint_eq(ru_count(d, "chunk-size-wrong"), 1);
+		ck_assert_uint_eq(ru_count(d, "stray-bytes") + ru_count(d, "chunk-resync"), 0);
+		const b3d_model *m = d->model;
+		ck_assert_uint_eq(m->node_count, 1);
+		ck_assert_uint_eq(m->mesh_count, 1);
+		ck_assert_uint_eq(m->meshes[0]->src->parent->offset, node);
+		ck_assert_uint_eq(m->meshes[0]->vertex_count, 4);
+		ru_free(d);
+		wb_free(&b);
+	}
+}
+END_TEST
+
 START_TEST(test_negative_length_is_an_overrun)
 {
 	wb b;
@@ -203,6 +244,7 @@ Suite *b3d_reader_suite(void)
 	tcase_add_test(tc, test_unterminated_node_name);
 	tcase_add_test(tc, test_record_slack_and_near_miss);
 	tcase_add_test(tc, test_negative_length_is_an_overrun);
+	tcase_add_test(tc, test_brus_size_wrong_keeps_node);
 	suite_add_tcase(s, tc);
 	return s;
 }

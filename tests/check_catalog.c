@@ -244,7 +244,7 @@ START_TEST(builtin_catalogue_loads)
 	/* The reader's and the engine's ids. */
 	static const char *const engine_ids[] = {
 		"file-empty", "no-chunks", "chunk-truncated", "chunk-size-past-eof",
-		"chunk-overruns-parent", "container-size-too-small", "container-bit-on-leaf",
+		"chunk-overruns-parent", "chunk-size-wrong", "container-size-too-small", "container-bit-on-leaf",
 		"container-bit-missing", "chunk-unknown", "stray-bytes", "trailing-bytes",
 		"chunk-resync", "chunk-depth-limit", "array-size-not-multiple", "chunk-too-small",
 		"out-of-memory", "internal-unknown-rule",

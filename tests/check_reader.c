@@ -793,6 +793,95 @@ START_TEST(test_resync_top_level)
 }
 END_TEST
 
+/* ======================= chunk-size-wrong (issue 17) ======================= */
+
+/* Loop test, _i = 0..2: a top-level MESH's size grown by 1, 8 or 4 bytes
+ * (followed by two meshes): read with its true size, the next MESH from its
+ * first byte (main: the resync started one byte late and lost that MESH). */
+START_TEST(test_size_wrong_top_level_mesh)
+{
+	static const uint32_t delta[] = { 1, 8, 4 };
+	size_t m1 = put_mesh(&B, 2);
+	size_t m2 = put_mesh(&B, 3);
+	size_t m3 = put_mesh(&B, 1);
+	uint32_t raw = ru_le32(B.data + m1 + 4);
+	wb_patch_u32(&B, m1 + 4, raw + delta[_i]);
+	wl_doc *d = read_all();
+	const wl_finding *f = expect_only(d, "chunk-size-wrong", m1 + 4, 4);
+	wl_chunk *mesh1 = ru_chunk_at(d, m1, W3D_CHUNK_MESH);
+	ck_assert_ptr_eq(f->chunk, mesh1);
+	ck_assert(mesh1->recovery & WL_REC_RESIZED);
+	ck_assert_uint_eq(wl_chunk_end(mesh1), m2);
+	wl_chunk *mesh2 = ru_chunk_at(d, m2, W3D_CHUNK_MESH);
+	ck_assert_ptr_nonnull(mesh2);
+	ck_assert_ptr_eq(mesh2->parent, &d->root);
+	ck_assert_uint_eq(mesh2->child_count, 2);
+	ck_assert_uint_eq(mesh2->recovery, 0);
+	ck_assert_ptr_nonnull(ru_chunk_at(d, m3, W3D_CHUNK_MESH));
+	ck_assert_uint_eq(d->root.child_count, 3);
+}
+END_TEST
+
+/* Loop test, _i = 0..2: VERTICES (3 vertices) grown by 4 or 12 bytes over
+ * the VERTEX_NORMALS after it, or shrunk by 12: read as its 36 bytes, the
+ * normals kept (main: the grown chunk swallowed them). */
+START_TEST(test_size_wrong_data_chunk)
+{
+	static const int32_t delta[] = { 4, 12, -12 };
+	wb_begin(&B, W3D_CHUNK_MESH);
+	size_t v = B.len;
+	wb_begin(&B, W3D_CHUNK_VERTICES);
+	for (int i = 0; i < 3; i++)
+		wb_vec3(&B, 1.5f + (float)i, 2.5f, 3.5f);
+	wb_end(&B);
+	size_t n = B.len;
+	wb_begin(&B, W3D_CHUNK_VERTEX_NORMALS);
+	for (int i = 0; i < 3; i++)
+		wb_vec3(&B, 0, 0, 1);
+	wb_end(&B);
+	wb_begin(&B, W3D_CHUNK_VERTEX_SHADE_INDICES);
+	for (uint32_t i = 0; i < 3; i++)
+		wb_u32(&B, i);
+	wb_end(&B);
+	wb_end(&B);
+	wb_patch_u32(&B, v + 4, (uint32_t)(36 + delta[_i]));
+	wl_doc *d = read_all();
+	const wl_finding *f = expect_only(d, "chunk-size-wrong", v + 4, 4);
+	wl_chunk *c = ru_chunk_at(d, v, W3D_CHUNK_VERTICES);
+	ck_assert_ptr_eq(f->chunk, c);
+	ck_assert_uint_eq(c->size, 36);
+	wl_chunk *nc = ru_chunk_at(d, n, W3D_CHUNK_VERTEX_NORMALS);
+	ck_assert_ptr_nonnull(nc);
+	ck_assert_uint_eq(nc->recovery, 0);
+	ck_assert_uint_eq(c->parent->child_count, 3);
+}
+END_TEST
+
+/* Near misses: an unknown chunk after a data chunk, and a record chunk
+ * declared exactly its record's size followed by junk, are not
+ * chunk-size-wrong; one more grown mesh is one more finding. */
+START_TEST(test_size_wrong_near_miss_and_count)
+{
+	wb_begin(&B, W3D_CHUNK_MESH);
+	wb_chunk(&B, W3D_CHUNK_VERTICES, "123456789012", 12);
+	wb_chunk(&B, 0x7777u, "abcd", 4);
+	wb_end(&B);
+	wl_doc *d = read_all();
+	expect_none(d, "chunk-size-wrong");
+	B.len = 0;
+	size_t m[4];
+	for (int i = 0; i < 4; i++)
+		m[i] = put_mesh(&B, 2);
+	wb_patch_u32(&B, m[0] + 4, ru_le32(B.data + m[0] + 4) + 1);
+	d = read_all();
+	ck_assert_uint_eq(ru_count(d, "chunk-size-wrong"), 1);
+	wb_patch_u32(&B, m[2] + 4, ru_le32(B.data + m[2] + 4) + 1);
+	d = read_all();
+	ck_assert_uint_eq(ru_count(d, "chunk-size-wrong"), 2);
+	expect_none(d, "chunk-resync");
+}
+END_TEST
+
 START_TEST(test_resync_inside_container)
 {
 	wb_begin(&B, W3D_CHUNK_HLOD);
@@ -1316,6 +1405,9 @@ Suite *reader_suite(void)
 	tcase_add_loop_test(tc, test_array_size_multiple_near_miss, 0, 4);
 	tcase_add_loop_test(tc, test_chunk_too_small_near_miss, 0, 2);
 	tcase_add_loop_test(tc, test_trailing_bytes, 0, 2);
+	tcase_add_loop_test(tc, test_size_wrong_top_level_mesh, 0, 3);
+	tcase_add_loop_test(tc, test_size_wrong_data_chunk, 0, 3);
+	tcase_add_test(tc, test_size_wrong_near_miss_and_count);
 	tcase_add_checked_fixture(tc, setup, teardown);
 	const TTest *const robust_tests[] = {
 		test_random_bytes, test_every_prefix, test_mutated_files, NULL

@@ -287,8 +287,9 @@ fi
 # --- --quiet
 reset
 run --quiet "$w/trail.w3d" "$w/count.w3d"
-if [ $rc -eq 1 ] && [ "$(wc -l <"$tmp/out")" -eq 1 ] && has "2 files, 0 fixed, 2 to fix (not written)"; then
-	ok "--quiet: the summary line only"
+if [ $rc -eq 1 ] && [ "$(wc -l <"$tmp/out")" -eq 2 ] && has "2 files, 0 fixed, 2 to fix (not written)" &&
+	grep -q 'trail.w3d: bytes: [0-9]* kept, 3 dropped of [0-9]*$' "$tmp/out"; then
+	ok "--quiet: the summary line, and the bytes line of the file that loses bytes"
 else
 	bad "--quiet (status $rc)"
 fi

@@ -1,25 +1,44 @@
 #!/bin/sh
-# Salvage of damaged files (issue 11, part 3; docs/w3dfix.md "Salvage"):
-# every W3D file of the real corpus (../shared/corpus/w3d, or
-# $W3DLINT_CORPUS) cut at 20 evenly spaced offsets and with one data chunk
-# grown by 4, 12 and 1000 bytes past its parent (tests/salvage_gen.c), then
-# `w3dfix --unsafe -o OUT` over all of them; a case succeeds when w3dfix
-# wrote a file in which w3dlint finds no error-severity finding.
-# Prints the percentage per kind and in all, lists every other case with its
-# reason (the rules still at error, or why w3dfix did not write, and for a
-# cut inside the first top-level object the chunks the cut goes through)
-# and the count of those left per such chunk, and fails below $SALVAGE_MIN %
-# (default 91.5: a point below the level reached, 92.5, so that a
-# regression fails; the goal of issue 11 is 95).  The rates are also given
-# by where the cut is (tests/salvage_gen.c).  Every case left is a cut
-# inside the first top-level object with nothing whole before it, where
-# what the cut leaves cannot load (docs/w3dfix.md "Salvage", "What cannot
-# be salvaged"): a mesh cut before its first whole triangle or vertex, a
-# skin cut before its first whole VERTEX_INFLUENCES record, a hierarchy
-# before its first whole pivot, an object cut inside its header.
+# Salvage of damaged files (issue 11, part 3; issue 17 item 1;
+# docs/w3dfix.md "Salvage"), over the real corpus of every format
+# (../shared/corpus/{w3d,b3d,p3d}, or $W3DLINT_CORPUS for W3D and
+# $W3DLINT_CORPUS_ROOT/FORMAT for all; a format whose corpus is absent is
+# skipped with one line).  Each picked file is cut at 20 evenly spaced
+# offsets and gets one size field changed by +1, -1, +8 and -4 (W3D also one
+# data chunk grown by 4, 12 and 1000 bytes past its parent;
+# tests/salvage_gen.c), then `w3dfix --unsafe -o OUT` runs over all of them.
 #
-# Usage: tests/salvage.sh SALVAGE_GEN W3DFIX W3DLINT [EVERY]
-# EVERY: take only every EVERY-th corpus file (default 1: all).
+# 1. Intact elements (every format): tests/chunkwalk.py walks the chunk
+#    headers of the undamaged file on its own (not with the project's
+#    reader) and lists the top-level objects (W3D top-level chunks, B3D
+#    BB3D's NODE/TEXS/BRUS) and arrays (W3D data chunks of top-level
+#    containers, B3D VRTS/TRIS) the damage leaves intact (wholly before the
+#    cut; everything but the changed header) and that the repair of the
+#    undamaged file keeps as they are.  A case passes when every such
+#    element is in w3dfix's output byte for byte, or w3dfix refused (a
+#    `verification failed` reason, non-zero exit, the damaged file written
+#    unchanged).  A P3D file (read-only) must never be changed.  Every other
+#    case is listed; the test fails when fewer cases pass than the level
+#    reached (SALVAGE_INTACT_W3D, default 99.7 %; SALVAGE_INTACT_B3D, 100 %;
+#    P3D 100 %), and prints the per-format figures.  The W3D cases left are
+#    mostly a size grown by 8 over exactly a sibling's header, where nothing
+#    after the declared end looks wrong.
+# 2. W3D error-free rate (issue 11): a case succeeds when w3dfix wrote a file
+#    in which w3dlint finds no error-severity finding.  Prints the
+#    percentage per kind and in all, lists every other case with its reason
+#    (the rules still at error, or why w3dfix did not write, and for a cut
+#    inside the first top-level object the chunks the cut goes through) and
+#    the count of those left per such chunk, and fails below $SALVAGE_MIN %
+#    (default 91.5: a point below the level reached, 92.5, so that a
+#    regression fails; the goal of issue 11 is 95).  Every case left is a
+#    cut inside the first top-level object with nothing whole before it,
+#    where what the cut leaves cannot load (docs/w3dfix.md "What cannot be
+#    salvaged").
+#
+# Usage: tests/salvage.sh SALVAGE_GEN W3DFIX W3DLINT [EVERY [B3D_EVERY [P3D_EVERY]]]
+# EVERY: take only every EVERY-th W3D corpus file (default 1: all);
+# B3D_EVERY, P3D_EVERY: the same for B3D (default 8) and P3D (default 8), so
+# that the run stays within a few minutes; the picks are deterministic.
 set -u
 name=salvage
 . "$(dirname "$0")/lib.sh"
@@ -27,24 +46,66 @@ gen=$(abspath "$1")
 fix=$(abspath "$2")
 lint=$(abspath "$3")
 every=${4:-1}
+b3d_every=${5:-8}
+p3d_every=${6:-8}
 min=${SALVAGE_MIN:-91.5}
-corpus=${W3DLINT_CORPUS:-$(dirname "$0")/../../shared/corpus/w3d}
-if [ ! -d "$corpus" ]; then
-	echo "salvage: skipped: no corpus at $corpus"
-	exit 0
-fi
-cd "$corpus" || exit 2
-w3d_files .
-awk -v e="$every" '(NR - 1) % e == 0 { sub(/^\.\//, ""); print }' "$tmp/files" >"$tmp/pick"
-mkdir "$tmp/in" "$tmp/out"
-"$gen" "$tmp/in" <"$tmp/pick" | LC_ALL=C sort >"$tmp/cases" || exit 2
-cd "$tmp/in" || exit 2
-"$fix" --unsafe --quiet -o "$tmp/out" . >/dev/null 2>"$tmp/fixerr"
-cd "$tmp/out" || exit 2
+walker=$(abspath "$(dirname "$0")/chunkwalk.py")
+root=${W3DLINT_CORPUS_ROOT:-$(dirname "$0")/../../shared/corpus}
+root=$(cd "$root" 2>/dev/null && pwd || echo "$root")
+here=$(pwd)
+
+# damage FORMAT DIR EVERY LEAST: the variants of every EVERY-th file of FORMAT
+# under DIR in $tmp/FORMAT/in, their list in $tmp/FORMAT/cases, the repair
+# of each undamaged file in $tmp/FORMAT/base, of each variant in
+# $tmp/FORMAT/out, w3dfix's messages in $tmp/FORMAT/fixerr, and the check of
+# the intact elements (1. above).  Returns 1 when a case fails.
+damage() {
+	fmt=$1
+	w=$tmp/$fmt
+	mkdir -p "$w/in" "$w/out" "$w/base" "$w/orig"
+	cd "$2" || return 2
+	case $fmt in
+	w3d) find . -type f \( -iname '*.w3d' -o -iname '*.wlt' -o -iname '*.wht' -o -iname '*.wha' -o -iname '*.wtm' \) ;;
+	*) find . -type f -iname "*.$fmt" ;;
+	esac | LC_ALL=C sort | awk -v e="$3" '(NR - 1) % e == 0 { sub(/^\.\//, ""); print }' >"$w/pick"
+	if [ ! -s "$w/pick" ]; then
+		echo "salvage: $fmt: skipped: no $fmt files under $2"
+		return 0
+	fi
+	"$gen" "$w/in" "$fmt" <"$w/pick" | LC_ALL=C sort >"$w/cases" || return 2
+	while IFS= read -r f; do
+		cp "$f" "$w/orig/$(printf '%s' "$f" | tr '/' '~')"
+	done <"$w/pick"
+	(cd "$w/orig" && "$fix" --unsafe --quiet -o "$w/base" . >/dev/null 2>&1)
+	(cd "$w/in" && "$fix" --unsafe --quiet -o "$w/out" . >"$w/fixout" 2>"$w/fixerr")
+	# "NAME<TAB>1<TAB>REASON" for each variant w3dfix refused
+	sed -n 's/^w3dfix: \(\.\/\)\{0,1\}\([^:]*\): verification failed: \(.*\)$/\2	1	\3/p' "$w/fixerr" >"$w/status"
+	cut -f1,4,5 "$w/cases" >"$w/wcases"
+	(cd "$2" && SALVAGE_INTACT_MIN=$4 python3 "$walker" check "$fmt" "$w/wcases" "$w/in" "$w/out" "$w/base" "$w/status")
+}
+
+status=0
+for fmt in w3d b3d p3d; do
+	case $fmt in
+	w3d) dir=${W3DLINT_CORPUS:-$root/w3d}; ev=$every; least=${SALVAGE_INTACT_W3D:-99.7} ;;
+	b3d) dir=$root/b3d; ev=$b3d_every; least=${SALVAGE_INTACT_B3D:-100} ;;
+	p3d) dir=$root/p3d; ev=$p3d_every; least=100 ;;
+	esac
+	if [ ! -d "$dir" ]; then
+		echo "salvage: $fmt: skipped: no corpus at $dir"
+		continue
+	fi
+	damage "$fmt" "$dir" "$ev" "$least" || status=1
+	cd "$here" || exit 2
+done
+[ -s "$tmp/w3d/cases" ] || exit $status
+
+# 2. the W3D error-free rate
+cd "$tmp/w3d/out" || exit 2
 # the rules at error per written file: "FILE RULE" lines
 "$lint" --fold 0 . 2>/dev/null | sed -n 's/^\.\/\([^:]*\):[^ ]*: error: .* \[\([a-z][a-z0-9-]*\)\]\( (.*)\)\{0,1\}$/\1 \2/p' \
 	| sort -u >"$tmp/errors"
-awk -v min="$min" -v errs="$tmp/errors" -v fixerr="$tmp/fixerr" -v outdir="$tmp/out" '
+awk -v min="$min" -v errs="$tmp/errors" -v fixerr="$tmp/w3d/fixerr" -v outdir="$tmp/w3d/out" '
 BEGIN {
 	while ((getline l < errs) > 0) { split(l, a, " "); k = a[1]; if (k in bad) bad[k] = bad[k] "," a[2]; else bad[k] = a[2] }
 	while ((getline l < fixerr) > 0) {
@@ -58,6 +119,7 @@ BEGIN { FS = "\t" }
 	where = $2
 	path = NF >= 3 ? $3 : "-"
 	if ($1 ~ /\.t[0-9]+\.w3d$/) kind = "truncated"
+	else if (where == "sized") { kind = $1; sub(/^.*\.s/, "", kind); sub(/\.w3d$/, "", kind); sub(/^p/, "+", kind); sub(/^m/, "-", kind); kind = "size " kind }
 	else { kind = $1; sub(/^.*\.g/, "", kind); sub(/\.w3d$/, "", kind); kind = "grown by " kind }
 	n[kind]++; total++; nw[where]++
 	$0 = $1
@@ -77,11 +139,12 @@ BEGIN { FS = "\t" }
 }
 END {
 	for (k in n) printf "salvage: %-16s %5d of %5d salvaged (%.1f %%)\n", k, good[k], n[k], 100 * good[k] / n[k]
-	split("first later grown", ws, " ")
+	split("first later grown sized", ws, " ")
 	label["first"] = "cut inside the first top-level object"
 	label["later"] = "cut after a whole top-level object"
 	label["grown"] = "a data chunk grown past its parent"
-	for (i = 1; i <= 3; i++) if (nw[ws[i]])
+	label["sized"] = "a size field changed by +1, -1, +8 or -4"
+	for (i = 1; i <= 4; i++) if (nw[ws[i]])
 		printf "salvage: %s: %d of %d (%.1f %%)\n", label[ws[i]], goodw[ws[i]], nw[ws[i]], 100 * goodw[ws[i]] / nw[ws[i]]
 	fflush()
 	for (p in leftin) printf "salvage: left, cut in %s: %d\n", p, leftin[p] | "sort"
@@ -90,4 +153,5 @@ END {
 	printf "salvage: all %d of %d cases salvaged: %.1f %%\n", okall, total, pct
 	if (pct < min) printf "salvage: FAIL: below %s %%\n", min
 	exit pct >= min ? 0 : 1
-}' "$tmp/cases"
+}' "$tmp/w3d/cases" || status=1
+exit $status

@@ -2,13 +2,21 @@
  * fix_empty.c - remove-empty-meshes (unsafe): repairs b3d-mesh-no-vertices,
  * b3d-mesh-no-tris and b3d-tris-empty (rules/b3d/geometry.yaml) by
  * removing chunks with wl_edit_remove:
- *   a MESH with no VRTS, an empty VRTS or no TRIS   the MESH (its NODE stays,
+ *   a MESH with no VRTS or an empty VRTS            the MESH (its NODE stays,
  *                                                   as a plain node)
+ *   a MESH with no TRIS and no vertex               the MESH
  *   an empty TRIS                                   the TRIS, or its MESH
  *                                                   when no TRIS of it holds a
- *                                                   triangle (removing them
+ *                                                   triangle and it has no
+ *                                                   vertex (removing them
  *                                                   would leave a MESH with
  *                                                   no TRIS)
+ * A MESH whose VRTS holds vertices but no TRIS holds a triangle stays whole:
+ * Blitz3D, Irrlicht and Luanti load its vertices (notes/b3d_reference.md
+ * §3: only Assimp and modlib refuse a MESH without triangles), e.g. what a
+ * cut file keeps of a MESH cut inside VRTS (issue 17); the rule of its
+ * finding is then repaired nowhere in the file (a B3D fixer repairs every
+ * finding of a rule or none).
  * Unsafe: a removed MESH takes its vertices with it, and a BONE after it
  * binds to the MESH before it in Irrlicht and Luanti (core/b3d/skin_bind.h);
  * the driver's verification refuses the result when that makes a new error.
@@ -48,11 +56,15 @@ static const wl_chunk *target(const wl_fix_ctx *x, const wl_finding *f, const ch
 			continue;
 		*rule = rules[r];
 		const wl_chunk *c = f->chunk;
-		if (c->id == B3D_CHUNK_MESH)
-			return c;
 		if (c->id == B3D_CHUNK_VRTS)
 			return c->parent;
-		const b3d_mesh *me = c->id == B3D_CHUNK_TRIS ? mesh_of(x->doc->model, c->parent) : NULL;
+		const b3d_mesh *me = mesh_of(x->doc->model, c->id == B3D_CHUNK_MESH ? c : c->parent);
+		/* Vertices with no triangle still load (Blitz3D, Irrlicht and
+		 * Luanti keep such a MESH): they stay (issue 17). */
+		if (me && me->vertex_count && !has_triangles(me))
+			return NULL;
+		if (c->id == B3D_CHUNK_MESH)
+			return c;
 		return me && !has_triangles(me) ? me->src : c;
 	}
 	return NULL;
@@ -61,11 +73,29 @@ static const wl_chunk *target(const wl_fix_ctx *x, const wl_finding *f, const ch
 static int apply(wl_fix_ctx *x)
 {
 	wl_doc *d = x->doc;
+	/* A rule with a finding whose MESH stays for its vertices is repaired
+	 * nowhere: each B3D fixer repairs every finding of a rule or none
+	 * (docs/w3dfix.md "B3D fixers"). */
+	const char *kept[3];
+	size_t nkept = 0;
+	for (size_t i = 0; i < d->findings.count && nkept < 3; i++) {
+		const char *rule = NULL;
+		if (!target(x, &d->findings.items[i], &rule) && rule) {
+			bool seen = false;
+			for (size_t k = 0; k < nkept; k++)
+				seen |= strcmp(kept[k], rule) == 0;
+			if (!seen)
+				kept[nkept++] = rule;
+		}
+	}
 	for (size_t i = 0; i < d->findings.count; i++) {
 		const char *rule = NULL;
 		const wl_chunk *t = target(x, &d->findings.items[i], &rule);
 		wl_chunk *c = t ? wl_fix_mut(d, t) : NULL; /* NULL once it or its MESH went */
-		if (!c)
+		bool skip = false;
+		for (size_t k = 0; c && k < nkept; k++)
+			skip |= strcmp(kept[k], rule) == 0;
+		if (!c || skip)
 			continue;
 		uint64_t size = wl_edit_written_size(d, c);
 		const char *what = wl_chunk_name(d, c);

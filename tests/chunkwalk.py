@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""chunkwalk.py - an independent walk of W3D and B3D chunk headers, for the
+salvage test (tests/salvage.sh), written from the format notes
+(../shared/notes/w3d_reference.md §1, b3d_reference.md, the B3D spec in
+../shared/seeds), not from the project's reader.
+
+W3D: a chunk is id (u32 LE), size (u32 LE, bit 31 = "holds chunks"),
+payload.  The objects the engines load are the top-level chunks; the arrays
+they load are the data chunks of a top-level container (bit 31 set).
+B3D: a chunk is a 4-byte ASCII tag, size (u32 LE), payload.  The file is
+one BB3D (4-byte version, then chunks); the objects are BB3D's children
+(NODE, TEXS, BRUS); a NODE holds its name (NUL-terminated), 40 bytes of
+transform, then chunks (NODE, MESH, BONE, KEYS, ANIM); a MESH holds a
+4-byte brush id, then VRTS and TRIS.  The arrays are the VRTS and TRIS of
+the MESHes.
+
+A walk yields items (kind, offset, end): kind "object" or "array"; the
+chunk's bytes are data[offset:end].  A chunk whose size does not fit its
+parent ends the walk of that parent (the walk trusts nothing past it).
+
+Usage (salvage.sh):
+  chunkwalk.py check FORMAT CASES IN_DIR OUT_DIR BASE_DIR STATUS
+    CASES: lines "NAME<TAB>ORIG<TAB>DAMAGE" (DAMAGE "cut OFFSET" or
+    "size OFFSET DELTA": the size field of the chunk whose header is at
+    OFFSET changed by DELTA); ORIG is the undamaged file, BASE_DIR/NAME0 its
+    w3dfix --unsafe output (ORIG's base name with '/' as '~'), OUT_DIR/NAME
+    the output of the damaged IN_DIR/NAME, STATUS lines "NAME<TAB>EXIT<TAB>REASON".
+    An item is intact when its bytes lie wholly outside the damage (before
+    the cut; not the changed header; for a cut W3D file only the top-level
+    objects: the loader reads nothing of a cut object, whose arrays the
+    salvage makes agree) and it is kept as it is by the repair
+    of the undamaged file (its bytes occur in the base output).  A case
+    passes when every intact item occurs in the output as many times as in
+    the base output, or w3dfix exited non-zero with a reason and wrote the
+    damaged file unchanged.  Prints one line per failing case and the
+    per-format figures; exits 1 when fewer than SALVAGE_INTACT_MIN percent
+    of the cases pass (default 100).
+"""
+import os
+import struct
+import sys
+
+W3D_CONTAINER = 0x80000000
+
+
+def w3d_walk(data):
+    items = []
+    pos, n = 0, len(data)
+    while pos + 8 <= n:
+        cid, raw = struct.unpack_from('<II', data, pos)
+        size = raw & 0x7FFFFFFF
+        end = pos + 8 + size
+        if end > n:
+            break
+        items.append(('object', pos, end, cid))
+        if raw & W3D_CONTAINER:
+            q = pos + 8
+            while q + 8 <= end:
+                kid, kraw = struct.unpack_from('<II', data, q)
+                kend = q + 8 + (kraw & 0x7FFFFFFF)
+                if kend > end:
+                    break
+                if not kraw & W3D_CONTAINER and kraw & 0x7FFFFFFF:
+                    items.append(('array', q, kend, kid))
+                q = kend
+        pos = end
+    return items
+
+
+def b3d_children(data, start, end, items, depth):
+    pos = start
+    while pos + 8 <= end and depth < 64:
+        tag = data[pos:pos + 4]
+        size = struct.unpack_from('<I', data, pos + 4)[0]
+        cend = pos + 8 + size
+        if cend > end:
+            return
+        if depth == 1:
+            items.append(('object', pos, cend, tag))
+        if tag == b'NODE':
+            z = data.find(b'\0', pos + 8, cend)
+            if z >= 0 and z + 41 <= cend:
+                b3d_children(data, z + 41, cend, items, depth + 1)
+        elif tag == b'MESH':
+            b3d_children(data, pos + 12, cend, items, depth + 1)
+        elif tag in (b'VRTS', b'TRIS') and size:
+            items.append(('array', pos, cend, tag))
+        pos = cend
+
+
+def b3d_walk(data):
+    items = []
+    if data[:4] != b'BB3D' or len(data) < 12:
+        return items
+    size = struct.unpack_from('<I', data, 4)[0]
+    b3d_children(data, 12, min(len(data), 8 + size), items, 1)
+    return items
+
+
+WALK = {'w3d': w3d_walk, 'b3d': b3d_walk}
+
+
+def outside(item, damage):
+    """True when the item's bytes are untouched by the damage."""
+    _, off, end, _ = item
+    if damage[0] == 'cut':
+        return end <= damage[1]
+    hdr = damage[1]
+    return not (off <= hdr + 4 < end)
+
+
+def read(path):
+    try:
+        with open(path, 'rb') as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def check(fmt, cases, in_dir, out_dir, base_dir, status_file):
+    status = {}
+    for line in open(status_file, encoding='utf-8', errors='replace'):
+        parts = line.rstrip('\n').split('\t')
+        if len(parts) >= 2:
+            status[parts[0]] = (int(parts[1]), parts[2] if len(parts) > 2 else '')
+    fig = {'cases': 0, 'pass': 0, 'kept_all': 0, 'refused': 0, 'items': 0, 'kept': 0,
+           'in_bytes': 0, 'out_bytes': 0}
+    failed = 0
+    base_cache = {}
+    for line in open(cases, encoding='utf-8'):
+        name, orig, dmg = line.rstrip('\n').split('\t')
+        d = dmg.split()
+        damage = (d[0], int(d[1])) + tuple(int(x) for x in d[2:])
+        src = read(orig)
+        damaged = read(os.path.join(in_dir, name))
+        out = read(os.path.join(out_dir, name))
+        rc, reason = status.get(name, (None, ''))
+        fig['cases'] += 1
+        fig['in_bytes'] += len(damaged or b'')
+        fig['out_bytes'] += len(out or b'')
+        if fmt == 'p3d':
+            # read-only: the output must be the damaged input, unchanged
+            ok = out is None or out == damaged
+            fig['pass'] += ok
+            fig['refused'] += out == damaged
+            if not ok:
+                failed += 1
+                print('chunkwalk: FAIL: %s: a damaged P3D file was changed' % name)
+            continue
+        if orig not in base_cache:
+            base_cache[orig] = read(os.path.join(base_dir, orig.replace('/', '~'))) or src
+        base = base_cache[orig]
+        # A W3D object the end of the file cuts does not load as it is (the
+        # loader reads nothing of a short chunk, and its header counts name
+        # what was cut): its arrays are salvaged to agree, so only its
+        # intact top-level neighbours are checked; after a changed size,
+        # every array but the changed chunk is intact and is checked.
+        need = [it for it in WALK[fmt](src) if outside(it, damage) and
+                not (fmt == 'w3d' and damage[0] == 'cut' and it[0] == 'array')]
+        lost = []
+        for it in need:
+            b = src[it[1]:it[2]]
+            want = base.count(b)
+            if want == 0:
+                continue  # the repair of the undamaged file changes it anyway
+            fig['items'] += 1
+            if out is not None and out.count(b) >= min(want, src.count(b)):
+                fig['kept'] += 1
+            else:
+                lost.append(it)
+        if not lost:
+            fig['pass'] += 1
+            fig['kept_all'] += 1
+            continue
+        if rc not in (None, 0) and reason and out in (None, damaged):
+            fig['pass'] += 1
+            fig['refused'] += 1
+            continue
+        failed += 1
+        it = lost[0]
+        tag = it[3].decode('latin-1') if isinstance(it[3], bytes) else '0x%X' % it[3]
+        print('chunkwalk: FAIL: %s (%s): %d intact item(s) lost, first %s %s at 0x%X..0x%X; '
+              'w3dfix exit %s%s' % (name, dmg, len(lost), it[0], tag, it[1], it[2], rc,
+                                    (': ' + reason) if reason else ' with no reason'))
+    c = fig['cases']
+    print('chunkwalk: %s: %d cases, %d pass (%d keep every intact item, %d lose some but w3dfix '
+          'refused with a reason, original kept); %d of %d intact items kept; %d case(s) refused '
+          'by w3dfix in all; %d bytes in, %d bytes out' %
+          (fmt, c, fig['pass'], fig['kept_all'], fig['refused'], fig['kept'], fig['items'],
+           len(status), fig['in_bytes'], fig['out_bytes']))
+    # The level reached (SALVAGE_INTACT_MIN, percent of the cases that
+    # pass; default 100): below it the test fails.
+    least = float(os.environ.get('SALVAGE_INTACT_MIN', '100'))
+    pct = 100.0 * fig['pass'] / c if c else 100.0
+    print('chunkwalk: %s: %.2f %% of the cases pass (at least %s %% asked)' % (fmt, pct, least))
+    if pct < least:
+        print('chunkwalk: %s: FAIL: below %s %%' % (fmt, least))
+        return 1
+    return 0
+
+
+def main(argv):
+    if len(argv) == 8 and argv[1] == 'check':
+        return check(*argv[2:8])
+    if len(argv) == 3 and argv[1] in WALK:
+        data = read(argv[2]) or b''
+        for kind, off, end, cid in WALK[argv[1]](data):
+            tag = cid.decode('latin-1') if isinstance(cid, bytes) else '0x%X' % cid
+            print('%s\t%s\t0x%X\t0x%X' % (kind, tag, off, end))
+        return 0
+    sys.stderr.write('usage: chunkwalk.py w3d|b3d FILE | check FORMAT CASES IN OUT BASE STATUS\n')
+    return 2
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
