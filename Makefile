@@ -123,6 +123,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	SALVAGE_MIN=$(SALVAGE_MIN) sh tests/salvage.sh $(BUILD)/salvage_gen $(BUILD)/w3dfix $(BUILD)/w3dlint $(SALVAGE_EVERY)
 	sh tests/cli_inputs.sh $(BUILD)
 	sh tests/cli_common.sh $(BUILD)
+	sh tests/cli_memory_cap.sh $(BUILD)
 	sh tests/install.sh "$(MAKE)" $(BUILD)
 	sh tests/fuzz/replay.sh $(BUILD)
 

@@ -94,7 +94,12 @@ wl_doc *wl_lint_bytes_dialect(const wl_catalog *cat, const wl_config *cfg, const
 				wl_custom_rules_run(&ctx);
 		}
 	}
-	if (doc->oom || doc->findings.oom)
+	if ((doc->oom || doc->findings.oom) && wl_arena_capped(doc->arena))
+		wl_report(&doc->findings, "out-of-memory", NULL, -1, 0, size,
+			  "reached the memory cap of %llu bytes shared by the files linted at once "
+			  "(--memory-cap, configuration memory-cap) while reading; the report is incomplete",
+			  (unsigned long long)wl_mem_cap());
+	else if (doc->oom || doc->findings.oom)
 		wl_report(&doc->findings, "out-of-memory", NULL, -1, 0, size,
 			  "ran out of memory (or hit the per-file limit) while reading; the report is incomplete");
 	apply_severities(doc, cat, cfg, key);

@@ -1,0 +1,57 @@
+#!/bin/sh
+# The shared memory cap (core/arena.h, --memory-cap, configuration
+# memory-cap): a file that needs more memory than the cap gets one
+# out-of-memory finding naming the cap (status 1, never a crash or status 2),
+# with -j 1 and -j 2 alike, and the other files of the run are still
+# reported; a configuration's memory-cap applies when the option is not
+# given; a bad size is a usage error (status 2).  Files are made here
+# (zeros: an empty W3D MESH every 8 bytes).
+# Usage: tests/cli_memory_cap.sh BUILD_DIR
+set -u
+name=cli_memory_cap
+. "$(dirname "$0")/lib.sh"
+build=$(abspath "$1")
+tool=$build/w3dlint
+
+mkdir "$tmp/d"
+head -c 2000000 /dev/zero > "$tmp/d/zeros.w3d"
+printf 'x' > "$tmp/d/tiny.w3d"
+
+for j in 1 2; do
+	run --no-xref -j "$j" --memory-cap 8M "$tmp/d"
+	if [ "$rc" -eq 1 ] && has "zeros.w3d:0x0: error: reached the memory cap of 8388608 bytes" &&
+	   has "[out-of-memory]" && has "tiny.w3d"; then
+		ok "-j $j: over the cap: one out-of-memory finding naming the cap, the other file reported"
+	else
+		bad "-j $j: over the cap (status $rc)"
+	fi
+done
+
+run --no-xref --memory-cap 1G "$tmp/d/zeros.w3d"
+if [ "$rc" -eq 1 ] && ! has "out-of-memory"; then
+	ok "under the cap: read whole"
+else
+	bad "under the cap (status $rc)"
+fi
+
+printf 'memory-cap: 8M\n' > "$tmp/d/.w3dlint.yaml"
+run --no-xref "$tmp/d/zeros.w3d"
+if [ "$rc" -eq 1 ] && has "reached the memory cap of 8388608 bytes"; then
+	ok "configuration memory-cap applies"
+else
+	bad "configuration memory-cap (status $rc)"
+fi
+run --no-xref --memory-cap 1G "$tmp/d/zeros.w3d"
+if [ "$rc" -eq 1 ] && ! has "out-of-memory"; then
+	ok "--memory-cap overrides the configuration"
+else
+	bad "--memory-cap over the configuration (status $rc)"
+fi
+
+run --memory-cap 12Q "$tmp/d/zeros.w3d"
+if [ "$rc" -eq 2 ] && errhas "--memory-cap needs a size"; then
+	ok "a bad size is a usage error"
+else
+	bad "bad size (status $rc)"
+fi
+exit $fail
