@@ -44,6 +44,8 @@ TOOL_SRC  += tests/defects.c
 TOOL_SRC  += tests/salvage_gen.c
 # gen_p3d_seeds.c: the P3D fuzz seeds (tests/fuzz/seeds.sh).
 TOOL_SRC  += tests/gen_p3d_seeds.c
+# gen_scale.c: the inputs of the size-scaling bench (tests/bench_scale.sh).
+TOOL_SRC  += tests/gen_scale.c
 TEST_SRC  := $(filter-out $(TOOL_SRC),$(wildcard tests/*.c))
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
 # Every cli/main_NAME.c is a program $(BUILD)/NAME.
@@ -169,6 +171,8 @@ $(BUILD)/gen_demo: $(BUILD)/tests/gen_demo.o $(BUILD)/tests/w3dbuild.o
 P3D_BUILD_OBJ = $(BUILD)/tests/p3dbuild.o $(BUILD)/tests/p3dbuild_info.o $(BUILD)/tests/p3dbuild_mlod.o $(BUILD)/tests/w3dbuild.o
 $(BUILD)/gen_p3d_seeds: $(BUILD)/tests/gen_p3d_seeds.o $(P3D_BUILD_OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+$(BUILD)/gen_scale: $(BUILD)/tests/gen_scale.o $(P3D_BUILD_OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
 # The demo models are assembled from the project corpus (corpus/README.md):
 # every valid model (NAME.w3d.txt to NAME.w3d, NAME.b3d.txt to NAME.b3d),
@@ -191,11 +195,12 @@ _demo: $(BUILD)/w3dlint $(BUILD)/demo/.stamp
 # Then w3dlint against `assimp info` over ../shared/corpus/b3d
 # (tests/bench_b3d.sh; assimp-utils from setup-deps.sh bench), and the P3D
 # corpus's MB/s and files/s (tests/bench_p3d.sh).
-_bench: $(BUILD)/w3dlint $(BUILD)/tool_aabtree_table
+_bench: $(BUILD)/w3dlint $(BUILD)/tool_aabtree_table $(BUILD)/gen_scale
 	sh tests/bench.sh $(BUILD)/w3dlint $(BUILD)/tool_aabtree_table
 	@sh scripts/setup-deps.sh bench
 	sh tests/bench_b3d.sh $(BUILD)/w3dlint
 	sh tests/bench_p3d.sh $(BUILD)/w3dlint
+	sh tests/bench_scale.sh $(BUILD)/w3dlint $(BUILD)/gen_scale
 
 # docs/aabtree-quality.md: SAH of rebuilt vs original AABTrees over the
 # corpus, and the builder's speed (tests/tool_aabtree_table.c).
