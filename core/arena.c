@@ -25,6 +25,7 @@ struct wl_arena {
 	size_t total;
 	uint64_t held;  /* bytes of blocks drawn from the shared cap */
 	bool capped;
+	bool limited;   /* a request was refused by limit */
 	/* Served only once the cap or the limit refused a request, so that
 	 * the finding that says so can still hold its message. */
 	size_t reserve_used;
@@ -146,8 +147,10 @@ static void *alloc(wl_arena *a, size_t n, bool use_reserve)
 		return NULL; /* overflow */
 	if (need == 0)
 		need = ALIGN;
-	if (need > a->limit - a->total)
+	if (need > a->limit - a->total) {
+		a->limited = true;
 		return use_reserve ? from_reserve(a, n, need) : NULL;
+	}
 	block *b = a->head;
 	if (!b || b->cap - b->used < need) {
 		size_t cap = need > BLOCK_MIN ? need : BLOCK_MIN;
@@ -239,4 +242,14 @@ size_t wl_arena_used(const wl_arena *a)
 bool wl_arena_capped(const wl_arena *a)
 {
 	return a && a->capped;
+}
+
+bool wl_arena_limited(const wl_arena *a)
+{
+	return a && a->limited;
+}
+
+size_t wl_arena_limit(const wl_arena *a)
+{
+	return a ? a->limit : 0;
 }

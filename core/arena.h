@@ -65,6 +65,13 @@ size_t wl_arena_used(const wl_arena *a);
  *  (not its own limit, not malloc). */
 bool wl_arena_capped(const wl_arena *a);
 
+/** True once a request was refused because it would pass the arena's own
+ *  limit (wl_arena_new's limit_bytes). */
+bool wl_arena_limited(const wl_arena *a);
+
+/** The arena's own limit in bytes. */
+size_t wl_arena_limit(const wl_arena *a);
+
 /**
  * Sets the memory cap shared by all arenas of the process, in bytes of
  * arena blocks (0: WL_MEM_CAP_DEFAULT).  Set it before arenas are made in

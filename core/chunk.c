@@ -34,7 +34,7 @@ static wl_chunk *new_node(reader *r, wl_chunk *parent, uint8_t kind, uint64_t of
 		r->d->oom = true;
 		return NULL;
 	}
-	c->kind = kind;
+	c->kind = kind & 3u;
 	c->offset = offset;
 	c->parent = parent;
 	c->sibling_index = parent->child_count++;

@@ -55,9 +55,15 @@
 #define WL_RESYNC_WINDOW ((uint64_t)64 * 1024)
 #define WL_MAX_DEPTH 64
 /* Per-document arena limit: WL_ARENA_PER_BYTE bytes per file byte, at least
- * WL_ARENA_MIN_LIMIT. */
-#define WL_ARENA_PER_BYTE ((uint64_t)64)
-#define WL_ARENA_MIN_LIMIT ((uint64_t)256 << 20)
+ * WL_ARENA_MIN_LIMIT (also the bound of a P3D block's decoded size).  Real
+ * files need far less (the shared corpus: at most 2.5 bytes per byte above
+ * 100 KB, 14.4 for a 60-byte file); a file of 8-byte empty chunks needs 14
+ * (one 112-byte node each) and is read whole; a file that would need more
+ * (all zeros as W3D: an empty MESH and its model every 8 bytes) stops at
+ * the limit with an out-of-memory finding, so memory stays linear in the
+ * input whatever it holds. */
+#define WL_ARENA_PER_BYTE ((uint64_t)16)
+#define WL_ARENA_MIN_LIMIT ((uint64_t)16 << 20)
 
 /* Schema entry of one chunk type in one parent context. */
 typedef struct wl_chunk_type {

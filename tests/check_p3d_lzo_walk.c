@@ -127,7 +127,7 @@ START_TEST(built_streams)
 		for (int kind = 0; kind < 4; kind++)
 			for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
 				size_t n = sizes[s], len;
-				uint8_t *src = sample(n, kind, (unsigned)(n + kind));
+				uint8_t *src = sample(n, kind, (unsigned)n + (unsigned)kind);
 				uint8_t *enc = encode(src, n, level, &len);
 				/* bytes after the stream that read as more instructions */
 				uint8_t *file = malloc(len + 40);

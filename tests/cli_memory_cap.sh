@@ -16,6 +16,15 @@ tool=$build/w3dlint
 mkdir "$tmp/d"
 head -c 2000000 /dev/zero > "$tmp/d/zeros.w3d"
 printf 'x' > "$tmp/d/tiny.w3d"
+# a MESH (size 2 MiB, bit 31) holding 262144 empty VERTICES chunks
+printf '\002\000\000\000\000\000\000\000' > "$tmp/v"
+k=0
+while [ "$k" -lt 18 ]; do
+	cat "$tmp/v" "$tmp/v" > "$tmp/v2" && mv "$tmp/v2" "$tmp/v"
+	k=$((k + 1))
+done
+mkdir "$tmp/e"
+{ printf '\000\000\000\000\000\000\040\200'; cat "$tmp/v"; } > "$tmp/e/empty.w3d"
 
 for j in 1 2; do
 	run --no-xref -j "$j" --memory-cap 8M "$tmp/d"
@@ -28,10 +37,17 @@ for j in 1 2; do
 done
 
 run --no-xref --memory-cap 1G "$tmp/d/zeros.w3d"
-if [ "$rc" -eq 1 ] && ! has "out-of-memory"; then
-	ok "under the cap: read whole"
+if [ "$rc" -eq 1 ] && has "zeros.w3d:0x0: error: reached the per-file memory limit of 32000000 bytes (16 per input byte"; then
+	ok "over the per-file limit: one out-of-memory finding naming it"
 else
-	bad "under the cap (status $rc)"
+	bad "over the per-file limit (status $rc)"
+fi
+
+run --no-xref --memory-cap 64M "$tmp/e/empty.w3d"
+if [ "$rc" -le 1 ] && ! has "out-of-memory" && has "1 file"; then
+	ok "2 MB of empty chunks: read whole under the limit and a 64M cap"
+else
+	bad "empty chunks under the cap (status $rc)"
 fi
 
 printf 'memory-cap: 8M\n' > "$tmp/d/.w3dlint.yaml"
@@ -42,7 +58,7 @@ else
 	bad "configuration memory-cap (status $rc)"
 fi
 run --no-xref --memory-cap 1G "$tmp/d/zeros.w3d"
-if [ "$rc" -eq 1 ] && ! has "out-of-memory"; then
+if [ "$rc" -eq 1 ] && ! has "memory cap"; then
 	ok "--memory-cap overrides the configuration"
 else
 	bad "--memory-cap over the configuration (status $rc)"
