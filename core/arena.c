@@ -7,8 +7,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #define BLOCK_MIN ((size_t)64 * 1024)
+/* Blocks grow with what the arena holds (half of it), up to BLOCK_MAX, so a
+ * large document takes few blocks; from HUGE_MIN they are aligned to and
+ * advised as transparent huge pages (one page fault per 2 MiB instead of
+ * per 4 KiB: most of the time of a file of many tiny chunks was the
+ * kernel's). */
+#define BLOCK_MAX ((size_t)32 << 20)
+#define HUGE_MIN ((size_t)4 << 20)
+#define HUGE_PAGE ((size_t)2 << 20)
 #define ALIGN 16u
 #define RESERVE 512u
 
@@ -153,15 +162,36 @@ static void *alloc(wl_arena *a, size_t n, bool use_reserve)
 	}
 	block *b = a->head;
 	if (!b || b->cap - b->used < need) {
-		size_t cap = need > BLOCK_MIN ? need : BLOCK_MIN;
+		size_t grow = (size_t)(a->held / 2);
+		if (grow > BLOCK_MAX)
+			grow = BLOCK_MAX;
+		/* no block larger than what the limit still allows */
+		size_t room = a->limit - a->total;
+		if (grow > room)
+			grow = room;
+		if (grow < BLOCK_MIN)
+			grow = BLOCK_MIN;
+		size_t cap = need > grow ? need : grow;
 		size_t hdr = (sizeof(block) + ALIGN - 1) & ~(size_t)(ALIGN - 1);
-		if (cap > SIZE_MAX - hdr)
+		if (cap > SIZE_MAX - hdr - HUGE_PAGE)
 			return NULL;
+		bool huge = cap == grow && cap >= HUGE_MIN;
+		if (huge) /* whole huge pages */
+			cap = ((hdr + cap + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1)) - hdr;
 		if (!draw(hdr + cap)) {
 			a->capped = true;
 			return use_reserve ? from_reserve(a, n, need) : NULL;
 		}
-		block *nb = malloc(hdr + cap);
+		block *nb = NULL;
+		if (huge) {
+			void *q = NULL;
+			if (posix_memalign(&q, HUGE_PAGE, hdr + cap) == 0) {
+				nb = q;
+				(void)madvise(q, hdr + cap, MADV_HUGEPAGE);
+			}
+		} else {
+			nb = malloc(hdr + cap);
+		}
 		if (!nb) {
 			atomic_fetch_sub(&mem_held, hdr + cap);
 			return NULL;
@@ -169,7 +199,7 @@ static void *alloc(wl_arena *a, size_t n, bool use_reserve)
 		a->held += hdr + cap;
 		nb->cap = cap;
 		nb->used = 0;
-		if (b && b->cap - b->used >= BLOCK_MIN / 4 && need > BLOCK_MIN) {
+		if (b && b->cap - b->used >= BLOCK_MIN / 4 && need > grow) {
 			/* big one-off allocation: keep the current block on top */
 			nb->next = b->next;
 			b->next = nb;

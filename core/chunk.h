@@ -63,7 +63,7 @@
  * the limit with an out-of-memory finding, so memory stays linear in the
  * input whatever it holds. */
 #define WL_ARENA_PER_BYTE ((uint64_t)16)
-#define WL_ARENA_MIN_LIMIT ((uint64_t)16 << 20)
+#define WL_ARENA_MIN_LIMIT ((uint64_t)4 << 20)
 
 /* Schema entry of one chunk type in one parent context. */
 typedef struct wl_chunk_type {

@@ -64,6 +64,17 @@ else
 	bad "--memory-cap over the configuration (status $rc)"
 fi
 
+tool=$build/w3dfix
+cp "$tmp/d/zeros.w3d" "$tmp/z.w3d"
+run -i "$tmp/z.w3d"
+if [ "$rc" -eq 2 ] && errhas "z.w3d: not repaired, left unchanged: reached the per-file memory limit" &&
+   cmp -s "$tmp/z.w3d" "$tmp/d/zeros.w3d"; then
+	ok "w3dfix over the limit: a refusal naming the file and the limit, file unchanged"
+else
+	bad "w3dfix over the limit (status $rc)"
+fi
+tool=$build/w3dlint
+
 run --memory-cap 12Q "$tmp/d/zeros.w3d"
 if [ "$rc" -eq 2 ] && errhas "--memory-cap needs a size"; then
 	ok "a bad size is a usage error"
