@@ -55,6 +55,8 @@ TOOL_SRC  += tests/salvage_gen.c
 TOOL_SRC  += tests/gen_p3d_seeds.c
 # bench_limit.c: the physical limit that `make bench` compares w3dlint with.
 TOOL_SRC  += tests/bench_limit.c
+# gen_scale.c: the inputs of the size-scaling bench (tests/bench_scale.sh).
+TOOL_SRC  += tests/gen_scale.c
 TEST_SRC  := $(filter-out $(TOOL_SRC),$(wildcard tests/*.c))
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
 # Every cli/main_NAME.c is a program $(BUILD)/NAME.
@@ -140,6 +142,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/cli_inputs.sh $(BUILD)
 	sh tests/cli_writes.sh $(BUILD)
 	sh tests/cli_common.sh $(BUILD)
+	sh tests/cli_memory_cap.sh $(BUILD)
 	sh tests/install.sh "$(MAKE)" $(BUILD)
 	sh tests/fuzz/replay.sh $(BUILD)
 
@@ -199,6 +202,8 @@ $(BUILD)/gen_demo: $(BUILD)/tests/gen_demo.o $(BUILD)/tests/w3dbuild.o
 P3D_BUILD_OBJ = $(BUILD)/tests/p3dbuild.o $(BUILD)/tests/p3dbuild_info.o $(BUILD)/tests/p3dbuild_mlod.o $(BUILD)/tests/w3dbuild.o
 $(BUILD)/gen_p3d_seeds: $(BUILD)/tests/gen_p3d_seeds.o $(P3D_BUILD_OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+$(BUILD)/gen_scale: $(BUILD)/tests/gen_scale.o $(P3D_BUILD_OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
 # The demo models are assembled from the project corpus (corpus/README.md):
 # every valid model (NAME.w3d.txt to NAME.w3d, NAME.b3d.txt to NAME.b3d),
@@ -223,12 +228,13 @@ _demo: $(BUILD)/w3dlint $(BUILD)/demo/.stamp
 # Then w3dlint against `assimp info` over ../shared/corpus/b3d
 # (tests/bench_b3d.sh; assimp-utils from setup-deps.sh bench), and the P3D
 # corpus's MB/s and files/s (tests/bench_p3d.sh).
-_bench: $(BUILD)/w3dlint $(BUILD)/bench_limit $(BUILD)/tool_aabtree_table $(BUILD)/tool_mkarchive
+_bench: $(BUILD)/w3dlint $(BUILD)/bench_limit $(BUILD)/tool_aabtree_table $(BUILD)/tool_mkarchive $(BUILD)/gen_scale
 	sh tests/bench.sh $(BUILD)/w3dlint $(BUILD)/bench_limit $(BUILD)/tool_aabtree_table
 	@sh scripts/setup-deps.sh bench
 	sh tests/bench_b3d.sh $(BUILD)/w3dlint
 	sh tests/bench_p3d.sh $(BUILD)/w3dlint
 	sh tests/bench_archive.sh $(BUILD)/w3dlint $(BUILD)/tool_mkarchive
+	sh tests/bench_scale.sh $(BUILD)/w3dlint $(BUILD)/gen_scale
 
 # The byte sum is vectorised (-O3), as a physical limit should be.
 $(BUILD)/bench_limit: tests/bench_limit.c

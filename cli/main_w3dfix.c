@@ -45,6 +45,7 @@
 #include "archive_walk.h"
 #include "walk.h"
 #include "../lint/config.h"
+#include "../lint/lint.h"
 #include "../fix/driver.h"
 #include "../core/safe_write.h"
 #include "progress.h"
@@ -395,6 +396,24 @@ static void print_edits(const char *file, const wl_fix_result *r)
 	free(idx);
 }
 
+/* When linting in[0..n) stops at the per-file memory limit or the shared
+ * memory cap (core/arena.h), the out-of-memory finding's message naming
+ * it (static copy), else NULL. */
+static const char *memory_refusal(const wl_fix_options *fo, const char *file, const uint8_t *in, size_t n)
+{
+	static char why[512];
+	const char *got = NULL;
+	wl_doc *d = wl_lint_bytes(fo->catalog, fo->config, file, in, n);
+	for (size_t i = 0; d && i < d->findings.count && !got; i++)
+		if (strcmp(d->findings.items[i].rule, "out-of-memory") == 0 &&
+		    (wl_arena_limited(d->arena) || wl_arena_capped(d->arena))) {
+			snprintf(why, sizeof why, "%s", d->findings.items[i].message);
+			got = why;
+		}
+	wl_doc_free(d);
+	return got;
+}
+
 static void fix_one(const opts *o, const wl_fix_options *fo, const char *file, const char *target,
 		    const wl_member *member, totals *t, wl_progress *pg)
 {
@@ -448,7 +467,11 @@ static void fix_one(const opts *o, const wl_fix_options *fo, const char *file, c
 	wl_progress_clear(pg);
 	if (run_rc != 0) {
 		wl_sw_abort(&lk);
-		fprintf(stderr, "w3dfix: %s: out of memory or internal error\n", file);
+		const char *why = memory_refusal(fo, file, in, n);
+		if (why)
+			fprintf(stderr, "w3dfix: %s: not repaired, left unchanged: %s\n", file, why);
+		else
+			fprintf(stderr, "w3dfix: %s: out of memory or internal error\n", file);
 		t->errors++;
 		wl_fix_result_free(&r);
 		free(in);

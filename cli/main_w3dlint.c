@@ -68,7 +68,8 @@ enum {
 	OPT_MAX_FINDINGS,
 	OPT_GAME,
 	OPT_XREF,
-	OPT_NO_XREF
+	OPT_NO_XREF,
+	OPT_MEMORY_CAP
 };
 
 /* The option table: drives getopt_long, --help and --man (cli/opts.h). */
@@ -87,6 +88,10 @@ static const wl_opt OPTS[] = {
 	{ "quiet", no_argument, 'q', NULL, "text report: print only the summary line, no finding lines" },
 	{ "jobs", required_argument, 'j', "N",
 	  "lint N files at a time (default: one per online processor); the report is the same for any N" },
+	{ "memory-cap", required_argument, OPT_MEMORY_CAP, "SIZE",
+	  "the files being linted at once (one per job) hold at most SIZE bytes of memory together (a count "
+	  "with K, M, G or T, e.g. 512M; default 2G, or the smallest memory-cap of the configurations in use): "
+	  "a file that needs more gets an out-of-memory finding naming the cap, never a crash" },
 	{ "baseline", required_argument, OPT_BASELINE, "FILE",
 	  "report only findings that are not in the baseline FILE (w3dlint-baseline.json), and the baseline "
 	  "entries that no longer match" },
@@ -157,6 +162,7 @@ typedef struct cli {
 	const char *write_baseline;  /* --write-baseline FILE */
 	int fail_on;         /* -1 when not given */
 	unsigned jobs;       /* 0: online processors */
+	uint64_t memory_cap; /* --memory-cap bytes, 0 when not given */
 	unsigned fold;
 	uint64_t max_findings;  /* 0: no limit */
 	const wl_format *game_format; /* --game: the format it is a dialect of;
@@ -416,6 +422,21 @@ static int resolve_configs(run *r)
 			return rc;
 	}
 	return 0;
+}
+
+/* The shared memory cap of the run: --memory-cap, else the smallest
+ * memory-cap of the configurations in use, else 0 (the default). */
+static uint64_t memory_cap(const run *r)
+{
+	if (r->opt->memory_cap)
+		return r->opt->memory_cap;
+	uint64_t cap = 0;
+	for (size_t i = 0; i < r->files.count; i++) {
+		uint64_t c = wl_config_memory_cap(r->file_cfg[i]);
+		if (c && (!cap || c < cap))
+			cap = c;
+	}
+	return cap;
 }
 
 static wl_severity fail_threshold(const run *r, const wl_config *cfg)
@@ -1044,6 +1065,14 @@ static int parse_args(int argc, char **argv, cli *opt, int *first_path)
 				return EXIT_TROUBLE;
 			opt->jobs = (unsigned)v;
 			break;
+		case OPT_MEMORY_CAP:
+			if (wl_mem_parse_size(optarg, &opt->memory_cap)) {
+				fprintf(stderr, "w3dlint: --memory-cap needs a size (bytes, or a count with K, M, G or T, "
+						"e.g. 512M), not '%s'\n", optarg);
+				usage_hint();
+				return EXIT_TROUBLE;
+			}
+			break;
 		case OPT_BASELINE: opt->baseline = optarg; break;
 		case OPT_WRITE_BASELINE: opt->write_baseline = optarg; break;
 		case OPT_FOLD:
@@ -1250,6 +1279,7 @@ static int lint_paths(run *r, char **paths, int npaths)
 	 * up to RESULTS_PER_JOB detached results per job, so that one large
 	 * file does not stall the other workers. */
 	unsigned jobs = opt->jobs ? opt->jobs : wl_pool_online_cpus();
+	wl_mem_set_cap(memory_cap(r));
 	errno = 0;
 	int rc = wl_pool_run(r->files.count, jobs, RESULTS_PER_JOB * (size_t)jobs, lint_work, lint_emit, lint_discard,
 			     r);

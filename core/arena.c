@@ -1,13 +1,25 @@
 /* arena.c - bump allocator; see arena.h. */
 #include "arena.h"
 
+#include <ctype.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #define BLOCK_MIN ((size_t)64 * 1024)
+/* Blocks grow with what the arena holds (half of it), up to BLOCK_MAX, so a
+ * large document takes few blocks; from HUGE_MIN they are aligned to and
+ * advised as transparent huge pages (one page fault per 2 MiB instead of
+ * per 4 KiB: most of the time of a file of many tiny chunks was the
+ * kernel's). */
+#define BLOCK_MAX ((size_t)32 << 20)
+#define HUGE_MIN ((size_t)4 << 20)
+#define HUGE_PAGE ((size_t)2 << 20)
 #define ALIGN 16u
+#define RESERVE 512u
 
 typedef struct block {
 	struct block *next;
@@ -20,7 +32,79 @@ struct wl_arena {
 	block *head;
 	size_t limit;
 	size_t total;
+	uint64_t held;  /* bytes of blocks drawn from the shared cap */
+	bool capped;
+	bool limited;   /* a request was refused by limit */
+	/* Served only once the cap or the limit refused a request, so that
+	 * the finding that says so can still hold its message. */
+	size_t reserve_used;
+	_Alignas(16) unsigned char reserve[RESERVE];
 };
+
+/* The shared cap and what all arenas hold of it. */
+static _Atomic uint64_t mem_cap = WL_MEM_CAP_DEFAULT;
+static _Atomic uint64_t mem_held;
+
+void wl_mem_set_cap(uint64_t bytes)
+{
+	atomic_store(&mem_cap, bytes ? bytes : WL_MEM_CAP_DEFAULT);
+}
+
+uint64_t wl_mem_cap(void)
+{
+	return atomic_load(&mem_cap);
+}
+
+uint64_t wl_mem_held(void)
+{
+	return atomic_load(&mem_held);
+}
+
+/* Draws n bytes from the shared cap; false when it would pass the cap. */
+static bool draw(uint64_t n)
+{
+	uint64_t cap = atomic_load(&mem_cap);
+	uint64_t cur = atomic_load(&mem_held);
+	do {
+		if (n > cap || cur > cap - n)
+			return false;
+	} while (!atomic_compare_exchange_weak(&mem_held, &cur, cur + n));
+	return true;
+}
+
+int wl_mem_parse_size(const char *s, uint64_t *out)
+{
+	if (!s || !isdigit((unsigned char)*s))
+		return -1;
+	uint64_t v = 0;
+	for (; isdigit((unsigned char)*s); s++) {
+		unsigned d = (unsigned)(*s - '0');
+		if (v > (UINT64_MAX - d) / 10)
+			return -1;
+		v = v * 10 + d;
+	}
+	unsigned shift = 0;
+	switch (toupper((unsigned char)*s)) {
+	case 'K': shift = 10; break;
+	case 'M': shift = 20; break;
+	case 'G': shift = 30; break;
+	case 'T': shift = 40; break;
+	default: break;
+	}
+	if (shift) {
+		s++;
+		if (*s == 'i' || *s == 'I')
+			s++;
+		if (*s == 'b' || *s == 'B')
+			s++;
+	} else if (*s == 'b' || *s == 'B') {
+		s++;
+	}
+	if (*s || v == 0 || v > UINT64_MAX >> shift)
+		return -1;
+	*out = v << shift;
+	return 0;
+}
 
 static unsigned char *block_data(block *b)
 {
@@ -46,10 +130,24 @@ void wl_arena_free(wl_arena *a)
 		free(b);
 		b = n;
 	}
+	atomic_fetch_sub(&mem_held, a->held);
 	free(a);
 }
 
-void *wl_arena_alloc(wl_arena *a, size_t n)
+/* n zeroed bytes (need rounded up) from the reserve, or NULL. */
+static void *from_reserve(wl_arena *a, size_t n, size_t need)
+{
+	if (need > RESERVE - a->reserve_used)
+		return NULL;
+	void *p = a->reserve + a->reserve_used;
+	a->reserve_used += need;
+	memset(p, 0, n);
+	return p;
+}
+
+/* wl_arena_alloc; with use_reserve, a request refused by the cap or the
+ * limit is served from the reserve when it fits. */
+static void *alloc(wl_arena *a, size_t n, bool use_reserve)
 {
 	if (!a)
 		return NULL;
@@ -58,20 +156,50 @@ void *wl_arena_alloc(wl_arena *a, size_t n)
 		return NULL; /* overflow */
 	if (need == 0)
 		need = ALIGN;
-	if (need > a->limit - a->total)
-		return NULL;
+	if (need > a->limit - a->total) {
+		a->limited = true;
+		return use_reserve ? from_reserve(a, n, need) : NULL;
+	}
 	block *b = a->head;
 	if (!b || b->cap - b->used < need) {
-		size_t cap = need > BLOCK_MIN ? need : BLOCK_MIN;
+		size_t grow = (size_t)(a->held / 2);
+		if (grow > BLOCK_MAX)
+			grow = BLOCK_MAX;
+		/* no block larger than what the limit still allows */
+		size_t room = a->limit - a->total;
+		if (grow > room)
+			grow = room;
+		if (grow < BLOCK_MIN)
+			grow = BLOCK_MIN;
+		size_t cap = need > grow ? need : grow;
 		size_t hdr = (sizeof(block) + ALIGN - 1) & ~(size_t)(ALIGN - 1);
-		if (cap > SIZE_MAX - hdr)
+		if (cap > SIZE_MAX - hdr - HUGE_PAGE)
 			return NULL;
-		block *nb = malloc(hdr + cap);
-		if (!nb)
+		bool huge = cap == grow && cap >= HUGE_MIN;
+		if (huge) /* whole huge pages */
+			cap = ((hdr + cap + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1)) - hdr;
+		if (!draw(hdr + cap)) {
+			a->capped = true;
+			return use_reserve ? from_reserve(a, n, need) : NULL;
+		}
+		block *nb = NULL;
+		if (huge) {
+			void *q = NULL;
+			if (posix_memalign(&q, HUGE_PAGE, hdr + cap) == 0) {
+				nb = q;
+				(void)madvise(q, hdr + cap, MADV_HUGEPAGE);
+			}
+		} else {
+			nb = malloc(hdr + cap);
+		}
+		if (!nb) {
+			atomic_fetch_sub(&mem_held, hdr + cap);
 			return NULL;
+		}
+		a->held += hdr + cap;
 		nb->cap = cap;
 		nb->used = 0;
-		if (b && b->cap - b->used >= BLOCK_MIN / 4 && need > BLOCK_MIN) {
+		if (b && b->cap - b->used >= BLOCK_MIN / 4 && need > grow) {
 			/* big one-off allocation: keep the current block on top */
 			nb->next = b->next;
 			b->next = nb;
@@ -86,6 +214,11 @@ void *wl_arena_alloc(wl_arena *a, size_t n)
 	a->total += need;
 	memset(p, 0, n);
 	return p;
+}
+
+void *wl_arena_alloc(wl_arena *a, size_t n)
+{
+	return alloc(a, n, false);
 }
 
 void *wl_arena_array(wl_arena *a, size_t count, size_t size)
@@ -112,7 +245,7 @@ char *wl_arena_vprintf(wl_arena *a, const char *fmt, va_list ap)
 	va_end(cp);
 	if (n < 0)
 		return NULL;
-	char *p = wl_arena_alloc(a, (size_t)n + 1);
+	char *p = alloc(a, (size_t)n + 1, true);
 	if (!p)
 		return NULL;
 	if ((size_t)n < sizeof buf)
@@ -134,4 +267,19 @@ char *wl_arena_printf(wl_arena *a, const char *fmt, ...)
 size_t wl_arena_used(const wl_arena *a)
 {
 	return a ? a->total : 0;
+}
+
+bool wl_arena_capped(const wl_arena *a)
+{
+	return a && a->capped;
+}
+
+bool wl_arena_limited(const wl_arena *a)
+{
+	return a && a->limited;
+}
+
+size_t wl_arena_limit(const wl_arena *a)
+{
+	return a ? a->limit : 0;
 }

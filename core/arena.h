@@ -10,13 +10,28 @@
  * arena's limit (default 1 GiB in total) fails like out-of-memory, so a
  * hostile count can never exhaust the machine.
  *
+ * Every arena of the process also draws its blocks from one shared memory
+ * cap (wl_mem_set_cap; default WL_MEM_CAP_DEFAULT): the files being read at
+ * once by parallel workers together never hold more than the cap in their
+ * arenas, whatever their number.  An allocation that would pass it fails
+ * like out-of-memory and marks the arena (wl_arena_capped), so the caller
+ * can say that the cap, not the machine, stopped it.  A message
+ * (wl_arena_printf) that the cap or the arena's limit refuses is served from
+ * a 512-byte reserve inside the arena while that lasts, so the finding that
+ * reports the cap still holds its message.
+ *
  * Nothing here prints or exits.
  */
 #ifndef WL_ARENA_H
 #define WL_ARENA_H
 
-#include <stddef.h>
 #include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Default shared memory cap: 2 GiB. */
+#define WL_MEM_CAP_DEFAULT ((uint64_t)2 << 30)
 
 typedef struct wl_arena wl_arena;
 
@@ -45,5 +60,37 @@ char *wl_arena_vprintf(wl_arena *a, const char *fmt, va_list ap);
 
 /** Bytes handed out so far (for benchmarks and limits). */
 size_t wl_arena_used(const wl_arena *a);
+
+/** True once an allocation of a failed because the shared cap was reached
+ *  (not its own limit, not malloc). */
+bool wl_arena_capped(const wl_arena *a);
+
+/** True once a request was refused because it would pass the arena's own
+ *  limit (wl_arena_new's limit_bytes). */
+bool wl_arena_limited(const wl_arena *a);
+
+/** The arena's own limit in bytes. */
+size_t wl_arena_limit(const wl_arena *a);
+
+/**
+ * Sets the memory cap shared by all arenas of the process, in bytes of
+ * arena blocks (0: WL_MEM_CAP_DEFAULT).  Set it before arenas are made in
+ * several threads; arenas already holding blocks keep them.
+ */
+void wl_mem_set_cap(uint64_t bytes);
+
+/** The shared cap in bytes. */
+uint64_t wl_mem_cap(void);
+
+/** Bytes of arena blocks held now by all arenas (for benchmarks, tests). */
+uint64_t wl_mem_held(void);
+
+/**
+ * Parses a memory size: a decimal count of bytes with an optional suffix
+ * K, M, G or T (binary: 1024, 1024^2 ...; an optional trailing B or iB, any
+ * letter case), e.g. "512M", "2GiB", "1048576".  0 on success, -1 for
+ * anything else, zero or an overflow.
+ */
+int wl_mem_parse_size(const char *s, uint64_t *out);
 
 #endif

@@ -34,10 +34,11 @@ static wl_chunk *new_node(reader *r, wl_chunk *parent, uint8_t kind, uint64_t of
 		r->d->oom = true;
 		return NULL;
 	}
-	c->kind = kind;
+	c->kind = kind & 3u;
 	c->offset = offset;
 	c->parent = parent;
 	c->sibling_index = parent->child_count++;
+	parent->path_indexed = 0;
 	if (parent->last_child)
 		parent->last_child->next = c;
 	else
@@ -407,7 +408,7 @@ static uint64_t read_chunk(reader *r, wl_chunk *parent, const wl_chunk_type *t, 
 				  WL_MAX_DEPTH);
 		} else {
 			c->container = 1;
-			c->fields = fields_at(r, t, pos + r->h, pend);
+			c->fields = (uint32_t)fields_at(r, t, pos + r->h, pend);
 			real_end = parse_children(r, c, pos + r->h + c->fields, pend, avail, depth + 1,
 						  strict);
 			c->size = real_end - pos - r->h;
@@ -725,6 +726,83 @@ static size_t put(char *buf, size_t cap, size_t at, const char *s)
 	return at;
 }
 
+/* Slot of (kind, id) in an open-addressed table of cap (a power of two)
+ * keys; keys[i] == UINT64_MAX marks a free slot. */
+static size_t slot_of(const uint64_t *keys, size_t cap, uint64_t key)
+{
+	size_t i = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 32) & (cap - 1);
+	while (keys[i] != UINT64_MAX && keys[i] != key)
+		i = (i + 1) & (cap - 1);
+	return i;
+}
+
+/*
+ * Sets same_index and path_twins on every child of p in one pass over them
+ * (two, in fact: counting, then marking), with a table keyed by (kind, id):
+ * a path then costs its depth, never a scan of the siblings.  false when
+ * out of memory (the caller scans instead).
+ */
+static bool index_children(wl_chunk *p)
+{
+	size_t cap = 16;
+	while (cap < 2 * (size_t)p->child_count)
+		cap *= 2;
+	uint64_t small_keys[16];
+	uint32_t small_counts[16];
+	uint64_t *keys = small_keys;
+	uint32_t *counts = small_counts;
+	if (cap > 16) {
+		keys = malloc(cap * sizeof *keys);
+		counts = malloc(cap * sizeof *counts);
+		if (!keys || !counts) {
+			free(keys);
+			free(counts);
+			return false;
+		}
+	}
+	memset(keys, 0xFF, cap * sizeof *keys);
+	for (wl_chunk *k = p->first_child; k; k = k->next) {
+		uint64_t key = (uint64_t)k->kind << 32 | k->id;
+		size_t i = slot_of(keys, cap, key);
+		if (keys[i] == UINT64_MAX) {
+			keys[i] = key;
+			counts[i] = 0;
+		}
+		k->same_index = counts[i]++;
+	}
+	for (wl_chunk *k = p->first_child; k; k = k->next)
+		k->path_twins = counts[slot_of(keys, cap, (uint64_t)k->kind << 32 | k->id)] > 1;
+	if (keys != small_keys) {
+		free(keys);
+		free(counts);
+	}
+	p->path_indexed = 1;
+	return true;
+}
+
+/* k's index among its parent's nodes of its kind and id, and whether there
+ * is more than one of them. */
+static unsigned same_kind_index(const wl_chunk *k, bool *twins)
+{
+	/* The index is a cache of the tree's shape, kept in the nodes: filling
+	 * it does not change the document. */
+	wl_chunk *p = (wl_chunk *)(uintptr_t)k->parent;
+	if (p && (p->path_indexed || index_children(p))) {
+		*twins = k->path_twins;
+		return k->same_index;
+	}
+	unsigned idx = 0, same = 0;
+	for (const wl_chunk *s = p ? p->first_child : NULL; s; s = s->next) {
+		if (s->kind == k->kind && s->id == k->id) {
+			if (s == k)
+				idx = same;
+			same++;
+		}
+	}
+	*twins = same > 1;
+	return idx;
+}
+
 char *wl_chunk_path(const wl_doc *d, const wl_chunk *c, int64_t element, char *buf, size_t cap)
 {
 	const wl_chunk *stack[WL_MAX_DEPTH + 2];
@@ -741,15 +819,9 @@ char *wl_chunk_path(const wl_doc *d, const wl_chunk *c, int64_t element, char *b
 		if (k->label && k->label[0]) {
 			snprintf(part, sizeof part, "%s[%s]", name, k->label);
 		} else {
-			unsigned idx = 0, same = 0;
-			for (const wl_chunk *s = k->parent ? k->parent->first_child : NULL; s; s = s->next) {
-				if (s->kind == k->kind && s->id == k->id) {
-					if (s == k)
-						idx = same;
-					same++;
-				}
-			}
-			if (same > 1)
+			bool twins;
+			unsigned idx = same_kind_index(k, &twins);
+			if (twins)
 				snprintf(part, sizeof part, "%s#%u", name, idx);
 			else
 				snprintf(part, sizeof part, "%s", name);

@@ -63,9 +63,15 @@
 #define WL_RESYNC_WINDOW ((uint64_t)64 * 1024)
 #define WL_MAX_DEPTH 64
 /* Per-document arena limit: WL_ARENA_PER_BYTE bytes per file byte, at least
- * WL_ARENA_MIN_LIMIT. */
-#define WL_ARENA_PER_BYTE ((uint64_t)64)
-#define WL_ARENA_MIN_LIMIT ((uint64_t)256 << 20)
+ * WL_ARENA_MIN_LIMIT (also the bound of a P3D block's decoded size).  Real
+ * files need far less (the shared corpus: at most 2.5 bytes per byte above
+ * 100 KB, 14.4 for a 60-byte file); a file of 8-byte empty chunks needs 14
+ * (one 112-byte node each) and is read whole; a file that would need more
+ * (all zeros as W3D: an empty MESH and its model every 8 bytes) stops at
+ * the limit with an out-of-memory finding, so memory stays linear in the
+ * input whatever it holds. */
+#define WL_ARENA_PER_BYTE ((uint64_t)16)
+#define WL_ARENA_MIN_LIMIT ((uint64_t)4 << 20)
 
 /* Schema entry of one chunk type in one parent context. */
 typedef struct wl_chunk_type {
@@ -108,14 +114,32 @@ enum {
 	WL_REC_RESIZED = 1u << 11   /* read with the size the bytes show */
 };
 
+/* A payload that replaces a chunk's bytes (edit.h), in the arena. */
+typedef struct wl_payload {
+	size_t size;              /* bytes */
+	uint8_t bytes[];
+} wl_payload;
+
+/*
+ * One node of the tree.  Laid out for size (112 bytes, a multiple of the
+ * arena's 16-byte alignment): the reader makes one per chunk and per gap, so
+ * a file of empty 8-byte chunks costs 14 bytes of nodes per input byte.
+ */
 typedef struct wl_chunk {
 	uint32_t id;              /* chunk type as read (gap: 0) */
-	uint8_t kind;             /* wl_node_kind */
-	uint8_t flag_bit;         /* bit 31 of the size field as read */
-	uint8_t container;        /* children were parsed */
+	uint32_t declared_size;   /* payload size from the header, bit 31 masked */
+	uint8_t kind : 2;         /* wl_node_kind */
+	uint8_t flag_bit : 1;     /* bit 31 of the size field as read */
+	uint8_t container : 1;    /* children were parsed */
+	uint8_t replaced : 1;     /* edit state: new_payload replaces the payload */
+	uint8_t path_twins : 1;   /* path index (wl_chunk_path): another node of
+	                           * the parent has this kind and id */
+	uint8_t path_indexed : 1; /* set on a parent: its children's path_twins
+	                           * and same_index are current */
 	uint8_t header_size;      /* bytes of header (gap: 0) */
 	uint16_t recovery;        /* WL_REC_* */
-	uint32_t declared_size;   /* payload size from the header, bit 31 masked */
+	uint8_t dirty;            /* edit state (edit.h): rebuilt by the writer,
+	                           * not copied */
 	uint64_t offset;          /* absolute offset of the header (gap: first byte) */
 	uint64_t size;            /* payload bytes attributed to this chunk (gap: byte count) */
 	const wl_chunk_type *type;/* schema entry, NULL when unknown or gap */
@@ -123,17 +147,18 @@ typedef struct wl_chunk {
 	struct wl_chunk *parent, *first_child, *last_child, *next;
 	uint32_t child_count;
 	uint32_t sibling_index;   /* index among the parent's nodes */
+	uint32_t same_index;      /* path index: index among the parent's nodes
+	                           * of this kind and id (valid while the
+	                           * parent's path_indexed is set) */
 	/* Container: bytes of its own fields at the start of its payload,
 	 * before the first child (wl_format.fields_size; 0 for W3D).  The
 	 * children start at wl_chunk_payload_offset(c) + fields. */
-	uint64_t fields;
+	uint32_t fields;
 	void *decoded;            /* typed record set by a decoder, or NULL */
-	/* Edit state (edit.h): set only through the wl_edit_* functions. */
-	uint8_t dirty;            /* rebuilt by the writer, not copied */
-	uint8_t replaced;         /* data chunk: payload replaced */
-	const uint8_t *new_payload; /* replacement payload (arena), new_size bytes;
-	                             * on a container: its replacement fields */
-	size_t new_size;
+	/* Edit state (edit.h), set only through the wl_edit_* functions:
+	 * replacement payload of a data chunk, or a container's replacement
+	 * fields (when replaced is set). */
+	const wl_payload *new_payload;
 } wl_chunk;
 
 /* One edit recorded in a document's log (edit.h). */

@@ -2,7 +2,7 @@
  * edit.c - the edit API and the writer; see edit.h.
  *
  * Edits only relink nodes and set the edit state of wl_chunk (dirty,
- * replaced, new_payload, new_size); nothing in the input bytes changes.  The
+ * replaced, new_payload); nothing in the input bytes changes.  The
  * writer walks the tree in order: a clean node is copied from the input
  * ([offset, offset + header_size + size), which the reader made tile the
  * file), a dirty chunk gets a new 8-byte header whose size is the count of
@@ -41,6 +41,7 @@ static void renumber(wl_chunk *parent)
 	}
 	parent->child_count = i;
 	parent->last_child = last;
+	parent->path_indexed = 0;
 }
 
 static bool is_child(const wl_chunk *parent, const wl_chunk *c)
@@ -104,8 +105,8 @@ int wl_edit_note(wl_doc *d, const wl_chunk *c, const char *rule, uint64_t offset
 const uint8_t *wl_edit_payload(const wl_doc *d, const wl_chunk *c, size_t *len)
 {
 	if (c->replaced) {
-		*len = c->new_size;
-		return c->new_payload;
+		*len = c->new_payload->size;
+		return c->new_payload->bytes;
 	}
 	if (c->kind == WL_NODE_ROOT) {
 		*len = (size_t)d->size;
@@ -117,13 +118,16 @@ const uint8_t *wl_edit_payload(const wl_doc *d, const wl_chunk *c, size_t *len)
 	return wl_chunk_payload(d, c);
 }
 
-static const uint8_t *copy_bytes(wl_doc *d, const uint8_t *p, size_t n)
+static const wl_payload *copy_bytes(wl_doc *d, const uint8_t *p, size_t n)
 {
-	uint8_t *q = wl_arena_alloc(d->arena, n);
+	if (n > SIZE_MAX - sizeof(wl_payload))
+		return NULL;
+	wl_payload *q = wl_arena_alloc(d->arena, sizeof *q + n);
 	if (!q)
 		return NULL;
+	q->size = n;
 	if (n)
-		memcpy(q, p, n);
+		memcpy(q->bytes, p, n);
 	return q;
 }
 
@@ -133,11 +137,10 @@ static int replace_bytes(wl_doc *d, wl_chunk *c, bool container, const uint8_t *
 {
 	if (c->kind != WL_NODE_CHUNK || (bool)c->container != container || (c->dirty & DIRTY_REMOVED))
 		return -1;
-	const uint8_t *q = copy_bytes(d, p, n);
+	const wl_payload *q = copy_bytes(d, p, n);
 	if (!q)
 		return oom(d);
 	c->new_payload = q;
-	c->new_size = n;
 	c->replaced = 1;
 	mark_up(c);
 	return 0;
@@ -155,8 +158,8 @@ const uint8_t *wl_edit_fields(const wl_doc *d, const wl_chunk *c, size_t *len)
 		return NULL;
 	}
 	if (c->replaced) {
-		*len = c->new_size;
-		return c->new_payload;
+		*len = c->new_payload->size;
+		return c->new_payload->bytes;
 	}
 	*len = (size_t)c->fields;
 	return wl_chunk_payload(d, c);
@@ -252,7 +255,7 @@ wl_chunk *wl_edit_insert(wl_doc *d, wl_chunk *parent, wl_chunk *after, uint32_t 
 {
 	if (!can_hold_children(parent) || (after && !is_child(parent, after)))
 		return NULL;
-	const uint8_t *q = copy_bytes(d, p, n);
+	const wl_payload *q = copy_bytes(d, p, n);
 	if (!q) {
 		oom(d);
 		return NULL;
@@ -261,7 +264,6 @@ wl_chunk *wl_edit_insert(wl_doc *d, wl_chunk *parent, wl_chunk *after, uint32_t 
 	if (!c)
 		return NULL;
 	c->new_payload = q;
-	c->new_size = n;
 	c->replaced = 1;
 	c->size = n;
 	c->declared_size = n > 0x7FFFFFFFu ? 0x7FFFFFFFu : (uint32_t)n;

@@ -58,6 +58,7 @@ struct wl_config {
 	wl_arena *arena;
 	const char *path;             /* "" for parsed text */
 	wl_severity fail_on;
+	uint64_t memory_cap;          /* memory-cap in bytes, 0 when not set */
 	rule_override *rules;
 	size_t rules_count, rules_cap;
 	bool has_select;
@@ -1007,11 +1008,12 @@ static int read_extends(const reader *r, wl_ynode v)
 
 /* ---------------------------------------------------------------- root */
 
-enum { RK_EXTENDS, RK_CUSTOM, RK_RULES, RK_SELECT, RK_IGNORE, RK_PATHS, RK_FAIL_ON, RK_COUNT };
+enum { RK_EXTENDS, RK_CUSTOM, RK_RULES, RK_SELECT, RK_IGNORE, RK_PATHS, RK_FAIL_ON, RK_MEMORY_CAP,
+       RK_COUNT };
 static const char *const root_keys[RK_COUNT] = {
-	"extends", "custom-rules", "rules", "select", "ignore", "per-path-ignores", "fail-on",
+	"extends", "custom-rules", "rules", "select", "ignore", "per-path-ignores", "fail-on", "memory-cap",
 };
-#define ROOT_KEYS_TEXT "extends, custom-rules, rules, select, ignore, per-path-ignores or fail-on"
+#define ROOT_KEYS_TEXT "extends, custom-rules, rules, select, ignore, per-path-ignores, fail-on or memory-cap"
 
 /* The keys are read in a fixed order, whatever their order in the file:
  * extends (the inherited settings come first), custom-rules (so that the
@@ -1060,6 +1062,15 @@ static int read_root(const reader *r, wl_ynode root)
 		if (read_severity(r, val[RK_FAIL_ON], "fail-on", 0, &sev))
 			return -1;
 		cfg->fail_on = (wl_severity)sev;
+	}
+	if (val[RK_MEMORY_CAP]) {
+		if (wl_ydoc_want_scalar(r->doc, val[RK_MEMORY_CAP], "memory-cap"))
+			return -1;
+		const char *t = wl_ydoc_text(r->doc, val[RK_MEMORY_CAP]);
+		if (wl_mem_parse_size(t, &cfg->memory_cap))
+			return wl_ydoc_fail(r->doc, val[RK_MEMORY_CAP],
+					    "memory-cap: bad size '%s' (expected bytes, or a count with K, M, G "
+					    "or T, e.g. 512M)", t);
 	}
 	return 0;
 }
@@ -1294,6 +1305,11 @@ double wl_config_param(const wl_config *cfg, const wl_catalog *cat, const char *
 wl_severity wl_config_fail_on(const wl_config *cfg)
 {
 	return cfg ? cfg->fail_on : WL_SEV_ERROR;
+}
+
+uint64_t wl_config_memory_cap(const wl_config *cfg)
+{
+	return cfg ? cfg->memory_cap : 0;
 }
 
 const char *wl_config_path(const wl_config *cfg)

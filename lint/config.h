@@ -150,6 +150,11 @@ double wl_config_param(const wl_config *cfg, const wl_catalog *cat, const char *
 /** Lowest severity that fails the run (default WL_SEV_ERROR). */
 wl_severity wl_config_fail_on(const wl_config *cfg);
 
+/** memory-cap: the shared memory cap in bytes (core/arena.h
+ *  wl_mem_set_cap) the configuration asks for, 0 when it sets none.  A
+ *  file extending another inherits it; its own replaces it. */
+uint64_t wl_config_memory_cap(const wl_config *cfg);
+
 /** Path of the file it was loaded from ("" for parsed text). */
 const char *wl_config_path(const wl_config *cfg);
 

@@ -66,7 +66,18 @@ static void apply_severities(wl_doc *doc, const wl_catalog *cat, const wl_config
  * severities, report order; frees key. */
 static void finish(wl_doc *doc, const wl_catalog *cat, const wl_config *cfg, char *key, uint64_t size)
 {
-	if (doc->oom || doc->findings.oom)
+	if ((doc->oom || doc->findings.oom) && wl_arena_capped(doc->arena))
+		wl_report(&doc->findings, "out-of-memory", NULL, -1, 0, size,
+			  "reached the memory cap of %llu bytes shared by the files linted at once "
+			  "(--memory-cap, configuration memory-cap) while reading; the report is incomplete",
+			  (unsigned long long)wl_mem_cap());
+	else if ((doc->oom || doc->findings.oom) && wl_arena_limited(doc->arena))
+		wl_report(&doc->findings, "out-of-memory", NULL, -1, 0, size,
+			  "reached the per-file memory limit of %llu bytes (%llu per input byte, at least "
+			  "%llu) while reading; the report is incomplete",
+			  (unsigned long long)wl_arena_limit(doc->arena),
+			  (unsigned long long)WL_ARENA_PER_BYTE, (unsigned long long)WL_ARENA_MIN_LIMIT);
+	else if (doc->oom || doc->findings.oom)
 		wl_report(&doc->findings, "out-of-memory", NULL, -1, 0, size,
 			  "ran out of memory (or hit the per-file limit) while reading; the report is incomplete");
 	apply_severities(doc, cat, cfg, key);

@@ -166,13 +166,35 @@ START_TEST(error_malformed_yaml)
 }
 END_TEST
 
+START_TEST(memory_cap_key)
+{
+	wl_catalog *cat = test_catalog();
+	wl_config *cfg = parse(cat, "memory-cap: 512M\n");
+	ck_assert_msg(cfg != NULL, "%s", err);
+	ck_assert_uint_eq(wl_config_memory_cap(cfg), (uint64_t)512 << 20);
+	wl_config_free(cfg);
+	cfg = parse(cat, "memory-cap: 1048576\n");
+	ck_assert_msg(cfg != NULL, "%s", err);
+	ck_assert_uint_eq(wl_config_memory_cap(cfg), 1048576);
+	wl_config_free(cfg);
+	cfg = parse(cat, "fail-on: error\n");
+	ck_assert_uint_eq(wl_config_memory_cap(cfg), 0);
+	wl_config_free(cfg);
+	expect_error("memory-cap: lots\n", "c.yaml:1:13: memory-cap: bad size 'lots' (expected bytes, "
+		     "or a count with K, M, G or T, e.g. 512M)");
+	expect_error("memory-cap: 0\n", "c.yaml:1:13: memory-cap: bad size '0' (expected bytes, "
+		     "or a count with K, M, G or T, e.g. 512M)");
+	wl_catalog_free(cat);
+}
+END_TEST
+
 START_TEST(error_unknown_top_key)
 {
 	expect_error("rules: {}\nfail_on: error\n",
 		     "c.yaml:2:1: unknown key 'fail_on' (expected extends, custom-rules, rules, select, "
-		     "ignore, per-path-ignores or fail-on)");
+		     "ignore, per-path-ignores, fail-on or memory-cap)");
 	expect_error("- rules\n", "c.yaml:1:1: a configuration must be a mapping (keys: extends, "
-		     "custom-rules, rules, select, ignore, per-path-ignores or fail-on)");
+		     "custom-rules, rules, select, ignore, per-path-ignores, fail-on or memory-cap)");
 	expect_error("rules: [plain-rule]\n", "c.yaml:1:8: 'rules' must be a mapping of rule id to settings");
 	expect_error("fail-on: error\nfail-on: info\n",
 		     "c.yaml:2:1: duplicate key 'fail-on' (first at line 1)");
@@ -665,7 +687,7 @@ Suite *config_suite(void)
 	Suite *s = suite_create("config");
 	const TTest *const tc_tests[] = {
 		overrides_severity_and_param, defaults_without_config, error_malformed_yaml,
-		error_unknown_top_key, error_unknown_rule_id, error_unknown_param,
+		error_unknown_top_key, memory_cap_key, error_unknown_rule_id, error_unknown_param,
 		error_bad_severity, select_and_ignore_globs, select_keeps_engine_rules,
 		error_select_ignore, path_glob_matching, file_key_is_absolute, per_path_ignores,
 		error_per_path_ignores, NULL

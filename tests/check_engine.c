@@ -86,8 +86,8 @@ START_TEST(memory_limit_gives_out_of_memory)
 	wl_catalog *cat = wl_catalog_load_builtin(err, sizeof err);
 	ck_assert_ptr_nonnull(cat);
 	/* All zeros read as an empty MESH every 8 bytes; each decodes into a
-	 * mesh record, so 6 MiB of zeros need more than the 384 MiB arena limit
-	 * (64 bytes per file byte). */
+	 * mesh record, so 6 MiB of zeros need more than the 96 MiB arena limit
+	 * (16 bytes per file byte, core/chunk.h). */
 	size_t big = (size_t)6 << 20;
 	uint8_t *z = calloc(1, big);
 	ck_assert_ptr_nonnull(z);
@@ -95,8 +95,8 @@ START_TEST(memory_limit_gives_out_of_memory)
 	ck_assert_ptr_nonnull(d);
 	ck_assert_uint_eq(count(d, "out-of-memory"), 1);
 	wl_doc_free(d);
-	/* near miss: 64 KiB of zeros fit */
-	d = wl_lint_bytes(cat, NULL, "zeros.w3d", z, 64 * 1024);
+	/* near miss: 8 KiB of zeros fit (under the 4 MiB floor) */
+	d = wl_lint_bytes(cat, NULL, "zeros.w3d", z, 8 * 1024);
 	ck_assert_uint_eq(count(d, "out-of-memory"), 0);
 	ck_assert_uint_gt(count(d, "mesh-header-missing"), 0);
 	wl_doc_free(d);

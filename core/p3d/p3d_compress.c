@@ -48,6 +48,118 @@ static int lzo_try(const uint8_t *in, size_t n, uint8_t *out, size_t out_len, si
 	return r;
 }
 
+/* The walk's input position: false once a read would pass the end. */
+typedef struct lzo_walk {
+	const uint8_t *in;
+	size_t n, ip;
+} lzo_walk;
+
+static bool take(lzo_walk *w, size_t k)
+{
+	if (w->n - w->ip < k)
+		return false;
+	w->ip += k;
+	return true;
+}
+
+static bool byte_at(lzo_walk *w, unsigned *b)
+{
+	if (w->ip >= w->n)
+		return false;
+	*b = w->in[w->ip++];
+	return true;
+}
+
+/* A length field's zero-byte extension (each 0 adds 255, the first
+ * non-zero byte ends it). */
+static bool skip_extension(lzo_walk *w)
+{
+	unsigned b;
+	do {
+		if (!byte_at(w, &b))
+			return false;
+	} while (b == 0);
+	return true;
+}
+
+/* The state after a match: the low 2 bits of the byte two before the
+ * current position, the number of literals that follow it (0-3). */
+static unsigned match_state(const lzo_walk *w)
+{
+	return w->in[w->ip - 2] & 3u;
+}
+
+size_t p3d_lzo_stream_length(const uint8_t *in, size_t in_len)
+{
+	lzo_walk w = { in, in_len, 0 };
+	unsigned t;
+	/* after: 0 = an instruction opens the loop (literal run or match);
+	 * 1 = after a literal run of 4 or more (t < 16: a 3-byte M1 match);
+	 * 2 = after 1-3 literals that follow a match (t < 16: a 2-byte M1). */
+	int after = 0;
+	if (in_len > 0 && in[0] > 17) {
+		w.ip = 1;
+		unsigned lit = in[0] - 17u;
+		if (!take(&w, lit))
+			return 0;
+		after = lit < 4 ? 2 : 1;
+	}
+	for (;;) {
+		if (!byte_at(&w, &t))
+			return 0;
+		if (t < 16) {
+			if (after == 0) {
+				/* Literal run of t + 3 bytes (t == 0: extended). */
+				size_t len = t;
+				if (t == 0) {
+					size_t ext = 0;
+					unsigned b;
+					for (;;) {
+						if (!byte_at(&w, &b))
+							return 0;
+						if (b)
+							break;
+						ext += 255;
+						if (ext > in_len)
+							return 0;
+					}
+					len = ext + 15 + b;
+				}
+				if (!take(&w, len + 3))
+					return 0;
+				after = 1;
+				continue;
+			}
+			/* M1 match: one distance byte. */
+			if (!take(&w, 1))
+				return 0;
+		} else if (t >= 64) {
+			/* M2 match: one distance byte. */
+			if (!take(&w, 1))
+				return 0;
+		} else if (t >= 32) {
+			/* M3 match: length (t & 31, 0 = extended), 2 distance bytes. */
+			if ((t & 31) == 0 && !skip_extension(&w))
+				return 0;
+			if (!take(&w, 2))
+				return 0;
+		} else {
+			/* M4 match: length (t & 7, 0 = extended), 2 distance bytes;
+			 * distance 0 with bit 3 clear is the end of the stream. */
+			if ((t & 7) == 0 && !skip_extension(&w))
+				return 0;
+			if (!take(&w, 2))
+				return 0;
+			if (!(t & 8) && (in[w.ip - 2] | (unsigned)in[w.ip - 1] << 8) >> 2 == 0)
+				return w.ip;
+		}
+		unsigned lit = match_state(&w);
+		if (!take(&w, lit))
+			return 0;
+		after = lit ? 2 : 0;
+	}
+}
+
 p3d_dec p3d_lzo_decode(const uint8_t *in, size_t in_len, uint8_t *out, size_t out_len,
 		       size_t *consumed)
 {
@@ -55,27 +167,18 @@ p3d_dec p3d_lzo_decode(const uint8_t *in, size_t in_len, uint8_t *out, size_t ou
 	if (!lzo_ready)
 		return P3D_DEC_BAD;
 	size_t got;
-	int r = lzo_try(in, in_len, out, out_len, &got);
-	if (r == LZO_E_INPUT_OVERRUN)
-		return P3D_DEC_CUT;
-	if ((r != LZO_E_OK && r != LZO_E_INPUT_NOT_CONSUMED) || got != out_len)
-		return P3D_DEC_BAD;
-	/* The shortest prefix that does not overrun: lo overruns, hi not. */
-	size_t lo = 0, hi = in_len;
-	if (r == LZO_E_INPUT_NOT_CONSUMED) {
-		while (hi - lo > 1) {
-			size_t mid = lo + (hi - lo) / 2;
-			if (lzo_try(in, mid, out, out_len, &got) == LZO_E_INPUT_OVERRUN)
-				lo = mid;
-			else
-				hi = mid;
-		}
-		/* Decode once more at the found length: out holds its bytes. */
-		if (lzo_try(in, hi, out, out_len, &got) != LZO_E_OK || got != out_len)
+	size_t n = p3d_lzo_stream_length(in, in_len);
+	if (n) {
+		/* The one decode, of exactly the stream's bytes. */
+		if (lzo_try(in, n, out, out_len, &got) != LZO_E_OK || got != out_len)
 			return P3D_DEC_BAD;
+		*consumed = n;
+		return P3D_DEC_OK;
 	}
-	*consumed = hi;
-	return P3D_DEC_OK;
+	/* No end marker inside in[]: liblzo2 says whether the input was cut
+	 * or the stream is invalid before its end. */
+	return lzo_try(in, in_len, out, out_len, &got) == LZO_E_INPUT_OVERRUN ? P3D_DEC_CUT
+										: P3D_DEC_BAD;
 }
 
 bool p3d_read_block(const uint8_t *file, uint64_t size, uint64_t pos, uint32_t version,

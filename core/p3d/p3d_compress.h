@@ -50,12 +50,33 @@ p3d_dec p3d_lzss_decode(const uint8_t *in, size_t in_len, uint8_t *out, size_t o
 			size_t *consumed);
 
 /**
- * LZO1X through liblzo2's lzo1x_decompress_safe: decodes exactly out_len
- * bytes from the start of in[0..in_len).  liblzo2 does not return the bytes
- * it consumed, so the stream's length is found as the shortest input prefix
- * that decodes without LZO_E_INPUT_OVERRUN (a binary search; a shorter
- * prefix always overruns, a longer one leaves input).  *consumed set on
- * P3D_DEC_OK.
+ * The length in bytes of the LZO1X stream at the start of in[0..in_len),
+ * end marker included, found by walking its instructions once without
+ * decoding (0 when the input ends before the end marker).  Stream format
+ * (liblzo2 doc/LZO.TXT and lzo1x_d.ch; Linux Documentation/staging/lzo.rst):
+ * a first byte above 17 is a run of byte - 17 literals; then each
+ * instruction byte t is
+ *   t < 16 after a match with state 0, or first: literals, t + 3 of them
+ *          (t == 0: a length extension, each 0 byte adds 255, the first
+ *          non-zero byte b adds 15 + b);
+ *   t < 16 otherwise: an M1 match, 1 distance byte;
+ *   t >= 64: M2, 1 distance byte;  t >= 32: M3, length t & 31 (0: an
+ *          extension as above, base 31), 2 distance bytes;
+ *   t >= 16: M4, length t & 7 (0: extension, base 7), 2 distance bytes;
+ *          with bit 3 of t clear and distance bits 0 it ends the stream;
+ * after each match, the low 2 bits of the byte two before the current
+ * position give 0-3 literals that follow it (the state).
+ */
+size_t p3d_lzo_stream_length(const uint8_t *in, size_t in_len);
+
+/**
+ * LZO1X: decodes exactly out_len bytes from the start of in[0..in_len)
+ * with one call of liblzo2's lzo1x_decompress_safe over exactly the
+ * stream's bytes (p3d_lzo_stream_length; liblzo2 does not return the bytes
+ * it consumed).  When the input ends before the end marker the one call is
+ * over all of in instead: P3D_DEC_CUT when liblzo2 overruns the input,
+ * else P3D_DEC_BAD (invalid before that point).  P3D_DEC_BAD when liblzo2 rejects the stream or
+ * it decodes to a size other than out_len.  *consumed set on P3D_DEC_OK.
  */
 p3d_dec p3d_lzo_decode(const uint8_t *in, size_t in_len, uint8_t *out, size_t out_len,
 		       size_t *consumed);
