@@ -38,16 +38,20 @@
 #include "opts.h"
 #include "walk.h"
 #include "../lint/config.h"
+#include "../lint/report.h"
 #include "../fix/driver.h"
 #include "../fix/write_out.h"
 #include "progress.h"
+#include "select.h"
 
 typedef struct opts {
 	bool in_place, backup, dry_run, diff, unsafe, quiet;
+	unsigned fold;        /* edits per rule and pattern shown (0: all) */
 	const char *output;
 	const char *config;
 	const char **select, **ignore, **force;
 	size_t nselect, nignore, nforce;
+	wl_cli_sel sel;       /* --target (its rule lists stay empty) */
 } opts;
 
 /* Frees the option lists (their strings are argv's or static). */
@@ -56,6 +60,7 @@ static void opts_release(opts *o)
 	free(o->select);
 	free(o->ignore);
 	free(o->force);
+	wl_cli_sel_free(&o->sel);
 }
 
 static void list_fixes(FILE *out)
@@ -275,21 +280,46 @@ static int by_offset(const void *a, const void *b)
 	return x < y ? -1 : x > y ? 1 : (i > j) - (i < j);
 }
 
-static void print_edits(const char *file, const wl_fix_result *r)
+/* Lists the edits of r in offset order, folded as w3dlint folds findings
+ * (lint/report.h wl_report_fold_plan): at most fold edits of the same rule
+ * and message pattern, then one line with the count of the others (fold 0:
+ * every edit). */
+static void print_edits(const char *file, const wl_fix_result *r, unsigned fold)
 {
-	size_t *idx = malloc((r->change_count ? r->change_count : 1) * sizeof *idx);
-	for (size_t i = 0; i < r->change_count; i++)
-		if (idx)
-			idx[i] = i;
+	size_t n = r->change_count;
+	size_t *idx = malloc((n ? n : 1) * sizeof *idx);
+	wl_finding *items = calloc(n ? n : 1, sizeof *items);
+	wl_fold_entry *plan = malloc((n ? n : 1) * sizeof *plan);
+	for (size_t i = 0; idx && i < n; i++)
+		idx[i] = i;
 	if (idx) {
 		sort_base = r->changes;
-		qsort(idx, r->change_count, sizeof *idx, by_offset);
+		qsort(idx, n, sizeof *idx, by_offset);
 	}
-	for (size_t k = 0; k < r->change_count; k++) {
+	for (size_t k = 0; items && k < n; k++) {
 		const wl_fix_change *c = &r->changes[idx ? idx[k] : k];
+		items[k].rule = c->rule ? c->rule : c->fixer;
+		items[k].message = c->what;
+		items[k].offset = c->offset;
+	}
+	bool folding = fold && items && plan && wl_report_fold_plan(items, n, plan) == 0;
+	for (size_t k = 0; k < n; k++) {
+		const wl_fix_change *c = &r->changes[idx ? idx[k] : k];
+		if (folding && plan[k].rank > fold)
+			continue;
+		if (folding && plan[k].rank == fold) {
+			char pat[256];
+			wl_report_pattern(c->what, pat, sizeof pat);
+			printf("%s:0x%" PRIX64 ": %s: %" PRIu32 " more edits like \"%s\" [%s] (up to 0x%" PRIX64
+			       "; --fold 0 shows them)\n",
+			       file, c->offset, c->fixer, plan[k].total - fold, pat, c->rule ? c->rule : "-", plan[k].last);
+			continue;
+		}
 		printf("%s:0x%" PRIX64 ": %s: %s [%s] (%s)\n", file, c->offset, c->fixer, c->what,
 		       c->rule ? c->rule : "-", c->path);
 	}
+	free(plan);
+	free(items);
 	free(idx);
 }
 
@@ -311,8 +341,13 @@ static void fix_one(const opts *o, const wl_fix_options *fo, const char *arg, co
 		printf("%s: not repaired: w3dfix never changes %s files (read-only format); "
 		       "w3dlint checks them\n",
 		       file, fmt->title);
+	/* the file's targets as w3dlint finds them: --target, else the mod's
+	 * layout and the file itself (lint/lint.h) */
+	wl_lint_opts lo = { &o->sel.rules, wl_target_layout(file) };
+	wl_fix_options fo_file = *fo;
+	fo_file.lint = &lo;
 	wl_fix_result r;
-	int run_rc = wl_fix_run(fo, file, in, n, &r);
+	int run_rc = wl_fix_run(&fo_file, file, in, n, &r);
 	wl_progress_clear(pg);
 	if (run_rc != 0) {
 		fprintf(stderr, "w3dfix: %s: out of memory or internal error\n", file);
@@ -323,7 +358,7 @@ static void fix_one(const opts *o, const wl_fix_options *fo, const char *arg, co
 	}
 	t->edits += r.change_count;
 	if (o->dry_run || (!o->quiet && !o->diff && r.changed))
-		print_edits(file, &r);
+		print_edits(file, &r, o->fold);
 	if (o->diff && r.changed) {
 		printf("%s:\n", file);
 		print_diff(&r, n);
@@ -368,7 +403,7 @@ static void walk_error(void *ud, const char *path, int errnum)
 	fprintf(stderr, "w3dfix: %s: %s\n", path, strerror(errnum));
 }
 
-enum { OPT_LIST_FIXES = WL_OPT_LONG_ONLY, OPT_REBUILD_AABTREE, OPT_FIX };
+enum { OPT_LIST_FIXES = WL_OPT_LONG_ONLY, OPT_REBUILD_AABTREE, OPT_FIX, OPT_FOLD, OPT_TARGET };
 
 /* The option table: drives getopt_long, --help and --man (cli/opts.h).
  * --fix has no short letter: -f is --format in w3dlint. */
@@ -378,7 +413,13 @@ static const wl_opt OPTS[] = {
 	  "write repaired files to OUT: a file for one input file, else a folder mirroring each PATH's files "
 	  "(every file is written)" },
 	{ "backup", no_argument, 'b', NULL, "with --in-place, keep the original as FILE.bak" },
-	{ "dry-run", no_argument, 'n', NULL, "list every edit (chunk path, rule, what: old -> new); write nothing" },
+	{ "dry-run", no_argument, 'n', NULL, "list the edits (chunk path, rule, what: old -> new); write nothing" },
+	{ "fold", required_argument, OPT_FOLD, "N",
+	  "list at most N edits of the same rule and message pattern per file, then one line with the count "
+	  "of the others, as w3dlint folds findings (default 5; 0 lists every edit)" },
+	{ "target", required_argument, OPT_TARGET, "TARGET",
+	  "the engines the files are for, as w3dlint --target (default auto): the findings counted before "
+	  "and after, and the ones repaired, are those w3dlint reports for them" },
 	{ "diff", no_argument, 'd', NULL, "per-chunk summary of the edits and the size change" },
 	{ "select", required_argument, 's', "LIST",
 	  "repair only these rule ids or fixer ids (comma-separated globs)" },
@@ -421,6 +462,7 @@ int main(int argc, char **argv)
 	char shorts[2 * OPT_COUNT + 2];
 	wl_cli_getopt_tables(&DOC, longs, shorts);
 	opts o = { 0 };
+	o.fold = 5;
 	int ch, status = 0;
 	bool list = false;
 	opterr = 0;
@@ -440,6 +482,23 @@ int main(int argc, char **argv)
 		case 'c': o.config = optarg; break;
 		case 'q': o.quiet = true; break;
 		case OPT_LIST_FIXES: list = true; break;
+		case OPT_FOLD: {
+			char *end;
+			unsigned long v = strtoul(optarg, &end, 10);
+			if (end == optarg || *end || optarg[0] == '-' || v > 1000000) {
+				fprintf(stderr, "w3dfix: --fold needs a whole number from 0 to 1000000, not '%s'\n", optarg);
+				opts_release(&o);
+				return 2;
+			}
+			o.fold = (unsigned)v;
+			break;
+		}
+		case OPT_TARGET:
+			if (wl_cli_sel_target(&o.sel, "w3dfix", "--target", optarg) != 0) {
+				opts_release(&o);
+				return 2;
+			}
+			break;
 		default: opts_release(&o); return wl_cli_common_option(&DOC, ch, argv);
 		}
 		if (rc != 0) {

@@ -37,6 +37,7 @@
 #include "opts.h"
 #include "pool.h"
 #include "progress.h"
+#include "select.h"
 #include "walk.h"
 
 #define EXIT_CLEAN 0
@@ -60,9 +61,16 @@ enum {
 	OPT_WRITE_BASELINE,
 	OPT_FOLD,
 	OPT_MAX_FINDINGS,
-	OPT_GAME,
+	OPT_TARGET,
 	OPT_XREF,
-	OPT_NO_XREF
+	OPT_NO_XREF,
+	OPT_SELECT,
+	OPT_EXTEND_SELECT,
+	OPT_IGNORE,
+	OPT_SHOW_INFOS,
+	OPT_BASE,
+	OPT_VERBOSE,
+	OPT_GAME
 };
 
 /* The option table: drives getopt_long, --help and --man (cli/opts.h). */
@@ -90,10 +98,32 @@ static const wl_opt OPTS[] = {
 	  "then one line with the count of the others (default 5; 0 shows all)" },
 	{ "max-findings", required_argument, OPT_MAX_FINDINGS, "N",
 	  "show at most N findings in all (0: no limit, the default); the summary counts the others" },
-	{ "game", required_argument, OPT_GAME, "GAME",
-	  "read every file as the dialect of GAME: auto (the default: detected per file from the chunks and "
-	  "values it holds), renegade, generals (also zh), bfme or w3dhub (also tt); rules that depend on the "
-	  "game follow it (e.g. object-not-loaded: a SOUNDROBJ loads only in renegade and w3dhub)" },
+	{ "target", required_argument, OPT_TARGET, "TARGET",
+	  "the engines the files are for (comma-separated; overrides the configuration's target:): W3D renegade, "
+	  "generals (zh), bfme, w3dhub (tt); B3D luanti, irrlicht, blitz3d, assimp; P3D arma1, arma2, arma3, dayz; "
+	  "any (the strictest of all); auto (the default: per file from the file itself - W3D dialect, ODOL "
+	  "version - and the mod's layout: mod.conf, game.conf, init.lua -> luanti; config.cpp, $PBOPREFIX$ -> "
+	  "arma; Data/INI -> generals, bfme).  Each rule runs at the severity the catalogue gives it for the "
+	  "file's targets (w3dlint --explain ID); a rule no target is affected by does not run.  A single W3D "
+	  "game is also the dialect every W3D file is read as" },
+	{ "game", required_argument, OPT_GAME, "GAME", "the same as --target (kept for the W3D games)" },
+	{ "select", required_argument, OPT_SELECT, "LIST",
+	  "run only these rules (comma-separated ids or globs; replaces the configuration's select).  A rule "
+	  "named here runs even when it is outside the default rule set or off for the file's targets" },
+	{ "extend-select", required_argument, OPT_EXTEND_SELECT, "LIST",
+	  "also run these rules (ids or globs), e.g. the opt-in rules outside the default set "
+	  "(w3dlint --list-rules marks them)" },
+	{ "ignore", required_argument, OPT_IGNORE, "LIST", "never run these rules (comma-separated ids or globs)" },
+	{ "show-infos", no_argument, OPT_SHOW_INFOS, NULL,
+	  "text and github reports: show info findings too (by default they are counted in the summary "
+	  "only; fail-on: info also shows them)" },
+	{ "base", required_argument, OPT_BASE, "FOLDER",
+	  "a folder of the base game (repeatable; adds to the configuration's base:): its files are indexed "
+	  "for the cross-file checks (objects, hierarchies, textures the linted files name) but neither "
+	  "linted nor reported" },
+	{ "verbose", no_argument, OPT_VERBOSE, NULL,
+	  "name on standard error what the run skips (dangling links to files it would not lint) and each "
+	  "folder's detected targets" },
 	{ "xref", no_argument, OPT_XREF, NULL,
 	  "run the cross-file checks even when every PATH is a file: the files named are indexed as one folder" },
 	{ "no-xref", no_argument, OPT_NO_XREF, NULL,
@@ -126,7 +156,10 @@ static const wl_cli_doc DOC = {
 	"  w3dlint --write-baseline w3dlint-baseline.json mod/   accept today's findings\n"
 	"  w3dlint --baseline w3dlint-baseline.json mod/         report only new ones\n"
 	"  w3dlint --fail-on warning art/tank.w3d    fail on warnings too\n"
-	"  w3dlint --game generals mod/              read every file as Generals / ZH\n"
+	"  w3dlint --target generals mod/            read every W3D file as Generals / ZH\n"
+	"  w3dlint --target luanti mods/mobs/        a Luanti mod's .b3d models\n"
+	"  w3dlint --target arma3 addons/            an Arma 3 addon's .p3d models\n"
+	"  w3dlint --base ../ZH/Art mod/             resolve textures of the base game\n"
 	"  w3dlint --explain pivot-parent-order      what a rule checks, and why\n",
 	"  0  no finding at or above the failing severity (error unless --fail-on or\n"
 	"     the configuration's fail-on says otherwise)\n"
@@ -149,9 +182,12 @@ typedef struct cli {
 	unsigned jobs;       /* 0: online processors */
 	unsigned fold;
 	uint64_t max_findings;  /* 0: no limit */
-	const wl_format *game_format; /* --game: the format it is a dialect of;
-	                               * NULL (auto): detected per file */
-	int game;                     /* --game: the dialect in game_format */
+	wl_cli_sel sel;               /* --select, --extend-select, --ignore,
+	                               * --target (--game) */
+	const char **bases;           /* --base FOLDER, in order */
+	size_t nbases;
+	bool show_infos;
+	bool verbose;
 	int xref;            /* --xref 1, --no-xref 0, -1: on when a PATH is a folder */
 	bool list_rules;
 	bool quiet;
@@ -180,9 +216,28 @@ static void list_rules(const wl_catalog *cat, FILE *out)
 	}
 	for (size_t i = 0; i < n; i++) {
 		const wl_rule_def *r = wl_catalog_at(cat, i);
-		fprintf(out, "%-*s  %-7s  %-*s  %-6s  %s\n", wid, r->id, wl_severity_name(r->severity), wcat,
-			r->category, r->fixable, r->summary);
+		fprintf(out, "%-*s  %-7s  %-*s  %-6s  %s%s\n", wid, r->id, wl_severity_name(r->severity), wcat,
+			r->category, r->fixable, wl_rule_in_default_set(r) ? "" : "(opt-in) ", r->summary);
 	}
+}
+
+/* The targets line of --explain: severity per target, and whether the
+ * rule is in the default set. */
+static void explain_targets(const wl_rule_def *r, FILE *out)
+{
+	fputs("  targets:  ", out);
+	size_t shown = 0;
+	for (size_t t = 0; t < wl_target_count(); t++) {
+		if (!(r->targets & ((wl_target_mask)1 << t)))
+			continue;
+		fprintf(out, "%s%s %s", shown++ ? ", " : " ", wl_target_name(t),
+			r->target_severity[t] == WL_SEV_OFF ? "unaffected (off)" : wl_severity_name(r->target_severity[t]));
+	}
+	fputc('\n', out);
+	if (r->opt_in)
+		fputs("  default:   off (opt-in: turn on with select / --extend-select)\n", out);
+	else if (!wl_rule_in_default_set(r))
+		fputs("  default:   off (no target is affected: turn on with select / --extend-select)\n", out);
 }
 
 static int explain_rule(const wl_catalog *cat, const char *id, FILE *out)
@@ -204,7 +259,12 @@ static int explain_rule(const wl_catalog *cat, const char *id, FILE *out)
 	fprintf(out, "  summary:   %s\n", r->summary);
 	if (r->source_file && r->source_file[0])
 		fprintf(out, "  catalogue: %s\n", r->source_file);
-	fputs("  sources:   REN Renegade, ZH Zero Hour, OS OpenSAGE, BP Blender plugin (docs/sources.md)\n", out);
+	fprintf(out, "  format:    %s\n", r->format[0] ? r->format : "every format");
+	explain_targets(r, out);
+	for (size_t i = 0; i < r->sources_count; i++)
+		fprintf(out, "  %s %s\n", i ? "          " : "sources:  ", r->sources[i]);
+	if (r->sources_count)
+		fputs("             (docs/sources.md)\n", out);
 	fputc('\n', out);
 	wl_cli_wrap(out, r->explanation, 2, 0, 79);
 	if (r->params_count) {
@@ -316,6 +376,7 @@ typedef struct run {
 	config_cache cache;
 	wl_pathlist files;
 	wl_config **file_cfg;    /* per file, borrowed; NULL = no configuration */
+	wl_target_mask *file_layout; /* per file: targets its mod's layout names */
 	wl_baseline *baseline;   /* --baseline or --write-baseline, or NULL */
 	bool recording;          /* --write-baseline */
 	wl_reporter *rep;
@@ -342,6 +403,7 @@ typedef struct run {
 typedef struct lint_result {
 	uint64_t size;               /* bytes */
 	const char *format;          /* static format name */
+	wl_target_mask targets;      /* the file's targets (lint.h) */
 	wl_finding *items;           /* sorted by offset; chunk pointers NULL */
 	const char **chunk_paths;    /* per item, into strings */
 	size_t count;
@@ -365,33 +427,42 @@ typedef struct path_ix {
 	size_t index;
 } path_ix;
 
-/* Resolves the configuration of every file before linting, so that a bad
+/* Resolves the configuration and the layout targets (target.h
+ * wl_target_layout) of every file before linting, so that a bad
  * configuration stops the run before any report is written. */
 static int resolve_configs(run *r)
 {
 	r->file_cfg = calloc(r->files.count ? r->files.count : 1, sizeof *r->file_cfg);
-	if (!r->file_cfg)
+	r->file_layout = calloc(r->files.count ? r->files.count : 1, sizeof *r->file_layout);
+	if (!r->file_cfg || !r->file_layout)
 		return -2;
-	/* The configuration depends only on the file's folder, and the walk
-	 * lists a folder's files together: look it up once per folder run. */
+	/* Both depend only on the file's folder, and the walk lists a folder's
+	 * files together: look them up once per folder run. */
 	const char *prev = NULL;
 	size_t prev_len = 0;
 	for (size_t i = 0; i < r->files.count; i++) {
-		if (r->forced) {
-			r->file_cfg[i] = r->forced;
-			continue;
-		}
 		const char *path = r->files.items[i];
 		const char *slash = strrchr(path, '/');
 		size_t dir_len = slash ? (size_t)(slash - path) : 0;
 		if (prev && !strchr(path, '/') == !strchr(prev, '/') && dir_len == prev_len &&
 		    memcmp(path, prev, dir_len) == 0) {
 			r->file_cfg[i] = r->file_cfg[i - 1];
+			r->file_layout[i] = r->file_layout[i - 1];
 			prev = path;
 			continue;
 		}
 		prev = path;
 		prev_len = dir_len;
+		r->file_layout[i] = wl_target_layout(path);
+		if (r->opt->verbose && r->file_layout[i]) {
+			char names[256];
+			fprintf(stderr, "w3dlint: %.*s: the mod's layout names the targets %s\n", (int)(dir_len ? dir_len : 1),
+				dir_len ? path : ".", wl_target_mask_names(r->file_layout[i], names, sizeof names));
+		}
+		if (r->forced) {
+			r->file_cfg[i] = r->forced;
+			continue;
+		}
 		char where[4096];
 		if (wl_config_locate(path, where, sizeof where) != 1)
 			continue;
@@ -431,9 +502,17 @@ static void add_counts(wl_report_counts *to, const wl_report_counts *c)
 	to->not_shown += c->not_shown;
 }
 
+/* The effective severity of rule for a file of configuration cfg and
+ * targets (per-path ignores aside: the engine applied them already). */
+static wl_severity rule_severity(const run *r, const wl_config *cfg, const char *rule, wl_target_mask targets)
+{
+	return wl_config_severity_for(cfg, &r->opt->sel.rules, r->cat, rule, NULL, targets);
+}
+
 /* The per-rule counts of findings left out by the cap, for rules not off.
  * NULL when out of memory. */
-static wl_report_dropped *dropped_list(const run *r, const wl_config *cfg, const wl_findings *fs, size_t *out_n)
+static wl_report_dropped *dropped_list(const run *r, const wl_config *cfg, const wl_findings *fs,
+				       wl_target_mask targets, size_t *out_n)
 {
 	*out_n = 0;
 	wl_report_dropped *dropped = malloc((fs->rules_count ? fs->rules_count : 1) * sizeof *dropped);
@@ -442,7 +521,7 @@ static wl_report_dropped *dropped_list(const run *r, const wl_config *cfg, const
 	for (size_t k = 0; k < fs->rules_count; k++) {
 		const char *rule = fs->rules[k].rule;
 		uint64_t n = wl_findings_dropped(fs, rule);
-		if (n == 0 || wl_config_severity(cfg, r->cat, rule) == WL_SEV_OFF)
+		if (n == 0 || rule_severity(r, cfg, rule, targets) == WL_SEV_OFF)
 			continue;
 		dropped[*out_n].rule = rule;
 		dropped[*out_n].count = n;
@@ -469,7 +548,7 @@ static int detach(const run *r, const wl_config *cfg, const wl_doc *doc, lint_re
 	const wl_findings *fs = &doc->findings;
 	size_t n = fs->count;
 	res->format = doc->format && doc->format->name ? doc->format->name : "w3d";
-	res->dropped = dropped_list(r, cfg, fs, &res->dropped_count);
+	res->dropped = dropped_list(r, cfg, fs, res->targets, &res->dropped_count);
 	res->items = malloc((n ? n : 1) * sizeof *res->items);
 	res->chunk_paths = malloc((n ? n : 1) * sizeof *res->chunk_paths);
 	if (!res->dropped || !res->items || !res->chunk_paths)
@@ -515,8 +594,8 @@ static void *lint_work(void *ud, size_t i)
 	uint8_t *bytes;
 	if (read_file(path, &bytes, &res->size, res->error, sizeof res->error) != 0)
 		return res;
-	wl_doc *doc = wl_lint_bytes_dialect(r->cat, cfg, path, bytes, res->size, r->opt->game_format,
-					    r->opt->game);
+	wl_lint_opts lo = { &r->opt->sel.rules, r->file_layout[i] };
+	wl_doc *doc = wl_lint_bytes_opts(r->cat, cfg, &lo, path, bytes, res->size, &res->targets);
 	/* The index copies what it keeps: the document is freed below. */
 	if (doc && r->xref && r->xref_add[i]) {
 		if (wl_xref_add(r->xref, path, doc) != 0)
@@ -638,7 +717,7 @@ static int report_file(run *r, size_t i, lint_result *res)
 	}
 	for (size_t k = 0; k < fr.dropped_count; k++) {
 		fr.counts.dropped += fr.dropped[k].count;
-		wl_severity s = wl_config_severity(cfg, r->cat, fr.dropped[k].rule);
+		wl_severity s = rule_severity(r, cfg, fr.dropped[k].rule, res->targets);
 		if (s > worst)
 			worst = s;
 	}
@@ -764,7 +843,7 @@ static void xref_emit(void *ud, const wl_xref_finding *f)
 			}
 		}
 	}
-	wl_severity sev = wl_config_severity_at(cfg, r->cat, f->rule, sk->key);
+	wl_severity sev = wl_config_severity_for(cfg, &r->opt->sel.rules, r->cat, f->rule, sk->key, res->targets);
 	if (sev == WL_SEV_OFF)
 		return;
 	const char *cpath = f->chunk_path ? f->chunk_path : "";
@@ -911,7 +990,6 @@ static int parse_args(int argc, char **argv, cli *opt, int *first_path)
 	opt->format = "text";
 	opt->fail_on = -1;
 	opt->fold = DEFAULT_FOLD;
-	opt->game_format = NULL;
 	opt->xref = -1;
 	opterr = 0;
 	int c;
@@ -951,13 +1029,34 @@ static int parse_args(int argc, char **argv, cli *opt, int *first_path)
 		case OPT_XREF: opt->xref = 1; break;
 		case OPT_NO_XREF: opt->xref = 0; break;
 		case OPT_GAME:
-			if (!wl_format_dialect_parse(optarg, &opt->game_format, &opt->game)) {
-				fprintf(stderr, "w3dlint: unknown game '%s' for --game (auto, %s)\n", optarg,
-					wl_format_dialect_names());
+		case OPT_TARGET:
+			if (wl_cli_sel_target(&opt->sel, "w3dlint", c == OPT_GAME ? "--game" : "--target", optarg) != 0) {
 				usage_hint();
 				return EXIT_TROUBLE;
 			}
 			break;
+		case OPT_SELECT:
+		case OPT_EXTEND_SELECT:
+		case OPT_IGNORE:
+			if (wl_cli_sel_add(&opt->sel, c == OPT_SELECT ? WL_SEL_SELECT : c == OPT_EXTEND_SELECT ? WL_SEL_EXTEND
+													: WL_SEL_IGNORE,
+					   optarg) != 0) {
+				fputs("w3dlint: out of memory\n", stderr);
+				return EXIT_TROUBLE;
+			}
+			break;
+		case OPT_SHOW_INFOS: opt->show_infos = true; break;
+		case OPT_VERBOSE: opt->verbose = true; break;
+		case OPT_BASE: {
+			const char **nb = realloc(opt->bases, (opt->nbases + 1) * sizeof *nb);
+			if (!nb) {
+				fputs("w3dlint: out of memory\n", stderr);
+				return EXIT_TROUBLE;
+			}
+			opt->bases = nb;
+			nb[opt->nbases++] = optarg;
+			break;
+		}
 		case OPT_LIST_RULES: opt->list_rules = true; break;
 		case OPT_EXPLAIN: opt->explain = optarg; break;
 		case OPT_FAIL_ON:
@@ -996,6 +1095,7 @@ static void run_free(run *r)
 	if (r->out && r->out != stdout)
 		fclose(r->out);
 	free(r->file_cfg);
+	free(r->file_layout);
 	wl_pathlist_free(&r->files);
 	config_cache_free(&r->cache);
 	wl_config_free(r->forced);
@@ -1174,14 +1274,17 @@ int main(int argc, char **argv)
 	cli opt;
 	int first = 0;
 	int rc = parse_args(argc, argv, &opt, &first);
-	if (rc < 0)
-		return fflush(stdout) == 0 ? EXIT_CLEAN : EXIT_TROUBLE;
-	if (rc != EXIT_CLEAN)
+	if (rc != EXIT_CLEAN || (!opt.list_rules && !opt.explain && first >= argc)) {
+		if (rc == EXIT_CLEAN) {
+			fputs("w3dlint: no PATH given\n", stderr);
+			usage_hint();
+			rc = EXIT_TROUBLE;
+		}
+		wl_cli_sel_free(&opt.sel);
+		free(opt.bases);
+		if (rc < 0)
+			return fflush(stdout) == 0 ? EXIT_CLEAN : EXIT_TROUBLE;
 		return rc;
-	if (!opt.list_rules && !opt.explain && first >= argc) {
-		fputs("w3dlint: no PATH given\n", stderr);
-		usage_hint();
-		return EXIT_TROUBLE;
 	}
 
 	run r;
@@ -1194,7 +1297,10 @@ int main(int argc, char **argv)
 			err[0] ? err : "no catalogue in this build");
 		return EXIT_TROUBLE;
 	}
-	if (opt.list_rules) {
+	if (wl_cli_sel_check(&opt.sel, r.cat, "w3dlint") != 0) {
+		usage_hint();
+		rc = EXIT_TROUBLE;
+	} else if (opt.list_rules) {
 		list_rules(r.cat, stdout);
 		rc = EXIT_CLEAN;
 	} else if (opt.explain) {
@@ -1205,5 +1311,7 @@ int main(int argc, char **argv)
 	if (fflush(stdout) != 0 && rc == EXIT_CLEAN)
 		rc = EXIT_TROUBLE;
 	run_free(&r);
+	wl_cli_sel_free(&opt.sel);
+	free(opt.bases);
 	return rc;
 }

@@ -159,7 +159,7 @@ int wl_report_fold_plan(const wl_finding *items, size_t count, wl_fold_entry *ou
  *  file): f->chunk_paths[i], or written into buf (cap bytes) from f->doc. */
 const char *wl_file_report_chunk_path(const wl_file_report *f, size_t i, char *buf, size_t cap);
 
-/** The format name of f ("w3d" when unknown). */
+/** The format name of f ("unknown" when it has none). */
 const char *wl_file_report_format(const wl_file_report *f);
 
 /** A JSON string (jansson json_t, new reference) of s; bytes that are not

@@ -100,12 +100,15 @@ static json_t *rule_json(const wl_rule_def *r)
 			 how, r->id);
 		snprintf(hmd, hn, "%s\n\n**Fixable:** %s.  Parameters and defaults: `w3dlint --explain %s`",
 			 r->explanation, how, r->id);
-		bad |= put(help, "text", jstr(htext));
-		bad |= put(help, "markdown", jstr(hmd));
+		/* the catalogue's own text: no escaping (wl_report_json_str
+		 * would write the paragraph breaks as a literal backslash-n) */
+		bad |= put(help, "text", json_string(htext));
+		bad |= put(help, "markdown", json_string(hmd));
 		bad |= put(cfg, "level", jstr(level_of(r->severity)));
 		if (r->severity == WL_SEV_OFF)
 			bad |= put(cfg, "enabled", json_false());
-		bad |= json_array_append_new(tags, jstr("w3d"));
+		if (r->format && r->format[0])
+			bad |= json_array_append_new(tags, jstr(r->format));
 		bad |= json_array_append_new(tags, jstr(r->category));
 		bad |= put(props, "tags", tags);
 		tags = NULL;

@@ -131,7 +131,7 @@ const char *wl_file_report_format(const wl_file_report *f)
 		return f->format;
 	if (f->doc && f->doc->format && f->doc->format->name)
 		return f->doc->format->name;
-	return "w3d";
+	return "unknown";
 }
 
 /* ------------------------------------------------------------- folding */

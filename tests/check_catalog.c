@@ -134,8 +134,8 @@ END_TEST
 START_TEST(error_structure)
 {
 	expect_error("", "t.yaml:1:1: empty catalogue (expected a mapping with key 'rules')");
-	expect_error("- a\n", "t.yaml:1:1: a catalogue must be a mapping with one key, 'rules'");
-	expect_error("rulez: []\n", "t.yaml:1:1: unknown key 'rulez' (a catalogue has one key, 'rules')");
+	expect_error("- a\n", "t.yaml:1:1: a catalogue must be a mapping with the key 'rules' (and optionally format and sources)");
+	expect_error("rulez: []\n", "t.yaml:1:1: unknown key 'rulez' (a catalogue has the keys rules, format and sources)");
 	expect_error("rules: {}\n", "t.yaml:1:8: 'rules' must be a sequence of rule mappings");
 	expect_error("rules:\n  - just text\n",
 		     "t.yaml:2:5: a rule must be a mapping (id, category, severity, fixable, summary, "
@@ -149,7 +149,7 @@ START_TEST(error_unknown_key)
 {
 	expect_error("rules:\n" RULE("a-rule") "    colour: red\n",
 		     "t.yaml:9:5: rule 'a-rule': unknown key 'colour' (expected id, category, severity, "
-		     "fixable, summary, explanation or params)");
+		     "fixable, summary, explanation, params, format, sources, targets or opt-in)");
 	expect_error("rules:\n" RULE("a-rule") "    params:\n      - name: x\n        default: 1\n"
 		     "        unit: m\n",
 		     "t.yaml:12:9: rule 'a-rule': unknown parameter key 'unit' (expected name, default "

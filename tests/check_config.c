@@ -170,9 +170,9 @@ START_TEST(error_unknown_top_key)
 {
 	expect_error("rules: {}\nfail_on: error\n",
 		     "c.yaml:2:1: unknown key 'fail_on' (expected extends, custom-rules, rules, select, "
-		     "ignore, per-path-ignores or fail-on)");
+		     "extend-select, ignore, per-path-ignores, fail-on, target or base)");
 	expect_error("- rules\n", "c.yaml:1:1: a configuration must be a mapping (keys: extends, "
-		     "custom-rules, rules, select, ignore, per-path-ignores or fail-on)");
+		     "custom-rules, rules, select, extend-select, ignore, per-path-ignores, fail-on, target or base)");
 	expect_error("rules: [plain-rule]\n", "c.yaml:1:8: 'rules' must be a mapping of rule id to settings");
 	expect_error("fail-on: error\nfail-on: info\n",
 		     "c.yaml:2:1: duplicate key 'fail-on' (first at line 1)");
