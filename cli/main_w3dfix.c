@@ -400,6 +400,8 @@ static void fix_one(const opts *o, const wl_fix_options *fo, const char *arg, co
 static void walk_error(void *ud, const char *path, int errnum)
 {
 	(void)ud;
+	if (errnum == 0) /* a dangling link to a file it would not repair */
+		return;
 	fprintf(stderr, "w3dfix: %s: %s\n", path, strerror(errnum));
 }
 

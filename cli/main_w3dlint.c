@@ -49,6 +49,10 @@
  * buffer (cli/pool.h window). */
 #define RESULTS_PER_JOB 16
 
+/* SARIF results per run by default: GitHub code scanning takes at most
+ * 25,000 per run (the others are counted in one notification). */
+#define SARIF_MAX_RESULTS 25000
+
 /* Findings per (rule, message pattern) and file shown before folding. */
 #define DEFAULT_FOLD 5
 
@@ -97,7 +101,8 @@ static const wl_opt OPTS[] = {
 	  "text and github reports: show at most N findings of the same rule and message pattern per file, "
 	  "then one line with the count of the others (default 5; 0 shows all)" },
 	{ "max-findings", required_argument, OPT_MAX_FINDINGS, "N",
-	  "show at most N findings in all (0: no limit, the default); the summary counts the others" },
+	  "show at most N findings in all (0: no limit; the default, except for SARIF: 25000, what GitHub code "
+	  "scanning takes per run); the summary counts the others" },
 	{ "target", required_argument, OPT_TARGET, "TARGET",
 	  "the engines the files are for (comma-separated; overrides the configuration's target:): W3D renegade, "
 	  "generals (zh), bfme, w3dhub (tt); B3D luanti, irrlicht, blitz3d, assimp; P3D arma1, arma2, arma3, dayz; "
@@ -182,6 +187,7 @@ typedef struct cli {
 	unsigned jobs;       /* 0: online processors */
 	unsigned fold;
 	uint64_t max_findings;  /* 0: no limit */
+	bool max_findings_given;
 	wl_cli_sel sel;               /* --select, --extend-select, --ignore,
 	                               * --target (--game) */
 	const char **bases;           /* --base FOLDER, in order */
@@ -343,11 +349,8 @@ static int config_get(config_cache *cc, const wl_catalog *cat, const char *path,
 
 /* ----------------------------------------------------------------- files */
 
-static void walk_error(void *ud, const char *path, int errnum)
-{
-	(void)ud;
-	fprintf(stderr, "w3dlint: %s: %s\n", path, strerror(errnum));
-}
+typedef struct run run;
+
 
 /* Reads the whole file (core/file_io.h: regular files of at most 1 GiB).
  * Returns -1 with a message naming it in err when it cannot be read.  Runs
@@ -369,7 +372,7 @@ static int read_file(const char *path, uint8_t **out, uint64_t *out_size, char *
 
 /* ----------------------------------------------------------------- lint */
 
-typedef struct run {
+struct run {
 	const cli *opt;
 	wl_catalog *cat;
 	wl_config *forced;       /* --config, or NULL */
@@ -394,7 +397,11 @@ typedef struct run {
 	struct path_ix *by_path; /* the files sorted by path, for the findings */
 	struct lint_result **held; /* per file, until the index is complete */
 	bool xref_oom;
-} run;
+	bool hide_infos;         /* text/github without --show-infos */
+	uint64_t max_findings;   /* --max-findings; SARIF: 25,000 by default */
+	wl_pathlist unreadable;  /* paths the walk or the reader could not read
+	                            (the first 1000), for SARIF */
+};
 
 /* What a worker hands back for one file: its findings detached from the
  * document (which the worker frees at once, so that only one document per
@@ -674,6 +681,43 @@ static int64_t apply_baseline(run *r, const char *path, lint_result *res, wl_fin
 	return matched;
 }
 
+/* Keeps path for the report's list of unreadable paths (the first 1000). */
+static void note_unreadable(run *r, const char *path)
+{
+	if (r->unreadable.count >= 1000)
+		return;
+	char *copy = strdup(path);
+	char **grown = copy ? realloc(r->unreadable.items, (r->unreadable.count + 1) * sizeof *grown) : NULL;
+	if (grown) {
+		r->unreadable.items = grown;
+		grown[r->unreadable.count++] = copy;
+	} else {
+		free(copy);
+	}
+}
+
+/* Text and github reports without --show-infos: the info findings (and
+ * capped info rules) are counted but not listed.  Compacts fr's arrays
+ * (items, paths and d: its findings, chunk paths and dropped list, the
+ * caller's) in place. */
+static void hide_infos(const run *r, const wl_config *cfg, wl_target_mask targets, wl_finding *items,
+		       const char **paths, wl_report_dropped *d, wl_file_report *fr)
+{
+	size_t w = 0;
+	for (size_t i = 0; i < fr->findings_count; i++) {
+		if (items[i].severity == WL_SEV_INFO)
+			continue;
+		items[w] = items[i];
+		paths[w++] = paths[i];
+	}
+	fr->findings_count = w;
+	size_t dw = 0;
+	for (size_t k = 0; k < fr->dropped_count; k++)
+		if (rule_severity(r, cfg, d[k].rule, targets) != WL_SEV_INFO)
+			d[dw++] = d[k];
+	fr->dropped_count = dw;
+}
+
 /* Main thread, in file order: prints the read error or reports the file.
  * Returns -1 only when the report could not be written (out of memory or an
  * output error), which stops the run. */
@@ -691,6 +735,7 @@ static int report_file(run *r, size_t i, lint_result *res)
 		fprintf(stderr, "%s\n", res ? res->error : "w3dlint: out of memory");
 		r->trouble = true;
 		r->totals.unreadable++;
+		note_unreadable(r, path);
 		result_free(res);
 		return 0;
 	}
@@ -718,6 +763,14 @@ static int report_file(run *r, size_t i, lint_result *res)
 	for (size_t k = 0; k < fr.dropped_count; k++) {
 		fr.counts.dropped += fr.dropped[k].count;
 		wl_severity s = rule_severity(r, cfg, fr.dropped[k].rule, res->targets);
+		/* capped findings count at their rule's severity, as in the
+		 * baseline and w3dfix */
+		if (s == WL_SEV_ERROR)
+			fr.counts.errors += fr.dropped[k].count;
+		else if (s == WL_SEV_WARNING)
+			fr.counts.warnings += fr.dropped[k].count;
+		else if (s == WL_SEV_INFO)
+			fr.counts.infos += fr.dropped[k].count;
 		if (s > worst)
 			worst = s;
 	}
@@ -727,7 +780,7 @@ static int report_file(run *r, size_t i, lint_result *res)
 		r->failed = true;
 
 	/* --max-findings: the first N in report order are shown. */
-	uint64_t max = r->opt->max_findings;
+	uint64_t max = r->max_findings;
 	if (max) {
 		uint64_t room = r->shown < max ? max - r->shown : 0;
 		if (shown_n > room) {
@@ -737,6 +790,8 @@ static int report_file(run *r, size_t i, lint_result *res)
 	}
 	r->shown += fr.findings_count;
 	add_counts(&r->totals, &fr.counts);
+	if (r->hide_infos && threshold != WL_SEV_INFO)
+		hide_infos(r, cfg, res->targets, shown, shown_paths, res->dropped, &fr);
 
 	if (r->shares_terminal && !r->opt->quiet && (fr.findings_count || fr.dropped_count))
 		wl_progress_clear(&r->pg);
@@ -1024,6 +1079,7 @@ static int parse_args(int argc, char **argv, cli *opt, int *first_path)
 		case OPT_MAX_FINDINGS:
 			if (parse_count("--max-findings", optarg, 0, UINT64_MAX, &opt->max_findings) != EXIT_CLEAN)
 				return EXIT_TROUBLE;
+			opt->max_findings_given = true;
 			break;
 		case OPT_NO_PROGRESS: opt->no_progress = true; break;
 		case OPT_XREF: opt->xref = 1; break;
@@ -1097,10 +1153,23 @@ static void run_free(run *r)
 	free(r->file_cfg);
 	free(r->file_layout);
 	wl_pathlist_free(&r->files);
+	wl_pathlist_free(&r->unreadable);
 	config_cache_free(&r->cache);
 	wl_config_free(r->forced);
 	wl_baseline_free(r->baseline);
 	wl_catalog_free(r->cat);
+}
+
+static void walk_error(void *ud, const char *path, int errnum)
+{
+	run *r = ud;
+	if (errnum == 0) {
+		if (r->opt->verbose)
+			fprintf(stderr, "w3dlint: %s: skipped: a dangling link to a file w3dlint would not lint\n", path);
+		return;
+	}
+	fprintf(stderr, "w3dlint: %s: %s\n", path, strerror(errnum));
+	note_unreadable(r, path);
 }
 
 /* Collects the files, loads the configurations and the baseline: all that
@@ -1129,13 +1198,15 @@ static int prepare(run *r, char **paths, int npaths)
 	}
 	for (int i = 0; i < npaths; i++) {
 		size_t before = r->files.count;
-		int rc = wl_walk_collect(paths[i], &r->files, walk_error, NULL);
+		int rc = wl_walk_collect(paths[i], &r->files, walk_error, r);
 		if (rc < 0) {
 			fprintf(stderr, "w3dlint: out of memory collecting files\n");
 			return EXIT_TROUBLE;
 		}
-		if (rc > 0)
+		if (rc > 0) {
 			r->trouble = true;
+			r->totals.unreadable += (uint64_t)rc;
+		}
 		else if (r->files.count == before)
 			fprintf(stderr, "w3dlint: %s: no W3D files found\n", paths[i]);
 	}
@@ -1179,7 +1250,8 @@ static wl_reporter *make_reporter(run *r, bool to_stdout)
 static int finish_run(run *r, bool to_stdout)
 {
 	const cli *opt = r->opt;
-	wl_report_summary sum = { r->totals, opt->baseline, NULL, 0, opt->max_findings };
+	wl_report_summary sum = { r->totals, opt->baseline, NULL, 0, r->max_findings, r->hide_infos,
+				  (const char *const *)r->unreadable.items, r->unreadable.count };
 	wl_report_stale *stale = NULL;
 	if (opt->baseline) {
 		size_t n = wl_baseline_stale(r->baseline, &stale);
@@ -1232,6 +1304,11 @@ static int lint_paths(run *r, char **paths, int npaths)
 		}
 	}
 	r->rep = make_reporter(r, to_stdout);
+	bool listing = strcmp(opt->format, "text") == 0 || strcmp(opt->format, "github") == 0;
+	r->hide_infos = listing && !opt->show_infos && opt->fail_on != WL_SEV_INFO;
+	r->max_findings = opt->max_findings;
+	if (!opt->max_findings_given && strcmp(opt->format, "sarif") == 0)
+		r->max_findings = SARIF_MAX_RESULTS;
 	if (!r->rep) {
 		fprintf(stderr, "w3dlint: out of memory\n");
 		return EXIT_TROUBLE;

@@ -1330,7 +1330,9 @@ wl_severity wl_config_severity_for(const wl_config *cfg, const wl_cli_rules *cli
 	} else if ((c = wl_config_custom_find(cfg, rule)) != NULL) {
 		s = c->severity;
 	} else if ((def = wl_catalog_find(cat, rule)) != NULL) {
-		s = def->opt_in ? WL_SEV_OFF : wl_rule_target_severity(def, targets);
+		/* targets 0 (a library caller that knows none): every rule at
+		 * its default severity, opt-in ones included */
+		s = def->opt_in && targets ? WL_SEV_OFF : wl_rule_target_severity(def, targets);
 		if (s == WL_SEV_OFF && named)
 			s = def->severity;
 	} else {

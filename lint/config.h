@@ -138,8 +138,9 @@ typedef struct wl_cli_rules {
 
 /**
  * Effective severity of rule for a file whose absolute path is file_key
- * (NULL: no per-path ignores) and whose targets are targets (0: unknown;
- * the catalogue default), under cfg (may be NULL) and the command line's
+ * (NULL: no per-path ignores) and whose targets are targets (0: none
+ * known, as for library callers without front-end options: every catalogue
+ * rule at its default severity, opt-in ones included), under cfg (may be NULL) and the command line's
  * selection cli (may be NULL).  Steps 1-4 above.
  */
 wl_severity wl_config_severity_for(const wl_config *cfg, const wl_cli_rules *cli, const wl_catalog *cat,

@@ -91,7 +91,7 @@ static void apply_dialect(const wl_format *fmt, void *m, wl_target_mask given)
 static wl_target_mask file_targets(const wl_format *fmt, const wl_lint_format *lf, const void *m,
 				   wl_target_mask given, const wl_lint_opts *lo)
 {
-	if (given)
+	if (given || !lo)
 		return given;
 	wl_target_mask all = wl_target_format_mask(fmt->name), t = all;
 	if (lo && (lo->layout & t))

@@ -67,12 +67,13 @@ wl_doc *wl_lint_bytes(const wl_catalog *cat, const wl_config *cfg, const char *p
 		      const uint8_t *bytes, uint64_t size);
 
 /**
- * wl_lint_bytes with the front end's options lo (may be NULL).  The file's
- * targets (written to *targets when not NULL) are: the targets given
+ * wl_lint_bytes with the front end's options lo.  The file's targets
+ * (written to *targets when not NULL) are: the targets given
  * (lo->cli->target, else the configuration's target:) of the file's
  * format; when none are, the format's targets narrowed by lo->layout and
  * then by what the model says (wl_lint_format.target_of), as far as each
- * keeps some.  A single given target that is a dialect of the format
+ * keeps some.  lo NULL (wl_lint_bytes): only the configuration's target:,
+ * else none (0: every rule at its catalogue default, opt-in included).  A single given target that is a dialect of the format
  * (wl_format.dialect_parse: the W3D games) is applied to the model before
  * the checks, so game-dependent rules follow it.  Severities are
  * wl_config_severity_for with lo->cli and those targets.

@@ -424,6 +424,18 @@ static int sarif_file(wl_reporter *r, const wl_file_report *f)
 	return bad ? -1 : 0;
 }
 
+/* Appends a toolExecutionNotification {level, message} to notes; nonzero
+ * when out of memory. */
+static int add_note(json_t *notes, const char *level, const char *msg)
+{
+	json_t *n = json_object();
+	if (!n)
+		return 1;
+	int bad = put(n, "level", jstr(level));
+	bad |= put(n, "message", text_obj(msg));
+	return json_array_append_new(notes, n) != 0 || bad;
+}
+
 /* invocations[0]: executionSuccessful is false when a path could not be
  * read; stale baseline entries become toolExecutionNotifications. */
 static json_t *invocation_json(const wl_report_summary *s)
@@ -447,6 +459,26 @@ static json_t *invocation_json(const wl_report_summary *s)
 			bad |= put(n, "message", text_obj(msg));
 			bad |= json_array_append_new(notes, n);
 		}
+	}
+	/* unreadable paths, the results over --max-findings (by default the
+	 * 25,000 GitHub takes per run) and the per-rule caps: one note each */
+	for (size_t i = 0; !bad && i < s->unreadable_count; i++) {
+		char msg[600];
+		snprintf(msg, sizeof msg, "%.500s: could not be read (not linted)", s->unreadable[i]);
+		bad = add_note(notes, "error", msg);
+	}
+	if (!bad && s->totals.not_shown) {
+		char msg[256];
+		snprintf(msg, sizeof msg, "%llu more findings are not listed as results: at most %llu per run "
+			 "(--max-findings)", (unsigned long long)s->totals.not_shown,
+			 (unsigned long long)s->max_findings);
+		bad = add_note(notes, "warning", msg);
+	}
+	if (!bad && s->totals.dropped) {
+		char msg[256];
+		snprintf(msg, sizeof msg, "%llu more findings are not listed as results: at most %d per rule and "
+			 "file", (unsigned long long)s->totals.dropped, WL_FINDINGS_PER_RULE_MAX);
+		bad = add_note(notes, "note", msg);
 	}
 	if (!bad) {
 		bad |= put(inv, "executionSuccessful", json_boolean(s->totals.unreadable == 0));
