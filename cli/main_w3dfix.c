@@ -224,6 +224,8 @@ static int write_result(const opts *o, const char *arg, const char *file, bool s
 
 typedef struct totals {
 	size_t files, fixed, fixable, clean, remaining, failed, errors, edits;
+	size_t before, after; /* findings of every severity, capped ones
+	                         included (what w3dlint counts) */
 	char **left;          /* remaining lines "FILE (N ...)" (malloc) */
 	size_t hint_findings; /* left findings an unused fixer repairs */
 	const char *hint_fixers[8];
@@ -357,6 +359,10 @@ static void fix_one(const opts *o, const wl_fix_options *fo, const char *arg, co
 		return;
 	}
 	t->edits += r.change_count;
+	t->before += r.findings_before;
+	/* what stays: the repair's findings when it is written (or would
+	 * be), else the input's */
+	t->after += r.verified ? r.findings_after : r.findings_before;
 	if (o->dry_run || (!o->quiet && !o->diff && r.changed))
 		print_edits(file, &r, o->fold);
 	if (o->diff && r.changed) {
@@ -597,10 +603,10 @@ int main(int argc, char **argv)
 	char fixable[64] = "";
 	if (!writing && t.fixable)
 		snprintf(fixable, sizeof fixable, "%zu to fix (not written), ", t.fixable);
-	printf("%zu file%s, %zu fixed, %s%zu unchanged, %zu edit%s, %zu with findings left, %zu "
-	       "verification failure%s\n",
+	printf("%zu file%s, %zu fixed, %s%zu unchanged, %zu edit%s, %zu finding%s before, %zu after, %zu with "
+	       "findings at the failing severity left, %zu verification failure%s\n",
 	       t.files, t.files == 1 ? "" : "s", t.fixed, fixable, t.clean, t.edits, t.edits == 1 ? "" : "s",
-	       t.remaining, t.failed, t.failed == 1 ? "" : "s");
+	       t.before, t.before == 1 ? "" : "s", t.after, t.remaining, t.failed, t.failed == 1 ? "" : "s");
 	for (size_t i = 0; i < t.remaining; i++)
 		printf("  findings left: %s\n", t.left[i]);
 	if (t.hint_findings) {

@@ -739,6 +739,12 @@ static int report_file(run *r, size_t i, lint_result *res)
 		result_free(res);
 		return 0;
 	}
+	if (r->opt->verbose) {
+		char names[256];
+		wl_progress_clear(&r->pg);
+		fprintf(stderr, "w3dlint: %s: %s, targets %s\n", path, res->format,
+			wl_target_mask_names(res->targets, names, sizeof names));
+	}
 	size_t n = res->count, shown_n = 0;
 	wl_finding *shown = malloc((n ? n : 1) * sizeof *shown);
 	const char **shown_paths = malloc((n ? n : 1) * sizeof *shown_paths);

@@ -252,12 +252,10 @@ static wl_severity fail_severity(const wl_fix_options *o)
 	return o->config ? wl_config_fail_on(o->config) : WL_SEV_ERROR;
 }
 
+/* Findings at s or above, capped ones included (as the reports count). */
 static size_t count_at_least(const wl_doc *d, wl_severity s)
 {
-	size_t n = 0;
-	for (size_t i = 0; i < d->findings.count; i++)
-		n += d->findings.items[i].severity >= s;
-	return n;
+	return (size_t)wl_lint_count(d, s);
 }
 
 /* The rules after which no model can be read from the bytes (rules/chunk.yaml):

@@ -146,6 +146,27 @@ wl_doc *wl_lint_bytes_opts(const wl_catalog *cat, const wl_config *cfg, const wl
 	return doc;
 }
 
+uint64_t wl_lint_count(const wl_doc *doc, wl_severity min)
+{
+	const wl_findings *f = &doc->findings;
+	uint64_t n = 0;
+	for (size_t i = 0; i < f->count; i++)
+		n += f->items[i].severity >= min;
+	/* the cap keeps a rule's first findings: one of them gives the
+	 * severity of the ones left out */
+	for (size_t k = 0; k < f->rules_count; k++) {
+		if (!f->rules[k].dropped)
+			continue;
+		for (size_t i = 0; i < f->count; i++)
+			if (strcmp(f->items[i].rule, f->rules[k].rule) == 0) {
+				if (f->items[i].severity >= min)
+					n += f->rules[k].dropped;
+				break;
+			}
+	}
+	return n;
+}
+
 wl_severity wl_lint_worst(const wl_doc *doc)
 {
 	wl_severity w = WL_SEV_OFF;

@@ -81,6 +81,10 @@ wl_doc *wl_lint_bytes(const wl_catalog *cat, const wl_config *cfg, const char *p
 wl_doc *wl_lint_bytes_opts(const wl_catalog *cat, const wl_config *cfg, const wl_lint_opts *lo,
 			   const char *path, const uint8_t *bytes, uint64_t size, wl_target_mask *targets);
 
+/** Findings of doc at severity min or above, the ones left out by the
+ *  per-rule cap included (what every report counts). */
+uint64_t wl_lint_count(const wl_doc *doc, wl_severity min);
+
 /** Highest severity among doc's findings (WL_SEV_OFF when none). */
 wl_severity wl_lint_worst(const wl_doc *doc);
 
