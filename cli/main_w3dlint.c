@@ -398,6 +398,8 @@ struct run {
 	struct lint_result **held; /* per file, until the index is complete */
 	bool xref_oom;
 	bool hide_infos;         /* text/github without --show-infos */
+	wl_pathlist base_dirs;   /* --base and the configurations' base: */
+	wl_pathlist base_files;  /* their model files (indexed, not linted) */
 	uint64_t max_findings;   /* --max-findings; SARIF: 25,000 by default */
 	wl_pathlist unreadable;  /* paths the walk or the reader could not read
 	                            (the first 1000), for SARIF */
@@ -870,6 +872,16 @@ static size_t xref_file_of(const run *r, const char *path)
 	return (size_t)-1;
 }
 
+/* Is path one of the base files (--base, base:)?  Linear: only asked for
+ * duplicate-definition findings. */
+static bool is_base_file(const run *r, const char *path)
+{
+	for (size_t i = 0; i < r->base_files.count; i++)
+		if (strcmp(r->base_files.items[i], path) == 0)
+			return true;
+	return false;
+}
+
 /* State of the wl_xref_check callback: the effective severity needs the
  * file's absolute path when its configuration has per-path ignores; it is
  * computed once per file (findings come sorted by path). */
@@ -890,6 +902,9 @@ static void xref_emit(void *ud, const wl_xref_finding *f)
 	size_t i = xref_file_of(r, f->path);
 	lint_result *res = i == (size_t)-1 ? NULL : r->held[i];
 	if (!res || !res->ok)
+		return;
+	/* A mod redefining an object of the base game is how mods work. */
+	if (f->related && strcmp(f->rule, "duplicate-definition") == 0 && is_base_file(r, f->related))
 		return;
 	const wl_config *cfg = r->file_cfg[i];
 	if (sk->file != i) {
@@ -984,6 +999,33 @@ static int merge_xref(lint_result *res)
 	return 0;
 }
 
+/* Indexes the base files for the cross-file checks: read, built and added
+ * to the index, never reported (their findings name no file of the run).
+ * A file that is also linted is indexed once, as a file of the run. */
+static void index_bases(run *r)
+{
+	for (size_t i = 0; i < r->base_files.count && !r->xref_oom; i++) {
+		const char *path = r->base_files.items[i];
+		if (xref_file_of(r, path) != (size_t)-1)
+			continue;
+		uint8_t *bytes;
+		uint64_t size;
+		char err[512];
+		if (read_file(path, &bytes, &size, err, sizeof err) != 0) {
+			fprintf(stderr, "%s\n", err);
+			r->trouble = true;
+			continue;
+		}
+		wl_doc *doc = wl_lint_bytes_opts(r->cat, NULL, NULL, path, bytes, size, NULL);
+		if (!doc || wl_xref_add(r->xref, path, doc) != 0)
+			r->xref_oom = true;
+		wl_doc_free(doc);
+		free(bytes);
+	}
+	for (size_t i = 0; i < r->base_dirs.count; i++)
+		(void)wl_xref_scan_textures(r->xref, r->base_dirs.items[i]);
+}
+
 /* After every file was linted and indexed: textures of the folder
  * arguments, the cross-file checks, then the held results in file order.
  * Returns -1 when the report could not be written. */
@@ -995,6 +1037,7 @@ static int report_held(run *r, char **paths, int npaths)
 		if (stat(paths[k], &st) == 0 && S_ISDIR(st.st_mode))
 			(void)wl_xref_scan_textures(r->xref, paths[k]);
 	}
+	index_bases(r);
 	xref_sink sk = { r, (size_t)-1, NULL };
 	if (wl_xref_check(r->xref, xref_emit, &sk) < 0)
 		r->xref_oom = true;
@@ -1160,6 +1203,8 @@ static void run_free(run *r)
 	free(r->file_layout);
 	wl_pathlist_free(&r->files);
 	wl_pathlist_free(&r->unreadable);
+	wl_pathlist_free(&r->base_dirs);
+	wl_pathlist_free(&r->base_files);
 	config_cache_free(&r->cache);
 	wl_config_free(r->forced);
 	wl_baseline_free(r->baseline);
@@ -1176,6 +1221,50 @@ static void walk_error(void *ud, const char *path, int errnum)
 	}
 	fprintf(stderr, "w3dlint: %s: %s\n", path, strerror(errnum));
 	note_unreadable(r, path);
+}
+
+/* Adds dir to the base folders unless it is there already. */
+static int add_base_dir(run *r, const char *dir)
+{
+	for (size_t i = 0; i < r->base_dirs.count; i++)
+		if (strcmp(r->base_dirs.items[i], dir) == 0)
+			return 0;
+	char *copy = strdup(dir);
+	char **grown = copy ? realloc(r->base_dirs.items, (r->base_dirs.count + 1) * sizeof *grown) : NULL;
+	if (!grown) {
+		free(copy);
+		return -1;
+	}
+	r->base_dirs.items = grown;
+	grown[r->base_dirs.count++] = copy;
+	return 0;
+}
+
+/* The base folders (--base, then every configuration's base:) and their
+ * model files.  A folder that cannot be read is said on stderr and makes
+ * the exit status 2, as an unreadable PATH does.  -1 when out of memory. */
+static int collect_bases(run *r)
+{
+	for (size_t i = 0; i < r->opt->nbases; i++)
+		if (add_base_dir(r, r->opt->bases[i]) != 0)
+			return -1;
+	for (size_t i = 0; i < wl_config_base_count(r->forced); i++)
+		if (add_base_dir(r, wl_config_base_at(r->forced, i)) != 0)
+			return -1;
+	for (size_t c = 0; c < r->cache.count; c++)
+		for (size_t i = 0; i < wl_config_base_count(r->cache.cfgs[c]); i++)
+			if (add_base_dir(r, wl_config_base_at(r->cache.cfgs[c], i)) != 0)
+				return -1;
+	for (size_t i = 0; i < r->base_dirs.count; i++) {
+		int rc = wl_walk_collect(r->base_dirs.items[i], &r->base_files, walk_error, r);
+		if (rc < 0)
+			return -1;
+		if (rc > 0) {
+			r->trouble = true;
+			r->totals.unreadable += (uint64_t)rc;
+		}
+	}
+	return 0;
 }
 
 /* Collects the files, loads the configurations and the baseline: all that
@@ -1225,7 +1314,11 @@ static int prepare(run *r, char **paths, int npaths)
 	 * list of files alone (pre-commit passes only the staged ones) would
 	 * report every object of an unlisted file as missing, so it needs
 	 * --xref. */
-	bool xref = opt->xref == 1;
+	if (collect_bases(r) != 0) {
+		fprintf(stderr, "w3dlint: out of memory collecting the base folders\n");
+		return EXIT_TROUBLE;
+	}
+	bool xref = opt->xref == 1 || (opt->xref < 0 && r->base_dirs.count > 0);
 	for (int i = 0; opt->xref < 0 && !xref && i < npaths; i++) {
 		struct stat st;
 		xref = stat(paths[i], &st) == 0 && S_ISDIR(st.st_mode);
