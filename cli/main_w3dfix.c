@@ -445,17 +445,20 @@ static const wl_opt OPTS[] = {
 static const wl_cli_doc DOC = {
 	"w3dfix",
 	"[OPTION]... PATH...",
-	"repair W3D model files",
-	"Repair W3D files: runs the safe fixers (and the unsafe ones with --unsafe), then\n"
-	"re-reads the result and verifies it.  PATH is a file or a folder (searched\n"
-	"recursively for .w3d .wlt .wht .wha .wtm files).  Nothing is written without\n"
-	"--in-place or -o.",
+	"repair W3D and B3D model files (P3D: read-only)",
+	"Repair W3D (.w3d .wlt .wht .wha .wtm) and B3D (.b3d) files: runs the safe\n"
+	"fixers (and the unsafe ones with --unsafe), then re-reads the result and\n"
+	"verifies it.  P3D (.p3d) files are read and counted but never changed.  PATH\n"
+	"is a file or a folder (searched recursively).  The findings counted before\n"
+	"and after are the ones w3dlint reports for the same targets (--target).\n"
+	"Nothing is written without --in-place or -o.",
 	OPTS,
 	OPT_COUNT,
 	"  w3dfix --dry-run mod/                 list the edits, write nothing\n"
 	"  w3dfix --in-place --backup mod/       repair in place, keep FILE.bak\n"
 	"  w3dfix -o fixed/ mod/                 write repaired copies to fixed/\n"
-	"  w3dfix --fix rebuild-aabtree -i tank.w3d   also run one unsafe fixer\n",
+	"  w3dfix --fix rebuild-aabtree -i tank.w3d   also run one unsafe fixer\n"
+	"  w3dfix -n --target luanti mods/mobs/models/ what a Luanti mod would get\n",
 	"  0  nothing to fix, or everything fixed and verified, and no finding at or above\n"
 	"     the failing severity (error, or the configuration's fail-on) remains\n"
 	"  1  such findings remain, a verification failed (the original is left in place),\n"

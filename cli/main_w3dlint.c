@@ -149,13 +149,22 @@ static const wl_opt OPTS[] = {
 static const wl_cli_doc DOC = {
 	"w3dlint",
 	"[OPTION]... PATH...",
-	"lint Westwood/EA W3D model files",
-	"Lint Westwood/EA W3D model files (.w3d .wlt .wht .wha .wtm, any letter case).\n"
+	"lint W3D, B3D and P3D model files",
+	"Lint 3D model files of three formats (extensions in any letter case):\n"
+	"  W3D  Westwood/EA: C&C Renegade, Generals / Zero Hour, BFME (.w3d .wlt .wht\n"
+	"       .wha .wtm)\n"
+	"  B3D  Blitz3D: Luanti (Minetest) mods, Irrlicht, Blitz3D, Assimp (.b3d)\n"
+	"  P3D  Bohemia Interactive: Arma 1-3 and DayZ addons, ODOL and MLOD (.p3d)\n"
 	"Folders are searched recursively (sorted; hidden entries skipped); a file named\n"
-	"explicitly is linted whatever its extension.",
+	"explicitly is linted whatever its extension, its format told by its bytes.\n"
+	"Each file is checked for its targets (--target; by default detected from the\n"
+	"file and the mod's layout), and the report lists errors and warnings, infos\n"
+	"counted (--show-infos lists them).",
 	OPTS,
 	OPT_COUNT,
 	"  w3dlint mod/                              lint a whole mod folder\n"
+	"  w3dlint mods/mymod/models/                a Luanti mod (mod.conf: target luanti)\n"
+	"  w3dlint @mymod/addons/                    an Arma addon (config.cpp: Arma)\n"
 	"  w3dlint --format json -o report.json mod/ machine-readable report\n"
 	"  w3dlint --format sarif -o w3dlint.sarif . for GitHub code scanning\n"
 	"  w3dlint --write-baseline w3dlint-baseline.json mod/   accept today's findings\n"
@@ -170,6 +179,7 @@ static const wl_cli_doc DOC = {
 	"     the configuration's fail-on says otherwise)\n"
 	"  1  findings at or above the failing severity\n"
 	"  2  usage or configuration error, unreadable or missing path, internal error\n"
+	"     (a dangling link to a file w3dlint would not lint is skipped, not an error)\n"
 	"     (a truncated or garbage model file is a finding, never status 2)\n",
 	"Configuration: .w3dlint.yaml, found by walking up from each file's folder to\n"
 	"the repository root; see README.md and docs/configuration.md.  NO_COLOR\n"
