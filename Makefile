@@ -9,7 +9,14 @@ DEPS     = yaml-0.1 libpcre2-8 jansson lzo2
 TESTDEPS = check
 WARN     = -std=c11 -Wall -Wextra -Wshadow -Wvla -Wstrict-prototypes \
            -Wwrite-strings -Wpointer-arith -Wformat=2 -Wundef -Wcast-qual \
-           -Wmissing-prototypes -Wno-missing-field-initializers
+           -Wmissing-prototypes -Wno-missing-field-initializers \
+           -Wconversion -Wsign-conversion
+# The hygiene gate: `make WERROR=1` (as .ci/run does) turns every warning of
+# the library, the tools and the tests into an error, so a new warning
+# fails CI.
+ifeq ($(WERROR),1)
+WARN    += -Werror
+endif
 DEFS     = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 PKG_CFLAGS := $(shell pkg-config --cflags $(DEPS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(DEPS) 2>/dev/null)
@@ -74,8 +81,8 @@ $(BUILD)/gen/rules_blob.c: $(RULES) scripts/embed-rules.sh
 	@mkdir -p $(dir $@)
 	sh scripts/embed-rules.sh $@ $(RULES)
 
-$(BUILD)/gen/rules_blob.o: $(BUILD)/gen/rules_blob.c
-	$(CC) -std=c11 -Wno-comment $(CFLAGS) -c $< -o $@
+$(BUILD)/gen/rules_blob.o: $(BUILD)/gen/rules_blob.c lint/rules_blob.h
+	$(CC) $(WARN) $(CFLAGS) -I. -c $< -o $@
 
 $(BUILD)/libw3dlint.a: $(LIB_OBJ)
 	rm -f $@

@@ -158,4 +158,14 @@ static inline bool wl_plane_differs(const double sn[3], double sd, const double 
 	return wl_v3_dist(sn, n) > ntol || fabs(sd - d) > dtol * s;
 }
 
+/**
+ * Length of the quaternion q = (x, y, z, w) as stored (binary32 components
+ * widened to double, summed in that order): what the quaternion rules
+ * compare with 1 and the fixers divide by.  NaN when a component is NaN.
+ */
+static inline double wl_q4_len(const float q[4])
+{
+	return sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] + (double)q[3] * q[3]);
+}
+
 #endif

@@ -24,15 +24,8 @@
 #include "../core/arena.h"
 #include "../core/format.h"
 #include "../core/yaml_doc.h"
+#include "rules_blob.h"
 
-/* Layout of scripts/embed-rules.sh's generated table. */
-struct wl_embedded_file {
-	const char *name;
-	const char *text;
-	size_t len;
-};
-extern const struct wl_embedded_file wl_embedded_rules[];
-extern const size_t wl_embedded_rules_count;
 
 /* A rule plus where it was defined, for duplicate-id messages. */
 typedef struct rule_slot {
@@ -564,8 +557,8 @@ wl_catalog *wl_catalog_load_builtin(char *err, size_t errcap)
 		return NULL;
 	}
 	for (size_t i = 0; i < wl_embedded_rules_count; i++) {
-		const struct wl_embedded_file *f = &wl_embedded_rules[i];
-		if (wl_catalog_add_yaml(&cat, f->name, f->text, f->len, err, errcap)) {
+		const wl_embedded_file *f = &wl_embedded_rules[i];
+		if (wl_catalog_add_yaml(&cat, f->name, (const char *)f->text, f->len, err, errcap)) {
 			wl_catalog_free(cat);
 			return NULL;
 		}

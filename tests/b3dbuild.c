@@ -37,7 +37,7 @@ void b3b_node_begin(wb *b, const char *name, b3b_xform t)
 
 void b3b_vrts(wb *b, int32_t flags, int32_t sets, int32_t set_size, const float *v, size_t n)
 {
-	size_t per = 3 + ((flags & 1) ? 3 : 0) + ((flags & 2) ? 4 : 0) +
+	size_t per = 3u + ((flags & 1) ? 3u : 0u) + ((flags & 2) ? 4u : 0u) +
 		     (sets > 0 && set_size > 0 ? (size_t)sets * (size_t)set_size : 0);
 	b3b_begin(b, "VRTS");
 	wb_u32(b, (uint32_t)flags);
@@ -141,7 +141,7 @@ void b3b_quad_mesh(wb *b, int32_t brush_id, size_t unused, size_t *vrts_at)
 
 void b3b_keys(wb *b, int32_t flags, const int32_t *frame, const float *v, size_t n)
 {
-	size_t per = ((flags & 1) ? 3 : 0) + ((flags & 2) ? 3 : 0) + ((flags & 4) ? 4 : 0);
+	size_t per = ((flags & 1) ? 3u : 0u) + ((flags & 2) ? 3u : 0u) + ((flags & 4) ? 4u : 0u);
 	b3b_begin(b, "KEYS");
 	wb_u32(b, (uint32_t)flags);
 	for (size_t i = 0; i < n; i++) {

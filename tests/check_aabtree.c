@@ -10,7 +10,7 @@
 #include "robust_util.h"
 
 /* Node i field offsets inside AABTREE_NODES. */
-#define NODE(lay, i) ((lay).aab_nodes_data + 32u * (i))
+#define NODE(lay, i) ((lay).aab_nodes_data + 32u * (unsigned)(i))
 #define FRONT(lay, i) (NODE(lay, i) + 24)
 #define BACK(lay, i) (NODE(lay, i) + 28)
 

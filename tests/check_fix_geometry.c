@@ -162,14 +162,14 @@ START_TEST(bounds)
 			lo = fminf(lo, vs[i][k]);
 			hi = fmaxf(hi, vs[i][k]);
 		}
-		ck_assert_float_eq(f32_at(r.out, l.header_data + 76 + 4 * k), lo);
-		ck_assert_float_eq(f32_at(r.out, l.header_data + 88 + 4 * k), hi);
+		ck_assert_float_eq(f32_at(r.out, l.header_data + 76 + 4 * (size_t)k), lo);
+		ck_assert_float_eq(f32_at(r.out, l.header_data + 88 + 4 * (size_t)k), hi);
 	}
 	/* the sphere holds every vertex and is no larger than the box's
 	 * circumscribed sphere (Ritter's is within that here) */
 	double c[3], rad = f32_at(r.out, l.header_data + 112), diag = 0;
 	for (int k = 0; k < 3; k++)
-		c[k] = f32_at(r.out, l.header_data + 100 + 4 * k);
+		c[k] = f32_at(r.out, l.header_data + 100 + 4 * (size_t)k);
 	for (int i = 0; i < 4; i++) {
 		double d2 = 0;
 		for (int k = 0; k < 3; k++)
@@ -249,7 +249,7 @@ START_TEST(planes)
 		double n[3], d;
 		plane_of(vs[ts[t][0]], vs[ts[t][1]], vs[ts[t][2]], n, &d);
 		for (int k = 0; k < 3; k++)
-			ck_assert_float_eq(f32_at(r.out, tri(&l, (size_t)t) + 16 + 4 * k), (float)n[k]);
+			ck_assert_float_eq(f32_at(r.out, tri(&l, (size_t)t) + 16 + 4 * (size_t)k), (float)n[k]);
 		ck_assert_float_eq(f32_at(r.out, tri(&l, (size_t)t) + 28), (float)d);
 	}
 	free(r.out);

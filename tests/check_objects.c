@@ -249,7 +249,7 @@ START_TEST(not_loaded_and_primitives)
 		ck_assert_uint_eq(m->game, zh ? W3D_GAME_GENERALS : W3D_GAME_RENEGADE);
 		ck_assert_uint_eq(ru_count(D, "object-not-loaded"), (unsigned)zh);
 		if (zh)
-			ck_assert_uint_eq(ru_offset(D, "object-not-loaded"), so);
+			ck_assert_uint_eq((uint64_t)ru_offset(D, "object-not-loaded"), so);
 		bo_done(&D, &B);
 	}
 }

@@ -373,11 +373,11 @@ START_TEST(hemisphere_rule_fires_per_channel)
 	 * after the time code) */
 	ck_assert_uint_eq(ru_count(d, "quaternion-hemisphere-flip"), 6);
 	for (int k = 0; k < 3; k++) {
-		const wl_finding *f = find(d, "quaternion-hemisphere-flip", k);
+		const wl_finding *f = find(d, "quaternion-hemisphere-flip", (size_t)k);
 		ck_assert_uint_eq(f->offset, raw + (2 + 2 * (size_t)k) * 16);
 		ck_assert_uint_eq(f->length, 16);
 		ck_assert_int_eq(f->element, 2 + 2 * k);
-		f = find(d, "quaternion-hemisphere-flip", 3 + k);
+		f = find(d, "quaternion-hemisphere-flip", (size_t)(3 + k));
 		ck_assert_uint_eq(f->offset, tc + (2 + 2 * (size_t)k) * 20 + 4);
 		ck_assert_int_eq(f->element, 2 + 2 * k);
 	}

@@ -17,7 +17,7 @@
 #include "../core/file_io.h"
 #include "../core/w3d/model.h"
 #include "../lint/lint.h"
-#include "../lint/w3d/model_lookup.h"
+#include "../core/w3d/model_lookup.h"
 #include "build_skin.h"
 #include "reader_util.h"
 #include "robust_util.h"

@@ -607,7 +607,7 @@ START_TEST(float_edges)
 	for (size_t i = 0; i < n; i++) {
 		float x;
 		memcpy(&x, &bits[i], sizeof x);
-		nonfinite += !isfinite(x);
+		nonfinite += isfinite(x) ? 0u : 1u;
 	}
 	for (const char *p = text; (p = strstr(p, "!f32bits")); p++)
 		tagged++;

@@ -198,7 +198,7 @@ START_TEST(missing_references)
 	expect_at("reference-hierarchy-missing", "mod/move.w3d", hd + 20);
 	g = expect_at("reference-texture-missing", "mod/tank.w3d", MAT.tex_name);
 	ck_assert_str_eq(g->cpath, "MESH[TANK.BODY]/TEXTURES/TEXTURE/TEXTURE_NAME");
-	ck_assert_int_eq(NG, 4);
+	ck_assert_uint_eq(NG, 4);
 	wl_xref_free(x);
 }
 END_TEST

@@ -62,7 +62,7 @@ static void positions(wb *b, uint32_t v, const p3b_lod *l)
 	for (uint32_t i = 0; i < l->nverts; i++)
 		for (int k = 0; k < 3; k++) {
 			float f = l->pos[i][k];
-			memcpy(raw + 12u * i + 4u * k, &f, 4);
+			memcpy(raw + 12u * i + 4u * (unsigned)k, &f, 4);
 		}
 	p3b_block(b, v, raw, n, l->compress);
 	free(raw);

@@ -29,13 +29,13 @@ static void head(wb *b, uint32_t v, p3bi_info *in)
 		wb_f32(b, in->bbox_min[i]);
 	for (int i = 0; i < 3; i++)
 		wb_f32(b, in->bbox_max[i]);
-	floats(b, (v >= 70) + (v >= 71), 1.0f);
+	floats(b, (v >= 70 ? 1u : 0u) + (v >= 71 ? 1u : 0u), 1.0f);
 	for (int i = 0; v >= 52 && i < 6; i++)
 		wb_f32(b, in->vis ? in->vis[i] : i < 3 ? in->bbox_min[i] : in->bbox_max[i - 3]);
 	floats(b, 9 + 9, 0.0f);
 	wb_zeros(b, 4 + (v >= 73));
-	floats(b, (v >= 42 ? 4 : 0) + (v >= 43 ? 2 : 0), 0.0f);
-	wb_zeros(b, (v >= 33) + (v >= 37 ? 5 : 0));
+	floats(b, (v >= 42 ? 4u : 0u) + (v >= 43 ? 2u : 0u), 0.0f);
+	wb_zeros(b, (v >= 33 ? 1u : 0u) + (v >= 37 ? 5u : 0u));
 	floats(b, v >= 48, 0.0f);
 	wb_u8(b, in->n_anims > 0);
 }
@@ -66,7 +66,7 @@ static void tail(wb *b, uint32_t v, uint32_t n)
 	wb_u8(b, 0);
 	wb_u32(b, 0); /* mass array: none */
 	floats(b, 4 + (v >= 72), 1.0f);
-	wb_zeros(b, (v >= 53) + (v >= 54) + 12 + 4 + (v >= 38));
+	wb_zeros(b, (v >= 53 ? 1u : 0u) + (v >= 54 ? 1u : 0u) + 12u + 4u + (v >= 38 ? 1u : 0u));
 	str(b, "");
 	str(b, "");
 	wb_zeros(b, 1 + (v >= 31 ? 4 : 0));
@@ -129,7 +129,7 @@ static void shift(size_t *at, size_t from, size_t by)
 
 void p3bi_loadable(wb *b, p3b_layout *at, uint32_t v, uint32_t n, uint32_t k)
 {
-	size_t rec = 16 + (v >= 39) + (v >= 51 ? 8 : 0), by = rec * k, from = at->table + 9u * n;
+	size_t rec = 16u + (v >= 39 ? 1u : 0u) + (v >= 51 ? 8u : 0u), by = rec * k, from = at->table + 9u * n;
 	uint8_t *tmp = calloc(1, b->len + by);
 	if (!tmp)
 		abort();

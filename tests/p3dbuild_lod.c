@@ -181,7 +181,7 @@ static void rest(wb *b, uint32_t v, const p3bl_spec *s, p3bl_at *at)
 	for (uint32_t i = 0; i < s->n_refs; i++) {
 		memcpy(raw + 12u * i, &s->refs[i].n, 4);
 		for (int k = 0; k < 4; k++)
-			raw[12u * i + 4 + 2 * k] = s->refs[i].bone[k];
+			raw[12u * i + 4 + 2 * (unsigned)k] = s->refs[i].bone[k];
 	}
 	array(b, v, raw, s->n_refs, 12);
 	free(raw);

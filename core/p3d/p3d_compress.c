@@ -51,7 +51,8 @@ p3d_dec p3d_lzss_decode(const uint8_t *in, size_t in_len, uint8_t *out, size_t o
 	}
 	for (size_t i = 0; i < out_len; i++) {
 		sum_u += out[i];
-		sum_s += (uint32_t)(int32_t)(int8_t)out[i];
+		int32_t sv = (int8_t)out[i]; /* sign-extended, summed modulo 2^32 */
+		sum_s += (uint32_t)sv;
 	}
 	if (in_len - ip < 4)
 		goto cut;

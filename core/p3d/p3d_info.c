@@ -310,8 +310,8 @@ static void tail(iw *w)
 	floats(w, 1, "inverse armour", NULL);
 	if (w->v >= 72)
 		floats(w, 1, "explosion shielding", NULL);
-	skip(w, 12 + (w->v >= 53) + (w->v >= 54), "special lod indices");
-	skip(w, 4 + (w->v >= 38), "min shadow");
+	skip(w, 12u + (w->v >= 53 ? 1u : 0u) + (w->v >= 54 ? 1u : 0u), "special lod indices");
+	skip(w, w->v >= 38 ? 5u : 4u, "min shadow");
 	asciiz(w, "property class");
 	asciiz(w, "property damage");
 	skip(w, 1 + (w->v >= 31 ? 4 : 0), "property frequent");
@@ -392,7 +392,7 @@ static void animations(iw *w)
 static bool load_infos(iw *w, uint64_t t, uint64_t first)
 {
 	uint32_t n = w->m->n_lods;
-	uint64_t rec = 16 + (w->v >= 39) + (w->v >= 51 ? 8 : 0), pos = t + 9ull * n;
+	uint64_t rec = 16u + (w->v >= 39 ? 1u : 0u) + (w->v >= 51 ? 8u : 0u), pos = t + 9ull * n;
 	for (uint32_t i = 0; i < n; i++)
 		if (w->b[t + 8ull * n + i] == 0)
 			pos += rec;

@@ -1,5 +1,6 @@
 /* bind_pose.c - see bind_pose.h. */
 #include "bind_pose.h"
+#include "../vec.h"
 
 #include <math.h>
 
@@ -36,13 +37,10 @@ void w3d_pose_apply(const w3d_pose *p, const double v[3], double out[3])
 /* Pivot p's own transform; false when it cannot be used. */
 static bool local_pose(const w3d_pivot *p, w3d_pose *out)
 {
-	double len = 0;
-	for (int k = 0; k < 4; k++) {
+	for (int k = 0; k < 4; k++)
 		if (!isfinite(p->rotation[k]))
 			return false;
-		len += (double)p->rotation[k] * p->rotation[k];
-	}
-	len = sqrt(len);
+	double len = wl_q4_len(p->rotation);
 	if (!(len >= 0.5))
 		return false;
 	for (int k = 0; k < 4; k++)

@@ -36,8 +36,8 @@ static int read_anim_header(wl_doc *doc, wl_chunk *c, const wl_chunk *h, uint64_
 	const uint8_t *n2 = wl_cursor_take(cur, 16);
 	if (!n1 || !n2)
 		return -1;
-	*name = w3d_hier_name_field(doc, n1, 16, NULL);
-	*hname = w3d_hier_name_field(doc, n2, 16, NULL);
+	*name = w3d_name_field(doc, n1, 16, NULL);
+	*hname = w3d_name_field(doc, n2, 16, NULL);
 	if (!*name || !*hname)
 		return -1;
 	*num_frames = wl_cursor_u32(cur);

@@ -72,7 +72,7 @@ static void decode_info(wl_doc *doc, const wl_chunk *k, w3d_emitter *e)
 	e->info_ok = cur.len >= W3D_EMITTER_INFO_SIZE;
 	const uint8_t *tf = wl_cursor_take(&cur, 260);
 	if (tf) {
-		const char *s = w3d_hier_name_field(doc, tf, 260, &e->texture_filename_terminated);
+		const char *s = w3d_name_field(doc, tf, 260, &e->texture_filename_terminated);
 		e->texture_filename = s ? s : "";
 	}
 	float *f[] = { &e->start_size, &e->end_size, &e->lifetime, &e->emission_rate, &e->max_emissions,

@@ -6,21 +6,6 @@
 #include "decode_util.h"
 #include "w3d_format.h"
 
-const char *w3d_hier_name_field(wl_doc *doc, const uint8_t *p, size_t n, bool *terminated)
-{
-	size_t len = 0;
-	while (len < n && p[len])
-		len++;
-	if (terminated)
-		*terminated = len < n;
-	char *s = wl_arena_strndup(doc->arena, (const char *)p, len);
-	if (!s) {
-		doc->oom = true;
-		return NULL;
-	}
-	return s;
-}
-
 w3d_hierarchy *w3d_decode_hierarchy(wl_doc *doc, wl_chunk *c)
 {
 	w3d_hierarchy *h = w3d_alloc_decoded(doc, c, &(w3d_hierarchy){ .src = c, .name = "" }, sizeof *h);
@@ -64,7 +49,7 @@ w3d_hierarchy *w3d_decode_hierarchy(wl_doc *doc, wl_chunk *c)
 			const uint8_t *nm = wl_cursor_take(&cur, 16);
 			if (!nm)
 				break;
-			p->name = w3d_hier_name_field(doc, nm, 16, &p->name_terminated);
+			p->name = w3d_name_field(doc, nm, 16, &p->name_terminated);
 			if (!p->name)
 				return NULL;
 			p->parent = wl_cursor_u32(&cur);

@@ -39,7 +39,7 @@ static bool decode_sub(wl_doc *doc, const wl_chunk *k, w3d_hlod_sub_object *s)
 	const uint8_t *nm = wl_cursor_take(&cur, 32);
 	s->ok = nm != NULL;
 	if (nm) {
-		s->name = w3d_hier_name_field(doc, nm, 32, &s->name_terminated);
+		s->name = w3d_name_field(doc, nm, 32, &s->name_terminated);
 		if (!s->name)
 			return false;
 	}
@@ -108,8 +108,8 @@ w3d_hlod *w3d_decode_hlod(wl_doc *doc, wl_chunk *c)
 		h->lod_count = wl_cursor_u32(&cur);
 		const uint8_t *n1 = wl_cursor_take(&cur, 16);
 		const uint8_t *n2 = wl_cursor_take(&cur, 16);
-		h->name = w3d_hier_name_field(doc, n1, 16, NULL);
-		h->hierarchy_name = w3d_hier_name_field(doc, n2, 16, NULL);
+		h->name = w3d_name_field(doc, n1, 16, NULL);
+		h->hierarchy_name = w3d_name_field(doc, n2, 16, NULL);
 		if (!h->name || !h->hierarchy_name)
 			return w3d_oom(doc);
 		h->header_ok = true;

@@ -290,7 +290,7 @@ static void decode_shader_material(wl_doc *doc, const wl_chunk *c, w3d_shader_ma
 			if (len >= 1)
 				sm->version = p[0];
 			if (len >= 33) {
-				const char *s = w3d_hier_name_field(doc, p + 1, 32, &sm->type_name_terminated);
+				const char *s = w3d_name_field(doc, p + 1, 32, &sm->type_name_terminated);
 				sm->type_name = s ? s : "";
 			}
 			if (len >= 34)

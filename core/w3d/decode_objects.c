@@ -31,7 +31,7 @@ static const char *name_field(wl_doc *doc, wl_cursor *cur, size_t n, bool *termi
 	*terminated = false;
 	if (!p)
 		return "";
-	const char *s = w3d_hier_name_field(doc, p, n, terminated);
+	const char *s = w3d_name_field(doc, p, n, terminated);
 	return s ? s : "";
 }
 

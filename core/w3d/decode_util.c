@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-#include "hierarchy.h"
 
 wl_cursor w3d_payload_cursor(const wl_doc *doc, const wl_chunk *k)
 {
@@ -74,7 +73,7 @@ void w3d_set_label(wl_chunk *c, const char *name)
 const char *w3d_label_from_field(wl_doc *doc, wl_chunk *c, const uint8_t *p, size_t n,
 				 bool *terminated)
 {
-	const char *s = w3d_hier_name_field(doc, p, n, terminated);
+	const char *s = w3d_name_field(doc, p, n, terminated);
 	w3d_set_label(c, s);
 	return s;
 }
@@ -105,4 +104,19 @@ void *w3d_decode_records(wl_doc *doc, const wl_chunk *c, size_t rec_size, size_t
 		fn(v + i * elem_size, p + i * rec_size);
 	*count = n;
 	return v;
+}
+
+const char *w3d_name_field(wl_doc *doc, const uint8_t *p, size_t n, bool *terminated)
+{
+	size_t len = 0;
+	while (len < n && p[len])
+		len++;
+	if (terminated)
+		*terminated = len < n;
+	char *s = wl_arena_strndup(doc->arena, (const char *)p, len);
+	if (!s) {
+		doc->oom = true;
+		return NULL;
+	}
+	return s;
 }

@@ -61,8 +61,15 @@ const wl_chunk *w3d_find_header(const wl_chunk *c, uint32_t id, bool *first);
 void w3d_set_label(wl_chunk *c, const char *name);
 
 /**
+ * Copies a fixed name field of n bytes at p into the arena: up to the first
+ * NUL, the bytes as they are (outputs escape them, core/escape.h).  *terminated (may be NULL) tells
+ * whether a NUL was found.  NULL on OOM.  Shared by the W3D decoders.
+ */
+const char *w3d_name_field(wl_doc *doc, const uint8_t *p, size_t n, bool *terminated);
+
+/**
  * Decodes the fixed-size name field p[0..n) (n bytes, e.g. 16 or 32) as a
- * printable arena string (w3d_hier_name_field: up to the first NUL,
+ * printable arena string (w3d_name_field: up to the first NUL,
  * non-printable bytes as '?'; *terminated, when not NULL, tells whether a
  * NUL was found), then labels c with it when it is not empty
  * (w3d_set_label).  Returns the string, or NULL when out of memory

@@ -331,11 +331,4 @@ bool w3d_canim_channel_need(const w3d_canim_channel *ch, uint64_t *need, bool *w
 /** Sub-objects of every LOD array of h (aggregates and proxies excluded). */
 size_t w3d_hlod_sub_object_count(const w3d_hlod *h);
 
-/**
- * Copies a fixed name field of n bytes at p into the arena: up to the first
- * NUL, the bytes as they are (outputs escape them, core/escape.h).  *terminated (may be NULL) tells
- * whether a NUL was found.  NULL on OOM.  Shared by the decoders here.
- */
-const char *w3d_hier_name_field(wl_doc *doc, const uint8_t *p, size_t n, bool *terminated);
-
 #endif

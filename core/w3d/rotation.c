@@ -1,5 +1,6 @@
 /* rotation.c - pivot rotation encodings; see rotation.h. */
 #include "rotation.h"
+#include "../vec.h"
 
 #include <math.h>
 
@@ -29,7 +30,7 @@ bool w3d_quat_to_euler_xyzr(const float q[4], float e[3])
 	for (int i = 0; i < 4; i++)
 		if (!isfinite(q[i]))
 			return false;
-	double len = sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] + (double)q[3] * q[3]);
+	double len = wl_q4_len(q);
 	if (len < 0.5)
 		return false;
 	double x = q[0] / len, y = q[1] / len, z = q[2] / len, w = q[3] / len;
@@ -87,7 +88,7 @@ double w3d_pivot_euler_gap_deg(const w3d_pivot *p)
 	for (int i = 0; i < 4; i++)
 		if (!isfinite(r[i]) || (i < 3 && !isfinite(e[i])))
 			return -1;
-	double len = sqrt((double)r[0] * r[0] + (double)r[1] * r[1] + (double)r[2] * r[2] + (double)r[3] * r[3]);
+	double len = wl_q4_len(r);
 	if (len < 0.5)
 		return -1;
 	double qe[4], qr[4] = { r[0], r[1], r[2], r[3] };

@@ -10,7 +10,7 @@
  *                                                   would leave a MESH with
  *                                                   no TRIS)
  * Unsafe: a removed MESH takes its vertices with it, and a BONE after it
- * binds to the MESH before it in Irrlicht and Luanti (lint/b3d/skin_bind.h);
+ * binds to the MESH before it in Irrlicht and Luanti (core/b3d/skin_bind.h);
  * the driver's verification refuses the result when that makes a new error.
  */
 #include "fixers.h"

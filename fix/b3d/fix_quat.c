@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "../../core/cursor.h"
+#include "../../core/vec.h"
 
 #define NODE_RULE "b3d-node-rotation-not-unit"
 #define KEY_RULE "b3d-key-rotation-not-unit"
@@ -51,12 +52,9 @@ static uint64_t rotation_at(wl_doc *d, const wl_finding *f, const char *rule)
  * and each rotation is edited once. */
 static double length_of(const wl_doc *d, uint64_t at, float q[4])
 {
-	double n2 = 0;
-	for (int k = 0; k < 4; k++) {
+	for (int k = 0; k < 4; k++)
 		q[k] = wl_lef32(d->bytes + at + 4 * (uint64_t)k);
-		n2 += (double)q[k] * q[k];
-	}
-	return sqrt(n2);
+	return wl_q4_len(q);
 }
 
 /* True when f is a finding of rule this file can repair (chunk known, the

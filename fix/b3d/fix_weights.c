@@ -13,7 +13,7 @@
  *   b3d-weight-sum                         the vertex's weights are rescaled
  *                                          to sum 1
  * (rules/b3d/skin.yaml.)  Vertices and sums are those of the rules
- * (lint/b3d/check_weights.c, lint/b3d/skin_bind.h): a BONE binds to the
+ * (lint/b3d/check_weights.c, core/b3d/skin_bind.h): a BONE binds to the
  * last MESH before it in file order, the BONEs of one MESH are consecutive
  * and one vertex's records are spread over them; a vertex of b3d-weight-sum
  * is the one of the record the finding points at.  Records with a vertex id
@@ -28,7 +28,7 @@
 #include <string.h>
 
 #include "../../core/cursor.h"
-#include "../../lint/b3d/skin_bind.h"
+#include "../../core/b3d/skin_bind.h"
 
 /* One positive weight of the group being repaired. */
 typedef struct entry {

@@ -22,7 +22,7 @@
  * Skins (geometry type SKIN, VERTEX_INFLUENCES or 0x0C03 present): their
  * bounds are in the bind pose (notes/w3d_reference.md B9), so the box and
  * sphere are computed from the vertices put back into the bind pose
- * (wl_mesh_bounds_points, lint/model_lookup.h; the same points the rules
+ * (wl_mesh_bounds_points, core/w3d/model_lookup.h; the same points the rules
  * check), the box rounded outwards to binary32.  A skin whose hierarchy is
  * not in the file, or whose vertices cannot be posed, is left alone.
  * Meshes with an incomplete MESH_HEADER3 (< 116 bytes) or no finite vertex
@@ -36,7 +36,7 @@
 #include <string.h>
 
 #include "../../core/vec.h"
-#include "../../lint/w3d/model_lookup.h"
+#include "../../core/w3d/model_lookup.h"
 #include "fixers.h"
 
 extern const wl_fixer wl_fix_recompute_bounds;

@@ -47,6 +47,7 @@
 #include <string.h>
 
 #include "fixers.h"
+#include "../../core/vec.h"
 
 extern const wl_fixer wl_fix_normalize_quaternions, wl_fix_align_quaternion_hemispheres;
 
@@ -87,7 +88,7 @@ static bool new_value(qedit *e, const float q[4], float r[4], double *len_out)
 		e->have_prev = true;
 		return flip;
 	}
-	double len = sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] + (double)q[3] * q[3]);
+	double len = wl_q4_len(q);
 	*len_out = len;
 	if (!(fabs(len - 1.0) > e->tol))
 		return false;

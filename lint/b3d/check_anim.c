@@ -21,7 +21,7 @@
 
 #include "../../core/cursor.h"
 #include "checks.h"
-#include "skin_bind.h"
+#include "../../core/b3d/skin_bind.h"
 
 void b3d_check_anim(wl_lint_ctx *ctx);
 

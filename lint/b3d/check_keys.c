@@ -30,7 +30,8 @@
 
 #include "../../core/cursor.h"
 #include "checks.h"
-#include "skin_bind.h"
+#include "../../core/b3d/skin_bind.h"
+#include "../../core/vec.h"
 
 void b3d_check_keys(wl_lint_ctx *ctx);
 
@@ -97,12 +98,10 @@ static void check_chunk(wl_lint_ctx *ctx, const b3d_keys *ks, double tol)
 		}
 		if (!ks->rotation_at)
 			continue;
-		double n2 = 0;
-		for (int k = 0; k < 4; k++) {
-			double c = wl_lef32(p + ks->rotation_at + 4 * k);
-			n2 += c * c;
-		}
-		double len = sqrt(n2);
+		float q[4];
+		for (int k = 0; k < 4; k++)
+			q[k] = wl_lef32(p + ks->rotation_at + 4 * (unsigned)k);
+		double len = wl_q4_len(q);
 		if (fabs(len - 1.0) > tol)
 			key_report(ctx, "b3d-key-rotation-not-unit", ks, i,
 				   "has a rotation of length %.6g, not a unit quaternion (tolerance %g): Luanti "

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 
 #include "check_util.h"
+#include "../../core/vec.h"
 
 void b3d_check_nodes(wl_lint_ctx *ctx);
 
@@ -44,8 +45,7 @@ static void transform(wl_lint_ctx *ctx, const b3d_node *n, double tol)
 		return;
 	}
 	const float *q = n->rotation;
-	double len = sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] +
-			  (double)q[3] * q[3]);
+	double len = wl_q4_len(q);
 	if (tol >= 0 && fabs(len - 1.0) > tol)
 		wl_report(&ctx->doc->findings, NOT_UNIT, n->src, -1, n->transform_offset + 24, 16,
 			  "NODE '%.64s' rotation (w %g, x %g, y %g, z %g) has length %g, not 1: the "

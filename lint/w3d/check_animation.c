@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "checks.h"
+#include "../../core/vec.h"
 
 void w3d_check_animation(wl_lint_ctx *ctx);
 
@@ -120,8 +121,7 @@ static void check_quats(wl_lint_ctx *ctx, const wl_chunk *k, const uint8_t *data
 		}
 		memcpy(prev, q, sizeof prev);
 		have_prev = true;
-		double norm = sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] +
-				   (double)q[3] * q[3]);
+		double norm = wl_q4_len(q);
 		if (fabs(norm - 1.0) > tol)
 			wl_report(f, "quaternion-not-normalized", k, (int64_t)i, off, 16,
 				  "%s %zu rotation has length %.6g, not 1", what, i, norm);

@@ -28,7 +28,7 @@
  * triangle planes were computed in the bind pose (meshsave.cpp:357 vs 371).
  * The bounds rules put each vertex back into the bind pose through the base
  * pose of its primary bone in the hierarchy of the HLOD of the same file
- * that uses the mesh (wl_mesh_bounds_points, lint/model_lookup.h;
+ * that uses the mesh (wl_mesh_bounds_points, core/w3d/model_lookup.h;
  * core/w3d/bind_pose.h) and compare that; without the hierarchy they report
  * skin-bounds-unchecked, and when a vertex cannot be posed (bone out of
  * range, bad pivot) they stay silent (other rules report that).  Triangle
@@ -53,7 +53,7 @@
 
 #include "../../core/vec.h"
 #include "checks.h"
-#include "model_lookup.h"
+#include "../../core/w3d/model_lookup.h"
 
 void w3d_check_geometry(wl_lint_ctx *ctx);
 

@@ -23,6 +23,7 @@
 #include <math.h>
 
 #include "checks.h"
+#include "../../core/vec.h"
 
 void w3d_check_hierarchy(wl_lint_ctx *ctx);
 
@@ -148,8 +149,7 @@ static void check_transforms(wl_lint_ctx *ctx, const w3d_hierarchy *h)
 				  (double)q[0], (double)q[1], (double)q[2], (double)q[3]);
 			continue;
 		}
-		double norm = sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] +
-				   (double)q[3] * q[3]);
+		double norm = wl_q4_len(q);
 		if (fabs(norm - 1.0) > tol)
 			wl_report(f, "quaternion-not-normalized", pc, (int64_t)i, off + W3D_PIVOT_ROTATION_OFFSET, 16,
 				  "pivot %zu '%s' rotation (%g, %g, %g, %g) has length %.6g, not 1", i,

@@ -190,7 +190,7 @@ static void check_triangles(wl_lint_ctx *ctx, const w3d_mesh *m)
 		for (int k = 0; k < 3; k++)
 			if (t[i].vindex[k] >= nv)
 				wl_report(&ctx->doc->findings, "triangle-index-out-of-range",
-					  m->triangles_src, (int64_t)i, base + (uint64_t)i * W3D_TRI_SIZE + 4u * k,
+					  m->triangles_src, (int64_t)i, base + (uint64_t)i * W3D_TRI_SIZE + 4u * (unsigned)k,
 					  4,
 					  "triangle %zu vertex index %d is %" PRIu32 ", but the mesh has %" PRIu64
 					  " vertices",

@@ -17,7 +17,7 @@
 #include "../../core/vec.h"
 #include "../../core/w3d/bind_pose.h"
 #include "../../core/w3d/model.h"
-#include "model_lookup.h"
+#include "../../core/w3d/model_lookup.h"
 
 /* Top-level render objects read from their raw chunks (w3d_file.h enum;
  * notes/w3d_reference.md §2.0.2, §2.8-§2.12). */

@@ -31,7 +31,7 @@ uint64_t b3d_tf_vertex_size(uint32_t flags, int32_t sets, int32_t set_size, uint
 	uint64_t n = (uint64_t)sets * (uint64_t)set_size; /* < 2^62 */
 	if (n > limit / 4)
 		return 0;
-	uint64_t size = 12 + (flags & 1 ? 12 : 0) + (flags & 2 ? 16 : 0) + 4 * n;
+	uint64_t size = 12u + (flags & 1 ? 12u : 0u) + (flags & 2 ? 16u : 0u) + 4 * n;
 	if (size > limit)
 		return 0;
 	*uv = n;
@@ -40,7 +40,7 @@ uint64_t b3d_tf_vertex_size(uint32_t flags, int32_t sets, int32_t set_size, uint
 
 uint64_t b3d_tf_key_size(uint32_t flags)
 {
-	return 4 + (flags & 1 ? 12 : 0) + (flags & 2 ? 12 : 0) + (flags & 4 ? 16 : 0);
+	return 4u + (flags & 1 ? 12u : 0u) + (flags & 2 ? 12u : 0u) + (flags & 4 ? 16u : 0u);
 }
 
 /* The keys of each chunk type, as b3d_text.h lists them. */

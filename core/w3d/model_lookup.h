@@ -1,8 +1,9 @@
 /*
- * model_lookup.h - name lookups over one decoded W3D model, shared by the
- * checks that relate objects to each other inside one file (skins and HLODs
- * to their hierarchy, animations to theirs) and by the cross-file index
- * (lint/xref.c).
+ * model_lookup.h - name lookups over one decoded W3D model: model
+ * semantics, kept in core so that the checks that relate objects to each
+ * other inside one file (skins and HLODs to their hierarchy, animations to
+ * theirs, lint/w3d/), the cross-file index (lint/w3d/xref.c) and the fixers
+ * (fix/w3d/fix_bounds.c) share them without fix depending on lint.
  *
  * Names compare the way the engine's managers do: case-insensitively
  * (HTreeManagerClass and the asset manager hash names with stricmp,
@@ -17,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../core/w3d/model.h"
+#include "model.h"
 
 /** Geometry type field of MESH_HEADER3.Attributes (w3d_file.h:1075-1111). */
 #define W3D_MESH_GEOMETRY_MASK 0x00FF0000u

@@ -4,8 +4,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "../../core/vec.h"
-#include "../../core/w3d/bind_pose.h"
+#include "../vec.h"
+#include "bind_pose.h"
 
 static int fold(unsigned char c)
 {

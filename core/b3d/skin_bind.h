@@ -1,7 +1,9 @@
 /*
  * skin_bind.h - how Irrlicht and Luanti bind BONE weight records to mesh
- * vertices, shared by the skinning checks (check_bone_ids.c,
- * check_weights.c).
+ * vertices: model semantics, kept in core so that the skinning checks
+ * (lint/b3d/check_bone_ids.c, check_weights.c, check_keys.c, check_anim.c)
+ * and the fixers (fix/b3d/fix_weights.c) share them without fix depending
+ * on lint.
  *
  * Irrlicht/Luanti (irr/src/CB3DMeshFileLoader.cpp readChunkMESH,
  * readChunkVRTS, readChunkBONE): a MESH sets VerticesStart to the number of
@@ -18,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../core/b3d/model.h"
+#include "model.h"
 
 /** Vertices of every VRTS of me (the next MESH's global_base, or the
  *  model's total, minus me's global_base): the ids a BONE bound to me may
