@@ -79,21 +79,6 @@ static void list_fixes(FILE *out)
 	}
 }
 
-/* Appends the comma-separated items of s to *list. */
-static int split_into(const char ***list, size_t *n, char *s)
-{
-	for (char *tok = strtok(s, ","); tok; tok = strtok(NULL, ",")) {
-		if (!*tok)
-			continue;
-		const char **nl = realloc(*list, (*n + 1) * sizeof *nl);
-		if (!nl)
-			return -1;
-		*list = nl;
-		nl[(*n)++] = tok;
-	}
-	return 0;
-}
-
 static int push(const char ***list, size_t *n, const char *s)
 {
 	const char **nl = realloc(*list, (*n + 1) * sizeof *nl);
@@ -485,8 +470,8 @@ int main(int argc, char **argv)
 		case 'b': o.backup = true; break;
 		case 'n': o.dry_run = true; break;
 		case 'd': o.diff = true; break;
-		case 's': rc = split_into(&o.select, &o.nselect, optarg); break;
-		case 'I': rc = split_into(&o.ignore, &o.nignore, optarg); break;
+		case 's': rc = wl_cli_split_list(&o.select, &o.nselect, optarg); break;
+		case 'I': rc = wl_cli_split_list(&o.ignore, &o.nignore, optarg); break;
 		case 'u': o.unsafe = true; break;
 		case OPT_FIX: rc = push(&o.force, &o.nforce, optarg); break;
 		case OPT_REBUILD_AABTREE: rc = push(&o.force, &o.nforce, "rebuild-aabtree"); break;

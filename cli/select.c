@@ -18,10 +18,8 @@ static void sync(wl_cli_sel *s)
 	s->rules.ignore_count = s->nignore;
 }
 
-int wl_cli_sel_add(wl_cli_sel *s, int which, char *arg)
+int wl_cli_split_list(const char ***list, size_t *n, char *arg)
 {
-	const char ***list = which == WL_SEL_SELECT ? &s->select : which == WL_SEL_EXTEND ? &s->extend : &s->ignore;
-	size_t *n = which == WL_SEL_SELECT ? &s->nselect : which == WL_SEL_EXTEND ? &s->nextend : &s->nignore;
 	char *save = NULL;
 	for (char *tok = strtok_r(arg, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		while (*tok == ' ')
@@ -34,8 +32,16 @@ int wl_cli_sel_add(wl_cli_sel *s, int which, char *arg)
 		*list = nl;
 		nl[(*n)++] = tok;
 	}
-	sync(s);
 	return 0;
+}
+
+int wl_cli_sel_add(wl_cli_sel *s, int which, char *arg)
+{
+	const char ***list = which == WL_SEL_SELECT ? &s->select : which == WL_SEL_EXTEND ? &s->extend : &s->ignore;
+	size_t *n = which == WL_SEL_SELECT ? &s->nselect : which == WL_SEL_EXTEND ? &s->nextend : &s->nignore;
+	int rc = wl_cli_split_list(list, n, arg);
+	sync(s);
+	return rc;
 }
 
 int wl_cli_sel_target(wl_cli_sel *s, const char *tool, const char *opt, const char *arg)

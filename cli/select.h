@@ -18,6 +18,11 @@ typedef struct wl_cli_sel {
 /* Which list an argument goes to. */
 enum { WL_SEL_SELECT, WL_SEL_EXTEND, WL_SEL_IGNORE };
 
+/** Appends the comma-separated items of arg (modified in place, leading
+ *  blanks and empty items skipped) to *list (*n entries, realloc'd).
+ *  Returns 0, -1 when out of memory. */
+int wl_cli_split_list(const char ***list, size_t *n, char *arg);
+
 /**
  * Appends the comma-separated rule ids or fnmatch globs of arg (modified in
  * place; it must outlive s) to list which.  Returns 0, -1 when out of

@@ -1272,17 +1272,24 @@ int wl_config_locate(const char *file_path, char *out, size_t outcap)
 		}
 		if (has_entry(dir, ".git", 0, probe, cap) || strcmp(dir, "/") == 0)
 			break; /* the repository root, or the file system root */
-		char *up = strrchr(dir, '/');
-		if (!up)
+		if (wl_path_parent(dir) != 0)
 			break;
-		if (up == dir)
-			up[1] = 0;
-		else
-			*up = 0;
 	}
 	free(probe);
 	free(dir);
 	return found;
+}
+
+int wl_path_parent(char *dir)
+{
+	char *up = strrchr(dir, '/');
+	if (!up || strcmp(dir, "/") == 0)
+		return -1;
+	if (up == dir)
+		up[1] = 0;
+	else
+		*up = 0;
+	return 0;
 }
 
 void wl_config_free(wl_config *cfg)

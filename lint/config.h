@@ -120,6 +120,10 @@ wl_config *wl_config_load(const wl_catalog *cat, const char *path, char *err, si
  */
 int wl_config_locate(const char *file_path, char *out, size_t outcap);
 
+/** Cuts the last segment off the folder path dir in place ("/a/b" ->
+ *  "/a", "/a" -> "/"); -1 (dir unchanged) for "/" or a path without '/'. */
+int wl_path_parent(char *dir);
+
 /** Releases the configuration, its strings and compiled patterns.  NULL is
  *  allowed. */
 void wl_config_free(wl_config *cfg);

@@ -9,6 +9,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "config.h"
 #include "registry.h"
 
 /* Deepest folder level the layout search climbs. */
@@ -177,13 +178,8 @@ wl_target_mask wl_target_layout(const char *path)
 			break;
 		if (snprintf(git, sizeof git, "%s/.git", dir) < (int)sizeof git && stat(git, &st) == 0)
 			break;
-		char *up = strrchr(dir, '/');
-		if (!up)
+		if (wl_path_parent(dir) != 0)
 			break;
-		if (up == dir)
-			up[1] = 0;
-		else
-			*up = 0;
 	}
 	free(dir);
 	return m;
