@@ -549,6 +549,28 @@ int main(int argc, char **argv)
 		opts_release(&o);
 		return 2;
 	}
+	/* The rules named by --select and the rules of the fixers named by
+	 * --fix run in the lint even when outside the default set or off for
+	 * the file's targets (as w3dlint --extend-select): asking for a repair
+	 * names its rule. */
+	for (size_t i = 0; i < o.nselect; i++)
+		if (push(&o.sel.extend, &o.sel.nextend, o.select[i]) != 0)
+			status = 2;
+	for (size_t i = 0; i < o.nforce; i++)
+		for (size_t j = 0; j < nfix; j++)
+			if (strcmp(fx[j]->id, o.force[i]) == 0)
+				for (const char *const *r = fx[j]->rules; r && *r; r++)
+					if (push(&o.sel.extend, &o.sel.nextend, *r) != 0)
+						status = 2;
+	o.sel.rules.extend_select = o.sel.extend;
+	o.sel.rules.extend_count = o.sel.nextend;
+	if (status) {
+		fprintf(stderr, "w3dfix: out of memory\n");
+		wl_config_free(cfg);
+		wl_catalog_free(cat);
+		opts_release(&o);
+		return 2;
+	}
 	wl_fix_options fo = { cat, cfg, o.unsafe, o.force, o.nforce,
 			      { o.select, o.nselect, o.ignore, o.nignore }, false };
 	totals t = { 0 };
