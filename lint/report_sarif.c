@@ -105,7 +105,9 @@ static json_t *rule_json(const wl_rule_def *r)
 		bad |= put(help, "text", json_string(htext));
 		bad |= put(help, "markdown", json_string(hmd));
 		bad |= put(cfg, "level", jstr(level_of(r->severity)));
-		if (r->severity == WL_SEV_OFF)
+		/* off, or outside the default rule set (opt-in, or no target
+		 * affected): not run unless selected */
+		if (r->severity == WL_SEV_OFF || !wl_rule_in_default_set(r))
 			bad |= put(cfg, "enabled", json_false());
 		if (r->format && r->format[0])
 			bad |= json_array_append_new(tags, jstr(r->format));
