@@ -76,7 +76,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "w3dasm: %s\nTry 'w3dasm --help'.\n",
 			optind >= argc ? "missing TEXT file"
 			: optind < argc - 1 ? "only one TEXT file is allowed"
-					    : "missing -o OUT (where to write the W3D file)");
+					    : "missing -o OUT (where to write the W3D or B3D file)");
 		return EXIT_TROUBLE;
 	}
 	const char *path = argv[optind];

@@ -139,9 +139,11 @@ static const wl_opt OPTS[] = {
 	{ "no-progress", no_argument, OPT_NO_PROGRESS, NULL,
 	  "never show the progress line (it only appears on a terminal, for more than 20 files)" },
 	{ "list-rules", no_argument, OPT_LIST_RULES, NULL,
-	  "list the rule catalogue, one rule a line: id, default severity, category, fixable, summary" },
+	  "list the rule catalogue, one rule a line: id, default severity, category, fixable, summary; "
+	  "(opt-in) marks the rules outside the default set" },
 	{ "explain", required_argument, OPT_EXPLAIN, "ID",
-	  "print the catalogue entry of rule ID: explanation, parameters and their defaults" },
+	  "print the catalogue entry of rule ID: format, severity per target, sources, explanation, "
+	  "parameters and their defaults" },
 	WL_OPT_COMMON,
 };
 #define OPT_COUNT (sizeof OPTS / sizeof OPTS[0])
@@ -1313,7 +1315,7 @@ static int prepare(run *r, char **paths, int npaths)
 			r->totals.unreadable += (uint64_t)rc;
 		}
 		else if (r->files.count == before)
-			fprintf(stderr, "w3dlint: %s: no W3D files found\n", paths[i]);
+			fprintf(stderr, "w3dlint: %s: no model files found (W3D, B3D, P3D)\n", paths[i]);
 	}
 	int rc = resolve_configs(r);
 	if (rc == -2)
