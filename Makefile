@@ -131,6 +131,9 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/defects.sh $(BUILD)/defects $(BUILD)/w3dasm
 	sh tests/xref_cli.sh $(BUILD)/w3dlint $(BUILD)/w3dasm
 	sh tests/baseline_element.sh $(BUILD)/w3dlint $(BUILD)/w3dasm
+	sh tests/targets.sh $(BUILD)/w3dlint
+	sh tests/counts_agree.sh $(BUILD)/w3dlint $(BUILD)/w3dfix
+	sh tests/walk_links.sh $(BUILD)/w3dlint $(BUILD)/w3dasm
 	sh tests/xref_skin_bounds.sh $(BUILD)/w3dlint $(BUILD)/w3dasm
 	sh tests/cli_w3ddump.sh $(BUILD)/w3ddump $(BUILD)/w3dasm
 	sh tests/cli_w3dfix.sh $(BUILD)/w3dfix $(BUILD)/w3dasm

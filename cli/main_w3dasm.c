@@ -38,13 +38,15 @@ static const wl_opt OPTS[] = {
 static const wl_cli_doc DOC = {
 	"w3dasm",
 	"[OPTION]... TEXT -o OUT.w3d",
-	"assemble the text form into a binary W3D or B3D file",
+	"assemble the text form into a binary W3D or B3D file (P3D: read-only)",
 	"Assemble a text form (as written by `w3ddump --text`, format in\n"
 	"docs/textform.md) into a binary model file: a text starting with\n"
 	"`w3d-text: 1` gives a W3D file, one starting with `b3d-text: 1` a Blitz3D\n"
 	"B3D file.  TEXT may be - for standard input.  Chunk sizes (and W3D\n"
 	"container bits) are computed unless the text pins them (`size:`,\n"
-	"`container_bit:`), so broken files can be written on purpose.",
+	"`container_bit:`), so broken files can be written on purpose.  The P3D text\n"
+	"form (`p3d-text: 1`, written by `w3ddump --text` for Arma/DayZ .p3d files) is\n"
+	"for reading only: w3dasm refuses it.",
 	OPTS,
 	OPT_COUNT,
 	"  w3ddump --text tank.w3d > tank.txt    # edit tank.txt, then:\n"
@@ -78,7 +80,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "w3dasm: %s\nTry 'w3dasm --help'.\n",
 			optind >= argc ? "missing TEXT file"
 			: optind < argc - 1 ? "only one TEXT file is allowed"
-					    : "missing -o OUT (where to write the W3D file)");
+					    : "missing -o OUT (where to write the W3D or B3D file)");
 		return EXIT_TROUBLE;
 	}
 	const char *path = argv[optind];

@@ -71,8 +71,9 @@ static const wl_opt OPTS[] = {
 static const wl_cli_doc DOC = {
 	"w3ddump",
 	"[OPTION]... FILE",
-	"show the chunk tree and fields of a W3D or B3D file",
-	"Show the chunk tree of a W3D or B3D file: offsets, sizes, spec chunk\n"
+	"show the chunk tree and fields of a W3D, B3D or P3D file",
+	"Show the chunk tree of a W3D, B3D or P3D (Arma ODOL/MLOD) file: offsets,\n"
+	"sizes, spec chunk\n"
 	"names, recovery marks for damaged parts, and decoded fields (names,\n"
 	"counts, vectors; for B3D the keys of its text form: BB3D version, TEXS\n"
 	"and BRUS entries, NODE transform, MESH brush, VRTS vertices, TRIS\n"

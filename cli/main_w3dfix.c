@@ -46,16 +46,20 @@
 #include "walk.h"
 #include "../lint/config.h"
 #include "../lint/lint.h"
+#include "../lint/report.h"
 #include "../fix/driver.h"
 #include "../core/safe_write.h"
 #include "progress.h"
+#include "select.h"
 
 typedef struct opts {
 	bool in_place, backup, dry_run, diff, unsafe, quiet, break_links, readonly_ok;
+	unsigned fold;        /* edits per rule and pattern shown (0: all) */
 	const char *output;
 	const char *config;
 	const char **select, **ignore, **force;
 	size_t nselect, nignore, nforce;
+	wl_cli_sel sel;       /* --target (its rule lists stay empty) */
 } opts;
 
 /* Frees the option lists (their strings are argv's or static). */
@@ -64,6 +68,7 @@ static void opts_release(opts *o)
 	free(o->select);
 	free(o->ignore);
 	free(o->force);
+	wl_cli_sel_free(&o->sel);
 }
 
 static void list_fixes(FILE *out)
@@ -80,21 +85,6 @@ static void list_fixes(FILE *out)
 			fprintf(out, "%s%s", r == fx[i]->rules ? "" : ",", *r);
 		fprintf(out, "\n    %s\n", fx[i]->summary);
 	}
-}
-
-/* Appends the comma-separated items of s to *list. */
-static int split_into(const char ***list, size_t *n, char *s)
-{
-	for (char *tok = strtok(s, ","); tok; tok = strtok(NULL, ",")) {
-		if (!*tok)
-			continue;
-		const char **nl = realloc(*list, (*n + 1) * sizeof *nl);
-		if (!nl)
-			return -1;
-		*list = nl;
-		nl[(*n)++] = tok;
-	}
-	return 0;
 }
 
 static int push(const char ***list, size_t *n, const char *s)
@@ -322,6 +312,8 @@ static bool stdin_misused(const opts *o, char **args, int nargs, bool single)
 
 typedef struct totals {
 	size_t files, fixed, fixable, clean, remaining, failed, errors, edits;
+	size_t before, after; /* findings of every severity, capped ones
+	                         included (what w3dlint counts) */
 	char **left;          /* remaining lines "FILE (N ...)" (malloc) */
 	size_t hint_findings; /* left findings an unused fixer repairs */
 	const char *hint_fixers[8];
@@ -378,21 +370,46 @@ static int by_offset(const void *a, const void *b)
 	return x < y ? -1 : x > y ? 1 : (i > j) - (i < j);
 }
 
-static void print_edits(const char *file, const wl_fix_result *r)
+/* Lists the edits of r in offset order, folded as w3dlint folds findings
+ * (lint/report.h wl_report_fold_plan): at most fold edits of the same rule
+ * and message pattern, then one line with the count of the others (fold 0:
+ * every edit). */
+static void print_edits(const char *file, const wl_fix_result *r, unsigned fold)
 {
-	size_t *idx = malloc((r->change_count ? r->change_count : 1) * sizeof *idx);
-	for (size_t i = 0; i < r->change_count; i++)
-		if (idx)
-			idx[i] = i;
+	size_t n = r->change_count;
+	size_t *idx = malloc((n ? n : 1) * sizeof *idx);
+	wl_finding *items = calloc(n ? n : 1, sizeof *items);
+	wl_fold_entry *plan = malloc((n ? n : 1) * sizeof *plan);
+	for (size_t i = 0; idx && i < n; i++)
+		idx[i] = i;
 	if (idx) {
 		sort_base = r->changes;
-		qsort(idx, r->change_count, sizeof *idx, by_offset);
+		qsort(idx, n, sizeof *idx, by_offset);
 	}
-	for (size_t k = 0; k < r->change_count; k++) {
+	for (size_t k = 0; items && k < n; k++) {
 		const wl_fix_change *c = &r->changes[idx ? idx[k] : k];
+		items[k].rule = c->rule ? c->rule : c->fixer;
+		items[k].message = c->what;
+		items[k].offset = c->offset;
+	}
+	bool folding = fold && items && plan && wl_report_fold_plan(items, n, plan) == 0;
+	for (size_t k = 0; k < n; k++) {
+		const wl_fix_change *c = &r->changes[idx ? idx[k] : k];
+		if (folding && plan[k].rank > fold)
+			continue;
+		if (folding && plan[k].rank == fold) {
+			char pat[256];
+			wl_report_pattern(c->what, pat, sizeof pat);
+			printf("%s:0x%" PRIX64 ": %s: %" PRIu32 " more edits like \"%s\" [%s] (up to 0x%" PRIX64
+			       "; --fold 0 shows them)\n",
+			       file, c->offset, c->fixer, plan[k].total - fold, pat, c->rule ? c->rule : "-", plan[k].last);
+			continue;
+		}
 		printf("%s:0x%" PRIX64 ": %s: %s [%s] (%s)\n", file, c->offset, c->fixer, c->what,
 		       c->rule ? c->rule : "-", c->path);
 	}
+	free(plan);
+	free(items);
 	free(idx);
 }
 
@@ -462,8 +479,13 @@ static void fix_one(const opts *o, const wl_fix_options *fo, const char *file, c
 		printf("%s: not repaired: w3dfix never changes %s files (read-only format); "
 		       "w3dlint checks them\n",
 		       file, fmt->title);
+	/* the file's targets as w3dlint finds them: --target, else the mod's
+	 * layout and the file itself (lint/lint.h) */
+	wl_lint_opts lo = { &o->sel.rules, wl_target_layout(file) };
+	wl_fix_options fo_file = *fo;
+	fo_file.lint = &lo;
 	wl_fix_result r;
-	int run_rc = wl_fix_run(fo, file, in, n, &r);
+	int run_rc = wl_fix_run(&fo_file, file, in, n, &r);
 	wl_progress_clear(pg);
 	if (run_rc != 0) {
 		wl_sw_abort(&lk);
@@ -478,8 +500,12 @@ static void fix_one(const opts *o, const wl_fix_options *fo, const char *file, c
 		return;
 	}
 	t->edits += r.change_count;
+	t->before += r.findings_before;
+	/* what stays: the repair's findings when it is written (or would
+	 * be), else the input's */
+	t->after += r.verified ? r.findings_after : r.findings_before;
 	if (o->dry_run || (!o->quiet && !o->diff && r.changed))
-		print_edits(file, &r);
+		print_edits(file, &r, o->fold);
 	if (o->diff && r.changed) {
 		printf("%s:\n", file);
 		print_diff(&r, n);
@@ -529,10 +555,13 @@ static void fix_one(const opts *o, const wl_fix_options *fo, const char *file, c
 static void walk_error(void *ud, const char *path, int errnum)
 {
 	(void)ud;
+	if (errnum == 0) /* a dangling link to a file it would not repair */
+		return;
 	fprintf(stderr, "w3dfix: %s: %s\n", path, strerror(errnum));
 }
 
-enum { OPT_LIST_FIXES = WL_OPT_LONG_ONLY, OPT_REBUILD_AABTREE, OPT_FIX, OPT_BREAK_LINKS, OPT_FORCE };
+enum { OPT_LIST_FIXES = WL_OPT_LONG_ONLY, OPT_REBUILD_AABTREE, OPT_FIX, OPT_BREAK_LINKS, OPT_FORCE, OPT_FOLD,
+       OPT_TARGET };
 
 /* The option table: drives getopt_long, --help and --man (cli/opts.h).
  * --fix has no short letter: -f is --format in w3dlint. */
@@ -548,7 +577,13 @@ static const wl_opt OPTS[] = {
 	{ "force", no_argument, OPT_FORCE, NULL,
 	  "write over read-only files (no write permission bit, e.g. 0444) too, keeping their mode; without it "
 	  "they are reported and left alone" },
-	{ "dry-run", no_argument, 'n', NULL, "list every edit (chunk path, rule, what: old -> new); write nothing" },
+	{ "dry-run", no_argument, 'n', NULL, "list the edits (chunk path, rule, what: old -> new); write nothing" },
+	{ "fold", required_argument, OPT_FOLD, "N",
+	  "list at most N edits of the same rule and message pattern per file, then one line with the count "
+	  "of the others, as w3dlint folds findings (default 5; 0 lists every edit)" },
+	{ "target", required_argument, OPT_TARGET, "TARGET",
+	  "the engines the files are for, as w3dlint --target (default auto): the findings counted before "
+	  "and after, and the ones repaired, are those w3dlint reports for them" },
 	{ "diff", no_argument, 'd', NULL, "per-chunk summary of the edits and the size change" },
 	{ "select", required_argument, 's', "LIST",
 	  "repair only these rule ids or fixer ids (comma-separated globs)" },
@@ -566,19 +601,22 @@ static const wl_opt OPTS[] = {
 static const wl_cli_doc DOC = {
 	"w3dfix",
 	"[OPTION]... PATH...",
-	"repair W3D model files",
-	"Repair W3D files: runs the safe fixers (and the unsafe ones with --unsafe), then\n"
-	"re-reads the result and verifies it.  PATH is a file or a folder (searched\n"
-	"recursively for .w3d .wlt .wht .wha .wtm files).  Nothing is written without\n"
-	"--in-place or -o.  Archives (.big, .pbo), images and text are never changed;\n"
-	"the model entries of an archive are checked and their edits listed, not\n"
-	"written (docs/archives.md).",
+	"repair W3D and B3D model files (P3D: read-only)",
+	"Repair W3D (.w3d .wlt .wht .wha .wtm) and B3D (.b3d) files: runs the safe\n"
+	"fixers (and the unsafe ones with --unsafe), then re-reads the result and\n"
+	"verifies it.  P3D (.p3d) files are read and counted but never changed.  PATH\n"
+	"is a file or a folder (searched recursively).  The findings counted before\n"
+	"and after are the ones w3dlint reports for the same targets (--target).\n"
+	"Nothing is written without --in-place or -o.  Archives (.big, .pbo), images\n"
+	"and text are never changed; the model entries of an archive are checked and\n"
+	"their edits listed, not written (docs/archives.md).",
 	OPTS,
 	OPT_COUNT,
 	"  w3dfix --dry-run mod/                 list the edits, write nothing\n"
 	"  w3dfix --in-place --backup mod/       repair in place, keep FILE.bak\n"
 	"  w3dfix -o fixed/ mod/                 write repaired copies to fixed/\n"
-	"  w3dfix --fix rebuild-aabtree -i tank.w3d   also run one unsafe fixer\n",
+	"  w3dfix --fix rebuild-aabtree -i tank.w3d   also run one unsafe fixer\n"
+	"  w3dfix -n --target luanti mods/mobs/models/ what a Luanti mod would get\n",
 	"  0  nothing to fix, or everything fixed and verified, and no finding at or above\n"
 	"     the failing severity (error, or the configuration's fail-on) remains\n"
 	"  1  such findings remain, a verification failed (the original is left in place),\n"
@@ -594,6 +632,7 @@ int main(int argc, char **argv)
 	wl_cli_getopt_tables(&DOC, longs, shorts);
 	wl_sw_signals_init();
 	opts o = { 0 };
+	o.fold = 5;
 	int ch, status = 0;
 	bool list = false;
 	opterr = 0;
@@ -607,14 +646,31 @@ int main(int argc, char **argv)
 		case OPT_FORCE: o.readonly_ok = true; break;
 		case 'n': o.dry_run = true; break;
 		case 'd': o.diff = true; break;
-		case 's': rc = split_into(&o.select, &o.nselect, optarg); break;
-		case 'I': rc = split_into(&o.ignore, &o.nignore, optarg); break;
+		case 's': rc = wl_cli_split_list(&o.select, &o.nselect, optarg); break;
+		case 'I': rc = wl_cli_split_list(&o.ignore, &o.nignore, optarg); break;
 		case 'u': o.unsafe = true; break;
 		case OPT_FIX: rc = push(&o.force, &o.nforce, optarg); break;
 		case OPT_REBUILD_AABTREE: rc = push(&o.force, &o.nforce, "rebuild-aabtree"); break;
 		case 'c': o.config = optarg; break;
 		case 'q': o.quiet = true; break;
 		case OPT_LIST_FIXES: list = true; break;
+		case OPT_FOLD: {
+			char *end;
+			unsigned long v = strtoul(optarg, &end, 10);
+			if (end == optarg || *end || optarg[0] == '-' || v > 1000000) {
+				fprintf(stderr, "w3dfix: --fold needs a whole number from 0 to 1000000, not '%s'\n", optarg);
+				opts_release(&o);
+				return 2;
+			}
+			o.fold = (unsigned)v;
+			break;
+		}
+		case OPT_TARGET:
+			if (wl_cli_sel_target(&o.sel, "w3dfix", "--target", optarg) != 0) {
+				opts_release(&o);
+				return 2;
+			}
+			break;
 		default: opts_release(&o); return wl_cli_common_option(&DOC, ch, argv);
 		}
 		if (rc != 0) {
@@ -665,6 +721,28 @@ int main(int argc, char **argv)
 	wl_config *cfg = NULL;
 	if (o.config && !(cfg = wl_config_load(cat, o.config, err, sizeof err))) {
 		fprintf(stderr, "w3dfix: %s\n", err);
+		wl_catalog_free(cat);
+		opts_release(&o);
+		return 2;
+	}
+	/* The rules named by --select and the rules of the fixers named by
+	 * --fix run in the lint even when outside the default set or off for
+	 * the file's targets (as w3dlint --extend-select): asking for a repair
+	 * names its rule. */
+	for (size_t i = 0; i < o.nselect; i++)
+		if (push(&o.sel.extend, &o.sel.nextend, o.select[i]) != 0)
+			status = 2;
+	for (size_t i = 0; i < o.nforce; i++)
+		for (size_t j = 0; j < nfix; j++)
+			if (strcmp(fx[j]->id, o.force[i]) == 0)
+				for (const char *const *r = fx[j]->rules; r && *r; r++)
+					if (push(&o.sel.extend, &o.sel.nextend, *r) != 0)
+						status = 2;
+	o.sel.rules.extend_select = o.sel.extend;
+	o.sel.rules.extend_count = o.sel.nextend;
+	if (status) {
+		fprintf(stderr, "w3dfix: out of memory\n");
+		wl_config_free(cfg);
 		wl_catalog_free(cat);
 		opts_release(&o);
 		return 2;
@@ -725,10 +803,10 @@ int main(int argc, char **argv)
 	char fixable[64] = "";
 	if (!writing && t.fixable)
 		snprintf(fixable, sizeof fixable, "%zu to fix (not written), ", t.fixable);
-	printf("%zu file%s, %zu fixed, %s%zu unchanged, %zu edit%s, %zu with findings left, %zu "
-	       "verification failure%s\n",
+	printf("%zu file%s, %zu fixed, %s%zu unchanged, %zu edit%s, %zu finding%s before, %zu after, %zu with "
+	       "findings at the failing severity left, %zu verification failure%s\n",
 	       t.files, t.files == 1 ? "" : "s", t.fixed, fixable, t.clean, t.edits, t.edits == 1 ? "" : "s",
-	       t.remaining, t.failed, t.failed == 1 ? "" : "s");
+	       t.before, t.before == 1 ? "" : "s", t.after, t.remaining, t.failed, t.failed == 1 ? "" : "s");
 	for (size_t i = 0; i < t.remaining; i++)
 		printf("  findings left: %s\n", t.left[i]);
 	if (t.hint_findings) {

@@ -43,6 +43,7 @@
 #include "pool.h"
 #include "progress.h"
 #include "archive_walk.h"
+#include "select.h"
 #include "walk.h"
 
 #define EXIT_CLEAN 0
@@ -53,6 +54,10 @@
 /* Detached results (findings, no document) held per job in the reorder
  * buffer (cli/pool.h window). */
 #define RESULTS_PER_JOB 16
+
+/* SARIF results per run by default: GitHub code scanning takes at most
+ * 25,000 per run (the others are counted in one notification). */
+#define SARIF_MAX_RESULTS 25000
 
 /* Findings per (rule, message pattern) and file shown before folding. */
 #define DEFAULT_FOLD 5
@@ -66,9 +71,16 @@ enum {
 	OPT_WRITE_BASELINE,
 	OPT_FOLD,
 	OPT_MAX_FINDINGS,
-	OPT_GAME,
+	OPT_TARGET,
 	OPT_XREF,
 	OPT_NO_XREF,
+	OPT_SELECT,
+	OPT_EXTEND_SELECT,
+	OPT_IGNORE,
+	OPT_SHOW_INFOS,
+	OPT_BASE,
+	OPT_VERBOSE,
+	OPT_GAME,
 	OPT_MEMORY_CAP
 };
 
@@ -102,11 +114,34 @@ static const wl_opt OPTS[] = {
 	  "text and github reports: show at most N findings of the same rule and message pattern per file, "
 	  "then one line with the count of the others (default 5; 0 shows all)" },
 	{ "max-findings", required_argument, OPT_MAX_FINDINGS, "N",
-	  "show at most N findings in all (0: no limit, the default); the summary counts the others" },
-	{ "game", required_argument, OPT_GAME, "GAME",
-	  "read every file as the dialect of GAME: auto (the default: detected per file from the chunks and "
-	  "values it holds), renegade, generals (also zh), bfme or w3dhub (also tt); rules that depend on the "
-	  "game follow it (e.g. object-not-loaded: a SOUNDROBJ loads only in renegade and w3dhub)" },
+	  "show at most N findings in all (0: no limit; the default, except for SARIF: 25000, what GitHub code "
+	  "scanning takes per run); the summary counts the others" },
+	{ "target", required_argument, OPT_TARGET, "TARGET",
+	  "the engines the files are for (comma-separated; overrides the configuration's target:): W3D renegade, "
+	  "generals (zh), bfme, w3dhub (tt); B3D luanti, irrlicht, blitz3d, assimp; P3D arma1, arma2, arma3, dayz; "
+	  "any (the strictest of all); auto (the default: per file from the file itself - W3D dialect, ODOL "
+	  "version - and the mod's layout: mod.conf, game.conf, init.lua -> luanti; config.cpp, $PBOPREFIX$ -> "
+	  "arma; Data/INI -> generals, bfme).  Each rule runs at the severity the catalogue gives it for the "
+	  "file's targets (w3dlint --explain ID); a rule no target is affected by does not run.  A single W3D "
+	  "game is also the dialect every W3D file is read as" },
+	{ "game", required_argument, OPT_GAME, "GAME", "the same as --target (kept for the W3D games)" },
+	{ "select", required_argument, OPT_SELECT, "LIST",
+	  "run only these rules (comma-separated ids or globs; replaces the configuration's select).  A rule "
+	  "named here runs even when it is outside the default rule set or off for the file's targets" },
+	{ "extend-select", required_argument, OPT_EXTEND_SELECT, "LIST",
+	  "also run these rules (ids or globs), e.g. the opt-in rules outside the default set "
+	  "(w3dlint --list-rules marks them)" },
+	{ "ignore", required_argument, OPT_IGNORE, "LIST", "never run these rules (comma-separated ids or globs)" },
+	{ "show-infos", no_argument, OPT_SHOW_INFOS, NULL,
+	  "text and github reports: show info findings too (by default they are counted in the summary "
+	  "only; fail-on: info also shows them)" },
+	{ "base", required_argument, OPT_BASE, "FOLDER",
+	  "a folder of the base game (repeatable; adds to the configuration's base:): its files are indexed "
+	  "for the cross-file checks (objects, hierarchies, textures the linted files name) but neither "
+	  "linted nor reported" },
+	{ "verbose", no_argument, OPT_VERBOSE, NULL,
+	  "name on standard error what the run skips (dangling links to files it would not lint) and each "
+	  "folder's detected targets" },
 	{ "xref", no_argument, OPT_XREF, NULL,
 	  "run the cross-file checks even when every PATH is a file: the files named are indexed as one folder" },
 	{ "no-xref", no_argument, OPT_NO_XREF, NULL,
@@ -117,9 +152,11 @@ static const wl_opt OPTS[] = {
 	{ "no-progress", no_argument, OPT_NO_PROGRESS, NULL,
 	  "never show the progress line (it only appears on a terminal, for more than 20 files)" },
 	{ "list-rules", no_argument, OPT_LIST_RULES, NULL,
-	  "list the rule catalogue, one rule a line: id, default severity, category, fixable, summary" },
+	  "list the rule catalogue, one rule a line: id, default severity, category, fixable, summary; "
+	  "(opt-in) marks the rules outside the default set" },
 	{ "explain", required_argument, OPT_EXPLAIN, "ID",
-	  "print the catalogue entry of rule ID: explanation, parameters and their defaults" },
+	  "print the catalogue entry of rule ID: format, severity per target, sources, explanation, "
+	  "parameters and their defaults" },
 	WL_OPT_COMMON,
 };
 #define OPT_COUNT (sizeof OPTS / sizeof OPTS[0])
@@ -127,26 +164,39 @@ static const wl_opt OPTS[] = {
 static const wl_cli_doc DOC = {
 	"w3dlint",
 	"[OPTION]... PATH...",
-	"lint Westwood/EA W3D model files",
-	"Lint Westwood/EA W3D model files (.w3d .wlt .wht .wha .wtm, any letter case).\n"
+	"lint W3D, B3D and P3D model files",
+	"Lint 3D model files of three formats (extensions in any letter case):\n"
+	"  W3D  Westwood/EA: C&C Renegade, Generals / Zero Hour, BFME (.w3d .wlt .wht\n"
+	"       .wha .wtm)\n"
+	"  B3D  Blitz3D: Luanti (Minetest) mods, Irrlicht, Blitz3D, Assimp (.b3d)\n"
+	"  P3D  Bohemia Interactive: Arma 1-3 and DayZ addons, ODOL and MLOD (.p3d)\n"
 	"Folders are searched recursively (sorted; hidden entries skipped); a file named\n"
-	"explicitly is linted whatever its extension.  BIG and PBO archives are walked\n"
-	"like folders: each model entry is reported as ARCHIVE:PATH (docs/archives.md);\n"
+	"explicitly is linted whatever its extension, its format told by its bytes.\n"
+	"Each file is checked for its targets (--target; by default detected from the\n"
+	"file and the mod's layout), and the report lists errors and warnings, infos\n"
+	"counted (--show-infos lists them).  BIG and PBO archives are walked like\n"
+	"folders: each model entry is reported as ARCHIVE:PATH (docs/archives.md);\n"
 	"images, text and other files that are not models get one line and no lint.",
 	OPTS,
 	OPT_COUNT,
 	"  w3dlint mod/                              lint a whole mod folder\n"
+	"  w3dlint mods/mymod/models/                a Luanti mod (mod.conf: target luanti)\n"
+	"  w3dlint @mymod/addons/                    an Arma addon (config.cpp: Arma)\n"
 	"  w3dlint --format json -o report.json mod/ machine-readable report\n"
 	"  w3dlint --format sarif -o w3dlint.sarif . for GitHub code scanning\n"
 	"  w3dlint --write-baseline w3dlint-baseline.json mod/   accept today's findings\n"
 	"  w3dlint --baseline w3dlint-baseline.json mod/         report only new ones\n"
 	"  w3dlint --fail-on warning art/tank.w3d    fail on warnings too\n"
-	"  w3dlint --game generals mod/              read every file as Generals / ZH\n"
+	"  w3dlint --target generals mod/            read every W3D file as Generals / ZH\n"
+	"  w3dlint --target luanti mods/mobs/        a Luanti mod's .b3d models\n"
+	"  w3dlint --target arma3 addons/            an Arma 3 addon's .p3d models\n"
+	"  w3dlint --base ../ZH/Art mod/             resolve textures of the base game\n"
 	"  w3dlint --explain pivot-parent-order      what a rule checks, and why\n",
 	"  0  no finding at or above the failing severity (error unless --fail-on or\n"
 	"     the configuration's fail-on says otherwise)\n"
 	"  1  findings at or above the failing severity\n"
 	"  2  usage or configuration error, unreadable or missing path, internal error\n"
+	"     (a dangling link to a file w3dlint would not lint is skipped, not an error)\n"
 	"     (a truncated or garbage model file is a finding, never status 2)\n",
 	"Configuration: .w3dlint.yaml, found by walking up from each file's folder to\n"
 	"the repository root; see README.md and docs/configuration.md.  NO_COLOR\n"
@@ -165,9 +215,13 @@ typedef struct cli {
 	uint64_t memory_cap; /* --memory-cap bytes, 0 when not given */
 	unsigned fold;
 	uint64_t max_findings;  /* 0: no limit */
-	const wl_format *game_format; /* --game: the format it is a dialect of;
-	                               * NULL (auto): detected per file */
-	int game;                     /* --game: the dialect in game_format */
+	bool max_findings_given;
+	wl_cli_sel sel;               /* --select, --extend-select, --ignore,
+	                               * --target (--game) */
+	const char **bases;           /* --base FOLDER, in order */
+	size_t nbases;
+	bool show_infos;
+	bool verbose;
 	int xref;            /* --xref 1, --no-xref 0, -1: on when a PATH is a folder */
 	bool list_rules;
 	bool quiet;
@@ -196,9 +250,28 @@ static void list_rules(const wl_catalog *cat, FILE *out)
 	}
 	for (size_t i = 0; i < n; i++) {
 		const wl_rule_def *r = wl_catalog_at(cat, i);
-		fprintf(out, "%-*s  %-7s  %-*s  %-6s  %s\n", wid, r->id, wl_severity_name(r->severity), wcat,
-			r->category, r->fixable, r->summary);
+		fprintf(out, "%-*s  %-7s  %-*s  %-6s  %s%s\n", wid, r->id, wl_severity_name(r->severity), wcat,
+			r->category, r->fixable, wl_rule_in_default_set(r) ? "" : "(opt-in) ", r->summary);
 	}
+}
+
+/* The targets line of --explain: severity per target, and whether the
+ * rule is in the default set. */
+static void explain_targets(const wl_rule_def *r, FILE *out)
+{
+	fputs("  targets:  ", out);
+	size_t shown = 0;
+	for (size_t t = 0; t < wl_target_count(); t++) {
+		if (!(r->targets & ((wl_target_mask)1 << t)))
+			continue;
+		fprintf(out, "%s%s %s", shown++ ? ", " : " ", wl_target_name(t),
+			r->target_severity[t] == WL_SEV_OFF ? "unaffected (off)" : wl_severity_name(r->target_severity[t]));
+	}
+	fputc('\n', out);
+	if (r->opt_in)
+		fputs("  default:   off (opt-in: turn on with select / --extend-select)\n", out);
+	else if (!wl_rule_in_default_set(r))
+		fputs("  default:   off (no target is affected: turn on with select / --extend-select)\n", out);
 }
 
 static int explain_rule(const wl_catalog *cat, const char *id, FILE *out)
@@ -220,7 +293,12 @@ static int explain_rule(const wl_catalog *cat, const char *id, FILE *out)
 	fprintf(out, "  summary:   %s\n", r->summary);
 	if (r->source_file && r->source_file[0])
 		fprintf(out, "  catalogue: %s\n", r->source_file);
-	fputs("  sources:   REN Renegade, ZH Zero Hour, OS OpenSAGE, BP Blender plugin (docs/sources.md)\n", out);
+	fprintf(out, "  format:    %s\n", r->format[0] ? r->format : "every format");
+	explain_targets(r, out);
+	for (size_t i = 0; i < r->sources_count; i++)
+		fprintf(out, "  %s %s\n", i ? "          " : "sources:  ", r->sources[i]);
+	if (r->sources_count)
+		fputs("             (docs/sources.md)\n", out);
 	fputc('\n', out);
 	wl_cli_wrap(out, r->explanation, 2, 0, 79);
 	if (r->params_count) {
@@ -299,11 +377,8 @@ static int config_get(config_cache *cc, const wl_catalog *cat, const char *path,
 
 /* ----------------------------------------------------------------- files */
 
-static void walk_error(void *ud, const char *path, int errnum)
-{
-	(void)ud;
-	fprintf(stderr, "w3dlint: %s: %s\n", path, strerror(errnum));
-}
+typedef struct run run;
+
 
 /* Reads the whole file (core/file_io.h: regular files of at most 1 GiB;
  * WL_READ_SNIFF: a file its format refuses by its first bytes is not read
@@ -327,13 +402,14 @@ static int read_file(const char *path, uint8_t **out, uint64_t *out_size, char *
 
 /* ----------------------------------------------------------------- lint */
 
-typedef struct run {
+struct run {
 	const cli *opt;
 	wl_catalog *cat;
 	wl_config *forced;       /* --config, or NULL */
 	config_cache cache;
 	wl_pathlist files;
 	wl_config **file_cfg;    /* per file, borrowed; NULL = no configuration */
+	wl_target_mask *file_layout; /* per file: targets its mod's layout names */
 	wl_baseline *baseline;   /* --baseline or --write-baseline, or NULL */
 	bool recording;          /* --write-baseline */
 	wl_reporter *rep;
@@ -354,7 +430,13 @@ typedef struct run {
 	struct path_ix *by_path; /* the files sorted by path, for the findings */
 	struct lint_result **held; /* per file, until the index is complete */
 	bool xref_oom;
-} run;
+	bool hide_infos;         /* text/github without --show-infos */
+	wl_pathlist base_dirs;   /* --base and the configurations' base: */
+	wl_pathlist base_files;  /* their model files (indexed, not linted) */
+	uint64_t max_findings;   /* --max-findings; SARIF: 25,000 by default */
+	wl_pathlist unreadable;  /* paths the walk or the reader could not read
+	                            (the first 1000), for SARIF */
+};
 
 /* What a worker hands back for one file: its findings detached from the
  * document (which the worker frees at once, so that only one document per
@@ -363,6 +445,7 @@ typedef struct run {
 typedef struct lint_result {
 	uint64_t size;               /* bytes */
 	const char *format;          /* static format name */
+	wl_target_mask targets;      /* the file's targets (lint.h) */
 	wl_finding *items;           /* sorted by offset; chunk pointers NULL */
 	const char **chunk_paths;    /* per item, into strings */
 	size_t count;
@@ -387,33 +470,42 @@ typedef struct path_ix {
 	size_t index;
 } path_ix;
 
-/* Resolves the configuration of every file before linting, so that a bad
+/* Resolves the configuration and the layout targets (target.h
+ * wl_target_layout) of every file before linting, so that a bad
  * configuration stops the run before any report is written. */
 static int resolve_configs(run *r)
 {
 	r->file_cfg = calloc(r->files.count ? r->files.count : 1, sizeof *r->file_cfg);
-	if (!r->file_cfg)
+	r->file_layout = calloc(r->files.count ? r->files.count : 1, sizeof *r->file_layout);
+	if (!r->file_cfg || !r->file_layout)
 		return -2;
-	/* The configuration depends only on the file's folder, and the walk
-	 * lists a folder's files together: look it up once per folder run. */
+	/* Both depend only on the file's folder, and the walk lists a folder's
+	 * files together: look them up once per folder run. */
 	const char *prev = NULL;
 	size_t prev_len = 0;
 	for (size_t i = 0; i < r->files.count; i++) {
-		if (r->forced) {
-			r->file_cfg[i] = r->forced;
-			continue;
-		}
 		const char *path = wl_pathlist_host(&r->files, i); /* an entry: its archive */
 		const char *slash = strrchr(path, '/');
 		size_t dir_len = slash ? (size_t)(slash - path) : 0;
 		if (prev && !strchr(path, '/') == !strchr(prev, '/') && dir_len == prev_len &&
 		    memcmp(path, prev, dir_len) == 0) {
 			r->file_cfg[i] = r->file_cfg[i - 1];
+			r->file_layout[i] = r->file_layout[i - 1];
 			prev = path;
 			continue;
 		}
 		prev = path;
 		prev_len = dir_len;
+		r->file_layout[i] = wl_target_layout(path);
+		if (r->opt->verbose && r->file_layout[i]) {
+			char names[256];
+			fprintf(stderr, "w3dlint: %.*s: the mod's layout names the targets %s\n", (int)(dir_len ? dir_len : 1),
+				dir_len ? path : ".", wl_target_mask_names(r->file_layout[i], names, sizeof names));
+		}
+		if (r->forced) {
+			r->file_cfg[i] = r->forced;
+			continue;
+		}
 		char where[4096];
 		if (wl_config_locate(path, where, sizeof where) != 1)
 			continue;
@@ -468,9 +560,17 @@ static void add_counts(wl_report_counts *to, const wl_report_counts *c)
 	to->not_shown += c->not_shown;
 }
 
+/* The effective severity of rule for a file of configuration cfg and
+ * targets (per-path ignores aside: the engine applied them already). */
+static wl_severity rule_severity(const run *r, const wl_config *cfg, const char *rule, wl_target_mask targets)
+{
+	return wl_config_severity_for(cfg, &r->opt->sel.rules, r->cat, rule, NULL, targets);
+}
+
 /* The per-rule counts of findings left out by the cap, for rules not off.
  * NULL when out of memory. */
-static wl_report_dropped *dropped_list(const run *r, const wl_config *cfg, const wl_findings *fs, size_t *out_n)
+static wl_report_dropped *dropped_list(const run *r, const wl_config *cfg, const wl_findings *fs,
+				       wl_target_mask targets, size_t *out_n)
 {
 	*out_n = 0;
 	wl_report_dropped *dropped = malloc((fs->rules_count ? fs->rules_count : 1) * sizeof *dropped);
@@ -479,7 +579,7 @@ static wl_report_dropped *dropped_list(const run *r, const wl_config *cfg, const
 	for (size_t k = 0; k < fs->rules_count; k++) {
 		const char *rule = fs->rules[k].rule;
 		uint64_t n = wl_findings_dropped(fs, rule);
-		if (n == 0 || wl_config_severity(cfg, r->cat, rule) == WL_SEV_OFF)
+		if (n == 0 || rule_severity(r, cfg, rule, targets) == WL_SEV_OFF)
 			continue;
 		dropped[*out_n].rule = rule;
 		dropped[*out_n].count = n;
@@ -520,7 +620,7 @@ static int detach(const run *r, const wl_config *cfg, const wl_doc *doc, lint_re
 	const wl_findings *fs = &doc->findings;
 	size_t n = fs->count;
 	res->format = doc->format && doc->format->name ? doc->format->name : "w3d";
-	res->dropped = dropped_list(r, cfg, fs, &res->dropped_count);
+	res->dropped = dropped_list(r, cfg, fs, res->targets, &res->dropped_count);
 	res->items = malloc((n ? n : 1) * sizeof *res->items);
 	res->chunk_paths = malloc((n ? n : 1) * sizeof *res->chunk_paths);
 	if (!res->dropped || !res->items || !res->chunk_paths)
@@ -629,7 +729,8 @@ static void *lint_work(void *ud, size_t i)
 		free(bytes);
 		return res;
 	} else {
-		doc = wl_lint_bytes_dialect(r->cat, cfg, path, bytes, res->size, r->opt->game_format, r->opt->game);
+		wl_lint_opts lo = { &r->opt->sel.rules, r->file_layout[i] };
+		doc = wl_lint_bytes_opts(r->cat, cfg, &lo, path, bytes, res->size, &res->targets);
 	}
 	/* The index copies what it keeps: the document is freed below. */
 	if (doc && r->xref && r->xref_add[i]) {
@@ -709,6 +810,43 @@ static int64_t apply_baseline(run *r, const char *path, lint_result *res, wl_fin
 	return matched;
 }
 
+/* Keeps path for the report's list of unreadable paths (the first 1000). */
+static void note_unreadable(run *r, const char *path)
+{
+	if (r->unreadable.count >= 1000)
+		return;
+	char *copy = strdup(path);
+	char **grown = copy ? realloc(r->unreadable.items, (r->unreadable.count + 1) * sizeof *grown) : NULL;
+	if (grown) {
+		r->unreadable.items = grown;
+		grown[r->unreadable.count++] = copy;
+	} else {
+		free(copy);
+	}
+}
+
+/* Text and github reports without --show-infos: the info findings (and
+ * capped info rules) are counted but not listed.  Compacts fr's arrays
+ * (items, paths and d: its findings, chunk paths and dropped list, the
+ * caller's) in place. */
+static void hide_infos(const run *r, const wl_config *cfg, wl_target_mask targets, wl_finding *items,
+		       const char **paths, wl_report_dropped *d, wl_file_report *fr)
+{
+	size_t w = 0;
+	for (size_t i = 0; i < fr->findings_count; i++) {
+		if (items[i].severity == WL_SEV_INFO)
+			continue;
+		items[w] = items[i];
+		paths[w++] = paths[i];
+	}
+	fr->findings_count = w;
+	size_t dw = 0;
+	for (size_t k = 0; k < fr->dropped_count; k++)
+		if (rule_severity(r, cfg, d[k].rule, targets) != WL_SEV_INFO)
+			d[dw++] = d[k];
+	fr->dropped_count = dw;
+}
+
 /* Main thread, in file order: prints the read error or reports the file.
  * Returns -1 only when the report could not be written (out of memory or an
  * output error), which stops the run. */
@@ -732,8 +870,15 @@ static int report_file(run *r, size_t i, lint_result *res)
 		fprintf(stderr, "%s\n", res ? res->error : "w3dlint: out of memory");
 		r->trouble = true;
 		r->totals.unreadable++;
+		note_unreadable(r, path);
 		result_free(res);
 		return 0;
+	}
+	if (r->opt->verbose) {
+		char names[256];
+		wl_progress_clear(&r->pg);
+		fprintf(stderr, "w3dlint: %s: %s, targets %s\n", path, res->format,
+			wl_target_mask_names(res->targets, names, sizeof names));
 	}
 	size_t n = res->count, shown_n = 0;
 	wl_finding *shown = malloc((n ? n : 1) * sizeof *shown);
@@ -764,7 +909,15 @@ static int report_file(run *r, size_t i, lint_result *res)
 	}
 	for (size_t k = 0; k < fr.dropped_count; k++) {
 		fr.counts.dropped += fr.dropped[k].count;
-		wl_severity s = wl_config_severity(cfg, r->cat, fr.dropped[k].rule);
+		wl_severity s = rule_severity(r, cfg, fr.dropped[k].rule, res->targets);
+		/* capped findings count at their rule's severity, as in the
+		 * baseline and w3dfix */
+		if (s == WL_SEV_ERROR)
+			fr.counts.errors += fr.dropped[k].count;
+		else if (s == WL_SEV_WARNING)
+			fr.counts.warnings += fr.dropped[k].count;
+		else if (s == WL_SEV_INFO)
+			fr.counts.infos += fr.dropped[k].count;
 		if (s > worst)
 			worst = s;
 	}
@@ -774,7 +927,7 @@ static int report_file(run *r, size_t i, lint_result *res)
 		r->failed = true;
 
 	/* --max-findings: the first N in report order are shown. */
-	uint64_t max = r->opt->max_findings;
+	uint64_t max = r->max_findings;
 	if (max) {
 		uint64_t room = r->shown < max ? max - r->shown : 0;
 		if (shown_n > room) {
@@ -784,6 +937,8 @@ static int report_file(run *r, size_t i, lint_result *res)
 	}
 	r->shown += fr.findings_count;
 	add_counts(&r->totals, &fr.counts);
+	if (r->hide_infos && threshold != WL_SEV_INFO)
+		hide_infos(r, cfg, res->targets, shown, shown_paths, res->dropped, &fr);
 
 	if (r->shares_terminal && !r->opt->quiet && (fr.findings_count || fr.dropped_count))
 		wl_progress_clear(&r->pg);
@@ -859,6 +1014,16 @@ static size_t xref_file_of(const run *r, const char *path)
 	return (size_t)-1;
 }
 
+/* Is path one of the base files (--base, base:)?  Linear: only asked for
+ * duplicate-definition findings. */
+static bool is_base_file(const run *r, const char *path)
+{
+	for (size_t i = 0; i < r->base_files.count; i++)
+		if (strcmp(r->base_files.items[i], path) == 0)
+			return true;
+	return false;
+}
+
 /* State of the wl_xref_check callback: the effective severity needs the
  * file's absolute path when its configuration has per-path ignores; it is
  * computed once per file (findings come sorted by path). */
@@ -880,6 +1045,9 @@ static void xref_emit(void *ud, const wl_xref_finding *f)
 	lint_result *res = i == (size_t)-1 ? NULL : r->held[i];
 	if (!res || !res->ok)
 		return;
+	/* A mod redefining an object of the base game is how mods work. */
+	if (f->related && strcmp(f->rule, "duplicate-definition") == 0 && is_base_file(r, f->related))
+		return;
 	const wl_config *cfg = r->file_cfg[i];
 	if (sk->file != i) {
 		free(sk->key);
@@ -893,7 +1061,7 @@ static void xref_emit(void *ud, const wl_xref_finding *f)
 			}
 		}
 	}
-	wl_severity sev = wl_config_severity_at(cfg, r->cat, f->rule, sk->key);
+	wl_severity sev = wl_config_severity_for(cfg, &r->opt->sel.rules, r->cat, f->rule, sk->key, res->targets);
 	if (sev == WL_SEV_OFF)
 		return;
 	const char *cpath = f->chunk_path ? f->chunk_path : "";
@@ -973,6 +1141,33 @@ static int merge_xref(lint_result *res)
 	return 0;
 }
 
+/* Indexes the base files for the cross-file checks: read, built and added
+ * to the index, never reported (their findings name no file of the run).
+ * A file that is also linted is indexed once, as a file of the run. */
+static void index_bases(run *r)
+{
+	for (size_t i = 0; i < r->base_files.count && !r->xref_oom; i++) {
+		const char *path = r->base_files.items[i];
+		if (xref_file_of(r, path) != (size_t)-1)
+			continue;
+		uint8_t *bytes;
+		uint64_t size;
+		char err[512];
+		if (read_file(path, &bytes, &size, err, sizeof err) != 0) {
+			fprintf(stderr, "%s\n", err);
+			r->trouble = true;
+			continue;
+		}
+		wl_doc *doc = wl_lint_bytes_opts(r->cat, NULL, NULL, path, bytes, size, NULL);
+		if (!doc || wl_xref_add(r->xref, path, doc) != 0)
+			r->xref_oom = true;
+		wl_doc_free(doc);
+		free(bytes);
+	}
+	for (size_t i = 0; i < r->base_dirs.count; i++)
+		(void)wl_xref_scan_textures(r->xref, r->base_dirs.items[i]);
+}
+
 /* After every file was linted and indexed: textures of the folder
  * arguments, the cross-file checks, then the held results in file order.
  * Returns -1 when the report could not be written. */
@@ -984,6 +1179,7 @@ static int report_held(run *r, char **paths, int npaths)
 		if (stat(paths[k], &st) == 0 && S_ISDIR(st.st_mode))
 			(void)wl_xref_scan_textures(r->xref, paths[k]);
 	}
+	index_bases(r);
 	xref_sink sk = { r, (size_t)-1, NULL };
 	if (wl_xref_check(r->xref, xref_emit, &sk) < 0)
 		r->xref_oom = true;
@@ -1040,7 +1236,6 @@ static int parse_args(int argc, char **argv, cli *opt, int *first_path)
 	opt->format = "text";
 	opt->fail_on = -1;
 	opt->fold = DEFAULT_FOLD;
-	opt->game_format = NULL;
 	opt->xref = -1;
 	opterr = 0;
 	int c;
@@ -1083,18 +1278,40 @@ static int parse_args(int argc, char **argv, cli *opt, int *first_path)
 		case OPT_MAX_FINDINGS:
 			if (parse_count("--max-findings", optarg, 0, UINT64_MAX, &opt->max_findings) != EXIT_CLEAN)
 				return EXIT_TROUBLE;
+			opt->max_findings_given = true;
 			break;
 		case OPT_NO_PROGRESS: opt->no_progress = true; break;
 		case OPT_XREF: opt->xref = 1; break;
 		case OPT_NO_XREF: opt->xref = 0; break;
 		case OPT_GAME:
-			if (!wl_format_dialect_parse(optarg, &opt->game_format, &opt->game)) {
-				fprintf(stderr, "w3dlint: unknown game '%s' for --game (auto, %s)\n", optarg,
-					wl_format_dialect_names());
+		case OPT_TARGET:
+			if (wl_cli_sel_target(&opt->sel, "w3dlint", c == OPT_GAME ? "--game" : "--target", optarg) != 0) {
 				usage_hint();
 				return EXIT_TROUBLE;
 			}
 			break;
+		case OPT_SELECT:
+		case OPT_EXTEND_SELECT:
+		case OPT_IGNORE:
+			if (wl_cli_sel_add(&opt->sel, c == OPT_SELECT ? WL_SEL_SELECT : c == OPT_EXTEND_SELECT ? WL_SEL_EXTEND
+													: WL_SEL_IGNORE,
+					   optarg) != 0) {
+				fputs("w3dlint: out of memory\n", stderr);
+				return EXIT_TROUBLE;
+			}
+			break;
+		case OPT_SHOW_INFOS: opt->show_infos = true; break;
+		case OPT_VERBOSE: opt->verbose = true; break;
+		case OPT_BASE: {
+			const char **nb = realloc(opt->bases, (opt->nbases + 1) * sizeof *nb);
+			if (!nb) {
+				fputs("w3dlint: out of memory\n", stderr);
+				return EXIT_TROUBLE;
+			}
+			opt->bases = nb;
+			nb[opt->nbases++] = optarg;
+			break;
+		}
 		case OPT_LIST_RULES: opt->list_rules = true; break;
 		case OPT_EXPLAIN: opt->explain = optarg; break;
 		case OPT_FAIL_ON:
@@ -1132,11 +1349,71 @@ static void run_free(run *r)
 	wl_reporter_free(r->rep);
 	wl_cli_out_abort(&r->dest); /* a report not finished is not written */
 	free(r->file_cfg);
+	free(r->file_layout);
 	wl_pathlist_free(&r->files);
+	wl_pathlist_free(&r->unreadable);
+	wl_pathlist_free(&r->base_dirs);
+	wl_pathlist_free(&r->base_files);
 	config_cache_free(&r->cache);
 	wl_config_free(r->forced);
 	wl_baseline_free(r->baseline);
 	wl_catalog_free(r->cat);
+}
+
+static void walk_error(void *ud, const char *path, int errnum)
+{
+	run *r = ud;
+	if (errnum == 0) {
+		if (r->opt->verbose)
+			fprintf(stderr, "w3dlint: %s: skipped: a dangling link to a file w3dlint would not lint\n", path);
+		return;
+	}
+	fprintf(stderr, "w3dlint: %s: %s\n", path, strerror(errnum));
+	note_unreadable(r, path);
+}
+
+/* Adds dir to the base folders unless it is there already. */
+static int add_base_dir(run *r, const char *dir)
+{
+	for (size_t i = 0; i < r->base_dirs.count; i++)
+		if (strcmp(r->base_dirs.items[i], dir) == 0)
+			return 0;
+	char *copy = strdup(dir);
+	char **grown = copy ? realloc(r->base_dirs.items, (r->base_dirs.count + 1) * sizeof *grown) : NULL;
+	if (!grown) {
+		free(copy);
+		return -1;
+	}
+	r->base_dirs.items = grown;
+	grown[r->base_dirs.count++] = copy;
+	return 0;
+}
+
+/* The base folders (--base, then every configuration's base:) and their
+ * model files.  A folder that cannot be read is said on stderr and makes
+ * the exit status 2, as an unreadable PATH does.  -1 when out of memory. */
+static int collect_bases(run *r)
+{
+	for (size_t i = 0; i < r->opt->nbases; i++)
+		if (add_base_dir(r, r->opt->bases[i]) != 0)
+			return -1;
+	for (size_t i = 0; i < wl_config_base_count(r->forced); i++)
+		if (add_base_dir(r, wl_config_base_at(r->forced, i)) != 0)
+			return -1;
+	for (size_t c = 0; c < r->cache.count; c++)
+		for (size_t i = 0; i < wl_config_base_count(r->cache.cfgs[c]); i++)
+			if (add_base_dir(r, wl_config_base_at(r->cache.cfgs[c], i)) != 0)
+				return -1;
+	for (size_t i = 0; i < r->base_dirs.count; i++) {
+		int rc = wl_walk_collect(r->base_dirs.items[i], &r->base_files, walk_error, r);
+		if (rc < 0)
+			return -1;
+		if (rc > 0) {
+			r->trouble = true;
+			r->totals.unreadable += (uint64_t)rc;
+		}
+	}
+	return 0;
 }
 
 /* Collects the files, loads the configurations and the baseline: all that
@@ -1165,15 +1442,17 @@ static int prepare(run *r, char **paths, int npaths)
 	}
 	for (int i = 0; i < npaths; i++) {
 		size_t before = r->files.count;
-		int rc = wl_walk_collect(paths[i], &r->files, walk_error, NULL);
+		int rc = wl_walk_collect(paths[i], &r->files, walk_error, r);
 		if (rc < 0) {
 			fprintf(stderr, "w3dlint: out of memory collecting files\n");
 			return EXIT_TROUBLE;
 		}
-		if (rc > 0)
+		if (rc > 0) {
 			r->trouble = true;
+			r->totals.unreadable += (uint64_t)rc;
+		}
 		else if (r->files.count == before)
-			fprintf(stderr, "w3dlint: %s: no W3D files found\n", paths[i]);
+			fprintf(stderr, "w3dlint: %s: no model files found (W3D, B3D, P3D)\n", paths[i]);
 	}
 	/* Archives as folders: each followed by its model entries. */
 	if (wl_walk_expand_archives(&r->files) != 0) {
@@ -1189,7 +1468,11 @@ static int prepare(run *r, char **paths, int npaths)
 	 * list of files alone (pre-commit passes only the staged ones) would
 	 * report every object of an unlisted file as missing, so it needs
 	 * --xref. */
-	bool xref = opt->xref == 1;
+	if (collect_bases(r) != 0) {
+		fprintf(stderr, "w3dlint: out of memory collecting the base folders\n");
+		return EXIT_TROUBLE;
+	}
+	bool xref = opt->xref == 1 || (opt->xref < 0 && r->base_dirs.count > 0);
 	for (int i = 0; opt->xref < 0 && !xref && i < npaths; i++) {
 		struct stat st;
 		xref = stat(paths[i], &st) == 0 && S_ISDIR(st.st_mode);
@@ -1220,7 +1503,8 @@ static wl_reporter *make_reporter(run *r, bool to_stdout)
 static int finish_run(run *r, bool to_stdout)
 {
 	const cli *opt = r->opt;
-	wl_report_summary sum = { r->totals, opt->baseline, NULL, 0, opt->max_findings };
+	wl_report_summary sum = { r->totals, opt->baseline, NULL, 0, r->max_findings, r->hide_infos,
+				  (const char *const *)r->unreadable.items, r->unreadable.count };
 	wl_report_stale *stale = NULL;
 	if (opt->baseline) {
 		size_t n = wl_baseline_stale(r->baseline, &stale);
@@ -1267,6 +1551,11 @@ static int lint_paths(run *r, char **paths, int npaths)
 		return EXIT_TROUBLE;
 	r->out = r->dest.fp;
 	r->rep = make_reporter(r, to_stdout);
+	bool listing = strcmp(opt->format, "text") == 0 || strcmp(opt->format, "github") == 0;
+	r->hide_infos = listing && !opt->show_infos && opt->fail_on != WL_SEV_INFO;
+	r->max_findings = opt->max_findings;
+	if (!opt->max_findings_given && strcmp(opt->format, "sarif") == 0)
+		r->max_findings = SARIF_MAX_RESULTS;
 	if (!r->rep) {
 		fprintf(stderr, "w3dlint: out of memory\n");
 		return EXIT_TROUBLE;
@@ -1307,14 +1596,17 @@ int main(int argc, char **argv)
 	int first = 0;
 	wl_sw_signals_init();
 	int rc = parse_args(argc, argv, &opt, &first);
-	if (rc < 0)
-		return fflush(stdout) == 0 ? EXIT_CLEAN : EXIT_TROUBLE;
-	if (rc != EXIT_CLEAN)
+	if (rc != EXIT_CLEAN || (!opt.list_rules && !opt.explain && first >= argc)) {
+		if (rc == EXIT_CLEAN) {
+			fputs("w3dlint: no PATH given\n", stderr);
+			usage_hint();
+			rc = EXIT_TROUBLE;
+		}
+		wl_cli_sel_free(&opt.sel);
+		free(opt.bases);
+		if (rc < 0)
+			return fflush(stdout) == 0 ? EXIT_CLEAN : EXIT_TROUBLE;
 		return rc;
-	if (!opt.list_rules && !opt.explain && first >= argc) {
-		fputs("w3dlint: no PATH given\n", stderr);
-		usage_hint();
-		return EXIT_TROUBLE;
 	}
 
 	/* Messages are formatted only for the findings a report writes
@@ -1339,7 +1631,10 @@ int main(int argc, char **argv)
 			err[0] ? err : "no catalogue in this build");
 		return EXIT_TROUBLE;
 	}
-	if (opt.list_rules) {
+	if (wl_cli_sel_check(&opt.sel, r.cat, "w3dlint") != 0) {
+		usage_hint();
+		rc = EXIT_TROUBLE;
+	} else if (opt.list_rules) {
 		list_rules(r.cat, stdout);
 		rc = EXIT_CLEAN;
 	} else if (opt.explain) {
@@ -1351,5 +1646,7 @@ int main(int argc, char **argv)
 			       : wl_cli_flush_stdout(&DOC) != 0)
 		rc = EXIT_TROUBLE;
 	run_free(&r);
+	wl_cli_sel_free(&opt.sel);
+	free(opt.bases);
 	return rc;
 }

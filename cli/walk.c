@@ -153,8 +153,16 @@ static void walk_dir(walk *w, const char *dir, int depth)
 		if (stat(full, &st) != 0) {
 			/* An entry that cannot be followed - a dangling symbolic link
 			 * (ENOENT), a looping one (ELOOP), no permission - is an
-			 * unreadable path, whatever its name. */
-			problem(w, full, errno);
+			 * unreadable path, unless it is a dangling link whose name
+			 * the walk would never lint (readme.txt): that one is only
+			 * named to the callback with errnum 0 (skipped). */
+			int e = errno;
+			if (e == ENOENT && !wl_format_by_extension(names.items[i])) {
+				if (w->on_error)
+					w->on_error(w->ud, full, 0);
+			} else {
+				problem(w, full, e);
+			}
 			free(full);
 			continue;
 		}

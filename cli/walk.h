@@ -15,8 +15,8 @@
  * expanded into their model entries by cli/archive_walk.h.
  *
  * Problems (a missing path, an unreadable directory, an entry of a folder
- * that stat() cannot follow: a dangling or looping symbolic link, whatever
- * its name) are reported through
+ * that stat() cannot follow: a looping symbolic link, or a dangling one
+ * whose name has a model extension) are reported through
  * the caller's callback with the path and errno; the walk goes on with the
  * remaining paths so that one bad argument still shows every other problem.
  */
@@ -36,7 +36,9 @@ typedef struct wl_pathlist {
 	struct wl_member **members;
 } wl_pathlist;
 
-/** Called once per problem with the path and its errno value. */
+/** Called once per problem with the path and its errno value; also, with
+ *  errnum 0, for a dangling symbolic link whose name the walk would not
+ *  lint (skipped: not a problem, not counted). */
 typedef void (*wl_walk_error_fn)(void *ud, const char *path, int errnum);
 
 /**

@@ -186,7 +186,7 @@ static int pipeline(const wl_fix_options *o, const char *path, const uint8_t *by
 		if (!wl_fix_enabled(o, f))
 			continue;
 		const uint8_t *src = cur ? cur : bytes;
-		wl_doc *d = wl_lint_bytes(o->catalog, o->config, path, src, cur_len);
+		wl_doc *d = wl_lint_bytes_opts(o->catalog, o->config, o->lint, path, src, cur_len, NULL);
 		if (!d || d->oom) {
 			wl_doc_free(d);
 			free(cur);
@@ -214,7 +214,7 @@ static int pipeline(const wl_fix_options *o, const char *path, const uint8_t *by
 			/* A step that leaves more errors of some rule than it found is
 			 * discarded whole: a fixer never makes the file worse, and the
 			 * same step is discarded again on a second run (idempotence). */
-			wl_doc *dn = wl_lint_bytes(o->catalog, o->config, path, next, next_len);
+			wl_doc *dn = wl_lint_bytes_opts(o->catalog, o->config, o->lint, path, next, next_len, NULL);
 			size_t before = 0, after = 0;
 			if (!dn || dn->oom) {
 				wl_doc_free(dn);
@@ -253,12 +253,10 @@ static wl_severity fail_severity(const wl_fix_options *o)
 	return o->config ? wl_config_fail_on(o->config) : WL_SEV_ERROR;
 }
 
+/* Findings at s or above, capped ones included (as the reports count). */
 static size_t count_at_least(const wl_doc *d, wl_severity s)
 {
-	size_t n = 0;
-	for (size_t i = 0; i < d->findings.count; i++)
-		n += d->findings.items[i].severity >= s;
-	return n;
+	return (size_t)wl_lint_count(d, s);
 }
 
 /* The rules after which no model can be read from the bytes (rules/chunk.yaml):
@@ -378,8 +376,8 @@ static int check_kept(const wl_doc *d0, const wl_doc *d1, wl_fix_result *r)
 static int verify(const wl_fix_options *o, const char *path, const uint8_t *in, size_t in_len,
 		  wl_fix_result *r)
 {
-	wl_doc *d0 = wl_lint_bytes(o->catalog, o->config, path, in, in_len);
-	wl_doc *d1 = wl_lint_bytes(o->catalog, o->config, path, r->out, r->out_len);
+	wl_doc *d0 = wl_lint_bytes_opts(o->catalog, o->config, o->lint, path, in, in_len, NULL);
+	wl_doc *d1 = wl_lint_bytes_opts(o->catalog, o->config, o->lint, path, r->out, r->out_len, NULL);
 	int rc = 0;
 	if (!d0 || !d1 || d0->oom || d1->oom) {
 		rc = -1;
@@ -519,7 +517,7 @@ static long broken_salvage(const wl_fix_options *o, const char *path, const uint
 	*tops = NULL;
 	const uint8_t *cur = r->out ? r->out : in;
 	size_t cur_len = r->out ? r->out_len : in_len;
-	wl_doc *d = wl_lint_bytes(o->catalog, o->config, path, cur, cur_len);
+	wl_doc *d = wl_lint_bytes_opts(o->catalog, o->config, o->lint, path, cur, cur_len, NULL);
 	wl_doc *d0 = NULL;
 	long n = 0;
 	int rc = !d || d->oom ? -1 : 0;
@@ -527,7 +525,7 @@ static long broken_salvage(const wl_fix_options *o, const char *path, const uint
 	for (size_t k = 0; rc == 0 && k < d->findings.count && !cut_left; k++)
 		cut_left = strcmp(d->findings.items[k].rule, "chunk-truncated") == 0;
 	if (rc == 0 && cut_left) {
-		d0 = r->out ? wl_lint_bytes(o->catalog, o->config, path, in, in_len) : NULL;
+		d0 = r->out ? wl_lint_bytes_opts(o->catalog, o->config, o->lint, path, in, in_len, NULL) : NULL;
 		const wl_doc *src = r->out ? d0 : d;
 		rc = !src || src->oom ? -1 : 0;
 		for (const wl_chunk *k = src ? src->root.first_child : NULL; rc == 0 && k; k = k->next)
@@ -547,7 +545,7 @@ static long broken_salvage(const wl_fix_options *o, const char *path, const uint
 	 * container-sizes shrinks it, and when it still has an error it goes
 	 * whole like a truncated one. */
 	if (rc == 0 && !cut_left && r->out && !d0) {
-		d0 = wl_lint_bytes(o->catalog, o->config, path, in, in_len);
+		d0 = wl_lint_bytes_opts(o->catalog, o->config, o->lint, path, in, in_len, NULL);
 		rc = !d0 || d0->oom ? -1 : 0;
 	}
 	for (const wl_chunk *k = rc == 0 && !cut_left ? (d0 ? d0 : d)->root.first_child : NULL; rc == 0 && k;
@@ -611,7 +609,7 @@ int wl_fix_run(const wl_fix_options *o, const char *path, const uint8_t *bytes, 
 		free(r->out);
 		r->out = NULL;
 		r->out_len = 0;
-		wl_doc *d = wl_lint_bytes(o->catalog, o->config, path, bytes, size);
+		wl_doc *d = wl_lint_bytes_opts(o->catalog, o->config, o->lint, path, bytes, size, NULL);
 		if (!d)
 			return -1;
 		r->failing_before = count_at_least(d, fail_severity(o));

@@ -67,6 +67,9 @@ typedef struct wl_fix_options {
 	 * leave them 0: wl_fix_run sets them for its second attempt (above). */
 	const uint64_t *drop_whole;
 	size_t drop_whole_count;
+	/* What the front end adds to every lint of the file (--target, the
+	 * mod's layout): lint.h wl_lint_opts; NULL: none. */
+	const wl_lint_opts *lint;
 } wl_fix_options;
 
 /* One edit, formatted while its document was alive. */

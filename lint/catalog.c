@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "../core/arena.h"
+#include "../core/format.h"
 #include "../core/yaml_doc.h"
 #include "rules_blob.h"
 
@@ -51,6 +52,9 @@ static const char *const fixables[] = { "safe", "unsafe", "no" };
 typedef struct reader {
 	const wl_ydoc *doc; /* its name and error buffer too */
 	wl_arena *arena;
+	const char *format;           /* the file's format: key ("" none) */
+	const char *const *sources;   /* the file's sources: key */
+	size_t sources_count;
 } reader;
 
 /* Kebab-case: [a-z][a-z0-9]*(-[a-z0-9]+)*. */
@@ -181,11 +185,77 @@ static int read_params(const reader *r, wl_ynode v, const char *rule_id, wl_rule
 }
 
 enum {
-	K_ID, K_CATEGORY, K_SEVERITY, K_FIXABLE, K_SUMMARY, K_EXPLANATION, K_PARAMS, K__COUNT
+	K_ID, K_CATEGORY, K_SEVERITY, K_FIXABLE, K_SUMMARY, K_EXPLANATION, K_PARAMS, K_FORMAT, K_SOURCES,
+	K_TARGETS, K_OPT_IN, K__COUNT
 };
 static const char *const rule_keys[K__COUNT] = {
-	"id", "category", "severity", "fixable", "summary", "explanation", "params",
+	"id", "category", "severity", "fixable", "summary", "explanation", "params", "format", "sources",
+	"targets", "opt-in",
 };
+#define RULE_KEYS_TEXT \
+	"id, category, severity, fixable, summary, explanation, params, format, sources, targets or opt-in"
+
+/* A format: key's value: a registered format name. */
+static int read_format(const reader *r, wl_ynode v, const char **out)
+{
+	if (wl_ydoc_want_scalar(r->doc, v, "format"))
+		return -1;
+	const wl_format *f = wl_format_find(wl_ydoc_text(r->doc, v));
+	if (!f)
+		return wl_ydoc_fail(r->doc, v, "unknown format '%s'", wl_ydoc_text(r->doc, v));
+	*out = f->name;
+	return 0;
+}
+
+/* A sources: key's value: a sequence of non-empty strings. */
+static int read_sources(const reader *r, wl_ynode v, const char *const **out, size_t *count)
+{
+	const wl_ydoc *d = r->doc;
+	if (wl_ydoc_kind(d, v) != WL_Y_SEQUENCE)
+		return wl_ydoc_fail(d, v, "sources must be a sequence of strings");
+	size_t n = wl_ydoc_count(d, v);
+	const char **ss = wl_arena_array(r->arena, n ? n : 1, sizeof *ss);
+	if (!ss)
+		return fail_oom(r, v);
+	for (size_t i = 0; i < n; i++) {
+		wl_ynode it = wl_ydoc_item(d, v, i);
+		if (!it || wl_ydoc_want_scalar(d, it, "source"))
+			return -1;
+		if (!(ss[i] = copy_text(r, it)))
+			return fail_oom(r, it);
+		if (!ss[i][0])
+			return wl_ydoc_fail(d, it, "empty source");
+	}
+	*out = ss;
+	*count = n;
+	return 0;
+}
+
+/* A rule's targets: mapping, target name -> severity (after its format is
+ * known). */
+static int read_targets(const reader *r, wl_ynode v, const char *id, wl_rule_def *def)
+{
+	const wl_ydoc *d = r->doc;
+	if (wl_ydoc_kind(d, v) != WL_Y_MAPPING)
+		return wl_ydoc_fail(d, v, "rule '%s': targets must be a mapping of target names to "
+				    "severities", id);
+	for (size_t i = 0; i < wl_ydoc_count(d, v); i++) {
+		wl_ynode k = wl_ydoc_unique_key(d, v, i), sv = wl_ydoc_value(d, v, i);
+		if (!k || wl_ydoc_want_scalar(d, sv, "target severity"))
+			return -1;
+		int t = wl_target_find(wl_ydoc_text(d, k));
+		if (t < 0 || !(def->targets & ((wl_target_mask)1 << t)))
+			return wl_ydoc_fail(d, k, "rule '%s': '%s' is not a target of format %s (%s)", id,
+					    wl_ydoc_text(d, k), def->format[0] ? def->format : "any",
+					    wl_target_names());
+		int sev = wl_severity_parse(wl_ydoc_text(d, sv));
+		if (sev < 0)
+			return wl_ydoc_fail(d, sv, "rule '%s': bad severity '%s' (expected error, warning, "
+					    "info or off)", id, wl_ydoc_text(d, sv));
+		def->target_severity[t] = (wl_severity)sev;
+	}
+	return 0;
+}
 
 /* One element of the rules sequence. */
 static int read_rule(const reader *r, wl_ynode n, rule_slot *out)
@@ -215,14 +285,21 @@ static int read_rule(const reader *r, wl_ynode n, rule_slot *out)
 			if (strcmp(key, rule_keys[j]) == 0)
 				which = j;
 		if (which < 0)
-			return wl_ydoc_fail(d, k, "rule '%s': unknown key '%s' (expected id, category, "
-					    "severity, fixable, summary, explanation or params)", id, key);
+			return wl_ydoc_fail(d, k, "rule '%s': unknown key '%s' (expected " RULE_KEYS_TEXT ")",
+					    id, key);
 		seen[which] = v;
 		if (which == K_PARAMS) {
 			if (read_params(r, v, id, &out->def))
 				return -1;
 			continue;
 		}
+		if (which == K_SOURCES) {
+			if (read_sources(r, v, &out->def.sources, &out->def.sources_count))
+				return -1;
+			continue;
+		}
+		if (which == K_TARGETS)
+			continue; /* after the severity and the format */
 		if (wl_ydoc_want_scalar(d, v, key))
 			return -1;
 		const char *s = wl_ydoc_text(d, v);
@@ -269,10 +346,30 @@ static int read_rule(const reader *r, wl_ynode n, rule_slot *out)
 				out->def.explanation = t;
 			break;
 		}
+		case K_FORMAT:
+			if (read_format(r, v, &out->def.format))
+				return -1;
+			break;
+		case K_OPT_IN:
+			if (strcmp(s, "true") != 0 && strcmp(s, "false") != 0)
+				return wl_ydoc_fail(d, v, "rule '%s': opt-in must be true or false", id);
+			out->def.opt_in = strcmp(s, "true") == 0;
+			break;
 		default:
 			break;
 		}
 	}
+	if (!seen[K_FORMAT])
+		out->def.format = r->format;
+	if (!seen[K_SOURCES]) {
+		out->def.sources = r->sources;
+		out->def.sources_count = r->sources_count;
+	}
+	out->def.targets = wl_target_format_mask(out->def.format);
+	for (size_t t = 0; t < WL_TARGETS_MAX; t++)
+		out->def.target_severity[t] = out->def.severity;
+	if (seen[K_TARGETS] && read_targets(r, seen[K_TARGETS], id, &out->def))
+		return -1;
 	for (int i = 0; i < K_PARAMS; i++)
 		if (!seen[i]) {
 			if (i == K_ID)
@@ -299,22 +396,32 @@ static rule_slot *find_slot(const wl_catalog *cat, const char *id)
 
 /* Reads the root mapping {rules: [...]} into new slots (*out, *out_count,
  * malloc'd) and checks the ids against each other and against cat. */
-static int read_root(const reader *r, const wl_catalog *cat, wl_ynode root, rule_slot **out,
+static int read_root(reader *r, const wl_catalog *cat, wl_ynode root, rule_slot **out,
 		     size_t *out_count)
 {
 	const wl_ydoc *d = r->doc;
 	const char *name = wl_ydoc_name(d);
 	if (wl_ydoc_kind(d, root) != WL_Y_MAPPING)
-		return wl_ydoc_fail(d, root, "a catalogue must be a mapping with one key, 'rules'");
+		return wl_ydoc_fail(d, root, "a catalogue must be a mapping with the key 'rules' "
+				    "(and optionally format and sources)");
 	wl_ynode rules = 0;
 	for (size_t i = 0; i < wl_ydoc_count(d, root); i++) {
-		wl_ynode k = wl_ydoc_unique_key(d, root, i);
+		wl_ynode k = wl_ydoc_unique_key(d, root, i), v = wl_ydoc_value(d, root, i);
 		if (!k)
 			return -1;
-		if (strcmp(wl_ydoc_text(d, k), "rules") != 0)
-			return wl_ydoc_fail(d, k, "unknown key '%s' (a catalogue has one key, 'rules')",
-					    wl_ydoc_text(d, k));
-		rules = wl_ydoc_value(d, root, i);
+		const char *key = wl_ydoc_text(d, k);
+		if (strcmp(key, "format") == 0) {
+			if (read_format(r, v, &r->format))
+				return -1;
+		} else if (strcmp(key, "sources") == 0) {
+			if (read_sources(r, v, &r->sources, &r->sources_count))
+				return -1;
+		} else if (strcmp(key, "rules") == 0) {
+			rules = v;
+		} else {
+			return wl_ydoc_fail(d, k, "unknown key '%s' (a catalogue has the keys rules, format "
+					    "and sources)", key);
+		}
 	}
 	if (!rules)
 		return wl_ydoc_fail(d, root, "missing required key 'rules'");
@@ -368,7 +475,7 @@ static int add_document(wl_catalog *cat, const char *name, const char *text, siz
 	wl_ydoc *doc;
 	if (wl_ydoc_load(stored, text, len, err, errcap, &doc))
 		return -1;
-	reader r = { doc, cat->arena };
+	reader r = { doc, cat->arena, "", NULL, 0 };
 	rule_slot *slots = NULL;
 	size_t n = 0;
 	int rc;
@@ -484,6 +591,23 @@ const wl_rule_def *wl_catalog_at(const wl_catalog *cat, size_t i)
 	if (!cat || i >= cat->count)
 		return NULL;
 	return &cat->rules[i].def;
+}
+
+wl_severity wl_rule_target_severity(const wl_rule_def *r, wl_target_mask m)
+{
+	wl_target_mask on = m & r->targets;
+	if (!on)
+		return r->severity;
+	wl_severity s = WL_SEV_OFF;
+	for (size_t t = 0; t < WL_TARGETS_MAX; t++)
+		if ((on & ((wl_target_mask)1 << t)) && r->target_severity[t] > s)
+			s = r->target_severity[t];
+	return s;
+}
+
+bool wl_rule_in_default_set(const wl_rule_def *r)
+{
+	return !r->opt_in && wl_rule_target_severity(r, r->targets) != WL_SEV_OFF;
 }
 
 static const wl_param_def *param_def(const wl_catalog *cat, const char *rule, const char *param)

@@ -20,6 +20,21 @@
  *         - name: tolerance
  *           default: 0.001
  *           description: allowed difference of |q| from 1
+ *       format: w3d                     # optional: overrides the file's
+ *       sources: [REN ww3d2/htree.cpp]  # optional: overrides the file's
+ *       targets:                        # optional: severity per target
+ *         luanti: off                   # (lint/target.h); a target not
+ *         assimp: error                 # named gets `severity`
+ *       opt-in: true                    # optional: off unless selected
+ *
+ * Besides `rules`, a file may say (for every rule it holds):
+ *   format: b3d                 # the format its rules are about: a
+ *                               # registered format name; none: any
+ *   sources:                    # what its explanations cite, one line each
+ *     - "Blitz3D blitz3d/loader_b3d.cpp"
+ * A rule's `targets:` may name only targets of its format.  A rule that is
+ * `off` for every target of its format, or `opt-in`, is outside the
+ * default rule set: it runs only when a select glob names it.
  *
  * Unknown keys, missing required keys (id, category, severity, fixable,
  * summary, explanation), bad values and duplicate ids are load errors that
@@ -28,9 +43,11 @@
 #ifndef WL_CATALOG_H
 #define WL_CATALOG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "../core/finding.h"
+#include "target.h"
 
 typedef struct wl_param_def {
 	const char *name;
@@ -48,6 +65,12 @@ typedef struct wl_rule_def {
 	const wl_param_def *params;
 	size_t params_count;
 	const char *source_file; /* catalogue file it came from */
+	const char *format;      /* "w3d", "b3d", "p3d"; "" for every format */
+	const char *const *sources; /* lines cited by the explanation */
+	size_t sources_count;
+	wl_target_mask targets;  /* the targets of its format (all for "") */
+	wl_severity target_severity[WL_TARGETS_MAX]; /* per target index */
+	bool opt_in;             /* outside the default rule set */
 } wl_rule_def;
 
 typedef struct wl_catalog wl_catalog;
@@ -73,6 +96,18 @@ const wl_rule_def *wl_catalog_find(const wl_catalog *cat, const char *id);
 /** Number of rules, and rule i in id order (0 <= i < count). */
 size_t wl_catalog_count(const wl_catalog *cat);
 const wl_rule_def *wl_catalog_at(const wl_catalog *cat, size_t i);
+
+/**
+ * Catalogue severity of rule r for a file whose targets are m: the highest
+ * target_severity over the targets of m that r is about (r->targets); the
+ * default severity when m names none of them (m == 0: unknown).  Does not
+ * look at opt_in.
+ */
+wl_severity wl_rule_target_severity(const wl_rule_def *r, wl_target_mask m);
+
+/** True when r is in the default rule set: not opt-in and not off for
+ *  every target of its format. */
+bool wl_rule_in_default_set(const wl_rule_def *r);
 
 /** Default value of a rule's parameter; fallback when absent. */
 double wl_catalog_param(const wl_catalog *cat, const char *rule, const char *param, double fallback);

@@ -63,7 +63,11 @@ struct wl_config {
 	size_t rules_count, rules_cap;
 	bool has_select;
 	glob_list select;
+	glob_list extend_select;      /* adds to select; turns rules on */
 	glob_list ignore;
+	wl_target_mask target;        /* target: (0: auto) */
+	const char **base;            /* base: folders, absolute or joined */
+	size_t base_count, base_cap;
 	path_ignore *paths;
 	size_t paths_count, paths_cap;
 	wl_custom_rule *customs;
@@ -1008,12 +1012,63 @@ static int read_extends(const reader *r, wl_ynode v)
 
 /* ---------------------------------------------------------------- root */
 
-enum { RK_EXTENDS, RK_CUSTOM, RK_RULES, RK_SELECT, RK_IGNORE, RK_PATHS, RK_FAIL_ON, RK_MEMORY_CAP,
-       RK_COUNT };
+enum { RK_EXTENDS, RK_CUSTOM, RK_RULES, RK_SELECT, RK_IGNORE, RK_PATHS, RK_FAIL_ON, RK_EXTEND_SELECT,
+       RK_TARGET, RK_BASE, RK_MEMORY_CAP, RK_COUNT };
 static const char *const root_keys[RK_COUNT] = {
-	"extends", "custom-rules", "rules", "select", "ignore", "per-path-ignores", "fail-on", "memory-cap",
+	"extends", "custom-rules", "rules", "select", "ignore", "per-path-ignores", "fail-on", "extend-select",
+	"target", "base", "memory-cap",
 };
-#define ROOT_KEYS_TEXT "extends, custom-rules, rules, select, ignore, per-path-ignores, fail-on or memory-cap"
+#define ROOT_KEYS_TEXT \
+	"extends, custom-rules, rules, select, extend-select, ignore, per-path-ignores, fail-on, target, base or memory-cap"
+
+/* target: a target name or a list of them (target.h). */
+static int read_target(const reader *r, wl_ynode v)
+{
+	const wl_ydoc *d = r->doc;
+	bool one = wl_ydoc_kind(d, v) == WL_Y_SCALAR;
+	if (!one && wl_ydoc_kind(d, v) != WL_Y_SEQUENCE)
+		return wl_ydoc_fail(d, v, "target must be a target name or a list of them");
+	wl_target_mask m = 0;
+	size_t n = one ? 1 : wl_ydoc_count(d, v);
+	for (size_t i = 0; i < n; i++) {
+		wl_ynode it = one ? v : wl_ydoc_item(d, v, i);
+		if (wl_ydoc_want_scalar(d, it, "target"))
+			return -1;
+		wl_target_mask t;
+		char bad[64];
+		if (wl_target_parse(wl_ydoc_text(d, it), &t, bad, sizeof bad))
+			return wl_ydoc_fail(d, it, "unknown target '%s' (auto, any, %s)", bad, wl_target_names());
+		m |= t;
+	}
+	r->cfg->target = m;
+	return 0;
+}
+
+/* base: a folder or a list of them, relative to this file's folder. */
+static int read_base(const reader *r, wl_ynode v)
+{
+	const wl_ydoc *d = r->doc;
+	bool one = wl_ydoc_kind(d, v) == WL_Y_SCALAR;
+	if (!one && wl_ydoc_kind(d, v) != WL_Y_SEQUENCE)
+		return wl_ydoc_fail(d, v, "base must be a folder or a list of folders");
+	wl_config *cfg = r->cfg;
+	size_t n = one ? 1 : wl_ydoc_count(d, v);
+	for (size_t i = 0; i < n; i++) {
+		wl_ynode it = one ? v : wl_ydoc_item(d, v, i);
+		if (wl_ydoc_want_scalar(d, it, "base"))
+			return -1;
+		const char *p = wl_ydoc_text(d, it);
+		if (!p[0])
+			return wl_ydoc_fail(d, it, "base: empty folder name");
+		size_t len = strlen(r->dir) + strlen(p) + 2;
+		char *full = wl_arena_alloc(cfg->arena, len);
+		if (!full || grow(cfg->arena, (void **)&cfg->base, cfg->base_count, &cfg->base_cap, sizeof *cfg->base))
+			return wl_ydoc_fail(d, it, "out of memory");
+		snprintf(full, len, "%s%s%s", p[0] == '/' ? "" : r->dir, p[0] == '/' ? "" : "/", p);
+		cfg->base[cfg->base_count++] = full;
+	}
+	return 0;
+}
 
 /* The keys are read in a fixed order, whatever their order in the file:
  * extends (the inherited settings come first), custom-rules (so that the
@@ -1053,7 +1108,13 @@ static int read_root(const reader *r, wl_ynode root)
 		cfg->select = l;
 		cfg->has_select = l.count > 0;
 	}
+	if (val[RK_EXTEND_SELECT] && read_globs(r, val[RK_EXTEND_SELECT], "extend-select", &cfg->extend_select))
+		return -1;
 	if (val[RK_IGNORE] && read_globs(r, val[RK_IGNORE], "ignore", &cfg->ignore))
+		return -1;
+	if (val[RK_TARGET] && read_target(r, val[RK_TARGET]))
+		return -1;
+	if (val[RK_BASE] && read_base(r, val[RK_BASE]))
 		return -1;
 	if (val[RK_PATHS] && read_path_ignores(r, val[RK_PATHS]))
 		return -1;
@@ -1221,17 +1282,24 @@ int wl_config_locate(const char *file_path, char *out, size_t outcap)
 		}
 		if (has_entry(dir, ".git", 0, probe, cap) || strcmp(dir, "/") == 0)
 			break; /* the repository root, or the file system root */
-		char *up = strrchr(dir, '/');
-		if (!up)
+		if (wl_path_parent(dir) != 0)
 			break;
-		if (up == dir)
-			up[1] = 0;
-		else
-			*up = 0;
 	}
 	free(probe);
 	free(dir);
 	return found;
+}
+
+int wl_path_parent(char *dir)
+{
+	char *up = strrchr(dir, '/');
+	if (!up || strcmp(dir, "/") == 0)
+		return -1;
+	if (up == dir)
+		up[1] = 0;
+	else
+		*up = 0;
+	return 0;
 }
 
 void wl_config_free(wl_config *cfg)
@@ -1251,27 +1319,59 @@ static bool engine_rule(const char *rule)
 	return strcmp(rule, "out-of-memory") == 0 || strcmp(rule, "internal-unknown-rule") == 0;
 }
 
-wl_severity wl_config_severity_at(const wl_config *cfg, const wl_catalog *cat, const char *rule,
-				  const char *file_key)
+/* Does a list of globs (CLI, count n) match id? */
+static bool globs_match(const char *const *g, size_t n, const char *id)
+{
+	for (size_t i = 0; i < n; i++)
+		if (fnmatch(g[i], id, 0) == 0)
+			return true;
+	return false;
+}
+
+wl_severity wl_config_severity_for(const wl_config *cfg, const wl_cli_rules *cli, const wl_catalog *cat,
+				   const char *rule, const char *file_key, wl_target_mask targets)
 {
 	if (!rule)
 		return WL_SEV_ERROR;
 	wl_severity s;
 	const rule_override *o = find_override(cfg, rule);
 	const wl_custom_rule *c;
-	const wl_rule_def *def;
-	if (o && o->severity >= 0)
+	const wl_rule_def *def = NULL;
+	/* Named by a select glob: turned on even when outside the default
+	 * set or off for the file's targets. */
+	bool named = (cli && (globs_match(cli->select, cli->select_count, rule) ||
+			      globs_match(cli->extend_select, cli->extend_count, rule))) ||
+		     (cfg && (glob_any(&cfg->select, rule) || glob_any(&cfg->extend_select, rule)));
+	if (o && o->severity >= 0) {
 		s = (wl_severity)o->severity;
-	else if ((c = wl_config_custom_find(cfg, rule)) != NULL)
+	} else if ((c = wl_config_custom_find(cfg, rule)) != NULL) {
 		s = c->severity;
-	else if ((def = wl_catalog_find(cat, rule)) != NULL)
-		s = def->severity;
-	else
+	} else if ((def = wl_catalog_find(cat, rule)) != NULL) {
+		/* targets 0 (a library caller that knows none): every rule at
+		 * its default severity, opt-in ones included */
+		s = def->opt_in && targets ? WL_SEV_OFF : wl_rule_target_severity(def, targets);
+		if (s == WL_SEV_OFF && named)
+			s = def->severity;
+	} else {
 		s = WL_SEV_ERROR;
-	if (!cfg || s == WL_SEV_OFF)
+	}
+	if (s == WL_SEV_OFF)
 		return s;
-	if (cfg->has_select && !engine_rule(rule) && !glob_any(&cfg->select, rule))
+	if (!engine_rule(rule)) {
+		if (cli && cli->select_count) {
+			if (!globs_match(cli->select, cli->select_count, rule) &&
+			    !globs_match(cli->extend_select, cli->extend_count, rule))
+				return WL_SEV_OFF;
+		} else if (cfg && cfg->has_select && !glob_any(&cfg->select, rule) &&
+			   !glob_any(&cfg->extend_select, rule) &&
+			   !(cli && globs_match(cli->extend_select, cli->extend_count, rule))) {
+			return WL_SEV_OFF;
+		}
+	}
+	if (cli && globs_match(cli->ignore, cli->ignore_count, rule))
 		return WL_SEV_OFF;
+	if (!cfg)
+		return s;
 	if (glob_any(&cfg->ignore, rule))
 		return WL_SEV_OFF;
 	if (file_key && file_key[0] == '/')
@@ -1279,6 +1379,27 @@ wl_severity wl_config_severity_at(const wl_config *cfg, const wl_catalog *cat, c
 			if (glob_any(&cfg->paths[i].rules, rule) && path_applies(&cfg->paths[i], file_key))
 				return WL_SEV_OFF;
 	return s;
+}
+
+wl_severity wl_config_severity_at(const wl_config *cfg, const wl_catalog *cat, const char *rule,
+				  const char *file_key)
+{
+	return wl_config_severity_for(cfg, NULL, cat, rule, file_key, 0);
+}
+
+wl_target_mask wl_config_target(const wl_config *cfg)
+{
+	return cfg ? cfg->target : 0;
+}
+
+size_t wl_config_base_count(const wl_config *cfg)
+{
+	return cfg ? cfg->base_count : 0;
+}
+
+const char *wl_config_base_at(const wl_config *cfg, size_t i)
+{
+	return cfg && i < cfg->base_count ? cfg->base[i] : NULL;
 }
 
 wl_severity wl_config_severity(const wl_config *cfg, const wl_catalog *cat, const char *rule)

@@ -27,11 +27,22 @@
  *       severity: warning
  *       message: "texture '{value}' of mesh {object} lacks the mod prefix"
  *   fail-on: error                 # lowest severity that makes exit status 1
+ *   extend-select: [shade-index-*] # rules turned on besides the default set
+ *   target: luanti                 # or a list; the engines the files are for
+ *                                  # (lint/target.h; default auto)
+ *   base: [../ZH/Art]              # folders indexed for the cross-file
+ *                                  # checks, never linted (relative to
+ *                                  # this file's folder)
  *
- * Effective severity of a rule for one file (wl_config_severity_at):
+ * Effective severity of a rule for one file (wl_config_severity_for):
  *   1. the `rules:` severity when set, else the custom rule's severity, else
- *      the catalogue default;
- *   2. off when `select` is non-empty and no glob of it matches the id
+ *      the catalogue severity for the file's targets
+ *      (wl_rule_target_severity); a catalogue rule that is opt-in, or off
+ *      for those targets, is off unless a select or extend-select glob
+ *      (of the file or of the command line) names it, which gives it its
+ *      default severity;
+ *   2. off when `select` (the command line's --select, else the file's) is
+ *      non-empty and no glob of it or of extend-select matches the id
  *      (the engine's own out-of-memory and internal-unknown-rule are never
  *      turned off by select);
  *   3. off when a glob of `ignore` matches the id;
@@ -109,18 +120,53 @@ wl_config *wl_config_load(const wl_catalog *cat, const char *path, char *err, si
  */
 int wl_config_locate(const char *file_path, char *out, size_t outcap);
 
+/** Cuts the last segment off the folder path dir in place ("/a/b" ->
+ *  "/a", "/a" -> "/"); -1 (dir unchanged) for "/" or a path without '/'. */
+int wl_path_parent(char *dir);
+
 /** Releases the configuration, its strings and compiled patterns.  NULL is
  *  allowed. */
 void wl_config_free(wl_config *cfg);
 
-/** Effective severity of rule without per-path ignores (steps 1-3 above).
+/* Rule selection of the command line (w3dlint/w3dfix --select,
+ * --extend-select, --ignore: fnmatch globs) and --target (0: auto). */
+typedef struct wl_cli_rules {
+	const char *const *select;
+	size_t select_count;
+	const char *const *extend_select;
+	size_t extend_count;
+	const char *const *ignore;
+	size_t ignore_count;
+	wl_target_mask target;
+} wl_cli_rules;
+
+/**
+ * Effective severity of rule for a file whose absolute path is file_key
+ * (NULL: no per-path ignores) and whose targets are targets (0: none
+ * known, as for library callers without front-end options: every catalogue
+ * rule at its default severity, opt-in ones included), under cfg (may be NULL) and the command line's
+ * selection cli (may be NULL).  Steps 1-4 above.
+ */
+wl_severity wl_config_severity_for(const wl_config *cfg, const wl_cli_rules *cli, const wl_catalog *cat,
+				   const char *rule, const char *file_key, wl_target_mask targets);
+
+/** The configuration's target: (0: auto, or no configuration). */
+wl_target_mask wl_config_target(const wl_config *cfg);
+
+/** The configuration's base: folders (absolute, or joined to the folder
+ *  of the file naming them), in file order. */
+size_t wl_config_base_count(const wl_config *cfg);
+const char *wl_config_base_at(const wl_config *cfg, size_t i);
+
+/** Effective severity of rule without per-path ignores (steps 1-3 above,
+ *  no targets, no command line).
  *  cfg may be NULL (catalogue default).  Unknown rules: WL_SEV_ERROR. */
 wl_severity wl_config_severity(const wl_config *cfg, const wl_catalog *cat, const char *rule);
 
 /**
  * Effective severity of rule for the file whose absolute path is file_key
  * (from wl_config_file_key; NULL or a relative path: per-path ignores are
- * not applied).  Steps 1-4 above.
+ * not applied).  Steps 1-4 above, no targets, no command line.
  */
 wl_severity wl_config_severity_at(const wl_config *cfg, const wl_catalog *cat, const char *rule,
 				  const char *file_key);

@@ -18,14 +18,15 @@ double wl_lint_param(const wl_lint_ctx *ctx, const char *rule, const char *param
 
 bool wl_lint_enabled(const wl_lint_ctx *ctx, const char *rule)
 {
-	return wl_config_severity_at(ctx->config, ctx->catalog, rule, ctx->file_key) != WL_SEV_OFF;
+	return wl_config_severity_for(ctx->config, ctx->cli, ctx->catalog, rule, ctx->file_key, ctx->targets) !=
+	       WL_SEV_OFF;
 }
 
 /* Gives each finding its effective severity for the file file_key (may be
  * NULL) and removes the ones off.  Findings of one rule mostly come
  * together, so the last rule's severity is remembered. */
 static void apply_severities(wl_doc *doc, const wl_catalog *cat, const wl_config *cfg,
-			     const char *file_key)
+			     const wl_cli_rules *cli, const char *file_key, wl_target_mask targets)
 {
 	wl_findings *f = &doc->findings;
 	const char *last = NULL;
@@ -45,7 +46,7 @@ static void apply_severities(wl_doc *doc, const wl_catalog *cat, const wl_config
 		} else {
 			if (!last || strcmp(last, x.rule) != 0) {
 				last = x.rule;
-				last_sev = wl_config_severity_at(cfg, cat, x.rule, file_key);
+				last_sev = wl_config_severity_for(cfg, cli, cat, x.rule, file_key, targets);
 			}
 			x.severity = last_sev;
 		}
@@ -58,13 +59,14 @@ static void apply_severities(wl_doc *doc, const wl_catalog *cat, const wl_config
 	 * as left out. */
 	for (size_t k = 0; k < f->rules_count; k++)
 		if (f->rules[k].dropped &&
-		    wl_config_severity_at(cfg, cat, f->rules[k].rule, file_key) == WL_SEV_OFF)
+		    wl_config_severity_for(cfg, cli, cat, f->rules[k].rule, file_key, targets) == WL_SEV_OFF)
 			f->rules[k].dropped = 0;
 }
 
 /* The end of every lint: the out-of-memory finding, the effective
  * severities, report order; frees key. */
-static void finish(wl_doc *doc, const wl_catalog *cat, const wl_config *cfg, char *key, uint64_t size)
+static void finish(wl_doc *doc, const wl_catalog *cat, const wl_config *cfg, const wl_cli_rules *cli,
+		   char *key, wl_target_mask tm, uint64_t size)
 {
 	if ((doc->oom || doc->findings.oom) && wl_arena_capped(doc->arena))
 		wl_report(&doc->findings, "out-of-memory", NULL, -1, 0, size,
@@ -80,7 +82,7 @@ static void finish(wl_doc *doc, const wl_catalog *cat, const wl_config *cfg, cha
 	else if (doc->oom || doc->findings.oom)
 		wl_report(&doc->findings, "out-of-memory", NULL, -1, 0, size,
 			  "ran out of memory (or hit the per-file limit) while reading; the report is incomplete");
-	apply_severities(doc, cat, cfg, key);
+	apply_severities(doc, cat, cfg, cli, key, tm);
 	free(key);
 	wl_findings_sort(&doc->findings);
 }
@@ -101,12 +103,49 @@ static char *file_key(wl_doc *doc, const wl_config *cfg, const char *path)
 wl_doc *wl_lint_bytes(const wl_catalog *cat, const wl_config *cfg, const char *path,
 		      const uint8_t *bytes, uint64_t size)
 {
-	return wl_lint_bytes_dialect(cat, cfg, path, bytes, size, NULL, 0);
+	return wl_lint_bytes_opts(cat, cfg, NULL, path, bytes, size, NULL);
 }
 
-wl_doc *wl_lint_bytes_dialect(const wl_catalog *cat, const wl_config *cfg, const char *path,
-			      const uint8_t *bytes, uint64_t size, const wl_format *df,
-			      int dialect)
+/* The targets given for a file of format fmt (the command line's, else the
+ * configuration's), restricted to fmt; 0 when none is. */
+static wl_target_mask given_targets(const wl_format *fmt, const wl_config *cfg, const wl_lint_opts *lo)
+{
+	wl_target_mask all = wl_target_format_mask(fmt->name);
+	if (lo && lo->cli && (lo->cli->target & all))
+		return lo->cli->target & all;
+	return wl_config_target(cfg) & all;
+}
+
+/* Applies a single given target that is a dialect of fmt to model m. */
+static void apply_dialect(const wl_format *fmt, void *m, wl_target_mask given)
+{
+	if (!m || !fmt->dialect_parse || !fmt->dialect_set || !given || (given & (given - 1)))
+		return;
+	for (size_t t = 0; t < WL_TARGETS_MAX; t++) {
+		int dialect;
+		if ((given >> t) & 1 && fmt->dialect_parse(wl_target_name(t), &dialect))
+			fmt->dialect_set(m, dialect);
+	}
+}
+
+/* The file's targets (see wl_lint_bytes_opts). */
+static wl_target_mask file_targets(const wl_format *fmt, const wl_lint_format *lf, const void *m,
+				   wl_target_mask given, const wl_lint_opts *lo)
+{
+	if (given || !lo)
+		return given;
+	wl_target_mask all = wl_target_format_mask(fmt->name), t = all;
+	if (lo && (lo->layout & t))
+		t &= lo->layout;
+	const char *said = lf && lf->target_of && m ? lf->target_of(m) : NULL;
+	wl_target_mask d = 0;
+	if (said && wl_target_parse(said, &d, NULL, 0) == 0 && (d & t))
+		t &= d;
+	return t;
+}
+
+wl_doc *wl_lint_bytes_opts(const wl_catalog *cat, const wl_config *cfg, const wl_lint_opts *lo,
+			   const char *path, const uint8_t *bytes, uint64_t size, wl_target_mask *targets)
 {
 	const wl_format *fmt = wl_format_detect(bytes, size, path);
 	/* An archive, image or text file behind a model's name (core/filekind.h):
@@ -115,18 +154,21 @@ wl_doc *wl_lint_bytes_dialect(const wl_catalog *cat, const wl_config *cfg, const
 	wl_doc *doc = kind ? wl_doc_opaque(fmt, path, bytes, size) : wl_format_read(fmt, path, bytes, size);
 	if (!doc)
 		return NULL;
+	const wl_cli_rules *cli = lo ? lo->cli : NULL;
+	const wl_lint_format *lf = wl_lint_format_of(fmt);
+	wl_target_mask given = given_targets(fmt, cfg, lo);
+	wl_target_mask tm = file_targets(fmt, lf, NULL, given, lo);
 	if (kind)
 		wl_report(&doc->findings, "file-not-a-model", NULL, -1, 0, size, "the file holds a %s, not a %s model",
 			  kind->title, fmt->title);
 	char *key = file_key(doc, cfg, path);
 	if (!doc->oom && !kind) {
 		void *m = fmt->build_model ? fmt->build_model(doc) : NULL;
-		if (m && df == fmt && fmt->dialect_set)
-			fmt->dialect_set(m, dialect);
+		apply_dialect(fmt, m, given);
+		tm = file_targets(fmt, lf, m, given, lo);
 		if ((m || !fmt->build_model) && !doc->oom) {
-			wl_lint_ctx ctx = { doc, m, cat, cfg, key };
+			wl_lint_ctx ctx = { doc, m, cat, cfg, key, cli, tm };
 			size_t n = 0;
-			const wl_lint_format *lf = wl_lint_format_of(fmt);
 			const wl_check_fn *fns = lf ? lf->checks(&n) : NULL;
 			for (size_t i = 0; i < n && !doc->oom; i++)
 				fns[i](&ctx);
@@ -134,7 +176,9 @@ wl_doc *wl_lint_bytes_dialect(const wl_catalog *cat, const wl_config *cfg, const
 				wl_custom_rules_run(&ctx);
 		}
 	}
-	finish(doc, cat, cfg, key, size);
+	finish(doc, cat, cfg, cli, key, tm, size);
+	if (targets)
+		*targets = tm;
 	return doc;
 }
 
@@ -149,8 +193,29 @@ wl_doc *wl_lint_archive(const wl_catalog *cat, const wl_config *cfg, const char 
 	if (!doc)
 		return NULL;
 	char *key = file_key(doc, cfg, path);
-	finish(doc, cat, cfg, key, size);
+	finish(doc, cat, cfg, NULL, key, 0, size);
 	return doc;
+}
+
+uint64_t wl_lint_count(const wl_doc *doc, wl_severity min)
+{
+	const wl_findings *f = &doc->findings;
+	uint64_t n = 0;
+	for (size_t i = 0; i < f->count; i++)
+		n += f->items[i].severity >= min;
+	/* the cap keeps a rule's first findings: one of them gives the
+	 * severity of the ones left out */
+	for (size_t k = 0; k < f->rules_count; k++) {
+		if (!f->rules[k].dropped)
+			continue;
+		for (size_t i = 0; i < f->count; i++)
+			if (strcmp(f->items[i].rule, f->rules[k].rule) == 0) {
+				if (f->items[i].severity >= min)
+					n += f->rules[k].dropped;
+				break;
+			}
+	}
+	return n;
 }
 
 wl_severity wl_lint_worst(const wl_doc *doc)

@@ -29,7 +29,16 @@ typedef struct wl_lint_ctx {
 	const wl_config *config;   /* may be NULL */
 	const char *file_key;      /* absolute path for per-path ignores
 	                              (wl_config_file_key), or NULL */
+	const wl_cli_rules *cli;   /* the command line's selection, or NULL */
+	wl_target_mask targets;    /* the file's targets (0: unknown) */
 } wl_lint_ctx;
+
+/* What the front end adds to a lint run (all optional). */
+typedef struct wl_lint_opts {
+	const wl_cli_rules *cli;   /* --select, --ignore, --target; or NULL */
+	wl_target_mask layout;     /* the targets the mod's layout names
+	                              (wl_target_layout; 0: none) */
+} wl_lint_opts;
 
 typedef void (*wl_check_fn)(wl_lint_ctx *ctx);
 
@@ -37,7 +46,7 @@ typedef void (*wl_check_fn)(wl_lint_ctx *ctx);
 double wl_lint_param(const wl_lint_ctx *ctx, const char *rule, const char *param, double fallback);
 
 /** False when the rule's effective severity for this file is off
- *  (wl_config_severity_at with ctx->file_key). */
+ *  (wl_config_severity_for with ctx's selection, file key and targets). */
 bool wl_lint_enabled(const wl_lint_ctx *ctx, const char *rule);
 
 /**
@@ -58,15 +67,23 @@ wl_doc *wl_lint_bytes(const wl_catalog *cat, const wl_config *cfg, const char *p
 		      const uint8_t *bytes, uint64_t size);
 
 /**
- * wl_lint_bytes with a forced dialect (w3dlint --game, parsed with
- * wl_format_dialect_parse): when the file is of format df, df->dialect_set
- * (model, dialect) is applied right after the model is built, before the
- * checks, so game-dependent rules follow it instead of the detected
- * dialect.  df NULL keeps the detected one (wl_lint_bytes).
+ * wl_lint_bytes with the front end's options lo.  The file's targets
+ * (written to *targets when not NULL) are: the targets given
+ * (lo->cli->target, else the configuration's target:) of the file's
+ * format; when none are, the format's targets narrowed by lo->layout and
+ * then by what the model says (wl_lint_format.target_of), as far as each
+ * keeps some.  lo NULL (wl_lint_bytes): only the configuration's target:,
+ * else none (0: every rule at its catalogue default, opt-in included).  A single given target that is a dialect of the format
+ * (wl_format.dialect_parse: the W3D games) is applied to the model before
+ * the checks, so game-dependent rules follow it.  Severities are
+ * wl_config_severity_for with lo->cli and those targets.
  */
-wl_doc *wl_lint_bytes_dialect(const wl_catalog *cat, const wl_config *cfg, const char *path,
-			      const uint8_t *bytes, uint64_t size, const wl_format *df,
-			      int dialect);
+wl_doc *wl_lint_bytes_opts(const wl_catalog *cat, const wl_config *cfg, const wl_lint_opts *lo,
+			   const char *path, const uint8_t *bytes, uint64_t size, wl_target_mask *targets);
+
+/** Findings of doc at severity min or above, the ones left out by the
+ *  per-rule cap included (what every report counts). */
+uint64_t wl_lint_count(const wl_doc *doc, wl_severity min);
 
 /**
  * Lints an archive (core/archive/archive.h; a file core/filekind.h knows as

@@ -15,6 +15,13 @@
 
 struct wl_custom_eval;
 
+/* A file or folder whose presence in a mod's folder (or a folder above it)
+ * names its targets (target.h wl_target_layout). */
+typedef struct wl_layout_marker {
+	const char *name;     /* relative path: "mod.conf", "Data/INI" */
+	const char *targets;  /* comma-separated target names */
+} wl_layout_marker;
+
 typedef struct wl_lint_format {
 	const char *format;  /* wl_format.name it serves: "w3d" */
 	/* The checks, in the order they run; *count set. */
@@ -26,6 +33,15 @@ typedef struct wl_lint_format {
 	void (*custom_eval)(const struct wl_custom_eval *e);
 	/* The cross-file index of this format (xref.h), or NULL: none. */
 	const wl_xref_ops *xref;
+	/* Targets (target.h): this format's target names (NULL-terminated),
+	 * aliases as {alias, name} pairs (NULL-terminated), layout markers
+	 * ({NULL} ends them), and the targets a built model says it is for
+	 * (comma-separated names; NULL when it says nothing).  Any may be
+	 * NULL. */
+	const char *const *targets;
+	const char *const *target_aliases;
+	const wl_layout_marker *layout;
+	const char *(*target_of)(const void *model);
 } wl_lint_format;
 
 /** Every registered lint part, in registry order; *count set. */

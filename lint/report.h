@@ -41,8 +41,9 @@
 
 /* Finding counts.  errors/warnings/infos count the findings found and not
  * matched by the baseline, including those left out by --max-findings
- * (counted again in not_shown); they exclude the ones left out by the
- * per-rule cap (dropped) and the baselined ones. */
+ * (counted again in not_shown) and by the per-rule cap (counted again in
+ * dropped, at their rule's severity), so that every report, the baseline
+ * and w3dfix count the same findings; they exclude the baselined ones. */
 typedef struct wl_report_counts {
 	uint64_t files;              /* files linted */
 	uint64_t files_with_errors;  /* files with an error not in the baseline */
@@ -108,6 +109,11 @@ typedef struct wl_report_summary {
 	const wl_report_stale *stale;        /* in baseline key order */
 	size_t stale_count;
 	uint64_t max_findings;               /* --max-findings, 0 = no cap */
+	bool infos_hidden;                   /* text, github: info findings
+					      * counted but not listed */
+	const char *const *unreadable;       /* paths that could not be read
+					      * (at most totals.unreadable) */
+	size_t unreadable_count;
 } wl_report_summary;
 
 typedef struct wl_reporter wl_reporter;
@@ -175,7 +181,7 @@ int wl_report_fold_plan(const wl_finding *items, size_t count, wl_fold_entry *ou
  *  file): f->chunk_paths[i], or written into buf (cap bytes) from f->doc. */
 const char *wl_file_report_chunk_path(const wl_file_report *f, size_t i, char *buf, size_t cap);
 
-/** The format name of f ("w3d" when unknown). */
+/** The format name of f ("unknown" when it has none). */
 const char *wl_file_report_format(const wl_file_report *f);
 
 /** A JSON string (jansson json_t, new reference) of s; bytes that are not

@@ -107,7 +107,9 @@ static int rule_out(wl_json_out *w, const wl_rule_def *r)
 	wl_jo_key(w, "defaultConfiguration");
 	wl_jo_object(w);
 	wl_jo_kstr(w, "level", level_of(r->severity));
-	if (r->severity == WL_SEV_OFF) {
+	/* off, or outside the default rule set (opt-in, or no target
+	 * affected): not run unless selected */
+	if (r->severity == WL_SEV_OFF || !wl_rule_in_default_set(r)) {
 		wl_jo_key(w, "enabled");
 		wl_jo_bool(w, false);
 	}
@@ -116,7 +118,8 @@ static int rule_out(wl_json_out *w, const wl_rule_def *r)
 	wl_jo_object(w);
 	wl_jo_key(w, "tags");
 	wl_jo_array(w);
-	wl_jo_str(w, "w3d");
+	if (r->format && r->format[0])
+		wl_jo_str(w, r->format);
 	wl_jo_str(w, r->category);
 	wl_jo_end(w);
 	wl_jo_kstr(w, "problem.severity", problem_severity(r->severity));
@@ -487,12 +490,22 @@ static int sarif_file(wl_reporter *r, const wl_file_report *f)
 
 /* invocations[0]: executionSuccessful is false when a path could not be
  * read; stale baseline entries become toolExecutionNotifications. */
+/* One toolExecutionNotification {level, message}. */
+static void note_out(wl_json_out *w, const char *level, const char *msg)
+{
+	wl_jo_object(w);
+	wl_jo_kstr(w, "level", level);
+	text_out(w, "message", msg);
+	wl_jo_end(w);
+}
+
 static void invocation_out(wl_json_out *w, const wl_report_summary *s)
 {
 	wl_jo_object(w);
 	wl_jo_key(w, "executionSuccessful");
 	wl_jo_bool(w, s->totals.unreadable == 0);
-	if (s->stale_count) {
+	bool notes = s->stale_count || s->unreadable_count || s->totals.not_shown || s->totals.dropped;
+	if (notes) {
 		wl_jo_key(w, "toolExecutionNotifications");
 		wl_jo_array(w);
 	}
@@ -505,12 +518,29 @@ static void invocation_out(wl_json_out *w, const wl_report_summary *s)
 		else
 			snprintf(msg, sizeof msg, "stale baseline entry: %.200s [%.100s]: %llu recorded, %llu found",
 				 st->path, st->rule, (unsigned long long)st->recorded, (unsigned long long)st->found);
-		wl_jo_object(w);
-		wl_jo_kstr(w, "level", "note");
-		text_out(w, "message", msg);
-		wl_jo_end(w);
+		note_out(w, "note", msg);
 	}
-	if (s->stale_count)
+	/* unreadable paths, the results over --max-findings (by default the
+	 * 25,000 GitHub takes per run) and the per-rule caps: one note each */
+	for (size_t i = 0; i < s->unreadable_count; i++) {
+		char msg[600];
+		snprintf(msg, sizeof msg, "%.500s: could not be read (not linted)", s->unreadable[i]);
+		note_out(w, "error", msg);
+	}
+	if (s->totals.not_shown) {
+		char msg[256];
+		snprintf(msg, sizeof msg, "%llu more findings are not listed as results: at most %llu per run "
+			 "(--max-findings)", (unsigned long long)s->totals.not_shown,
+			 (unsigned long long)s->max_findings);
+		note_out(w, "warning", msg);
+	}
+	if (s->totals.dropped) {
+		char msg[256];
+		snprintf(msg, sizeof msg, "%llu more findings are not listed as results: at most %d per rule and "
+			 "file", (unsigned long long)s->totals.dropped, WL_FINDINGS_PER_RULE_MAX);
+		note_out(w, "note", msg);
+	}
+	if (notes)
 		wl_jo_end(w);
 	wl_jo_end(w);
 }

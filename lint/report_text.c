@@ -132,7 +132,7 @@ const char *wl_file_report_format(const wl_file_report *f)
 		return f->format;
 	if (f->doc && f->doc->format && f->doc->format->name)
 		return f->doc->format->name;
-	return "w3d";
+	return "unknown";
 }
 
 /* ------------------------------------------------------------- folding */
@@ -359,8 +359,10 @@ static int text_finish(wl_reporter *r, const wl_report_summary *s)
 		fprintf(t->out, " (%" PRIu64 " %s with errors)", c->files_with_errors,
 			plural(c->files_with_errors, "file", "files"));
 	if (c->dropped)
-		fprintf(t->out, "; %" PRIu64 " more %s not shown", c->dropped,
-			plural(c->dropped, "finding", "findings"));
+		fprintf(t->out, "; %" PRIu64 " of them capped (at most %d per rule and file listed)", c->dropped,
+			WL_FINDINGS_PER_RULE_MAX);
+	if (s->infos_hidden && c->infos)
+		fprintf(t->out, "; infos not listed (--show-infos lists them)");
 	if (c->baselined)
 		fprintf(t->out, "; %" PRIu64 " in the baseline", c->baselined);
 	if (c->not_shown)

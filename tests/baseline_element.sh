@@ -63,13 +63,13 @@ EOF
 
 cd "$tmp" || exit 2
 model 6 | "$w3dasm" -o bl.w3d - || exit 2
-"$w3dlint" --no-progress --config /dev/null --format json -o six.json bl.w3d
+"$w3dlint" --extend-select triangle-plane --show-infos --no-progress --config /dev/null --format json -o six.json bl.w3d
 n=$(grep -c '"rule": "triangle-plane"' six.json)
 if [ "$n" -eq 6 ]; then ok "6 wrong planes are 6 findings"; else bad "6 wrong planes gave $n findings"; fi
-"$w3dlint" --no-progress --config /dev/null --write-baseline base.json bl.w3d > out 2>&1
+"$w3dlint" --extend-select triangle-plane --show-infos --no-progress --config /dev/null --write-baseline base.json bl.w3d > out 2>&1
 grep -q '"triangle-plane": 6' base.json && ok "the baseline records 6" || bad "baseline: $(cat base.json)"
 
-"$w3dlint" --no-progress --config /dev/null --fail-on info --baseline base.json bl.w3d > out 2>&1
+"$w3dlint" --extend-select triangle-plane --show-infos --no-progress --config /dev/null --fail-on info --baseline base.json bl.w3d > out 2>&1
 rc=$?
 if [ "$rc" -eq 0 ] && ! grep -q 'triangle-plane' out; then
 	ok "near miss: the baselined file reports nothing, exit 0"
@@ -78,7 +78,7 @@ else
 fi
 
 model 7 | "$w3dasm" -o bl.w3d - || exit 2
-"$w3dlint" --no-progress --config /dev/null --fail-on info --baseline base.json --format json -o new.json bl.w3d \
+"$w3dlint" --extend-select triangle-plane --show-infos --no-progress --config /dev/null --fail-on info --baseline base.json --format json -o new.json bl.w3d \
 	> out 2>&1
 rc=$?
 n=$(grep -c '"rule": "triangle-plane"' new.json)
@@ -91,8 +91,8 @@ fi
 # wrong planes keep 200 findings and count 50; the baseline records 250, and
 # a 251st is reported as new (counted past the cap), exit status 1.
 model 250 130 | "$w3dasm" -o cap.w3d - || exit 2
-"$w3dlint" --no-progress --config /dev/null --write-baseline capbase.json cap.w3d > /dev/null 2>&1
-"$w3dlint" --no-progress --config /dev/null --format json -o cap.json cap.w3d > /dev/null 2>&1
+"$w3dlint" --extend-select triangle-plane --show-infos --no-progress --config /dev/null --write-baseline capbase.json cap.w3d > /dev/null 2>&1
+"$w3dlint" --extend-select triangle-plane --show-infos --no-progress --config /dev/null --format json -o cap.json cap.w3d > /dev/null 2>&1
 if grep -q '"triangle-plane": 250' capbase.json && [ "$(grep -c '"rule": "triangle-plane"' cap.json)" -eq 200 ] &&
 	grep -q '"dropped": 50' cap.json; then
 	ok "cap: 200 kept, 50 counted, 250 in the baseline"
@@ -100,7 +100,7 @@ else
 	bad "cap: $(cat capbase.json)"
 fi
 model 251 130 | "$w3dasm" -o cap.w3d - || exit 2
-"$w3dlint" --no-progress --config /dev/null --fail-on info --baseline capbase.json cap.w3d > out 2>&1
+"$w3dlint" --extend-select triangle-plane --show-infos --no-progress --config /dev/null --fail-on info --baseline capbase.json cap.w3d > out 2>&1
 rc=$?
 if [ "$rc" -eq 1 ] && grep -q '1 more finding \[triangle-plane\] not shown' out; then
 	ok "cap: a 251st wrong plane is new, exit 1"
@@ -110,21 +110,21 @@ fi
 
 # The report writers: text and GitHub fold the repeats, JSON and SARIF keep
 # every finding.
-"$w3dlint" --no-progress --config /dev/null --fold 3 bl.w3d > out 2>&1
+"$w3dlint" --extend-select triangle-plane --show-infos --no-progress --config /dev/null --fold 3 bl.w3d > out 2>&1
 shown=$(grep -c '\[triangle-plane\] (MESH' out)
 if [ "$shown" -eq 3 ] && grep -q '4 more findings like' out; then
 	ok "text --fold 3: 3 findings and one line for the 4 others"
 else
 	bad "text --fold 3: $shown shown"
 fi
-"$w3dlint" --no-progress --config /dev/null --format github --fold 3 bl.w3d > out 2>&1
+"$w3dlint" --extend-select triangle-plane --show-infos --no-progress --config /dev/null --format github --fold 3 bl.w3d > out 2>&1
 if [ "$(grep -c '^::notice .*title=triangle-plane::mesh' out)" -eq 3 ] && grep -q '4 more findings like' out; then
 	ok "github --fold 3: folded the same way"
 else
 	bad "github --fold 3"
 fi
-"$w3dlint" --no-progress --config /dev/null --fold 3 --format sarif -o out.sarif bl.w3d > /dev/null 2>&1
-"$w3dlint" --no-progress --config /dev/null --fold 3 --format json -o out.json bl.w3d > /dev/null 2>&1
+"$w3dlint" --extend-select triangle-plane --show-infos --no-progress --config /dev/null --fold 3 --format sarif -o out.sarif bl.w3d > /dev/null 2>&1
+"$w3dlint" --extend-select triangle-plane --show-infos --no-progress --config /dev/null --fold 3 --format json -o out.json bl.w3d > /dev/null 2>&1
 if [ "$(grep -c '"ruleId": "triangle-plane"' out.sarif)" -eq 7 ] && [ "$(grep -c '"rule": "triangle-plane"' out.json)" -eq 7 ]; then
 	ok "json and sarif keep all 7 findings"
 else

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../core/file_io.h"
+#include "../fix/fix.h"
 #include "../lint/catalog.h"
 
 static char err[512];
@@ -134,8 +135,8 @@ END_TEST
 START_TEST(error_structure)
 {
 	expect_error("", "t.yaml:1:1: empty catalogue (expected a mapping with key 'rules')");
-	expect_error("- a\n", "t.yaml:1:1: a catalogue must be a mapping with one key, 'rules'");
-	expect_error("rulez: []\n", "t.yaml:1:1: unknown key 'rulez' (a catalogue has one key, 'rules')");
+	expect_error("- a\n", "t.yaml:1:1: a catalogue must be a mapping with the key 'rules' (and optionally format and sources)");
+	expect_error("rulez: []\n", "t.yaml:1:1: unknown key 'rulez' (a catalogue has the keys rules, format and sources)");
 	expect_error("rules: {}\n", "t.yaml:1:8: 'rules' must be a sequence of rule mappings");
 	expect_error("rules:\n  - just text\n",
 		     "t.yaml:2:5: a rule must be a mapping (id, category, severity, fixable, summary, "
@@ -149,7 +150,7 @@ START_TEST(error_unknown_key)
 {
 	expect_error("rules:\n" RULE("a-rule") "    colour: red\n",
 		     "t.yaml:9:5: rule 'a-rule': unknown key 'colour' (expected id, category, severity, "
-		     "fixable, summary, explanation or params)");
+		     "fixable, summary, explanation, params, format, sources, targets or opt-in)");
 	expect_error("rules:\n" RULE("a-rule") "    params:\n      - name: x\n        default: 1\n"
 		     "        unit: m\n",
 		     "t.yaml:12:9: rule 'a-rule': unknown parameter key 'unit' (expected name, default "
@@ -277,6 +278,92 @@ START_TEST(builtin_catalogue_loads)
 }
 END_TEST
 
+/* format, sources, targets and opt-in: read, inherited from the file,
+ * per target severities; and their errors. */
+START_TEST(targets_and_sources)
+{
+	const char *text =
+		"format: b3d\n"
+		"sources:\n"
+		"  - \"file source\"\n"
+		"rules:\n"
+		RULE("plain-rule")
+		RULE("target-rule")
+		"    sources: [\"own source\", \"second\"]\n"
+		"    targets:\n"
+		"      luanti: \"off\"\n"
+		"      assimp: error\n"
+		RULE("opt-rule")
+		"    opt-in: true\n"
+		RULE("w3d-rule")
+		"    format: w3d\n";
+	wl_catalog *cat = NULL;
+	ck_assert_int_eq(wl_catalog_add_yaml(&cat, "t.yaml", text, strlen(text), err, sizeof err), 0);
+	const wl_rule_def *p = wl_catalog_find(cat, "plain-rule");
+	const wl_rule_def *t = wl_catalog_find(cat, "target-rule");
+	const wl_rule_def *o = wl_catalog_find(cat, "opt-rule");
+	const wl_rule_def *w = wl_catalog_find(cat, "w3d-rule");
+	ck_assert_str_eq(p->format, "b3d");
+	ck_assert_str_eq(w->format, "w3d");
+	ck_assert_uint_eq(p->sources_count, 1);
+	ck_assert_str_eq(p->sources[0], "file source");
+	ck_assert_uint_eq(t->sources_count, 2);
+	ck_assert_str_eq(t->sources[0], "own source");
+	wl_target_mask lu = (wl_target_mask)1 << wl_target_find("luanti");
+	wl_target_mask as = (wl_target_mask)1 << wl_target_find("assimp");
+	wl_target_mask ir = (wl_target_mask)1 << wl_target_find("irrlicht");
+	ck_assert_int_eq(wl_rule_target_severity(t, lu), WL_SEV_OFF);
+	ck_assert_int_eq(wl_rule_target_severity(t, ir), WL_SEV_WARNING);
+	ck_assert_int_eq(wl_rule_target_severity(t, as), WL_SEV_ERROR);
+	/* several targets: the strictest; none known: the default */
+	ck_assert_int_eq(wl_rule_target_severity(t, lu | ir), WL_SEV_WARNING);
+	ck_assert_int_eq(wl_rule_target_severity(t, 0), WL_SEV_WARNING);
+	ck_assert(wl_rule_in_default_set(t));
+	ck_assert(!wl_rule_in_default_set(o));
+	/* a W3D rule is about no B3D target: its default severity */
+	ck_assert_int_eq(wl_rule_target_severity(w, lu), WL_SEV_WARNING);
+	wl_catalog_free(cat);
+
+	expect_error("format: b3d\nrules:\n" RULE("a-rule") "    targets:\n      arma3: info\n",
+		     "t.yaml:11:7: rule 'a-rule': 'arma3' is not a target of format b3d (renegade, generals, bfme, "
+		     "w3dhub, luanti, irrlicht, blitz3d, assimp, arma1, arma2, arma3, dayz)");
+	expect_error("rules:\n" RULE("a-rule") "    targets:\n      luanti: loud\n",
+		     "t.yaml:10:15: rule 'a-rule': bad severity 'loud' (expected error, warning, info or off)");
+	expect_error("format: x3d\nrules: []\n", "t.yaml:1:9: unknown format 'x3d'");
+	expect_error("rules:\n" RULE("a-rule") "    opt-in: maybe\n",
+		     "t.yaml:9:13: rule 'a-rule': opt-in must be true or false");
+	/* targets must be a mapping */
+	expect_error("rules:\n" RULE("a-rule") "    targets: [luanti]\n",
+		     "t.yaml:9:14: rule 'a-rule': targets must be a mapping of target names to severities");
+}
+END_TEST
+
+/* Every b3d- and p3d- rule of the built-in catalogue names its own format
+ * and sources (none cites the W3D trees); every fixer id is unique. */
+START_TEST(builtin_formats_and_fixer_ids)
+{
+	wl_catalog *cat = wl_catalog_load_builtin(err, sizeof err);
+	ck_assert_ptr_nonnull(cat);
+	for (size_t i = 0; i < wl_catalog_count(cat); i++) {
+		const wl_rule_def *r = wl_catalog_at(cat, i);
+		const char *want = strncmp(r->id, "b3d-", 4) == 0 ? "b3d" : strncmp(r->id, "p3d-", 4) == 0 ? "p3d" : NULL;
+		if (!want)
+			continue;
+		ck_assert_msg(strcmp(r->format, want) == 0, "%s: format '%s'", r->id, r->format);
+		ck_assert_msg(r->sources_count > 0, "%s: no sources", r->id);
+		for (size_t k = 0; k < r->sources_count; k++)
+			ck_assert_msg(strncmp(r->sources[k], "REN", 3) != 0 && strncmp(r->sources[k], "ZH", 2) != 0,
+				      "%s cites %s", r->id, r->sources[k]);
+	}
+	wl_catalog_free(cat);
+	size_t n;
+	const wl_fixer *const *fx = wl_fixers(&n);
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++)
+			ck_assert_msg(strcmp(fx[i]->id, fx[j]->id) != 0, "fixer id %s twice", fx[i]->id);
+}
+END_TEST
+
 extern Suite *catalog_suite(void);
 Suite *catalog_suite(void)
 {
@@ -292,6 +379,8 @@ Suite *catalog_suite(void)
 	tcase_add_test(tc, error_param_not_number);
 	tcase_add_test(tc, error_duplicate_id);
 	tcase_add_test(tc, builtin_catalogue_loads);
+	tcase_add_test(tc, targets_and_sources);
+	tcase_add_test(tc, builtin_formats_and_fixer_ids);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -192,9 +192,9 @@ START_TEST(error_unknown_top_key)
 {
 	expect_error("rules: {}\nfail_on: error\n",
 		     "c.yaml:2:1: unknown key 'fail_on' (expected extends, custom-rules, rules, select, "
-		     "ignore, per-path-ignores, fail-on or memory-cap)");
+		     "extend-select, ignore, per-path-ignores, fail-on, target, base or memory-cap)");
 	expect_error("- rules\n", "c.yaml:1:1: a configuration must be a mapping (keys: extends, "
-		     "custom-rules, rules, select, ignore, per-path-ignores, fail-on or memory-cap)");
+		     "custom-rules, rules, select, extend-select, ignore, per-path-ignores, fail-on, target, base or memory-cap)");
 	expect_error("rules: [plain-rule]\n", "c.yaml:1:8: 'rules' must be a mapping of rule id to settings");
 	expect_error("fail-on: error\nfail-on: info\n",
 		     "c.yaml:2:1: duplicate key 'fail-on' (first at line 1)");
@@ -681,6 +681,55 @@ START_TEST(extends_depth_is_bounded)
 }
 END_TEST
 
+/* target:, extend-select:, base: and the selection of the command line
+ * (wl_config_severity_for): opt-in rules and rules off for the file's
+ * targets run only when named. */
+START_TEST(targets_select_base)
+{
+	static const char rules[] =
+		"format: b3d\n"
+		"rules:\n"
+		"  - {id: t-rule, category: quality, severity: warning, fixable: \"no\", summary: s, explanation: e,\n"
+		"     targets: {luanti: \"off\", assimp: error}}\n"
+		"  - {id: o-rule, category: quality, severity: info, fixable: \"no\", summary: s, explanation: e,\n"
+		"     opt-in: true}\n"
+		"  - {id: p-rule, category: quality, severity: warning, fixable: \"no\", summary: s, explanation: e}\n";
+	wl_catalog *cat = NULL;
+	ck_assert_int_eq(wl_catalog_add_yaml(&cat, "t.yaml", rules, strlen(rules), err, sizeof err), 0);
+	wl_target_mask lu = (wl_target_mask)1 << wl_target_find("luanti");
+	wl_target_mask as = (wl_target_mask)1 << wl_target_find("assimp");
+	/* no configuration, no command line */
+	ck_assert_int_eq(wl_config_severity_for(NULL, NULL, cat, "t-rule", NULL, lu), WL_SEV_OFF);
+	ck_assert_int_eq(wl_config_severity_for(NULL, NULL, cat, "t-rule", NULL, as), WL_SEV_ERROR);
+	ck_assert_int_eq(wl_config_severity_for(NULL, NULL, cat, "o-rule", NULL, as), WL_SEV_OFF);
+	ck_assert_int_eq(wl_config_severity_for(NULL, NULL, cat, "o-rule", NULL, 0), WL_SEV_INFO);
+	/* extend-select names them: default severity; the others stay */
+	wl_config *cfg = parse(cat, "extend-select: [t-rule, o-*]\ntarget: [luanti]\nbase: [../game]\n");
+	ck_assert_msg(cfg != NULL, "%s", err);
+	ck_assert_int_eq(wl_config_severity_for(cfg, NULL, cat, "t-rule", NULL, lu), WL_SEV_WARNING);
+	ck_assert_int_eq(wl_config_severity_for(cfg, NULL, cat, "o-rule", NULL, lu), WL_SEV_INFO);
+	ck_assert_int_eq(wl_config_severity_for(cfg, NULL, cat, "p-rule", NULL, lu), WL_SEV_WARNING);
+	ck_assert_uint_eq(wl_config_target(cfg), lu);
+	ck_assert_uint_eq(wl_config_base_count(cfg), 1);
+	ck_assert(strstr(wl_config_base_at(cfg, 0), "/../game") != NULL);
+	wl_config_free(cfg);
+	/* the command line: --select replaces, --ignore removes */
+	const char *sel[] = { "o-rule" }, *ign[] = { "p-*" };
+	wl_cli_rules cli = { sel, 1, NULL, 0, NULL, 0, 0 };
+	ck_assert_int_eq(wl_config_severity_for(NULL, &cli, cat, "o-rule", NULL, as), WL_SEV_INFO);
+	ck_assert_int_eq(wl_config_severity_for(NULL, &cli, cat, "t-rule", NULL, as), WL_SEV_OFF);
+	wl_cli_rules cli2 = { NULL, 0, NULL, 0, ign, 1, 0 };
+	ck_assert_int_eq(wl_config_severity_for(NULL, &cli2, cat, "p-rule", NULL, as), WL_SEV_OFF);
+	ck_assert_int_eq(wl_config_severity_for(NULL, &cli2, cat, "t-rule", NULL, as), WL_SEV_ERROR);
+	/* errors */
+	ck_assert_ptr_null(parse(cat, "target: quake\n"));
+	ck_assert_str_eq(err, "c.yaml:1:9: unknown target 'quake' (auto, any, renegade, generals, bfme, w3dhub, "
+			 "luanti, irrlicht, blitz3d, assimp, arma1, arma2, arma3, dayz)");
+	ck_assert_ptr_null(parse(cat, "extend-select: [nope]\n"));
+	wl_catalog_free(cat);
+}
+END_TEST
+
 extern Suite *config_suite(void);
 Suite *config_suite(void)
 {
@@ -690,7 +739,7 @@ Suite *config_suite(void)
 		error_unknown_top_key, memory_cap_key, error_unknown_rule_id, error_unknown_param,
 		error_bad_severity, select_and_ignore_globs, select_keeps_engine_rules,
 		error_select_ignore, path_glob_matching, file_key_is_absolute, per_path_ignores,
-		error_per_path_ignores, NULL
+		error_per_path_ignores, targets_select_base, NULL
 	};
 	rb_add_tests(s, "parse", 0, tc_tests);
 	const TTest *const fs_tests[] = {

@@ -8,7 +8,10 @@
 #   - a text file is not handed to the hooks,
 #   - the broken model fails the w3dlint hook, which names the rule,
 #   - `git commit` through the installed hook refuses the broken model,
-#   - the w3dfix hook passes on the clean model and leaves it unchanged.
+#   - the w3dfix hook passes on the clean model and leaves it unchanged,
+#   - in a scratch repository with one W3D, one B3D and one P3D file
+#     (P3D from ../shared/corpus/p3d), `pre-commit run --all-files` hands
+#     every file to both hooks.
 # Skips with one line when pre-commit or git is not installed.
 # Usage: tests/precommit.sh W3DLINT GEN_DEMO [W3DFIX]
 set -u
@@ -104,6 +107,43 @@ if [ -n "$w3dfix" ]; then
 	check "w3dfix hook passes on the clean model and leaves it unchanged" 0 "$st"
 else
 	echo "precommit: note: no w3dfix built, its hook was not run"
+fi
+
+# All three formats: a scratch repository with one W3D, one B3D and one
+# P3D file; `pre-commit run --all-files` must hand each of them to both
+# hooks (wrappers on PATH log the files they get).
+w3dasm=$(dirname "$w3dlint")/w3dasm
+p3d=$(ls "$root"/../shared/corpus/p3d/*/*.p3d 2>/dev/null | head -n 1)
+if [ -n "$w3dfix" ] && [ -x "$w3dasm" ] && [ -n "$p3d" ]; then
+	mkdir "$tmp/wrap" "$tmp/three"
+	for t in w3dlint w3dfix; do
+		real=$(readlink "$tmp/bin/$t")
+		printf '#!/bin/sh\nfor a in "$@"; do echo "%s $a"; done >> "%s"\nexec "%s" "$@"\n' \
+			"$t" "$tmp/handed.log" "$real" > "$tmp/wrap/$t"
+		chmod +x "$tmp/wrap/$t"
+	done
+	git init -q "$tmp/three"
+	cp "$tmp/demo/clean_quad.w3d" "$tmp/three/tank.w3d"
+	"$w3dasm" "$root/corpus/valid/quad.b3d.txt" -o "$tmp/three/mob.b3d" > "$tmp/out" 2>&1
+	cp "$p3d" "$tmp/three/addon.P3D"
+	cat > "$tmp/three/.pre-commit-config.yaml" <<EOC
+repos:
+  - repo: $tmp/hooks
+    rev: $rev
+    hooks:
+      - id: w3dlint
+      - id: w3dfix
+EOC
+	(cd "$tmp/three" && git add -A && PATH="$tmp/wrap:$PATH" pre-commit run --all-files > "$tmp/out" 2>&1)
+	st=ok
+	for t in w3dlint w3dfix; do
+		for f in tank.w3d mob.b3d addon.P3D; do
+			grep -q "^$t $f\$" "$tmp/handed.log" 2>/dev/null || st="$st; $t did not get $f"
+		done
+	done
+	check "pre-commit run --all-files hands the W3D, B3D and P3D file to both hooks" ok "$st"
+else
+	echo "precommit: note: no w3dfix, w3dasm or ../shared/corpus/p3d: the three-format run was skipped"
 fi
 
 if [ "$fail" -ne 0 ]; then

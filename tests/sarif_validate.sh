@@ -9,7 +9,11 @@
 #
 # Logs checked: the demo models (tests/gen_demo.c) with and without a
 # baseline that has stale entries (toolExecutionNotifications), and the
-# real-file corpus (../shared/corpus/w3d or $W3DLINT_CORPUS) when present.
+# real-file corpus (all of ../shared/corpus: W3D, B3D, P3D, or
+# $W3DLINT_CORPUS) when present, which must hold at most 25,000 results
+# (GitHub's limit per run; the rest is one notification), and a run naming
+# a path that does not exist (executionSuccessful false, a notification
+# naming it).
 # Skips with one line when no python3 with jsonschema or no schema is found.
 # Usage: tests/sarif_validate.sh W3DLINT GEN_DEMO
 set -u
@@ -17,7 +21,7 @@ w3dlint=$1
 gen_demo=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
 schema=${SARIF_SCHEMA:-$root/../shared/schemas/sarif-schema-2.1.0.json}
-corpus=${W3DLINT_CORPUS:-$root/../shared/corpus/w3d}
+corpus=${W3DLINT_CORPUS:-$root/../shared/corpus}
 
 py=""
 for p in python3 /usr/bin/python3; do
@@ -63,6 +67,15 @@ printf '{ "w3dlint-baseline": 1, "files": { "demo/clean_quad.w3d": { "chunk-trun
 run baseline --baseline "$tmp/w3dlint-baseline.json" "$tmp/demo"
 if [ -d "$corpus" ]; then
 	run corpus "$corpus"
+fi
+run capped --max-findings 5 "$tmp/demo"
+# A missing path: exit status 2, but a valid log that says so.
+"$w3dlint" --no-progress --format sarif -o "$tmp/missing.sarif" "$tmp/demo" "$tmp/no-such-folder" 2> /dev/null
+if [ $? -eq 2 ]; then
+	logs="$logs $tmp/missing.sarif"
+else
+	echo "sarif: FAIL missing: a missing path did not give exit status 2"
+	fail=1
 fi
 
 "$py" - "$schema" $logs <<'EOF' || fail=1
@@ -135,6 +148,17 @@ for log in logs:
         notes = run.get("invocations", [{}])[0].get("toolExecutionNotifications", [])
         if len(notes) != 2:
             fail(log, f"expected 2 stale-entry notifications, got {len(notes)}")
+    if len(results) > 25000:
+        fail(log, f"{len(results)} results: GitHub code scanning takes at most 25,000 per run")
+    inv = run.get("invocations", [{}])[0]
+    if log.endswith("capped.sarif"):
+        notes = [n["message"]["text"] for n in inv.get("toolExecutionNotifications", [])]
+        if len(results) != 5 or not any("more findings are not listed" in n for n in notes):
+            fail(log, f"--max-findings 5: want 5 results and one notification with the count, got {len(results)}, {notes}")
+    if log.endswith("missing.sarif"):
+        notes = [n["message"]["text"] for n in inv.get("toolExecutionNotifications", [])]
+        if inv.get("executionSuccessful") is not False or not any("no-such-folder" in n for n in notes):
+            fail(log, f"a missing path: want executionSuccessful false and a notification naming it, got {notes}")
     if log.endswith("demo.sarif") and not results:
         fail(log, "the demo models gave no results")
 sys.exit(1 if bad else 0)

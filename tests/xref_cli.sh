@@ -222,10 +222,39 @@ for g in auto renegade W3DHUB; do
 done
 "$w3dlint" --no-progress --game ra2 beep.w3d > out 2>&1
 rc=$?
-if [ "$rc" = 2 ] && has "unknown game 'ra2'" && has "auto, renegade, generals" && has "bfme, w3dhub"; then
+if [ "$rc" = 2 ] && has "unknown target 'ra2' for --game" && has "renegade, generals" && has "bfme, w3dhub" && has "luanti"; then
 	ok "unknown --game: exit status 2, the valid names listed"
 else
 	bad "unknown --game (exit status $rc)"
+fi
+
+# --base / base: the base game's files are indexed, never linted or
+# reported: a mod whose hierarchy lives in the base game.
+mk "$tmp/modb" 1 TANK.BODY
+mkdir -p "$tmp/game/art"
+mv "$tmp/modb/skel.w3d" "$tmp/game/art/skel.w3d"
+printf 'garbage' > "$tmp/game/art/broken.w3d"
+"$w3dlint" --no-progress --fail-on info --show-infos modb > out 2>&1
+if grep -q "reference-hierarchy-missing" out; then
+	ok "near miss: without --base the hierarchy of the base game is missing"
+else
+	bad "without --base: no reference-hierarchy-missing"
+fi
+"$w3dlint" --no-progress --fail-on info --show-infos --base game modb > out 2>&1
+rc=$?
+if ! grep -q "reference-hierarchy-missing" out && ! grep -q "game/" out && [ "$rc" = 0 ]; then
+	ok "--base game: the hierarchy is found there; the base files are neither linted nor reported"
+else
+	bad "--base game (exit status $rc)"
+fi
+printf 'base: [game]\n' > .w3dlint.yaml
+"$w3dlint" --no-progress --fail-on info --show-infos modb > out 2>&1
+rc=$?
+rm -f .w3dlint.yaml
+if ! grep -q "reference-hierarchy-missing" out && ! grep -q "game/" out && [ "$rc" = 0 ]; then
+	ok "base: in .w3dlint.yaml (relative to its folder) does the same"
+else
+	bad "base: in the configuration (exit status $rc)"
 fi
 
 [ "$fail" -eq 0 ] && echo "xref_cli: all passed"

@@ -110,7 +110,10 @@ static int apply(wl_fix_ctx *x)
 		int32_t last = raise[j] ? last_frame(m, a) : INT32_MIN;
 		if (last <= a->frames || a->frames <= 0)
 			continue;
-		rc = set_field(d, a, 4, (uint32_t)last, "b3d-keys-beyond-anim", "frames: %" PRId32 " -> %" PRId32 " (the last key)",
+		/* labelled with the rule lint reports for the last key, so that
+		 * --ignore and the report name the same id */
+		const char *rule = (int64_t)last - a->frames == 1 ? "b3d-keys-beyond-anim-by1" : "b3d-keys-beyond-anim";
+		rc = set_field(d, a, 4, (uint32_t)last, rule, "frames: %" PRId32 " -> %" PRId32 " (the last key)",
 			       a->frames, last);
 	}
 	free(raise);

@@ -3,7 +3,7 @@
  * rules/b3d/nodes.yaml) and KEYS rotations (b3d-key-rotation-not-unit,
  * rules/b3d/animation.yaml), stored w, x, y, z:
  *
- *   normalize-quaternions (safe)  divides each reported quaternion by its
+ *   b3d-normalize-quaternions (safe)  divides each reported quaternion by its
  *       length, so the bone is rotated as intended and no longer scaled
  *       (Luanti slerps the stored values unnormalised; Irrlicht 1.8
  *       normalised them on load: the result is what it showed).
@@ -12,7 +12,7 @@
  *       1, 0, 0, 0: the direction it meant is lost, so this invents one.
  *
  * The driver verifies a repaired rule over the whole file (its scope is the
- * top-level BB3D), so normalize-quaternions repairs a rule only when every
+ * top-level BB3D), so b3d-normalize-quaternions repairs a rule only when every
  * finding of it in the file can be normalised: with a zero quaternion left
  * (safe run), the rule is not repaired at all.  NaN/infinite rotations are
  * other rules' (b3d-float-not-finite, b3d-key-not-finite), never reported
@@ -122,7 +122,7 @@ static int reset_zero(wl_fix_ctx *x)
 
 static const char *const rules[] = { NODE_RULE, KEY_RULE, NULL };
 const wl_fixer wl_fix_b3d_normalise_quaternions = {
-	"normalize-quaternions", rules, false,
+	"b3d-normalize-quaternions", rules, false,
 	"scale NODE and KEYS rotation quaternions to unit length (a rule is left alone while a zero one remains)",
 	normalise
 };

@@ -1,0 +1,17 @@
+/* targets.c - the W3D targets; see targets.h.  The names are the dialects
+ * of core/w3d/game.h (notes/w3d_reference.md §5). */
+#include "targets.h"
+
+#include "../../core/w3d/model.h"
+
+const char *const w3d_targets[] = { "renegade", "generals", "bfme", "w3dhub", NULL };
+const char *const w3d_target_aliases[] = { "zh", "generals", "zerohour", "generals", "tt", "w3dhub", NULL };
+/* A SAGE game's mod keeps its INI files in Data/INI (Generals, Zero Hour,
+ * BFME I/II, RotWK); which of them the file itself may say. */
+const wl_layout_marker w3d_layout[] = { { "Data/INI", "generals,bfme" }, { "data/ini", "generals,bfme" }, { NULL, NULL } };
+
+const char *w3d_target_of(const void *model)
+{
+	const w3d_model *m = model;
+	return m->game == W3D_GAME_AUTO ? NULL : w3d_game_name(m->game);
+}

@@ -1,0 +1,17 @@
+/* targets.h - the W3D targets (lint/target.h): the games, their aliases,
+ * the SAGE mod layout, and the game a built model says it is for. */
+#ifndef WL_W3D_TARGETS_H
+#define WL_W3D_TARGETS_H
+
+#include "../registry.h"
+
+extern const char *const w3d_targets[];
+extern const char *const w3d_target_aliases[];
+extern const wl_layout_marker w3d_layout[];
+
+/** The dialect of a w3d_model (core/w3d/game.h: detected, or set by
+ *  --target): "renegade", "generals", "bfme", "w3dhub"; NULL for auto
+ *  (no evidence in the file). */
+const char *w3d_target_of(const void *model);
+
+#endif

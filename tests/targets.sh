@@ -1,0 +1,138 @@
+#!/bin/sh
+# --target and its auto-detection, end to end (issue 16).
+#  1. Per target, with --target T on files of its format: a rule the
+#     catalogue gives T a severity for runs at that severity, and a rule T
+#     is unaffected by (off) does not run - read from the JSON report of
+#     real files, so the checks, the catalogue and the front end all take
+#     part.  The (rule, severity) pairs come from `w3dlint --explain`, the
+#     files from ../shared/corpus (skipped with one line when absent).
+#  2. Auto-detection: a Luanti mod (mod.conf), an Arma addon (config.cpp,
+#     the ODOL version deciding the game) and a SAGE mod (Data/INI) give
+#     the targets --verbose names, and a Luanti-unaffected rule that fires
+#     outside the mod does not inside it.
+# Usage: tests/targets.sh W3DLINT
+set -u
+w3dlint=$1
+name=targets
+. "$(dirname "$0")/lib.sh"
+root=$(cd "$(dirname "$0")/.." && pwd)
+corpus=${W3DLINT_CORPUS:-$root/../shared/corpus}
+if [ ! -d "$corpus/b3d" ] || [ ! -d "$corpus/p3d" ] || [ ! -d "$corpus/w3d" ]; then
+	echo "$name: skipped: no corpus with w3d/, b3d/ and p3d/ at $corpus"
+	exit 0
+fi
+
+# severity RULE TARGET: what --explain says T gets ("off" when unaffected).
+severity() {
+	"$w3dlint" --explain "$1" | sed -n 's/^  targets: *//p' | tr ',' '\n' |
+		sed -n "s/^ *$2 \(unaffected\)* *(*\([a-z]*\))*$/\2/p; s/^ *$2 \([a-z]*\)$/\1/p" | head -n 1
+}
+# count JSON RULE SEVERITY: findings of RULE at SEVERITY in a JSON report.
+count() {
+	python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); n=0
+for f in d["files"]:
+    n+=sum(1 for x in f["findings"] if x["rule"]==sys.argv[2] and x["severity"]==sys.argv[3])
+print(n)' "$@"
+}
+# case TARGET FOLDER ON OFF: --target TARGET on FOLDER; ON must run at its
+# catalogue severity for TARGET (and fire there with --target any), OFF
+# must be off for TARGET and not run (though it fires when named with
+# --extend-select).
+case_target() {
+	t=$1 dir=$2 on=$3 off=$4
+	son=$(severity "$on" "$t")
+	soff=$(severity "$off" "$t")
+	"$w3dlint" --no-progress --no-xref --config /dev/null -f json --target "$t" "$dir" > "$tmp/t.json" 2>/dev/null
+	"$w3dlint" --no-progress --no-xref --config /dev/null -f json --target "$t" --extend-select "$off" "$dir" \
+		> "$tmp/any.json" 2>/dev/null
+	n_on=$(count "$tmp/t.json" "$on" "$son")
+	n_off=$(count "$tmp/t.json" "$off" info)$(count "$tmp/t.json" "$off" warning)$(count "$tmp/t.json" "$off" error)
+	any_off=$(python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); print(sum(1 for f in d["files"] for x in f["findings"] if x["rule"]==sys.argv[2]))' "$tmp/any.json" "$off")
+	if [ -n "$son" ] && [ "$son" != off ] && [ "$n_on" -gt 0 ] && [ "$soff" = off ] && [ "$n_off" = 000 ] &&
+		[ "$any_off" -gt 0 ]; then
+		ok "--target $t: $on runs at $son ($n_on), $off is off ($any_off when named)"
+	else
+		echo "$name: FAIL: --target $t: $on at '$son': $n_on; $off '$soff': $n_off (any: $any_off)"
+		fail=1
+	fi
+}
+b=$corpus/b3d
+case_target luanti "$b" b3d-normal-zero b3d-weight-sum
+case_target irrlicht "$b" b3d-weight-sum b3d-weight-over-4
+case_target blitz3d "$b" b3d-anim-zero-frames b3d-keys-beyond-anim-by1
+case_target assimp "$b" b3d-texture-id-out-of-range b3d-weight-unreferenced-vertex
+w=$corpus/w3d
+for t in renegade generals bfme w3dhub; do
+	case_target "$t" "$w" vertex-normal-length triangle-plane
+done
+p=$corpus/p3d
+for t in arma1 arma2 arma3 dayz; do
+	case_target "$t" "$p" p3d-resolution-duplicate p3d-lod-order
+done
+
+# --- auto-detection from the mod's layout ---------------------------------
+verbose() { "$w3dlint" --no-progress --no-xref --config /dev/null --verbose "$@" 2>&1 >/dev/null; }
+mkdir -p "$tmp/mods/mobs/models" "$tmp/loose"
+printf 'name = mobs\n' > "$tmp/mods/mobs/mod.conf"
+model=$(grep -l . "$b"/voxelibre/*.b3d | head -n 1)
+for m in "$b"/voxelibre/*.b3d; do
+	if "$w3dlint" --no-progress --config /dev/null -f json --select b3d-weight-sum "$m" 2>/dev/null | grep -q b3d-weight-sum; then
+		model=$m
+		break
+	fi
+done
+cp "$model" "$tmp/mods/mobs/models/m.b3d"
+cp "$model" "$tmp/loose/m.b3d"
+verbose "$tmp/mods/mobs/models/m.b3d" > "$tmp/out"
+if has "m.b3d: b3d, targets luanti"; then ok "mod.conf above the model: target luanti"; else bad "mod.conf: not luanti"; fi
+"$w3dlint" --no-progress --config /dev/null -f json "$tmp/mods/mobs/models/m.b3d" > "$tmp/in.json" 2>/dev/null
+"$w3dlint" --no-progress --config /dev/null -f json "$tmp/loose/m.b3d" > "$tmp/out.json" 2>/dev/null
+if [ "$(count "$tmp/in.json" b3d-weight-sum warning)" = 0 ] && [ "$(count "$tmp/out.json" b3d-weight-sum warning)" -gt 0 ]; then
+	ok "b3d-weight-sum (Luanti renormalises) fires outside the Luanti mod, not inside"
+else
+	bad "b3d-weight-sum inside/outside the Luanti mod"
+fi
+rm "$tmp/mods/mobs/mod.conf"
+printf 'dofile("x")\n' > "$tmp/mods/mobs/init.lua"
+verbose "$tmp/mods/mobs/models/m.b3d" > "$tmp/out"
+if has "targets luanti"; then ok "init.lua: target luanti"; else bad "init.lua: not luanti"; fi
+
+# Arma: config.cpp names the family, the ODOL version the game.
+mkdir -p "$tmp/addon/data"
+printf 'class CfgPatches {};\n' > "$tmp/addon/config.cpp"
+a2=$(awk -F'\t' '$7 == "ODOL" && $8 == 50 { print $1; exit }' "$p/MANIFEST.tsv")
+a3=$(awk -F'\t' '$7 == "ODOL" && $8 == 73 { print $1; exit }' "$p/MANIFEST.tsv")
+ml=$(awk -F'\t' '$7 == "MLOD" { print $1; exit }' "$p/MANIFEST.tsv")
+cp "$p/$a2" "$tmp/addon/data/a2.p3d"
+cp "$p/$a3" "$tmp/addon/data/a3.p3d"
+cp "$p/$ml" "$tmp/addon/data/src.p3d"
+verbose "$tmp/addon" > "$tmp/out"
+if has "a2.p3d: p3d, targets arma2" && has "a3.p3d: p3d, targets arma3" &&
+	has "src.p3d: p3d, targets arma1, arma2, arma3, dayz" && has "the mod's layout names the targets arma1, arma2, arma3, dayz"; then
+	ok "config.cpp: Arma; ODOL v50 -> arma2, v73 -> arma3, MLOD -> every Arma game"
+else
+	bad "Arma layout"
+fi
+rm "$tmp/addon/config.cpp"
+printf 'x\\y\n' > "$tmp/addon/\$PBOPREFIX\$"
+verbose "$tmp/addon" > "$tmp/out"
+if has "the mod's layout names the targets arma1, arma2, arma3, dayz"; then ok "\$PBOPREFIX\$: Arma"; else bad "\$PBOPREFIX\$"; fi
+
+# SAGE: Data/INI above the art.
+mkdir -p "$tmp/zhmod/Data/INI" "$tmp/zhmod/Art/W3D"
+w3=$(find "$w" -iname '*.w3d' | LC_ALL=C sort | head -n 1)
+cp "$w3" "$tmp/zhmod/Art/W3D/x.w3d"
+verbose "$tmp/zhmod/Art/W3D/x.w3d" > "$tmp/out"
+if has "the mod's layout names the targets generals, bfme" && grep -q "x.w3d: w3d, targets \(generals\|bfme\|generals, bfme\)$" "$tmp/out"; then
+	ok "Data/INI: a SAGE game (generals, bfme)"
+else
+	bad "SAGE layout"
+fi
+# --target overrides the layout.
+verbose --target renegade "$tmp/zhmod/Art/W3D/x.w3d" > "$tmp/out"
+if has "x.w3d: w3d, targets renegade"; then ok "--target renegade overrides the layout"; else bad "--target over layout"; fi
+
+[ "$fail" -eq 0 ] && echo "$name: all passed"
+exit "$fail"
