@@ -1,5 +1,5 @@
-/* lzss.c - BI LZSS (lzss.h), moved here from core/p3d/p3d_compress.c so
- * that the PBO reader uses the same decoder. */
+/* lzss.c - BI LZSS (lzss.h): one decoder for the P3D reader's blocks
+ * (core/p3d/) and the PBO reader's packed entries (core/archive/). */
 #include "lzss.h"
 
 #include "cursor.h"
