@@ -223,7 +223,7 @@ static int pipeline(const wl_fix_options *o, const char *path, const uint8_t *by
 				free(cur);
 				return -1;
 			}
-			const wl_finding *wf = first_new_error(d, dn, &before, &after); bool worse = wf != NULL; if (wf && getenv("W3DFIX_DEBUG")) fprintf(stderr, "DEBUG %s: worse %s %zu->%zu: %s\n", f->id, wf->rule, before, after, wf->message);
+			bool worse = first_new_error(d, dn, &before, &after) != NULL;
 			wl_doc_free(dn);
 			if (worse) {
 				free(next);
