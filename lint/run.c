@@ -1,0 +1,300 @@
+/* run.c - a lint run's set-up and end (run.h): the configurations of the
+ * files (loaded once per file, looked up once per folder), the base
+ * folders, the memory cap, the summary and --write-baseline. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run_int.h"
+
+FILE *wl_run_diag(const wl_run *r)
+{
+	if (r->o.before_diag)
+		r->o.before_diag(r->o.ud);
+	return r->o.diag;
+}
+
+wl_severity wl_run_rule_severity(const wl_run *r, const wl_config *cfg, const char *rule, wl_target_mask targets)
+{
+	return wl_config_severity_for(cfg, r->o.rules, r->cat, rule, NULL, targets);
+}
+
+wl_run *wl_run_new(const wl_catalog *cat, const wl_run_opts *o, bool *failed)
+{
+	*failed = false;
+	wl_run *r = calloc(1, sizeof *r);
+	if (!r)
+		return NULL;
+	r->o = *o;
+	r->cat = cat;
+	char err[1024] = "";
+	if (o->config) {
+		r->forced = wl_config_load(cat, o->config, err, sizeof err);
+		if (!r->forced) {
+			fprintf(o->diag, "%s\n", err[0] ? err : o->config);
+			*failed = true;
+			wl_run_free(r);
+			return NULL;
+		}
+	}
+	const char *bl = o->baseline ? o->baseline : o->write_baseline;
+	if (bl) {
+		r->recording = o->write_baseline != NULL;
+		r->baseline = wl_baseline_load(bl, r->recording, err, sizeof err);
+		if (!r->baseline) {
+			fprintf(o->diag, "w3dlint: %s\n", err[0] ? err : bl);
+			*failed = true;
+			wl_run_free(r);
+			return NULL;
+		}
+	}
+	return r;
+}
+
+static void strings_free(wl_run_strings *l)
+{
+	for (size_t i = 0; i < l->count; i++)
+		free(l->items[i]);
+	free(l->items);
+	l->items = NULL;
+	l->count = 0;
+}
+
+/* Appends a copy of s.  -1 when out of memory. */
+static int strings_add(wl_run_strings *l, const char *s)
+{
+	char *copy = strdup(s);
+	char **grown = copy ? realloc(l->items, (l->count + 1) * sizeof *grown) : NULL;
+	if (!grown) {
+		free(copy);
+		return -1;
+	}
+	l->items = grown;
+	grown[l->count++] = copy;
+	return 0;
+}
+
+void wl_run_free(wl_run *r)
+{
+	if (!r)
+		return;
+	wl_run_xref_free(r);
+	for (size_t i = 0; i < r->cache.count; i++) {
+		free(r->cache.paths[i]);
+		wl_config_free(r->cache.cfgs[i]);
+	}
+	free(r->cache.paths);
+	free(r->cache.cfgs);
+	free(r->file_cfg);
+	free(r->file_layout);
+	strings_free(&r->unreadable);
+	strings_free(&r->base_dirs);
+	wl_config_free(r->forced);
+	wl_baseline_free(r->baseline);
+	free(r);
+}
+
+void wl_run_note_unreadable(wl_run *r, const char *path)
+{
+	if (r->unreadable.count < 1000)
+		(void)strings_add(&r->unreadable, path);
+}
+
+void wl_run_count_unreadable(wl_run *r, uint64_t n)
+{
+	r->trouble = true;
+	r->totals.unreadable += n;
+}
+
+/* The configuration loaded from path (cached).  Writes the error and
+ * returns -1 when it cannot be loaded; -2 when out of memory. */
+static int config_get(wl_run *r, const char *path, wl_config **out)
+{
+	wl_run_configs *cc = &r->cache;
+	for (size_t i = 0; i < cc->count; i++) {
+		if (strcmp(cc->paths[i], path) == 0) {
+			*out = cc->cfgs[i];
+			return 0;
+		}
+	}
+	char err[1024] = "";
+	wl_config *cfg = wl_config_load(r->cat, path, err, sizeof err);
+	if (!cfg) {
+		fprintf(wl_run_diag(r), "%s\n", err[0] ? err : path);
+		return -1;
+	}
+	if (cc->count == cc->cap) {
+		size_t ncap = cc->cap ? cc->cap * 2 : 8;
+		char **np = realloc(cc->paths, ncap * sizeof *np);
+		if (np)
+			cc->paths = np;
+		wl_config **nc = np ? realloc(cc->cfgs, ncap * sizeof *nc) : NULL;
+		if (!nc) {
+			wl_config_free(cfg);
+			return -2;
+		}
+		cc->cfgs = nc;
+		cc->cap = ncap;
+	}
+	char *copy = strdup(path);
+	if (!copy) {
+		wl_config_free(cfg);
+		return -2;
+	}
+	cc->paths[cc->count] = copy;
+	cc->cfgs[cc->count] = cfg;
+	cc->count++;
+	*out = cfg;
+	return 0;
+}
+
+int wl_run_set_files(wl_run *r, const wl_run_item *items, size_t n)
+{
+	r->files = items;
+	r->nfiles = n;
+	r->file_cfg = calloc(n ? n : 1, sizeof *r->file_cfg);
+	r->file_layout = calloc(n ? n : 1, sizeof *r->file_layout);
+	if (!r->file_cfg || !r->file_layout)
+		return -2;
+	/* Both depend only on the file's folder, and the walk lists a folder's
+	 * files together: look them up once per folder run. */
+	const char *prev = NULL;
+	size_t prev_len = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *path = items[i].host; /* an entry: its archive */
+		const char *slash = strrchr(path, '/');
+		size_t dir_len = slash ? (size_t)(slash - path) : 0;
+		if (prev && !strchr(path, '/') == !strchr(prev, '/') && dir_len == prev_len &&
+		    memcmp(path, prev, dir_len) == 0) {
+			r->file_cfg[i] = r->file_cfg[i - 1];
+			r->file_layout[i] = r->file_layout[i - 1];
+			prev = path;
+			continue;
+		}
+		prev = path;
+		prev_len = dir_len;
+		r->file_layout[i] = wl_target_layout(path);
+		if (r->o.verbose && r->file_layout[i]) {
+			char names[256];
+			fprintf(wl_run_diag(r), "w3dlint: %.*s: the mod's layout names the targets %s\n",
+				(int)(dir_len ? dir_len : 1), dir_len ? path : ".",
+				wl_target_mask_names(r->file_layout[i], names, sizeof names));
+		}
+		if (r->forced) {
+			r->file_cfg[i] = r->forced;
+			continue;
+		}
+		char where[4096];
+		if (wl_config_locate(path, where, sizeof where) != 1)
+			continue;
+		int rc = config_get(r, where, &r->file_cfg[i]);
+		if (rc != 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* Adds dir to the base folders unless it is there already. */
+static int add_base_dir(wl_run *r, const char *dir)
+{
+	for (size_t i = 0; i < r->base_dirs.count; i++)
+		if (strcmp(r->base_dirs.items[i], dir) == 0)
+			return 0;
+	return strings_add(&r->base_dirs, dir);
+}
+
+int wl_run_base_dirs(wl_run *r, const char *const **dirs, size_t *n)
+{
+	for (size_t i = 0; i < r->o.nbases; i++)
+		if (add_base_dir(r, r->o.bases[i]) != 0)
+			return -1;
+	for (size_t i = 0; i < wl_config_base_count(r->forced); i++)
+		if (add_base_dir(r, wl_config_base_at(r->forced, i)) != 0)
+			return -1;
+	for (size_t c = 0; c < r->cache.count; c++)
+		for (size_t i = 0; i < wl_config_base_count(r->cache.cfgs[c]); i++)
+			if (add_base_dir(r, wl_config_base_at(r->cache.cfgs[c], i)) != 0)
+				return -1;
+	*dirs = (const char *const *)r->base_dirs.items;
+	*n = r->base_dirs.count;
+	return 0;
+}
+
+void wl_run_set_base_files(wl_run *r, const char *const *files, size_t n)
+{
+	r->base_files = files;
+	r->nbase_files = n;
+}
+
+uint64_t wl_run_memory_cap(const wl_run *r, uint64_t given)
+{
+	if (given)
+		return given;
+	uint64_t cap = 0;
+	for (size_t i = 0; i < r->nfiles; i++) {
+		uint64_t c = wl_config_memory_cap(r->file_cfg[i]);
+		if (c && (!cap || c < cap))
+			cap = c;
+	}
+	return cap;
+}
+
+void wl_run_start(wl_run *r, wl_reporter *rep, bool bare, bool hide_infos, uint64_t max_findings)
+{
+	r->rep = rep;
+	r->bare = bare;
+	r->hide_infos = hide_infos;
+	r->max_findings = max_findings;
+}
+
+int wl_run_finish(wl_run *r, const char *dest)
+{
+	wl_report_summary sum = { r->totals, r->o.baseline, NULL, 0, r->max_findings, r->hide_infos,
+				  (const char *const *)r->unreadable.items, r->unreadable.count };
+	wl_report_stale *stale = NULL;
+	if (r->o.baseline) {
+		size_t n = wl_baseline_stale(r->baseline, &stale);
+		if (n == (size_t)-1) {
+			fprintf(wl_run_diag(r), "w3dlint: out of memory comparing with the baseline\n");
+			return -1;
+		}
+		sum.stale = stale;
+		sum.stale_count = n;
+	}
+	int rc = wl_reporter_finish(r->rep, &sum);
+	free(stale);
+	if (rc != 0) {
+		fprintf(wl_run_diag(r), "w3dlint: %s: cannot write the report: %s\n", dest,
+			errno ? strerror(errno) : "out of memory");
+		return -1;
+	}
+	if (r->recording) {
+		char err[1024] = "";
+		size_t skipped = 0;
+		FILE *diag = r->o.diag;
+		if (wl_baseline_save(r->baseline, &skipped, err, sizeof err) != 0) {
+			fprintf(diag, "w3dlint: cannot write the baseline: %s\n", err);
+			return -1;
+		}
+		fprintf(diag, "w3dlint: %s: recorded %" PRIu64 " %s in %" PRIu64 " %s\n", r->o.write_baseline,
+			r->totals.baselined, r->totals.baselined == 1 ? "finding" : "findings", r->recorded_files,
+			r->recorded_files == 1 ? "file" : "files");
+		if (skipped)
+			fprintf(diag, "w3dlint: %s: %zu entries left out: their paths are not UTF-8\n",
+				r->o.write_baseline, skipped);
+	}
+	return 0;
+}
+
+int wl_run_status(const wl_run *r)
+{
+	if (r->trouble)
+		return 2;
+	return r->failed ? 1 : 0;
+}
+
+bool wl_run_holds(const wl_run *r)
+{
+	return r->held != NULL;
+}

@@ -1,0 +1,270 @@
+/* run_xref.c - the cross-file checks of a lint run (run.h): the index of
+ * the run's files and the base folders' files, the results held until it
+ * is complete, and the cross-file findings merged into the file that names
+ * the object, at their effective severity for that file. */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "lint.h"
+#include "run_int.h"
+
+static int cmp_path_ix(const void *x, const void *y)
+{
+	const wl_run_path_ix *a = x, *b = y;
+	int c = strcmp(a->path, b->path);
+	if (c)
+		return c;
+	return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/* A path listed twice (a file named and inside a folder argument) is
+ * indexed once, so it does not define its objects twice. */
+int wl_run_xref_on(wl_run *r)
+{
+	size_t n = r->nfiles;
+	r->xref = wl_xref_new();
+	r->xref_add = calloc(n ? n : 1, sizeof *r->xref_add);
+	r->by_path = malloc((n ? n : 1) * sizeof *r->by_path);
+	r->held = calloc(n ? n : 1, sizeof *r->held);
+	if (!r->xref || !r->xref_add || !r->by_path || !r->held)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		r->by_path[i] = (wl_run_path_ix){ r->files[i].path, i };
+	qsort(r->by_path, n, sizeof *r->by_path, cmp_path_ix);
+	/* Archive entries are not indexed yet (issue 18 item 3): their
+	 * references would be looked for outside their archive. */
+	for (size_t k = 0; k < n; k++)
+		if ((k == 0 || strcmp(r->by_path[k - 1].path, r->by_path[k].path) != 0) &&
+		    !r->files[r->by_path[k].index].entry)
+			r->xref_add[r->by_path[k].index] = true;
+	return 0;
+}
+
+void wl_run_xref_free(wl_run *r)
+{
+	if (r->held)
+		for (size_t i = 0; i < r->nfiles; i++)
+			wl_run_result_free(r->held[i]);
+	free(r->held);
+	free(r->by_path);
+	free(r->xref_add);
+	wl_xref_free(r->xref);
+	r->held = NULL;
+	r->by_path = NULL;
+	r->xref_add = NULL;
+	r->xref = NULL;
+}
+
+/* The first file of the run named path, or (size_t)-1. */
+static size_t xref_file_of(const wl_run *r, const char *path)
+{
+	size_t lo = 0, hi = r->nfiles;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(r->by_path[mid].path, path) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < r->nfiles && strcmp(r->by_path[lo].path, path) == 0)
+		return r->by_path[lo].index;
+	return (size_t)-1;
+}
+
+/* Is path one of the base files (--base, base:)?  Linear: only asked for
+ * duplicate-definition findings. */
+static bool is_base_file(const wl_run *r, const char *path)
+{
+	for (size_t i = 0; i < r->nbase_files; i++)
+		if (strcmp(r->base_files[i], path) == 0)
+			return true;
+	return false;
+}
+
+/* State of the wl_xref_check callback: the effective severity needs the
+ * file's absolute path when its configuration has per-path ignores; it is
+ * computed once per file (findings come sorted by path). */
+typedef struct xref_sink {
+	wl_run *r;
+	size_t file;   /* file of key, or (size_t)-1 */
+	char *key;
+} xref_sink;
+
+/* Makes room for one more finding in res and its string block of len
+ * bytes; returns the block, NULL when out of memory. */
+static char *room_for_one(wl_run_result *res, size_t len)
+{
+	if (res->count == res->cap) {
+		size_t ncap = res->cap * 2;
+		wl_finding *ni = realloc(res->items, ncap * sizeof *ni);
+		if (ni)
+			res->items = ni;
+		const char **nc = ni ? realloc(res->chunk_paths, ncap * sizeof *nc) : NULL;
+		if (!nc)
+			return NULL;
+		res->chunk_paths = nc;
+		res->cap = ncap;
+	}
+	char **ne = realloc(res->extra, (res->extra_count + 1) * sizeof *ne);
+	if (ne)
+		res->extra = ne;
+	char *blk = ne ? malloc(len) : NULL;
+	if (blk)
+		res->extra[res->extra_count++] = blk;
+	return blk;
+}
+
+/* Appends one cross-file finding to the held result of its file, with the
+ * effective severity of its rule for that file (dropped when off). */
+static void xref_emit(void *ud, const wl_xref_finding *f)
+{
+	xref_sink *sk = ud;
+	wl_run *r = sk->r;
+	if (r->xref_oom)
+		return;
+	size_t i = xref_file_of(r, f->path);
+	wl_run_result *res = i == (size_t)-1 ? NULL : r->held[i];
+	if (!res || !res->ok)
+		return;
+	/* A mod redefining an object of the base game is how mods work. */
+	if (f->related && strcmp(f->rule, "duplicate-definition") == 0 && is_base_file(r, f->related))
+		return;
+	const wl_config *cfg = r->file_cfg[i];
+	if (sk->file != i) {
+		free(sk->key);
+		sk->key = NULL;
+		sk->file = i;
+		if (wl_config_has_path_ignores(cfg)) {
+			sk->key = wl_config_file_key(f->path);
+			if (!sk->key) {
+				r->xref_oom = true;
+				return;
+			}
+		}
+	}
+	wl_severity sev = wl_config_severity_for(cfg, r->o.rules, r->cat, f->rule, sk->key, res->targets);
+	if (sev == WL_SEV_OFF)
+		return;
+	const char *cpath = f->chunk_path ? f->chunk_path : "";
+	const char *msg = f->message ? f->message : "";
+	size_t lc = strlen(cpath) + 1, lm = strlen(msg) + 1, lr = f->related ? strlen(f->related) + 1 : 0;
+	char *at = room_for_one(res, lc + lm + lr);
+	if (!at) {
+		r->xref_oom = true;
+		return;
+	}
+	wl_finding x = { 0 };
+	x.rule = f->rule;
+	x.severity = sev;
+	x.offset = f->offset;
+	x.length = f->length;
+	x.chunk = NULL;
+	x.element = -1;
+	res->chunk_paths[res->count] = wl_run_stash(&at, cpath);
+	x.message = wl_run_stash(&at, msg);
+	x.related = f->related ? wl_run_stash(&at, f->related) : NULL;
+	res->items[res->count++] = x;
+}
+
+/* Report order: offset, then rule id (wl_findings_sort). */
+static int cmp_report_order(const wl_finding *a, const wl_finding *b)
+{
+	if (a->offset != b->offset)
+		return a->offset < b->offset ? -1 : 1;
+	return strcmp(a->rule, b->rule);
+}
+
+/* Merges the cross-file findings of res into its own, both sorted; on a tie
+ * the file's own finding comes first.  -1 when out of memory. */
+static int merge_xref(wl_run_result *res)
+{
+	size_t a = res->own_count, n = res->count;
+	if (n == a)
+		return 0;
+	wl_finding *items = malloc(n * sizeof *items);
+	const char **cps = malloc(n * sizeof *cps);
+	if (!items || !cps) {
+		free(items);
+		free(cps);
+		return -1;
+	}
+	size_t i = 0, j = a;
+	for (size_t k = 0; k < n; k++) {
+		bool own = j >= n || (i < a && cmp_report_order(&res->items[i], &res->items[j]) <= 0);
+		size_t from = own ? i++ : j++;
+		items[k] = res->items[from];
+		cps[k] = res->chunk_paths[from];
+	}
+	free(res->items);
+	free(res->chunk_paths);
+	res->items = items;
+	res->chunk_paths = cps;
+	res->own_count = n;
+	res->cap = n;
+	return 0;
+}
+
+/* Indexes the base files for the cross-file checks: read, built and added
+ * to the index, never reported (their findings name no file of the run).
+ * A file that is also linted is indexed once, as a file of the run. */
+static void index_bases(wl_run *r)
+{
+	for (size_t i = 0; i < r->nbase_files && !r->xref_oom; i++) {
+		const char *path = r->base_files[i];
+		if (xref_file_of(r, path) != (size_t)-1)
+			continue;
+		uint8_t *bytes;
+		uint64_t size;
+		char err[512];
+		if (wl_run_read(path, &bytes, &size, err, sizeof err) != 0) {
+			fprintf(wl_run_diag(r), "%s\n", err);
+			r->trouble = true;
+			continue;
+		}
+		wl_doc *doc = wl_lint_bytes_opts(r->cat, NULL, NULL, path, bytes, size, NULL);
+		if (!doc || wl_xref_add(r->xref, path, doc) != 0)
+			r->xref_oom = true;
+		wl_doc_free(doc);
+		free(bytes);
+	}
+	for (size_t i = 0; i < r->base_dirs.count; i++)
+		(void)wl_xref_scan_textures(r->xref, r->base_dirs.items[i]);
+}
+
+int wl_run_report_held(wl_run *r, char **paths, int npaths)
+{
+	/* A folder the walk could not open was reported already. */
+	for (int k = 0; k < npaths; k++) {
+		struct stat st;
+		if (stat(paths[k], &st) == 0 && S_ISDIR(st.st_mode))
+			(void)wl_xref_scan_textures(r->xref, paths[k]);
+	}
+	index_bases(r);
+	xref_sink sk = { r, (size_t)-1, NULL };
+	if (wl_xref_check(r->xref, xref_emit, &sk) < 0)
+		r->xref_oom = true;
+	free(sk.key);
+	for (size_t i = 0; !r->xref_oom && i < r->nfiles; i++)
+		if (r->held[i] && merge_xref(r->held[i]) != 0)
+			r->xref_oom = true;
+	if (r->xref_oom) {
+		fprintf(wl_run_diag(r), "w3dlint: out of memory in the cross-file checks; their findings are left out\n");
+		r->trouble = true;
+		for (size_t i = 0; i < r->nfiles; i++) {
+			wl_run_result *res = r->held[i];
+			if (res)
+				res->count = res->own_count;
+		}
+	}
+	int rc = 0;
+	for (size_t i = 0; i < r->nfiles; i++) {
+		wl_run_result *res = r->held[i];
+		r->held[i] = NULL;
+		if (rc == 0)
+			rc = wl_run_report_file(r, i, res);
+		else
+			wl_run_result_free(res);
+	}
+	return rc;
+}
