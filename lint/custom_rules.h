@@ -97,7 +97,7 @@ const wl_field_def *wl_custom_field_at(size_t i);
 /* Prefix every custom rule id must start with (config.h). */
 #define WL_CUSTOM_PREFIX "custom-"
 
-/* A declarative rule as loaded by config.c (owned by the configuration). */
+/* A declarative rule as loaded by config_read_custom.c (owned by the configuration). */
 typedef struct wl_custom_rule {
 	const char *id;              /* "custom-...", kebab-case */
 	wl_severity severity;        /* default severity (rules: may override) */

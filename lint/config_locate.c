@@ -1,0 +1,95 @@
+/*
+ * config_locate.c - finding a file's configuration (config.h
+ * wl_config_locate): .w3dlint.yaml in its folder or a folder above it, up
+ * to the repository root.
+ */
+#include <errno.h>
+#include <fnmatch.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config_int.h"
+
+/* Does dir/name exist (any kind of file)?  want_file: only regular files. */
+static int has_entry(const char *dir, const char *name, int want_file, char *buf, size_t cap)
+{
+	int n = snprintf(buf, cap, "%s%s%s", dir, strcmp(dir, "/") == 0 ? "" : "/", name);
+	if (n < 0 || (size_t)n >= cap)
+		return 0;
+	struct stat st;
+	if (stat(buf, &st) != 0)
+		return 0;
+	return want_file ? S_ISREG(st.st_mode) : 1;
+}
+
+/*
+ * Walks up from file_path's directory (resolved with realpath, so ".." and
+ * symbolic links are followed first).  In each directory .w3dlint.yaml (a
+ * regular file) is looked for before .git (a directory, or a file as in
+ * submodules and worktrees), so a repository root's own configuration is
+ * found.  A path naming a directory starts the walk there.  A result that
+ * does not fit in outcap bytes counts as not found.
+ */
+int wl_config_locate(const char *file_path, char *out, size_t outcap)
+{
+	if (out && outcap)
+		out[0] = 0;
+	if (!file_path || !out || outcap == 0)
+		return 0;
+	/* The directory part of file_path ("." when it has none); a directory
+	 * given as file_path is its own starting point. */
+	size_t plen = strlen(file_path);
+	char *dirpart = malloc(plen + 2);
+	if (!dirpart)
+		return 0;
+	memcpy(dirpart, file_path, plen + 1);
+	struct stat st;
+	if (stat(file_path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		char *slash = strrchr(dirpart, '/');
+		if (!slash)
+			strcpy(dirpart, ".");
+		else if (slash == dirpart)
+			dirpart[1] = 0;
+		else
+			*slash = 0;
+	}
+	char *dir = realpath(dirpart, NULL);
+	free(dirpart);
+	if (!dir)
+		return 0;
+	size_t cap = strlen(dir) + sizeof CONFIG_NAME + 8;
+	char *probe = malloc(cap);
+	int found = 0;
+	while (probe) {
+		if (has_entry(dir, CONFIG_NAME, 1, probe, cap)) {
+			if (strlen(probe) < outcap) {
+				memcpy(out, probe, strlen(probe) + 1);
+				found = 1;
+			}
+			break;
+		}
+		if (has_entry(dir, ".git", 0, probe, cap) || strcmp(dir, "/") == 0)
+			break; /* the repository root, or the file system root */
+		if (wl_path_parent(dir) != 0)
+			break;
+	}
+	free(probe);
+	free(dir);
+	return found;
+}
+
+int wl_path_parent(char *dir)
+{
+	char *up = strrchr(dir, '/');
+	if (!up || strcmp(dir, "/") == 0)
+		return -1;
+	if (up == dir)
+		up[1] = 0;
+	else
+		*up = 0;
+	return 0;
+}
