@@ -67,4 +67,15 @@ typedef struct wl_custom_header_field {
 void wl_custom_eval_header(const wl_custom_eval *e, const wl_chunk *c,
 			   const wl_custom_header_field *hf, size_t n, const char *object);
 
+/**
+ * Evaluates every custom rule of ctx->config over ctx->model and reports
+ * each violation on ctx->doc->findings under the rule's id (copied into the
+ * document's arena, so the document does not depend on the configuration).
+ * Rules that are off for this file (wl_lint_enabled) are skipped.  Does
+ * nothing without a configuration or a model.  A check (lint.h
+ * wl_check_fn) that every format runs after its own (lint/registry.c
+ * wl_lint_engine_checks); custom_check.c.
+ */
+void wl_custom_rules_run(wl_lint_ctx *ctx);
+
 #endif

@@ -73,8 +73,6 @@
 #include "../core/finding.h"
 #include "pattern.h"
 
-struct wl_lint_ctx;
-
 typedef enum wl_field_kind {
 	WL_FIELD_NAME = 0,   /* bytes, matched with match / not-match */
 	WL_FIELD_NUMBER = 1  /* unsigned integer, compared with min / max */
@@ -86,6 +84,8 @@ typedef struct wl_field_def {
 	wl_field_kind kind;
 	int code;             /* internal: which evaluator */
 } wl_field_def;
+
+/* The field catalogue: every registered format's fields (lint/registry.c). */
 
 /** The field named name, or NULL. */
 const wl_field_def *wl_custom_field_find(const char *name);
@@ -111,6 +111,10 @@ typedef struct wl_custom_rule {
 	const char *origin;          /* "file:line:column" of its id */
 } wl_custom_rule;
 
+/** The placeholder of a message template at p ("{rule}" 0, "{field}" 1,
+ *  "{value}" 2, "{object}" 3), its length in *n; -1 when p starts none. */
+int wl_custom_placeholder_at(const char *p, size_t *n);
+
 /**
  * Checks a message template: returns 0 when every '{' starts {{ or one of
  * the placeholders above; otherwise -1 and writes the offending text (the
@@ -118,13 +122,5 @@ typedef struct wl_custom_rule {
  */
 int wl_custom_message_check(const char *tmpl, char *bad, size_t cap);
 
-/**
- * Evaluates every custom rule of ctx->config over ctx->model and reports
- * each violation on ctx->doc->findings under the rule's id (copied into the
- * document's arena, so the document does not depend on the configuration).
- * Rules that are off for this file (wl_lint_enabled) are skipped.  Does
- * nothing without a configuration or a model.
- */
-void wl_custom_rules_run(struct wl_lint_ctx *ctx);
 
 #endif

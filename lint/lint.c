@@ -9,7 +9,6 @@
 #include "../core/archive/archive.h"
 #include "../core/filekind.h"
 #include "registry.h"
-#include "custom_rules.h"
 
 double wl_lint_param(const wl_lint_ctx *ctx, const char *rule, const char *param, double fallback)
 {
@@ -172,8 +171,9 @@ wl_doc *wl_lint_bytes_opts(const wl_catalog *cat, const wl_config *cfg, const wl
 			const wl_check_fn *fns = lf ? lf->checks(&n) : NULL;
 			for (size_t i = 0; i < n && !doc->oom; i++)
 				fns[i](&ctx);
-			if (!doc->oom)
-				wl_custom_rules_run(&ctx);
+			fns = wl_lint_engine_checks(&n);
+			for (size_t i = 0; i < n && !doc->oom; i++)
+				fns[i](&ctx);
 		}
 	}
 	finish(doc, cat, cfg, cli, key, tm, size);

@@ -6,8 +6,9 @@
  * Checks are plain functions that look at the decoded model and report
  * through wl_report() on ctx->doc->findings with a rule id from the
  * catalogue.  They read parameters with wl_lint_param() and may skip work
- * for disabled rules with wl_lint_enabled().  After them the configuration's
- * custom rules run (custom_rules.h); their findings carry the custom ids.
+ * for disabled rules with wl_lint_enabled().  After them the checks every
+ * format runs (registry.h wl_lint_engine_checks: the configuration's custom
+ * rules, custom_rules.h); their findings carry the custom ids.
  */
 #ifndef WL_LINT_H
 #define WL_LINT_H

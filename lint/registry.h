@@ -9,7 +9,6 @@
 
 #include <stddef.h>
 
-#include "custom_rules.h"
 #include "lint.h"
 #include "xref.h"
 
@@ -46,6 +45,10 @@ typedef struct wl_lint_format {
 
 /** Every registered lint part, in registry order; *count set. */
 const wl_lint_format *const *wl_lint_formats(size_t *count);
+
+/** The checks every format runs after its own checks (the
+ *  configuration's custom rules), in order; *count set. */
+const wl_check_fn *wl_lint_engine_checks(size_t *count);
 
 /** The lint part of format f, or NULL when it has none (no checks run). */
 const wl_lint_format *wl_lint_format_of(const wl_format *f);
