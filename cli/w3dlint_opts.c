@@ -63,9 +63,9 @@ static const wl_opt OPTS[] = {
 	  "text and github reports: show info findings too (by default they are counted in the summary "
 	  "only; fail-on: info also shows them)" },
 	{ "base", required_argument, OPT_BASE, "FOLDER",
-	  "a folder of the base game (repeatable; adds to the configuration's base:): its files are indexed "
-	  "for the cross-file checks (objects, hierarchies, textures the linted files name) but neither "
-	  "linted nor reported" },
+	  "a folder of the base game (repeatable; adds to the configuration's base:): its files and the "
+	  "entries of its archives are indexed for the cross-file checks (objects, hierarchies, textures, "
+	  "materials the linted files name) but neither linted nor reported" },
 	{ "verbose", no_argument, OPT_VERBOSE, NULL,
 	  "name on standard error what the run skips (dangling links to files it would not lint) and each "
 	  "folder's detected targets" },
@@ -74,8 +74,9 @@ static const wl_opt OPTS[] = {
 	{ "no-xref", no_argument, OPT_NO_XREF, NULL,
 	  "no cross-file checks.  By default they run when a PATH is a folder: every file of the run is indexed, "
 	  "and HLOD sub-objects, hierarchies (and their pivot counts) and textures named in one file must be "
-	  "defined by some file of the run (rules/reference.yaml); a finding is reported in the file that "
-	  "names the object, naming the other file" },
+	  "defined by some file of the run (rules/reference.yaml), and a P3D model's textures and materials "
+	  "inside an addon of the run must be files of it (rules/p3d/references.yaml); archive entries take "
+	  "part (docs/archives.md); a finding is reported in the file that names the object, naming the other file" },
 	{ "no-progress", no_argument, OPT_NO_PROGRESS, NULL,
 	  "never show the progress line (it only appears on a terminal, for more than 20 files)" },
 	{ "list-rules", no_argument, OPT_LIST_RULES, NULL,

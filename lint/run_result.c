@@ -178,7 +178,8 @@ wl_run_result *wl_run_lint(const wl_run *r, size_t i, uint8_t *bytes, uint64_t s
 	 * findings (its entries are items of their own). */
 	res->kind = it->entry || wl_format_by_extension(path) ? NULL : wl_file_kind_of(bytes, size, path);
 	wl_doc *doc = NULL;
-	if (res->kind && res->kind->archive) {
+	bool archive = res->kind && res->kind->archive;
+	if (archive) {
 		doc = wl_lint_archive(r->cat, cfg, path, bytes, size);
 		res->kind = NULL;
 	} else if (res->kind) {
@@ -188,8 +189,12 @@ wl_run_result *wl_run_lint(const wl_run *r, size_t i, uint8_t *bytes, uint64_t s
 		wl_lint_opts lo = { r->o.rules, r->file_layout[i] };
 		doc = wl_lint_bytes_opts(r->cat, cfg, &lo, path, bytes, size, &res->targets);
 	}
-	/* The index copies what it keeps: the document is freed below. */
-	if (doc && r->xref && r->xref_add[i]) {
+	/* The index copies what it keeps: the document is freed below.  An
+	 * archive: the files the game finds in it. */
+	if (doc && r->xref && r->xref_add[i] && archive) {
+		if (wl_xref_add_archive(r->xref, path, doc) != 0)
+			res->xref_failed = true;
+	} else if (doc && r->xref && r->xref_add[i]) {
 		if (wl_xref_add(r->xref, path, doc) != 0)
 			res->xref_failed = true;
 		else /* the index checks those skins across the folder */

@@ -2,10 +2,12 @@
  * the run's files and the base folders' files, the results held until it
  * is complete, and the cross-file findings merged into the file that names
  * the object, at their effective severity for that file. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../core/format.h"
 #include "lint.h"
 #include "run_int.h"
 
@@ -32,11 +34,11 @@ int wl_run_xref_on(wl_run *r)
 	for (size_t i = 0; i < n; i++)
 		r->by_path[i] = (wl_run_path_ix){ r->files[i].path, i };
 	qsort(r->by_path, n, sizeof *r->by_path, cmp_path_ix);
-	/* Archive entries are not indexed yet (issue 18 item 3): their
-	 * references would be looked for outside their archive. */
+	/* Archive entries join the index under their names "ARCHIVE:PATH":
+	 * the games look their objects up with the folder's (xref.h
+	 * wl_xref_add_archive for the files they find in archives). */
 	for (size_t k = 0; k < n; k++)
-		if ((k == 0 || strcmp(r->by_path[k - 1].path, r->by_path[k].path) != 0) &&
-		    !r->files[r->by_path[k].index].entry)
+		if (k == 0 || strcmp(r->by_path[k - 1].path, r->by_path[k].path) != 0)
 			r->xref_add[r->by_path[k].index] = true;
 	return 0;
 }
@@ -205,9 +207,54 @@ static int merge_xref(wl_run_result *res)
 	return 0;
 }
 
+/* Adds a model to the index (its document built without configuration):
+ * a base file or a base archive's entry. */
+static void index_model(wl_run *r, const char *path, const uint8_t *bytes, uint64_t size)
+{
+	wl_doc *doc = wl_lint_bytes_opts(r->cat, NULL, NULL, path, bytes, size, NULL);
+	if (!doc || wl_xref_add(r->xref, path, doc) != 0)
+		r->xref_oom = true;
+	wl_doc_free(doc);
+}
+
+/* A base folder's archive (bytes[0..size)): the files the game finds in it
+ * and its model entries, named "ARCHIVE:PATH", join the index. */
+static void index_base_archive(wl_run *r, const char *path, const wl_file_kind *kind, const uint8_t *bytes,
+			       uint64_t size)
+{
+	wl_archive_kind ak;
+	if (!wl_archive_kind_of(kind->id, &ak))
+		return;
+	wl_doc *doc = wl_archive_read(ak, path, bytes, size, WL_ARCHIVE_TABLE);
+	if (!doc || wl_xref_add_archive(r->xref, path, doc) != 0)
+		r->xref_oom = true;
+	const wl_archive *a = doc ? doc->model : NULL;
+	for (size_t k = 0; a && k < a->count && !r->xref_oom; k++) {
+		const wl_archive_entry *e = &a->entries[k];
+		if (!e->readable || !wl_format_by_extension(e->path))
+			continue;
+		char *name = malloc(strlen(path) + strlen(e->path) + 2);
+		uint8_t *unpacked = NULL;
+		char why[256];
+		if (!name) {
+			r->xref_oom = true;
+			break;
+		}
+		sprintf(name, "%s:%s", path, e->path);
+		if (!e->packed)
+			index_model(r, name, bytes + e->offset, e->size);
+		else if (wl_archive_unpack(e, bytes + e->offset, &unpacked, why, sizeof why) == 0)
+			index_model(r, name, unpacked, e->size);
+		free(unpacked);
+		free(name);
+	}
+	wl_doc_free(doc);
+}
+
 /* Indexes the base files for the cross-file checks: read, built and added
- * to the index, never reported (their findings name no file of the run).
- * A file that is also linted is indexed once, as a file of the run. */
+ * to the index, never reported (their findings name no file of the run);
+ * an archive with the files in it and its model entries.  A file that is
+ * also linted is indexed once, as a file of the run. */
 static void index_bases(wl_run *r)
 {
 	for (size_t i = 0; i < r->nbase_files && !r->xref_oom; i++) {
@@ -222,10 +269,11 @@ static void index_bases(wl_run *r)
 			r->trouble = true;
 			continue;
 		}
-		wl_doc *doc = wl_lint_bytes_opts(r->cat, NULL, NULL, path, bytes, size, NULL);
-		if (!doc || wl_xref_add(r->xref, path, doc) != 0)
-			r->xref_oom = true;
-		wl_doc_free(doc);
+		const wl_file_kind *kind = wl_format_by_extension(path) ? NULL : wl_file_kind_of(bytes, size, path);
+		if (kind && kind->archive)
+			index_base_archive(r, path, kind, bytes, size);
+		else if (!kind)
+			index_model(r, path, bytes, size);
 		free(bytes);
 	}
 	for (size_t i = 0; i < r->base_dirs.count; i++)

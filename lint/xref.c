@@ -83,6 +83,22 @@ int wl_xref_add_texture_file(wl_xref *x, const char *path)
 	return offer(x, path) < 0 ? -1 : 0;
 }
 
+int wl_xref_add_archive(wl_xref *x, const char *path, const wl_doc *doc)
+{
+	if (!x || !path || !doc || !doc->model)
+		return -1;
+	const wl_archive *a = doc->model;
+	for (size_t k = 0; k < a->count; k++) {
+		if (!a->entries[k].readable)
+			continue;
+		for (size_t i = 0; i < x->count; i++)
+			if (x->fmt[i]->xref->add_entry &&
+			    x->fmt[i]->xref->add_entry(x->index[i], path, a, &a->entries[k]) < 0)
+				return -1;
+	}
+	return 0;
+}
+
 static long scan_dir(wl_xref *x, const char *dir, int depth)
 {
 	if (depth > MAX_SCAN_DEPTH)

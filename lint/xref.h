@@ -27,6 +27,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../core/archive/archive.h"
 #include "../core/chunk.h"
 
 typedef struct wl_xref wl_xref;
@@ -57,6 +58,11 @@ typedef struct wl_xref_ops {
 	 * of memory. */
 	int (*add_texture_file)(void *index, const char *path);
 	long (*check)(void *index, wl_xref_emit_fn emit, void *user);
+	/* An entry of an archive of the run (or of a base folder) at archive
+	 * path `archive`, offered as a file the game can find there: 1 when
+	 * recorded, 0 when not one of this format's, -1 when out of memory.
+	 * NULL: the format takes no archive entries. */
+	int (*add_entry)(void *index, const char *archive, const wl_archive *a, const wl_archive_entry *e);
 } wl_xref_ops;
 
 /** A new, empty index, or NULL when out of memory. */
@@ -80,6 +86,16 @@ int wl_xref_add(wl_xref *x, const char *path, const wl_doc *doc);
  * Returns 0, or -1 when out of memory.
  */
 int wl_xref_add_texture_file(wl_xref *x, const char *path);
+
+/**
+ * Offers every readable entry of the archive at path (its document from
+ * wl_archive_read or lint.h wl_lint_archive: doc->model is the wl_archive)
+ * to every format's index as a file the game finds in it (W3D: BIG
+ * textures under Art/Textures; P3D: PBO files at the PBO's prefix).  The
+ * model entries themselves are added with wl_xref_add under their names
+ * "ARCHIVE:PATH".  Returns 0, or -1 when out of memory.
+ */
+int wl_xref_add_archive(wl_xref *x, const char *path, const wl_doc *doc);
 
 /**
  * Walks the directory tree at root (symbolic links to directories are not

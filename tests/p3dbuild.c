@@ -204,8 +204,10 @@ size_t p3b_mlod_lod(wb *b, const float (*pts)[3], uint32_t np, const float (*nrm
 			wb_f32(b, 0);
 		}
 		wb_u32(b, 0);
-		wb_u8(b, 0);
-		wb_u8(b, 0);
+		const char *t = faces[f].texture ? faces[f].texture : "";
+		const char *m = faces[f].material ? faces[f].material : "";
+		wb_bytes(b, t, strlen(t) + 1);
+		wb_bytes(b, m, strlen(m) + 1);
 	}
 	wb_bytes(b, "TAGG", 4);
 	wb_u8(b, 1);

@@ -14,7 +14,7 @@
  *
  * MLOD (p3b_mlod_begin + p3b_mlod_lod per LOD): the layout of
  * core/p3d/p3d.h; face vertex k uses point and normal idx[k], UV (0, 0),
- * texture and material names empty; one #EndOfFile# tag.
+ * the face's texture and material names; one #EndOfFile# tag.
  */
 #ifndef P3DBUILD_H
 #define P3DBUILD_H
@@ -38,10 +38,12 @@ typedef struct p3b_layout {
 	size_t tail;       /* offset of the tail */
 } p3b_layout;
 
-/** One face: vertex count and 4 point/normal indices. */
+/** One face: vertex count and 4 point/normal indices; MLOD: its texture
+ *  and material names (NULL: empty). */
 typedef struct p3b_face {
 	uint32_t n;
 	uint32_t idx[4];
+	const char *texture, *material;
 } p3b_face;
 
 /** One ODOL LOD's contents (p3b_odol): vertices positions (stored raw,

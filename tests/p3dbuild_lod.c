@@ -83,8 +83,10 @@ static void head(wb *b, uint32_t v, const p3bl_spec *s, p3bl_at *at)
 	for (int i = 0; i < 10; i++)
 		wb_f32(b, s->bounds ? s->bounds[i] : 0.0f);
 	wb_u32(b, s->n_textures);
-	for (uint32_t i = 0; i < s->n_textures; i++)
-		wb_bytes(b, "t", 2);
+	for (uint32_t i = 0; i < s->n_textures; i++) {
+		const char *t = s->texture_names ? s->texture_names[i] : "t";
+		wb_bytes(b, t, strlen(t) + 1);
+	}
 	wb_u32(b, s->n_materials);
 	for (uint32_t i = 0; i < s->n_materials; i++) {
 		wb_bytes(b, "m", 2);

@@ -67,6 +67,7 @@ typedef struct p3bl_spec {
 	const p3bl_rt *refs;          /* vertex bone refs */
 	uint32_t n_refs;
 	uint32_t n_st;                /* ST coordinates (zeros) */
+	const char *const *texture_names; /* n_textures names, or NULL: "t" */
 } p3bl_spec;
 
 /* Offsets inside the body (add p3b_layout.lod[0] for file offsets). */

@@ -54,6 +54,7 @@ typedef struct lw {
 	wl_chunk *lod;
 	p3d_lod *l;         /* gets its positions' bounds */
 	p3d_lodview *x;     /* what was read (arena) */
+	p3d_nameref *last;  /* the last of x->names, NULL before the first */
 } lw;
 
 /* The embedded material versions walked: up to 11 (Arma 2: 10, Arma 3:
@@ -183,12 +184,36 @@ static uint32_t index_size(const lw *w)
 	return w->v >= 69 ? 4 : 2;
 }
 
+/* Keeps the name s (an asciiz just read, NULL when not) in the view's list
+ * of names, after the ones before it.  A name of fewer than 4 bytes names
+ * no file ("x.paa" has 5) and is not kept, so the list takes at most 6
+ * bytes of arena per byte of the file. */
+static void keep_name(lw *w, const char *s, p3d_namekind kind)
+{
+	if (!s || strnlen(s, 4) < 4)
+		return;
+	p3d_nameref *n = wl_arena_alloc(w->d->arena, sizeof *n);
+	if (!n) {
+		w->d->oom = true;
+		return;
+	}
+	n->at = (uint64_t)((const uint8_t *)s - w->d->bytes);
+	n->len = (uint32_t)strlen(s);
+	n->kind = kind;
+	n->next = NULL;
+	if (w->last)
+		w->last->next = n;
+	else
+		w->x->names = n;
+	w->last = n;
+}
+
 /* One stage texture of an embedded material of version mv. */
 static void stage(lw *w, uint32_t mv)
 {
 	if (mv >= 5)
 		p3d_skip(&w->k, 4, "material stage");
-	p3d_asciiz(&w->k, "material stage texture");
+	keep_name(w, p3d_asciiz(&w->k, "material stage texture"), P3D_NAME_TEXTURE);
 	if (mv >= 8)
 		p3d_skip(&w->k, 4, "material stage");
 	if (mv >= 11)
@@ -212,7 +237,7 @@ static void stage(lw *w, uint32_t mv)
 static void material(lw *w)
 {
 	p3d_walker *k = &w->k;
-	p3d_asciiz(k, "material name");
+	keep_name(w, p3d_asciiz(k, "material name"), P3D_NAME_MATERIAL);
 	uint64_t at = pos(w);
 	uint32_t mv = p3d_u32(k, "material");
 	if (mv > P3D_MATERIAL_MAX && mv != P3D_MATERIAL_DAYZ && !stopped(w)) {
@@ -277,7 +302,7 @@ static void section(lw *w)
 	p3d_skip(k, 20 + 2 + 4, "section");
 	uint32_t mat = p3d_u32(k, "section");
 	if (mat == UINT32_MAX)
-		p3d_asciiz(k, "section material");
+		keep_name(w, p3d_asciiz(k, "section material"), P3D_NAME_MATERIAL);
 	if (w->v >= 36)
 		p3d_skip(k, (uint64_t)p3d_count(k, "section entries", 4) * 4, "section");
 	if (w->v >= 67 && (int32_t)p3d_u32(k, "section") >= 1)
@@ -438,7 +463,7 @@ static void geometry(lw *w)
 	n = p3d_count(k, "textures", 1);
 	x->n_textures = n;
 	for (uint32_t i = 0; i < n && !stopped(w); i++)
-		p3d_asciiz(k, "texture name");
+		keep_name(w, p3d_asciiz(k, "texture name"), P3D_NAME_TEXTURE);
 	/* A material takes at least 121 bytes (material()). */
 	n = p3d_count(k, "materials", 121);
 	x->n_materials = n;
@@ -492,7 +517,7 @@ bool p3d_walk_lod(wl_doc *d, const p3d_model *m, p3d_lod *l, wl_chunk *node)
 	}
 	*x = (p3d_lodview){ .v = m->version, .lod = node, .vertices = UINT32_MAX };
 	l->view = x;
-	lw w = { d, p3d_walker_make(d->bytes, l->end, l->start), l->end, m->version, node, l, x };
+	lw w = { d, p3d_walker_make(d->bytes, l->end, l->start), l->end, m->version, node, l, x, NULL };
 	geometry(&w);
 	p3d_skip(&w.k, 12 + 1, "colours");
 	x->rest_at = pos(&w);

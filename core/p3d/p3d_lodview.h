@@ -68,6 +68,20 @@ typedef struct p3d_uvview {
 	struct p3d_uvview *next;
 } p3d_uvview;
 
+/* A file a LOD names (texture list, embedded materials, sections): the
+ * asciiz at `at`, len bytes before its nul, in the file. */
+typedef enum p3d_namekind {
+	P3D_NAME_TEXTURE = 0,  /* the LOD's texture list, a material stage */
+	P3D_NAME_MATERIAL = 1  /* an embedded material's name, a section's */
+} p3d_namekind;
+
+typedef struct p3d_nameref {
+	uint64_t at;
+	uint32_t len;
+	p3d_namekind kind;
+	struct p3d_nameref *next;
+} p3d_nameref;
+
 typedef struct p3d_lodview {
 	uint32_t v;                /* ODOL version */
 	const wl_chunk *lod, *head, *faces, *rest; /* nodes (head, faces, rest
@@ -83,6 +97,9 @@ typedef struct p3d_lodview {
 	uint64_t bounds_off;       /* bMin[0]: 10 floats (min, max, centre,
 	                            * radius); 0 when not read */
 	uint32_t n_textures, n_materials;
+	p3d_nameref *names;        /* the texture and material names read, in
+	                            * file order (arena); the cross-file
+	                            * checks look them up (lint/p3d/xref.c) */
 	bool faces_read;           /* the faces were read to their end */
 	uint32_t n_faces;
 	uint64_t faces_off;        /* the first face's byte */

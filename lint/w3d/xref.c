@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "../../core/grow.h"
@@ -610,6 +611,23 @@ int w3d_xref_add_texture_file(w3d_xref *x, const char *path)
 	return rc;
 }
 
+/* The folder of a BIG archive the SAGE games (Generals, Zero Hour, BFME)
+ * load textures from: ZH W3DFileSystem.h TGA_DIR_PATH "Art/Textures/"
+ * (models: W3D_DIR_PATH "Art/W3D/"), paths compared with letter case
+ * ignored. */
+#define BIG_TEXTURE_DIR "art/textures/"
+
+int w3d_xref_add_entry(w3d_xref *x, const char *archive, const wl_archive *a, const wl_archive_entry *e)
+{
+	(void)archive;
+	if (!x || !a || !e)
+		return -1;
+	size_t n = sizeof BIG_TEXTURE_DIR - 1;
+	if (a->kind != WL_ARCHIVE_BIG || strlen(e->path) <= n || strncasecmp(e->path, BIG_TEXTURE_DIR, n) != 0)
+		return 0;
+	return w3d_xref_add_texture_file(x, e->path);
+}
+
 
 /* ------------------------------------------------------------------ */
 /* Checking                                                             */
@@ -1047,4 +1065,9 @@ static long ops_check(void *x, wl_xref_emit_fn fn, void *user)
 	return w3d_xref_check(x, fn, user);
 }
 
-const wl_xref_ops w3d_xref_ops = { ops_create, ops_destroy, ops_add, ops_texture, ops_check };
+static int ops_entry(void *x, const char *archive, const wl_archive *a, const wl_archive_entry *e)
+{
+	return w3d_xref_add_entry(x, archive, a, e);
+}
+
+const wl_xref_ops w3d_xref_ops = { ops_create, ops_destroy, ops_add, ops_texture, ops_check, ops_entry };

@@ -102,6 +102,16 @@ int w3d_xref_add(w3d_xref *x, const char *path, const wl_doc *doc);
 int w3d_xref_add_texture_file(w3d_xref *x, const char *path);
 
 /**
+ * An entry of an archive of the run (lint/xref.h wl_xref_add_archive): a
+ * .tga or .dds entry of a BIG archive under Art/Textures/ (letter case
+ * ignored; the folder the SAGE games load textures from, ZH
+ * W3DFileSystem.h TGA_DIR_PATH) is recorded as by
+ * w3d_xref_add_texture_file.  Returns 1 when recorded, 0 when not, -1
+ * when out of memory.
+ */
+int w3d_xref_add_entry(w3d_xref *x, const char *archive, const wl_archive *a, const wl_archive_entry *e);
+
+/**
  * Checks every recorded reference against every recorded definition and
  * calls emit once per finding, sorted by path, offset and rule id.  May be
  * called more than once.  Returns the number of findings, or -1 when out of
