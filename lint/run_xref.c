@@ -58,20 +58,22 @@ void wl_run_xref_free(wl_run *r)
 	r->xref = NULL;
 }
 
-/* The first file of the run named path, or (size_t)-1. */
+static int cmp_path_only(const void *x, const void *y)
+{
+	return strcmp(((const wl_run_path_ix *)x)->path, ((const wl_run_path_ix *)y)->path);
+}
+
+/* The first file of the run named path, or (size_t)-1 (a path is listed
+ * at most a few times: the walk back is short). */
 static size_t xref_file_of(const wl_run *r, const char *path)
 {
-	size_t lo = 0, hi = r->nfiles;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (strcmp(r->by_path[mid].path, path) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < r->nfiles && strcmp(r->by_path[lo].path, path) == 0)
-		return r->by_path[lo].index;
-	return (size_t)-1;
+	wl_run_path_ix key = { path, 0 };
+	const wl_run_path_ix *hit = bsearch(&key, r->by_path, r->nfiles, sizeof *r->by_path, cmp_path_only);
+	if (!hit)
+		return (size_t)-1;
+	while (hit > r->by_path && strcmp(hit[-1].path, path) == 0)
+		hit--;
+	return hit->index;
 }
 
 /* Is path one of the base files (--base, base:)?  Linear: only asked for
