@@ -421,7 +421,7 @@ static int cmp_str(const void *a, const void *b)
 
 static bool have(const p3d_xref *x, const char *key)
 {
-	return bsearch(&key, x->files, x->file_count, sizeof *x->files, cmp_str) != NULL;
+	return x->file_count && bsearch(&key, x->files, x->file_count, sizeof *x->files, cmp_str) != NULL;
 }
 
 /* Found where the game finds it: the path, or for a .tga / .png / .jpg
@@ -493,8 +493,10 @@ static long check(void *ix, wl_xref_emit_fn emit, void *user)
 	if (!x || x->oom)
 		return -1;
 	pthread_mutex_lock(&x->lock);
-	qsort(x->files, x->file_count, sizeof *x->files, cmp_str);
-	qsort(x->refs, x->ref_count, sizeof *x->refs, cmp_dup);
+	if (x->file_count)
+		qsort(x->files, x->file_count, sizeof *x->files, cmp_str);
+	if (x->ref_count)
+		qsort(x->refs, x->ref_count, sizeof *x->refs, cmp_dup);
 	const ref **miss = malloc((x->ref_count ? x->ref_count : 1) * sizeof *miss);
 	long n = 0;
 	if (!miss) {
@@ -510,7 +512,8 @@ static long check(void *ix, wl_xref_emit_fn emit, void *user)
 		if (addon_of(x, r->key) && !found(x, r))
 			miss[n++] = r;
 	}
-	qsort(miss, (size_t)n, sizeof *miss, cmp_report);
+	if (n)
+		qsort(miss, (size_t)n, sizeof *miss, cmp_report);
 	for (long k = 0; k < n; k++) {
 		const ref *r = miss[k];
 		char msg[1024];
