@@ -97,6 +97,11 @@ static bool unpacks(const wl_archive_entry *e, const uint8_t *archive)
 	return rc == 0;
 }
 
+bool wl_archive_model_entry(const wl_archive_entry *e, const uint8_t *archive)
+{
+	return e->readable && wl_format_by_extension(e->path) && unpacks(e, archive);
+}
+
 /* Appends the model entries of the archive at host to l. */
 static int expand_one(list *l, const char *host)
 {
@@ -115,7 +120,7 @@ static int expand_one(list *l, const char *host)
 			rc = -1;
 		for (size_t i = 0; a && rc == 0 && i < a->count; i++) {
 			const wl_archive_entry *e = &a->entries[i];
-			if (e->readable && wl_format_by_extension(e->path) && unpacks(e, bytes))
+			if (wl_archive_model_entry(e, bytes))
 				rc = push_entry(l, host, e);
 		}
 		wl_doc_free(d);

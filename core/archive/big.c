@@ -57,3 +57,35 @@ void arc_read_big(arc_reader *r)
 	if (r->a->count)
 		arc_unlisted(r, end, r->size);
 }
+
+/* ------------------------------------------------------------- writing */
+
+static uint64_t big_tail(const wl_archive *a)
+{
+	(void)a;
+	return 0;
+}
+
+/* The record: offset and size, u32 big-endian, before the path. */
+static int big_record(uint8_t *rec, const wl_archive_entry *e, uint64_t offset, uint64_t stored, bool repacked)
+{
+	(void)e;
+	(void)repacked;
+	if (offset > UINT32_MAX || stored > UINT32_MAX || offset + stored > UINT32_MAX)
+		return -1;
+	arc_put_be32(rec, (uint32_t)offset);
+	arc_put_be32(rec + 4, (uint32_t)stored);
+	return 0;
+}
+
+/* The archive size at offset 4, little-endian (a rewritten archive had it
+ * right: archive-big-size-field stops a rewrite). */
+static uint64_t big_finish(const wl_archive *a, uint8_t *out, uint64_t len)
+{
+	(void)a;
+	if (len >= 8 && len <= UINT32_MAX)
+		arc_put_le32(out + 4, (uint32_t)len);
+	return len;
+}
+
+const arc_writer arc_big_writer = { big_tail, big_record, big_finish };
