@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "../core/archive/archive.h"
+#include "../lint/lint.h"
 #include "walk.h"
 
 /* One archive entry in a file list (one malloc'd block). */
@@ -46,6 +47,21 @@ bool wl_archive_model_entry(const wl_archive_entry *e, const uint8_t *archive);
 
 /** The archive entry item i names, or NULL for a file. */
 const wl_member *wl_pathlist_member(const wl_pathlist *l, size_t i);
+
+/** True when item i is an archive whose entries were expanded (its table
+ *  read; it may have no model entry). */
+bool wl_pathlist_archive(const wl_pathlist *l, size_t i);
+
+/**
+ * Lints archive item (wl_pathlist_archive) itself (lint/lint.h
+ * wl_lint_archive) from only the bytes its checks need
+ * (core/archive/archive.h wl_archive_read_table: a BIG's table, a PBO
+ * whole): *doc, which borrows *bytes (malloc'd; free both), *size the
+ * file's size.  Returns 0, or -1 with "TOOL: ITEM: REASON" in err
+ * (nothing to free).
+ */
+int wl_archive_item_lint(const char *tool, const wl_catalog *cat, const wl_config *cfg, const char *item,
+			 uint8_t **bytes, uint64_t *size, wl_doc **doc, char *err, size_t errcap);
 
 /** The file on disk of item i: its archive for an entry, else the item. */
 const char *wl_pathlist_host(const wl_pathlist *l, size_t i);

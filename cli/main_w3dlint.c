@@ -707,23 +707,29 @@ static void *lint_work(void *ud, size_t i)
 	const char *path = r->files.items[i];
 	const wl_config *cfg = r->file_cfg[i];
 	uint8_t *bytes;
-	/* An archive's entry (cli/archive_walk.h): its bytes, out of the archive. */
+	wl_doc *doc = NULL;
+	/* An archive's entry (cli/archive_walk.h): its bytes, out of the archive.
+	 * An archive expanded: linted from its table's bytes only. */
 	const wl_member *member = wl_pathlist_member(&r->files, i);
 	if (member) {
 		size_t len = 0;
 		if (wl_member_read(W3DLINT_NAME, path, member, &bytes, &len, res->error, sizeof res->error) != 0)
 			return res;
 		res->size = len;
-	} else if (read_file(path, &bytes, &res->size, res->error, sizeof res->error) != 0) {
+	} else if (wl_pathlist_archive(&r->files, i)
+			   ? wl_archive_item_lint(W3DLINT_NAME, r->cat, cfg, path, &bytes, &res->size, &doc, res->error,
+						  sizeof res->error) != 0
+			   : read_file(path, &bytes, &res->size, res->error, sizeof res->error) != 0) {
 		return res;
 	}
 	/* Not a model, and not named as one: one line (a file named as a model
 	 * gets the finding file-not-a-model from the lint); an archive: its own
 	 * findings (its entries are items of their own). */
-	res->kind = member || wl_format_by_extension(path) ? NULL : wl_file_kind_of(bytes, res->size, path);
-	wl_doc *doc = NULL;
-	if (res->kind && res->kind->archive) {
-		doc = wl_lint_archive(r->cat, cfg, path, bytes, res->size);
+	res->kind = doc || member || wl_format_by_extension(path) ? NULL : wl_file_kind_of(bytes, res->size, path);
+	if (doc) {
+		/* linted above */
+	} else if (res->kind && res->kind->archive) {
+		doc = wl_lint_archive(r->cat, cfg, path, bytes, res->size, res->size);
 		res->kind = NULL;
 	} else if (res->kind) {
 		free(bytes);

@@ -76,6 +76,8 @@ typedef struct wl_archive {
 	uint64_t data_end;          /* end of the entries' bytes as listed */
 	bool has_trailer;           /* PBO: 0x00 + SHA-1 found after the data */
 	bool hash_ok;               /* ... and it matches (when checked) */
+	bool partial;               /* wl_archive_read_head: the table runs past
+	                             * the head (read the file whole) */
 } wl_archive;
 
 /* How much wl_archive_read checks. */
@@ -93,6 +95,17 @@ typedef enum wl_archive_depth {
  */
 wl_doc *wl_archive_read(wl_archive_kind kind, const char *path, const uint8_t *bytes, uint64_t size,
 			wl_archive_depth depth);
+
+/**
+ * wl_archive_read from the file's first bytes only: bytes[0..have)
+ * (borrowed) of a file of size bytes.  Only a BIG's table can be read so:
+ * its checks use the entries' offsets and sizes and the file's size, never
+ * their bytes.  A table that runs past have sets a->partial and stops
+ * there (no finding: the file is to be read whole).  A PBO, or have ==
+ * size, is wl_archive_read.  doc->bytes holds have bytes only.
+ */
+wl_doc *wl_archive_read_head(wl_archive_kind kind, const char *path, const uint8_t *bytes, uint64_t have,
+			     uint64_t size, wl_archive_depth depth);
 
 /** The descriptor of an archive kind's documents ("big", "pbo"): a name, a
  *  title and node names only; no model format registry knows it. */
@@ -117,6 +130,17 @@ int wl_archive_unpack(const wl_archive_entry *e, const uint8_t *in, uint8_t **ou
  */
 int wl_archive_load(const char *path, const wl_archive_entry *e, uint8_t **out, size_t *len, char *why,
 		    size_t why_cap);
+
+/**
+ * Reads of the archive file at path what wl_archive_read needs for its
+ * table (the lint's depth included): a BIG's header and table only (for
+ * wl_archive_read_head), any other file whole.  *out: malloc'd, *have
+ * bytes, the file's first; *size: the file's size (= *have when read
+ * whole).  A BIG's table is read from the head to check that it ends
+ * inside it, else the file is read whole.  Never for callers that use the
+ * entries' bytes.  Returns a core/file_io.h WL_READ_* code (errno set).
+ */
+int wl_archive_read_table(const char *path, uint8_t **out, uint64_t *size, uint64_t *have);
 
 /* ------------------------------------------------------------- writing
  * An archive rewritten with some entries replaced (core/archive/

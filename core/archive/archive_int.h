@@ -15,7 +15,8 @@ typedef struct arc_reader {
 	wl_doc *doc;
 	wl_archive *a;
 	const uint8_t *bytes;
-	uint64_t size;
+	uint64_t size;         /* the file's */
+	uint64_t have;         /* bytes of it in bytes[] (= size, or a BIG's head) */
 	size_t cap;            /* entries allocated */
 	wl_archive_depth depth;
 } arc_reader;
@@ -39,6 +40,10 @@ void arc_check_entries(arc_reader *r, uint64_t end);
 void arc_unlisted(arc_reader *r, uint64_t from, uint64_t to);
 
 void arc_read_big(arc_reader *r);
+
+/** BIG: the leading bytes its table takes as its header head[0..16) says
+ *  (the data offset, at least 16, at most size); 0 when head is no BIG. */
+uint64_t arc_big_table_bytes(const uint8_t *head, uint64_t size);
 void arc_read_pbo(arc_reader *r);
 
 /* What archive_write.c asks of a kind when rewriting (big.c, pbo.c). */

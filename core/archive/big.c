@@ -6,6 +6,7 @@
  * path NUL-terminated ('\' separators).  Sources: OpenSAGE BigArchive
  * reader, Generals/Zero Hour Win32BIGFileSystem (GeneralsMD source). */
 #include <stdio.h>
+#include <string.h>
 
 #include "../cursor.h"
 #include "archive_int.h"
@@ -25,6 +26,10 @@ void arc_read_big(arc_reader *r)
 			  (unsigned long long)r->size);
 		return;
 	}
+	if (r->have < 16) {
+		r->a->partial = true;
+		return;
+	}
 	wl_chunk *hdr = arc_node(r, ARC_NODE_HEADER, 0, 16, NULL);
 	uint32_t declared = wl_le32(b + 4), count = be32(b + 8), first = be32(b + 12);
 	if (declared != r->size)
@@ -33,7 +38,11 @@ void arc_read_big(arc_reader *r)
 			  (unsigned long)declared, (unsigned long long)r->size);
 	uint64_t pos = 16;
 	for (uint32_t i = 0; i < count && !r->doc->oom; i++) {
-		uint64_t nul = pos + 8 <= r->size ? arc_strend(b, r->size, pos + 8) : r->size;
+		uint64_t nul = pos + 8 <= r->have ? arc_strend(b, r->have, pos + 8) : r->have;
+		if (nul >= r->have && r->have < r->size) {
+			r->a->partial = true; /* a head too short: no finding */
+			return;
+		}
 		if (nul >= r->size) {
 			wl_report(f, "archive-table-truncated", hdr, -1, pos, r->size - pos,
 				  "table record %lu of %lu is cut by the end of the file", (unsigned long)i,
@@ -56,6 +65,14 @@ void arc_read_big(arc_reader *r)
 	r->a->data_end = end;
 	if (r->a->count)
 		arc_unlisted(r, end, r->size);
+}
+
+uint64_t arc_big_table_bytes(const uint8_t *head, uint64_t size)
+{
+	if (size < 16 || (memcmp(head, "BIGF", 4) != 0 && memcmp(head, "BIG4", 4) != 0))
+		return 0;
+	uint64_t first = be32(head + 12);
+	return first < 16 ? 16 : first > size ? size : first;
 }
 
 /* ------------------------------------------------------------- writing */
