@@ -15,7 +15,10 @@
  * is written.  A file whose verification fails is not written (--in-place)
  * or written unchanged (-o, so the output folder is complete), and
  * reported.  "-" reads standard input (not with --in-place; -o names a
- * file then).
+ * file then).  An archive (.big, .pbo) is read once (fix_archive): its
+ * model entries are repaired from its bytes and the archive is written
+ * with them replaced (core/archive/archive.h wl_archive_rewrite) through
+ * the same write path; one with nothing to repair is not rewritten.
  *
  * Exit status (docs/w3dfix.md):
  *   0  nothing to fix, or everything fixed and verified, and no finding at
@@ -700,8 +703,8 @@ enum { OPT_LIST_FIXES = WL_OPT_LONG_ONLY, OPT_REBUILD_AABTREE, OPT_FIX, OPT_BREA
 static const wl_opt OPTS[] = {
 	{ "in-place", no_argument, 'i', NULL, "write each repaired file over itself (temporary file, then rename)" },
 	{ "output", required_argument, 'o', "OUT",
-	  "write repaired files to OUT: a file for one input file, else a folder mirroring each PATH's files "
-	  "(every file is written)" },
+	  "write repaired files to OUT: a file for one input file (or archive), else a folder mirroring each "
+	  "PATH's files (every file is written; an archive with its repaired model entries replaced)" },
 	{ "backup", no_argument, 'b', NULL, "with --in-place, keep the original as FILE.bak" },
 	{ "break-links", no_argument, OPT_BREAK_LINKS, NULL,
 	  "write a file that has other hard links (this name gets the new file, the others keep the old one); "
@@ -739,14 +742,17 @@ static const wl_cli_doc DOC = {
 	"verifies it.  P3D (.p3d) files are read and counted but never changed.  PATH\n"
 	"is a file or a folder (searched recursively).  The findings counted before\n"
 	"and after are the ones w3dlint reports for the same targets (--target).\n"
-	"Nothing is written without --in-place or -o.  Archives (.big, .pbo), images\n"
-	"and text are never changed; the model entries of an archive are checked and\n"
-	"their edits listed, not written (docs/archives.md).",
+	"Nothing is written without --in-place or -o.  Archives (.big, .pbo) are read\n"
+	"once: their model entries are repaired (named ARCHIVE:PATH) and the archive is\n"
+	"written with each repaired entry replaced, every other byte of every other\n"
+	"entry unchanged; one with nothing to repair is not rewritten, a damaged one is\n"
+	"left alone (docs/archives.md).  Images and text are never changed.",
 	OPTS,
 	OPT_COUNT,
 	"  w3dfix --dry-run mod/                 list the edits, write nothing\n"
 	"  w3dfix --in-place --backup mod/       repair in place, keep FILE.bak\n"
 	"  w3dfix -o fixed/ mod/                 write repaired copies to fixed/\n"
+	"  w3dfix -o fixed.big mod.big           the archive with its model entries repaired\n"
 	"  w3dfix --fix rebuild-aabtree -i tank.w3d   also run one unsafe fixer\n"
 	"  w3dfix -n --target luanti mods/mobs/models/ what a Luanti mod would get\n",
 	"  0  nothing to fix, or everything fixed and verified, and no finding at or above\n"
