@@ -64,26 +64,30 @@ def lzss(src, size):
     return bytes(out)
 
 
-def big_entries(b):
-    count, = struct.unpack(">I", b[8:12])
-    at = 16
-    for _ in range(count):
-        if at + 8 > len(b) or b.find(b"\0", at + 8) < 0:
-            return
-        off, size = struct.unpack(">II", b[at:at + 8])
-        name, at = cstr(b, at + 8)
-        if off + size <= len(b):
-            yield name, b[off:off + size]
-
-
-def pbo_entries(b):
-    at, recs, first = 0, [], True
+def table(b):
+    """The entries of archive b as dicts (name, method, orig, offset,
+    stored; fields: the offset of the record's numeric fields), the end of
+    the table, and whether the table is cut by the end of the file (the
+    records before the cut are given)."""
+    out = []
+    if b[:4] in (b"BIGF", b"BIG4"):
+        count, = struct.unpack(">I", b[8:12])
+        at = 16
+        for _ in range(count):
+            if at + 8 > len(b) or b.find(b"\0", at + 8) < 0:
+                return out, at, True
+            off, size = struct.unpack(">II", b[at:at + 8])
+            name, end = cstr(b, at + 8)
+            out.append({"name": name, "method": 0, "orig": 0, "offset": off, "stored": size, "fields": at})
+            at = end
+        return out, at, False
+    at, first = 0, True
     while True:
         if b.find(b"\0", at) < 0:
-            return
+            return out, at, True
         name, at = cstr(b, at)
         if at + 20 > len(b):
-            return
+            return out, at, True
         method, orig, _res, _ts, size = struct.unpack("<5I", b[at:at + 20])
         at += 20
         if not name:
@@ -97,60 +101,41 @@ def pbo_entries(b):
                 continue
             break
         first = False
-        recs.append((name, method, orig, size))
-    for name, method, orig, size in recs:
-        data = b[at:at + size]
-        at += size
-        if len(data) < size:
-            return
-        if method == 0x43707273:
-            try:
-                data = lzss(data, orig)
-            except IndexError:
-                continue
-        elif method != 0:
-            continue
-        yield name, data
-
-
-def table(b):
-    """Every entry of archive b as a dict: name, method, offset, stored."""
-    out = []
-    if b[:4] in (b"BIGF", b"BIG4"):
-        count, = struct.unpack(">I", b[8:12])
-        at = 16
-        for _ in range(count):
-            off, size = struct.unpack(">II", b[at:at + 8])
-            name, at = cstr(b, at + 8)
-            out.append({"name": name, "method": 0, "offset": off, "stored": size, "fields": at - len(name) - 9})
-        return out, at
-    at, first, recs = 0, True, []
-    while True:
-        name, at = cstr(b, at)
-        method, orig, _res, _ts, size = struct.unpack("<5I", b[at:at + 20])
-        at += 20
-        if not name:
-            if first and method == 0x56657273:
-                while True:
-                    k, at = cstr(b, at)
-                    if not k:
-                        break
-                    _v, at = cstr(b, at)
-                first = False
-                continue
-            break
-        first = False
-        recs.append({"name": name, "method": method, "orig": orig, "stored": size, "fields": at - 20})
+        out.append({"name": name, "method": method, "orig": orig, "stored": size, "fields": at - 20})
     pos = at
-    for r in recs:
+    for r in out:
         r["offset"] = pos
         pos += r["stored"]
-    return recs, at
+    return out, at, False
+
+
+def big_entries(b):
+    for e in table(b)[0]:
+        if e["offset"] + e["stored"] <= len(b):
+            yield e["name"], b[e["offset"]:e["offset"] + e["stored"]]
+
+
+def pbo_entries(b):
+    recs, _end, cut = table(b)
+    if cut:
+        return
+    for e in recs:
+        data = b[e["offset"]:e["offset"] + e["stored"]]
+        if len(data) < e["stored"]:
+            return
+        if e["method"] == 0x43707273:
+            try:
+                data = lzss(data, e["orig"])
+            except IndexError:
+                continue
+        elif e["method"] != 0:
+            continue
+        yield e["name"], data
 
 
 def same(old_path, new_path, replaced):
     old, new = open(old_path, "rb").read(), open(new_path, "rb").read()
-    (a, a_end), (b, b_end) = table(old), table(new)
+    (a, a_end, _), (b, b_end, _) = table(old), table(new)
     problems = []
     names = [e["name"].decode("latin-1").replace("\\", "/") for e in a]
     if [e["name"] for e in a] != [e["name"] for e in b]:
