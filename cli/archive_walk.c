@@ -33,6 +33,7 @@ static int maybe_archive(const char *path)
 typedef struct list {
 	char **items;
 	wl_member **members;
+	bool *archives;
 	size_t count, cap;
 } list;
 
@@ -48,10 +49,15 @@ static int push(list *l, char *item, wl_member *m)
 		if (!nm)
 			return -1;
 		l->members = nm;
+		bool *na = realloc(l->archives, ncap * sizeof *na);
+		if (!na)
+			return -1;
+		l->archives = na;
 		l->cap = ncap;
 	}
 	l->items[l->count] = item;
 	l->members[l->count] = m;
+	l->archives[l->count] = false;
 	l->count++;
 	return 0;
 }
@@ -97,25 +103,33 @@ static bool unpacks(const wl_archive_entry *e, const uint8_t *archive)
 	return rc == 0;
 }
 
-/* Appends the model entries of the archive at host to l. */
-static int expand_one(list *l, const char *host)
+bool wl_archive_model_entry(const wl_archive_entry *e, const uint8_t *archive)
+{
+	return e->readable && wl_format_by_extension(e->path) && unpacks(e, archive);
+}
+
+/* Appends the model entries of the archive at host to l; *is_archive:
+ * host is one.  Reads what the table needs (core/archive/archive.h
+ * wl_archive_read_table: a BIG's table only). */
+static int expand_one(list *l, const char *host, bool *is_archive)
 {
 	uint8_t *bytes = NULL;
-	size_t len = 0;
-	uint64_t seen;
-	if (wl_read_input(host, &bytes, &len, &seen) != WL_READ_OK)
+	uint64_t len = 0, have;
+	*is_archive = false;
+	if (wl_archive_read_table(host, &bytes, &len, &have) != WL_READ_OK)
 		return 0; /* the tool reports it when it reads the archive */
-	const wl_file_kind *k = wl_file_kind_of(bytes, len, host);
+	const wl_file_kind *k = wl_file_kind_of(bytes, have, host);
 	wl_archive_kind ak;
 	int rc = 0;
 	if (k && wl_archive_kind_of(k->id, &ak)) {
-		wl_doc *d = wl_archive_read(ak, host, bytes, len, WL_ARCHIVE_TABLE);
+		*is_archive = true;
+		wl_doc *d = wl_archive_read_head(ak, host, bytes, have, len, WL_ARCHIVE_TABLE);
 		const wl_archive *a = d ? d->model : NULL;
 		if (!d || d->oom)
 			rc = -1;
 		for (size_t i = 0; a && rc == 0 && i < a->count; i++) {
 			const wl_archive_entry *e = &a->entries[i];
-			if (e->readable && wl_format_by_extension(e->path) && unpacks(e, bytes))
+			if (wl_archive_model_entry(e, bytes))
 				rc = push_entry(l, host, e);
 		}
 		wl_doc_free(d);
@@ -132,8 +146,12 @@ int wl_walk_expand_archives(wl_pathlist *pl)
 	int rc = 0;
 	for (size_t i = 0; i < pl->count && rc == 0; i++) {
 		rc = push(&l, pl->items[i], NULL);
+		size_t at = l.count - 1;
+		bool is_archive = false;
 		if (rc == 0 && maybe_archive(pl->items[i]))
-			rc = expand_one(&l, pl->items[i]);
+			rc = expand_one(&l, pl->items[i], &is_archive);
+		if (rc == 0)
+			l.archives[at] = is_archive;
 	}
 	if (rc != 0 || !l.items) {
 		/* the items stay with pl; the entries made here go */
@@ -144,11 +162,13 @@ int wl_walk_expand_archives(wl_pathlist *pl)
 			}
 		free(l.items);
 		free(l.members);
+		free(l.archives);
 		return rc;
 	}
 	free(pl->items);
 	pl->items = l.items;
 	pl->members = l.members;
+	pl->archives = l.archives;
 	pl->count = pl->cap = l.count;
 	return 0;
 }
@@ -156,6 +176,21 @@ int wl_walk_expand_archives(wl_pathlist *pl)
 const wl_member *wl_pathlist_member(const wl_pathlist *l, size_t i)
 {
 	return l->members ? l->members[i] : NULL;
+}
+
+bool wl_pathlist_archive(const wl_pathlist *l, size_t i)
+{
+	return l->archives && l->archives[i];
+}
+
+int wl_archive_item_read(const char *tool, const char *item, uint8_t **bytes, uint64_t *have, uint64_t *size,
+			 char *err, size_t errcap)
+{
+	int rc = wl_archive_read_table(item, bytes, size, have);
+	if (rc == WL_READ_OK)
+		return 0;
+	wl_read_message(err, errcap, tool, item, rc, errno, *size);
+	return -1;
 }
 
 const char *wl_pathlist_host(const wl_pathlist *l, size_t i)
@@ -197,7 +232,8 @@ wl_member *wl_member_find(const char *item)
 		}
 		list l = { 0 };
 		wl_member *found = NULL;
-		if (expand_one(&l, host) == 0)
+		bool is_archive;
+		if (expand_one(&l, host, &is_archive) == 0)
 			for (size_t k = 0; k < l.count; k++)
 				if (!found && same_path(l.members[k]->entry.path, colon + 1)) {
 					found = l.members[k];
@@ -209,6 +245,7 @@ wl_member *wl_member_find(const char *item)
 		}
 		free(l.items);
 		free(l.members);
+		free(l.archives);
 		if (found) {
 			found->owned_host = host; /* = found->host */
 			return found;

@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "../core/archive/archive.h"
+#include "../lint/lint.h"
 #include "walk.h"
 
 /* One archive entry in a file list (one malloc'd block). */
@@ -37,8 +38,29 @@ typedef struct wl_member {
  */
 int wl_walk_expand_archives(wl_pathlist *l);
 
+/**
+ * True when entry e of an archive read whole (archive[0..): its file's
+ * bytes) is one of its model entries as above: its bytes lie in the file,
+ * its path has a model format's extension and, packed, it unpacks.
+ */
+bool wl_archive_model_entry(const wl_archive_entry *e, const uint8_t *archive);
+
 /** The archive entry item i names, or NULL for a file. */
 const wl_member *wl_pathlist_member(const wl_pathlist *l, size_t i);
+
+/** True when item i is an archive whose entries were expanded (its table
+ *  read; it may have no model entry). */
+bool wl_pathlist_archive(const wl_pathlist *l, size_t i);
+
+/**
+ * Reads archive item (wl_pathlist_archive) for its own checks (lint/lint.h
+ * wl_lint_archive) from only the bytes they need (core/archive/archive.h
+ * wl_archive_read_table: a BIG's table, a PBO whole): *bytes (malloc'd),
+ * *have the bytes held, *size the file's size in bytes.  Returns 0, or -1
+ * with "TOOL: ITEM: REASON" in err (nothing to free).
+ */
+int wl_archive_item_read(const char *tool, const char *item, uint8_t **bytes, uint64_t *have, uint64_t *size,
+			 char *err, size_t errcap);
 
 /** The file on disk of item i: its archive for an entry, else the item. */
 const char *wl_pathlist_host(const wl_pathlist *l, size_t i);

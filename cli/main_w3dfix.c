@@ -15,7 +15,10 @@
  * is written.  A file whose verification fails is not written (--in-place)
  * or written unchanged (-o, so the output folder is complete), and
  * reported.  "-" reads standard input (not with --in-place; -o names a
- * file then).
+ * file then).  An archive (.big, .pbo) is read once (fix_archive): its
+ * model entries are repaired from its bytes and the archive is written
+ * with them replaced (core/archive/archive.h wl_archive_rewrite) through
+ * the same write path; one with nothing to repair is not rewritten.
  *
  * Exit status (docs/w3dfix.md):
  *   0  nothing to fix, or everything fixed and verified, and no finding at
@@ -256,8 +259,6 @@ static int out_targets(const opts *o, char **args, int nargs, const wl_pathlist 
 	for (int a = 0; a < nargs; a++)
 		for (size_t i = 0; i < lists[a].count; i++, n++) {
 			char buf[WL_SW_PATH_MAX];
-			if (wl_pathlist_member(&lists[a], i))
-				continue; /* an archive's entry is never written */
 			if (out_path(o, args[a], lists[a].items[i], single, buf, sizeof buf) != 0) {
 				fprintf(stderr, "w3dfix: %s: output name too long; nothing written\n", lists[a].items[i]);
 				return -1;
@@ -431,17 +432,213 @@ static const char *memory_refusal(const wl_fix_options *fo, const char *file, co
 	return got;
 }
 
-static void fix_one(const opts *o, const wl_fix_options *fo, const char *file, const char *target,
-		    const wl_member *member, totals *t, wl_progress *pg)
+/* Runs the fixers on file's bytes in[0..n) into *r and prints the edits
+ * (-n, --diff, the default listing) and the verification problems.
+ * Returns -1 after printing why when the run failed (r freed, counted as
+ * an error). */
+static int run_fix(const opts *o, const wl_fix_options *fo, const char *file, const uint8_t *in, size_t n,
+		   wl_fix_result *r, totals *t, wl_progress *pg)
+{
+	/* A read-only format (P3D): said plainly, then run as any file so that
+	 * -o still copies it and its findings still count. */
+	const wl_format *fmt = wl_format_detect(in, n, file);
+	if (!fmt->writable && !o->quiet) {
+		wl_progress_clear(pg);
+		printf("%s: not repaired: w3dfix never changes %s files (read-only format); "
+		       "w3dlint checks them\n",
+		       file, fmt->title);
+	}
+	/* the file's targets as w3dlint finds them: --target, else the mod's
+	 * layout and the file itself (lint/lint.h) */
+	wl_lint_opts lo = { &o->sel.rules, wl_target_layout(file) };
+	wl_fix_options fo_file = *fo;
+	fo_file.lint = &lo;
+	int run_rc = wl_fix_run(&fo_file, file, in, n, r);
+	wl_progress_clear(pg);
+	if (run_rc != 0) {
+		const char *why = memory_refusal(fo, file, in, n);
+		if (why)
+			fprintf(stderr, "w3dfix: %s: not repaired, left unchanged: %s\n", file, why);
+		else
+			fprintf(stderr, "w3dfix: %s: out of memory or internal error\n", file);
+		t->errors++;
+		wl_fix_result_free(r);
+		return -1;
+	}
+	t->edits += r->change_count;
+	t->before += r->findings_before;
+	/* what stays: the repair's findings when it is written (or would
+	 * be), else the input's */
+	t->after += r->verified ? r->findings_after : r->findings_before;
+	if (o->dry_run || (!o->quiet && !o->diff && r->changed))
+		print_edits(file, r, o->fold);
+	if (o->diff && r->changed) {
+		printf("%s:\n", file);
+		print_diff(r, n);
+	}
+	for (size_t i = 0; i < r->problem_count; i++)
+		fprintf(stderr, "w3dfix: %s: verification failed: %s\n", file, r->problems[i]);
+	if (!r->verified)
+		t->failed++;
+	return 0;
+}
+
+/* Counts file's result r (its input n bytes) once its write is done (or
+ * failed: counted as an error by the caller, or none was asked for) and
+ * prints its lines; note: where the repaired bytes went. */
+static void account(const opts *o, totals *t, const char *file, size_t n, const wl_fix_result *r, bool writing,
+		    bool write_failed, const char *note)
+{
+	bool ok = r->verified;
+	bool repaired = r->changed && ok && !write_failed;
+	if (repaired && writing)
+		t->fixed++;
+	else if (repaired)
+		t->fixable++;
+	if (!r->changed)
+		t->clean++;
+	/* what stays: the repair's result, or the input when it is not
+	 * written because its verification or its write failed */
+	size_t left = write_failed ? r->failing_before : r->failing_after;
+	if (left)
+		keep_left(t, file, left);
+	if (!write_failed)
+		add_hints(t, r);
+	/* The bytes the repair keeps and drops, also under -q (issue 17): for
+	 * each file whose repair drops bytes or is refused. */
+	size_t kept = repaired ? r->out_len : n;
+	if (r->changed && (kept < n || !ok))
+		printf("%s: bytes: %zu kept, %zu dropped of %zu%s\n", file, kept, n - (kept < n ? kept : n), n,
+		       ok ? "" : " (not repaired: the original kept)");
+	if (!o->quiet && repaired)
+		printf("%s: %zu edit(s)%s%s, %zu finding(s) before, %zu after, %zu finding(s) at the "
+		       "failing severity before, %zu after\n",
+		       file, r->change_count,
+		       writing ? " written" : o->dry_run ? " (dry run)" : " (not written: use --in-place or -o)",
+		       note, r->findings_before, r->findings_after, r->failing_before, r->failing_after);
+}
+
+/* One model entry of an archive being repaired. */
+typedef struct entry_fix {
+	char *item;          /* "ARCHIVE:PATH" (malloc) */
+	size_t index;        /* in the archive's table */
+	size_t len;          /* its bytes, unpacked */
+	wl_fix_result r;
+	bool ran;
+} entry_fix;
+
+/* Repairs the model entries of archive file (read as in[0..n), under the
+ * lock lk for --in-place) and writes the archive with the repaired ones
+ * replaced (core/archive/archive.h wl_archive_rewrite) to target (-o) or
+ * over itself (--in-place).  Nothing repaired: -o copies it unchanged,
+ * --in-place leaves it alone (not rewritten).  A damaged archive
+ * (wl_archive_unwritable) is never written: the original stays. */
+static void fix_archive(const opts *o, const wl_fix_options *fo, const char *file, const char *target,
+			wl_sw *lk, const wl_file_kind *kind, const uint8_t *in, size_t n, totals *t, wl_progress *pg)
+{
+	bool writing = (o->in_place || o->output) && !o->dry_run;
+	wl_archive_kind ak = WL_ARCHIVE_BIG;
+	wl_archive_kind_of(kind->id, &ak);
+	wl_doc *d = wl_archive_read(ak, file, in, n, WL_ARCHIVE_FULL);
+	const wl_archive *a = d && !d->oom ? d->model : NULL;
+	entry_fix *ef = a ? calloc(a->count ? a->count : 1, sizeof *ef) : NULL;
+	wl_archive_patch *patch = a ? calloc(a->count ? a->count : 1, sizeof *patch) : NULL;
+	if (!ef || !patch) {
+		wl_progress_clear(pg);
+		fprintf(stderr, "w3dfix: %s: out of memory\n", file);
+		t->errors++;
+		free(ef);
+		free(patch);
+		wl_doc_free(d);
+		return;
+	}
+	size_t ne = 0, np = 0;
+	for (size_t i = 0; i < a->count; i++) {
+		const wl_archive_entry *e = &a->entries[i];
+		if (!wl_archive_model_entry(e, in))
+			continue;
+		entry_fix *x = &ef[ne++];
+		x->index = i;
+		x->item = malloc(strlen(file) + strlen(e->path) + 2);
+		uint8_t *own = NULL;
+		char why[256];
+		if (!x->item || (e->packed && wl_archive_unpack(e, in + e->offset, &own, why, sizeof why) != 0)) {
+			fprintf(stderr, "w3dfix: %s: %s: out of memory\n", file, e->path);
+			t->errors++;
+			continue;
+		}
+		sprintf(x->item, "%s:%s", file, e->path);
+		t->files++;
+		x->len = (size_t)e->size;
+		x->ran = run_fix(o, fo, x->item, own ? own : in + e->offset, x->len, &x->r, t, pg) == 0;
+		free(own);
+		if (x->ran && x->r.changed && x->r.verified)
+			patch[np++] = (wl_archive_patch){ i, x->r.out, x->r.out_len };
+	}
+	char note[2 * WL_SW_PATH_MAX + 64] = "";
+	bool write_failed = false;
+	const wl_finding *bad = np && writing ? wl_archive_unwritable(d) : NULL;
+	if (bad) {
+		wl_msgbuf mb = { 0 };
+		fprintf(stderr,
+			"w3dfix: %s: not written: the archive is damaged (%s at 0x%" PRIX64 ": %s); its %zu repaired "
+			"entr%s not written, the original kept\n",
+			file, bad->rule, bad->offset, wl_finding_message(bad, &mb), np, np == 1 ? "y is" : "ies are");
+		wl_msgbuf_free(&mb);
+		write_failed = true;
+		t->errors++;
+	} else if (writing) {
+		uint8_t *out = NULL;
+		size_t len = 0;
+		char why[512];
+		if (np && wl_archive_rewrite(d, patch, np, &out, &len, why, sizeof why) != 0) {
+			fprintf(stderr, "w3dfix: %s: not written: %s; the original kept\n", file, why);
+			write_failed = true;
+			t->errors++;
+		} else {
+			wl_fix_result whole = { .out = out, .out_len = len, .changed = np > 0, .verified = true };
+			write_failed = write_result(o, file, target, lk, &whole, in, n, note, sizeof note) != 0;
+			if (write_failed)
+				t->errors++;
+		}
+		free(out);
+	}
+	wl_sw_abort(lk);
+	for (size_t k = 0; k < ne; k++) {
+		if (ef[k].ran) {
+			/* an entry's write is its archive's: a failure counted once, above */
+			account(o, t, ef[k].item, ef[k].len, &ef[k].r, writing, write_failed && ef[k].r.changed, note);
+			wl_fix_result_free(&ef[k].r);
+		}
+		free(ef[k].item);
+	}
+	if (!o->quiet) {
+		wl_progress_clear(pg);
+		const char *what = !writing ? (np ? "not written (use --in-place or -o)" : "nothing to repair")
+				   : write_failed ? "not written, the original kept"
+				   : np            ? (o->in_place ? "rewritten" : "written")
+				   : o->in_place   ? "nothing to repair, not rewritten"
+						   : "nothing to repair, copied unchanged";
+		printf("%s: %s, %zu model entr%s, %zu repaired: %s%s%s\n", file, kind->title, ne, ne == 1 ? "y" : "ies",
+		       np, what, writing && !write_failed && o->output ? " to " : "",
+		       writing && !write_failed && o->output ? target : note);
+	}
+	t->clean += np == 0;
+	free(ef);
+	free(patch);
+	wl_doc_free(d);
+}
+
+static void fix_one(const opts *o, const wl_fix_options *fo, const char *file, const char *target, totals *t,
+		    wl_progress *pg)
 {
 	uint8_t *in;
 	size_t n;
 	t->files++;
 	/* --in-place: the lock first, then the read, so that a run waiting
-	 * for another edits what that one wrote.  An archive's entry is
-	 * checked, never written (a repaired archive is not written yet). */
+	 * for another edits what that one wrote. */
 	wl_sw lk = { .lock_fd = -1, .fd = -1, .slot = -1 };
-	bool writing = (o->in_place || o->output) && !o->dry_run && !member;
+	bool writing = (o->in_place || o->output) && !o->dry_run;
 	if (o->in_place && writing) {
 		int rc = wl_sw_lock(&lk, file, sw_flags(o));
 		if (rc != WL_SW_OK) {
@@ -451,103 +648,41 @@ static void fix_one(const opts *o, const wl_fix_options *fo, const char *file, c
 			return;
 		}
 	}
-	char err[1400];
-	if (member ? wl_member_read("w3dfix", file, member, &in, &n, err, sizeof err) != 0
-		   : wl_cli_read_input(&DOC, file, &in, &n) != 0) {
+	if (wl_cli_read_input(&DOC, file, &in, &n) != 0) {
 		wl_sw_abort(&lk);
 		wl_progress_clear(pg);
-		if (member)
-			fprintf(stderr, "%s\n", err);
 		t->errors++;
 		return;
 	}
-	/* An archive, image or text file (core/filekind.h): one line, never
-	 * changed, never written (an archive's model entries follow it). */
-	const wl_file_kind *kind = member ? NULL : wl_file_kind_of(in, n, file);
+	/* An archive: its model entries repaired and the archive rewritten
+	 * with them.  An image or text file (core/filekind.h): one line,
+	 * never changed, never written. */
+	const wl_file_kind *kind = wl_file_kind_of(in, n, file);
+	if (kind && kind->archive && strcmp(file, "-") != 0) {
+		fix_archive(o, fo, file, target, &lk, kind, in, n, t, pg);
+		free(in);
+		return;
+	}
 	if (kind) {
+		wl_sw_abort(&lk);
 		wl_progress_clear(pg);
-		printf("%s: %s, not a model file; not changed%s\n", file, kind->title,
-		       kind->archive ? " (its model entries are checked one by one)" : "");
+		printf("%s: %s, not a model file; not changed\n", file, kind->title);
 		t->clean++;
 		free(in);
 		return;
 	}
-	/* A read-only format (P3D): said plainly, then run as any file so that
-	 * -o still copies it and its findings still count. */
-	const wl_format *fmt = wl_format_detect(in, n, file);
-	if (!fmt->writable && !o->quiet)
-		printf("%s: not repaired: w3dfix never changes %s files (read-only format); "
-		       "w3dlint checks them\n",
-		       file, fmt->title);
-	/* the file's targets as w3dlint finds them: --target, else the mod's
-	 * layout and the file itself (lint/lint.h) */
-	wl_lint_opts lo = { &o->sel.rules, wl_target_layout(file) };
-	wl_fix_options fo_file = *fo;
-	fo_file.lint = &lo;
 	wl_fix_result r;
-	int run_rc = wl_fix_run(&fo_file, file, in, n, &r);
-	wl_progress_clear(pg);
-	if (run_rc != 0) {
+	if (run_fix(o, fo, file, in, n, &r, t, pg) != 0) {
 		wl_sw_abort(&lk);
-		const char *why = memory_refusal(fo, file, in, n);
-		if (why)
-			fprintf(stderr, "w3dfix: %s: not repaired, left unchanged: %s\n", file, why);
-		else
-			fprintf(stderr, "w3dfix: %s: out of memory or internal error\n", file);
-		t->errors++;
-		wl_fix_result_free(&r);
 		free(in);
 		return;
 	}
-	t->edits += r.change_count;
-	t->before += r.findings_before;
-	/* what stays: the repair's findings when it is written (or would
-	 * be), else the input's */
-	t->after += r.verified ? r.findings_after : r.findings_before;
-	if (o->dry_run || (!o->quiet && !o->diff && r.changed))
-		print_edits(file, &r, o->fold);
-	if (o->diff && r.changed) {
-		printf("%s:\n", file);
-		print_diff(&r, n);
-	}
-	for (size_t i = 0; i < r.problem_count; i++)
-		fprintf(stderr, "w3dfix: %s: verification failed: %s\n", file, r.problems[i]);
-	if (member && r.changed && (o->in_place || o->output) && !o->dry_run)
-		printf("%s: not written: w3dfix does not write into archives yet\n", file);
-	bool ok = r.verified;
-	if (!ok)
-		t->failed++;
 	char note[2 * WL_SW_PATH_MAX + 64] = ""; /* where the repaired bytes went, when not to file itself */
 	bool write_failed = writing && write_result(o, file, target, &lk, &r, in, n, note, sizeof note) != 0;
 	wl_sw_abort(&lk);
 	if (write_failed)
 		t->errors++;
-	bool repaired = r.changed && ok && !write_failed;
-	if (repaired && writing)
-		t->fixed++;
-	else if (repaired)
-		t->fixable++;
-	if (!r.changed)
-		t->clean++;
-	/* what stays: the repair's result, or the input when it is not
-	 * written because its verification or its write failed */
-	size_t left = write_failed ? r.failing_before : r.failing_after;
-	if (left)
-		keep_left(t, file, left);
-	if (!write_failed)
-		add_hints(t, &r);
-	/* The bytes the repair keeps and drops, also under -q (issue 17): for
-	 * each file whose repair drops bytes or is refused. */
-	size_t kept = repaired ? r.out_len : n;
-	if (r.changed && (kept < n || !ok))
-		printf("%s: bytes: %zu kept, %zu dropped of %zu%s\n", file, kept, n - (kept < n ? kept : n), n,
-		       ok ? "" : " (not repaired: the original kept)");
-	if (!o->quiet && repaired)
-		printf("%s: %zu edit(s)%s%s, %zu finding(s) before, %zu after, %zu finding(s) at the "
-		       "failing severity before, %zu after\n",
-		       file, r.change_count,
-		       writing ? " written" : o->dry_run ? " (dry run)" : " (not written: use --in-place or -o)",
-		       note, r.findings_before, r.findings_after, r.failing_before, r.failing_after);
+	account(o, t, file, n, &r, writing, write_failed, note);
 	wl_fix_result_free(&r);
 	free(in);
 }
@@ -568,8 +703,8 @@ enum { OPT_LIST_FIXES = WL_OPT_LONG_ONLY, OPT_REBUILD_AABTREE, OPT_FIX, OPT_BREA
 static const wl_opt OPTS[] = {
 	{ "in-place", no_argument, 'i', NULL, "write each repaired file over itself (temporary file, then rename)" },
 	{ "output", required_argument, 'o', "OUT",
-	  "write repaired files to OUT: a file for one input file, else a folder mirroring each PATH's files "
-	  "(every file is written)" },
+	  "write repaired files to OUT: a file for one input file (or archive), else a folder mirroring each "
+	  "PATH's files (every file is written; an archive with its repaired model entries replaced)" },
 	{ "backup", no_argument, 'b', NULL, "with --in-place, keep the original as FILE.bak" },
 	{ "break-links", no_argument, OPT_BREAK_LINKS, NULL,
 	  "write a file that has other hard links (this name gets the new file, the others keep the old one); "
@@ -607,14 +742,17 @@ static const wl_cli_doc DOC = {
 	"verifies it.  P3D (.p3d) files are read and counted but never changed.  PATH\n"
 	"is a file or a folder (searched recursively).  The findings counted before\n"
 	"and after are the ones w3dlint reports for the same targets (--target).\n"
-	"Nothing is written without --in-place or -o.  Archives (.big, .pbo), images\n"
-	"and text are never changed; the model entries of an archive are checked and\n"
-	"their edits listed, not written (docs/archives.md).",
+	"Nothing is written without --in-place or -o.  Archives (.big, .pbo) are read\n"
+	"once: their model entries are repaired (named ARCHIVE:PATH) and the archive is\n"
+	"written with each repaired entry replaced, every other byte of every other\n"
+	"entry unchanged; one with nothing to repair is not rewritten, a damaged one is\n"
+	"left alone (docs/archives.md).  Images and text are never changed.",
 	OPTS,
 	OPT_COUNT,
 	"  w3dfix --dry-run mod/                 list the edits, write nothing\n"
 	"  w3dfix --in-place --backup mod/       repair in place, keep FILE.bak\n"
 	"  w3dfix -o fixed/ mod/                 write repaired copies to fixed/\n"
+	"  w3dfix -o fixed.big mod.big           the archive with its model entries repaired\n"
 	"  w3dfix --fix rebuild-aabtree -i tank.w3d   also run one unsafe fixer\n"
 	"  w3dfix -n --target luanti mods/mobs/models/ what a Luanti mod would get\n",
 	"  0  nothing to fix, or everything fixed and verified, and no finding at or above\n"
@@ -763,9 +901,8 @@ int main(int argc, char **argv)
 		int rc = wl_walk_collect(argv[a], &lists[a - optind], walk_error, NULL);
 		if (rc != 0)
 			t.errors += rc < 0 ? 1 : (size_t)rc;
-		/* archives as folders: each followed by its model entries */
-		if (wl_walk_expand_archives(&lists[a - optind]) != 0)
-			t.errors++;
+		/* archives are items of their own: fix_archive reads each once,
+		 * its model entries from its bytes */
 		nfiles += lists[a - optind].count;
 	}
 	bool single = nfiles == 1 && argc - optind == 1;
@@ -790,8 +927,7 @@ int main(int argc, char **argv)
 	for (int a = optind; a < argc && !refused; a++)
 		for (size_t i = 0; i < lists[a - optind].count; i++) {
 			wl_progress_show(&pg, ++done, nfiles, lists[a - optind].items[i]);
-			fix_one(&o, &fo, lists[a - optind].items[i], targets ? targets[done - 1] : NULL,
-				wl_pathlist_member(&lists[a - optind], i), &t, &pg);
+			fix_one(&o, &fo, lists[a - optind].items[i], targets ? targets[done - 1] : NULL, &t, &pg);
 		}
 	wl_progress_clear(&pg);
 	for (size_t i = 0; targets && i < nfiles; i++)

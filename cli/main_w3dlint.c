@@ -79,25 +79,30 @@ static void clear_for_report(void *ud)
 		wl_progress_clear(&f->pg);
 }
 
-/* Worker thread: reads file i (an archive's entry: out of its archive) and
- * lints it. */
+/* Worker thread: reads file i (an archive's entry: out of its archive; an
+ * archive expanded into entries: its table only) and lints it. */
 static void *lint_work(void *ud, size_t i)
 {
 	const front *f = ud;
 	const char *path = f->files.items[i];
 	const wl_member *member = wl_pathlist_member(&f->files, i);
 	uint8_t *bytes;
-	uint64_t size;
+	uint64_t size, have;
 	char err[512];
 	if (member) {
 		size_t len = 0;
 		if (wl_member_read(W3DLINT_NAME, path, member, &bytes, &len, err, sizeof err) != 0)
 			return wl_run_unread(err);
-		size = len;
+		have = size = len;
+	} else if (wl_pathlist_archive(&f->files, i)) {
+		if (wl_archive_item_read(W3DLINT_NAME, path, &bytes, &have, &size, err, sizeof err) != 0)
+			return wl_run_unread(err);
 	} else if (wl_run_read(path, &bytes, &size, err, sizeof err) != 0) {
 		return wl_run_unread(err);
+	} else {
+		have = size;
 	}
-	return wl_run_lint(f->run, i, bytes, size);
+	return wl_run_lint(f->run, i, bytes, have, size);
 }
 
 static int lint_emit(void *ud, size_t i, void *result)

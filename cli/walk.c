@@ -60,7 +60,9 @@ void wl_pathlist_free(wl_pathlist *l)
 	}
 	free(l->items);
 	free(l->members);
+	free(l->archives);
 	l->members = NULL;
+	l->archives = NULL;
 	l->items = NULL;
 	l->count = l->cap = 0;
 }

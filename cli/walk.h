@@ -23,6 +23,7 @@
 #ifndef WL_CLI_WALK_H
 #define WL_CLI_WALK_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct wl_member;
@@ -34,6 +35,9 @@ typedef struct wl_pathlist {
 	 * for a file; NULL as a whole until archives are expanded.  Each is one
 	 * malloc'd block, freed by wl_pathlist_free. */
 	struct wl_member **members;
+	/* Per item, true for an archive whose table was read when expanding
+	 * (cli/archive_walk.h wl_pathlist_archive); NULL until then. */
+	bool *archives;
 } wl_pathlist;
 
 /** Called once per problem with the path and its errno value; also, with

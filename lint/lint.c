@@ -183,13 +183,13 @@ wl_doc *wl_lint_bytes_opts(const wl_catalog *cat, const wl_config *cfg, const wl
 }
 
 wl_doc *wl_lint_archive(const wl_catalog *cat, const wl_config *cfg, const char *path, const uint8_t *bytes,
-			uint64_t size)
+			uint64_t have, uint64_t size)
 {
-	const wl_file_kind *kind = wl_file_kind_of(bytes, size, path);
+	const wl_file_kind *kind = wl_file_kind_of(bytes, have, path);
 	wl_archive_kind ak;
 	if (!kind || !wl_archive_kind_of(kind->id, &ak))
 		return NULL;
-	wl_doc *doc = wl_archive_read(ak, path, bytes, size, WL_ARCHIVE_FULL);
+	wl_doc *doc = wl_archive_read_head(ak, path, bytes, have, size, WL_ARCHIVE_FULL);
 	if (!doc)
 		return NULL;
 	char *key = file_key(doc, cfg, path);

@@ -92,10 +92,12 @@ uint64_t wl_lint_count(const wl_doc *doc, wl_severity min);
  * entries checked), with the archive-* findings at their effective
  * severities, sorted.  Its entries are linted one by one by the caller
  * (wl_lint_bytes over each entry's bytes).  NULL when the bytes are not an
- * archive or out of memory.
+ * archive or out of memory.  bytes[0..have) are the file's first bytes, size
+ * its size: have < size only for a BIG's head (core/archive/archive.h
+ * wl_archive_read_table, wl_archive_read_head).
  */
 wl_doc *wl_lint_archive(const wl_catalog *cat, const wl_config *cfg, const char *path, const uint8_t *bytes,
-			uint64_t size);
+			uint64_t have, uint64_t size);
 
 /** Highest severity among doc's findings (WL_SEV_OFF when none). */
 wl_severity wl_lint_worst(const wl_doc *doc);

@@ -115,10 +115,13 @@ int wl_run_xref_on(wl_run *r);
 void wl_run_start(wl_run *r, wl_reporter *rep, bool bare, bool hide_infos, uint64_t max_findings);
 
 /**
- * Worker: lints file i from bytes[0..size) (owned: freed here).  NULL only
- * when out of memory.
+ * Worker: lints file i from bytes[0..have) (owned: freed here), size the
+ * file's size in bytes.  have < size only for an archive read from its head
+ * (core/archive/archive.h wl_archive_read_table: a BIG's table): the archive
+ * checks need its table and the file's size, its entries are items of their
+ * own.  NULL only when out of memory.
  */
-wl_run_result *wl_run_lint(const wl_run *r, size_t i, uint8_t *bytes, uint64_t size);
+wl_run_result *wl_run_lint(const wl_run *r, size_t i, uint8_t *bytes, uint64_t have, uint64_t size);
 
 /**
  * Reads the whole file path for the lint (core/file_io.h: regular files of

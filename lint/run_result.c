@@ -162,7 +162,7 @@ wl_run_result *wl_run_unread(const char *error)
 	return res;
 }
 
-wl_run_result *wl_run_lint(const wl_run *r, size_t i, uint8_t *bytes, uint64_t size)
+wl_run_result *wl_run_lint(const wl_run *r, size_t i, uint8_t *bytes, uint64_t have, uint64_t size)
 {
 	wl_run_result *res = calloc(1, sizeof *res);
 	if (!res) {
@@ -176,11 +176,11 @@ wl_run_result *wl_run_lint(const wl_run *r, size_t i, uint8_t *bytes, uint64_t s
 	/* Not a model, and not named as one: one line (a file named as a model
 	 * gets the finding file-not-a-model from the lint); an archive: its own
 	 * findings (its entries are items of their own). */
-	res->kind = it->entry || wl_format_by_extension(path) ? NULL : wl_file_kind_of(bytes, size, path);
+	res->kind = it->entry || wl_format_by_extension(path) ? NULL : wl_file_kind_of(bytes, have, path);
 	wl_doc *doc = NULL;
 	bool archive = res->kind && res->kind->archive;
 	if (archive) {
-		doc = wl_lint_archive(r->cat, cfg, path, bytes, size);
+		doc = wl_lint_archive(r->cat, cfg, path, bytes, have, size);
 		res->kind = NULL;
 	} else if (res->kind) {
 		free(bytes);

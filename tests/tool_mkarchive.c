@@ -4,7 +4,8 @@
  *   tool_mkarchive KIND OUT NAME=FILE...
  *
  * KIND: bigf, big4 (BIG with that magic), pbo (plain entries, SHA-1
- * trailer), pbo-packed (every entry packed with BI LZSS).  NAME is the path
+ * trailer), pbo-packed (every entry packed with BI LZSS), pbo-mixed (the
+ * second, fourth, ... entries packed, the others plain).  NAME is the path
  * stored in the archive.  At most 64 entries.  Exit 0, or 2 with a message. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,14 +17,14 @@
 int main(int argc, char **argv)
 {
 	if (argc < 3 || argc - 3 > 64) {
-		fprintf(stderr, "usage: tool_mkarchive bigf|big4|pbo|pbo-packed OUT NAME=FILE... (at most 64)\n");
+		fprintf(stderr, "usage: tool_mkarchive bigf|big4|pbo|pbo-packed|pbo-mixed OUT NAME=FILE... (at most 64)\n");
 		return 2;
 	}
 	const char *kind = argv[1];
 	size_t n = (size_t)(argc - 3);
 	ab_entry e[64];
 	uint8_t *bufs[64] = { 0 };
-	bool packed = strcmp(kind, "pbo-packed") == 0;
+	bool packed = strcmp(kind, "pbo-packed") == 0, mixed = strcmp(kind, "pbo-mixed") == 0;
 	for (size_t i = 0; i < n; i++) {
 		char *eq = strchr(argv[3 + i], '=');
 		if (!eq) {
@@ -36,14 +37,14 @@ int main(int argc, char **argv)
 			fprintf(stderr, "tool_mkarchive: %s: cannot read\n", eq + 1);
 			return 2;
 		}
-		e[i] = (ab_entry){ argv[3 + i], bufs[i], len, packed };
+		e[i] = (ab_entry){ argv[3 + i], bufs[i], len, packed || (mixed && i % 2 == 1) };
 	}
 	wb b;
 	ab_layout at;
 	wb_init(&b);
 	if (strcmp(kind, "bigf") == 0 || strcmp(kind, "big4") == 0) {
 		ab_big(&b, strcmp(kind, "bigf") == 0 ? "BIGF" : "BIG4", e, n, &at);
-	} else if (strcmp(kind, "pbo") == 0 || packed) {
+	} else if (strcmp(kind, "pbo") == 0 || packed || mixed) {
 		ab_pbo(&b, "x\\test\\addon", e, n, true, &at);
 	} else {
 		fprintf(stderr, "tool_mkarchive: unknown kind '%s'\n", kind);

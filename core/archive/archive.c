@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../file_io.h"
 #include "../lzss.h"
 #include "archive_int.h"
 
@@ -234,6 +235,14 @@ void arc_unlisted(arc_reader *r, uint64_t from, uint64_t to)
 wl_doc *wl_archive_read(wl_archive_kind kind, const char *path, const uint8_t *bytes, uint64_t size,
 			wl_archive_depth depth)
 {
+	return wl_archive_read_head(kind, path, bytes, size, size, depth);
+}
+
+wl_doc *wl_archive_read_head(wl_archive_kind kind, const char *path, const uint8_t *bytes, uint64_t have,
+			     uint64_t size, wl_archive_depth depth)
+{
+	if (kind != WL_ARCHIVE_BIG || have > size)
+		have = size; /* a PBO's head is the whole file (the caller gives it) */
 	wl_doc *d = wl_doc_empty(wl_archive_format(kind), path, bytes, size);
 	if (!d)
 		return NULL;
@@ -245,7 +254,7 @@ wl_doc *wl_archive_read(wl_archive_kind kind, const char *path, const uint8_t *b
 	memset(a, 0, sizeof *a);
 	a->kind = kind;
 	d->model = a;
-	arc_reader r = { d, a, bytes, size, 0, depth };
+	arc_reader r = { d, a, bytes, size, have, 0, depth };
 	if (kind == WL_ARCHIVE_PBO)
 		arc_read_pbo(&r);
 	else
@@ -339,5 +348,64 @@ int wl_archive_load(const char *path, const wl_archive_entry *e, uint8_t **out, 
 	free(in);
 	if (rc == 0)
 		*len = (size_t)e->size;
+	return rc;
+}
+
+/* pread of n bytes at off into p, all of them; -1 with errno. */
+static int pread_all(int fd, uint8_t *p, uint64_t n, uint64_t off)
+{
+	uint64_t got = 0;
+	while (got < n) {
+		ssize_t k = pread(fd, p + got, (size_t)(n - got), (off_t)(off + got));
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0) {
+			if (k == 0)
+				errno = EIO; /* shorter than fstat said: changed meanwhile */
+			return -1;
+		}
+		got += (uint64_t)k;
+	}
+	return 0;
+}
+
+/* True when the BIG table read from the first have bytes ends inside
+ * them. */
+static bool table_inside(const uint8_t *bytes, uint64_t have, uint64_t size)
+{
+	wl_doc *d = wl_archive_read_head(WL_ARCHIVE_BIG, "", bytes, have, size, WL_ARCHIVE_TABLE);
+	const wl_archive *a = d && !d->oom ? d->model : NULL;
+	bool inside = a && !a->partial;
+	wl_doc_free(d);
+	return inside;
+}
+
+int wl_archive_read_table(const char *path, uint8_t **out, uint64_t *size, uint64_t *have)
+{
+	*out = NULL;
+	*size = *have = 0;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return WL_READ_OPEN;
+	struct stat st;
+	uint8_t head[16];
+	uint64_t need = 0;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size <= WL_INPUT_MAX_BYTES &&
+	    (uint64_t)st.st_size >= sizeof head && pread_all(fd, head, sizeof head, 0) == 0)
+		need = arc_big_table_bytes(head, (uint64_t)st.st_size);
+	uint8_t *b = need && need < (uint64_t)st.st_size ? malloc((size_t)need) : NULL;
+	if (b && pread_all(fd, b, need, 0) == 0 && table_inside(b, need, (uint64_t)st.st_size)) {
+		close(fd);
+		*out = b;
+		*size = (uint64_t)st.st_size;
+		*have = need;
+		return WL_READ_OK;
+	}
+	free(b);
+	close(fd);
+	size_t len = 0;
+	int rc = wl_read_input(path, out, &len, size);
+	if (rc == WL_READ_OK)
+		*size = *have = len;
 	return rc;
 }

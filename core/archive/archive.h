@@ -76,6 +76,8 @@ typedef struct wl_archive {
 	uint64_t data_end;          /* end of the entries' bytes as listed */
 	bool has_trailer;           /* PBO: 0x00 + SHA-1 found after the data */
 	bool hash_ok;               /* ... and it matches (when checked) */
+	bool partial;               /* wl_archive_read_head: the table runs past
+	                             * the head (read the file whole) */
 } wl_archive;
 
 /* How much wl_archive_read checks. */
@@ -93,6 +95,17 @@ typedef enum wl_archive_depth {
  */
 wl_doc *wl_archive_read(wl_archive_kind kind, const char *path, const uint8_t *bytes, uint64_t size,
 			wl_archive_depth depth);
+
+/**
+ * wl_archive_read from the file's first bytes only: bytes[0..have)
+ * (borrowed) of a file of size bytes.  Only a BIG's table can be read so:
+ * its checks use the entries' offsets and sizes and the file's size, never
+ * their bytes.  A table that runs past have sets a->partial and stops
+ * there (no finding: the file is to be read whole).  A PBO, or have ==
+ * size, is wl_archive_read.  doc->bytes holds have bytes only.
+ */
+wl_doc *wl_archive_read_head(wl_archive_kind kind, const char *path, const uint8_t *bytes, uint64_t have,
+			     uint64_t size, wl_archive_depth depth);
 
 /** The descriptor of an archive kind's documents ("big", "pbo"): a name, a
  *  title and node names only; no model format registry knows it. */
@@ -117,5 +130,61 @@ int wl_archive_unpack(const wl_archive_entry *e, const uint8_t *in, uint8_t **ou
  */
 int wl_archive_load(const char *path, const wl_archive_entry *e, uint8_t **out, size_t *len, char *why,
 		    size_t why_cap);
+
+/**
+ * Reads of the archive file at path what wl_archive_read needs for its
+ * table (the lint's depth included): a BIG's header and table only (for
+ * wl_archive_read_head), any other file whole.  *out: malloc'd, *have
+ * bytes, the file's first; *size: the file's size (= *have when read
+ * whole).  A BIG's table is read from the head to check that it ends
+ * inside it, else the file is read whole.  Never for callers that use the
+ * entries' bytes.  Returns a core/file_io.h WL_READ_* code (errno set).
+ */
+int wl_archive_read_table(const char *path, uint8_t **out, uint64_t *size, uint64_t *have);
+
+/* ------------------------------------------------------------- writing
+ * An archive rewritten with some entries replaced (core/archive/
+ * archive_write.c; w3dfix -o / --in-place on an archive).  The output is
+ * the input with, for each replaced entry, its stored bytes swapped for
+ * the new ones: every other byte (the other entries, padding, gaps and
+ * unlisted bytes between them, the records' names and other fields) is
+ * copied unchanged, in the same order.  The table is patched in place (its
+ * size never changes): the offsets and sizes of the entries that moved or
+ * changed, BIG's archive-size field (little-endian) and big-endian record
+ * fields; PBO's data size, and a replaced packed entry is written stored
+ * (method 0, original size 0: no LZSS encoder here); the PBO trailer, when
+ * the input has one, is computed again (nettle SHA-1 of every byte before
+ * it).  With no patch the output equals the input byte for byte. */
+
+/* The new bytes of entry `entry` (index in wl_archive.entries), unpacked;
+ * borrowed. */
+typedef struct wl_archive_patch {
+	size_t entry;
+	const uint8_t *bytes;
+	size_t len;
+} wl_archive_patch;
+
+/**
+ * Why an archive document (wl_archive_read at WL_ARCHIVE_FULL) may not be
+ * rewritten: the first finding of damage that rewriting would hide or
+ * could not keep - a table cut short (archive-table-truncated), an entry
+ * past the end (archive-entry-past-end), overlapping entries
+ * (archive-entries-overlap), a BIG size field that is not the file's
+ * (archive-big-size-field), a PBO hash that does not verify
+ * (archive-pbo-hash) - or NULL when it may.  Damage that stays confined to
+ * what is copied unchanged - duplicate paths, unlisted bytes, an entry that
+ * does not unpack (and so is never replaced) - does not stop a rewrite.
+ */
+const wl_finding *wl_archive_unwritable(const wl_doc *d);
+
+/**
+ * Writes d's archive (d->bytes) with the np patches applied (at most one
+ * per entry; a replaced entry must be readable) into *out (malloc'd,
+ * *out_len bytes).  Returns 0, or -1 with a lower-case reason in why: the
+ * archive is unwritable (above), a patch names no readable entry or comes
+ * twice, a size too big for a 32-bit field, out of memory.
+ */
+int wl_archive_rewrite(const wl_doc *d, const wl_archive_patch *p, size_t np, uint8_t **out, size_t *out_len,
+		       char *why, size_t why_cap);
 
 #endif

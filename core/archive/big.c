@@ -6,6 +6,7 @@
  * path NUL-terminated ('\' separators).  Sources: OpenSAGE BigArchive
  * reader, Generals/Zero Hour Win32BIGFileSystem (GeneralsMD source). */
 #include <stdio.h>
+#include <string.h>
 
 #include "../cursor.h"
 #include "archive_int.h"
@@ -25,6 +26,10 @@ void arc_read_big(arc_reader *r)
 			  (unsigned long long)r->size);
 		return;
 	}
+	if (r->have < 16) {
+		r->a->partial = true;
+		return;
+	}
 	wl_chunk *hdr = arc_node(r, ARC_NODE_HEADER, 0, 16, NULL);
 	uint32_t declared = wl_le32(b + 4), count = be32(b + 8), first = be32(b + 12);
 	if (declared != r->size)
@@ -33,7 +38,11 @@ void arc_read_big(arc_reader *r)
 			  (unsigned long)declared, (unsigned long long)r->size);
 	uint64_t pos = 16;
 	for (uint32_t i = 0; i < count && !r->doc->oom; i++) {
-		uint64_t nul = pos + 8 <= r->size ? arc_strend(b, r->size, pos + 8) : r->size;
+		uint64_t nul = pos + 8 <= r->have ? arc_strend(b, r->have, pos + 8) : r->have;
+		if (nul >= r->have && r->have < r->size) {
+			r->a->partial = true; /* a head too short: no finding */
+			return;
+		}
 		if (nul >= r->size) {
 			wl_report(f, "archive-table-truncated", hdr, -1, pos, r->size - pos,
 				  "table record %lu of %lu is cut by the end of the file", (unsigned long)i,
@@ -57,3 +66,43 @@ void arc_read_big(arc_reader *r)
 	if (r->a->count)
 		arc_unlisted(r, end, r->size);
 }
+
+uint64_t arc_big_table_bytes(const uint8_t *head, uint64_t size)
+{
+	if (size < 16 || (memcmp(head, "BIGF", 4) != 0 && memcmp(head, "BIG4", 4) != 0))
+		return 0;
+	uint64_t first = be32(head + 12);
+	return first < 16 ? 16 : first > size ? size : first;
+}
+
+/* ------------------------------------------------------------- writing */
+
+static uint64_t big_tail(const wl_archive *a)
+{
+	(void)a;
+	return 0;
+}
+
+/* The record: offset and size, u32 big-endian, before the path. */
+static int big_record(uint8_t *rec, const wl_archive_entry *e, uint64_t offset, uint64_t stored, bool repacked)
+{
+	(void)e;
+	(void)repacked;
+	if (offset > UINT32_MAX || stored > UINT32_MAX || offset + stored > UINT32_MAX)
+		return -1;
+	arc_put_be32(rec, (uint32_t)offset);
+	arc_put_be32(rec + 4, (uint32_t)stored);
+	return 0;
+}
+
+/* The archive size at offset 4, little-endian (a rewritten archive had it
+ * right: archive-big-size-field stops a rewrite). */
+static uint64_t big_finish(const wl_archive *a, uint8_t *out, uint64_t len)
+{
+	(void)a;
+	if (len >= 8 && len <= UINT32_MAX)
+		arc_put_le32(out + 4, (uint32_t)len);
+	return len;
+}
+
+const arc_writer arc_big_writer = { big_tail, big_record, big_finish };

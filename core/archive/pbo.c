@@ -185,3 +185,44 @@ void arc_read_pbo(arc_reader *r)
 		wl_report(&r->doc->findings, "archive-pbo-hash", t, -1, end, TRAILER,
 			  "the SHA-1 after the data does not match the %llu bytes before it", (unsigned long long)end);
 }
+
+/* ------------------------------------------------------------- writing */
+
+static uint64_t pbo_tail(const wl_archive *a)
+{
+	return a->has_trailer ? TRAILER : 0;
+}
+
+/* The record's five u32 LE after the path: a replaced entry gets its data
+ * size; one that was packed is now stored (method 0, original size 0).
+ * The offsets are implicit (table order). */
+static int pbo_record(uint8_t *rec, const wl_archive_entry *e, uint64_t offset, uint64_t stored, bool repacked)
+{
+	(void)offset;
+	if (stored > UINT32_MAX)
+		return -1;
+	if (!repacked && stored == e->stored)
+		return 0; /* moved only: nothing in the record says where */
+	uint8_t *f = rec + e->record_size - RECORD_FIELDS;
+	if (repacked) {
+		arc_put_le32(f, WL_PBO_METHOD_NONE);
+		arc_put_le32(f + 4, 0);
+	} else if (wl_le32(f + 4) != 0) {
+		arc_put_le32(f + 4, (uint32_t)stored); /* a stored entry's original size, when given */
+	}
+	arc_put_le32(f + 16, (uint32_t)stored);
+	return 0;
+}
+
+/* The trailer again, when the input had one: 0x00 + SHA-1 of the bytes
+ * before it. */
+static uint64_t pbo_finish(const wl_archive *a, uint8_t *out, uint64_t len)
+{
+	if (!a->has_trailer)
+		return len;
+	out[len] = 0;
+	sha1(out, len, out + len + 1);
+	return len + TRAILER;
+}
+
+const arc_writer arc_pbo_writer = { pbo_tail, pbo_record, pbo_finish };
