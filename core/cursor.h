@@ -68,6 +68,17 @@ static inline float wl_lef32(const uint8_t *p)
 	memcpy(&f, &u, sizeof f);
 	return f;
 }
+/* True when the n little-endian binary32 values at p (readable bytes) are
+ * all finite: none has its 8 exponent bits all set (NaN or infinity), the
+ * same test as isfinite(wl_lef32(...)) on each, without a branch per
+ * value, for the scans of whole records. */
+static inline bool wl_lef32_all_finite(const uint8_t *p, size_t n)
+{
+	unsigned bad = 0;
+	for (size_t i = 0; i < n; i++)
+		bad |= (wl_le32(p + 4 * i) & 0x7F800000u) == 0x7F800000u;
+	return !bad;
+}
 
 static inline uint16_t wl_cursor_u16(wl_cursor *c)
 {
