@@ -74,10 +74,11 @@ static inline float wl_lef32(const uint8_t *p)
  * value, for the scans of whole records. */
 static inline bool wl_lef32_all_finite(const uint8_t *p, size_t n)
 {
-	unsigned bad = 0;
+	/* exponent + 1 carries into bit 31 only from all ones */
+	uint32_t carry = 0;
 	for (size_t i = 0; i < n; i++)
-		bad |= (wl_le32(p + 4 * i) & 0x7F800000u) == 0x7F800000u;
-	return !bad;
+		carry |= (wl_le32(p + 4 * i) & 0x7F800000u) + 0x00800000u;
+	return !(carry & 0x80000000u);
 }
 
 static inline uint16_t wl_cursor_u16(wl_cursor *c)
