@@ -16,11 +16,16 @@
 #include "../core/format.h"
 
 /* True when the first bytes of path are an archive's magic, or its name
- * says archive: then it is worth reading whole. */
+ * says archive: then it is worth reading whole.  A file named like a model
+ * is linted as one, never walked as an archive (w3dlint gives one whose
+ * bytes are not a model file-not-a-model): it is not opened here, which
+ * saves the walk three system calls per model file before any lint. */
 static int maybe_archive(const char *path)
 {
 	if (wl_file_kind_by_extension(path))
 		return 1;
+	if (wl_format_by_extension(path))
+		return 0;
 	int fd = open(path, O_RDONLY | O_NONBLOCK);
 	if (fd < 0)
 		return 0;

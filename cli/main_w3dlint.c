@@ -299,8 +299,9 @@ int main(int argc, char **argv)
 	}
 
 	/* Messages are formatted only for the findings a report writes
-	 * (core/finding.h), before any worker thread starts. */
-	wl_findings_lazy(1);
+	 * (core/finding.h), before any worker thread starts; the text report
+	 * with --quiet writes none, so none is kept. */
+	wl_findings_lazy(opt.quiet && strcmp(opt.format, "text") == 0 ? WL_MESSAGES_NONE : 1);
 #ifdef __GLIBC__
 	/* Every file's buffer and arena are freed before the next file: keep
 	 * that memory for the next one instead of handing it back to the

@@ -146,8 +146,9 @@ static void *from_reserve(wl_arena *a, size_t n, size_t need)
 }
 
 /* wl_arena_alloc; with use_reserve, a request refused by the cap or the
- * limit is served from the reserve when it fits. */
-static void *alloc(wl_arena *a, size_t n, bool use_reserve)
+ * limit is served from the reserve when it fits; zero: the bytes are
+ * zeroed (always when from the reserve). */
+static void *alloc(wl_arena *a, size_t n, bool use_reserve, bool zero)
 {
 	if (!a)
 		return NULL;
@@ -212,13 +213,14 @@ static void *alloc(wl_arena *a, size_t n, bool use_reserve)
 	void *p = block_data(b) + b->used;
 	b->used += need;
 	a->total += need;
-	memset(p, 0, n);
+	if (zero)
+		memset(p, 0, n);
 	return p;
 }
 
 void *wl_arena_alloc(wl_arena *a, size_t n)
 {
-	return alloc(a, n, false);
+	return alloc(a, n, false, true);
 }
 
 void *wl_arena_array(wl_arena *a, size_t count, size_t size)
@@ -228,11 +230,21 @@ void *wl_arena_array(wl_arena *a, size_t count, size_t size)
 	return wl_arena_alloc(a, count * size);
 }
 
+void *wl_arena_array_raw(wl_arena *a, size_t count, size_t size)
+{
+	if (size && count > SIZE_MAX / size)
+		return NULL;
+	return alloc(a, count * size, false, false);
+}
+
 char *wl_arena_strndup(wl_arena *a, const char *s, size_t n)
 {
-	char *p = wl_arena_alloc(a, n + 1);
-	if (p && n)
+	char *p = alloc(a, n + 1, false, false);
+	if (!p)
+		return NULL;
+	if (n)
 		memcpy(p, s, n);
+	p[n] = 0;
 	return p;
 }
 
@@ -245,7 +257,7 @@ char *wl_arena_vprintf(wl_arena *a, const char *fmt, va_list ap)
 	va_end(cp);
 	if (n < 0)
 		return NULL;
-	char *p = alloc(a, (size_t)n + 1, true);
+	char *p = alloc(a, (size_t)n + 1, true, false); /* written whole below */
 	if (!p)
 		return NULL;
 	if ((size_t)n < sizeof buf)

@@ -50,6 +50,10 @@ void *wl_arena_alloc(wl_arena *a, size_t n);
  *  count*size, out of memory or over the limit. */
 void *wl_arena_array(wl_arena *a, size_t count, size_t size);
 
+/** wl_arena_array without the zeroing, for a caller that writes every
+ *  byte before reading any (decoders filling whole records). */
+void *wl_arena_array_raw(wl_arena *a, size_t count, size_t size);
+
 /** Copies n bytes of s and appends a NUL; NULL when out of memory. */
 char *wl_arena_strndup(wl_arena *a, const char *s, size_t n);
 

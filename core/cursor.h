@@ -68,6 +68,18 @@ static inline float wl_lef32(const uint8_t *p)
 	memcpy(&f, &u, sizeof f);
 	return f;
 }
+/* True when the n little-endian binary32 values at p (readable bytes) are
+ * all finite: none has its 8 exponent bits all set (NaN or infinity), the
+ * same test as isfinite(wl_lef32(...)) on each, without a branch per
+ * value, for the scans of whole records. */
+static inline bool wl_lef32_all_finite(const uint8_t *p, size_t n)
+{
+	/* exponent + 1 carries into bit 31 only from all ones */
+	uint32_t carry = 0;
+	for (size_t i = 0; i < n; i++)
+		carry |= (wl_le32(p + 4 * i) & 0x7F800000u) + 0x00800000u;
+	return !(carry & 0x80000000u);
+}
 
 static inline uint16_t wl_cursor_u16(wl_cursor *c)
 {

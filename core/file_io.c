@@ -16,7 +16,11 @@
 /* Reads fd to its end, accepting at most max bytes: WL_READ_BIG (with
  * *seen = 0, the size being unknown) once more arrive.  hint: the expected size (0 unknown);
  * the first buffer holds hint + 1 bytes so that reaching the end needs no
- * growth.  Leaves fd open. */
+ * growth.  A regular file (hint = its size from fstat) is at its end once
+ * a read asked for more than it had left and hint bytes have come: no
+ * further read(2) that returns 0.  A read refused with EAGAIN (a file
+ * system that honours the O_NONBLOCK of the open on a regular file) clears
+ * the flag and retries.  Leaves fd open. */
 static int read_fd(int fd, uint64_t hint, uint64_t max, uint8_t **out, size_t *len, uint64_t *seen)
 {
 	uint64_t first = hint < 65536 ? 65536 : hint + 1;
@@ -51,6 +55,8 @@ static int read_fd(int fd, uint64_t hint, uint64_t max, uint8_t **out, size_t *l
 		ssize_t got = read(fd, buf + n, cap - n);
 		if (got < 0 && errno == EINTR)
 			continue;
+		if (got < 0 && errno == EAGAIN && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0)
+			continue;
 		if (got < 0) {
 			int e = errno;
 			free(buf);
@@ -60,6 +66,8 @@ static int read_fd(int fd, uint64_t hint, uint64_t max, uint8_t **out, size_t *l
 		if (got == 0)
 			break;
 		n += (size_t)got;
+		if (hint && n == hint && n < cap)
+			break;
 	}
 	*out = buf;
 	*len = n;
@@ -73,12 +81,13 @@ int wl_read_file(const char *path, size_t limit, uint8_t **out, size_t *len)
 	if (fd < 0)
 		return WL_READ_OPEN;
 	struct stat st;
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+	bool stated = fstat(fd, &st) == 0;
+	if (stated && S_ISDIR(st.st_mode)) {
 		close(fd);
 		errno = EISDIR;
 		return WL_READ_IO;
 	}
-	uint64_t hint = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 ? (uint64_t)st.st_size : 0;
+	uint64_t hint = stated && S_ISREG(st.st_mode) && st.st_size > 0 ? (uint64_t)st.st_size : 0;
 	uint64_t seen;
 	int rc = limit == 0 ? WL_READ_BIG : read_fd(fd, hint, (uint64_t)limit - 1, out, len, &seen);
 	int e = rc == WL_READ_BIG ? EFBIG : errno;
@@ -118,6 +127,25 @@ static int sniff(int fd, const char *path, uint64_t size, uint8_t **out, size_t 
 	return lseek(fd, 0, SEEK_SET) == 0 ? 0 : -1;
 }
 
+/* Files up to this size are read whole before WL_READ_SNIFF looks at
+ * their first bytes (one read(2) instead of a read of the head, a seek and
+ * a read of the rest); larger ones are sniffed first. */
+#define SNIFF_AFTER_READ ((uint64_t)1 << 20)
+
+/* WL_READ_SNIFF after a whole read of a file of size bytes (its stat size;
+ * buf holds *len bytes, at least the first WL_DETECT_BYTES of them, and has
+ * room for size + 1): when the format refuses it
+ * by its first bytes, the buffer becomes what sniff() gives, those bytes
+ * and zeros up to size. */
+static void refuse_read(const char *path, uint64_t size, uint8_t *buf, size_t *len)
+{
+	size_t want = size < WL_DETECT_BYTES ? (size_t)size : WL_DETECT_BYTES;
+	if (*len < want || wl_format_read_extent(buf, size, path) >= size)
+		return;
+	memset(buf + want, 0, (size_t)size - want);
+	*len = (size_t)size;
+}
+
 int wl_read_input(const char *path, uint8_t **out, size_t *len, uint64_t *size)
 {
 	return wl_read_input_ex(path, 0, out, len, size);
@@ -152,19 +180,22 @@ int wl_read_input_ex(const char *path, unsigned flags, uint8_t **out, size_t *le
 		rc = WL_READ_BIG;
 		e = EFBIG;
 		*size = (uint64_t)st.st_size;
-	} else if (!in && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) {
-		rc = WL_READ_IO;
-		e = errno;
 	} else {
-		int s = !in && (flags & WL_READ_SNIFF) && st.st_size > 0 ? sniff(fd, path, (uint64_t)st.st_size, out, len)
-									 : 0;
+		/* A regular file: the O_NONBLOCK of the open means nothing to
+		 * its reads (read_fd clears it on an EAGAIN).  A small one is
+		 * read whole and then sniffed; a large one sniffed first. */
+		uint64_t fsize = (uint64_t)st.st_size;
+		bool sniffing = !in && (flags & WL_READ_SNIFF) && fsize > 0;
+		int s = sniffing && fsize > SNIFF_AFTER_READ ? sniff(fd, path, fsize, out, len) : 0;
 		if (s == 1)
-			*size = (uint64_t)st.st_size;
+			*size = fsize;
 		else if (s == 0)
-			rc = read_fd(fd, (uint64_t)st.st_size, WL_INPUT_MAX_BYTES, out, len, size);
+			rc = read_fd(fd, fsize, WL_INPUT_MAX_BYTES, out, len, size);
 		else
 			rc = WL_READ_IO;
 		e = errno;
+		if (rc == WL_READ_OK && s == 0 && sniffing && fsize <= SNIFF_AFTER_READ)
+			refuse_read(path, fsize, *out, len);
 	}
 	if (!in)
 		close(fd);

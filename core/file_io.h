@@ -71,9 +71,11 @@ enum {
 	/* Sniff before reading whole (named files): when the format the file
 	 * is taken for refuses it by its first bytes (core/format.h
 	 * wl_format.refused_head: a .b3d without BB3D, a .p3d without ODOL or
-	 * MLOD), only the first WL_DETECT_BYTES bytes are read and the rest of
-	 * the buffer is zeros (untouched pages: no memory, no time, even for a
-	 * 1000 MB file).  *len is still the file's size, so the reader's
+	 * MLOD), only the first WL_DETECT_BYTES bytes are kept and the rest of
+	 * the buffer is zeros.  A file over 1 MiB is sniffed first: only those
+	 * bytes are read (untouched pages: no memory, no time, even for a
+	 * 1000 MB file); a smaller one is read whole in one read(2) and
+	 * sniffed then, with the same bytes as the result.  *len is still the file's size, so the reader's
 	 * finding and the report name the whole file.  Only for callers that
 	 * hand the bytes to the format's reader and nothing else (w3dlint);
 	 * never for one that copies or prints them (w3dfix -o, w3ddump). */

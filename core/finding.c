@@ -24,7 +24,7 @@ static int lazy_default;
 
 void wl_findings_lazy(int on)
 {
-	lazy_default = on != 0;
+	lazy_default = on == WL_MESSAGES_NONE ? WL_MESSAGES_NONE : on != 0;
 }
 
 void wl_findings_init(wl_findings *f, wl_arena *arena)
@@ -121,12 +121,14 @@ wl_finding *wl_report(wl_findings *f, const char *rule, const struct wl_chunk *c
 	const void *args = NULL;
 	const char *msg = NULL;
 	int unsupported = 1;
-	if (f->lazy)
+	if (f->lazy == WL_MESSAGES_NONE)
+		unsupported = 0; /* nothing renders it: neither text nor arguments */
+	else if (f->lazy)
 		args = capture(f->arena, fmt, ap, &unsupported);
 	if (unsupported)
 		msg = wl_arena_vprintf(f->arena, fmt, ap);
 	va_end(ap);
-	if (!msg && !args) {
+	if (!msg && !args && f->lazy != WL_MESSAGES_NONE) {
 		/* The arena is full (its limit is what stops hostile files): keep
 		 * the finding with its format text when that has no conversion
 		 * (a literal), else with a fixed note. */

@@ -84,9 +84,15 @@ typedef struct wl_findings {
  *  or captured when wl_findings_lazy is on). */
 void wl_findings_init(wl_findings *f, wl_arena *arena);
 
+/** wl_findings_lazy(WL_MESSAGES_NONE): findings keep no message at all. */
+#define WL_MESSAGES_NONE 2
+
 /**
- * Turns lazy messages on or off for the lists started afterwards, in the
- * whole process: call it once at start-up, before any thread starts.
+ * Turns lazy messages on (nonzero) or off (0) for the lists started
+ * afterwards, in the whole process: call it once at start-up, before any
+ * thread starts.  WL_MESSAGES_NONE: no message is formatted nor its
+ * arguments captured (wl_finding_message gives ""), for a front end whose
+ * report shows no message at all (w3dlint -q with the text report).
  */
 void wl_findings_lazy(int on);
 

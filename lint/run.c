@@ -149,31 +149,78 @@ static int config_get(wl_run *r, const char *path, wl_config **out)
 	return 0;
 }
 
+/* A file of the run by its folder, for wl_run_set_files. */
+typedef struct dir_ix {
+	const char *path; /* the file (an entry: its archive) */
+	size_t dir_len;   /* bytes of its folder ("a/b" of "a/b/c.w3d") */
+	bool slash;       /* the path names a folder ("/c.w3d" vs "c.w3d") */
+	size_t index;
+} dir_ix;
+
+static int cmp_dir_ix(const void *x, const void *y)
+{
+	const dir_ix *a = x, *b = y;
+	if (a->slash != b->slash)
+		return a->slash ? 1 : -1;
+	size_t n = a->dir_len < b->dir_len ? a->dir_len : b->dir_len;
+	int c = memcmp(a->path, b->path, n);
+	if (c == 0 && a->dir_len != b->dir_len)
+		c = a->dir_len < b->dir_len ? -1 : 1;
+	if (c == 0 && a->index != b->index)
+		c = a->index < b->index ? -1 : 1;
+	return c;
+}
+
+/* first[i]: the first file of the run (in file order) in the folder of
+ * file i (i itself when it is the first).  NULL when out of memory. */
+static size_t *first_in_folder(const wl_run_item *items, size_t n)
+{
+	dir_ix *ix = malloc((n ? n : 1) * sizeof *ix);
+	size_t *first = malloc((n ? n : 1) * sizeof *first);
+	if (!ix || !first) {
+		free(ix);
+		free(first);
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const char *path = items[i].host;
+		const char *slash = strrchr(path, '/');
+		ix[i] = (dir_ix){ path, slash ? (size_t)(slash - path) : 0, slash != NULL, i };
+	}
+	qsort(ix, n, sizeof *ix, cmp_dir_ix);
+	for (size_t i = 0, j; i < n; i = j) {
+		for (j = i; j < n && ix[j].slash == ix[i].slash && ix[j].dir_len == ix[i].dir_len &&
+			    memcmp(ix[j].path, ix[i].path, ix[i].dir_len) == 0;
+		     j++)
+			first[ix[j].index] = ix[i].index;
+	}
+	free(ix);
+	return first;
+}
+
 int wl_run_set_files(wl_run *r, const wl_run_item *items, size_t n)
 {
 	r->files = items;
 	r->nfiles = n;
 	r->file_cfg = calloc(n ? n : 1, sizeof *r->file_cfg);
 	r->file_layout = calloc(n ? n : 1, sizeof *r->file_layout);
-	if (!r->file_cfg || !r->file_layout)
+	/* Both depend only on the file's folder: looked up once per folder
+	 * (each a climb of stat calls up to the root), in file order. */
+	size_t *first = first_in_folder(items, n);
+	if (!r->file_cfg || !r->file_layout || !first) {
+		free(first);
 		return -2;
-	/* Both depend only on the file's folder, and the walk lists a folder's
-	 * files together: look them up once per folder run. */
-	const char *prev = NULL;
-	size_t prev_len = 0;
-	for (size_t i = 0; i < n; i++) {
+	}
+	int rc = 0;
+	for (size_t i = 0; rc == 0 && i < n; i++) {
 		const char *path = items[i].host; /* an entry: its archive */
 		const char *slash = strrchr(path, '/');
 		size_t dir_len = slash ? (size_t)(slash - path) : 0;
-		if (prev && !strchr(path, '/') == !strchr(prev, '/') && dir_len == prev_len &&
-		    memcmp(path, prev, dir_len) == 0) {
-			r->file_cfg[i] = r->file_cfg[i - 1];
-			r->file_layout[i] = r->file_layout[i - 1];
-			prev = path;
+		if (first[i] != i) {
+			r->file_cfg[i] = r->file_cfg[first[i]];
+			r->file_layout[i] = r->file_layout[first[i]];
 			continue;
 		}
-		prev = path;
-		prev_len = dir_len;
 		r->file_layout[i] = wl_target_layout(path);
 		if (r->o.verbose && r->file_layout[i]) {
 			char names[256];
@@ -188,11 +235,10 @@ int wl_run_set_files(wl_run *r, const wl_run_item *items, size_t n)
 		char where[4096];
 		if (wl_config_locate(path, where, sizeof where) != 1)
 			continue;
-		int rc = config_get(r, where, &r->file_cfg[i]);
-		if (rc != 0)
-			return rc;
+		rc = config_get(r, where, &r->file_cfg[i]);
 	}
-	return 0;
+	free(first);
+	return rc;
 }
 
 /* Adds dir to the base folders unless it is there already. */

@@ -131,4 +131,20 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$build/w3dlint" 
 	fi
 	rm -f "$tmp/sparse.$f"
 done
+
+# --- the same sniff on a file of at most 1 MiB, which is read whole first
+# (core/file_io.c SNIFF_AFTER_READ): the report is the one of a file over
+# 1 MiB with the same first bytes (one b3d-not-b3d).
+head -c 64 /dev/urandom | tr 'B' 'C' > "$tmp/head"
+for kb in 300 1500; do
+	{ cat "$tmp/head"; head -c $((kb * 1024)) /dev/urandom; } > "$tmp/junk$kb.b3d"
+	$limit "$build/w3dlint" --no-progress --format json "$tmp/junk$kb.b3d" 2>&1 |
+		grep -E '"(rule|offset|element)"' > "$tmp/junk$kb.out"
+done
+if [ -s "$tmp/junk300.out" ] && cmp -s "$tmp/junk300.out" "$tmp/junk1500.out" &&
+	[ "$(grep -c '"rule"' "$tmp/junk300.out")" -eq 1 ] && grep -q '"rule": "b3d-not-b3d"' "$tmp/junk300.out"; then
+	ok "a 300 KiB .b3d without its magic (read whole, then sniffed) is reported as one of 1500 KiB: one b3d-not-b3d"
+else
+	bad "a 300 KiB .b3d without its magic differs from a 1500 KiB one: $(cat "$tmp/junk300.out" | tr '\n' ' ')"
+fi
 exit $fail

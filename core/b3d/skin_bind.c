@@ -43,9 +43,3 @@ uint8_t *b3d_used_vertices(const b3d_mesh *me, uint64_t span)
 	return map;
 }
 
-b3d_weight b3d_weight_at(const b3d_bone *bone, size_t i)
-{
-	const uint8_t *p = b3d_record(&bone->weights, i);
-	b3d_weight w = { (int32_t)wl_le32(p), wl_lef32(p + 4) };
-	return w;
-}

@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../cursor.h"
 #include "model.h"
 
 /** Vertices of every VRTS of me (the next MESH's global_base, or the
@@ -54,7 +55,12 @@ typedef struct b3d_weight {
 	float weight;
 } b3d_weight;
 
-/** Record i of bone's weights. */
-b3d_weight b3d_weight_at(const b3d_bone *bone, size_t i);
+/** Record i of bone's weights (inline: the weight checks read every one). */
+static inline b3d_weight b3d_weight_at(const b3d_bone *bone, size_t i)
+{
+	const uint8_t *p = b3d_record(&bone->weights, i);
+	b3d_weight w = { (int32_t)wl_le32(p), wl_lef32(p + 4) };
+	return w;
+}
 
 #endif

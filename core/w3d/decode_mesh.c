@@ -102,6 +102,8 @@ static void influence_rec(void *e, const uint8_t *p)
 	v->bone[1] = wl_le16(p + 2);
 	v->weight[0] = wl_le16(p + 4);
 	v->weight[1] = wl_le16(p + 6);
+	v->bone[2] = v->bone[3] = 0;
+	v->weight[2] = v->weight[3] = 0;
 }
 
 /* 0x0C03: 14-byte records, uint16 bone[4] then uint16 weight[3] (§5.1). */

@@ -95,7 +95,7 @@ void *w3d_decode_records(wl_doc *doc, const wl_chunk *c, size_t rec_size, size_t
 	size_t len;
 	const uint8_t *p = w3d_payload_clamped(doc, c, &len);
 	size_t n = len / rec_size;
-	unsigned char *v = wl_arena_array(doc->arena, n, elem_size);
+	unsigned char *v = wl_arena_array_raw(doc->arena, n, elem_size);
 	if (!v) {
 		doc->oom = true;
 		return NULL;

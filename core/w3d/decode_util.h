@@ -88,14 +88,16 @@ const char *w3d_label_from_field(wl_doc *doc, wl_chunk *c, const uint8_t *p, siz
  */
 bool w3d_take_rest(wl_cursor *cur, const uint8_t **data, size_t *bytes, uint64_t *offset);
 
-/** Decodes one record of the file at p into the element elem. */
+/** Decodes one record of the file at p into the element elem, writing
+ *  every byte of it (the element is not zeroed before). */
 typedef void (*w3d_record_fn)(void *elem, const uint8_t *p);
 
 /**
  * Decodes the payload of c (clamped, see w3d_payload_clamped) as an array of
  * fixed records of rec_size bytes: count = payload bytes / rec_size (a
  * trailing partial record is ignored), each decoded by fn into an element
- * of elem_size bytes of a zeroed arena array.  Returns the array (valid
+ * of elem_size bytes of an arena array (not zeroed first: fn writes it
+ * whole).  Returns the array (valid
  * also for count 0) and stores the count in *count, or returns NULL when out
  * of memory (doc->oom set, *count unchanged).  The arena owns the array.
  */

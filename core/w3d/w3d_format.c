@@ -232,7 +232,8 @@ const wl_chunk_type *w3d_schema(size_t *out_count)
 	return schema;
 }
 
-const wl_chunk_type *w3d_lookup(uint16_t ctx, uint32_t id)
+/* The schema entry of (ctx, id) by binary search, or NULL. */
+static const wl_chunk_type *search(uint16_t ctx, uint32_t id)
 {
 	size_t lo = 0, hi = SCHEMA_COUNT;
 	while (lo < hi) {
@@ -246,6 +247,30 @@ const wl_chunk_type *w3d_lookup(uint16_t ctx, uint32_t id)
 	if (lo < SCHEMA_COUNT && schema[lo].ctx == ctx && schema[lo].id == id)
 		return &schema[lo];
 	return NULL;
+}
+
+/* The reader asks for every chunk two or three times (its own read, the
+ * resync checks at the end of the one before): the last answers, per
+ * thread, in a small direct-mapped table. */
+#define MEMO_SIZE 64u
+
+const wl_chunk_type *w3d_lookup(uint16_t ctx, uint32_t id)
+{
+	static _Thread_local struct {
+		uint32_t id;
+		uint16_t ctx;
+		bool set;
+		const wl_chunk_type *t;
+	} memo[MEMO_SIZE];
+	unsigned h = (id ^ id >> 8 ^ (uint32_t)ctx * 7u) & (MEMO_SIZE - 1);
+	if (memo[h].set && memo[h].id == id && memo[h].ctx == ctx)
+		return memo[h].t;
+	const wl_chunk_type *t = search(ctx, id);
+	memo[h].id = id;
+	memo[h].ctx = ctx;
+	memo[h].set = true;
+	memo[h].t = t;
+	return t;
 }
 
 const char *w3d_id_name(uint32_t id)

@@ -89,10 +89,7 @@ static void check_chunk(wl_lint_ctx *ctx, const b3d_keys *ks, double tol)
 				   "is not after every earlier key of the chunk: Luanti drops it");
 		if (clamped > max)
 			max = clamped;
-		bool finite = true;
-		for (size_t k = 0; k < floats; k++)
-			finite = finite && isfinite(wl_lef32(p + 4 + 4 * k));
-		if (!finite) {
+		if (!wl_lef32_all_finite(p + 4, floats)) {
 			key_report(ctx, "b3d-key-not-finite", ks, i, "holds a NaN or infinite value");
 			continue;
 		}

@@ -50,6 +50,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../../core/vec.h"
 #include "checks.h"
@@ -82,14 +83,89 @@ typedef struct outside {
 	size_t count;    /* vertices outside */
 	size_t worst_at; /* index of the one farthest outside */
 	double worst;    /* its measure */
+	double at[3];    /* that point */
 } outside;
 
 static outside scan_outside(const double (*pts)[3], size_t n, const double lo[3], const double *hi, double base,
 			    double tol)
 {
-	outside o = { 0, 0, 0 };
+	outside o = { 0, 0, 0, { 0, 0, 0 } };
 	o.count = wl_points_outside(pts, n, lo, hi, base, tol, &o.worst_at, &o.worst);
+	if (o.count)
+		memcpy(o.at, pts[o.worst_at], sizeof o.at);
 	return o;
+}
+
+/* The header bounds as the bounds rules judge them: the box when finite
+ * with min <= max, the sphere when finite with radius >= 0 (check_box and
+ * check_sphere report the others). */
+typedef struct header_bounds {
+	bool box, sphere;
+	double mn[3], mx[3], c[3], r;
+	double box_tol, sphere_tol;
+} header_bounds;
+
+static header_bounds bounds_of(wl_lint_ctx *ctx, const w3d_mesh *m)
+{
+	const w3d_mesh_header *h = &m->header;
+	header_bounds b;
+	vec_set(b.mn, &h->min);
+	vec_set(b.mx, &h->max);
+	vec_set(b.c, &h->sph_center);
+	b.r = h->sph_radius;
+	b.box = w3d_vec3_finite(&h->min) && w3d_vec3_finite(&h->max);
+	for (int k = 0; k < 3; k++)
+		b.box = b.box && !(b.mn[k] > b.mx[k]);
+	b.sphere = w3d_vec3_finite(&h->sph_center) && isfinite(b.r) && !(b.r < 0);
+	b.box_tol = wl_lint_param(ctx, "mesh-bounds-box", "tolerance", 0.001);
+	b.sphere_tol = wl_lint_param(ctx, "mesh-bounds-sphere", "tolerance", 0.001);
+	return b;
+}
+
+/* Adds point i (finite) to what lies outside: e its measure, e - base
+ * judged against tol, as wl_points_outside does. */
+static void add_outside(outside *o, size_t i, const double p[3], double e, double base, double tol)
+{
+	if (e - base > tol && (!o->count++ || e > o->worst)) {
+		o->worst_at = i;
+		o->worst = e;
+		memcpy(o->at, p, sizeof o->at);
+	}
+}
+
+/* One pass over the vertices of a mesh that is not a skin (its points are
+ * its vertices): float-not-finite for each non-finite vertex, and for the
+ * finite ones what lies outside the header box and sphere, with the
+ * arithmetic of wl_points_outside (the square root of the distance to the
+ * sphere's center only near or past its radius). */
+static void scan_vertices(wl_lint_ctx *ctx, const w3d_mesh *m, const header_bounds *b, outside *box,
+			  outside *sphere)
+{
+	const w3d_vec3_array *a = &m->vertices;
+	*box = (outside){ 0, 0, 0, { 0, 0, 0 } };
+	*sphere = *box;
+	double lim = b->r + b->sphere_tol;
+	double in2 = lim > 0 && isfinite(lim) ? lim * lim * (1 - 1e-9) : -1;
+	for (size_t i = 0; i < a->count; i++) {
+		const w3d_vec3 *v = &a->v[i];
+		if (!w3d_vec3_finite(v)) {
+			wl_report(&ctx->doc->findings, "float-not-finite", a->src, (int64_t)i,
+				  wl_chunk_payload_offset(a->src) + (uint64_t)i * W3D_VEC3_SIZE, W3D_VEC3_SIZE,
+				  "mesh '%s' %s %zu (%g, %g, %g) is not finite", m->name, "vertex", i, (double)v->x,
+				  (double)v->y, (double)v->z);
+			continue;
+		}
+		double p[3];
+		vec_set(p, v);
+		if (b->box)
+			add_outside(box, i, p, wl_box_excess(b->mn, b->mx, p), 0, b->box_tol);
+		if (b->sphere) {
+			double d[3];
+			wl_v3_sub(p, b->c, d);
+			if (!(wl_v3_dot(d, d) < in2))
+				add_outside(sphere, i, p, wl_v3_dist(p, b->c), b->r, b->sphere_tol);
+		}
+	}
 }
 
 /* " in the bind pose" for a skin, "" otherwise (for messages). */
@@ -98,7 +174,9 @@ static const char *pose_note(const w3d_mesh *m)
 	return w3d_mesh_is_skin(m) ? " in the bind pose" : "";
 }
 
-static void check_box(wl_lint_ctx *ctx, const w3d_mesh *m, const double (*pts)[3])
+/* pts: the mesh's points (a skin's in the bind pose); NULL: pre holds
+ * what of them lies outside (scan_vertices). */
+static void check_box(wl_lint_ctx *ctx, const w3d_mesh *m, const double (*pts)[3], const outside *pre)
 {
 	const w3d_mesh_header *h = &m->header;
 	uint64_t off = wl_chunk_payload_offset(h->src) + W3D_MESH_HDR_MIN;
@@ -121,9 +199,9 @@ static void check_box(wl_lint_ctx *ctx, const w3d_mesh *m, const double (*pts)[3
 			return;
 		}
 	double tol = wl_lint_param(ctx, "mesh-bounds-box", "tolerance", 0.001);
-	outside o = scan_outside(pts, m->vertices.count, mn, mx, 0, tol);
+	outside o = pts ? scan_outside(pts, m->vertices.count, mn, mx, 0, tol) : *pre;
 	if (o.count) {
-		const double *v = pts[o.worst_at];
+		const double *v = o.at;
 		wl_report(f, "mesh-bounds-box", h->src, -1, off, 24,
 			  "mesh '%s' bounding box (%g, %g, %g)..(%g, %g, %g) does not contain its vertices%s: vertex "
 			  "%zu (%g, %g, %g) lies outside by %g, the farthest",
@@ -132,7 +210,7 @@ static void check_box(wl_lint_ctx *ctx, const w3d_mesh *m, const double (*pts)[3
 	}
 }
 
-static void check_sphere(wl_lint_ctx *ctx, const w3d_mesh *m, const double (*pts)[3])
+static void check_sphere(wl_lint_ctx *ctx, const w3d_mesh *m, const double (*pts)[3], const outside *pre)
 {
 	const w3d_mesh_header *h = &m->header;
 	uint64_t off = wl_chunk_payload_offset(h->src) + W3D_MESH_HDR_SPH_CENTER;
@@ -148,9 +226,9 @@ static void check_sphere(wl_lint_ctx *ctx, const w3d_mesh *m, const double (*pts
 	double c[3];
 	vec_set(c, &h->sph_center);
 	double tol = wl_lint_param(ctx, "mesh-bounds-sphere", "tolerance", 0.001);
-	outside o = scan_outside(pts, m->vertices.count, c, NULL, r, tol);
+	outside o = pts ? scan_outside(pts, m->vertices.count, c, NULL, r, tol) : *pre;
 	if (o.count) {
-		const double *v = pts[o.worst_at];
+		const double *v = o.at;
 		wl_report(f, "mesh-bounds-sphere", h->src, -1, off, 16,
 			  "mesh '%s' bounding sphere (center (%g, %g, %g), radius %g) does not contain its vertices%s: "
 			  "vertex %zu (%g, %g, %g) lies at distance %g, the farthest",
@@ -314,7 +392,11 @@ static void report_vec_array(wl_lint_ctx *ctx, const w3d_mesh *m, const w3d_vec3
 				  (double)a->v[i].y, (double)a->v[i].z);
 }
 
-static void finite_mesh(wl_lint_ctx *ctx, const w3d_mesh *m)
+/* float-not-finite in the header bounds and the vertices; with b (a mesh
+ * that is not a skin, with header bounds and vertices), the vertices in
+ * one pass with the bounds rules (scan_vertices into box and sphere). */
+static void finite_mesh(wl_lint_ctx *ctx, const w3d_mesh *m, const header_bounds *b, outside *box,
+			outside *sphere)
 {
 	wl_findings *f = &ctx->doc->findings;
 	const w3d_mesh_header *h = &m->header;
@@ -330,7 +412,10 @@ static void finite_mesh(wl_lint_ctx *ctx, const w3d_mesh *m)
 				  (double)h->max.y, (double)h->max.z, (double)h->sph_center.x, (double)h->sph_center.y,
 				  (double)h->sph_center.z, (double)h->sph_radius);
 	}
-	report_vec_array(ctx, m, &m->vertices, "vertex");
+	if (b)
+		scan_vertices(ctx, m, b, box, sphere);
+	else
+		report_vec_array(ctx, m, &m->vertices, "vertex");
 }
 
 /* Reports each of the n records of a channel (vl floats at data + i*stride
@@ -338,6 +423,10 @@ static void finite_mesh(wl_lint_ctx *ctx, const w3d_mesh *m)
 static void report_channel(wl_lint_ctx *ctx, const wl_chunk *k, unsigned pivot, const uint8_t *data, size_t n,
 			   size_t stride, size_t skip, size_t vl, uint64_t off, const char *what)
 {
+	/* records packed end to end (raw channels): all finite, the common
+	 * case, tested at once */
+	if (skip == 0 && stride == 4 * vl && wl_lef32_all_finite(data, n * vl))
+		return;
 	for (size_t i = next_nonfinite(data, n, stride, skip, vl, 0); i < n;
 	     i = next_nonfinite(data, n, stride, skip, vl, i + 1))
 		wl_report(&ctx->doc->findings, "float-not-finite", k, (int64_t)i, off + (uint64_t)i * stride,
@@ -411,14 +500,21 @@ static void finite_compressed(wl_lint_ctx *ctx, const w3d_compressed_animation *
 }
 
 /* The bounds rules on the points the header bounds describe; for a skin
- * without its hierarchy, skin-bounds-unchecked. */
-static void check_bounds(wl_lint_ctx *ctx, const w3d_model *model, const w3d_mesh *m)
+ * without its hierarchy, skin-bounds-unchecked.  box, sphere: for a mesh
+ * that is not a skin, what scan_vertices found outside (else NULL). */
+static void check_bounds(wl_lint_ctx *ctx, const w3d_model *model, const w3d_mesh *m, const outside *box,
+			 const outside *sphere)
 {
+	if (box) {
+		check_box(ctx, m, NULL, box);
+		check_sphere(ctx, m, NULL, sphere);
+		return;
+	}
 	double(*pts)[3];
 	switch (wl_mesh_bounds_points(model, m, &pts)) {
 	case WL_BOUNDS_POINTS_OK:
-		check_box(ctx, m, (const double(*)[3])pts);
-		check_sphere(ctx, m, (const double(*)[3])pts);
+		check_box(ctx, m, (const double(*)[3])pts, NULL);
+		check_sphere(ctx, m, (const double(*)[3])pts, NULL);
 		free(pts);
 		break;
 	case WL_BOUNDS_POINTS_NO_TREE: {
@@ -456,11 +552,17 @@ void w3d_check_geometry(wl_lint_ctx *ctx)
 		/* float-not-finite in file order within the mesh: header and
 		 * vertices, normals, triangles (the per-rule cap keeps the
 		 * first ones) */
-		finite_mesh(ctx, m);
+		bool bounds = m->header.src && m->header.bytes >= W3D_MESH_HEADER3_SIZE && m->vertices.count;
+		bool one_pass = bounds && !w3d_mesh_is_skin(m); /* its points are its vertices */
+		header_bounds b;
+		outside box, sphere;
+		if (one_pass)
+			b = bounds_of(ctx, m);
+		finite_mesh(ctx, m, one_pass ? &b : NULL, &box, &sphere);
 		if (m->normals.src)
 			check_normals(ctx, m);
-		if (m->header.src && m->header.bytes >= W3D_MESH_HEADER3_SIZE && m->vertices.count)
-			check_bounds(ctx, model, m);
+		if (bounds)
+			check_bounds(ctx, model, m, one_pass ? &box : NULL, one_pass ? &sphere : NULL);
 		if (m->triangles_src && m->triangle_count)
 			check_triangles(ctx, m, w3d_mesh_is_skin(m));
 	}
