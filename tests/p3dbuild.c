@@ -193,6 +193,13 @@ void p3b_mlod_begin(wb *b, uint32_t n)
 size_t p3b_mlod_lod(wb *b, const float (*pts)[3], uint32_t np, const float (*nrm)[3], uint32_t nn,
 		    const p3b_face *faces, uint32_t nf, float resolution)
 {
+	return p3b_mlod_lod_tags(b, pts, np, nrm, nn, faces, nf, NULL, 0, NULL, resolution);
+}
+
+size_t p3b_mlod_lod_tags(wb *b, const float (*pts)[3], uint32_t np, const float (*nrm)[3],
+			 uint32_t nn, const p3b_face *faces, uint32_t nf, const p3b_tag *tags,
+			 uint32_t n, size_t *tag_at, float resolution)
+{
 	p3b_mlod_head(b, "P3DM", 0x100, pts, np, nrm, nn, nf);
 	size_t first = b->len;
 	for (uint32_t f = 0; f < nf; f++) {
@@ -208,6 +215,14 @@ size_t p3b_mlod_lod(wb *b, const float (*pts)[3], uint32_t np, const float (*nrm
 		wb_u8(b, 0);
 	}
 	wb_bytes(b, "TAGG", 4);
+	for (uint32_t i = 0; i < n; i++) {
+		if (tag_at)
+			tag_at[i] = b->len;
+		wb_u8(b, 1);
+		wb_bytes(b, tags[i].name, strlen(tags[i].name) + 1);
+		wb_u32(b, tags[i].size);
+		wb_bytes(b, tags[i].data, tags[i].size);
+	}
 	wb_u8(b, 1);
 	wb_bytes(b, "#EndOfFile#", 12);
 	wb_u32(b, 0);
