@@ -229,3 +229,25 @@ size_t p3b_mlod_lod_tags(wb *b, const float (*pts)[3], uint32_t np, const float 
 	wb_f32(b, resolution);
 	return first;
 }
+
+/* One P3DM LOD of a triangle with a 12-byte "#UVSet#" tag before
+ * #EndOfFile# whose size field says 12 + delta. */
+static void uv_lod(wb *b, int32_t delta)
+{
+	static const float pts[3][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } };
+	static const float nrm[3][3] = { { 0, 0, 1 }, { 0, 0, 1 }, { 0, 0, 1 } };
+	static const p3b_face tri[1] = { { 3, { 0, 1, 2, 0 } } };
+	uint8_t data[12] = { 0 };
+	p3b_tag tag = { "#UVSet#", data, 12 };
+	size_t at;
+	p3b_mlod_lod_tags(b, pts, 3, nrm, 3, tri, 1, &tag, 1, &at, 1.0f);
+	wb_patch_u32(b, at + 1 + 8, (uint32_t)(12 + delta));
+}
+
+void p3b_uv_file(wb *b, uint32_t n, const int32_t *deltas)
+{
+	wb_init(b);
+	p3b_mlod_begin(b, n);
+	for (uint32_t i = 0; i < n; i++)
+		uv_lod(b, deltas[i]);
+}

@@ -63,4 +63,11 @@ size_t p3b_mlod_lod_tags(wb *b, const float (*pts)[3], uint32_t np, const float 
 			 uint32_t nn, const p3b_face *faces, uint32_t nf, const p3b_tag *tags,
 			 uint32_t n, size_t *tag_at, float resolution);
 
+/**
+ * An MLOD file of n P3DM LODs of one triangle, each with a 12-byte
+ * "#UVSet#" tag before #EndOfFile# whose size field says 12 + deltas[i]
+ * (0: right).
+ */
+void p3b_uv_file(wb *b, uint32_t n, const int32_t *deltas);
+
 #endif
