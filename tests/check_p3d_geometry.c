@@ -7,8 +7,10 @@
 #include <check.h>
 #include <string.h>
 
+#include "../core/cursor.h"
 #include "../core/msgargs.h"
 #include "../core/p3d/p3d.h"
+#include "../fix/driver.h"
 #include "../lint/p3d/checks.h"
 #include "p3dbuild.h"
 #include "p3dbuild_info.h"
@@ -368,6 +370,77 @@ START_TEST(test_mass)
 }
 END_TEST
 
+/* Runs the fixers (unsafe when asked) over b: *out the result when
+ * changed (verified), else NULL. */
+static wl_fix_result fix(const wb *b, bool unsafe)
+{
+	wl_fix_options o = { 0 };
+	o.catalog = ru_cat;
+	o.unsafe = unsafe;
+	wl_fix_result r;
+	ck_assert_int_eq(wl_fix_run(&o, "t.p3d", b->data, b->len, &r), 0);
+	ck_assert_msg(!r.changed || r.verified, "%s", r.problem_count ? r.problems[0] : "");
+	return r;
+}
+
+/* component-convex-hull (unsafe): the grooved cube becomes the cube's
+ * hull, 12 triangles over its 8 corners (the groove's 2 points unused),
+ * which passes every component rule; a second run changes nothing; not
+ * without --unsafe; a convex cube is left alone; two grooved components
+ * both. */
+START_TEST(test_hull_fix)
+{
+	for (uint32_t comps = 1; comps <= 2; comps++) {
+		mesh m = { 0 };
+		groove(&m, 0, 0.5f);
+		if (comps == 2)
+			groove(&m, 3, 0.5f);
+		wb b;
+		mlod_file(&b, &m, GEOMETRY, comps, 1.0f);
+		ck_assert_uint_eq(p3l_count(&b, "p3d-component-convex"), 4 * comps);
+		wl_fix_result r = fix(&b, false);
+		ck_assert(!r.changed);
+		wl_fix_result_free(&r);
+		r = fix(&b, true);
+		ck_assert(r.changed);
+		wb out = { 0 };
+		wb_init(&out);
+		wb_bytes(&out, r.out, r.out_len);
+		wl_doc *d = p3l_lint(&out);
+		for (int k = 0; k < 4; k++)
+			ck_assert_msg(ru_count(d, RULES[k]) == 0, "%s", RULES[k]);
+		const p3d_model *pm = d->model;
+		const p3d_lod *l = &pm->lods[0];
+		ck_assert_uint_eq(l->n_faces, 12 * comps);
+		ck_assert_uint_eq(l->n_points, 10 * comps);
+		for (uint32_t f = 0; f < l->n_faces; f++) {
+			wl_cursor c = wl_cursor_make(out.data + l->face_off[f], 72, 0);
+			ck_assert_uint_eq(wl_cursor_u32(&c), 3);
+			for (int k = 0; k < 3; k++) {
+				uint32_t pt = wl_cursor_u32(&c) % 10;
+				ck_assert_uint_lt(pt, 8); /* a corner, not the groove */
+				wl_cursor_skip(&c, 12);
+			}
+		}
+		p3l_free(d);
+		wl_fix_result r2 = fix(&out, true);
+		ck_assert(!r2.changed);
+		wl_fix_result_free(&r2);
+		wb_free(&out);
+		wl_fix_result_free(&r);
+		wb_free(&b);
+	}
+	mesh m = { 0 };
+	cube(&m, 0, 0);
+	wb b;
+	mlod_file(&b, &m, GEOMETRY, 1, 1.0f);
+	wl_fix_result r = fix(&b, true);
+	ck_assert(!r.changed);
+	wl_fix_result_free(&r);
+	wb_free(&b);
+}
+END_TEST
+
 /* The Arma names of LOD resolutions. */
 START_TEST(test_lod_names)
 {
@@ -393,11 +466,13 @@ Suite *p3d_geometry_suite(void)
 	Suite *s = suite_create("p3d_geometry");
 	TCase *tc = tcase_create("core");
 	tcase_set_timeout(tc, 60);
+	tcase_add_checked_fixture(tc, ru_cat_setup, ru_cat_teardown);
 	tcase_add_test(tc, test_clean);
 	tcase_add_test(tc, test_open);
 	tcase_add_test(tc, test_convex);
 	tcase_add_test(tc, test_name);
 	tcase_add_test(tc, test_mass);
+	tcase_add_test(tc, test_hull_fix);
 	tcase_add_test(tc, test_lod_names);
 	suite_add_tcase(s, tc);
 	return s;

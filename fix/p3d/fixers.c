@@ -6,6 +6,7 @@
 static const wl_fixer *const fixers[] = {
 	&wl_fix_p3d_tag_size,    /* fix_tag_size.c */
 	&wl_fix_p3d_eof_tag,     /* fix_eof_tag.c */
+	&wl_fix_p3d_convex_hull, /* fix_hull.c (unsafe) */
 	NULL /* keep last: the list is NULL-terminated for easy appends */
 };
 

@@ -14,6 +14,7 @@
 
 extern const wl_fixer wl_fix_p3d_tag_size;    /* fix_tag_size.c (safe) */
 extern const wl_fixer wl_fix_p3d_eof_tag;     /* fix_eof_tag.c (safe) */
+extern const wl_fixer wl_fix_p3d_convex_hull; /* fix_hull.c (unsafe) */
 
 /** The MLOD LOD of model m whose node is node, or NULL. */
 const p3d_lod *p3d_fix_lod_of(const p3d_model *m, const wl_chunk *node);
