@@ -16,7 +16,10 @@
  *                         plane of one of its faces by more than the
  *                         rule's tolerance (metres): one finding per
  *                         vertex, at the vertex; the face named is the
- *                         one it lies farthest in front of.  Components
+ *                         one it lies farthest in front of.  A face's
+ *                         plane is its Newell plane through its centroid;
+ *                         its own vertices are not held to it (a
+ *                         non-planar quad is not by itself concave).  Components
  *                         with an open edge are not checked (their
  *                         inside is not defined), nor flat ones.
  * Edges and vertices match by position (mesh.h welds them).  A component
@@ -184,6 +187,10 @@ static void convex(ctx3 *k, const wl_p3d_comp *c, const char *label)
 		double worst = k->tol;
 		uint32_t wf = UINT32_MAX;
 		for (uint32_t i = 0; i < c->n; i++) {
+			uint32_t f = c->faces[i];
+			if (g->fv[f][0] == v[s] || g->fv[f][1] == v[s] || g->fv[f][2] == v[s] ||
+			    (g->fk[f] == 4 && g->fv[f][3] == v[s]))
+				continue; /* its own face: non-planar, not concave */
 			double dd = pl[i][0] * (p[0] - pl[i][3]) + pl[i][1] * (p[1] - pl[i][4]) +
 				    pl[i][2] * (p[2] - pl[i][5]);
 			if (dd > worst) {
