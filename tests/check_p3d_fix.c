@@ -12,10 +12,10 @@
 #include "../core/edit.h"
 #include "../core/file_io.h"
 #include "../core/p3d/p3d.h"
-#include "../fix/driver.h"
 #include "p3dbuild.h"
 #include "p3dbuild_lod.h"
 #include "p3dbuild_mlod.h"
+#include "fix_util.h"
 #include "p3dlint.h"
 
 extern Suite *p3d_fix_suite(void);
@@ -107,30 +107,10 @@ START_TEST(test_lossless_built)
 }
 END_TEST
 
-/* Runs the fixers (unsafe as given) over in: the output must be want
- * byte for byte (want NULL: no change), verified, and a second run over
- * it must change nothing. */
+/* Runs the fixers over in: fix_util.h. */
 static void expect_fix(const wb *in, const wb *want, bool unsafe)
 {
-	wl_fix_options o = { 0 };
-	o.catalog = ru_cat;
-	o.unsafe = unsafe;
-	wl_fix_result r;
-	ck_assert_int_eq(wl_fix_run(&o, "t.p3d", in->data, in->len, &r), 0);
-	if (!want) {
-		ck_assert_msg(!r.changed, "%zu change(s)", r.change_count);
-		wl_fix_result_free(&r);
-		return;
-	}
-	ck_assert_msg(r.changed && r.verified, "changed %d verified %d: %s", r.changed, r.verified,
-		      r.problem_count ? r.problems[0] : "");
-	ck_assert_uint_eq(r.out_len, want->len);
-	ck_assert(memcmp(r.out, want->data, want->len) == 0);
-	wl_fix_result r2;
-	ck_assert_int_eq(wl_fix_run(&o, "t.p3d", r.out, r.out_len, &r2), 0);
-	ck_assert(!r2.changed);
-	wl_fix_result_free(&r2);
-	wl_fix_result_free(&r);
+	fu_expect_fix("t.p3d", in, want, unsafe);
 }
 
 /* mlod-tag-size: a #UVSet# tag 4 bytes short or long (in one or both
