@@ -180,22 +180,39 @@ static void convex(ctx3 *k, const wl_p3d_comp *c, const char *label)
 			v[nv++] = g->fv[f][j];
 	}
 	qsort(v, nv, sizeof *v, by_u32);
+	/* each plane as n . x = d, with its face's vertices (UINT32_MAX for
+	 * a triangle's fourth) to leave out */
+	typedef struct pln {
+		double n[3], d;
+		uint32_t f, v[4];
+	} pln;
+	pln *q = malloc(((size_t)c->n + 1) * sizeof *q);
+	if (!q) {
+		free(pl);
+		free(v);
+		return;
+	}
+	for (uint32_t i = 0; i < c->n; i++) {
+		uint32_t f = c->faces[i];
+		q[i] = (pln){ { pl[i][0], pl[i][1], pl[i][2] },
+			      pl[i][0] * pl[i][3] + pl[i][1] * pl[i][4] + pl[i][2] * pl[i][5],
+			      f,
+			      { g->fv[f][0], g->fv[f][1], g->fv[f][2], g->fk[f] == 4 ? g->fv[f][3] : UINT32_MAX } };
+	}
 	for (size_t s = 0; s < nv; s++) {
 		if (s && v[s] == v[s - 1])
 			continue;
 		const float *p = g->pos[v[s]];
-		double worst = k->tol;
-		uint32_t wf = UINT32_MAX;
+		double x = p[0], y = p[1], z = p[2], worst = k->tol;
+		uint32_t wf = UINT32_MAX, vs = v[s];
 		for (uint32_t i = 0; i < c->n; i++) {
-			uint32_t f = c->faces[i];
-			if (g->fv[f][0] == v[s] || g->fv[f][1] == v[s] || g->fv[f][2] == v[s] ||
-			    (g->fk[f] == 4 && g->fv[f][3] == v[s]))
-				continue; /* its own face: non-planar, not concave */
-			double dd = pl[i][0] * (p[0] - pl[i][3]) + pl[i][1] * (p[1] - pl[i][4]) +
-				    pl[i][2] * (p[2] - pl[i][5]);
-			if (dd > worst) {
+			double dd = q[i].n[0] * x + q[i].n[1] * y + q[i].n[2] * z - q[i].d;
+			if (dd > worst && q[i].v[0] != vs && q[i].v[1] != vs && q[i].v[2] != vs &&
+			    q[i].v[3] != vs) {
+				/* not a vertex of the face itself (a non-planar
+				 * quad is not concave) */
 				worst = dd;
-				wf = c->faces[i];
+				wf = q[i].f;
 			}
 		}
 		if (wf == UINT32_MAX)
@@ -208,6 +225,7 @@ static void convex(ctx3 *k, const wl_p3d_comp *c, const char *label)
 			  k->lod, label, (unsigned)v[s], (double)p[0], (double)p[1], (double)p[2], worst,
 			  (unsigned)wf, k->tol);
 	}
+	free(q);
 	free(pl);
 	free(v);
 }

@@ -139,37 +139,40 @@ static bool load_odol(const wl_doc *d, const p3d_lod *l, wl_p3d_mesh *g)
 	return true;
 }
 
-/* Position keys for welding: bit patterns and the vertex. */
-typedef struct vkey {
-	uint32_t b[3], i;
-} vkey;
-
-static int by_key(const void *a, const void *b)
-{
-	const vkey *x = a, *y = b;
-	for (int k = 0; k < 3; k++)
-		if (x->b[k] != y->b[k])
-			return x->b[k] < y->b[k] ? -1 : 1;
-	return x->i < y->i ? -1 : x->i > y->i;
-}
-
+/* Welds the vertices at bit-identical positions to the lowest of them
+ * (an open-addressing table of the positions' bits). */
 static bool weld(wl_p3d_mesh *g)
 {
-	vkey *k = malloc((g->nv ? g->nv : 1) * sizeof *k);
-	if (!k)
+	size_t cap = 16;
+	while (cap < 2 * (size_t)g->nv)
+		cap <<= 1;
+	uint32_t *slot = malloc(cap * sizeof *slot);
+	if (!slot)
 		return false;
+	memset(slot, 0xFF, cap * sizeof *slot);
 	for (uint32_t i = 0; i < g->nv; i++) {
-		memcpy(k[i].b, g->pos[i], 12);
-		k[i].i = i;
+		uint32_t b[3];
+		memcpy(b, g->pos[i], 12);
+		uint64_t h = (b[0] * 0x9E3779B97F4A7C15ull) ^ (b[1] * 0xC2B2AE3D27D4EB4Full) ^
+			     (b[2] * 0x165667B19E3779F9ull);
+		size_t k = (size_t)(h ^ (h >> 29)) & (cap - 1);
+		while (slot[k] != UINT32_MAX && memcmp(g->pos[slot[k]], g->pos[i], 12) != 0)
+			k = (k + 1) & (cap - 1);
+		if (slot[k] == UINT32_MAX)
+			slot[k] = i;
+		g->weld[i] = slot[k];
 	}
-	qsort(k, g->nv, sizeof *k, by_key);
-	for (uint32_t i = 0; i < g->nv; i++)
-		g->weld[k[i].i] = i && memcmp(k[i].b, k[i - 1].b, 12) == 0 ? g->weld[k[i - 1].i] : k[i].i;
-	free(k);
+	free(slot);
 	for (uint32_t f = 0; f < g->nf; f++)
 		for (uint32_t j = 0; j < g->fk[f]; j++)
 			g->fv[f][j] = g->weld[g->fv[f][j]];
 	return true;
+}
+
+static int by_face(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
 }
 
 static bool comp_add(wl_p3d_mesh *g, uint32_t *cap, wl_p3d_comp c)
@@ -229,24 +232,41 @@ static bool named_mlod(const wl_doc *d, const p3d_lod *l, wl_p3d_mesh *g, uint32
 	return true;
 }
 
-/* The ComponentNN selections of an ODOL LOD: their face index arrays. */
-static bool named_odol(const p3d_lod *l, wl_p3d_mesh *g, uint32_t *cap, uint8_t *sel,
-		       uint8_t *covered)
+/* The ComponentNN selections of an ODOL LOD: their face index arrays
+ * (indices beyond the faces left out, repeats once). */
+static bool named_odol(const p3d_lod *l, wl_p3d_mesh *g, uint32_t *cap, uint8_t *covered)
 {
 	uint32_t isz = g->version >= 69 ? 4 : 2;
 	for (const p3d_selview *s = l->view->sels; s; s = s->next) {
 		if (!s->name || !wl_p3d_component_name(s->name, strlen(s->name)) ||
 		    (s->faces.n && !s->faces.data))
 			continue;
-		memset(sel, 0, g->nf);
+		uint32_t *faces = malloc(((size_t)s->faces.n + 1) * sizeof *faces), n = 0;
+		if (!faces)
+			return false;
 		wl_cursor c = wl_cursor_make(s->faces.data, (size_t)s->faces.n * isz, 0);
+		bool sorted = true;
 		for (uint32_t i = 0; i < s->faces.n; i++) {
 			uint32_t f = isz == 4 ? wl_cursor_u32(&c) : wl_cursor_u16(&c);
-			if (f < g->nf)
-				sel[f] = 1;
+			if (f >= g->nf)
+				continue;
+			sorted = sorted && (!n || f > faces[n - 1]);
+			faces[n++] = f;
 		}
-		if (!comp_named(g, cap, s->name, strlen(s->name), sel, covered))
+		if (!sorted) {
+			qsort(faces, n, sizeof *faces, by_face);
+			uint32_t u = 0;
+			for (uint32_t i = 0; i < n; i++)
+				if (!u || faces[i] != faces[u - 1])
+					faces[u++] = faces[i];
+			n = u;
+		}
+		for (uint32_t i = 0; i < n; i++)
+			covered[faces[i]] = 1;
+		if (!comp_add(g, cap, (wl_p3d_comp){ s->name, (uint32_t)strlen(s->name), faces, n })) {
+			free(faces);
 			return false;
+		}
 	}
 	return true;
 }
@@ -319,7 +339,7 @@ bool wl_p3d_mesh_load(const wl_doc *d, const p3d_model *m, const p3d_lod *l, wl_
 	uint32_t cap = 0;
 	bool ok = sel && covered && weld(g) &&
 		  (m->mlod ? named_mlod(d, l, g, &cap, sel, covered)
-			   : named_odol(l, g, &cap, sel, covered));
+			   : named_odol(l, g, &cap, covered));
 	g->n_named = g->n_comps;
 	ok = ok && connected(g, &cap, covered);
 	free(sel);
