@@ -5,7 +5,7 @@ PREFIX  ?= /usr/local
 BUILD   ?= build
 CC      ?= cc
 CFLAGS  ?= -O2 -g
-DEPS     = yaml-0.1 libpcre2-8 jansson lzo2 nettle
+DEPS     = yaml-0.1 libpcre2-8 jansson lzo2 nettle qhull_r
 TESTDEPS = check
 WARN     = -std=c11 -Wall -Wextra -Wshadow -Wvla -Wstrict-prototypes \
            -Wwrite-strings -Wpointer-arith -Wformat=2 -Wundef -Wcast-qual \

@@ -439,14 +439,15 @@ static const char *memory_refusal(const wl_fix_options *fo, const char *file, co
 static int run_fix(const opts *o, const wl_fix_options *fo, const char *file, const uint8_t *in, size_t n,
 		   wl_fix_result *r, totals *t, wl_progress *pg)
 {
-	/* A read-only format (P3D): said plainly, then run as any file so that
-	 * -o still copies it and its findings still count. */
+	/* A read-only format or file (P3D ODOL): said plainly, then run as
+	 * any file so that -o still copies it and its findings still count. */
 	const wl_format *fmt = wl_format_detect(in, n, file);
-	if (!fmt->writable && !o->quiet) {
+	const char *ro;
+	if (!wl_format_repairable(fmt, in, n, &ro) && !o->quiet) {
 		wl_progress_clear(pg);
-		printf("%s: not repaired: w3dfix never changes %s files (read-only format); "
-		       "w3dlint checks them\n",
-		       file, fmt->title);
+		printf("%s: not repaired: w3dfix never changes these %s files (%s); w3dlint checks "
+		       "them\n",
+		       file, fmt->title, ro);
 	}
 	/* the file's targets as w3dlint finds them: --target, else the mod's
 	 * layout and the file itself (lint/lint.h) */
@@ -736,12 +737,13 @@ static const wl_opt OPTS[] = {
 static const wl_cli_doc DOC = {
 	"w3dfix",
 	"[OPTION]... PATH...",
-	"repair W3D and B3D model files (P3D: read-only)",
-	"Repair W3D (.w3d .wlt .wht .wha .wtm) and B3D (.b3d) files: runs the safe\n"
-	"fixers (and the unsafe ones with --unsafe), then re-reads the result and\n"
-	"verifies it.  P3D (.p3d) files are read and counted but never changed.  PATH\n"
-	"is a file or a folder (searched recursively).  The findings counted before\n"
-	"and after are the ones w3dlint reports for the same targets (--target).\n"
+	"repair W3D, B3D and MLOD P3D model files (ODOL: read-only)",
+	"Repair W3D (.w3d .wlt .wht .wha .wtm), B3D (.b3d) and MLOD P3D (.p3d)\n"
+	"files: runs the safe fixers (and the unsafe ones with --unsafe), then\n"
+	"re-reads the result and verifies it.  Binarised ODOL P3D files are read and\n"
+	"counted but never changed.  PATH is a file or a folder (searched\n"
+	"recursively).  The findings counted before and after are the ones w3dlint\n"
+	"reports for the same targets (--target).\n"
 	"Nothing is written without --in-place or -o.  Archives (.big, .pbo) are read\n"
 	"once: their model entries are repaired (named ARCHIVE:PATH) and the archive is\n"
 	"written with each repaired entry replaced, every other byte of every other\n"

@@ -388,6 +388,18 @@ static void emit(const wl_doc *d, const wl_chunk *c, outbuf *o)
 		emit_children(d, c, o);
 		return;
 	}
+	/* A node of a format without chunk headers (P3D: its sizes and
+	 * counts are fields inside the bytes, which the fixers patch
+	 * themselves): what it holds, its fields and children or its
+	 * payload. */
+	if (d->format->header_size == 0) {
+		size_t len;
+		const uint8_t *p = c->first_child ? wl_edit_fields(d, c, &len) : wl_edit_payload(d, c, &len);
+		if (p)
+			put_bytes(o, p, len);
+		emit_children(d, c, o);
+		return;
+	}
 	/* A dirty chunk: new header, then what it holds.  Only 8-byte chunk
 	 * headers (W3D, B3D) are rebuilt; an unedited document of any format
 	 * is copied above. */

@@ -30,7 +30,9 @@
  *
  * The writer knows headers of 8 bytes (uint32 id, uint32 size, both
  * little-endian, bit 31 of the size the container bit when the format has
- * one), the W3D layout.
+ * one), the W3D layout, and nodes without headers (header_size 0: P3D,
+ * whose sizes are fields inside the bytes): a dirty one is written as what
+ * it holds (its fields and children, or its payload), sizes untouched.
  *
  * All new payloads live in the document's arena.  Functions return 0, or -1
  * when out of memory (doc->oom is then set) or when the node is not a valid
@@ -134,8 +136,8 @@ size_t wl_edit_count(const wl_doc *d);
  * Serialises d: clean nodes verbatim, dirty ones rebuilt.  On success
  * *out is a malloc'd buffer of *out_len bytes (caller frees) and 0 is
  * returned; -1 on out of memory, when a rebuilt size exceeds 0x7FFFFFFF,
- * or when a dirty chunk of a format without 8-byte chunk headers (P3D)
- * would need a new header.  An unedited document of any format gives back
+ * or when a dirty chunk of a format with headers other than 8 bytes
+ * would need a new one.  An unedited document of any format gives back
  * its bytes.
  */
 int wl_doc_write(const wl_doc *d, uint8_t **out, size_t *out_len);

@@ -68,6 +68,10 @@ typedef struct wl_format {
 	/* w3dfix and w3dasm may write files of this format (false: read-only,
 	 * as P3D). */
 	bool writable;
+	/* w3dfix may repair these bytes although the format is not writable
+	 * (P3D: MLOD files, never ODOL); false with *why (static text, for
+	 * "not repaired: WHY") when it may not.  NULL: writable decides. */
+	bool (*repairable)(const uint8_t *bytes, uint64_t size, const char **why);
 
 	/* --- chunk layout (TLV formats) --- */
 	uint8_t header_size;       /* bytes per chunk header */
@@ -100,6 +104,10 @@ typedef struct wl_format {
 
 /** The registered formats, in detection order; *count set. */
 const wl_format *const *wl_formats(size_t *count);
+
+/** Whether w3dfix may repair bytes of format f (wl_format.writable, else
+ *  wl_format.repairable); when not, *why says why (static text). */
+bool wl_format_repairable(const wl_format *f, const uint8_t *bytes, uint64_t size, const char **why);
 
 /** The format named name ("w3d"), or NULL. */
 const wl_format *wl_format_find(const char *name);

@@ -9,6 +9,17 @@
 
 #include "chunk.h"
 
+bool wl_format_repairable(const wl_format *f, const uint8_t *bytes, uint64_t size, const char **why)
+{
+	*why = NULL;
+	if (f->writable)
+		return true;
+	if (f->repairable)
+		return f->repairable(bytes, size, why);
+	*why = "read-only format";
+	return false;
+}
+
 const wl_format *wl_format_find(const char *name)
 {
 	size_t nformats;

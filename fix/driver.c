@@ -176,7 +176,11 @@ static int pipeline(const wl_fix_options *o, const char *path, const uint8_t *by
 		    uint8_t **out, size_t *out_len, size_t *edits, wl_fix_result *r)
 {
 	size_t n;
-	const wl_fixer *const *fx = wl_fixers_of(wl_format_detect(bytes, size, path), &n);
+	const wl_format *fmt = wl_format_detect(bytes, size, path);
+	const char *why;
+	const wl_fixer *const *fx = wl_fixers_of(fmt, &n);
+	if (!wl_format_repairable(fmt, bytes, size, &why))
+		n = 0; /* read-only (ODOL): checked, never changed */
 	uint8_t *cur = NULL; /* owned current bytes, NULL = the input */
 	size_t cur_len = size;
 	*edits = 0;

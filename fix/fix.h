@@ -61,7 +61,8 @@ typedef struct wl_fixer {
 } wl_fixer;
 
 /** The fixers of format f (fix/fixers.c registry; fix/<format>/fixers.c),
- *  in the order they run; none (count 0) for a read-only format.  The list
+ *  in the order they run; none (count 0) for a read-only format (one with
+ *  wl_format.repairable has them: the driver asks it per file).  The list
  *  is NULL-terminated. */
 const wl_fixer *const *wl_fixers_of(const wl_format *f, size_t *out_count);
 

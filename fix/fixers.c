@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "b3d/fixers.h"
+#include "p3d/fixers.h"
 #include "w3d/fixers.h"
 
 /* One entry per writable format: its fixers, in the order they run. */
@@ -17,6 +18,7 @@ static const struct {
 } formats[] = {
 	{ "w3d", wl_w3d_fixers },
 	{ "b3d", wl_b3d_fixers },
+	{ "p3d", wl_p3d_fixers }, /* MLOD only: wl_format.repairable */
 };
 
 #define NFORMATS (sizeof formats / sizeof formats[0])
@@ -24,7 +26,7 @@ static const struct {
 const wl_fixer *const *wl_fixers_of(const wl_format *f, size_t *out_count)
 {
 	static const wl_fixer *const none[] = { NULL };
-	for (size_t i = 0; f && f->writable && i < NFORMATS; i++)
+	for (size_t i = 0; f && (f->writable || f->repairable) && i < NFORMATS; i++)
 		if (strcmp(formats[i].format, f->name) == 0)
 			return formats[i].fixers(out_count);
 	*out_count = 0;

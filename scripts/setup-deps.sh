@@ -44,8 +44,11 @@ if command -v pkg-config >/dev/null 2>&1; then
 	pkg-config --exists lzo2 || add liblzo2-dev
 	# nettle: the SHA-1 trailer of PBO archives (core/archive/pbo.c)
 	pkg-config --exists nettle || add nettle-dev
+	# libqhull_r: convex hulls for the MLOD fixer component-convex-hull
+	pkg-config --exists qhull_r || add libqhull-dev
 else
 	add libyaml-dev; add libpcre2-dev; add libjansson-dev; add check; add liblzo2-dev; add nettle-dev
+	add libqhull-dev
 fi
 
 # True when compiler $1 can build and link a program with the sanitizers

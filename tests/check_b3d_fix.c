@@ -9,6 +9,7 @@
 #include "../core/b3d/model.h"
 #include "../fix/driver.h"
 #include "b3dbuild.h"
+#include "fix_util.h"
 #include "reader_util.h"
 
 extern Suite *b3d_fix_suite(void);
@@ -60,31 +61,10 @@ static void quad_mesh_open(wb *b, int32_t mesh_brush, int32_t tris_brush)
 	b3b_tris(b, tris_brush, QUAD_IDX, 2);
 }
 
-/* Runs the fixers (unsafe as given) over in: the output must be `want`
- * byte for byte (want NULL: no change), verified, and a second run over it
- * must change nothing. */
+/* Runs the fixers over in: fix_util.h. */
 static void expect_fix(const wb *in, const wb *want, bool unsafe)
 {
-	wl_fix_options o = { 0 };
-	o.catalog = ru_cat;
-	o.unsafe = unsafe;
-	wl_fix_result r;
-	ck_assert_int_eq(wl_fix_run(&o, "t.b3d", in->data, in->len, &r), 0);
-	if (!want) {
-		ck_assert_msg(!r.changed, "%zu change(s), first %s", r.change_count,
-			      r.change_count ? r.changes[0].what : "");
-		wl_fix_result_free(&r);
-		return;
-	}
-	ck_assert_msg(r.changed && r.verified, "changed %d verified %d: %s", r.changed, r.verified,
-		      r.problem_count ? r.problems[0] : "");
-	ck_assert_uint_eq(r.out_len, want->len);
-	ck_assert(memcmp(r.out, want->data, want->len) == 0);
-	wl_fix_result r2;
-	ck_assert_int_eq(wl_fix_run(&o, "t.b3d", r.out, r.out_len, &r2), 0);
-	ck_assert(!r2.changed);
-	wl_fix_result_free(&r2);
-	wl_fix_result_free(&r);
+	fu_expect_fix("t.b3d", in, want, unsafe);
 }
 
 /* A NODE "root" rotated by rot holding a KEYS chunk (rotation only) of n

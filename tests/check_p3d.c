@@ -15,7 +15,7 @@
 
 extern Suite *p3d_suite(void);
 
-static const float RES3[] = { 1e13f, 2.0f, 1.0f };
+static const float RES3[] = { 1e15f, 2.0f, 1.0f }; /* Memory: no geometry rules */
 
 START_TEST(test_odol_tree_and_paths)
 {
@@ -195,7 +195,7 @@ static void mlod_quad(wb *b, p3b_face *f, size_t *faces)
 	wb_init(b);
 	p3b_mlod_begin(b, 2);
 	*faces = p3b_mlod_lod(b, PTS, 4, PTS, 4, f, 2, 1.0f);
-	p3b_mlod_lod(b, PTS, 4, PTS, 4, f, 2, 1e13f);
+	p3b_mlod_lod(b, PTS, 4, PTS, 4, f, 2, 1e15f);
 }
 
 START_TEST(test_mlod_walk)
@@ -209,7 +209,7 @@ START_TEST(test_mlod_walk)
 	const p3d_model *m = d->model;
 	ck_assert(m->mlod);
 	ck_assert(m->lods[0].walked && m->lods[1].walked);
-	ck_assert(m->lods[1].resolution == 1e13f);
+	ck_assert(m->lods[1].resolution == 1e15f);
 	ck_assert_uint_eq(m->lods[1].end, b.len);
 	p3l_free(d);
 	wb_free(&b);

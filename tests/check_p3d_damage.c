@@ -9,6 +9,7 @@
 #include "../core/p3d/p3d.h"
 #include "p3dbuild.h"
 #include "p3dbuild_lod.h"
+#include "p3dbuild_mlod.h"
 #include "p3dlint.h"
 
 extern Suite *p3d_damage_suite(void);
@@ -154,35 +155,6 @@ START_TEST(test_cut_keeps_table)
 }
 END_TEST
 
-static const float PTS[3][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } };
-static const float NRM[3][3] = { { 0, 0, 1 }, { 0, 0, 1 }, { 0, 0, 1 } };
-
-/* One P3DM LOD with a 12-byte "#UVSet#" tag before #EndOfFile# whose
- * size field says 12 + delta (0: right). */
-static void uv_lod(wb *b, int32_t delta)
-{
-	wb l;
-	wb_init(&l);
-	p3b_mlod_lod(&l, PTS, 3, NRM, 3, TRI, 1, 1.0f);
-	size_t tagg = l.len - 4 - 4 - 12 - 1 - 4; /* TAGG, before the end tag */
-	wb_bytes(b, l.data, tagg + 4);
-	wb_u8(b, 1);
-	wb_bytes(b, "#UVSet#", 8);
-	wb_u32(b, (uint32_t)(12 + delta));
-	wb_zeros(b, 12);
-	wb_bytes(b, l.data + tagg + 4, l.len - tagg - 4);
-	wb_free(&l);
-}
-
-/* An MLOD file of n LODs, LOD i's #UVSet# size off by deltas[i]. */
-static void uv_file(wb *b, uint32_t n, const int32_t *deltas)
-{
-	wb_init(b);
-	p3b_mlod_begin(b, n);
-	for (uint32_t i = 0; i < n; i++)
-		uv_lod(b, deltas[i]);
-}
-
 /* An MLOD tag declaring 4 bytes fewer (or 4 more, or a size past the end
  * of the file) than it holds: one p3d-mlod-tag-size at its size field, no
  * p3d-mlod-no-eof-tag, the LOD walked; the right size is the near miss; a
@@ -194,7 +166,7 @@ START_TEST(test_mlod_tag_size)
 	static const size_t want[] = { 0, 1, 1, 2, 1, 1 };
 	for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
 		wb b;
-		uv_file(&b, 2, deltas[k]);
+		p3b_uv_file(&b, 2, deltas[k]);
 		wl_doc *d = p3l_lint(&b);
 		ck_assert_msg(ru_count(d, "p3d-mlod-tag-size") == want[k], "case %zu: %zu", k,
 			      ru_count(d, "p3d-mlod-tag-size"));

@@ -35,7 +35,7 @@ static void sp3x_file(wb *b, const float (*pts)[3], const p3b_face *f, uint32_t 
 	wb_init(b);
 	p3b_mlod_begin(b, 2);
 	*faces = p3b_sp3x_lod(b, pts, 4, QUAD, 4, f, UV, nf, 1.0f);
-	p3b_mlod_lod(b, QUAD, 4, QUAD, 4, f, nf, 1e13f);
+	p3b_mlod_lod(b, QUAD, 4, QUAD, 4, f, nf, 1e15f); /* Memory */
 }
 
 START_TEST(test_sp3x_walk)
@@ -49,7 +49,7 @@ START_TEST(test_sp3x_walk)
 	const p3d_model *m = d->model;
 	ck_assert(m->lods[0].walked && m->lods[1].walked);
 	ck_assert_uint_eq(m->lods[0].n_faces, 2);
-	ck_assert(m->lods[0].resolution == 1.0f && m->lods[1].resolution == 1e13f);
+	ck_assert(m->lods[0].resolution == 1.0f && m->lods[1].resolution == 1e15f);
 	ck_assert_uint_eq(m->lods[1].start, m->lods[0].end);
 	wl_chunk *fn = ru_chunk_at(d, faces, P3D_NODE_FACES);
 	ck_assert_ptr_nonnull(fn);

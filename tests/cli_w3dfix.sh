@@ -471,13 +471,13 @@ else
 fi
 rm -f "$o/garbage.w3d"
 
-# --- a read-only format (P3D): said plainly, the file never changed
+# --- a read-only file (P3D ODOL): said plainly, the file never changed
 printf 'ODOL\062\000\000\000\000\000\000\000' >"$o/model.p3d"
 cp "$o/model.p3d" "$w/model.p3d"
 run --unsafe --in-place "$w/model.p3d"
-if same_as_orig model.p3d && has "model.p3d: not repaired: w3dfix never changes Arma P3D" &&
+if same_as_orig model.p3d && has "model.p3d: not repaired: w3dfix never changes these Arma P3D" && has "ODOL (binarised)" &&
 	[ -z "$(find "$w" -name 'model.p3d?*')" ]; then
-	ok "a .p3d file: w3dfix says it does not repair P3D and leaves it as it was"
+	ok "an ODOL .p3d file: w3dfix says it does not repair ODOL and leaves it as it was"
 else
 	bad "w3dfix on a .p3d file (status $rc)"
 fi

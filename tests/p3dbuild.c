@@ -193,6 +193,13 @@ void p3b_mlod_begin(wb *b, uint32_t n)
 size_t p3b_mlod_lod(wb *b, const float (*pts)[3], uint32_t np, const float (*nrm)[3], uint32_t nn,
 		    const p3b_face *faces, uint32_t nf, float resolution)
 {
+	return p3b_mlod_lod_tags(b, pts, np, nrm, nn, faces, nf, NULL, 0, NULL, resolution);
+}
+
+size_t p3b_mlod_lod_tags(wb *b, const float (*pts)[3], uint32_t np, const float (*nrm)[3],
+			 uint32_t nn, const p3b_face *faces, uint32_t nf, const p3b_tag *tags,
+			 uint32_t n, size_t *tag_at, float resolution)
+{
 	p3b_mlod_head(b, "P3DM", 0x100, pts, np, nrm, nn, nf);
 	size_t first = b->len;
 	for (uint32_t f = 0; f < nf; f++) {
@@ -210,9 +217,39 @@ size_t p3b_mlod_lod(wb *b, const float (*pts)[3], uint32_t np, const float (*nrm
 		wb_bytes(b, m, strlen(m) + 1);
 	}
 	wb_bytes(b, "TAGG", 4);
+	for (uint32_t i = 0; i < n; i++) {
+		if (tag_at)
+			tag_at[i] = b->len;
+		wb_u8(b, 1);
+		wb_bytes(b, tags[i].name, strlen(tags[i].name) + 1);
+		wb_u32(b, tags[i].size);
+		wb_bytes(b, tags[i].data, tags[i].size);
+	}
 	wb_u8(b, 1);
 	wb_bytes(b, "#EndOfFile#", 12);
 	wb_u32(b, 0);
 	wb_f32(b, resolution);
 	return first;
+}
+
+/* One P3DM LOD of a triangle with a 12-byte "#UVSet#" tag before
+ * #EndOfFile# whose size field says 12 + delta. */
+static void uv_lod(wb *b, int32_t delta)
+{
+	static const float pts[3][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } };
+	static const float nrm[3][3] = { { 0, 0, 1 }, { 0, 0, 1 }, { 0, 0, 1 } };
+	static const p3b_face tri[1] = { { 3, { 0, 1, 2, 0 } } };
+	uint8_t data[12] = { 0 };
+	p3b_tag tag = { "#UVSet#", data, 12 };
+	size_t at;
+	p3b_mlod_lod_tags(b, pts, 3, nrm, 3, tri, 1, &tag, 1, &at, 1.0f);
+	wb_patch_u32(b, at + 1 + 8, (uint32_t)(12 + delta));
+}
+
+void p3b_uv_file(wb *b, uint32_t n, const int32_t *deltas)
+{
+	wb_init(b);
+	p3b_mlod_begin(b, n);
+	for (uint32_t i = 0; i < n; i++)
+		uv_lod(b, deltas[i]);
 }

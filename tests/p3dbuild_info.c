@@ -61,11 +61,12 @@ static void skeleton(wb *b, uint32_t v, p3bi_info *in)
 		str(b, "");
 }
 
-static void tail(wb *b, uint32_t v, uint32_t n)
+static void tail(wb *b, uint32_t v, uint32_t n, p3bi_info *in)
 {
 	wb_u8(b, 0);
 	wb_u32(b, 0); /* mass array: none */
-	floats(b, 4 + (v >= 72), 1.0f);
+	in->mass = b->len;
+	floats(b, 4 + (v >= 72), in->zero_mass ? 0.0f : 1.0f);
 	wb_zeros(b, (v >= 53 ? 1u : 0u) + (v >= 54 ? 1u : 0u) + 12u + 4u + (v >= 38 ? 1u : 0u));
 	str(b, "");
 	str(b, "");
@@ -116,7 +117,7 @@ void p3bi_modelinfo(wb *b, uint32_t v, uint32_t n, p3bi_info *info)
 	in->start = b->len;
 	head(b, v, in);
 	skeleton(b, v, in);
-	tail(b, v, n);
+	tail(b, v, n, in);
 	animations(b, v, in);
 	in->end = b->len;
 }

@@ -29,6 +29,9 @@ typedef struct p3bi_info {
 	size_t parent[8];                /* the first 8 bones' parent names */
 	size_t anim[8];                  /* the first 8 classes' bone index */
 	size_t end;                      /* the byte after the animations */
+	int zero_mass;                   /* set: mass (and the rest of its
+	                                  * floats) 0, else 1 */
+	size_t mass;                     /* the mass float */
 } p3bi_info;
 
 /* The ModelInfo the next p3b_odol call writes (then reset to NULL); NULL:

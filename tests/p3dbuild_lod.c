@@ -142,7 +142,8 @@ static void selections(wb *b, uint32_t v, const p3bl_spec *s, p3bl_at *at)
 	for (uint32_t i = 0; i < s->n_sels; i++) {
 		const p3bl_sel *x = &s->sels[i];
 		size_t k = i < 4 ? i : 3;
-		wb_bytes(b, "s", 2);
+		const char *name = x->name ? x->name : "s";
+		wb_bytes(b, name, strlen(name) + 1);
 		at->sel_faces[k] = b->len;
 		indices(b, v, x->faces, x->n_faces);
 		wb_u32(b, 0);
@@ -174,7 +175,7 @@ static void rest(wb *b, uint32_t v, const p3bl_spec *s, p3bl_at *at)
 	condensed(b, v, s->nverts, v >= 45 ? 4 : 8, v < 45 ? s->uvs : NULL);
 	wb_u32(b, 1);
 	at->positions = b->len;
-	array(b, v, NULL, s->nverts, 12);
+	array(b, v, s->pos, s->nverts, 12);
 	at->normals = b->len;
 	condensed(b, v, s->nverts, v >= 45 ? 4 : 12, v < 45 ? s->normals : NULL);
 	array(b, v, NULL, s->n_st, v >= 45 ? 8 : 24);
@@ -215,7 +216,7 @@ static void shift(p3bl_at *at, size_t base)
 
 void p3bl_odol(wb *b, uint32_t v, const p3bl_spec *s, p3bl_at *at, p3b_layout *lay)
 {
-	static const float res[1] = { 1.0f };
+	const float res[1] = { s->resolution != 0.0f ? s->resolution : 1.0f };
 	wb body;
 	wb_init(&body);
 	p3bl_body(&body, v, s, at);

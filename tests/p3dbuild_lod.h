@@ -37,6 +37,7 @@ typedef struct p3bl_sel {
 	const uint32_t *verts;
 	uint32_t n_verts;
 	uint32_t n_weights;
+	const char *name;             /* NULL: "s" */
 } p3bl_sel;
 
 typedef struct p3bl_rt {
@@ -68,6 +69,8 @@ typedef struct p3bl_spec {
 	uint32_t n_refs;
 	uint32_t n_st;                /* ST coordinates (zeros) */
 	const char *const *texture_names; /* n_textures names, or NULL: "t" */
+	const float (*pos)[3];        /* nverts positions, or NULL for zeros */
+	float resolution;             /* p3bl_odol: the LOD's (0: 1.0) */
 } p3bl_spec;
 
 /* Offsets inside the body (add p3b_layout.lod[0] for file offsets). */

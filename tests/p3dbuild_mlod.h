@@ -47,4 +47,27 @@ void p3b_mlod_head(wb *b, const char *sig, uint32_t minor, const float (*pts)[3]
 size_t p3b_sp3x_lod(wb *b, const float (*pts)[3], uint32_t np, const float (*nrm)[3], uint32_t nn,
 		    const p3b_face *faces, const float (*uv)[2], uint32_t nf, float resolution);
 
+/** One MLOD tag: name, data bytes. */
+typedef struct p3b_tag {
+	const char *name;
+	const void *data;
+	uint32_t size;
+} p3b_tag;
+
+/**
+ * One P3DM LOD like p3b_mlod_lod (p3dbuild.h) with the n tags given
+ * before #EndOfFile#; tag_at[i] (when not NULL) gets the offset of tag
+ * i's first byte.  Returns the offset of its first face.
+ */
+size_t p3b_mlod_lod_tags(wb *b, const float (*pts)[3], uint32_t np, const float (*nrm)[3],
+			 uint32_t nn, const p3b_face *faces, uint32_t nf, const p3b_tag *tags,
+			 uint32_t n, size_t *tag_at, float resolution);
+
+/**
+ * An MLOD file of n P3DM LODs of one triangle, each with a 12-byte
+ * "#UVSet#" tag before #EndOfFile# whose size field says 12 + deltas[i]
+ * (0: right).
+ */
+void p3b_uv_file(wb *b, uint32_t n, const int32_t *deltas);
+
 #endif

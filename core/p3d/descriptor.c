@@ -1,6 +1,7 @@
 /* descriptor.c - the P3D format descriptor (p3d.h): recognised by its ODOL
- * or MLOD magic, read by the P3D readers into a node tree, never written
- * (w3dfix and w3dasm refuse it: writable is false).  An ODOL file whose
+ * or MLOD magic, read by the P3D readers into a node tree; w3dasm never
+ * writes it (writable is false), w3dfix repairs MLOD files (the modders'
+ * source, written back node by node: core/edit.h) and refuses ODOL.  An ODOL file whose
  * header version does not read but another known version's layout does
  * (p3d_relabel.c) is read under that layout, with p3d-version-mislabel at
  * the version field. */
@@ -82,6 +83,17 @@ static void *build_model(wl_doc *doc)
 
 static const char *const extensions[] = { "p3d", NULL };
 
+/* w3dfix repairs MLOD (editable) files only: binarised ODOL is rebuilt
+ * from its MLOD source by Binarize, never patched. */
+static bool repairable(const uint8_t *bytes, uint64_t size, const char **why)
+{
+	if (size >= 4 && memcmp(bytes, "MLOD", 4) == 0)
+		return true;
+	*why = "ODOL (binarised) P3D files are read-only: repair the MLOD source and binarise it "
+	       "again";
+	return false;
+}
+
 const wl_format p3d_format = {
 	.name = "p3d",
 	.title = "Arma P3D (ODOL, MLOD)",
@@ -91,6 +103,7 @@ const wl_format p3d_format = {
 	.read = read_p3d,
 	.build_model = build_model,
 	.writable = false,
+	.repairable = repairable,
 	.lookup = p3d_lookup,
 	.id_name = p3d_id_name,
 	.schema = p3d_schema,

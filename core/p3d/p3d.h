@@ -113,6 +113,14 @@ bool p3d_version_known(uint32_t version);
 
 struct p3d_lodview;
 
+/* An MLOD tag as the walk read it (p3d_mlod.c): its first byte (P3DM: the
+ * active byte, the asciiz name after it; SP3X: the 64-byte name) and its
+ * u32 size field (the data follows it).  Offsets fit 32 bits: an MLOD LOD
+ * starts below 4 GiB (p3d_lod.start). */
+typedef struct p3d_mtag {
+	uint32_t at, size_at;
+} p3d_mtag;
+
 /* One LOD as located by the reader. */
 typedef struct p3d_lod {
 	float resolution;
@@ -134,6 +142,13 @@ typedef struct p3d_lod {
 	bool sp3x;
 	const wl_chunk *points, *normals, *faces;
 	const uint64_t *face_off;
+	/* MLOD: the tags of its TAGG list as walked (n_tags, arena; NULL
+	 * when the list was not read) and the list's node: named selections
+	 * (data: one weight byte per point, then one byte per face, nonzero
+	 * when selected), #Mass# (one float per point), ... #EndOfFile#. */
+	const p3d_mtag *tags;
+	uint32_t n_tags;
+	const wl_chunk *tagnode;
 	/* ODOL: the min and max of its decoded positions (finite ones, model
 	 * coordinates, metres), set by p3d_lod.c positions() when it has any. */
 	bool has_bounds;

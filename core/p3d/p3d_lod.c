@@ -337,7 +337,8 @@ static void sections(lw *w)
 static void selection(lw *w, p3d_selview *s)
 {
 	uint32_t isz = index_size(w);
-	p3d_asciiz(&w->k, "named selection");
+	s->name_at = pos(w);
+	s->name = p3d_asciiz(&w->k, "named selection");
 	array_read(w, isz, "named selection faces", true, &s->faces);
 	p3d_skip(&w->k, 4 + 1, "named selection");
 	array_read(w, 4, "named selection sections", true, &s->sections);

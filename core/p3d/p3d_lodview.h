@@ -52,10 +52,13 @@ typedef struct p3d_array {
 	const uint8_t *data;   /* NULL when not kept or not read */
 } p3d_array;
 
-/* One named selection: its face, section (i32) and vertex index arrays
+/* One named selection: its name, its face, section (i32) and vertex index arrays
  * (elements of the LOD's index size, 4 for sections) and the count of its
  * weights (at weights.at). */
 typedef struct p3d_selview {
+	const char *name;      /* its asciiz name (in the file), NULL when
+	                        * not read */
+	uint64_t name_at;
 	p3d_array faces, sections, vertices, weights;
 	struct p3d_selview *next;
 } p3d_selview;

@@ -217,14 +217,16 @@ static bool tag_misfit(const wl_doc *d, uint64_t at, const tagrec *t, size_t n, 
 
 /* The tag list cannot be walked at pos: with recover, a tag size that
  * disagrees with where the next tag is (p3d-mlod-tag-size, at that size;
- * the walk goes on from the true next tag: its offset returned), else
+ * the walk goes on from the true next tag: its offset returned, that tag
+ * in *misfit), else
  * p3d-mlod-no-eof-tag (0 returned). */
 static uint64_t tags_failed(wl_doc *d, wl_chunk *lod, uint64_t off, uint64_t pos, uint32_t size,
-			    const tagrec *t, size_t n, bool sp3x, bool recover)
+			    const tagrec *t, size_t n, bool sp3x, bool recover, tagrec *misfit)
 {
 	uint64_t next = 0;
 	tagrec r;
 	if (recover && tag_misfit(d, pos, t, n, sp3x, &r, &next)) {
+		*misfit = r;
 		uint64_t size_at = r.size_at, name = r.at + (sp3x ? 0 : 1);
 		wl_report(&d->findings, "p3d-mlod-tag-size", lod, -1, size_at, 4,
 			  "the tag \"%.64s\" declares %u bytes of data, but the next tag starts at "
@@ -250,8 +252,41 @@ static uint64_t tags_failed(wl_doc *d, wl_chunk *lod, uint64_t off, uint64_t pos
 /* At most this many misfit tag sizes are passed over in one LOD. */
 #define TAG_MISFITS 8
 
-/* The TAGG list from off; the offset after #EndOfFile#, or 0. */
-static uint64_t tags(wl_doc *d, wl_chunk *lod, uint64_t off, bool sp3x)
+/* Appends r to the vector t (n, cap); false when out of memory. */
+static bool tag_push(wl_doc *d, tagrec **t, size_t *n, size_t *cap, tagrec r)
+{
+	if (*n == *cap) {
+		size_t c = *cap ? 2 * *cap : 64;
+		tagrec *g = realloc(*t, c * sizeof *g);
+		if (!g) {
+			d->oom = true;
+			return false;
+		}
+		*t = g;
+		*cap = c;
+	}
+	(*t)[(*n)++] = r;
+	return true;
+}
+
+/* Keeps the n tags walked in l (arena) for the checks. */
+static void tags_keep(wl_doc *d, p3d_lod *l, const tagrec *t, size_t n)
+{
+	p3d_mtag *k = n ? wl_arena_array(d->arena, n, sizeof *k) : NULL;
+	if (n && !k) {
+		d->oom = true;
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		k[i] = (p3d_mtag){ (uint32_t)t[i].at, (uint32_t)t[i].size_at };
+	l->tags = k;
+	l->n_tags = (uint32_t)n;
+}
+
+/* The TAGG list from off; the offset after #EndOfFile#, or 0.  The tags
+ * walked go into l (tags_keep): where a misfit size was passed over, the
+ * tags read through it are dropped and the misfit one kept. */
+static uint64_t tags(wl_doc *d, wl_chunk *lod, p3d_lod *l, uint64_t off, bool sp3x)
 {
 	if (d->size - off < 4 || memcmp(d->bytes + off, "TAGG", 4) != 0) {
 		wl_report(&d->findings, "p3d-mlod-no-eof-tag", lod, -1, off, d->size - off < 4 ? d->size - off : 4,
@@ -259,7 +294,7 @@ static uint64_t tags(wl_doc *d, wl_chunk *lod, uint64_t off, bool sp3x)
 		return 0;
 	}
 	tagrec *t = NULL;
-	size_t n = 0, cap = 0;
+	size_t n = 0, cap = 0, base = 0;
 	unsigned misfits = 0;
 	uint64_t pos = off + 4;
 	for (;;) {
@@ -267,33 +302,33 @@ static uint64_t tags(wl_doc *d, wl_chunk *lod, uint64_t off, bool sp3x)
 		uint64_t after = tag_size_at(d, pos, sp3x, &eof);
 		uint32_t size = after ? wl_le32(d->bytes + after) : 0;
 		if (!after || size > d->size - after - 4) {
-			pos = tags_failed(d, lod, off, pos, after ? size : 0, t, n, sp3x,
-					  misfits++ < TAG_MISFITS);
-			n = 0;
+			tagrec r = { 0, 0 };
+			pos = tags_failed(d, lod, off, pos, after ? size : 0, t ? t + base : NULL, n - base, sp3x,
+					  misfits++ < TAG_MISFITS, &r);
 			if (!pos) {
 				free(t);
 				return 0;
 			}
-			continue;
-		}
-		if (n == cap) {
-			size_t c = cap ? 2 * cap : 64;
-			tagrec *g = realloc(t, c * sizeof *t);
-			if (!g) {
-				d->oom = true;
+			while (n > base && t[n - 1].at >= r.at)
+				n--;
+			if (!tag_push(d, &t, &n, &cap, r)) {
 				free(t);
 				return 0;
 			}
-			t = g;
-			cap = c;
+			base = n;
+			continue;
 		}
-		t[n++] = (tagrec){ pos, after };
+		if (!tag_push(d, &t, &n, &cap, (tagrec){ pos, after })) {
+			free(t);
+			return 0;
+		}
 		pos = after + 4 + size;
 		if (eof)
 			break;
 	}
+	tags_keep(d, l, t, n);
 	free(t);
-	p3d_node(d, lod, P3D_NODE_TAGS, off, pos - off);
+	l->tagnode = p3d_node(d, lod, P3D_NODE_TAGS, off, pos - off);
 	return pos;
 }
 
@@ -345,7 +380,7 @@ static uint64_t lod_walk(wl_doc *d, wl_chunk *node, p3d_lod *l, uint32_t index, 
 		return 0;
 	pos = faces(d, node, pos, l, sp3x);
 	if (pos)
-		pos = tags(d, node, pos, sp3x);
+		pos = tags(d, node, l, pos, sp3x);
 	if (!pos)
 		return 0;
 	if (d->size - pos < 4) {

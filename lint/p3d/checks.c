@@ -11,6 +11,8 @@ static const wl_check_fn checks[] = {
 	wl_p3d_check_lod_arrays,
 	wl_p3d_check_bbox,
 	wl_p3d_check_mlod,
+	wl_p3d_check_components,
+	wl_p3d_check_mass,
 	NULL /* keep last: the list is NULL-terminated for easy appends */
 };
 

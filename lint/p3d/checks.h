@@ -46,6 +46,34 @@ void wl_p3d_check_bbox(wl_lint_ctx *ctx);
  * p3d-not-finite. */
 void wl_p3d_check_mlod(wl_lint_ctx *ctx);
 
+/* check_components.c: p3d-component-open, p3d-component-convex,
+ * p3d-component-name (Geometry, Fire Geometry, View Geometry LODs). */
+void wl_p3d_check_components(wl_lint_ctx *ctx);
+
+/* check_mass.c: p3d-geometry-mass. */
+void wl_p3d_check_mass(wl_lint_ctx *ctx);
+
+/* lod_names.c, shared by the checks: the kinds of LOD the rules tell
+ * apart, from their resolution (source there: BI wiki "LOD"). */
+typedef enum wl_p3d_lodkind {
+	WL_P3D_LOD_OTHER = 0,
+	WL_P3D_LOD_VISUAL,          /* 0 <= resolution < 1000 */
+	WL_P3D_LOD_VIEW,            /* View Gunner / Pilot / Cargo / Commander */
+	WL_P3D_LOD_SHADOW,          /* ShadowVolume n: 10000 + n */
+	WL_P3D_LOD_GEOMETRY,        /* 1e13 */
+	WL_P3D_LOD_MEMORY,          /* 1e15 */
+	WL_P3D_LOD_VIEW_GEOMETRY,   /* 6e15 */
+	WL_P3D_LOD_FIRE_GEOMETRY    /* 7e15 */
+} wl_p3d_lodkind;
+
+/** The kind of the LOD of resolution res. */
+wl_p3d_lodkind wl_p3d_lod_kind(float res);
+
+/** The Arma name of resolution res into buf (n bytes): "Geometry",
+ *  "Fire Geometry", "ShadowVolume 0", "Resolution 1.000", ...,
+ *  "resolution 1234" for a value the table does not name; returns buf. */
+const char *wl_p3d_lod_name(float res, char *buf, size_t n);
+
 /* finite.c, shared by the checks: */
 
 /** The first of n little-endian floats at p (read through a cursor) that

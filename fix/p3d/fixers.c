@@ -1,0 +1,25 @@
+/* fixers.c - the P3D (MLOD) fixers in the order they run (fixers.h):
+ * the tag list first (a size or #EndOfFile# repaired lets the LOD be read
+ * whole), then the geometry. */
+#include "fixers.h"
+
+static const wl_fixer *const fixers[] = {
+	&wl_fix_p3d_tag_size,    /* fix_tag_size.c */
+	&wl_fix_p3d_eof_tag,     /* fix_eof_tag.c */
+	&wl_fix_p3d_convex_hull, /* fix_hull.c (unsafe) */
+	NULL /* keep last: the list is NULL-terminated for easy appends */
+};
+
+const wl_fixer *const *wl_p3d_fixers(size_t *count)
+{
+	*count = sizeof fixers / sizeof fixers[0] - 1;
+	return fixers;
+}
+
+const p3d_lod *p3d_fix_lod_of(const p3d_model *m, const wl_chunk *node)
+{
+	for (uint32_t i = 0; m && m->mlod && m->lods && i < m->n_res; i++)
+		if (m->lods[i].node == node)
+			return &m->lods[i];
+	return NULL;
+}
