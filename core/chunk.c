@@ -18,6 +18,7 @@ typedef struct reader {
 	wl_doc *d;
 	const wl_format *f;
 	unsigned h; /* header size */
+	bool counted; /* the last true_end came from the counts (counted_size) */
 } reader;
 
 static uint16_t ctx_of(const wl_chunk *parent)
@@ -279,6 +280,20 @@ static uint64_t true_end(reader *r, const wl_chunk *parent, const wl_chunk_type 
 {
 	const uint16_t ctx = ctx_of(parent);
 	const uint64_t start = pos + r->h;
+	/* An array whose size disagrees with the counts of its header, where
+	 * the counted size ends at a chain of valid siblings (or the end of the
+	 * range): the header's count is the truth (a size grown over a
+	 * sibling's header, or shrunk, whatever the bytes at the declared end
+	 * happen to look like). */
+	r->counted = false;
+	if (!t->child_ctx && !(t->flags & WL_TYPE_OPAQUE) && r->f->counted_size) {
+		uint64_t n = r->f->counted_size(r->d, parent, t);
+		if (n && n != cend - start && n <= limit - start &&
+		    (start + n == limit || chain_from(r, ctx, start + n, limit))) {
+			r->counted = true;
+			return start + n;
+		}
+	}
 	/* A record declared longer than its record, whose record is followed
 	 * by a chain of valid siblings while what follows the declared end
 	 * is none: grown over a sibling's header. */
@@ -526,8 +541,9 @@ static void note_resized(reader *r, wl_chunk *parent, uint64_t pos, uint64_t cen
 		  "ending at 0x%llx",
 		  wl_chunk_name(r->d, c), (unsigned long long)pos, (unsigned)c->declared_size,
 		  (unsigned long long)cend,
-		  wl_chunk_end(c) < cend ? "its content ends before that, where a valid chunk starts"
-					 : "what follows it is no chunk, and a valid chunk starts later",
+		  r->counted ? "the counts of its header give another size, where a valid chunk starts"
+		  : wl_chunk_end(c) < cend ? "its content ends before that, where a valid chunk starts"
+					   : "what follows it is no chunk, and a valid chunk starts later",
 		  (unsigned long long)c->size, (unsigned long long)wl_chunk_end(c));
 }
 
