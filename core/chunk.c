@@ -287,11 +287,17 @@ static uint64_t true_end(reader *r, const wl_chunk *parent, const wl_chunk_type 
 	 * happen to look like). */
 	r->counted = false;
 	if (!t->child_ctx && !(t->flags & WL_TYPE_OPAQUE) && r->f->counted_size) {
-		uint64_t n = r->f->counted_size(r->d, parent, t);
-		if (n && n != cend - start && n <= limit - start &&
-		    (start + n == limit || chain_from(r, ctx, start + n, limit))) {
-			r->counted = true;
-			return start + n;
+		/* an id array of one element means "the same for all" */
+		const uint64_t sizes[2] = { r->f->counted_size(r->d, parent, t),
+					    t->flags & WL_TYPE_ONE_FOR_ALL ? t->elem_size : 0 };
+		const bool agrees = cend - start == sizes[0] || cend - start == sizes[1];
+		for (int i = 0; i < 2 && sizes[0] && !agrees; i++) {
+			uint64_t n = sizes[i];
+			if (n && n <= limit - start &&
+			    (start + n == limit || chain_from(r, ctx, start + n, limit))) {
+				r->counted = true;
+				return start + n;
+			}
 		}
 	}
 	/* A record declared longer than its record, whose record is followed

@@ -38,8 +38,11 @@
  *                          chunk and a chain of valid siblings starts
  *                          nearby (a grown size that would swallow whole
  *                          siblings, a shrunk one that would leave bytes
- *                          unreadable): the chunk is read with the size
- *                          the bytes show (WL_REC_RESIZED)
+ *                          unreadable), or an array's size disagrees with
+ *                          the count its header gives (wl_format.counted_size)
+ *                          and a valid sibling starts where the counted size
+ *                          ends: the chunk is read with the size the bytes
+ *                          or counts show (WL_REC_RESIZED)
  *   chunk-resync           an implausible header: the reader scanned forward
  *                          (at most WL_RESYNC_WINDOW bytes at a time) to the
  *                          next plausible chunk; the skipped bytes are a gap

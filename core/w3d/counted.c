@@ -25,21 +25,49 @@ static bool header_u32(const wl_doc *d, const wl_chunk *parent, uint32_t id, uin
 	return false;
 }
 
+/* Is c a chunk whose children are a MESH's? */
+static bool is_mesh(const wl_chunk *c)
+{
+	return c && c->kind == WL_NODE_CHUNK && c->type && c->type->child_ctx == W3D_CTX_MESH;
+}
+
+/* By the MESH_HEADER3 of mesh (W3dMeshHeader3Struct, 116 bytes): NumTris
+ * (byte 40) when per_tri, else NumVertices (byte 44). */
+static bool mesh_count(const wl_doc *d, const wl_chunk *mesh, bool per_tri, uint32_t *n)
+{
+	return is_mesh(mesh) && header_u32(d, mesh, 0x001F, 116, per_tri ? 40 : 44, n);
+}
+
 uint64_t w3d_counted_size(const wl_doc *d, const wl_chunk *parent, const wl_chunk_type *t)
 {
 	if (parent->kind != WL_NODE_CHUNK || !parent->type || !t->elem_size)
 		return 0;
 	uint32_t n = 0;
+	bool ok;
 	switch (parent->type->child_ctx) {
-	case W3D_CTX_MESH: /* W3dMeshHeader3Struct: NumTris at 40, NumVertices at 44 (116 bytes) */
+	case W3D_CTX_MESH:
 		switch (t->id) {
 		case 0x0002: case 0x0003: case 0x000E: case 0x0022: case 0x0C00: case 0x0C01:
-			if (!header_u32(d, parent, 0x001F, 116, 44, &n))
-				return 0;
+			ok = mesh_count(d, parent, false, &n);
 			break;
-		case 0x0020:
-			if (!header_u32(d, parent, 0x001F, 116, 40, &n))
-				return 0;
+		case 0x0020: ok = mesh_count(d, parent, true, &n); break;
+		default: return 0;
+		}
+		break;
+	case W3D_CTX_MATERIAL_PASS: /* meshmdlio.cpp: per vertex or per triangle */
+		switch (t->id) {
+		case 0x0039: case 0x003B: case 0x003C: case 0x004A:
+			ok = mesh_count(d, parent->parent, false, &n);
+			break;
+		case 0x003A: case 0x003F: ok = mesh_count(d, parent->parent, true, &n); break;
+		default: return 0;
+		}
+		break;
+	case W3D_CTX_TEXTURE_STAGE:
+		switch (t->id) {
+		case 0x004A: ok = parent->parent && mesh_count(d, parent->parent->parent, false, &n); break;
+		case 0x0049: case 0x004B:
+			ok = parent->parent && mesh_count(d, parent->parent->parent, true, &n);
 			break;
 		default: return 0;
 		}
@@ -47,10 +75,9 @@ uint64_t w3d_counted_size(const wl_doc *d, const wl_chunk *parent, const wl_chun
 	case W3D_CTX_HIERARCHY: /* W3dHierarchyStruct: NumPivots at 20 (36 bytes) */
 		if (t->id != 0x0102 && t->id != 0x0103)
 			return 0;
-		if (!header_u32(d, parent, 0x0101, 36, 20, &n))
-			return 0;
+		ok = header_u32(d, parent, 0x0101, 36, 20, &n);
 		break;
 	default: return 0;
 	}
-	return (uint64_t)n * t->elem_size;
+	return ok ? (uint64_t)n * t->elem_size : 0;
 }

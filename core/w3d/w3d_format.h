@@ -162,7 +162,12 @@ const wl_chunk_type *w3d_schema(size_t *out_count);
  * whose MESH_HEADER3 (W3dMeshHeader3Struct, 116 bytes) was read before it -
  * VERTICES, VERTEX_NORMALS, VERTEX_INFLUENCES, VERTEX_SHADE_INDICES,
  * SECONDARY_VERTICES and SECONDARY_VERTEX_NORMALS NumVertices (byte 44)
- * elements, TRIANGLES NumTris (byte 40) - or PIVOTS and PIVOT_FIXUPS of a
+ * elements, TRIANGLES NumTris (byte 40); in its MATERIAL_PASS
+ * VERTEX_MATERIAL_IDS, DCG, DIG, STAGE_TEXCOORDS NumVertices, SHADER_IDS
+ * and SHADER_MATERIAL_ID NumTris; in a pass's TEXTURE_STAGE STAGE_TEXCOORDS
+ * NumVertices, TEXTURE_IDS and PER_FACE_TEXCOORD_IDS NumTris (the id
+ * arrays may also hold one element: the reader tries that too,
+ * WL_TYPE_ONE_FOR_ALL) - or PIVOTS and PIVOT_FIXUPS of a
  * HIERARCHY whose HIERARCHY_HEADER (36 bytes) gives NumPivots (byte 20),
  * times the schema's element size (notes/w3d_reference.md §3 B2, E1, E9:
  * the loaders read the header's count of elements).  0 when no header
