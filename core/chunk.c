@@ -28,9 +28,34 @@ static uint16_t ctx_of(const wl_chunk *parent)
 	return parent->type ? parent->type->child_ctx : 0xFFFF;
 }
 
+/* Nodes are handed out of batches (wl_doc.node_pool): one arena block
+ * holds them back to back, so a node costs sizeof(wl_chunk) bytes, not that
+ * rounded up to the arena's 16-byte alignment.  Batches grow from
+ * NODE_BATCH_MIN to NODE_BATCH_MAX nodes; near the arena's limit a single
+ * node is still tried. */
+#define NODE_BATCH_MIN 16u
+#define NODE_BATCH_MAX 1024u
+
+static wl_chunk *take_node(wl_doc *d)
+{
+	if (!d->node_pool_left) {
+		uint32_t n = d->node_batch ? d->node_batch * 2 : NODE_BATCH_MIN;
+		if (n > NODE_BATCH_MAX)
+			n = NODE_BATCH_MAX;
+		wl_chunk *batch = wl_arena_array(d->arena, n, sizeof *batch);
+		if (!batch)
+			return wl_arena_alloc(d->arena, sizeof *batch);
+		d->node_batch = n;
+		d->node_pool = batch;
+		d->node_pool_left = n;
+	}
+	d->node_pool_left--;
+	return d->node_pool++;
+}
+
 static wl_chunk *new_node(reader *r, wl_chunk *parent, uint8_t kind, uint64_t offset)
 {
-	wl_chunk *c = wl_arena_alloc(r->d->arena, sizeof *c);
+	wl_chunk *c = take_node(r->d);
 	if (!c) {
 		r->d->oom = true;
 		return NULL;

@@ -5,12 +5,19 @@
 
 #include "../cursor.h"
 
+/* Headers are looked for among a parent's first HEADER_WITHIN nodes (the
+ * exporters write them first), so that the look-up costs the same for
+ * every child, however many the parent holds. */
+#define HEADER_WITHIN 8
+
 /* The u32 at byte at of the payload of parent's first child of id whose
- * payload holds at least need bytes; false when there is none. */
+ * payload holds at least need bytes; false when there is none among its
+ * first HEADER_WITHIN nodes. */
 static bool header_u32(const wl_doc *d, const wl_chunk *parent, uint32_t id, uint32_t need, uint32_t at,
 		       uint32_t *out)
 {
-	for (const wl_chunk *k = parent->first_child; k; k = k->next) {
+	int seen = 0;
+	for (const wl_chunk *k = parent->first_child; k && seen < HEADER_WITHIN; k = k->next, seen++) {
 		if (k->kind != WL_NODE_CHUNK || k->id != id)
 			continue;
 		uint64_t off = wl_chunk_payload_offset(k);

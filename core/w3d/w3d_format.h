@@ -171,7 +171,8 @@ const wl_chunk_type *w3d_schema(size_t *out_count);
  * HIERARCHY whose HIERARCHY_HEADER (36 bytes) gives NumPivots (byte 20),
  * times the schema's element size (notes/w3d_reference.md §3 B2, E1, E9:
  * the loaders read the header's count of elements).  0 when no header
- * read so far gives the count.  Reads through the cursor; never fails.
+ * among the first 8 nodes of its parent (the exporters write it first)
+ * gives the count: the cost per chunk does not grow with its siblings.  Reads through the cursor; never fails.
  */
 uint64_t w3d_counted_size(const wl_doc *d, const wl_chunk *parent, const wl_chunk_type *t);
 
