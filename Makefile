@@ -172,7 +172,7 @@ SALVAGE_EVERY_B3D ?= 8
 SALVAGE_EVERY_P3D ?= 8
 # The share of damaged cases whose intact objects and arrays are all kept
 # (or refused with a reason), per format: the level reached (tests/salvage.sh).
-SALVAGE_INTACT_W3D ?= 99.7
+SALVAGE_INTACT_W3D ?= 100
 SALVAGE_INTACT_B3D ?= 100
 _test: $(BUILD)/salvage_gen
 $(BUILD)/salvage_gen: $(BUILD)/tests/salvage_gen.o $(BUILD)/libw3dlint.a

@@ -51,6 +51,7 @@
 #include "../lint/lint.h"
 #include "../lint/report.h"
 #include "../fix/driver.h"
+#include "../core/arena.h"
 #include "../core/safe_write.h"
 #include "progress.h"
 #include "select.h"
@@ -58,6 +59,7 @@
 typedef struct opts {
 	bool in_place, backup, dry_run, diff, unsafe, quiet, break_links, readonly_ok;
 	unsigned fold;        /* edits per rule and pattern shown (0: all) */
+	uint64_t memory_cap;  /* --memory-cap bytes, 0 when not given */
 	const char *output;
 	const char *config;
 	const char **select, **ignore, **force;
@@ -697,7 +699,7 @@ static void walk_error(void *ud, const char *path, int errnum)
 }
 
 enum { OPT_LIST_FIXES = WL_OPT_LONG_ONLY, OPT_REBUILD_AABTREE, OPT_FIX, OPT_BREAK_LINKS, OPT_FORCE, OPT_FOLD,
-       OPT_TARGET };
+       OPT_TARGET, OPT_MEMORY_CAP };
 
 /* The option table: drives getopt_long, --help and --man (cli/opts.h).
  * --fix has no short letter: -f is --format in w3dlint. */
@@ -727,7 +729,12 @@ static const wl_opt OPTS[] = {
 	{ "unsafe", no_argument, 'u', NULL, "also run the unsafe fixers" },
 	{ "fix", required_argument, OPT_FIX, "ID", "run fixer ID even if unsafe (repeatable)" },
 	{ "rebuild-aabtree", no_argument, OPT_REBUILD_AABTREE, NULL, "same as --fix rebuild-aabtree" },
-	{ "config", required_argument, 'c', "FILE", "lint with this configuration (severities, parameters, fail-on)" },
+	{ "config", required_argument, 'c', "FILE",
+	  "lint with this configuration (severities, parameters, fail-on, memory-cap)" },
+	{ "memory-cap", required_argument, OPT_MEMORY_CAP, "SIZE",
+	  "the file being repaired holds at most SIZE bytes of memory (a count with K, M, G or T, e.g. 512M; "
+	  "default 2G, or the configuration's memory-cap), as in w3dlint: a file that needs more is reported "
+	  "and left unchanged, never a crash" },
 	{ "quiet", no_argument, 'q', NULL, "print only problems, the bytes line of each file that loses bytes, and the summary line" },
 	{ "list-fixes", no_argument, OPT_LIST_FIXES, NULL, "list the fixers: id, safe/unsafe, rule ids, summary" },
 	WL_OPT_COMMON,
@@ -792,6 +799,14 @@ int main(int argc, char **argv)
 		case OPT_FIX: rc = push(&o.force, &o.nforce, optarg); break;
 		case OPT_REBUILD_AABTREE: rc = push(&o.force, &o.nforce, "rebuild-aabtree"); break;
 		case 'c': o.config = optarg; break;
+		case OPT_MEMORY_CAP:
+			if (wl_mem_parse_size(optarg, &o.memory_cap)) {
+				fprintf(stderr, "w3dfix: --memory-cap needs a size (bytes, or a count with K, M, G or T, "
+						"e.g. 512M), not '%s'\n", optarg);
+				opts_release(&o);
+				return 2;
+			}
+			break;
 		case 'q': o.quiet = true; break;
 		case OPT_LIST_FIXES: list = true; break;
 		case OPT_FOLD: {
@@ -865,6 +880,9 @@ int main(int argc, char **argv)
 		opts_release(&o);
 		return 2;
 	}
+	/* the shared memory cap (core/arena.h): --memory-cap, else the
+	 * configuration's memory-cap, else the default */
+	wl_mem_set_cap(o.memory_cap ? o.memory_cap : wl_config_memory_cap(cfg));
 	/* The rules named by --select and the rules of the fixers named by
 	 * --fix run in the lint even when outside the default set or off for
 	 * the file's targets (as w3dlint --extend-select): asking for a repair

@@ -18,6 +18,7 @@ typedef struct reader {
 	wl_doc *d;
 	const wl_format *f;
 	unsigned h; /* header size */
+	bool counted; /* the last true_end came from the counts (counted_size) */
 } reader;
 
 static uint16_t ctx_of(const wl_chunk *parent)
@@ -27,9 +28,34 @@ static uint16_t ctx_of(const wl_chunk *parent)
 	return parent->type ? parent->type->child_ctx : 0xFFFF;
 }
 
+/* Nodes are handed out of batches (wl_doc.node_pool): one arena block
+ * holds them back to back, so a node costs sizeof(wl_chunk) bytes, not that
+ * rounded up to the arena's 16-byte alignment.  Batches grow from
+ * NODE_BATCH_MIN to NODE_BATCH_MAX nodes; near the arena's limit a single
+ * node is still tried. */
+#define NODE_BATCH_MIN 16u
+#define NODE_BATCH_MAX 1024u
+
+static wl_chunk *take_node(wl_doc *d)
+{
+	if (!d->node_pool_left) {
+		uint32_t n = d->node_batch ? d->node_batch * 2 : NODE_BATCH_MIN;
+		if (n > NODE_BATCH_MAX)
+			n = NODE_BATCH_MAX;
+		wl_chunk *batch = wl_arena_array(d->arena, n, sizeof *batch);
+		if (!batch)
+			return wl_arena_alloc(d->arena, sizeof *batch);
+		d->node_batch = n;
+		d->node_pool = batch;
+		d->node_pool_left = n;
+	}
+	d->node_pool_left--;
+	return d->node_pool++;
+}
+
 static wl_chunk *new_node(reader *r, wl_chunk *parent, uint8_t kind, uint64_t offset)
 {
-	wl_chunk *c = wl_arena_alloc(r->d->arena, sizeof *c);
+	wl_chunk *c = take_node(r->d);
 	if (!c) {
 		r->d->oom = true;
 		return NULL;
@@ -279,6 +305,26 @@ static uint64_t true_end(reader *r, const wl_chunk *parent, const wl_chunk_type 
 {
 	const uint16_t ctx = ctx_of(parent);
 	const uint64_t start = pos + r->h;
+	/* An array whose size disagrees with the counts of its header, where
+	 * the counted size ends at a chain of valid siblings (or the end of the
+	 * range): the header's count is the truth (a size grown over a
+	 * sibling's header, or shrunk, whatever the bytes at the declared end
+	 * happen to look like). */
+	r->counted = false;
+	if (!t->child_ctx && !(t->flags & WL_TYPE_OPAQUE) && r->f->counted_size) {
+		/* an id array of one element means "the same for all" */
+		const uint64_t sizes[2] = { r->f->counted_size(r->d, parent, t),
+					    t->flags & WL_TYPE_ONE_FOR_ALL ? t->elem_size : 0 };
+		const bool agrees = cend - start == sizes[0] || cend - start == sizes[1];
+		for (int i = 0; i < 2 && sizes[0] && !agrees; i++) {
+			uint64_t n = sizes[i];
+			if (n && n <= limit - start &&
+			    (start + n == limit || chain_from(r, ctx, start + n, limit))) {
+				r->counted = true;
+				return start + n;
+			}
+		}
+	}
 	/* A record declared longer than its record, whose record is followed
 	 * by a chain of valid siblings while what follows the declared end
 	 * is none: grown over a sibling's header. */
@@ -526,8 +572,9 @@ static void note_resized(reader *r, wl_chunk *parent, uint64_t pos, uint64_t cen
 		  "ending at 0x%llx",
 		  wl_chunk_name(r->d, c), (unsigned long long)pos, (unsigned)c->declared_size,
 		  (unsigned long long)cend,
-		  wl_chunk_end(c) < cend ? "its content ends before that, where a valid chunk starts"
-					 : "what follows it is no chunk, and a valid chunk starts later",
+		  r->counted ? "the counts of its header give another size, where a valid chunk starts"
+		  : wl_chunk_end(c) < cend ? "its content ends before that, where a valid chunk starts"
+					   : "what follows it is no chunk, and a valid chunk starts later",
 		  (unsigned long long)c->size, (unsigned long long)wl_chunk_end(c));
 }
 

@@ -38,8 +38,11 @@
  *                          chunk and a chain of valid siblings starts
  *                          nearby (a grown size that would swallow whole
  *                          siblings, a shrunk one that would leave bytes
- *                          unreadable): the chunk is read with the size
- *                          the bytes show (WL_REC_RESIZED)
+ *                          unreadable), or an array's size disagrees with
+ *                          the count its header gives (wl_format.counted_size)
+ *                          and a valid sibling starts where the counted size
+ *                          ends: the chunk is read with the size the bytes
+ *                          or counts show (WL_REC_RESIZED)
  *   chunk-resync           an implausible header: the reader scanned forward
  *                          (at most WL_RESYNC_WINDOW bytes at a time) to the
  *                          next plausible chunk; the skipped bytes are a gap
@@ -65,12 +68,14 @@
 /* Per-document arena limit: WL_ARENA_PER_BYTE bytes per file byte, at least
  * WL_ARENA_MIN_LIMIT (also the bound of a P3D block's decoded size).  Real
  * files need far less (the shared corpus: at most 2.5 bytes per byte above
- * 100 KB, 14.4 for a 60-byte file); a file of 8-byte empty chunks needs 14
- * (one 112-byte node each) and is read whole; a file that would need more
+ * 100 KB, 14.4 for a 60-byte file); a file of 8-byte empty chunks needs 13
+ * (one 104-byte node each) and is read whole; with the file itself and the
+ * program's own memory a process stays near 16 bytes per input byte
+ * (tests/bench_scale.sh); a file that would need more
  * (all zeros as W3D: an empty MESH and its model every 8 bytes) stops at
  * the limit with an out-of-memory finding, so memory stays linear in the
  * input whatever it holds. */
-#define WL_ARENA_PER_BYTE ((uint64_t)16)
+#define WL_ARENA_PER_BYTE ((uint64_t)14)
 #define WL_ARENA_MIN_LIMIT ((uint64_t)4 << 20)
 
 /* Schema entry of one chunk type in one parent context. */
@@ -121,9 +126,10 @@ typedef struct wl_payload {
 } wl_payload;
 
 /*
- * One node of the tree.  Laid out for size (112 bytes, a multiple of the
- * arena's 16-byte alignment): the reader makes one per chunk and per gap, so
- * a file of empty 8-byte chunks costs 14 bytes of nodes per input byte.
+ * One node of the tree.  Laid out for size (104 bytes; the reader hands
+ * nodes out of batches, so no alignment padding is added): the reader makes
+ * one per chunk and per gap, so a file of empty 8-byte chunks costs 13 bytes
+ * of nodes per input byte.
  */
 typedef struct wl_chunk {
 	uint32_t id;              /* chunk type as read (gap: 0) */
@@ -154,7 +160,6 @@ typedef struct wl_chunk {
 	 * before the first child (wl_format.fields_size; 0 for W3D).  The
 	 * children start at wl_chunk_payload_offset(c) + fields. */
 	uint32_t fields;
-	void *decoded;            /* typed record set by a decoder, or NULL */
 	/* Edit state (edit.h), set only through the wl_edit_* functions:
 	 * replacement payload of a data chunk, or a container's replacement
 	 * fields (when replaced is set). */
@@ -196,6 +201,11 @@ typedef struct wl_doc {
 	bool oom;                /* out of memory: the tree is incomplete */
 	void *model;             /* format model built by a decoder (arena) */
 	wl_edit_log edits;       /* edits made through edit.h */
+	/* The reader's batch of unused nodes (core/chunk.c): node_pool_left
+	 * nodes from node_pool on, in the arena; node_batch the last batch's
+	 * size in nodes. */
+	wl_chunk *node_pool;
+	uint32_t node_pool_left, node_batch;
 } wl_doc;
 
 /**

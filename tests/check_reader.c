@@ -882,6 +882,155 @@ START_TEST(test_size_wrong_near_miss_and_count)
 }
 END_TEST
 
+/* A MESH of 3 vertices (header counts) whose VERTEX_SHADE_INDICES
+ * (declared shade bytes) is followed by MATERIAL_INFO {1, 1, 1, 0} and
+ * SHADERS; returns the shade chunk's header offset, *mi MATERIAL_INFO's. */
+static size_t put_counted_mesh(wb *b, uint32_t shade, size_t *mi)
+{
+	wb_begin(b, W3D_CHUNK_MESH);
+	wb_begin(b, W3D_CHUNK_MESH_HEADER3);
+	wb_u32(b, 0x00040002u);
+	wb_u32(b, 0);
+	wb_name(b, "BODY", 16);
+	wb_name(b, "TANK", 16);
+	wb_u32(b, 0); /* triangles */
+	wb_u32(b, 3); /* vertices */
+	wb_zeros(b, MESH_HEADER3_BYTES - 48);
+	wb_end(b);
+	size_t at = b->len;
+	wb_begin(b, W3D_CHUNK_VERTEX_SHADE_INDICES);
+	for (uint32_t i = 0; i < shade / 4; i++)
+		wb_u32(b, i);
+	wb_end(b);
+	*mi = b->len;
+	wb_begin(b, W3D_CHUNK_MATERIAL_INFO);
+	wb_u32(b, 1);
+	wb_u32(b, 1);
+	wb_u32(b, 1);
+	wb_u32(b, 0);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_SHADERS);
+	wb_zeros(b, 16);
+	wb_end(b);
+	wb_end(b);
+	return at;
+}
+
+/* Loop test, _i = 0..2: VERTEX_SHADE_INDICES of a 3-vertex mesh grown by 8
+ * over MATERIAL_INFO's header (what follows the declared end, MATERIAL_INFO's
+ * counts 1 and 1, reads as an obsolete MESH_HEADER of 1 byte), by 1, or
+ * shrunk by 4: read with the 12 bytes the header's NumVertices gives,
+ * MATERIAL_INFO kept (main: it was swallowed, or the array cut). */
+START_TEST(test_size_wrong_by_counts)
+{
+	static const int32_t delta[] = { 8, 1, -4 };
+	size_t mi;
+	size_t v = put_counted_mesh(&B, 12, &mi);
+	wb_patch_u32(&B, v + 4, (uint32_t)(12 + delta[_i]));
+	wl_doc *d = read_all();
+	const wl_finding *f = expect_only(d, "chunk-size-wrong", v + 4, 4);
+	ck_assert(strstr(f->message, "the counts of its header") != NULL);
+	wl_chunk *c = ru_chunk_at(d, v, W3D_CHUNK_VERTEX_SHADE_INDICES);
+	ck_assert_ptr_eq(f->chunk, c);
+	ck_assert_uint_eq(c->size, 12);
+	wl_chunk *m = ru_chunk_at(d, mi, W3D_CHUNK_MATERIAL_INFO);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_uint_eq(m->size, 16);
+	ck_assert_uint_eq(c->parent->child_count, 4);
+}
+END_TEST
+
+/* Near miss: a shade array of 4 entries in a 3-vertex mesh, whole and
+ * followed by MATERIAL_INFO (a count mismatch, not a wrong size: the
+ * counted end is inside the array) is read as declared; one more grown
+ * mesh is one more finding. */
+START_TEST(test_size_wrong_by_counts_near_miss_and_count)
+{
+	size_t mi;
+	put_counted_mesh(&B, 16, &mi);
+	wl_doc *d = read_all();
+	expect_none(d, "chunk-size-wrong");
+	B.len = 0;
+	size_t v1 = put_counted_mesh(&B, 12, &mi);
+	size_t v2 = put_counted_mesh(&B, 12, &mi);
+	wb_patch_u32(&B, v1 + 4, 20);
+	d = read_all();
+	ck_assert_uint_eq(ru_count(d, "chunk-size-wrong"), 1);
+	wb_patch_u32(&B, v2 + 4, 20);
+	d = read_all();
+	ck_assert_uint_eq(ru_count(d, "chunk-size-wrong"), 2);
+}
+END_TEST
+
+/* A MESH of 5 triangles and 3 vertices whose MATERIAL_PASS holds
+ * SHADER_IDS of ids ids (1: one for all, 5: per triangle; the last one
+ * 0x39), then DCG (3 colours, the first two 0x39 and 0): what lies 8 bytes
+ * past either chunk's start reads as an empty VERTEX_MATERIAL_IDS, a known
+ * chunk, so only the counts show a size that is wrong.  Returns
+ * SHADER_IDS' header offset, *dcg DCG's. */
+static size_t put_pass_mesh(wb *b, uint32_t ids, size_t *dcg)
+{
+	wb_begin(b, W3D_CHUNK_MESH);
+	wb_begin(b, W3D_CHUNK_MESH_HEADER3);
+	wb_u32(b, 0x00040002u);
+	wb_u32(b, 0);
+	wb_name(b, "BODY", 16);
+	wb_name(b, "TANK", 16);
+	wb_u32(b, 5); /* triangles */
+	wb_u32(b, 3); /* vertices */
+	wb_zeros(b, MESH_HEADER3_BYTES - 48);
+	wb_end(b);
+	wb_begin(b, W3D_CHUNK_MATERIAL_PASS);
+	size_t at = b->len;
+	wb_begin(b, W3D_CHUNK_SHADER_IDS);
+	wb_zeros(b, 4 * (ids - 1));
+	wb_u32(b, W3D_CHUNK_VERTEX_MATERIAL_IDS);
+	wb_end(b);
+	*dcg = b->len;
+	wb_begin(b, W3D_CHUNK_DCG);
+	wb_u32(b, W3D_CHUNK_VERTEX_MATERIAL_IDS);
+	wb_u32(b, 0);
+	wb_u32(b, 0xFF808080u);
+	wb_end(b);
+	wb_end(b);
+	wb_end(b);
+	return at;
+}
+
+/* Loop test, _i = 0..2: a pass's SHADER_IDS of one id grown by 8 over
+ * DCG's header, of one per triangle grown by 8 or shrunk by 4: read as the
+ * 4 bytes of one id or the 20 the mesh header's NumTris gives, DCG kept
+ * (main: the bytes after the declared end were taken for a chunk). */
+START_TEST(test_size_wrong_by_counts_in_pass)
+{
+	static const uint32_t ids[] = { 1, 5, 5 };
+	static const int32_t delta[] = { 8, 8, -4 };
+	size_t dcg;
+	size_t v = put_pass_mesh(&B, ids[_i], &dcg);
+	wb_patch_u32(&B, v + 4, (uint32_t)((int32_t)(4 * ids[_i]) + delta[_i]));
+	wl_doc *d = read_all();
+	const wl_finding *f = expect_only(d, "chunk-size-wrong", v + 4, 4);
+	wl_chunk *c = ru_chunk_at(d, v, W3D_CHUNK_SHADER_IDS);
+	ck_assert_ptr_eq(f->chunk, c);
+	ck_assert_uint_eq(c->size, 4 * ids[_i]);
+	wl_chunk *k = ru_chunk_at(d, dcg, W3D_CHUNK_DCG);
+	ck_assert_ptr_nonnull(k);
+	ck_assert_uint_eq(k->size, 12);
+}
+END_TEST
+
+/* Near miss: SHADER_IDS of one id or of one per triangle, as declared, is
+ * no chunk-size-wrong. */
+START_TEST(test_size_wrong_by_counts_in_pass_near_miss)
+{
+	size_t dcg;
+	put_pass_mesh(&B, 1, &dcg);
+	put_pass_mesh(&B, 5, &dcg);
+	wl_doc *d = read_all();
+	expect_none(d, "chunk-size-wrong");
+}
+END_TEST
+
 START_TEST(test_resync_inside_container)
 {
 	wb_begin(&B, W3D_CHUNK_HLOD);
@@ -1408,6 +1557,10 @@ Suite *reader_suite(void)
 	tcase_add_loop_test(tc, test_size_wrong_top_level_mesh, 0, 3);
 	tcase_add_loop_test(tc, test_size_wrong_data_chunk, 0, 3);
 	tcase_add_test(tc, test_size_wrong_near_miss_and_count);
+	tcase_add_loop_test(tc, test_size_wrong_by_counts, 0, 3);
+	tcase_add_test(tc, test_size_wrong_by_counts_near_miss_and_count);
+	tcase_add_loop_test(tc, test_size_wrong_by_counts_in_pass, 0, 3);
+	tcase_add_test(tc, test_size_wrong_by_counts_in_pass_near_miss);
 	tcase_add_checked_fixture(tc, setup, teardown);
 	const TTest *const robust_tests[] = {
 		test_random_bytes, test_every_prefix, test_mutated_files, NULL

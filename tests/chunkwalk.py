@@ -31,7 +31,8 @@ Usage (salvage.sh):
     salvage makes agree) and it is kept as it is by the repair
     of the undamaged file (its bytes occur in the base output).  A case
     passes when every intact item occurs in the output as many times as in
-    the base output, or w3dfix exited non-zero with a reason and wrote the
+    the base output (at most as many times as in the undamaged part of
+    ORIG: for a cut file, before the cut), or w3dfix exited non-zero with a reason and wrote the
     damaged file unchanged.  Prints one line per failing case and the
     per-format figures; exits 1 when fewer than SALVAGE_INTACT_MIN percent
     of the cases pass (default 100).
@@ -158,13 +159,16 @@ def check(fmt, cases, in_dir, out_dir, base_dir, status_file):
         need = [it for it in WALK[fmt](src) if outside(it, damage) and
                 not (fmt == 'w3d' and damage[0] == 'cut' and it[0] == 'array')]
         lost = []
+        # the copies an output must hold: those in the undamaged part (a
+        # cut file keeps no copy that lay past the cut)
+        whole = src[:damage[1]] if damage[0] == 'cut' else src
         for it in need:
             b = src[it[1]:it[2]]
             want = base.count(b)
             if want == 0:
                 continue  # the repair of the undamaged file changes it anyway
             fig['items'] += 1
-            if out is not None and out.count(b) >= min(want, src.count(b)):
+            if out is not None and out.count(b) >= min(want, whole.count(b)):
                 fig['kept'] += 1
             else:
                 lost.append(it)

@@ -4,7 +4,9 @@
 # out-of-memory finding naming the cap (status 1, never a crash or status 2),
 # with -j 1 and -j 2 alike, and the other files of the run are still
 # reported; a configuration's memory-cap applies when the option is not
-# given; a bad size is a usage error (status 2).  Files are made here
+# given; a bad size is a usage error (status 2).  w3dfix takes the same
+# --memory-cap and configuration key: over the cap a file is refused and
+# left unchanged (status 2).  Files are made here
 # (zeros: an empty W3D MESH every 8 bytes).
 # Usage: tests/cli_memory_cap.sh BUILD_DIR
 set -u
@@ -37,7 +39,7 @@ for j in 1 2; do
 done
 
 run --no-xref --memory-cap 1G "$tmp/d/zeros.w3d"
-if [ "$rc" -eq 1 ] && has "zeros.w3d:0x0: error: reached the per-file memory limit of 32000000 bytes (16 per input byte"; then
+if [ "$rc" -eq 1 ] && has "zeros.w3d:0x0: error: reached the per-file memory limit of 28000000 bytes (14 per input byte"; then
 	ok "over the per-file limit: one out-of-memory finding naming it"
 else
 	bad "over the per-file limit (status $rc)"
@@ -72,6 +74,31 @@ if [ "$rc" -eq 2 ] && errhas "z.w3d: not repaired, left unchanged: reached the p
 	ok "w3dfix over the limit: a refusal naming the file and the limit, file unchanged"
 else
 	bad "w3dfix over the limit (status $rc)"
+fi
+run -i --memory-cap 8M "$tmp/z.w3d"
+if [ "$rc" -eq 2 ] && errhas "z.w3d: not repaired, left unchanged: reached the memory cap of 8388608 bytes" &&
+   cmp -s "$tmp/z.w3d" "$tmp/d/zeros.w3d"; then
+	ok "w3dfix --memory-cap: a refusal naming the cap, file unchanged"
+else
+	bad "w3dfix --memory-cap (status $rc)"
+fi
+run -i -c "$tmp/d/.w3dlint.yaml" "$tmp/z.w3d"
+if [ "$rc" -eq 2 ] && errhas "reached the memory cap of 8388608 bytes"; then
+	ok "w3dfix: the configuration's memory-cap applies"
+else
+	bad "w3dfix: configuration memory-cap (status $rc)"
+fi
+run -i -c "$tmp/d/.w3dlint.yaml" --memory-cap 1G "$tmp/z.w3d"
+if [ "$rc" -eq 2 ] && ! errhas "memory cap" && errhas "per-file memory limit"; then
+	ok "w3dfix: --memory-cap overrides the configuration"
+else
+	bad "w3dfix: --memory-cap over the configuration (status $rc)"
+fi
+run --memory-cap 12Q "$tmp/z.w3d"
+if [ "$rc" -eq 2 ] && errhas "--memory-cap needs a size"; then
+	ok "w3dfix: a bad size is a usage error"
+else
+	bad "w3dfix: bad size (status $rc)"
 fi
 tool=$build/w3dlint
 

@@ -47,7 +47,7 @@ static int read_anim_header(wl_doc *doc, wl_chunk *c, const wl_chunk *h, uint64_
 
 w3d_animation *w3d_decode_animation(wl_doc *doc, wl_chunk *c)
 {
-	w3d_animation *a = w3d_alloc_decoded(doc, c, &(w3d_animation){ .src = c, .name = "", .hierarchy_name = "" },
+	w3d_animation *a = w3d_alloc_decoded(doc, &(w3d_animation){ .src = c, .name = "", .hierarchy_name = "" },
 					sizeof *a);
 	if (!a)
 		return NULL;
@@ -144,7 +144,7 @@ static void decode_motion_channel(const wl_doc *doc, const wl_chunk *k, w3d_cani
 
 w3d_compressed_animation *w3d_decode_compressed_animation(wl_doc *doc, wl_chunk *c)
 {
-	w3d_compressed_animation *a = w3d_alloc_decoded(doc, c, &(w3d_compressed_animation){ .src = c, .name = "", .hierarchy_name = "" }, sizeof *a);
+	w3d_compressed_animation *a = w3d_alloc_decoded(doc, &(w3d_compressed_animation){ .src = c, .name = "", .hierarchy_name = "" }, sizeof *a);
 	if (!a)
 		return NULL;
 	size_t nch, nbit;

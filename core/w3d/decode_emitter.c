@@ -158,7 +158,7 @@ static void decode_line(wl_doc *doc, const wl_chunk *k, w3d_emitter *e)
 w3d_emitter *w3d_decode_emitter(wl_doc *doc, wl_chunk *c)
 {
 	w3d_emitter *e = w3d_alloc_decoded(
-		doc, c, &(w3d_emitter){ .src = c, .name = "", .user_string = "", .texture_filename = "" }, sizeof *e);
+		doc, &(w3d_emitter){ .src = c, .name = "", .user_string = "", .texture_filename = "" }, sizeof *e);
 	if (!e)
 		return NULL;
 	for (const wl_chunk *k = c->first_child; k && !doc->oom; k = k->next) {

@@ -8,7 +8,7 @@
 
 w3d_hierarchy *w3d_decode_hierarchy(wl_doc *doc, wl_chunk *c)
 {
-	w3d_hierarchy *h = w3d_alloc_decoded(doc, c, &(w3d_hierarchy){ .src = c, .name = "" }, sizeof *h);
+	w3d_hierarchy *h = w3d_alloc_decoded(doc, &(w3d_hierarchy){ .src = c, .name = "" }, sizeof *h);
 	if (!h)
 		return NULL;
 	h->header = w3d_find_header(c, W3D_CHUNK_HIERARCHY_HEADER, &h->header_first);

@@ -81,7 +81,7 @@ static bool decode_array(wl_doc *doc, const wl_chunk *arr, w3d_hlod_array *a)
 
 w3d_hlod *w3d_decode_hlod(wl_doc *doc, wl_chunk *c)
 {
-	w3d_hlod *h = w3d_alloc_decoded(doc, c, &(w3d_hlod){ .src = c, .name = "", .hierarchy_name = "" },
+	w3d_hlod *h = w3d_alloc_decoded(doc, &(w3d_hlod){ .src = c, .name = "", .hierarchy_name = "" },
 					sizeof *h);
 	if (!h)
 		return NULL;
@@ -147,7 +147,7 @@ w3d_hlod *w3d_decode_hlod(wl_doc *doc, wl_chunk *c)
 
 w3d_box *w3d_decode_box(wl_doc *doc, wl_chunk *c)
 {
-	w3d_box *b = w3d_alloc_decoded(doc, c, &(w3d_box){ .src = c, .name = "" }, sizeof *b);
+	w3d_box *b = w3d_alloc_decoded(doc, &(w3d_box){ .src = c, .name = "" }, sizeof *b);
 	if (!b)
 		return NULL;
 	wl_cursor cur = w3d_payload_cursor(doc, c);

@@ -770,7 +770,6 @@ w3d_mesh *w3d_decode_mesh(wl_doc *doc, wl_chunk *c)
 	if (!doc->oom)
 		decode_materials(doc, c, &m->materials);
 	set_name(doc, c, m);
-	c->decoded = m;
 	return m;
 }
 

@@ -78,7 +78,7 @@ static void read_vec3(wl_cursor *cur, float v[3])
 w3d_morph_animation *w3d_decode_morph_animation(wl_doc *doc, wl_chunk *c)
 {
 	w3d_morph_animation *a = w3d_alloc_decoded(
-		doc, c, &(w3d_morph_animation){ .src = c, .name = "", .hierarchy_name = "" }, sizeof *a);
+		doc, &(w3d_morph_animation){ .src = c, .name = "", .hierarchy_name = "" }, sizeof *a);
 	if (!a)
 		return NULL;
 	a->header = w3d_find_header(c, W3D_OBJ_CHUNK_MORPHANIM_HEADER, &a->header_first);
@@ -136,7 +136,7 @@ w3d_morph_animation *w3d_decode_morph_animation(wl_doc *doc, wl_chunk *c)
 
 w3d_hmodel *w3d_decode_hmodel(wl_doc *doc, wl_chunk *c)
 {
-	w3d_hmodel *h = w3d_alloc_decoded(doc, c, &(w3d_hmodel){ .src = c, .name = "", .hierarchy_name = "" },
+	w3d_hmodel *h = w3d_alloc_decoded(doc, &(w3d_hmodel){ .src = c, .name = "", .hierarchy_name = "" },
 					  sizeof *h);
 	if (!h)
 		return NULL;
@@ -173,7 +173,7 @@ w3d_hmodel *w3d_decode_hmodel(wl_doc *doc, wl_chunk *c)
 
 w3d_lodmodel *w3d_decode_lodmodel(wl_doc *doc, wl_chunk *c)
 {
-	w3d_lodmodel *l = w3d_alloc_decoded(doc, c, &(w3d_lodmodel){ .src = c, .name = "" }, sizeof *l);
+	w3d_lodmodel *l = w3d_alloc_decoded(doc, &(w3d_lodmodel){ .src = c, .name = "" }, sizeof *l);
 	if (!l)
 		return NULL;
 	l->header = w3d_find_header(c, W3D_OBJ_CHUNK_LODMODEL_HEADER, &l->header_first);
@@ -231,7 +231,7 @@ static void decode_placeholder(wl_doc *doc, const wl_chunk *k, w3d_placeholder *
 
 w3d_collection *w3d_decode_collection(wl_doc *doc, wl_chunk *c)
 {
-	w3d_collection *o = w3d_alloc_decoded(doc, c, &(w3d_collection){ .src = c, .name = "" }, sizeof *o);
+	w3d_collection *o = w3d_alloc_decoded(doc, &(w3d_collection){ .src = c, .name = "" }, sizeof *o);
 	if (!o)
 		return NULL;
 	o->header = w3d_find_header(c, W3D_OBJ_CHUNK_COLLECTION_HEADER, &o->header_first);
@@ -272,7 +272,7 @@ w3d_collection *w3d_decode_collection(wl_doc *doc, wl_chunk *c)
 
 w3d_points *w3d_decode_points(wl_doc *doc, wl_chunk *c)
 {
-	w3d_points *p = w3d_alloc_decoded(doc, c, &(w3d_points){ .src = c }, sizeof *p);
+	w3d_points *p = w3d_alloc_decoded(doc, &(w3d_points){ .src = c }, sizeof *p);
 	if (!p)
 		return NULL;
 	wl_cursor cur = cursor_of(doc, c);
@@ -356,7 +356,7 @@ static void decode_light_into(wl_doc *doc, const wl_chunk *c, w3d_light *l)
 
 w3d_light *w3d_decode_light(wl_doc *doc, wl_chunk *c)
 {
-	w3d_light *l = w3d_alloc_decoded(doc, c, &(w3d_light){ .src = c }, sizeof *l);
+	w3d_light *l = w3d_alloc_decoded(doc, &(w3d_light){ .src = c }, sizeof *l);
 	if (!l)
 		return NULL;
 	decode_light_into(doc, c, l);
@@ -365,7 +365,7 @@ w3d_light *w3d_decode_light(wl_doc *doc, wl_chunk *c)
 
 w3d_lightscape *w3d_decode_lightscape(wl_doc *doc, wl_chunk *c)
 {
-	w3d_lightscape *s = w3d_alloc_decoded(doc, c, &(w3d_lightscape){ .src = c }, sizeof *s);
+	w3d_lightscape *s = w3d_alloc_decoded(doc, &(w3d_lightscape){ .src = c }, sizeof *s);
 	if (!s)
 		return NULL;
 	size_t n = count_id(c, W3D_OBJ_CHUNK_LIGHTSCAPE_LIGHT);
@@ -397,7 +397,7 @@ w3d_lightscape *w3d_decode_lightscape(wl_doc *doc, wl_chunk *c)
 
 w3d_aggregate *w3d_decode_aggregate(wl_doc *doc, wl_chunk *c)
 {
-	w3d_aggregate *a = w3d_alloc_decoded(doc, c, &(w3d_aggregate){ .src = c, .name = "", .base_model_name = "" },
+	w3d_aggregate *a = w3d_alloc_decoded(doc, &(w3d_aggregate){ .src = c, .name = "", .base_model_name = "" },
 					     sizeof *a);
 	if (!a)
 		return NULL;
@@ -445,7 +445,7 @@ w3d_aggregate *w3d_decode_aggregate(wl_doc *doc, wl_chunk *c)
 w3d_primitive *w3d_decode_primitive(wl_doc *doc, wl_chunk *c)
 {
 	w3d_primitive *p = w3d_alloc_decoded(
-		doc, c, &(w3d_primitive){ .src = c, .is_ring = c->id == W3D_OBJ_CHUNK_RING, .name = "", .texture_name = "" },
+		doc, &(w3d_primitive){ .src = c, .is_ring = c->id == W3D_OBJ_CHUNK_RING, .name = "", .texture_name = "" },
 		sizeof *p);
 	if (!p)
 		return NULL;
@@ -479,7 +479,7 @@ w3d_primitive *w3d_decode_primitive(wl_doc *doc, wl_chunk *c)
 
 w3d_null_object *w3d_decode_null_object(wl_doc *doc, wl_chunk *c)
 {
-	w3d_null_object *n = w3d_alloc_decoded(doc, c, &(w3d_null_object){ .src = c, .name = "" }, sizeof *n);
+	w3d_null_object *n = w3d_alloc_decoded(doc, &(w3d_null_object){ .src = c, .name = "" }, sizeof *n);
 	if (!n)
 		return NULL;
 	wl_cursor cur = cursor_of(doc, c);
@@ -494,7 +494,7 @@ w3d_null_object *w3d_decode_null_object(wl_doc *doc, wl_chunk *c)
 
 w3d_dazzle *w3d_decode_dazzle(wl_doc *doc, wl_chunk *c)
 {
-	w3d_dazzle *d = w3d_alloc_decoded(doc, c, &(w3d_dazzle){ .src = c, .name = "", .type_name = "" }, sizeof *d);
+	w3d_dazzle *d = w3d_alloc_decoded(doc, &(w3d_dazzle){ .src = c, .name = "", .type_name = "" }, sizeof *d);
 	if (!d)
 		return NULL;
 	for (const wl_chunk *k = c->first_child; k; k = k->next) {
@@ -514,7 +514,7 @@ w3d_dazzle *w3d_decode_dazzle(wl_doc *doc, wl_chunk *c)
 
 w3d_soundrobj *w3d_decode_soundrobj(wl_doc *doc, wl_chunk *c)
 {
-	w3d_soundrobj *s = w3d_alloc_decoded(doc, c, &(w3d_soundrobj){ .src = c, .name = "" }, sizeof *s);
+	w3d_soundrobj *s = w3d_alloc_decoded(doc, &(w3d_soundrobj){ .src = c, .name = "" }, sizeof *s);
 	if (!s)
 		return NULL;
 	for (const wl_chunk *k = c->first_child; k; k = k->next) {
@@ -576,7 +576,7 @@ static void decode_submesh(wl_doc *doc, const wl_chunk *c, w3d_shdsubmesh *s)
 
 w3d_shdmesh *w3d_decode_shdmesh(wl_doc *doc, wl_chunk *c)
 {
-	w3d_shdmesh *m = w3d_alloc_decoded(doc, c, &(w3d_shdmesh){ .src = c, .name = "" }, sizeof *m);
+	w3d_shdmesh *m = w3d_alloc_decoded(doc, &(w3d_shdmesh){ .src = c, .name = "" }, sizeof *m);
 	if (!m)
 		return NULL;
 	size_t n = count_id(c, W3D_OBJ_CHUNK_SHDSUBMESH);

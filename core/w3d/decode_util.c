@@ -23,7 +23,7 @@ const uint8_t *w3d_payload_clamped(const wl_doc *doc, const wl_chunk *c, size_t 
 	return doc->bytes + off;
 }
 
-void *w3d_alloc_decoded(wl_doc *doc, wl_chunk *c, const void *init, size_t size)
+void *w3d_alloc_decoded(wl_doc *doc, const void *init, size_t size)
 {
 	void *p = wl_arena_alloc(doc->arena, size);
 	if (!p) {
@@ -31,7 +31,6 @@ void *w3d_alloc_decoded(wl_doc *doc, wl_chunk *c, const void *init, size_t size)
 		return NULL;
 	}
 	memcpy(p, init, size);
-	c->decoded = p;
 	return p;
 }
 

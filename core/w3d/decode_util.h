@@ -32,13 +32,12 @@ wl_cursor w3d_payload_cursor(const wl_doc *doc, const wl_chunk *k);
 const uint8_t *w3d_payload_clamped(const wl_doc *doc, const wl_chunk *c, size_t *len);
 
 /**
- * Allocates the decoded object of chunk c in doc->arena as a copy of init
- * (size bytes: the object's initial value, e.g. a compound literal with src
- * and name set and every other field zero) and stores it in c->decoded.
- * Returns it, or NULL (doc->oom set, c unchanged) when out of memory.  The
- * arena owns the object.
+ * Allocates a decoded object in doc->arena as a copy of init (size bytes:
+ * the object's initial value, e.g. a compound literal with src and name set
+ * and every other field zero).  Returns it, or NULL (doc->oom set) when out
+ * of memory.  The arena owns the object.
  */
-void *w3d_alloc_decoded(wl_doc *doc, wl_chunk *c, const void *init, size_t size);
+void *w3d_alloc_decoded(wl_doc *doc, const void *init, size_t size);
 
 /** Reads n little-endian float32 values into v[0..n) (0 past a short read). */
 void w3d_read_f32s(wl_cursor *cur, float *v, size_t n);

@@ -58,6 +58,7 @@ const wl_format w3d_format = {
 	.lookup = w3d_lookup,
 	.id_name = w3d_id_name,
 	.schema = w3d_schema,
+	.counted_size = w3d_counted_size,
 };
 
 int w3d_is_w3d_path(const char *path)

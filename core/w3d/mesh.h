@@ -433,7 +433,7 @@ static inline bool w3d_mesh_is_skin(const w3d_mesh *m)
 
 /**
  * Decodes MESH chunk c of doc into doc->arena and sets c->label to the mesh
- * name, c->decoded to the result.  Never fails on malformed input (missing
+ * name.  Never fails on malformed input (missing
  * or short chunks decode as empty or zero); returns NULL only when out of
  * memory (doc->oom is then set).
  */

@@ -531,8 +531,8 @@ typedef struct w3d_shdmesh {
 } w3d_shdmesh;
 
 /* ------------------------------------------------------------------ */
-/* Decoders (each: c is the object's top-level chunk; result stored in   */
-/* c->decoded and in the arena; NULL only when out of memory)            */
+/* Decoders (each: c is the object's top-level chunk; result in the      */
+/* arena; NULL only when out of memory)                                  */
 /* ------------------------------------------------------------------ */
 
 w3d_morph_animation *w3d_decode_morph_animation(wl_doc *doc, wl_chunk *c);

@@ -156,6 +156,26 @@ const char *w3d_id_name(uint32_t id);
 /** The whole schema table, for --list of chunk names and dumps. */
 const wl_chunk_type *w3d_schema(size_t *out_count);
 
+/**
+ * The payload size the counts give a data chunk of type t about to be read
+ * as the next child of parent (wl_format.counted_size): an array of a MESH
+ * whose MESH_HEADER3 (W3dMeshHeader3Struct, 116 bytes) was read before it -
+ * VERTICES, VERTEX_NORMALS, VERTEX_INFLUENCES, VERTEX_SHADE_INDICES,
+ * SECONDARY_VERTICES and SECONDARY_VERTEX_NORMALS NumVertices (byte 44)
+ * elements, TRIANGLES NumTris (byte 40); in its MATERIAL_PASS
+ * VERTEX_MATERIAL_IDS, DCG, DIG, STAGE_TEXCOORDS NumVertices, SHADER_IDS
+ * and SHADER_MATERIAL_ID NumTris; in a pass's TEXTURE_STAGE STAGE_TEXCOORDS
+ * NumVertices, TEXTURE_IDS and PER_FACE_TEXCOORD_IDS NumTris (the id
+ * arrays may also hold one element: the reader tries that too,
+ * WL_TYPE_ONE_FOR_ALL) - or PIVOTS and PIVOT_FIXUPS of a
+ * HIERARCHY whose HIERARCHY_HEADER (36 bytes) gives NumPivots (byte 20),
+ * times the schema's element size (notes/w3d_reference.md §3 B2, E1, E9:
+ * the loaders read the header's count of elements).  0 when no header
+ * among the first 8 nodes of its parent (the exporters write it first)
+ * gives the count: the cost per chunk does not grow with its siblings.  Reads through the cursor; never fails.
+ */
+uint64_t w3d_counted_size(const wl_doc *d, const wl_chunk *parent, const wl_chunk_type *t);
+
 /** True for the file-name extensions linted as W3D: .w3d .wlt .wht .wha
  *  .wtm, in any letter case. */
 int w3d_is_w3d_path(const char *path);
