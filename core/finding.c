@@ -94,8 +94,8 @@ static wl_rule_count *tally(wl_findings *f, const char *rule)
 	return t;
 }
 
-wl_finding *wl_report(wl_findings *f, const char *rule, const struct wl_chunk *chunk,
-		      int64_t element, uint64_t offset, uint64_t length, const char *fmt, ...)
+static wl_finding *vreport(wl_findings *f, wl_rule_id id, const char *rule, const struct wl_chunk *chunk,
+			  int64_t element, uint64_t offset, uint64_t length, const char *fmt, va_list ap)
 {
 	wl_rule_count *t = tally(f, rule);
 	if (!t) {
@@ -116,8 +116,6 @@ wl_finding *wl_report(wl_findings *f, const char *rule, const struct wl_chunk *c
 		f->items = n;
 		f->cap = ncap;
 	}
-	va_list ap;
-	va_start(ap, fmt);
 	const void *args = NULL;
 	const char *msg = NULL;
 	int unsupported = 1;
@@ -125,7 +123,6 @@ wl_finding *wl_report(wl_findings *f, const char *rule, const struct wl_chunk *c
 		args = capture(f->arena, fmt, ap, &unsupported);
 	if (unsupported)
 		msg = wl_arena_vprintf(f->arena, fmt, ap);
-	va_end(ap);
 	if (!msg && !args) {
 		/* The arena is full (its limit is what stops hostile files): keep
 		 * the finding with its format text when that has no conversion
@@ -136,6 +133,7 @@ wl_finding *wl_report(wl_findings *f, const char *rule, const struct wl_chunk *c
 	t->kept++;
 	wl_finding *x = &f->items[f->count++];
 	x->rule = rule;
+	x->rule_id = id;
 	x->severity = WL_SEV_OFF;
 	x->offset = offset;
 	x->length = length;
@@ -146,6 +144,29 @@ wl_finding *wl_report(wl_findings *f, const char *rule, const struct wl_chunk *c
 	x->args = args;
 	x->related = NULL;
 	x->seq = (uint32_t)(f->count - 1);
+	return x;
+}
+
+wl_finding *wl_report(wl_findings *f, wl_rule_id rule, const struct wl_chunk *chunk, int64_t element,
+		      uint64_t offset, uint64_t length, const char *fmt, ...)
+{
+	const char *name = wl_rule_name(rule);
+	if (!name)
+		return NULL; /* WL_RULE_NONE: not a rule */
+	va_list ap;
+	va_start(ap, fmt);
+	wl_finding *x = vreport(f, rule, name, chunk, element, offset, length, fmt, ap);
+	va_end(ap);
+	return x;
+}
+
+wl_finding *wl_report_named(wl_findings *f, const char *rule, const struct wl_chunk *chunk, int64_t element,
+			    uint64_t offset, uint64_t length, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	wl_finding *x = vreport(f, wl_rule_lookup(rule), rule, chunk, element, offset, length, fmt, ap);
+	va_end(ap);
 	return x;
 }
 

@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <fnmatch.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1412,15 +1413,31 @@ bool wl_config_has_path_ignores(const wl_config *cfg)
 	return cfg && cfg->paths_count > 0;
 }
 
-double wl_config_param(const wl_config *cfg, const wl_catalog *cat, const char *rule,
-		       const char *param, double fallback)
+/* The configuration's value of rule's parameter param, or NULL. */
+static const double *override_param(const wl_config *cfg, const char *rule, const char *param)
 {
 	const rule_override *o = find_override(cfg, rule);
 	if (o && param)
 		for (size_t i = 0; i < o->params_count; i++)
 			if (strcmp(o->params[i].name, param) == 0)
-				return o->params[i].value;
-	return wl_catalog_param(cat, rule, param, fallback);
+				return &o->params[i].value;
+	return NULL;
+}
+
+double wl_config_param_named(const wl_config *cfg, const wl_catalog *cat, const char *rule, const char *param,
+			     double fallback)
+{
+	const double *v = override_param(cfg, rule, param);
+	return v ? *v : wl_catalog_param(cat, rule, param, fallback);
+}
+
+double wl_config_param(const wl_config *cfg, const wl_catalog *cat, wl_rule_id rule, const char *param)
+{
+	const double *v = override_param(cfg, wl_rule_name(rule), param);
+	if (v)
+		return *v;
+	const wl_param_def *p = wl_rule_param(wl_catalog_rule(cat, rule), param);
+	return p ? p->def : NAN;
 }
 
 wl_severity wl_config_fail_on(const wl_config *cfg)

@@ -11,15 +11,16 @@
 #include "registry.h"
 #include "custom_rules.h"
 
-double wl_lint_param(const wl_lint_ctx *ctx, const char *rule, const char *param, double fallback)
+double wl_lint_param(const wl_lint_ctx *ctx, wl_rule_id rule, const char *param)
 {
-	return wl_config_param(ctx->config, ctx->catalog, rule, param, fallback);
+	return wl_config_param(ctx->config, ctx->catalog, rule, param);
 }
 
-bool wl_lint_enabled(const wl_lint_ctx *ctx, const char *rule)
+bool wl_lint_enabled(const wl_lint_ctx *ctx, wl_rule_id rule)
 {
-	return wl_config_severity_for(ctx->config, ctx->cli, ctx->catalog, rule, ctx->file_key, ctx->targets) !=
-	       WL_SEV_OFF;
+	const char *name = wl_rule_name(rule);
+	return name && wl_config_severity_for(ctx->config, ctx->cli, ctx->catalog, name, ctx->file_key,
+					      ctx->targets) != WL_SEV_OFF;
 }
 
 /* Gives each finding its effective severity for the file file_key (may be
