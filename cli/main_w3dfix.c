@@ -422,7 +422,7 @@ static const char *memory_refusal(const wl_fix_options *fo, const char *file, co
 	const char *got = NULL;
 	wl_doc *d = wl_lint_bytes(fo->catalog, fo->config, file, in, n);
 	for (size_t i = 0; d && i < d->findings.count && !got; i++)
-		if (strcmp(d->findings.items[i].rule, "out-of-memory") == 0 &&
+		if (strcmp(d->findings.items[i].rule, wl_rule_name(WLR_OUT_OF_MEMORY)) == 0 &&
 		    (wl_arena_limited(d->arena) || wl_arena_capped(d->arena))) {
 			snprintf(why, sizeof why, "%s", d->findings.items[i].message);
 			got = why;

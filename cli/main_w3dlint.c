@@ -737,7 +737,7 @@ static void *lint_work(void *ud, size_t i)
 		if (wl_xref_add(r->xref, path, doc) != 0)
 			res->xref_failed = true;
 		else /* the index checks those skins across the folder */
-			wl_findings_remove_rule(&doc->findings, "skin-bounds-unchecked");
+			wl_findings_remove_rule(&doc->findings, WLR_SKIN_BOUNDS_UNCHECKED);
 	}
 	if (doc && detach(r, cfg, doc, res) == 0)
 		res->ok = true;
@@ -1046,7 +1046,7 @@ static void xref_emit(void *ud, const wl_xref_finding *f)
 	if (!res || !res->ok)
 		return;
 	/* A mod redefining an object of the base game is how mods work. */
-	if (f->related && strcmp(f->rule, "duplicate-definition") == 0 && is_base_file(r, f->related))
+	if (f->related && strcmp(f->rule, wl_rule_name(WLR_DUPLICATE_DEFINITION)) == 0 && is_base_file(r, f->related))
 		return;
 	const wl_config *cfg = r->file_cfg[i];
 	if (sk->file != i) {

@@ -261,8 +261,8 @@ static size_t count_at_least(const wl_doc *d, wl_severity s)
 
 /* The rules after which no model can be read from the bytes (rules/chunk.yaml):
  * an output that still has one at severity error is not a repair. */
-static const char *const unreadable_rules[] = { "file-empty", "no-chunks", "chunk-resync",
-						"chunk-truncated", NULL };
+static const char *const unreadable_rules[] = { WLR_FILE_EMPTY, WLR_NO_CHUNKS, WLR_CHUNK_RESYNC,
+						WLR_CHUNK_TRUNCATED, WL_RULE_NONE };
 
 /* The first error-severity finding of d that leaves no readable model, or NULL. */
 static const wl_finding *unreadable(const wl_doc *d)
@@ -523,7 +523,7 @@ static long broken_salvage(const wl_fix_options *o, const char *path, const uint
 	int rc = !d || d->oom ? -1 : 0;
 	bool cut_left = false;
 	for (size_t k = 0; rc == 0 && k < d->findings.count && !cut_left; k++)
-		cut_left = strcmp(d->findings.items[k].rule, "chunk-truncated") == 0;
+		cut_left = strcmp(d->findings.items[k].rule, wl_rule_name(WLR_CHUNK_TRUNCATED)) == 0;
 	if (rc == 0 && cut_left) {
 		d0 = r->out ? wl_lint_bytes_opts(o->catalog, o->config, o->lint, path, in, in_len, NULL) : NULL;
 		const wl_doc *src = r->out ? d0 : d;
@@ -534,7 +534,7 @@ static long broken_salvage(const wl_fix_options *o, const char *path, const uint
 	}
 	for (size_t i = 0; rc == 0 && !cut_left && i < r->change_count; i++) {
 		const wl_fix_change *c = &r->changes[i];
-		if (!c->rule || strcmp(c->rule, "chunk-truncated") != 0 || c->top == UINT64_MAX)
+		if (!c->rule || strcmp(c->rule, wl_rule_name(WLR_CHUNK_TRUNCATED)) != 0 || c->top == UINT64_MAX)
 			continue;
 		if (scope_has_error(d, c->scope))
 			rc = push_top(tops, &n, c->top);

@@ -1317,7 +1317,7 @@ void wl_config_free(wl_config *cfg)
 /* The engine's own rules: never turned off by select. */
 static bool engine_rule(const char *rule)
 {
-	return strcmp(rule, "out-of-memory") == 0 || strcmp(rule, "internal-unknown-rule") == 0;
+	return strcmp(rule, wl_rule_name(WLR_OUT_OF_MEMORY)) == 0 || strcmp(rule, wl_rule_name(WLR_INTERNAL_UNKNOWN_RULE)) == 0;
 }
 
 /* Does a list of globs (CLI, count n) match id? */

@@ -42,7 +42,7 @@ static void apply_severities(wl_doc *doc, const wl_catalog *cat, const wl_config
 			wl_msgbuf_free(&b);
 			if (!x.message)
 				x.message = "internal: rule id missing from the catalogue";
-			x.rule = "internal-unknown-rule";
+			x.rule = WLR_INTERNAL_UNKNOWN_RULE;
 			x.severity = WL_SEV_ERROR;
 		} else {
 			if (!last || strcmp(last, x.rule) != 0) {
@@ -70,18 +70,18 @@ static void finish(wl_doc *doc, const wl_catalog *cat, const wl_config *cfg, con
 		   char *key, wl_target_mask tm, uint64_t size)
 {
 	if ((doc->oom || doc->findings.oom) && wl_arena_capped(doc->arena))
-		wl_report(&doc->findings, "out-of-memory", NULL, -1, 0, size,
+		wl_report(&doc->findings, WLR_OUT_OF_MEMORY, NULL, -1, 0, size,
 			  "reached the memory cap of %llu bytes shared by the files linted at once "
 			  "(--memory-cap, configuration memory-cap) while reading; the report is incomplete",
 			  (unsigned long long)wl_mem_cap());
 	else if ((doc->oom || doc->findings.oom) && wl_arena_limited(doc->arena))
-		wl_report(&doc->findings, "out-of-memory", NULL, -1, 0, size,
+		wl_report(&doc->findings, WLR_OUT_OF_MEMORY, NULL, -1, 0, size,
 			  "reached the per-file memory limit of %llu bytes (%llu per input byte, at least "
 			  "%llu) while reading; the report is incomplete",
 			  (unsigned long long)wl_arena_limit(doc->arena),
 			  (unsigned long long)WL_ARENA_PER_BYTE, (unsigned long long)WL_ARENA_MIN_LIMIT);
 	else if (doc->oom || doc->findings.oom)
-		wl_report(&doc->findings, "out-of-memory", NULL, -1, 0, size,
+		wl_report(&doc->findings, WLR_OUT_OF_MEMORY, NULL, -1, 0, size,
 			  "ran out of memory (or hit the per-file limit) while reading; the report is incomplete");
 	apply_severities(doc, cat, cfg, cli, key, tm);
 	free(key);
@@ -160,7 +160,7 @@ wl_doc *wl_lint_bytes_opts(const wl_catalog *cat, const wl_config *cfg, const wl
 	wl_target_mask given = given_targets(fmt, cfg, lo);
 	wl_target_mask tm = file_targets(fmt, lf, NULL, given, lo);
 	if (kind)
-		wl_report(&doc->findings, "file-not-a-model", NULL, -1, 0, size, "the file holds a %s, not a %s model",
+		wl_report(&doc->findings, WLR_FILE_NOT_A_MODEL, NULL, -1, 0, size, "the file holds a %s, not a %s model",
 			  kind->title, fmt->title);
 	char *key = file_key(doc, cfg, path);
 	if (!doc->oom && !kind) {

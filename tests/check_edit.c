@@ -157,7 +157,7 @@ START_TEST(remove_insert_move)
 	wl_doc *d = ru_read(b.data, b.len);
 	wl_chunk *gap = ru_gap_at(d, b.len - 3);
 	ck_assert_ptr_nonnull(gap);
-	ck_assert_int_eq(wl_edit_note(d, gap, "trailing-bytes", gap->offset, "%d byte(s): removed", 3), 0);
+	ck_assert_int_eq(wl_edit_note(d, gap, WLR_TRAILING_BYTES, gap->offset, "%d byte(s): removed", 3), 0);
 	ck_assert_int_eq(wl_edit_remove(d, gap), 0);
 	ck_assert_int_eq(wl_edit_remove(d, gap), -1); /* already removed */
 	ck_assert_uint_eq(wl_edit_count(d), 1);

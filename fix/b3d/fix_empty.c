@@ -50,7 +50,7 @@ static bool has_triangles(const b3d_mesh *me)
 /* The chunk that finding f asks to remove, or NULL. */
 static const wl_chunk *target(const wl_fix_ctx *x, const wl_finding *f, const char **rule)
 {
-	static const char *const rules[] = { "b3d-mesh-no-vertices", "b3d-mesh-no-tris", "b3d-tris-empty" };
+	static const char *const rules[] = { WLR_B3D_MESH_NO_VERTICES, WLR_B3D_MESH_NO_TRIS, WLR_B3D_TRIS_EMPTY };
 	for (int r = 0; r < 3; r++) {
 		if (!is(f, rules[r]) || !wl_fix_rule_wanted(x, rules[r]))
 			continue;
@@ -112,7 +112,7 @@ static int apply(wl_fix_ctx *x)
 	return 0;
 }
 
-static const char *const rules[] = { "b3d-mesh-no-vertices", "b3d-mesh-no-tris", "b3d-tris-empty", NULL };
+static const char *const rules[] = { WLR_B3D_MESH_NO_VERTICES, WLR_B3D_MESH_NO_TRIS, WLR_B3D_TRIS_EMPTY, WL_RULE_NONE };
 const wl_fixer wl_fix_b3d_remove_empty_meshes = {
 	"remove-empty-meshes", rules, true,
 	"remove MESH chunks with no vertices or no TRIS, and TRIS chunks with no triangle",

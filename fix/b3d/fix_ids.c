@@ -55,12 +55,12 @@ static int clear(wl_fix_ctx *x, const char *rule, const char *what)
 
 static int apply(wl_fix_ctx *x)
 {
-	if (!unknown_under_bb3d(x->doc) && clear(x, "b3d-texture-id-out-of-range", "texture_id") != 0)
+	if (!unknown_under_bb3d(x->doc) && clear(x, WLR_B3D_TEXTURE_ID_OUT_OF_RANGE, "texture_id") != 0)
 		return -1;
-	return clear(x, "b3d-brush-id-out-of-range", "brush_id");
+	return clear(x, WLR_B3D_BRUSH_ID_OUT_OF_RANGE, "brush_id");
 }
 
-static const char *const rules[] = { "b3d-texture-id-out-of-range", "b3d-brush-id-out-of-range", NULL };
+static const char *const rules[] = { WLR_B3D_TEXTURE_ID_OUT_OF_RANGE, WLR_B3D_BRUSH_ID_OUT_OF_RANGE, WL_RULE_NONE };
 const wl_fixer wl_fix_b3d_clear_dangling_ids = {
 	"clear-dangling-ids", rules, false,
 	"set BRUS texture ids and MESH/TRIS brush ids that name no entry to -1 (none)",

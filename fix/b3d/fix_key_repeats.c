@@ -35,7 +35,7 @@
 
 #include "../../core/cursor.h"
 
-static const char RULE[] = "b3d-keys-duplicate-frame";
+static const char RULE[] = WLR_B3D_KEYS_DUPLICATE_FRAME;
 
 /* One key of one channel: its frame, its chunk's place among the NODE's
  * KEYS chunks (file order) and its index in the NODE's keys. */

@@ -26,8 +26,8 @@
 #include "../../core/cursor.h"
 #include "../../core/vec.h"
 
-#define NODE_RULE "b3d-node-rotation-not-unit"
-#define KEY_RULE "b3d-key-rotation-not-unit"
+#define NODE_RULE WLR_B3D_NODE_ROTATION_NOT_UNIT
+#define KEY_RULE WLR_B3D_KEY_ROTATION_NOT_UNIT
 /* Below this length a quaternion has no direction to keep. */
 #define ZERO_LENGTH 1e-6
 

@@ -55,16 +55,16 @@
 #define MIN_AABTREE_POLYGONS 8
 
 static const char *const tree_rules[] = {
-	"aabtree-header-missing",      "aabtree-empty",
-	"aabtree-count-mismatch",      "aabtree-polycount-mismatch",
-	"aabtree-child-out-of-range",  "aabtree-cycle",
-	"aabtree-unreachable-node",    "aabtree-leaf-out-of-range",
-	"aabtree-polyindex-out-of-range", "aabtree-coverage",
-	"aabtree-box-too-small",       "aabtree-not-canonical",
-	NULL
+	WLR_AABTREE_HEADER_MISSING,      WLR_AABTREE_EMPTY,
+	WLR_AABTREE_COUNT_MISMATCH,      WLR_AABTREE_POLYCOUNT_MISMATCH,
+	WLR_AABTREE_CHILD_OUT_OF_RANGE,  WLR_AABTREE_CYCLE,
+	WLR_AABTREE_UNREACHABLE_NODE,    WLR_AABTREE_LEAF_OUT_OF_RANGE,
+	WLR_AABTREE_POLYINDEX_OUT_OF_RANGE, WLR_AABTREE_COVERAGE,
+	WLR_AABTREE_BOX_TOO_SMALL,       WLR_AABTREE_NOT_CANONICAL,
+	WL_RULE_NONE
 };
 
-static const char *const refit_rules[] = { "aabtree-box-too-small", NULL };
+static const char *const refit_rules[] = { WLR_AABTREE_BOX_TOO_SMALL, WL_RULE_NONE };
 
 static void put_u32(uint8_t *p, uint32_t v)
 {
@@ -111,7 +111,7 @@ static const wl_finding *tree_finding(const wl_fix_ctx *x, const w3d_mesh *m,
 			continue;
 		bool mine = beneath(fi->chunk, m->aabtree.src) ||
 			    (m->triangles_src && fi->chunk == m->triangles_src &&
-			     strcmp(fi->rule, "aabtree-coverage") == 0);
+			     strcmp(fi->rule, wl_rule_name(WLR_AABTREE_COVERAGE)) == 0);
 		if (!mine)
 			continue;
 		for (const char *const *r = rules; *r; r++)
@@ -288,15 +288,15 @@ done:
 static int refit_apply(wl_fix_ctx *x)
 {
 	const w3d_model *model = x->model;
-	if (!model || !wl_fix_rule_wanted(x, "aabtree-box-too-small"))
+	if (!model || !wl_fix_rule_wanted(x, WLR_AABTREE_BOX_TOO_SMALL))
 		return 0;
 	for (size_t i = 0; i < model->mesh_count; i++) {
 		const w3d_mesh *m = model->meshes[i];
 		if (!m || !m->aabtree.src)
 			continue;
 		const wl_finding *why = tree_finding(x, m, refit_rules);
-		if (!why || tree_has(x, m, "aabtree-child-out-of-range") ||
-		    tree_has(x, m, "aabtree-cycle"))
+		if (!why || tree_has(x, m, WLR_AABTREE_CHILD_OUT_OF_RANGE) ||
+		    tree_has(x, m, WLR_AABTREE_CYCLE))
 			continue;
 		if (refit_mesh(x, m, why) != 0)
 			return -1;

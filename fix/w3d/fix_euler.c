@@ -20,7 +20,7 @@
 
 extern const wl_fixer wl_fix_recompute_euler_angles;
 
-#define RULE "pivot-euler-mismatch"
+#define RULE WLR_PIVOT_EULER_MISMATCH
 #define NOTES_PER_CHUNK 16u
 
 static int fix_hierarchy(wl_fix_ctx *x, const w3d_hierarchy *h, double tol)
@@ -71,7 +71,7 @@ static int apply_euler(wl_fix_ctx *x)
 	const w3d_model *md = x->model;
 	if (!md || !wl_fix_rule_wanted(x, RULE))
 		return 0;
-	double tol = wl_config_param(x->config, x->catalog, RULE, "tolerance", 0.1);
+	double tol = wl_config_param(x->config, x->catalog, RULE, "tolerance");
 	for (size_t i = 0; i < md->hierarchy_count; i++)
 		if (md->hierarchies[i] && fix_hierarchy(x, md->hierarchies[i], tol) != 0)
 			return -1;

@@ -55,7 +55,7 @@
 
 extern const wl_fixer wl_fix_reorder_pivots;
 
-#define RULE "pivot-parent-order"
+#define RULE WLR_PIVOT_PARENT_ORDER
 
 /* ------------------------------------------------------------------ */
 /* order                                                               */

@@ -52,8 +52,8 @@
 extern const wl_fixer wl_fix_normalize_quaternions, wl_fix_align_quaternion_hemispheres;
 
 #define NOTES_PER_CHUNK 16u
-#define RULE "quaternion-not-normalized"
-#define RULE_FLIP "quaternion-hemisphere-flip"
+#define RULE WLR_QUATERNION_NOT_NORMALIZED
+#define RULE_FLIP WLR_QUATERNION_HEMISPHERE_FLIP
 
 /* One chunk being rewritten: its current payload copied once, on the first
  * quaternion that needs it. */
@@ -243,7 +243,7 @@ static int apply_quaternions(wl_fix_ctx *x)
 {
 	if (!x->model || !wl_fix_rule_wanted(x, RULE))
 		return 0;
-	double tol = wl_config_param(x->config, x->catalog, RULE, "tolerance", 0.001);
+	double tol = wl_config_param(x->config, x->catalog, RULE, "tolerance");
 	return visit_all(x, tol < 0 ? 0 : tol);
 }
 
