@@ -81,8 +81,8 @@ static void list_fixes(FILE *out)
 			width = (int)strlen(fx[i]->id);
 	for (size_t i = 0; i < n; i++) {
 		fprintf(out, "%-*s %-6s ", width, fx[i]->id, fx[i]->unsafe ? "unsafe" : "safe");
-		for (const char *const *r = fx[i]->rules; r && *r; r++)
-			fprintf(out, "%s%s", r == fx[i]->rules ? "" : ",", *r);
+		for (const wl_rule_id *r = fx[i]->rules; r && *r != WL_RULE_NONE; r++)
+			fprintf(out, "%s%s", r == fx[i]->rules ? "" : ",", wl_rule_name(*r));
 		fprintf(out, "\n    %s\n", fx[i]->summary);
 	}
 }
@@ -735,8 +735,8 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < o.nforce; i++)
 		for (size_t j = 0; j < nfix; j++)
 			if (strcmp(fx[j]->id, o.force[i]) == 0)
-				for (const char *const *r = fx[j]->rules; r && *r; r++)
-					if (push(&o.sel.extend, &o.sel.nextend, *r) != 0)
+				for (const wl_rule_id *r = fx[j]->rules; r && *r != WL_RULE_NONE; r++)
+					if (push(&o.sel.extend, &o.sel.nextend, wl_rule_name(*r)) != 0)
 						status = 2;
 	o.sel.rules.extend_select = o.sel.extend;
 	o.sel.rules.extend_count = o.sel.nextend;

@@ -1092,6 +1092,7 @@ static void xref_emit(void *ud, const wl_xref_finding *f)
 	char *at = blk;
 	wl_finding x = { 0 };
 	x.rule = f->rule;
+	x.rule_id = wl_rule_lookup(f->rule);
 	x.severity = sev;
 	x.offset = f->offset;
 	x.length = f->length;

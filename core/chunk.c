@@ -48,7 +48,7 @@ static wl_chunk *new_node(reader *r, wl_chunk *parent, uint8_t kind, uint64_t of
 }
 
 static void add_gap(reader *r, wl_chunk *parent, uint64_t from, uint64_t to, uint16_t rec,
-		    const char *rule, const char *what)
+		    wl_rule_id rule, const char *what)
 {
 	if (to <= from)
 		return;

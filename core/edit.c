@@ -80,7 +80,7 @@ static void link_after(wl_chunk *parent, wl_chunk *after, wl_chunk *c)
 	renumber(parent);
 }
 
-int wl_edit_note(wl_doc *d, const wl_chunk *c, const char *rule, uint64_t offset,
+int wl_edit_note(wl_doc *d, const wl_chunk *c, wl_rule_id rule, uint64_t offset,
 		 const char *fmt, ...)
 {
 	wl_edit_log *log = &d->edits;
@@ -98,7 +98,7 @@ int wl_edit_note(wl_doc *d, const wl_chunk *c, const char *rule, uint64_t offset
 	va_end(ap);
 	if (!what)
 		return oom(d);
-	log->items[log->count++] = (wl_edit){ c, rule, what, offset };
+	log->items[log->count++] = (wl_edit){ c, wl_rule_name(rule), what, offset };
 	return 0;
 }
 

@@ -191,8 +191,11 @@ static int cmp_finding(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : (x->seq > y->seq);
 }
 
-void wl_findings_remove_rule(wl_findings *f, const char *rule)
+void wl_findings_remove_rule(wl_findings *f, wl_rule_id id)
 {
+	const char *rule = wl_rule_name(id);
+	if (!rule)
+		return;
 	size_t k = 0;
 	for (size_t i = 0; i < f->count; i++)
 		if (strcmp(f->items[i].rule, rule) != 0)

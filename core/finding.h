@@ -131,7 +131,7 @@ uint64_t wl_findings_dropped(const wl_findings *f, const char *rule);
  * a rule over to another check (w3dlint's cross-file index takes
  * skin-bounds-unchecked over in folder runs).
  */
-void wl_findings_remove_rule(wl_findings *f, const char *rule);
+void wl_findings_remove_rule(wl_findings *f, wl_rule_id rule);
 
 /** Sorts findings by offset, then rule id (stable output order). */
 void wl_findings_sort(wl_findings *f);

@@ -3,7 +3,8 @@
 
 #include <string.h>
 
-const char *const wl_rule_names[WL_RULES_COUNT] = {
+const char *const wl_rule_names[WL_RULES_END] = {
+	(const char *)0,
 #define WL_RULE_NAME_(handle, name) name,
 	WL_FOREACH_RULE(WL_RULE_NAME_)
 #undef WL_RULE_NAME_
@@ -11,7 +12,7 @@ const char *const wl_rule_names[WL_RULES_COUNT] = {
 
 wl_rule_id wl_rule_lookup(const char *name)
 {
-	size_t lo = 0, hi = WL_RULES_COUNT;
+	size_t lo = 1, hi = WL_RULES_END;
 	while (name && lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		int c = strcmp(name, wl_rule_names[mid]);

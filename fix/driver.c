@@ -36,8 +36,8 @@ bool wl_fix_enabled(const wl_fix_options *o, const wl_fixer *f)
 		return false;
 	if (force || fl->select_count == 0 || matches_any(fl->select, fl->select_count, f->id))
 		return true;
-	for (const char *const *r = f->rules; r && *r; r++)
-		if (wl_fix_filter_allows(fl, *r))
+	for (const wl_rule_id *r = f->rules; r && *r != WL_RULE_NONE; r++)
+		if (wl_fix_filter_allows(fl, wl_rule_name(*r)))
 			return true;
 	return false;
 }
@@ -261,7 +261,7 @@ static size_t count_at_least(const wl_doc *d, wl_severity s)
 
 /* The rules after which no model can be read from the bytes (rules/chunk.yaml):
  * an output that still has one at severity error is not a repair. */
-static const char *const unreadable_rules[] = { WLR_FILE_EMPTY, WLR_NO_CHUNKS, WLR_CHUNK_RESYNC,
+static const wl_rule_id unreadable_rules[] = { WLR_FILE_EMPTY, WLR_NO_CHUNKS, WLR_CHUNK_RESYNC,
 						WLR_CHUNK_TRUNCATED, WL_RULE_NONE };
 
 /* The first error-severity finding of d that leaves no readable model, or NULL. */
@@ -269,8 +269,8 @@ static const wl_finding *unreadable(const wl_doc *d)
 {
 	for (size_t k = 0; k < d->findings.count; k++) {
 		const wl_finding *f = &d->findings.items[k];
-		for (const char *const *r = unreadable_rules; *r && f->severity >= WL_SEV_ERROR; r++)
-			if (strcmp(f->rule, *r) == 0)
+		for (const wl_rule_id *r = unreadable_rules; *r != WL_RULE_NONE && f->severity >= WL_SEV_ERROR; r++)
+			if (f->rule_id == *r)
 				return f;
 	}
 	return NULL;
@@ -296,8 +296,8 @@ static void count_after(const wl_fix_options *o, const wl_doc *d, wl_fix_result 
 		/* a fixer that runs with --unsafe, not without */
 		const wl_fixer *by = NULL;
 		for (size_t i = 0; i < n && !by; i++)
-			for (const char *const *rl = fx[i]->rules; rl && *rl && !by; rl++)
-				if (strcmp(*rl, f->rule) == 0 && !wl_fix_enabled(o, fx[i]) &&
+			for (const wl_rule_id *rl = fx[i]->rules; rl && *rl != WL_RULE_NONE && !by; rl++)
+				if (*rl == f->rule_id && !wl_fix_enabled(o, fx[i]) &&
 				    wl_fix_enabled(&with_unsafe, fx[i]))
 					by = fx[i];
 		if (!by)

@@ -53,7 +53,8 @@ typedef struct wl_fix_rule_filter {
 
 typedef struct wl_fixer {
 	const char *id;               /* fixer name, e.g. "recompute-bounds" */
-	const char *const *rules;     /* NULL-terminated rule ids it repairs */
+	const wl_rule_id *rules;      /* handles of the rules it repairs, ending
+	                               * with WL_RULE_NONE */
 	bool unsafe;                  /* needs --unsafe (or forced) */
 	const char *summary;          /* one line, for w3dfix --list-fixes */
 	/* Edits ctx->doc; returns 0, or -1 on out of memory. */
@@ -108,6 +109,6 @@ int wl_fix_patch_u32(wl_doc *d, wl_chunk *c, size_t at, uint32_t v, uint32_t *ol
 
 /** True when ctx->doc has a finding of rule and the run's filter allows
  *  repairing it: the test a fixer makes before repairing one rule. */
-bool wl_fix_rule_wanted(const wl_fix_ctx *ctx, const char *rule);
+bool wl_fix_rule_wanted(const wl_fix_ctx *ctx, wl_rule_id rule);
 
 #endif

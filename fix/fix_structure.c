@@ -61,7 +61,7 @@ static int sizes_walk(wl_fix_ctx *x, wl_chunk *c)
 			continue;
 		if (k->container && sizes_walk(x, k) != 0)
 			return -1;
-		const char *rule = NULL;
+		wl_rule_id rule = WL_RULE_NONE;
 		if (k->recovery & WL_REC_EXTENDED)
 			rule = WLR_CONTAINER_SIZE_TOO_SMALL;
 		else if (k->recovery & WL_REC_PAST_EOF)
@@ -94,7 +94,7 @@ static int bits_walk(wl_fix_ctx *x, wl_chunk *c, bool legacy)
 			continue;
 		if (k->container && bits_walk(x, k, legacy) != 0)
 			return -1;
-		const char *rule = NULL;
+		wl_rule_id rule = WL_RULE_NONE;
 		if ((k->recovery & WL_REC_FLAG_MISSING) && !legacy)
 			rule = WLR_CONTAINER_BIT_MISSING;
 		else if (k->recovery & WL_REC_FLAG_ON_LEAF)
@@ -135,7 +135,7 @@ static int apply_bits(wl_fix_ctx *x)
 /* ---- gaps ---- */
 
 /* Removes the gaps carrying mark under c (recursively when deep). */
-static int drop_gaps(wl_fix_ctx *x, wl_chunk *c, uint16_t mark, const char *rule, bool deep)
+static int drop_gaps(wl_fix_ctx *x, wl_chunk *c, uint16_t mark, wl_rule_id rule, bool deep)
 {
 	wl_chunk *k = c->first_child;
 	while (k) {
@@ -400,49 +400,49 @@ static int apply_trim(wl_fix_ctx *x)
 
 /* ---- registry entries (fix/fixers.c) ---- */
 
-static const char *const sizes_rules[] = { WLR_CHUNK_SIZE_PAST_EOF, WLR_CONTAINER_SIZE_TOO_SMALL, WL_RULE_NONE };
+static const wl_rule_id sizes_rules[] = { WLR_CHUNK_SIZE_PAST_EOF, WLR_CONTAINER_SIZE_TOO_SMALL, WL_RULE_NONE };
 const wl_fixer wl_fix_container_sizes = {
 	"container-sizes", sizes_rules, false,
 	"set container sizes the reader found wrong to the bytes of their children (keeps every child)",
 	apply_sizes
 };
 
-static const char *const bits_rules[] = { WLR_CONTAINER_BIT_ON_LEAF, WLR_CONTAINER_BIT_MISSING, WL_RULE_NONE };
+static const wl_rule_id bits_rules[] = { WLR_CONTAINER_BIT_ON_LEAF, WLR_CONTAINER_BIT_MISSING, WL_RULE_NONE };
 const wl_fixer wl_fix_container_bits = {
 	"container-bits", bits_rules, false,
 	"recompute bit 31 of the size on data chunks that set it and containers that lack it",
 	apply_bits
 };
 
-static const char *const trailing_rules[] = { WLR_TRAILING_BYTES, WL_RULE_NONE };
+static const wl_rule_id trailing_rules[] = { WLR_TRAILING_BYTES, WL_RULE_NONE };
 const wl_fixer wl_fix_trailing_bytes = {
-	WLR_TRAILING_BYTES, trailing_rules, false,
+	"trailing-bytes", trailing_rules, false,
 	"remove the bytes after the last top-level chunk",
 	apply_trailing
 };
 
-static const char *const overrun_rules[] = { WLR_CHUNK_OVERRUNS_PARENT, WLR_CHUNK_SIZE_WRONG, WL_RULE_NONE };
+static const wl_rule_id overrun_rules[] = { WLR_CHUNK_OVERRUNS_PARENT, WLR_CHUNK_SIZE_WRONG, WL_RULE_NONE };
 const wl_fixer wl_fix_chunk_overruns = {
 	"chunk-overruns", overrun_rules, true,
 	"give a chunk that overruns its parent, or whose size the bytes contradict, the size the reader read",
 	apply_overruns
 };
 
-static const char *const stray_rules[] = { WLR_STRAY_BYTES, WL_RULE_NONE };
+static const wl_rule_id stray_rules[] = { WLR_STRAY_BYTES, WL_RULE_NONE };
 const wl_fixer wl_fix_drop_stray = {
 	"drop-stray-bytes", stray_rules, true,
 	"remove stray bytes inside containers",
 	apply_stray
 };
 
-static const char *const unreadable_rules[] = { WLR_CHUNK_RESYNC, WLR_CHUNK_TRUNCATED, WL_RULE_NONE };
+static const wl_rule_id unreadable_rules[] = { WLR_CHUNK_RESYNC, WLR_CHUNK_TRUNCATED, WL_RULE_NONE };
 const wl_fixer wl_fix_drop_unreadable = {
 	"drop-unreadable", unreadable_rules, true,
 	"remove bytes skipped by a resync and chunks cut by the end of the file",
 	apply_unreadable
 };
 
-static const char *const trim_rules[] = { WLR_ARRAY_SIZE_NOT_MULTIPLE, WL_RULE_NONE };
+static const wl_rule_id trim_rules[] = { WLR_ARRAY_SIZE_NOT_MULTIPLE, WL_RULE_NONE };
 const wl_fixer wl_fix_trim_partial = {
 	"trim-partial-elements", trim_rules, true,
 	"drop the partial element at the end of an array chunk",

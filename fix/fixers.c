@@ -82,7 +82,8 @@ bool wl_fix_filter_allows(const wl_fix_rule_filter *filter, const char *rule)
 	return sel;
 }
 
-bool wl_fix_rule_wanted(const wl_fix_ctx *ctx, const char *rule)
+bool wl_fix_rule_wanted(const wl_fix_ctx *ctx, wl_rule_id rule)
 {
-	return wl_fix_filter_allows(ctx->filter, rule) && wl_fix_has_finding(ctx->doc, rule);
+	const char *name = wl_rule_name(rule);
+	return name && wl_fix_filter_allows(ctx->filter, name) && wl_fix_has_finding(ctx->doc, name);
 }

@@ -18,6 +18,7 @@
 
 #include <ctype.h>
 #include <stdint.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +41,7 @@ struct wl_catalog {
 	size_t count, cap;
 	/* by_handle[h]: 1 + the index in rules of the rule of handle h
 	 * (core/rule_ids.h), 0 when the catalogue lacks it. */
-	uint32_t by_handle[WL_RULES_COUNT];
+	uint32_t by_handle[WL_RULES_END];
 };
 
 static const char *const categories[] = {
@@ -591,9 +592,24 @@ const wl_rule_def *wl_catalog_find(const wl_catalog *cat, const char *id)
 	return s ? &s->def : NULL;
 }
 
+static wl_catalog *builtin;
+static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
+
+static void load_builtin_once(void)
+{
+	char err[256];
+	builtin = wl_catalog_load_builtin(err, sizeof err);
+}
+
+const wl_catalog *wl_catalog_builtin(void)
+{
+	pthread_once(&builtin_once, load_builtin_once);
+	return builtin;
+}
+
 const wl_rule_def *wl_catalog_rule(const wl_catalog *cat, wl_rule_id rule)
 {
-	if (!cat || (unsigned)rule >= WL_RULES_COUNT || !cat->by_handle[rule])
+	if (!cat || (unsigned)rule >= WL_RULES_END || !cat->by_handle[rule])
 		return NULL;
 	return &cat->rules[cat->by_handle[rule] - 1].def;
 }

@@ -93,6 +93,11 @@ void wl_catalog_free(wl_catalog *cat);
 /** Rule by id (text, e.g. from a configuration), or NULL: a binary search. */
 const wl_rule_def *wl_catalog_find(const wl_catalog *cat, const char *id);
 
+/** The catalogue embedded in the binary, loaded once for the process (never
+ *  freed; NULL when it does not load): where a parameter's default comes
+ *  from when the caller's catalogue (none, or a test's) lacks the rule. */
+const wl_catalog *wl_catalog_builtin(void);
+
 /** Rule by handle (core/rule_ids.h), or NULL when cat lacks it: an array
  *  index. */
 const wl_rule_def *wl_catalog_rule(const wl_catalog *cat, wl_rule_id rule);

@@ -1436,7 +1436,8 @@ double wl_config_param(const wl_config *cfg, const wl_catalog *cat, wl_rule_id r
 	const double *v = override_param(cfg, wl_rule_name(rule), param);
 	if (v)
 		return *v;
-	const wl_param_def *p = wl_rule_param(wl_catalog_rule(cat, rule), param);
+	const wl_rule_def *r = wl_catalog_rule(cat, rule);
+	const wl_param_def *p = wl_rule_param(r ? r : wl_catalog_rule(wl_catalog_builtin(), rule), param);
 	return p ? p->def : NAN;
 }
 

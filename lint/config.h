@@ -191,7 +191,8 @@ int wl_path_glob_match(const char *pattern, const char *path);
 
 /** Effective value of parameter param of the rule of handle rule: the
  *  configuration's, else the catalogue default (the one source of
- *  defaults); NAN when neither has it (a bug: the catalogue lacks it). */
+ *  defaults: cat's, or the built-in catalogue's when cat is NULL or lacks
+ *  the rule); NAN when none has it (a bug: the catalogue lacks it). */
 double wl_config_param(const wl_config *cfg, const wl_catalog *cat, wl_rule_id rule, const char *param);
 
 /** wl_config_param for a rule named by text (custom catalogues of the

@@ -16,11 +16,15 @@ double wl_lint_param(const wl_lint_ctx *ctx, wl_rule_id rule, const char *param)
 	return wl_config_param(ctx->config, ctx->catalog, rule, param);
 }
 
+bool wl_lint_enabled_named(const wl_lint_ctx *ctx, const char *rule)
+{
+	return rule && wl_config_severity_for(ctx->config, ctx->cli, ctx->catalog, rule, ctx->file_key,
+					      ctx->targets) != WL_SEV_OFF;
+}
+
 bool wl_lint_enabled(const wl_lint_ctx *ctx, wl_rule_id rule)
 {
-	const char *name = wl_rule_name(rule);
-	return name && wl_config_severity_for(ctx->config, ctx->cli, ctx->catalog, name, ctx->file_key,
-					      ctx->targets) != WL_SEV_OFF;
+	return wl_lint_enabled_named(ctx, wl_rule_name(rule));
 }
 
 /* Gives each finding its effective severity for the file file_key (may be
@@ -35,14 +39,16 @@ static void apply_severities(wl_doc *doc, const wl_catalog *cat, const wl_config
 	size_t w = 0;
 	for (size_t i = 0; i < f->count; i++) {
 		wl_finding x = f->items[i];
-		if (!wl_catalog_find(cat, x.rule) && !wl_config_custom_find(cfg, x.rule)) {
+		const wl_rule_def *def = x.rule_id ? wl_catalog_rule(cat, x.rule_id) : wl_catalog_find(cat, x.rule);
+		if (!def && !wl_config_custom_find(cfg, x.rule)) {
 			wl_msgbuf b = { 0 };
 			x.message = wl_arena_printf(doc->arena, "internal: rule id '%s' is not in the catalogue: %s",
 						    x.rule, wl_finding_message(&x, &b));
 			wl_msgbuf_free(&b);
 			if (!x.message)
 				x.message = "internal: rule id missing from the catalogue";
-			x.rule = WLR_INTERNAL_UNKNOWN_RULE;
+			x.rule_id = WLR_INTERNAL_UNKNOWN_RULE;
+			x.rule = wl_rule_name(x.rule_id);
 			x.severity = WL_SEV_ERROR;
 		} else {
 			if (!last || strcmp(last, x.rule) != 0) {

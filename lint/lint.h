@@ -50,6 +50,10 @@ double wl_lint_param(const wl_lint_ctx *ctx, wl_rule_id rule, const char *param)
  *  (wl_config_severity_for with ctx's selection, file key and targets). */
 bool wl_lint_enabled(const wl_lint_ctx *ctx, wl_rule_id rule);
 
+/** wl_lint_enabled for a rule named by text: a custom rule of the
+ *  configuration. */
+bool wl_lint_enabled_named(const wl_lint_ctx *ctx, const char *rule);
+
 /**
  * Lints bytes[0..size) named path, in the format wl_format_detect() finds
  * (content first, then path's extension): the format's reader, its model

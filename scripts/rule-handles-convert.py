@@ -35,9 +35,12 @@ What it rewrites, in every *.c and *.h of core/ lint/ fix/ textform/ cli/
   - an id inside a call of a function that takes text (TEXT_FUNCS: strcmp,
     fnmatch, wl_catalog_find, printf, ck_assert_str_eq, ...):
     wl_rule_name(WLR_X), the same text;
+  - a fixer's own id (the first field of a wl_fixer) stays text;
   - outside tests/, an id anywhere else (tables, #define, assignments,
     ternaries, local helpers): WLR_X, reported as "handle (check type)";
-    in tests/ such ids stay text (tests compare report output).
+    in tests/ such ids stay text (tests compare report output); the
+    declarations that then hold a handle get the type wl_rule_id (RETYPE:
+    tables, locals, a NULL ending a handle list -> WL_RULE_NONE).
   - the parameter default written beside a catalogue parameter (the
     catalogue is its one source): wl_lint_param(ctx, R, "p", 0.001) ->
     wl_lint_param(ctx, R, "p"); wl_config_param(cfg, cat, R, "p", 0.1) ->
@@ -235,6 +238,8 @@ def convert_file(path, ids, is_test, report):
             if call in HANDLE_FUNCS and call != "wl_rule_name":
                 report.append((rel, lineno(s), "NOT CONVERTED", '"%s" in %s(): not in the catalogue' % (lit, call)))
             continue
+        if re.search(r"\bwl_fixer\s+\w+\s*=\s*\{\s*$", text[:s]):
+            continue  # a fixer's id (w3dfix --fix ID), text that users type
         if neighbour_is_string(text, s, e):
             report.append((rel, lineno(s), "NOT CONVERTED", '"%s" joined to another literal' % lit))
             continue
@@ -248,8 +253,6 @@ def convert_file(path, ids, is_test, report):
             what = "#define" if in_define else ("%s()" % call if call else ("{...}" if ctx else "expression"))
             report.append((rel, lineno(s), "handle (check type)", '"%s" in %s' % (lit, what)))
             edits.append((s, e, handle(lit)))
-    if not edits:
-        return text, text
     edits.sort(key=lambda x: x[0], reverse=True)
     new = text
     for s, e, r in edits:
@@ -257,7 +260,25 @@ def convert_file(path, ids, is_test, report):
     if not is_test:
         # A NULL ending a brace list of handles: the end of a handle list.
         new = re.sub(r"(WLR_\w+\s*,\s*)NULL(\s*})", r"\1WL_RULE_NONE\2", new)
+        new = retype(new)
     return text, new
+
+
+# Declarations that hold a handle after the rewrite, given their type:
+#   const char *const NAME[] = { WLR_...      -> const wl_rule_id NAME[] = ...
+#   const char *NAME = WLR_... / = c ? WLR_... -> wl_rule_id NAME = ...
+#   const char NAME[] = WLR_...;               -> const wl_rule_id NAME = ...;
+RETYPE = [
+    (re.compile(r"\bconst char \*const (\w+)\[\] = (\{\s*WLR_)"), r"const wl_rule_id \1[] = \2"),
+    (re.compile(r"\bconst char \*(\w+) = (WLR_|[^;?]*\?\s*WLR_)"), r"wl_rule_id \1 = \2"),
+    (re.compile(r"\bconst char (\w+)\[\] = (WLR_\w+);"), r"const wl_rule_id \1 = \2;"),
+]
+
+
+def retype(text):
+    for rx, rep in RETYPE:
+        text = rx.sub(rep, text)
+    return text
 
 
 def main(argv):

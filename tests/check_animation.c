@@ -239,7 +239,7 @@ Suite *animation_suite(void)
 	const TTest *tests[] = {
 		valid_is_clean, robust, NULL
 	};
-	Suite *s = rb_suite_of("animation", "rules", 0, tests, w3d_check_animation_rules);
+	Suite *s = rb_suite_of("animation", "rules", 0, tests);
 	rb_add_loop(s, "rule_cases", 0, rule_cases, (int)(sizeof cases / sizeof cases[0]));
 	return s;
 }

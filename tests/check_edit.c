@@ -254,5 +254,5 @@ Suite *edit_suite(void)
 		no_edit_is_identity, set_payload_resizes_ancestors, touch_fixes_size_and_bit,
 		remove_insert_move, replaced_leaf_keeps_bit, truncated_keeps_its_deficit, NULL
 	};
-	return rb_suite_of("edit", "edit", 0, tests, NULL);
+	return rb_suite_of("edit", "edit", 0, tests);
 }

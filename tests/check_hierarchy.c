@@ -149,7 +149,7 @@ Suite *hierarchy_suite(void)
 	const TTest *tests[] = {
 		valid_is_clean, robust, NULL
 	};
-	Suite *s = rb_suite_of("hierarchy", "rules", 0, tests, w3d_check_hierarchy_rules);
+	Suite *s = rb_suite_of("hierarchy", "rules", 0, tests);
 	rb_add_loop(s, "rule_cases", 0, rule_cases, (int)(sizeof cases / sizeof cases[0]));
 	return s;
 }

@@ -643,5 +643,5 @@ Suite *reports_suite(void)
 		pool_stops_on_emit_error_and_discards, front_end_jobs_give_identical_reports,
 		front_end_bad_options, NULL
 	};
-	return rb_suite_of("reports", "reports", 120, tests, NULL);
+	return rb_suite_of("reports", "reports", 120, tests);
 }

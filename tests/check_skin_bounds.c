@@ -209,7 +209,7 @@ END_TEST
 Suite *skin_bounds_suite(void)
 {
 	const TTest *tests[] = { real_skins, NULL };
-	Suite *s = rb_suite_of("skin_bounds", "corpus", 300, tests, NULL);
+	Suite *s = rb_suite_of("skin_bounds", "corpus", 300, tests);
 	rb_add_loop(s, "rules", 60, skin_case, (int)(sizeof cases / sizeof cases[0]));
 	return s;
 }

@@ -35,7 +35,7 @@
 
 #include "../../core/cursor.h"
 
-static const char RULE[] = WLR_B3D_KEYS_DUPLICATE_FRAME;
+static const wl_rule_id RULE = WLR_B3D_KEYS_DUPLICATE_FRAME;
 
 /* One key of one channel: its frame, its chunk's place among the NODE's
  * KEYS chunks (file order) and its index in the NODE's keys. */
@@ -187,7 +187,7 @@ static int apply(wl_fix_ctx *x)
 	return rc < 0 ? -1 : 0;
 }
 
-static const char *const rules[] = { RULE, NULL };
+static const wl_rule_id rules[] = { RULE, WL_RULE_NONE };
 const wl_fixer wl_fix_b3d_drop_repeated_keys = {
 	"drop-repeated-keys", rules, false,
 	"drop a key that only repeats, at the same frame, channels an earlier KEYS chunk of its NODE keys "

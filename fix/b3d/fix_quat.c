@@ -33,9 +33,9 @@
 
 /* Absolute offset of the rotation a finding of rule is about, or 0 when
  * the finding is not one this file can place. */
-static uint64_t rotation_at(wl_doc *d, const wl_finding *f, const char *rule)
+static uint64_t rotation_at(wl_doc *d, const wl_finding *f, wl_rule_id rule)
 {
-	if (strcmp(rule, NODE_RULE) == 0)
+	if (rule == NODE_RULE)
 		return f->length == 16 ? f->offset : 0;
 	size_t len;
 	const uint8_t *p = wl_edit_payload(d, f->chunk, &len);
@@ -59,9 +59,9 @@ static double length_of(const wl_doc *d, uint64_t at, float q[4])
 
 /* True when f is a finding of rule this file can repair (chunk known, the
  * rotation inside the file); its rotation's offset goes to *at. */
-static bool usable(wl_doc *d, const wl_finding *f, const char *rule, uint64_t *at)
+static bool usable(wl_doc *d, const wl_finding *f, wl_rule_id rule, uint64_t *at)
 {
-	if (f->severity == WL_SEV_OFF || strcmp(f->rule, rule) != 0 || !f->chunk)
+	if (f->severity == WL_SEV_OFF || f->rule_id != rule || !f->chunk)
 		return false;
 	*at = rotation_at(d, f, rule);
 	return *at && *at + 16 <= d->size;
@@ -69,7 +69,7 @@ static bool usable(wl_doc *d, const wl_finding *f, const char *rule, uint64_t *a
 
 /* One rule: mode 0 normalises (only when no reported quaternion is zero),
  * mode 1 sets the zero ones to the identity. */
-static int repair(wl_fix_ctx *x, const char *rule, int mode)
+static int repair(wl_fix_ctx *x, wl_rule_id rule, int mode)
 {
 	if (!wl_fix_rule_wanted(x, rule))
 		return 0;
@@ -120,7 +120,7 @@ static int reset_zero(wl_fix_ctx *x)
 	return repair(x, NODE_RULE, 1) || repair(x, KEY_RULE, 1) ? -1 : 0;
 }
 
-static const char *const rules[] = { NODE_RULE, KEY_RULE, NULL };
+static const wl_rule_id rules[] = { NODE_RULE, KEY_RULE, WL_RULE_NONE };
 const wl_fixer wl_fix_b3d_normalise_quaternions = {
 	"b3d-normalize-quaternions", rules, false,
 	"scale NODE and KEYS rotation quaternions to unit length (a rule is left alone while a zero one remains)",

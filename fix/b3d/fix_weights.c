@@ -53,7 +53,7 @@ typedef struct group {
 	size_t records;      /* over them */
 	uint64_t span;
 	bool drop_zero, drop_neg, trim, rescale;
-	const char *note_rule; /* the first wanted rule: what the edits repair */
+	wl_rule_id note_rule; /* the first wanted rule: what the edits repair */
 } group;
 
 /* What happens to each record r: kept as it is (act[r] KEEP), removed
@@ -197,7 +197,7 @@ static int apply(wl_fix_ctx *x)
 	const b3d_model *m = d->model;
 	group g = { m, 0, 0, 0, 0, wl_fix_rule_wanted(x, WLR_B3D_WEIGHT_ZERO),
 		    wl_fix_rule_wanted(x, WLR_B3D_WEIGHT_NEGATIVE), wl_fix_rule_wanted(x, WLR_B3D_WEIGHT_OVER_4),
-		    wl_fix_rule_wanted(x, WLR_B3D_WEIGHT_SUM), NULL };
+		    wl_fix_rule_wanted(x, WLR_B3D_WEIGHT_SUM), WL_RULE_NONE };
 	if (!m || !(g.drop_zero || g.drop_neg || g.trim || g.rescale))
 		return 0;
 	g.note_rule = g.rescale ? WLR_B3D_WEIGHT_SUM
@@ -219,7 +219,7 @@ static int apply(wl_fix_ctx *x)
 	return 0;
 }
 
-static const char *const rules[] = { WLR_B3D_WEIGHT_ZERO, WLR_B3D_WEIGHT_NEGATIVE, WLR_B3D_WEIGHT_OVER_4,
+static const wl_rule_id rules[] = { WLR_B3D_WEIGHT_ZERO, WLR_B3D_WEIGHT_NEGATIVE, WLR_B3D_WEIGHT_OVER_4,
 				      WLR_B3D_WEIGHT_SUM, WL_RULE_NONE };
 const wl_fixer wl_fix_b3d_fix_weights = {
 	"fix-weights", rules, false,

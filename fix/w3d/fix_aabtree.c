@@ -54,7 +54,7 @@
  * (MIN_AABTREE_POLYGONS, meshsave.cpp:85). */
 #define MIN_AABTREE_POLYGONS 8
 
-static const char *const tree_rules[] = {
+static const wl_rule_id tree_rules[] = {
 	WLR_AABTREE_HEADER_MISSING,      WLR_AABTREE_EMPTY,
 	WLR_AABTREE_COUNT_MISMATCH,      WLR_AABTREE_POLYCOUNT_MISMATCH,
 	WLR_AABTREE_CHILD_OUT_OF_RANGE,  WLR_AABTREE_CYCLE,
@@ -64,7 +64,7 @@ static const char *const tree_rules[] = {
 	WL_RULE_NONE
 };
 
-static const char *const refit_rules[] = { WLR_AABTREE_BOX_TOO_SMALL, WL_RULE_NONE };
+static const wl_rule_id refit_rules[] = { WLR_AABTREE_BOX_TOO_SMALL, WL_RULE_NONE };
 
 static void put_u32(uint8_t *p, uint32_t v)
 {
@@ -102,7 +102,7 @@ static bool beneath(const wl_chunk *c, const wl_chunk *anc)
  * about the tree when its chunk lies in the AABTREE, or for
  * aabtree-coverage when it names a triangle of the mesh. */
 static const wl_finding *tree_finding(const wl_fix_ctx *x, const w3d_mesh *m,
-				      const char *const *rules)
+				      const wl_rule_id *rules)
 {
 	const wl_findings *f = &x->doc->findings;
 	for (size_t i = 0; i < f->count; i++) {
@@ -111,21 +111,21 @@ static const wl_finding *tree_finding(const wl_fix_ctx *x, const w3d_mesh *m,
 			continue;
 		bool mine = beneath(fi->chunk, m->aabtree.src) ||
 			    (m->triangles_src && fi->chunk == m->triangles_src &&
-			     strcmp(fi->rule, wl_rule_name(WLR_AABTREE_COVERAGE)) == 0);
+			     fi->rule_id == WLR_AABTREE_COVERAGE);
 		if (!mine)
 			continue;
-		for (const char *const *r = rules; *r; r++)
-			if (strcmp(fi->rule, *r) == 0 && wl_fix_filter_allows(x->filter, *r))
+		for (const wl_rule_id *r = rules; *r; r++)
+			if (fi->rule_id == *r && wl_fix_filter_allows(x->filter, wl_rule_name(*r)))
 				return fi;
 	}
 	return NULL;
 }
 
-static bool tree_has(const wl_fix_ctx *x, const w3d_mesh *m, const char *rule)
+static bool tree_has(const wl_fix_ctx *x, const w3d_mesh *m, wl_rule_id rule)
 {
 	const wl_findings *f = &x->doc->findings;
 	for (size_t i = 0; i < f->count; i++)
-		if (strcmp(f->items[i].rule, rule) == 0 && f->items[i].chunk &&
+		if (f->items[i].rule_id == rule && f->items[i].chunk &&
 		    beneath(f->items[i].chunk, m->aabtree.src))
 			return true;
 	return false;
@@ -270,7 +270,7 @@ static int refit_mesh(wl_fix_ctx *x, const w3d_mesh *m, const wl_finding *why)
 	if (!changed)
 		goto done;
 	if (wl_edit_set_payload(x->doc, nodes, out, len) != 0 ||
-	    wl_edit_note(x->doc, nodes, why->rule,
+	    wl_edit_note(x->doc, nodes, why->rule_id,
 			 wl_chunk_payload_offset(nodes) + first * W3D_AABTREE_NODE_SIZE,
 			 "node boxes of the tree of mesh '%s' refit to their triangles: %zu of %zu "
 			 "nodes changed, first node %zu",
@@ -492,17 +492,17 @@ static int rebuild_mesh(wl_fix_ctx *x, const w3d_mesh *m)
 		goto done;
 	if (t->src)
 		rc = old_s.well_formed
-			     ? wl_edit_note(x->doc, tree, why ? why->rule : NULL, tree->offset,
+			     ? wl_edit_note(x->doc, tree, why ? why->rule_id : WL_RULE_NONE, tree->offset,
 					    "rebuilt AABTree of mesh '%s': %zu -> %" PRIu32 " nodes, depth %" PRIu32
 					    " -> %" PRIu32 ", SAH cost %.2f -> %.2f",
 					    m->name, t->node_array_count, b.node_count, old_s.depth, b.depth,
 					    old_s.sah, new_s.sah)
-			     : wl_edit_note(x->doc, tree, why ? why->rule : NULL, tree->offset,
+			     : wl_edit_note(x->doc, tree, why ? why->rule_id : WL_RULE_NONE, tree->offset,
 					    "rebuilt AABTree of mesh '%s': %zu -> %" PRIu32 " nodes (the old "
 					    "tree was malformed), depth %" PRIu32 ", SAH cost %.2f",
 					    m->name, t->node_array_count, b.node_count, b.depth, new_s.sah);
 	else
-		rc = wl_edit_note(x->doc, tree, NULL, tree->offset,
+		rc = wl_edit_note(x->doc, tree, WL_RULE_NONE, tree->offset,
 				  "added AABTree to mesh '%s': %" PRIu32 " nodes, depth %" PRIu32
 				  ", SAH cost %.2f",
 				  m->name, b.node_count, b.depth, new_s.sah);

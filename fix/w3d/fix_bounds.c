@@ -261,7 +261,7 @@ static int apply_bounds(wl_fix_ctx *x)
 	return 0;
 }
 
-static const char *const bounds_rules[] = { WLR_MESH_BOUNDS_BOX, WLR_MESH_BOUNDS_SPHERE, WL_RULE_NONE };
+static const wl_rule_id bounds_rules[] = { WLR_MESH_BOUNDS_BOX, WLR_MESH_BOUNDS_SPHERE, WL_RULE_NONE };
 
 const wl_fixer wl_fix_recompute_bounds = {
 	"recompute-bounds", bounds_rules, false,

@@ -53,7 +53,7 @@ static void agree(size_t *acc, const void *src, size_t count)
 		*acc = MIXED;
 }
 
-static int patch(wl_fix_ctx *x, const wl_chunk *cc, size_t at, uint32_t v, const char *rule,
+static int patch(wl_fix_ctx *x, const wl_chunk *cc, size_t at, uint32_t v, wl_rule_id rule,
 		 const char *field)
 {
 	wl_chunk *c = wl_fix_mut(x->doc, cc);
@@ -245,7 +245,7 @@ static int apply_aabtree_counts(wl_fix_ctx *x)
 	return 0;
 }
 
-static const char *const counts_rules[] = {
+static const wl_rule_id counts_rules[] = {
 	WLR_MESH_VERTEX_COUNT_MISMATCH, WLR_MESH_TRIANGLE_COUNT_MISMATCH, WLR_MATERIAL_PASS_COUNT_MISMATCH,
 	WLR_MATERIAL_COUNT_MISMATCH, WLR_MATERIAL_SHADER_COUNT_MISMATCH, WLR_PIVOT_COUNT_MISMATCH,
 	WLR_HLOD_LOD_COUNT_MISMATCH, WLR_HLOD_MODEL_COUNT_MISMATCH, WL_RULE_NONE
@@ -256,7 +256,7 @@ const wl_fixer wl_fix_header_counts = {
 	apply_counts
 };
 
-static const char *const aabtree_counts_rules[] = { WLR_AABTREE_COUNT_MISMATCH, WL_RULE_NONE };
+static const wl_rule_id aabtree_counts_rules[] = { WLR_AABTREE_COUNT_MISMATCH, WL_RULE_NONE };
 const wl_fixer wl_fix_aabtree_header_counts = {
 	"aabtree-header-counts", aabtree_counts_rules, true,
 	"set aabtree_header nodecount and polycount to the node and poly index arrays",

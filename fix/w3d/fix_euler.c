@@ -78,7 +78,7 @@ static int apply_euler(wl_fix_ctx *x)
 	return 0;
 }
 
-static const char *const euler_rules[] = { RULE, NULL };
+static const wl_rule_id euler_rules[] = { RULE, WL_RULE_NONE };
 
 const wl_fixer wl_fix_recompute_euler_angles = {
 	"recompute-euler-angles", euler_rules, false,

@@ -417,7 +417,7 @@ static int apply_reorder(wl_fix_ctx *x)
 	return 0;
 }
 
-static const char *const pivot_rules[] = { RULE, NULL };
+static const wl_rule_id pivot_rules[] = { RULE, WL_RULE_NONE };
 
 const wl_fixer wl_fix_reorder_pivots = {
 	"reorder-pivots", pivot_rules, true,

@@ -117,7 +117,7 @@ static int apply_planes(wl_fix_ctx *x)
 	return 0;
 }
 
-static const char *const planes_rules[] = { WLR_TRIANGLE_PLANE, WL_RULE_NONE };
+static const wl_rule_id planes_rules[] = { WLR_TRIANGLE_PLANE, WL_RULE_NONE };
 
 const wl_fixer wl_fix_recompute_planes = {
 	"recompute-planes", planes_rules, false,

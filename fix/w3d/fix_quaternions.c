@@ -254,8 +254,8 @@ static int apply_hemispheres(wl_fix_ctx *x)
 	return visit_all(x, -1);
 }
 
-static const char *const quaternion_rules[] = { RULE, NULL };
-static const char *const hemisphere_rules[] = { RULE_FLIP, NULL };
+static const wl_rule_id quaternion_rules[] = { RULE, WL_RULE_NONE };
+static const wl_rule_id hemisphere_rules[] = { RULE_FLIP, WL_RULE_NONE };
 
 const wl_fixer wl_fix_normalize_quaternions = {
 	"normalize-quaternions", quaternion_rules, false,

@@ -46,7 +46,7 @@ typedef struct arr {
 	bool per_tri;
 	bool optional; /* per-vertex data the mesh loads without: removed
 	                  when short, instead of costing vertices */
-	const char *rule; /* the rule its edits are noted under */
+	wl_rule_id rule; /* the rule its edits are noted under */
 } arr;
 
 typedef struct arrays {
@@ -138,12 +138,12 @@ static bool in_mesh(const wl_chunk *c, const wl_chunk *mesh)
 
 static bool mesh_flagged(const wl_fix_ctx *x, const w3d_mesh *m)
 {
-	static const char *const rules[] = { WLR_MESH_VERTEX_COUNT_MISMATCH, WLR_MESH_TRIANGLE_COUNT_MISMATCH,
+	static const wl_rule_id rules[] = { WLR_MESH_VERTEX_COUNT_MISMATCH, WLR_MESH_TRIANGLE_COUNT_MISMATCH,
 					     WLR_MESH_ARRAY_MISSING, WLR_MATERIAL_ID_ARRAY_LENGTH, WL_RULE_NONE };
 	const wl_findings *fs = &x->doc->findings;
 	for (size_t i = 0; i < fs->count; i++)
-		for (const char *const *r = rules; *r; r++)
-			if (strcmp(fs->items[i].rule, *r) == 0 && wl_fix_filter_allows(x->filter, *r) &&
+		for (const wl_rule_id *r = rules; *r; r++)
+			if (fs->items[i].rule_id == *r && wl_fix_filter_allows(x->filter, wl_rule_name(*r)) &&
 			    in_mesh(fs->items[i].chunk, m->src))
 				return true;
 	return false;
@@ -198,7 +198,7 @@ static int drop_short(wl_fix_ctx *x, const arr *a, size_t n)
 	return wl_edit_remove(x->doc, c);
 }
 
-static int patch_count(wl_fix_ctx *x, const wl_chunk *hc, size_t at, uint32_t v, const char *rule,
+static int patch_count(wl_fix_ctx *x, const wl_chunk *hc, size_t at, uint32_t v, wl_rule_id rule,
 		       const char *field)
 {
 	wl_chunk *c = wl_fix_mut(x->doc, hc);
@@ -275,7 +275,7 @@ static int apply_salvage(wl_fix_ctx *x)
 	return 0;
 }
 
-static const char *const salvage_rules[] = { WLR_MESH_VERTEX_COUNT_MISMATCH, WLR_MESH_TRIANGLE_COUNT_MISMATCH,
+static const wl_rule_id salvage_rules[] = { WLR_MESH_VERTEX_COUNT_MISMATCH, WLR_MESH_TRIANGLE_COUNT_MISMATCH,
 					     WLR_MESH_ARRAY_MISSING, WLR_MATERIAL_ID_ARRAY_LENGTH, WL_RULE_NONE };
 const wl_fixer wl_fix_salvage_mesh = {
 	"salvage-mesh", salvage_rules, true,

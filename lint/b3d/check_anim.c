@@ -25,11 +25,6 @@
 
 void b3d_check_anim(wl_lint_ctx *ctx);
 
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const b3d_check_anim_rules[];
-const char *const b3d_check_anim_rules[] = { WLR_B3D_ANIM_ZERO_FRAMES, WLR_B3D_ANIM_BAD_FPS, WLR_B3D_ANIM_MULTIPLE,
-					     WLR_B3D_KEYS_BEYOND_ANIM, WLR_B3D_KEYS_BEYOND_ANIM_BY1, WL_RULE_NONE };
-
 static void check_anim(wl_lint_ctx *ctx, const b3d_anim *a, size_t ordinal, const b3d_anim *first)
 {
 	uint64_t at = wl_chunk_payload_offset(a->src);

@@ -25,11 +25,6 @@
 
 void b3d_check_bone_ids(wl_lint_ctx *ctx);
 
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const b3d_check_bone_ids_rules[];
-const char *const b3d_check_bone_ids_rules[] = { WLR_B3D_BONE_VERTEX_OUT_OF_RANGE,
-						 WLR_B3D_BONE_BINDING_DIFFERS, WL_RULE_NONE };
-
 static void out_of_range(wl_lint_ctx *ctx, const b3d_model *m, const b3d_bone *bo)
 {
 	const b3d_mesh *me = bo->bind_irrlicht;

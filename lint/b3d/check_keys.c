@@ -35,13 +35,6 @@
 
 void b3d_check_keys(wl_lint_ctx *ctx);
 
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const b3d_check_keys_rules[];
-const char *const b3d_check_keys_rules[] = { WLR_B3D_KEYS_FLAGS_UNKNOWN,   WLR_B3D_KEY_NOT_FINITE,
-					     WLR_B3D_KEY_FRAME_BELOW_1,    WLR_B3D_KEYS_FRAME_ORDER,
-					     WLR_B3D_KEYS_DUPLICATE_FRAME, WLR_B3D_KEY_ROTATION_NOT_UNIT,
-					     WL_RULE_NONE };
-
 static int32_t frame_of(const b3d_keys *ks, size_t i)
 {
 	return (int32_t)wl_le32(b3d_record(&ks->keys, i));
@@ -49,9 +42,9 @@ static int32_t frame_of(const b3d_keys *ks, size_t i)
 
 /* A finding about key i of ks: "key I (frame F) of a KEYS of NODE 'N' "
  * then the formatted tail. */
-static void key_report(wl_lint_ctx *ctx, const char *rule, const b3d_keys *ks, size_t i, const char *fmt, ...)
+static void key_report(wl_lint_ctx *ctx, wl_rule_id rule, const b3d_keys *ks, size_t i, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
-static void key_report(wl_lint_ctx *ctx, const char *rule, const b3d_keys *ks, size_t i, const char *fmt, ...)
+static void key_report(wl_lint_ctx *ctx, wl_rule_id rule, const b3d_keys *ks, size_t i, const char *fmt, ...)
 {
 	char tail[256];
 	va_list ap;

@@ -37,14 +37,6 @@
 
 void b3d_check_weights(wl_lint_ctx *ctx);
 
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const b3d_check_weights_rules[];
-const char *const b3d_check_weights_rules[] = {
-	WLR_B3D_WEIGHT_NOT_FINITE, WLR_B3D_WEIGHT_ZERO, WLR_B3D_WEIGHT_NEGATIVE, WLR_B3D_WEIGHT_DUPLICATE_VERTEX,
-	WLR_B3D_WEIGHT_UNREFERENCED_VERTEX, WLR_B3D_WEIGHT_SUM, WLR_B3D_WEIGHT_OVER_4, WLR_B3D_UNWEIGHTED_VERTEX,
-	WL_RULE_NONE
-};
-
 /* What is known of one vertex of the MESH being checked. */
 typedef struct vstate {
 	double sum;          /* positive weights */
@@ -64,7 +56,7 @@ typedef struct wctx {
 	bool on_sum, on_over, on_unref, on_dup, on_zero, on_neg, on_nan, on_unweighted;
 } wctx;
 
-static void report_rec(const wctx *w, const char *rule, const b3d_bone *bo, size_t i, const char *fmt_tail,
+static void report_rec(const wctx *w, wl_rule_id rule, const b3d_bone *bo, size_t i, const char *fmt_tail,
 		       int32_t vertex, float weight)
 {
 	wl_report(&w->ctx->doc->findings, rule, bo->src, (int64_t)i, b3d_record_offset(&bo->weights, i), 8,

@@ -39,10 +39,6 @@
 
 void w3d_check_anim_loop(wl_lint_ctx *ctx);
 
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const w3d_check_anim_loop_rules[];
-const char *const w3d_check_anim_loop_rules[] = { WLR_ANIM_LOOP_END_DIFFERS, WL_RULE_NONE };
-
 #define RULE WLR_ANIM_LOOP_END_DIFFERS
 #define TOL_DEFAULT 0.001
 #define ANGLE_TOL_DEFAULT_DEG 0.1

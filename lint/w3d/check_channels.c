@@ -35,14 +35,6 @@
 
 void w3d_check_channels(wl_lint_ctx *ctx);
 
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const w3d_check_channels_rules[];
-const char *const w3d_check_channels_rules[] = {
-	WLR_ANIM_CHANNEL_PIVOT_OUT_OF_RANGE, WLR_ANIM_CHANNEL_TYPE_UNKNOWN, WLR_BIT_TIMECODE_ORDER,
-	WLR_ADAPTIVE_DELTA_SCALE_INVALID, WLR_ANIMATION_FRAMES_INVALID, WLR_ANIM_CHANNEL_DUPLICATE,
-	WLR_TIMECODE_BINARY_FLAG_ON_FIRST, WL_RULE_NONE
-};
-
 #define CHANNEL_VIS_BFME 15u
 
 /* One channel for duplicate detection: (pivot, type) and where it is. */

@@ -57,13 +57,6 @@
 
 void w3d_check_geometry(wl_lint_ctx *ctx);
 
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const w3d_check_geometry_rules[];
-const char *const w3d_check_geometry_rules[] = {
-	WLR_MESH_BOUNDS_BOX, WLR_MESH_BOUNDS_SPHERE, WLR_TRIANGLE_PLANE, WLR_TRIANGLE_DEGENERATE,
-	WLR_FLOAT_NOT_FINITE, WLR_VERTEX_NORMAL_LENGTH, WLR_SKIN_BOUNDS_UNCHECKED, WL_RULE_NONE
-};
-
 /* The plane normal inside a TRIANGLES record (§2.1). */
 #define TRI_NORMAL 16u
 

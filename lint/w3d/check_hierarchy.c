@@ -27,16 +27,6 @@
 
 void w3d_check_hierarchy(wl_lint_ctx *ctx);
 
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const w3d_check_hierarchy_rules[];
-const char *const w3d_check_hierarchy_rules[] = {
-	WLR_HIERARCHY_HEADER_MISSING, WLR_HIERARCHY_HEADER_NOT_FIRST, WLR_PIVOT_COUNT_MISMATCH,
-	WLR_HIERARCHY_NO_PIVOTS,
-	WLR_PIVOT_FIXUP_COUNT_MISMATCH, WLR_PIVOT_PARENT_OUT_OF_RANGE, WLR_PIVOT_PARENT_ORDER,
-	WLR_PIVOT_ROOT_NOT_FIRST, WLR_PIVOT_MULTIPLE_ROOTS, WLR_QUATERNION_NOT_NORMALIZED,
-	WLR_QUATERNION_NOT_FINITE, WLR_TRANSLATION_NOT_FINITE, WL_RULE_NONE
-};
-
 #define QUAT_TOL_DEFAULT 0.001
 
 static void check_headers(wl_lint_ctx *ctx, const w3d_hierarchy *h)

@@ -24,15 +24,6 @@
 
 void w3d_check_hlod(wl_lint_ctx *ctx);
 
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const w3d_check_hlod_rules[];
-const char *const w3d_check_hlod_rules[] = {
-	WLR_HLOD_HEADER_MISSING, WLR_HLOD_HEADER_NOT_FIRST, WLR_HLOD_LOD_COUNT_MISMATCH,
-	WLR_HLOD_LOD_ARRAYS_NOT_CONTIGUOUS, WLR_HLOD_ARRAY_HEADER_MISSING, WLR_HLOD_ARRAY_HEADER_NOT_FIRST,
-	WLR_HLOD_MODEL_COUNT_MISMATCH, WLR_HLOD_SUB_OBJECTS_IGNORED, WLR_BOX_TYPE_AMBIGUOUS,
-	WLR_BOX_EXTENT_NEGATIVE, WL_RULE_NONE
-};
-
 static const wl_chunk *first_chunk(const wl_chunk *c)
 {
 	for (const wl_chunk *k = c->first_child; k; k = k->next)

@@ -30,13 +30,6 @@
 
 void w3d_check_hlod_lods(wl_lint_ctx *ctx);
 
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const w3d_check_hlod_lods_rules[];
-const char *const w3d_check_hlod_lods_rules[] = {
-	WLR_HLOD_LOD_ORDER, WLR_HLOD_TOP_LOD_SCREEN_SIZE, WLR_HLOD_BONE_INDEX_OUT_OF_RANGE,
-	WLR_HLOD_HIERARCHY_NAME_CASE, WLR_HLOD_VERSION, WL_RULE_NONE
-};
-
 #define HLOD_VERSION_1_0 0x00010000u
 
 static void check_order(wl_lint_ctx *ctx, const w3d_hlod *h)

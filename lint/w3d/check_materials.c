@@ -42,15 +42,6 @@
 
 void w3d_check_materials(wl_lint_ctx *ctx);
 
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const w3d_check_materials_rules[];
-const char *const w3d_check_materials_rules[] = {
-	WLR_SHADERS_BEFORE_MATERIAL_INFO, WLR_VERTEX_MATERIAL_ID_OUT_OF_RANGE, WLR_SHADER_ID_OUT_OF_RANGE,
-	WLR_TEXTURE_ID_OUT_OF_RANGE, WLR_SHADER_FIELD_OUT_OF_RANGE, WLR_VERTEX_MATERIAL_VALUE_RANGE,
-	WLR_VERTEX_MATERIAL_MAPPING_UNKNOWN, WLR_TEXTURE_INFO_INVALID, WLR_TEXTURE_NAME_MISSING,
-	WLR_VERTEX_MATERIAL_IDS_NOT_UNIFORM, WL_RULE_NONE
-};
-
 #define NO_TEXTURE 0xFFFFFFFFu
 
 /* The scope's name for messages: "mesh 'X'" or "mesh 'X' prelit_vertex". */
@@ -92,7 +83,7 @@ static bool check_order(wl_lint_ctx *ctx, const w3d_material_set *ms, const char
 
 /* Reports each id of arr that is >= limit (0xFFFFFFFF allowed when
  * none_ok), at its 4 bytes. */
-static void check_ids(wl_lint_ctx *ctx, const char *rule, const w3d_u32_array *arr, uint64_t limit,
+static void check_ids(wl_lint_ctx *ctx, wl_rule_id rule, const w3d_u32_array *arr, uint64_t limit,
 		      bool none_ok, const char *what, const char *scope, size_t pass, size_t stage,
 		      const char *limit_what)
 {

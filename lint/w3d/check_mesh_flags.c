@@ -33,15 +33,6 @@
 
 void w3d_check_mesh_flags(wl_lint_ctx *ctx);
 
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const w3d_check_mesh_flags_rules[];
-const char *const w3d_check_mesh_flags_rules[] = {
-	WLR_SURFACE_TYPE_OUT_OF_RANGE, WLR_SHADE_INDEX_OUT_OF_RANGE, WLR_SHADE_INDEX_NOT_MASTER,
-	WLR_VERTEX_CHANNELS_MISMATCH, WLR_MESH_VERSION_OLD, WLR_SORT_LEVEL_OUT_OF_RANGE,
-	WLR_GEOMETRY_TYPE_UNKNOWN, WLR_PRELIT_INCONSISTENT, WLR_COLLISION_MESH_WITHOUT_AABTREE,
-	WLR_SORTED_MESH_TOO_LARGE, WL_RULE_NONE
-};
-
 /* w3d_file.h:1075-1128 */
 #define SURFACE_TYPE_MAX 32u
 #define COLLISION_TYPE_MASK 0x00000FF0u

@@ -36,16 +36,6 @@
 
 void w3d_check_objects(wl_lint_ctx *ctx);
 
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const w3d_check_objects_rules[];
-const char *const w3d_check_objects_rules[] = {
-	WLR_EMITTER_CHUNK_ORDER, WLR_TEXTURES_CHILD_NOT_TEXTURE, WLR_VERTEX_MATERIALS_CHILD_NOT_MATERIAL,
-	WLR_VERTEX_MATERIAL_INFO_MISSING, WLR_OBJECT_SIZE_MISMATCH, WLR_EMITTER_KEYFRAME_COUNT_ZERO,
-	WLR_EMITTER_PROPS_SIZE_MISMATCH, WLR_EMITTER_KEYFRAMES_SIZE_MISMATCH, WLR_EMITTER_USER_DATA_SIZE_MISMATCH,
-	WLR_AGGREGATE_INFO_SIZE_MISMATCH, WLR_HMODEL_NODE_COUNT_EXCEEDS_CONNECTIONS, WLR_DAZZLE_NAME_MISSING,
-	WLR_OBJECT_NOT_LOADED, WL_RULE_NONE
-};
-
 static bool whole(const wl_chunk *c)
 {
 	return c->size == c->declared_size;

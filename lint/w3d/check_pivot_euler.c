@@ -31,10 +31,6 @@
 
 void w3d_check_pivot_euler(wl_lint_ctx *ctx);
 
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const w3d_check_pivot_euler_rules[];
-const char *const w3d_check_pivot_euler_rules[] = { WLR_PIVOT_EULER_MISMATCH, WL_RULE_NONE };
-
 #define RULE WLR_PIVOT_EULER_MISMATCH
 #define TOL_DEFAULT_DEG 0.1
 

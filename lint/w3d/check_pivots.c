@@ -26,12 +26,6 @@
 
 void w3d_check_pivots(wl_lint_ctx *ctx);
 
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const w3d_check_pivots_rules[];
-const char *const w3d_check_pivots_rules[] = {
-	WLR_PIVOT_NAME_DUPLICATE, WLR_HIERARCHY_NAME_NOT_FILE_NAME, WLR_ANIMATION_NAME_NOT_FILE_NAME, WL_RULE_NONE
-};
-
 /* One pivot for sorting by name; ties by index. */
 typedef struct named {
 	const char *name;

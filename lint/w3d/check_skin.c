@@ -32,13 +32,6 @@
 
 void w3d_check_skin(wl_lint_ctx *ctx);
 
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const w3d_check_skin_rules[];
-const char *const w3d_check_skin_rules[] = {
-	WLR_SKIN_INFLUENCES_MISSING, WLR_INFLUENCES_WITHOUT_SKIN, WLR_SKIN_BONE_OUT_OF_RANGE, WLR_SKIN_VERTICES_NOT_GROUPED,
-	WL_RULE_NONE
-};
-
 static void check_bones(wl_lint_ctx *ctx, const w3d_mesh *m)
 {
 	uint32_t max_bone;

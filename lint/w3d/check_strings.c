@@ -27,10 +27,6 @@
 
 void w3d_check_strings(wl_lint_ctx *ctx);
 
-extern const char *const w3d_check_strings_rules[];
-const char *const w3d_check_strings_rules[] = { WLR_NAME_NOT_TERMINATED, WLR_NAME_TOO_LONG, WLR_NAME_BAD_CHARACTERS,
-						WLR_TEXT_NOT_TERMINATED, WL_RULE_NONE };
-
 /* One fixed-size name field of a record chunk (w3d_file.h layouts, §2). */
 typedef struct name_field {
 	uint16_t ctx;      /* parent context of the chunk (W3D_CTX_*) */

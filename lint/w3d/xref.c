@@ -618,7 +618,7 @@ int w3d_xref_add_texture_file(w3d_xref *x, const char *path)
 typedef struct out_finding {
 	uint32_t file;
 	int32_t related;   /* file index or -1 */
-	const char *rule;
+	wl_rule_id rule;
 	uint64_t off, len;
 	char *cpath;       /* a copy */
 	char *message;
@@ -631,10 +631,10 @@ typedef struct outs {
 	const w3d_xref *x;
 } outs;
 
-static void emit(outs *o, uint32_t file, int32_t related, const char *rule, uint64_t off, uint64_t len,
+static void emit(outs *o, uint32_t file, int32_t related, wl_rule_id rule, uint64_t off, uint64_t len,
 		 const char *cpath, const char *fmt, ...) __attribute__((format(printf, 8, 9)));
 
-static void emit(outs *o, uint32_t file, int32_t related, const char *rule, uint64_t off, uint64_t len,
+static void emit(outs *o, uint32_t file, int32_t related, wl_rule_id rule, uint64_t off, uint64_t len,
 		 const char *cpath, const char *fmt, ...)
 {
 	if (o->oom)
@@ -711,9 +711,8 @@ static int cmp_out(const void *a, const void *b, const w3d_xref *x)
 		return c;
 	if (p->off != q->off)
 		return p->off < q->off ? -1 : 1;
-	c = strcmp(p->rule, q->rule);
-	if (c)
-		return c;
+	if (p->rule != q->rule) /* handle order is id order */
+		return p->rule < q->rule ? -1 : 1;
 	return strcmp(p->message, q->message);
 }
 
@@ -1000,7 +999,7 @@ long w3d_xref_check(w3d_xref *x, wl_xref_emit_fn fn, void *user)
 	sort_outs(o.v, o.n, x);
 	for (size_t i = 0; i < o.n; i++) {
 		const out_finding *f = &o.v[i];
-		wl_xref_finding pub = { x->files[f->file], f->related >= 0 ? x->files[f->related] : NULL, f->rule,
+		wl_xref_finding pub = { x->files[f->file], f->related >= 0 ? x->files[f->related] : NULL, wl_rule_name(f->rule),
 					f->off, f->len, f->cpath, f->message };
 		if (fn)
 			fn(user, &pub);
