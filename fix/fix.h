@@ -61,6 +61,15 @@ typedef struct wl_fixer {
 	int (*apply)(wl_fix_ctx *ctx);
 } wl_fixer;
 
+/* The fix part of a writable format: what each fix/<format>/fixers.c
+ * exports (as core and textform take a descriptor from each format
+ * folder), registered in fix/fixers.c. */
+typedef struct wl_fix_format {
+	const char *format; /* wl_format.name it serves: "w3d" */
+	/* Its fixers in the order they run, NULL-terminated; *count set. */
+	const wl_fixer *const *(*fixers)(size_t *count);
+} wl_fix_format;
+
 /** The fixers of format f (fix/fixers.c registry; fix/<format>/fixers.c),
  *  in the order they run; none (count 0) for a read-only format.  The list
  *  is NULL-terminated. */

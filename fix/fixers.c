@@ -10,14 +10,9 @@
 #include "b3d/fixers.h"
 #include "w3d/fixers.h"
 
-/* One entry per writable format: its fixers, in the order they run. */
-static const struct {
-	const char *format;
-	const wl_fixer *const *(*fixers)(size_t *count);
-} formats[] = {
-	{ "w3d", wl_w3d_fixers },
-	{ "b3d", wl_b3d_fixers },
-};
+/* One descriptor per writable format (fix/<format>/fixers.c); add a line
+ * per format. */
+static const wl_fix_format *const formats[] = { &w3d_fix_format, &b3d_fix_format };
 
 #define NFORMATS (sizeof formats / sizeof formats[0])
 
@@ -25,8 +20,8 @@ const wl_fixer *const *wl_fixers_of(const wl_format *f, size_t *out_count)
 {
 	static const wl_fixer *const none[] = { NULL };
 	for (size_t i = 0; f && f->writable && i < NFORMATS; i++)
-		if (strcmp(formats[i].format, f->name) == 0)
-			return formats[i].fixers(out_count);
+		if (strcmp(formats[i]->format, f->name) == 0)
+			return formats[i]->fixers(out_count);
 	*out_count = 0;
 	return none;
 }
@@ -42,7 +37,7 @@ static void collect_all(void)
 {
 	for (size_t i = 0; i < NFORMATS; i++) {
 		size_t n;
-		const wl_fixer *const *fx = formats[i].fixers(&n);
+		const wl_fixer *const *fx = formats[i]->fixers(&n);
 		for (size_t k = 0; k < n; k++) {
 			bool seen = false;
 			for (size_t j = 0; j < all_count && !seen; j++)

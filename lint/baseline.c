@@ -33,7 +33,7 @@ struct wl_baseline {
 /* ----------------------------------------------------------------- paths */
 
 /* Normalises an absolute path: "//", "." and ".." resolved as text. */
-static char *normalise(const char *abs)
+static char *normalize(const char *abs)
 {
 	size_t n = strlen(abs);
 	char *out = malloc(n + 2);
@@ -70,7 +70,7 @@ static char *normalise(const char *abs)
 char *wl_path_absolute(const char *p)
 {
 	if (p[0] == '/')
-		return normalise(p);
+		return normalize(p);
 	size_t cap = 4096;
 	char *cwd = NULL;
 	for (;;) {
@@ -95,7 +95,7 @@ char *wl_path_absolute(const char *p)
 		memcpy(joined, cwd, a);
 		joined[a] = '/';
 		memcpy(joined + a + 1, p, b + 1);
-		out = normalise(joined);
+		out = normalize(joined);
 	}
 	free(joined);
 	free(cwd);

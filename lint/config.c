@@ -126,7 +126,7 @@ static char *arena_str(wl_arena *a, const char *s)
 
 /* Normalises an absolute path in place: no repeated '/', no "." segment,
  * ".." removes the previous segment (never above "/"), no trailing '/'. */
-static void normalise_path(char *s)
+static void normalize_path(char *s)
 {
 	char *w = s;
 	const char *r = s;
@@ -186,7 +186,7 @@ static char *absolute_path(const char *path)
 			if (out) {
 				memcpy(out, rd, rn);
 				strcpy(out + (rn == 1 ? 0 : rn), slash);
-				normalise_path(out);
+				normalize_path(out);
 			}
 			free(rd);
 			return out;
@@ -198,7 +198,7 @@ static char *absolute_path(const char *path)
 	if (!out)
 		return NULL;
 	sprintf(out, "%s/%s", base, path);
-	normalise_path(out);
+	normalize_path(out);
 	return out;
 }
 

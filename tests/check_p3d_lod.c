@@ -319,7 +319,7 @@ START_TEST(test_skeleton_bones)
 	m.in_file = order;
 	m.n_lods = 1;
 	wl_lint_ctx ctx = { d, &m, ru_cat, NULL, NULL };
-	wl_p3d_check_lod_refs(&ctx);
+	p3d_check_lod_refs(&ctx);
 	ck_assert_uint_eq(ru_count(d, "p3d-bone-index"), 1);
 	ck_assert(ru_find_at(d, "p3d-bone-index", c.at.items + 4));
 	ck_assert_uint_eq(ru_count(d, "p3d-proxy-index"), 1);

@@ -121,7 +121,7 @@ static int apply(wl_fix_ctx *x)
 }
 
 static const wl_rule_id rules[] = { WLR_B3D_KEYS_BEYOND_ANIM, WLR_B3D_KEYS_BEYOND_ANIM_BY1, WL_RULE_NONE };
-const wl_fixer wl_fix_b3d_cover_keys_anim = {
+const wl_fixer b3d_fix_cover_keys_anim = {
 	"cover-keys-anim", rules, false,
 	"raise the frames of an ANIM to the last key frame it governs",
 	apply
@@ -167,7 +167,7 @@ static int apply_frames(wl_fix_ctx *x)
 }
 
 static const wl_rule_id frames_rules[] = { WLR_B3D_ANIM_ZERO_FRAMES, WL_RULE_NONE };
-const wl_fixer wl_fix_b3d_fit_anim_frames = {
+const wl_fixer b3d_fix_fit_anim_frames = {
 	"fit-anim-frames", frames_rules, false,
 	"set the frames of an ANIM with frames <= 0 to the last key frame it governs (1 without keys)",
 	apply_frames
@@ -194,7 +194,7 @@ static int apply_fps(wl_fix_ctx *x)
 }
 
 static const wl_rule_id fps_rules[] = { WLR_B3D_ANIM_BAD_FPS, WL_RULE_NONE };
-const wl_fixer wl_fix_b3d_default_anim_fps = {
+const wl_fixer b3d_fix_default_anim_fps = {
 	"default-anim-fps", fps_rules, false,
 	"set an ANIM's fps that is <= 0 or not finite to 25, Irrlicht's and Luanti's default speed",
 	apply_fps

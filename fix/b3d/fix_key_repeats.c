@@ -188,7 +188,7 @@ static int apply(wl_fix_ctx *x)
 }
 
 static const wl_rule_id rules[] = { RULE, WL_RULE_NONE };
-const wl_fixer wl_fix_b3d_drop_repeated_keys = {
+const wl_fixer b3d_fix_drop_repeated_keys = {
 	"drop-repeated-keys", rules, false,
 	"drop a key that only repeats, at the same frame, channels an earlier KEYS chunk of its NODE keys "
 	"(the first stays, as in Luanti)",

@@ -97,7 +97,7 @@ static int apply(wl_fix_ctx *x)
 }
 
 static const wl_rule_id rules[] = { WLR_B3D_KEYS_FRAME_ORDER, WL_RULE_NONE };
-const wl_fixer wl_fix_b3d_sort_keys = {
+const wl_fixer b3d_fix_sort_keys = {
 	"sort-keys", rules, false,
 	"sort the keys of a KEYS chunk by frame and drop repeated frames (the first stays)",
 	apply

@@ -110,7 +110,7 @@ static int repair(wl_fix_ctx *x, wl_rule_id rule, int mode)
 	return 0;
 }
 
-static int normalise(wl_fix_ctx *x)
+static int normalize(wl_fix_ctx *x)
 {
 	return repair(x, NODE_RULE, 0) || repair(x, KEY_RULE, 0) ? -1 : 0;
 }
@@ -121,12 +121,12 @@ static int reset_zero(wl_fix_ctx *x)
 }
 
 static const wl_rule_id rules[] = { NODE_RULE, KEY_RULE, WL_RULE_NONE };
-const wl_fixer wl_fix_b3d_normalise_quaternions = {
+const wl_fixer b3d_fix_normalize_quaternions = {
 	"b3d-normalize-quaternions", rules, false,
 	"scale NODE and KEYS rotation quaternions to unit length (a rule is left alone while a zero one remains)",
-	normalise
+	normalize
 };
-const wl_fixer wl_fix_b3d_reset_zero_quaternions = {
+const wl_fixer b3d_fix_reset_zero_quaternions = {
 	"reset-zero-quaternions", rules, true,
 	"set NODE and KEYS rotation quaternions of length 0 to the identity 1, 0, 0, 0",
 	reset_zero

@@ -43,7 +43,7 @@ static int apply(wl_fix_ctx *x)
 }
 
 static const wl_rule_id rules[] = { WLR_B3D_RECORD_SLACK, WL_RULE_NONE };
-const wl_fixer wl_fix_b3d_trim_record_slack = {
+const wl_fixer b3d_fix_trim_record_slack = {
 	"trim-record-slack", rules, true,
 	"drop the bytes after the last whole record of a B3D data chunk (a partial entry goes whole)",
 	apply

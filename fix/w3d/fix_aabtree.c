@@ -304,9 +304,9 @@ static int refit_apply(wl_fix_ctx *x)
 	return 0;
 }
 
-extern const wl_fixer wl_fix_refit_aabtree, wl_fix_rebuild_aabtree;
+extern const wl_fixer w3d_fix_refit_aabtree, w3d_fix_rebuild_aabtree;
 
-const wl_fixer wl_fix_refit_aabtree = {
+const wl_fixer w3d_fix_refit_aabtree = {
 	"refit-aabtree", refit_rules, false,
 	"recompute AABTree node boxes from their triangles, keeping the topology", refit_apply
 };
@@ -526,7 +526,7 @@ static int rebuild_apply(wl_fix_ctx *x)
 	return 0;
 }
 
-const wl_fixer wl_fix_rebuild_aabtree = {
+const wl_fixer w3d_fix_rebuild_aabtree = {
 	"rebuild-aabtree", tree_rules, true,
 	"rebuild the AABTree (binned SAH, canonical layout); by name also add missing trees",
 	rebuild_apply

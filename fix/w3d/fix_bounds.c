@@ -39,7 +39,7 @@
 #include "../../core/w3d/model_lookup.h"
 #include "fixers.h"
 
-extern const wl_fixer wl_fix_recompute_bounds;
+extern const wl_fixer w3d_fix_recompute_bounds;
 
 /* True when point p (one of wl_mesh_bounds_points) is finite. */
 static bool pt_finite(const double p[3])
@@ -263,7 +263,7 @@ static int apply_bounds(wl_fix_ctx *x)
 
 static const wl_rule_id bounds_rules[] = { WLR_MESH_BOUNDS_BOX, WLR_MESH_BOUNDS_SPHERE, WL_RULE_NONE };
 
-const wl_fixer wl_fix_recompute_bounds = {
+const wl_fixer w3d_fix_recompute_bounds = {
 	"recompute-bounds", bounds_rules, false,
 	"recompute the MESH_HEADER3 bounding box (exact) and sphere (Ritter) of meshes whose bounds miss vertices (skins in the bind pose, when their hierarchy is in the file)",
 	apply_bounds

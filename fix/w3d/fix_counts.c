@@ -250,14 +250,14 @@ static const wl_rule_id counts_rules[] = {
 	WLR_MATERIAL_COUNT_MISMATCH, WLR_MATERIAL_SHADER_COUNT_MISMATCH, WLR_PIVOT_COUNT_MISMATCH,
 	WLR_HLOD_LOD_COUNT_MISMATCH, WLR_HLOD_MODEL_COUNT_MISMATCH, WL_RULE_NONE
 };
-const wl_fixer wl_fix_header_counts = {
+const wl_fixer w3d_fix_header_counts = {
 	"header-counts", counts_rules, false,
 	"set mesh, material, hierarchy and hlod header counts to the arrays they govern",
 	apply_counts
 };
 
 static const wl_rule_id aabtree_counts_rules[] = { WLR_AABTREE_COUNT_MISMATCH, WL_RULE_NONE };
-const wl_fixer wl_fix_aabtree_header_counts = {
+const wl_fixer w3d_fix_aabtree_header_counts = {
 	"aabtree-header-counts", aabtree_counts_rules, true,
 	"set aabtree_header nodecount and polycount to the node and poly index arrays",
 	apply_aabtree_counts

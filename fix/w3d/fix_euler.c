@@ -18,7 +18,7 @@
 #include "../../core/w3d/rotation.h"
 #include "fixers.h"
 
-extern const wl_fixer wl_fix_recompute_euler_angles;
+extern const wl_fixer w3d_fix_recompute_euler_angles;
 
 #define RULE WLR_PIVOT_EULER_MISMATCH
 #define NOTES_PER_CHUNK 16u
@@ -80,7 +80,7 @@ static int apply_euler(wl_fix_ctx *x)
 
 static const wl_rule_id euler_rules[] = { RULE, WL_RULE_NONE };
 
-const wl_fixer wl_fix_recompute_euler_angles = {
+const wl_fixer w3d_fix_recompute_euler_angles = {
 	"recompute-euler-angles", euler_rules, false,
 	"rewrite pivot EulerAngles that disagree with the Rotation quaternion from it (EulerOrderXYZr; the game reads only Rotation)",
 	apply_euler

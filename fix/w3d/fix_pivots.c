@@ -53,7 +53,7 @@
 
 #include "fixers.h"
 
-extern const wl_fixer wl_fix_reorder_pivots;
+extern const wl_fixer w3d_fix_reorder_pivots;
 
 #define RULE WLR_PIVOT_PARENT_ORDER
 
@@ -419,7 +419,7 @@ static int apply_reorder(wl_fix_ctx *x)
 
 static const wl_rule_id pivot_rules[] = { RULE, WL_RULE_NONE };
 
-const wl_fixer wl_fix_reorder_pivots = {
+const wl_fixer w3d_fix_reorder_pivots = {
 	"reorder-pivots", pivot_rules, true,
 	"reorder pivots parent-first and remap the pivot indices of this file's animations, HLODs and skins",
 	apply_reorder

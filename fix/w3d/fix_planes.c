@@ -26,7 +26,7 @@
 #include "../../core/vec.h"
 #include "fixers.h"
 
-extern const wl_fixer wl_fix_recompute_planes;
+extern const wl_fixer w3d_fix_recompute_planes;
 
 #define TRI_NORMAL 16u
 #define TRI_DIST 28u
@@ -119,7 +119,7 @@ static int apply_planes(wl_fix_ctx *x)
 
 static const wl_rule_id planes_rules[] = { WLR_TRIANGLE_PLANE, WL_RULE_NONE };
 
-const wl_fixer wl_fix_recompute_planes = {
+const wl_fixer w3d_fix_recompute_planes = {
 	"recompute-planes", planes_rules, false,
 	"recompute triangle plane normals and distances from the vertices (non-skin meshes)", apply_planes
 };

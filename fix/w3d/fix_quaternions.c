@@ -49,7 +49,7 @@
 #include "fixers.h"
 #include "../../core/vec.h"
 
-extern const wl_fixer wl_fix_normalize_quaternions, wl_fix_align_quaternion_hemispheres;
+extern const wl_fixer w3d_fix_normalize_quaternions, w3d_fix_align_quaternion_hemispheres;
 
 #define NOTES_PER_CHUNK 16u
 #define RULE WLR_QUATERNION_NOT_NORMALIZED
@@ -257,13 +257,13 @@ static int apply_hemispheres(wl_fix_ctx *x)
 static const wl_rule_id quaternion_rules[] = { RULE, WL_RULE_NONE };
 static const wl_rule_id hemisphere_rules[] = { RULE_FLIP, WL_RULE_NONE };
 
-const wl_fixer wl_fix_normalize_quaternions = {
+const wl_fixer w3d_fix_normalize_quaternions = {
 	"normalize-quaternions", quaternion_rules, false,
 	"normalise pivot rotations and raw / time-coded rotation keys to unit length (adaptive-delta channels are left alone)",
 	apply_quaternions
 };
 
-const wl_fixer wl_fix_align_quaternion_hemispheres = {
+const wl_fixer w3d_fix_align_quaternion_hemispheres = {
 	"align-quaternion-hemispheres", hemisphere_rules, false,
 	"negate raw / time-coded rotation keys so that each lies in the hemisphere of the key before (same rotations)",
 	apply_hemispheres

@@ -66,7 +66,7 @@ static void lod(wl_lint_ctx *ctx, const p3d_model *m, const p3d_lod *l, float to
 	}
 }
 
-void wl_p3d_check_bbox(wl_lint_ctx *ctx)
+void p3d_check_bbox(wl_lint_ctx *ctx)
 {
 	const p3d_model *m = ctx->model;
 	if (!m || m->mlod || !m->info_walked || !m->in_file ||

@@ -10,7 +10,7 @@
 
 #include "checks.h"
 
-void wl_p3d_check_header(wl_lint_ctx *ctx)
+void p3d_check_header(wl_lint_ctx *ctx)
 {
 	const p3d_model *m = ctx->model;
 	wl_doc *d = ctx->doc;

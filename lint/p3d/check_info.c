@@ -82,7 +82,7 @@ static void anim_bones(wl_lint_ctx *ctx, const p3d_model *m)
 	}
 }
 
-void wl_p3d_check_info(wl_lint_ctx *ctx)
+void p3d_check_info(wl_lint_ctx *ctx)
 {
 	const p3d_model *m = ctx->model;
 	if (!m || m->mlod || !m->info_walked)

@@ -89,7 +89,7 @@ static void lod(wl_lint_ctx *ctx, const p3d_lodview *x, bool sizes, bool nan)
 		size(ctx, x, "vertex bone refs", &x->bone_refs);
 }
 
-void wl_p3d_check_lod_arrays(wl_lint_ctx *ctx)
+void p3d_check_lod_arrays(wl_lint_ctx *ctx)
 {
 	const p3d_model *m = ctx->model;
 	if (!m || m->mlod || !m->in_file)

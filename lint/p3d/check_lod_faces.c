@@ -173,7 +173,7 @@ static void sections_end(fc *f)
 			  (unsigned)(x->n_sections - 1), (unsigned)f->next, (unsigned)end);
 }
 
-void wl_p3d_check_lod_faces(wl_lint_ctx *ctx)
+void p3d_check_lod_faces(wl_lint_ctx *ctx)
 {
 	const p3d_model *m = ctx->model;
 	if (!m || m->mlod || !m->in_file)

@@ -180,7 +180,7 @@ static void bone_refs(rc *r, const p3d_array *a, uint32_t elem)
 	}
 }
 
-void wl_p3d_check_lod_refs(wl_lint_ctx *ctx)
+void p3d_check_lod_refs(wl_lint_ctx *ctx)
 {
 	const p3d_model *m = ctx->model;
 	if (!m || m->mlod || !m->in_file)

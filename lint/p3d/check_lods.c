@@ -17,7 +17,7 @@ static int by_start(const void *a, const void *b)
 	return x < y ? -1 : x > y ? 1 : 0;
 }
 
-void wl_p3d_check_lods(wl_lint_ctx *ctx)
+void p3d_check_lods(wl_lint_ctx *ctx)
 {
 	const p3d_model *m = ctx->model;
 	wl_doc *d = ctx->doc;

@@ -52,7 +52,7 @@ static void faces(wl_lint_ctx *ctx, const p3d_lod *l, bool counts, bool index, b
 	}
 }
 
-void wl_p3d_check_mlod(wl_lint_ctx *ctx)
+void p3d_check_mlod(wl_lint_ctx *ctx)
 {
 	const p3d_model *m = ctx->model;
 	if (!m || !m->mlod || !m->lods)
