@@ -22,7 +22,7 @@ PKG_CFLAGS := $(shell pkg-config --cflags $(DEPS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(DEPS) 2>/dev/null)
 CHECK_CFLAGS := $(shell pkg-config --cflags $(TESTDEPS) 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs $(TESTDEPS) 2>/dev/null)
-ALL_CFLAGS = $(WARN) $(DEFS) $(CFLAGS) $(PKG_CFLAGS) -I$(BUILD)/gen -MMD -MP
+ALL_CFLAGS = $(WARN) $(DEFS) $(CFLAGS) $(PKG_CFLAGS) -I. -I$(BUILD)/gen -MMD -MP
 LDLIBS_ALL = $(PKG_LIBS) -lm -lpthread
 
 # Layer first, format second (DESIGN.md §Layout): each layer's engine at its

@@ -19,7 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/archive/archive.h"
+#include "core/archive/archive.h"
 #include "walk.h"
 
 /* One archive entry in a file list (one malloc'd block). */

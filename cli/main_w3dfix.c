@@ -37,18 +37,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../core/file_io.h"
-#include "../core/filekind.h"
-#include "../core/format.h"
-#include "../lint/catalog.h"
+#include "core/file_io.h"
+#include "core/filekind.h"
+#include "core/format.h"
+#include "lint/catalog.h"
 #include "opts.h"
 #include "archive_walk.h"
 #include "walk.h"
-#include "../lint/config.h"
-#include "../lint/lint.h"
-#include "../lint/report.h"
-#include "../fix/driver.h"
-#include "../core/safe_write.h"
+#include "lint/config.h"
+#include "lint/lint.h"
+#include "lint/report.h"
+#include "fix/driver.h"
+#include "core/safe_write.h"
 #include "progress.h"
 #include "select.h"
 

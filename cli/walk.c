@@ -9,8 +9,8 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
-#include "../core/filekind.h"
-#include "../core/format.h"
+#include "core/filekind.h"
+#include "core/format.h"
 
 /* Deeper trees than this are not entered (a guard, not a format limit). */
 #define WALK_MAX_DEPTH 256

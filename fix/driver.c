@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/escape.h"
-#include "../core/filekind.h"
+#include "core/escape.h"
+#include "core/filekind.h"
 
 static bool matches_any(const char *const *pats, size_t n, const char *s)
 {

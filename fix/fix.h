@@ -22,8 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/edit.h"
-#include "../lint/lint.h"
+#include "core/edit.h"
+#include "lint/lint.h"
 
 typedef struct wl_fix_ctx {
 	wl_doc *doc;              /* read from the current bytes, findings linted */

@@ -10,8 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../core/file_io.h"
-#include "../core/safe_write.h"
+#include "core/file_io.h"
+#include "core/safe_write.h"
 
 typedef struct entry {
 	char *key;

@@ -23,9 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/arena.h"
-#include "../core/format.h"
-#include "../core/yaml_doc.h"
+#include "core/arena.h"
+#include "core/format.h"
+#include "core/yaml_doc.h"
 #include "rules_blob.h"
 
 

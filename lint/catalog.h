@@ -46,7 +46,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../core/finding.h"
+#include "core/finding.h"
 #include "target.h"
 
 typedef struct wl_param_def {

@@ -22,9 +22,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../core/arena.h"
-#include "../core/file_io.h"
-#include "../core/yaml_doc.h"
+#include "core/arena.h"
+#include "core/file_io.h"
+#include "core/yaml_doc.h"
 #include "suggest.h"
 
 #define CONFIG_NAME ".w3dlint.yaml"

@@ -90,7 +90,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../core/finding.h"
+#include "core/finding.h"
 #include "catalog.h"
 #include "custom_rules.h"
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/archive/archive.h"
-#include "../core/filekind.h"
+#include "core/archive/archive.h"
+#include "core/filekind.h"
 #include "registry.h"
 #include "custom_rules.h"
 

@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/chunk.h"
+#include "core/chunk.h"
 #include "catalog.h"
 #include "config.h"
 

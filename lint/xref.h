@@ -27,7 +27,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/chunk.h"
+#include "core/chunk.h"
 
 typedef struct wl_xref wl_xref;
 

@@ -6,10 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/w3d/w3d_format.h"
-#include "../lint/catalog.h"
-#include "../lint/lint.h"
-#include "../core/w3d/model.h"
+#include "core/w3d/w3d_format.h"
+#include "lint/catalog.h"
+#include "lint/lint.h"
+#include "core/w3d/model.h"
 #include "reader_util.h"
 
 void w3d_check_hierarchy(wl_lint_ctx *ctx);

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/w3d/model.h"
+#include "core/w3d/model.h"
 #include "build_mesh.h"
 #include "robust_util.h"
 

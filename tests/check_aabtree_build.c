@@ -18,11 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/w3d/aabtree_build.h"
-#include "../core/w3d/sah.h"
-#include "../core/w3d/model.h"
-#include "../fix/fix.h"
-#include "../lint/lint.h"
+#include "core/w3d/aabtree_build.h"
+#include "core/w3d/sah.h"
+#include "core/w3d/model.h"
+#include "fix/fix.h"
+#include "lint/lint.h"
 #include "build_mesh.h"
 #include "robust_util.h"
 #include "w3dbuild.h"

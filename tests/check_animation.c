@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/w3d/model.h"
+#include "core/w3d/model.h"
 #include "build_anim.h"
 #include "reader_util.h"
 #include "robust_util.h"

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/b3d/model.h"
-#include "../core/edit.h"
-#include "../core/format.h"
+#include "core/b3d/model.h"
+#include "core/edit.h"
+#include "core/format.h"
 #include "b3dbuild.h"
 #include "reader_util.h"
 

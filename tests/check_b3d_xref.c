@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../lint/xref.h"
+#include "lint/xref.h"
 #include "b3dbuild.h"
 #include "build_refs.h"
 

@@ -14,7 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../lint/baseline.h"
+#include "lint/baseline.h"
 #include "w3dbuild.h"
 #include "robust_util.h"
 

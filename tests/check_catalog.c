@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/file_io.h"
-#include "../fix/fix.h"
-#include "../lint/catalog.h"
+#include "core/file_io.h"
+#include "fix/fix.h"
+#include "lint/catalog.h"
 
 static char err[512];
 

@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../lint/config.h"
+#include "lint/config.h"
 #include "robust_util.h"
 
 static char err[512];

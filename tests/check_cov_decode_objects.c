@@ -10,8 +10,8 @@
 #include <check.h>
 #include <string.h>
 
-#include "../core/w3d/model.h"
-#include "../core/w3d/objects.h"
+#include "core/w3d/model.h"
+#include "core/w3d/objects.h"
 #include "build_objects.h"
 #include "robust_util.h"
 

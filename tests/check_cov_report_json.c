@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lint/report.h"
+#include "lint/report.h"
 #include "robust_util.h"
 
 extern Suite *cov_report_json_suite(void);

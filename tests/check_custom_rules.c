@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/w3d/w3d_format.h"
-#include "../lint/lint.h"
+#include "core/w3d/w3d_format.h"
+#include "lint/lint.h"
 #include "build_anim.h"
 #include "build_mesh.h"
 #include "reader_util.h"

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/edit.h"
-#include "../core/w3d/w3d_format.h"
+#include "core/edit.h"
+#include "core/w3d/w3d_format.h"
 #include "reader_util.h"
 #include "w3dbuild.h"
 #include "robust_util.h"

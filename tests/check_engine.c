@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lint/lint.h"
+#include "lint/lint.h"
 #include "w3dbuild.h"
 
 extern Suite *engine_suite(void);

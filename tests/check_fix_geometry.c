@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/w3d/model.h"
-#include "../fix/fix.h"
+#include "core/w3d/model.h"
+#include "fix/fix.h"
 #include "build_anim.h"
 #include "build_mesh.h"
 #include "build_skin.h"

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/w3d/model.h"
-#include "../lint/lint.h"
+#include "core/w3d/model.h"
+#include "lint/lint.h"
 #include "build_anim.h"
 #include "build_mesh.h"
 #include "reader_util.h"

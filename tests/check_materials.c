@@ -9,8 +9,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../core/w3d/w3d_format.h"
-#include "../lint/catalog.h"
+#include "core/w3d/w3d_format.h"
+#include "lint/catalog.h"
 #include "build_anim.h"
 #include "build_refs.h"
 #include "robust_util.h"

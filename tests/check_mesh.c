@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/escape.h"
-#include "../core/w3d/model.h"
+#include "core/escape.h"
+#include "core/w3d/model.h"
 #include "build_mesh.h"
 #include "robust_util.h"
 

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/finding.h"
-#include "../core/msgargs.h"
+#include "core/finding.h"
+#include "core/msgargs.h"
 
 /* Captures fmt's arguments, then checks the formatted text against
  * vsnprintf's. */

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/p3d/p3d.h"
-#include "../core/p3d/p3d_lodview.h"
-#include "../lint/lint.h"
-#include "../lint/p3d/checks.h"
+#include "core/p3d/p3d.h"
+#include "core/p3d/p3d_lodview.h"
+#include "lint/lint.h"
+#include "lint/p3d/checks.h"
 #include "p3dbuild_info.h"
 #include "p3dbuild_lod.h"
 #include "reader_util.h"

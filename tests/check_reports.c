@@ -15,9 +15,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../lint/lint.h"
-#include "../cli/pool.h"
-#include "../lint/report.h"
+#include "lint/lint.h"
+#include "cli/pool.h"
+#include "lint/report.h"
 #include "w3dbuild.h"
 #include "robust_util.h"
 

@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/w3d/model.h"
-#include "../core/w3d/rotation.h"
-#include "../fix/fix.h"
+#include "core/w3d/model.h"
+#include "core/w3d/rotation.h"
+#include "fix/fix.h"
 #include "build_anim.h"
 #include "reader_util.h"
 #include "w3dbuild.h"

@@ -14,10 +14,10 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "../core/file_io.h"
-#include "../core/w3d/model.h"
-#include "../lint/lint.h"
-#include "../core/w3d/model_lookup.h"
+#include "core/file_io.h"
+#include "core/w3d/model.h"
+#include "lint/lint.h"
+#include "core/w3d/model_lookup.h"
 #include "build_skin.h"
 #include "reader_util.h"
 #include "robust_util.h"

@@ -3,7 +3,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "../core/w3d/model.h"
+#include "core/w3d/model.h"
 #include "build_objects.h"
 #include "reader_util.h"
 #include "robust_util.h"

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../lint/xref.h"
+#include "lint/xref.h"
 #include "build_anim.h"
 #include "build_refs.h"
 #include "robust_util.h"

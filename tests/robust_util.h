@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/chunk.h"
+#include "core/chunk.h"
 
 /** Parses and lints the n bytes at p (the callee may copy them); never
  *  returns NULL except out of memory. */

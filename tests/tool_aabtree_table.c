@@ -30,13 +30,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "../core/file_io.h"
-#include "../core/w3d/aabtree_build.h"
-#include "../core/w3d/sah.h"
-#include "../core/w3d/model.h"
-#include "../fix/fix.h"
-#include "../cli/walk.h"
-#include "../lint/lint.h"
+#include "core/file_io.h"
+#include "core/w3d/aabtree_build.h"
+#include "core/w3d/sah.h"
+#include "core/w3d/model.h"
+#include "fix/fix.h"
+#include "cli/walk.h"
+#include "lint/lint.h"
 #include "w3dbuild.h"
 
 extern const wl_fixer w3d_fix_rebuild_aabtree;

@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../lzss.h"
+#include "core/lzss.h"
 #include "archive_int.h"
 
 /* id, ctx, child_ctx, name, short_name, elem_size, min_size, flags */

@@ -7,7 +7,7 @@
  * reader, Generals/Zero Hour Win32BIGFileSystem (GeneralsMD source). */
 #include <stdio.h>
 
-#include "../cursor.h"
+#include "core/cursor.h"
 #include "archive_int.h"
 
 static uint32_t be32(const uint8_t *p)

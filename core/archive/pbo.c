@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../cursor.h"
-#include "../lzss.h"
+#include "core/cursor.h"
+#include "core/lzss.h"
 #include "archive_int.h"
 
 #define RECORD_FIELDS 20u

@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include "../cursor.h"
+#include "core/cursor.h"
 
 typedef struct builder {
 	wl_doc *doc;

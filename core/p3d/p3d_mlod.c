@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../cursor.h"
+#include "core/cursor.h"
 
 #define MLOD_HEADER 12u   /* MLOD, version, nLods */
 #define P3DM_HEADER 28u

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../cursor.h"
+#include "core/cursor.h"
 
 /* Most bytes of LoadableLodInfo per LOD between the table and the first
  * LOD (v4x: about 7 u32 + flags; generous). */

@@ -34,7 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/cursor.h"
+#include "core/cursor.h"
 
 static bool wanted_finding(const wl_fix_ctx *x, const wl_finding *f)
 {

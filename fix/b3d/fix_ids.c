@@ -17,7 +17,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "../../core/cursor.h"
+#include "core/cursor.h"
 
 static bool unknown_under_bb3d(const wl_doc *d)
 {

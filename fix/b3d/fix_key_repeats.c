@@ -33,7 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/cursor.h"
+#include "core/cursor.h"
 
 static const wl_rule_id RULE = WLR_B3D_KEYS_DUPLICATE_FRAME;
 

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/cursor.h"
+#include "core/cursor.h"
 
 typedef struct key_ref {
 	int32_t frame; /* clamped to 1 */

@@ -23,8 +23,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "../../core/cursor.h"
-#include "../../core/vec.h"
+#include "core/cursor.h"
+#include "core/vec.h"
 
 #define NODE_RULE WLR_B3D_NODE_ROTATION_NOT_UNIT
 #define KEY_RULE WLR_B3D_KEY_ROTATION_NOT_UNIT

@@ -27,8 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/cursor.h"
-#include "../../core/b3d/skin_bind.h"
+#include "core/cursor.h"
+#include "core/b3d/skin_bind.h"
 
 /* One positive weight of the group being repaired. */
 typedef struct entry {

@@ -5,8 +5,8 @@
 #ifndef WL_FIX_B3D_FIXERS_H
 #define WL_FIX_B3D_FIXERS_H
 
-#include "../../core/b3d/model.h"
-#include "../fix.h"
+#include "core/b3d/model.h"
+#include "fix/fix.h"
 
 extern const wl_fixer b3d_fix_trim_record_slack; /* fix_slack.c */
 extern const wl_fixer b3d_fix_normalize_quaternions, b3d_fix_reset_zero_quaternions; /* fix_quat.c */

@@ -44,8 +44,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/w3d/aabtree_build.h"
-#include "../../core/w3d/sah.h"
+#include "core/w3d/aabtree_build.h"
+#include "core/w3d/sah.h"
 
 /* Geometry type field of the mesh header attributes (w3d_file.h). */
 #define GEOMETRY_TYPE_MASK 0x00FF0000u

@@ -35,8 +35,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/vec.h"
-#include "../../core/w3d/model_lookup.h"
+#include "core/vec.h"
+#include "core/w3d/model_lookup.h"
 #include "fixers.h"
 
 extern const wl_fixer w3d_fix_recompute_bounds;

@@ -15,7 +15,7 @@
  * Edit notes: one per rewritten pivot for the first 16 of a PIVOTS chunk,
  * then one with the number of further ones.
  */
-#include "../../core/w3d/rotation.h"
+#include "core/w3d/rotation.h"
 #include "fixers.h"
 
 extern const wl_fixer w3d_fix_recompute_euler_angles;

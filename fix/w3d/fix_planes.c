@@ -23,7 +23,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "../../core/vec.h"
+#include "core/vec.h"
 #include "fixers.h"
 
 extern const wl_fixer w3d_fix_recompute_planes;

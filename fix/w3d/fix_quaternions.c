@@ -47,7 +47,7 @@
 #include <string.h>
 
 #include "fixers.h"
-#include "../../core/vec.h"
+#include "core/vec.h"
 
 extern const wl_fixer w3d_fix_normalize_quaternions, w3d_fix_align_quaternion_hemispheres;
 

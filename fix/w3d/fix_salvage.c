@@ -35,8 +35,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/w3d/mesh.h"
-#include "../../core/w3d/model.h"
+#include "core/w3d/mesh.h"
+#include "core/w3d/model.h"
 
 #define MAX_ARRAYS 128
 

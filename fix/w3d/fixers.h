@@ -5,9 +5,9 @@
 #ifndef WL_FIX_W3D_FIXERS_H
 #define WL_FIX_W3D_FIXERS_H
 
-#include "../../core/w3d/model.h"
-#include "../../core/w3d/w3d_format.h"
-#include "../fix.h"
+#include "core/w3d/model.h"
+#include "core/w3d/w3d_format.h"
+#include "fix/fix.h"
 
 extern const wl_fixer w3d_fix_salvage_mesh;                                /* fix_salvage.c */
 extern const wl_fixer w3d_fix_header_counts, w3d_fix_aabtree_header_counts; /* fix_counts.c */

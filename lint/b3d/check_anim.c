@@ -19,9 +19,9 @@
 #include <inttypes.h>
 #include <math.h>
 
-#include "../../core/cursor.h"
+#include "core/cursor.h"
 #include "checks.h"
-#include "../../core/b3d/skin_bind.h"
+#include "core/b3d/skin_bind.h"
 
 void b3d_check_anim(wl_lint_ctx *ctx);
 

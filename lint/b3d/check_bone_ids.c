@@ -21,7 +21,7 @@
 #include <stdio.h>
 
 #include "checks.h"
-#include "../../core/b3d/skin_bind.h"
+#include "core/b3d/skin_bind.h"
 
 void b3d_check_bone_ids(wl_lint_ctx *ctx);
 

@@ -28,10 +28,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/cursor.h"
+#include "core/cursor.h"
 #include "checks.h"
-#include "../../core/b3d/skin_bind.h"
-#include "../../core/vec.h"
+#include "core/b3d/skin_bind.h"
+#include "core/vec.h"
 
 void b3d_check_keys(wl_lint_ctx *ctx);
 

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 
 #include "check_util.h"
-#include "../../core/vec.h"
+#include "core/vec.h"
 
 void b3d_check_nodes(wl_lint_ctx *ctx);
 

@@ -33,7 +33,7 @@
 #include <stdlib.h>
 
 #include "checks.h"
-#include "../../core/b3d/skin_bind.h"
+#include "core/b3d/skin_bind.h"
 
 void b3d_check_weights(wl_lint_ctx *ctx);
 

@@ -7,9 +7,9 @@
 #ifndef WL_B3D_CHECKS_H
 #define WL_B3D_CHECKS_H
 
-#include "../../core/b3d/model.h"
-#include "../lint.h"
-#include "../registry.h"
+#include "core/b3d/model.h"
+#include "lint/lint.h"
+#include "lint/registry.h"
 
 /* The registered checks, in the order they run; count in *out_count. */
 const wl_check_fn *b3d_checks(size_t *out_count);

@@ -9,9 +9,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../../core/grow.h"
-#include "../../core/b3d/model.h"
-#include "../../core/escape.h"
+#include "core/grow.h"
+#include "core/b3d/model.h"
+#include "core/escape.h"
 
 /* One TEXS entry that names a file. */
 typedef struct tex_ref {

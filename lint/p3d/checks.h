@@ -7,11 +7,11 @@
 #ifndef WL_P3D_CHECKS_H
 #define WL_P3D_CHECKS_H
 
-#include "../../core/cursor.h"
-#include "../../core/p3d/p3d.h"
-#include "../../core/p3d/p3d_lodview.h"
-#include "../lint.h"
-#include "../registry.h"
+#include "core/cursor.h"
+#include "core/p3d/p3d.h"
+#include "core/p3d/p3d_lodview.h"
+#include "lint/lint.h"
+#include "lint/registry.h"
 
 /* The registered checks, in the order they run; count in *out_count. */
 const wl_check_fn *p3d_checks(size_t *out_count);

@@ -34,7 +34,7 @@
  */
 #include <math.h>
 
-#include "../../core/w3d/rotation.h"
+#include "core/w3d/rotation.h"
 #include "checks.h"
 
 void w3d_check_anim_loop(wl_lint_ctx *ctx);

@@ -37,7 +37,7 @@
 #include <string.h>
 
 #include "checks.h"
-#include "../../core/vec.h"
+#include "core/vec.h"
 
 void w3d_check_animation(wl_lint_ctx *ctx);
 

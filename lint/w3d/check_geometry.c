@@ -51,9 +51,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../../core/vec.h"
+#include "core/vec.h"
 #include "checks.h"
-#include "../../core/w3d/model_lookup.h"
+#include "core/w3d/model_lookup.h"
 
 void w3d_check_geometry(wl_lint_ctx *ctx);
 

@@ -23,7 +23,7 @@
 #include <math.h>
 
 #include "checks.h"
-#include "../../core/vec.h"
+#include "core/vec.h"
 
 void w3d_check_hierarchy(wl_lint_ctx *ctx);
 

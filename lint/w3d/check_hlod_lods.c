@@ -26,7 +26,7 @@
 #include <stdio.h>
 
 #include "checks.h"
-#include "../../core/w3d/model_lookup.h"
+#include "core/w3d/model_lookup.h"
 
 void w3d_check_hlod_lods(wl_lint_ctx *ctx);
 

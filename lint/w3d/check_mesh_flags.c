@@ -29,7 +29,7 @@
 #include <stdio.h>
 
 #include "checks.h"
-#include "../../core/w3d/model_lookup.h"
+#include "core/w3d/model_lookup.h"
 
 void w3d_check_mesh_flags(wl_lint_ctx *ctx);
 

@@ -26,7 +26,7 @@
  * Severity info: a tool reading EulerAngles (editors, converters) shows a
  * pose the game does not; the game is unaffected.
  */
-#include "../../core/w3d/rotation.h"
+#include "core/w3d/rotation.h"
 #include "checks.h"
 
 void w3d_check_pivot_euler(wl_lint_ctx *ctx);

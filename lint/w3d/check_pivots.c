@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "checks.h"
-#include "../../core/w3d/model_lookup.h"
+#include "core/w3d/model_lookup.h"
 
 void w3d_check_pivots(wl_lint_ctx *ctx);
 

@@ -28,7 +28,7 @@
 #include <stdlib.h>
 
 #include "checks.h"
-#include "../../core/w3d/model_lookup.h"
+#include "core/w3d/model_lookup.h"
 
 void w3d_check_skin(wl_lint_ctx *ctx);
 

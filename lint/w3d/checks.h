@@ -5,10 +5,10 @@
 #ifndef WL_CHECKS_H
 #define WL_CHECKS_H
 
-#include "../../core/w3d/game.h"
-#include "../../core/w3d/model.h"
-#include "../lint.h"
-#include "../registry.h"
+#include "core/w3d/game.h"
+#include "core/w3d/model.h"
+#include "lint/lint.h"
+#include "lint/registry.h"
 
 /* The registered checks, in the order they run; count in *out_count. */
 const wl_check_fn *w3d_checks(size_t *out_count);

@@ -13,11 +13,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../../core/grow.h"
-#include "../../core/vec.h"
-#include "../../core/w3d/bind_pose.h"
-#include "../../core/w3d/model.h"
-#include "../../core/w3d/model_lookup.h"
+#include "core/grow.h"
+#include "core/vec.h"
+#include "core/w3d/bind_pose.h"
+#include "core/w3d/model.h"
+#include "core/w3d/model_lookup.h"
 
 /* Top-level render objects read from their raw chunks (w3d_file.h enum;
  * notes/w3d_reference.md §2.0.2, §2.8-§2.12). */

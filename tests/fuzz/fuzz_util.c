@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/edit.h"
+#include "core/edit.h"
 #include "fuzz.h"
 
 /* Kept for the life of the process: libFuzzer calls the target millions of
