@@ -9,6 +9,7 @@
  * bytes written beneath it.
  */
 #include "edit.h"
+#include "core/grow.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -84,14 +85,8 @@ int wl_edit_note(wl_doc *d, const wl_chunk *c, wl_rule_id rule, uint64_t offset,
 		 const char *fmt, ...)
 {
 	wl_edit_log *log = &d->edits;
-	if (log->count == log->cap) {
-		size_t cap = log->cap ? log->cap * 2 : 16;
-		wl_edit *items = realloc(log->items, cap * sizeof *items);
-		if (!items)
-			return oom(d);
-		log->items = items;
-		log->cap = cap;
-	}
+	if (!wl_grow((void **)&log->items, &log->cap, log->count + 1, sizeof *log->items))
+		return oom(d);
 	va_list ap;
 	va_start(ap, fmt);
 	char *what = wl_arena_vprintf(d->arena, fmt, ap);

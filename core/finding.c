@@ -1,5 +1,6 @@
 /* finding.c - the finding list; see finding.h. */
 #include "finding.h"
+#include "core/grow.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -79,14 +80,8 @@ static wl_rule_count *tally(wl_findings *f, const char *rule)
 	for (size_t i = 0; i < f->rules_count; i++)
 		if (f->rules[i].rule == rule || strcmp(f->rules[i].rule, rule) == 0)
 			return &f->rules[i];
-	if (f->rules_count == f->rules_cap) {
-		size_t ncap = f->rules_cap ? f->rules_cap * 2 : 16;
-		wl_rule_count *n = realloc(f->rules, ncap * sizeof *n);
-		if (!n)
-			return NULL;
-		f->rules = n;
-		f->rules_cap = ncap;
-	}
+	if (!wl_grow((void **)&f->rules, &f->rules_cap, f->rules_count + 1, sizeof *f->rules))
+		return NULL;
 	wl_rule_count *t = &f->rules[f->rules_count++];
 	t->rule = rule;
 	t->kept = 0;
@@ -106,15 +101,9 @@ static wl_finding *vreport(wl_findings *f, wl_rule_id id, const char *rule, cons
 		t->dropped++;
 		return NULL;
 	}
-	if (f->count == f->cap) {
-		size_t ncap = f->cap ? f->cap * 2 : 32;
-		wl_finding *n = realloc(f->items, ncap * sizeof *n);
-		if (!n) {
-			f->oom = 1;
-			return NULL;
-		}
-		f->items = n;
-		f->cap = ncap;
+	if (!wl_grow((void **)&f->items, &f->cap, f->count + 1, sizeof *f->items)) {
+		f->oom = 1;
+		return NULL;
 	}
 	const void *args = NULL;
 	const char *msg = NULL;
