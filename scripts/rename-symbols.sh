@@ -21,9 +21,9 @@ trap 'rm -f "$script"' EXIT
 	for f in w3d b3d p3d; do printf '%s\n' "s/\\bwl_${f}_checks\\b/${f}_checks/g"; done
 	printf '%s\n' 's/\bwl_p3d_check_\([a-z0-9_]*\)\b/p3d_check_\1/g'
 	# fix: the fixer lists and the fixers of each format folder
-	for f in w3d b3d; do printf '%s\n' "s/\\bwl_${f}_fixers\\b/${f}_fixers/g"; done
+	for f in w3d b3d p3d; do printf '%s\n' "s/\\bwl_${f}_fixers\\b/${f}_fixers/g"; done
 	printf '%s\n' 's/\bwl_fix_b3d_normalise_quaternions\b/b3d_fix_normalize_quaternions/g'
-	printf '%s\n' 's/\bwl_fix_b3d_\([a-z0-9_]*\)\b/b3d_fix_\1/g'
+	printf '%s\n' 's/\bwl_fix_\(w3d\|b3d\|p3d\)_\([a-z0-9_]*\)\b/\1_fix_\2/g'
 	for x in salvage_mesh header_counts aabtree_header_counts refit_aabtree rebuild_aabtree \
 		recompute_bounds recompute_planes normalize_quaternions align_quaternion_hemispheres \
 		recompute_euler_angles reorder_pivots; do

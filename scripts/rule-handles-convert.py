@@ -6,20 +6,45 @@ Idempotent and re-runnable: a second run over a converted tree changes
 nothing.  It is meant to be run again after merging branches that still
 write rule ids as string literals.
 
-HOW THE LEAD RE-RUNS IT (after merging other branches into main/h-handles):
+HOW THE LEAD RE-RUNS IT (h-handles is merged last, after the branches that
+still write rule ids as text, "../" includes and the old names):
 
-    python3 scripts/rule-handles-convert.py            # rewrite the tree
-    sh scripts/rename-symbols.sh                       # item 4 renames (same reason)
-    python3 scripts/root-includes.py                   # item 5 includes from the root
-    make -j2 WERROR=1 all && make -j2 WERROR=1 unit    # what is left is reported
-    python3 scripts/rule-handles-convert.py --check    # exit 1 while ids remain
+ 1. git merge h-handles.  Conflicts (a trial merge over h-salv, h-speed and
+    h-p3d gave six) come in two kinds:
+    - a hunk where h-handles' side is only mechanical (handles, renames,
+      root includes): take main's side (git checkout --ours FILE, or keep
+      the HEAD hunk); step 2 redoes the mechanical change over it;
+    - a hunk where both sides changed code by hand (core/finding.c
+      vreport, fix/fixers.c and lint/<fmt>/checks.c descriptors, loops
+      over wl_fixer.rules): keep both changes by hand.  A format folder a
+      branch added needs its descriptor like the others:
+      `const wl_fix_format p3d_fix_format = { .format = "p3d", .fixers =
+      p3d_fixers };` in fix/p3d/fixers.c (+ extern in fixers.h) and
+      `&p3d_fix_format` in fix/fixers.c (with `writable || repairable`).
+ 2. Re-run the three scripts over the merged tree (each is idempotent):
+        python3 scripts/rule-handles-convert.py   # rule ids -> handles
+        sh scripts/rename-symbols.sh              # item 4 prefixes
+        python3 scripts/root-includes.py          # item 5 root includes
+ 3. make -j2 WERROR=1 all && make -j2 WERROR=1 unit: the compiler names
+    what is left by hand, the same kinds of edit as commit "Rule handles,
+    by hand" of h-handles: a loop over fx->rules becomes
+    `for (const wl_rule_id *r = fx->rules; r && *r; r++)` with
+    wl_rule_name(*r) where text is needed; strcmp(f->rule, rule) with a
+    handle becomes f->rule_id == rule; a custom rule's text id goes through
+    wl_report_named / wl_lint_enabled_named; a struct field that holds a
+    handle becomes wl_rule_id.
+ 4. python3 scripts/rule-handles-convert.py --check; exit 0 when no rule
+    id literal is left where a handle goes.
 
   Read the report it prints (standard error):
+    "default dropped"      a parameter default removed beside a catalogue
+                           parameter (the catalogue is its one source);
     "handle (check type)"  a literal outside a known call (table, #define,
                            assignment, a local helper): it became WLR_X, so
                            the variable, field or parameter that holds it
-                           must be a wl_rule_id (the compiler says where);
-                           a NULL ending such a list becomes WL_RULE_NONE.
+                           must be a wl_rule_id (declarations, tables,
+                           NULL ends and helper parameters are retyped by
+                           the script; the compiler names the rest);
     "NOT CONVERTED"        a literal it would not touch (joined to another
                            literal, or a text id unknown to the catalogue in
                            a call that takes a handle: wl_report_named is the
@@ -40,7 +65,13 @@ What it rewrites, in every *.c and *.h of core/ lint/ fix/ textform/ cli/
     ternaries, local helpers): WLR_X, reported as "handle (check type)";
     in tests/ such ids stay text (tests compare report output); the
     declarations that then hold a handle get the type wl_rule_id (RETYPE:
-    tables, locals, a NULL ending a handle list -> WL_RULE_NONE).
+    tables, locals, a NULL ending a handle list -> WL_RULE_NONE, and a
+    helper's `const char *rule` parameter that it hands to a function
+    taking a handle: the helper then takes a handle, and its callers' ids
+    become handles on the next pass).
+  - the test-only lists <fmt>_check_<name>_rules[] go (definitions in
+    lint/, declarations and uses in tests/: ba_missing_from_catalogue()
+    checks the handles against the catalogue instead);
   - the parameter default written beside a catalogue parameter (the
     catalogue is its one source): wl_lint_param(ctx, R, "p", 0.001) ->
     wl_lint_param(ctx, R, "p"); wl_config_param(cfg, cat, R, "p", 0.1) ->
@@ -257,6 +288,7 @@ def convert_file(path, ids, is_test, report):
     new = text
     for s, e, r in edits:
         new = new[:s] + r + new[e:]
+    new = drop_test_lists(new, is_test)
     if not is_test:
         # A NULL ending a brace list of handles: the end of a handle list.
         new = re.sub(r"(WLR_\w+\s*,\s*)NULL(\s*})", r"\1WL_RULE_NONE\2", new)
@@ -275,10 +307,89 @@ RETYPE = [
 ]
 
 
+FUNC_DEF = re.compile(r"^(?P<head>[A-Za-z_][\w \t\*]*?\b(?P<name>\w+)\((?P<params>[^;{}]*?)\))\s*\n\{\n(?P<body>.*?)^\}",
+                      re.M | re.S)
+
+
+# Where the rule is among the arguments of each function taking a handle
+# (0-based); a helper retyped by retype_params joins with its position.
+HANDLE_POS = {
+    "wl_report": 1, "wl_lint_enabled": 1, "wl_lint_param": 1, "wl_config_param": 2,
+    "wl_edit_note": 2, "wl_fix_rule_wanted": 1, "wl_findings_remove_rule": 1,
+    "wl_catalog_rule": 1, "wl_rule_name": 0,
+}
+
+
+def call_args(text, o, cl):
+    commas = [o] + split_args(text, o, cl) + [cl]
+    return [text[commas[k] + 1:commas[k + 1]].strip() for k in range(len(commas) - 1)]
+
+
+def retype_params(text):
+    """A function parameter `const char *NAME` that the body hands, as the
+    rule, to a function taking a handle (wl_report(f, NAME, ...), or a
+    helper already retyped) becomes `wl_rule_id NAME`, in the definition
+    and in its prototypes.  Repeats until nothing changes, so a helper
+    calling a helper is retyped too."""
+    while True:
+        changed = False
+        for m in FUNC_DEF.finditer(text):
+            name, params = m.group("name"), m.group("params")
+            body_start = m.start("body")
+            plist = [p.strip() for p in params.split(",")]
+            calls = [it for it in scan(text[body_start:m.end("body")]) if it[0] == "call" and it[1] in HANDLE_POS]
+            body = text[body_start:m.end("body")]
+            for k, prm in enumerate(plist):
+                pm = re.fullmatch(r"const char \*(\w+)", prm)
+                if not pm:
+                    continue
+                arg = pm.group(1)
+                used = False
+                for _, cname, o, cl in calls:
+                    args = call_args(body, o, cl)
+                    pos = HANDLE_POS[cname]
+                    if pos < len(args) and args[pos] == arg:
+                        used = True
+                if not used:
+                    continue
+                new_params = re.sub(r"const char \*%s\b" % re.escape(arg), "wl_rule_id " + arg, params, count=1)
+                old_head = m.group("head")
+                new_head = old_head.replace(params, new_params, 1)
+                text = text.replace(old_head, new_head)
+                text = text.replace("%s(%s);" % (name, params), "%s(%s);" % (name, new_params))
+                HANDLE_POS.setdefault(name, k)
+                HANDLE_FUNCS.add(name)
+                changed = True
+                break
+            if changed:
+                break
+        if not changed:
+            return text
+
+
 def retype(text):
     for rx, rep in RETYPE:
         text = rx.sub(rep, text)
-    return text
+    return retype_params(text)
+
+
+# The hand-kept lists of the rule ids a check file reports, which existed
+# only for tests (`<fmt>_check_<name>_rules[]`): the compiler now checks
+# every id, and tests take lists from the catalogue.  Removed with their
+# comment; in tests the declarations go and the calls lose the argument.
+LIST_DEF = re.compile(r"(?:/\*[^*]*(?:\*(?!/)[^*]*)*\*/\n)?extern const (?:char \*const|wl_rule_id) \w+_check_\w+_rules\[\];\n"
+                      r"const (?:char \*const|wl_rule_id) \w+_check_\w+_rules\[\] = \{[^}]*\};\n\n?")
+LIST_DECL = re.compile(r"extern const (?:char \*const|wl_rule_id) \w+_check_\w+_rules\[\];\n")
+LIST_ARG = re.compile(r"(rb_suite_of\([^;]*?), \w+_check_\w+_rules\)")
+LIST_MISSING = re.compile(r"ba_missing_from_catalogue\(\w+_check_\w+_rules\)")
+
+
+def drop_test_lists(text, is_test):
+    if not is_test:
+        return LIST_DEF.sub("", text)
+    text = LIST_DECL.sub("", text)
+    text = LIST_ARG.sub(r"\1)", text)
+    return LIST_MISSING.sub("ba_missing_from_catalogue()", text)
 
 
 def main(argv):

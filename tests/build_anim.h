@@ -127,9 +127,6 @@ void ba_done(wl_doc *d, wb *b);
 size_t ba_count(const wl_doc *d, const char *rule);
 
 /* Rule ids reported by each check file (NULL-terminated). */
-extern const char *const w3d_check_hierarchy_rules[];
-extern const char *const w3d_check_animation_rules[];
-extern const char *const w3d_check_hlod_rules[];
 
 /** Number of rule handles (core/rule_ids.h) that are not the built-in
  *  catalogue's rule of that id, plus catalogue rules without a handle;
