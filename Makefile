@@ -22,7 +22,7 @@ PKG_CFLAGS := $(shell pkg-config --cflags $(DEPS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(DEPS) 2>/dev/null)
 CHECK_CFLAGS := $(shell pkg-config --cflags $(TESTDEPS) 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs $(TESTDEPS) 2>/dev/null)
-ALL_CFLAGS = $(WARN) $(DEFS) $(CFLAGS) $(PKG_CFLAGS) -MMD -MP
+ALL_CFLAGS = $(WARN) $(DEFS) $(CFLAGS) $(PKG_CFLAGS) -I. -I$(BUILD)/gen -MMD -MP
 LDLIBS_ALL = $(PKG_LIBS) -lm -lpthread
 
 # Layer first, format second (DESIGN.md §Layout): each layer's engine at its
@@ -79,13 +79,19 @@ deps:
 
 _all: $(PROGS) $(BUILD)/demo/.stamp
 
-$(BUILD)/%.o: %.c
+$(BUILD)/%.o: %.c | $(BUILD)/gen/rule_list.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -c $< -o $@
 
 $(BUILD)/gen/rules_blob.c: $(RULES) scripts/embed-rules.sh
 	@mkdir -p $(dir $@)
 	sh scripts/embed-rules.sh $@ $(RULES)
+
+# The rule handles (core/rule_ids.h): the X-macro list of every catalogue
+# id, made before any object is compiled.
+$(BUILD)/gen/rule_list.h: $(RULES) scripts/gen-rule-ids.sh
+	@mkdir -p $(dir $@)
+	sh scripts/gen-rule-ids.sh $@ $(RULES)
 
 $(BUILD)/gen/rules_blob.o: $(BUILD)/gen/rules_blob.c lint/rules_blob.h
 	$(CC) $(WARN) $(CFLAGS) -I. -c $< -o $@

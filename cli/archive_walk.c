@@ -11,9 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../core/file_io.h"
-#include "../core/filekind.h"
-#include "../core/format.h"
+#include "core/file_io.h"
+#include "core/filekind.h"
+#include "core/format.h"
 
 /* True when the first bytes of path are an archive's magic, or its name
  * says archive: then it is worth reading whole.  A file named like a model

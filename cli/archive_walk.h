@@ -19,8 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/archive/archive.h"
-#include "../lint/lint.h"
+#include "core/archive/archive.h"
+#include "lint/lint.h"
 #include "walk.h"
 
 /* One archive entry in a file list (one malloc'd block). */

@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "../lint/catalog.h"
+#include "lint/catalog.h"
 
 /** Lists cat, one rule a line: id, default severity, category, fixable,
  *  "(opt-in) " for the rules outside the default set, summary. */

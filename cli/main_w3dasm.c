@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/file_io.h"
-#include "../textform/textform.h"
+#include "core/file_io.h"
+#include "textform/textform.h"
 #include "opts.h"
 #include "output.h"
 

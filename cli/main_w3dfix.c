@@ -40,19 +40,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../core/file_io.h"
-#include "../core/filekind.h"
-#include "../core/format.h"
-#include "../lint/catalog.h"
+#include "core/file_io.h"
+#include "core/filekind.h"
+#include "core/format.h"
+#include "lint/catalog.h"
 #include "opts.h"
 #include "archive_walk.h"
 #include "walk.h"
-#include "../lint/config.h"
-#include "../lint/lint.h"
-#include "../lint/report.h"
-#include "../fix/driver.h"
-#include "../core/arena.h"
-#include "../core/safe_write.h"
+#include "lint/config.h"
+#include "lint/lint.h"
+#include "lint/report.h"
+#include "fix/driver.h"
+#include "core/arena.h"
+#include "core/safe_write.h"
 #include "progress.h"
 #include "select.h"
 
@@ -86,8 +86,8 @@ static void list_fixes(FILE *out)
 			width = (int)strlen(fx[i]->id);
 	for (size_t i = 0; i < n; i++) {
 		fprintf(out, "%-*s %-6s ", width, fx[i]->id, fx[i]->unsafe ? "unsafe" : "safe");
-		for (const char *const *r = fx[i]->rules; r && *r; r++)
-			fprintf(out, "%s%s", r == fx[i]->rules ? "" : ",", *r);
+		for (const wl_rule_id *r = fx[i]->rules; r && *r != WL_RULE_NONE; r++)
+			fprintf(out, "%s%s", r == fx[i]->rules ? "" : ",", wl_rule_name(*r));
 		fprintf(out, "\n    %s\n", fx[i]->summary);
 	}
 }
@@ -425,7 +425,7 @@ static const char *memory_refusal(const wl_fix_options *fo, const char *file, co
 	const char *got = NULL;
 	wl_doc *d = wl_lint_bytes(fo->catalog, fo->config, file, in, n);
 	for (size_t i = 0; d && i < d->findings.count && !got; i++)
-		if (strcmp(d->findings.items[i].rule, "out-of-memory") == 0 &&
+		if (strcmp(d->findings.items[i].rule, wl_rule_name(WLR_OUT_OF_MEMORY)) == 0 &&
 		    (wl_arena_limited(d->arena) || wl_arena_capped(d->arena))) {
 			snprintf(why, sizeof why, "%s", d->findings.items[i].message);
 			got = why;
@@ -893,8 +893,8 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < o.nforce; i++)
 		for (size_t j = 0; j < nfix; j++)
 			if (strcmp(fx[j]->id, o.force[i]) == 0)
-				for (const char *const *r = fx[j]->rules; r && *r; r++)
-					if (push(&o.sel.extend, &o.sel.nextend, *r) != 0)
+				for (const wl_rule_id *r = fx[j]->rules; r && *r != WL_RULE_NONE; r++)
+					if (push(&o.sel.extend, &o.sel.nextend, wl_rule_name(*r)) != 0)
 						status = 2;
 	o.sel.rules.extend_select = o.sel.extend;
 	o.sel.rules.extend_count = o.sel.nextend;

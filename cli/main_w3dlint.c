@@ -26,10 +26,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../core/file_io.h"
-#include "../lint/catalog.h"
-#include "../lint/report.h"
-#include "../lint/run.h"
+#include "core/file_io.h"
+#include "lint/catalog.h"
+#include "lint/report.h"
+#include "lint/run.h"
 #include "archive_walk.h"
 #include "explain.h"
 #include "output.h"

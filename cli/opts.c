@@ -5,7 +5,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "../core/file_io.h"
+#include "core/file_io.h"
 
 /* Help text columns: options from column 2, their help from column 28,
  * wrapped at 79. */

@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../lint/version.h"
+#include "lint/version.h"
 
 /* Option values above this are long-only options (no letter). */
 #define WL_OPT_LONG_ONLY 256

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "../core/safe_write.h"
+#include "core/safe_write.h"
 #include "opts.h"
 
 typedef struct wl_cli_out {

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lint/suggest.h"
+#include "lint/suggest.h"
 
 static void sync(wl_cli_sel *s)
 {

@@ -6,8 +6,8 @@
 #ifndef WL_CLI_SELECT_H
 #define WL_CLI_SELECT_H
 
-#include "../lint/catalog.h"
-#include "../lint/config.h"
+#include "lint/catalog.h"
+#include "lint/config.h"
 
 typedef struct wl_cli_sel {
 	wl_cli_rules rules;  /* its lists point into the arrays below */

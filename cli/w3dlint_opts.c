@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/file_io.h"
+#include "core/file_io.h"
 #include "pool.h"
 
 /* The option table: drives getopt_long, --help and --man (cli/opts.h). */

@@ -1,5 +1,6 @@
 /* cli_walk.c - recursive collection of the files to lint; see cli_walk.h. */
 #include "walk.h"
+#include "core/grow.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -9,8 +10,8 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
-#include "../core/filekind.h"
-#include "../core/format.h"
+#include "core/filekind.h"
+#include "core/format.h"
 
 /* Deeper trees than this are not entered (a guard, not a format limit). */
 #define WALK_MAX_DEPTH 256
@@ -73,15 +74,9 @@ static int seen_before(walk *w, const struct stat *st)
 	for (size_t i = 0; i < w->seen_count; i++)
 		if (w->seen[i].dev == st->st_dev && w->seen[i].ino == st->st_ino)
 			return 1;
-	if (w->seen_count == w->seen_cap) {
-		size_t ncap = w->seen_cap ? w->seen_cap * 2 : 32;
-		dir_id *p = realloc(w->seen, ncap * sizeof *p);
-		if (!p) {
-			w->oom = 1;
-			return 1;
-		}
-		w->seen = p;
-		w->seen_cap = ncap;
+	if (!wl_grow((void **)&w->seen, &w->seen_cap, w->seen_count + 1, sizeof *w->seen)) {
+		w->oom = 1;
+		return 1;
 	}
 	w->seen[w->seen_count].dev = st->st_dev;
 	w->seen[w->seen_count].ino = st->st_ino;

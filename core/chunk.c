@@ -74,7 +74,7 @@ static wl_chunk *new_node(reader *r, wl_chunk *parent, uint8_t kind, uint64_t of
 }
 
 static void add_gap(reader *r, wl_chunk *parent, uint64_t from, uint64_t to, uint16_t rec,
-		    const char *rule, const char *what)
+		    wl_rule_id rule, const char *what)
 {
 	if (to <= from)
 		return;
@@ -370,9 +370,9 @@ static void add_tail_gap(reader *r, wl_chunk *parent, uint64_t from, uint64_t to
 			 const char *root_what, const char *inner_what)
 {
 	if (parent->kind == WL_NODE_ROOT)
-		add_gap(r, parent, from, to, WL_REC_TRAILING, "trailing-bytes", root_what);
+		add_gap(r, parent, from, to, WL_REC_TRAILING, WLR_TRAILING_BYTES, root_what);
 	else
-		add_gap(r, parent, from, to, WL_REC_STRAY, "stray-bytes", inner_what);
+		add_gap(r, parent, from, to, WL_REC_STRAY, WLR_STRAY_BYTES, inner_what);
 }
 
 static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64_t end,
@@ -388,13 +388,13 @@ static void check_container_bit(reader *r, wl_chunk *c)
 			chunks += k->kind == WL_NODE_CHUNK;
 		if (!c->flag_bit && chunks) {
 			c->recovery |= WL_REC_FLAG_MISSING;
-			wl_report(&r->d->findings, "container-bit-missing", c, -1, c->offset + 4, 4,
+			wl_report(&r->d->findings, WLR_CONTAINER_BIT_MISSING, c, -1, c->offset + 4, 4,
 				  "%s holds %u chunk(s) but bit 31 of its size is clear (legacy file)",
 				  wl_chunk_name(r->d, c), chunks);
 		}
 	} else if (c->flag_bit) {
 		c->recovery |= WL_REC_FLAG_ON_LEAF;
-		wl_report(&r->d->findings, "container-bit-on-leaf", c, -1, c->offset + 4, 4,
+		wl_report(&r->d->findings, WLR_CONTAINER_BIT_ON_LEAF, c, -1, c->offset + 4, 4,
 			  "%s is a data chunk but bit 31 of its size is set",
 			  wl_chunk_name(r->d, c));
 	}
@@ -421,11 +421,11 @@ static uint64_t read_chunk(reader *r, wl_chunk *parent, const wl_chunk_type *t, 
 	if (!t) {
 		const char *where = parent->kind == WL_NODE_ROOT ? "the top level" : wl_chunk_name(r->d, parent);
 		if (r->f->tag_ids)
-			wl_report(&r->d->findings, "chunk-unknown", c, -1, pos, r->h + c->size,
+			wl_report(&r->d->findings, WLR_CHUNK_UNKNOWN, c, -1, pos, r->h + c->size,
 				  "unknown chunk '%s' (%u bytes) inside %s; kept unchanged",
 				  r->f->id_name(id), (unsigned)size, where);
 		else
-			wl_report(&r->d->findings, "chunk-unknown", c, -1, pos, r->h + c->size,
+			wl_report(&r->d->findings, WLR_CHUNK_UNKNOWN, c, -1, pos, r->h + c->size,
 				  "unknown chunk id 0x%x (%u bytes) inside %s; kept unchanged", id,
 				  (unsigned)size, where);
 		return pend;
@@ -434,14 +434,14 @@ static uint64_t read_chunk(reader *r, wl_chunk *parent, const wl_chunk_type *t, 
 	 * has its own finding. */
 	if (!t->child_ctx && !(t->flags & WL_TYPE_OPAQUE) && c->size == size) {
 		if (t->elem_size && c->size % t->elem_size)
-			wl_report(&r->d->findings, "array-size-not-multiple", c, -1, pos, r->h + c->size,
+			wl_report(&r->d->findings, WLR_ARRAY_SIZE_NOT_MULTIPLE, c, -1, pos, r->h + c->size,
 				  "%s holds %llu bytes, not a multiple of its %u-byte element "
 				  "(%llu whole elements, %llu bytes left over)",
 				  t->short_name, (unsigned long long)c->size, (unsigned)t->elem_size,
 				  (unsigned long long)(c->size / t->elem_size),
 				  (unsigned long long)(c->size % t->elem_size));
 		if (t->min_size && c->size < t->min_size)
-			wl_report(&r->d->findings, "chunk-too-small", c, -1, pos, r->h + c->size,
+			wl_report(&r->d->findings, WLR_CHUNK_TOO_SMALL, c, -1, pos, r->h + c->size,
 				  "%s holds %llu bytes but its record is %u bytes",
 				  t->short_name, (unsigned long long)c->size, (unsigned)t->min_size);
 	}
@@ -449,7 +449,7 @@ static uint64_t read_chunk(reader *r, wl_chunk *parent, const wl_chunk_type *t, 
 	if (t->child_ctx && !(t->flags & WL_TYPE_OPAQUE)) {
 		if (depth >= WL_MAX_DEPTH) {
 			c->recovery |= WL_REC_DEPTH;
-			wl_report(&r->d->findings, "chunk-depth-limit", c, -1, pos, r->h + c->size,
+			wl_report(&r->d->findings, WLR_CHUNK_DEPTH_LIMIT, c, -1, pos, r->h + c->size,
 				  "chunks nested deeper than %d levels; the rest is kept unread",
 				  WL_MAX_DEPTH);
 		} else {
@@ -478,14 +478,14 @@ static void mark_truncated(reader *r, wl_chunk *c, uint64_t cend)
 {
 	if (content_complete(c)) {
 		c->recovery |= WL_REC_PAST_EOF;
-		wl_report(&r->d->findings, "chunk-size-past-eof", c, -1, c->offset + 4, 4,
+		wl_report(&r->d->findings, WLR_CHUNK_SIZE_PAST_EOF, c, -1, c->offset + 4, 4,
 			  "%s declares %u bytes, %llu past the end of the file, but its %u "
 			  "chunks end complete at the end of the file: the size is wrong",
 			  wl_chunk_name(r->d, c), (unsigned)c->declared_size,
 			  (unsigned long long)(cend - r->d->size), (unsigned)c->child_count);
 	} else {
 		c->recovery |= WL_REC_TRUNCATED;
-		wl_report(&r->d->findings, "chunk-truncated", c, -1, c->offset,
+		wl_report(&r->d->findings, WLR_CHUNK_TRUNCATED, c, -1, c->offset,
 			  r->h + c->size,
 			  "%s declares %u bytes but the file ends after %llu of them",
 			  wl_chunk_name(r->d, c), (unsigned)c->declared_size,
@@ -544,13 +544,13 @@ static uint64_t read_overrun(reader *r, wl_chunk *parent, const wl_chunk_type *t
 	}
 	c->recovery |= WL_REC_CLAMPED;
 	if (parent->kind == WL_NODE_ROOT)
-		wl_report(&r->d->findings, "chunk-size-past-eof", c, -1, pos + 4, 4,
+		wl_report(&r->d->findings, WLR_CHUNK_SIZE_PAST_EOF, c, -1, pos + 4, 4,
 			  "%s at 0x%llx declares %u bytes, ending at 0x%llx past the end of the file, "
 			  "but its content ends at 0x%llx where a valid chunk follows: the size is wrong",
 			  wl_chunk_name(r->d, c), (unsigned long long)pos, (unsigned)c->declared_size,
 			  (unsigned long long)cend, (unsigned long long)rend);
 	else
-		wl_report(&r->d->findings, "chunk-overruns-parent", c, -1, pos + 4, 4,
+		wl_report(&r->d->findings, WLR_CHUNK_OVERRUNS_PARENT, c, -1, pos + 4, 4,
 			  "%s at 0x%llx declares %u bytes, ending at 0x%llx, past the end of %s at "
 			  "0x%llx; read as %llu bytes",
 			  wl_chunk_name(r->d, c), (unsigned long long)pos, (unsigned)c->declared_size,
@@ -567,7 +567,7 @@ static void note_resized(reader *r, wl_chunk *parent, uint64_t pos, uint64_t cen
 	if (!c || c->offset != pos || c->kind != WL_NODE_CHUNK)
 		return;
 	c->recovery |= WL_REC_RESIZED;
-	wl_report(&r->d->findings, "chunk-size-wrong", c, -1, pos + 4, 4,
+	wl_report(&r->d->findings, WLR_CHUNK_SIZE_WRONG, c, -1, pos + 4, 4,
 		  "%s at 0x%llx declares %u bytes, ending at 0x%llx, but %s: read as %llu bytes, "
 		  "ending at 0x%llx",
 		  wl_chunk_name(r->d, c), (unsigned long long)pos, (unsigned)c->declared_size,
@@ -632,13 +632,13 @@ static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64
 				if (resync_candidate(r, ctx, q, limit))
 					break;
 			if (q < stop && q + r->h <= limit) {
-				add_gap(r, parent, pos, q, WL_REC_SKIPPED, "chunk-resync",
+				add_gap(r, parent, pos, q, WL_REC_SKIPPED, WLR_CHUNK_RESYNC,
 					"unreadable byte(s) before the next plausible chunk header; reading resumed after them");
 				pos = q;
 				continue;
 			}
 			if (stop < limit) {
-				add_gap(r, parent, pos, stop, WL_REC_SKIPPED, "chunk-resync",
+				add_gap(r, parent, pos, stop, WL_REC_SKIPPED, WLR_CHUNK_RESYNC,
 					"unreadable byte(s) with no plausible chunk header; reading resumed after them");
 				pos = stop;
 				continue;
@@ -655,7 +655,7 @@ static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64
 			continue;
 		}
 		parent->recovery |= WL_REC_EXTENDED;
-		wl_report(&r->d->findings, "container-size-too-small", parent, -1, parent->offset + 4, 4,
+		wl_report(&r->d->findings, WLR_CONTAINER_SIZE_TOO_SMALL, parent, -1, parent->offset + 4, 4,
 			  "%s declares %u bytes (ending at 0x%llx) but its child %s at 0x%llx "
 			  "ends at 0x%llx and no valid chunk starts at 0x%llx: the parent's size is wrong",
 			  wl_chunk_name(r->d, parent), (unsigned)parent->declared_size,
@@ -703,12 +703,12 @@ wl_doc *wl_doc_read(const wl_format *fmt, const char *path, const uint8_t *bytes
 		return NULL;
 	reader r = { d, fmt, fmt->header_size };
 	if (size == 0) {
-		wl_report(&d->findings, "file-empty", NULL, -1, 0, 0, "the file is empty (0 bytes)");
+		wl_report(&d->findings, WLR_FILE_EMPTY, NULL, -1, 0, 0, "the file is empty (0 bytes)");
 		return d;
 	}
 	parse_children(&r, &d->root, 0, size, size, 0, false);
 	if (d->chunk_count == 0 && !d->oom)
-		wl_report(&d->findings, "no-chunks", NULL, -1, 0, size,
+		wl_report(&d->findings, WLR_NO_CHUNKS, NULL, -1, 0, size,
 			  "no readable %s chunk in %llu bytes: not a %s file, or unreadable",
 			  fmt->name, (unsigned long long)size, fmt->name);
 	return d;

@@ -9,6 +9,7 @@
  * bytes written beneath it.
  */
 #include "edit.h"
+#include "core/grow.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -80,25 +81,19 @@ static void link_after(wl_chunk *parent, wl_chunk *after, wl_chunk *c)
 	renumber(parent);
 }
 
-int wl_edit_note(wl_doc *d, const wl_chunk *c, const char *rule, uint64_t offset,
+int wl_edit_note(wl_doc *d, const wl_chunk *c, wl_rule_id rule, uint64_t offset,
 		 const char *fmt, ...)
 {
 	wl_edit_log *log = &d->edits;
-	if (log->count == log->cap) {
-		size_t cap = log->cap ? log->cap * 2 : 16;
-		wl_edit *items = realloc(log->items, cap * sizeof *items);
-		if (!items)
-			return oom(d);
-		log->items = items;
-		log->cap = cap;
-	}
+	if (!wl_grow((void **)&log->items, &log->cap, log->count + 1, sizeof *log->items))
+		return oom(d);
 	va_list ap;
 	va_start(ap, fmt);
 	char *what = wl_arena_vprintf(d->arena, fmt, ap);
 	va_end(ap);
 	if (!what)
 		return oom(d);
-	log->items[log->count++] = (wl_edit){ c, rule, what, offset };
+	log->items[log->count++] = (wl_edit){ c, wl_rule_name(rule), what, offset };
 	return 0;
 }
 

@@ -57,7 +57,7 @@
 
 /** Records an edit in d's log (the chunk-changing functions below do not
  *  log by themselves: the fixer states what and why).  Returns 0 or -1. */
-int wl_edit_note(wl_doc *d, const wl_chunk *c, const char *rule, uint64_t offset,
+int wl_edit_note(wl_doc *d, const wl_chunk *c, wl_rule_id rule, uint64_t offset,
 		 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /** The current payload of a data chunk: its replacement if one was set,

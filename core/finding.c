@@ -1,5 +1,6 @@
 /* finding.c - the finding list; see finding.h. */
 #include "finding.h"
+#include "core/grow.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -79,14 +80,8 @@ static wl_rule_count *tally(wl_findings *f, const char *rule)
 	for (size_t i = 0; i < f->rules_count; i++)
 		if (f->rules[i].rule == rule || strcmp(f->rules[i].rule, rule) == 0)
 			return &f->rules[i];
-	if (f->rules_count == f->rules_cap) {
-		size_t ncap = f->rules_cap ? f->rules_cap * 2 : 16;
-		wl_rule_count *n = realloc(f->rules, ncap * sizeof *n);
-		if (!n)
-			return NULL;
-		f->rules = n;
-		f->rules_cap = ncap;
-	}
+	if (!wl_grow((void **)&f->rules, &f->rules_cap, f->rules_count + 1, sizeof *f->rules))
+		return NULL;
 	wl_rule_count *t = &f->rules[f->rules_count++];
 	t->rule = rule;
 	t->kept = 0;
@@ -94,8 +89,8 @@ static wl_rule_count *tally(wl_findings *f, const char *rule)
 	return t;
 }
 
-wl_finding *wl_report(wl_findings *f, const char *rule, const struct wl_chunk *chunk,
-		      int64_t element, uint64_t offset, uint64_t length, const char *fmt, ...)
+static wl_finding *vreport(wl_findings *f, wl_rule_id id, const char *rule, const struct wl_chunk *chunk,
+			  int64_t element, uint64_t offset, uint64_t length, const char *fmt, va_list ap)
 {
 	wl_rule_count *t = tally(f, rule);
 	if (!t) {
@@ -106,18 +101,10 @@ wl_finding *wl_report(wl_findings *f, const char *rule, const struct wl_chunk *c
 		t->dropped++;
 		return NULL;
 	}
-	if (f->count == f->cap) {
-		size_t ncap = f->cap ? f->cap * 2 : 32;
-		wl_finding *n = realloc(f->items, ncap * sizeof *n);
-		if (!n) {
-			f->oom = 1;
-			return NULL;
-		}
-		f->items = n;
-		f->cap = ncap;
+	if (!wl_grow((void **)&f->items, &f->cap, f->count + 1, sizeof *f->items)) {
+		f->oom = 1;
+		return NULL;
 	}
-	va_list ap;
-	va_start(ap, fmt);
 	const void *args = NULL;
 	const char *msg = NULL;
 	int unsupported = 1;
@@ -127,7 +114,6 @@ wl_finding *wl_report(wl_findings *f, const char *rule, const struct wl_chunk *c
 		args = capture(f->arena, fmt, ap, &unsupported);
 	if (unsupported)
 		msg = wl_arena_vprintf(f->arena, fmt, ap);
-	va_end(ap);
 	if (!msg && !args && f->lazy != WL_MESSAGES_NONE) {
 		/* The arena is full (its limit is what stops hostile files): keep
 		 * the finding with its format text when that has no conversion
@@ -138,6 +124,7 @@ wl_finding *wl_report(wl_findings *f, const char *rule, const struct wl_chunk *c
 	t->kept++;
 	wl_finding *x = &f->items[f->count++];
 	x->rule = rule;
+	x->rule_id = id;
 	x->severity = WL_SEV_OFF;
 	x->offset = offset;
 	x->length = length;
@@ -148,6 +135,29 @@ wl_finding *wl_report(wl_findings *f, const char *rule, const struct wl_chunk *c
 	x->args = args;
 	x->related = NULL;
 	x->seq = (uint32_t)(f->count - 1);
+	return x;
+}
+
+wl_finding *wl_report(wl_findings *f, wl_rule_id rule, const struct wl_chunk *chunk, int64_t element,
+		      uint64_t offset, uint64_t length, const char *fmt, ...)
+{
+	const char *name = wl_rule_name(rule);
+	if (!name)
+		return NULL; /* WL_RULE_NONE: not a rule */
+	va_list ap;
+	va_start(ap, fmt);
+	wl_finding *x = vreport(f, rule, name, chunk, element, offset, length, fmt, ap);
+	va_end(ap);
+	return x;
+}
+
+wl_finding *wl_report_named(wl_findings *f, const char *rule, const struct wl_chunk *chunk, int64_t element,
+			    uint64_t offset, uint64_t length, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	wl_finding *x = vreport(f, wl_rule_lookup(rule), rule, chunk, element, offset, length, fmt, ap);
+	va_end(ap);
 	return x;
 }
 
@@ -172,8 +182,11 @@ static int cmp_finding(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : (x->seq > y->seq);
 }
 
-void wl_findings_remove_rule(wl_findings *f, const char *rule)
+void wl_findings_remove_rule(wl_findings *f, wl_rule_id id)
 {
+	const char *rule = wl_rule_name(id);
+	if (!rule)
+		return;
 	size_t k = 0;
 	for (size_t i = 0; i < f->count; i++)
 		if (strcmp(f->items[i].rule, rule) != 0)

@@ -29,6 +29,7 @@
 
 #include "arena.h"
 #include "msgargs.h"
+#include "rule_ids.h"
 
 struct wl_chunk;
 
@@ -46,6 +47,8 @@ int wl_severity_parse(const char *s);
 
 typedef struct wl_finding {
 	const char *rule;             /* rule id, static storage */
+	wl_rule_id rule_id;           /* its handle; WL_RULE_NONE for a
+				       * custom rule of the configuration */
 	wl_severity severity;         /* set by lint; WL_SEV_OFF until then */
 	uint64_t offset;              /* absolute byte offset in the file */
 	uint64_t length;              /* bytes covered (0 = a point) */
@@ -106,7 +109,8 @@ const char *wl_finding_message(const wl_finding *x, wl_msgbuf *b);
 void wl_findings_release(wl_findings *f);
 
 /**
- * Records a finding.  rule must have static storage.  chunk may be NULL;
+ * Records a finding of the catalogue rule rule (a handle, core/rule_ids.h;
+ * nothing is recorded for WL_RULE_NONE).  chunk may be NULL;
  * element is -1 when the finding is about the chunk as a whole.  fmt must
  * have static storage (a literal).  The message is formatted with printf
  * rules into the arena, or with lazy messages its arguments are captured
@@ -114,8 +118,14 @@ void wl_findings_release(wl_findings *f);
  * rule, the finding is only counted (nothing is formatted or captured).
  * Returns the stored finding, or NULL when it was only counted (or on OOM).
  */
-wl_finding *wl_report(wl_findings *f, const char *rule, const struct wl_chunk *chunk,
+wl_finding *wl_report(wl_findings *f, wl_rule_id rule, const struct wl_chunk *chunk,
 		      int64_t element, uint64_t offset, uint64_t length, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+
+/** wl_report for a rule named by text (static storage): the custom rules of
+ *  the configuration, whose ids are not in the catalogue. */
+wl_finding *wl_report_named(wl_findings *f, const char *rule, const struct wl_chunk *chunk,
+			    int64_t element, uint64_t offset, uint64_t length, const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
 
 /** Number of findings of rule that were counted but not kept. */
@@ -127,7 +137,7 @@ uint64_t wl_findings_dropped(const wl_findings *f, const char *rule);
  * a rule over to another check (w3dlint's cross-file index takes
  * skin-bounds-unchecked over in folder runs).
  */
-void wl_findings_remove_rule(wl_findings *f, const char *rule);
+void wl_findings_remove_rule(wl_findings *f, wl_rule_id rule);
 
 /** Sorts findings by offset, then rule id (stable output order). */
 void wl_findings_sort(wl_findings *f);

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/escape.h"
-#include "../core/filekind.h"
+#include "core/escape.h"
+#include "core/filekind.h"
 
 static bool matches_any(const char *const *pats, size_t n, const char *s)
 {
@@ -36,8 +36,8 @@ bool wl_fix_enabled(const wl_fix_options *o, const wl_fixer *f)
 		return false;
 	if (force || fl->select_count == 0 || matches_any(fl->select, fl->select_count, f->id))
 		return true;
-	for (const char *const *r = f->rules; r && *r; r++)
-		if (wl_fix_filter_allows(fl, *r))
+	for (const wl_rule_id *r = f->rules; r && *r != WL_RULE_NONE; r++)
+		if (wl_fix_filter_allows(fl, wl_rule_name(*r)))
 			return true;
 	return false;
 }
@@ -265,16 +265,16 @@ static size_t count_at_least(const wl_doc *d, wl_severity s)
 
 /* The rules after which no model can be read from the bytes (rules/chunk.yaml):
  * an output that still has one at severity error is not a repair. */
-static const char *const unreadable_rules[] = { "file-empty", "no-chunks", "chunk-resync",
-						"chunk-truncated", NULL };
+static const wl_rule_id unreadable_rules[] = { WLR_FILE_EMPTY, WLR_NO_CHUNKS, WLR_CHUNK_RESYNC,
+						WLR_CHUNK_TRUNCATED, WL_RULE_NONE };
 
 /* The first error-severity finding of d that leaves no readable model, or NULL. */
 static const wl_finding *unreadable(const wl_doc *d)
 {
 	for (size_t k = 0; k < d->findings.count; k++) {
 		const wl_finding *f = &d->findings.items[k];
-		for (const char *const *r = unreadable_rules; *r && f->severity >= WL_SEV_ERROR; r++)
-			if (strcmp(f->rule, *r) == 0)
+		for (const wl_rule_id *r = unreadable_rules; *r != WL_RULE_NONE && f->severity >= WL_SEV_ERROR; r++)
+			if (f->rule_id == *r)
 				return f;
 	}
 	return NULL;
@@ -300,8 +300,8 @@ static void count_after(const wl_fix_options *o, const wl_doc *d, wl_fix_result 
 		/* a fixer that runs with --unsafe, not without */
 		const wl_fixer *by = NULL;
 		for (size_t i = 0; i < n && !by; i++)
-			for (const char *const *rl = fx[i]->rules; rl && *rl && !by; rl++)
-				if (strcmp(*rl, f->rule) == 0 && !wl_fix_enabled(o, fx[i]) &&
+			for (const wl_rule_id *rl = fx[i]->rules; rl && *rl != WL_RULE_NONE && !by; rl++)
+				if (*rl == f->rule_id && !wl_fix_enabled(o, fx[i]) &&
 				    wl_fix_enabled(&with_unsafe, fx[i]))
 					by = fx[i];
 		if (!by)
@@ -527,7 +527,7 @@ static long broken_salvage(const wl_fix_options *o, const char *path, const uint
 	int rc = !d || d->oom ? -1 : 0;
 	bool cut_left = false;
 	for (size_t k = 0; rc == 0 && k < d->findings.count && !cut_left; k++)
-		cut_left = strcmp(d->findings.items[k].rule, "chunk-truncated") == 0;
+		cut_left = strcmp(d->findings.items[k].rule, wl_rule_name(WLR_CHUNK_TRUNCATED)) == 0;
 	if (rc == 0 && cut_left) {
 		d0 = r->out ? wl_lint_bytes_opts(o->catalog, o->config, o->lint, path, in, in_len, NULL) : NULL;
 		const wl_doc *src = r->out ? d0 : d;
@@ -538,7 +538,7 @@ static long broken_salvage(const wl_fix_options *o, const char *path, const uint
 	}
 	for (size_t i = 0; rc == 0 && !cut_left && i < r->change_count; i++) {
 		const wl_fix_change *c = &r->changes[i];
-		if (!c->rule || strcmp(c->rule, "chunk-truncated") != 0 || c->top == UINT64_MAX)
+		if (!c->rule || strcmp(c->rule, wl_rule_name(WLR_CHUNK_TRUNCATED)) != 0 || c->top == UINT64_MAX)
 			continue;
 		if (scope_has_error(d, c->scope))
 			rc = push_top(tops, &n, c->top);

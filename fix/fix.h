@@ -22,8 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/edit.h"
-#include "../lint/lint.h"
+#include "core/edit.h"
+#include "lint/lint.h"
 
 typedef struct wl_fix_ctx {
 	wl_doc *doc;              /* read from the current bytes, findings linted */
@@ -53,12 +53,22 @@ typedef struct wl_fix_rule_filter {
 
 typedef struct wl_fixer {
 	const char *id;               /* fixer name, e.g. "recompute-bounds" */
-	const char *const *rules;     /* NULL-terminated rule ids it repairs */
+	const wl_rule_id *rules;      /* handles of the rules it repairs, ending
+	                               * with WL_RULE_NONE */
 	bool unsafe;                  /* needs --unsafe (or forced) */
 	const char *summary;          /* one line, for w3dfix --list-fixes */
 	/* Edits ctx->doc; returns 0, or -1 on out of memory. */
 	int (*apply)(wl_fix_ctx *ctx);
 } wl_fixer;
+
+/* The fix part of a writable format: what each fix/<format>/fixers.c
+ * exports (as core and textform take a descriptor from each format
+ * folder), registered in fix/fixers.c. */
+typedef struct wl_fix_format {
+	const char *format; /* wl_format.name it serves: "w3d" */
+	/* Its fixers in the order they run, NULL-terminated; *count set. */
+	const wl_fixer *const *(*fixers)(size_t *count);
+} wl_fix_format;
 
 /** The fixers of format f (fix/fixers.c registry; fix/<format>/fixers.c),
  *  in the order they run; none (count 0) for a read-only format (one with
@@ -109,6 +119,6 @@ int wl_fix_patch_u32(wl_doc *d, wl_chunk *c, size_t at, uint32_t v, uint32_t *ol
 
 /** True when ctx->doc has a finding of rule and the run's filter allows
  *  repairing it: the test a fixer makes before repairing one rule. */
-bool wl_fix_rule_wanted(const wl_fix_ctx *ctx, const char *rule);
+bool wl_fix_rule_wanted(const wl_fix_ctx *ctx, wl_rule_id rule);
 
 #endif

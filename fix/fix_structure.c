@@ -61,13 +61,13 @@ static int sizes_walk(wl_fix_ctx *x, wl_chunk *c)
 			continue;
 		if (k->container && sizes_walk(x, k) != 0)
 			return -1;
-		const char *rule = NULL;
+		wl_rule_id rule = WL_RULE_NONE;
 		if (k->recovery & WL_REC_EXTENDED)
-			rule = "container-size-too-small";
+			rule = WLR_CONTAINER_SIZE_TOO_SMALL;
 		else if (k->recovery & WL_REC_PAST_EOF)
-			rule = "chunk-size-past-eof";
+			rule = WLR_CHUNK_SIZE_PAST_EOF;
 		else if ((k->recovery & WL_REC_CLAMPED) && k->parent->kind == WL_NODE_ROOT)
-			rule = "chunk-size-past-eof";
+			rule = WLR_CHUNK_SIZE_PAST_EOF;
 		if (!rule || !wl_fix_rule_wanted(x, rule))
 			continue;
 		if (wl_edit_resize(x->doc, k) != 0)
@@ -94,11 +94,11 @@ static int bits_walk(wl_fix_ctx *x, wl_chunk *c, bool legacy)
 			continue;
 		if (k->container && bits_walk(x, k, legacy) != 0)
 			return -1;
-		const char *rule = NULL;
+		wl_rule_id rule = WL_RULE_NONE;
 		if ((k->recovery & WL_REC_FLAG_MISSING) && !legacy)
-			rule = "container-bit-missing";
+			rule = WLR_CONTAINER_BIT_MISSING;
 		else if (k->recovery & WL_REC_FLAG_ON_LEAF)
-			rule = "container-bit-on-leaf";
+			rule = WLR_CONTAINER_BIT_ON_LEAF;
 		if (!rule || !wl_fix_rule_wanted(x, rule))
 			continue;
 		if (wl_edit_touch(x->doc, k) != 0)
@@ -128,14 +128,14 @@ static int apply_bits(wl_fix_ctx *x)
 	 * the bits changes every container of a valid file, e.g. EA's own
 	 * Renegade files under a pre-commit hook. */
 	bool asked = x->forced || (x->filter && x->filter->select_count > 0 &&
-				    wl_fix_filter_allows(x->filter, "container-bit-missing"));
+				    wl_fix_filter_allows(x->filter, wl_rule_name(WLR_CONTAINER_BIT_MISSING)));
 	return bits_walk(x, &x->doc->root, !asked && no_container_bit(&x->doc->root));
 }
 
 /* ---- gaps ---- */
 
 /* Removes the gaps carrying mark under c (recursively when deep). */
-static int drop_gaps(wl_fix_ctx *x, wl_chunk *c, uint16_t mark, const char *rule, bool deep)
+static int drop_gaps(wl_fix_ctx *x, wl_chunk *c, uint16_t mark, wl_rule_id rule, bool deep)
 {
 	wl_chunk *k = c->first_child;
 	while (k) {
@@ -160,16 +160,16 @@ static int drop_gaps(wl_fix_ctx *x, wl_chunk *c, uint16_t mark, const char *rule
 
 static int apply_trailing(wl_fix_ctx *x)
 {
-	if (!wl_fix_rule_wanted(x, "trailing-bytes"))
+	if (!wl_fix_rule_wanted(x, WLR_TRAILING_BYTES))
 		return 0;
-	return drop_gaps(x, &x->doc->root, WL_REC_TRAILING, "trailing-bytes", false);
+	return drop_gaps(x, &x->doc->root, WL_REC_TRAILING, WLR_TRAILING_BYTES, false);
 }
 
 static int apply_stray(wl_fix_ctx *x)
 {
-	if (!wl_fix_rule_wanted(x, "stray-bytes"))
+	if (!wl_fix_rule_wanted(x, WLR_STRAY_BYTES))
 		return 0;
-	return drop_gaps(x, &x->doc->root, WL_REC_STRAY, "stray-bytes", true);
+	return drop_gaps(x, &x->doc->root, WL_REC_STRAY, WLR_STRAY_BYTES, true);
 }
 
 /* ---- chunk-overruns ---- */
@@ -182,9 +182,9 @@ static int overrun_walk(wl_fix_ctx *x, wl_chunk *c)
 		if (k->container && overrun_walk(x, k) != 0)
 			return -1;
 		bool resized = (k->recovery & WL_REC_RESIZED) != 0;
-		if (resized ? !wl_fix_rule_wanted(x, "chunk-size-wrong")
+		if (resized ? !wl_fix_rule_wanted(x, WLR_CHUNK_SIZE_WRONG)
 			    : !(k->recovery & WL_REC_CLAMPED) || k->parent->kind == WL_NODE_ROOT ||
-				      !wl_fix_rule_wanted(x, "chunk-overruns-parent"))
+				      !wl_fix_rule_wanted(x, WLR_CHUNK_OVERRUNS_PARENT))
 			continue;
 		/* An array cut mid-element keeps its whole elements only, in the
 		 * same step: a partial element would be a new error
@@ -199,7 +199,7 @@ static int overrun_walk(wl_fix_ctx *x, wl_chunk *c)
 		} else if (wl_edit_resize(x->doc, k) != 0) {
 			return -1;
 		}
-		if (wl_edit_note(x->doc, k, resized ? "chunk-size-wrong" : "chunk-overruns-parent", k->offset + 4,
+		if (wl_edit_note(x->doc, k, resized ? WLR_CHUNK_SIZE_WRONG : WLR_CHUNK_OVERRUNS_PARENT, k->offset + 4,
 				 "size: %" PRIu32 " -> %" PRIu64, k->declared_size,
 				 wl_edit_written_size(x->doc, k)) != 0)
 			return -1;
@@ -218,7 +218,7 @@ static int note_dropped(wl_fix_ctx *x, const wl_chunk *k, const char *what)
 {
 	/* a top-level chunk that only runs past the end (drop_truncated) */
 	bool past = (k->recovery & (WL_REC_TRUNCATED | WL_REC_PAST_EOF)) == WL_REC_PAST_EOF;
-	return wl_edit_note(x->doc, k, past ? "chunk-size-past-eof" : "chunk-truncated", k->offset,
+	return wl_edit_note(x->doc, k, past ? WLR_CHUNK_SIZE_PAST_EOF : WLR_CHUNK_TRUNCATED, k->offset,
 			    "%s: bytes 0x%" PRIX64 "..0x%" PRIX64 " (%" PRIu64 " of the %" PRIu32
 			    " declared) cut by the end of the file: %s",
 			    wl_chunk_name(x->doc, k), k->offset, wl_chunk_end(k), node_len(k),
@@ -259,7 +259,7 @@ static int salvage_cut(wl_fix_ctx *x, wl_chunk *k)
 			if (c->kind == WL_NODE_CHUNK && (c->recovery & WL_REC_TRUNCATED))
 				rc = salvage_cut(x, c);
 			else if (c->kind == WL_NODE_GAP && !(c->recovery & (WL_REC_STRAY | WL_REC_SKIPPED)))
-				rc = wl_edit_note(x->doc, c, "chunk-truncated", c->offset,
+				rc = wl_edit_note(x->doc, c, WLR_CHUNK_TRUNCATED, c->offset,
 						  "%" PRIu64 " byte(s) at 0x%" PRIX64 " cut by the end of the file: removed",
 						  c->size, c->offset) != 0 || wl_edit_remove(x->doc, c) != 0 ? -1 : 1;
 			if (rc < 0)
@@ -275,7 +275,7 @@ static int salvage_cut(wl_fix_ctx *x, wl_chunk *k)
 			return drop_node(x, k, "removed (a part of it is cut off)");
 		if (wl_edit_cut(x->doc, k) != 0)
 			return -1;
-		return wl_edit_note(x->doc, k, "chunk-truncated", k->offset + 4,
+		return wl_edit_note(x->doc, k, WLR_CHUNK_TRUNCATED, k->offset + 4,
 				    "%s: size %" PRIu32 " -> %" PRIu64 " (its whole chunks kept)",
 				    wl_chunk_name(x->doc, k), k->declared_size, wl_edit_written_size(x->doc, k)) ? -1 : 0;
 	}
@@ -300,7 +300,7 @@ static int salvage_cut(wl_fix_ctx *x, wl_chunk *k)
 	if (wl_edit_set_payload(x->doc, k, p, keep) != 0 || wl_edit_cut(x->doc, k) != 0)
 		return -1;
 	if (by_model)
-		return wl_edit_note(x->doc, k, "chunk-truncated", k->offset + 4,
+		return wl_edit_note(x->doc, k, WLR_CHUNK_TRUNCATED, k->offset + 4,
 				    "%s: size %" PRIu32 " -> %zu (its whole records kept, bytes 0x%" PRIX64
 				    "..0x%" PRIX64 " dropped)",
 				    wl_chunk_name(x->doc, k), k->declared_size, keep,
@@ -310,7 +310,7 @@ static int salvage_cut(wl_fix_ctx *x, wl_chunk *k)
 	if (keep < len)
 		snprintf(tail, sizeof tail, "bytes 0x%" PRIX64 "..0x%" PRIX64 " dropped",
 			 wl_chunk_payload_offset(k) + keep, wl_chunk_end(k));
-	return wl_edit_note(x->doc, k, "chunk-truncated", k->offset + 4,
+	return wl_edit_note(x->doc, k, WLR_CHUNK_TRUNCATED, k->offset + 4,
 			    "%s: size %" PRIu32 " -> %zu (%zu whole %" PRIu32 "-byte elements kept, %s)",
 			    wl_chunk_name(x->doc, k), k->declared_size, keep, keep / elem, elem, tail) ? -1 : 0;
 }
@@ -351,11 +351,11 @@ static int drop_truncated(wl_fix_ctx *x, wl_chunk *root)
 
 static int apply_unreadable(wl_fix_ctx *x)
 {
-	if (wl_fix_rule_wanted(x, "chunk-resync") &&
-	    drop_gaps(x, &x->doc->root, WL_REC_SKIPPED, "chunk-resync", true) != 0)
+	if (wl_fix_rule_wanted(x, WLR_CHUNK_RESYNC) &&
+	    drop_gaps(x, &x->doc->root, WL_REC_SKIPPED, WLR_CHUNK_RESYNC, true) != 0)
 		return -1;
-	if ((wl_fix_rule_wanted(x, "chunk-truncated") ||
-	     (x->drop_whole_count && wl_fix_rule_wanted(x, "chunk-size-past-eof"))) &&
+	if ((wl_fix_rule_wanted(x, WLR_CHUNK_TRUNCATED) ||
+	     (x->drop_whole_count && wl_fix_rule_wanted(x, WLR_CHUNK_SIZE_PAST_EOF))) &&
 	    drop_truncated(x, &x->doc->root) != 0)
 		return -1;
 	return 0;
@@ -383,7 +383,7 @@ static int trim_walk(wl_fix_ctx *x, wl_chunk *c)
 		size_t keep = len - len % t->elem_size;
 		if (wl_edit_set_payload(x->doc, k, p, keep) != 0)
 			return -1;
-		if (wl_edit_note(x->doc, k, "array-size-not-multiple", k->offset + 4,
+		if (wl_edit_note(x->doc, k, WLR_ARRAY_SIZE_NOT_MULTIPLE, k->offset + 4,
 				 "size: %zu -> %zu (%zu whole %" PRIu32 "-byte elements kept)", len, keep,
 				 keep / t->elem_size, t->elem_size) != 0)
 			return -1;
@@ -393,56 +393,56 @@ static int trim_walk(wl_fix_ctx *x, wl_chunk *c)
 
 static int apply_trim(wl_fix_ctx *x)
 {
-	if (!wl_fix_rule_wanted(x, "array-size-not-multiple"))
+	if (!wl_fix_rule_wanted(x, WLR_ARRAY_SIZE_NOT_MULTIPLE))
 		return 0;
 	return trim_walk(x, &x->doc->root);
 }
 
 /* ---- registry entries (fix/fixers.c) ---- */
 
-static const char *const sizes_rules[] = { "chunk-size-past-eof", "container-size-too-small", NULL };
+static const wl_rule_id sizes_rules[] = { WLR_CHUNK_SIZE_PAST_EOF, WLR_CONTAINER_SIZE_TOO_SMALL, WL_RULE_NONE };
 const wl_fixer wl_fix_container_sizes = {
 	"container-sizes", sizes_rules, false,
 	"set container sizes the reader found wrong to the bytes of their children (keeps every child)",
 	apply_sizes
 };
 
-static const char *const bits_rules[] = { "container-bit-on-leaf", "container-bit-missing", NULL };
+static const wl_rule_id bits_rules[] = { WLR_CONTAINER_BIT_ON_LEAF, WLR_CONTAINER_BIT_MISSING, WL_RULE_NONE };
 const wl_fixer wl_fix_container_bits = {
 	"container-bits", bits_rules, false,
 	"recompute bit 31 of the size on data chunks that set it and containers that lack it",
 	apply_bits
 };
 
-static const char *const trailing_rules[] = { "trailing-bytes", NULL };
+static const wl_rule_id trailing_rules[] = { WLR_TRAILING_BYTES, WL_RULE_NONE };
 const wl_fixer wl_fix_trailing_bytes = {
 	"trailing-bytes", trailing_rules, false,
 	"remove the bytes after the last top-level chunk",
 	apply_trailing
 };
 
-static const char *const overrun_rules[] = { "chunk-overruns-parent", "chunk-size-wrong", NULL };
+static const wl_rule_id overrun_rules[] = { WLR_CHUNK_OVERRUNS_PARENT, WLR_CHUNK_SIZE_WRONG, WL_RULE_NONE };
 const wl_fixer wl_fix_chunk_overruns = {
 	"chunk-overruns", overrun_rules, true,
 	"give a chunk that overruns its parent, or whose size the bytes contradict, the size the reader read",
 	apply_overruns
 };
 
-static const char *const stray_rules[] = { "stray-bytes", NULL };
+static const wl_rule_id stray_rules[] = { WLR_STRAY_BYTES, WL_RULE_NONE };
 const wl_fixer wl_fix_drop_stray = {
 	"drop-stray-bytes", stray_rules, true,
 	"remove stray bytes inside containers",
 	apply_stray
 };
 
-static const char *const unreadable_rules[] = { "chunk-resync", "chunk-truncated", NULL };
+static const wl_rule_id unreadable_rules[] = { WLR_CHUNK_RESYNC, WLR_CHUNK_TRUNCATED, WL_RULE_NONE };
 const wl_fixer wl_fix_drop_unreadable = {
 	"drop-unreadable", unreadable_rules, true,
 	"remove bytes skipped by a resync and chunks cut by the end of the file",
 	apply_unreadable
 };
 
-static const char *const trim_rules[] = { "array-size-not-multiple", NULL };
+static const wl_rule_id trim_rules[] = { WLR_ARRAY_SIZE_NOT_MULTIPLE, WL_RULE_NONE };
 const wl_fixer wl_fix_trim_partial = {
 	"trim-partial-elements", trim_rules, true,
 	"drop the partial element at the end of an array chunk",

@@ -11,15 +11,10 @@
 #include "p3d/fixers.h"
 #include "w3d/fixers.h"
 
-/* One entry per writable format: its fixers, in the order they run. */
-static const struct {
-	const char *format;
-	const wl_fixer *const *(*fixers)(size_t *count);
-} formats[] = {
-	{ "w3d", wl_w3d_fixers },
-	{ "b3d", wl_b3d_fixers },
-	{ "p3d", wl_p3d_fixers }, /* MLOD only: wl_format.repairable */
-};
+/* One descriptor per writable format (fix/<format>/fixers.c); add a line
+ * per format. */
+static const wl_fix_format *const formats[] = { &w3d_fix_format, &b3d_fix_format,
+							&p3d_fix_format /* MLOD only: wl_format.repairable */ };
 
 #define NFORMATS (sizeof formats / sizeof formats[0])
 
@@ -27,8 +22,8 @@ const wl_fixer *const *wl_fixers_of(const wl_format *f, size_t *out_count)
 {
 	static const wl_fixer *const none[] = { NULL };
 	for (size_t i = 0; f && (f->writable || f->repairable) && i < NFORMATS; i++)
-		if (strcmp(formats[i].format, f->name) == 0)
-			return formats[i].fixers(out_count);
+		if (strcmp(formats[i]->format, f->name) == 0)
+			return formats[i]->fixers(out_count);
 	*out_count = 0;
 	return none;
 }
@@ -44,7 +39,7 @@ static void collect_all(void)
 {
 	for (size_t i = 0; i < NFORMATS; i++) {
 		size_t n;
-		const wl_fixer *const *fx = formats[i].fixers(&n);
+		const wl_fixer *const *fx = formats[i]->fixers(&n);
 		for (size_t k = 0; k < n; k++) {
 			bool seen = false;
 			for (size_t j = 0; j < all_count && !seen; j++)
@@ -84,7 +79,8 @@ bool wl_fix_filter_allows(const wl_fix_rule_filter *filter, const char *rule)
 	return sel;
 }
 
-bool wl_fix_rule_wanted(const wl_fix_ctx *ctx, const char *rule)
+bool wl_fix_rule_wanted(const wl_fix_ctx *ctx, wl_rule_id rule)
 {
-	return wl_fix_filter_allows(ctx->filter, rule) && wl_fix_has_finding(ctx->doc, rule);
+	const char *name = wl_rule_name(rule);
+	return name && wl_fix_filter_allows(ctx->filter, name) && wl_fix_has_finding(ctx->doc, name);
 }

@@ -1,5 +1,6 @@
 /* baseline.c - the baseline file; see baseline.h. */
 #include "baseline.h"
+#include "core/grow.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -10,8 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../core/file_io.h"
-#include "../core/safe_write.h"
+#include "core/file_io.h"
+#include "core/safe_write.h"
 
 typedef struct entry {
 	char *key;
@@ -33,7 +34,7 @@ struct wl_baseline {
 /* ----------------------------------------------------------------- paths */
 
 /* Normalises an absolute path: "//", "." and ".." resolved as text. */
-static char *normalise(const char *abs)
+static char *normalize(const char *abs)
 {
 	size_t n = strlen(abs);
 	char *out = malloc(n + 2);
@@ -70,7 +71,7 @@ static char *normalise(const char *abs)
 char *wl_path_absolute(const char *p)
 {
 	if (p[0] == '/')
-		return normalise(p);
+		return normalize(p);
 	size_t cap = 4096;
 	char *cwd = NULL;
 	for (;;) {
@@ -95,7 +96,7 @@ char *wl_path_absolute(const char *p)
 		memcpy(joined, cwd, a);
 		joined[a] = '/';
 		memcpy(joined + a + 1, p, b + 1);
-		out = normalise(joined);
+		out = normalize(joined);
 	}
 	free(joined);
 	free(cwd);
@@ -160,14 +161,8 @@ static int cmp_entry_ptr(const void *x, const void *y)
 
 static int push(wl_baseline *b, const char *key, const char *rule, uint64_t n)
 {
-	if (b->count == b->cap) {
-		size_t ncap = b->cap ? b->cap * 2 : 64;
-		entry *p = realloc(b->items, ncap * sizeof *p);
-		if (!p)
-			return -1;
-		b->items = p;
-		b->cap = ncap;
-	}
+	if (!wl_grow((void **)&b->items, &b->cap, b->count + 1, sizeof *b->items))
+		return -1;
 	entry *e = &b->items[b->count];
 	memset(e, 0, sizeof *e);
 	e->key = strdup(key);
@@ -386,14 +381,8 @@ static tally *tally_of(tallies *ts, const char *rule)
 	for (size_t i = 0; i < ts->n; i++)
 		if (strcmp(ts->t[i].rule, rule) == 0)
 			return &ts->t[i];
-	if (ts->n == ts->cap) {
-		size_t ncap = ts->cap ? ts->cap * 2 : 16;
-		tally *p = realloc(ts->t, ncap * sizeof *p);
-		if (!p)
-			return NULL;
-		ts->t = p;
-		ts->cap = ncap;
-	}
+	if (!wl_grow((void **)&ts->t, &ts->cap, ts->n + 1, sizeof *ts->t))
+		return NULL;
 	tally *x = &ts->t[ts->n++];
 	memset(x, 0, sizeof *x);
 	x->rule = rule;

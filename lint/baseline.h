@@ -43,7 +43,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/finding.h"
+#include "core/finding.h"
 #include "report.h"
 
 typedef struct wl_baseline wl_baseline;

@@ -17,13 +17,15 @@
 #include "catalog.h"
 
 #include <ctype.h>
+#include <stdint.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/arena.h"
-#include "../core/format.h"
-#include "../core/yaml_doc.h"
+#include "core/arena.h"
+#include "core/format.h"
+#include "core/yaml_doc.h"
 #include "rules_blob.h"
 
 
@@ -37,6 +39,9 @@ struct wl_catalog {
 	wl_arena *arena;  /* every string and parameter array */
 	rule_slot *rules; /* sorted by id */
 	size_t count, cap;
+	/* by_handle[h]: 1 + the index in rules of the rule of handle h
+	 * (core/rule_ids.h), 0 when the catalogue lacks it. */
+	uint32_t by_handle[WL_RULES_END];
 };
 
 static const char *const categories[] = {
@@ -502,6 +507,12 @@ static int add_document(wl_catalog *cat, const char *name, const char *text, siz
 	cat->count += n;
 	free(slots);
 	qsort(cat->rules, cat->count, sizeof *cat->rules, cmp_slot);
+	memset(cat->by_handle, 0, sizeof cat->by_handle);
+	for (size_t i = 0; i < cat->count; i++) {
+		wl_rule_id h = wl_rule_lookup(cat->rules[i].def.id);
+		if (h != WL_RULE_NONE)
+			cat->by_handle[h] = (uint32_t)(i + 1);
+	}
 	return 0;
 }
 
@@ -581,6 +592,28 @@ const wl_rule_def *wl_catalog_find(const wl_catalog *cat, const char *id)
 	return s ? &s->def : NULL;
 }
 
+static wl_catalog *builtin;
+static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
+
+static void load_builtin_once(void)
+{
+	char err[256];
+	builtin = wl_catalog_load_builtin(err, sizeof err);
+}
+
+const wl_catalog *wl_catalog_builtin(void)
+{
+	pthread_once(&builtin_once, load_builtin_once);
+	return builtin;
+}
+
+const wl_rule_def *wl_catalog_rule(const wl_catalog *cat, wl_rule_id rule)
+{
+	if (!cat || (unsigned)rule >= WL_RULES_END || !cat->by_handle[rule])
+		return NULL;
+	return &cat->rules[cat->by_handle[rule] - 1].def;
+}
+
 size_t wl_catalog_count(const wl_catalog *cat)
 {
 	return cat ? cat->count : 0;
@@ -610,9 +643,8 @@ bool wl_rule_in_default_set(const wl_rule_def *r)
 	return !r->opt_in && wl_rule_target_severity(r, r->targets) != WL_SEV_OFF;
 }
 
-static const wl_param_def *param_def(const wl_catalog *cat, const char *rule, const char *param)
+const wl_param_def *wl_rule_param(const wl_rule_def *r, const char *param)
 {
-	const wl_rule_def *r = wl_catalog_find(cat, rule);
 	if (!r || !param)
 		return NULL;
 	for (size_t i = 0; i < r->params_count; i++)
@@ -623,6 +655,6 @@ static const wl_param_def *param_def(const wl_catalog *cat, const char *rule, co
 
 double wl_catalog_param(const wl_catalog *cat, const char *rule, const char *param, double fallback)
 {
-	const wl_param_def *p = param_def(cat, rule, param);
+	const wl_param_def *p = wl_rule_param(wl_catalog_find(cat, rule), param);
 	return p ? p->def : fallback;
 }

@@ -46,7 +46,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../core/finding.h"
+#include "core/finding.h"
 #include "target.h"
 
 typedef struct wl_param_def {
@@ -90,8 +90,17 @@ wl_catalog *wl_catalog_load_builtin(char *err, size_t errcap);
 
 void wl_catalog_free(wl_catalog *cat);
 
-/** Rule by id, or NULL. */
+/** Rule by id (text, e.g. from a configuration), or NULL: a binary search. */
 const wl_rule_def *wl_catalog_find(const wl_catalog *cat, const char *id);
+
+/** The catalogue embedded in the binary, loaded once for the process (never
+ *  freed; NULL when it does not load): where a parameter's default comes
+ *  from when the caller's catalogue (none, or a test's) lacks the rule. */
+const wl_catalog *wl_catalog_builtin(void);
+
+/** Rule by handle (core/rule_ids.h), or NULL when cat lacks it: an array
+ *  index. */
+const wl_rule_def *wl_catalog_rule(const wl_catalog *cat, wl_rule_id rule);
 
 /** Number of rules, and rule i in id order (0 <= i < count). */
 size_t wl_catalog_count(const wl_catalog *cat);
@@ -109,7 +118,12 @@ wl_severity wl_rule_target_severity(const wl_rule_def *r, wl_target_mask m);
  *  every target of its format. */
 bool wl_rule_in_default_set(const wl_rule_def *r);
 
-/** Default value of a rule's parameter; fallback when absent. */
+/** The parameter named param of rule r, or NULL (r NULL or no such
+ *  parameter). */
+const wl_param_def *wl_rule_param(const wl_rule_def *r, const char *param);
+
+/** Default value of a rule's parameter, the rule named by text; fallback
+ *  when absent. */
 double wl_catalog_param(const wl_catalog *cat, const char *rule, const char *param, double fallback);
 
 #endif

@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -75,7 +76,7 @@ void wl_config_free(wl_config *cfg)
 /* The engine's own rules: never turned off by select. */
 static bool engine_rule(const char *rule)
 {
-	return strcmp(rule, "out-of-memory") == 0 || strcmp(rule, "internal-unknown-rule") == 0;
+	return strcmp(rule, wl_rule_name(WLR_OUT_OF_MEMORY)) == 0 || strcmp(rule, wl_rule_name(WLR_INTERNAL_UNKNOWN_RULE)) == 0;
 }
 
 /* Does a list of globs (CLI, count n) match id? */
@@ -171,15 +172,32 @@ bool wl_config_has_path_ignores(const wl_config *cfg)
 	return cfg && cfg->paths_count > 0;
 }
 
-double wl_config_param(const wl_config *cfg, const wl_catalog *cat, const char *rule,
-		       const char *param, double fallback)
+/* The configuration's value of rule's parameter param, or NULL. */
+static const double *override_param(const wl_config *cfg, const char *rule, const char *param)
 {
 	const rule_override *o = wl_cfg_find_override(cfg, rule);
 	if (o && param)
 		for (size_t i = 0; i < o->params_count; i++)
 			if (strcmp(o->params[i].name, param) == 0)
-				return o->params[i].value;
-	return wl_catalog_param(cat, rule, param, fallback);
+				return &o->params[i].value;
+	return NULL;
+}
+
+double wl_config_param_named(const wl_config *cfg, const wl_catalog *cat, const char *rule, const char *param,
+			     double fallback)
+{
+	const double *v = override_param(cfg, rule, param);
+	return v ? *v : wl_catalog_param(cat, rule, param, fallback);
+}
+
+double wl_config_param(const wl_config *cfg, const wl_catalog *cat, wl_rule_id rule, const char *param)
+{
+	const double *v = override_param(cfg, wl_rule_name(rule), param);
+	if (v)
+		return *v;
+	const wl_rule_def *r = wl_catalog_rule(cat, rule);
+	const wl_param_def *p = wl_rule_param(r ? r : wl_catalog_rule(wl_catalog_builtin(), rule), param);
+	return p ? p->def : NAN;
 }
 
 wl_severity wl_config_fail_on(const wl_config *cfg)

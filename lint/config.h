@@ -90,7 +90,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../core/finding.h"
+#include "core/finding.h"
 #include "catalog.h"
 #include "custom_rules.h"
 
@@ -189,9 +189,16 @@ bool wl_config_has_path_ignores(const wl_config *cfg);
  */
 int wl_path_glob_match(const char *pattern, const char *path);
 
-/** Effective parameter value (config, else catalogue default, else fallback). */
-double wl_config_param(const wl_config *cfg, const wl_catalog *cat, const char *rule,
-		       const char *param, double fallback);
+/** Effective value of parameter param of the rule of handle rule: the
+ *  configuration's, else the catalogue default (the one source of
+ *  defaults: cat's, or the built-in catalogue's when cat is NULL or lacks
+ *  the rule); NAN when none has it (a bug: the catalogue lacks it). */
+double wl_config_param(const wl_config *cfg, const wl_catalog *cat, wl_rule_id rule, const char *param);
+
+/** wl_config_param for a rule named by text (custom catalogues of the
+ *  tests); fallback when neither has it. */
+double wl_config_param_named(const wl_config *cfg, const wl_catalog *cat, const char *rule, const char *param,
+			     double fallback);
 
 /** Lowest severity that fails the run (default WL_SEV_ERROR). */
 wl_severity wl_config_fail_on(const wl_config *cfg);

@@ -10,8 +10,8 @@
 #ifndef WL_CONFIG_INT_H
 #define WL_CONFIG_INT_H
 
-#include "../core/arena.h"
-#include "../core/yaml_doc.h"
+#include "core/arena.h"
+#include "core/yaml_doc.h"
 #include "config.h"
 
 #define CONFIG_NAME ".w3dlint.yaml"

@@ -16,7 +16,7 @@
 
 /* Normalises an absolute path in place: no repeated '/', no "." segment,
  * ".." removes the previous segment (never above "/"), no trailing '/'. */
-static void normalise_path(char *s)
+static void normalize_path(char *s)
 {
 	char *w = s;
 	const char *r = s;
@@ -76,7 +76,7 @@ char *wl_cfg_absolute_path(const char *path)
 			if (out) {
 				memcpy(out, rd, rn);
 				strcpy(out + (rn == 1 ? 0 : rn), slash);
-				normalise_path(out);
+				normalize_path(out);
 			}
 			free(rd);
 			return out;
@@ -88,7 +88,7 @@ char *wl_cfg_absolute_path(const char *path)
 	if (!out)
 		return NULL;
 	sprintf(out, "%s/%s", base, path);
-	normalise_path(out);
+	normalize_path(out);
 	return out;
 }
 

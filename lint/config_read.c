@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../core/file_io.h"
+#include "core/file_io.h"
 #include "config_int.h"
 #include "suggest.h"
 

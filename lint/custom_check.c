@@ -117,7 +117,7 @@ static void report(const wl_custom_eval *e, const wl_custom_occ *o, const char *
 			}
 		}
 	}
-	wl_report(&e->ctx->doc->findings, e->rid, o->chunk, o->element, o->offset, o->length, "%s", buf);
+	wl_report_named(&e->ctx->doc->findings, e->rid, o->chunk, o->element, o->offset, o->length, "%s", buf);
 }
 
 /* Appends "'<pattern>'" (shown like a name) to t. */
@@ -257,7 +257,7 @@ void wl_custom_rules_run(wl_lint_ctx *ctx)
 		/* A field of another format's table: nothing of this file. */
 		if (r->field < lf->fields || r->field >= lf->fields + lf->field_count)
 			continue;
-		if (!wl_lint_enabled(ctx, r->id))
+		if (!wl_lint_enabled_named(ctx, r->id))
 			continue;
 		/* The id lives in the configuration, which outlives every
 		 * document and every report (finding.h wants ids that outlive

@@ -70,7 +70,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../core/finding.h"
+#include "core/finding.h"
 #include "pattern.h"
 
 typedef enum wl_field_kind {

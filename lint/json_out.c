@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/escape.h"
+#include "core/escape.h"
 
 void wl_jo_init(wl_json_out *w, FILE *out)
 {

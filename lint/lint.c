@@ -6,19 +6,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/archive/archive.h"
-#include "../core/filekind.h"
+#include "core/archive/archive.h"
+#include "core/filekind.h"
 #include "registry.h"
 
-double wl_lint_param(const wl_lint_ctx *ctx, const char *rule, const char *param, double fallback)
+double wl_lint_param(const wl_lint_ctx *ctx, wl_rule_id rule, const char *param)
 {
-	return wl_config_param(ctx->config, ctx->catalog, rule, param, fallback);
+	return wl_config_param(ctx->config, ctx->catalog, rule, param);
 }
 
-bool wl_lint_enabled(const wl_lint_ctx *ctx, const char *rule)
+bool wl_lint_enabled_named(const wl_lint_ctx *ctx, const char *rule)
 {
-	return wl_config_severity_for(ctx->config, ctx->cli, ctx->catalog, rule, ctx->file_key, ctx->targets) !=
-	       WL_SEV_OFF;
+	return rule && wl_config_severity_for(ctx->config, ctx->cli, ctx->catalog, rule, ctx->file_key,
+					      ctx->targets) != WL_SEV_OFF;
+}
+
+bool wl_lint_enabled(const wl_lint_ctx *ctx, wl_rule_id rule)
+{
+	return wl_lint_enabled_named(ctx, wl_rule_name(rule));
 }
 
 /* Gives each finding its effective severity for the file file_key (may be
@@ -33,14 +38,16 @@ static void apply_severities(wl_doc *doc, const wl_catalog *cat, const wl_config
 	size_t w = 0;
 	for (size_t i = 0; i < f->count; i++) {
 		wl_finding x = f->items[i];
-		if (!wl_catalog_find(cat, x.rule) && !wl_config_custom_find(cfg, x.rule)) {
+		const wl_rule_def *def = x.rule_id ? wl_catalog_rule(cat, x.rule_id) : wl_catalog_find(cat, x.rule);
+		if (!def && !wl_config_custom_find(cfg, x.rule)) {
 			wl_msgbuf b = { 0 };
 			x.message = wl_arena_printf(doc->arena, "internal: rule id '%s' is not in the catalogue: %s",
 						    x.rule, wl_finding_message(&x, &b));
 			wl_msgbuf_free(&b);
 			if (!x.message)
 				x.message = "internal: rule id missing from the catalogue";
-			x.rule = "internal-unknown-rule";
+			x.rule_id = WLR_INTERNAL_UNKNOWN_RULE;
+			x.rule = wl_rule_name(x.rule_id);
 			x.severity = WL_SEV_ERROR;
 		} else {
 			if (!last || strcmp(last, x.rule) != 0) {
@@ -68,18 +75,18 @@ static void finish(wl_doc *doc, const wl_catalog *cat, const wl_config *cfg, con
 		   char *key, wl_target_mask tm, uint64_t size)
 {
 	if ((doc->oom || doc->findings.oom) && wl_arena_capped(doc->arena))
-		wl_report(&doc->findings, "out-of-memory", NULL, -1, 0, size,
+		wl_report(&doc->findings, WLR_OUT_OF_MEMORY, NULL, -1, 0, size,
 			  "reached the memory cap of %llu bytes shared by the files linted at once "
 			  "(--memory-cap, configuration memory-cap) while reading; the report is incomplete",
 			  (unsigned long long)wl_mem_cap());
 	else if ((doc->oom || doc->findings.oom) && wl_arena_limited(doc->arena))
-		wl_report(&doc->findings, "out-of-memory", NULL, -1, 0, size,
+		wl_report(&doc->findings, WLR_OUT_OF_MEMORY, NULL, -1, 0, size,
 			  "reached the per-file memory limit of %llu bytes (%llu per input byte, at least "
 			  "%llu) while reading; the report is incomplete",
 			  (unsigned long long)wl_arena_limit(doc->arena),
 			  (unsigned long long)WL_ARENA_PER_BYTE, (unsigned long long)WL_ARENA_MIN_LIMIT);
 	else if (doc->oom || doc->findings.oom)
-		wl_report(&doc->findings, "out-of-memory", NULL, -1, 0, size,
+		wl_report(&doc->findings, WLR_OUT_OF_MEMORY, NULL, -1, 0, size,
 			  "ran out of memory (or hit the per-file limit) while reading; the report is incomplete");
 	apply_severities(doc, cat, cfg, cli, key, tm);
 	free(key);
@@ -158,7 +165,7 @@ wl_doc *wl_lint_bytes_opts(const wl_catalog *cat, const wl_config *cfg, const wl
 	wl_target_mask given = given_targets(fmt, cfg, lo);
 	wl_target_mask tm = file_targets(fmt, lf, NULL, given, lo);
 	if (kind)
-		wl_report(&doc->findings, "file-not-a-model", NULL, -1, 0, size, "the file holds a %s, not a %s model",
+		wl_report(&doc->findings, WLR_FILE_NOT_A_MODEL, NULL, -1, 0, size, "the file holds a %s, not a %s model",
 			  kind->title, fmt->title);
 	char *key = file_key(doc, cfg, path);
 	if (!doc->oom && !kind) {

@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/chunk.h"
+#include "core/chunk.h"
 #include "catalog.h"
 #include "config.h"
 
@@ -43,12 +43,17 @@ typedef struct wl_lint_opts {
 
 typedef void (*wl_check_fn)(wl_lint_ctx *ctx);
 
-/** Parameter value for rule (configuration, catalogue default, fallback). */
-double wl_lint_param(const wl_lint_ctx *ctx, const char *rule, const char *param, double fallback);
+/** Value of parameter param of the rule of handle rule: the
+ *  configuration's, else the catalogue default (wl_config_param). */
+double wl_lint_param(const wl_lint_ctx *ctx, wl_rule_id rule, const char *param);
 
 /** False when the rule's effective severity for this file is off
  *  (wl_config_severity_for with ctx's selection, file key and targets). */
-bool wl_lint_enabled(const wl_lint_ctx *ctx, const char *rule);
+bool wl_lint_enabled(const wl_lint_ctx *ctx, wl_rule_id rule);
+
+/** wl_lint_enabled for a rule named by text: a custom rule of the
+ *  configuration. */
+bool wl_lint_enabled_named(const wl_lint_ctx *ctx, const char *rule);
 
 /**
  * Lints bytes[0..size) named path, in the format wl_format_detect() finds

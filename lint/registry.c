@@ -7,26 +7,12 @@
 #include <string.h>
 
 #include "b3d/checks.h"
-#include "b3d/targets.h"
-#include "b3d/xref.h"
 #include "p3d/checks.h"
-#include "p3d/targets.h"
-#include "p3d/xref.h"
 #include "w3d/checks.h"
-#include "w3d/custom_fields.h"
-#include "w3d/targets.h"
-#include "w3d/xref.h"
 
-static const wl_lint_format w3d = { "w3d", wl_w3d_checks, w3d_custom_fields, W3D_CUSTOM_FIELD_COUNT,
-				    w3d_custom_eval, &w3d_xref_ops,
-				    w3d_targets, w3d_target_aliases, w3d_layout, w3d_target_of };
-static const wl_lint_format b3d = { "b3d", wl_b3d_checks, NULL, 0, NULL, &b3d_xref_ops,
-				    b3d_targets, b3d_target_aliases, b3d_layout, NULL };
-
-static const wl_lint_format p3d = { "p3d", wl_p3d_checks, NULL, 0, NULL, &p3d_xref_ops,
-				    p3d_targets, NULL, p3d_layout, p3d_target_of };
-
-static const wl_lint_format *const formats[] = { &w3d, &b3d, &p3d };
+/* Each format folder exports one descriptor (lint/<format>/checks.c);
+ * add a line per format. */
+static const wl_lint_format *const formats[] = { &w3d_lint_format, &b3d_lint_format, &p3d_lint_format };
 
 const wl_lint_format *const *wl_lint_formats(size_t *count)
 {

@@ -32,7 +32,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../core/chunk.h"
+#include "core/chunk.h"
 #include "catalog.h"
 #include "version.h"
 

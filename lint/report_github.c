@@ -12,7 +12,7 @@
  * CR and LF become %25 %0D %0A; in properties also ':' and ',' (%3A %2C).
  * Repeated findings are folded as in the text report.
  */
-#include "../core/escape.h"
+#include "core/escape.h"
 #include "report.h"
 
 #include <inttypes.h>

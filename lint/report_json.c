@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/escape.h"
+#include "core/escape.h"
 #include "json_out.h"
 
 typedef struct json_reporter {

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/escape.h"
+#include "core/escape.h"
 
 typedef struct text_reporter {
 	wl_reporter base;

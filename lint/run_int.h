@@ -8,7 +8,7 @@
 #ifndef WL_RUN_INT_H
 #define WL_RUN_INT_H
 
-#include "../core/filekind.h"
+#include "core/filekind.h"
 #include "baseline.h"
 #include "run.h"
 #include "xref.h"

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/file_io.h"
-#include "../core/format.h"
-#include "../core/msgargs.h"
+#include "core/file_io.h"
+#include "core/format.h"
+#include "core/msgargs.h"
 #include "lint.h"
 #include "run_int.h"
 
@@ -62,7 +62,11 @@ static int detach(const wl_run *r, const wl_config *cfg, const wl_doc *doc, wl_r
 {
 	const wl_findings *fs = &doc->findings;
 	size_t n = fs->count;
-	res->format = doc->format && doc->format->name ? doc->format->name : "w3d";
+	/* a document without a format (an archive's own): the registry's
+	 * first format, as reports always named it */
+	size_t nformats;
+	const wl_format *const *formats = wl_formats(&nformats);
+	res->format = doc->format && doc->format->name ? doc->format->name : nformats ? formats[0]->name : "";
 	res->dropped = dropped_list(r, cfg, fs, res->targets, &res->dropped_count);
 	res->items = malloc((n ? n : 1) * sizeof *res->items);
 	res->chunk_paths = malloc((n ? n : 1) * sizeof *res->chunk_paths);
@@ -198,7 +202,7 @@ wl_run_result *wl_run_lint(const wl_run *r, size_t i, uint8_t *bytes, uint64_t h
 		if (wl_xref_add(r->xref, path, doc) != 0)
 			res->xref_failed = true;
 		else /* the index checks those skins across the folder */
-			wl_findings_remove_rule(&doc->findings, "skin-bounds-unchecked");
+			wl_findings_remove_rule(&doc->findings, WLR_SKIN_BOUNDS_UNCHECKED);
 	}
 	if (doc && detach(r, cfg, doc, res) == 0)
 		res->ok = true;

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../core/format.h"
+#include "core/format.h"
 #include "lint.h"
 #include "run_int.h"
 
@@ -132,7 +132,7 @@ static void xref_emit(void *ud, const wl_xref_finding *f)
 	if (!res || !res->ok)
 		return;
 	/* A mod redefining an object of the base game is how mods work. */
-	if (f->related && strcmp(f->rule, "duplicate-definition") == 0 && is_base_file(r, f->related))
+	if (f->related && strcmp(f->rule, wl_rule_name(WLR_DUPLICATE_DEFINITION)) == 0 && is_base_file(r, f->related))
 		return;
 	const wl_config *cfg = r->file_cfg[i];
 	if (sk->file != i) {
@@ -160,6 +160,7 @@ static void xref_emit(void *ud, const wl_xref_finding *f)
 	}
 	wl_finding x = { 0 };
 	x.rule = f->rule;
+	x.rule_id = wl_rule_lookup(f->rule);
 	x.severity = sev;
 	x.offset = f->offset;
 	x.length = f->length;

@@ -27,8 +27,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/archive/archive.h"
-#include "../core/chunk.h"
+#include "core/archive/archive.h"
+#include "core/chunk.h"
 
 typedef struct wl_xref wl_xref;
 

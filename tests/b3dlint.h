@@ -11,7 +11,7 @@
 #ifndef B3DLINT_H
 #define B3DLINT_H
 
-#include "../core/chunk.h"
+#include "core/chunk.h"
 #include "b3dbuild.h"
 #include "reader_util.h"
 

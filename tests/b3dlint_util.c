@@ -4,7 +4,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "../lint/lint.h"
+#include "lint/lint.h"
 #include "reader_util.h"
 
 static wl_catalog *cat(void)

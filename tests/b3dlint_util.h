@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "../core/chunk.h"
+#include "core/chunk.h"
 #include "w3dbuild.h"
 
 /** Lints b's bytes; config is a configuration's YAML text or NULL. */

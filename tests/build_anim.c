@@ -6,10 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/w3d/w3d_format.h"
-#include "../lint/catalog.h"
-#include "../lint/lint.h"
-#include "../core/w3d/model.h"
+#include "core/w3d/w3d_format.h"
+#include "lint/catalog.h"
+#include "lint/lint.h"
+#include "core/w3d/model.h"
 #include "reader_util.h"
 
 void w3d_check_hierarchy(wl_lint_ctx *ctx);
@@ -320,7 +320,7 @@ size_t ba_count(const wl_doc *d, const char *rule)
 	return ru_count(d, rule);
 }
 
-size_t ba_missing_from_catalogue(const char *const *rules)
+size_t ba_missing_from_catalogue(void)
 {
 	char err[256];
 	wl_catalog *cat = wl_catalog_load_builtin(err, sizeof err);
@@ -329,9 +329,16 @@ size_t ba_missing_from_catalogue(const char *const *rules)
 		return SIZE_MAX;
 	}
 	size_t missing = 0;
-	for (size_t i = 0; rules[i]; i++)
-		if (!wl_catalog_find(cat, rules[i])) {
-			fprintf(stderr, "rule %s is not in the catalogue\n", rules[i]);
+	for (int h = WL_RULE_NONE + 1; h < WL_RULES_END; h++) {
+		const wl_rule_def *r = wl_catalog_rule(cat, (wl_rule_id)h);
+		if (!r || strcmp(r->id, wl_rule_name((wl_rule_id)h)) != 0) {
+			fprintf(stderr, "handle of %s: not its catalogue rule\n", wl_rule_name((wl_rule_id)h));
+			missing++;
+		}
+	}
+	for (size_t i = 0; i < wl_catalog_count(cat); i++)
+		if (wl_rule_lookup(wl_catalog_at(cat, i)->id) == WL_RULE_NONE) {
+			fprintf(stderr, "rule %s has no handle\n", wl_catalog_at(cat, i)->id);
 			missing++;
 		}
 	wl_catalog_free(cat);

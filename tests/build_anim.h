@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/chunk.h"
+#include "core/chunk.h"
 #include "w3dbuild.h"
 
 /* --- HIERARCHY ---------------------------------------------------- */
@@ -127,12 +127,12 @@ void ba_done(wl_doc *d, wb *b);
 size_t ba_count(const wl_doc *d, const char *rule);
 
 /* Rule ids reported by each check file (NULL-terminated). */
-extern const char *const w3d_check_hierarchy_rules[];
-extern const char *const w3d_check_animation_rules[];
-extern const char *const w3d_check_hlod_rules[];
 
-/** Number of ids in rules (NULL-terminated) that the built-in catalogue
- *  lacks; each missing id is printed to stderr. */
-size_t ba_missing_from_catalogue(const char *const *rules);
+/** Number of rule handles (core/rule_ids.h) that are not the built-in
+ *  catalogue's rule of that id, plus catalogue rules without a handle;
+ *  each is printed to stderr.  (The compiler checks that every handle the
+ *  code names exists; this checks that the handles and the catalogue the
+ *  binary embeds agree.) */
+size_t ba_missing_from_catalogue(void);
 
 #endif

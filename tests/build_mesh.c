@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/w3d/model.h"
-#include "../lint/lint.h"
+#include "core/w3d/model.h"
+#include "lint/lint.h"
 #include "reader_util.h"
 
 void w3d_check_mesh(wl_lint_ctx *ctx);

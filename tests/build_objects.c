@@ -3,8 +3,8 @@
 
 #include <check.h>
 
-#include "../core/w3d/model.h"
-#include "../lint/lint.h"
+#include "core/w3d/model.h"
+#include "lint/lint.h"
 #include "reader_util.h"
 
 void w3d_check_objects(wl_lint_ctx *ctx);

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/chunk.h"
+#include "core/chunk.h"
 #include "w3dbuild.h"
 
 /* --- EMITTER ------------------------------------------------------ */

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/w3d/w3d_format.h"
-#include "../lint/lint.h"
+#include "core/w3d/w3d_format.h"
+#include "lint/lint.h"
 #include "reader_util.h"
 
 static const float verts[4][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 1, 1, 0 }, { 0, 1, 0 } };

@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/chunk.h"
+#include "core/chunk.h"
 #include "w3dbuild.h"
 
 typedef struct br_mesh_opts {

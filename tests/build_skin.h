@@ -21,7 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../textform/textform.h"
+#include "textform/textform.h"
 
 /** The header bounds written into SKIN.BODY's MESH_HEADER3. */
 typedef struct bs_bounds {

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/w3d/model.h"
+#include "core/w3d/model.h"
 #include "build_mesh.h"
 #include "robust_util.h"
 
@@ -294,7 +294,7 @@ Suite *aabtree_suite(void)
 	const TTest *tests[] = {
 		valid_tree_is_clean, header_missing, cycle_and_sharing, hostile_trees, deep_chain, NULL
 	};
-	Suite *s = rb_suite_of("aabtree", "aabtree", 60, tests, NULL);
+	Suite *s = rb_suite_of("aabtree", "aabtree", 60, tests);
 	rb_add_loop(s, "aabtree_rules", 60, rule_cases, (int)(sizeof cases / sizeof cases[0]));
 	return s;
 }

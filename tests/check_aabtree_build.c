@@ -18,18 +18,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/w3d/aabtree_build.h"
-#include "../core/w3d/sah.h"
-#include "../core/w3d/model.h"
-#include "../fix/fix.h"
-#include "../lint/lint.h"
+#include "core/w3d/aabtree_build.h"
+#include "core/w3d/sah.h"
+#include "core/w3d/model.h"
+#include "fix/fix.h"
+#include "lint/lint.h"
 #include "build_mesh.h"
 #include "robust_util.h"
 #include "w3dbuild.h"
 
 extern Suite *aabtree_build_suite(void);
 
-extern const wl_fixer wl_fix_refit_aabtree, wl_fix_rebuild_aabtree;
+extern const wl_fixer w3d_fix_refit_aabtree, w3d_fix_rebuild_aabtree;
 
 /* ---- random meshes (a local LCG: the same numbers on every machine) ---- */
 
@@ -608,7 +608,7 @@ START_TEST(refit_fixes_small_box)
 	ck_assert(has_at(d, "aabtree-box-too-small", node2));
 	wl_doc_free(d);
 
-	fix_run r = run_fixer(&wl_fix_refit_aabtree, b.data, b.len, false, false);
+	fix_run r = run_fixer(&w3d_fix_refit_aabtree, b.data, b.len, false, false);
 	ck_assert_uint_eq(r.edits, 1);
 	ck_assert_uint_eq(r.out_len, b.len); /* same sizes: only box bytes change */
 	assert_tree_clean(r.out, r.out_len);
@@ -618,12 +618,12 @@ START_TEST(refit_fixes_small_box)
 	memcpy(&f, r.out + node2 + 12, 4);
 	ck_assert(f == 1.0f);
 	ck_assert_mem_eq(r.out + node2 + 24, b.data + node2 + 24, 8);
-	assert_idempotent(&wl_fix_refit_aabtree, &r, false, false);
+	assert_idempotent(&w3d_fix_refit_aabtree, &r, false, false);
 	free(r.out);
 
 	/* near miss: a sound tree is not touched */
 	wb_patch_f32(&b, node2 + 12, 1.0f);
-	assert_no_edit(&wl_fix_refit_aabtree, &b, false, false);
+	assert_no_edit(&w3d_fix_refit_aabtree, &b, false, false);
 	wb_free(&b);
 }
 END_TEST
@@ -634,7 +634,7 @@ START_TEST(refit_leaves_broken_links_to_rebuild)
 	wb b;
 	small_box_mesh(&b, &lay);
 	wb_patch_u32(&b, lay.aab_nodes_data + 28, 7); /* root back child 7: out of range */
-	assert_no_edit(&wl_fix_refit_aabtree, &b, false, false);
+	assert_no_edit(&w3d_fix_refit_aabtree, &b, false, false);
 	wb_free(&b);
 }
 END_TEST
@@ -651,18 +651,18 @@ START_TEST(rebuild_repairs_structure)
 	wl_doc_free(d);
 
 	/* without --unsafe nothing happens */
-	assert_no_edit(&wl_fix_rebuild_aabtree, &b, false, false);
+	assert_no_edit(&w3d_fix_rebuild_aabtree, &b, false, false);
 
-	fix_run r = run_fixer(&wl_fix_rebuild_aabtree, b.data, b.len, true, false);
+	fix_run r = run_fixer(&w3d_fix_rebuild_aabtree, b.data, b.len, true, false);
 	ck_assert_uint_eq(r.edits, 1);
 	assert_tree_clean(r.out, r.out_len);
-	assert_idempotent(&wl_fix_rebuild_aabtree, &r, true, false);
-	assert_idempotent(&wl_fix_rebuild_aabtree, &r, true, true);
+	assert_idempotent(&w3d_fix_rebuild_aabtree, &r, true, false);
+	assert_idempotent(&w3d_fix_rebuild_aabtree, &r, true, true);
 	free(r.out);
 
 	/* near miss: the sound tree, unsafe but not forced: no edit */
 	wb_patch_u32(&b, back0, 2);
-	assert_no_edit(&wl_fix_rebuild_aabtree, &b, true, false);
+	assert_no_edit(&w3d_fix_rebuild_aabtree, &b, true, false);
 	wb_free(&b);
 }
 END_TEST
@@ -675,10 +675,10 @@ START_TEST(rebuild_reorders_header_first)
 	wl_doc *d = lint(b.data, b.len);
 	ck_assert_uint_eq(count_rule(d, "aabtree-header-missing"), 1);
 	wl_doc_free(d);
-	fix_run r = run_fixer(&wl_fix_rebuild_aabtree, b.data, b.len, true, false);
+	fix_run r = run_fixer(&w3d_fix_rebuild_aabtree, b.data, b.len, true, false);
 	ck_assert_uint_ge(r.edits, 1);
 	assert_tree_clean(r.out, r.out_len);
-	assert_idempotent(&wl_fix_rebuild_aabtree, &r, true, true);
+	assert_idempotent(&w3d_fix_rebuild_aabtree, &r, true, true);
 	free(r.out);
 	wb_free(&b);
 }
@@ -691,8 +691,8 @@ START_TEST(forced_rebuild_adds_missing_tree)
 	wb_init(&b);
 	write_mesh(&b, &m, NULL);
 	/* only when asked by name */
-	assert_no_edit(&wl_fix_rebuild_aabtree, &b, true, false);
-	fix_run r = run_fixer(&wl_fix_rebuild_aabtree, b.data, b.len, true, true);
+	assert_no_edit(&w3d_fix_rebuild_aabtree, &b, true, false);
+	fix_run r = run_fixer(&w3d_fix_rebuild_aabtree, b.data, b.len, true, true);
 	ck_assert_uint_eq(r.edits, 1);
 	ck_assert_uint_gt(r.out_len, b.len);
 	assert_tree_clean(r.out, r.out_len);
@@ -708,7 +708,7 @@ START_TEST(forced_rebuild_adds_missing_tree)
 	ck_assert_mem_eq(t->nodes, bt.nodes, bt.node_count * sizeof *bt.nodes);
 	w3d_aabtree_built_free(&bt);
 	wl_doc_free(d);
-	assert_idempotent(&wl_fix_rebuild_aabtree, &r, false, true);
+	assert_idempotent(&w3d_fix_rebuild_aabtree, &r, false, true);
 	free(r.out);
 	wb_free(&b);
 	mesh_free(&m);
@@ -718,7 +718,7 @@ START_TEST(forced_rebuild_adds_missing_tree)
 	wb_init(&b);
 	write_mesh(&b, &m, NULL);
 	mesh_free(&m);
-	assert_no_edit(&wl_fix_rebuild_aabtree, &b, true, true);
+	assert_no_edit(&w3d_fix_rebuild_aabtree, &b, true, true);
 	wb_free(&b);
 }
 END_TEST
@@ -736,7 +736,7 @@ START_TEST(rebuild_skips_bad_triangle_indices)
 	ck_assert_uint_eq(count_rule(d, "triangle-index-out-of-range"), 1);
 	ck_assert_uint_ge(count_prefix(d, "aabtree-"), 1);
 	wl_doc_free(d);
-	assert_no_edit(&wl_fix_rebuild_aabtree, &b, true, true);
+	assert_no_edit(&w3d_fix_rebuild_aabtree, &b, true, true);
 	wb_free(&b);
 	w3d_aabtree_built_free(&t);
 	mesh_free(&m);

@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/w3d/aabtree_build.h"
-#include "../fix/fix.h"
+#include "core/w3d/aabtree_build.h"
+#include "fix/fix.h"
 #include "reader_util.h"
 #include "w3dbuild.h"
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/archive/archive.h"
+#include "core/archive/archive.h"
 #include "archbuild.h"
 #include "reader_util.h"
 

@@ -6,9 +6,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "../core/arena.h"
-#include "../core/chunk.h"
-#include "../core/w3d/w3d_format.h"
+#include "core/arena.h"
+#include "core/chunk.h"
+#include "core/w3d/w3d_format.h"
 
 extern Suite *arena_suite(void);
 

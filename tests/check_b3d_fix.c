@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/b3d/model.h"
-#include "../fix/driver.h"
+#include "core/b3d/model.h"
+#include "fix/driver.h"
 #include "b3dbuild.h"
 #include "fix_util.h"
 #include "reader_util.h"

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/b3d/model.h"
-#include "../core/edit.h"
-#include "../core/format.h"
+#include "core/b3d/model.h"
+#include "core/edit.h"
+#include "core/format.h"
 #include "b3dbuild.h"
 #include "reader_util.h"
 
@@ -91,7 +91,7 @@ START_TEST(test_not_b3d_is_one_finding)
 	ck_assert_str_eq(f->name, "b3d");
 	wl_doc *d = ru_read_fmt(f, junk, sizeof junk);
 	ck_assert_uint_eq(d->findings.count, 1);
-	ck_assert_str_eq(d->findings.items[0].rule, "b3d-not-b3d");
+	ck_assert_str_eq(d->findings.items[0].rule, wl_rule_name(WLR_B3D_NOT_B3D));
 	ck_assert_uint_eq(d->findings.items[0].length, sizeof junk);
 	uint8_t *out;
 	size_t n;

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../lint/xref.h"
+#include "lint/xref.h"
 #include "b3dbuild.h"
 #include "build_refs.h"
 
@@ -70,7 +70,7 @@ START_TEST(test_missing_texture_fires)
 	const char *images[] = { "mod/textures/skin.png", "mod/readme.txt" };
 	size_t at;
 	ck_assert_int_eq(run(names, 2, images, 2, &at), 1);
-	ck_assert_str_eq(RULE[0], "b3d-texture-file-missing");
+	ck_assert_str_eq(RULE[0], wl_rule_name(WLR_B3D_TEXTURE_FILE_MISSING));
 	ck_assert_uint_eq(OFF[0], at);
 	/* One more missing name, one more finding. */
 	const char *more[] = { "tex\\Skin.PNG", "missing.png", "gone.jpg" };

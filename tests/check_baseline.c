@@ -14,7 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../lint/baseline.h"
+#include "lint/baseline.h"
 #include "w3dbuild.h"
 #include "robust_util.h"
 
@@ -445,5 +445,5 @@ Suite *baseline_suite(void)
 		stale_entries_fewer_found_or_file_gone, save_merges_sorts_and_is_idempotent,
 		front_end_baseline_flow, NULL
 	};
-	return rb_suite_of("baseline", "baseline", 60, tests, NULL);
+	return rb_suite_of("baseline", "baseline", 60, tests);
 }

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/file_io.h"
-#include "../fix/fix.h"
-#include "../lint/catalog.h"
+#include "core/file_io.h"
+#include "fix/fix.h"
+#include "lint/catalog.h"
 
 static char err[512];
 
@@ -112,7 +112,7 @@ START_TEST(null_catalogue_is_empty)
 {
 	ck_assert_uint_eq(wl_catalog_count(NULL), 0);
 	ck_assert_ptr_null(wl_catalog_at(NULL, 0));
-	ck_assert_ptr_null(wl_catalog_find(NULL, "file-empty"));
+	ck_assert_ptr_null(wl_catalog_find(NULL, wl_rule_name(WLR_FILE_EMPTY)));
 	ck_assert_double_eq(wl_catalog_param(NULL, "a", "b", 3.5), 3.5);
 	wl_catalog_free(NULL);
 	ck_assert_int_eq(load_rc("rules: []\n"), 0);
@@ -252,9 +252,9 @@ START_TEST(builtin_catalogue_loads)
 	};
 	for (size_t i = 0; i < sizeof engine_ids / sizeof *engine_ids; i++)
 		ck_assert_msg(wl_catalog_find(cat, engine_ids[i]) != NULL, "missing %s", engine_ids[i]);
-	ck_assert_int_eq(wl_catalog_find(cat, "container-bit-missing")->severity, WL_SEV_INFO);
-	ck_assert_int_eq(wl_catalog_find(cat, "trailing-bytes")->severity, WL_SEV_WARNING);
-	ck_assert_int_eq(wl_catalog_find(cat, "chunk-truncated")->severity, WL_SEV_ERROR);
+	ck_assert_int_eq(wl_catalog_find(cat, wl_rule_name(WLR_CONTAINER_BIT_MISSING))->severity, WL_SEV_INFO);
+	ck_assert_int_eq(wl_catalog_find(cat, wl_rule_name(WLR_TRAILING_BYTES))->severity, WL_SEV_WARNING);
+	ck_assert_int_eq(wl_catalog_find(cat, wl_rule_name(WLR_CHUNK_TRUNCATED))->severity, WL_SEV_ERROR);
 
 	/* Every id of rules/chunk.yaml (read from disk) is in the builtin one. */
 	size_t len;

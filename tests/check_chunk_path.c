@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/edit.h"
-#include "../core/w3d/w3d_format.h"
+#include "core/edit.h"
+#include "core/w3d/w3d_format.h"
 #include "w3dbuild.h"
 
 extern Suite *chunk_path_suite(void);

@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../lint/config.h"
+#include "lint/config.h"
 #include "robust_util.h"
 
 static char err[512];
@@ -116,11 +116,11 @@ START_TEST(overrides_severity_and_param)
 	ck_assert_msg(cfg != NULL, "%s", err);
 	ck_assert_int_eq(wl_config_severity(cfg, cat, "quat-rule"), WL_SEV_WARNING);
 	ck_assert_int_eq(wl_config_severity(cfg, cat, "plain-rule"), WL_SEV_OFF);
-	ck_assert_double_eq(wl_config_param(cfg, cat, "quat-rule", "tolerance", 9), 0.01);
+	ck_assert_double_eq(wl_config_param_named(cfg, cat, "quat-rule", "tolerance", 9), 0.01);
 	/* Not overridden: the catalogue default, then the fallback. */
-	ck_assert_double_eq(wl_config_param(cfg, cat, "quat-rule", "limit", 9), 4);
-	ck_assert_double_eq(wl_config_param(cfg, cat, "quat-rule", "other", 9), 9);
-	ck_assert_double_eq(wl_config_param(cfg, cat, "plain-rule", "tolerance", 9), 9);
+	ck_assert_double_eq(wl_config_param_named(cfg, cat, "quat-rule", "limit", 9), 4);
+	ck_assert_double_eq(wl_config_param_named(cfg, cat, "quat-rule", "other", 9), 9);
+	ck_assert_double_eq(wl_config_param_named(cfg, cat, "plain-rule", "tolerance", 9), 9);
 	ck_assert_int_eq(wl_config_fail_on(cfg), WL_SEV_WARNING);
 	ck_assert_str_eq(wl_config_path(cfg), "");
 	wl_config_free(cfg);
@@ -129,7 +129,7 @@ START_TEST(overrides_severity_and_param)
 	cfg = parse(cat, "rules:\n  quat-rule:\n    params: {limit: 8}\n");
 	ck_assert_msg(cfg != NULL, "%s", err);
 	ck_assert_int_eq(wl_config_severity(cfg, cat, "quat-rule"), WL_SEV_ERROR);
-	ck_assert_double_eq(wl_config_param(cfg, cat, "quat-rule", "limit", 0), 8);
+	ck_assert_double_eq(wl_config_param_named(cfg, cat, "quat-rule", "limit", 0), 8);
 	ck_assert_int_eq(wl_config_fail_on(cfg), WL_SEV_ERROR);
 	wl_config_free(cfg);
 	wl_catalog_free(cat);
@@ -141,7 +141,7 @@ START_TEST(defaults_without_config)
 	wl_catalog *cat = test_catalog();
 	ck_assert_int_eq(wl_config_severity(NULL, cat, "plain-rule"), WL_SEV_WARNING);
 	ck_assert_int_eq(wl_config_severity(NULL, cat, "no-such-rule"), WL_SEV_ERROR);
-	ck_assert_double_eq(wl_config_param(NULL, cat, "quat-rule", "tolerance", 9), 0.001);
+	ck_assert_double_eq(wl_config_param_named(NULL, cat, "quat-rule", "tolerance", 9), 0.001);
 	ck_assert_int_eq(wl_config_fail_on(NULL), WL_SEV_ERROR);
 	ck_assert_str_eq(wl_config_path(NULL), "");
 	wl_config_free(NULL);
@@ -583,8 +583,8 @@ START_TEST(extends_merges_and_chains)
 	snprintf(path, sizeof path, "%s/child.yaml", base);
 	wl_config *cfg = wl_config_load(cat, path, err, sizeof err);
 	ck_assert_msg(cfg != NULL, "%s", err);
-	ck_assert_double_eq(wl_config_param(cfg, cat, "quat-rule", "tolerance", 0), 0.5); /* inherited */
-	ck_assert_double_eq(wl_config_param(cfg, cat, "quat-rule", "limit", 0), 9);       /* overridden */
+	ck_assert_double_eq(wl_config_param_named(cfg, cat, "quat-rule", "tolerance", 0), 0.5); /* inherited */
+	ck_assert_double_eq(wl_config_param_named(cfg, cat, "quat-rule", "limit", 0), 9);       /* overridden */
 	ck_assert_int_eq(wl_config_severity(cfg, cat, "quat-rule"), WL_SEV_INFO);
 	ck_assert_int_eq(wl_config_severity(cfg, cat, "plain-rule"), WL_SEV_OFF);         /* ignore kept */
 	ck_assert_int_eq(wl_config_fail_on(cfg), WL_SEV_WARNING);  /* base over root */

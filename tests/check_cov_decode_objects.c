@@ -10,8 +10,8 @@
 #include <check.h>
 #include <string.h>
 
-#include "../core/w3d/model.h"
-#include "../core/w3d/objects.h"
+#include "core/w3d/model.h"
+#include "core/w3d/objects.h"
 #include "build_objects.h"
 #include "robust_util.h"
 
@@ -518,5 +518,5 @@ Suite *cov_decode_objects_suite(void)
 		points_fields, light_spot_and_pulse, lightscape_lights,
 		aggregate_replacer_and_class, shdmesh_fields, NULL
 	};
-	return rb_suite_of("cov_decode_objects", "decode", 0, tests, NULL);
+	return rb_suite_of("cov_decode_objects", "decode", 0, tests);
 }

@@ -3,7 +3,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../core/cursor.h"
+#include "core/cursor.h"
 
 START_TEST(test_le_values)
 {

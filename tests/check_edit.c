@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/edit.h"
-#include "../core/w3d/w3d_format.h"
+#include "core/edit.h"
+#include "core/w3d/w3d_format.h"
 #include "reader_util.h"
 #include "w3dbuild.h"
 #include "robust_util.h"
@@ -157,7 +157,7 @@ START_TEST(remove_insert_move)
 	wl_doc *d = ru_read(b.data, b.len);
 	wl_chunk *gap = ru_gap_at(d, b.len - 3);
 	ck_assert_ptr_nonnull(gap);
-	ck_assert_int_eq(wl_edit_note(d, gap, "trailing-bytes", gap->offset, "%d byte(s): removed", 3), 0);
+	ck_assert_int_eq(wl_edit_note(d, gap, WLR_TRAILING_BYTES, gap->offset, "%d byte(s): removed", 3), 0);
 	ck_assert_int_eq(wl_edit_remove(d, gap), 0);
 	ck_assert_int_eq(wl_edit_remove(d, gap), -1); /* already removed */
 	ck_assert_uint_eq(wl_edit_count(d), 1);
@@ -254,5 +254,5 @@ Suite *edit_suite(void)
 		no_edit_is_identity, set_payload_resizes_ancestors, touch_fixes_size_and_bit,
 		remove_insert_move, replaced_leaf_keeps_bit, truncated_keeps_its_deficit, NULL
 	};
-	return rb_suite_of("edit", "edit", 0, tests, NULL);
+	return rb_suite_of("edit", "edit", 0, tests);
 }

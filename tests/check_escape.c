@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/escape.h"
+#include "core/escape.h"
 
 /* Reads an escaped form back (the inverse described in escape.h). */
 static size_t unescape(const char *e, char *out)

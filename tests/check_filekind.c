@@ -5,7 +5,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "../core/filekind.h"
+#include "core/filekind.h"
 
 static const char *kind(const void *b, size_t n, const char *path)
 {

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/w3d/model.h"
-#include "../fix/driver.h"
+#include "core/w3d/model.h"
+#include "fix/driver.h"
 #include "build_anim.h"
 #include "build_mesh.h"
 #include "reader_util.h"

@@ -10,15 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/w3d/model.h"
-#include "../lint/lint.h"
+#include "core/w3d/model.h"
+#include "lint/lint.h"
 #include "build_anim.h"
 #include "build_mesh.h"
 #include "reader_util.h"
 #include "robust_util.h"
 
 extern Suite *geometry_suite(void);
-extern const char *const w3d_check_geometry_rules[];
 
 static const char *const MY_RULES[] = { "mesh-bounds-box", "mesh-bounds-sphere", "triangle-plane",
 					"triangle-degenerate", "float-not-finite", "vertex-normal-length" };
@@ -405,5 +404,5 @@ Suite *geometry_suite(void)
 {
 	const TTest *tests[] = { valid_is_clean, bounds_box, bounds_sphere, plane, degenerate,
 					      not_finite, not_finite_animation, normal_length, robust, NULL };
-	return rb_suite_of("geometry", "rules", 120, tests, w3d_check_geometry_rules);
+	return rb_suite_of("geometry", "rules", 120, tests);
 }

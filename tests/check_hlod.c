@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/w3d/model.h"
+#include "core/w3d/model.h"
 #include "build_anim.h"
 #include "reader_util.h"
 #include "robust_util.h"
@@ -231,7 +231,7 @@ Suite *hlod_suite(void)
 		valid_is_clean, array_header_not_first, rotwk_size_too_small, rotwk_size_past_eof,
 		robust, NULL
 	};
-	Suite *s = rb_suite_of("hlod", "rules", 0, tests, w3d_check_hlod_rules);
+	Suite *s = rb_suite_of("hlod", "rules", 0, tests);
 	rb_add_loop(s, "rule_cases", 0, rule_cases, (int)(sizeof cases / sizeof cases[0]));
 	rb_add_loop(s, "box_rules", 0, box_rules, (int)(sizeof boxes / sizeof boxes[0]));
 	return s;

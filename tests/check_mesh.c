@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/escape.h"
-#include "../core/w3d/model.h"
+#include "core/escape.h"
+#include "core/w3d/model.h"
 #include "build_mesh.h"
 #include "robust_util.h"
 
@@ -342,7 +342,7 @@ Suite *mesh_suite(void)
 		influence_layouts, prelit_and_pass_texcoords,
 		robust_prefixes_and_flips, NULL
 	};
-	Suite *s = rb_suite_of("mesh", "mesh", 60, tests, NULL);
+	Suite *s = rb_suite_of("mesh", "mesh", 60, tests);
 	rb_add_loop(s, "mesh_rules", 60, rule_cases, (int)(sizeof cases / sizeof cases[0]));
 	return s;
 }

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/finding.h"
-#include "../core/msgargs.h"
+#include "core/finding.h"
+#include "core/msgargs.h"
 
 /* Captures fmt's arguments, then checks the formatted text against
  * vsnprintf's. */
@@ -92,7 +92,7 @@ START_TEST(msgargs_long_and_copied_strings)
 	ck_assert_ptr_nonnull(a);
 	wl_findings f;
 	lazy_init(&f, a);
-	wl_finding *x = wl_report(&f, "r", NULL, -1, 0, 0, "mesh '%s' ('%.4s')", name, name);
+	wl_finding *x = wl_report_named(&f, "r", NULL, -1, 0, 0, "mesh '%s' ('%.4s')", name, name);
 	ck_assert_ptr_nonnull(x);
 	ck_assert_ptr_null(x->message);
 	memset(name, '#', strlen(name));
@@ -137,15 +137,15 @@ START_TEST(findings_lazy_and_eager)
 	lazy_init(&lazy, a);
 	wl_findings eager;
 	wl_findings_init(&eager, a);
-	wl_finding *x = wl_report(&lazy, "r", NULL, -1, 0, 0, "value %Lg", (long double)2);
+	wl_finding *x = wl_report_named(&lazy, "r", NULL, -1, 0, 0, "value %Lg", (long double)2);
 	ck_assert_ptr_nonnull(x);
 	ck_assert_str_eq(x->message, "value 2");
-	x = wl_report(&eager, "r", NULL, -1, 0, 0, "value %d", 3);
+	x = wl_report_named(&eager, "r", NULL, -1, 0, 0, "value %d", 3);
 	ck_assert_str_eq(x->message, "value 3");
 	ck_assert_ptr_null(x->args);
 	size_t before = wl_arena_used(a);
 	for (int i = 0; i < WL_FINDINGS_PER_RULE_MAX + 50; i++)
-		wl_report(&lazy, "capped", NULL, -1, 0, 0, "element %d", i);
+		wl_report_named(&lazy, "capped", NULL, -1, 0, 0, "element %d", i);
 	size_t per = (wl_arena_used(a) - before) / WL_FINDINGS_PER_RULE_MAX;
 	/* the 50 over the cap stored nothing: the arena grew by the kept ones
 	 * only (one 16-byte-rounded record each) */

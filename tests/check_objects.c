@@ -4,12 +4,11 @@
 #include <check.h>
 #include <string.h>
 
-#include "../core/w3d/model.h"
+#include "core/w3d/model.h"
 #include "build_objects.h"
 #include "reader_util.h"
 #include "robust_util.h"
 
-extern const char *const w3d_check_objects_rules[];
 
 static wb B;
 static wl_doc *D;
@@ -470,5 +469,5 @@ Suite *objects_suite(void)
 	const TTest *tests[] = { emitter_valid, emitter_order, emitter_props, emitter_keyframes_and_user_data,
 				 aggregate_info, hmodel_nodes, dazzle_and_null, not_loaded_and_primitives,
 				 material_containers, mesh_extras_decoded, game_detection, robust, NULL };
-	return rb_suite_of("objects", "rules", 0, tests, w3d_check_objects_rules);
+	return rb_suite_of("objects", "rules", 0, tests);
 }

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/p3d/p3d.h"
-#include "../lint/lint.h"
+#include "core/p3d/p3d.h"
+#include "lint/lint.h"
 #include "p3dbuild.h"
 #include "p3dbuild_info.h"
 #include "p3dlint.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/p3d/p3d_compress.h"
+#include "core/p3d/p3d_compress.h"
 #include "p3dbuild_mlod.h"
 
 extern Suite *p3d_compress_suite(void);

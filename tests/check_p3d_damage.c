@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/p3d/p3d.h"
+#include "core/p3d/p3d.h"
 #include "p3dbuild.h"
 #include "p3dbuild_lod.h"
 #include "p3dbuild_mlod.h"

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/edit.h"
-#include "../core/file_io.h"
-#include "../core/p3d/p3d.h"
+#include "core/edit.h"
+#include "core/file_io.h"
+#include "core/p3d/p3d.h"
 #include "p3dbuild.h"
 #include "p3dbuild_lod.h"
 #include "p3dbuild_mlod.h"

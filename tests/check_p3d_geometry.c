@@ -7,11 +7,11 @@
 #include <check.h>
 #include <string.h>
 
-#include "../core/cursor.h"
-#include "../core/msgargs.h"
-#include "../core/p3d/p3d.h"
-#include "../fix/driver.h"
-#include "../lint/p3d/checks.h"
+#include "core/cursor.h"
+#include "core/msgargs.h"
+#include "core/p3d/p3d.h"
+#include "fix/driver.h"
+#include "lint/p3d/checks.h"
 #include "p3dbuild.h"
 #include "p3dbuild_info.h"
 #include "p3dbuild_lod.h"

@@ -5,8 +5,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "../core/p3d/p3d.h"
-#include "../lint/lint.h"
+#include "core/p3d/p3d.h"
+#include "lint/lint.h"
 #include "p3dbuild_info.h"
 #include "p3dlint.h"
 #include "reader_util.h"

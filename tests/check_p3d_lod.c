@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/p3d/p3d.h"
-#include "../core/p3d/p3d_lodview.h"
-#include "../lint/lint.h"
-#include "../lint/p3d/checks.h"
+#include "core/p3d/p3d.h"
+#include "core/p3d/p3d_lodview.h"
+#include "lint/lint.h"
+#include "lint/p3d/checks.h"
 #include "p3dbuild_info.h"
 #include "p3dbuild_lod.h"
 #include "reader_util.h"
@@ -319,7 +319,7 @@ START_TEST(test_skeleton_bones)
 	m.in_file = order;
 	m.n_lods = 1;
 	wl_lint_ctx ctx = { d, &m, ru_cat, NULL, NULL };
-	wl_p3d_check_lod_refs(&ctx);
+	p3d_check_lod_refs(&ctx);
 	ck_assert_uint_eq(ru_count(d, "p3d-bone-index"), 1);
 	ck_assert(ru_find_at(d, "p3d-bone-index", c.at.items + 4));
 	ck_assert_uint_eq(ru_count(d, "p3d-proxy-index"), 1);

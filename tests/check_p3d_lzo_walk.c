@@ -15,7 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../core/p3d/p3d_compress.h"
+#include "core/p3d/p3d_compress.h"
 #include "build_refs.h"
 
 extern Suite *p3d_lzo_walk_suite(void);

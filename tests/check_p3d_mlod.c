@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/p3d/p3d.h"
-#include "../lint/lint.h"
+#include "core/p3d/p3d.h"
+#include "lint/lint.h"
 #include "p3dbuild_mlod.h"
 #include "reader_util.h"
 

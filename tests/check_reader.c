@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/w3d/w3d_format.h"
+#include "core/w3d/w3d_format.h"
 #include "reader_util.h"
 #include "w3dbuild.h"
 #include "robust_util.h"

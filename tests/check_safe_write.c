@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../core/safe_write.h"
+#include "core/safe_write.h"
 
 static char dir[64];
 static char path[128];

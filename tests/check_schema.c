@@ -5,7 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../core/w3d/w3d_format.h"
+#include "core/w3d/w3d_format.h"
 
 /* Linear search: the oracle for the binary search. */
 static const wl_chunk_type *linear_lookup(uint16_t ctx, uint32_t id)

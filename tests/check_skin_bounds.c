@@ -14,10 +14,10 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "../core/file_io.h"
-#include "../core/w3d/model.h"
-#include "../lint/lint.h"
-#include "../core/w3d/model_lookup.h"
+#include "core/file_io.h"
+#include "core/w3d/model.h"
+#include "lint/lint.h"
+#include "core/w3d/model_lookup.h"
 #include "build_skin.h"
 #include "reader_util.h"
 #include "robust_util.h"
@@ -209,7 +209,7 @@ END_TEST
 Suite *skin_bounds_suite(void)
 {
 	const TTest *tests[] = { real_skins, NULL };
-	Suite *s = rb_suite_of("skin_bounds", "corpus", 300, tests, NULL);
+	Suite *s = rb_suite_of("skin_bounds", "corpus", 300, tests);
 	rb_add_loop(s, "rules", 60, skin_case, (int)(sizeof cases / sizeof cases[0]));
 	return s;
 }

@@ -3,12 +3,11 @@
 #include <check.h>
 #include <string.h>
 
-#include "../core/w3d/model.h"
+#include "core/w3d/model.h"
 #include "build_objects.h"
 #include "reader_util.h"
 #include "robust_util.h"
 
-extern const char *const w3d_check_strings_rules[];
 
 static wb B;
 static wl_doc *D;
@@ -213,5 +212,5 @@ Suite *strings_suite(void)
 {
 	const TTest *tests[] = { fixed_field_not_terminated, pivot_element, bad_characters, string_chunks,
 				 dazzle_name_chunk, robust, NULL };
-	return rb_suite_of("strings", "rules", 0, tests, w3d_check_strings_rules);
+	return rb_suite_of("strings", "rules", 0, tests);
 }

@@ -18,11 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/cursor.h"
-#include "../core/w3d/hierarchy.h"
-#include "../core/w3d/objects.h"
-#include "../core/w3d/w3d_format.h"
-#include "../textform/textform.h"
+#include "core/cursor.h"
+#include "core/w3d/hierarchy.h"
+#include "core/w3d/objects.h"
+#include "core/w3d/w3d_format.h"
+#include "textform/textform.h"
 #include "reader_util.h"
 #include "robust_util.h"
 #include "w3dbuild.h"

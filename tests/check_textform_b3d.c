@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/format.h"
-#include "../textform/textform.h"
+#include "core/format.h"
+#include "textform/textform.h"
 #include "b3dbuild.h"
 #include "reader_util.h"
 

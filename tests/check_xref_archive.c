@@ -15,9 +15,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../core/archive/archive.h"
-#include "../core/file_io.h"
-#include "../lint/xref.h"
+#include "core/archive/archive.h"
+#include "core/file_io.h"
+#include "lint/xref.h"
 #include "archbuild.h"
 #include "build_refs.h"
 #include "p3dbuild.h"
@@ -131,7 +131,7 @@ START_TEST(big_texture_elsewhere_is_missing)
 	ab_entry e[] = { { "Data\\tank.tga", data, 3, false }, { "Art\\Textures\\other.tga", data, 3, false } };
 	xa_add_archive(x, "mod.big", "BIGF", NULL, e, 2);
 	ck_assert_uint_eq(xa_check(x), 1);
-	ck_assert_str_eq(XG[0].rule, "reference-texture-missing");
+	ck_assert_str_eq(XG[0].rule, wl_rule_name(WLR_REFERENCE_TEXTURE_MISSING));
 	ck_assert_str_eq(XG[0].path, "mod.big:Art/W3D/tank.w3d");
 	/* a PBO's Art/Textures is not a SAGE folder */
 	ab_entry p[] = { { "Art\\Textures\\tank.tga", data, 3, false } };
@@ -209,7 +209,7 @@ START_TEST(p3d_missing_fires_once_per_lod_and_name)
 	ab_entry e[] = { { "data\\body_co.paa", DATA, 4, false } };
 	xa_add_archive(x, "addon.pbo", "PBO", "x\\test\\addon", e, 1);
 	ck_assert_uint_eq(xa_check(x), 1);
-	ck_assert_str_eq(XG[0].rule, "p3d-material-missing");
+	ck_assert_str_eq(XG[0].rule, wl_rule_name(WLR_P3D_MATERIAL_MISSING));
 	ck_assert_str_eq(XG[0].path, "addon.pbo:model.p3d");
 	ck_assert_uint_eq(XG[0].offset, mat_at);
 	wl_xref_free(x);
@@ -267,7 +267,7 @@ START_TEST(p3d_base_game_left_alone)
 	ab_entry b[] = { { "white_co.paa", DATA, 4, false } };
 	xa_add_archive(x, "base/data_f.pbo", "PBO", "a3\\data_f", b, 1);
 	ck_assert_uint_eq(xa_check(x), 1);
-	ck_assert_str_eq(XG[0].rule, "p3d-material-missing");
+	ck_assert_str_eq(XG[0].rule, wl_rule_name(WLR_P3D_MATERIAL_MISSING));
 	wl_xref_free(x);
 	/* a PBO without prefix: its name is the prefix */
 	x = wl_xref_new();
@@ -304,7 +304,7 @@ START_TEST(odol_texture_list)
 	ab_entry e[] = { { "data\\body_co.paa", DATA, 4, false } };
 	xa_add_archive(x, "addon.pbo", "PBO", "x\\test\\addon", e, 1);
 	ck_assert_uint_eq(xa_check(x), 1);
-	ck_assert_str_eq(XG[0].rule, "p3d-texture-missing");
+	ck_assert_str_eq(XG[0].rule, wl_rule_name(WLR_P3D_TEXTURE_MISSING));
 	ck_assert_uint_eq(XG[0].offset, gun_at);
 	wl_xref_free(x);
 }
@@ -339,7 +339,7 @@ START_TEST(pboprefix_folder)
 	wb_free(&m);
 	ck_assert_int_ge(wl_xref_scan_textures(x, root), 1);
 	ck_assert_uint_eq(xa_check(x), 1);
-	ck_assert_str_eq(XG[0].rule, "p3d-material-missing");
+	ck_assert_str_eq(XG[0].rule, wl_rule_name(WLR_P3D_MATERIAL_MISSING));
 	wl_xref_free(x);
 	char cmd[4200];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
@@ -398,5 +398,5 @@ Suite *xref_archive_suite(void)
 				 p3d_missing_fires_once_per_lod_and_name, p3d_one_more_name_one_more_finding,
 				 p3d_base_game_left_alone, odol_texture_list, pboprefix_folder,
 				 w3dlint_pbo_with_model_and_texture, NULL };
-	return rb_suite_of("xref_archive", "rules", 300, tests, NULL);
+	return rb_suite_of("xref_archive", "rules", 300, tests);
 }

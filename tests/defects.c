@@ -57,10 +57,10 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "../core/w3d/w3d_format.h"
-#include "../fix/driver.h"
-#include "../lint/catalog.h"
-#include "../lint/lint.h"
+#include "core/w3d/w3d_format.h"
+#include "fix/driver.h"
+#include "lint/catalog.h"
+#include "lint/lint.h"
 
 enum { C_COUNT, C_PARENT, C_QUAT, C_INDEX, C_TRUNC, C_BIT, C_SIZE, C_GARBAGE, C_NAN, C_N };
 static const char *const class_name[C_N] = { "wrong-count", "bad-parent", "scaled-quat", "index-range", "truncation",
@@ -375,8 +375,8 @@ static bool has_fixer(const inj *o)
 	size_t n;
 	const wl_fixer *const *fx = wl_fixers(&n);
 	for (size_t i = 0; i < n; i++)
-		for (const char *const *r = fx[i]->rules; *r; r++)
-			if (accepted(o, *r))
+		for (const wl_rule_id *r = fx[i]->rules; *r; r++)
+			if (accepted(o, wl_rule_name(*r)))
 				return true;
 	return false;
 }

@@ -4,7 +4,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "../fix/driver.h"
+#include "fix/driver.h"
 #include "reader_util.h"
 
 void fu_expect_fix(const char *name, const wb *in, const wb *want, bool unsafe)

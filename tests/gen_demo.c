@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/w3d/w3d_format.h"
+#include "core/w3d/w3d_format.h"
 #include "w3dbuild.h"
 
 #define MESH_VERSION 0x00040002u   /* 4.2 */

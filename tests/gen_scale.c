@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/w3d/w3d_format.h"
+#include "core/w3d/w3d_format.h"
 #include "p3dbuild.h"
 #include "w3dbuild.h"
 

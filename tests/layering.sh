@@ -17,9 +17,29 @@ for f in core/*.c core/*.h lint/*.c lint/*.h fix/*.c fix/*.h textform/*.c textfo
 	# code only: comments (which may cite a format's files) are left out
 	hits=$(awk '{ line = $0; gsub(/\/\*.*\*\//, "", line); sub(/\/\*.*/, "", line);
 		if (line ~ /^[ \t]*\*/) next;
-		if (line ~ /(w3d|b3d|p3d|W3D|B3D|P3D)_|#include "[.\/]*(w3d|b3d|p3d)\//) print FILENAME ":" NR ": " $0 }' "$f" | head -n 3)
+		if (line ~ /(w3d|b3d|p3d|W3D|B3D|P3D)_|#include "([.\/]*|(core|lint|fix|textform)\/)(w3d|b3d|p3d)\//) print FILENAME ":" NR ": " $0 }' "$f" | head -n 3)
 	if [ -n "$hits" ]; then
 		echo "layering: FAIL $f names a format:"
+		echo "$hits" | sed 's/^/    /'
+		fail=1
+	fi
+done
+# The engines of core/, lint/ and fix/ hold no format's name in a string
+# either ("w3d", "B3D mesh", "P3D_..."): that makes an engine
+# format-specific just as an identifier does.  A word that merely starts
+# with one (w3dlint, W3DLINT_...) is the tool's name, not a format.
+for f in core/*.c core/*.h lint/*.c lint/*.h fix/*.c fix/*.h; do
+	[ -f "$f" ] || continue
+	case " $registries " in *" $f "*) continue ;; esac
+	hits=$(awk '{ line = $0; gsub(/\/\*.*\*\//, "", line); sub(/\/\*.*/, "", line);
+		if (line ~ /^[ \t]*\*/) next;
+		rest = line
+		while (match(rest, /"([^"\\]|\\.)*"/)) {
+			lit = substr(rest, RSTART, RLENGTH); rest = substr(rest, RSTART + RLENGTH)
+			if (lit ~ /(^|[^A-Za-z0-9_])[wbpWBP]3[dD]([^A-Za-z0-9]|$)/) { print FILENAME ":" NR ": " $0; break }
+		} }' "$f" | head -n 3)
+	if [ -n "$hits" ]; then
+		echo "layering: FAIL $f names a format in a string:"
 		echo "$hits" | sed 's/^/    /'
 		fail=1
 	fi

@@ -4,8 +4,8 @@
 #include <check.h>
 #include <string.h>
 
-#include "../core/format.h"
-#include "../lint/lint.h"
+#include "core/format.h"
+#include "lint/lint.h"
 #include "build_refs.h"
 
 wl_doc *p3l_lint(const wb *b)

@@ -11,7 +11,7 @@
 #ifndef P3DLINT_H
 #define P3DLINT_H
 
-#include "../core/chunk.h"
+#include "core/chunk.h"
 #include "reader_util.h"
 #include "w3dbuild.h"
 

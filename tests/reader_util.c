@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/w3d/w3d_format.h"
-#include "../lint/lint.h"
-#include "../textform/textform.h"
+#include "core/w3d/w3d_format.h"
+#include "lint/lint.h"
+#include "textform/textform.h"
 
 static char err_buf[512];
 

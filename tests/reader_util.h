@@ -18,9 +18,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../core/chunk.h"
-#include "../lint/catalog.h"
-#include "../textform/textform.h"
+#include "core/chunk.h"
+#include "lint/catalog.h"
+#include "textform/textform.h"
 
 /** A private heap copy of p[0..n), exactly n bytes (1 when n is 0) so ASan
  *  sees any read past its end; the caller frees it.  Fails the test when

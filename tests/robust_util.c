@@ -7,17 +7,6 @@
 #include "build_anim.h"
 #include "reader_util.h"
 
-/* The rule lists given to rb_suite_of; rules_in_catalogue runs as a loop
- * test whose index selects its list. */
-static const char *const *rule_lists[8];
-static int rule_list_count;
-
-START_TEST(rules_in_catalogue)
-{
-	ck_assert_uint_eq(ba_missing_from_catalogue(rule_lists[_i]), 0);
-}
-END_TEST
-
 void rb_flip_bits(uint8_t *buf, size_t n)
 {
 	for (int k = 0; k < 4; k++)
@@ -50,18 +39,10 @@ void rb_lint_variants(const uint8_t *p, size_t n, const rb_opts *o)
 	free(copy);
 }
 
-Suite *rb_suite_of(const char *name, const char *tcase, int timeout, const TTest *const *tests,
-		   const char *const *rules)
+Suite *rb_suite_of(const char *name, const char *tcase, int timeout, const TTest *const *tests)
 {
 	Suite *s = suite_create(name);
-	TCase *tc = rb_add_tests(s, tcase, timeout, tests);
-	if (rules) {
-		int i = rule_list_count;
-		if (i >= (int)(sizeof rule_lists / sizeof rule_lists[0]))
-			abort(); /* raise the limit above */
-		rule_lists[rule_list_count++] = rules;
-		tcase_add_loop_test(tc, rules_in_catalogue, i, i + 1);
-	}
+	rb_add_tests(s, tcase, timeout, tests);
 	return s;
 }
 

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/chunk.h"
+#include "core/chunk.h"
 
 /** Parses and lints the n bytes at p (the callee may copy them); never
  *  returns NULL except out of memory. */
@@ -47,15 +47,12 @@ void rb_lint_variants(const uint8_t *p, size_t n, const rb_opts *o);
 
 /**
  * A new suite called name with one test case tcase (timeout seconds when
- * timeout > 0) holding the NULL-terminated tests, in order, then, when
- * rules is not NULL, a test rules_in_catalogue asserting that every rule id
- * of the NULL-terminated list rules is in the built-in catalogue
- * (ba_missing_from_catalogue(rules) == 0; rules must outlive the run, at
- * most 8 such lists per program).  The caller owns the suite
- * (srunner_add_suite takes it over).
+ * timeout > 0) holding the NULL-terminated tests, in order.  The caller
+ * owns the suite (srunner_add_suite takes it over).  (That every rule the
+ * code names is in the catalogue is the compiler's check: rule handles,
+ * core/rule_ids.h.)
  */
-Suite *rb_suite_of(const char *name, const char *tcase, int timeout, const TTest *const *tests,
-		   const char *const *rules);
+Suite *rb_suite_of(const char *name, const char *tcase, int timeout, const TTest *const *tests);
 
 /**
  * Adds to s a test case tcase (timeout seconds when timeout > 0) holding the

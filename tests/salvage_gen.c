@@ -38,9 +38,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/chunk.h"
-#include "../core/file_io.h"
-#include "../core/format.h"
+#include "core/chunk.h"
+#include "core/file_io.h"
+#include "core/format.h"
 
 #define CUTS 20
 

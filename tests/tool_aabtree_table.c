@@ -30,16 +30,16 @@
 #include <string.h>
 #include <time.h>
 
-#include "../core/file_io.h"
-#include "../core/w3d/aabtree_build.h"
-#include "../core/w3d/sah.h"
-#include "../core/w3d/model.h"
-#include "../fix/fix.h"
-#include "../cli/walk.h"
-#include "../lint/lint.h"
+#include "core/file_io.h"
+#include "core/w3d/aabtree_build.h"
+#include "core/w3d/sah.h"
+#include "core/w3d/model.h"
+#include "fix/fix.h"
+#include "cli/walk.h"
+#include "lint/lint.h"
 #include "w3dbuild.h"
 
-extern const wl_fixer wl_fix_rebuild_aabtree;
+extern const wl_fixer w3d_fix_rebuild_aabtree;
 
 /* Builder parameters (--leaf, --bins, --sweep, --no-sah-leaf); the table
  * of docs/aabtree-quality.md uses the defaults. */
@@ -155,7 +155,7 @@ static void fix_file(const wl_catalog *cat, const uint8_t *bytes, size_t len, fi
 	x.model = d->model;
 	x.catalog = cat;
 	x.forced = true;
-	if (wl_fix_rebuild_aabtree.apply(&x) != 0)
+	if (w3d_fix_rebuild_aabtree.apply(&x) != 0)
 		exit(2);
 	fr->fix_edits = wl_edit_count(d);
 	uint8_t *out = NULL;

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/file_io.h"
+#include "core/file_io.h"
 #include "archbuild.h"
 
 int main(int argc, char **argv)

@@ -31,9 +31,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/edit.h"
-#include "../core/file_io.h"
-#include "../core/format.h"
+#include "core/edit.h"
+#include "core/file_io.h"
+#include "core/format.h"
 
 static const uint16_t size_marks = WL_REC_TRUNCATED | WL_REC_PAST_EOF | WL_REC_CLAMPED |
 				   WL_REC_EXTENDED | WL_REC_DEPTH;

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/w3d/w3d_format.h"
+#include "core/w3d/w3d_format.h"
 
 void wb_init(wb *b)
 {

@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/w3d/aabtree_build.h"
+#include "core/w3d/aabtree_build.h"
 
 typedef struct wb {
 	uint8_t *data;

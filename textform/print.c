@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/cursor.h"
+#include "core/cursor.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/format.h"
-#include "../core/yaml_doc.h"
+#include "core/format.h"
+#include "core/yaml_doc.h"
 #include "registry.h"
 
 /* Chunk nesting accepted in the text (the reader's limit, plus the top). */

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "../core/format.h"
+#include "core/format.h"
 
 extern const wl_tf_format wl_w3d_text, wl_b3d_text;
 

@@ -12,7 +12,7 @@
 #ifndef WL_TF_REGISTRY_H
 #define WL_TF_REGISTRY_H
 
-#include "../core/yaml_doc.h"
+#include "core/yaml_doc.h"
 #include "textform.h"
 
 struct wl_tf_asm;

@@ -54,7 +54,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../core/chunk.h"
+#include "core/chunk.h"
 
 /* Version written as `w3d-text:` and the only one w3dasm accepts. */
 #define WL_TF_VERSION 1

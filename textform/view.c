@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include "../core/cursor.h"
+#include "core/cursor.h"
 
 bool wl_tf_clean_text(const uint8_t *p, size_t n)
 {

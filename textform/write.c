@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "../core/format.h"
+#include "core/format.h"
 #include "registry.h"
 
 /* Scalars per line in a flow sequence of scalars. */

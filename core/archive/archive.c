@@ -12,8 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../file_io.h"
-#include "../lzss.h"
+#include "core/file_io.h"
+#include "core/lzss.h"
 #include "archive_int.h"
 
 /* id, ctx, child_ctx, name, short_name, elem_size, min_size, flags */
@@ -181,7 +181,7 @@ void arc_check_entries(arc_reader *r, uint64_t end)
 		wl_archive_entry *e = &a->entries[i];
 		e->readable = e->offset <= end && e->stored <= end - e->offset;
 		if (!e->readable)
-			wl_report(f, "archive-entry-past-end", e->node, -1, e->record, e->record_size,
+			wl_report(f, WLR_ARCHIVE_ENTRY_PAST_END, e->node, -1, e->record, e->record_size,
 				  "entry '%s' holds %llu bytes at 0x%llX, past the end of the %s at 0x%llX", e->path,
 				  (unsigned long long)e->stored, (unsigned long long)e->offset,
 				  end < r->size ? "data" : "file", (unsigned long long)end);
@@ -203,7 +203,7 @@ void arc_check_entries(arc_reader *r, uint64_t end)
 	for (size_t k = 0; k < n; k++) {
 		const wl_archive_entry *e = &a->entries[ix[k]];
 		if (k && e->offset < reach)
-			wl_report(f, "archive-entries-overlap", e->node, -1, e->record, e->record_size,
+			wl_report(f, WLR_ARCHIVE_ENTRIES_OVERLAP, e->node, -1, e->record, e->record_size,
 				  "entry '%s' starts at 0x%llX, inside the bytes of entry '%s' (to 0x%llX)", e->path,
 				  (unsigned long long)e->offset, a->entries[owner].path, (unsigned long long)reach);
 		if (e->offset + e->stored > reach) {
@@ -217,7 +217,7 @@ void arc_check_entries(arc_reader *r, uint64_t end)
 	for (size_t k = 1; k < a->count; k++) {
 		const wl_archive_entry *e = &a->entries[ix[k]], *p = &a->entries[ix[k - 1]];
 		if (path_cmp(e->name, p->name) == 0)
-			wl_report(f, "archive-duplicate-name", e->node, -1, e->record, e->record_size,
+			wl_report(f, WLR_ARCHIVE_DUPLICATE_NAME, e->node, -1, e->record, e->record_size,
 				  "entry '%s' has the path of an earlier entry, '%s' (record at 0x%llX)", e->path, p->path,
 				  (unsigned long long)p->record);
 	}
@@ -227,7 +227,7 @@ void arc_check_entries(arc_reader *r, uint64_t end)
 void arc_unlisted(arc_reader *r, uint64_t from, uint64_t to)
 {
 	if (from < to)
-		wl_report(&r->doc->findings, "archive-unlisted-bytes", NULL, -1, from, to - from,
+		wl_report(&r->doc->findings, WLR_ARCHIVE_UNLISTED_BYTES, NULL, -1, from, to - from,
 			  "%llu bytes at 0x%llX after the last entry belong to no entry", (unsigned long long)(to - from),
 			  (unsigned long long)from);
 }

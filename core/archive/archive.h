@@ -42,7 +42,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../chunk.h"
+#include "core/chunk.h"
 
 /* Archive kinds. */
 typedef enum wl_archive_kind { WL_ARCHIVE_BIG = 0, WL_ARCHIVE_PBO = 1 } wl_archive_kind;

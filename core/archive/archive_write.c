@@ -9,14 +9,14 @@
 #include "archive_int.h"
 
 /* The damage a rewrite would hide or could not keep (archive.h). */
-static const char *const BLOCKING[] = { "archive-table-truncated", "archive-entry-past-end",
-					"archive-entries-overlap", "archive-big-size-field", "archive-pbo-hash" };
+static const wl_rule_id BLOCKING[] = { WLR_ARCHIVE_TABLE_TRUNCATED, WLR_ARCHIVE_ENTRY_PAST_END,
+					WLR_ARCHIVE_ENTRIES_OVERLAP, WLR_ARCHIVE_BIG_SIZE_FIELD, WLR_ARCHIVE_PBO_HASH };
 
 const wl_finding *wl_archive_unwritable(const wl_doc *d)
 {
 	for (size_t i = 0; i < d->findings.count; i++)
 		for (size_t k = 0; k < sizeof BLOCKING / sizeof BLOCKING[0]; k++)
-			if (strcmp(d->findings.items[i].rule, BLOCKING[k]) == 0)
+			if (d->findings.items[i].rule_id == BLOCKING[k])
 				return &d->findings.items[i];
 	return NULL;
 }

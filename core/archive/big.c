@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../cursor.h"
+#include "core/cursor.h"
 #include "archive_int.h"
 
 static uint32_t be32(const uint8_t *p)
@@ -21,7 +21,7 @@ void arc_read_big(arc_reader *r)
 	wl_findings *f = &r->doc->findings;
 	const uint8_t *b = r->bytes;
 	if (r->size < 16) {
-		wl_report(f, "archive-table-truncated", NULL, -1, 0, r->size,
+		wl_report(f, WLR_ARCHIVE_TABLE_TRUNCATED, NULL, -1, 0, r->size,
 			  "the 16-byte BIG header is cut by the end of the file after %llu bytes",
 			  (unsigned long long)r->size);
 		return;
@@ -33,7 +33,7 @@ void arc_read_big(arc_reader *r)
 	wl_chunk *hdr = arc_node(r, ARC_NODE_HEADER, 0, 16, NULL);
 	uint32_t declared = wl_le32(b + 4), count = be32(b + 8), first = be32(b + 12);
 	if (declared != r->size)
-		wl_report(f, "archive-big-size-field", hdr, -1, 4, 4,
+		wl_report(f, WLR_ARCHIVE_BIG_SIZE_FIELD, hdr, -1, 4, 4,
 			  "the header gives the archive size as %lu bytes, the file holds %llu",
 			  (unsigned long)declared, (unsigned long long)r->size);
 	uint64_t pos = 16;
@@ -44,7 +44,7 @@ void arc_read_big(arc_reader *r)
 			return;
 		}
 		if (nul >= r->size) {
-			wl_report(f, "archive-table-truncated", hdr, -1, pos, r->size - pos,
+			wl_report(f, WLR_ARCHIVE_TABLE_TRUNCATED, hdr, -1, pos, r->size - pos,
 				  "table record %lu of %lu is cut by the end of the file", (unsigned long)i,
 				  (unsigned long)count);
 			break;

@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../cursor.h"
-#include "../lzss.h"
+#include "core/cursor.h"
+#include "core/lzss.h"
 #include "archive_int.h"
 
 #define RECORD_FIELDS 20u
@@ -66,7 +66,7 @@ static uint64_t properties(arc_reader *r, uint64_t pos, const wl_chunk *hdr)
 		}
 		pos = v + 1;
 	}
-	wl_report(&r->doc->findings, "archive-table-truncated", hdr, -1, pos, r->size - pos,
+	wl_report(&r->doc->findings, WLR_ARCHIVE_TABLE_TRUNCATED, hdr, -1, pos, r->size - pos,
 		  "the header's properties are cut by the end of the file");
 	return r->size;
 }
@@ -81,7 +81,7 @@ static uint64_t table(arc_reader *r)
 	for (size_t i = 0; !r->doc->oom; i++) {
 		uint64_t nul = arc_strend(b, r->size, pos);
 		if (nul >= r->size || r->size - nul - 1 < RECORD_FIELDS) {
-			wl_report(f, "archive-table-truncated", NULL, -1, pos, r->size - pos,
+			wl_report(f, WLR_ARCHIVE_TABLE_TRUNCATED, NULL, -1, pos, r->size - pos,
 				  "table record %zu is cut by the end of the file (no record with an empty path ends the "
 				  "table)",
 				  i);
@@ -118,7 +118,7 @@ static void check_packing(arc_reader *r, wl_archive_entry *e)
 {
 	wl_findings *f = &r->doc->findings;
 	if (e->method != WL_PBO_METHOD_NONE && !e->packed) {
-		wl_report(f, "archive-pbo-unpack", e->node, -1, e->record, e->record_size,
+		wl_report(f, WLR_ARCHIVE_PBO_UNPACK, e->node, -1, e->record, e->record_size,
 			  "entry '%s' is packed with method 0x%08lX, neither none (0) nor 'Cprs': it cannot be read",
 			  e->path, (unsigned long)e->method);
 		e->readable = false;
@@ -127,7 +127,7 @@ static void check_packing(arc_reader *r, wl_archive_entry *e)
 	if (!e->packed)
 		return;
 	if (e->size > e->stored * WL_LZSS_MAX_RATIO) {
-		wl_report(f, "archive-pbo-unpack", e->node, -1, e->record, e->record_size,
+		wl_report(f, WLR_ARCHIVE_PBO_UNPACK, e->node, -1, e->record, e->record_size,
 			  "packed entry '%s' gives %llu bytes unpacked, more than its %llu packed bytes can hold",
 			  e->path, (unsigned long long)e->size, (unsigned long long)e->stored);
 		e->readable = false;
@@ -141,7 +141,7 @@ static void check_packing(arc_reader *r, wl_archive_entry *e)
 		if (!out && strstr(why, "memory"))
 			r->doc->oom = true;
 		else
-			wl_report(f, "archive-pbo-unpack", e->node, -1, e->offset, e->stored,
+			wl_report(f, WLR_ARCHIVE_PBO_UNPACK, e->node, -1, e->offset, e->stored,
 				  "packed entry '%s' does not unpack: %s", e->path, why);
 		e->readable = false;
 	}
@@ -182,7 +182,7 @@ void arc_read_pbo(arc_reader *r)
 	sha1(r->bytes, end, digest);
 	a->hash_ok = memcmp(digest, r->bytes + end + 1, SHA1_DIGEST_SIZE) == 0;
 	if (!a->hash_ok)
-		wl_report(&r->doc->findings, "archive-pbo-hash", t, -1, end, TRAILER,
+		wl_report(&r->doc->findings, WLR_ARCHIVE_PBO_HASH, t, -1, end, TRAILER,
 			  "the SHA-1 after the data does not match the %llu bytes before it", (unsigned long long)end);
 }
 

@@ -27,8 +27,8 @@
 #ifndef B3D_FORMAT_H
 #define B3D_FORMAT_H
 
-#include "../chunk.h"
-#include "../cursor.h"
+#include "core/chunk.h"
+#include "core/cursor.h"
 
 /* The chunk id of a four-character tag. */
 #define B3D_TAG(a, b, c, d) \

@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include "../cursor.h"
+#include "core/cursor.h"
 
 typedef struct builder {
 	wl_doc *doc;
@@ -93,7 +93,7 @@ static bool read_string(builder *b, wl_cursor *k, const char **s, size_t *len)
 
 static void unterminated(builder *b, const wl_chunk *c, wl_cursor *k, const char *what, size_t index)
 {
-	wl_report(&b->doc->findings, "b3d-string-unterminated", c, (int64_t)index, wl_cursor_offset(k),
+	wl_report(&b->doc->findings, WLR_B3D_STRING_UNTERMINATED, c, (int64_t)index, wl_cursor_offset(k),
 		  wl_cursor_remaining(k),
 		  "%s %zu of %s has no terminating NUL before the end of the chunk (%zu bytes left): "
 		  "readers run on into the next chunk",
@@ -104,7 +104,7 @@ static void slack(builder *b, const wl_chunk *c, uint64_t off, uint64_t n, const
 {
 	if (!n || cut(c))
 		return;
-	wl_report(&b->doc->findings, "b3d-record-slack", c, -1, off, n,
+	wl_report(&b->doc->findings, WLR_B3D_RECORD_SLACK, c, -1, off, n,
 		  "%s ends with %llu byte(s) that do not make a whole %s: Irrlicht and Luanti read "
 		  "past the chunk's end into the next chunk",
 		  wl_chunk_name(b->doc, c), (unsigned long long)n, record);
@@ -391,7 +391,7 @@ static void decode_node(builder *b, wl_chunk *c, b3d_node *parent, size_t depth)
 			read_floats(&k, n->rotation, 4);
 			n->transform_ok = true;
 		} else if (!cut(c)) {
-			wl_report(&b->doc->findings, "b3d-record-slack", c, -1, wl_cursor_offset(&k),
+			wl_report(&b->doc->findings, WLR_B3D_RECORD_SLACK, c, -1, wl_cursor_offset(&k),
 				  wl_cursor_remaining(&k),
 				  "NODE '%s' ends %zu byte(s) into its 40-byte transform (position, scale, "
 				  "rotation)", c->label ? c->label : "", wl_cursor_remaining(&k));

@@ -28,7 +28,7 @@ static wl_doc *read(const wl_format *f, const char *path, const uint8_t *bytes, 
 	size_t n = size < 4 ? (size_t)size : 4;
 	for (size_t i = 0; i < n; i++)
 		snprintf(magic + 2 * i, sizeof magic - 2 * i, "%02X", bytes[i]);
-	wl_report(&d->findings, "b3d-not-b3d", NULL, -1, 0, size,
+	wl_report(&d->findings, WLR_B3D_NOT_B3D, NULL, -1, 0, size,
 		  "the file does not start with the BB3D tag (first bytes %s): it is not a Blitz3D "
 		  "model, and every B3D reader refuses it",
 		  n ? magic : "none");

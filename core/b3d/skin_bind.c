@@ -3,7 +3,7 @@
 
 #include <stdlib.h>
 
-#include "../cursor.h"
+#include "core/cursor.h"
 
 uint64_t b3d_irr_span(const b3d_model *m, const b3d_mesh *me)
 {

@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../cursor.h"
+#include "core/cursor.h"
 #include "model.h"
 
 /** Vertices of every VRTS of me (the next MESH's global_base, or the

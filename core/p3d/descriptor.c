@@ -36,7 +36,7 @@ static wl_doc *read_relabelled(const wl_format *f, wl_doc *d, uint32_t v)
 	r->model = m;
 	m->layout = v;
 	p3d_read_odol(r, m);
-	wl_report(&r->findings, "p3d-version-mislabel", m->header, -1, 4, 4,
+	wl_report(&r->findings, WLR_P3D_VERSION_MISLABEL, m->header, -1, 4, 4,
 		  "the header says odol version %u, but ModelInfo and the lods do not read under "
 		  "that version's layout; the whole file reads under v%u's: the layout is v%u's",
 		  (unsigned)m->header_version, (unsigned)v, (unsigned)v);
@@ -60,7 +60,7 @@ static wl_doc *read_p3d(const wl_format *f, const char *path, const uint8_t *byt
 		for (size_t i = 0; i < n; i++)
 			snprintf(magic + 2 * i, sizeof magic - 2 * i, "%02X", bytes[i]);
 		p3d_gap(d, &d->root, 0, size);
-		wl_report(&d->findings, "p3d-not-p3d", NULL, -1, 0, size,
+		wl_report(&d->findings, WLR_P3D_NOT_P3D, NULL, -1, 0, size,
 			  "the file does not start with ODOL or MLOD (first bytes %s): it is not an "
 			  "Arma P3D model, and every P3D reader refuses it",
 			  n ? magic : "none");

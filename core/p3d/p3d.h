@@ -65,8 +65,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../chunk.h"
-#include "../format.h"
+#include "core/chunk.h"
+#include "core/format.h"
 
 extern const wl_format p3d_format;
 

@@ -5,8 +5,8 @@
 #include <lzo/lzo1x.h>
 #include <pthread.h>
 
-#include "../cursor.h"
-#include "../lzss.h"
+#include "core/cursor.h"
+#include "core/lzss.h"
 
 const char *p3d_dec_name(p3d_dec r)
 {

@@ -131,7 +131,7 @@ static void block_read(lw *w, uint64_t count, uint32_t elem, const char *what, b
 		if (bl.result == P3D_DEC_CUT && !bl.compressed)
 			p3d_walker_stop(&w->k, P3D_STOP_END, what, NULL);
 		else
-			wl_report(&w->d->findings, "p3d-block-decode", w->lod, -1, pos(w), w->end - pos(w),
+			wl_report(&w->d->findings, WLR_P3D_BLOCK_DECODE, w->lod, -1, pos(w), w->end - pos(w),
 				  "the lod's %s block at 0x%llx (%s, %llu x %u bytes) does not decode "
 				  "to its size: %s",
 				  what, (unsigned long long)pos(w), w->v >= 44 ? "lzo" : "lzss",
@@ -241,7 +241,7 @@ static void material(lw *w)
 	uint64_t at = pos(w);
 	uint32_t mv = p3d_u32(k, "material");
 	if (mv > P3D_MATERIAL_MAX && mv != P3D_MATERIAL_DAYZ && !stopped(w)) {
-		wl_report(&w->d->findings, "p3d-material-version", w->lod, -1, at, 4,
+		wl_report(&w->d->findings, WLR_P3D_MATERIAL_VERSION, w->lod, -1, at, 4,
 			  "embedded material version %u is not one whose layout is known (up to %u, "
 			  "and %u): the rest of the lod is not checked",
 			  (unsigned)mv, (unsigned)P3D_MATERIAL_MAX, (unsigned)P3D_MATERIAL_DAYZ);
@@ -537,20 +537,20 @@ bool p3d_walk_lod(wl_doc *d, const p3d_model *m, p3d_lod *l, wl_chunk *node)
 		p3d_node(d, node, P3D_NODE_LODREST, wl_chunk_end(node->last_child),
 			 l->end - wl_chunk_end(node->last_child));
 	if (w.k.stop == P3D_STOP_COUNT)
-		wl_report(&d->findings, "p3d-lod-walk", node, -1, w.k.at, 4,
+		wl_report(&d->findings, WLR_P3D_LOD_WALK, node, -1, w.k.at, 4,
 			  "the lod's count of %s at 0x%llx is %llu, which needs at least %llu bytes, but "
 			  "%llu are left before the lod's end (0x%llx) given by the lod table",
 			  w.k.what, (unsigned long long)w.k.at, (unsigned long long)w.k.count,
 			  (unsigned long long)w.k.need, (unsigned long long)w.k.left,
 			  (unsigned long long)w.end);
 	if (w.k.stop == P3D_STOP_END || w.k.stop == P3D_STOP_NUL)
-		wl_report(&d->findings, "p3d-lod-walk", node, -1, w.k.at, w.end - w.k.at,
+		wl_report(&d->findings, WLR_P3D_LOD_WALK, node, -1, w.k.at, w.end - w.k.at,
 			  "the lod's %s at 0x%llx runs past the lod's end (0x%llx) given by the lod table",
 			  w.k.what, (unsigned long long)w.k.at, (unsigned long long)w.end);
 	if (stopped(&w))
 		return false;
 	if (pos(&w) != w.end) {
-		wl_report(&d->findings, "p3d-lod-walk", node, -1, pos(&w), w.end - pos(&w),
+		wl_report(&d->findings, WLR_P3D_LOD_WALK, node, -1, pos(&w), w.end - pos(&w),
 			  "the lod's structure ends at 0x%llx, %llu bytes before the lod's end (0x%llx) "
 			  "given by the lod table",
 			  (unsigned long long)pos(&w), (unsigned long long)(w.end - pos(&w)),

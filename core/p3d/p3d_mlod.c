@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../cursor.h"
+#include "core/cursor.h"
 
 #define MLOD_HEADER 12u   /* MLOD, version, nLods */
 #define P3DM_HEADER 28u
@@ -49,7 +49,7 @@ static uint64_t asciiz_end(const wl_doc *d, uint64_t off, uint64_t end)
 
 static void truncated(wl_doc *d, const wl_chunk *node, uint64_t off, const char *what)
 {
-	wl_report(&d->findings, "p3d-truncated", node, -1, off, d->size - off,
+	wl_report(&d->findings, WLR_P3D_TRUNCATED, node, -1, off, d->size - off,
 		  "%s at 0x%llx runs past the end of the file (0x%llx)", what,
 		  (unsigned long long)off, (unsigned long long)d->size);
 }
@@ -228,7 +228,7 @@ static uint64_t tags_failed(wl_doc *d, wl_chunk *lod, uint64_t off, uint64_t pos
 	if (recover && tag_misfit(d, pos, t, n, sp3x, &r, &next)) {
 		*misfit = r;
 		uint64_t size_at = r.size_at, name = r.at + (sp3x ? 0 : 1);
-		wl_report(&d->findings, "p3d-mlod-tag-size", lod, -1, size_at, 4,
+		wl_report(&d->findings, WLR_P3D_MLOD_TAG_SIZE, lod, -1, size_at, 4,
 			  "the tag \"%.64s\" declares %u bytes of data, but the next tag starts at "
 			  "0x%llx, %llu bytes after its data's start (0x%llx)",
 			  (const char *)d->bytes + name, (unsigned)wl_le32(d->bytes + size_at),
@@ -237,12 +237,12 @@ static uint64_t tags_failed(wl_doc *d, wl_chunk *lod, uint64_t off, uint64_t pos
 		return next;
 	}
 	if (size == 0)
-		wl_report(&d->findings, "p3d-mlod-no-eof-tag", lod, -1, off, d->size - off,
+		wl_report(&d->findings, WLR_P3D_MLOD_NO_EOF_TAG, lod, -1, off, d->size - off,
 			  "the tag list from 0x%llx reaches the end of the file without an "
 			  "#EndOfFile# tag",
 			  (unsigned long long)off);
 	else
-		wl_report(&d->findings, "p3d-mlod-no-eof-tag", lod, -1, off, d->size - off,
+		wl_report(&d->findings, WLR_P3D_MLOD_NO_EOF_TAG, lod, -1, off, d->size - off,
 			  "the tag list from 0x%llx reaches the end of the file without an "
 			  "#EndOfFile# tag (the size of the tag at 0x%llx, %u, runs past it)",
 			  (unsigned long long)off, (unsigned long long)pos, (unsigned)size);
@@ -289,7 +289,7 @@ static void tags_keep(wl_doc *d, p3d_lod *l, const tagrec *t, size_t n)
 static uint64_t tags(wl_doc *d, wl_chunk *lod, p3d_lod *l, uint64_t off, bool sp3x)
 {
 	if (d->size - off < 4 || memcmp(d->bytes + off, "TAGG", 4) != 0) {
-		wl_report(&d->findings, "p3d-mlod-no-eof-tag", lod, -1, off, d->size - off < 4 ? d->size - off : 4,
+		wl_report(&d->findings, WLR_P3D_MLOD_NO_EOF_TAG, lod, -1, off, d->size - off < 4 ? d->size - off : 4,
 			  "the lod's tag list at 0x%llx does not start with TAGG", (unsigned long long)off);
 		return 0;
 	}
@@ -338,7 +338,7 @@ static uint64_t vectors(wl_doc *d, wl_chunk *lod, uint64_t pos, uint32_t id, uin
 			uint32_t size, const char *what, const wl_chunk **node)
 {
 	if ((d->size - pos) / size < n) {
-		wl_report(&d->findings, "p3d-truncated", lod, -1, pos, d->size - pos,
+		wl_report(&d->findings, WLR_P3D_TRUNCATED, lod, -1, pos, d->size - pos,
 			  "the %ss array at 0x%llx (%u x %u bytes) runs past the end of the file "
 			  "(0x%llx)",
 			  what, (unsigned long long)pos, (unsigned)n, (unsigned)size,
@@ -360,7 +360,7 @@ static uint64_t lod_walk(wl_doc *d, wl_chunk *node, p3d_lod *l, uint32_t index, 
 	const uint8_t *h = d->bytes + off;
 	bool sp3x = memcmp(h, "SP3X", 4) == 0;
 	if (!sp3x && memcmp(h, "P3DM", 4) != 0) {
-		wl_report(&d->findings, "p3d-mlod-lod-signature", node, -1, off, 4,
+		wl_report(&d->findings, WLR_P3D_MLOD_LOD_SIGNATURE, node, -1, off, 4,
 			  "lod %u at 0x%llx starts with neither P3DM (Arma) nor SP3X (Operation "
 			  "Flashpoint)",
 			  (unsigned)index, (unsigned long long)off);

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../cursor.h"
+#include "core/cursor.h"
 
 /* Most bytes of LoadableLodInfo per LOD between the table and the first
  * LOD (v4x: about 7 u32 + flags; generous). */
@@ -114,7 +114,7 @@ static bool read_header(wl_doc *d, p3d_model *m, wl_cursor *c)
 		const uint8_t *s = c->base + c->pos;
 		const uint8_t *z = rem ? memchr(s, 0, rem) : NULL;
 		if (!z) {
-			wl_report(&d->findings, "p3d-truncated", NULL, -1, wl_cursor_offset(c), rem,
+			wl_report(&d->findings, WLR_P3D_TRUNCATED, NULL, -1, wl_cursor_offset(c), rem,
 				  "the model's proxy path at 0x%llx has no terminating nul before the end "
 				  "of the file",
 				  (unsigned long long)wl_cursor_offset(c));
@@ -125,7 +125,7 @@ static bool read_header(wl_doc *d, p3d_model *m, wl_cursor *c)
 	m->nlods_off = wl_cursor_offset(c);
 	m->n_lods = wl_cursor_u32(c);
 	if (c->short_read) {
-		wl_report(&d->findings, "p3d-truncated", NULL, -1, 0, d->size,
+		wl_report(&d->findings, WLR_P3D_TRUNCATED, NULL, -1, 0, d->size,
 			  "the file ends at 0x%llx inside the ODOL header (magic, version, lod count)",
 			  (unsigned long long)d->size);
 		return false;
@@ -156,13 +156,13 @@ static void info_unwalked(wl_doc *d, const p3d_model *m, const p3d_info_walk *w,
 {
 	const wl_chunk *n = p3d_node(d, &d->root, P3D_NODE_MODELINFO, from, at - from);
 	if (!walked)
-		wl_report(&d->findings, "p3d-modelinfo-walk", n, -1, from, at - from,
+		wl_report(&d->findings, WLR_P3D_MODELINFO_WALK, n, -1, from, at - from,
 			  "the ModelInfo walk (v%u layout) stopped at its %s at 0x%llx, which %s; the "
 			  "lod table was located by its consistency at 0x%llx instead",
 			  (unsigned)m->version, w->stopped, (unsigned long long)w->stop_at, w->why,
 			  (unsigned long long)at);
 	else
-		wl_report(&d->findings, "p3d-modelinfo-walk", n, -1, from, at - from,
+		wl_report(&d->findings, WLR_P3D_MODELINFO_WALK, n, -1, from, at - from,
 			  "the ModelInfo walk (v%u layout) ends at 0x%llx, but the lod table was "
 			  "located by its consistency at 0x%llx: a field's layout differs from the "
 			  "public readers' (the skeleton ends at 0x%llx, hasAnims is at 0x%llx)",
@@ -180,7 +180,7 @@ static void lod_infos(wl_doc *d, p3d_model *m, p3d_info_walk *w, uint64_t pos, u
 		if (first > pos)
 			n = p3d_node(d, &d->root, P3D_NODE_LOADINFO, pos, first - pos);
 		if (m->info_walked)
-			wl_report(&d->findings, "p3d-modelinfo-walk", n ? n : m->table, -1,
+			wl_report(&d->findings, WLR_P3D_MODELINFO_WALK, n ? n : m->table, -1,
 				  n ? pos : m->table_off + 8ull * m->n_lods,
 				  n ? first - pos : m->n_lods,
 				  "the %llu bytes between the lod table and the first lod (0x%llx) are not "
@@ -218,7 +218,7 @@ static void cut_short(wl_doc *d, p3d_model *m, p3d_lod *l, uint64_t pos)
 	} else {
 		p3d_gap(d, &d->root, pos, d->size);
 	}
-	wl_report(&d->findings, "p3d-truncated", some ? node : m->table, some ? -1 : (int64_t)i,
+	wl_report(&d->findings, WLR_P3D_TRUNCATED, some ? node : m->table, some ? -1 : (int64_t)i,
 		  some ? l->start : m->table_off + 4ull * i, some ? d->size - l->start : 4,
 		  "lod %u runs from 0x%X to 0x%X by the lod table, past the end of the file at "
 		  "0x%llx: the file is cut short",
@@ -258,7 +258,7 @@ static void read_lods(wl_doc *d, p3d_model *m, uint64_t from)
 			m->lods[i].start = m->lods[i].end = 0;
 		if (d->size > from)
 			p3d_node(d, &d->root, P3D_NODE_MODELINFO, from, d->size - from);
-		wl_report(&d->findings, "p3d-lod-table-not-found", NULL, -1, from, d->size - from,
+		wl_report(&d->findings, WLR_P3D_LOD_TABLE_NOT_FOUND, NULL, -1, from, d->size - from,
 			  "no consistent table of %u lod start and end offsets follows the resolutions "
 			  "(searched 0x%llx to the end): the lods cannot be located",
 			  (unsigned)n, (unsigned long long)from);
@@ -330,7 +330,7 @@ void p3d_read_odol(wl_doc *d, p3d_model *m)
 	if (m->n_res < m->n_lods) {
 		if (d->size > from)
 			p3d_node(d, &d->root, P3D_NODE_TAIL, from, d->size - from);
-		wl_report(&d->findings, "p3d-truncated", m->resolutions, -1, m->res_off,
+		wl_report(&d->findings, WLR_P3D_TRUNCATED, m->resolutions, -1, m->res_off,
 			  d->size - m->res_off,
 			  "the file ends at 0x%llx after %u of the %u lod resolutions",
 			  (unsigned long long)d->size, (unsigned)m->n_res, (unsigned)m->n_lods);

@@ -17,7 +17,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../cursor.h"
+#include "core/cursor.h"
 
 /* Why a walk stopped. */
 typedef enum p3d_stop {

@@ -1,6 +1,6 @@
 /* bind_pose.c - see bind_pose.h. */
 #include "bind_pose.h"
-#include "../vec.h"
+#include "core/vec.h"
 
 #include <math.h>
 

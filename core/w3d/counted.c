@@ -3,7 +3,7 @@
  * evidence for a mislabelled size (core/chunk.c, chunk-size-wrong). */
 #include "w3d_format.h"
 
-#include "../cursor.h"
+#include "core/cursor.h"
 
 /* Headers are looked for among a parent's first HEADER_WITHIN nodes (the
  * exporters write them first), so that the look-up costs the same for

@@ -3,7 +3,7 @@
  * (w3d_file.h:1328-1449; BFME 0x284 from OpenSAGE W3dMotionChannel.cs). */
 #include "hierarchy.h"
 
-#include "../cursor.h"
+#include "core/cursor.h"
 #include "decode_util.h"
 #include "w3d_format.h"
 

@@ -7,7 +7,7 @@
  * is (the order is a rule, emitter-chunk-order) and keeps the first of each. */
 #include "objects.h"
 
-#include "../cursor.h"
+#include "core/cursor.h"
 #include "decode_util.h"
 #include "hierarchy.h"
 

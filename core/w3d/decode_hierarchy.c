@@ -2,7 +2,7 @@
  * hierarchy.h.  Layouts: notes/w3d_reference.md §2.3 (w3d_file.h:1290-1305). */
 #include "hierarchy.h"
 
-#include "../cursor.h"
+#include "core/cursor.h"
 #include "decode_util.h"
 #include "w3d_format.h"
 

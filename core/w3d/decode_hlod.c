@@ -8,7 +8,7 @@
  * HLOD (unknown there) are attached to the array that precedes them. */
 #include "hierarchy.h"
 
-#include "../cursor.h"
+#include "core/cursor.h"
 #include "decode_util.h"
 #include "w3d_format.h"
 

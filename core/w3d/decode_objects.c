@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "../cursor.h"
+#include "core/cursor.h"
 #include "decode_util.h"
 #include "hierarchy.h"
 #include "w3d_format.h"

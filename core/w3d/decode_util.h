@@ -14,8 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../chunk.h"
-#include "../cursor.h"
+#include "core/chunk.h"
+#include "core/cursor.h"
 
 /**
  * A cursor over the payload of chunk k: k->size bytes starting at its

@@ -27,7 +27,7 @@
 
 #include <stdbool.h>
 
-#include "../chunk.h"
+#include "core/chunk.h"
 
 typedef enum w3d_game {
 	W3D_GAME_AUTO = 0,

@@ -39,7 +39,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../chunk.h"
+#include "core/chunk.h"
 
 /* ------------------------------------------------------------------ */
 /* HIERARCHY                                                           */

@@ -29,7 +29,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../chunk.h"
+#include "core/chunk.h"
 
 /* Record sizes in bytes, as stored in the file (w3d_file.h, §2.14). */
 enum {

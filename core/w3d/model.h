@@ -15,7 +15,7 @@
 #ifndef W3D_MODEL_H
 #define W3D_MODEL_H
 
-#include "../chunk.h"
+#include "core/chunk.h"
 #include "w3d_format.h"
 #include "mesh.h"
 #include "hierarchy.h"

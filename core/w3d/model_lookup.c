@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "../vec.h"
+#include "core/vec.h"
 #include "bind_pose.h"
 
 static int fold(unsigned char c)

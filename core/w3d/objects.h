@@ -49,7 +49,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../chunk.h"
+#include "core/chunk.h"
 
 /* Chunk ids of these objects (spec names with W3D_CHUNK_ replaced by
  * W3D_OBJ_CHUNK_; w3d_format.h lists only the ids the first decoders used).

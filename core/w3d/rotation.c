@@ -1,6 +1,6 @@
 /* rotation.c - pivot rotation encodings; see rotation.h. */
 #include "rotation.h"
-#include "../vec.h"
+#include "core/vec.h"
 
 #include <math.h>
 

@@ -14,8 +14,8 @@
 #ifndef W3D_FORMAT_H
 #define W3D_FORMAT_H
 
-#include "../chunk.h"
-#include "../cursor.h"
+#include "core/chunk.h"
+#include "core/cursor.h"
 
 /* Chunk ids used by the decoders and rules (spec names without W3D_CHUNK_). */
 enum {

@@ -34,14 +34,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/cursor.h"
+#include "core/cursor.h"
 
 static bool wanted_finding(const wl_fix_ctx *x, const wl_finding *f)
 {
 	if (f->severity == WL_SEV_OFF || !f->chunk)
 		return false;
-	return (strcmp(f->rule, "b3d-keys-beyond-anim") == 0 && wl_fix_rule_wanted(x, f->rule)) ||
-	       (strcmp(f->rule, "b3d-keys-beyond-anim-by1") == 0 && wl_fix_rule_wanted(x, f->rule));
+	return (f->rule_id == WLR_B3D_KEYS_BEYOND_ANIM || f->rule_id == WLR_B3D_KEYS_BEYOND_ANIM_BY1) &&
+	       wl_fix_rule_wanted(x, f->rule_id);
 }
 
 /* Largest key frame of the KEYS chunks a governs (INT32_MIN: none). */
@@ -64,9 +64,9 @@ static int32_t last_frame(const b3d_model *m, const b3d_anim *a)
 /* Writes v over the 4 bytes at byte `field` of ANIM a's payload and notes
  * it under rule with the formatted text; 0 (also when the bytes are not
  * there), -1 out of memory. */
-static int set_field(wl_doc *d, const b3d_anim *a, unsigned field, uint32_t v, const char *rule, const char *fmt,
+static int set_field(wl_doc *d, const b3d_anim *a, unsigned field, uint32_t v, wl_rule_id rule, const char *fmt,
 		     ...) __attribute__((format(printf, 6, 7)));
-static int set_field(wl_doc *d, const b3d_anim *a, unsigned field, uint32_t v, const char *rule, const char *fmt,
+static int set_field(wl_doc *d, const b3d_anim *a, unsigned field, uint32_t v, wl_rule_id rule, const char *fmt,
 		     ...)
 {
 	wl_chunk *c = wl_fix_mut(d, a->src);
@@ -112,7 +112,7 @@ static int apply(wl_fix_ctx *x)
 			continue;
 		/* labelled with the rule lint reports for the last key, so that
 		 * --ignore and the report name the same id */
-		const char *rule = (int64_t)last - a->frames == 1 ? "b3d-keys-beyond-anim-by1" : "b3d-keys-beyond-anim";
+		wl_rule_id rule = (int64_t)last - a->frames == 1 ? WLR_B3D_KEYS_BEYOND_ANIM_BY1 : WLR_B3D_KEYS_BEYOND_ANIM;
 		rc = set_field(d, a, 4, (uint32_t)last, rule, "frames: %" PRId32 " -> %" PRId32 " (the last key)",
 			       a->frames, last);
 	}
@@ -120,8 +120,8 @@ static int apply(wl_fix_ctx *x)
 	return rc;
 }
 
-static const char *const rules[] = { "b3d-keys-beyond-anim", "b3d-keys-beyond-anim-by1", NULL };
-const wl_fixer wl_fix_b3d_cover_keys_anim = {
+static const wl_rule_id rules[] = { WLR_B3D_KEYS_BEYOND_ANIM, WLR_B3D_KEYS_BEYOND_ANIM_BY1, WL_RULE_NONE };
+const wl_fixer b3d_fix_cover_keys_anim = {
 	"cover-keys-anim", rules, false,
 	"raise the frames of an ANIM to the last key frame it governs",
 	apply
@@ -129,7 +129,7 @@ const wl_fixer wl_fix_b3d_cover_keys_anim = {
 
 /* The ANIMs with a finding of rule (not off), each once, in file order:
  * calls fn on each; 0, or -1 out of memory. */
-static int each_reported(wl_fix_ctx *x, const char *rule, int (*fn)(wl_doc *, const b3d_anim *))
+static int each_reported(wl_fix_ctx *x, wl_rule_id rule, int (*fn)(wl_doc *, const b3d_anim *))
 {
 	wl_doc *d = x->doc;
 	const b3d_model *m = d->model;
@@ -141,7 +141,7 @@ static int each_reported(wl_fix_ctx *x, const char *rule, int (*fn)(wl_doc *, co
 		bool reported = false;
 		for (size_t i = 0; i < d->findings.count && !reported; i++) {
 			const wl_finding *f = &d->findings.items[i];
-			reported = f->chunk == a->src && f->severity != WL_SEV_OFF && strcmp(f->rule, rule) == 0;
+			reported = f->chunk == a->src && f->severity != WL_SEV_OFF && f->rule_id == rule;
 		}
 		if (reported && a->ok)
 			rc = fn(d, a);
@@ -155,19 +155,19 @@ static int fit_frames(wl_doc *d, const b3d_anim *a)
 	if (a->frames > 0)
 		return 0;
 	if (last < 1)
-		return set_field(d, a, 4, 1, "b3d-anim-zero-frames", "frames: %" PRId32 " -> 1 (no key at frame 1 or later)",
+		return set_field(d, a, 4, 1, WLR_B3D_ANIM_ZERO_FRAMES, "frames: %" PRId32 " -> 1 (no key at frame 1 or later)",
 				 a->frames);
-	return set_field(d, a, 4, (uint32_t)last, "b3d-anim-zero-frames", "frames: %" PRId32 " -> %" PRId32 " (the last key)",
+	return set_field(d, a, 4, (uint32_t)last, WLR_B3D_ANIM_ZERO_FRAMES, "frames: %" PRId32 " -> %" PRId32 " (the last key)",
 			 a->frames, last);
 }
 
 static int apply_frames(wl_fix_ctx *x)
 {
-	return each_reported(x, "b3d-anim-zero-frames", fit_frames);
+	return each_reported(x, WLR_B3D_ANIM_ZERO_FRAMES, fit_frames);
 }
 
-static const char *const frames_rules[] = { "b3d-anim-zero-frames", NULL };
-const wl_fixer wl_fix_b3d_fit_anim_frames = {
+static const wl_rule_id frames_rules[] = { WLR_B3D_ANIM_ZERO_FRAMES, WL_RULE_NONE };
+const wl_fixer b3d_fix_fit_anim_frames = {
 	"fit-anim-frames", frames_rules, false,
 	"set the frames of an ANIM with frames <= 0 to the last key frame it governs (1 without keys)",
 	apply_frames
@@ -184,17 +184,17 @@ static int default_fps(wl_doc *d, const b3d_anim *a)
 	uint32_t bits;
 	float v = DEFAULT_FPS;
 	memcpy(&bits, &v, 4);
-	return set_field(d, a, 8, bits, "b3d-anim-bad-fps", "fps: %g -> %g (Irrlicht's default)", (double)a->fps,
+	return set_field(d, a, 8, bits, WLR_B3D_ANIM_BAD_FPS, "fps: %g -> %g (Irrlicht's default)", (double)a->fps,
 			 (double)v);
 }
 
 static int apply_fps(wl_fix_ctx *x)
 {
-	return each_reported(x, "b3d-anim-bad-fps", default_fps);
+	return each_reported(x, WLR_B3D_ANIM_BAD_FPS, default_fps);
 }
 
-static const char *const fps_rules[] = { "b3d-anim-bad-fps", NULL };
-const wl_fixer wl_fix_b3d_default_anim_fps = {
+static const wl_rule_id fps_rules[] = { WLR_B3D_ANIM_BAD_FPS, WL_RULE_NONE };
+const wl_fixer b3d_fix_default_anim_fps = {
 	"default-anim-fps", fps_rules, false,
 	"set an ANIM's fps that is <= 0 or not finite to 25, Irrlicht's and Luanti's default speed",
 	apply_fps

@@ -26,9 +26,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool is(const wl_finding *f, const char *rule)
+static bool is(const wl_finding *f, wl_rule_id rule)
 {
-	return f->severity != WL_SEV_OFF && f->chunk && strcmp(f->rule, rule) == 0;
+	return f->severity != WL_SEV_OFF && f->chunk && f->rule_id == rule;
 }
 
 static const b3d_mesh *mesh_of(const b3d_model *m, const wl_chunk *c)
@@ -48,9 +48,9 @@ static bool has_triangles(const b3d_mesh *me)
 }
 
 /* The chunk that finding f asks to remove, or NULL. */
-static const wl_chunk *target(const wl_fix_ctx *x, const wl_finding *f, const char **rule)
+static const wl_chunk *target(const wl_fix_ctx *x, const wl_finding *f, wl_rule_id *rule)
 {
-	static const char *const rules[] = { "b3d-mesh-no-vertices", "b3d-mesh-no-tris", "b3d-tris-empty" };
+	static const wl_rule_id rules[] = { WLR_B3D_MESH_NO_VERTICES, WLR_B3D_MESH_NO_TRIS, WLR_B3D_TRIS_EMPTY };
 	for (int r = 0; r < 3; r++) {
 		if (!is(f, rules[r]) || !wl_fix_rule_wanted(x, rules[r]))
 			continue;
@@ -76,25 +76,25 @@ static int apply(wl_fix_ctx *x)
 	/* A rule with a finding whose MESH stays for its vertices is repaired
 	 * nowhere: each B3D fixer repairs every finding of a rule or none
 	 * (docs/w3dfix.md "B3D fixers"). */
-	const char *kept[3];
+	wl_rule_id kept[3];
 	size_t nkept = 0;
 	for (size_t i = 0; i < d->findings.count && nkept < 3; i++) {
-		const char *rule = NULL;
+		wl_rule_id rule = WL_RULE_NONE;
 		if (!target(x, &d->findings.items[i], &rule) && rule) {
 			bool seen = false;
 			for (size_t k = 0; k < nkept; k++)
-				seen |= strcmp(kept[k], rule) == 0;
+				seen |= kept[k] == rule;
 			if (!seen)
 				kept[nkept++] = rule;
 		}
 	}
 	for (size_t i = 0; i < d->findings.count; i++) {
-		const char *rule = NULL;
+		wl_rule_id rule = WL_RULE_NONE;
 		const wl_chunk *t = target(x, &d->findings.items[i], &rule);
 		wl_chunk *c = t ? wl_fix_mut(d, t) : NULL; /* NULL once it or its MESH went */
 		bool skip = false;
 		for (size_t k = 0; c && k < nkept; k++)
-			skip |= strcmp(kept[k], rule) == 0;
+			skip |= kept[k] == rule;
 		if (!c || skip)
 			continue;
 		uint64_t size = wl_edit_written_size(d, c);
@@ -112,8 +112,8 @@ static int apply(wl_fix_ctx *x)
 	return 0;
 }
 
-static const char *const rules[] = { "b3d-mesh-no-vertices", "b3d-mesh-no-tris", "b3d-tris-empty", NULL };
-const wl_fixer wl_fix_b3d_remove_empty_meshes = {
+static const wl_rule_id rules[] = { WLR_B3D_MESH_NO_VERTICES, WLR_B3D_MESH_NO_TRIS, WLR_B3D_TRIS_EMPTY, WL_RULE_NONE };
+const wl_fixer b3d_fix_remove_empty_meshes = {
 	"remove-empty-meshes", rules, true,
 	"remove MESH chunks with no vertices or no TRIS, and TRIS chunks with no triangle",
 	apply

@@ -17,7 +17,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "../../core/cursor.h"
+#include "core/cursor.h"
 
 static bool unknown_under_bb3d(const wl_doc *d)
 {
@@ -30,7 +30,7 @@ static bool unknown_under_bb3d(const wl_doc *d)
 	return false;
 }
 
-static int clear(wl_fix_ctx *x, const char *rule, const char *what)
+static int clear(wl_fix_ctx *x, wl_rule_id rule, const char *what)
 {
 	if (!wl_fix_rule_wanted(x, rule))
 		return 0;
@@ -38,7 +38,7 @@ static int clear(wl_fix_ctx *x, const char *rule, const char *what)
 	static const uint8_t none[4] = { 0xFF, 0xFF, 0xFF, 0xFF };
 	for (size_t i = 0; i < d->findings.count; i++) {
 		const wl_finding *f = &d->findings.items[i];
-		if (f->severity == WL_SEV_OFF || strcmp(f->rule, rule) != 0 || !f->chunk || f->length != 4)
+		if (f->severity == WL_SEV_OFF || f->rule_id != rule || !f->chunk || f->length != 4)
 			continue;
 		wl_chunk *c = wl_fix_mut(d, f->chunk);
 		uint8_t old[4];
@@ -55,13 +55,13 @@ static int clear(wl_fix_ctx *x, const char *rule, const char *what)
 
 static int apply(wl_fix_ctx *x)
 {
-	if (!unknown_under_bb3d(x->doc) && clear(x, "b3d-texture-id-out-of-range", "texture_id") != 0)
+	if (!unknown_under_bb3d(x->doc) && clear(x, WLR_B3D_TEXTURE_ID_OUT_OF_RANGE, "texture_id") != 0)
 		return -1;
-	return clear(x, "b3d-brush-id-out-of-range", "brush_id");
+	return clear(x, WLR_B3D_BRUSH_ID_OUT_OF_RANGE, "brush_id");
 }
 
-static const char *const rules[] = { "b3d-texture-id-out-of-range", "b3d-brush-id-out-of-range", NULL };
-const wl_fixer wl_fix_b3d_clear_dangling_ids = {
+static const wl_rule_id rules[] = { WLR_B3D_TEXTURE_ID_OUT_OF_RANGE, WLR_B3D_BRUSH_ID_OUT_OF_RANGE, WL_RULE_NONE };
+const wl_fixer b3d_fix_clear_dangling_ids = {
 	"clear-dangling-ids", rules, false,
 	"set BRUS texture ids and MESH/TRIS brush ids that name no entry to -1 (none)",
 	apply

@@ -33,9 +33,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/cursor.h"
+#include "core/cursor.h"
 
-static const char RULE[] = "b3d-keys-duplicate-frame";
+static const wl_rule_id RULE = WLR_B3D_KEYS_DUPLICATE_FRAME;
 
 /* One key of one channel: its frame, its chunk's place among the NODE's
  * KEYS chunks (file order) and its index in the NODE's keys. */
@@ -187,8 +187,8 @@ static int apply(wl_fix_ctx *x)
 	return rc < 0 ? -1 : 0;
 }
 
-static const char *const rules[] = { RULE, NULL };
-const wl_fixer wl_fix_b3d_drop_repeated_keys = {
+static const wl_rule_id rules[] = { RULE, WL_RULE_NONE };
+const wl_fixer b3d_fix_drop_repeated_keys = {
 	"drop-repeated-keys", rules, false,
 	"drop a key that only repeats, at the same frame, channels an earlier KEYS chunk of its NODE keys "
 	"(the first stays, as in Luanti)",

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/cursor.h"
+#include "core/cursor.h"
 
 typedef struct key_ref {
 	int32_t frame; /* clamped to 1 */
@@ -72,13 +72,13 @@ static int sort_chunk(wl_doc *d, const b3d_keys *ks)
 	size_t new_len = 4 + kept * size + tail;
 	if (wl_edit_set_payload(d, c, out, new_len) != 0)
 		return -1;
-	return wl_edit_note(d, c, "b3d-keys-frame-order", ks->keys.offset,
+	return wl_edit_note(d, c, WLR_B3D_KEYS_FRAME_ORDER, ks->keys.offset,
 			    "keys: %zu -> %zu (sorted by frame, %zu repeated frame(s) dropped)", n, kept, n - kept);
 }
 
 static int apply(wl_fix_ctx *x)
 {
-	if (!wl_fix_rule_wanted(x, "b3d-keys-frame-order"))
+	if (!wl_fix_rule_wanted(x, WLR_B3D_KEYS_FRAME_ORDER))
 		return 0;
 	wl_doc *d = x->doc;
 	const b3d_model *m = d->model;
@@ -88,7 +88,7 @@ static int apply(wl_fix_ctx *x)
 		for (size_t i = 0; i < d->findings.count && !reported; i++) {
 			const wl_finding *f = &d->findings.items[i];
 			reported = f->chunk == ks->src && f->severity != WL_SEV_OFF &&
-				   strcmp(f->rule, "b3d-keys-frame-order") == 0;
+				   strcmp(f->rule, wl_rule_name(WLR_B3D_KEYS_FRAME_ORDER)) == 0;
 		}
 		if (reported && sort_chunk(d, ks) != 0)
 			return -1;
@@ -96,8 +96,8 @@ static int apply(wl_fix_ctx *x)
 	return 0;
 }
 
-static const char *const rules[] = { "b3d-keys-frame-order", NULL };
-const wl_fixer wl_fix_b3d_sort_keys = {
+static const wl_rule_id rules[] = { WLR_B3D_KEYS_FRAME_ORDER, WL_RULE_NONE };
+const wl_fixer b3d_fix_sort_keys = {
 	"sort-keys", rules, false,
 	"sort the keys of a KEYS chunk by frame and drop repeated frames (the first stays)",
 	apply

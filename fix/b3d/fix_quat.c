@@ -23,19 +23,19 @@
 #include <math.h>
 #include <string.h>
 
-#include "../../core/cursor.h"
-#include "../../core/vec.h"
+#include "core/cursor.h"
+#include "core/vec.h"
 
-#define NODE_RULE "b3d-node-rotation-not-unit"
-#define KEY_RULE "b3d-key-rotation-not-unit"
+#define NODE_RULE WLR_B3D_NODE_ROTATION_NOT_UNIT
+#define KEY_RULE WLR_B3D_KEY_ROTATION_NOT_UNIT
 /* Below this length a quaternion has no direction to keep. */
 #define ZERO_LENGTH 1e-6
 
 /* Absolute offset of the rotation a finding of rule is about, or 0 when
  * the finding is not one this file can place. */
-static uint64_t rotation_at(wl_doc *d, const wl_finding *f, const char *rule)
+static uint64_t rotation_at(wl_doc *d, const wl_finding *f, wl_rule_id rule)
 {
-	if (strcmp(rule, NODE_RULE) == 0)
+	if (rule == NODE_RULE)
 		return f->length == 16 ? f->offset : 0;
 	size_t len;
 	const uint8_t *p = wl_edit_payload(d, f->chunk, &len);
@@ -59,9 +59,9 @@ static double length_of(const wl_doc *d, uint64_t at, float q[4])
 
 /* True when f is a finding of rule this file can repair (chunk known, the
  * rotation inside the file); its rotation's offset goes to *at. */
-static bool usable(wl_doc *d, const wl_finding *f, const char *rule, uint64_t *at)
+static bool usable(wl_doc *d, const wl_finding *f, wl_rule_id rule, uint64_t *at)
 {
-	if (f->severity == WL_SEV_OFF || strcmp(f->rule, rule) != 0 || !f->chunk)
+	if (f->severity == WL_SEV_OFF || f->rule_id != rule || !f->chunk)
 		return false;
 	*at = rotation_at(d, f, rule);
 	return *at && *at + 16 <= d->size;
@@ -69,7 +69,7 @@ static bool usable(wl_doc *d, const wl_finding *f, const char *rule, uint64_t *a
 
 /* One rule: mode 0 normalises (only when no reported quaternion is zero),
  * mode 1 sets the zero ones to the identity. */
-static int repair(wl_fix_ctx *x, const char *rule, int mode)
+static int repair(wl_fix_ctx *x, wl_rule_id rule, int mode)
 {
 	if (!wl_fix_rule_wanted(x, rule))
 		return 0;
@@ -110,7 +110,7 @@ static int repair(wl_fix_ctx *x, const char *rule, int mode)
 	return 0;
 }
 
-static int normalise(wl_fix_ctx *x)
+static int normalize(wl_fix_ctx *x)
 {
 	return repair(x, NODE_RULE, 0) || repair(x, KEY_RULE, 0) ? -1 : 0;
 }
@@ -120,13 +120,13 @@ static int reset_zero(wl_fix_ctx *x)
 	return repair(x, NODE_RULE, 1) || repair(x, KEY_RULE, 1) ? -1 : 0;
 }
 
-static const char *const rules[] = { NODE_RULE, KEY_RULE, NULL };
-const wl_fixer wl_fix_b3d_normalise_quaternions = {
+static const wl_rule_id rules[] = { NODE_RULE, KEY_RULE, WL_RULE_NONE };
+const wl_fixer b3d_fix_normalize_quaternions = {
 	"b3d-normalize-quaternions", rules, false,
 	"scale NODE and KEYS rotation quaternions to unit length (a rule is left alone while a zero one remains)",
-	normalise
+	normalize
 };
-const wl_fixer wl_fix_b3d_reset_zero_quaternions = {
+const wl_fixer b3d_fix_reset_zero_quaternions = {
 	"reset-zero-quaternions", rules, true,
 	"set NODE and KEYS rotation quaternions of length 0 to the identity 1, 0, 0, 0",
 	reset_zero

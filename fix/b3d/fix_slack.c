@@ -16,12 +16,12 @@
 
 static int apply(wl_fix_ctx *x)
 {
-	if (!wl_fix_rule_wanted(x, "b3d-record-slack"))
+	if (!wl_fix_rule_wanted(x, WLR_B3D_RECORD_SLACK))
 		return 0;
 	wl_doc *d = x->doc;
 	for (size_t i = 0; i < d->findings.count; i++) {
 		const wl_finding *f = &d->findings.items[i];
-		if (f->severity == WL_SEV_OFF || strcmp(f->rule, "b3d-record-slack") != 0 || !f->chunk)
+		if (f->severity == WL_SEV_OFF || strcmp(f->rule, wl_rule_name(WLR_B3D_RECORD_SLACK)) != 0 || !f->chunk)
 			continue;
 		wl_chunk *c = wl_fix_mut(d, f->chunk);
 		if (!c || c->kind != WL_NODE_CHUNK || c->container || c->replaced)
@@ -34,7 +34,7 @@ static int apply(wl_fix_ctx *x)
 		size_t keep = (size_t)(f->offset - start);
 		if (wl_edit_set_payload(d, c, p, keep) != 0)
 			return -1;
-		if (wl_edit_note(d, c, "b3d-record-slack", c->offset + 4,
+		if (wl_edit_note(d, c, WLR_B3D_RECORD_SLACK, c->offset + 4,
 				 "length: %zu -> %zu (%" PRIu64 " byte(s) after the last whole record dropped)",
 				 len, keep, f->length) != 0)
 			return -1;
@@ -42,8 +42,8 @@ static int apply(wl_fix_ctx *x)
 	return 0;
 }
 
-static const char *const rules[] = { "b3d-record-slack", NULL };
-const wl_fixer wl_fix_b3d_trim_record_slack = {
+static const wl_rule_id rules[] = { WLR_B3D_RECORD_SLACK, WL_RULE_NONE };
+const wl_fixer b3d_fix_trim_record_slack = {
 	"trim-record-slack", rules, true,
 	"drop the bytes after the last whole record of a B3D data chunk (a partial entry goes whole)",
 	apply

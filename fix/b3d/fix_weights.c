@@ -27,8 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/cursor.h"
-#include "../../core/b3d/skin_bind.h"
+#include "core/cursor.h"
+#include "core/b3d/skin_bind.h"
 
 /* One positive weight of the group being repaired. */
 typedef struct entry {
@@ -53,7 +53,7 @@ typedef struct group {
 	size_t records;      /* over them */
 	uint64_t span;
 	bool drop_zero, drop_neg, trim, rescale;
-	const char *note_rule; /* the first wanted rule: what the edits repair */
+	wl_rule_id note_rule; /* the first wanted rule: what the edits repair */
 } group;
 
 /* What happens to each record r: kept as it is (act[r] KEEP), removed
@@ -70,7 +70,7 @@ static void sum_findings(const wl_doc *d, const group *g, plan *p)
 {
 	for (size_t k = 0; k < d->findings.count; k++) {
 		const wl_finding *f = &d->findings.items[k];
-		if (f->severity == WL_SEV_OFF || strcmp(f->rule, "b3d-weight-sum") != 0)
+		if (f->severity == WL_SEV_OFF || strcmp(f->rule, wl_rule_name(WLR_B3D_WEIGHT_SUM)) != 0)
 			continue;
 		for (size_t b = g->first; b < g->end; b++) {
 			const b3d_records *r = &g->m->bones[b]->weights;
@@ -195,15 +195,15 @@ static int apply(wl_fix_ctx *x)
 {
 	wl_doc *d = x->doc;
 	const b3d_model *m = d->model;
-	group g = { m, 0, 0, 0, 0, wl_fix_rule_wanted(x, "b3d-weight-zero"),
-		    wl_fix_rule_wanted(x, "b3d-weight-negative"), wl_fix_rule_wanted(x, "b3d-weight-over-4"),
-		    wl_fix_rule_wanted(x, "b3d-weight-sum"), NULL };
+	group g = { m, 0, 0, 0, 0, wl_fix_rule_wanted(x, WLR_B3D_WEIGHT_ZERO),
+		    wl_fix_rule_wanted(x, WLR_B3D_WEIGHT_NEGATIVE), wl_fix_rule_wanted(x, WLR_B3D_WEIGHT_OVER_4),
+		    wl_fix_rule_wanted(x, WLR_B3D_WEIGHT_SUM), WL_RULE_NONE };
 	if (!m || !(g.drop_zero || g.drop_neg || g.trim || g.rescale))
 		return 0;
-	g.note_rule = g.rescale ? "b3d-weight-sum"
-		      : g.trim   ? "b3d-weight-over-4"
-		      : g.drop_neg ? "b3d-weight-negative"
-				   : "b3d-weight-zero";
+	g.note_rule = g.rescale ? WLR_B3D_WEIGHT_SUM
+		      : g.trim   ? WLR_B3D_WEIGHT_OVER_4
+		      : g.drop_neg ? WLR_B3D_WEIGHT_NEGATIVE
+				   : WLR_B3D_WEIGHT_ZERO;
 	for (size_t b = 0; b < m->bone_count; b = g.end) {
 		const b3d_mesh *me = m->bones[b]->bind_irrlicht;
 		g.first = b;
@@ -219,9 +219,9 @@ static int apply(wl_fix_ctx *x)
 	return 0;
 }
 
-static const char *const rules[] = { "b3d-weight-zero", "b3d-weight-negative", "b3d-weight-over-4",
-				      "b3d-weight-sum", NULL };
-const wl_fixer wl_fix_b3d_fix_weights = {
+static const wl_rule_id rules[] = { WLR_B3D_WEIGHT_ZERO, WLR_B3D_WEIGHT_NEGATIVE, WLR_B3D_WEIGHT_OVER_4,
+				      WLR_B3D_WEIGHT_SUM, WL_RULE_NONE };
+const wl_fixer b3d_fix_fix_weights = {
 	"fix-weights", rules, false,
 	"drop non-positive bone weights, keep the 4 strongest per vertex and rescale them to sum 1 (as Luanti loads them)",
 	apply

@@ -16,7 +16,7 @@
 
 #include <string.h>
 
-#include "../../core/cursor.h"
+#include "core/cursor.h"
 
 #define EOF_NAME "#EndOfFile#"
 
@@ -119,27 +119,27 @@ static int repair(wl_fix_ctx *x, const wl_finding *f)
 	if (wl_edit_remove(d, gap) != 0 ||
 	    !wl_edit_insert(d, lod, prev, P3D_NODE_TAGS, p, len + n))
 		return d->oom ? -1 : 0;
-	return wl_edit_note(d, lod, "p3d-mlod-no-eof-tag", pos,
+	return wl_edit_note(d, lod, WLR_P3D_MLOD_NO_EOF_TAG, pos,
 			    "#EndOfFile# tag inserted before the lod's resolution");
 }
 
 static int apply(wl_fix_ctx *x)
 {
-	if (!wl_fix_rule_wanted(x, "p3d-mlod-no-eof-tag"))
+	if (!wl_fix_rule_wanted(x, WLR_P3D_MLOD_NO_EOF_TAG))
 		return 0;
 	wl_doc *d = x->doc;
 	/* One repair per run: the LOD's gap holds the rest of the file, and
 	 * the next run reads the LODs after it. */
 	for (size_t i = 0; i < d->findings.count; i++) {
 		const wl_finding *f = &d->findings.items[i];
-		if (f->severity != WL_SEV_OFF && strcmp(f->rule, "p3d-mlod-no-eof-tag") == 0)
+		if (f->severity != WL_SEV_OFF && strcmp(f->rule, wl_rule_name(WLR_P3D_MLOD_NO_EOF_TAG)) == 0)
 			return repair(x, f);
 	}
 	return 0;
 }
 
-static const char *const rules[] = { "p3d-mlod-no-eof-tag", NULL };
-const wl_fixer wl_fix_p3d_eof_tag = {
+static const wl_rule_id rules[] = { WLR_P3D_MLOD_NO_EOF_TAG, WL_RULE_NONE };
+const wl_fixer p3d_fix_eof_tag = {
 	"mlod-eof-tag", rules, false,
 	"insert a missing #EndOfFile# tag before an MLOD LOD's resolution", apply
 };

@@ -26,9 +26,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/cursor.h"
-#include "../../lint/p3d/checks.h"
-#include "../../lint/p3d/mesh.h"
+#include "core/cursor.h"
+#include "lint/p3d/checks.h"
+#include "lint/p3d/mesh.h"
 
 #define P3DM_FACE_FIXED 72u
 #define SP3X_TEXTURE 32u
@@ -272,7 +272,7 @@ static int commit(rebuild *r)
 	else if (hdr && fn && tn &&
 		 (wl_fix_patch_u32(d, hdr, 20, nf, &old) != 0 ||
 		  wl_edit_set_payload(d, fn, f.p, f.n) != 0 || wl_edit_set_payload(d, tn, t.p, t.n) != 0 ||
-		  wl_edit_note(d, fn, "p3d-component-convex", fn->offset,
+		  wl_edit_note(d, fn, WLR_P3D_COMPONENT_CONVEX, fn->offset,
 			       "faces: %u -> %u (non-convex components replaced by their convex hull's "
 			       "%zu triangles)",
 			       (unsigned)old, (unsigned)nf, r->n_add) != 0))
@@ -304,7 +304,7 @@ static int lod(wl_fix_ctx *x, const p3d_lod *l)
 	for (size_t i = 0; ok && i < d->findings.count; i++) {
 		const wl_finding *f = &d->findings.items[i];
 		if (f->severity != WL_SEV_OFF && f->chunk == l->points && f->element >= 0 &&
-		    (uint64_t)f->element < r.g.nv && strcmp(f->rule, "p3d-component-convex") == 0)
+		    (uint64_t)f->element < r.g.nv && strcmp(f->rule, wl_rule_name(WLR_P3D_COMPONENT_CONVEX)) == 0)
 		{
 			bad[f->element] = 1;
 			any = true;
@@ -330,7 +330,7 @@ static int lod(wl_fix_ctx *x, const p3d_lod *l)
 static int apply(wl_fix_ctx *x)
 {
 	const p3d_model *m = x->model;
-	if (!m || !m->mlod || !wl_fix_rule_wanted(x, "p3d-component-convex"))
+	if (!m || !m->mlod || !wl_fix_rule_wanted(x, WLR_P3D_COMPONENT_CONVEX))
 		return 0;
 	for (uint32_t i = 0; i < m->n_res; i++) {
 		wl_p3d_lodkind k = wl_p3d_lod_kind(m->lods[i].resolution);
@@ -342,8 +342,8 @@ static int apply(wl_fix_ctx *x)
 	return 0;
 }
 
-static const char *const rules[] = { "p3d-component-convex", NULL };
-const wl_fixer wl_fix_p3d_convex_hull = {
+static const wl_rule_id rules[] = { WLR_P3D_COMPONENT_CONVEX, WL_RULE_NONE };
+const wl_fixer p3d_fix_convex_hull = {
 	"component-convex-hull", rules, true,
 	"replace a non-convex MLOD geometry component by its convex hull (Qhull)", apply
 };

@@ -25,12 +25,12 @@ static int64_t true_size(const p3d_lod *l, uint64_t at)
 
 static int apply(wl_fix_ctx *x)
 {
-	if (!wl_fix_rule_wanted(x, "p3d-mlod-tag-size"))
+	if (!wl_fix_rule_wanted(x, WLR_P3D_MLOD_TAG_SIZE))
 		return 0;
 	wl_doc *d = x->doc;
 	for (size_t i = 0; i < d->findings.count; i++) {
 		const wl_finding *f = &d->findings.items[i];
-		if (f->severity == WL_SEV_OFF || strcmp(f->rule, "p3d-mlod-tag-size") != 0)
+		if (f->severity == WL_SEV_OFF || strcmp(f->rule, wl_rule_name(WLR_P3D_MLOD_TAG_SIZE)) != 0)
 			continue;
 		const p3d_lod *l = p3d_fix_lod_of(x->model, f->chunk);
 		int64_t size = l && l->tagnode ? true_size(l, f->offset) : -1;
@@ -40,15 +40,15 @@ static int apply(wl_fix_ctx *x)
 		uint32_t old;
 		if (!c || wl_fix_patch_u32(d, c, (size_t)(f->offset - c->offset), (uint32_t)size, &old) != 0)
 			return d->oom ? -1 : 0;
-		if (wl_edit_note(d, c, "p3d-mlod-tag-size", f->offset, "tag size: %u -> %u",
+		if (wl_edit_note(d, c, WLR_P3D_MLOD_TAG_SIZE, f->offset, "tag size: %u -> %u",
 				 (unsigned)old, (unsigned)size) != 0)
 			return -1;
 	}
 	return 0;
 }
 
-static const char *const rules[] = { "p3d-mlod-tag-size", NULL };
-const wl_fixer wl_fix_p3d_tag_size = {
+static const wl_rule_id rules[] = { WLR_P3D_MLOD_TAG_SIZE, WL_RULE_NONE };
+const wl_fixer p3d_fix_tag_size = {
 	"mlod-tag-size", rules, false,
 	"set an MLOD tag's size to where the next tag starts", apply
 };

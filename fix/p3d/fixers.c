@@ -4,13 +4,13 @@
 #include "fixers.h"
 
 static const wl_fixer *const fixers[] = {
-	&wl_fix_p3d_tag_size,    /* fix_tag_size.c */
-	&wl_fix_p3d_eof_tag,     /* fix_eof_tag.c */
-	&wl_fix_p3d_convex_hull, /* fix_hull.c (unsafe) */
+	&p3d_fix_tag_size,    /* fix_tag_size.c */
+	&p3d_fix_eof_tag,     /* fix_eof_tag.c */
+	&p3d_fix_convex_hull, /* fix_hull.c (unsafe) */
 	NULL /* keep last: the list is NULL-terminated for easy appends */
 };
 
-const wl_fixer *const *wl_p3d_fixers(size_t *count)
+const wl_fixer *const *p3d_fixers(size_t *count)
 {
 	*count = sizeof fixers / sizeof fixers[0] - 1;
 	return fixers;
@@ -23,3 +23,5 @@ const p3d_lod *p3d_fix_lod_of(const p3d_model *m, const wl_chunk *node)
 			return &m->lods[i];
 	return NULL;
 }
+
+const wl_fix_format p3d_fix_format = { .format = "p3d", .fixers = p3d_fixers };

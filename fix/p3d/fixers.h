@@ -9,18 +9,22 @@
 #ifndef WL_FIX_P3D_FIXERS_H
 #define WL_FIX_P3D_FIXERS_H
 
-#include "../../core/p3d/p3d.h"
-#include "../fix.h"
+#include "core/p3d/p3d.h"
+#include "fix/fix.h"
 
-extern const wl_fixer wl_fix_p3d_tag_size;    /* fix_tag_size.c (safe) */
-extern const wl_fixer wl_fix_p3d_eof_tag;     /* fix_eof_tag.c (safe) */
-extern const wl_fixer wl_fix_p3d_convex_hull; /* fix_hull.c (unsafe) */
+extern const wl_fixer p3d_fix_tag_size;    /* fix_tag_size.c (safe) */
+extern const wl_fixer p3d_fix_eof_tag;     /* fix_eof_tag.c (safe) */
+extern const wl_fixer p3d_fix_convex_hull; /* fix_hull.c (unsafe) */
 
 /** The MLOD LOD of model m whose node is node, or NULL. */
 const p3d_lod *p3d_fix_lod_of(const p3d_model *m, const wl_chunk *node);
 
 /** The fixers of a P3D (MLOD) file in the order they run; *count set.
  *  NULL-terminated. */
-const wl_fixer *const *wl_p3d_fixers(size_t *count);
+const wl_fixer *const *p3d_fixers(size_t *count);
+
+/* The fix part of P3D (fix.h), registered in fix/fixers.c: MLOD only
+ * (core/format.h wl_format.repairable). */
+extern const wl_fix_format p3d_fix_format;
 
 #endif

@@ -44,8 +44,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/w3d/aabtree_build.h"
-#include "../../core/w3d/sah.h"
+#include "core/w3d/aabtree_build.h"
+#include "core/w3d/sah.h"
 
 /* Geometry type field of the mesh header attributes (w3d_file.h). */
 #define GEOMETRY_TYPE_MASK 0x00FF0000u
@@ -54,17 +54,17 @@
  * (MIN_AABTREE_POLYGONS, meshsave.cpp:85). */
 #define MIN_AABTREE_POLYGONS 8
 
-static const char *const tree_rules[] = {
-	"aabtree-header-missing",      "aabtree-empty",
-	"aabtree-count-mismatch",      "aabtree-polycount-mismatch",
-	"aabtree-child-out-of-range",  "aabtree-cycle",
-	"aabtree-unreachable-node",    "aabtree-leaf-out-of-range",
-	"aabtree-polyindex-out-of-range", "aabtree-coverage",
-	"aabtree-box-too-small",       "aabtree-not-canonical",
-	NULL
+static const wl_rule_id tree_rules[] = {
+	WLR_AABTREE_HEADER_MISSING,      WLR_AABTREE_EMPTY,
+	WLR_AABTREE_COUNT_MISMATCH,      WLR_AABTREE_POLYCOUNT_MISMATCH,
+	WLR_AABTREE_CHILD_OUT_OF_RANGE,  WLR_AABTREE_CYCLE,
+	WLR_AABTREE_UNREACHABLE_NODE,    WLR_AABTREE_LEAF_OUT_OF_RANGE,
+	WLR_AABTREE_POLYINDEX_OUT_OF_RANGE, WLR_AABTREE_COVERAGE,
+	WLR_AABTREE_BOX_TOO_SMALL,       WLR_AABTREE_NOT_CANONICAL,
+	WL_RULE_NONE
 };
 
-static const char *const refit_rules[] = { "aabtree-box-too-small", NULL };
+static const wl_rule_id refit_rules[] = { WLR_AABTREE_BOX_TOO_SMALL, WL_RULE_NONE };
 
 static void put_u32(uint8_t *p, uint32_t v)
 {
@@ -102,7 +102,7 @@ static bool beneath(const wl_chunk *c, const wl_chunk *anc)
  * about the tree when its chunk lies in the AABTREE, or for
  * aabtree-coverage when it names a triangle of the mesh. */
 static const wl_finding *tree_finding(const wl_fix_ctx *x, const w3d_mesh *m,
-				      const char *const *rules)
+				      const wl_rule_id *rules)
 {
 	const wl_findings *f = &x->doc->findings;
 	for (size_t i = 0; i < f->count; i++) {
@@ -111,21 +111,21 @@ static const wl_finding *tree_finding(const wl_fix_ctx *x, const w3d_mesh *m,
 			continue;
 		bool mine = beneath(fi->chunk, m->aabtree.src) ||
 			    (m->triangles_src && fi->chunk == m->triangles_src &&
-			     strcmp(fi->rule, "aabtree-coverage") == 0);
+			     fi->rule_id == WLR_AABTREE_COVERAGE);
 		if (!mine)
 			continue;
-		for (const char *const *r = rules; *r; r++)
-			if (strcmp(fi->rule, *r) == 0 && wl_fix_filter_allows(x->filter, *r))
+		for (const wl_rule_id *r = rules; *r; r++)
+			if (fi->rule_id == *r && wl_fix_filter_allows(x->filter, wl_rule_name(*r)))
 				return fi;
 	}
 	return NULL;
 }
 
-static bool tree_has(const wl_fix_ctx *x, const w3d_mesh *m, const char *rule)
+static bool tree_has(const wl_fix_ctx *x, const w3d_mesh *m, wl_rule_id rule)
 {
 	const wl_findings *f = &x->doc->findings;
 	for (size_t i = 0; i < f->count; i++)
-		if (strcmp(f->items[i].rule, rule) == 0 && f->items[i].chunk &&
+		if (f->items[i].rule_id == rule && f->items[i].chunk &&
 		    beneath(f->items[i].chunk, m->aabtree.src))
 			return true;
 	return false;
@@ -270,7 +270,7 @@ static int refit_mesh(wl_fix_ctx *x, const w3d_mesh *m, const wl_finding *why)
 	if (!changed)
 		goto done;
 	if (wl_edit_set_payload(x->doc, nodes, out, len) != 0 ||
-	    wl_edit_note(x->doc, nodes, why->rule,
+	    wl_edit_note(x->doc, nodes, why->rule_id,
 			 wl_chunk_payload_offset(nodes) + first * W3D_AABTREE_NODE_SIZE,
 			 "node boxes of the tree of mesh '%s' refit to their triangles: %zu of %zu "
 			 "nodes changed, first node %zu",
@@ -288,15 +288,15 @@ done:
 static int refit_apply(wl_fix_ctx *x)
 {
 	const w3d_model *model = x->model;
-	if (!model || !wl_fix_rule_wanted(x, "aabtree-box-too-small"))
+	if (!model || !wl_fix_rule_wanted(x, WLR_AABTREE_BOX_TOO_SMALL))
 		return 0;
 	for (size_t i = 0; i < model->mesh_count; i++) {
 		const w3d_mesh *m = model->meshes[i];
 		if (!m || !m->aabtree.src)
 			continue;
 		const wl_finding *why = tree_finding(x, m, refit_rules);
-		if (!why || tree_has(x, m, "aabtree-child-out-of-range") ||
-		    tree_has(x, m, "aabtree-cycle"))
+		if (!why || tree_has(x, m, WLR_AABTREE_CHILD_OUT_OF_RANGE) ||
+		    tree_has(x, m, WLR_AABTREE_CYCLE))
 			continue;
 		if (refit_mesh(x, m, why) != 0)
 			return -1;
@@ -304,9 +304,9 @@ static int refit_apply(wl_fix_ctx *x)
 	return 0;
 }
 
-extern const wl_fixer wl_fix_refit_aabtree, wl_fix_rebuild_aabtree;
+extern const wl_fixer w3d_fix_refit_aabtree, w3d_fix_rebuild_aabtree;
 
-const wl_fixer wl_fix_refit_aabtree = {
+const wl_fixer w3d_fix_refit_aabtree = {
 	"refit-aabtree", refit_rules, false,
 	"recompute AABTree node boxes from their triangles, keeping the topology", refit_apply
 };
@@ -492,17 +492,17 @@ static int rebuild_mesh(wl_fix_ctx *x, const w3d_mesh *m)
 		goto done;
 	if (t->src)
 		rc = old_s.well_formed
-			     ? wl_edit_note(x->doc, tree, why ? why->rule : NULL, tree->offset,
+			     ? wl_edit_note(x->doc, tree, why ? why->rule_id : WL_RULE_NONE, tree->offset,
 					    "rebuilt AABTree of mesh '%s': %zu -> %" PRIu32 " nodes, depth %" PRIu32
 					    " -> %" PRIu32 ", SAH cost %.2f -> %.2f",
 					    m->name, t->node_array_count, b.node_count, old_s.depth, b.depth,
 					    old_s.sah, new_s.sah)
-			     : wl_edit_note(x->doc, tree, why ? why->rule : NULL, tree->offset,
+			     : wl_edit_note(x->doc, tree, why ? why->rule_id : WL_RULE_NONE, tree->offset,
 					    "rebuilt AABTree of mesh '%s': %zu -> %" PRIu32 " nodes (the old "
 					    "tree was malformed), depth %" PRIu32 ", SAH cost %.2f",
 					    m->name, t->node_array_count, b.node_count, b.depth, new_s.sah);
 	else
-		rc = wl_edit_note(x->doc, tree, NULL, tree->offset,
+		rc = wl_edit_note(x->doc, tree, WL_RULE_NONE, tree->offset,
 				  "added AABTree to mesh '%s': %" PRIu32 " nodes, depth %" PRIu32
 				  ", SAH cost %.2f",
 				  m->name, b.node_count, b.depth, new_s.sah);
@@ -526,7 +526,7 @@ static int rebuild_apply(wl_fix_ctx *x)
 	return 0;
 }
 
-const wl_fixer wl_fix_rebuild_aabtree = {
+const wl_fixer w3d_fix_rebuild_aabtree = {
 	"rebuild-aabtree", tree_rules, true,
 	"rebuild the AABTree (binned SAH, canonical layout); by name also add missing trees",
 	rebuild_apply

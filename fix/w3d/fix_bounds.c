@@ -35,11 +35,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/vec.h"
-#include "../../core/w3d/model_lookup.h"
+#include "core/vec.h"
+#include "core/w3d/model_lookup.h"
 #include "fixers.h"
 
-extern const wl_fixer wl_fix_recompute_bounds;
+extern const wl_fixer w3d_fix_recompute_bounds;
 
 /* True when point p (one of wl_mesh_bounds_points) is finite. */
 static bool pt_finite(const double p[3])
@@ -180,8 +180,8 @@ static int fix_points(wl_fix_ctx *x, const w3d_mesh *m, const double (*pts)[3], 
 {
 	const w3d_mesh_header *h = &m->header;
 	size_t n = m->vertices.count;
-	double box_tol = wl_config_param(x->config, x->catalog, "mesh-bounds-box", "tolerance", 0.001);
-	double sph_tol = wl_config_param(x->config, x->catalog, "mesh-bounds-sphere", "tolerance", 0.001);
+	double box_tol = wl_config_param(x->config, x->catalog, WLR_MESH_BOUNDS_BOX, "tolerance");
+	double sph_tol = wl_config_param(x->config, x->catalog, WLR_MESH_BOUNDS_SPHERE, "tolerance");
 	bool box = want_box && box_fails(m, pts, n, box_tol);
 	bool sph = want_sphere && sphere_fails(m, pts, n, sph_tol);
 	float mn[3], mx[3];
@@ -202,7 +202,7 @@ static int fix_points(wl_fix_ctx *x, const w3d_mesh *m, const double (*pts)[3], 
 			wl_fix_put_f32(p + W3D_MESH_HDR_MIN + 4 * k, mn[k]);
 			wl_fix_put_f32(p + W3D_MESH_HDR_MAX + 4 * k, mx[k]);
 		}
-		if (wl_edit_note(x->doc, c, "mesh-bounds-box", base + W3D_MESH_HDR_MIN,
+		if (wl_edit_note(x->doc, c, WLR_MESH_BOUNDS_BOX, base + W3D_MESH_HDR_MIN,
 				 "mesh '%s' bounding box (%g, %g, %g)..(%g, %g, %g) -> (%g, %g, %g)..(%g, %g, %g)",
 				 m->name, (double)h->min.x, (double)h->min.y, (double)h->min.z, (double)h->max.x,
 				 (double)h->max.y, (double)h->max.z, (double)mn[0], (double)mn[1], (double)mn[2],
@@ -215,7 +215,7 @@ static int fix_points(wl_fix_ctx *x, const w3d_mesh *m, const double (*pts)[3], 
 		for (int k = 0; k < 3; k++)
 			wl_fix_put_f32(p + W3D_MESH_HDR_SPH_CENTER + 4 * k, c3[k]);
 		wl_fix_put_f32(p + W3D_MESH_HDR_SPH_RADIUS, r);
-		if (wl_edit_note(x->doc, c, "mesh-bounds-sphere", base + W3D_MESH_HDR_SPH_CENTER,
+		if (wl_edit_note(x->doc, c, WLR_MESH_BOUNDS_SPHERE, base + W3D_MESH_HDR_SPH_CENTER,
 				 "mesh '%s' bounding sphere center (%g, %g, %g) radius %g -> center (%g, %g, %g) "
 				 "radius %g",
 				 m->name, (double)h->sph_center.x, (double)h->sph_center.y, (double)h->sph_center.z,
@@ -251,8 +251,8 @@ static int apply_bounds(wl_fix_ctx *x)
 	const w3d_model *md = x->model;
 	if (!md)
 		return 0;
-	bool want_box = wl_fix_rule_wanted(x, "mesh-bounds-box");
-	bool want_sphere = wl_fix_rule_wanted(x, "mesh-bounds-sphere");
+	bool want_box = wl_fix_rule_wanted(x, WLR_MESH_BOUNDS_BOX);
+	bool want_sphere = wl_fix_rule_wanted(x, WLR_MESH_BOUNDS_SPHERE);
 	if (!want_box && !want_sphere)
 		return 0;
 	for (size_t i = 0; i < md->mesh_count; i++)
@@ -261,9 +261,9 @@ static int apply_bounds(wl_fix_ctx *x)
 	return 0;
 }
 
-static const char *const bounds_rules[] = { "mesh-bounds-box", "mesh-bounds-sphere", NULL };
+static const wl_rule_id bounds_rules[] = { WLR_MESH_BOUNDS_BOX, WLR_MESH_BOUNDS_SPHERE, WL_RULE_NONE };
 
-const wl_fixer wl_fix_recompute_bounds = {
+const wl_fixer w3d_fix_recompute_bounds = {
 	"recompute-bounds", bounds_rules, false,
 	"recompute the MESH_HEADER3 bounding box (exact) and sphere (Ritter) of meshes whose bounds miss vertices (skins in the bind pose, when their hierarchy is in the file)",
 	apply_bounds

@@ -53,7 +53,7 @@ static void agree(size_t *acc, const void *src, size_t count)
 		*acc = MIXED;
 }
 
-static int patch(wl_fix_ctx *x, const wl_chunk *cc, size_t at, uint32_t v, const char *rule,
+static int patch(wl_fix_ctx *x, const wl_chunk *cc, size_t at, uint32_t v, wl_rule_id rule,
 		 const char *field)
 {
 	wl_chunk *c = wl_fix_mut(x->doc, cc);
@@ -117,7 +117,7 @@ static int fix_mesh(wl_fix_ctx *x, const w3d_mesh *m)
 	/* With two MESH_HEADER3 chunks it is not clear which one the counts
 	 * belong to: leave them (mesh-header rules report it). */
 	if (w3d_mesh_header_has_counts(h) && m->header_chunk_count == 1) {
-		if (wl_fix_rule_wanted(x, "mesh-vertex-count-mismatch") && m->vertices.src) {
+		if (wl_fix_rule_wanted(x, WLR_MESH_VERTEX_COUNT_MISMATCH) && m->vertices.src) {
 			size_t n = NO_COUNT;
 			agree(&n, m->vertices.src, m->vertices.count);
 			agree(&n, m->normals.src, m->normals.count);
@@ -128,10 +128,10 @@ static int fix_mesh(wl_fix_ctx *x, const w3d_mesh *m)
 				if (scope(m, i))
 					set_vertex_counts(&n, scope(m, i));
 			if (n != MIXED && n != NO_COUNT && n >= 1 && n <= 65536 && n != h->num_vertices &&
-			    patch(x, h->src, 44, (uint32_t)n, "mesh-vertex-count-mismatch", "numvertices") != 0)
+			    patch(x, h->src, 44, (uint32_t)n, WLR_MESH_VERTEX_COUNT_MISMATCH, "numvertices") != 0)
 				return -1;
 		}
-		if (wl_fix_rule_wanted(x, "mesh-triangle-count-mismatch") && m->triangles_src &&
+		if (wl_fix_rule_wanted(x, WLR_MESH_TRIANGLE_COUNT_MISMATCH) && m->triangles_src &&
 		    m->triangles_src->size % W3D_TRI_SIZE == 0) {
 			size_t n = NO_COUNT;
 			agree(&n, m->triangles_src, m->triangle_count);
@@ -139,7 +139,7 @@ static int fix_mesh(wl_fix_ctx *x, const w3d_mesh *m)
 				if (scope(m, i))
 					set_tri_counts(&n, scope(m, i));
 			if (n != MIXED && n != NO_COUNT && n >= 1 && n <= UINT32_MAX && n != h->num_tris &&
-			    patch(x, h->src, 40, (uint32_t)n, "mesh-triangle-count-mismatch", "numtris") != 0)
+			    patch(x, h->src, 40, (uint32_t)n, WLR_MESH_TRIANGLE_COUNT_MISMATCH, "numtris") != 0)
 				return -1;
 		}
 	}
@@ -148,24 +148,24 @@ static int fix_mesh(wl_fix_ctx *x, const w3d_mesh *m)
 		if (!ms || !ms->info.src)
 			continue;
 		const w3d_material_info *mi = &ms->info;
-		if (wl_fix_rule_wanted(x, "material-pass-count-mismatch") && mi->pass_count != ms->pass_count &&
-		    patch(x, mi->src, 0, (uint32_t)ms->pass_count, "material-pass-count-mismatch",
+		if (wl_fix_rule_wanted(x, WLR_MATERIAL_PASS_COUNT_MISMATCH) && mi->pass_count != ms->pass_count &&
+		    patch(x, mi->src, 0, (uint32_t)ms->pass_count, WLR_MATERIAL_PASS_COUNT_MISMATCH,
 			  "passcount") != 0)
 			return -1;
-		if (wl_fix_rule_wanted(x, "material-count-mismatch")) {
+		if (wl_fix_rule_wanted(x, WLR_MATERIAL_COUNT_MISMATCH)) {
 			if (mi->vertex_material_count != ms->vertex_material_count &&
 			    patch(x, mi->src, 4, (uint32_t)ms->vertex_material_count,
-				  "material-count-mismatch", "vertexmaterialcount") != 0)
+				  WLR_MATERIAL_COUNT_MISMATCH, "vertexmaterialcount") != 0)
 				return -1;
 			if (mi->texture_count != ms->texture_count &&
-			    patch(x, mi->src, 12, (uint32_t)ms->texture_count, "material-count-mismatch",
+			    patch(x, mi->src, 12, (uint32_t)ms->texture_count, WLR_MATERIAL_COUNT_MISMATCH,
 				  "texturecount") != 0)
 				return -1;
 		}
 		size_t shaders = ms->shaders.src ? ms->shaders.count : 0;
-		if (wl_fix_rule_wanted(x, "material-shader-count-mismatch") && mi->shader_count != shaders &&
+		if (wl_fix_rule_wanted(x, WLR_MATERIAL_SHADER_COUNT_MISMATCH) && mi->shader_count != shaders &&
 		    (!ms->shaders.src || ms->shaders.src->size % 16 == 0) &&
-		    patch(x, mi->src, 8, (uint32_t)shaders, "material-shader-count-mismatch",
+		    patch(x, mi->src, 8, (uint32_t)shaders, WLR_MATERIAL_SHADER_COUNT_MISMATCH,
 			  "shadercount") != 0)
 			return -1;
 	}
@@ -180,12 +180,12 @@ static int apply_counts(wl_fix_ctx *x)
 	for (size_t i = 0; i < md->mesh_count; i++)
 		if (md->meshes[i] && fix_mesh(x, md->meshes[i]) != 0)
 			return -1;
-	if (wl_fix_rule_wanted(x, "pivot-count-mismatch"))
+	if (wl_fix_rule_wanted(x, WLR_PIVOT_COUNT_MISMATCH))
 		for (size_t i = 0; i < md->hierarchy_count; i++) {
 			const w3d_hierarchy *h = md->hierarchies[i];
 			if (h && h->header_ok && h->pivots_chunk && h->pivots_chunk->size % W3D_PIVOT_SIZE == 0 &&
 			    h->num_pivots != h->pivot_count &&
-			    patch(x, h->header, 20, (uint32_t)h->pivot_count, "pivot-count-mismatch",
+			    patch(x, h->header, 20, (uint32_t)h->pivot_count, WLR_PIVOT_COUNT_MISMATCH,
 				  "numpivots") != 0)
 				return -1;
 		}
@@ -193,12 +193,12 @@ static int apply_counts(wl_fix_ctx *x)
 		const w3d_hlod *h = md->hlods[i];
 		if (!h)
 			continue;
-		if (wl_fix_rule_wanted(x, "hlod-lod-count-mismatch") && h->header_ok &&
+		if (wl_fix_rule_wanted(x, WLR_HLOD_LOD_COUNT_MISMATCH) && h->header_ok &&
 		    h->lod_count != h->lod_array_count &&
-		    patch(x, h->header, 4, (uint32_t)h->lod_array_count, "hlod-lod-count-mismatch",
+		    patch(x, h->header, 4, (uint32_t)h->lod_array_count, WLR_HLOD_LOD_COUNT_MISMATCH,
 			  "lodcount") != 0)
 			return -1;
-		if (!wl_fix_rule_wanted(x, "hlod-model-count-mismatch"))
+		if (!wl_fix_rule_wanted(x, WLR_HLOD_MODEL_COUNT_MISMATCH))
 			continue;
 		const w3d_hlod_array *sets[3] = { h->lods, h->aggregates, h->proxies };
 		size_t counts[3] = { h->lod_array_count, h->aggregate_count, h->proxy_count };
@@ -206,7 +206,7 @@ static int apply_counts(wl_fix_ctx *x)
 			for (size_t j = 0; j < counts[s]; j++) {
 				const w3d_hlod_array *a = &sets[s][j];
 				if (a->header_ok && a->model_count > a->sub_count &&
-				    patch(x, a->header, 0, (uint32_t)a->sub_count, "hlod-model-count-mismatch",
+				    patch(x, a->header, 0, (uint32_t)a->sub_count, WLR_HLOD_MODEL_COUNT_MISMATCH,
 					  "modelcount") != 0)
 					return -1;
 			}
@@ -217,7 +217,7 @@ static int apply_counts(wl_fix_ctx *x)
 static int apply_aabtree_counts(wl_fix_ctx *x)
 {
 	const w3d_model *md = x->model;
-	if (!md || !wl_fix_rule_wanted(x, "aabtree-count-mismatch"))
+	if (!md || !wl_fix_rule_wanted(x, WLR_AABTREE_COUNT_MISMATCH))
 		return 0;
 	for (size_t i = 0; i < md->mesh_count; i++) {
 		const w3d_mesh *m = md->meshes[i];
@@ -233,31 +233,31 @@ static int apply_aabtree_counts(wl_fix_ctx *x)
 		if (!nodes_ok || !polys_ok)
 			continue;
 		if (t->nodes_src && t->nodes_src->size % 32 == 0 && t->node_array_count != t->node_count &&
-		    patch(x, t->header_src, 0, (uint32_t)t->node_array_count, "aabtree-count-mismatch",
+		    patch(x, t->header_src, 0, (uint32_t)t->node_array_count, WLR_AABTREE_COUNT_MISMATCH,
 			  "nodecount") != 0)
 			return -1;
 		if (t->poly_indices.src && t->poly_indices.src->size % 4 == 0 &&
 		    t->poly_indices.count != t->poly_count &&
-		    patch(x, t->header_src, 4, (uint32_t)t->poly_indices.count, "aabtree-count-mismatch",
+		    patch(x, t->header_src, 4, (uint32_t)t->poly_indices.count, WLR_AABTREE_COUNT_MISMATCH,
 			  "polycount") != 0)
 			return -1;
 	}
 	return 0;
 }
 
-static const char *const counts_rules[] = {
-	"mesh-vertex-count-mismatch", "mesh-triangle-count-mismatch", "material-pass-count-mismatch",
-	"material-count-mismatch", "material-shader-count-mismatch", "pivot-count-mismatch",
-	"hlod-lod-count-mismatch", "hlod-model-count-mismatch", NULL
+static const wl_rule_id counts_rules[] = {
+	WLR_MESH_VERTEX_COUNT_MISMATCH, WLR_MESH_TRIANGLE_COUNT_MISMATCH, WLR_MATERIAL_PASS_COUNT_MISMATCH,
+	WLR_MATERIAL_COUNT_MISMATCH, WLR_MATERIAL_SHADER_COUNT_MISMATCH, WLR_PIVOT_COUNT_MISMATCH,
+	WLR_HLOD_LOD_COUNT_MISMATCH, WLR_HLOD_MODEL_COUNT_MISMATCH, WL_RULE_NONE
 };
-const wl_fixer wl_fix_header_counts = {
+const wl_fixer w3d_fix_header_counts = {
 	"header-counts", counts_rules, false,
 	"set mesh, material, hierarchy and hlod header counts to the arrays they govern",
 	apply_counts
 };
 
-static const char *const aabtree_counts_rules[] = { "aabtree-count-mismatch", NULL };
-const wl_fixer wl_fix_aabtree_header_counts = {
+static const wl_rule_id aabtree_counts_rules[] = { WLR_AABTREE_COUNT_MISMATCH, WL_RULE_NONE };
+const wl_fixer w3d_fix_aabtree_header_counts = {
 	"aabtree-header-counts", aabtree_counts_rules, true,
 	"set aabtree_header nodecount and polycount to the node and poly index arrays",
 	apply_aabtree_counts

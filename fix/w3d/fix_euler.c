@@ -15,12 +15,12 @@
  * Edit notes: one per rewritten pivot for the first 16 of a PIVOTS chunk,
  * then one with the number of further ones.
  */
-#include "../../core/w3d/rotation.h"
+#include "core/w3d/rotation.h"
 #include "fixers.h"
 
-extern const wl_fixer wl_fix_recompute_euler_angles;
+extern const wl_fixer w3d_fix_recompute_euler_angles;
 
-#define RULE "pivot-euler-mismatch"
+#define RULE WLR_PIVOT_EULER_MISMATCH
 #define NOTES_PER_CHUNK 16u
 
 static int fix_hierarchy(wl_fix_ctx *x, const w3d_hierarchy *h, double tol)
@@ -71,16 +71,16 @@ static int apply_euler(wl_fix_ctx *x)
 	const w3d_model *md = x->model;
 	if (!md || !wl_fix_rule_wanted(x, RULE))
 		return 0;
-	double tol = wl_config_param(x->config, x->catalog, RULE, "tolerance", 0.1);
+	double tol = wl_config_param(x->config, x->catalog, RULE, "tolerance");
 	for (size_t i = 0; i < md->hierarchy_count; i++)
 		if (md->hierarchies[i] && fix_hierarchy(x, md->hierarchies[i], tol) != 0)
 			return -1;
 	return 0;
 }
 
-static const char *const euler_rules[] = { RULE, NULL };
+static const wl_rule_id euler_rules[] = { RULE, WL_RULE_NONE };
 
-const wl_fixer wl_fix_recompute_euler_angles = {
+const wl_fixer w3d_fix_recompute_euler_angles = {
 	"recompute-euler-angles", euler_rules, false,
 	"rewrite pivot EulerAngles that disagree with the Rotation quaternion from it (EulerOrderXYZr; the game reads only Rotation)",
 	apply_euler

@@ -53,9 +53,9 @@
 
 #include "fixers.h"
 
-extern const wl_fixer wl_fix_reorder_pivots;
+extern const wl_fixer w3d_fix_reorder_pivots;
 
-#define RULE "pivot-parent-order"
+#define RULE WLR_PIVOT_PARENT_ORDER
 
 /* ------------------------------------------------------------------ */
 /* order                                                               */
@@ -417,9 +417,9 @@ static int apply_reorder(wl_fix_ctx *x)
 	return 0;
 }
 
-static const char *const pivot_rules[] = { RULE, NULL };
+static const wl_rule_id pivot_rules[] = { RULE, WL_RULE_NONE };
 
-const wl_fixer wl_fix_reorder_pivots = {
+const wl_fixer w3d_fix_reorder_pivots = {
 	"reorder-pivots", pivot_rules, true,
 	"reorder pivots parent-first and remap the pivot indices of this file's animations, HLODs and skins",
 	apply_reorder

@@ -23,10 +23,10 @@
 #include <math.h>
 #include <string.h>
 
-#include "../../core/vec.h"
+#include "core/vec.h"
 #include "fixers.h"
 
-extern const wl_fixer wl_fix_recompute_planes;
+extern const wl_fixer w3d_fix_recompute_planes;
 
 #define TRI_NORMAL 16u
 #define TRI_DIST 28u
@@ -88,7 +88,7 @@ static int fix_mesh(wl_fix_ctx *x, const w3d_mesh *m, double ntol, double dtol)
 		wl_fix_put_f32(p + TRI_DIST, d);
 		uint64_t off = wl_chunk_payload_offset(c) + i * (uint64_t)W3D_TRI_SIZE + TRI_NORMAL;
 		if (changed++ < NOTES_PER_MESH &&
-		    wl_edit_note(x->doc, c, "triangle-plane", off,
+		    wl_edit_note(x->doc, c, WLR_TRIANGLE_PLANE, off,
 				 "mesh '%s' triangle %zu plane normal (%g, %g, %g) dist %g -> normal (%g, %g, %g) dist %g",
 				 m->name, i, (double)t->normal.x, (double)t->normal.y, (double)t->normal.z,
 				 (double)t->dist, (double)n[0], (double)n[1], (double)n[2], (double)d) != 0)
@@ -97,7 +97,7 @@ static int fix_mesh(wl_fix_ctx *x, const w3d_mesh *m, double ntol, double dtol)
 	if (!buf)
 		return 0;
 	if (changed > NOTES_PER_MESH &&
-	    wl_edit_note(x->doc, c, "triangle-plane", wl_chunk_payload_offset(c),
+	    wl_edit_note(x->doc, c, WLR_TRIANGLE_PLANE, wl_chunk_payload_offset(c),
 			 "mesh '%s': %zu more triangle planes recomputed (%zu in all)", m->name,
 			 changed - NOTES_PER_MESH, changed) != 0)
 		return -1;
@@ -107,19 +107,19 @@ static int fix_mesh(wl_fix_ctx *x, const w3d_mesh *m, double ntol, double dtol)
 static int apply_planes(wl_fix_ctx *x)
 {
 	const w3d_model *md = x->model;
-	if (!md || !wl_fix_rule_wanted(x, "triangle-plane"))
+	if (!md || !wl_fix_rule_wanted(x, WLR_TRIANGLE_PLANE))
 		return 0;
-	double ntol = wl_config_param(x->config, x->catalog, "triangle-plane", "normal_tolerance", 0.001);
-	double dtol = wl_config_param(x->config, x->catalog, "triangle-plane", "distance_tolerance", 0.001);
+	double ntol = wl_config_param(x->config, x->catalog, WLR_TRIANGLE_PLANE, "normal_tolerance");
+	double dtol = wl_config_param(x->config, x->catalog, WLR_TRIANGLE_PLANE, "distance_tolerance");
 	for (size_t i = 0; i < md->mesh_count; i++)
 		if (md->meshes[i] && fix_mesh(x, md->meshes[i], ntol, dtol) != 0)
 			return -1;
 	return 0;
 }
 
-static const char *const planes_rules[] = { "triangle-plane", NULL };
+static const wl_rule_id planes_rules[] = { WLR_TRIANGLE_PLANE, WL_RULE_NONE };
 
-const wl_fixer wl_fix_recompute_planes = {
+const wl_fixer w3d_fix_recompute_planes = {
 	"recompute-planes", planes_rules, false,
 	"recompute triangle plane normals and distances from the vertices (non-skin meshes)", apply_planes
 };

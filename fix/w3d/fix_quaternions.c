@@ -47,13 +47,13 @@
 #include <string.h>
 
 #include "fixers.h"
-#include "../../core/vec.h"
+#include "core/vec.h"
 
-extern const wl_fixer wl_fix_normalize_quaternions, wl_fix_align_quaternion_hemispheres;
+extern const wl_fixer w3d_fix_normalize_quaternions, w3d_fix_align_quaternion_hemispheres;
 
 #define NOTES_PER_CHUNK 16u
-#define RULE "quaternion-not-normalized"
-#define RULE_FLIP "quaternion-hemisphere-flip"
+#define RULE WLR_QUATERNION_NOT_NORMALIZED
+#define RULE_FLIP WLR_QUATERNION_HEMISPHERE_FLIP
 
 /* One chunk being rewritten: its current payload copied once, on the first
  * quaternion that needs it. */
@@ -243,7 +243,7 @@ static int apply_quaternions(wl_fix_ctx *x)
 {
 	if (!x->model || !wl_fix_rule_wanted(x, RULE))
 		return 0;
-	double tol = wl_config_param(x->config, x->catalog, RULE, "tolerance", 0.001);
+	double tol = wl_config_param(x->config, x->catalog, RULE, "tolerance");
 	return visit_all(x, tol < 0 ? 0 : tol);
 }
 
@@ -254,16 +254,16 @@ static int apply_hemispheres(wl_fix_ctx *x)
 	return visit_all(x, -1);
 }
 
-static const char *const quaternion_rules[] = { RULE, NULL };
-static const char *const hemisphere_rules[] = { RULE_FLIP, NULL };
+static const wl_rule_id quaternion_rules[] = { RULE, WL_RULE_NONE };
+static const wl_rule_id hemisphere_rules[] = { RULE_FLIP, WL_RULE_NONE };
 
-const wl_fixer wl_fix_normalize_quaternions = {
+const wl_fixer w3d_fix_normalize_quaternions = {
 	"normalize-quaternions", quaternion_rules, false,
 	"normalise pivot rotations and raw / time-coded rotation keys to unit length (adaptive-delta channels are left alone)",
 	apply_quaternions
 };
 
-const wl_fixer wl_fix_align_quaternion_hemispheres = {
+const wl_fixer w3d_fix_align_quaternion_hemispheres = {
 	"align-quaternion-hemispheres", hemisphere_rules, false,
 	"negate raw / time-coded rotation keys so that each lies in the hemisphere of the key before (same rotations)",
 	apply_hemispheres

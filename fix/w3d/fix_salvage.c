@@ -35,8 +35,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/w3d/mesh.h"
-#include "../../core/w3d/model.h"
+#include "core/w3d/mesh.h"
+#include "core/w3d/model.h"
 
 #define MAX_ARRAYS 128
 
@@ -46,7 +46,7 @@ typedef struct arr {
 	bool per_tri;
 	bool optional; /* per-vertex data the mesh loads without: removed
 	                  when short, instead of costing vertices */
-	const char *rule; /* the rule its edits are noted under */
+	wl_rule_id rule; /* the rule its edits are noted under */
 } arr;
 
 typedef struct arrays {
@@ -58,7 +58,7 @@ static void add(arrays *l, const wl_chunk *src, size_t elem, bool per_tri)
 {
 	if (src && elem && l->n < MAX_ARRAYS && src->size % elem == 0)
 		l->a[l->n++] = (arr){ src, elem, per_tri, false,
-				      per_tri ? "mesh-triangle-count-mismatch" : "mesh-vertex-count-mismatch" };
+				      per_tri ? WLR_MESH_TRIANGLE_COUNT_MISMATCH : WLR_MESH_VERTEX_COUNT_MISMATCH };
 }
 
 static void add_optional(arrays *l, const wl_chunk *src, size_t elem)
@@ -77,7 +77,7 @@ static void add_vmat_ids(arrays *l, const w3d_u32_array *ids)
 		return;
 	add_optional(l, ids->src, 4);
 	if (l->n && l->a[l->n - 1].src == ids->src)
-		l->a[l->n - 1].rule = "material-id-array-length";
+		l->a[l->n - 1].rule = WLR_MATERIAL_ID_ARRAY_LENGTH;
 }
 
 /* A per-triangle id array; a single id (4 bytes) applies to all. */
@@ -87,7 +87,7 @@ static void add_ids(arrays *l, const w3d_u32_array *ids)
 		return;
 	add(l, ids->src, 4, true);
 	if (l->n && l->a[l->n - 1].src == ids->src)
-		l->a[l->n - 1].rule = "material-id-array-length";
+		l->a[l->n - 1].rule = WLR_MATERIAL_ID_ARRAY_LENGTH;
 }
 
 static void add_set(arrays *l, const w3d_material_set *ms)
@@ -138,12 +138,12 @@ static bool in_mesh(const wl_chunk *c, const wl_chunk *mesh)
 
 static bool mesh_flagged(const wl_fix_ctx *x, const w3d_mesh *m)
 {
-	static const char *const rules[] = { "mesh-vertex-count-mismatch", "mesh-triangle-count-mismatch",
-					     "mesh-array-missing", "material-id-array-length", NULL };
+	static const wl_rule_id rules[] = { WLR_MESH_VERTEX_COUNT_MISMATCH, WLR_MESH_TRIANGLE_COUNT_MISMATCH,
+					     WLR_MESH_ARRAY_MISSING, WLR_MATERIAL_ID_ARRAY_LENGTH, WL_RULE_NONE };
 	const wl_findings *fs = &x->doc->findings;
 	for (size_t i = 0; i < fs->count; i++)
-		for (const char *const *r = rules; *r; r++)
-			if (strcmp(fs->items[i].rule, *r) == 0 && wl_fix_filter_allows(x->filter, *r) &&
+		for (const wl_rule_id *r = rules; *r; r++)
+			if (fs->items[i].rule_id == *r && wl_fix_filter_allows(x->filter, wl_rule_name(*r)) &&
 			    in_mesh(fs->items[i].chunk, m->src))
 				return true;
 	return false;
@@ -198,7 +198,7 @@ static int drop_short(wl_fix_ctx *x, const arr *a, size_t n)
 	return wl_edit_remove(x->doc, c);
 }
 
-static int patch_count(wl_fix_ctx *x, const wl_chunk *hc, size_t at, uint32_t v, const char *rule,
+static int patch_count(wl_fix_ctx *x, const wl_chunk *hc, size_t at, uint32_t v, wl_rule_id rule,
 		       const char *field)
 {
 	wl_chunk *c = wl_fix_mut(x->doc, hc);
@@ -258,9 +258,9 @@ static int salvage_mesh(wl_fix_ctx *x, const w3d_mesh *m)
 										      : cut(x, &l.a[i], keep, nt, nv);
 	free(keep);
 	if (rc == 0 && m->vertices.src)
-		rc = patch_count(x, m->header.src, 44, (uint32_t)nv, "mesh-vertex-count-mismatch", "numvertices");
+		rc = patch_count(x, m->header.src, 44, (uint32_t)nv, WLR_MESH_VERTEX_COUNT_MISMATCH, "numvertices");
 	if (rc == 0 && m->triangles_src)
-		rc = patch_count(x, m->header.src, 40, (uint32_t)kept, "mesh-triangle-count-mismatch", "numtris");
+		rc = patch_count(x, m->header.src, 40, (uint32_t)kept, WLR_MESH_TRIANGLE_COUNT_MISMATCH, "numtris");
 	return rc;
 }
 
@@ -275,9 +275,9 @@ static int apply_salvage(wl_fix_ctx *x)
 	return 0;
 }
 
-static const char *const salvage_rules[] = { "mesh-vertex-count-mismatch", "mesh-triangle-count-mismatch",
-					     "mesh-array-missing", "material-id-array-length", NULL };
-const wl_fixer wl_fix_salvage_mesh = {
+static const wl_rule_id salvage_rules[] = { WLR_MESH_VERTEX_COUNT_MISMATCH, WLR_MESH_TRIANGLE_COUNT_MISMATCH,
+					     WLR_MESH_ARRAY_MISSING, WLR_MATERIAL_ID_ARRAY_LENGTH, WL_RULE_NONE };
+const wl_fixer w3d_fix_salvage_mesh = {
 	"salvage-mesh", salvage_rules, true,
 	"cut a mesh's arrays to what all of them hold, drop the triangles on lost vertices, set the counts",
 	apply_salvage

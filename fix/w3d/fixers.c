@@ -11,24 +11,26 @@ static const wl_fixer *const fixers[] = {
 	&wl_fix_chunk_overruns, /* before trim-partial: cutting an overrunning
 				  * array can leave a partial element */
 	&wl_fix_trim_partial,
-	&wl_fix_salvage_mesh, /* fix_salvage.c: after the cuts of the two above */
+	&w3d_fix_salvage_mesh, /* fix_salvage.c: after the cuts of the two above */
 	&wl_fix_container_sizes,
 	&wl_fix_container_bits,
-	&wl_fix_header_counts,
-	&wl_fix_aabtree_header_counts,
-	&wl_fix_refit_aabtree,   /* fix_aabtree.c */
-	&wl_fix_rebuild_aabtree, /* fix_aabtree.c */
-	&wl_fix_recompute_bounds,      /* fix_bounds.c */
-	&wl_fix_recompute_planes,      /* fix_planes.c */
-	&wl_fix_normalize_quaternions, /* fix_quaternions.c */
-	&wl_fix_align_quaternion_hemispheres, /* fix_quaternions.c, after normalising */
-	&wl_fix_recompute_euler_angles, /* fix_euler.c, after normalising */
-	&wl_fix_reorder_pivots,        /* fix_pivots.c (unsafe) */
+	&w3d_fix_header_counts,
+	&w3d_fix_aabtree_header_counts,
+	&w3d_fix_refit_aabtree,   /* fix_aabtree.c */
+	&w3d_fix_rebuild_aabtree, /* fix_aabtree.c */
+	&w3d_fix_recompute_bounds,      /* fix_bounds.c */
+	&w3d_fix_recompute_planes,      /* fix_planes.c */
+	&w3d_fix_normalize_quaternions, /* fix_quaternions.c */
+	&w3d_fix_align_quaternion_hemispheres, /* fix_quaternions.c, after normalising */
+	&w3d_fix_recompute_euler_angles, /* fix_euler.c, after normalising */
+	&w3d_fix_reorder_pivots,        /* fix_pivots.c (unsafe) */
 	NULL /* keep last: the list is NULL-terminated for easy appends */
 };
 
-const wl_fixer *const *wl_w3d_fixers(size_t *count)
+const wl_fixer *const *w3d_fixers(size_t *count)
 {
 	*count = sizeof fixers / sizeof fixers[0] - 1;
 	return fixers;
 }
+
+const wl_fix_format w3d_fix_format = { .format = "w3d", .fixers = w3d_fixers };

@@ -19,35 +19,30 @@
 #include <inttypes.h>
 #include <math.h>
 
-#include "../../core/cursor.h"
+#include "core/cursor.h"
 #include "checks.h"
-#include "../../core/b3d/skin_bind.h"
+#include "core/b3d/skin_bind.h"
 
 void b3d_check_anim(wl_lint_ctx *ctx);
-
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const b3d_check_anim_rules[];
-const char *const b3d_check_anim_rules[] = { "b3d-anim-zero-frames", "b3d-anim-bad-fps", "b3d-anim-multiple",
-					     "b3d-keys-beyond-anim", "b3d-keys-beyond-anim-by1", NULL };
 
 static void check_anim(wl_lint_ctx *ctx, const b3d_anim *a, size_t ordinal, const b3d_anim *first)
 {
 	uint64_t at = wl_chunk_payload_offset(a->src);
 	const char *node = b3d_node_label(a->node);
 	if (ordinal > 0)
-		wl_report(&ctx->doc->findings, "b3d-anim-multiple", a->src, -1, a->src->offset, a->src->header_size,
+		wl_report(&ctx->doc->findings, WLR_B3D_ANIM_MULTIPLE, a->src, -1, a->src->offset, a->src->header_size,
 			  "ANIM %zu of the file (in NODE '%s'; the first is in NODE '%s'): Assimp imports "
 			  "animations only from a file with exactly one ANIM",
 			  ordinal + 1, node, b3d_node_label(first->node));
 	if (!a->ok)
 		return;
 	if (a->frames <= 0)
-		wl_report(&ctx->doc->findings, "b3d-anim-zero-frames", a->src, -1, at + 4, 4,
+		wl_report(&ctx->doc->findings, WLR_B3D_ANIM_ZERO_FRAMES, a->src, -1, at + 4, 4,
 			  "ANIM of NODE '%s' has frames %" PRId32 ": Blitz3D's animation is empty and Assimp's "
 			  "duration is %" PRId32,
 			  node, a->frames, a->frames);
 	if (!(a->fps > 0) || !isfinite(a->fps))
-		wl_report(&ctx->doc->findings, "b3d-anim-bad-fps", a->src, -1, at + 8, 4,
+		wl_report(&ctx->doc->findings, WLR_B3D_ANIM_BAD_FPS, a->src, -1, at + 8, 4,
 			  "ANIM of NODE '%s' has fps %g: Irrlicht keeps its default speed, Assimp copies it "
 			  "as ticks per second",
 			  node, (double)a->fps);
@@ -64,7 +59,7 @@ static void check_keys(wl_lint_ctx *ctx, const b3d_keys *ks)
 		if (f < end)
 			continue;
 		bool by1 = f == end;
-		wl_report(&ctx->doc->findings, by1 ? "b3d-keys-beyond-anim-by1" : "b3d-keys-beyond-anim", ks->src,
+		wl_report(&ctx->doc->findings, by1 ? WLR_B3D_KEYS_BEYOND_ANIM_BY1 : WLR_B3D_KEYS_BEYOND_ANIM, ks->src,
 			  (int64_t)i, b3d_record_offset(&ks->keys, i), ks->keys.size,
 			  "key %zu of a KEYS of NODE '%s' is at frame %" PRId32 ", past the %" PRId32
 			  " frames of the ANIM of NODE '%s'%s",
@@ -79,7 +74,7 @@ void b3d_check_anim(wl_lint_ctx *ctx)
 	const b3d_model *m = ctx->model;
 	for (size_t i = 0; i < m->anim_count; i++)
 		check_anim(ctx, m->anims[i], i, m->anims[0]);
-	if (!wl_lint_enabled(ctx, "b3d-keys-beyond-anim") && !wl_lint_enabled(ctx, "b3d-keys-beyond-anim-by1"))
+	if (!wl_lint_enabled(ctx, WLR_B3D_KEYS_BEYOND_ANIM) && !wl_lint_enabled(ctx, WLR_B3D_KEYS_BEYOND_ANIM_BY1))
 		return;
 	for (size_t i = 0; i < m->keys_count; i++)
 		if (m->keys[i]->flags_ok)

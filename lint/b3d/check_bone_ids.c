@@ -21,14 +21,9 @@
 #include <stdio.h>
 
 #include "checks.h"
-#include "../../core/b3d/skin_bind.h"
+#include "core/b3d/skin_bind.h"
 
 void b3d_check_bone_ids(wl_lint_ctx *ctx);
-
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const b3d_check_bone_ids_rules[];
-const char *const b3d_check_bone_ids_rules[] = { "b3d-bone-vertex-out-of-range",
-						 "b3d-bone-binding-differs", NULL };
 
 static void out_of_range(wl_lint_ctx *ctx, const b3d_model *m, const b3d_bone *bo)
 {
@@ -48,7 +43,7 @@ static void out_of_range(wl_lint_ctx *ctx, const b3d_model *m, const b3d_bone *b
 		else
 			what = "no MESH comes before it: Luanti refuses the model, Irrlicht before 2023 "
 			       "reads past its vertex list";
-		wl_report(&ctx->doc->findings, "b3d-bone-vertex-out-of-range", bo->src, (int64_t)i, at, 8,
+		wl_report(&ctx->doc->findings, WLR_B3D_BONE_VERTEX_OUT_OF_RANGE, bo->src, (int64_t)i, at, 8,
 			  "weight %zu of the BONE of NODE '%s' names vertex %" PRId32
 			  ", outside the %" PRIu64 " vertices of MESH '%s' that Irrlicht/Luanti bind it to "
 			  "(the last MESH before it): %s",
@@ -68,7 +63,7 @@ static void binding(wl_lint_ctx *ctx, const b3d_bone *bo)
 		snprintf(blitz_desc, sizeof blitz_desc, "MESH '%s' (vertex id + 0)", b3d_mesh_label(blitz));
 	else
 		snprintf(blitz_desc, sizeof blitz_desc, "no MESH (no enclosing NODE has one)");
-	wl_report(&ctx->doc->findings, "b3d-bone-binding-differs", bo->src, -1, bo->src->offset,
+	wl_report(&ctx->doc->findings, WLR_B3D_BONE_BINDING_DIFFERS, bo->src, -1, bo->src->offset,
 		  bo->src->header_size,
 		  "the BONE of NODE '%s' binds differently per reader: Blitz3D to %s, Irrlicht/Luanti to "
 		  "MESH '%s' (the last MESH before it; global vertex %" PRIu64 " + id), Assimp to global "
@@ -79,8 +74,8 @@ static void binding(wl_lint_ctx *ctx, const b3d_bone *bo)
 void b3d_check_bone_ids(wl_lint_ctx *ctx)
 {
 	const b3d_model *m = ctx->model;
-	bool oor = wl_lint_enabled(ctx, "b3d-bone-vertex-out-of-range");
-	bool bind = wl_lint_enabled(ctx, "b3d-bone-binding-differs");
+	bool oor = wl_lint_enabled(ctx, WLR_B3D_BONE_VERTEX_OUT_OF_RANGE);
+	bool bind = wl_lint_enabled(ctx, WLR_B3D_BONE_BINDING_DIFFERS);
 	for (size_t b = 0; b < m->bone_count; b++) {
 		if (oor)
 			out_of_range(ctx, m, m->bones[b]);

@@ -28,19 +28,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/cursor.h"
+#include "core/cursor.h"
 #include "checks.h"
-#include "../../core/b3d/skin_bind.h"
-#include "../../core/vec.h"
+#include "core/b3d/skin_bind.h"
+#include "core/vec.h"
 
 void b3d_check_keys(wl_lint_ctx *ctx);
-
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const b3d_check_keys_rules[];
-const char *const b3d_check_keys_rules[] = { "b3d-keys-flags-unknown",   "b3d-key-not-finite",
-					     "b3d-key-frame-below-1",    "b3d-keys-frame-order",
-					     "b3d-keys-duplicate-frame", "b3d-key-rotation-not-unit",
-					     NULL };
 
 static int32_t frame_of(const b3d_keys *ks, size_t i)
 {
@@ -49,9 +42,9 @@ static int32_t frame_of(const b3d_keys *ks, size_t i)
 
 /* A finding about key i of ks: "key I (frame F) of a KEYS of NODE 'N' "
  * then the formatted tail. */
-static void key_report(wl_lint_ctx *ctx, const char *rule, const b3d_keys *ks, size_t i, const char *fmt, ...)
+static void key_report(wl_lint_ctx *ctx, wl_rule_id rule, const b3d_keys *ks, size_t i, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
-static void key_report(wl_lint_ctx *ctx, const char *rule, const b3d_keys *ks, size_t i, const char *fmt, ...)
+static void key_report(wl_lint_ctx *ctx, wl_rule_id rule, const b3d_keys *ks, size_t i, const char *fmt, ...)
 {
 	char tail[256];
 	va_list ap;
@@ -67,7 +60,7 @@ static void key_report(wl_lint_ctx *ctx, const char *rule, const b3d_keys *ks, s
 static void check_chunk(wl_lint_ctx *ctx, const b3d_keys *ks, double tol)
 {
 	if (ks->flags & ~7)
-		wl_report(&ctx->doc->findings, "b3d-keys-flags-unknown", ks->src, -1,
+		wl_report(&ctx->doc->findings, WLR_B3D_KEYS_FLAGS_UNKNOWN, ks->src, -1,
 			  wl_chunk_payload_offset(ks->src), 4,
 			  "KEYS of NODE '%s' has flags 0x%" PRIx32 ": bits other than 1 (position), 2 "
 			  "(scale) and 4 (rotation) mean nothing to any reader",
@@ -80,17 +73,17 @@ static void check_chunk(wl_lint_ctx *ctx, const b3d_keys *ks, double tol)
 		const uint8_t *p = b3d_record(&ks->keys, i);
 		int32_t f = frame_of(ks, i);
 		if (f < 1)
-			key_report(ctx, "b3d-key-frame-below-1", ks, i,
+			key_report(ctx, WLR_B3D_KEY_FRAME_BELOW_1, ks, i,
 				   "is below 1: Luanti logs \"Illegal frame number found\" and moves it to "
 				   "frame 1");
 		int32_t clamped = f < 1 ? 1 : f; /* as Luanti reads it */
 		if (i > 0 && clamped <= max)
-			key_report(ctx, "b3d-keys-frame-order", ks, i,
+			key_report(ctx, WLR_B3D_KEYS_FRAME_ORDER, ks, i,
 				   "is not after every earlier key of the chunk: Luanti drops it");
 		if (clamped > max)
 			max = clamped;
 		if (!wl_lef32_all_finite(p + 4, floats)) {
-			key_report(ctx, "b3d-key-not-finite", ks, i, "holds a NaN or infinite value");
+			key_report(ctx, WLR_B3D_KEY_NOT_FINITE, ks, i, "holds a NaN or infinite value");
 			continue;
 		}
 		if (!ks->rotation_at)
@@ -100,7 +93,7 @@ static void check_chunk(wl_lint_ctx *ctx, const b3d_keys *ks, double tol)
 			q[k] = wl_lef32(p + ks->rotation_at + 4 * (unsigned)k);
 		double len = wl_q4_len(q);
 		if (fabs(len - 1.0) > tol)
-			key_report(ctx, "b3d-key-rotation-not-unit", ks, i,
+			key_report(ctx, WLR_B3D_KEY_ROTATION_NOT_UNIT, ks, i,
 				   "has a rotation of length %.6g, not a unit quaternion (tolerance %g): Luanti "
 				   "slerps it as it is, scaling the bone",
 				   len, tol);
@@ -187,7 +180,7 @@ static void duplicates(wl_lint_ctx *ctx, const b3d_keys *const *ks, size_t n)
 		for (size_t i = 0; i < ks[c]->keys.count; i++) {
 			uint8_t d = dup[base + i];
 			if (d)
-				key_report(ctx, "b3d-keys-duplicate-frame", ks[c], i,
+				key_report(ctx, WLR_B3D_KEYS_DUPLICATE_FRAME, ks[c], i,
 					   "keys the %s at a frame an earlier KEYS of the NODE already keys it "
 					   "at: Luanti keeps one of them",
 					   channel_name[d - 1]);
@@ -209,11 +202,11 @@ static int by_node(const void *a, const void *b)
 void b3d_check_keys(wl_lint_ctx *ctx)
 {
 	const b3d_model *m = ctx->model;
-	double tol = wl_lint_param(ctx, "b3d-key-rotation-not-unit", "tolerance", 0.001);
+	double tol = wl_lint_param(ctx, WLR_B3D_KEY_ROTATION_NOT_UNIT, "tolerance");
 	for (size_t i = 0; i < m->keys_count; i++)
 		if (m->keys[i]->flags_ok)
 			check_chunk(ctx, m->keys[i], tol);
-	if (!wl_lint_enabled(ctx, "b3d-keys-duplicate-frame") || m->keys_count < 2)
+	if (!wl_lint_enabled(ctx, WLR_B3D_KEYS_DUPLICATE_FRAME) || m->keys_count < 2)
 		return;
 	const b3d_keys **sorted = malloc(m->keys_count * sizeof *sorted);
 	if (!sorted) {

@@ -44,7 +44,7 @@ static void texture_ids(wl_lint_ctx *ctx, const b3d_brush *b, size_t bi, int32_t
 		int32_t id = b3c_i32(b->texture_ids + 4 * (size_t)j);
 		if (id == -1 || (id >= 0 && (uint64_t)id < m->texture_count))
 			continue;
-		wl_report(&ctx->doc->findings, "b3d-texture-id-out-of-range", b->src, (int64_t)bi,
+		wl_report(&ctx->doc->findings, WLR_B3D_TEXTURE_ID_OUT_OF_RANGE, b->src, (int64_t)bi,
 			  b->texture_ids_offset + 4 * (uint64_t)j, 4,
 			  "brush %zu ('%.*s') texture_id[%" PRId32 "] is %" PRId32 ", but TEXS holds %zu "
 			  "texture(s)%s: Assimp refuses the model (\"Bad texture id\"), Irrlicht and "
@@ -60,13 +60,13 @@ static void brushes(wl_lint_ctx *ctx)
 	int32_t n = m->brush_texture_slots;
 	uint64_t at = wl_chunk_payload_offset(m->brus);
 	if (n < 0 || n > BRUS_MAX_TEXS)
-		wl_report(f, "b3d-brush-texture-count", m->brus, -1, at, 4,
+		wl_report(f, WLR_B3D_BRUSH_TEXTURE_COUNT, m->brus, -1, at, 4,
 			  "BRUS n_texs is %" PRId32 ", outside 0..%d: Assimp refuses the model (\"Bad "
 			  "texture count\"), modlib too%s",
 			  n, BRUS_MAX_TEXS,
 			  n < 0 ? "; Irrlicht and Luanti read it as unsigned and run far past the chunk" : "");
 	else if (n > LUANTI_MAX_LAYERS)
-		wl_report(f, "b3d-brush-texture-layers", m->brus, -1, at, 4,
+		wl_report(f, WLR_B3D_BRUSH_TEXTURE_LAYERS, m->brus, -1, at, 4,
 			  "BRUS n_texs is %" PRId32 ": Irrlicht and Luanti use %d texture layers and "
 			  "ignore the rest",
 			  n, LUANTI_MAX_LAYERS);
@@ -80,7 +80,7 @@ static void brushes(wl_lint_ctx *ctx)
 	for (size_t i = 0; i < m->brush_count; i++) {
 		const b3d_brush *b = &m->brushes[i];
 		if (!b3c_finite_v(b->color, 4) || !isfinite(b->shininess))
-			wl_report(f, "b3d-float-not-finite", b->src, (int64_t)i, b->values_offset, 20,
+			wl_report(f, WLR_B3D_FLOAT_NOT_FINITE, b->src, (int64_t)i, b->values_offset, 20,
 				  "brush %zu ('%.*s') has a NaN or infinite colour or shininess",
 				  i, b3c_shown(b->name_len), b->name);
 		if (b->texture_ids)
@@ -103,17 +103,17 @@ static void textures(wl_lint_ctx *ctx)
 		const b3d_texture *t = &m->textures[i];
 		int len = b3c_shown(t->name_len);
 		if (memchr(t->name, '\\', t->name_len))
-			wl_report(f, "b3d-texture-path-backslash", t->src, (int64_t)i, t->offset, t->name_len + 1,
+			wl_report(f, WLR_B3D_TEXTURE_PATH_BACKSLASH, t->src, (int64_t)i, t->offset, t->name_len + 1,
 				  "texture %zu file name '%.*s' uses '\\': Irrlicht and Luanti read it as '/', "
 				  "other tools on Linux do not",
 				  i, len, t->name);
 		if (is_absolute(t->name, t->name_len))
-			wl_report(f, "b3d-texture-path-absolute", t->src, (int64_t)i, t->offset, t->name_len + 1,
+			wl_report(f, WLR_B3D_TEXTURE_PATH_ABSOLUTE, t->src, (int64_t)i, t->offset, t->name_len + 1,
 				  "texture %zu file name '%.*s' is an absolute path: it names a folder of "
 				  "the author's machine",
 				  i, len, t->name);
 		if (!b3c_finite_v(t->pos, 2) || !b3c_finite_v(t->scale, 2) || !isfinite(t->rotation))
-			wl_report(f, "b3d-float-not-finite", t->src, (int64_t)i, t->values_offset + 8, 20,
+			wl_report(f, WLR_B3D_FLOAT_NOT_FINITE, t->src, (int64_t)i, t->values_offset + 8, 20,
 				  "texture %zu ('%.*s') has a NaN or infinite position, scale or rotation",
 				  i, len, t->name);
 	}

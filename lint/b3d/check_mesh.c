@@ -62,7 +62,7 @@ static void brush_id(wl_lint_ctx *ctx, const b3d_mesh *me, const wl_chunk *c, in
 	const b3d_model *m = ctx->model;
 	if (!brush_bad(m, id))
 		return;
-	wl_report(&ctx->doc->findings, "b3d-brush-id-out-of-range", c, -1, wl_chunk_payload_offset(c), 4,
+	wl_report(&ctx->doc->findings, WLR_B3D_BRUSH_ID_OUT_OF_RANGE, c, -1, wl_chunk_payload_offset(c), 4,
 		  "%s brush_id %" PRId32 " in the MESH of NODE '%.64s' is neither -1 nor below the %zu "
 		  "brush(es) of BRUS: Luanti refuses the model (\"Illegal brush ID found\"), older "
 		  "Irrlicht reads its material array out of bounds",
@@ -92,7 +92,7 @@ static void triangles(wl_lint_ctx *ctx, const b3d_mesh *me, const b3d_tris *t)
 		for (int k = 0; judge_ids && k < 3; k++) {
 			if (v[k] >= 0 && (uint64_t)v[k] < limit)
 				continue;
-			wl_report(f, "b3d-triangle-vertex-out-of-range", t->src, (int64_t)i, off, 12,
+			wl_report(f, WLR_B3D_TRIANGLE_VERTEX_OUT_OF_RANGE, t->src, (int64_t)i, off, 12,
 				  "triangle %zu uses vertex id %" PRId32 " (corner %d), but the MESH of NODE "
 				  "'%.64s' has %" PRIu64 " vertices: Irrlicht and Luanti refuse the model "
 				  "(\"Illegal vertex index found\"), Assimp too (\"Bad triangle index\")",
@@ -100,7 +100,7 @@ static void triangles(wl_lint_ctx *ctx, const b3d_mesh *me, const b3d_tris *t)
 			break;
 		}
 		if (v[0] == v[1] || v[1] == v[2] || v[0] == v[2])
-			wl_report(f, "b3d-triangle-degenerate", t->src, (int64_t)i, off, 12,
+			wl_report(f, WLR_B3D_TRIANGLE_DEGENERATE, t->src, (int64_t)i, off, 12,
 				  "triangle %zu repeats a vertex (%" PRId32 ", %" PRId32 ", %" PRId32
 				  "): it has no area and draws nothing",
 				  i, v[0], v[1], v[2]);
@@ -128,7 +128,7 @@ static void buffer_size(wl_lint_ctx *ctx, const b3d_mesh *me, const b3d_tris *t)
 			distinct++;
 		}
 		if (distinct > BUFFER_MAX_VERTICES) {
-			wl_report(&ctx->doc->findings, "b3d-tris-too-many-vertices", t->src, (int64_t)i,
+			wl_report(&ctx->doc->findings, WLR_B3D_TRIS_TOO_MANY_VERTICES, t->src, (int64_t)i,
 				  b3d_record_offset(r, i), 12,
 				  "triangle %zu brings the vertices used by this TRIS set past %u: Luanti's "
 				  "mesh buffers have 16-bit indices, so this and later triangles wrap to "
@@ -147,7 +147,7 @@ static void extra_vrts(wl_lint_ctx *ctx, const b3d_mesh *me)
 	for (const wl_chunk *k = me->src->first_child; k; k = k->next) {
 		if (k->kind != WL_NODE_CHUNK || k->id != B3D_CHUNK_VRTS || !k->type || n++ == 0)
 			continue;
-		wl_report(&ctx->doc->findings, "b3d-mesh-multiple-vrts", k, -1, k->offset,
+		wl_report(&ctx->doc->findings, WLR_B3D_MESH_MULTIPLE_VRTS, k, -1, k->offset,
 			  b3c_chunk_len(ctx->doc, k),
 			  "VRTS %zu of the MESH of NODE '%.64s': the spec allows one per MESH; triangle ids "
 			  "count from the first, modlib refuses the model",
@@ -163,12 +163,12 @@ static void mesh(wl_lint_ctx *ctx, const b3d_mesh *me)
 		brush_id(ctx, me, me->src, me->brush_id, "MESH");
 	bool cut = b3c_cut(me->src);
 	if (!me->vrts && !cut)
-		wl_report(f, "b3d-mesh-no-vertices", me->src, -1, me->src->offset, b3c_chunk_len(d, me->src),
+		wl_report(f, WLR_B3D_MESH_NO_VERTICES, me->src, -1, me->src->offset, b3c_chunk_len(d, me->src),
 			  "the MESH of NODE '%.64s' has no VRTS chunk: Assimp's validation rejects a mesh "
 			  "without vertices, modlib needs VRTS first",
 			  b3c_node_name(me->node));
 	else if (me->vrts && me->vrts->verts.size && me->vertex_count == 0 && !b3c_cut(me->vrts->src))
-		wl_report(f, "b3d-mesh-no-vertices", me->vrts->src, -1, me->vrts->src->offset,
+		wl_report(f, WLR_B3D_MESH_NO_VERTICES, me->vrts->src, -1, me->vrts->src->offset,
 			  b3c_chunk_len(d, me->vrts->src),
 			  "the VRTS of the MESH of NODE '%.64s' holds no vertex: Assimp's validation rejects "
 			  "a mesh without vertices",
@@ -176,7 +176,7 @@ static void mesh(wl_lint_ctx *ctx, const b3d_mesh *me)
 	if (me->vrts_count > 1)
 		extra_vrts(ctx, me);
 	if (!me->tris_count && !cut)
-		wl_report(f, "b3d-mesh-no-tris", me->src, -1, me->src->offset, b3c_chunk_len(d, me->src),
+		wl_report(f, WLR_B3D_MESH_NO_TRIS, me->src, -1, me->src->offset, b3c_chunk_len(d, me->src),
 			  "the MESH of NODE '%.64s' has no TRIS chunk: modlib refuses the model, Assimp "
 			  "refuses a file with no triangles at all (\"No meshes\")",
 			  b3c_node_name(me->node));
@@ -185,7 +185,7 @@ static void mesh(wl_lint_ctx *ctx, const b3d_mesh *me)
 		if (t->brush_ok && brushes_known(ctx->model))
 			brush_id(ctx, me, t->src, t->brush_id, "TRIS");
 		if (!t->tris.count && !b3c_cut(t->src))
-			wl_report(f, "b3d-tris-empty", t->src, -1, t->src->offset, b3c_chunk_len(d, t->src),
+			wl_report(f, WLR_B3D_TRIS_EMPTY, t->src, -1, t->src->offset, b3c_chunk_len(d, t->src),
 				  "TRIS %zu of the MESH of NODE '%.64s' holds no triangle: Assimp's "
 				  "validation rejects the empty mesh it makes",
 				  i, b3c_node_name(me->node));

@@ -19,17 +19,17 @@
 #include <stdlib.h>
 
 #include "check_util.h"
-#include "../../core/vec.h"
+#include "core/vec.h"
 
 void b3d_check_nodes(wl_lint_ctx *ctx);
 
-#define NOT_UNIT "b3d-node-rotation-not-unit"
+#define NOT_UNIT WLR_B3D_NODE_ROTATION_NOT_UNIT
 
 static void version(wl_lint_ctx *ctx, const b3d_model *m)
 {
 	if (!m->version_ok || m->version == 1)
 		return;
-	wl_report(&ctx->doc->findings, "b3d-version", m->bb3d, -1, wl_chunk_payload_offset(m->bb3d), 4,
+	wl_report(&ctx->doc->findings, WLR_B3D_VERSION, m->bb3d, -1, wl_chunk_payload_offset(m->bb3d), 4,
 		  "BB3D version is %" PRId32 ", not 1: Blitz3D refuses versions above 1, modlib "
 		  "versions above 299; Irrlicht and Luanti ignore it",
 		  m->version);
@@ -38,7 +38,7 @@ static void version(wl_lint_ctx *ctx, const b3d_model *m)
 static void transform(wl_lint_ctx *ctx, const b3d_node *n, double tol)
 {
 	if (!b3c_finite_v(n->position, 3) || !b3c_finite_v(n->scale, 3) || !b3c_finite_v(n->rotation, 4)) {
-		wl_report(&ctx->doc->findings, "b3d-float-not-finite", n->src, -1, n->transform_offset, 40,
+		wl_report(&ctx->doc->findings, WLR_B3D_FLOAT_NOT_FINITE, n->src, -1, n->transform_offset, 40,
 			  "NODE '%.64s' has a NaN or infinite position, scale or rotation: everything "
 			  "below it is placed nowhere",
 			  b3c_node_name(n));
@@ -64,7 +64,7 @@ static void kinds(wl_lint_ctx *ctx, const b3d_node *n)
 			continue;
 		if (seen++ == 0)
 			continue;
-		wl_report(&ctx->doc->findings, "b3d-node-kind-conflict", k, -1, k->offset,
+		wl_report(&ctx->doc->findings, WLR_B3D_NODE_KIND_CONFLICT, k, -1, k->offset,
 			  b3c_chunk_len(ctx->doc, k),
 			  "NODE '%.64s' holds %zu MESH and %zu BONE chunks; this %s is one too many: a NODE "
 			  "is a mesh or a bone (Blitz3D, modlib refuses the model)",
@@ -104,7 +104,7 @@ static void duplicates(wl_lint_ctx *ctx, const b3d_model *m)
 			continue;
 		}
 		const b3d_node *d = v[i];
-		wl_report(&ctx->doc->findings, "b3d-duplicate-node-name", d->src, -1,
+		wl_report(&ctx->doc->findings, WLR_B3D_DUPLICATE_NODE_NAME, d->src, -1,
 			  wl_chunk_payload_offset(d->src), d->name_len + 1,
 			  "NODE name '%.64s' is already used by the NODE at offset %" PRIu64 ": bone lookups "
 			  "by name (Luanti set_bone_override, attachments) find only one of them, Assimp's "
@@ -120,7 +120,7 @@ void b3d_check_nodes(wl_lint_ctx *ctx)
 	if (!m || !m->bb3d)
 		return;
 	version(ctx, m);
-	double tol = wl_lint_enabled(ctx, NOT_UNIT) ? wl_lint_param(ctx, NOT_UNIT, "tolerance", 1e-3) : -1;
+	double tol = wl_lint_enabled(ctx, NOT_UNIT) ? wl_lint_param(ctx, NOT_UNIT, "tolerance") : -1;
 	for (size_t i = 0; i < m->node_count; i++) {
 		const b3d_node *n = m->nodes[i];
 		if (n->transform_ok)

@@ -9,7 +9,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include "../../core/cursor.h"
+#include "core/cursor.h"
 #include "checks.h"
 
 /** Bytes of chunk c, header included, clamped to the end of the file. */

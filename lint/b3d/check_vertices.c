@@ -22,8 +22,8 @@
 
 void b3d_check_vertices(wl_lint_ctx *ctx);
 
-#define NOT_UNIT "b3d-normal-not-unit"
-#define ZERO "b3d-normal-zero"
+#define NOT_UNIT WLR_B3D_NORMAL_NOT_UNIT
+#define ZERO WLR_B3D_NORMAL_ZERO
 
 /* Irrlicht/Luanti CB3DMeshFileLoader::readChunkVRTS refuse sets >= 3 and
  * set_size >= 4 (and, since 64688f44, negative values); stricter than
@@ -36,7 +36,7 @@ static void layout(wl_lint_ctx *ctx, const b3d_mesh *me, const b3d_vrts *v)
 			  : v->sets > 8 || v->set_size > 4 ? "beyond the spec's 8 sets of at most 4, refused by every reader"
 			  : v->sets > 4 ? "Irrlicht, Luanti and Assimp refuse more than 4 sets"
 			  : "Irrlicht and Luanti refuse 3 or more sets or a set size of 4 (\"too big\")";
-	wl_report(&ctx->doc->findings, "b3d-tex-coord-layout", v->src, -1, wl_chunk_payload_offset(v->src) + 4, 8,
+	wl_report(&ctx->doc->findings, WLR_B3D_TEX_COORD_LAYOUT, v->src, -1, wl_chunk_payload_offset(v->src) + 4, 8,
 		  "VRTS of the MESH of NODE '%.64s' has tex_coord_sets %" PRId32 " and tex_coord_set_size %" PRId32
 		  ": %s",
 		  b3c_node_name(me->node), v->sets, v->set_size, who);
@@ -81,7 +81,7 @@ static void vertices(wl_lint_ctx *ctx, const b3d_vrts *v, double tol, double eps
 		const uint8_t *p = b3d_record(r, i);
 		const char *part = bad_part(v, p);
 		if (part) {
-			wl_report(&ctx->doc->findings, "b3d-float-not-finite", v->src, (int64_t)i,
+			wl_report(&ctx->doc->findings, WLR_B3D_FLOAT_NOT_FINITE, v->src, (int64_t)i,
 				  b3d_record_offset(r, i), r->size,
 				  "vertex %zu has a NaN or infinite %s: its triangles vanish or stretch across "
 				  "the scene and the bounding box is poisoned",
@@ -99,8 +99,8 @@ void b3d_check_vertices(wl_lint_ctx *ctx)
 	if (!m)
 		return;
 	bool normals = wl_lint_enabled(ctx, ZERO) || wl_lint_enabled(ctx, NOT_UNIT);
-	double tol = wl_lint_param(ctx, NOT_UNIT, "tolerance", 1e-2);
-	double eps = wl_lint_param(ctx, ZERO, "epsilon", 1e-6);
+	double tol = wl_lint_param(ctx, NOT_UNIT, "tolerance");
+	double eps = wl_lint_param(ctx, ZERO, "epsilon");
 	for (size_t i = 0; i < m->mesh_count; i++) {
 		const b3d_mesh *me = m->meshes[i];
 		if (!me->vrts)

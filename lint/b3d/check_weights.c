@@ -33,17 +33,9 @@
 #include <stdlib.h>
 
 #include "checks.h"
-#include "../../core/b3d/skin_bind.h"
+#include "core/b3d/skin_bind.h"
 
 void b3d_check_weights(wl_lint_ctx *ctx);
-
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const b3d_check_weights_rules[];
-const char *const b3d_check_weights_rules[] = {
-	"b3d-weight-not-finite", "b3d-weight-zero", "b3d-weight-negative", "b3d-weight-duplicate-vertex",
-	"b3d-weight-unreferenced-vertex", "b3d-weight-sum", "b3d-weight-over-4", "b3d-unweighted-vertex",
-	NULL
-};
 
 /* What is known of one vertex of the MESH being checked. */
 typedef struct vstate {
@@ -64,7 +56,7 @@ typedef struct wctx {
 	bool on_sum, on_over, on_unref, on_dup, on_zero, on_neg, on_nan, on_unweighted;
 } wctx;
 
-static void report_rec(const wctx *w, const char *rule, const b3d_bone *bo, size_t i, const char *fmt_tail,
+static void report_rec(const wctx *w, wl_rule_id rule, const b3d_bone *bo, size_t i, const char *fmt_tail,
 		       int32_t vertex, float weight)
 {
 	wl_report(&w->ctx->doc->findings, rule, bo->src, (int64_t)i, b3d_record_offset(&bo->weights, i), 8,
@@ -80,27 +72,27 @@ static void record(wctx *w, const b3d_bone *bo, size_t bi, size_t i)
 		return;
 	vstate *s = &w->v[r.vertex];
 	if (w->on_unref && !b3d_bit(w->used, (uint64_t)r.vertex))
-		report_rec(w, "b3d-weight-unreferenced-vertex", bo, i,
+		report_rec(w, WLR_B3D_WEIGHT_UNREFERENCED_VERTEX, bo, i,
 			   "is on a vertex no triangle of the MESH uses: Irrlicht and Luanti log \"Weight has "
 			   "bad vertex id\" and drop it",
 			   r.vertex, r.weight);
 	if (!isfinite(r.weight)) {
 		if (w->on_nan)
-			report_rec(w, "b3d-weight-not-finite", bo, i, "is not a finite number", r.vertex,
+			report_rec(w, WLR_B3D_WEIGHT_NOT_FINITE, bo, i, "is not a finite number", r.vertex,
 				   r.weight);
 		return;
 	}
 	if (r.weight <= 0) {
 		if (r.weight == 0 && w->on_zero)
-			report_rec(w, "b3d-weight-zero", bo, i, "is zero: every reader drops it", r.vertex,
+			report_rec(w, WLR_B3D_WEIGHT_ZERO, bo, i, "is zero: every reader drops it", r.vertex,
 				   r.weight);
 		else if (r.weight < 0 && w->on_neg)
-			report_rec(w, "b3d-weight-negative", bo, i, "is negative: Irrlicht, Luanti and modlib "
+			report_rec(w, WLR_B3D_WEIGHT_NEGATIVE, bo, i, "is negative: Irrlicht, Luanti and modlib "
 				   "drop it", r.vertex, r.weight);
 		return;
 	}
 	if (s->seen_bone == bi + 1 && w->on_dup)
-		report_rec(w, "b3d-weight-duplicate-vertex", bo, i,
+		report_rec(w, WLR_B3D_WEIGHT_DUPLICATE_VERTEX, bo, i,
 			   "names a vertex this BONE already weighted: modlib refuses the file (\"duplicate "
 			   "vertex weight\"), Luanti applies both",
 			   r.vertex, r.weight);
@@ -112,7 +104,7 @@ static void record(wctx *w, const b3d_bone *bo, size_t bi, size_t i)
 	s->positive++;
 	s->sum += r.weight;
 	if (s->positive == 5 && w->on_over)
-		report_rec(w, "b3d-weight-over-4", bo, i,
+		report_rec(w, WLR_B3D_WEIGHT_OVER_4, bo, i,
 			   "is the 5th positive weight of its vertex: Luanti keeps the 4 strongest, Assimp "
 			   "the first 4",
 			   r.vertex, r.weight);
@@ -127,7 +119,7 @@ static void per_vertex(wctx *w, double tol)
 	for (uint64_t v = 0; v < w->span; v++) {
 		const vstate *s = &w->v[v];
 		if (s->positive && w->on_sum && fabs(s->sum - 1.0) > tol)
-			wl_report(&w->ctx->doc->findings, "b3d-weight-sum", s->first_bone->src,
+			wl_report(&w->ctx->doc->findings, WLR_B3D_WEIGHT_SUM, s->first_bone->src,
 				  (int64_t)s->first_rec, b3d_record_offset(&s->first_bone->weights, s->first_rec), 8,
 				  "the %" PRIu32 " positive weight(s) of vertex %" PRIu64
 				  " of MESH '%s' sum to %.6g, not 1 (tolerance %g): Luanti rescales them to 1, "
@@ -136,7 +128,7 @@ static void per_vertex(wctx *w, double tol)
 		/* Only vertices of the first VRTS have a record to point at. */
 		if (skinned && !s->positive && w->on_unweighted && b3d_bit(w->used, v) && verts &&
 		    v < verts->count)
-			wl_report(&w->ctx->doc->findings, "b3d-unweighted-vertex", verts->src, (int64_t)v,
+			wl_report(&w->ctx->doc->findings, WLR_B3D_UNWEIGHTED_VERTEX, verts->src, (int64_t)v,
 				  b3d_record_offset(verts, v), verts->size,
 				  "vertex %" PRIu64 " of skinned MESH '%s' is used by a triangle but has no "
 				  "positive bone weight: it stays where the bind pose puts it",
@@ -167,7 +159,7 @@ static void check_mesh(wctx *w, const b3d_model *m, size_t first, size_t end)
 	for (size_t b = first; b < end; b++)
 		for (size_t i = 0; i < m->bones[b]->weights.count; i++)
 			record(w, m->bones[b], b, i);
-	per_vertex(w, wl_lint_param(w->ctx, "b3d-weight-sum", "tolerance", 0.01));
+	per_vertex(w, wl_lint_param(w->ctx, WLR_B3D_WEIGHT_SUM, "tolerance"));
 	free(w->v);
 	free(used);
 }
@@ -176,14 +168,14 @@ void b3d_check_weights(wl_lint_ctx *ctx)
 {
 	const b3d_model *m = ctx->model;
 	wctx w = { .ctx = ctx };
-	w.on_sum = wl_lint_enabled(ctx, "b3d-weight-sum");
-	w.on_over = wl_lint_enabled(ctx, "b3d-weight-over-4");
-	w.on_unref = wl_lint_enabled(ctx, "b3d-weight-unreferenced-vertex");
-	w.on_dup = wl_lint_enabled(ctx, "b3d-weight-duplicate-vertex");
-	w.on_zero = wl_lint_enabled(ctx, "b3d-weight-zero");
-	w.on_neg = wl_lint_enabled(ctx, "b3d-weight-negative");
-	w.on_nan = wl_lint_enabled(ctx, "b3d-weight-not-finite");
-	w.on_unweighted = wl_lint_enabled(ctx, "b3d-unweighted-vertex");
+	w.on_sum = wl_lint_enabled(ctx, WLR_B3D_WEIGHT_SUM);
+	w.on_over = wl_lint_enabled(ctx, WLR_B3D_WEIGHT_OVER_4);
+	w.on_unref = wl_lint_enabled(ctx, WLR_B3D_WEIGHT_UNREFERENCED_VERTEX);
+	w.on_dup = wl_lint_enabled(ctx, WLR_B3D_WEIGHT_DUPLICATE_VERTEX);
+	w.on_zero = wl_lint_enabled(ctx, WLR_B3D_WEIGHT_ZERO);
+	w.on_neg = wl_lint_enabled(ctx, WLR_B3D_WEIGHT_NEGATIVE);
+	w.on_nan = wl_lint_enabled(ctx, WLR_B3D_WEIGHT_NOT_FINITE);
+	w.on_unweighted = wl_lint_enabled(ctx, WLR_B3D_UNWEIGHTED_VERTEX);
 	for (size_t b = 0, end; b < m->bone_count && !ctx->doc->findings.oom; b = end) {
 		w.me = m->bones[b]->bind_irrlicht;
 		for (end = b + 1; end < m->bone_count && m->bones[end]->bind_irrlicht == w.me; end++)

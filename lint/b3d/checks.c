@@ -2,6 +2,9 @@
  * Add one line per check function. */
 #include "checks.h"
 
+#include "targets.h"
+#include "xref.h"
+
 void b3d_check_nodes(wl_lint_ctx *ctx);     /* check_nodes.c */
 void b3d_check_materials(wl_lint_ctx *ctx); /* check_materials.c */
 void b3d_check_mesh(wl_lint_ctx *ctx);      /* check_mesh.c */
@@ -23,8 +26,19 @@ static const wl_check_fn checks[] = {
 	NULL /* keep last: the list is NULL-terminated for easy appends */
 };
 
-const wl_check_fn *wl_b3d_checks(size_t *out_count)
+const wl_check_fn *b3d_checks(size_t *out_count)
 {
 	*out_count = sizeof checks / sizeof checks[0] - 1;
 	return checks;
 }
+
+/* The lint part of the format (lint/registry.h), registered in
+ * lint/registry.c. */
+const wl_lint_format b3d_lint_format = {
+	.format = "b3d",
+	.checks = b3d_checks,
+	.xref = &b3d_xref_ops,
+	.targets = b3d_targets,
+	.target_aliases = b3d_target_aliases,
+	.layout = b3d_layout,
+};

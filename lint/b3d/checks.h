@@ -7,10 +7,15 @@
 #ifndef WL_B3D_CHECKS_H
 #define WL_B3D_CHECKS_H
 
-#include "../../core/b3d/model.h"
-#include "../lint.h"
+#include "core/b3d/model.h"
+#include "lint/lint.h"
+#include "lint/registry.h"
 
 /* The registered checks, in the order they run; count in *out_count. */
-const wl_check_fn *wl_b3d_checks(size_t *out_count);
+const wl_check_fn *b3d_checks(size_t *out_count);
+
+/* The lint part of the format: its checks, custom-rule fields, cross-file
+ * index and targets (checks.c). */
+extern const wl_lint_format b3d_lint_format;
 
 #endif

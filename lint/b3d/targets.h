@@ -4,7 +4,7 @@
 #ifndef WL_B3D_TARGETS_H
 #define WL_B3D_TARGETS_H
 
-#include "../registry.h"
+#include "lint/registry.h"
 
 extern const char *const b3d_targets[];
 extern const char *const b3d_target_aliases[];

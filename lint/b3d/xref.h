@@ -20,7 +20,7 @@
 #ifndef WL_B3D_XREF_H
 #define WL_B3D_XREF_H
 
-#include "../xref.h"
+#include "lint/xref.h"
 
 /** The contributor registered for "b3d" in lint/registry.c. */
 extern const wl_xref_ops b3d_xref_ops;

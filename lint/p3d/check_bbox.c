@@ -57,7 +57,7 @@ static void lod(wl_lint_ctx *ctx, const p3d_model *m, const p3d_lod *l, float to
 			hi = m->bbox_vis_max;
 			box = "visual bounding box";
 		}
-		wl_report(&ctx->doc->findings, "p3d-vertex-outside-bbox", l->view->lod, i, p->bl.offset,
+		wl_report(&ctx->doc->findings, WLR_P3D_VERTEX_OUTSIDE_BBOX, l->view->lod, i, p->bl.offset,
 			  p->bl.length,
 			  "vertex %u (%g, %g, %g) lies outside ModelInfo's %s (%g, %g, %g) to "
 			  "(%g, %g, %g)",
@@ -66,13 +66,13 @@ static void lod(wl_lint_ctx *ctx, const p3d_model *m, const p3d_lod *l, float to
 	}
 }
 
-void wl_p3d_check_bbox(wl_lint_ctx *ctx)
+void p3d_check_bbox(wl_lint_ctx *ctx)
 {
 	const p3d_model *m = ctx->model;
 	if (!m || m->mlod || !m->info_walked || !m->in_file ||
-	    !wl_lint_enabled(ctx, "p3d-vertex-outside-bbox"))
+	    !wl_lint_enabled(ctx, WLR_P3D_VERTEX_OUTSIDE_BBOX))
 		return;
-	float tol = (float)wl_lint_param(ctx, "p3d-vertex-outside-bbox", "tolerance", 0.001);
+	float tol = (float)wl_lint_param(ctx, WLR_P3D_VERTEX_OUTSIDE_BBOX, "tolerance");
 	for (uint32_t i = 0; i < m->n_lods; i++) {
 		const p3d_lod *l = m->in_file[i];
 		if (l->view && l->has_bounds && l->view->positions.data)

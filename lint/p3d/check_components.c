@@ -97,7 +97,7 @@ static bool closed(ctx3 *k, const wl_p3d_comp *c, const char *label)
 				  : t - s == 2 ? "twice in the same direction (a face turned the "
 						 "other way)"
 					       : "by more than two faces of the component";
-		wl_report(&k->ctx->doc->findings, "p3d-component-open", g->fnode, f, g->f_at[f],
+		wl_report(&k->ctx->doc->findings, WLR_P3D_COMPONENT_OPEN, g->fnode, f, g->f_at[f],
 			  g->f_len[f],
 			  "%s lod, component %s: the edge of face %u from vertex %u (%g, %g, %g) to "
 			  "vertex %u (%g, %g, %g) is used %s; a component must be closed",
@@ -219,7 +219,7 @@ static void convex(ctx3 *k, const wl_p3d_comp *c, const char *label)
 			continue;
 		uint64_t off, len;
 		wl_p3d_mesh_vertex_span(g, v[s], &off, &len);
-		wl_report(&k->ctx->doc->findings, "p3d-component-convex", g->vnode, v[s], off, len,
+		wl_report(&k->ctx->doc->findings, WLR_P3D_COMPONENT_CONVEX, g->vnode, v[s], off, len,
 			  "%s lod, component %s: vertex %u (%g, %g, %g) lies %g m in front of the "
 			  "plane of face %u (tolerance %g m); a component must be convex",
 			  k->lod, label, (unsigned)v[s], (double)p[0], (double)p[1], (double)p[2], worst,
@@ -244,7 +244,7 @@ static void lod(ctx3 *k, const p3d_model *m, const p3d_lod *l)
 		comp_label(c, label, sizeof label);
 		if (!c->name && k->name) {
 			uint32_t f = c->faces[0];
-			wl_report(&k->ctx->doc->findings, "p3d-component-name", g.fnode, f, g.f_at[f],
+			wl_report(&k->ctx->doc->findings, WLR_P3D_COMPONENT_NAME, g.fnode, f, g.f_at[f],
 				  g.f_len[f],
 				  "%s lod: %s lie in no named selection ComponentNN; Binarize and "
 				  "the game take a component from each such selection",
@@ -256,17 +256,17 @@ static void lod(ctx3 *k, const p3d_model *m, const p3d_lod *l)
 	wl_p3d_mesh_free(&g);
 }
 
-void wl_p3d_check_components(wl_lint_ctx *ctx)
+void p3d_check_components(wl_lint_ctx *ctx)
 {
 	const p3d_model *m = ctx->model;
 	if (!m || !m->lods)
 		return;
-	ctx3 k = { ctx, NULL, NULL, wl_lint_enabled(ctx, "p3d-component-name"),
-		   wl_lint_enabled(ctx, "p3d-component-open"),
-		   wl_lint_enabled(ctx, "p3d-component-convex"), 0 };
+	ctx3 k = { ctx, NULL, NULL, wl_lint_enabled(ctx, WLR_P3D_COMPONENT_NAME),
+		   wl_lint_enabled(ctx, WLR_P3D_COMPONENT_OPEN),
+		   wl_lint_enabled(ctx, WLR_P3D_COMPONENT_CONVEX), 0 };
 	if (!k.name && !k.open && !k.convex)
 		return;
-	k.tol = wl_lint_param(ctx, "p3d-component-convex", "tolerance", 0.001);
+	k.tol = wl_lint_param(ctx, WLR_P3D_COMPONENT_CONVEX, "tolerance");
 	uint32_t n = m->mlod ? m->n_res : m->n_lods;
 	for (uint32_t i = 0; i < n; i++) {
 		const p3d_lod *l = &m->lods[i];

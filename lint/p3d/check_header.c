@@ -10,24 +10,24 @@
 
 #include "checks.h"
 
-void wl_p3d_check_header(wl_lint_ctx *ctx)
+void p3d_check_header(wl_lint_ctx *ctx)
 {
 	const p3d_model *m = ctx->model;
 	wl_doc *d = ctx->doc;
 	if (!m || !m->header_complete)
 		return;
 	if (!m->mlod && !p3d_version_known(m->header_version))
-		wl_report(&d->findings, "p3d-version-unknown", m->header, -1, 4, 4,
+		wl_report(&d->findings, WLR_P3D_VERSION_UNKNOWN, m->header, -1, 4, 4,
 			  "odol version %u is not one the public readers know (7, 28 to 75)",
 			  (unsigned)m->header_version);
 	if (m->has_reserved && (m->reserved[0] || m->reserved[1]))
-		wl_report(&d->findings, "p3d-encrypted", m->header, -1, m->reserved_off, 8,
+		wl_report(&d->findings, WLR_P3D_ENCRYPTED, m->header, -1, m->reserved_off, 8,
 			  "the reserved header words of odol v%u are 0x%08X 0x%08X, not 0: the model is "
 			  "encrypted",
 			  (unsigned)m->version, (unsigned)m->reserved[0], (unsigned)m->reserved[1]);
-	double max = wl_lint_param(ctx, "p3d-lod-count", "max_lods", 4096);
+	double max = wl_lint_param(ctx, WLR_P3D_LOD_COUNT, "max_lods");
 	if (m->n_lods == 0 || m->n_lods > max)
-		wl_report(&d->findings, "p3d-lod-count", m->header, -1, m->nlods_off, 4,
+		wl_report(&d->findings, WLR_P3D_LOD_COUNT, m->header, -1, m->nlods_off, 4,
 			  "the model declares %u lods (a model has 1 to %.0f)", (unsigned)m->n_lods, max);
 	if (m->mlod || !m->lods)
 		return;
@@ -35,14 +35,14 @@ void wl_p3d_check_header(wl_lint_ctx *ctx)
 		float r = m->lods[i].resolution;
 		uint64_t off = m->res_off + 4ull * i;
 		if (!isfinite(r) || r < 0) {
-			wl_report(&d->findings, "p3d-resolution-invalid", m->resolutions, i, off, 4,
+			wl_report(&d->findings, WLR_P3D_RESOLUTION_INVALID, m->resolutions, i, off, 4,
 				  "lod %u has resolution %g: a resolution is a finite number >= 0",
 				  (unsigned)i, (double)r);
 			continue;
 		}
 		for (uint32_t k = 0; k < i; k++)
 			if (m->lods[k].resolution == r) {
-				wl_report(&d->findings, "p3d-resolution-duplicate", m->resolutions, i, off,
+				wl_report(&d->findings, WLR_P3D_RESOLUTION_DUPLICATE, m->resolutions, i, off,
 					  4, "lod %u has resolution %g, as lod %u has", (unsigned)i,
 					  (double)r, (unsigned)k);
 				break;

@@ -37,7 +37,7 @@ static void floats(wl_lint_ctx *ctx, const p3d_model *m)
 		float v;
 		int k = wl_p3d_nonfinite(d->bytes + f->at, f->k, &v);
 		if (k >= 0)
-			wl_report(&d->findings, "p3d-not-finite", f->node, -1, f->at, 4ull * f->k,
+			wl_report(&d->findings, WLR_P3D_NOT_FINITE, f->node, -1, f->at, 4ull * f->k,
 				  "ModelInfo's %s at 0x%llx has a non-finite component %d (%g)", f->what,
 				  (unsigned long long)f->at, k, (double)v);
 	}
@@ -60,7 +60,7 @@ static void parents(wl_lint_ctx *ctx, const p3d_model *m)
 		const char *p = m->bone_parents[i];
 		if (!p[0] || bsearch(&p, sorted, n, sizeof *sorted, ptr_cmp))
 			continue;
-		wl_report(&d->findings, "p3d-skeleton-parent", m->skeleton_node, i, m->bone_parent_at[i],
+		wl_report(&d->findings, WLR_P3D_SKELETON_PARENT, m->skeleton_node, i, m->bone_parent_at[i],
 			  strlen(p) + 1,
 			  "skeleton bone %u (\"%.64s\") has parent \"%.64s\", which is no bone of the "
 			  "skeleton",
@@ -75,22 +75,22 @@ static void anim_bones(wl_lint_ctx *ctx, const p3d_model *m)
 		const p3d_animbone *a = &m->anim_bones[i];
 		if (a->bone == -1 || (a->bone >= 0 && (uint32_t)a->bone < m->n_skeleton_bones))
 			continue;
-		wl_report(&ctx->doc->findings, "p3d-animation-bone", m->anims_node, a->cls, a->at, 4,
+		wl_report(&ctx->doc->findings, WLR_P3D_ANIMATION_BONE, m->anims_node, a->cls, a->at, 4,
 			  "animation class %u uses bone %d in lod %u, but the skeleton has %u bones",
 			  (unsigned)a->cls, (int)a->bone, (unsigned)a->lod,
 			  (unsigned)m->n_skeleton_bones);
 	}
 }
 
-void wl_p3d_check_info(wl_lint_ctx *ctx)
+void p3d_check_info(wl_lint_ctx *ctx)
 {
 	const p3d_model *m = ctx->model;
 	if (!m || m->mlod || !m->info_walked)
 		return;
-	if (wl_lint_enabled(ctx, "p3d-not-finite"))
+	if (wl_lint_enabled(ctx, WLR_P3D_NOT_FINITE))
 		floats(ctx, m);
-	if (wl_lint_enabled(ctx, "p3d-skeleton-parent"))
+	if (wl_lint_enabled(ctx, WLR_P3D_SKELETON_PARENT))
 		parents(ctx, m);
-	if (wl_lint_enabled(ctx, "p3d-animation-bone"))
+	if (wl_lint_enabled(ctx, WLR_P3D_ANIMATION_BONE))
 		anim_bones(ctx, m);
 }

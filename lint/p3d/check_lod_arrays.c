@@ -24,7 +24,7 @@ static void size(wl_lint_ctx *ctx, const p3d_lodview *x, const char *what, const
 {
 	if (!a->read || x->vertices == UINT32_MAX || a->n == x->vertices)
 		return;
-	wl_report(&ctx->doc->findings, "p3d-vertex-array-size", rest_node(x), -1, a->at, 4,
+	wl_report(&ctx->doc->findings, WLR_P3D_VERTEX_ARRAY_SIZE, rest_node(x), -1, a->at, 4,
 		  "the lod's %s array has %u entries but the lod has %u vertices", what,
 		  (unsigned)a->n, (unsigned)x->vertices);
 }
@@ -89,21 +89,21 @@ static void lod(wl_lint_ctx *ctx, const p3d_lodview *x, bool sizes, bool nan)
 		size(ctx, x, "vertex bone refs", &x->bone_refs);
 }
 
-void wl_p3d_check_lod_arrays(wl_lint_ctx *ctx)
+void p3d_check_lod_arrays(wl_lint_ctx *ctx)
 {
 	const p3d_model *m = ctx->model;
 	if (!m || m->mlod || !m->in_file)
 		return;
-	bool sizes = wl_lint_enabled(ctx, "p3d-vertex-array-size");
-	bool nan = wl_lint_enabled(ctx, "p3d-not-finite");
-	bool rest = wl_lint_enabled(ctx, "p3d-rest-size");
+	bool sizes = wl_lint_enabled(ctx, WLR_P3D_VERTEX_ARRAY_SIZE);
+	bool nan = wl_lint_enabled(ctx, WLR_P3D_NOT_FINITE);
+	bool rest = wl_lint_enabled(ctx, WLR_P3D_REST_SIZE);
 	for (uint32_t i = 0; i < m->n_lods; i++) {
 		const p3d_lodview *x = m->in_file[i]->view;
 		if (!x)
 			continue;
 		lod(ctx, x, sizes, nan);
 		if (rest && x->rest_read && x->rest_size != x->rest_expect)
-			wl_report(&ctx->doc->findings, "p3d-rest-size", x->lod, -1, x->rest_at, 4,
+			wl_report(&ctx->doc->findings, WLR_P3D_REST_SIZE, x->lod, -1, x->rest_at, 4,
 				  "the lod's sizeOfRestData is %u but the lod's end (0x%llx) gives %llu",
 				  (unsigned)x->rest_size, (unsigned long long)wl_chunk_end(x->lod),
 				  (unsigned long long)x->rest_expect);

@@ -44,8 +44,8 @@ static void faces(fc *f)
 {
 	const p3d_lodview *x = f->x;
 	wl_doc *d = f->ctx->doc;
-	bool counts = wl_lint_enabled(f->ctx, "p3d-face-vertex-count");
-	bool index = x->vertices != UINT32_MAX && wl_lint_enabled(f->ctx, "p3d-face-index");
+	bool counts = wl_lint_enabled(f->ctx, WLR_P3D_FACE_VERTEX_COUNT);
+	bool index = x->vertices != UINT32_MAX && wl_lint_enabled(f->ctx, WLR_P3D_FACE_INDEX);
 	uint32_t isz = x->v >= 69 ? 4 : 2, n = x->n_faces, nv = x->vertices;
 	f->face_at = malloc(((size_t)n + 1) * sizeof *f->face_at);
 	if (!f->face_at) {
@@ -66,14 +66,14 @@ static void faces(fc *f)
 		f->face_at[i] = (uint32_t)sum;
 		sum += (1ull + k) * isz;
 		if (counts && k != 3 && k != 4)
-			wl_report(&d->findings, "p3d-face-vertex-count", x->faces, i, at, 1,
+			wl_report(&d->findings, WLR_P3D_FACE_VERTEX_COUNT, x->faces, i, at, 1,
 				  "face %u has %u vertices: a face has 3 or 4", (unsigned)i, (unsigned)k);
 		if ((uint64_t)(end - p) < (uint64_t)k * isz)
 			break;
 		for (uint32_t j = 0; index && j < k; j++) {
 			uint32_t idx = isz == 4 ? wl_le32(p + 4 * j) : wl_le16(p + 2 * j);
 			if (idx >= nv)
-				wl_report(&d->findings, "p3d-face-index", x->faces, i, at + 1 + j * isz,
+				wl_report(&d->findings, WLR_P3D_FACE_INDEX, x->faces, i, at + 1 + j * isz,
 					  isz, "face %u vertex %u uses vertex %u of %u", (unsigned)i,
 					  (unsigned)j, (unsigned)idx, (unsigned)nv);
 		}
@@ -85,8 +85,8 @@ static void faces(fc *f)
 		return;
 	}
 	f->face_at[n] = (uint32_t)sum;
-	if (x->alloc != sum && wl_lint_enabled(f->ctx, "p3d-face-allocation"))
-		wl_report(&d->findings, "p3d-face-allocation", head_node(x), -1, x->alloc_off, 4,
+	if (x->alloc != sum && wl_lint_enabled(f->ctx, WLR_P3D_FACE_ALLOCATION))
+		wl_report(&d->findings, WLR_P3D_FACE_ALLOCATION, head_node(x), -1, x->alloc_off, 4,
 			  "the faces' allocation size is %u but %u faces of (1 + vertices) x %u bytes "
 			  "take %u",
 			  (unsigned)x->alloc, (unsigned)n, (unsigned)isz, (unsigned)sum);
@@ -123,8 +123,8 @@ static void section(fc *f, uint32_t i, uint64_t off)
 	if (f->face_at) {
 		uint32_t end = f->face_at[x->n_faces];
 		if (from > to || to > end || face_starting(f, from) < 0 || face_starting(f, to) < 0) {
-			if (wl_lint_enabled(f->ctx, "p3d-section-faces"))
-				wl_report(fs, "p3d-section-faces", node, i, off, 8,
+			if (wl_lint_enabled(f->ctx, WLR_P3D_SECTION_FACES))
+				wl_report(fs, WLR_P3D_SECTION_FACES, node, i, off, 8,
 					  "section %u covers face bytes %u to %u, which are not whole "
 					  "faces inside the %u bytes of the lod's %u faces",
 					  (unsigned)i, (unsigned)from, (unsigned)to, (unsigned)end,
@@ -132,8 +132,8 @@ static void section(fc *f, uint32_t i, uint64_t off)
 			f->next = UINT32_MAX;
 		} else {
 			if (f->next != UINT32_MAX && from != f->next &&
-			    wl_lint_enabled(f->ctx, "p3d-section-order"))
-				wl_report(fs, "p3d-section-order", node, i, off, 4,
+			    wl_lint_enabled(f->ctx, WLR_P3D_SECTION_ORDER))
+				wl_report(fs, WLR_P3D_SECTION_ORDER, node, i, off, 4,
 					  "section %u starts at face %u (byte %u) but the section before "
 					  "it ends at byte %u",
 					  (unsigned)i, (unsigned)face_starting(f, from), (unsigned)from,
@@ -142,13 +142,13 @@ static void section(fc *f, uint32_t i, uint64_t off)
 		}
 	}
 	if ((tex < -1 || (tex >= 0 && (uint32_t)tex >= x->n_textures)) &&
-	    wl_lint_enabled(f->ctx, "p3d-section-texture"))
-		wl_report(fs, "p3d-section-texture", node, i, off + 20, 2,
+	    wl_lint_enabled(f->ctx, WLR_P3D_SECTION_TEXTURE))
+		wl_report(fs, WLR_P3D_SECTION_TEXTURE, node, i, off + 20, 2,
 			  "section %u uses texture %d but the lod has %u textures (-1: none)",
 			  (unsigned)i, (int)tex, (unsigned)x->n_textures);
 	if ((mat < -1 || (mat >= 0 && (uint32_t)mat >= x->n_materials)) &&
-	    wl_lint_enabled(f->ctx, "p3d-section-material"))
-		wl_report(fs, "p3d-section-material", node, i, off + 26, 4,
+	    wl_lint_enabled(f->ctx, WLR_P3D_SECTION_MATERIAL))
+		wl_report(fs, WLR_P3D_SECTION_MATERIAL, node, i, off + 26, 4,
 			  "section %u uses material %d but the lod has %u materials (-1: named in "
 			  "the section)",
 			  (unsigned)i, (int)mat, (unsigned)x->n_materials);
@@ -159,21 +159,21 @@ static void sections_end(fc *f)
 {
 	const p3d_lodview *x = f->x;
 	if (!f->face_at || x->n_faces == 0 || f->next == UINT32_MAX ||
-	    !wl_lint_enabled(f->ctx, "p3d-section-order"))
+	    !wl_lint_enabled(f->ctx, WLR_P3D_SECTION_ORDER))
 		return;
 	uint32_t end = f->face_at[x->n_faces];
 	wl_findings *fs = &f->ctx->doc->findings;
 	if (x->n_sections == 0)
-		wl_report(fs, "p3d-section-order", rest_node(x), -1, x->sections_at, 4,
+		wl_report(fs, WLR_P3D_SECTION_ORDER, rest_node(x), -1, x->sections_at, 4,
 			  "the lod has %u faces but no section: no face is drawn",
 			  (unsigned)x->n_faces);
 	else if (f->next != end)
-		wl_report(fs, "p3d-section-order", rest_node(x), x->n_sections - 1, f->last + 4, 4,
+		wl_report(fs, WLR_P3D_SECTION_ORDER, rest_node(x), x->n_sections - 1, f->last + 4, 4,
 			  "the last section (%u) ends at face byte %u but the faces take %u bytes",
 			  (unsigned)(x->n_sections - 1), (unsigned)f->next, (unsigned)end);
 }
 
-void wl_p3d_check_lod_faces(wl_lint_ctx *ctx)
+void p3d_check_lod_faces(wl_lint_ctx *ctx)
 {
 	const p3d_model *m = ctx->model;
 	if (!m || m->mlod || !m->in_file)

@@ -50,7 +50,7 @@ static void sel_array(rc *r, uint32_t s, const char *what, const p3d_array *a, u
 			continue;
 		uint64_t off, len;
 		p3d_elem_span(&a->bl, r->x->v, j, elem, &off, &len);
-		wl_report(&r->ctx->doc->findings, "p3d-selection-index", rest_node(r->x), s, off, len,
+		wl_report(&r->ctx->doc->findings, WLR_P3D_SELECTION_INDEX, rest_node(r->x), s, off, len,
 			  "named selection %u's %s entry %u is %lld but the lod has %u %s", (unsigned)s,
 			  what, (unsigned)j, sign ? (long long)(int32_t)val : (long long)val,
 			  (unsigned)limit, what);
@@ -60,8 +60,8 @@ static void sel_array(rc *r, uint32_t s, const char *what, const p3d_array *a, u
 static void selections(rc *r)
 {
 	const p3d_lodview *x = r->x;
-	bool index = wl_lint_enabled(r->ctx, "p3d-selection-index");
-	bool weights = wl_lint_enabled(r->ctx, "p3d-selection-weights");
+	bool index = wl_lint_enabled(r->ctx, WLR_P3D_SELECTION_INDEX);
+	bool weights = wl_lint_enabled(r->ctx, WLR_P3D_SELECTION_WEIGHTS);
 	uint32_t isz = x->v >= 69 ? 4 : 2, s = 0;
 	for (const p3d_selview *v = x->sels; v; v = v->next, s++) {
 		if (index) {
@@ -71,7 +71,7 @@ static void selections(rc *r)
 		}
 		uint32_t n = v->weights.n;
 		if (weights && v->weights.read && n && n != v->vertices.n)
-			wl_report(&r->ctx->doc->findings, "p3d-selection-weights", rest_node(x), s,
+			wl_report(&r->ctx->doc->findings, WLR_P3D_SELECTION_WEIGHTS, rest_node(x), s,
 				  v->weights.at, 4, "named selection %u has %u weights for its %u vertices",
 				  (unsigned)s, (unsigned)n, (unsigned)v->vertices.n);
 	}
@@ -89,17 +89,17 @@ static void proxy(rc *r, uint32_t i)
 	const p3d_proxyrec *p = &x->proxies[i];
 	wl_findings *f = &r->ctx->doc->findings;
 	if (!index_ok(p->sel, x->n_selections, false))
-		wl_report(f, "p3d-proxy-index", head_node(x), i, p->off, 4,
+		wl_report(f, WLR_P3D_PROXY_INDEX, head_node(x), i, p->off, 4,
 			  "proxy %u names selection %d but the lod has %u named selections",
 			  (unsigned)i, (int)p->sel, (unsigned)x->n_selections);
 	/* A skeleton bone, not a subskeleton one: real Arma 2 vehicles (suv,
 	 * man_hero) bind proxies to bones past their LOD's subskeleton. */
 	if (r->m->skeleton_read && !index_ok(p->bone, r->m->n_skeleton_bones, true))
-		wl_report(f, "p3d-proxy-index", head_node(x), i, p->off + 4, 4,
+		wl_report(f, WLR_P3D_PROXY_INDEX, head_node(x), i, p->off + 4, 4,
 			  "proxy %u is bound to bone %d but the skeleton has %u bones (-1: none)",
 			  (unsigned)i, (int)p->bone, (unsigned)r->m->n_skeleton_bones);
 	if (x->v >= 40 && !index_ok(p->section, x->n_sections, true))
-		wl_report(f, "p3d-proxy-index", head_node(x), i, p->off + 8, 4,
+		wl_report(f, WLR_P3D_PROXY_INDEX, head_node(x), i, p->off + 8, 4,
 			  "proxy %u is in section %d but the lod has %u sections", (unsigned)i,
 			  (int)p->section, (unsigned)x->n_sections);
 }
@@ -115,7 +115,7 @@ static void subskeleton(rc *r)
 		uint64_t at = wl_cursor_offset(&c);
 		uint32_t bone = wl_cursor_u32(&c);
 		if (bone >= m->n_skeleton_bones)
-			wl_report(&d->findings, "p3d-bone-index", head_node(x), k, at, 4,
+			wl_report(&d->findings, WLR_P3D_BONE_INDEX, head_node(x), k, at, 4,
 				  "subskeleton bone %u is skeleton bone %u but the skeleton has %u bones",
 				  (unsigned)k, (unsigned)bone, (unsigned)m->n_skeleton_bones);
 	}
@@ -124,8 +124,8 @@ static void subskeleton(rc *r)
 	 * skeleton bone.  A LOD with no subskeleton at all (no entry either
 	 * way) is not animated and is left alone. */
 	if (m->skeleton_read && x->n_links != m->n_skeleton_bones && (x->n_links || x->n_items) &&
-	    wl_lint_enabled(r->ctx, "p3d-bone-links-count"))
-		wl_report(&d->findings, "p3d-bone-links-count", head_node(x), -1, x->links_off, 4,
+	    wl_lint_enabled(r->ctx, WLR_P3D_BONE_LINKS_COUNT))
+		wl_report(&d->findings, WLR_P3D_BONE_LINKS_COUNT, head_node(x), -1, x->links_off, 4,
 			  "the lod's skeleton-to-subskeleton table has %u entries but the skeleton has "
 			  "%u bones", (unsigned)x->n_links, (unsigned)m->n_skeleton_bones);
 	if (!r->bones || !x->n_links)
@@ -138,7 +138,7 @@ static void subskeleton(rc *r)
 			uint64_t at = wl_cursor_offset(&c);
 			uint32_t sub = wl_cursor_u32(&c);
 			if (sub >= x->n_items)
-				wl_report(&d->findings, "p3d-bone-index", head_node(x), i, at, 4,
+				wl_report(&d->findings, WLR_P3D_BONE_INDEX, head_node(x), i, at, 4,
 					  "skeleton bone %u links to subskeleton bone %u but the "
 					  "subskeleton has %u bones",
 					  (unsigned)i, (unsigned)sub, (unsigned)x->n_items);
@@ -159,7 +159,7 @@ static void rt_weight(rc *r, const uint8_t *rt, uint32_t e, const p3d_array *a, 
 			continue;
 		uint64_t off, len;
 		p3d_elem_span(&a->bl, r->x->v, e, elem, &off, &len);
-		wl_report(&r->ctx->doc->findings, "p3d-bone-index", rest_node(r->x), e, off, len,
+		wl_report(&r->ctx->doc->findings, WLR_P3D_BONE_INDEX, rest_node(r->x), e, off, len,
 			  "%s %u weight %d uses subskeleton bone %u but the subskeleton has %u bones",
 			  what, (unsigned)e, (int)k, (unsigned)bone, (unsigned)r->x->n_items);
 	}
@@ -180,14 +180,14 @@ static void bone_refs(rc *r, const p3d_array *a, uint32_t elem)
 	}
 }
 
-void wl_p3d_check_lod_refs(wl_lint_ctx *ctx)
+void p3d_check_lod_refs(wl_lint_ctx *ctx)
 {
 	const p3d_model *m = ctx->model;
 	if (!m || m->mlod || !m->in_file)
 		return;
-	bool proxies = wl_lint_enabled(ctx, "p3d-proxy-index");
+	bool proxies = wl_lint_enabled(ctx, WLR_P3D_PROXY_INDEX);
 	for (uint32_t i = 0; i < m->n_lods; i++) {
-		rc r = { ctx, m, m->in_file[i]->view, wl_lint_enabled(ctx, "p3d-bone-index") };
+		rc r = { ctx, m, m->in_file[i]->view, wl_lint_enabled(ctx, WLR_P3D_BONE_INDEX) };
 		if (!r.x)
 			continue;
 		selections(&r);

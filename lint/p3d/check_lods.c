@@ -17,7 +17,7 @@ static int by_start(const void *a, const void *b)
 	return x < y ? -1 : x > y ? 1 : 0;
 }
 
-void wl_p3d_check_lods(wl_lint_ctx *ctx)
+void p3d_check_lods(wl_lint_ctx *ctx)
 {
 	const p3d_model *m = ctx->model;
 	wl_doc *d = ctx->doc;
@@ -35,17 +35,17 @@ void wl_p3d_check_lods(wl_lint_ctx *ctx)
 		const p3d_lod *a = o[k - 1], *b = o[k];
 		unsigned ia = (unsigned)(a - m->lods), ib = (unsigned)(b - m->lods);
 		if (b->start < a->end)
-			wl_report(&d->findings, "p3d-lod-overlap", m->table, ib, starts + 4ull * ib, 4,
+			wl_report(&d->findings, WLR_P3D_LOD_OVERLAP, m->table, ib, starts + 4ull * ib, 4,
 				  "lod %u starts at 0x%X, inside lod %u (0x%X to 0x%X)", ib,
 				  (unsigned)b->start, ia, (unsigned)a->start, (unsigned)a->end);
 		else if (b->start > a->end)
-			wl_report(&d->findings, "p3d-lod-gap", m->table, ia, ends + 4ull * ia, 4,
+			wl_report(&d->findings, WLR_P3D_LOD_GAP, m->table, ia, ends + 4ull * ia, 4,
 				  "lod %u ends at 0x%X but the next lod (%u) starts at 0x%X: %u bytes "
 				  "belong to no lod",
 				  ia, (unsigned)a->end, ib, (unsigned)b->start,
 				  (unsigned)(b->start - a->end));
 		if (b->resolution > a->resolution)
-			wl_report(&d->findings, "p3d-lod-order", m->table, ib, starts + 4ull * ib, 4,
+			wl_report(&d->findings, WLR_P3D_LOD_ORDER, m->table, ib, starts + 4ull * ib, 4,
 				  "lod %u (resolution %g) is stored after lod %u (resolution %g): lods are "
 				  "stored from the highest resolution value down",
 				  ib, (double)b->resolution, ia, (double)a->resolution);

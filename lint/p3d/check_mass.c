@@ -31,14 +31,14 @@ static void mlod(wl_lint_ctx *ctx, const p3d_lod *l)
 		for (uint32_t i = 0; i < l->n_points; i++)
 			sum += (double)wl_cursor_f32(&c);
 		if (!(sum > 0))
-			wl_report(&d->findings, "p3d-geometry-mass", l->tagnode, -1, tg->size_at + 4,
+			wl_report(&d->findings, WLR_P3D_GEOMETRY_MASS, l->tagnode, -1, tg->size_at + 4,
 				  size,
 				  "Geometry lod: the masses of its #Mass# tag sum to %g kg; the Geometry "
 				  "lod must have mass",
 				  sum);
 		return;
 	}
-	wl_report(&d->findings, "p3d-geometry-mass", l->tagnode, -1, l->tagnode->offset, 4,
+	wl_report(&d->findings, WLR_P3D_GEOMETRY_MASS, l->tagnode, -1, l->tagnode->offset, 4,
 		  "Geometry lod: its tag list has no #Mass# tag; the Geometry lod must have mass");
 }
 
@@ -50,7 +50,7 @@ static void odol(wl_lint_ctx *ctx, const p3d_model *m)
 			continue;
 		float mass = wl_lef32(ctx->doc->bytes + f->at);
 		if (!(mass > 0))
-			wl_report(&ctx->doc->findings, "p3d-geometry-mass", f->node, -1, f->at, 4,
+			wl_report(&ctx->doc->findings, WLR_P3D_GEOMETRY_MASS, f->node, -1, f->at, 4,
 				  "ModelInfo's mass is %g kg while the model has a Geometry lod with "
 				  "faces; the Geometry lod must have mass",
 				  (double)mass);
@@ -58,10 +58,10 @@ static void odol(wl_lint_ctx *ctx, const p3d_model *m)
 	}
 }
 
-void wl_p3d_check_mass(wl_lint_ctx *ctx)
+void p3d_check_mass(wl_lint_ctx *ctx)
 {
 	const p3d_model *m = ctx->model;
-	if (!m || !m->lods || !wl_lint_enabled(ctx, "p3d-geometry-mass"))
+	if (!m || !m->lods || !wl_lint_enabled(ctx, WLR_P3D_GEOMETRY_MASS))
 		return;
 	uint32_t n = m->mlod ? m->n_res : m->n_lods;
 	for (uint32_t i = 0; i < n; i++) {

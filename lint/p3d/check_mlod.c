@@ -28,7 +28,7 @@ static void faces(wl_lint_ctx *ctx, const p3d_lod *l, bool counts, bool index, b
 		uint32_t nv = wl_cursor_u32(&c);
 		if (nv != 3 && nv != 4) {
 			if (counts)
-				wl_report(&d->findings, "p3d-face-vertex-count", l->faces, i, at, 4,
+				wl_report(&d->findings, WLR_P3D_FACE_VERTEX_COUNT, l->faces, i, at, 4,
 					  "face %u has %u vertices: a face has 3 or 4", (unsigned)i,
 					  (unsigned)nv);
 			continue;
@@ -38,11 +38,11 @@ static void faces(wl_lint_ctx *ctx, const p3d_lod *l, bool counts, bool index, b
 			uint32_t pi = wl_cursor_u32(&c), ni = wl_cursor_u32(&c);
 			wl_cursor_skip(&c, 8);
 			if (index && pi >= l->n_points)
-				wl_report(&d->findings, "p3d-face-index", l->faces, i, v, 4,
+				wl_report(&d->findings, WLR_P3D_FACE_INDEX, l->faces, i, v, 4,
 					  "face %u vertex %u uses point %u of %u", (unsigned)i,
 					  (unsigned)k, (unsigned)pi, (unsigned)l->n_points);
 			if (index && ni >= l->n_normals)
-				wl_report(&d->findings, "p3d-face-index", l->faces, i, v + 4, 4,
+				wl_report(&d->findings, WLR_P3D_FACE_INDEX, l->faces, i, v + 4, 4,
 					  "face %u vertex %u uses normal %u of %u", (unsigned)i,
 					  (unsigned)k, (unsigned)ni, (unsigned)l->n_normals);
 			if (nan)
@@ -52,14 +52,14 @@ static void faces(wl_lint_ctx *ctx, const p3d_lod *l, bool counts, bool index, b
 	}
 }
 
-void wl_p3d_check_mlod(wl_lint_ctx *ctx)
+void p3d_check_mlod(wl_lint_ctx *ctx)
 {
 	const p3d_model *m = ctx->model;
 	if (!m || !m->mlod || !m->lods)
 		return;
-	bool counts = wl_lint_enabled(ctx, "p3d-face-vertex-count");
-	bool index = wl_lint_enabled(ctx, "p3d-face-index");
-	bool nan = wl_lint_enabled(ctx, "p3d-not-finite");
+	bool counts = wl_lint_enabled(ctx, WLR_P3D_FACE_VERTEX_COUNT);
+	bool index = wl_lint_enabled(ctx, WLR_P3D_FACE_INDEX);
+	bool nan = wl_lint_enabled(ctx, WLR_P3D_NOT_FINITE);
 	for (uint32_t i = 0; i < m->n_res; i++) {
 		const p3d_lod *l = &m->lods[i];
 		if (nan) {

@@ -7,51 +7,56 @@
 #ifndef WL_P3D_CHECKS_H
 #define WL_P3D_CHECKS_H
 
-#include "../../core/cursor.h"
-#include "../../core/p3d/p3d.h"
-#include "../../core/p3d/p3d_lodview.h"
-#include "../lint.h"
+#include "core/cursor.h"
+#include "core/p3d/p3d.h"
+#include "core/p3d/p3d_lodview.h"
+#include "lint/lint.h"
+#include "lint/registry.h"
 
 /* The registered checks, in the order they run; count in *out_count. */
-const wl_check_fn *wl_p3d_checks(size_t *out_count);
+const wl_check_fn *p3d_checks(size_t *out_count);
+
+/* The lint part of the format: its checks, custom-rule fields, cross-file
+ * index and targets (checks.c). */
+extern const wl_lint_format p3d_lint_format;
 
 /* check_header.c: p3d-version-unknown, p3d-encrypted, p3d-lod-count,
  * p3d-resolution-invalid, p3d-resolution-duplicate. */
-void wl_p3d_check_header(wl_lint_ctx *ctx);
+void p3d_check_header(wl_lint_ctx *ctx);
 
 /* check_lods.c: p3d-lod-overlap, p3d-lod-gap, p3d-lod-order. */
-void wl_p3d_check_lods(wl_lint_ctx *ctx);
+void p3d_check_lods(wl_lint_ctx *ctx);
 
 /* check_info.c: ModelInfo's p3d-not-finite, p3d-skeleton-parent,
  * p3d-animation-bone. */
-void wl_p3d_check_info(wl_lint_ctx *ctx);
+void p3d_check_info(wl_lint_ctx *ctx);
 
 /* check_lod_faces.c: ODOL p3d-face-vertex-count, p3d-face-index,
  * p3d-face-allocation, p3d-section-faces, p3d-section-order,
  * p3d-section-texture, p3d-section-material. */
-void wl_p3d_check_lod_faces(wl_lint_ctx *ctx);
+void p3d_check_lod_faces(wl_lint_ctx *ctx);
 
 /* check_lod_refs.c: p3d-selection-index, p3d-selection-weights,
  * p3d-proxy-index, p3d-bone-index, p3d-bone-links-count. */
-void wl_p3d_check_lod_refs(wl_lint_ctx *ctx);
+void p3d_check_lod_refs(wl_lint_ctx *ctx);
 
 /* check_lod_arrays.c: p3d-vertex-array-size, p3d-rest-size and the
  * LODs' p3d-not-finite (bounds, UV ranges and UVs, positions, normals). */
-void wl_p3d_check_lod_arrays(wl_lint_ctx *ctx);
+void p3d_check_lod_arrays(wl_lint_ctx *ctx);
 
 /* check_bbox.c: p3d-vertex-outside-bbox (parameter tolerance). */
-void wl_p3d_check_bbox(wl_lint_ctx *ctx);
+void p3d_check_bbox(wl_lint_ctx *ctx);
 
 /* check_mlod.c: MLOD p3d-face-vertex-count, p3d-face-index,
  * p3d-not-finite. */
-void wl_p3d_check_mlod(wl_lint_ctx *ctx);
+void p3d_check_mlod(wl_lint_ctx *ctx);
 
 /* check_components.c: p3d-component-open, p3d-component-convex,
  * p3d-component-name (Geometry, Fire Geometry, View Geometry LODs). */
-void wl_p3d_check_components(wl_lint_ctx *ctx);
+void p3d_check_components(wl_lint_ctx *ctx);
 
 /* check_mass.c: p3d-geometry-mass. */
-void wl_p3d_check_mass(wl_lint_ctx *ctx);
+void p3d_check_mass(wl_lint_ctx *ctx);
 
 /* lod_names.c, shared by the checks: the kinds of LOD the rules tell
  * apart, from their resolution (source there: BI wiki "LOD"). */

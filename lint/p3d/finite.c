@@ -37,7 +37,7 @@ bool wl_p3d_report_finite(wl_lint_ctx *ctx, const wl_chunk *node, const char *wh
 	int k = wl_p3d_nonfinite(p, n, &v);
 	if (k < 0)
 		return false;
-	wl_report(&ctx->doc->findings, "p3d-not-finite", node, el, off, len,
+	wl_report(&ctx->doc->findings, WLR_P3D_NOT_FINITE, node, el, off, len,
 		  "%s %lld has a non-finite component %d (%g)", what, (long long)el, k, (double)v);
 	return true;
 }

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/cursor.h"
-#include "../../core/p3d/p3d_lodview.h"
+#include "core/cursor.h"
+#include "core/p3d/p3d_lodview.h"
 
 bool wl_p3d_component_name(const char *name, size_t len)
 {

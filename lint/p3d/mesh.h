@@ -21,8 +21,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../../core/p3d/p3d.h"
-#include "../../core/p3d/p3d_compress.h"
+#include "core/p3d/p3d.h"
+#include "core/p3d/p3d_compress.h"
 
 typedef struct wl_p3d_comp {
 	const char *name;      /* the selection's name (in the file), NULL

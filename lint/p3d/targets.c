@@ -1,7 +1,7 @@
 /* targets.c - the P3D targets; see targets.h. */
 #include "targets.h"
 
-#include "../../core/p3d/p3d.h"
+#include "core/p3d/p3d.h"
 
 const char *const p3d_targets[] = { "arma1", "arma2", "arma3", "dayz", NULL };
 /* An addon's source folder has config.cpp; a PBO's prefix file

@@ -3,7 +3,7 @@
 #ifndef WL_P3D_TARGETS_H
 #define WL_P3D_TARGETS_H
 
-#include "../registry.h"
+#include "lint/registry.h"
 
 extern const char *const p3d_targets[];
 extern const wl_layout_marker p3d_layout[];

@@ -9,11 +9,11 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../../core/cursor.h"
-#include "../../core/file_io.h"
-#include "../../core/grow.h"
-#include "../../core/p3d/p3d.h"
-#include "../../core/p3d/p3d_lodview.h"
+#include "core/cursor.h"
+#include "core/file_io.h"
+#include "core/grow.h"
+#include "core/p3d/p3d.h"
+#include "core/p3d/p3d_lodview.h"
 
 /* A P3DM face's fixed part before its texture name: u32 nVerts, 4 x {u32
  * point, normal; float u, v}, u32 flags (core/p3d/p3d.h). */
@@ -519,7 +519,7 @@ static long check(void *ix, wl_xref_emit_fn emit, void *user)
 		char msg[1024];
 		snprintf(msg, sizeof msg, "lod %u names %s '%s', but no file of the addon '%s' is at that path",
 			 (unsigned)r->lod, r->material ? "material" : "texture", r->shown, addon_of(x, r->key));
-		wl_xref_finding f = { r->path, NULL, r->material ? "p3d-material-missing" : "p3d-texture-missing",
+		wl_xref_finding f = { r->path, NULL, wl_rule_name(r->material ? WLR_P3D_MATERIAL_MISSING : WLR_P3D_TEXTURE_MISSING),
 				      r->off, r->len, r->cpath, msg };
 		emit(user, &f);
 	}

@@ -37,7 +37,7 @@
 #ifndef WL_P3D_XREF_H
 #define WL_P3D_XREF_H
 
-#include "../xref.h"
+#include "lint/xref.h"
 
 /* The index's functions for lint/xref.h (lint/registry.c). */
 extern const wl_xref_ops p3d_xref_ops;

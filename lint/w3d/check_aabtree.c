@@ -93,7 +93,7 @@ static void visit_leaf(tree_ctx *tc, size_t i)
 	uint64_t cnt = nd->back_or_poly_count;
 	uint64_t slots = tc->t->poly_indices.count;
 	if (p0 + cnt > slots) {
-		wl_report(&tc->ctx->doc->findings, "aabtree-leaf-out-of-range", tc->t->nodes_src,
+		wl_report(&tc->ctx->doc->findings, WLR_AABTREE_LEAF_OUT_OF_RANGE, tc->t->nodes_src,
 			  (int64_t)i, node_off(tc, i) + 24, 8,
 			  "leaf node %zu covers poly index slots %" PRIu64 "..%" PRIu64
 			  ", but the tree has %" PRIu64 " poly indices",
@@ -140,10 +140,10 @@ static bool child_ok(tree_ctx *tc, size_t i, uint32_t child, const char *which, 
 	wl_findings *f = &tc->ctx->doc->findings;
 	if (child >= tc->n || child == i) {
 		if (child == i)
-			wl_report(f, "aabtree-child-out-of-range", tc->t->nodes_src, (int64_t)i, field, 4,
+			wl_report(f, WLR_AABTREE_CHILD_OUT_OF_RANGE, tc->t->nodes_src, (int64_t)i, field, 4,
 				  "node %zu %s child is the node itself", i, which);
 		else
-			wl_report(f, "aabtree-child-out-of-range", tc->t->nodes_src, (int64_t)i, field, 4,
+			wl_report(f, WLR_AABTREE_CHILD_OUT_OF_RANGE, tc->t->nodes_src, (int64_t)i, field, 4,
 				  "node %zu %s child is %" PRIu32 ", but the tree has %zu nodes", i,
 				  which, child, tc->n);
 		tc->broken = true;
@@ -151,14 +151,14 @@ static bool child_ok(tree_ctx *tc, size_t i, uint32_t child, const char *which, 
 	}
 	uint8_t s = tc->state[child];
 	if (s == NODE_ON_PATH) {
-		wl_report(f, "aabtree-cycle", tc->t->nodes_src, (int64_t)i, field, 4,
+		wl_report(f, WLR_AABTREE_CYCLE, tc->t->nodes_src, (int64_t)i, field, 4,
 			  "node %zu %s child %" PRIu32 " is one of its own ancestors (a cycle)", i,
 			  which, child);
 		tc->broken = true;
 		return false;
 	}
 	if (s != NODE_WHITE) {
-		wl_report(f, "aabtree-cycle", tc->t->nodes_src, (int64_t)i, field, 4,
+		wl_report(f, WLR_AABTREE_CYCLE, tc->t->nodes_src, (int64_t)i, field, 4,
 			  "node %zu %s child %" PRIu32 " is already the child of another node (a "
 			  "shared subtree)",
 			  i, which, child);
@@ -198,7 +198,7 @@ static void leave_node(tree_ctx *tc, size_t i)
 	if (nd->min.x <= a->x + tol && nd->min.y <= a->y + tol && nd->min.z <= a->z + tol &&
 	    nd->max.x >= b->x - tol && nd->max.y >= b->y - tol && nd->max.z >= b->z - tol)
 		return;
-	wl_report(&tc->ctx->doc->findings, "aabtree-box-too-small", tc->t->nodes_src, (int64_t)i,
+	wl_report(&tc->ctx->doc->findings, WLR_AABTREE_BOX_TOO_SMALL, tc->t->nodes_src, (int64_t)i,
 		  node_off(tc, i), 24,
 		  "node %zu box (%g %g %g)..(%g %g %g) does not contain its triangles' vertices "
 		  "(%g %g %g)..(%g %g %g)",
@@ -270,7 +270,7 @@ static void coverage(tree_ctx *tc, uint64_t ntri)
 	const w3d_mesh *m = tc->m;
 	size_t slots = t->poly_indices.count;
 	uint64_t pbase = t->poly_indices.src ? wl_chunk_payload_offset(t->poly_indices.src) : 0;
-	bool cov = m->triangles_src && wl_lint_enabled(tc->ctx, "aabtree-coverage");
+	bool cov = m->triangles_src && wl_lint_enabled(tc->ctx, WLR_AABTREE_COVERAGE);
 	size_t nt = m->triangle_count;
 	uint32_t *cover = NULL;
 	uint8_t *seen = NULL;
@@ -289,7 +289,7 @@ static void coverage(tree_ctx *tc, uint64_t ntri)
 			continue;
 		uint32_t tri = t->poly_indices.v[s];
 		if (tri >= ntri) {
-			wl_report(f, "aabtree-polyindex-out-of-range", t->poly_indices.src, (int64_t)s,
+			wl_report(f, WLR_AABTREE_POLYINDEX_OUT_OF_RANGE, t->poly_indices.src, (int64_t)s,
 				  pbase + 4u * (uint64_t)s, 4,
 				  "poly index %zu is %" PRIu32 ", but the mesh has %" PRIu64 " triangles",
 				  s, tri, ntri);
@@ -315,7 +315,7 @@ static void coverage(tree_ctx *tc, uint64_t ntri)
 			continue;
 		}
 		seen[tri] = 2;
-		wl_report(f, "aabtree-coverage", t->poly_indices.src, (int64_t)s, pbase + 4u * (uint64_t)s,
+		wl_report(f, WLR_AABTREE_COVERAGE, t->poly_indices.src, (int64_t)s, pbase + 4u * (uint64_t)s,
 			  4, "triangle %" PRIu32 " is referenced %" PRIu32 " times by the leaves of the "
 			  "tree of mesh '%s'",
 			  tri, cover[tri], m->name);
@@ -323,7 +323,7 @@ static void coverage(tree_ctx *tc, uint64_t ntri)
 	uint64_t tbase = wl_chunk_payload_offset(m->triangles_src);
 	for (size_t i = 0; i < nt && i < ntri; i++)
 		if (!cover[i])
-			wl_report(f, "aabtree-coverage", m->triangles_src, (int64_t)i,
+			wl_report(f, WLR_AABTREE_COVERAGE, m->triangles_src, (int64_t)i,
 				  tbase + (uint64_t)i * W3D_TRI_SIZE, W3D_TRI_SIZE,
 				  "triangle %zu of mesh '%s' is in no leaf of its tree: rays and "
 				  "collisions never test it",
@@ -342,12 +342,12 @@ static void check_tree(wl_lint_ctx *ctx, const w3d_mesh *m)
 	while (first && first->kind != WL_NODE_CHUNK)
 		first = first->next;
 	if (!t->header_src)
-		wl_report(f, "aabtree-header-missing", t->src, -1, t->src->offset, chunk_len(t->src),
+		wl_report(f, WLR_AABTREE_HEADER_MISSING, t->src, -1, t->src->offset, chunk_len(t->src),
 			  "the tree of mesh '%s' has no header; the engine reads its first chunk as "
 			  "the header",
 			  m->name);
 	else if (first && first != t->header_src)
-		wl_report(f, "aabtree-header-missing", first, -1, first->offset, chunk_len(first),
+		wl_report(f, WLR_AABTREE_HEADER_MISSING, first, -1, first->offset, chunk_len(first),
 			  "the first chunk of the tree of mesh '%s' is %s, not the header; the engine "
 			  "reads it as the header",
 			  m->name, wl_chunk_name(ctx->doc, first));
@@ -356,27 +356,27 @@ static void check_tree(wl_lint_ctx *ctx, const w3d_mesh *m)
 	if (t->header_src && t->header_src->size >= 8) {
 		if (t->nodes_src ? t->node_array_count != t->node_count : t->node_count != 0) {
 			const wl_chunk *c = t->nodes_src ? t->nodes_src : t->header_src;
-			wl_report(f, "aabtree-count-mismatch", c, -1, c->offset, chunk_len(c),
+			wl_report(f, WLR_AABTREE_COUNT_MISMATCH, c, -1, c->offset, chunk_len(c),
 				  "the tree header of mesh '%s' says %" PRIu32 " nodes, but %zu are "
 				  "present",
 				  m->name, t->node_count, t->node_array_count);
 		}
 		if (t->poly_indices.src ? t->poly_indices.count != t->poly_count : t->poly_count != 0) {
 			const wl_chunk *c = t->poly_indices.src ? t->poly_indices.src : t->header_src;
-			wl_report(f, "aabtree-count-mismatch", c, -1, c->offset, chunk_len(c),
+			wl_report(f, WLR_AABTREE_COUNT_MISMATCH, c, -1, c->offset, chunk_len(c),
 				  "the tree header of mesh '%s' says %" PRIu32 " poly indices, but %zu "
 				  "are present",
 				  m->name, t->poly_count, t->poly_indices.count);
 		}
 		if (counts && t->poly_count != h->num_tris)
-			wl_report(f, "aabtree-polycount-mismatch", t->header_src, -1, hoff + 4, 4,
+			wl_report(f, WLR_AABTREE_POLYCOUNT_MISMATCH, t->header_src, -1, hoff + 4, 4,
 				  "the tree of mesh '%s' says %" PRIu32 " polygons, but the mesh has %" PRIu32
 				  " triangles",
 				  m->name, t->poly_count, h->num_tris);
 	}
 	if (t->node_array_count == 0) {
 		const wl_chunk *c = t->nodes_src ? t->nodes_src : t->src;
-		wl_report(f, "aabtree-empty", c, -1, c->offset, chunk_len(c),
+		wl_report(f, WLR_AABTREE_EMPTY, c, -1, c->offset, chunk_len(c),
 			  "the tree of mesh '%s' has no node; every query starts at node 0", m->name);
 		return;
 	}
@@ -407,7 +407,7 @@ static void check_tree(wl_lint_ctx *ctx, const w3d_mesh *m)
 	 * relative (§3.B B9, §3.D D8), so their boxes are not compared. */
 	bool skin = (h->attributes & 0x00FF0000u) == 0x00020000u || m->influences.src;
 	if (!skin && m->vertices.src && m->triangles_src &&
-	    wl_lint_enabled(ctx, "aabtree-box-too-small")) {
+	    wl_lint_enabled(ctx, WLR_AABTREE_BOX_TOO_SMALL)) {
 		tc.bmin = wl_arena_array(ar, tc.n, sizeof *tc.bmin);
 		tc.bmax = wl_arena_array(ar, tc.n, sizeof *tc.bmax);
 		tc.bset = wl_arena_array(ar, tc.n, 1);
@@ -416,7 +416,7 @@ static void check_tree(wl_lint_ctx *ctx, const w3d_mesh *m)
 			return;
 		}
 		tc.box_budget = (uint64_t)t->poly_indices.count + m->triangle_count + 1024;
-		tc.tol = wl_lint_param(ctx, "aabtree-box-too-small", "tolerance", BOX_TOLERANCE_DEFAULT);
+		tc.tol = wl_lint_param(ctx, WLR_AABTREE_BOX_TOO_SMALL, "tolerance");
 	}
 	tc.canon_node = SIZE_MAX;
 	traverse(&tc);
@@ -425,14 +425,14 @@ static void check_tree(wl_lint_ctx *ctx, const w3d_mesh *m)
 	if (!tc.broken && tc.pre_next == tc.n && tc.canon_node != SIZE_MAX) {
 		const w3d_aabtree_node *nd = &t->nodes[tc.canon_node];
 		if (tc.canon_leaf)
-			wl_report(f, "aabtree-not-canonical", t->nodes_src, (int64_t)tc.canon_node,
+			wl_report(f, WLR_AABTREE_NOT_CANONICAL, t->nodes_src, (int64_t)tc.canon_node,
 				  node_off(&tc, tc.canon_node) + 24, 4,
 				  "leaf %zu of the tree of mesh '%s' starts at poly index slot %" PRIu32
 				  ", not %" PRIu64 ": leaf ranges are not laid out in pre-order",
 				  tc.canon_node, m->name, nd->front_or_poly0 & ~W3D_AABTREE_LEAF_FLAG,
 				  tc.canon_expected);
 		else
-			wl_report(f, "aabtree-not-canonical", t->nodes_src, (int64_t)tc.canon_node,
+			wl_report(f, WLR_AABTREE_NOT_CANONICAL, t->nodes_src, (int64_t)tc.canon_node,
 				  node_off(&tc, tc.canon_node), W3D_AABTREE_NODE_SIZE,
 				  "node %zu of the tree of mesh '%s' comes at position %zu in pre-order (front "
 				  "child first): the nodes are not numbered in pre-order",
@@ -440,7 +440,7 @@ static void check_tree(wl_lint_ctx *ctx, const w3d_mesh *m)
 	}
 	for (size_t i = 0; i < tc.n; i++)
 		if (tc.state[i] == NODE_WHITE)
-			wl_report(f, "aabtree-unreachable-node", t->nodes_src, (int64_t)i, node_off(&tc, i),
+			wl_report(f, WLR_AABTREE_UNREACHABLE_NODE, t->nodes_src, (int64_t)i, node_off(&tc, i),
 				  W3D_AABTREE_NODE_SIZE,
 				  "node %zu of the tree of mesh '%s' is not reachable from node 0", i,
 				  m->name);

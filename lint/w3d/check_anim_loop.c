@@ -34,16 +34,12 @@
  */
 #include <math.h>
 
-#include "../../core/w3d/rotation.h"
+#include "core/w3d/rotation.h"
 #include "checks.h"
 
 void w3d_check_anim_loop(wl_lint_ctx *ctx);
 
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const w3d_check_anim_loop_rules[];
-const char *const w3d_check_anim_loop_rules[] = { "anim-loop-end-differs", NULL };
-
-#define RULE "anim-loop-end-differs"
+#define RULE WLR_ANIM_LOOP_END_DIFFERS
 #define TOL_DEFAULT 0.001
 #define ANGLE_TOL_DEFAULT_DEG 0.1
 
@@ -158,8 +154,8 @@ void w3d_check_anim_loop(wl_lint_ctx *ctx)
 	const w3d_model *m = ctx->model;
 	if (!m || !wl_lint_enabled(ctx, RULE))
 		return;
-	double tol = wl_lint_param(ctx, RULE, "tolerance", TOL_DEFAULT);
-	double angle_tol = wl_lint_param(ctx, RULE, "angle_tolerance", ANGLE_TOL_DEFAULT_DEG);
+	double tol = wl_lint_param(ctx, RULE, "tolerance");
+	double angle_tol = wl_lint_param(ctx, RULE, "angle_tolerance");
 	for (size_t i = 0; i < m->animation_count; i++)
 		if (m->animations[i])
 			check_one(ctx, m->animations[i], tol, angle_tol);

@@ -37,19 +37,9 @@
 #include <string.h>
 
 #include "checks.h"
-#include "../../core/vec.h"
+#include "core/vec.h"
 
 void w3d_check_animation(wl_lint_ctx *ctx);
-
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const w3d_check_animation_rules[];
-const char *const w3d_check_animation_rules[] = {
-	"animation-header-missing", "animation-header-not-first", "anim-channel-frame-order",
-	"anim-channel-frame-range", "anim-channel-size-mismatch", "bit-channel-size-mismatch",
-	"anim-channel-data-extra", "anim-channel-vector-len", "compressed-animation-flavor",
-	"timecoded-channel-empty", "timecode-first-not-zero", "timecode-not-increasing",
-	"quaternion-not-normalized", "quaternion-not-finite", "quaternion-hemisphere-flip", NULL
-};
 
 #define QUAT_TOL_DEFAULT 0.001
 
@@ -60,7 +50,7 @@ static void check_header(wl_lint_ctx *ctx, const wl_chunk *c, const wl_chunk *he
 {
 	wl_findings *f = &ctx->doc->findings;
 	if (!header) {
-		wl_report(f, "animation-header-missing", c, -1, c->offset, c->header_size,
+		wl_report(f, WLR_ANIMATION_HEADER_MISSING, c, -1, c->offset, c->header_size,
 			  "%s has no header chunk; the engine rejects it", what);
 		return;
 	}
@@ -69,7 +59,7 @@ static void check_header(wl_lint_ctx *ctx, const wl_chunk *c, const wl_chunk *he
 		while (k && k->kind != WL_NODE_CHUNK)
 			k = k->next;
 		if (k)
-			wl_report(f, "animation-header-not-first", k, -1, k->offset, k->header_size + k->size,
+			wl_report(f, WLR_ANIMATION_HEADER_NOT_FIRST, k, -1, k->offset, k->header_size + k->size,
 				  "%s '%s' starts with %s, not its header", what, name, wl_chunk_name(ctx->doc, k));
 	}
 }
@@ -85,7 +75,7 @@ static void check_vector_len(wl_lint_ctx *ctx, const wl_chunk *k, uint64_t field
 	else
 		return;
 	if (vl != want)
-		wl_report(&ctx->doc->findings, "anim-channel-vector-len", k, -1, field, (uint64_t)field_len,
+		wl_report(&ctx->doc->findings, WLR_ANIM_CHANNEL_VECTOR_LEN, k, -1, field, (uint64_t)field_len,
 			  "channel of type %u (%s) has vector length %u, not %u", flags,
 			  flags == W3D_ANIM_CHANNEL_Q ? "q" : "x/y/z", vl, want);
 }
@@ -96,7 +86,7 @@ static void check_quats(wl_lint_ctx *ctx, const wl_chunk *k, const uint8_t *data
 			size_t stride, const char *what)
 {
 	wl_findings *f = &ctx->doc->findings;
-	double tol = wl_lint_param(ctx, "quaternion-not-normalized", "tolerance", QUAT_TOL_DEFAULT);
+	double tol = wl_lint_param(ctx, WLR_QUATERNION_NOT_NORMALIZED, "tolerance");
 	double lo2, hi2;
 	wl_unit_band(tol, &lo2, &hi2);
 	float prev[4];
@@ -108,7 +98,7 @@ static void check_quats(wl_lint_ctx *ctx, const wl_chunk *k, const uint8_t *data
 		for (int j = 0; j < 4; j++)
 			q[j] = wl_lef32(p + 4 * j);
 		if (!isfinite(q[0]) || !isfinite(q[1]) || !isfinite(q[2]) || !isfinite(q[3])) {
-			wl_report(f, "quaternion-not-finite", k, (int64_t)i, off, 16, "%s %zu rotation is not finite",
+			wl_report(f, WLR_QUATERNION_NOT_FINITE, k, (int64_t)i, off, 16, "%s %zu rotation is not finite",
 				  what, i);
 			have_prev = false;
 			continue;
@@ -117,7 +107,7 @@ static void check_quats(wl_lint_ctx *ctx, const wl_chunk *k, const uint8_t *data
 			double dot = (double)q[0] * prev[0] + (double)q[1] * prev[1] + (double)q[2] * prev[2] +
 				     (double)q[3] * prev[3];
 			if (dot < 0)
-				wl_report(f, "quaternion-hemisphere-flip", k, (int64_t)i, off, 16,
+				wl_report(f, WLR_QUATERNION_HEMISPHERE_FLIP, k, (int64_t)i, off, 16,
 					  "%s %zu rotation is in the other hemisphere than %s %zu (dot %.3g)", what, i,
 					  what, i - 1, dot);
 		}
@@ -128,7 +118,7 @@ static void check_quats(wl_lint_ctx *ctx, const wl_chunk *k, const uint8_t *data
 			continue;
 		double norm = sqrt(s2);
 		if (fabs(norm - 1.0) > tol)
-			wl_report(f, "quaternion-not-normalized", k, (int64_t)i, off, 16,
+			wl_report(f, WLR_QUATERNION_NOT_NORMALIZED, k, (int64_t)i, off, 16,
 				  "%s %zu rotation has length %.6g, not 1", what, i, norm);
 	}
 }
@@ -145,19 +135,19 @@ static void check_raw(wl_lint_ctx *ctx, const w3d_animation *a)
 		uint64_t p = wl_chunk_payload_offset(k);
 		check_vector_len(ctx, k, p + 4, ch->flags, ch->vector_len, 2);
 		if (ch->last_frame < ch->first_frame) {
-			wl_report(f, "anim-channel-frame-order", k, -1, p, 4,
+			wl_report(f, WLR_ANIM_CHANNEL_FRAME_ORDER, k, -1, p, 4,
 				  "channel for pivot %u has last frame %u before first frame %u", ch->pivot,
 				  ch->last_frame, ch->first_frame);
 			continue;
 		}
 		if (a->header_ok && ch->last_frame >= a->num_frames)
-			wl_report(f, "anim-channel-frame-range", k, -1, p + 2, 2,
+			wl_report(f, WLR_ANIM_CHANNEL_FRAME_RANGE, k, -1, p + 2, 2,
 				  "channel for pivot %u ends at frame %u, but the animation has %u frames", ch->pivot,
 				  ch->last_frame, (unsigned)a->num_frames);
 		uint64_t frames = (uint64_t)ch->last_frame - ch->first_frame + 1;
 		uint64_t need = w3d_anim_channel_need(ch);
 		if (ch->data_bytes != need)
-			wl_report(f, ch->data_bytes < need ? "anim-channel-size-mismatch" : "anim-channel-data-extra", k,
+			wl_report(f, ch->data_bytes < need ? WLR_ANIM_CHANNEL_SIZE_MISMATCH : WLR_ANIM_CHANNEL_DATA_EXTRA, k,
 				  -1, ch->data_offset, ch->data_bytes,
 				  "channel for pivot %u has %zu data bytes, but frames %u..%u x vector length %u need %llu",
 				  ch->pivot, ch->data_bytes, ch->first_frame, ch->last_frame, ch->vector_len,
@@ -176,19 +166,19 @@ static void check_raw(wl_lint_ctx *ctx, const w3d_animation *a)
 			continue;
 		uint64_t p = wl_chunk_payload_offset(k);
 		if (b->last_frame < b->first_frame) {
-			wl_report(f, "anim-channel-frame-order", k, -1, p, 4,
+			wl_report(f, WLR_ANIM_CHANNEL_FRAME_ORDER, k, -1, p, 4,
 				  "bit channel for pivot %u has last frame %u before first frame %u", b->pivot,
 				  b->last_frame, b->first_frame);
 			continue;
 		}
 		if (a->header_ok && b->last_frame >= a->num_frames)
-			wl_report(f, "anim-channel-frame-range", k, -1, p + 2, 2,
+			wl_report(f, WLR_ANIM_CHANNEL_FRAME_RANGE, k, -1, p + 2, 2,
 				  "bit channel for pivot %u ends at frame %u, but the animation has %u frames", b->pivot,
 				  b->last_frame, (unsigned)a->num_frames);
 		uint64_t frames = (uint64_t)b->last_frame - b->first_frame + 1;
 		uint64_t need = (frames + 7) / 8;
 		if (b->data_bytes != need)
-			wl_report(f, b->data_bytes < need ? "bit-channel-size-mismatch" : "anim-channel-data-extra", k, -1,
+			wl_report(f, b->data_bytes < need ? WLR_BIT_CHANNEL_SIZE_MISMATCH : WLR_ANIM_CHANNEL_DATA_EXTRA, k, -1,
 				  p + W3D_BIT_CHANNEL_HEADER, b->data_bytes,
 				  "bit channel for pivot %u has %zu data bytes, but frames %u..%u need %llu", b->pivot,
 				  b->data_bytes, b->first_frame, b->last_frame, (unsigned long long)need);
@@ -218,13 +208,13 @@ static void check_keys(wl_lint_ctx *ctx, const w3d_compressed_animation *a, cons
 		return;
 	uint32_t k0 = key_at(s, 0);
 	if (k0 != 0)
-		wl_report(f, "timecode-first-not-zero", k, 0, s->keys_off, (uint64_t)s->width,
+		wl_report(f, WLR_TIMECODE_FIRST_NOT_ZERO, k, 0, s->keys_off, (uint64_t)s->width,
 			  "channel for pivot %u starts at frame %u, not 0", ch->pivot, (unsigned)k0);
 	uint32_t prev = k0;
 	for (size_t i = 1; i < n; i++) {
 		uint32_t t = key_at(s, i);
 		if (t <= prev) {
-			wl_report(f, "timecode-not-increasing", k, (int64_t)i, s->keys_off + i * s->stride,
+			wl_report(f, WLR_TIMECODE_NOT_INCREASING, k, (int64_t)i, s->keys_off + i * s->stride,
 				  (uint64_t)s->width, "channel for pivot %u key %zu is at frame %u, not after frame %u",
 				  ch->pivot, i, (unsigned)t, (unsigned)prev);
 		}
@@ -232,7 +222,7 @@ static void check_keys(wl_lint_ctx *ctx, const w3d_compressed_animation *a, cons
 	}
 	uint32_t last = key_at(s, n - 1);
 	if (a->header_ok && last >= a->num_frames)
-		wl_report(f, "anim-channel-frame-range", k, (int64_t)(n - 1), s->keys_off + (n - 1) * s->stride,
+		wl_report(f, WLR_ANIM_CHANNEL_FRAME_RANGE, k, (int64_t)(n - 1), s->keys_off + (n - 1) * s->stride,
 			  (uint64_t)s->width, "channel for pivot %u has a key at frame %u, but the animation has %u frames",
 			  ch->pivot, (unsigned)last, (unsigned)a->num_frames);
 }
@@ -241,7 +231,7 @@ static void size_mismatch(wl_lint_ctx *ctx, const w3d_canim_channel *ch, uint64_
 			  const char *why)
 {
 	const wl_chunk *k = ch->src;
-	wl_report(&ctx->doc->findings, have < need ? "anim-channel-size-mismatch" : "anim-channel-data-extra", k, -1, wl_chunk_payload_offset(k), k->size,
+	wl_report(&ctx->doc->findings, have < need ? WLR_ANIM_CHANNEL_SIZE_MISMATCH : WLR_ANIM_CHANNEL_DATA_EXTRA, k, -1, wl_chunk_payload_offset(k), k->size,
 		  "channel for pivot %u has %llu bytes, but %s need %llu", ch->pivot, (unsigned long long)have, why,
 		  (unsigned long long)need);
 }
@@ -259,7 +249,7 @@ static void check_canim_channel(wl_lint_ctx *ctx, const w3d_compressed_animation
 	switch (ch->layout) {
 	case W3D_CLAYOUT_TIMECODED: {
 		if (ch->count == 0) {
-			wl_report(f, "timecoded-channel-empty", k, -1, p, 4, "time-coded channel for pivot %u has no keys",
+			wl_report(f, WLR_TIMECODED_CHANNEL_EMPTY, k, -1, p, 4, "time-coded channel for pivot %u has no keys",
 				  ch->pivot);
 			break;
 		}
@@ -290,7 +280,7 @@ static void check_canim_channel(wl_lint_ctx *ctx, const w3d_compressed_animation
 			size_mismatch(ctx, ch, k->size, need, why);
 		}
 		if (a->header_ok && ch->count != a->num_frames)
-			wl_report(f, "anim-channel-frame-range", k, -1, p, 4,
+			wl_report(f, WLR_ANIM_CHANNEL_FRAME_RANGE, k, -1, p, 4,
 				  "adaptive-delta channel for pivot %u has %u frames, but the animation has %u",
 				  ch->pivot, (unsigned)ch->count, (unsigned)a->num_frames);
 		if (is_q && ch->data_bytes >= 16)
@@ -343,7 +333,7 @@ static void check_compressed(wl_lint_ctx *ctx, const w3d_compressed_animation *a
 	wl_findings *f = &ctx->doc->findings;
 	check_header(ctx, a->src, a->header, a->header_first, a->name, "compressed animation");
 	if (a->header_ok && a->flavor > W3D_ANIM_FLAVOR_ADAPTIVE_DELTA8)
-		wl_report(f, "compressed-animation-flavor", a->header, -1, wl_chunk_payload_offset(a->header) + 42, 2,
+		wl_report(f, WLR_COMPRESSED_ANIMATION_FLAVOR, a->header, -1, wl_chunk_payload_offset(a->header) + 42, 2,
 			  "compressed animation '%s' has flavor %u; only 0 (time-coded) and 1 (adaptive delta) are known",
 			  a->name, a->flavor);
 	for (size_t i = 0; i < a->channel_count; i++)
@@ -355,7 +345,7 @@ static void check_compressed(wl_lint_ctx *ctx, const w3d_compressed_animation *a
 			continue;
 		uint64_t need = 4 * (uint64_t)b->num_time_codes;
 		if (b->data_bytes != need)
-			wl_report(f, b->data_bytes < need ? "bit-channel-size-mismatch" : "anim-channel-data-extra", b->src, -1,
+			wl_report(f, b->data_bytes < need ? WLR_BIT_CHANNEL_SIZE_MISMATCH : WLR_ANIM_CHANNEL_DATA_EXTRA, b->src, -1,
 				  wl_chunk_payload_offset(b->src) + W3D_TC_CHANNEL_HEADER, b->data_bytes,
 				  "bit channel for pivot %u has %zu data bytes, but %u time codes need %llu", b->pivot,
 				  b->data_bytes, (unsigned)b->num_time_codes, (unsigned long long)need);

@@ -31,17 +31,9 @@
 #include <stdlib.h>
 
 #include "checks.h"
-#include "../../core/w3d/model_lookup.h"
+#include "core/w3d/model_lookup.h"
 
 void w3d_check_channels(wl_lint_ctx *ctx);
-
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const w3d_check_channels_rules[];
-const char *const w3d_check_channels_rules[] = {
-	"anim-channel-pivot-out-of-range", "anim-channel-type-unknown", "bit-timecode-order",
-	"adaptive-delta-scale-invalid", "animation-frames-invalid", "anim-channel-duplicate",
-	"timecode-binary-flag-on-first", NULL
-};
 
 #define CHANNEL_VIS_BFME 15u
 
@@ -70,7 +62,7 @@ static void report_duplicates(wl_lint_ctx *ctx, chan_key *keys, size_t n, const 
 		if (keys[i].pivot != keys[i - 1].pivot || keys[i].type != keys[i - 1].type)
 			continue;
 		bool vis = keys[i].type >= 0x10000u;
-		wl_report(&ctx->doc->findings, "anim-channel-duplicate", keys[i].src, -1, keys[i].pivot_off, 2,
+		wl_report(&ctx->doc->findings, WLR_ANIM_CHANNEL_DUPLICATE, keys[i].src, -1, keys[i].pivot_off, 2,
 			  vis ? "animation '%s' has a second visibility channel for pivot %" PRIu32
 				"; the engine keeps only the last one"
 			      : "animation '%s' has a second channel of type %" PRIu32 " for pivot %" PRIu32
@@ -87,7 +79,7 @@ static void check_type(wl_lint_ctx *ctx, const wl_chunk *k, uint64_t off, uint64
 	const char *why = type <= W3D_ANIM_CHANNEL_ZR ? "an obsolete euler rotation type the pose update ignores"
 			  : type == CHANNEL_VIS_BFME ? "the bfme visibility type, unknown to renegade and zero hour"
 						     : "unknown; the engine ignores the channel";
-	wl_report(&ctx->doc->findings, "anim-channel-type-unknown", k, -1, off, len,
+	wl_report(&ctx->doc->findings, WLR_ANIM_CHANNEL_TYPE_UNKNOWN, k, -1, off, len,
 		  "channel of animation '%s' has type %u: %s", anim, type, why);
 }
 
@@ -96,7 +88,7 @@ static void check_pivot(wl_lint_ctx *ctx, const wl_chunk *k, uint64_t off, unsig
 {
 	if (pivot < pivots)
 		return;
-	wl_report(&ctx->doc->findings, "anim-channel-pivot-out-of-range", k, -1, off, 2,
+	wl_report(&ctx->doc->findings, WLR_ANIM_CHANNEL_PIVOT_OUT_OF_RANGE, k, -1, off, 2,
 		  "channel of animation '%s' animates pivot %u, but hierarchy '%s' has %" PRIu32
 		  " pivots; the engine drops the channel",
 		  anim, pivot, tree, pivots);
@@ -106,10 +98,10 @@ static void check_frames(wl_lint_ctx *ctx, const wl_chunk *hdr, uint32_t frames,
 {
 	uint64_t p = wl_chunk_payload_offset(hdr);
 	if (frames == 0)
-		wl_report(&ctx->doc->findings, "animation-frames-invalid", hdr, -1, p + 36, 4,
+		wl_report(&ctx->doc->findings, WLR_ANIMATION_FRAMES_INVALID, hdr, -1, p + 36, 4,
 			  "animation '%s' has 0 frames", anim);
 	if (rate == 0)
-		wl_report(&ctx->doc->findings, "animation-frames-invalid", hdr, -1, p + 40, 4,
+		wl_report(&ctx->doc->findings, WLR_ANIMATION_FRAMES_INVALID, hdr, -1, p + 40, 4,
 			  "animation '%s' has frame rate 0; playback never advances", anim);
 }
 
@@ -192,12 +184,12 @@ static void check_bit_times(wl_lint_ctx *ctx, const w3d_cbit_channel *b, const c
 	for (size_t i = 0; i < n; i++) {
 		uint32_t t = wl_le32(b->data + 4 * i) & 0x7FFFFFFFu;
 		if (i == 0 && t != 0) {
-			wl_report(&ctx->doc->findings, "bit-timecode-order", b->src, 0, base, 4,
+			wl_report(&ctx->doc->findings, WLR_BIT_TIMECODE_ORDER, b->src, 0, base, 4,
 				  "bit channel of animation '%s' for pivot %u starts at frame %" PRIu32 ", not 0",
 				  anim, b->pivot, t);
 		}
 		if (i > 0 && t <= prev) {
-			wl_report(&ctx->doc->findings, "bit-timecode-order", b->src, (int64_t)i, base + 4 * (uint64_t)i, 4,
+			wl_report(&ctx->doc->findings, WLR_BIT_TIMECODE_ORDER, b->src, (int64_t)i, base + 4 * (uint64_t)i, 4,
 				  "bit channel of animation '%s' for pivot %u key %zu is at frame %" PRIu32
 				  ", not after frame %" PRIu32,
 				  anim, b->pivot, i, t, prev);
@@ -221,12 +213,12 @@ static void check_compressed(wl_lint_ctx *ctx, const w3d_compressed_animation *a
 		scan_channel(&s, ch->src, pivot_off, ch->pivot, ch->flags, i);
 		if ((ch->layout == W3D_CLAYOUT_AD4 || ch->layout == W3D_CLAYOUT_AD8) &&
 		    !(isfinite(ch->scale) && ch->scale >= 0))
-			wl_report(&ctx->doc->findings, "adaptive-delta-scale-invalid", ch->src, -1, p + 8, 4,
+			wl_report(&ctx->doc->findings, WLR_ADAPTIVE_DELTA_SCALE_INVALID, ch->src, -1, p + 8, 4,
 				  "adaptive-delta channel of animation '%s' for pivot %u has scale %g", a->name,
 				  ch->pivot, (double)ch->scale);
 		if (ch->layout == W3D_CLAYOUT_TIMECODED && ch->count > 0 && ch->data_bytes >= 4 &&
 		    (wl_le32(ch->data) & W3D_TIMECODED_BINARY_MOVEMENT_FLAG))
-			wl_report(&ctx->doc->findings, "timecode-binary-flag-on-first", ch->src, 0, ch->data_offset, 4,
+			wl_report(&ctx->doc->findings, WLR_TIMECODE_BINARY_FLAG_ON_FIRST, ch->src, 0, ch->data_offset, 4,
 				  "first key of channel of animation '%s' for pivot %u has the binary-movement "
 				  "bit set; it has no earlier key to hold",
 				  a->name, ch->pivot);

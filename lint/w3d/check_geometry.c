@@ -52,18 +52,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/vec.h"
+#include "core/vec.h"
 #include "checks.h"
-#include "../../core/w3d/model_lookup.h"
+#include "core/w3d/model_lookup.h"
 
 void w3d_check_geometry(wl_lint_ctx *ctx);
-
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const w3d_check_geometry_rules[];
-const char *const w3d_check_geometry_rules[] = {
-	"mesh-bounds-box", "mesh-bounds-sphere", "triangle-plane", "triangle-degenerate",
-	"float-not-finite", "vertex-normal-length", "skin-bounds-unchecked", NULL
-};
 
 /* The plane normal inside a TRIANGLES record (§2.1). */
 #define TRI_NORMAL 16u
@@ -117,8 +110,8 @@ static header_bounds bounds_of(wl_lint_ctx *ctx, const w3d_mesh *m)
 	for (int k = 0; k < 3; k++)
 		b.box = b.box && !(b.mn[k] > b.mx[k]);
 	b.sphere = w3d_vec3_finite(&h->sph_center) && isfinite(b.r) && !(b.r < 0);
-	b.box_tol = wl_lint_param(ctx, "mesh-bounds-box", "tolerance", 0.001);
-	b.sphere_tol = wl_lint_param(ctx, "mesh-bounds-sphere", "tolerance", 0.001);
+	b.box_tol = wl_lint_param(ctx, WLR_MESH_BOUNDS_BOX, "tolerance");
+	b.sphere_tol = wl_lint_param(ctx, WLR_MESH_BOUNDS_SPHERE, "tolerance");
 	return b;
 }
 
@@ -149,7 +142,7 @@ static void scan_vertices(wl_lint_ctx *ctx, const w3d_mesh *m, const header_boun
 	for (size_t i = 0; i < a->count; i++) {
 		const w3d_vec3 *v = &a->v[i];
 		if (!w3d_vec3_finite(v)) {
-			wl_report(&ctx->doc->findings, "float-not-finite", a->src, (int64_t)i,
+			wl_report(&ctx->doc->findings, WLR_FLOAT_NOT_FINITE, a->src, (int64_t)i,
 				  wl_chunk_payload_offset(a->src) + (uint64_t)i * W3D_VEC3_SIZE, W3D_VEC3_SIZE,
 				  "mesh '%s' %s %zu (%g, %g, %g) is not finite", m->name, "vertex", i, (double)v->x,
 				  (double)v->y, (double)v->z);
@@ -182,7 +175,7 @@ static void check_box(wl_lint_ctx *ctx, const w3d_mesh *m, const double (*pts)[3
 	uint64_t off = wl_chunk_payload_offset(h->src) + W3D_MESH_HDR_MIN;
 	wl_findings *f = &ctx->doc->findings;
 	if (!w3d_vec3_finite(&h->min) || !w3d_vec3_finite(&h->max)) {
-		wl_report(f, "mesh-bounds-box", h->src, -1, off, 24,
+		wl_report(f, WLR_MESH_BOUNDS_BOX, h->src, -1, off, 24,
 			  "mesh '%s' bounding box min (%g, %g, %g) max (%g, %g, %g) is not finite", m->name,
 			  (double)h->min.x, (double)h->min.y, (double)h->min.z, (double)h->max.x,
 			  (double)h->max.y, (double)h->max.z);
@@ -193,16 +186,16 @@ static void check_box(wl_lint_ctx *ctx, const w3d_mesh *m, const double (*pts)[3
 	vec_set(mx, &h->max);
 	for (int k = 0; k < 3; k++)
 		if (mn[k] > mx[k]) {
-			wl_report(f, "mesh-bounds-box", h->src, -1, off, 24,
+			wl_report(f, WLR_MESH_BOUNDS_BOX, h->src, -1, off, 24,
 				  "mesh '%s' bounding box min %c %g is above max %c %g", m->name, "xyz"[k], mn[k],
 				  "xyz"[k], mx[k]);
 			return;
 		}
-	double tol = wl_lint_param(ctx, "mesh-bounds-box", "tolerance", 0.001);
+	double tol = wl_lint_param(ctx, WLR_MESH_BOUNDS_BOX, "tolerance");
 	outside o = pts ? scan_outside(pts, m->vertices.count, mn, mx, 0, tol) : *pre;
 	if (o.count) {
 		const double *v = o.at;
-		wl_report(f, "mesh-bounds-box", h->src, -1, off, 24,
+		wl_report(f, WLR_MESH_BOUNDS_BOX, h->src, -1, off, 24,
 			  "mesh '%s' bounding box (%g, %g, %g)..(%g, %g, %g) does not contain its vertices%s: vertex "
 			  "%zu (%g, %g, %g) lies outside by %g, the farthest",
 			  m->name, mn[0], mn[1], mn[2], mx[0], mx[1], mx[2], pose_note(m), o.worst_at, v[0], v[1], v[2],
@@ -217,7 +210,7 @@ static void check_sphere(wl_lint_ctx *ctx, const w3d_mesh *m, const double (*pts
 	wl_findings *f = &ctx->doc->findings;
 	double r = h->sph_radius;
 	if (!w3d_vec3_finite(&h->sph_center) || !isfinite(r) || r < 0) {
-		wl_report(f, "mesh-bounds-sphere", h->src, -1, off, 16,
+		wl_report(f, WLR_MESH_BOUNDS_SPHERE, h->src, -1, off, 16,
 			  "mesh '%s' bounding sphere center (%g, %g, %g) radius %g is %s", m->name,
 			  (double)h->sph_center.x, (double)h->sph_center.y, (double)h->sph_center.z, r,
 			  isfinite(r) && w3d_vec3_finite(&h->sph_center) ? "negative" : "not finite");
@@ -225,11 +218,11 @@ static void check_sphere(wl_lint_ctx *ctx, const w3d_mesh *m, const double (*pts
 	}
 	double c[3];
 	vec_set(c, &h->sph_center);
-	double tol = wl_lint_param(ctx, "mesh-bounds-sphere", "tolerance", 0.001);
+	double tol = wl_lint_param(ctx, WLR_MESH_BOUNDS_SPHERE, "tolerance");
 	outside o = pts ? scan_outside(pts, m->vertices.count, c, NULL, r, tol) : *pre;
 	if (o.count) {
 		const double *v = o.at;
-		wl_report(f, "mesh-bounds-sphere", h->src, -1, off, 16,
+		wl_report(f, WLR_MESH_BOUNDS_SPHERE, h->src, -1, off, 16,
 			  "mesh '%s' bounding sphere (center (%g, %g, %g), radius %g) does not contain its vertices%s: "
 			  "vertex %zu (%g, %g, %g) lies at distance %g, the farthest",
 			  m->name, c[0], c[1], c[2], r, pose_note(m), o.worst_at, v[0], v[1], v[2], o.worst);
@@ -269,21 +262,21 @@ static bool repeats_index(const w3d_triangle *t)
 static void check_triangles(wl_lint_ctx *ctx, const w3d_mesh *m, bool skin)
 {
 	wl_findings *f = &ctx->doc->findings;
-	double ratio = wl_lint_param(ctx, "triangle-degenerate", "height_ratio", 1e-6);
-	double ntol = wl_lint_param(ctx, "triangle-plane", "normal_tolerance", 0.001);
-	double dtol = wl_lint_param(ctx, "triangle-plane", "distance_tolerance", 0.001);
+	double ratio = wl_lint_param(ctx, WLR_TRIANGLE_DEGENERATE, "height_ratio");
+	double ntol = wl_lint_param(ctx, WLR_TRIANGLE_PLANE, "normal_tolerance");
+	double dtol = wl_lint_param(ctx, WLR_TRIANGLE_PLANE, "distance_tolerance");
 	uint64_t base = wl_chunk_payload_offset(m->triangles_src);
 	for (size_t i = 0; i < m->triangle_count; i++) {
 		const w3d_triangle *t = &m->triangles[i];
 		uint64_t at = base + (uint64_t)i * W3D_TRI_SIZE;
 		bool plane_finite = wl_f3_finite(t->normal.x, t->normal.y, t->normal.z) && isfinite(t->dist);
 		if (!plane_finite)
-			wl_report(f, "float-not-finite", m->triangles_src, (int64_t)i, at + TRI_NORMAL, 16,
+			wl_report(f, WLR_FLOAT_NOT_FINITE, m->triangles_src, (int64_t)i, at + TRI_NORMAL, 16,
 				  "mesh '%s' triangle %zu plane normal (%g, %g, %g) dist %g is not finite", m->name, i,
 				  (double)t->normal.x, (double)t->normal.y, (double)t->normal.z, (double)t->dist);
 		bool repeats = repeats_index(t);
 		if (repeats)
-			wl_report(f, "triangle-degenerate", m->triangles_src, (int64_t)i, at, 12,
+			wl_report(f, WLR_TRIANGLE_DEGENERATE, m->triangles_src, (int64_t)i, at, 12,
 				  "mesh '%s' triangle %zu (vertices %u, %u, %u) repeats a vertex index", m->name, i,
 				  (unsigned)t->vindex[0], (unsigned)t->vindex[1], (unsigned)t->vindex[2]);
 		double v[3][3];
@@ -303,7 +296,7 @@ static void check_triangles(wl_lint_ctx *ctx, const w3d_mesh *m, bool skin)
 				l2 = wl_v3_dot(e3, e3);
 			double r = l2 > 0 ? len / l2 : 0;
 			if (!(r > ratio))
-				wl_report(f, "triangle-degenerate", m->triangles_src, (int64_t)i, at, 12,
+				wl_report(f, WLR_TRIANGLE_DEGENERATE, m->triangles_src, (int64_t)i, at, 12,
 					  "mesh '%s' triangle %zu (vertices %u, %u, %u) has height/edge ratio %g (zero "
 					  "area)",
 					  m->name, i, (unsigned)t->vindex[0], (unsigned)t->vindex[1],
@@ -317,7 +310,7 @@ static void check_triangles(wl_lint_ctx *ctx, const w3d_mesh *m, bool skin)
 		vec_set(sn, &t->normal);
 		if (!wl_plane_differs(sn, t->dist, n, d, wl_v3_maxabs(v[0]), ntol, dtol))
 			continue;
-		wl_report(f, "triangle-plane", m->triangles_src, (int64_t)i, at + TRI_NORMAL, 16,
+		wl_report(f, WLR_TRIANGLE_PLANE, m->triangles_src, (int64_t)i, at + TRI_NORMAL, 16,
 			  "mesh '%s' triangle %zu plane normal (%g, %g, %g) dist %g differs from the recomputed normal "
 			  "(%g, %g, %g) dist %g",
 			  m->name, i, (double)t->normal.x, (double)t->normal.y, (double)t->normal.z, (double)t->dist,
@@ -334,7 +327,7 @@ static void check_triangles(wl_lint_ctx *ctx, const w3d_mesh *m, bool skin)
  * wl_unit_band). */
 static void check_normals(wl_lint_ctx *ctx, const w3d_mesh *m)
 {
-	double tol = wl_lint_param(ctx, "vertex-normal-length", "tolerance", 0.01);
+	double tol = wl_lint_param(ctx, WLR_VERTEX_NORMAL_LENGTH, "tolerance");
 	double lo2, hi2;
 	wl_unit_band(tol, &lo2, &hi2);
 	uint64_t base = wl_chunk_payload_offset(m->normals.src);
@@ -342,7 +335,7 @@ static void check_normals(wl_lint_ctx *ctx, const w3d_mesh *m)
 		const w3d_vec3 *nv = &m->normals.v[i];
 		uint64_t at = base + (uint64_t)i * W3D_VEC3_SIZE;
 		if (!w3d_vec3_finite(nv)) {
-			wl_report(&ctx->doc->findings, "float-not-finite", m->normals.src, (int64_t)i, at, W3D_VEC3_SIZE,
+			wl_report(&ctx->doc->findings, WLR_FLOAT_NOT_FINITE, m->normals.src, (int64_t)i, at, W3D_VEC3_SIZE,
 				  "mesh '%s' %s %zu (%g, %g, %g) is not finite", m->name, "vertex normal", i,
 				  (double)nv->x, (double)nv->y, (double)nv->z);
 			continue;
@@ -355,7 +348,7 @@ static void check_normals(wl_lint_ctx *ctx, const w3d_mesh *m)
 		double len = sqrt(s);
 		if (!(fabs(len - 1) > tol))
 			continue;
-		wl_report(&ctx->doc->findings, "vertex-normal-length", m->normals.src, (int64_t)i, at, W3D_VEC3_SIZE,
+		wl_report(&ctx->doc->findings, WLR_VERTEX_NORMAL_LENGTH, m->normals.src, (int64_t)i, at, W3D_VEC3_SIZE,
 			  "mesh '%s' vertex normal %zu (%g, %g, %g) has length %.6g, not 1", m->name, i,
 			  (double)nv->x, (double)nv->y, (double)nv->z, len);
 	}
@@ -386,7 +379,7 @@ static void report_vec_array(wl_lint_ctx *ctx, const w3d_mesh *m, const w3d_vec3
 		return;
 	for (size_t i = 0; i < a->count; i++)
 		if (!w3d_vec3_finite(&a->v[i]))
-			wl_report(&ctx->doc->findings, "float-not-finite", a->src, (int64_t)i,
+			wl_report(&ctx->doc->findings, WLR_FLOAT_NOT_FINITE, a->src, (int64_t)i,
 				  wl_chunk_payload_offset(a->src) + (uint64_t)i * W3D_VEC3_SIZE, W3D_VEC3_SIZE,
 				  "mesh '%s' %s %zu (%g, %g, %g) is not finite", m->name, what, i, (double)a->v[i].x,
 				  (double)a->v[i].y, (double)a->v[i].z);
@@ -403,7 +396,7 @@ static void finite_mesh(wl_lint_ctx *ctx, const w3d_mesh *m, const header_bounds
 	if (h->src && h->bytes >= W3D_MESH_HEADER3_SIZE) {
 		const uint8_t *p = wl_chunk_payload(ctx->doc, h->src);
 		if (next_nonfinite(p + W3D_MESH_HDR_MIN, 1, 0, 0, 10, 0) == 0)
-			wl_report(f, "float-not-finite", h->src, -1,
+			wl_report(f, WLR_FLOAT_NOT_FINITE, h->src, -1,
 				  wl_chunk_payload_offset(h->src) + W3D_MESH_HDR_MIN,
 				  W3D_MESH_HEADER3_SIZE - W3D_MESH_HDR_MIN,
 				  "mesh '%s' header bounds are not finite: min (%g, %g, %g) max (%g, %g, %g) "
@@ -429,7 +422,7 @@ static void report_channel(wl_lint_ctx *ctx, const wl_chunk *k, unsigned pivot, 
 		return;
 	for (size_t i = next_nonfinite(data, n, stride, skip, vl, 0); i < n;
 	     i = next_nonfinite(data, n, stride, skip, vl, i + 1))
-		wl_report(&ctx->doc->findings, "float-not-finite", k, (int64_t)i, off + (uint64_t)i * stride,
+		wl_report(&ctx->doc->findings, WLR_FLOAT_NOT_FINITE, k, (int64_t)i, off + (uint64_t)i * stride,
 			  4u * (uint64_t)vl, "channel for pivot %u: %s %zu is not finite", pivot, what, i);
 }
 
@@ -486,11 +479,11 @@ static void finite_compressed(wl_lint_ctx *ctx, const w3d_compressed_animation *
 			/* Scale is the 4 bytes before data (0x282: header @8;
 			 * 0x284: first data word) - see hierarchy.h. */
 			if (!isfinite(ch->scale))
-				wl_report(&ctx->doc->findings, "float-not-finite", ch->src, -1, ch->data_offset - 4, 4,
+				wl_report(&ctx->doc->findings, WLR_FLOAT_NOT_FINITE, ch->src, -1, ch->data_offset - 4, 4,
 					  "adaptive-delta channel for pivot %u has scale %g, not finite", ch->pivot,
 					  (double)ch->scale);
 			if (!q && ch->data_bytes >= 4 * vl && next_nonfinite(ch->data, 1, 0, 0, vl, 0) == 0)
-				wl_report(&ctx->doc->findings, "float-not-finite", ch->src, -1, ch->data_offset, 4 * vl,
+				wl_report(&ctx->doc->findings, WLR_FLOAT_NOT_FINITE, ch->src, -1, ch->data_offset, 4 * vl,
 					  "adaptive-delta channel for pivot %u has a non-finite initial value", ch->pivot);
 			break;
 		case W3D_CLAYOUT_UNKNOWN:
@@ -523,12 +516,12 @@ static void check_bounds(wl_lint_ctx *ctx, const w3d_model *model, const w3d_mes
 		uint64_t off = wl_chunk_payload_offset(m->header.src) + W3D_MESH_HDR_MIN;
 		uint64_t len = W3D_MESH_HEADER3_SIZE - W3D_MESH_HDR_MIN;
 		if (h)
-			wl_report(f, "skin-bounds-unchecked", m->header.src, -1, off, len,
+			wl_report(f, WLR_SKIN_BOUNDS_UNCHECKED, m->header.src, -1, off, len,
 				  "skin mesh '%s': its bounds belong to the bind pose of hierarchy '%s', which this file "
 				  "does not define, so they are not checked",
 				  m->name, h->hierarchy_name);
 		else
-			wl_report(f, "skin-bounds-unchecked", m->header.src, -1, off, len,
+			wl_report(f, WLR_SKIN_BOUNDS_UNCHECKED, m->header.src, -1, off, len,
 				  "skin mesh '%s': no hlod of this file uses it, so the hierarchy of its bind pose is "
 				  "unknown and its bounds are not checked",
 				  m->name);

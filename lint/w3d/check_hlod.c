@@ -24,15 +24,6 @@
 
 void w3d_check_hlod(wl_lint_ctx *ctx);
 
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const w3d_check_hlod_rules[];
-const char *const w3d_check_hlod_rules[] = {
-	"hlod-header-missing", "hlod-header-not-first", "hlod-lod-count-mismatch",
-	"hlod-lod-arrays-not-contiguous", "hlod-array-header-missing", "hlod-array-header-not-first",
-	"hlod-model-count-mismatch", "hlod-sub-objects-ignored", "box-type-ambiguous",
-	"box-extent-negative", NULL
-};
-
 static const wl_chunk *first_chunk(const wl_chunk *c)
 {
 	for (const wl_chunk *k = c->first_child; k; k = k->next)
@@ -51,19 +42,19 @@ static void check_array(wl_lint_ctx *ctx, const w3d_hlod *h, const w3d_hlod_arra
 	wl_findings *f = &ctx->doc->findings;
 	const wl_chunk *c = a->src;
 	if (!a->header) {
-		wl_report(f, "hlod-array-header-missing", c, -1, c->offset, c->header_size,
+		wl_report(f, WLR_HLOD_ARRAY_HEADER_MISSING, c, -1, c->offset, c->header_size,
 			  "hlod '%s' %s array %zu has no sub_object_array_header", h->name, array_kind(a), index);
 		return;
 	}
 	if (!a->header_first) {
 		const wl_chunk *k = first_chunk(c);
 		if (k)
-			wl_report(f, "hlod-array-header-not-first", k, -1, k->offset, k->header_size + k->size,
+			wl_report(f, WLR_HLOD_ARRAY_HEADER_NOT_FIRST, k, -1, k->offset, k->header_size + k->size,
 				  "hlod '%s' %s array %zu starts with %s, not sub_object_array_header", h->name,
 				  array_kind(a), index, wl_chunk_name(ctx->doc, k));
 	}
 	if (a->header_ok && a->model_count != a->sub_count)
-		wl_report(f, a->model_count > a->sub_count ? "hlod-model-count-mismatch" : "hlod-sub-objects-ignored", a->header, -1, wl_chunk_payload_offset(a->header), 4,
+		wl_report(f, a->model_count > a->sub_count ? WLR_HLOD_MODEL_COUNT_MISMATCH : WLR_HLOD_SUB_OBJECTS_IGNORED, a->header, -1, wl_chunk_payload_offset(a->header), 4,
 			  "hlod '%s' %s array %zu header says %u sub-objects but holds %zu", h->name, array_kind(a),
 			  index, (unsigned)a->model_count, a->sub_count);
 }
@@ -73,18 +64,18 @@ static void check_one(wl_lint_ctx *ctx, const w3d_hlod *h)
 	wl_findings *f = &ctx->doc->findings;
 	const wl_chunk *c = h->src;
 	if (!h->header) {
-		wl_report(f, "hlod-header-missing", c, -1, c->offset, c->header_size,
+		wl_report(f, WLR_HLOD_HEADER_MISSING, c, -1, c->offset, c->header_size,
 			  "hlod has no hlod_header chunk; the engine rejects it");
 	} else {
 		if (!h->header_first) {
 			const wl_chunk *k = first_chunk(c);
 			if (k)
-				wl_report(f, "hlod-header-not-first", k, -1, k->offset, k->header_size + k->size,
+				wl_report(f, WLR_HLOD_HEADER_NOT_FIRST, k, -1, k->offset, k->header_size + k->size,
 					  "hlod '%s' starts with %s, not hlod_header", h->name,
 					  wl_chunk_name(ctx->doc, k));
 		}
 		if (h->header_ok && h->lod_count != h->lod_array_count)
-			wl_report(f, "hlod-lod-count-mismatch", h->header, -1, wl_chunk_payload_offset(h->header) + 4, 4,
+			wl_report(f, WLR_HLOD_LOD_COUNT_MISMATCH, h->header, -1, wl_chunk_payload_offset(h->header) + 4, 4,
 				  "hlod '%s' header says %u lod arrays but holds %zu", h->name, (unsigned)h->lod_count,
 				  h->lod_array_count);
 		if (h->header_first && !h->lods_contiguous) {
@@ -103,7 +94,7 @@ static void check_one(wl_lint_ctx *ctx, const w3d_hlod *h)
 					state = 2;
 			}
 			if (bad)
-				wl_report(f, "hlod-lod-arrays-not-contiguous", bad, -1, bad->offset,
+				wl_report(f, WLR_HLOD_LOD_ARRAYS_NOT_CONTIGUOUS, bad, -1, bad->offset,
 					  bad->header_size + bad->size,
 					  "hlod '%s' has a lod array at 0x%llx after other chunks; the lod arrays must follow the header back to back",
 					  h->name, (unsigned long long)bad->offset);
@@ -125,12 +116,12 @@ static void check_box(wl_lint_ctx *ctx, const w3d_box *b)
 	uint64_t p = wl_chunk_payload_offset(b->src);
 	unsigned t = b->attributes & (W3D_BOX_ORIENTED | W3D_BOX_ALIGNED);
 	if (t == 0 || t == (W3D_BOX_ORIENTED | W3D_BOX_ALIGNED))
-		wl_report(f, "box-type-ambiguous", b->src, -1, p + 4, 4,
+		wl_report(f, WLR_BOX_TYPE_AMBIGUOUS, b->src, -1, p + 4, 4,
 			  "box '%s' attributes 0x%x set %s of oriented (1) and aligned (2)", b->name,
 			  (unsigned)b->attributes, t ? "both" : "neither");
 	const float *e = b->extent;
 	if (!(e[0] >= 0) || !(e[1] >= 0) || !(e[2] >= 0) || !isfinite(e[0]) || !isfinite(e[1]) || !isfinite(e[2]))
-		wl_report(f, "box-extent-negative", b->src, -1, p + 56, 12,
+		wl_report(f, WLR_BOX_EXTENT_NEGATIVE, b->src, -1, p + 56, 12,
 			  "box '%s' extent (%g, %g, %g) is negative or not finite", b->name, (double)e[0],
 			  (double)e[1], (double)e[2]);
 }

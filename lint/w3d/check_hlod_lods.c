@@ -26,16 +26,9 @@
 #include <stdio.h>
 
 #include "checks.h"
-#include "../../core/w3d/model_lookup.h"
+#include "core/w3d/model_lookup.h"
 
 void w3d_check_hlod_lods(wl_lint_ctx *ctx);
-
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const w3d_check_hlod_lods_rules[];
-const char *const w3d_check_hlod_lods_rules[] = {
-	"hlod-lod-order", "hlod-top-lod-screen-size", "hlod-bone-index-out-of-range",
-	"hlod-hierarchy-name-case", "hlod-version", NULL
-};
 
 #define HLOD_VERSION_1_0 0x00010000u
 
@@ -49,7 +42,7 @@ static void check_order(wl_lint_ctx *ctx, const w3d_hlod *h)
 		if (!a->header_ok)
 			continue;
 		if (prev && a->max_screen_size < prev->max_screen_size)
-			wl_report(f, "hlod-lod-order", a->header, -1, wl_chunk_payload_offset(a->header) + 4, 4,
+			wl_report(f, WLR_HLOD_LOD_ORDER, a->header, -1, wl_chunk_payload_offset(a->header) + 4, 4,
 				  "hlod '%s' lod array %zu has max screen size %g, smaller than %g of lod array %zu; "
 				  "arrays go from the lowest detail to the highest",
 				  h->name, i, (double)a->max_screen_size, (double)prev->max_screen_size, prev_i);
@@ -60,7 +53,7 @@ static void check_order(wl_lint_ctx *ctx, const w3d_hlod *h)
 		return;
 	const w3d_hlod_array *top = &h->lods[h->lod_array_count - 1];
 	if (top->header_ok && top->max_screen_size < FLT_MAX)
-		wl_report(f, "hlod-top-lod-screen-size", top->header, -1, wl_chunk_payload_offset(top->header) + 4, 4,
+		wl_report(f, WLR_HLOD_TOP_LOD_SCREEN_SIZE, top->header, -1, wl_chunk_payload_offset(top->header) + 4, 4,
 			  "hlod '%s' top lod array %zu has max screen size %g, not the no-limit value %g", h->name,
 			  h->lod_array_count - 1, (double)top->max_screen_size, (double)FLT_MAX);
 }
@@ -73,7 +66,7 @@ static void check_bones_of(wl_lint_ctx *ctx, const w3d_hlod *h, const w3d_hlod_a
 			const w3d_hlod_sub_object *so = &arr[a].subs[s];
 			if (!so->ok || so->bone_index < pivots)
 				continue;
-			wl_report(&ctx->doc->findings, "hlod-bone-index-out-of-range", so->src, -1,
+			wl_report(&ctx->doc->findings, WLR_HLOD_BONE_INDEX_OUT_OF_RANGE, so->src, -1,
 				  wl_chunk_payload_offset(so->src), 4,
 				  "hlod '%s' %s array %zu sub-object '%s' has bone index %" PRIu32 ", but %s has "
 				  "%" PRIu32 " pivot%s",
@@ -94,7 +87,7 @@ static void check_hierarchy(wl_lint_ctx *ctx, const w3d_hlod *h)
 		if (!hier)
 			return; /* another file: lint/xref.c */
 		if (!exact)
-			wl_report(&ctx->doc->findings, "hlod-hierarchy-name-case", h->header, -1,
+			wl_report(&ctx->doc->findings, WLR_HLOD_HIERARCHY_NAME_CASE, h->header, -1,
 				  wl_chunk_payload_offset(h->header) + 24, 16,
 				  "hlod '%s' names hierarchy '%s', but the hierarchy is called '%s'", h->name,
 				  h->hierarchy_name, hier->name);
@@ -116,7 +109,7 @@ void w3d_check_hlod_lods(wl_lint_ctx *ctx)
 		if (!h || !h->header_ok)
 			continue;
 		if (h->version != HLOD_VERSION_1_0)
-			wl_report(&ctx->doc->findings, "hlod-version", h->header, -1,
+			wl_report(&ctx->doc->findings, WLR_HLOD_VERSION, h->header, -1,
 				  wl_chunk_payload_offset(h->header), 4,
 				  "hlod '%s' has version 0x%08" PRIx32 ", not 1.0 (0x00010000)", h->name, h->version);
 		check_order(ctx, h);

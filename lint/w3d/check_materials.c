@@ -42,15 +42,6 @@
 
 void w3d_check_materials(wl_lint_ctx *ctx);
 
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const w3d_check_materials_rules[];
-const char *const w3d_check_materials_rules[] = {
-	"shaders-before-material-info", "vertex-material-id-out-of-range", "shader-id-out-of-range",
-	"texture-id-out-of-range", "shader-field-out-of-range", "vertex-material-value-range",
-	"vertex-material-mapping-unknown", "texture-info-invalid", "texture-name-missing",
-	"vertex-material-ids-not-uniform", NULL
-};
-
 #define NO_TEXTURE 0xFFFFFFFFu
 
 /* The scope's name for messages: "mesh 'X'" or "mesh 'X' prelit_vertex". */
@@ -80,7 +71,7 @@ static bool check_order(wl_lint_ctx *ctx, const w3d_material_set *ms, const char
 		return true;
 	if (info && info->offset < shaders->offset)
 		return true;
-	wl_report(&ctx->doc->findings, "shaders-before-material-info", shaders, -1, shaders->offset,
+	wl_report(&ctx->doc->findings, WLR_SHADERS_BEFORE_MATERIAL_INFO, shaders, -1, shaders->offset,
 		  (uint64_t)shaders->header_size + shaders->size,
 		  info ? "shaders of %s come before its material info; the engine reads 0 shaders, so every "
 			 "shader id is out of range"
@@ -92,7 +83,7 @@ static bool check_order(wl_lint_ctx *ctx, const w3d_material_set *ms, const char
 
 /* Reports each id of arr that is >= limit (0xFFFFFFFF allowed when
  * none_ok), at its 4 bytes. */
-static void check_ids(wl_lint_ctx *ctx, const char *rule, const w3d_u32_array *arr, uint64_t limit,
+static void check_ids(wl_lint_ctx *ctx, wl_rule_id rule, const w3d_u32_array *arr, uint64_t limit,
 		      bool none_ok, const char *what, const char *scope, size_t pass, size_t stage,
 		      const char *limit_what)
 {
@@ -126,7 +117,7 @@ static void check_uniform(wl_lint_ctx *ctx, const w3d_mesh *m, const w3d_materia
 		uint32_t a = ids->v[vi[0]], b = ids->v[vi[1]], c = ids->v[vi[2]];
 		if (a == b && b == c)
 			continue;
-		wl_report(&ctx->doc->findings, "vertex-material-ids-not-uniform", m->triangles_src, (int64_t)t,
+		wl_report(&ctx->doc->findings, WLR_VERTEX_MATERIAL_IDS_NOT_UNIFORM, m->triangles_src, (int64_t)t,
 			  wl_chunk_payload_offset(m->triangles_src) + (uint64_t)t * W3D_TRI_SIZE, 12,
 			  "pass %zu vertex material ids of %s: triangle %zu uses materials %" PRIu32 ", %" PRIu32
 			  ", %" PRIu32 " at its vertices %" PRIu32 ", %" PRIu32 ", %" PRIu32,
@@ -159,7 +150,7 @@ static void check_shaders(wl_lint_ctx *ctx, const w3d_material_set *ms, const ch
 			uint8_t v = raw[i * W3D_SHADER_SIZE + (size_t)shader_fields[k].offset];
 			if (v < shader_fields[k].max)
 				continue;
-			wl_report(&ctx->doc->findings, "shader-field-out-of-range", sa->src, (int64_t)i,
+			wl_report(&ctx->doc->findings, WLR_SHADER_FIELD_OUT_OF_RANGE, sa->src, (int64_t)i,
 				  base + i * W3D_SHADER_SIZE + (uint64_t)shader_fields[k].offset, 1,
 				  "shader %zu of %s has %s %u; the highest known value is %u", i, scope,
 				  shader_fields[k].name, v, shader_fields[k].max - 1);
@@ -178,21 +169,21 @@ static void check_vertex_materials(wl_lint_ctx *ctx, const w3d_material_set *ms,
 		uint64_t p = wl_chunk_payload_offset(ic);
 		const w3d_vertex_material_info *in = &vm->info;
 		if (!isfinite(in->shininess) || in->shininess < 0 || in->shininess > 1000)
-			wl_report(f, "vertex-material-value-range", ic, -1, p + 20, 4,
+			wl_report(f, WLR_VERTEX_MATERIAL_VALUE_RANGE, ic, -1, p + 20, 4,
 				  "vertex material %zu '%s' of %s has shininess %g, outside 0..1000", i, vm->name,
 				  scope, (double)in->shininess);
 		if (!isfinite(in->opacity) || in->opacity < 0 || in->opacity > 1)
-			wl_report(f, "vertex-material-value-range", ic, -1, p + 24, 4,
+			wl_report(f, WLR_VERTEX_MATERIAL_VALUE_RANGE, ic, -1, p + 24, 4,
 				  "vertex material %zu '%s' of %s has opacity %g, outside 0..1", i, vm->name, scope,
 				  (double)in->opacity);
 		if (!isfinite(in->translucency) || in->translucency < 0)
-			wl_report(f, "vertex-material-value-range", ic, -1, p + 28, 4,
+			wl_report(f, WLR_VERTEX_MATERIAL_VALUE_RANGE, ic, -1, p + 28, 4,
 				  "vertex material %zu '%s' of %s has translucency %g, below 0 or not finite", i,
 				  vm->name, scope, (double)in->translucency);
 		uint32_t a = in->attributes;
 		unsigned m0 = (a >> 16) & 0xFFu, m1 = (a >> 8) & 0xFFu;
 		if (m0 > 0x14 || m1 > 0x14 || (a & 0xF0u))
-			wl_report(f, "vertex-material-mapping-unknown", ic, -1, p, 4,
+			wl_report(f, WLR_VERTEX_MATERIAL_MAPPING_UNKNOWN, ic, -1, p, 4,
 				  "vertex material %zu '%s' of %s has attributes 0x%08" PRIx32 " (stage 0 mapping "
 				  "0x%x, stage 1 mapping 0x%x, unused bits 0x%x); known mappings end at 0x14",
 				  i, vm->name, scope, a, m0, m1, (unsigned)(a & 0xF0u));
@@ -206,7 +197,7 @@ static void check_textures(wl_lint_ctx *ctx, const w3d_material_set *ms, const c
 	for (size_t i = 0; i < ms->texture_count; i++) {
 		const w3d_texture *t = &ms->textures[i];
 		if (!t->name_src)
-			wl_report(f, "texture-name-missing", t->src, -1, t->src->offset,
+			wl_report(f, WLR_TEXTURE_NAME_MISSING, t->src, -1, t->src->offset,
 				  (uint64_t)t->src->header_size + t->src->size,
 				  "texture %zu of %s has no texture name chunk; the engine looks up an "
 				  "uninitialised name",
@@ -217,15 +208,15 @@ static void check_textures(wl_lint_ctx *ctx, const w3d_material_set *ms, const c
 		uint64_t p = wl_chunk_payload_offset(ic);
 		const w3d_texture_info *in = &t->info;
 		if (in->anim_type > 3)
-			wl_report(f, "texture-info-invalid", ic, -1, p + 2, 2,
+			wl_report(f, WLR_TEXTURE_INFO_INVALID, ic, -1, p + 2, 2,
 				  "texture %zu '%s' of %s has animation type %u; known types are 0..3", i, t->name,
 				  scope, in->anim_type);
 		if (in->frame_count == 0)
-			wl_report(f, "texture-info-invalid", ic, -1, p + 4, 4,
+			wl_report(f, WLR_TEXTURE_INFO_INVALID, ic, -1, p + 4, 4,
 				  "texture %zu '%s' of %s has frame count 0; a still texture has 1", i, t->name,
 				  scope);
 		else if (in->frame_count > 1 && !(isfinite(in->frame_rate) && in->frame_rate > 0))
-			wl_report(f, "texture-info-invalid", ic, -1, p + 8, 4,
+			wl_report(f, WLR_TEXTURE_INFO_INVALID, ic, -1, p + 8, 4,
 				  "texture %zu '%s' of %s has %" PRIu32 " frames at frame rate %g; an animated "
 				  "texture needs a positive rate",
 				  i, t->name, scope, in->frame_count, (double)in->frame_rate);
@@ -250,17 +241,17 @@ static void check_set(wl_lint_ctx *ctx, const w3d_mesh *m, const w3d_material_se
 	uint64_t nshaders = loaded_shaders(ms);
 	for (size_t i = 0; i < ms->pass_count; i++) {
 		const w3d_material_pass *ps = &ms->passes[i];
-		check_ids(ctx, "vertex-material-id-out-of-range", &ps->vertex_material_ids,
+		check_ids(ctx, WLR_VERTEX_MATERIAL_ID_OUT_OF_RANGE, &ps->vertex_material_ids,
 			  ms->vertex_material_count, false, "vertex material ids", scope, i, SIZE_MAX,
 			  "vertex materials");
 		if (order_ok)
-			check_ids(ctx, "shader-id-out-of-range", &ps->shader_ids, nshaders, false, "shader ids",
+			check_ids(ctx, WLR_SHADER_ID_OUT_OF_RANGE, &ps->shader_ids, nshaders, false, "shader ids",
 				  scope, i, SIZE_MAX, "shaders");
 		for (size_t s = 0; s < ps->stage_count; s++) {
 			const w3d_u32_array *ti = &ps->stages[s].texture_ids;
 			/* 0xFFFFFFFF means "no texture" only per triangle (meshmdlio.cpp:1410-1418). */
 			bool per_tri = ti->src && ti->src->size != 4;
-			check_ids(ctx, "texture-id-out-of-range", ti, ms->texture_count, per_tri, "texture ids",
+			check_ids(ctx, WLR_TEXTURE_ID_OUT_OF_RANGE, ti, ms->texture_count, per_tri, "texture ids",
 				  scope, i, s, "textures");
 		}
 		check_uniform(ctx, m, ps, i, scope);

@@ -43,7 +43,7 @@ static void vertex_array(wl_lint_ctx *ctx, const w3d_mesh *m, const wl_chunk *sr
 {
 	if (!src || count == m->header.num_vertices)
 		return;
-	wl_report(&ctx->doc->findings, "mesh-vertex-count-mismatch", src, -1, src->offset,
+	wl_report(&ctx->doc->findings, WLR_MESH_VERTEX_COUNT_MISMATCH, src, -1, src->offset,
 		  chunk_len(src), "%s of mesh '%s' holds %zu entries, but the mesh header says %" PRIu32
 		  " vertices", what, m->name, count, m->header.num_vertices);
 }
@@ -60,7 +60,7 @@ static void id_array(wl_lint_ctx *ctx, const w3d_mesh *m, const wl_chunk *src, u
 		return;
 	char where[48];
 	wl_pass_stage_name(where, sizeof where, pass, stage);
-	wl_report(&ctx->doc->findings, "material-id-array-length", src, -1, src->offset, chunk_len(src),
+	wl_report(&ctx->doc->findings, WLR_MATERIAL_ID_ARRAY_LENGTH, src, -1, src->offset, chunk_len(src),
 		  "%s %s of mesh '%s' holds %" PRIu64 " bytes (%" PRIu64 " ids), but must hold 1 id "
 		  "or one per %s (%" PRIu32 ")",
 		  where, what, m->name, src->size, src->size / 4, per_what, per);
@@ -74,32 +74,32 @@ static void check_counts_of_set(wl_lint_ctx *ctx, const w3d_mesh *m, const w3d_m
 	uint64_t info_off = mi->src ? wl_chunk_payload_offset(mi->src) : 0;
 
 	if (mi->src && mi->src->size >= 4 && mi->pass_count != ms->pass_count)
-		wl_report(f, "material-pass-count-mismatch", mi->src, -1, info_off, 4,
+		wl_report(f, WLR_MATERIAL_PASS_COUNT_MISMATCH, mi->src, -1, info_off, 4,
 			  "material info of mesh '%s' says %" PRIu32 " passes, but %zu material pass "
 			  "chunks follow",
 			  m->name, mi->pass_count, ms->pass_count);
 	if (mi->src && mi->src->size >= 12) {
 		size_t have = ms->shaders.src ? ms->shaders.count : 0;
 		if (mi->shader_count != have)
-			wl_report(f, "material-shader-count-mismatch", mi->src, -1, info_off + 8, 4,
+			wl_report(f, WLR_MATERIAL_SHADER_COUNT_MISMATCH, mi->src, -1, info_off + 8, 4,
 				  "material info of mesh '%s' says %" PRIu32 " shaders, but the shaders "
 				  "chunk holds %zu",
 				  m->name, mi->shader_count, have);
 	}
 	if (mi->src && mi->src->size >= 8 && mi->vertex_material_count != ms->vertex_material_count)
-		wl_report(f, "material-count-mismatch", mi->src, -1, info_off + 4, 4,
+		wl_report(f, WLR_MATERIAL_COUNT_MISMATCH, mi->src, -1, info_off + 4, 4,
 			  "material info of mesh '%s' says %" PRIu32 " vertex materials, but %zu "
 			  "vertex material chunks follow",
 			  m->name, mi->vertex_material_count, ms->vertex_material_count);
 	if (mi->src && mi->src->size >= 16 && mi->texture_count != ms->texture_count)
-		wl_report(f, "material-count-mismatch", mi->src, -1, info_off + 12, 4,
+		wl_report(f, WLR_MATERIAL_COUNT_MISMATCH, mi->src, -1, info_off + 12, 4,
 			  "material info of mesh '%s' says %" PRIu32 " textures, but %zu texture "
 			  "chunks follow",
 			  m->name, mi->texture_count, ms->texture_count);
 
 	if (ms->pass_count > W3D_MAX_PASSES) {
 		const wl_chunk *p = ms->passes[W3D_MAX_PASSES].src;
-		wl_report(f, "material-pass-limit", p, -1, p->offset, chunk_len(p),
+		wl_report(f, WLR_MATERIAL_PASS_LIMIT, p, -1, p->offset, chunk_len(p),
 			  "mesh '%s' has %zu material passes; the engine holds at most %d",
 			  m->name, ms->pass_count, W3D_MAX_PASSES);
 	}
@@ -108,7 +108,7 @@ static void check_counts_of_set(wl_lint_ctx *ctx, const w3d_mesh *m, const w3d_m
 		const w3d_material_pass *ps = &ms->passes[i];
 		if (ps->stage_count > W3D_MAX_TEX_STAGES) {
 			const wl_chunk *s = ps->stages[W3D_MAX_TEX_STAGES].src;
-			wl_report(f, "texture-stage-limit", s, -1, s->offset, chunk_len(s),
+			wl_report(f, WLR_TEXTURE_STAGE_LIMIT, s, -1, s->offset, chunk_len(s),
 				  "pass %zu of mesh '%s' has %zu texture stages; the engine holds at "
 				  "most %d",
 				  i, m->name, ps->stage_count, W3D_MAX_TEX_STAGES);
@@ -129,7 +129,7 @@ static void check_counts_of_set(wl_lint_ctx *ctx, const w3d_mesh *m, const w3d_m
 			id_array(ctx, m, st->texture_ids.src, nt, "texture ids", "triangle", i, s);
 			const wl_chunk *pf = st->per_face_texcoord_ids;
 			if (pf && pf->size != (uint64_t)nt * 12)
-				wl_report(f, "material-id-array-length", pf, -1, pf->offset,
+				wl_report(f, WLR_MATERIAL_ID_ARRAY_LENGTH, pf, -1, pf->offset,
 					  chunk_len(pf),
 					  "pass %zu stage %zu per-face texcoord ids of mesh '%s' hold %" PRIu64
 					  " bytes, but must hold 12 per triangle (%" PRIu64 ")",
@@ -142,7 +142,7 @@ static void check_header(wl_lint_ctx *ctx, const w3d_mesh *m)
 {
 	const wl_chunk *c = m->src;
 	if (!m->header.src) {
-		wl_report(&ctx->doc->findings, "mesh-header-missing", c, -1, c->offset, chunk_len(c),
+		wl_report(&ctx->doc->findings, WLR_MESH_HEADER_MISSING, c, -1, c->offset, chunk_len(c),
 			  "mesh has no mesh header (MESH_HEADER3); the engine rejects it as an old "
 			  "format mesh");
 		return;
@@ -151,7 +151,7 @@ static void check_header(wl_lint_ctx *ctx, const w3d_mesh *m)
 	while (first && first->kind != WL_NODE_CHUNK)
 		first = first->next;
 	if (first && first->id != W3D_CHUNK_MESH_HEADER3)
-		wl_report(&ctx->doc->findings, "mesh-header-not-first", first, -1, first->offset,
+		wl_report(&ctx->doc->findings, WLR_MESH_HEADER_NOT_FIRST, first, -1, first->offset,
 			  chunk_len(first),
 			  "the first chunk of mesh '%s' is %s, not the mesh header; the engine "
 			  "rejects the mesh",
@@ -163,13 +163,13 @@ static void check_triangles(wl_lint_ctx *ctx, const w3d_mesh *m)
 	const w3d_mesh_header *h = &m->header;
 	bool counts = w3d_mesh_header_has_counts(h);
 	if (counts && m->triangles_src && m->triangle_count != h->num_tris)
-		wl_report(&ctx->doc->findings, "mesh-triangle-count-mismatch", m->triangles_src, -1,
+		wl_report(&ctx->doc->findings, WLR_MESH_TRIANGLE_COUNT_MISMATCH, m->triangles_src, -1,
 			  m->triangles_src->offset, chunk_len(m->triangles_src),
 			  "triangles of mesh '%s' hold %zu entries, but the mesh header says %" PRIu32
 			  " triangles",
 			  m->name, m->triangle_count, h->num_tris);
 
-	if (!m->triangles_src || !wl_lint_enabled(ctx, "triangle-index-out-of-range"))
+	if (!m->triangles_src || !wl_lint_enabled(ctx, WLR_TRIANGLE_INDEX_OUT_OF_RANGE))
 		return;
 	/* The engine's arrays hold NumVertices vertices, of which only those in
 	 * VERTICES are initialised: the usable count is the smaller one. */
@@ -189,7 +189,7 @@ static void check_triangles(wl_lint_ctx *ctx, const w3d_mesh *m)
 			continue;
 		for (int k = 0; k < 3; k++)
 			if (t[i].vindex[k] >= nv)
-				wl_report(&ctx->doc->findings, "triangle-index-out-of-range",
+				wl_report(&ctx->doc->findings, WLR_TRIANGLE_INDEX_OUT_OF_RANGE,
 					  m->triangles_src, (int64_t)i, base + (uint64_t)i * W3D_TRI_SIZE + 4u * (unsigned)k,
 					  4,
 					  "triangle %zu vertex index %d is %" PRIu32 ", but the mesh has %" PRIu64
@@ -207,21 +207,21 @@ static void check_header_counts(wl_lint_ctx *ctx, const w3d_mesh *m)
 	const wl_chunk *hc = h->src;
 	uint64_t base = wl_chunk_payload_offset(hc);
 	if (h->num_tris == 0 || h->num_vertices == 0)
-		wl_report(f, "mesh-empty", hc, -1, base + (h->num_tris == 0 ? 40 : 44), 4,
+		wl_report(f, WLR_MESH_EMPTY, hc, -1, base + (h->num_tris == 0 ? 40 : 44), 4,
 			  "mesh '%s' header says %" PRIu32 " triangles and %" PRIu32 " vertices; the "
 			  "engine allocates no arrays for an empty mesh and dereferences them later",
 			  m->name, h->num_tris, h->num_vertices);
 	if (h->num_vertices > 65536)
-		wl_report(f, "mesh-too-many-vertices", hc, -1, base + 44, 4,
+		wl_report(f, WLR_MESH_TOO_MANY_VERTICES, hc, -1, base + 44, 4,
 			  "mesh '%s' header says %" PRIu32 " vertices; the engine stores vertex indices "
 			  "in 16 bits, so at most 65536 vertices can be addressed",
 			  m->name, h->num_vertices);
 	if (h->num_vertices > 0 && !m->vertices.src)
-		wl_report(f, "mesh-array-missing", hc, -1, base + 44, 4,
+		wl_report(f, WLR_MESH_ARRAY_MISSING, hc, -1, base + 44, 4,
 			  "mesh '%s' header says %" PRIu32 " vertices but the mesh has no VERTICES chunk",
 			  m->name, h->num_vertices);
 	if (h->num_tris > 0 && !m->triangles_src)
-		wl_report(f, "mesh-array-missing", hc, -1, base + 40, 4,
+		wl_report(f, WLR_MESH_ARRAY_MISSING, hc, -1, base + 40, 4,
 			  "mesh '%s' header says %" PRIu32 " triangles but the mesh has no TRIANGLES chunk",
 			  m->name, h->num_tris);
 }

@@ -29,18 +29,9 @@
 #include <stdio.h>
 
 #include "checks.h"
-#include "../../core/w3d/model_lookup.h"
+#include "core/w3d/model_lookup.h"
 
 void w3d_check_mesh_flags(wl_lint_ctx *ctx);
-
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const w3d_check_mesh_flags_rules[];
-const char *const w3d_check_mesh_flags_rules[] = {
-	"surface-type-out-of-range", "shade-index-out-of-range", "shade-index-not-master",
-	"vertex-channels-mismatch", "mesh-version-old", "sort-level-out-of-range",
-	"geometry-type-unknown", "prelit-inconsistent", "collision-mesh-without-aabtree",
-	"sorted-mesh-too-large", NULL
-};
 
 /* w3d_file.h:1075-1128 */
 #define SURFACE_TYPE_MAX 32u
@@ -58,7 +49,7 @@ static void check_surface_types(wl_lint_ctx *ctx, const w3d_mesh *m)
 	uint64_t base = wl_chunk_payload_offset(m->triangles_src);
 	for (size_t i = 0; i < m->triangle_count; i++)
 		if (m->triangles[i].attributes >= SURFACE_TYPE_MAX)
-			wl_report(&ctx->doc->findings, "surface-type-out-of-range", m->triangles_src, (int64_t)i,
+			wl_report(&ctx->doc->findings, WLR_SURFACE_TYPE_OUT_OF_RANGE, m->triangles_src, (int64_t)i,
 				  base + (uint64_t)i * W3D_TRI_SIZE + 12, 4,
 				  "triangle %zu of mesh '%s' has surface type %" PRIu32 "; surface types end at %u", i,
 				  m->name, m->triangles[i].attributes, SURFACE_TYPE_MAX - 1);
@@ -80,17 +71,17 @@ static void check_shade_indices(wl_lint_ctx *ctx, const w3d_mesh *m)
 		uint32_t s = si->v[v];
 		uint64_t off = base + 4u * (uint64_t)v;
 		if (s >= nv)
-			wl_report(f, "shade-index-out-of-range", si->src, (int64_t)v, off, 4,
+			wl_report(f, WLR_SHADE_INDEX_OUT_OF_RANGE, si->src, (int64_t)v, off, 4,
 				  "shade index of vertex %zu of mesh '%s' is %" PRIu32 ", but the mesh has %" PRIu64
 				  " vertices",
 				  v, m->name, s, nv);
 		else if (s > v)
-			wl_report(f, "shade-index-not-master", si->src, (int64_t)v, off, 4,
+			wl_report(f, WLR_SHADE_INDEX_NOT_MASTER, si->src, (int64_t)v, off, 4,
 				  "shade index of vertex %zu of mesh '%s' is %" PRIu32
 				  ", a later vertex; masters must come first",
 				  v, m->name, s);
 		else if (si->v[s] != s)
-			wl_report(f, "shade-index-not-master", si->src, (int64_t)v, off, 4,
+			wl_report(f, WLR_SHADE_INDEX_NOT_MASTER, si->src, (int64_t)v, off, 4,
 				  "shade index of vertex %zu of mesh '%s' is %" PRIu32 ", which is not its own master",
 				  v, m->name, s);
 	}
@@ -103,7 +94,7 @@ static void check_header_fields(wl_lint_ctx *ctx, const w3d_mesh *m)
 	const wl_chunk *hc = h->src;
 	uint64_t p = wl_chunk_payload_offset(hc);
 	if (h->bytes >= 4 && h->version < MESH_VERSION_4_1)
-		wl_report(f, "mesh-version-old", hc, -1, p, 4,
+		wl_report(f, WLR_MESH_VERSION_OLD, hc, -1, p, 4,
 			  "mesh '%s' has version %" PRIu32 ".%" PRIu32 "; below 4.1 the engine ignores the "
 			  "geometry type (camera-aligned, skin)",
 			  m->name, h->version >> 16, h->version & 0xFFFFu);
@@ -112,12 +103,12 @@ static void check_header_fields(wl_lint_ctx *ctx, const w3d_mesh *m)
 	uint32_t a = h->attributes;
 	uint32_t geom = a & W3D_MESH_GEOMETRY_MASK;
 	if (geom > 0x00060000u)
-		wl_report(f, "geometry-type-unknown", hc, -1, p + 4, 4,
+		wl_report(f, WLR_GEOMETRY_TYPE_UNKNOWN, hc, -1, p + 4, 4,
 			  "mesh '%s' has geometry type 0x%" PRIx32 " (attributes 0x%08" PRIx32 "); the engine "
 			  "knows 0x0..0x6 and draws this one as a normal mesh",
 			  m->name, geom >> 16, a);
 	if (h->bytes >= 60 && (h->sort_level < 0 || h->sort_level > MAX_SORT_LEVEL))
-		wl_report(f, "sort-level-out-of-range", hc, -1, p + 56, 4,
+		wl_report(f, WLR_SORT_LEVEL_OUT_OF_RANGE, hc, -1, p + 56, 4,
 			  "mesh '%s' has sort level %" PRId32 "; the engine allows 0..%d", m->name,
 			  h->sort_level, MAX_SORT_LEVEL);
 	if (h->bytes >= 76) {
@@ -132,33 +123,33 @@ static void check_header_fields(wl_lint_ctx *ctx, const w3d_mesh *m)
 			why = m->influences.src ? "lacks the bone id bit (0x10) but the mesh has vertex influences"
 						: "has the bone id bit (0x10) but the mesh has no vertex influences";
 		if (why)
-			wl_report(f, "vertex-channels-mismatch", hc, -1, p + 68, 4,
+			wl_report(f, WLR_VERTEX_CHANNELS_MISMATCH, hc, -1, p + 68, 4,
 				  "vertex channels 0x%" PRIx32 " of mesh '%s' %s", vc, m->name, why);
 		else if (h->face_channels != 1)
-			wl_report(f, "vertex-channels-mismatch", hc, -1, p + 72, 4,
+			wl_report(f, WLR_VERTEX_CHANNELS_MISMATCH, hc, -1, p + 72, 4,
 				  "face channels of mesh '%s' are 0x%" PRIx32 ", not 1 (face)", m->name,
 				  h->face_channels);
 	}
 	/* B14: the PRELIT_* bits and their wrappers (meshmdlio.cpp:323-376). */
 	uint32_t bits = a & PRELIT_MASK;
 	if (bits && !(bits & PRELIT_UNLIT))
-		wl_report(f, "prelit-inconsistent", hc, -1, p + 4, 4,
+		wl_report(f, WLR_PRELIT_INCONSISTENT, hc, -1, p + 4, 4,
 			  "mesh '%s' has prelit bits 0x%08" PRIx32 " without the unlit bit 0x01000000", m->name, bits);
 	for (int k = 0; k < W3D_PRELIT_KINDS; k++) {
 		uint32_t bit = PRELIT_UNLIT << k;
 		const wl_chunk *w = m->prelit[k].src;
 		if ((bits & bit) && !w)
-			wl_report(f, "prelit-inconsistent", hc, -1, p + 4, 4,
+			wl_report(f, WLR_PRELIT_INCONSISTENT, hc, -1, p + 4, 4,
 				  "mesh '%s' sets prelit bit 0x%08" PRIx32 " but has no %s chunk; in that lighting "
 				  "mode it loads no materials",
 				  m->name, bit, w3d_id_name(W3D_CHUNK_PRELIT_UNLIT + (uint32_t)k));
 		else if (!(bits & bit) && w)
-			wl_report(f, "prelit-inconsistent", w, -1, w->offset, (uint64_t)w->header_size + w->size,
+			wl_report(f, WLR_PRELIT_INCONSISTENT, w, -1, w->offset, (uint64_t)w->header_size + w->size,
 				  "mesh '%s' has a %s chunk but not its prelit bit 0x%08" PRIx32 "; the engine skips it",
 				  m->name, wl_chunk_name(ctx->doc, w), bit);
 	}
 	if ((a & COLLISION_TYPE_MASK) && !m->aabtree.src)
-		wl_report(f, "collision-mesh-without-aabtree", hc, -1, p + 4, 4,
+		wl_report(f, WLR_COLLISION_MESH_WITHOUT_AABTREE, hc, -1, p + 4, 4,
 			  "mesh '%s' has collision bits 0x%03" PRIx32 " but no aabtree; the engine builds one "
 			  "at load time",
 			  m->name, a & COLLISION_TYPE_MASK);
@@ -182,7 +173,7 @@ static void check_sorted_size(wl_lint_ctx *ctx, const w3d_mesh *m)
 		}
 	}
 	if (sorted)
-		wl_report(&ctx->doc->findings, "sorted-mesh-too-large", h->src, -1,
+		wl_report(&ctx->doc->findings, WLR_SORTED_MESH_TOO_LARGE, h->src, -1,
 			  wl_chunk_payload_offset(h->src) + 40, 4,
 			  "mesh '%s' is alpha-sorted and has %" PRIu32 " triangles; the sorting index buffer "
 			  "holds fewer than 65536 indices (%" PRIu64 " needed)",

@@ -36,16 +36,6 @@
 
 void w3d_check_objects(wl_lint_ctx *ctx);
 
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const w3d_check_objects_rules[];
-const char *const w3d_check_objects_rules[] = {
-	"emitter-chunk-order", "textures-child-not-texture", "vertex-materials-child-not-material",
-	"vertex-material-info-missing", "object-size-mismatch", "emitter-keyframe-count-zero",
-	"emitter-props-size-mismatch", "emitter-keyframes-size-mismatch", "emitter-user-data-size-mismatch",
-	"aggregate-info-size-mismatch", "hmodel-node-count-exceeds-connections", "dazzle-name-missing",
-	"object-not-loaded", NULL
-};
-
 static bool whole(const wl_chunk *c)
 {
 	return c->size == c->declared_size;
@@ -74,13 +64,13 @@ static void check_emitter_order(wl_lint_ctx *ctx, const w3d_emitter *e)
 		while (k && k->kind != WL_NODE_CHUNK)
 			k = k->next;
 		if (!k) {
-			wl_report(&ctx->doc->findings, "emitter-chunk-order", e->src, -1, e->src->offset,
+			wl_report(&ctx->doc->findings, WLR_EMITTER_CHUNK_ORDER, e->src, -1, e->src->offset,
 				  e->src->header_size, "emitter '%s' ends after %zu sub-chunks; the loader expects %s next",
 				  e->name, i, ctx->doc->format->id_name(order[i]));
 			return;
 		}
 		if (k->id != order[i]) {
-			wl_report(&ctx->doc->findings, "emitter-chunk-order", k, -1, k->offset, chunk_len(k),
+			wl_report(&ctx->doc->findings, WLR_EMITTER_CHUNK_ORDER, k, -1, k->offset, chunk_len(k),
 				  "emitter '%s' sub-chunk %zu is %s; the loader expects %s", e->name, i,
 				  name_of(ctx->doc, k), ctx->doc->format->id_name(order[i]));
 			return;
@@ -101,12 +91,12 @@ static void check_emitter_sizes(wl_lint_ctx *ctx, const w3d_emitter *e)
 		static const char *const what[3] = { "ColorKeyframes", "OpacityKeyframes", "SizeKeyframes" };
 		for (int i = 0; i < 3; i++)
 			if (cnt[i] == 0)
-				wl_report(f, "emitter-keyframe-count-zero", c, -1, p + 4 * (uint64_t)i, 4,
+				wl_report(f, WLR_EMITTER_KEYFRAME_COUNT_ZERO, c, -1, p + 4 * (uint64_t)i, 4,
 					  "emitter '%s' props %s is 0; the count includes the start key and must be at least 1",
 					  e->name, what[i]);
 		uint64_t need = w3d_emitter_props_need(e);
 		if (whole(c) && c->size != need)
-			wl_report(f, "emitter-props-size-mismatch", c, -1, c->offset, chunk_len(c),
+			wl_report(f, WLR_EMITTER_PROPS_SIZE_MISMATCH, c, -1, c->offset, chunk_len(c),
 				  "emitter '%s' props hold %" PRIu64 " bytes; 40 + 8 x (%u + %u + %u) keys = %" PRIu64,
 				  e->name, c->size, cnt[0], cnt[1], cnt[2], need);
 	}
@@ -117,7 +107,7 @@ static void check_emitter_sizes(wl_lint_ctx *ctx, const w3d_emitter *e)
 			continue;
 		uint64_t need = w3d_emitter_keyframes_need(kf[i]);
 		if (c->size != need)
-			wl_report(f, "emitter-keyframes-size-mismatch", c, -1, c->offset, chunk_len(c),
+			wl_report(f, WLR_EMITTER_KEYFRAMES_SIZE_MISMATCH, c, -1, c->offset, chunk_len(c),
 				  "emitter '%s' %s hold %" PRIu64 " bytes; header %u + 8 x (KeyframeCount %u + 1) = %" PRIu64,
 				  e->name, name_of(ctx->doc, c), c->size, kf[i]->header_size, kf[i]->keyframe_count, need);
 	}
@@ -125,7 +115,7 @@ static void check_emitter_sizes(wl_lint_ctx *ctx, const w3d_emitter *e)
 		const wl_chunk *c = e->user_data;
 		uint64_t need = W3D_EMITTER_USER_SIZE + (uint64_t)e->user_string_size;
 		if (c->size != need)
-			wl_report(f, "emitter-user-data-size-mismatch", c, -1, wl_chunk_payload_offset(c) + 4, 4,
+			wl_report(f, WLR_EMITTER_USER_DATA_SIZE_MISMATCH, c, -1, wl_chunk_payload_offset(c) + 4, 4,
 				  "emitter '%s' user data holds %" PRIu64 " bytes; 12 + SizeofStringParam %u = %" PRIu64,
 				  e->name, c->size, e->user_string_size, need);
 	}
@@ -146,11 +136,11 @@ static void check_material_scope(wl_lint_ctx *ctx, const w3d_mesh *m, const wl_c
 			if (q->kind != WL_NODE_CHUNK)
 				continue;
 			if (tex && q->id != W3D_CHUNK_TEXTURE)
-				wl_report(f, "textures-child-not-texture", q, -1, q->offset, chunk_len(q),
+				wl_report(f, WLR_TEXTURES_CHILD_NOT_TEXTURE, q, -1, q->offset, chunk_len(q),
 					  "mesh '%s' textures holds chunk 0x%x (%s), not a texture", m->name,
 					  (unsigned)q->id, name_of(ctx->doc, q));
 			else if (vm && q->id != W3D_CHUNK_VERTEX_MATERIAL)
-				wl_report(f, "vertex-materials-child-not-material", q, -1, q->offset, chunk_len(q),
+				wl_report(f, WLR_VERTEX_MATERIALS_CHILD_NOT_MATERIAL, q, -1, q->offset, chunk_len(q),
 					  "mesh '%s' vertex_materials holds chunk 0x%x (%s), not a vertex_material",
 					  m->name, (unsigned)q->id, name_of(ctx->doc, q));
 		}
@@ -162,7 +152,7 @@ static void check_vertex_materials(wl_lint_ctx *ctx, const w3d_mesh *m, const w3
 	for (size_t i = 0; i < ms->vertex_material_count; i++) {
 		const w3d_vertex_material *v = &ms->vertex_materials[i];
 		if (!v->info_src)
-			wl_report(&ctx->doc->findings, "vertex-material-info-missing", v->src, -1, v->src->offset,
+			wl_report(&ctx->doc->findings, WLR_VERTEX_MATERIAL_INFO_MISSING, v->src, -1, v->src->offset,
 				  chunk_len(v->src), "mesh '%s' vertex material %zu '%s' has no vertex_material_info",
 				  m->name, i, v->name);
 	}
@@ -184,7 +174,7 @@ static void check_mesh(wl_lint_ctx *ctx, const w3d_mesh *m)
 static void check_record_size(wl_lint_ctx *ctx, const wl_chunk *c, const char *name, uint64_t size)
 {
 	if (whole(c) && c->size > size)
-		wl_report(&ctx->doc->findings, "object-size-mismatch", c, -1, c->offset, chunk_len(c),
+		wl_report(&ctx->doc->findings, WLR_OBJECT_SIZE_MISMATCH, c, -1, c->offset, chunk_len(c),
 			  "%s '%s' holds %" PRIu64 " bytes; its record is %" PRIu64 " (the rest is never read)",
 			  name_of(ctx->doc, c), name, c->size, size);
 }
@@ -196,7 +186,7 @@ static void check_aggregate(wl_lint_ctx *ctx, const w3d_aggregate *a)
 		return;
 	uint64_t need = W3D_AGGREGATE_INFO_SIZE + (uint64_t)W3D_AGGREGATE_SUBOBJ_SIZE * a->subobject_count;
 	if (c->size != need)
-		wl_report(&ctx->doc->findings, "aggregate-info-size-mismatch", c, -1,
+		wl_report(&ctx->doc->findings, WLR_AGGREGATE_INFO_SIZE_MISMATCH, c, -1,
 			  wl_chunk_payload_offset(c) + 32, 4,
 			  "aggregate '%s' info holds %" PRIu64 " bytes; 36 + 64 x SubobjectCount %u = %" PRIu64,
 			  a->name, c->size, a->subobject_count, need);
@@ -207,7 +197,7 @@ static void check_hmodel(wl_lint_ctx *ctx, const w3d_hmodel *h)
 	if (!h->header_ok || h->node_count <= h->num_connections)
 		return;
 	const w3d_hmodel_node *n = &h->nodes[h->num_connections];
-	wl_report(&ctx->doc->findings, "hmodel-node-count-exceeds-connections", n->src, -1, n->src->offset,
+	wl_report(&ctx->doc->findings, WLR_HMODEL_NODE_COUNT_EXCEEDS_CONNECTIONS, n->src, -1, n->src->offset,
 		  chunk_len(n->src), "hmodel '%s' has %zu nodes but NumConnections is %u", h->name, h->node_count,
 		  (unsigned)h->num_connections);
 }
@@ -215,7 +205,7 @@ static void check_hmodel(wl_lint_ctx *ctx, const w3d_hmodel *h)
 static void not_loaded(wl_lint_ctx *ctx, const wl_chunk *c, const char *why)
 {
 	const w3d_model *m = ctx->model;
-	wl_report(&ctx->doc->findings, "object-not-loaded", c, -1, c->offset, c->header_size,
+	wl_report(&ctx->doc->findings, WLR_OBJECT_NOT_LOADED, c, -1, c->offset, c->header_size,
 		  "%s is not loaded by %s: %s", name_of(ctx->doc, c),
 		  m->game == W3D_GAME_AUTO ? "any retail game" : w3d_game_name(m->game), why);
 }
@@ -240,7 +230,7 @@ void w3d_check_objects(wl_lint_ctx *ctx)
 	for (size_t i = 0; i < m->dazzle_count; i++) {
 		const w3d_dazzle *d = m->dazzles[i];
 		if (!d->name_src)
-			wl_report(&ctx->doc->findings, "dazzle-name-missing", d->src, -1, d->src->offset,
+			wl_report(&ctx->doc->findings, WLR_DAZZLE_NAME_MISSING, d->src, -1, d->src->offset,
 				  d->src->header_size, "dazzle (type '%s') has no dazzle_name", d->type_name);
 	}
 	for (size_t i = 0; i < m->points_count; i++)

@@ -26,16 +26,12 @@
  * Severity info: a tool reading EulerAngles (editors, converters) shows a
  * pose the game does not; the game is unaffected.
  */
-#include "../../core/w3d/rotation.h"
+#include "core/w3d/rotation.h"
 #include "checks.h"
 
 void w3d_check_pivot_euler(wl_lint_ctx *ctx);
 
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const w3d_check_pivot_euler_rules[];
-const char *const w3d_check_pivot_euler_rules[] = { "pivot-euler-mismatch", NULL };
-
-#define RULE "pivot-euler-mismatch"
+#define RULE WLR_PIVOT_EULER_MISMATCH
 #define TOL_DEFAULT_DEG 0.1
 
 void w3d_check_pivot_euler(wl_lint_ctx *ctx)
@@ -43,7 +39,7 @@ void w3d_check_pivot_euler(wl_lint_ctx *ctx)
 	const w3d_model *m = ctx->model;
 	if (!m || !wl_lint_enabled(ctx, RULE))
 		return;
-	double tol = wl_lint_param(ctx, RULE, "tolerance", TOL_DEFAULT_DEG);
+	double tol = wl_lint_param(ctx, RULE, "tolerance");
 	for (size_t i = 0; i < m->hierarchy_count; i++) {
 		const w3d_hierarchy *h = m->hierarchies[i];
 		if (!h || !h->pivots_chunk)

@@ -22,15 +22,9 @@
 #include <string.h>
 
 #include "checks.h"
-#include "../../core/w3d/model_lookup.h"
+#include "core/w3d/model_lookup.h"
 
 void w3d_check_pivots(wl_lint_ctx *ctx);
-
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const w3d_check_pivots_rules[];
-const char *const w3d_check_pivots_rules[] = {
-	"pivot-name-duplicate", "hierarchy-name-not-file-name", "animation-name-not-file-name", NULL
-};
 
 /* One pivot for sorting by name; ties by index. */
 typedef struct named {
@@ -68,7 +62,7 @@ static void check_duplicates(wl_lint_ctx *ctx, const w3d_hierarchy *h)
 			continue;
 		}
 		size_t dup = order[k].index, first = order[run].index;
-		wl_report(&ctx->doc->findings, "pivot-name-duplicate", h->pivots_chunk, (int64_t)dup,
+		wl_report(&ctx->doc->findings, WLR_PIVOT_NAME_DUPLICATE, h->pivots_chunk, (int64_t)dup,
 			  base + (uint64_t)dup * W3D_PIVOT_SIZE, 16,
 			  "pivot %zu of hierarchy '%s' is named '%s' like pivot %zu; lookups by name find only "
 			  "pivot %zu",
@@ -99,7 +93,7 @@ static void check_anim_name(wl_lint_ctx *ctx, const wl_chunk *header, bool ok, c
 {
 	if (!header || !ok || !name || !name[0] || !base[0] || wl_name_eq(base, name))
 		return;
-	wl_report(&ctx->doc->findings, "animation-name-not-file-name", header, -1, wl_chunk_payload_offset(header) + 4,
+	wl_report(&ctx->doc->findings, WLR_ANIMATION_NAME_NOT_FILE_NAME, header, -1, wl_chunk_payload_offset(header) + 4,
 		  16,
 		  "animation '%s' is in file '%s'; the engine loads a missing animation '<hierarchy>.%s' from "
 		  "'%s.w3d'",
@@ -135,7 +129,7 @@ void w3d_check_pivots(wl_lint_ctx *ctx)
 		char base[256];
 		base_name(ctx->doc->path, base, sizeof base);
 		if (base[0] && !wl_name_eq(base, h->name))
-			wl_report(&ctx->doc->findings, "hierarchy-name-not-file-name", h->header, -1,
+			wl_report(&ctx->doc->findings, WLR_HIERARCHY_NAME_NOT_FILE_NAME, h->header, -1,
 				  wl_chunk_payload_offset(h->header) + 4, 16,
 				  "hierarchy '%s' is in file '%s'; the engine loads a missing hierarchy from "
 				  "'%s.w3d'",

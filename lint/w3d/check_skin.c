@@ -28,16 +28,9 @@
 #include <stdlib.h>
 
 #include "checks.h"
-#include "../../core/w3d/model_lookup.h"
+#include "core/w3d/model_lookup.h"
 
 void w3d_check_skin(wl_lint_ctx *ctx);
-
-/* Every rule id this file reports (NULL-terminated), for catalogue tests. */
-extern const char *const w3d_check_skin_rules[];
-const char *const w3d_check_skin_rules[] = {
-	"skin-influences-missing", "influences-without-skin", "skin-bone-out-of-range", "skin-vertices-not-grouped",
-	NULL
-};
 
 static void check_bones(wl_lint_ctx *ctx, const w3d_mesh *m)
 {
@@ -70,7 +63,7 @@ static void check_bones(wl_lint_ctx *ctx, const w3d_mesh *m)
 			uint32_t bone = a->v[i].bone[k];
 			if (bone < pivots || (k == 1 && (a->layout != W3D_INFLUENCE_TWO_BONE || !a->v[i].weight[1])))
 				continue;
-			wl_report(&ctx->doc->findings, "skin-bone-out-of-range", a->src, (int64_t)i,
+			wl_report(&ctx->doc->findings, WLR_SKIN_BONE_OUT_OF_RANGE, a->src, (int64_t)i,
 				  base + (uint64_t)i * W3D_VERTINF_SIZE + 2u * (uint64_t)k, 2,
 				  "vertex %zu of skin mesh '%s' uses bone %" PRIu32 ", but hlod '%s' gives it %s '%s' "
 				  "with %" PRIu32 " pivots",
@@ -96,7 +89,7 @@ static void check_grouping(wl_lint_ctx *ctx, const w3d_mesh *m)
 		if (v > 0 && b == a->v[v - 1].bone[0])
 			continue;
 		if (seen[b / 32] & (1u << (b % 32)))
-			wl_report(&ctx->doc->findings, "skin-vertices-not-grouped", a->src, (int64_t)v,
+			wl_report(&ctx->doc->findings, WLR_SKIN_VERTICES_NOT_GROUPED, a->src, (int64_t)v,
 				  base + (uint64_t)v * W3D_VERTINF_SIZE, 2,
 				  "vertex %zu of skin mesh '%s' returns to bone %u after other bones", v, m->name, b);
 		else
@@ -117,20 +110,20 @@ void w3d_check_skin(wl_lint_ctx *ctx)
 		const wl_chunk *hc = m->header.src;
 		bool skin = wl_mesh_is_skin(m);
 		if (skin && !m->influences.src)
-			wl_report(&ctx->doc->findings, "skin-influences-missing", hc, -1,
+			wl_report(&ctx->doc->findings, WLR_SKIN_INFLUENCES_MISSING, hc, -1,
 				  wl_chunk_payload_offset(hc) + 4, 4,
 				  "mesh '%s' has geometry type skin but no vertex influences; the engine "
 				  "dereferences the missing bone links when it deforms the mesh",
 				  m->name);
 		else if (!skin && m->influences.src)
-			wl_report(&ctx->doc->findings, "influences-without-skin", m->influences.src, -1,
+			wl_report(&ctx->doc->findings, WLR_INFLUENCES_WITHOUT_SKIN, m->influences.src, -1,
 				  m->influences.src->offset,
 				  (uint64_t)m->influences.src->header_size + m->influences.src->size,
 				  "mesh '%s' has vertex influences but geometry type 0x%" PRIx32 ", not skin; "
 				  "loading them turns the mesh into a skin",
 				  m->name, (m->header.attributes & W3D_MESH_GEOMETRY_MASK) >> 16);
 		check_bones(ctx, m);
-		if (skin && m->influences.src && wl_lint_enabled(ctx, "skin-vertices-not-grouped"))
+		if (skin && m->influences.src && wl_lint_enabled(ctx, WLR_SKIN_VERTICES_NOT_GROUPED))
 			check_grouping(ctx, m);
 	}
 }

@@ -27,10 +27,6 @@
 
 void w3d_check_strings(wl_lint_ctx *ctx);
 
-extern const char *const w3d_check_strings_rules[];
-const char *const w3d_check_strings_rules[] = { "name-not-terminated", "name-too-long", "name-bad-characters",
-						"text-not-terminated", NULL };
-
 /* One fixed-size name field of a record chunk (w3d_file.h layouts, §2). */
 typedef struct name_field {
 	uint16_t ctx;      /* parent context of the chunk (W3D_CTX_*) */
@@ -125,14 +121,14 @@ static void check_field(wl_lint_ctx *ctx, const wl_chunk *c, const name_field *n
 	wl_findings *f = &ctx->doc->findings;
 	char buf[64];
 	if (!memchr(p, 0, nf->len)) {
-		wl_report(f, "name-not-terminated", c, element, at, nf->len,
+		wl_report(f, WLR_NAME_NOT_TERMINATED, c, element, at, nf->len,
 			  "%s '%s' fills all %u bytes with no nul terminator", nf->what,
 			  printable(buf, sizeof buf, p, nf->len), (unsigned)nf->len);
 		return;
 	}
 	int64_t b = bad_char(p, nf->len);
 	if (b >= 0)
-		wl_report(f, "name-bad-characters", c, element, at + (uint64_t)b, 1,
+		wl_report(f, WLR_NAME_BAD_CHARACTERS, c, element, at + (uint64_t)b, 1,
 			  "%s holds byte 0x%02x at position %" PRId64 ", outside printable ascii", nf->what,
 			  (unsigned)p[b], b);
 }
@@ -164,16 +160,16 @@ static void check_string_chunk(wl_lint_ctx *ctx, const wl_chunk *c, const uint8_
 	wl_findings *f = &ctx->doc->findings;
 	const char *nm = wl_chunk_name(ctx->doc, c);
 	if (is_buffered_name(c)) {
-		double max = wl_lint_param(ctx, "name-too-long", "max_bytes", 256);
+		double max = wl_lint_param(ctx, WLR_NAME_TOO_LONG, "max_bytes");
 		if ((double)c->size > max)
-			wl_report(f, "name-too-long", c, -1, c->offset, c->header_size + c->size,
+			wl_report(f, WLR_NAME_TOO_LONG, c, -1, c->offset, c->header_size + c->size,
 				  "%s holds %" PRIu64 " bytes; the loader reads it whole into a %.0f-byte buffer", nm,
 				  c->size, max);
 	}
 	bool text = is_text_chunk(c);
 	char buf[41];
 	if (!memchr(p, 0, len)) {
-		wl_report(f, text ? "text-not-terminated" : "name-not-terminated", c, -1, c->offset,
+		wl_report(f, text ? WLR_TEXT_NOT_TERMINATED : WLR_NAME_NOT_TERMINATED, c, -1, c->offset,
 			  c->header_size + c->size, "%s '%s' (%" PRIu64 " bytes) has no nul terminator", nm,
 			  printable(buf, sizeof buf, p, len), c->size);
 		return;
@@ -181,7 +177,7 @@ static void check_string_chunk(wl_lint_ctx *ctx, const wl_chunk *c, const uint8_
 	if (!text) {
 		int64_t b = bad_char(p, len);
 		if (b >= 0)
-			wl_report(f, "name-bad-characters", c, -1, wl_chunk_payload_offset(c) + (uint64_t)b, 1,
+			wl_report(f, WLR_NAME_BAD_CHARACTERS, c, -1, wl_chunk_payload_offset(c) + (uint64_t)b, 1,
 				  "%s holds byte 0x%02x at position %" PRId64 ", outside printable ascii", nm,
 				  (unsigned)p[b], b);
 	}

@@ -1,6 +1,10 @@
 /* checks.c - the registry of W3D checks (see checks.h). */
 #include "checks.h"
 
+#include "custom_fields.h"
+#include "targets.h"
+#include "xref.h"
+
 void w3d_check_mesh(wl_lint_ctx *ctx);      /* check_mesh.c */
 void w3d_check_aabtree(wl_lint_ctx *ctx);   /* check_aabtree.c */
 void w3d_check_hierarchy(wl_lint_ctx *ctx); /* check_hierarchy.c */
@@ -37,8 +41,23 @@ static const wl_check_fn checks[] = {
 	w3d_check_anim_loop,
 };
 
-const wl_check_fn *wl_w3d_checks(size_t *out_count)
+const wl_check_fn *w3d_checks(size_t *out_count)
 {
 	*out_count = sizeof checks / sizeof checks[0];
 	return checks;
 }
+
+/* The lint part of the format (lint/registry.h), registered in
+ * lint/registry.c. */
+const wl_lint_format w3d_lint_format = {
+	.format = "w3d",
+	.checks = w3d_checks,
+	.fields = w3d_custom_fields,
+	.field_count = W3D_CUSTOM_FIELD_COUNT,
+	.custom_eval = w3d_custom_eval,
+	.xref = &w3d_xref_ops,
+	.targets = w3d_targets,
+	.target_aliases = w3d_target_aliases,
+	.layout = w3d_layout,
+	.target_of = w3d_target_of,
+};

@@ -5,11 +5,16 @@
 #ifndef WL_CHECKS_H
 #define WL_CHECKS_H
 
-#include "../../core/w3d/game.h"
-#include "../../core/w3d/model.h"
-#include "../lint.h"
+#include "core/w3d/game.h"
+#include "core/w3d/model.h"
+#include "lint/lint.h"
+#include "lint/registry.h"
 
 /* The registered checks, in the order they run; count in *out_count. */
-const wl_check_fn *wl_w3d_checks(size_t *out_count);
+const wl_check_fn *w3d_checks(size_t *out_count);
+
+/* The lint part of the format: its checks, custom-rule fields, cross-file
+ * index and targets (checks.c). */
+extern const wl_lint_format w3d_lint_format;
 
 #endif

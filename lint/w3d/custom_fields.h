@@ -6,8 +6,8 @@
 #ifndef WL_W3D_CUSTOM_FIELDS_H
 #define WL_W3D_CUSTOM_FIELDS_H
 
-#include "../../core/w3d/model.h"
-#include "../custom_fields.h"
+#include "core/w3d/model.h"
+#include "lint/custom_fields.h"
 
 /* Entries of w3d_custom_fields (checked against the table at compile time). */
 #define W3D_CUSTOM_FIELD_COUNT 20

@@ -2,7 +2,7 @@
  * of core/w3d/game.h (notes/w3d_reference.md §5). */
 #include "targets.h"
 
-#include "../../core/w3d/model.h"
+#include "core/w3d/model.h"
 
 const char *const w3d_targets[] = { "renegade", "generals", "bfme", "w3dhub", NULL };
 const char *const w3d_target_aliases[] = { "zh", "generals", "zerohour", "generals", "tt", "w3dhub", NULL };

@@ -3,7 +3,7 @@
 #ifndef WL_W3D_TARGETS_H
 #define WL_W3D_TARGETS_H
 
-#include "../registry.h"
+#include "lint/registry.h"
 
 extern const char *const w3d_targets[];
 extern const char *const w3d_target_aliases[];

@@ -14,11 +14,11 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "../../core/grow.h"
-#include "../../core/vec.h"
-#include "../../core/w3d/bind_pose.h"
-#include "../../core/w3d/model.h"
-#include "../../core/w3d/model_lookup.h"
+#include "core/grow.h"
+#include "core/vec.h"
+#include "core/w3d/bind_pose.h"
+#include "core/w3d/model.h"
+#include "core/w3d/model_lookup.h"
 
 /* Top-level render objects read from their raw chunks (w3d_file.h enum;
  * notes/w3d_reference.md §2.0.2, §2.8-§2.12). */
@@ -636,7 +636,7 @@ int w3d_xref_add_entry(w3d_xref *x, const char *archive, const wl_archive *a, co
 typedef struct out_finding {
 	uint32_t file;
 	int32_t related;   /* file index or -1 */
-	const char *rule;
+	wl_rule_id rule;
 	uint64_t off, len;
 	char *cpath;       /* a copy */
 	char *message;
@@ -649,10 +649,10 @@ typedef struct outs {
 	const w3d_xref *x;
 } outs;
 
-static void emit(outs *o, uint32_t file, int32_t related, const char *rule, uint64_t off, uint64_t len,
+static void emit(outs *o, uint32_t file, int32_t related, wl_rule_id rule, uint64_t off, uint64_t len,
 		 const char *cpath, const char *fmt, ...) __attribute__((format(printf, 8, 9)));
 
-static void emit(outs *o, uint32_t file, int32_t related, const char *rule, uint64_t off, uint64_t len,
+static void emit(outs *o, uint32_t file, int32_t related, wl_rule_id rule, uint64_t off, uint64_t len,
 		 const char *cpath, const char *fmt, ...)
 {
 	if (o->oom)
@@ -729,9 +729,8 @@ static int cmp_out(const void *a, const void *b, const w3d_xref *x)
 		return c;
 	if (p->off != q->off)
 		return p->off < q->off ? -1 : 1;
-	c = strcmp(p->rule, q->rule);
-	if (c)
-		return c;
+	if (p->rule != q->rule) /* handle order is id order */
+		return p->rule < q->rule ? -1 : 1;
 	return strcmp(p->message, q->message);
 }
 
@@ -782,7 +781,7 @@ static void check_duplicates(outs *o, const w3d_xref *x, const def_ix *ix, size_
 			const xdef *d = ix[k].d;
 			if (d->file == first->file)
 				continue;
-			emit(o, d->file, (int32_t)first->file, "duplicate-definition", d->off, d->len, d->cpath,
+			emit(o, d->file, (int32_t)first->file, WLR_DUPLICATE_DEFINITION, d->off, d->len, d->cpath,
 			     "%s '%s' is also defined in '%s'; the engine keeps the one loaded first and drops "
 			     "the other",
 			     kinds[d->kind], d->name, x->files[first->file]);
@@ -803,7 +802,7 @@ static void skin_bones_out_of_range(outs *o, const xdef *obj, int32_t related, c
 			if (bone == UINT32_MAX || bone < pivots)
 				continue;
 			snprintf(cpath, sizeof cpath, "%s[%zu]", obj->bones_cpath ? obj->bones_cpath : "", v);
-			emit(o, obj->file, related, "reference-bone-out-of-range",
+			emit(o, obj->file, related, WLR_REFERENCE_BONE_OUT_OF_RANGE,
 			     obj->bones_off + (uint64_t)v * W3D_VERTINF_SIZE + 2u * (uint64_t)k, 2, cpath,
 			     "vertex %zu of skin mesh '%s' uses bone %" PRIu32 ", but hlod '%s' in '%s' binds it to %s "
 			     "with %" PRIu32 " pivots",
@@ -819,7 +818,7 @@ static void check_refs(outs *o, const w3d_xref *x, const def_ix *ix, size_t n, c
 		switch (r->kind) {
 		case REF_HLOD_HIER:
 			if (!find_def(ix, n, DEF_HIER, r->name))
-				emit(o, r->file, -1, "reference-hierarchy-missing", r->off, r->len, r->cpath,
+				emit(o, r->file, -1, WLR_REFERENCE_HIERARCHY_MISSING, r->off, r->len, r->cpath,
 				     "hlod '%s' names hierarchy '%s', which no file of the folder defines; the engine "
 				     "looks for '%s.w3d' and otherwise uses a one-pivot tree",
 				     r->owner, r->name, r->name);
@@ -827,12 +826,12 @@ static void check_refs(outs *o, const w3d_xref *x, const def_ix *ix, size_t n, c
 		case REF_ANIM: {
 			const xdef *h = find_def(ix, n, DEF_HIER, r->name);
 			if (!h)
-				emit(o, r->file, -1, "reference-hierarchy-missing", r->off, r->len, r->cpath,
+				emit(o, r->file, -1, WLR_REFERENCE_HIERARCHY_MISSING, r->off, r->len, r->cpath,
 				     "animation '%s' names hierarchy '%s', which no file of the folder defines; the "
 				     "engine looks for '%s.w3d' and otherwise rejects the animation",
 				     r->owner, r->name, r->name);
 			else if (h->file != r->file && r->has_value && r->value >= h->pivots)
-				emit(o, r->file, (int32_t)h->file, "reference-hierarchy-too-few-pivots", r->off2, 2,
+				emit(o, r->file, (int32_t)h->file, WLR_REFERENCE_HIERARCHY_TOO_FEW_PIVOTS, r->off2, 2,
 				     r->cpath2,
 				     "animation '%s' animates pivot %" PRIu32 ", but hierarchy '%s' in '%s' has %" PRIu32
 				     " pivots; the engine drops the channel",
@@ -847,7 +846,7 @@ static void check_refs(outs *o, const w3d_xref *x, const def_ix *ix, size_t n, c
 				if (!obj) {
 					const char *dot = strchr(r->name, '.');
 					int plen = dot ? (int)(dot - r->name) : (int)strlen(r->name);
-					emit(o, r->file, -1, "reference-mesh-missing", r->off2, 32, r->cpath,
+					emit(o, r->file, -1, WLR_REFERENCE_MESH_MISSING, r->off2, 32, r->cpath,
 					     "hlod '%s' uses '%s', which no file of the folder defines; the engine tries "
 					     "'%.*s.w3d' and otherwise leaves the part out",
 					     r->owner, r->name, plen, r->name);
@@ -865,7 +864,7 @@ static void check_refs(outs *o, const w3d_xref *x, const def_ix *ix, size_t n, c
 			else
 				snprintf(tree, sizeof tree, "the default one-pivot hierarchy of hlod '%s'", r->owner);
 			if (h && h->file != r->file && r->value >= pivots)
-				emit(o, r->file, hfile, "reference-bone-out-of-range", r->off, r->len, r->cpath,
+				emit(o, r->file, hfile, WLR_REFERENCE_BONE_OUT_OF_RANGE, r->off, r->len, r->cpath,
 				     "hlod '%s' attaches '%s' to bone %" PRIu32 ", but %s has %" PRIu32 " pivots", r->owner,
 				     r->name, r->value, tree, pivots);
 			/* a skin mesh in another file than its HLOD or hierarchy */
@@ -885,7 +884,7 @@ static void check_refs(outs *o, const w3d_xref *x, const def_ix *ix, size_t n, c
 			}
 			char *key = stem;
 			if (!bsearch(&key, tex, ntex, sizeof *tex, cmp_str))
-				emit(o, r->file, -1, "reference-texture-missing", r->off, r->len, r->cpath,
+				emit(o, r->file, -1, WLR_REFERENCE_TEXTURE_MISSING, r->off, r->len, r->cpath,
 				     "'%s' uses texture '%s', but no .tga or .dds file of that name is in the folder",
 				     r->owner, r->name);
 			free(stem);
@@ -932,13 +931,13 @@ static void check_skin_bounds(outs *o, const w3d_xref *x, const def_ix *ix, size
 		const xdef *h = hier && hier[0] ? find_def(ix, n, DEF_HIER, hier) : NULL;
 		if (!hier || (hier[0] && (!h || !h->poses))) {
 			if (hier)
-				emit(o, d->file, via == (int32_t)d->file ? -1 : via, "skin-bounds-unchecked", sk->hdr_off + 76,
+				emit(o, d->file, via == (int32_t)d->file ? -1 : via, WLR_SKIN_BOUNDS_UNCHECKED, sk->hdr_off + 76,
 				     40, sk->hdr_cpath,
 				     "skin mesh '%s': its bounds belong to the bind pose of hierarchy '%s', which no file "
 				     "of the folder defines, so they are not checked",
 				     d->name, hier);
 			else
-				emit(o, d->file, -1, "skin-bounds-unchecked", sk->hdr_off + 76, 40, sk->hdr_cpath,
+				emit(o, d->file, -1, WLR_SKIN_BOUNDS_UNCHECKED, sk->hdr_off + 76, 40, sk->hdr_cpath,
 				     "skin mesh '%s': no hlod of the folder uses it, so the hierarchy of its bind pose is "
 				     "unknown and its bounds are not checked",
 				     d->name);
@@ -971,7 +970,7 @@ static void check_skin_bounds(outs *o, const w3d_xref *x, const def_ix *ix, size
 		bool box_ok = isfinite(lo[0] + lo[1] + lo[2] + hi[0] + hi[1] + hi[2]) && lo[0] <= hi[0] &&
 			      lo[1] <= hi[1] && lo[2] <= hi[2];
 		if (posed && box_ok && wl_points_outside((const double(*)[3])pts, sk->n, lo, hi, 0, XREF_BOUNDS_TOL, &at, &worst))
-			emit(o, d->file, rel, "mesh-bounds-box", sk->hdr_off + 76, 24, sk->hdr_cpath,
+			emit(o, d->file, rel, WLR_MESH_BOUNDS_BOX, sk->hdr_off + 76, 24, sk->hdr_cpath,
 			     "mesh '%s' bounding box (%g, %g, %g)..(%g, %g, %g) does not contain its vertices in the bind "
 			     "pose of hierarchy '%s' (%s): vertex %zu (%g, %g, %g) lies outside by %g, the farthest",
 			     d->name, lo[0], lo[1], lo[2], hi[0], hi[1], hi[2], hier, where, at, pts[at][0], pts[at][1],
@@ -979,7 +978,7 @@ static void check_skin_bounds(outs *o, const w3d_xref *x, const def_ix *ix, size
 		bool sph_ok = isfinite(c[0] + c[1] + c[2]) && isfinite(sk->radius) && sk->radius >= 0;
 		if (posed && sph_ok &&
 		    wl_points_outside((const double(*)[3])pts, sk->n, c, NULL, sk->radius, XREF_BOUNDS_TOL, &at, &worst))
-			emit(o, d->file, rel, "mesh-bounds-sphere", sk->hdr_off + 100, 16, sk->hdr_cpath,
+			emit(o, d->file, rel, WLR_MESH_BOUNDS_SPHERE, sk->hdr_off + 100, 16, sk->hdr_cpath,
 			     "mesh '%s' bounding sphere (center (%g, %g, %g), radius %g) does not contain its vertices "
 			     "in the bind pose of hierarchy '%s' (%s): vertex %zu (%g, %g, %g) lies at distance %g, the "
 			     "farthest",
@@ -1018,7 +1017,7 @@ long w3d_xref_check(w3d_xref *x, wl_xref_emit_fn fn, void *user)
 	sort_outs(o.v, o.n, x);
 	for (size_t i = 0; i < o.n; i++) {
 		const out_finding *f = &o.v[i];
-		wl_xref_finding pub = { x->files[f->file], f->related >= 0 ? x->files[f->related] : NULL, f->rule,
+		wl_xref_finding pub = { x->files[f->file], f->related >= 0 ? x->files[f->related] : NULL, wl_rule_name(f->rule),
 					f->off, f->len, f->cpath, f->message };
 		if (fn)
 			fn(user, &pub);

@@ -70,8 +70,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../core/chunk.h"
-#include "../xref.h"
+#include "core/chunk.h"
+#include "lint/xref.h"
 
 typedef struct w3d_xref w3d_xref;
 

@@ -23,8 +23,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../core/chunk.h"
-#include "../../lint/catalog.h"
+#include "core/chunk.h"
+#include "lint/catalog.h"
 
 /** The libFuzzer entry point each target defines.  Returns 0. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../fix/driver.h"
-#include "../../lint/lint.h"
+#include "fix/driver.h"
+#include "lint/lint.h"
 #include "fuzz.h"
 
 static void fix_once(const wl_catalog *cat, bool unsafe, const uint8_t *data, size_t size)

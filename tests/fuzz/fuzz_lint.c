@@ -13,8 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../../lint/lint.h"
-#include "../../lint/report.h"
+#include "lint/lint.h"
+#include "lint/report.h"
 #include "fuzz.h"
 
 static FILE *sink;

@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/format.h"
-#include "../../textform/registry.h"
-#include "../../textform/textform.h"
+#include "core/format.h"
+#include "textform/registry.h"
+#include "textform/textform.h"
 #include "fuzz.h"
 
 static void round_trip_as(const wl_format *f, const uint8_t *data, size_t size, const char *what)

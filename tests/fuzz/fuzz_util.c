@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/edit.h"
+#include "core/edit.h"
 #include "fuzz.h"
 
 /* Kept for the life of the process: libFuzzer calls the target millions of
@@ -157,7 +157,7 @@ void fz_check_doc(const wl_doc *d, const char *what, int linted)
 				what, f->rule, (unsigned long long)f->offset,
 				(unsigned long long)f->length, (unsigned long long)d->size, where,
 				f->message);
-		if (strcmp(f->rule, "internal-unknown-rule") == 0)
+		if (strcmp(f->rule, wl_rule_name(WLR_INTERNAL_UNKNOWN_RULE)) == 0)
 			fz_fail("%s: internal-unknown-rule at 0x%llx (%s): %s", what,
 				(unsigned long long)f->offset, where, f->message);
 		if (linted && f->severity == WL_SEV_OFF)

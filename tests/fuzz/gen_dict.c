@@ -18,10 +18,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../../core/b3d/b3d_format.h"
-#include "../../core/w3d/w3d_format.h"
-#include "../../textform/registry.h"
-#include "../../textform/textform.h"
+#include "core/b3d/b3d_format.h"
+#include "core/w3d/w3d_format.h"
+#include "textform/registry.h"
+#include "textform/textform.h"
 
 static const char *const text_tokens[] = {
 	"w3d-text: 1",

@@ -23,7 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../core/file_io.h"
+#include "core/file_io.h"
 #include "fuzz.h"
 
 /* The sanitizer runtimes (gcc's and clang's) call this back before they

@@ -25,7 +25,7 @@
 #ifndef WL_TF_B3D_TEXT_H
 #define WL_TF_B3D_TEXT_H
 
-#include "../registry.h"
+#include "textform/registry.h"
 
 /* Bytes of the numbers after a TEXS file[] / a BRUS name[] (before the
  * texture ids) / a NODE name[]. */

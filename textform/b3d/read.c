@@ -11,8 +11,8 @@
 
 #include <string.h>
 
-#include "../../core/b3d/b3d_format.h"
-#include "../../core/cursor.h"
+#include "core/b3d/b3d_format.h"
+#include "core/cursor.h"
 
 #define F(n, t, c) { n, WL_TF_##t, c, NULL }
 #define MAX_KEYS 6

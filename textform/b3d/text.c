@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "../../core/b3d/b3d_format.h"
+#include "core/b3d/b3d_format.h"
 
 #define F(n, t, c) { n, WL_TF_##t, c, NULL }
 

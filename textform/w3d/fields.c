@@ -10,7 +10,7 @@
  * §2.14 by tests/check_textform.c (the table sizes must equal the schema's
  * fixed record and element sizes).
  */
-#include "../textform.h"
+#include "textform/textform.h"
 
 #include <string.h>
 

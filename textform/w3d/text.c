@@ -3,11 +3,11 @@
  * the struct tables of fields.c, and the dump context of a compressed
  * animation channel.
  */
-#include "../registry.h"
+#include "textform/registry.h"
 
-#include "../../core/cursor.h"
-#include "../../core/w3d/hierarchy.h"
-#include "../../core/w3d/w3d_format.h"
+#include "core/cursor.h"
+#include "core/w3d/hierarchy.h"
+#include "core/w3d/w3d_format.h"
 
 /* COMPRESSED_ANIMATION_CHANNEL in a COMPRESSED_ANIMATION: the Flavor of the
  * animation's first COMPRESSED_ANIMATION_HEADER, when it holds its 44 bytes
