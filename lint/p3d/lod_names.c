@@ -4,9 +4,12 @@
  * Source: the BI community wiki page "LOD" (community.bistudio.com/wiki/LOD:
  * the LOD kinds and what Binarize and the game expect of each) and the
  * resolution values Object Builder and Binarize give them, as listed by
- * KoffeinFlummi/armake src/p3d.h (LOD_* constants) and
- * arma-tools/arma-file-formats-rs p3d/odol.rs (the LOD resolution enum);
- * no code copied.  Values below 1000 are visual resolutions; 10000 to
+ * aczwink/ArmA-Modding-Tools src/p3d/Definitions.hpp (LOD_RESOLUTION_*:
+ * 1e3 View Gunner ... 1.6e16 View Gunner Fire Geometry, checked there);
+ * Geometry Buoyancy 2e13, Geometry PhysX 4e13 and the values above 1.6e16
+ * (Sub Parts, the ShadowVolume views, Wreck) follow the order of the same
+ * LOD kinds in public Arma tools' LOD type tables and were not checked
+ * against a listing of their values; no code copied.  Values below 1000 are visual resolutions; 10000 to
  * 19999 shadow volumes (10000 + n: "ShadowVolume n"); 20000 to 29999 edit
  * LODs; the special LODs are multiples of 1e13 and 1e15. */
 #include <math.h>
