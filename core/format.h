@@ -6,7 +6,7 @@
  * name a format: they detect one with wl_format_detect(), read the file
  * through its descriptor and hand the document to the per-format parts of
  * the other layers through those layers' registries (lint/registry.c,
- * fix/fixers.c, textform/registry.c), which find them by wl_format.name.
+ * fix/registry.c, textform/registry.c), which find them by wl_format.name.
  *
  * Chunk (TLV) formats - W3D and B3D - fill the layout part and leave `read`
  * NULL: core/chunk.c reads them (wl_doc_read).  Other formats (P3D) give

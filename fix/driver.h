@@ -3,7 +3,7 @@
  * function shared by the front end (cli/main_w3dfix.c) and the tests.
  *
  * wl_fix_run() takes the bytes of one file and:
- *  1. runs every enabled fixer (fix/fixers.c order) in turn; each gets a
+ *  1. runs every enabled fixer (fix/registry.c order) in turn; each gets a
  *     document linted from the current bytes (wl_lint_bytes: model built,
  *     findings with effective severities), edits it through core/edit.h,
  *     and, when it made edits, the document is written (wl_doc_write) and

@@ -63,14 +63,14 @@ typedef struct wl_fixer {
 
 /* The fix part of a writable format: what each fix/<format>/fixers.c
  * exports (as core and textform take a descriptor from each format
- * folder), registered in fix/fixers.c. */
+ * folder), registered in fix/registry.c. */
 typedef struct wl_fix_format {
 	const char *format; /* wl_format.name it serves: "w3d" */
 	/* Its fixers in the order they run, NULL-terminated; *count set. */
 	const wl_fixer *const *(*fixers)(size_t *count);
 } wl_fix_format;
 
-/** The fixers of format f (fix/fixers.c registry; fix/<format>/fixers.c),
+/** The fixers of format f (fix/registry.c registry; fix/<format>/fixers.c),
  *  in the order they run; none (count 0) for a read-only format (one with
  *  wl_format.repairable has them: the driver asks it per file).  The list
  *  is NULL-terminated. */

@@ -398,7 +398,7 @@ static int apply_trim(wl_fix_ctx *x)
 	return trim_walk(x, &x->doc->root);
 }
 
-/* ---- registry entries (fix/fixers.c) ---- */
+/* ---- registry entries (fix/registry.c) ---- */
 
 static const wl_rule_id sizes_rules[] = { WLR_CHUNK_SIZE_PAST_EOF, WLR_CONTAINER_SIZE_TOO_SMALL, WL_RULE_NONE };
 const wl_fixer wl_fix_container_sizes = {

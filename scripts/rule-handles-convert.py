@@ -15,12 +15,12 @@ still write rule ids as text, "../" includes and the old names):
       root includes): take main's side (git checkout --ours FILE, or keep
       the HEAD hunk); step 2 redoes the mechanical change over it;
     - a hunk where both sides changed code by hand (core/finding.c
-      vreport, fix/fixers.c and lint/<fmt>/checks.c descriptors, loops
+      vreport, fix/registry.c and lint/<fmt>/checks.c descriptors, loops
       over wl_fixer.rules): keep both changes by hand.  A format folder a
       branch added needs its descriptor like the others:
       `const wl_fix_format p3d_fix_format = { .format = "p3d", .fixers =
       p3d_fixers };` in fix/p3d/fixers.c (+ extern in fixers.h) and
-      `&p3d_fix_format` in fix/fixers.c (with `writable || repairable`).
+      `&p3d_fix_format` in fix/registry.c (with `writable || repairable`).
  2. Re-run the three scripts over the merged tree (each is idempotent):
         python3 scripts/rule-handles-convert.py   # rule ids -> handles
         sh scripts/rename-symbols.sh              # item 4 prefixes

@@ -5,7 +5,7 @@
  * injects one defect of each class below at a place it finds in the chunk
  * tree (wl_doc_read), lints the damaged bytes (wl_lint_bytes) and asserts a
  * finding of the expected rule at the injected place.  Where a fixer of the
- * registry (fix/fixers.c) repairs that rule, runs wl_fix_run (unsafe fixes
+ * registry (fix/registry.c) repairs that rule, runs wl_fix_run (unsafe fixes
  * on) and asserts that the output verified and that the repaired file has
  * no more findings of the rule than the original had.
  *

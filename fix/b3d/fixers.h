@@ -1,6 +1,6 @@
 /*
  * fixers.h - the B3D fixers (fix/b3d/fix_*.c) and their order
- * (fix/b3d/fixers.c), registered for "b3d" in fix/fixers.c.
+ * (fix/b3d/fixers.c), registered for "b3d" in fix/registry.c.
  */
 #ifndef WL_FIX_B3D_FIXERS_H
 #define WL_FIX_B3D_FIXERS_H
@@ -28,7 +28,7 @@ int b3d_fix_patch(wl_doc *d, wl_chunk *c, uint64_t at, const uint8_t *bytes, siz
  *  order they run; *count set.  NULL-terminated. */
 const wl_fixer *const *b3d_fixers(size_t *count);
 
-/* The fix part of B3D (fix.h), registered in fix/fixers.c. */
+/* The fix part of B3D (fix.h), registered in fix/registry.c. */
 extern const wl_fix_format b3d_fix_format;
 
 #endif

@@ -1,6 +1,6 @@
 /*
  * fixers.h - the P3D fixers (fix/p3d/fix_*.c) and their order
- * (fix/p3d/fixers.c), registered for "p3d" in fix/fixers.c.  They repair
+ * (fix/p3d/fixers.c), registered for "p3d" in fix/registry.c.  They repair
  * MLOD files only (the modders' source; the format's repairable() refuses
  * ODOL, core/p3d/descriptor.c), through the edit API: the writer copies
  * every node as read and writes an edited one as what it holds
@@ -23,7 +23,7 @@ const p3d_lod *p3d_fix_lod_of(const p3d_model *m, const wl_chunk *node);
  *  NULL-terminated. */
 const wl_fixer *const *p3d_fixers(size_t *count);
 
-/* The fix part of P3D (fix.h), registered in fix/fixers.c: MLOD only
+/* The fix part of P3D (fix.h), registered in fix/registry.c: MLOD only
  * (core/format.h wl_format.repairable). */
 extern const wl_fix_format p3d_fix_format;
 

@@ -1,6 +1,6 @@
 /*
  * fixers.h - the W3D fixers (fix/w3d/fix_*.c) and their order
- * (fix/w3d/fixers.c), registered for "w3d" in fix/fixers.c.
+ * (fix/w3d/fixers.c), registered for "w3d" in fix/registry.c.
  */
 #ifndef WL_FIX_W3D_FIXERS_H
 #define WL_FIX_W3D_FIXERS_H
@@ -23,7 +23,7 @@ extern const wl_fixer w3d_fix_reorder_pivots;                              /* fi
  *  order they run; *count set.  NULL-terminated. */
 const wl_fixer *const *w3d_fixers(size_t *count);
 
-/* The fix part of W3D (fix.h), registered in fix/fixers.c. */
+/* The fix part of W3D (fix.h), registered in fix/registry.c. */
 extern const wl_fix_format w3d_fix_format;
 
 #endif

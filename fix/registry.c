@@ -1,4 +1,4 @@
-/* fixers.c - the fix layer's registry (fix.h): each writable format's
+/* registry.c - the fix layer's registry (fix.h): each writable format's
  * fixers (fix/<format>/fixers.c), and the helpers every fixer uses.  The one
  * file of fix/'s root that names the format folders. */
 #include "fix.h"
