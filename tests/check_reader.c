@@ -882,10 +882,9 @@ START_TEST(test_size_wrong_near_miss_and_count)
 }
 END_TEST
 
-/* A MESH of 3 vertices (header counts) whose VERTEX_SHADE_INDICES
- * (declared shade bytes) is followed by MATERIAL_INFO {1, 1, 1, 0} and
- * SHADERS; returns the shade chunk's header offset, *mi MATERIAL_INFO's. */
-static size_t put_counted_mesh(wb *b, uint32_t shade, size_t *mi)
+/* Opens a MESH (closed by the caller) and writes its MESH_HEADER3 with
+ * tris triangles and verts vertices. */
+static void begin_counted_mesh(wb *b, uint32_t tris, uint32_t verts)
 {
 	wb_begin(b, W3D_CHUNK_MESH);
 	wb_begin(b, W3D_CHUNK_MESH_HEADER3);
@@ -893,10 +892,18 @@ static size_t put_counted_mesh(wb *b, uint32_t shade, size_t *mi)
 	wb_u32(b, 0);
 	wb_name(b, "BODY", 16);
 	wb_name(b, "TANK", 16);
-	wb_u32(b, 0); /* triangles */
-	wb_u32(b, 3); /* vertices */
+	wb_u32(b, tris);
+	wb_u32(b, verts);
 	wb_zeros(b, MESH_HEADER3_BYTES - 48);
 	wb_end(b);
+}
+
+/* A MESH of 3 vertices (header counts) whose VERTEX_SHADE_INDICES
+ * (declared shade bytes) is followed by MATERIAL_INFO {1, 1, 1, 0} and
+ * SHADERS; returns the shade chunk's header offset, *mi MATERIAL_INFO's. */
+static size_t put_counted_mesh(wb *b, uint32_t shade, size_t *mi)
+{
+	begin_counted_mesh(b, 0, 3);
 	size_t at = b->len;
 	wb_begin(b, W3D_CHUNK_VERTEX_SHADE_INDICES);
 	for (uint32_t i = 0; i < shade / 4; i++)
@@ -970,16 +977,7 @@ END_TEST
  * SHADER_IDS' header offset, *dcg DCG's. */
 static size_t put_pass_mesh(wb *b, uint32_t ids, size_t *dcg)
 {
-	wb_begin(b, W3D_CHUNK_MESH);
-	wb_begin(b, W3D_CHUNK_MESH_HEADER3);
-	wb_u32(b, 0x00040002u);
-	wb_u32(b, 0);
-	wb_name(b, "BODY", 16);
-	wb_name(b, "TANK", 16);
-	wb_u32(b, 5); /* triangles */
-	wb_u32(b, 3); /* vertices */
-	wb_zeros(b, MESH_HEADER3_BYTES - 48);
-	wb_end(b);
+	begin_counted_mesh(b, 5, 3);
 	wb_begin(b, W3D_CHUNK_MATERIAL_PASS);
 	size_t at = b->len;
 	wb_begin(b, W3D_CHUNK_SHADER_IDS);
