@@ -132,7 +132,7 @@ static void xref_emit(void *ud, const wl_xref_finding *f)
 	if (!res || !res->ok)
 		return;
 	/* A mod redefining an object of the base game is how mods work. */
-	if (f->related && strcmp(f->rule, wl_rule_name(WLR_DUPLICATE_DEFINITION)) == 0 && is_base_file(r, f->related))
+	if (f->related && f->rule == WLR_DUPLICATE_DEFINITION && is_base_file(r, f->related))
 		return;
 	const wl_config *cfg = r->file_cfg[i];
 	if (sk->file != i) {
@@ -147,7 +147,7 @@ static void xref_emit(void *ud, const wl_xref_finding *f)
 			}
 		}
 	}
-	wl_severity sev = wl_config_severity_for(cfg, r->o.rules, r->cat, f->rule, sk->key, res->targets);
+	wl_severity sev = wl_config_severity_for(cfg, r->o.rules, r->cat, wl_rule_name(f->rule), sk->key, res->targets);
 	if (sev == WL_SEV_OFF)
 		return;
 	const char *cpath = f->chunk_path ? f->chunk_path : "";
@@ -159,8 +159,8 @@ static void xref_emit(void *ud, const wl_xref_finding *f)
 		return;
 	}
 	wl_finding x = { 0 };
-	x.rule = f->rule;
-	x.rule_id = wl_rule_lookup(f->rule);
+	x.rule = wl_rule_name(f->rule);
+	x.rule_id = f->rule;
 	x.severity = sev;
 	x.offset = f->offset;
 	x.length = f->length;

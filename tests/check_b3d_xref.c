@@ -18,7 +18,7 @@ static void collect(void *user, const wl_xref_finding *f)
 {
 	(void)user;
 	if (NG < 64) {
-		snprintf(RULE[NG], sizeof RULE[NG], "%s", f->rule);
+		snprintf(RULE[NG], sizeof RULE[NG], "%s", wl_rule_name(f->rule));
 		OFF[NG] = f->offset;
 	}
 	NG++;

@@ -34,7 +34,7 @@ static void collect(void *user, const wl_xref_finding *f)
 	got *g = &G[NG++];
 	snprintf(g->path, sizeof g->path, "%s", f->path);
 	snprintf(g->related, sizeof g->related, "%s", f->related ? f->related : "");
-	snprintf(g->rule, sizeof g->rule, "%s", f->rule);
+	snprintf(g->rule, sizeof g->rule, "%s", wl_rule_name(f->rule));
 	snprintf(g->cpath, sizeof g->cpath, "%s", f->chunk_path);
 	snprintf(g->message, sizeof g->message, "%s", f->message);
 	g->offset = f->offset;

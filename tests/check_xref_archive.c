@@ -40,7 +40,7 @@ static void xa_collect(void *user, const wl_xref_finding *f)
 	(void)user;
 	if (XN >= sizeof XG / sizeof XG[0])
 		return;
-	snprintf(XG[XN].rule, sizeof XG[XN].rule, "%s", f->rule);
+	snprintf(XG[XN].rule, sizeof XG[XN].rule, "%s", wl_rule_name(f->rule));
 	snprintf(XG[XN].path, sizeof XG[XN].path, "%s", f->path);
 	XG[XN].offset = f->offset;
 	XN++;
