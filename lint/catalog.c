@@ -585,6 +585,12 @@ const wl_rule_def *wl_catalog_find(const wl_catalog *cat, const char *id)
 	return s ? &s->def : NULL;
 }
 
+size_t wl_catalog_index(const wl_catalog *cat, const char *id)
+{
+	const rule_slot *s = find_slot(cat, id);
+	return s ? (size_t)(s - cat->rules) : SIZE_MAX;
+}
+
 static wl_catalog *builtin;
 static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
 

@@ -149,19 +149,8 @@ static void bare_rule_out(wl_json_out *w, const char *id)
 /* The catalogue index of id, or -1. */
 static int64_t catalog_index(const sarif_reporter *sr, const char *id)
 {
-	size_t n = sr->cat ? wl_catalog_count(sr->cat) : 0;
-	size_t lo = 0, hi = n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(wl_catalog_at(sr->cat, mid)->id, id);
-		if (c == 0)
-			return (int64_t)mid;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return -1;
+	size_t i = wl_catalog_index(sr->cat, id);
+	return i == SIZE_MAX ? -1 : (int64_t)i;
 }
 
 /* ruleIndex of id: in the catalogue, or among the bare descriptors; before
