@@ -9,11 +9,16 @@
  * a point, a sharp edge separate ones), so the one new value is the
  * face-area weighted average of those faces' normals: the sum of their
  * Newell vectors (each as long as twice its face's area, pointing along
- * the face's vertices in file order, the side the stored normals of every
- * corpus MLOD file point to), made unit length.  Area weighting is what
+ * the face's vertices in file order, the side 98.8 % of the stored normals
+ * of the corpus MLOD files point to), made unit length.  Why area
+ * weighting: recomputed so from the faces that name it, each of the 56,000
+ * normals Object Builder wrote in the corpus MLOD files comes back within
+ * 0.39 degrees on average (92.3 % within 1 degree), against 4.5 degrees
+ * for an equal-weight average and 4.9 for corner-angle weights
+ * (docs/corpus-errors-p3d.md); it is also what
  * MrClock8163/Arma3ObjectBuilder writes in place of Object Builder's
  * normals (io_p3d/exporter.py cleanup_normals: Blender's Weighted Normal
- * in face-area mode, sharp edges kept); the normal indices keep the
+ * in face-area mode, sharp edges kept).  The normal indices keep the
  * file's sharp edges.  A normal no face uses, or whose faces have no area,
  * gets (0, 1, 0), the model's up axis: nothing the game draws uses it.
  *
