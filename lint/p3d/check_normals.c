@@ -48,17 +48,27 @@ static void first_use(const wl_doc *d, const p3d_lod *l, const uint8_t *bad, uin
 	}
 }
 
+/* Whether normal i of l is finite and its length off 1 by more than tol
+ * (compared squared: no root for the normals that pass). */
+static bool off_unit(const wl_doc *d, const p3d_lod *l, uint32_t i, double lo2, double hi2)
+{
+	uint64_t at = l->normals->offset + 12ull * i;
+	wl_cursor c = wl_cursor_make(d->bytes + at, 12, at);
+	double x = wl_cursor_f32(&c), y = wl_cursor_f32(&c), z = wl_cursor_f32(&c);
+	double s = x * x + y * y + z * z;
+	return (s < lo2 || s > hi2) && isfinite(s);
+}
+
 static void lod(wl_lint_ctx *ctx, const p3d_lod *l, double tol)
 {
 	const wl_doc *d = ctx->doc;
 	if (!l->normals || !l->n_normals)
 		return;
+	double lo = tol < 1 ? 1 - tol : 0, lo2 = lo * lo, hi2 = (1 + tol) * (1 + tol);
 	uint8_t *bad = NULL;
 	uint32_t *use = NULL;
 	for (uint32_t i = 0; i < l->n_normals; i++) {
-		float v[3];
-		double len = length_of(d, l, i, v);
-		if (!(fabs(len - 1.0) > tol)) /* within, or not finite */
+		if (!off_unit(d, l, i, lo2, hi2))
 			continue;
 		if (!bad) {
 			bad = calloc(l->n_normals, 1);
@@ -68,13 +78,14 @@ static void lod(wl_lint_ctx *ctx, const p3d_lod *l, double tol)
 				break;
 			}
 			/* every bad normal flagged first, then their uses found */
-			for (uint32_t j = i; j < l->n_normals; j++) {
-				float w[3];
-				double lj = length_of(d, l, j, w);
-				bad[j] = fabs(lj - 1.0) > tol;
-			}
+			for (uint32_t j = i; j < l->n_normals; j++)
+				bad[j] = off_unit(d, l, j, lo2, hi2);
 			first_use(d, l, bad, use);
 		}
+		float v[3];
+		double len = length_of(d, l, i, v);
+		if (!(fabs(len - 1.0) > tol)) /* on the bound: the root decides */
+			continue;
 		char name[64], who[64] = "no face uses it";
 		if (use[i] != UINT32_MAX)
 			snprintf(who, sizeof who, "face %u vertex %u uses it", (unsigned)(use[i] / 4),
