@@ -194,8 +194,8 @@ static void mlod_quad(wb *b, p3b_face *f, size_t *faces)
 {
 	wb_init(b);
 	p3b_mlod_begin(b, 2);
-	*faces = p3b_mlod_lod(b, PTS, 4, PTS, 4, f, 2, 1.0f);
-	p3b_mlod_lod(b, PTS, 4, PTS, 4, f, 2, 1e15f);
+	*faces = p3b_mlod_lod(b, PTS, 4, P3B_UP, 4, f, 2, 1.0f);
+	p3b_mlod_lod(b, PTS, 4, P3B_UP, 4, f, 2, 1e15f);
 }
 
 START_TEST(test_mlod_walk)

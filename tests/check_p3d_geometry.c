@@ -137,7 +137,7 @@ static void mlod_file(wb *b, const mesh *m, float res, uint32_t named, float mas
 	}
 	wb_init(b);
 	p3b_mlod_begin(b, 1);
-	p3b_mlod_lod_tags(b, (const float (*)[3])m->p, m->np, (const float (*)[3])m->p, m->np, m->f,
+	p3b_mlod_lod_tags(b, (const float (*)[3])m->p, m->np, P3B_UP, m->np, m->f,
 			  m->nf, tags, n, NULL, res);
 }
 

@@ -81,6 +81,10 @@ void p3b_block(wb *b, uint32_t v, const void *raw, size_t n, int compress);
 /** The MLOD header: "MLOD", 257, n. */
 void p3b_mlod_begin(wb *b, uint32_t n);
 
+/** 64 unit normals (0, 0, 1): MLOD LODs of up to 64 points whose
+ *  normals pass p3d-normal-not-unit. */
+extern const float P3B_UP[64][3];
+
 /** One P3DM LOD; returns the offset of its first face. */
 size_t p3b_mlod_lod(wb *b, const float (*pts)[3], uint32_t np, const float (*nrm)[3], uint32_t nn,
 		    const p3b_face *faces, uint32_t nf, float resolution);
