@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "core/archive/archive.h"
+#include "core/archive/model_entry.h"
 #include "lint/lint.h"
 #include "walk.h"
 
@@ -37,13 +38,6 @@ typedef struct wl_member {
  * when out of memory (l is then unchanged).
  */
 int wl_walk_expand_archives(wl_pathlist *l);
-
-/**
- * True when entry e of an archive read whole (archive[0..): its file's
- * bytes) is one of its model entries as above: its bytes lie in the file,
- * its path has a model format's extension and, packed, it unpacks.
- */
-bool wl_archive_model_entry(const wl_archive_entry *e, const uint8_t *archive);
 
 /** The archive entry item i names, or NULL for a file. */
 const wl_member *wl_pathlist_member(const wl_pathlist *l, size_t i);

@@ -194,8 +194,8 @@ static void mlod_quad(wb *b, t_p3d_face *f, size_t *faces)
 {
 	t_w3d_init(b);
 	t_p3d_mlod_begin(b, 2);
-	*faces = t_p3d_mlod_lod(b, PTS, 4, PTS, 4, f, 2, 1.0f);
-	t_p3d_mlod_lod(b, PTS, 4, PTS, 4, f, 2, 1e15f);
+	*faces = t_p3d_mlod_lod(b, PTS, 4, T_P3D_UP, 4, f, 2, 1.0f);
+	t_p3d_mlod_lod(b, PTS, 4, T_P3D_UP, 4, f, 2, 1e15f);
 }
 
 START_TEST(test_mlod_walk)

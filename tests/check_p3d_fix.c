@@ -5,6 +5,7 @@
 #define _XOPEN_SOURCE 700
 #include <check.h>
 #include <ftw.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,9 +150,9 @@ START_TEST(test_fix_eof_tag)
 	wb want, in, in2;
 	t_w3d_init(&want);
 	t_p3d_mlod_begin(&want, 2);
-	t_p3d_mlod_lod(&want, q, 4, q, 4, f, 1, 1.0f);
+	t_p3d_mlod_lod(&want, q, 4, T_P3D_UP, 4, f, 1, 1.0f);
 	size_t end0 = want.len;
-	t_p3d_mlod_lod(&want, q, 4, q, 4, f, 1, 2.0f);
+	t_p3d_mlod_lod(&want, q, 4, T_P3D_UP, 4, f, 1, 2.0f);
 	const size_t tag = 1 + 12 + 4; /* active, "#EndOfFile#", size */
 	expect_fix(&want, NULL, false);
 	cut(&want, end0 - 4 - tag, tag, &in);
@@ -168,13 +169,81 @@ START_TEST(test_fix_eof_tag)
 	/* SP3X: a 64-byte name and the size */
 	t_w3d_init(&want);
 	t_p3d_mlod_begin(&want, 1);
-	t_p3d_sp3x_lod(&want, q, 4, q, 4, f, NULL, 1, 1.0f);
+	t_p3d_sp3x_lod(&want, q, 4, T_P3D_UP, 4, f, NULL, 1, 1.0f);
 	cut(&want, want.len - 4 - 68, 68, &in);
 	expect_fix(&in, &want, false);
 	t_w3d_free(&in);
 	/* cut in the tag list: no place 4 bytes before the end, no repair */
 	cut(&want, want.len - 4 - 68 - 3, 68 + 3, &in);
 	expect_fix(&in, NULL, true);
+	t_w3d_free(&in);
+	t_w3d_free(&want);
+}
+END_TEST
+
+/* The bytes of a float at off of b. */
+static void put_f(wb *b, size_t off, float v)
+{
+	memcpy(b->data + off, &v, 4);
+}
+
+/* recompute-normals: a normal too long, zero or NaN gets the face-area
+ * weighted normal of the faces using it; a normal two faces share (point
+ * 0: a triangle of area 2 facing +z, one of area 0.5 facing +x) gets
+ * (1, 0, 4) / sqrt(17), not the equal-weight (1, 0, 1) / sqrt(2); an
+ * unused one (0, 1, 0).  Only the repaired normals' bytes change, the
+ * result passes p3d-normal-not-unit, a second run changes nothing; a NaN
+ * normal beside a NaN point is left (not this fixer's rule). */
+START_TEST(test_fix_normals)
+{
+	static const float q[4][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 1, 1, 0 }, { 0, 1, 0 } };
+	t_p3d_face f[1] = { { 4, { 0, 1, 2, 3 } } };
+	const size_t nrm = 12 + 28 + 4 * 16; /* normal 0 of the first LOD */
+	wb want, in;
+	t_w3d_init(&want);
+	t_p3d_mlod_begin(&want, 1);
+	t_p3d_mlod_lod(&want, q, 4, T_P3D_UP, 4, f, 1, 1.0f);
+	expect_fix(&want, NULL, false);
+	static const float bad[3][3] = { { 0, 0, 3 }, { 0, 0, 0 }, { 0, NAN, 0 } };
+	for (int k = 0; k < 3; k++) {
+		t_w3d_init(&in);
+		t_w3d_bytes(&in, want.data, want.len);
+		for (int a = 0; a < 3; a++)
+			put_f(&in, nrm + 12 * (size_t)(k + 1) + 4 * (size_t)a, bad[k][a]);
+		ck_assert_uint_eq(t_p3dlint_count(&in, k < 2 ? "p3d-normal-not-unit" : "p3d-not-finite"), 1);
+		expect_fix(&in, &want, false);
+		t_w3d_free(&in);
+	}
+	/* a NaN point too: the NaN normal is left alone */
+	t_w3d_init(&in);
+	t_w3d_bytes(&in, want.data, want.len);
+	put_f(&in, nrm + 4, NAN);
+	put_f(&in, 12 + 28 + 16 + 4, NAN); /* point 1's y */
+	expect_fix(&in, NULL, false);
+	t_w3d_free(&in);
+	t_w3d_free(&want);
+	/* area weighting over a shared normal, and an unused normal */
+	static const float p[5][3] = { { 0, 0, 0 }, { 2, 0, 0 }, { 0, 2, 0 }, { 0, 1, 0 }, { 0, 0, 1 } };
+	t_p3d_face g[2] = { { 3, { 0, 1, 2, 0 } }, { 3, { 0, 3, 4, 0 } } };
+	float n[6][3];
+	memcpy(n, T_P3D_UP, sizeof n);
+	n[3][0] = 1, n[3][2] = 0; /* the +x face's own normals */
+	n[4][0] = 1, n[4][2] = 0;
+	const size_t nrm5 = 12 + 28 + 5 * 16;
+	t_w3d_init(&in);
+	t_p3d_mlod_begin(&in, 1);
+	t_p3d_mlod_lod(&in, p, 5, (const float (*)[3])n, 6, g, 2, 1.0f);
+	put_f(&in, nrm5 + 8, 0.0f);        /* normal 0: (0, 0, 0) */
+	put_f(&in, nrm5 + 12 * 5 + 8, 5); /* normal 5 (unused): (0, 0, 5) */
+	ck_assert_uint_eq(t_p3dlint_count(&in, "p3d-normal-not-unit"), 2);
+	t_w3d_init(&want);
+	t_w3d_bytes(&want, in.data, in.len);
+	put_f(&want, nrm5, (float)(1.0 / sqrt(17.0)));
+	put_f(&want, nrm5 + 8, (float)(4.0 / sqrt(17.0)));
+	put_f(&want, nrm5 + 12 * 5 + 4, 1.0f);
+	put_f(&want, nrm5 + 12 * 5 + 8, 0.0f);
+	ck_assert_uint_eq(t_p3dlint_count(&want, "p3d-normal-not-unit"), 0);
+	expect_fix(&in, &want, false);
 	t_w3d_free(&in);
 	t_w3d_free(&want);
 }
@@ -209,6 +278,7 @@ Suite *p3d_fix_suite(void)
 	tcase_add_test(tc, test_lossless_built);
 	tcase_add_test(tc, test_fix_tag_size);
 	tcase_add_test(tc, test_fix_eof_tag);
+	tcase_add_test(tc, test_fix_normals);
 	tcase_add_test(tc, test_odol_read_only);
 	suite_add_tcase(s, tc);
 	return s;

@@ -137,7 +137,7 @@ static void mlod_file(wb *b, const mesh *m, float res, uint32_t named, float mas
 	}
 	t_w3d_init(b);
 	t_p3d_mlod_begin(b, 1);
-	t_p3d_mlod_lod_tags(b, (const float (*)[3])m->p, m->np, (const float (*)[3])m->p, m->np, m->f,
+	t_p3d_mlod_lod_tags(b, (const float (*)[3])m->p, m->np, T_P3D_UP, m->np, m->f,
 			  m->nf, tags, n, NULL, res);
 }
 

@@ -34,8 +34,8 @@ static void sp3x_file(wb *b, const float (*pts)[3], const t_p3d_face *f, uint32_
 {
 	t_w3d_init(b);
 	t_p3d_mlod_begin(b, 2);
-	*faces = t_p3d_sp3x_lod(b, pts, 4, QUAD, 4, f, UV, nf, 1.0f);
-	t_p3d_mlod_lod(b, QUAD, 4, QUAD, 4, f, nf, 1e15f); /* Memory */
+	*faces = t_p3d_sp3x_lod(b, pts, 4, T_P3D_UP, 4, f, UV, nf, 1.0f);
+	t_p3d_mlod_lod(b, QUAD, 4, T_P3D_UP, 4, f, nf, 1e15f); /* Memory */
 }
 
 START_TEST(test_sp3x_walk)
@@ -171,6 +171,70 @@ START_TEST(test_p3dm_normals)
 }
 END_TEST
 
+/* p3d-normal-not-unit: a finite normal whose length is off 1 by more than
+ * the tolerance (0.001), in P3DM and SP3X LODs, one finding per normal at
+ * its 12 bytes naming the first face vertex using it; a length within the
+ * tolerance is a near miss, a NaN normal p3d-not-finite's. */
+START_TEST(test_normal_not_unit)
+{
+	t_p3d_face f[1] = { { 4, { 0, 1, 2, 3 } } };
+	float nrm[5][3];
+	memcpy(nrm, T_P3D_UP, sizeof nrm);
+	nrm[1][2] = 1.0009f; /* near miss */
+	nrm[0][2] = -1.0f;   /* unit, pointing away: not this rule's */
+	wb b;
+	t_w3d_init(&b);
+	t_p3d_mlod_begin(&b, 1);
+	t_p3d_mlod_lod(&b, QUAD, 4, (const float (*)[3])nrm, 4, f, 1, 1.0f);
+	wl_doc *d = lint(&b);
+	ck_assert_uint_eq(t_count(d, "p3d-normal-not-unit"), 0);
+	wl_doc_free(d);
+	t_w3d_free(&b);
+	uint64_t normals = 12 + 28 + 4 * 16;
+	nrm[2][2] = 2.0f; /* fires */
+	nrm[3][0] = NAN;  /* p3d-not-finite's */
+	t_w3d_init(&b);
+	t_p3d_mlod_begin(&b, 1);
+	t_p3d_mlod_lod(&b, QUAD, 4, (const float (*)[3])nrm, 4, f, 1, 1.0f);
+	d = lint(&b);
+	ck_assert_uint_eq(t_count(d, "p3d-normal-not-unit"), 1);
+	const wl_finding *x = t_find_at(d, "p3d-normal-not-unit", normals + 24);
+	ck_assert_ptr_nonnull(x);
+	ck_assert_int_eq(x->element, 2);
+	ck_assert_uint_eq(x->length, 12);
+	ck_assert_ptr_nonnull(strstr(x->message, "face 0 vertex 2 uses it"));
+	ck_assert_uint_eq(t_count(d, "p3d-not-finite"), 1);
+	wl_doc_free(d);
+	t_w3d_free(&b);
+	/* one more: a zero normal, and an unused long one (5 normals) */
+	nrm[3][0] = 0;
+	nrm[3][2] = 0;
+	nrm[4][0] = 1.0f;
+	nrm[4][1] = 1.0f;
+	t_w3d_init(&b);
+	t_p3d_mlod_begin(&b, 1);
+	t_p3d_mlod_lod(&b, QUAD, 4, (const float (*)[3])nrm, 5, f, 1, 1.0f);
+	d = lint(&b);
+	ck_assert_uint_eq(t_count(d, "p3d-normal-not-unit"), 3);
+	ck_assert_int_eq(t_find_at(d, "p3d-normal-not-unit", normals + 36)->element, 3);
+	x = t_find_at(d, "p3d-normal-not-unit", normals + 48);
+	ck_assert_ptr_nonnull(strstr(x->message, "no face uses it"));
+	wl_doc_free(d);
+	t_w3d_free(&b);
+	/* SP3X: the same normals */
+	memcpy(nrm, T_P3D_UP, sizeof nrm);
+	nrm[1][1] = 0.5f; /* length 1.118 */
+	t_w3d_init(&b);
+	t_p3d_mlod_begin(&b, 1);
+	t_p3d_sp3x_lod(&b, QUAD, 4, (const float (*)[3])nrm, 4, f, UV, 1, 1.0f);
+	d = lint(&b);
+	ck_assert_uint_eq(t_count(d, "p3d-normal-not-unit"), 1);
+	ck_assert_int_eq(t_find_at(d, "p3d-normal-not-unit", normals + 12)->element, 1);
+	wl_doc_free(d);
+	t_w3d_free(&b);
+}
+END_TEST
+
 static const float RES1[] = { 1.0f };
 
 /* A one-LOD ODOL of version v whose LOD embeds materials of the versions
@@ -277,6 +341,7 @@ Suite *p3d_mlod_suite(void)
 	tcase_add_test(tc, test_sp3x_walk);
 	tcase_add_test(tc, test_sp3x_elements);
 	tcase_add_test(tc, test_p3dm_normals);
+	tcase_add_test(tc, test_normal_not_unit);
 	tcase_add_test(tc, test_versions_walk);
 	tcase_add_test(tc, test_material_dayz);
 	suite_add_tcase(s, tc);

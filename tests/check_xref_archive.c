@@ -247,7 +247,15 @@ START_TEST(p3d_one_more_name_one_more_finding)
 	p3d_counts(f, 2, "config.bin", &tex, &mat);
 	ck_assert_uint_eq(tex, 2);
 	ck_assert_uint_eq(mat, 1);
-	/* the .tga is found as the .paa Binarize makes of it */
+	/* the .tga is found as the .paa or .pac of the same path (HEMTT's
+	 * pair, lint/p3d/xref.h), a .png the same; a .dds is no such file */
+	p3d_counts(f, 2, "data\\gun_co.paa", &tex, &mat);
+	ck_assert_uint_eq(tex, 1);
+	p3d_counts(f, 2, "data\\gun_co.pac", &tex, &mat);
+	ck_assert_uint_eq(tex, 1);
+	p3d_counts(f, 2, "data\\gun_co.dds", &tex, &mat);
+	ck_assert_uint_eq(tex, 2);
+	f[1].texture = "x\\test\\addon\\data\\gun_co.png";
 	p3d_counts(f, 2, "data\\gun_co.paa", &tex, &mat);
 	ck_assert_uint_eq(tex, 1);
 }

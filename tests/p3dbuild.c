@@ -7,6 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+const float T_P3D_UP[64][3] = {
+#define UP4 { 0, 0, 1 }, { 0, 0, 1 }, { 0, 0, 1 }, { 0, 0, 1 }
+#define UP16 UP4, UP4, UP4, UP4
+	UP16, UP16, UP16, UP16
+#undef UP16
+#undef UP4
+};
+
 static void u32s(wb *b, int n)
 {
 	for (int i = 0; i < n; i++)

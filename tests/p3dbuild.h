@@ -81,6 +81,10 @@ void t_p3d_block(wb *b, uint32_t v, const void *raw, size_t n, int compress);
 /** The MLOD header: "MLOD", 257, n. */
 void t_p3d_mlod_begin(wb *b, uint32_t n);
 
+/** 64 unit normals (0, 0, 1): MLOD LODs of up to 64 points whose
+ *  normals pass p3d-normal-not-unit. */
+extern const float T_P3D_UP[64][3];
+
 /** One P3DM LOD; returns the offset of its first face. */
 size_t t_p3d_mlod_lod(wb *b, const float (*pts)[3], uint32_t np, const float (*nrm)[3], uint32_t nn,
 		    const t_p3d_face *faces, uint32_t nf, float resolution);

@@ -20,7 +20,7 @@ struct wl_tf_asm;
 /*
  * A consumer of the decoded keys of one chunk (wl_tf_format.decode): the
  * text form's YAML writer (wl_tf_yaml_keys), w3ddump's human dump
- * (wl_tf_human_keys) and its JSON dump (cli/main_w3ddump.c).  Events come in byte order; ctx is passed back to each.
+ * (wl_tf_human_keys) and its JSON dump (textform/dump.h wl_tf_dump_json).  Events come in byte order; ctx is passed back to each.
  *   value  `key: v`: count elements of type f->type (f->count is 1) at p;
  *          seq: a sequence (also of 0 or 1 element), else one scalar.  key
  *          is NULL inside a sequence record.

@@ -150,7 +150,7 @@ size_t p3d_lzo_stream_length(const uint8_t *in, size_t in_len)
 				return 0;
 			if (!take(&w, 2))
 				return 0;
-			if (!(t & 8) && (in[w.ip - 2] | (unsigned)in[w.ip - 1] << 8) >> 2 == 0)
+			if (!(t & 8) && wl_le16(in + w.ip - 2) >> 2 == 0)
 				return w.ip;
 		}
 		unsigned lit = match_state(&w);

@@ -38,22 +38,34 @@ typedef struct ctx3 {
 	const char *lod;       /* the LOD's Arma name */
 	bool name, open, convex;
 	double tol;
+	uint8_t *mark;         /* the LOD's vertices, one byte each, all 0
+	                        * between components (NULL: out of memory) */
 } ctx3;
 
-/* A directed edge of face f from a to b, keyed by its ends in order. */
+/* An undirected edge of a component (its ends lo < hi) in the edge
+ * table: how many of its faces use it, how many of them from lo to hi,
+ * and the first face that does. */
 typedef struct edge {
-	uint32_t lo, hi, face;
-	uint8_t fwd;
+	uint32_t lo, hi, face, n, fwd;
 } edge;
 
-static int by_edge(const void *x, const void *y)
+static int by_ends(const void *x, const void *y)
 {
 	const edge *a = x, *b = y;
 	if (a->lo != b->lo)
 		return a->lo < b->lo ? -1 : 1;
-	if (a->hi != b->hi)
-		return a->hi < b->hi ? -1 : 1;
-	return a->face < b->face ? -1 : a->face > b->face;
+	return a->hi < b->hi ? -1 : a->hi > b->hi;
+}
+
+/* The slot of edge (lo, hi) in table t of cap (a power of two) slots,
+ * open addressing; an empty slot (n 0) when it is not there yet. */
+static edge *slot(edge *t, size_t cap, uint32_t lo, uint32_t hi)
+{
+	uint64_t h = ((uint64_t)lo * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)hi * 0xC2B2AE3D27D4EB4Full);
+	size_t k = (size_t)(h ^ (h >> 31)) & (cap - 1);
+	while (t[k].n && (t[k].lo != lo || t[k].hi != hi))
+		k = (k + 1) & (cap - 1);
+	return &t[k];
 }
 
 static const char *comp_label(const wl_p3d_comp *c, char *buf, size_t n)
@@ -65,48 +77,57 @@ static const char *comp_label(const wl_p3d_comp *c, char *buf, size_t n)
 	return buf;
 }
 
-/* p3d-component-open over component c; whether it is closed. */
+/* p3d-component-open over component c; whether it is closed.  Its edges
+ * are counted in a hash table (each face's edges in order, the faces in
+ * ascending order); the edges not used exactly once in each direction are
+ * then reported in the order of their ends. */
 static bool closed(ctx3 *k, const wl_p3d_comp *c, const char *label)
 {
 	const wl_p3d_mesh *g = k->g;
-	edge *e = malloc(((size_t)c->n * 4 + 1) * sizeof *e);
-	if (!e)
+	size_t cap = 16;
+	while (cap < (size_t)c->n * 4)
+		cap <<= 1;
+	edge *t = calloc(cap, sizeof *t);
+	if (!t)
 		return false;
-	size_t n = 0;
+	size_t n_bad = 0;
 	for (uint32_t i = 0; i < c->n; i++) {
 		uint32_t f = c->faces[i], fk = g->fk[f];
 		for (uint32_t j = 0; j < fk; j++) {
 			uint32_t a = g->fv[f][j], b = g->fv[f][(j + 1) % fk];
-			if (a != b)
-				e[n++] = (edge){ a < b ? a : b, a < b ? b : a, f, (uint8_t)(a < b) };
+			if (a == b)
+				continue;
+			edge *e = slot(t, cap, a < b ? a : b, a < b ? b : a);
+			if (!e->n)
+				*e = (edge){ a < b ? a : b, a < b ? b : a, f, 0, 0 };
+			e->n++;
+			e->fwd += a < b;
 		}
 	}
-	qsort(e, n, sizeof *e, by_edge);
-	bool ok = true;
-	for (size_t s = 0, t; s < n; s = t) {
-		for (t = s + 1; t < n && e[t].lo == e[s].lo && e[t].hi == e[s].hi; t++)
-			;
-		if (t - s == 2 && e[s].fwd != e[s + 1].fwd)
-			continue;
-		ok = false;
-		if (!k->open)
-			continue;
-		uint32_t f = e[s].face;
-		const float *a = g->pos[e[s].lo], *b = g->pos[e[s].hi];
-		const char *why = t - s == 1 ? "by no other face of the component (an open edge)"
-				  : t - s == 2 ? "twice in the same direction (a face turned the "
-						 "other way)"
-					       : "by more than two faces of the component";
+	/* the bad edges, compacted to the table's front */
+	for (size_t s = 0; s < cap; s++)
+		if (t[s].n && !(t[s].n == 2 && t[s].fwd == 1))
+			t[n_bad++] = t[s];
+	if (k->open)
+		qsort(t, n_bad, sizeof *t, by_ends);
+	for (size_t s = 0; k->open && s < n_bad; s++) {
+		const edge *e = &t[s];
+		uint32_t f = e->face;
+		const float *a = g->pos[e->lo], *b = g->pos[e->hi];
+		const char *why = e->n == 1 ? "by no other face of the component (an open edge)"
+				  : e->n == 2 ? "twice in the same direction (a face turned the "
+						"other way)"
+					      : "by more than two faces of the component";
 		wl_report(&k->ctx->doc->findings, WLR_P3D_COMPONENT_OPEN, g->fnode, f, g->f_at[f],
 			  g->f_len[f],
 			  "%s lod, component %s: the edge of face %u from vertex %u (%g, %g, %g) to "
 			  "vertex %u (%g, %g, %g) is used %s; a component must be closed",
-			  k->lod, label, (unsigned)f, (unsigned)e[s].lo, (double)a[0], (double)a[1],
-			  (double)a[2], (unsigned)e[s].hi, (double)b[0], (double)b[1], (double)b[2],
+			  k->lod, label, (unsigned)f, (unsigned)e->lo, (double)a[0], (double)a[1],
+			  (double)a[2], (unsigned)e->hi, (double)b[0], (double)b[1], (double)b[2],
 			  why);
 	}
-	free(e);
-	return ok;
+	free(t);
+	return n_bad == 0;
 }
 
 /* A face's outward-agnostic plane: Newell normal (unit) and centroid;
@@ -154,6 +175,41 @@ static int by_u32(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
+/* The n vertex indices at v once each, ascending; their new count.  The
+ * repeats are dropped by marking (k->mark); a component holding many of
+ * the LOD's vertices is then read off the marks in index order, a small
+ * one sorted. */
+static size_t distinct(ctx3 *k, uint32_t *v, size_t n)
+{
+	uint32_t nv = k->g->nv;
+	size_t u = 0;
+	if (!k->mark) {
+		qsort(v, n, sizeof *v, by_u32);
+		for (size_t i = 0; i < n; i++)
+			if (!u || v[i] != v[u - 1])
+				v[u++] = v[i];
+		return u;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (!k->mark[v[i]]) {
+			k->mark[v[i]] = 1;
+			v[u++] = v[i];
+		}
+	if (u * 8 >= nv) {
+		u = 0;
+		for (uint32_t i = 0; i < nv; i++)
+			if (k->mark[i]) {
+				k->mark[i] = 0;
+				v[u++] = i;
+			}
+		return u;
+	}
+	for (size_t i = 0; i < u; i++)
+		k->mark[v[i]] = 0;
+	qsort(v, u, sizeof *v, by_u32);
+	return u;
+}
+
 /* p3d-component-convex over closed component c. */
 static void convex(ctx3 *k, const wl_p3d_comp *c, const char *label)
 {
@@ -179,7 +235,7 @@ static void convex(ctx3 *k, const wl_p3d_comp *c, const char *label)
 		for (uint32_t j = 0; j < g->fk[f]; j++)
 			v[nv++] = g->fv[f][j];
 	}
-	qsort(v, nv, sizeof *v, by_u32);
+	nv = distinct(k, v, nv);
 	/* each plane as n . x = d, with its face's vertices (UINT32_MAX for
 	 * a triangle's fourth) to leave out */
 	typedef struct pln {
@@ -236,6 +292,7 @@ static void lod(ctx3 *k, const p3d_model *m, const p3d_lod *l)
 	if (!wl_p3d_mesh_load(k->ctx->doc, m, l, &g))
 		return;
 	k->g = &g;
+	k->mark = k->convex ? calloc(g.nv ? g.nv : 1, 1) : NULL;
 	for (uint32_t i = 0; i < g.n_comps; i++) {
 		const wl_p3d_comp *c = &g.comps[i];
 		if (!c->n)
@@ -253,6 +310,8 @@ static void lod(ctx3 *k, const p3d_model *m, const p3d_lod *l)
 		if (closed(k, c, label) && k->convex)
 			convex(k, c, label);
 	}
+	free(k->mark);
+	k->mark = NULL;
 	wl_p3d_mesh_free(&g);
 }
 

@@ -14,6 +14,7 @@ static const wl_check_fn checks[] = {
 	p3d_check_lod_arrays,
 	p3d_check_bbox,
 	p3d_check_mlod,
+	p3d_check_normals,
 	p3d_check_components,
 	p3d_check_mass,
 	NULL /* keep last: the list is NULL-terminated for easy appends */

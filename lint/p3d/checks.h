@@ -51,6 +51,9 @@ void p3d_check_bbox(wl_lint_ctx *ctx);
  * p3d-not-finite. */
 void p3d_check_mlod(wl_lint_ctx *ctx);
 
+/* check_normals.c: MLOD p3d-normal-not-unit (parameter tolerance). */
+void p3d_check_normals(wl_lint_ctx *ctx);
+
 /* check_components.c: p3d-component-open, p3d-component-convex,
  * p3d-component-name (Geometry, Fire Geometry, View Geometry LODs). */
 void p3d_check_components(wl_lint_ctx *ctx);

@@ -25,6 +25,19 @@ bool wl_p3d_component_name(const char *name, size_t len)
 	return true;
 }
 
+void wl_p3d_mlod_face(const wl_doc *d, const p3d_lod *l, uint32_t i, wl_p3d_mface *f)
+{
+	uint64_t at = l->face_off[i] + (l->sp3x ? 32 : 0);
+	wl_cursor c = wl_cursor_make(d->bytes + at, 68, at);
+	f->at = at;
+	f->k = wl_cursor_u32(&c);
+	for (uint32_t j = 0; j < 4; j++) {
+		f->point[j] = wl_cursor_u32(&c);
+		f->normal[j] = wl_cursor_u32(&c);
+		wl_cursor_skip(&c, 8);
+	}
+}
+
 void wl_p3d_mesh_free(wl_p3d_mesh *g)
 {
 	for (uint32_t i = 0; g->comps && i < g->n_comps; i++)
@@ -93,16 +106,14 @@ static bool load_mlod(const wl_doc *d, const p3d_lod *l, wl_p3d_mesh *g)
 		uint64_t end = i + 1 < g->nf ? l->face_off[i + 1] : fend;
 		g->f_at[i] = at;
 		g->f_len[i] = (uint32_t)(end - at);
-		uint64_t fix = at + (l->sp3x ? 32 : 0);
-		wl_cursor c = wl_cursor_make(d->bytes + fix, 68, fix);
-		uint32_t k = wl_cursor_u32(&c);
-		bool ok = k == 3 || k == 4;
-		for (uint32_t j = 0; ok && j < k; j++) {
-			g->fv[i][j] = wl_cursor_u32(&c);
-			wl_cursor_skip(&c, 12);
-			ok = g->fv[i][j] < g->nv;
+		wl_p3d_mface f;
+		wl_p3d_mlod_face(d, l, i, &f);
+		bool ok = f.k == 3 || f.k == 4;
+		for (uint32_t j = 0; ok && j < f.k; j++) {
+			g->fv[i][j] = f.point[j];
+			ok = f.point[j] < g->nv;
 		}
-		g->fk[i] = ok ? (uint8_t)k : 0;
+		g->fk[i] = ok ? (uint8_t)f.k : 0;
 	}
 	return true;
 }

@@ -66,6 +66,19 @@ void wl_p3d_mesh_free(wl_p3d_mesh *g);
  *  compressed. */
 void wl_p3d_mesh_vertex_span(const wl_p3d_mesh *g, uint32_t i, uint64_t *off, uint64_t *len);
 
+/* One MLOD face's vertices as stored (core/p3d/p3d.h: P3DM u32 nVerts,
+ * 4 x {u32 point, normal; float u, v}; SP3X the same after its 32-byte
+ * texture name). */
+typedef struct wl_p3d_mface {
+	uint32_t k;            /* nVerts as stored */
+	uint32_t point[4], normal[4]; /* the first min(k, 4) are set */
+	uint64_t at;           /* the face's first byte (nVerts for P3DM) */
+} wl_p3d_mface;
+
+/** Reads face i of MLOD LOD l (l->face_off set, i < l->n_faces) through
+ *  the cursor into *f. */
+void wl_p3d_mlod_face(const wl_doc *d, const p3d_lod *l, uint32_t i, wl_p3d_mface *f);
+
 /** Whether name (len bytes) is ComponentNN: "component" in any case then
  *  one or more digits and nothing else. */
 bool wl_p3d_component_name(const char *name, size_t len);

@@ -425,7 +425,8 @@ static bool have(const p3d_xref *x, const char *key)
 }
 
 /* Found where the game finds it: the path, or for a .tga / .png / .jpg
- * texture the .paa or .pac of the same path. */
+ * texture the .paa or .pac of the same path (xref.h: HEMTT's pairs,
+ * widened to the BI texture tools' formats). */
 static bool found(const p3d_xref *x, const ref *r)
 {
 	if (have(x, r->key))

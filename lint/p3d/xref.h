@@ -23,8 +23,12 @@
  * folders (wl_xref_scan_textures: the folder arguments and --base) under a
  * $PBOPREFIX$ at PREFIX\RELATIVE PATH.  Their prefixes are the run's
  * addons.  A texture named .tga, .png or .jpg is also found as the .paa or
- * .pac of the same path (Binarize converts them; the game loads the
- * converted file).
+ * .pac of the same path: the file the BI texture tools make of such a
+ * source texture (BI wiki "TexView 2 Manual", "Arma: Texture Naming
+ * Rules"), the pairs HEMTT's P3D texture check accepts
+ * (BrettMayson/HEMTT libs/p3d/src/functions/missing.rs: .tga and .png as
+ * .paa).  No BI page found states how the game or Binarize maps the name;
+ * .jpg and .pac go beyond HEMTT's pairs on the strength of those tools.
  *
  * Rules (warning):
  *   p3d-texture-missing   a texture path inside one of the run's addons

@@ -1,0 +1,95 @@
+/*
+ * run_write.c - how a w3dfix run puts a repaired file on disk (run_int.h):
+ * -o OUT with the folders it needs, or over the file itself under its
+ * lock, with --backup; all through core/safe_write.h.
+ */
+#include <errno.h>
+#include <libgen.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "run_int.h"
+
+/* Makes dir and the folders above it (mode 0777 less the umask); 0, or -1
+ * with errno set. */
+static int mkdirs(const char *dir)
+{
+	char buf[4096];
+	if (snprintf(buf, sizeof buf, "%s", dir) >= (int)sizeof buf)
+		return -1;
+	for (char *p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = 0;
+		if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+		return -1;
+	return 0;
+}
+
+unsigned wl_fixrun_sw_flags(const wl_fixrun *r)
+{
+	return (r->o.break_links ? WL_SW_BREAK_LINKS : 0) | (r->o.readonly_ok ? WL_SW_READONLY_OK : 0);
+}
+
+void wl_fixrun_write_failed(const wl_fixrun *r, const char *path, const wl_sw *w, int rc)
+{
+	char msg[WL_SW_PATH_MAX + 256];
+	wl_sw_message(msg, sizeof msg, r->o.tool, path, w, rc, errno, "--break-links", "--force");
+	fprintf(r->o.diag, "%s\n", msg);
+}
+
+int wl_fixrun_write(const wl_fixrun *r, const char *file, const char *target, wl_sw *lk,
+		    const wl_fix_result *res, const uint8_t *in, size_t n, char *note, size_t cap)
+{
+	bool repaired = res->verified && res->changed;
+	const uint8_t *bytes = repaired ? res->out : in;
+	size_t len = repaired ? res->out_len : n;
+	struct stat st;
+	mode_t mode = strcmp(file, "-") != 0 && stat(file, &st) == 0 ? (st.st_mode & 07777) : 0666;
+	if (r->o.output) {
+		char dir[WL_SW_PATH_MAX];
+		snprintf(dir, sizeof dir, "%s", target);
+		if (mkdirs(dirname(dir)) != 0) {
+			fprintf(r->o.diag, "%s: %s: cannot make the folder: %s\n", r->o.tool, target, strerror(errno));
+			return -1;
+		}
+		wl_sw w;
+		int rc = wl_sw_write_file(&w, target, wl_fixrun_sw_flags(r), mode, bytes, len);
+		if (rc != WL_SW_OK)
+			wl_fixrun_write_failed(r, target, &w, rc);
+		return rc == WL_SW_OK ? 0 : -1;
+	}
+	if (!repaired) {
+		wl_sw_abort(lk);
+		return 0;
+	}
+	char bak[WL_SW_PATH_MAX + 16];
+	int rc = wl_sw_open(lk, mode);
+	const char *failed = file; /* the path named when something fails */
+	if (rc == WL_SW_OK && r->o.backup) {
+		rc = wl_sw_backup(lk, in, n, bak, sizeof bak);
+		failed = bak; /* the name it tried last */
+	}
+	if (rc == WL_SW_OK) {
+		failed = lk->path;
+		rc = wl_sw_write(lk, bytes, len);
+	}
+	if (rc == WL_SW_OK)
+		rc = wl_sw_commit(lk);
+	if (rc != WL_SW_OK) {
+		wl_fixrun_write_failed(r, failed, lk, rc);
+		wl_sw_abort(lk);
+		return -1;
+	}
+	if (lk->through_link)
+		snprintf(note, cap, " to %s (through the symbolic link)", lk->path);
+	if (r->o.backup)
+		snprintf(note + strlen(note), cap - strlen(note), ", the original kept as %s", bak);
+	return 0;
+}

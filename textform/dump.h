@@ -1,0 +1,68 @@
+/*
+ * dump.h - the dumps of w3ddump (cli/main_w3ddump.c) as library calls: the
+ * chunk tree of a read document like readelf (offsets, sizes, spec chunk
+ * names, recovery marks, decoded fields), the same as one JSON document,
+ * and the table of an archive.  Every format goes through the text form's
+ * tables and hooks (registry.h wl_tf_view_of, wl_tf_decode,
+ * wl_tf_human_keys); no format is named here.  The key and line layouts
+ * are described in docs/textform.md (JSON) and by w3ddump --help (human).
+ *
+ * Nothing here reads files or exits: the caller reads the bytes, reads the
+ * document (core/format.h wl_format_read), sorts its findings and owns the
+ * output stream.
+ */
+#ifndef WL_TF_DUMP_H
+#define WL_TF_DUMP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/chunk.h"
+#include "core/filekind.h"
+
+/* Array elements shown per chunk in the human dump unless every element
+ * is asked for. */
+#define WL_TF_DUMP_SHOW_ITEMS 8
+
+/**
+ * The human dump of d, read from path: one line "PATH: SIZE bytes, N
+ * chunks", then one line per chunk or gap in file order ("0xOFFSET NAME
+ * id=0xID size=PAYLOAD_BYTES" indented two spaces a level, offsets
+ * absolute in hex, sizes in bytes, then the marks bit31, declared=N and
+ * the reader's recovery marks in brackets), each chunk's decoded fields
+ * below it when fields is set (the first WL_TF_DUMP_SHOW_ITEMS elements of
+ * an array unless all), and the reader's findings (offset, rule id,
+ * escaped message) at the end.  fields false: the chunk tree only
+ * (w3ddump --chunks).  Write errors are left in out's error flag.
+ */
+void wl_tf_dump_human(FILE *out, const wl_doc *d, const char *path, bool fields, bool all);
+
+/**
+ * The JSON dump of d, read from path: one object {tool: "w3ddump", path,
+ * size (bytes), chunks: [node...], findings: [{rule, offset, length,
+ * message}]} indented by 2, keys in insertion order, then a newline.  A
+ * node: kind ("chunk" or "gap"), offset and size (bytes), recovery (mark
+ * names); a chunk adds id, name (spec short name or null), header_size,
+ * declared_size, container_bit, then children (containers) or form
+ * ("hex", "string", "fields", "items", "decoded") with its values.  Names,
+ * texts and messages are escaped as core/escape.h (bytes that are not
+ * UTF-8 as \xNN); floats that are not finite as "f32bits:0xXXXXXXXX".
+ * Returns 0, or -1 when the document could not be written (jansson's
+ * json_dumpf).
+ */
+int wl_tf_dump_json(FILE *out, const wl_doc *d, const char *path);
+
+/**
+ * The table of the archive bytes[0..size) read from path, of file kind
+ * kind (core/filekind.h, kind->archive set): "PATH: TITLE, SIZE bytes, N
+ * entries[, prefix 'P']", one line per entry (data offset in hex, stored
+ * bytes, path, "(unreadable)", "(packed, N bytes unpacked)"), then the
+ * archive's findings sorted, "PATH:0xOFFSET: MESSAGE [RULE]".  An archive
+ * its reader cannot take (out of memory, unknown kind): the line "PATH:
+ * TITLE" only.
+ */
+void wl_tf_dump_archive(FILE *out, const char *path, const wl_file_kind *kind, const uint8_t *bytes, size_t size);
+
+#endif

@@ -1,0 +1,180 @@
+/*
+ * dump_human.c - the human dump of w3ddump (dump.h wl_tf_dump_human):
+ * one line per chunk or gap, the decoded fields below it.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/escape.h"
+#include "core/chunk.h"
+#include "dump.h"
+#include "registry.h"
+#include "textform.h"
+
+static void human_marks(FILE *out, const wl_chunk *c)
+{
+	char m[160];
+	if (c->kind == WL_NODE_CHUNK) {
+		if (c->flag_bit)
+			fputs(" bit31", out);
+		if (c->declared_size != c->size)
+			fprintf(out, " declared=%lu", (unsigned long)c->declared_size);
+	}
+	wl_tf_marks(m, sizeof m, c->recovery);
+	if (m[0])
+		fprintf(out, " [%s]", m);
+}
+
+/* One part of a record (a span of its view): VALUE, VALUES and TEXT on
+ * one line, ITEMS one element a line (the first WL_TF_DUMP_SHOW_ITEMS without all),
+ * HEX as its size. */
+static void human_span(FILE *out, const wl_tf_span *sp, const uint8_t *p, int indent, bool all)
+{
+	const wl_tf_part *pt = sp->part;
+	const uint8_t *q = p + sp->at;
+	wl_tf_field f = { pt->name, pt->type, 1, NULL };
+	switch (pt->kind) {
+	case WL_TF_PART_VALUE:
+		fprintf(out, "%*s%s: ", indent, "", pt->name);
+		wl_tf_put_value(out, &f, q);
+		fputc('\n', out);
+		return;
+	case WL_TF_PART_VALUES:
+		fprintf(out, "%*s%s: [", indent, "", pt->name);
+		for (size_t i = 0; i < sp->count; i++) {
+			fputs(i ? ", " : "", out);
+			wl_tf_put_value(out, &f, q + i * sp->elem_size);
+		}
+		fputs("]\n", out);
+		return;
+	case WL_TF_PART_TEXT:
+		fprintf(out, "%*s%s: \"", indent, "", pt->name);
+		wl_escape_put(out, q, strnlen((const char *)q, sp->count));
+		fprintf(out, "\" (%zu byte(s))\n", sp->count);
+		return;
+	case WL_TF_PART_HEX:
+		fprintf(out, "%*s%s: %zu byte(s)\n", indent, "", pt->name, sp->count);
+		return;
+	default:
+		break;
+	}
+	fprintf(out, "%*s%s: %zu element(s)\n", indent, "", pt->name, sp->count);
+	size_t show = all || sp->count <= WL_TF_DUMP_SHOW_ITEMS ? sp->count : WL_TF_DUMP_SHOW_ITEMS;
+	for (size_t i = 0; i < show; i++) {
+		fprintf(out, "%*s  [%zu] ", indent, "", i);
+		wl_tf_put_item(out, pt->elem, q + i * sp->elem_size, sp->width);
+		fputc('\n', out);
+	}
+	if (show < sp->count)
+		fprintf(out, "%*s  ... %zu more (--all shows every element)\n", indent, "",
+			sp->count - show);
+}
+
+static void human_payload(FILE *out, const wl_doc *d, const wl_chunk *c, int indent, bool all)
+{
+	const uint8_t *p = wl_chunk_payload(d, c);
+	size_t n = (size_t)c->size;
+	wl_tf_view v = wl_tf_view_of(d, c);
+	switch (v.form) {
+	case WL_TF_FORM_HEX:
+		return;
+	case WL_TF_FORM_STRING:
+		fprintf(out, "%*s\"", indent, "");
+		wl_escape_put(out, p, n - 1);
+		fputs("\"\n", out);
+		return;
+	case WL_TF_FORM_FIELDS: {
+		size_t at = 0;
+		for (size_t j = 0; j < v.st->field_count; j++) {
+			const wl_tf_field *f = &v.st->fields[j];
+			fprintf(out, "%*s%s: ", indent, "", f->name);
+			wl_tf_put_value(out, f, p + at);
+			fputc('\n', out);
+			at += wl_tf_field_size(f);
+		}
+		if (v.st->rest && v.count)
+			fprintf(out, "%*s%s: %zu element(s) of %zu byte(s)\n", indent, "",
+				v.st->rest->name, v.count, v.elem_size);
+		for (size_t i = 0; i < v.span_count; i++)
+			human_span(out, &v.spans[i], p, indent, all);
+		break;
+	}
+	case WL_TF_FORM_ITEMS: {
+		size_t show = all || v.count <= WL_TF_DUMP_SHOW_ITEMS ? v.count : WL_TF_DUMP_SHOW_ITEMS;
+		for (size_t i = 0; i < show; i++) {
+			const uint8_t *e = p + i * v.elem_size;
+			fprintf(out, "%*s[%zu]", indent, "", i);
+			size_t at = 0;
+			for (size_t j = 0; j < v.st->field_count; j++) {
+				const wl_tf_field *f = &v.st->fields[j];
+				if (v.st->field_count > 1)
+					fprintf(out, " %s:", f->name);
+				fputc(' ', out);
+				wl_tf_put_value(out, f, e + at);
+				at += wl_tf_field_size(f);
+			}
+			fputc('\n', out);
+		}
+		if (show < v.count)
+			fprintf(out, "%*s... %zu more (--all shows every element)\n", indent, "",
+				v.count - show);
+		break;
+	}
+	}
+	if (v.tail)
+		fprintf(out, "%*s(%zu byte(s) left over after the fields)\n", indent, "", v.tail);
+}
+
+/* The chunks and gaps under parent, depth levels deep; fields: each
+ * chunk's decoded fields too (the human dump; not --chunks). */
+static void human_nodes(FILE *out, const wl_doc *d, const wl_chunk *parent, int depth, bool fields, bool all)
+{
+	for (const wl_chunk *c = parent->first_child; c; c = c->next) {
+		int ind = 2 * depth;
+		if (c->kind == WL_NODE_GAP) {
+			fprintf(out, "0x%08llX %*s(bytes) size=%llu", (unsigned long long)c->offset, ind,
+				"", (unsigned long long)c->size);
+			human_marks(out, c);
+			fputc('\n', out);
+			continue;
+		}
+		fprintf(out, "0x%08llX %*s%s id=0x%04lX size=%llu", (unsigned long long)c->offset,
+			ind, "", wl_chunk_name(d, c), (unsigned long)c->id, (unsigned long long)c->size);
+		if (!c->container && !c->type)
+			fputs(" (unknown)", out);
+		else if (!c->container) {
+			wl_tf_view v = wl_tf_view_of(d, c);
+			if (v.form == WL_TF_FORM_ITEMS)
+				fprintf(out, " (%zu element%s)", v.count, v.count == 1 ? "" : "s");
+		}
+		human_marks(out, c);
+		fputc('\n', out);
+		if (c->container) {
+			if (fields && c->fields)
+				wl_tf_human_keys(out, d, c, 11 + ind + 4, all ? SIZE_MAX : WL_TF_DUMP_SHOW_ITEMS);
+			human_nodes(out, d, c, depth + 1, fields, all);
+		} else if (fields &&
+			   !wl_tf_human_keys(out, d, c, 11 + ind + 4, all ? SIZE_MAX : WL_TF_DUMP_SHOW_ITEMS)) {
+			human_payload(out, d, c, 11 + ind + 4, all);
+		}
+	}
+}
+
+void wl_tf_dump_human(FILE *out, const wl_doc *d, const char *path, bool fields, bool all)
+{
+	fprintf(out, "%s: %llu bytes, %llu chunks\n", path, (unsigned long long)d->size,
+		(unsigned long long)d->chunk_count);
+	human_nodes(out, d, &d->root, 0, fields, all);
+	if (d->findings.count) {
+		fprintf(out, "reader findings:\n");
+		for (size_t i = 0; i < d->findings.count; i++) {
+			const wl_finding *f = &d->findings.items[i];
+			fprintf(out, "  0x%08llX %s: ", (unsigned long long)f->offset, f->rule);
+			if (f->message)
+				wl_escape_put(out, (const uint8_t *)f->message, strlen(f->message));
+			fputc('\n', out);
+		}
+	}
+}
