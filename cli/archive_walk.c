@@ -14,6 +14,7 @@
 #include "core/file_io.h"
 #include "core/filekind.h"
 #include "core/format.h"
+#include "core/grow.h"
 
 /* True when the first bytes of path are an archive's magic, or its name
  * says archive: then it is worth reading whole.  A file named like a model
@@ -44,22 +45,12 @@ typedef struct list {
 
 static int push(list *l, char *item, wl_member *m)
 {
-	if (l->count == l->cap) {
-		size_t ncap = l->cap ? l->cap * 2 : 64;
-		char **ni = realloc(l->items, ncap * sizeof *ni);
-		if (!ni)
-			return -1;
-		l->items = ni;
-		wl_member **nm = realloc(l->members, ncap * sizeof *nm);
-		if (!nm)
-			return -1;
-		l->members = nm;
-		bool *na = realloc(l->archives, ncap * sizeof *na);
-		if (!na)
-			return -1;
-		l->archives = na;
-		l->cap = ncap;
-	}
+	size_t ci = l->cap, cm = l->cap, ca = l->cap; /* parallel arrays: one capacity */
+	if (!wl_grow((void **)&l->items, &ci, l->count + 1, sizeof *l->items) ||
+	    !wl_grow((void **)&l->members, &cm, l->count + 1, sizeof *l->members) ||
+	    !wl_grow((void **)&l->archives, &ca, l->count + 1, sizeof *l->archives))
+		return -1;
+	l->cap = ca;
 	l->items[l->count] = item;
 	l->members[l->count] = m;
 	l->archives[l->count] = false;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/file_io.h"
+#include "core/grow.h"
 #include "pool.h"
 
 /* The option table: drives getopt_long, --help and --man (cli/opts.h). */
@@ -232,13 +233,11 @@ int wl_w3dlint_parse(int argc, char **argv, wl_lint_cli *opt, int *first_path)
 		case OPT_SHOW_INFOS: opt->show_infos = true; break;
 		case OPT_VERBOSE: opt->verbose = true; break;
 		case OPT_BASE: {
-			const char **nb = realloc(opt->bases, (opt->nbases + 1) * sizeof *nb);
-			if (!nb) {
+			if (!wl_grow((void **)&opt->bases, &opt->bases_cap, opt->nbases + 1, sizeof *opt->bases)) {
 				fputs("w3dlint: out of memory\n", stderr);
 				return 2;
 			}
-			opt->bases = nb;
-			nb[opt->nbases++] = optarg;
+			opt->bases[opt->nbases++] = optarg;
 			break;
 		}
 		case OPT_LIST_RULES: opt->list_rules = true; break;

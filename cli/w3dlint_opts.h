@@ -57,7 +57,7 @@ typedef struct wl_lint_cli {
 	wl_cli_sel sel;               /* --select, --extend-select, --ignore,
 	                               * --target (--game) */
 	const char **bases;           /* --base FOLDER, in order */
-	size_t nbases;
+	size_t nbases, bases_cap;
 	bool show_infos;
 	bool verbose;
 	int xref;            /* --xref 1, --no-xref 0, -1: on when a PATH is a folder */

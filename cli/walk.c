@@ -40,14 +40,8 @@ static void problem(walk *w, const char *path, int errnum)
 
 static int list_push(wl_pathlist *l, char *s)
 {
-	if (l->count == l->cap) {
-		size_t ncap = l->cap ? l->cap * 2 : 64;
-		char **p = realloc(l->items, ncap * sizeof *p);
-		if (!p)
-			return -1;
-		l->items = p;
-		l->cap = ncap;
-	}
+	if (!wl_grow((void **)&l->items, &l->cap, l->count + 1, sizeof *l->items))
+		return -1;
 	l->items[l->count++] = s;
 	return 0;
 }

@@ -311,22 +311,9 @@ static uint8_t *reserve(outbuf *o, size_t n)
 		o->err = 1;
 		return NULL;
 	}
-	if (o->n + n > o->cap) {
-		size_t cap = o->cap ? o->cap : 4096;
-		while (cap < o->n + n) {
-			if (cap > SIZE_MAX / 2) {
-				cap = o->n + n;
-				break;
-			}
-			cap *= 2;
-		}
-		uint8_t *q = realloc(o->p, cap);
-		if (!q) {
-			o->err = 1;
-			return NULL;
-		}
-		o->p = q;
-		o->cap = cap;
+	if (!wl_grow((void **)&o->p, &o->cap, o->n + n, 1)) {
+		o->err = 1;
+		return NULL;
 	}
 	uint8_t *at = o->p + o->n;
 	o->n += n;

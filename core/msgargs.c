@@ -2,6 +2,8 @@
  * msgargs.h. */
 #include "msgargs.h"
 
+#include "core/grow.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -225,20 +227,9 @@ void wl_msgbuf_free(wl_msgbuf *b)
 /* Room for n more bytes and the NUL. */
 static int reserve(wl_msgbuf *b, size_t n)
 {
-	if (b->cap && b->cap - b->len > n)
-		return 0;
-	size_t ncap = b->cap ? b->cap : 128;
-	while (ncap - b->len <= n) {
-		if (ncap > SIZE_MAX / 2)
-			return -1;
-		ncap *= 2;
-	}
-	char *t = realloc(b->text, ncap);
-	if (!t)
+	if (n >= SIZE_MAX - b->len)
 		return -1;
-	b->text = t;
-	b->cap = ncap;
-	return 0;
+	return wl_grow((void **)&b->text, &b->cap, b->len + n + 1, 1) ? 0 : -1;
 }
 
 static int append(wl_msgbuf *b, const char *s, size_t n)

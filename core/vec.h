@@ -187,4 +187,26 @@ static inline double wl_q4_len(const float q[4])
 	return sqrt(wl_q4_len2(q));
 }
 
+/** The dot product of quaternions a and b as stored (binary32 widened to
+ *  double, summed x, y, z, w): below 0 when they lie in opposite
+ *  hemispheres (the hemisphere rule and its fixer). */
+static inline double wl_q4_dot(const float a[4], const float b[4])
+{
+	return (double)a[0] * b[0] + (double)a[1] * b[1] + (double)a[2] * b[2] + (double)a[3] * b[3];
+}
+
+/** The Hamilton product out = a x b of quaternions (x, y, z, w) in double;
+ *  out may be a or b. */
+static inline void wl_qd_mul(const double a[4], const double b[4], double out[4])
+{
+	double r[4] = {
+		a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
+		a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
+		a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
+		a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2],
+	};
+	for (int k = 0; k < 4; k++)
+		out[k] = r[k];
+}
+
 #endif

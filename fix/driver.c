@@ -9,6 +9,7 @@
 
 #include "core/escape.h"
 #include "core/filekind.h"
+#include "core/grow.h"
 
 static bool matches_any(const char *const *pats, size_t n, const char *s)
 {
@@ -59,11 +60,9 @@ static int add_problem(wl_fix_result *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	char **np = realloc(r->problems, (r->problem_count + 1) * sizeof *np);
-	if (!np)
+	if (!wl_grow((void **)&r->problems, &r->problem_cap, r->problem_count + 1, sizeof *r->problems))
 		return -1;
-	r->problems = np;
-	if (!(np[r->problem_count] = wl_escape_dup(buf))) /* names from the file, escaped */
+	if (!(r->problems[r->problem_count] = wl_escape_dup(buf))) /* names from the file, escaped */
 		return -1;
 	r->problem_count++;
 	r->verified = false;
@@ -104,10 +103,8 @@ static int record(wl_fix_result *r, const wl_doc *d, const wl_fixer *f, unsigned
 	const wl_edit_log *log = &d->edits;
 	if (!r || log->count == 0)
 		return 0;
-	wl_fix_change *nc = realloc(r->changes, (r->change_count + log->count) * sizeof *nc);
-	if (!nc)
+	if (!wl_grow((void **)&r->changes, &r->change_cap, r->change_count + log->count, sizeof *r->changes))
 		return -1;
-	r->changes = nc;
 	for (size_t i = 0; i < log->count; i++) {
 		const wl_edit *e = &log->items[i];
 		char path[512], scope[512];
@@ -480,16 +477,14 @@ static int rounds(const wl_fix_options *o, const char *path, const uint8_t *byte
 	return 0;
 }
 
-static int push_top(uint64_t **tops, long *n, uint64_t off)
+static int push_top(uint64_t **tops, long *n, size_t *cap, uint64_t off)
 {
 	for (long j = 0; j < *n; j++)
 		if ((*tops)[j] == off)
 			return 0;
-	uint64_t *nt = realloc(*tops, (size_t)(*n + 1) * sizeof *nt);
-	if (!nt)
+	if (!wl_grow((void **)tops, cap, (size_t)*n + 1, sizeof **tops))
 		return -1;
-	*tops = nt;
-	nt[(*n)++] = off;
+	(*tops)[(*n)++] = off;
 	return 0;
 }
 
@@ -524,6 +519,7 @@ static long broken_salvage(const wl_fix_options *o, const char *path, const uint
 	wl_doc *d = wl_lint_bytes_opts(o->catalog, o->config, o->lint, path, cur, cur_len, NULL);
 	wl_doc *d0 = NULL;
 	long n = 0;
+	size_t cap = 0;
 	int rc = !d || d->oom ? -1 : 0;
 	bool cut_left = false;
 	for (size_t k = 0; rc == 0 && k < d->findings.count && !cut_left; k++)
@@ -534,14 +530,14 @@ static long broken_salvage(const wl_fix_options *o, const char *path, const uint
 		rc = !src || src->oom ? -1 : 0;
 		for (const wl_chunk *k = src ? src->root.first_child : NULL; rc == 0 && k; k = k->next)
 			if (k->kind == WL_NODE_CHUNK && (k->recovery & WL_REC_TRUNCATED))
-				rc = push_top(tops, &n, k->offset);
+				rc = push_top(tops, &n, &cap, k->offset);
 	}
 	for (size_t i = 0; rc == 0 && !cut_left && i < r->change_count; i++) {
 		const wl_fix_change *c = &r->changes[i];
 		if (!c->rule || strcmp(c->rule, wl_rule_name(WLR_CHUNK_TRUNCATED)) != 0 || c->top == UINT64_MAX)
 			continue;
 		if (scope_has_error(d, c->scope))
-			rc = push_top(tops, &n, c->top);
+			rc = push_top(tops, &n, &cap, c->top);
 	}
 	/* A top-level chunk whose size runs past the end of the file is cut
 	 * as well, even when what is left of it reads as whole chunks (the
@@ -559,7 +555,7 @@ static long broken_salvage(const wl_fix_options *o, const char *path, const uint
 		char top[512];
 		scope_of(d0 ? d0 : d, k, top, sizeof top);
 		if (scope_has_error(d, top))
-			rc = push_top(tops, &n, k->offset);
+			rc = push_top(tops, &n, &cap, k->offset);
 	}
 	wl_doc_free(d);
 	wl_doc_free(d0);

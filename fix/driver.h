@@ -91,9 +91,9 @@ typedef struct wl_fix_result {
 	bool changed;        /* some fixer made an edit */
 	bool verified;       /* true unless a check of step 2 failed */
 	wl_fix_change *changes;
-	size_t change_count;
+	size_t change_count, change_cap;
 	char **problems;     /* problem_count lines (malloc), why verification failed */
-	size_t problem_count;
+	size_t problem_count, problem_cap;
 	size_t failing_before; /* findings at or above the failing severity
 	                          (config fail-on, default error) in the input */
 	size_t failing_after;  /* same in the output (= before when unchanged) */

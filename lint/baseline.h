@@ -11,7 +11,7 @@
  *   {
  *     "w3dlint-baseline": 1,
  *     "files": {
- *       "art/tank.w3d": { "mesh-bounds-mismatch": 2, "pivot-parent-order": 1 }
+ *       "art/tank.w3d": { "mesh-bounds-box": 2, "pivot-parent-order": 1 }
  *     }
  *   }
  *

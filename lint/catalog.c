@@ -25,6 +25,7 @@
 
 #include "core/arena.h"
 #include "core/format.h"
+#include "core/grow.h"
 #include "core/yaml_doc.h"
 #include "rules_blob.h"
 
@@ -491,17 +492,9 @@ static int add_document(wl_catalog *cat, const char *name, const char *text, siz
 	wl_ydoc_free(doc);
 	if (rc || n == 0)
 		return rc;
-	if (cat->count + n > cat->cap) {
-		size_t cap = cat->cap ? cat->cap : 64;
-		while (cap < cat->count + n)
-			cap *= 2;
-		rule_slot *grown = realloc(cat->rules, cap * sizeof *grown);
-		if (!grown) {
-			free(slots);
-			return wl_yaml_errorf(err, errcap, stored, 1, 1, "out of memory");
-		}
-		cat->rules = grown;
-		cat->cap = cap;
+	if (!wl_grow((void **)&cat->rules, &cat->cap, cat->count + n, sizeof *cat->rules)) {
+		free(slots);
+		return wl_yaml_errorf(err, errcap, stored, 1, 1, "out of memory");
 	}
 	memcpy(cat->rules + cat->count, slots, n * sizeof *slots);
 	cat->count += n;
@@ -590,6 +583,12 @@ const wl_rule_def *wl_catalog_find(const wl_catalog *cat, const char *id)
 {
 	const rule_slot *s = find_slot(cat, id);
 	return s ? &s->def : NULL;
+}
+
+size_t wl_catalog_index(const wl_catalog *cat, const char *id)
+{
+	const rule_slot *s = find_slot(cat, id);
+	return s ? (size_t)(s - cat->rules) : SIZE_MAX;
 }
 
 static wl_catalog *builtin;

@@ -93,6 +93,10 @@ void wl_catalog_free(wl_catalog *cat);
 /** Rule by id (text, e.g. from a configuration), or NULL: a binary search. */
 const wl_rule_def *wl_catalog_find(const wl_catalog *cat, const char *id);
 
+/** The index i of id for wl_catalog_at (id order), or SIZE_MAX when cat
+ *  (may be NULL) lacks it: the same binary search. */
+size_t wl_catalog_index(const wl_catalog *cat, const char *id);
+
 /** The catalogue embedded in the binary, loaded once for the process (never
  *  freed; NULL when it does not load): where a parameter's default comes
  *  from when the caller's catalogue (none, or a test's) lacks the rule. */

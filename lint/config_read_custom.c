@@ -14,6 +14,8 @@
 
 #include "config_int.h"
 
+#include "core/grow.h"
+
 /* Is s "custom-" followed by lower-case letters and digits in groups
  * joined by single hyphens? */
 static bool custom_id_ok(const char *s)
@@ -59,14 +61,8 @@ static int read_pattern(const reader *r, wl_ynode v, const char *what, const wl_
 	wl_config *cfg = r->cfg;
 	if (wl_ydoc_want_scalar(d, v, what))
 		return -1;
-	if (cfg->patterns_count == cfg->patterns_cap) {
-		size_t ncap = cfg->patterns_cap ? cfg->patterns_cap * 2 : 8;
-		wl_pattern **n = realloc(cfg->patterns, ncap * sizeof *n);
-		if (!n)
-			return wl_ydoc_fail(d, v, "out of memory");
-		cfg->patterns = n;
-		cfg->patterns_cap = ncap;
-	}
+	if (!wl_grow((void **)&cfg->patterns, &cfg->patterns_cap, cfg->patterns_count + 1, sizeof *cfg->patterns))
+		return wl_ydoc_fail(d, v, "out of memory");
 	wl_pattern *p;
 	size_t off;
 	char msg[256];

@@ -30,13 +30,15 @@
 
 #include "json_out.h"
 
+#include "core/grow.h"
+
 typedef struct sarif_reporter {
 	wl_reporter base;
 	wl_json_out w;
 	const wl_catalog *cat;
 	bool started;      /* written up to "results": [ */
 	char **extra;      /* ids of rules outside the catalogue, in index order */
-	size_t extra_count;
+	size_t extra_count, extra_cap;
 	wl_msgbuf mb;      /* scratch message */
 	char *msgs;        /* the messages of the file being written, NUL-separated */
 	size_t msgs_len, msgs_cap;
@@ -147,19 +149,8 @@ static void bare_rule_out(wl_json_out *w, const char *id)
 /* The catalogue index of id, or -1. */
 static int64_t catalog_index(const sarif_reporter *sr, const char *id)
 {
-	size_t n = sr->cat ? wl_catalog_count(sr->cat) : 0;
-	size_t lo = 0, hi = n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(wl_catalog_at(sr->cat, mid)->id, id);
-		if (c == 0)
-			return (int64_t)mid;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return -1;
+	size_t i = wl_catalog_index(sr->cat, id);
+	return i == SIZE_MAX ? -1 : (int64_t)i;
 }
 
 /* ruleIndex of id: in the catalogue, or among the bare descriptors; before
@@ -176,10 +167,8 @@ static int64_t rule_index(sarif_reporter *sr, const char *id)
 			return (int64_t)(base + k);
 	if (sr->started)
 		return -1;
-	char **ne = realloc(sr->extra, (sr->extra_count + 1) * sizeof *ne);
-	if (!ne)
+	if (!wl_grow((void **)&sr->extra, &sr->extra_cap, sr->extra_count + 1, sizeof *sr->extra))
 		return -2;
-	sr->extra = ne;
 	if (!(sr->extra[sr->extra_count] = strdup(id)))
 		return -2;
 	return (int64_t)(base + sr->extra_count++);
@@ -281,11 +270,8 @@ static uint64_t finding_hash(sarif_reporter *sr, const char *rule, const char *c
 	h = fnv1a(h, cpath);
 	size_t n = wl_report_pattern(message, sr->pat, sr->pat_cap);
 	if (n >= sr->pat_cap) {
-		char *np = realloc(sr->pat, n + 1);
-		if (!np)
+		if (!wl_grow((void **)&sr->pat, &sr->pat_cap, n + 1, 1))
 			return fnv1a(h, message);
-		sr->pat = np;
-		sr->pat_cap = n + 1;
 		wl_report_pattern(message, sr->pat, sr->pat_cap);
 	}
 	return fnv1a(h, sr->pat);
@@ -420,16 +406,8 @@ static int result_out(sarif_reporter *sr, const wl_file_report *f, size_t i, con
 static size_t keep_message(sarif_reporter *sr, const char *msg)
 {
 	size_t n = strlen(msg) + 1;
-	if (sr->msgs_cap - sr->msgs_len < n) {
-		size_t ncap = sr->msgs_cap ? sr->msgs_cap : 4096;
-		while (ncap - sr->msgs_len < n)
-			ncap *= 2;
-		char *nm = realloc(sr->msgs, ncap);
-		if (!nm)
-			return SIZE_MAX;
-		sr->msgs = nm;
-		sr->msgs_cap = ncap;
-	}
+	if (!wl_grow((void **)&sr->msgs, &sr->msgs_cap, sr->msgs_len + n, 1))
+		return SIZE_MAX;
 	size_t at = sr->msgs_len;
 	memcpy(sr->msgs + at, msg, n);
 	sr->msgs_len += n;

@@ -8,6 +8,8 @@
 
 #include "run_int.h"
 
+#include "core/grow.h"
+
 FILE *wl_run_diag(const wl_run *r)
 {
 	if (r->o.before_diag)
@@ -58,20 +60,18 @@ static void strings_free(wl_run_strings *l)
 		free(l->items[i]);
 	free(l->items);
 	l->items = NULL;
-	l->count = 0;
+	l->count = l->cap = 0;
 }
 
 /* Appends a copy of s.  -1 when out of memory. */
 static int strings_add(wl_run_strings *l, const char *s)
 {
 	char *copy = strdup(s);
-	char **grown = copy ? realloc(l->items, (l->count + 1) * sizeof *grown) : NULL;
-	if (!grown) {
+	if (!copy || !wl_grow((void **)&l->items, &l->cap, l->count + 1, sizeof *l->items)) {
 		free(copy);
 		return -1;
 	}
-	l->items = grown;
-	grown[l->count++] = copy;
+	l->items[l->count++] = copy;
 	return 0;
 }
 
@@ -124,19 +124,13 @@ static int config_get(wl_run *r, const char *path, wl_config **out)
 		fprintf(wl_run_diag(r), "%s\n", err[0] ? err : path);
 		return -1;
 	}
-	if (cc->count == cc->cap) {
-		size_t ncap = cc->cap ? cc->cap * 2 : 8;
-		char **np = realloc(cc->paths, ncap * sizeof *np);
-		if (np)
-			cc->paths = np;
-		wl_config **nc = np ? realloc(cc->cfgs, ncap * sizeof *nc) : NULL;
-		if (!nc) {
-			wl_config_free(cfg);
-			return -2;
-		}
-		cc->cfgs = nc;
-		cc->cap = ncap;
+	size_t cp = cc->cap, cf = cc->cap; /* parallel arrays: one capacity */
+	if (!wl_grow((void **)&cc->paths, &cp, cc->count + 1, sizeof *cc->paths) ||
+	    !wl_grow((void **)&cc->cfgs, &cf, cc->count + 1, sizeof *cc->cfgs)) {
+		wl_config_free(cfg);
+		return -2;
 	}
+	cc->cap = cf;
 	char *copy = strdup(path);
 	if (!copy) {
 		wl_config_free(cfg);

@@ -23,7 +23,7 @@ typedef struct wl_run_configs {
 /* A list of malloc'd strings. */
 typedef struct wl_run_strings {
 	char **items;
-	size_t count;
+	size_t count, cap;
 } wl_run_strings;
 
 /* A file of the run, for looking up the path of a cross-file finding. */
@@ -89,7 +89,7 @@ struct wl_run_result {
 	 * strings one malloc'd block each. */
 	size_t own_count, cap;
 	char **extra;
-	size_t extra_count;
+	size_t extra_count, extra_cap;
 };
 
 /** Starts a diagnostic line: the before_diag hook; returns the stream. */

@@ -7,6 +7,7 @@
 
 #include "core/file_io.h"
 #include "core/format.h"
+#include "core/grow.h"
 #include "core/msgargs.h"
 #include "lint.h"
 #include "run_int.h"
@@ -86,17 +87,9 @@ static int detach(const wl_run *r, const wl_config *cfg, const wl_doc *doc, wl_r
 			continue;
 		char cpath[1024];
 		size_t len = strlen(wl_chunk_path(doc, x->chunk, x->element, cpath, sizeof cpath)) + 1;
-		if (paths_cap - paths_len < len) {
-			size_t ncap = paths_cap ? paths_cap * 2 : 4096;
-			while (ncap - paths_len < len)
-				ncap *= 2;
-			char *np = realloc(paths, ncap);
-			if (!np) {
-				rc = -1;
-				break;
-			}
-			paths = np;
-			paths_cap = ncap;
+		if (!wl_grow((void **)&paths, &paths_cap, paths_len + len, 1)) {
+			rc = -1;
+			break;
 		}
 		memcpy(paths + paths_len, cpath, len);
 		cpoff[i] = paths_len;

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "core/format.h"
+#include "core/grow.h"
 #include "lint.h"
 #include "run_int.h"
 
@@ -99,21 +100,13 @@ typedef struct xref_sink {
  * bytes; returns the block, NULL when out of memory. */
 static char *room_for_one(wl_run_result *res, size_t len)
 {
-	if (res->count == res->cap) {
-		size_t ncap = res->cap * 2;
-		wl_finding *ni = realloc(res->items, ncap * sizeof *ni);
-		if (ni)
-			res->items = ni;
-		const char **nc = ni ? realloc(res->chunk_paths, ncap * sizeof *nc) : NULL;
-		if (!nc)
-			return NULL;
-		res->chunk_paths = nc;
-		res->cap = ncap;
-	}
-	char **ne = realloc(res->extra, (res->extra_count + 1) * sizeof *ne);
-	if (ne)
-		res->extra = ne;
-	char *blk = ne ? malloc(len) : NULL;
+	size_t ci = res->cap, cc = res->cap; /* parallel arrays: one capacity */
+	if (!wl_grow((void **)&res->items, &ci, res->count + 1, sizeof *res->items) ||
+	    !wl_grow((void **)&res->chunk_paths, &cc, res->count + 1, sizeof *res->chunk_paths))
+		return NULL;
+	res->cap = cc;
+	bool room = wl_grow((void **)&res->extra, &res->extra_cap, res->extra_count + 1, sizeof *res->extra);
+	char *blk = room ? malloc(len) : NULL;
 	if (blk)
 		res->extra[res->extra_count++] = blk;
 	return blk;
@@ -132,7 +125,7 @@ static void xref_emit(void *ud, const wl_xref_finding *f)
 	if (!res || !res->ok)
 		return;
 	/* A mod redefining an object of the base game is how mods work. */
-	if (f->related && strcmp(f->rule, wl_rule_name(WLR_DUPLICATE_DEFINITION)) == 0 && is_base_file(r, f->related))
+	if (f->related && f->rule == WLR_DUPLICATE_DEFINITION && is_base_file(r, f->related))
 		return;
 	const wl_config *cfg = r->file_cfg[i];
 	if (sk->file != i) {
@@ -147,7 +140,7 @@ static void xref_emit(void *ud, const wl_xref_finding *f)
 			}
 		}
 	}
-	wl_severity sev = wl_config_severity_for(cfg, r->o.rules, r->cat, f->rule, sk->key, res->targets);
+	wl_severity sev = wl_config_severity_for(cfg, r->o.rules, r->cat, wl_rule_name(f->rule), sk->key, res->targets);
 	if (sev == WL_SEV_OFF)
 		return;
 	const char *cpath = f->chunk_path ? f->chunk_path : "";
@@ -159,8 +152,8 @@ static void xref_emit(void *ud, const wl_xref_finding *f)
 		return;
 	}
 	wl_finding x = { 0 };
-	x.rule = f->rule;
-	x.rule_id = wl_rule_lookup(f->rule);
+	x.rule = wl_rule_name(f->rule);
+	x.rule_id = f->rule;
 	x.severity = sev;
 	x.offset = f->offset;
 	x.length = f->length;

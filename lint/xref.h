@@ -29,6 +29,7 @@
 
 #include "core/archive/archive.h"
 #include "core/chunk.h"
+#include "core/rule_ids.h"
 
 typedef struct wl_xref wl_xref;
 
@@ -38,7 +39,7 @@ typedef struct wl_xref_finding {
 	const char *path;       /* file the finding is in (as given to wl_xref_add) */
 	const char *related;    /* the other file involved, or NULL when the
 	                           referenced object exists in no file */
-	const char *rule;       /* rule id (static storage) */
+	wl_rule_id rule;        /* rule handle (wl_rule_name gives its id) */
 	uint64_t offset;        /* absolute byte offset in path */
 	uint64_t length;        /* bytes covered */
 	const char *chunk_path; /* e.g. "HLOD[TANK]/HLOD_LOD_ARRAY/HLOD_SUB_OBJECT#1" */

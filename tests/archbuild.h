@@ -13,33 +13,33 @@
 
 #include "w3dbuild.h"
 
-typedef struct ab_entry {
+typedef struct t_arc_entry {
 	const char *name;   /* path as stored ('\' separators for the games) */
 	const void *data;
 	size_t len;
 	bool pack;          /* PBO: packed with BI LZSS ('Cprs') */
-} ab_entry;
+} t_arc_entry;
 
 /* Where the builder put things (file offsets), per entry. */
-typedef struct ab_layout {
+typedef struct t_arc_layout {
 	size_t record[64];  /* table record */
 	size_t data[64];    /* first data byte */
 	size_t trailer;     /* PBO: the 0x00 of the SHA-1 trailer (0: none) */
-} ab_layout;
+} t_arc_layout;
 
 /** A BIG archive (magic "BIGF" or "BIG4") of n <= 64 entries into b
- *  (wb_init'ed): the header's size field is the archive's size. */
-void ab_big(wb *b, const char *magic, const ab_entry *e, size_t n, ab_layout *at);
+ *  (t_w3d_init'ed): the header's size field is the archive's size. */
+void t_arc_big(wb *b, const char *magic, const t_arc_entry *e, size_t n, t_arc_layout *at);
 
-/** A PBO of n <= 64 entries into b (wb_init'ed): a 'Vers' header with the
+/** A PBO of n <= 64 entries into b (t_w3d_init'ed): a 'Vers' header with the
  *  property prefix (when not NULL), the records, the end record, the data
  *  and, when trailer, 0x00 + SHA-1 (nettle) of the bytes before it. */
-void ab_pbo(wb *b, const char *prefix, const ab_entry *e, size_t n, bool trailer, ab_layout *at);
+void t_arc_pbo(wb *b, const char *prefix, const t_arc_entry *e, size_t n, bool trailer, t_arc_layout *at);
 
 /** Rewrites the PBO trailer at at->trailer for the bytes now before it. */
-void ab_pbo_rehash(wb *b, const ab_layout *at);
+void t_arc_pbo_rehash(wb *b, const t_arc_layout *at);
 
 /** Overwrites 4 bytes at offset with v, big-endian (BIG table fields). */
-void ab_patch_be32(wb *b, size_t offset, uint32_t v);
+void t_arc_patch_be32(wb *b, size_t offset, uint32_t v);
 
 #endif

@@ -140,8 +140,12 @@ else
 fi
 
 # damage: the BIG size field off by one is refused, the original kept
+# (the low byte of the size field changed to 1, or to 2 where it is 1: the
+# archive holds README.md, whose size moves that byte)
 cp a/bigf.big dmg.big
-printf '\001' | dd of=dmg.big bs=1 seek=4 conv=notrunc 2> /dev/null
+if [ "$(od -An -tu1 -j4 -N1 dmg.big | tr -d ' ')" = 1 ]; then v='\002'; else v='\001'; fi
+printf "$v" | dd of=dmg.big bs=1 seek=4 conv=notrunc 2> /dev/null
+cmp -s a/bigf.big dmg.big && { bad "the damage left the BIG unchanged"; exit 1; }
 cp dmg.big dmg0.big
 fix -i dmg.big
 if [ $rc -eq 2 ] && cmp -s dmg.big dmg0.big && errhas "dmg.big: not written: the archive is damaged (archive-big-size-field"; then

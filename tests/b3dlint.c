@@ -6,34 +6,34 @@
 
 #include "build_refs.h"
 
-wl_doc *b3l_lint(const wb *b)
+wl_doc *t_b3dlint_lint(const wb *b)
 {
-	return br_lint(b, "t.b3d");
+	return t_ref_lint(b, "t.b3d");
 }
 
-wl_doc *b3l_take(wb *b)
+wl_doc *t_b3dlint_take(wb *b)
 {
-	wl_doc *d = b3l_lint(b);
-	wb_free(b);
+	wl_doc *d = t_b3dlint_lint(b);
+	t_w3d_free(b);
 	return d;
 }
 
-void b3l_free(wl_doc *d)
+void t_b3dlint_free(wl_doc *d)
 {
-	br_free(d);
+	t_ref_free(d);
 }
 
-const wl_finding *b3l_one(const wl_doc *d, const char *rule, uint64_t offset, uint64_t length)
+const wl_finding *t_b3dlint_one(const wl_doc *d, const char *rule, uint64_t offset, uint64_t length)
 {
-	ck_assert_uint_eq(ru_count(d, rule), 1);
-	const wl_finding *f = ru_find_at(d, rule, offset);
+	ck_assert_uint_eq(t_count(d, rule), 1);
+	const wl_finding *f = t_find_at(d, rule, offset);
 	ck_assert_ptr_nonnull(f);
 	if (length)
 		ck_assert_uint_eq(f->length, length);
 	return f;
 }
 
-void b3l_dump(const wl_doc *d)
+void t_b3dlint_dump(const wl_doc *d)
 {
 	for (size_t i = 0; i < d->findings.count; i++) {
 		const wl_finding *f = &d->findings.items[i];

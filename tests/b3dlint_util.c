@@ -20,7 +20,7 @@ static wl_catalog *cat(void)
 
 static wl_config *cfg_of_last;
 
-wl_doc *bl_lint(const wb *b, const char *config)
+wl_doc *t_b3dutil_lint(const wb *b, const char *config)
 {
 	wl_config *cfg = NULL;
 	if (config) {
@@ -28,32 +28,32 @@ wl_doc *bl_lint(const wb *b, const char *config)
 		cfg = wl_config_parse(cat(), "t.yaml", config, strlen(config), err, sizeof err);
 		ck_assert_msg(cfg != NULL, "%s", err);
 	}
-	uint8_t *copy = ru_copy(b->data, b->len);
+	uint8_t *copy = t_copy(b->data, b->len);
 	wl_doc *d = wl_lint_bytes(cat(), cfg, "t.b3d", copy, b->len);
 	ck_assert_ptr_nonnull(d);
 	cfg_of_last = cfg;
 	return d;
 }
 
-wl_doc *bl_lint_bytes(const uint8_t *p, size_t n)
+wl_doc *t_b3dutil_lint_bytes(const uint8_t *p, size_t n)
 {
 	wb b = { .data = (uint8_t *)(uintptr_t)p, .len = n };
-	return bl_lint(&b, "rules:\n  b3d-weight-zero: info\n");
+	return t_b3dutil_lint(&b, "rules:\n  b3d-weight-zero: info\n");
 }
 
-void bl_free(wl_doc *d)
+void t_b3dutil_free(wl_doc *d)
 {
-	ru_free(d);
+	t_free(d);
 	wl_config_free(cfg_of_last);
 	cfg_of_last = NULL;
 }
 
-size_t bl_count(const wl_doc *d, const char *rule)
+size_t t_b3dutil_count(const wl_doc *d, const char *rule)
 {
-	return ru_count(d, rule);
+	return t_count(d, rule);
 }
 
-const wl_finding *bl_find(const wl_doc *d, const char *rule, size_t nth)
+const wl_finding *t_b3dutil_find(const wl_doc *d, const char *rule, size_t nth)
 {
 	for (size_t i = 0; i < d->findings.count; i++)
 		if (strcmp(d->findings.items[i].rule, rule) == 0 && nth-- == 0)
@@ -61,10 +61,10 @@ const wl_finding *bl_find(const wl_doc *d, const char *rule, size_t nth)
 	return NULL;
 }
 
-size_t bl_count_of(const wb *b, const char *rule)
+size_t t_b3dutil_count_of(const wb *b, const char *rule)
 {
-	wl_doc *d = bl_lint(b, NULL);
-	size_t n = bl_count(d, rule);
-	bl_free(d);
+	wl_doc *d = t_b3dutil_lint(b, NULL);
+	size_t n = t_b3dutil_count(d, rule);
+	t_b3dutil_free(d);
 	return n;
 }

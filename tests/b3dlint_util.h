@@ -1,9 +1,9 @@
 /*
  * b3dlint_util.h - linting built .b3d bytes in the B3D rule tests
  * (check_b3d_skin.c, check_b3d_anim.c):
- *   wl_doc *d = bl_lint(&b, "rules:\n  b3d-weight-zero: info\n"); // or NULL
- *   ck_assert_uint_eq(bl_count(d, "b3d-weight-sum"), 1);
- *   bl_free(d);
+ *   wl_doc *d = t_b3dutil_lint(&b, "rules:\n  b3d-weight-zero: info\n"); // or NULL
+ *   ck_assert_uint_eq(t_b3dutil_count(d, "b3d-weight-sum"), 1);
+ *   t_b3dutil_free(d);
  * The bytes are linted from a private, exactly sized copy (ASan sees reads
  * past the end) with the built-in catalogue, as "t.b3d".  Failures (bad
  * configuration, out of memory) fail the running test.
@@ -17,17 +17,17 @@
 #include "w3dbuild.h"
 
 /** Lints b's bytes; config is a configuration's YAML text or NULL. */
-wl_doc *bl_lint(const wb *b, const char *config);
+wl_doc *t_b3dutil_lint(const wb *b, const char *config);
 /** Lints p[0..n) with every B3D rule on (b3d-weight-zero too), for
- *  rb_lint_variants (robust_util.h). */
-wl_doc *bl_lint_bytes(const uint8_t *p, size_t n);
-/** Frees a document from bl_lint (and its configuration). */
-void bl_free(wl_doc *d);
+ *  t_robust_lint_variants (robust_util.h). */
+wl_doc *t_b3dutil_lint_bytes(const uint8_t *p, size_t n);
+/** Frees a document from t_b3dutil_lint (and its configuration). */
+void t_b3dutil_free(wl_doc *d);
 /** Findings of rule. */
-size_t bl_count(const wl_doc *d, const char *rule);
+size_t t_b3dutil_count(const wl_doc *d, const char *rule);
 /** The nth (0-based, in offset order) finding of rule, or NULL. */
-const wl_finding *bl_find(const wl_doc *d, const char *rule, size_t nth);
+const wl_finding *t_b3dutil_find(const wl_doc *d, const char *rule, size_t nth);
 /** Lints b (no configuration) and returns the count of rule. */
-size_t bl_count_of(const wb *b, const char *rule);
+size_t t_b3dutil_count_of(const wb *b, const char *rule);
 
 #endif

@@ -23,249 +23,249 @@ static bool begin_object(wb *b, uint32_t id, size_t *object, size_t *first_child
 			 bool header_last)
 {
 	*object = b->len;
-	wb_begin(b, id);
+	t_w3d_begin(b, id);
 	*first_child = b->len;
 	return !no_header && !header_last;
 }
 
-ba_hier_opts ba_hier_defaults(unsigned pivots)
+t_anim_hier_opts t_anim_hier_defaults(unsigned pivots)
 {
-	ba_hier_opts o = { pivots, -1, -1, false, false, NULL, -1, 1.0f };
+	t_anim_hier_opts o = { pivots, -1, -1, false, false, NULL, -1, 1.0f };
 	return o;
 }
 
-static void hier_header(wb *b, const ba_hier_opts *o, ba_hier_at *at)
+static void hier_header(wb *b, const t_anim_hier_opts *o, t_anim_hier_at *at)
 {
 	at->header_payload = b->len + 8;
-	wb_begin(b, W3D_CHUNK_HIERARCHY_HEADER);
-	wb_u32(b, 0x00040001);
-	wb_name(b, "SKEL", 16);
-	wb_u32(b, o->header_pivots < 0 ? o->pivots : (uint32_t)o->header_pivots);
-	wb_vec3(b, 0, 0, 0);
-	wb_end(b);
+	t_w3d_begin(b, W3D_CHUNK_HIERARCHY_HEADER);
+	t_w3d_u32(b, 0x00040001);
+	t_w3d_name(b, "SKEL", 16);
+	t_w3d_u32(b, o->header_pivots < 0 ? o->pivots : (uint32_t)o->header_pivots);
+	t_w3d_vec3(b, 0, 0, 0);
+	t_w3d_end(b);
 }
 
-void ba_hierarchy(wb *b, const ba_hier_opts *o, ba_hier_at *at)
+void t_anim_hierarchy(wb *b, const t_anim_hier_opts *o, t_anim_hier_at *at)
 {
 	if (begin_object(b, W3D_CHUNK_HIERARCHY, &at->object, &at->first_child, o->no_header, o->header_last))
 		hier_header(b, o, at);
 	at->pivots_payload = b->len + 8;
-	wb_begin(b, W3D_CHUNK_PIVOTS);
+	t_w3d_begin(b, W3D_CHUNK_PIVOTS);
 	for (unsigned i = 0; i < o->pivots; i++) {
 		char name[16];
 		snprintf(name, sizeof name, i ? "BONE%02u" : "ROOTTRANSFORM", i);
 		float s = (int)i == o->bad_rot_pivot ? o->rot_scale : 1.0f;
-		wb_pivot(b, name, o->parents ? o->parents[i] : i ? i - 1 : 0xFFFFFFFFu, (float)i, s);
+		t_w3d_pivot(b, name, o->parents ? o->parents[i] : i ? i - 1 : 0xFFFFFFFFu, (float)i, s);
 	}
-	wb_end(b);
+	t_w3d_end(b);
 	if (o->fixups != -2) {
 		unsigned n = o->fixups < 0 ? o->pivots : (unsigned)o->fixups;
 		at->fixups_payload = b->len + 8;
-		wb_begin(b, W3D_CHUNK_PIVOT_FIXUPS);
+		t_w3d_begin(b, W3D_CHUNK_PIVOT_FIXUPS);
 		for (unsigned i = 0; i < n; i++)
 			for (int j = 0; j < 12; j++)
-				wb_f32(b, j % 4 == 0 ? 1.0f : 0.0f);
-		wb_end(b);
+				t_w3d_f32(b, j % 4 == 0 ? 1.0f : 0.0f);
+		t_w3d_end(b);
 	}
 	if (!o->no_header && o->header_last)
 		hier_header(b, o, at);
-	wb_end(b);
+	t_w3d_end(b);
 }
 
-ba_anim_opts ba_anim_defaults(void)
+t_anim_anim_opts t_anim_anim_defaults(void)
 {
-	ba_anim_opts o = { 10, 0, 9, 0, 4, 1.0f, false, false, false, 0 };
+	t_anim_anim_opts o = { 10, 0, 9, 0, 4, 1.0f, false, false, false, 0 };
 	return o;
 }
 
-static void anim_header(wb *b, const ba_anim_opts *o)
+static void anim_header(wb *b, const t_anim_anim_opts *o)
 {
-	wb_begin(b, W3D_CHUNK_ANIMATION_HEADER);
-	wb_u32(b, 0x00040001);
-	wb_name(b, "WALK", 16);
-	wb_name(b, "SKEL", 16);
-	wb_u32(b, o->num_frames);
-	wb_u32(b, 30);
-	wb_end(b);
+	t_w3d_begin(b, W3D_CHUNK_ANIMATION_HEADER);
+	t_w3d_u32(b, 0x00040001);
+	t_w3d_name(b, "WALK", 16);
+	t_w3d_name(b, "SKEL", 16);
+	t_w3d_u32(b, o->num_frames);
+	t_w3d_u32(b, 30);
+	t_w3d_end(b);
 }
 
 static void put_bytes(wb *b, int64_t n)
 {
 	if (n > 0)
-		wb_zeros(b, (size_t)n);
+		t_w3d_zeros(b, (size_t)n);
 }
 
-void ba_animation(wb *b, const ba_anim_opts *o, ba_anim_at *at)
+void t_anim_animation(wb *b, const t_anim_anim_opts *o, t_anim_anim_at *at)
 {
 	unsigned frames = o->last >= o->first ? (unsigned)(o->last - o->first + 1) : 1;
 	if (begin_object(b, W3D_CHUNK_ANIMATION, &at->object, &at->first_child, o->no_header, o->header_last))
 		anim_header(b, o);
 	/* channel 0: X translation of pivot 1 */
 	at->x_payload = b->len + 8;
-	wb_begin(b, W3D_CHUNK_ANIMATION_CHANNEL);
-	wb_u16(b, o->first);
-	wb_u16(b, o->last);
-	wb_u16(b, 1);
-	wb_u16(b, 0);
-	wb_u16(b, 1);
-	wb_u16(b, 0);
+	t_w3d_begin(b, W3D_CHUNK_ANIMATION_CHANNEL);
+	t_w3d_u16(b, o->first);
+	t_w3d_u16(b, o->last);
+	t_w3d_u16(b, 1);
+	t_w3d_u16(b, 0);
+	t_w3d_u16(b, 1);
+	t_w3d_u16(b, 0);
 	int64_t nbytes = (int64_t)frames * 4 + o->data_delta;
 	for (int64_t i = 0; i + 4 <= nbytes; i += 4)
-		wb_f32(b, (float)i);
+		t_w3d_f32(b, (float)i);
 	put_bytes(b, nbytes % 4);
-	wb_end(b);
+	t_w3d_end(b);
 	/* channel 1: Q rotation of pivot 1 */
 	at->q_payload = b->len + 8;
-	wb_begin(b, W3D_CHUNK_ANIMATION_CHANNEL);
-	wb_u16(b, o->first);
-	wb_u16(b, o->last);
-	wb_u16(b, o->q_vector_len);
-	wb_u16(b, 6);
-	wb_u16(b, 1);
-	wb_u16(b, 0);
+	t_w3d_begin(b, W3D_CHUNK_ANIMATION_CHANNEL);
+	t_w3d_u16(b, o->first);
+	t_w3d_u16(b, o->last);
+	t_w3d_u16(b, o->q_vector_len);
+	t_w3d_u16(b, 6);
+	t_w3d_u16(b, 1);
+	t_w3d_u16(b, 0);
 	for (unsigned f = 0; f < frames; f++) {
 		float q[4] = { 0, 0, 0, 1 };
 		for (unsigned j = 0; j < o->q_vector_len; j++)
-			wb_f32(b, j < 4 ? q[j] * (f == frames - 1 ? o->q_scale : 1.0f) : 0.0f);
+			t_w3d_f32(b, j < 4 ? q[j] * (f == frames - 1 ? o->q_scale : 1.0f) : 0.0f);
 	}
-	wb_end(b);
+	t_w3d_end(b);
 	if (o->bit_channel) {
 		at->bit_payload = b->len + 8;
-		wb_begin(b, W3D_CHUNK_BIT_CHANNEL);
-		wb_u16(b, o->first);
-		wb_u16(b, o->last);
-		wb_u16(b, 0);
-		wb_u16(b, 1);
-		wb_u8(b, 1);
+		t_w3d_begin(b, W3D_CHUNK_BIT_CHANNEL);
+		t_w3d_u16(b, o->first);
+		t_w3d_u16(b, o->last);
+		t_w3d_u16(b, 0);
+		t_w3d_u16(b, 1);
+		t_w3d_u8(b, 1);
 		int64_t n = (frames + 7) / 8 + o->bit_delta;
 		for (int64_t i = 0; i < n; i++)
-			wb_u8(b, 0xFF);
-		wb_end(b);
+			t_w3d_u8(b, 0xFF);
+		t_w3d_end(b);
 	}
 	if (!o->no_header && o->header_last)
 		anim_header(b, o);
-	wb_end(b);
+	t_w3d_end(b);
 }
 
-ba_canim_opts ba_canim_defaults(uint16_t flavor)
+t_anim_canim_opts t_anim_canim_defaults(uint16_t flavor)
 {
-	ba_canim_opts o = { flavor, 20, 5, 4, 0, 0, 1.0f, -1, 0, false };
+	t_anim_canim_opts o = { flavor, 20, 5, 4, 0, 0, 1.0f, -1, 0, false };
 	return o;
 }
 
 /* One compressed channel; q selects the Q layout (VL 4). */
-static void canim_channel(wb *b, const ba_canim_opts *o, bool q, bool defect)
+static void canim_channel(wb *b, const t_anim_canim_opts *o, bool q, bool defect)
 {
 	unsigned vl = q ? 4 : 1;
 	int64_t cd = defect ? o->count_delta : 0;
-	wb_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION_CHANNEL);
+	t_w3d_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION_CHANNEL);
 	if (o->flavor == 0) {
-		wb_u32(b, (uint32_t)((int64_t)o->keys + cd));
-		wb_u16(b, 1);
-		wb_u8(b, (uint8_t)vl);
-		wb_u8(b, q ? 6 : 0);
+		t_w3d_u32(b, (uint32_t)((int64_t)o->keys + cd));
+		t_w3d_u16(b, 1);
+		t_w3d_u8(b, (uint8_t)vl);
+		t_w3d_u8(b, q ? 6 : 0);
 		for (uint32_t k = 0; k < o->keys; k++) {
 			uint32_t t = k * o->step;
 			if (q && (int)k == o->bad_key)
 				t = o->key_time;
-			wb_u32(b, t);
+			t_w3d_u32(b, t);
 			if (q) {
-				wb_f32(b, 0);
-				wb_f32(b, 0);
-				wb_f32(b, 0);
-				wb_f32(b, k == o->keys - 1 ? o->q_scale : 1.0f);
+				t_w3d_f32(b, 0);
+				t_w3d_f32(b, 0);
+				t_w3d_f32(b, 0);
+				t_w3d_f32(b, k == o->keys - 1 ? o->q_scale : 1.0f);
 			} else {
-				wb_f32(b, (float)k);
+				t_w3d_f32(b, (float)k);
 			}
 		}
 	} else {
 		uint32_t nf = (uint32_t)((int64_t)o->num_frames + cd);
-		wb_u32(b, nf);
-		wb_u16(b, 1);
-		wb_u8(b, (uint8_t)vl);
-		wb_u8(b, q ? 6 : 0);
-		wb_f32(b, 0.5f);
+		t_w3d_u32(b, nf);
+		t_w3d_u16(b, 1);
+		t_w3d_u8(b, (uint8_t)vl);
+		t_w3d_u8(b, q ? 6 : 0);
+		t_w3d_f32(b, 0.5f);
 		if (q) {
-			wb_f32(b, 0);
-			wb_f32(b, 0);
-			wb_f32(b, 0);
-			wb_f32(b, o->q_scale);
+			t_w3d_f32(b, 0);
+			t_w3d_f32(b, 0);
+			t_w3d_f32(b, 0);
+			t_w3d_f32(b, o->q_scale);
 		} else {
-			wb_f32(b, 0);
+			t_w3d_f32(b, 0);
 		}
 		size_t blocks = (o->num_frames + 15) / 16;
-		wb_zeros(b, 9 * vl * blocks + 3);
+		t_w3d_zeros(b, 9 * vl * blocks + 3);
 	}
 	if (defect && o->size_delta > 0)
-		wb_zeros(b, (size_t)o->size_delta);
+		t_w3d_zeros(b, (size_t)o->size_delta);
 	if (defect && o->size_delta < 0)
 		b->len -= (size_t)-o->size_delta;
-	wb_end(b);
+	t_w3d_end(b);
 }
 
-void ba_compressed_animation(wb *b, const ba_canim_opts *o, ba_canim_at *at)
+void t_anim_compressed_animation(wb *b, const t_anim_canim_opts *o, t_anim_canim_at *at)
 {
 	at->object = b->len;
-	wb_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION);
+	t_w3d_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION);
 	if (!o->no_header) {
 		at->header_payload = b->len + 8;
-		wb_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION_HEADER);
-		wb_u32(b, 0x00040001);
-		wb_name(b, "RUN", 16);
-		wb_name(b, "SKEL", 16);
-		wb_u32(b, o->num_frames);
-		wb_u16(b, 30);
-		wb_u16(b, o->flavor);
-		wb_end(b);
+		t_w3d_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION_HEADER);
+		t_w3d_u32(b, 0x00040001);
+		t_w3d_name(b, "RUN", 16);
+		t_w3d_name(b, "SKEL", 16);
+		t_w3d_u32(b, o->num_frames);
+		t_w3d_u16(b, 30);
+		t_w3d_u16(b, o->flavor);
+		t_w3d_end(b);
 	}
 	at->x_payload = b->len + 8;
 	canim_channel(b, o, false, true);
 	at->q_payload = b->len + 8;
 	canim_channel(b, o, true, false);
-	wb_end(b);
+	t_w3d_end(b);
 }
 
-ba_hlod_opts ba_hlod_defaults(unsigned lods, unsigned subs)
+t_anim_hlod_opts t_anim_hlod_defaults(unsigned lods, unsigned subs)
 {
-	ba_hlod_opts o = { lods, -1, subs, -1, false, false, false, false, 0 };
+	t_anim_hlod_opts o = { lods, -1, subs, -1, false, false, false, false, 0 };
 	return o;
 }
 
-static void hlod_header(wb *b, const ba_hlod_opts *o, ba_hlod_at *at)
+static void hlod_header(wb *b, const t_anim_hlod_opts *o, t_anim_hlod_at *at)
 {
 	at->header_payload = b->len + 8;
-	wb_begin(b, W3D_CHUNK_HLOD_HEADER);
-	wb_u32(b, 0x00010000);
-	wb_u32(b, o->lod_count < 0 ? o->lods : (uint32_t)o->lod_count);
-	wb_name(b, "TANK", 16);
-	wb_name(b, "SKEL", 16);
-	wb_end(b);
+	t_w3d_begin(b, W3D_CHUNK_HLOD_HEADER);
+	t_w3d_u32(b, 0x00010000);
+	t_w3d_u32(b, o->lod_count < 0 ? o->lods : (uint32_t)o->lod_count);
+	t_w3d_name(b, "TANK", 16);
+	t_w3d_name(b, "SKEL", 16);
+	t_w3d_end(b);
 }
 
 static void hlod_array(wb *b, uint32_t id, unsigned subs, uint32_t model_count, bool header, float mss,
 		       size_t *hdr_payload)
 {
-	wb_begin(b, id);
+	t_w3d_begin(b, id);
 	if (header) {
 		if (hdr_payload)
 			*hdr_payload = b->len + 8;
-		wb_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT_ARRAY_HEADER);
-		wb_u32(b, model_count);
-		wb_f32(b, mss);
-		wb_end(b);
+		t_w3d_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT_ARRAY_HEADER);
+		t_w3d_u32(b, model_count);
+		t_w3d_f32(b, mss);
+		t_w3d_end(b);
 	}
 	for (unsigned i = 0; i < subs; i++) {
 		char name[32];
 		snprintf(name, sizeof name, "TANK.PART%02u", i);
-		wb_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT);
-		wb_u32(b, 0);
-		wb_name(b, name, 32);
-		wb_end(b);
+		t_w3d_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT);
+		t_w3d_u32(b, 0);
+		t_w3d_name(b, name, 32);
+		t_w3d_end(b);
 	}
-	wb_end(b);
+	t_w3d_end(b);
 }
 
-void ba_hlod(wb *b, const ba_hlod_opts *o, ba_hlod_at *at)
+void t_anim_hlod(wb *b, const t_anim_hlod_opts *o, t_anim_hlod_at *at)
 {
 	if (begin_object(b, W3D_CHUNK_HLOD, &at->object, &at->first_child, o->no_header, o->header_last))
 		hlod_header(b, o, at);
@@ -284,13 +284,13 @@ void ba_hlod(wb *b, const ba_hlod_opts *o, ba_hlod_at *at)
 		hlod_header(b, o, at);
 	if (o->size_delta) {
 		size_t payload = b->len - (b->stack[b->depth - 1] + 8);
-		wb_end_raw(b, 0x80000000u | (uint32_t)((int64_t)payload + o->size_delta));
+		t_w3d_end_raw(b, 0x80000000u | (uint32_t)((int64_t)payload + o->size_delta));
 	} else {
-		wb_end(b);
+		t_w3d_end(b);
 	}
 }
 
-wl_doc *ba_lint_bytes(const uint8_t *p, size_t n)
+wl_doc *t_anim_lint_bytes(const uint8_t *p, size_t n)
 {
 	wl_doc *d = wl_doc_read(&w3d_format, "test.w3d", p, n);
 	if (!d)
@@ -305,22 +305,22 @@ wl_doc *ba_lint_bytes(const uint8_t *p, size_t n)
 	return d;
 }
 
-wl_doc *ba_lint(const wb *b)
+wl_doc *t_anim_lint(const wb *b)
 {
-	return ba_lint_bytes(b->data, b->len);
+	return t_anim_lint_bytes(b->data, b->len);
 }
 
-const wl_finding *ba_find(const wl_doc *d, const char *rule)
+const wl_finding *t_anim_find(const wl_doc *d, const char *rule)
 {
-	return ru_find(d, rule);
+	return t_find(d, rule);
 }
 
-size_t ba_count(const wl_doc *d, const char *rule)
+size_t t_anim_count(const wl_doc *d, const char *rule)
 {
-	return ru_count(d, rule);
+	return t_count(d, rule);
 }
 
-size_t ba_missing_from_catalogue(void)
+size_t t_anim_missing_from_catalogue(void)
 {
 	char err[256];
 	wl_catalog *cat = wl_catalog_load_builtin(err, sizeof err);
@@ -345,15 +345,15 @@ size_t ba_missing_from_catalogue(void)
 	return missing;
 }
 
-const wl_finding *ba_lint_find(const wb *b, wl_doc **out, const char *rule)
+const wl_finding *t_anim_lint_find(const wb *b, wl_doc **out, const char *rule)
 {
-	*out = ba_lint(b);
+	*out = t_anim_lint(b);
 	ck_assert_ptr_nonnull(*out);
-	return ba_find(*out, rule);
+	return t_anim_find(*out, rule);
 }
 
-void ba_done(wl_doc *d, wb *b)
+void t_anim_done(wl_doc *d, wb *b)
 {
 	wl_doc_free(d);
-	wb_free(b);
+	t_w3d_free(b);
 }

@@ -12,8 +12,8 @@
  * internal (front 1, back 2), leaf 1 = poly slot 0 (triangle 0), leaf 2 =
  * slot 1 (triangle 1), exact boxes (0,0,0)..(1,1,0).
  *
- * Every interesting offset (absolute, bytes) is recorded in bm_layout so a
- * test can patch a field with wb_patch_u32() and assert the finding offset.
+ * Every interesting offset (absolute, bytes) is recorded in t_mesh_layout so a
+ * test can patch a field with t_w3d_patch_u32() and assert the finding offset.
  */
 #ifndef BUILD_MESH_H
 #define BUILD_MESH_H
@@ -24,7 +24,7 @@
 #include "core/chunk.h"
 #include "w3dbuild.h"
 
-typedef struct bm_opts {
+typedef struct t_mesh_opts {
 	int aabtree;            /* write the AABTREE */
 	int no_header;          /* omit MESH_HEADER3 */
 	int header_late;        /* write VERTICES before MESH_HEADER3 */
@@ -39,9 +39,9 @@ typedef struct bm_opts {
 	int aab_no_nodes;       /* write an empty AABTREE_NODES (NodeCount 0) */
 	int aab_header_late;    /* write POLYINDICES before AABTREE_HEADER */
 	int two_bone;           /* write 0x0E influences with two-bone records */
-} bm_opts;
+} t_mesh_opts;
 
-typedef struct bm_layout {
+typedef struct t_mesh_layout {
 	size_t mesh;            /* MESH chunk header */
 	size_t header;          /* MESH_HEADER3 chunk header */
 	size_t header_data;     /* its payload: NumTris at +40, NumVertices +44 */
@@ -64,48 +64,48 @@ typedef struct bm_layout {
 	size_t aab_poly_data;   /* slot i at +4*i */
 	size_t aab_nodes;       /* AABTREE_NODES chunk header */
 	size_t aab_nodes_data;  /* node i at +32*i; FrontOrPoly0 +24, Back +28 */
-} bm_layout;
+} t_mesh_layout;
 
 /** Appends the mesh to b (which may already hold chunks); fills *lay. */
-void bm_write_mesh(wb *b, const bm_opts *o, bm_layout *lay);
+void t_mesh_write_mesh(wb *b, const t_mesh_opts *o, t_mesh_layout *lay);
 
 /** Reads an exact-size private copy of b, builds the model and runs
  *  w3d_check_mesh and w3d_check_aabtree (catalogue and config NULL). */
-wl_doc *bm_lint(const wb *b);
+wl_doc *t_mesh_lint(const wb *b);
 /** Same for raw bytes. */
-wl_doc *bm_lint_bytes(const uint8_t *p, size_t n);
+wl_doc *t_mesh_lint_bytes(const uint8_t *p, size_t n);
 /** Frees the document and its copy of the bytes. */
-void bm_free(wl_doc *d);
+void t_mesh_free(wl_doc *d);
 
 /** Number of findings of rule. */
-size_t bm_count(const wl_doc *d, const char *rule);
+size_t t_mesh_count(const wl_doc *d, const char *rule);
 /** 1 when a finding of rule is at exactly offset. */
-int bm_has(const wl_doc *d, const char *rule, uint64_t offset);
+int t_mesh_has(const wl_doc *d, const char *rule, uint64_t offset);
 /** Prints every finding (for debugging a failing test). */
-void bm_dump(const wl_doc *d);
+void t_mesh_dump(const wl_doc *d);
 
 /* ---- table-driven rule cases ---- */
 
-/** An offset in the built file: the value of a bm_layout member plus add. */
-typedef struct bm_at {
-	size_t member; /* offsetof(bm_layout, ...) */
+/** An offset in the built file: the value of a t_mesh_layout member plus add. */
+typedef struct t_mesh_at {
+	size_t member; /* offsetof(t_mesh_layout, ...) */
 	size_t add;
-} bm_at;
-#define BM_AT(member, add) { offsetof(bm_layout, member), (add) }
+} t_mesh_at;
+#define T_MESH_AT(member, add) { offsetof(t_mesh_layout, member), (add) }
 
-enum { BM_NO_PATCH = 0, BM_U32, BM_F32 };
+enum { T_MESH_NO_PATCH = 0, T_MESH_U32, T_MESH_F32 };
 
 /** A value written over the built file before it is linted. */
-typedef struct bm_patch {
-	int kind; /* BM_NO_PATCH, BM_U32 (u), BM_F32 (f) */
-	bm_at at;
+typedef struct t_mesh_patch {
+	int kind; /* T_MESH_NO_PATCH, T_MESH_U32 (u), T_MESH_F32 (f) */
+	t_mesh_at at;
 	uint32_t u;
 	float f;
-} bm_patch;
+} t_mesh_patch;
 
-/** Writes the n patches p (BM_NO_PATCH entries are skipped) over b, at
+/** Writes the n patches p (T_MESH_NO_PATCH entries are skipped) over b, at
  *  offsets taken from lay. */
-void bm_apply_patches(wb *b, const bm_layout *lay, const bm_patch *p, size_t n);
+void t_mesh_apply_patches(wb *b, const t_mesh_layout *lay, const t_mesh_patch *p, size_t n);
 
 /**
  * One assertion on the mesh built from o (aabtree forced on when the runner
@@ -114,19 +114,19 @@ void bm_apply_patches(wb *b, const bm_layout *lay, const bm_patch *p, size_t n);
  * of rule.  again: the assertion is made on the previous step's document
  * (o and p are then not used).
  */
-typedef struct bm_step {
+typedef struct t_mesh_step {
 	const char *rule; /* NULL ends a list of steps */
 	int fires;
-	bm_at at;
+	t_mesh_at at;
 	size_t count;
 	int again;
-	bm_opts o;
-	bm_patch p[2];
-} bm_step;
+	t_mesh_opts o;
+	t_mesh_patch p[2];
+} t_mesh_step;
 
 /** Runs the steps up to the one with rule NULL; name (the case) and the
  *  step index are in every failure message.  tree: every mesh gets the
  *  AABTREE (o.aabtree = 1). */
-void bm_run_steps(const char *name, const bm_step *steps, int tree);
+void t_mesh_run_steps(const char *name, const t_mesh_step *steps, int tree);
 
 #endif

@@ -19,7 +19,7 @@
 #include "core/chunk.h"
 #include "w3dbuild.h"
 
-typedef struct br_mesh_opts {
+typedef struct t_ref_mesh_opts {
 	const char *mesh, *container;  /* names (16-byte fields) */
 	uint32_t version;              /* MESH_HEADER3.Version */
 	uint32_t attributes;
@@ -54,9 +54,9 @@ typedef struct br_mesh_opts {
 	uint32_t tris;                 /* NumTris written in the header (2) */
 	uint32_t prelit_chunk;         /* 0, or a PRELIT_* id whose wrapper
 	                                  holds the materials */
-} br_mesh_opts;
+} t_ref_mesh_opts;
 
-typedef struct br_mesh_at {
+typedef struct t_ref_mesh_at {
 	size_t mesh;             /* MESH chunk header */
 	size_t header_data;      /* MESH_HEADER3 payload */
 	size_t shaders;          /* SHADERS chunk header */
@@ -72,19 +72,19 @@ typedef struct br_mesh_at {
 	size_t infl_data;        /* VERTEX_INFLUENCES payload */
 	size_t shade_data;
 	size_t prelit;           /* the PRELIT_* wrapper chunk header */
-} br_mesh_at;
+} t_ref_mesh_at;
 
 /** Valid defaults: mesh BODY in container TANK, version 4.2, channels 3. */
-br_mesh_opts br_mesh_defaults(void);
-void br_mesh(wb *b, const br_mesh_opts *o, br_mesh_at *at);
+t_ref_mesh_opts t_ref_mesh_defaults(void);
+void t_ref_mesh(wb *b, const t_ref_mesh_opts *o, t_ref_mesh_at *at);
 
 /** A HIERARCHY name with n pivots (parent chain); pivot names from names
  *  (NULL: "P0", "P1", ...).  *pivots_data (may be NULL) = PIVOTS payload,
  *  *header_data = HIERARCHY_HEADER payload. */
-void br_hierarchy(wb *b, const char *name, unsigned n, const char *const *names, size_t *header_data,
+void t_ref_hierarchy(wb *b, const char *name, unsigned n, const char *const *names, size_t *header_data,
 		  size_t *pivots_data);
 
-typedef struct br_hlod_opts {
+typedef struct t_ref_hlod_opts {
 	const char *name, *hierarchy;
 	uint32_t version;
 	unsigned lods;                 /* LOD arrays (<= 3) */
@@ -93,23 +93,23 @@ typedef struct br_hlod_opts {
 	const char *sub_names[4];      /* names of the sub-objects */
 	uint32_t bones[4];             /* their BoneIndex */
 	unsigned proxies;              /* sub-objects in a proxy array (<= 4) */
-} br_hlod_opts;
+} t_ref_hlod_opts;
 
-typedef struct br_hlod_at {
+typedef struct t_ref_hlod_at {
 	size_t object, header_data;
 	size_t array_header_data[3];   /* SUB_OBJECT_ARRAY_HEADER payloads */
 	size_t sub_data[3][4];         /* HLOD_SUB_OBJECT payloads */
 	size_t proxy_data[4];
-} br_hlod_at;
+} t_ref_hlod_at;
 
-br_hlod_opts br_hlod_defaults(const char *name, const char *hierarchy);
-void br_hlod(wb *b, const br_hlod_opts *o, br_hlod_at *at);
+t_ref_hlod_opts t_ref_hlod_defaults(const char *name, const char *hierarchy);
+void t_ref_hlod(wb *b, const t_ref_hlod_opts *o, t_ref_hlod_at *at);
 
 /** A raw ANIMATION of n channels (pivots[i], types[i]; VectorLen 4 for Q,
  *  else 1) over frames 0..frames-1, plus one visibility bit channel for
  *  vis_pivot when vis_pivot >= 0.  ch_data[i] = channel i payload,
  *  *header_data the header payload, *bit_data the bit channel payload. */
-void br_anim(wb *b, const char *name, const char *hier, uint32_t frames, uint32_t rate, unsigned n,
+void t_ref_anim(wb *b, const char *name, const char *hier, uint32_t frames, uint32_t rate, unsigned n,
 	     const uint16_t *pivots, const uint16_t *types, int vis_pivot, size_t *header_data, size_t *ch_data,
 	     size_t *bit_data);
 
@@ -117,24 +117,24 @@ void br_anim(wb *b, const char *name, const char *hier, uint32_t frames, uint32_
  *  times[0..nkeys) (raw uint32, bit 31 included), one bit channel for pivot
  *  with the same times; or (flavor 1) one adaptive-delta X channel with
  *  scale.  Offsets: channel and bit channel payloads. */
-void br_canim(wb *b, const char *name, const char *hier, uint32_t frames, uint16_t flavor, uint16_t pivot,
+void t_ref_canim(wb *b, const char *name, const char *hier, uint32_t frames, uint16_t flavor, uint16_t pivot,
 	      const uint32_t *times, unsigned nkeys, float scale, size_t *header_data, size_t *ch_data,
 	      size_t *bit_data);
 
 /* --- linting with every registered check and the built-in catalogue --- */
 /** Lints an exactly sized private copy of b's bytes, named path, with
  *  wl_lint_bytes (built-in catalogue, no configuration).  Aborts the test
- *  program when out of memory.  Free with br_free(). */
-wl_doc *br_lint(const wb *b, const char *path);
+ *  program when out of memory.  Free with t_ref_free(). */
+wl_doc *t_ref_lint(const wb *b, const char *path);
 /** Same for n raw bytes at p (copied), named "fuzz.w3d". */
-wl_doc *br_lint_bytes(const uint8_t *p, size_t n);
-/** Frees a document of br_lint and its copy of the bytes. */
-void br_free(wl_doc *d);
+wl_doc *t_ref_lint_bytes(const uint8_t *p, size_t n);
+/** Frees a document of t_ref_lint and its copy of the bytes. */
+void t_ref_free(wl_doc *d);
 /** The finding of rule at exactly offset, or NULL. */
-const wl_finding *br_at(const wl_doc *d, const char *rule, uint64_t offset);
+const wl_finding *t_ref_at(const wl_doc *d, const char *rule, uint64_t offset);
 /** Number of findings of rule. */
-size_t br_count(const wl_doc *d, const char *rule);
+size_t t_ref_count(const wl_doc *d, const char *rule);
 /** Prints every finding to stderr (for debugging a failing test). */
-void br_dump(const wl_doc *d);
+void t_ref_dump(const wl_doc *d);
 
 #endif

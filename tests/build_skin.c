@@ -75,14 +75,14 @@ static const char TEXT[] =
 	"            BoneIndex: 0\n"
 	"            Name: \"SKIN.BODY\"\n";
 
-wl_tf_bytes bs_build(const bs_bounds *b, const char *hierarchy)
+wl_tf_bytes t_skin_build(const t_skin_bounds *b, const char *hierarchy)
 {
 	char text[sizeof TEXT + 256];
 	int n = snprintf(text, sizeof text, TEXT, (double)b->min[0], (double)b->min[1], (double)b->min[2],
 			 (double)b->max[0], (double)b->max[1], (double)b->max[2], (double)b->center[0],
 			 (double)b->center[1], (double)b->center[2], (double)b->radius, hierarchy);
 	ck_assert(n > 0 && (size_t)n < sizeof text);
-	return ru_assemble("skin.txt", text, (size_t)n);
+	return t_assemble("skin.txt", text, (size_t)n);
 }
 
 /* out = m v */
@@ -92,14 +92,14 @@ static void mat_vec(const double m[3][3], const double v[3], double out[3])
 		out[i] = m[i][0] * v[0] + m[i][1] * v[1] + m[i][2] * v[2];
 }
 
-void bs_bind_points(double out[BS_VERTICES][3])
+void t_skin_bind_points(double out[T_SKIN_VERTICES][3])
 {
 	static const double rz90[3][3] = { { 0, -1, 0 }, { 1, 0, 0 }, { 0, 0, 1 } };
 	static const double rx90[3][3] = { { 1, 0, 0 }, { 0, 0, -1 }, { 0, 1, 0 } };
 	static const double ta[3] = { 1, 0, 0 }, tb[3] = { 0, 2, 0 };
-	static const double v[BS_VERTICES][3] = { { 1, 0, 0 }, { 0, 0, 1 }, { 0, 1, 0 } };
-	static const int bone[BS_VERTICES] = { 1, 2, 2 };
-	for (int i = 0; i < BS_VERTICES; i++) {
+	static const double v[T_SKIN_VERTICES][3] = { { 1, 0, 0 }, { 0, 0, 1 }, { 0, 1, 0 } };
+	static const int bone[T_SKIN_VERTICES] = { 1, 2, 2 };
+	for (int i = 0; i < T_SKIN_VERTICES; i++) {
 		double p[3], q[3];
 		memcpy(p, v[i], sizeof p);
 		if (bone[i] == 2) { /* BONE_B's own transform, then its parent's */
@@ -113,14 +113,14 @@ void bs_bind_points(double out[BS_VERTICES][3])
 	}
 }
 
-bs_bounds bs_exporter_bounds(void)
+t_skin_bounds t_skin_exporter_bounds(void)
 {
-	double p[BS_VERTICES][3];
-	bs_bind_points(p);
-	bs_bounds b;
+	double p[T_SKIN_VERTICES][3];
+	t_skin_bind_points(p);
+	t_skin_bounds b;
 	for (int k = 0; k < 3; k++) {
 		double lo = p[0][k], hi = p[0][k];
-		for (int i = 1; i < BS_VERTICES; i++) {
+		for (int i = 1; i < T_SKIN_VERTICES; i++) {
 			lo = fmin(lo, p[i][k]);
 			hi = fmax(hi, p[i][k]);
 		}
@@ -129,7 +129,7 @@ bs_bounds bs_exporter_bounds(void)
 		b.center[k] = (float)((lo + hi) / 2);
 	}
 	double r = 0;
-	for (int i = 0; i < BS_VERTICES; i++) {
+	for (int i = 0; i < T_SKIN_VERTICES; i++) {
 		double d2 = 0;
 		for (int k = 0; k < 3; k++)
 			d2 += (p[i][k] - b.center[k]) * (p[i][k] - b.center[k]);

@@ -12,7 +12,7 @@
  *
  * The rotations are chosen so that a wrong transform order (rotation after
  * translation), a missing parent chain or a wrong rotation sense all move
- * the bind-pose vertices: bs_bind_points computes them with plain 3 x 3
+ * the bind-pose vertices: t_skin_bind_points computes them with plain 3 x 3
  * matrices, independently of core/w3d/bind_pose.c.
  */
 #ifndef BUILD_SKIN_H
@@ -24,23 +24,23 @@
 #include "textform/textform.h"
 
 /** The header bounds written into SKIN.BODY's MESH_HEADER3. */
-typedef struct bs_bounds {
+typedef struct t_skin_bounds {
 	float min[3], max[3], center[3], radius;
-} bs_bounds;
+} t_skin_bounds;
 
 /** The number of vertices of SKIN.BODY. */
-#define BS_VERTICES 3
+#define T_SKIN_VERTICES 3
 
 /** Assembles the model with bounds b; hierarchy is the HLOD's
  *  HierarchyName ("SKIN" names the file's own hierarchy).  Fails the
  *  running Check test when the text does not assemble; free out.data. */
-wl_tf_bytes bs_build(const bs_bounds *b, const char *hierarchy);
+wl_tf_bytes t_skin_build(const t_skin_bounds *b, const char *hierarchy);
 
-/** The bind-pose positions of the BS_VERTICES vertices, computed here. */
-void bs_bind_points(double out[BS_VERTICES][3]);
+/** The bind-pose positions of the T_SKIN_VERTICES vertices, computed here. */
+void t_skin_bind_points(double out[T_SKIN_VERTICES][3]);
 
-/** The exporter's bounds: the exact box of bs_bind_points and a sphere
+/** The exporter's bounds: the exact box of t_skin_bind_points and a sphere
  *  (box centre, radius to the farthest point, rounded up) that holds them. */
-bs_bounds bs_exporter_bounds(void);
+t_skin_bounds t_skin_exporter_bounds(void);
 
 #endif

@@ -116,7 +116,7 @@ static w3d_aabtree_built build_ok(const mesh_in *m, const w3d_aabtree_params *p)
 
 static void write_mesh(wb *b, const mesh_in *m, const w3d_aabtree_built *t)
 {
-	wb_mesh_with_tree(b, "BODY", "TREE", m->v, m->nv, m->idx, m->nt, t);
+	t_w3d_mesh_with_tree(b, "BODY", "TREE", m->v, m->nv, m->idx, m->nt, t);
 }
 
 static size_t count_prefix(const wl_doc *d, const char *prefix)
@@ -133,14 +133,14 @@ static size_t count_prefix(const wl_doc *d, const char *prefix)
 static size_t tree_findings(const mesh_in *m, const w3d_aabtree_built *t)
 {
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	write_mesh(&b, m, t);
-	wl_doc *d = bm_lint(&b);
+	wl_doc *d = t_mesh_lint(&b);
 	size_t k = count_prefix(d, "aabtree-");
 	if (k)
-		bm_dump(d);
-	bm_free(d);
-	wb_free(&b);
+		t_mesh_dump(d);
+	t_mesh_free(d);
+	t_w3d_free(&b);
 	return k;
 }
 
@@ -563,11 +563,11 @@ static void assert_idempotent(const wl_fixer *fx, const fix_run *r, bool unsafe,
 
 /* Starts b with the canonical mesh + AABTREE of build_mesh.h
  * (AABTREE_HEADER after the POLYINDICES when header_late); fills *lay. */
-static void tree_mesh(wb *b, bm_layout *lay, int header_late)
+static void tree_mesh(wb *b, t_mesh_layout *lay, int header_late)
 {
-	bm_opts o = { .aabtree = 1, .aab_header_late = header_late };
-	wb_init(b);
-	bm_write_mesh(b, &o, lay);
+	t_mesh_opts o = { .aabtree = 1, .aab_header_late = header_late };
+	t_w3d_init(b);
+	t_mesh_write_mesh(b, &o, lay);
 }
 
 /* Asserts that p[0..n) lints with no aabtree-* finding. */
@@ -591,17 +591,17 @@ static void assert_no_edit(const wl_fixer *fx, const wb *b, bool unsafe, bool fo
 
 /* Starts b with tree_mesh() whose node 2 (leaf, triangle 1) has max.x
  * 1 -> 0.5: too small; returns the offset of node 2. */
-static size_t small_box_mesh(wb *b, bm_layout *lay)
+static size_t small_box_mesh(wb *b, t_mesh_layout *lay)
 {
 	tree_mesh(b, lay, 0);
 	size_t node2 = lay->aab_nodes_data + 2 * 32;
-	wb_patch_f32(b, node2 + 12, 0.5f);
+	t_w3d_patch_f32(b, node2 + 12, 0.5f);
 	return node2;
 }
 
 START_TEST(refit_fixes_small_box)
 {
-	bm_layout lay;
+	t_mesh_layout lay;
 	wb b;
 	size_t node2 = small_box_mesh(&b, &lay);
 	wl_doc *d = lint(b.data, b.len);
@@ -622,30 +622,30 @@ START_TEST(refit_fixes_small_box)
 	free(r.out);
 
 	/* near miss: a sound tree is not touched */
-	wb_patch_f32(&b, node2 + 12, 1.0f);
+	t_w3d_patch_f32(&b, node2 + 12, 1.0f);
 	assert_no_edit(&w3d_fix_refit_aabtree, &b, false, false);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
 START_TEST(refit_leaves_broken_links_to_rebuild)
 {
-	bm_layout lay;
+	t_mesh_layout lay;
 	wb b;
 	small_box_mesh(&b, &lay);
-	wb_patch_u32(&b, lay.aab_nodes_data + 28, 7); /* root back child 7: out of range */
+	t_w3d_patch_u32(&b, lay.aab_nodes_data + 28, 7); /* root back child 7: out of range */
 	assert_no_edit(&w3d_fix_refit_aabtree, &b, false, false);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
 START_TEST(rebuild_repairs_structure)
 {
-	bm_layout lay;
+	t_mesh_layout lay;
 	wb b;
 	tree_mesh(&b, &lay, 0);
 	size_t back0 = lay.aab_nodes_data + 28;
-	wb_patch_u32(&b, back0, 0); /* root back child = root: a cycle */
+	t_w3d_patch_u32(&b, back0, 0); /* root back child = root: a cycle */
 	wl_doc *d = lint(b.data, b.len);
 	ck_assert(has_at(d, "aabtree-child-out-of-range", back0));
 	wl_doc_free(d);
@@ -661,15 +661,15 @@ START_TEST(rebuild_repairs_structure)
 	free(r.out);
 
 	/* near miss: the sound tree, unsafe but not forced: no edit */
-	wb_patch_u32(&b, back0, 2);
+	t_w3d_patch_u32(&b, back0, 2);
 	assert_no_edit(&w3d_fix_rebuild_aabtree, &b, true, false);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
 START_TEST(rebuild_reorders_header_first)
 {
-	bm_layout lay;
+	t_mesh_layout lay;
 	wb b;
 	tree_mesh(&b, &lay, 1);
 	wl_doc *d = lint(b.data, b.len);
@@ -680,7 +680,7 @@ START_TEST(rebuild_reorders_header_first)
 	assert_tree_clean(r.out, r.out_len);
 	assert_idempotent(&w3d_fix_rebuild_aabtree, &r, true, true);
 	free(r.out);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -688,7 +688,7 @@ START_TEST(forced_rebuild_adds_missing_tree)
 {
 	mesh_in m = random_mesh(40, 21, 1);
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	write_mesh(&b, &m, NULL);
 	/* only when asked by name */
 	assert_no_edit(&w3d_fix_rebuild_aabtree, &b, true, false);
@@ -710,16 +710,16 @@ START_TEST(forced_rebuild_adds_missing_tree)
 	wl_doc_free(d);
 	assert_idempotent(&w3d_fix_rebuild_aabtree, &r, false, true);
 	free(r.out);
-	wb_free(&b);
+	t_w3d_free(&b);
 	mesh_free(&m);
 
 	/* near miss: 7 triangles (under the exporter's 8): no tree added */
 	m = random_mesh(7, 21, 1);
-	wb_init(&b);
+	t_w3d_init(&b);
 	write_mesh(&b, &m, NULL);
 	mesh_free(&m);
 	assert_no_edit(&w3d_fix_rebuild_aabtree, &b, true, true);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -730,14 +730,14 @@ START_TEST(rebuild_skips_bad_triangle_indices)
 	t.nodes[0].back_or_poly_count = 0; /* broken tree */
 	m.idx[7] = (uint32_t)m.nv + 5;     /* and a bad vertex index */
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	write_mesh(&b, &m, &t);
 	wl_doc *d = lint(b.data, b.len);
 	ck_assert_uint_eq(count_rule(d, "triangle-index-out-of-range"), 1);
 	ck_assert_uint_ge(count_prefix(d, "aabtree-"), 1);
 	wl_doc_free(d);
 	assert_no_edit(&w3d_fix_rebuild_aabtree, &b, true, true);
-	wb_free(&b);
+	t_w3d_free(&b);
 	w3d_aabtree_built_free(&t);
 	mesh_free(&m);
 }
@@ -762,7 +762,7 @@ Suite *aabtree_build_suite(void)
 		rebuild_skips_bad_triangle_indices, NULL
 	};
 	Suite *s = suite_create("aabtree_build");
-	rb_add_tests(s, "builder", 60, builder);
-	tcase_add_checked_fixture(rb_add_tests(s, "fixers", 0, fixers), NULL, free_catalog);
+	t_robust_add_tests(s, "builder", 60, builder);
+	tcase_add_checked_fixture(t_robust_add_tests(s, "fixers", 0, fixers), NULL, free_catalog);
 	return s;
 }

@@ -53,14 +53,14 @@ static wl_doc *lint_tree(const wl_catalog *cat, const grid_mesh *g, const w3d_aa
 			 size_t *nodes)
 {
 	wb b;
-	wb_init(&b);
-	wb_mesh_with_tree(&b, "GRID", "", g->v, g->nv, g->idx, g->nt, t);
+	t_w3d_init(&b);
+	t_w3d_mesh_with_tree(&b, "GRID", "", g->v, g->nv, g->idx, g->nt, t);
 	/* the nodes array is the last chunk: its payload ends the buffer */
 	*nodes = b.len - (size_t)t->node_count * W3D_AABTREE_NODE_SIZE;
-	*copy = ru_copy(b.data, b.len);
+	*copy = t_copy(b.data, b.len);
 	wl_doc *d = wl_lint_bytes(cat, NULL, "grid.w3d", *copy, b.len);
 	ck_assert_ptr_nonnull(d);
-	wb_free(&b);
+	t_w3d_free(&b);
 	return d;
 }
 
@@ -71,7 +71,7 @@ static size_t structural(const wl_doc *d)
 					     NULL };
 	size_t n = 0;
 	for (const char *const *r = rules; *r; r++)
-		n += ru_count(d, *r);
+		n += t_count(d, *r);
 	return n;
 }
 
@@ -114,7 +114,7 @@ START_TEST(builder_tree_is_canonical_renumbered_is_not)
 	uint8_t *copy;
 	size_t nodes;
 	wl_doc *d = lint_tree(cat, &g, &t, &copy, &nodes);
-	ck_assert_uint_eq(ru_count(d, RULE), 0);
+	ck_assert_uint_eq(t_count(d, RULE), 0);
 	ck_assert_uint_eq(structural(d), 0);
 	wl_doc_free(d);
 	free(copy);
@@ -128,12 +128,12 @@ START_TEST(builder_tree_is_canonical_renumbered_is_not)
 	w3d_aabtree_built m = renumber(&t, map);
 	d = lint_tree(cat, &g, &m, &copy, &nodes);
 	ck_assert_uint_eq(structural(d), 0);
-	ck_assert_uint_eq(ru_count(d, RULE), 1);
+	ck_assert_uint_eq(t_count(d, RULE), 1);
 	/* pre-order visits 0 then the root's front child, now numbered
 	 * map[1] = n - 1: the first node out of place */
 	size_t first = map[t.nodes[0].front_or_poly0];
 	ck_assert_uint_ne(first, 1);
-	const wl_finding *f = ru_find(d, RULE);
+	const wl_finding *f = t_find(d, RULE);
 	ck_assert_int_eq(f->element, (int64_t)first);
 	ck_assert_uint_eq(f->offset, nodes + first * W3D_AABTREE_NODE_SIZE);
 	ck_assert_int_eq(f->severity, WL_SEV_INFO);
@@ -142,9 +142,9 @@ START_TEST(builder_tree_is_canonical_renumbered_is_not)
 
 	/* rebuild-aabtree writes the canonical layout back */
 	wb b;
-	wb_init(&b);
-	wb_mesh_with_tree(&b, "GRID", "", g.v, g.nv, g.idx, g.nt, &m);
-	copy = ru_copy(b.data, b.len);
+	t_w3d_init(&b);
+	t_w3d_mesh_with_tree(&b, "GRID", "", g.v, g.nv, g.idx, g.nt, &m);
+	copy = t_copy(b.data, b.len);
 	d = wl_lint_bytes(cat, NULL, "grid.w3d", copy, b.len);
 	size_t count;
 	const wl_fixer *const *fx = wl_fixers(&count);
@@ -161,14 +161,14 @@ START_TEST(builder_tree_is_canonical_renumbered_is_not)
 	ck_assert_int_eq(wl_doc_write(d, &out, &len), 0);
 	wl_doc_free(d);
 	free(copy);
-	copy = ru_copy(out, len);
+	copy = t_copy(out, len);
 	d = wl_lint_bytes(cat, NULL, "grid.w3d", copy, len);
-	ck_assert_uint_eq(ru_count(d, RULE), 0);
+	ck_assert_uint_eq(t_count(d, RULE), 0);
 	ck_assert_uint_eq(structural(d), 0);
 	wl_doc_free(d);
 	free(copy);
 	free(out);
-	wb_free(&b);
+	t_w3d_free(&b);
 	w3d_aabtree_built_free(&m);
 	free(map);
 	w3d_aabtree_built_free(&t);
@@ -208,8 +208,8 @@ START_TEST(leaf_ranges_out_of_order_and_broken_trees)
 	size_t nodes;
 	wl_doc *d = lint_tree(cat, &g, &r, &copy, &nodes);
 	ck_assert_uint_eq(structural(d), 0);
-	ck_assert_uint_eq(ru_count(d, RULE), 1);
-	const wl_finding *f = ru_find(d, RULE);
+	ck_assert_uint_eq(t_count(d, RULE), 1);
+	const wl_finding *f = t_find(d, RULE);
 	/* the builder numbers in pre-order, so the first leaf in index order is
 	 * the first one visited; its range no longer starts at slot 0 */
 	ck_assert_int_eq(f->element, (int64_t)first_leaf);
@@ -223,8 +223,8 @@ START_TEST(leaf_ranges_out_of_order_and_broken_trees)
 	w3d_aabtree_node saved = t.nodes[0];
 	t.nodes[0].back_or_poly_count = t.nodes[0].front_or_poly0;
 	d = lint_tree(cat, &g, &t, &copy, &nodes);
-	ck_assert_uint_gt(ru_count(d, "aabtree-cycle"), 0);
-	ck_assert_uint_eq(ru_count(d, RULE), 0);
+	ck_assert_uint_gt(t_count(d, "aabtree-cycle"), 0);
+	ck_assert_uint_eq(t_count(d, RULE), 0);
 	wl_doc_free(d);
 	free(copy);
 	t.nodes[0] = saved;

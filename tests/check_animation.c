@@ -13,31 +13,31 @@
 
 static wb B;
 static wl_doc *D;
-static ba_anim_at AT;
-static ba_canim_at CT;
+static t_anim_anim_at AT;
+static t_anim_canim_at CT;
 
-static const wl_finding *raw(const ba_anim_opts *o, const char *rule)
+static const wl_finding *raw(const t_anim_anim_opts *o, const char *rule)
 {
-	wb_init(&B);
-	ba_animation(&B, o, &AT);
-	return ba_lint_find(&B, &D, rule);
+	t_w3d_init(&B);
+	t_anim_animation(&B, o, &AT);
+	return t_anim_lint_find(&B, &D, rule);
 }
 
-static const wl_finding *comp(const ba_canim_opts *o, const char *rule)
+static const wl_finding *comp(const t_anim_canim_opts *o, const char *rule)
 {
-	wb_init(&B);
-	ba_compressed_animation(&B, o, &CT);
-	return ba_lint_find(&B, &D, rule);
+	t_w3d_init(&B);
+	t_anim_compressed_animation(&B, o, &CT);
+	return t_anim_lint_find(&B, &D, rule);
 }
 
 static void done(void)
 {
-	ba_done(D, &B);
+	t_anim_done(D, &B);
 }
 
 START_TEST(valid_is_clean)
 {
-	ba_anim_opts o = ba_anim_defaults();
+	t_anim_anim_opts o = t_anim_anim_defaults();
 	o.bit_channel = true;
 	raw(&o, "x");
 	ck_assert_uint_eq(D->findings.count, 0);
@@ -48,7 +48,7 @@ START_TEST(valid_is_clean)
 	ck_assert_str_eq(m->animations[0]->hierarchy_name, "SKEL");
 	done();
 	for (uint16_t fl = 0; fl < 2; fl++) {
-		ba_canim_opts c = ba_canim_defaults(fl);
+		t_anim_canim_opts c = t_anim_canim_defaults(fl);
 		comp(&c, "x");
 		ck_assert_uint_eq(D->findings.count, 0);
 		const w3d_compressed_animation *ca = ((const w3d_model *)D->model)->compressed_animations[0];
@@ -65,7 +65,7 @@ END_TEST
 enum { RAW, TIMECODED, ADAPTIVE }; /* ANIMATION, COMPRESSED_ANIMATION flavor 0 / 1 */
 enum { NO_HEADER = 1, HEADER_LAST = 2, BIT_CHANNEL = 4, NO_KEYS = 8 };
 
-/* One rule case: ba_anim_defaults() (RAW) or ba_canim_defaults(kind - 1)
+/* One rule case: t_anim_anim_defaults() (RAW) or t_anim_canim_defaults(kind - 1)
  * changed as the fields say, linted, then the expectations (offsets in
  * AT for RAW, in CT otherwise). */
 typedef struct anim_case {
@@ -82,11 +82,11 @@ typedef struct anim_case {
 	uint32_t key_time;
 	uint32_t keys;        /* compressed, non-zero */
 	uint16_t flavor;      /* compressed, non-zero: the flavor field */
-	ru_expect e[3];
+	t_expect e[3];
 } anim_case;
 
-#define RAT(member, add) RU_AT(ba_anim_at, member, add)
-#define CAT(member, add) RU_AT(ba_canim_at, member, add)
+#define RAT(member, add) T_AT(t_anim_anim_at, member, add)
+#define CAT(member, add) T_AT(t_anim_canim_at, member, add)
 /* Raw Q key 9 (the last of 10 frames), time-coded Q key k (20 bytes each). */
 #define RAW_Q9 RAT(q_payload, 12 + 9 * 16)
 #define TC_KEY(k, add) CAT(q_payload, 8 + (k) * 20 + (add))
@@ -173,7 +173,7 @@ static const anim_case cases[] = {
 
 static void build_raw(const anim_case *c)
 {
-	ba_anim_opts o = ba_anim_defaults();
+	t_anim_anim_opts o = t_anim_anim_defaults();
 	o.no_header = c->flags & NO_HEADER;
 	o.header_last = c->flags & HEADER_LAST;
 	o.bit_channel = c->flags & BIT_CHANNEL;
@@ -183,12 +183,12 @@ static void build_raw(const anim_case *c)
 	SET_IF(o.q_scale, c->q_scale);
 	o.data_delta = c->data_delta;
 	o.bit_delta = c->bit_delta;
-	ba_animation(&B, &o, &AT);
+	t_anim_animation(&B, &o, &AT);
 }
 
 static void build_compressed(const anim_case *c)
 {
-	ba_canim_opts o = ba_canim_defaults(c->kind == ADAPTIVE);
+	t_anim_canim_opts o = t_anim_canim_defaults(c->kind == ADAPTIVE);
 	o.no_header = c->flags & NO_HEADER;
 	if (c->flags & NO_KEYS)
 		o.keys = 0;
@@ -201,35 +201,35 @@ static void build_compressed(const anim_case *c)
 		o.bad_key = c->bad_key;
 		o.key_time = c->key_time;
 	}
-	ba_compressed_animation(&B, &o, &CT);
+	t_anim_compressed_animation(&B, &o, &CT);
 }
 
 START_TEST(rule_cases)
 {
 	const anim_case *c = &cases[_i];
-	wb_init(&B);
+	t_w3d_init(&B);
 	if (c->kind == RAW)
 		build_raw(c);
 	else
 		build_compressed(c);
-	D = ba_lint(&B);
-	ru_expect_all(c->name, D, c->kind == RAW ? (const void *)&AT : (const void *)&CT, c->e, 3);
+	D = t_anim_lint(&B);
+	t_expect_all(c->name, D, c->kind == RAW ? (const void *)&AT : (const void *)&CT, c->e, 3);
 	done();
 }
 END_TEST
 
 START_TEST(robust)
 {
-	ba_anim_opts o = ba_anim_defaults();
+	t_anim_anim_opts o = t_anim_anim_defaults();
 	o.bit_channel = true;
-	wb_init(&B);
-	ba_animation(&B, &o, &AT);
+	t_w3d_init(&B);
+	t_anim_animation(&B, &o, &AT);
 	for (uint16_t fl = 0; fl < 2; fl++) {
-		ba_canim_opts c = ba_canim_defaults(fl);
-		ba_compressed_animation(&B, &c, &CT);
+		t_anim_canim_opts c = t_anim_canim_defaults(fl);
+		t_anim_compressed_animation(&B, &c, &CT);
 	}
-	rb_lint_variants(B.data, B.len, &(rb_opts){ ba_lint_bytes, wl_doc_free, 11, 500, rb_flip_bits });
-	wb_free(&B);
+	t_robust_lint_variants(B.data, B.len, &(t_robust_opts){ t_anim_lint_bytes, wl_doc_free, 11, 500, t_robust_flip_bits });
+	t_w3d_free(&B);
 }
 END_TEST
 
@@ -239,7 +239,7 @@ Suite *animation_suite(void)
 	const TTest *tests[] = {
 		valid_is_clean, robust, NULL
 	};
-	Suite *s = rb_suite_of("animation", "rules", 0, tests);
-	rb_add_loop(s, "rule_cases", 0, rule_cases, (int)(sizeof cases / sizeof cases[0]));
+	Suite *s = t_robust_suite_of("animation", "rules", 0, tests);
+	t_robust_add_loop(s, "rule_cases", 0, rule_cases, (int)(sizeof cases / sizeof cases[0]));
 	return s;
 }

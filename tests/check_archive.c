@@ -17,7 +17,7 @@ static const char MODEL_A[] = "model bytes of tank";
 static const char MODEL_B[] = "another model, a little longer than the first";
 static const char INI[] = "[Object]\nModel = tank\n";
 
-static const ab_entry THREE[] = {
+static const t_arc_entry THREE[] = {
 	{ "Art\\W3D\\tank.w3d", MODEL_A, sizeof MODEL_A, false },
 	{ "Art\\W3D\\jeep.w3d", MODEL_B, sizeof MODEL_B, false },
 	{ "Data\\INI\\tank.ini", INI, sizeof INI - 1, false },
@@ -28,7 +28,7 @@ static wl_doc *rd(wl_archive_kind k, const wb *b)
 	wl_doc *d = wl_archive_read(k, "t", b->data, b->len, WL_ARCHIVE_FULL);
 	ck_assert_ptr_nonnull(d);
 	ck_assert(!d->oom);
-	ck_assert_ptr_null(ru_findings_bounds_error(d));
+	ck_assert_ptr_null(t_findings_bounds_error(d));
 	return d;
 }
 
@@ -37,10 +37,10 @@ static const wl_archive *arc(const wl_doc *d)
 	return d->model;
 }
 
-static void big(const ab_entry *e, size_t n, wb *b, ab_layout *at)
+static void big(const t_arc_entry *e, size_t n, wb *b, t_arc_layout *at)
 {
-	wb_init(b);
-	ab_big(b, "BIGF", e, n, at);
+	t_w3d_init(b);
+	t_arc_big(b, "BIGF", e, n, at);
 }
 
 START_TEST(big_clean)
@@ -48,9 +48,9 @@ START_TEST(big_clean)
 	static const char *const magics[] = { "BIGF", "BIG4" };
 	for (int m = 0; m < 2; m++) {
 		wb b;
-		ab_layout at;
-		wb_init(&b);
-		ab_big(&b, magics[m], THREE, 3, &at);
+		t_arc_layout at;
+		t_w3d_init(&b);
+		t_arc_big(&b, magics[m], THREE, 3, &at);
 		wl_doc *d = rd(WL_ARCHIVE_BIG, &b);
 		ck_assert_uint_eq(d->findings.count, 0);
 		const wl_archive *a = arc(d);
@@ -63,7 +63,7 @@ START_TEST(big_clean)
 			ck_assert_mem_eq(b.data + a->entries[i].offset, THREE[i].data, THREE[i].len);
 		}
 		wl_doc_free(d);
-		wb_free(&b);
+		t_w3d_free(&b);
 	}
 }
 END_TEST
@@ -71,146 +71,146 @@ END_TEST
 START_TEST(big_table_truncated)
 {
 	wb b;
-	ab_layout at;
+	t_arc_layout at;
 	big(THREE, 3, &b, &at);
 	b.len = at.record[2] + 5; /* cut inside the third record */
-	wb_patch_u32(&b, 4, (uint32_t)b.len);
+	t_w3d_patch_u32(&b, 4, (uint32_t)b.len);
 	wl_doc *d = rd(WL_ARCHIVE_BIG, &b);
-	ck_assert_uint_eq(ru_count(d, "archive-table-truncated"), 1);
-	ck_assert_uint_eq(ru_find(d, "archive-table-truncated")->offset, at.record[2]);
+	ck_assert_uint_eq(t_count(d, "archive-table-truncated"), 1);
+	ck_assert_uint_eq(t_find(d, "archive-table-truncated")->offset, at.record[2]);
 	ck_assert_uint_eq(arc(d)->count, 2); /* the records before the cut are kept */
 	wl_doc_free(d);
 	/* near miss: cut right after the table (entries past the end, table whole) */
 	b.len = at.data[0];
-	wb_patch_u32(&b, 4, (uint32_t)b.len);
+	t_w3d_patch_u32(&b, 4, (uint32_t)b.len);
 	d = rd(WL_ARCHIVE_BIG, &b);
-	ck_assert_uint_eq(ru_count(d, "archive-table-truncated"), 0);
+	ck_assert_uint_eq(t_count(d, "archive-table-truncated"), 0);
 	ck_assert_uint_eq(arc(d)->count, 3);
 	wl_doc_free(d);
 	/* a header cut short */
 	b.len = 10;
 	d = rd(WL_ARCHIVE_BIG, &b);
-	ck_assert_uint_eq(ru_count(d, "archive-table-truncated"), 1);
+	ck_assert_uint_eq(t_count(d, "archive-table-truncated"), 1);
 	wl_doc_free(d);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
 START_TEST(big_size_field)
 {
 	wb b;
-	ab_layout at;
+	t_arc_layout at;
 	big(THREE, 3, &b, &at);
 	wl_doc *d = rd(WL_ARCHIVE_BIG, &b);
-	ck_assert_uint_eq(ru_count(d, "archive-big-size-field"), 0);
+	ck_assert_uint_eq(t_count(d, "archive-big-size-field"), 0);
 	wl_doc_free(d);
-	wb_patch_u32(&b, 4, (uint32_t)b.len + 1);
+	t_w3d_patch_u32(&b, 4, (uint32_t)b.len + 1);
 	d = rd(WL_ARCHIVE_BIG, &b);
-	ck_assert_uint_eq(ru_count(d, "archive-big-size-field"), 1);
-	ck_assert_uint_eq(ru_find(d, "archive-big-size-field")->offset, 4);
+	ck_assert_uint_eq(t_count(d, "archive-big-size-field"), 1);
+	ck_assert_uint_eq(t_find(d, "archive-big-size-field")->offset, 4);
 	wl_doc_free(d);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
 START_TEST(entry_past_end)
 {
 	wb b;
-	ab_layout at;
+	t_arc_layout at;
 	big(THREE, 3, &b, &at);
 	/* near miss: the last entry ends exactly at the end of the file */
 	wl_doc *d = rd(WL_ARCHIVE_BIG, &b);
-	ck_assert_uint_eq(ru_count(d, "archive-entry-past-end"), 0);
+	ck_assert_uint_eq(t_count(d, "archive-entry-past-end"), 0);
 	wl_doc_free(d);
-	ab_patch_be32(&b, at.record[2] + 4, (uint32_t)(sizeof INI)); /* one byte too many */
+	t_arc_patch_be32(&b, at.record[2] + 4, (uint32_t)(sizeof INI)); /* one byte too many */
 	d = rd(WL_ARCHIVE_BIG, &b);
-	ck_assert_uint_eq(ru_count(d, "archive-entry-past-end"), 1);
-	ck_assert_uint_eq(ru_find(d, "archive-entry-past-end")->offset, at.record[2]);
+	ck_assert_uint_eq(t_count(d, "archive-entry-past-end"), 1);
+	ck_assert_uint_eq(t_find(d, "archive-entry-past-end")->offset, at.record[2]);
 	ck_assert(!arc(d)->entries[2].readable);
 	ck_assert(arc(d)->entries[0].readable && arc(d)->entries[1].readable);
 	wl_doc_free(d);
-	ab_patch_be32(&b, at.record[0], 0xFFFFFFF0u); /* one more: offset past the end */
+	t_arc_patch_be32(&b, at.record[0], 0xFFFFFFF0u); /* one more: offset past the end */
 	d = rd(WL_ARCHIVE_BIG, &b);
-	ck_assert_uint_eq(ru_count(d, "archive-entry-past-end"), 2);
+	ck_assert_uint_eq(t_count(d, "archive-entry-past-end"), 2);
 	wl_doc_free(d);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
 START_TEST(entries_overlap)
 {
 	wb b;
-	ab_layout at;
+	t_arc_layout at;
 	big(THREE, 3, &b, &at);
 	wl_doc *d = rd(WL_ARCHIVE_BIG, &b); /* near miss: adjacent entries */
-	ck_assert_uint_eq(ru_count(d, "archive-entries-overlap"), 0);
+	ck_assert_uint_eq(t_count(d, "archive-entries-overlap"), 0);
 	wl_doc_free(d);
-	ab_patch_be32(&b, at.record[1], (uint32_t)(at.data[1] - 1)); /* one byte into tank.w3d */
+	t_arc_patch_be32(&b, at.record[1], (uint32_t)(at.data[1] - 1)); /* one byte into tank.w3d */
 	d = rd(WL_ARCHIVE_BIG, &b);
-	ck_assert_uint_eq(ru_count(d, "archive-entries-overlap"), 1);
-	ck_assert_uint_eq(ru_find(d, "archive-entries-overlap")->offset, at.record[1]);
+	ck_assert_uint_eq(t_count(d, "archive-entries-overlap"), 1);
+	ck_assert_uint_eq(t_find(d, "archive-entries-overlap")->offset, at.record[1]);
 	wl_doc_free(d);
-	ab_patch_be32(&b, at.record[2], (uint32_t)at.data[0]); /* one more */
+	t_arc_patch_be32(&b, at.record[2], (uint32_t)at.data[0]); /* one more */
 	d = rd(WL_ARCHIVE_BIG, &b);
-	ck_assert_uint_eq(ru_count(d, "archive-entries-overlap"), 2);
+	ck_assert_uint_eq(t_count(d, "archive-entries-overlap"), 2);
 	wl_doc_free(d);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
 START_TEST(duplicate_name)
 {
-	ab_entry e[3];
+	t_arc_entry e[3];
 	memcpy(e, THREE, sizeof e);
 	e[1].name = "art/w3d/TANK.W3";
 	wb b;
-	ab_layout at;
+	t_arc_layout at;
 	big(e, 3, &b, &at);
 	wl_doc *d = rd(WL_ARCHIVE_BIG, &b); /* near miss: one letter short */
-	ck_assert_uint_eq(ru_count(d, "archive-duplicate-name"), 0);
+	ck_assert_uint_eq(t_count(d, "archive-duplicate-name"), 0);
 	wl_doc_free(d);
-	wb_free(&b);
+	t_w3d_free(&b);
 	e[1].name = "art/w3d/TANK.W3D"; /* the same path as the games look it up */
 	big(e, 3, &b, &at);
 	d = rd(WL_ARCHIVE_BIG, &b);
-	ck_assert_uint_eq(ru_count(d, "archive-duplicate-name"), 1);
+	ck_assert_uint_eq(t_count(d, "archive-duplicate-name"), 1);
 	wl_doc_free(d);
-	wb_free(&b);
+	t_w3d_free(&b);
 	e[2].name = "Art\\W3D\\tank.w3d"; /* one more */
 	big(e, 3, &b, &at);
 	d = rd(WL_ARCHIVE_BIG, &b);
-	ck_assert_uint_eq(ru_count(d, "archive-duplicate-name"), 2);
+	ck_assert_uint_eq(t_count(d, "archive-duplicate-name"), 2);
 	wl_doc_free(d);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
 START_TEST(unlisted_bytes)
 {
 	wb b;
-	ab_layout at;
+	t_arc_layout at;
 	big(THREE, 3, &b, &at);
 	wl_doc *d = rd(WL_ARCHIVE_BIG, &b);
-	ck_assert_uint_eq(ru_count(d, "archive-unlisted-bytes"), 0);
+	ck_assert_uint_eq(t_count(d, "archive-unlisted-bytes"), 0);
 	wl_doc_free(d);
-	wb_bytes(&b, "junk!", 5);
-	wb_patch_u32(&b, 4, (uint32_t)b.len);
+	t_w3d_bytes(&b, "junk!", 5);
+	t_w3d_patch_u32(&b, 4, (uint32_t)b.len);
 	d = rd(WL_ARCHIVE_BIG, &b);
-	ck_assert_uint_eq(ru_count(d, "archive-unlisted-bytes"), 1);
-	ck_assert_uint_eq(ru_find(d, "archive-unlisted-bytes")->length, 5);
+	ck_assert_uint_eq(t_count(d, "archive-unlisted-bytes"), 1);
+	ck_assert_uint_eq(t_find(d, "archive-unlisted-bytes")->length, 5);
 	wl_doc_free(d);
-	wb_free(&b);
+	t_w3d_free(&b);
 	/* PBO: the last entry listed 3 bytes short, the trailer intact */
-	wb_init(&b);
-	ab_pbo(&b, "x\\mod", THREE, 3, true, &at);
-	wb_patch_u32(&b, at.record[2] + strlen(THREE[2].name) + 1 + 16, (uint32_t)THREE[2].len - 3);
-	ab_pbo_rehash(&b, &at);
+	t_w3d_init(&b);
+	t_arc_pbo(&b, "x\\mod", THREE, 3, true, &at);
+	t_w3d_patch_u32(&b, at.record[2] + strlen(THREE[2].name) + 1 + 16, (uint32_t)THREE[2].len - 3);
+	t_arc_pbo_rehash(&b, &at);
 	d = rd(WL_ARCHIVE_PBO, &b);
-	ck_assert_uint_eq(ru_count(d, "archive-unlisted-bytes"), 1);
-	ck_assert_uint_eq(ru_find(d, "archive-unlisted-bytes")->length, 3);
-	ck_assert_uint_eq(ru_count(d, "archive-pbo-hash"), 0);
+	ck_assert_uint_eq(t_count(d, "archive-unlisted-bytes"), 1);
+	ck_assert_uint_eq(t_find(d, "archive-unlisted-bytes")->length, 3);
+	ck_assert_uint_eq(t_count(d, "archive-pbo-hash"), 0);
 	wl_doc_free(d);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -219,12 +219,12 @@ START_TEST(pbo_clean)
 	uint8_t big_text[3000];
 	for (size_t i = 0; i < sizeof big_text; i++)
 		big_text[i] = (uint8_t)"vertex face lod "[i % 16];
-	ab_entry e[3] = { THREE[0], { "data\\packed.w3d", big_text, sizeof big_text, true }, THREE[2] };
+	t_arc_entry e[3] = { THREE[0], { "data\\packed.w3d", big_text, sizeof big_text, true }, THREE[2] };
 	for (int trailer = 0; trailer < 2; trailer++) {
 		wb b;
-		ab_layout at;
-		wb_init(&b);
-		ab_pbo(&b, "z\\ace\\addons\\tripod", e, 3, trailer, &at);
+		t_arc_layout at;
+		t_w3d_init(&b);
+		t_arc_pbo(&b, "z\\ace\\addons\\tripod", e, 3, trailer, &at);
 		wl_doc *d = rd(WL_ARCHIVE_PBO, &b);
 		ck_assert_uint_eq(d->findings.count, 0);
 		const wl_archive *a = arc(d);
@@ -246,7 +246,7 @@ START_TEST(pbo_clean)
 			free(out);
 		}
 		wl_doc_free(d);
-		wb_free(&b);
+		t_w3d_free(&b);
 	}
 }
 END_TEST
@@ -254,47 +254,47 @@ END_TEST
 START_TEST(pbo_hash)
 {
 	wb b;
-	ab_layout at;
-	wb_init(&b);
-	ab_pbo(&b, NULL, THREE, 3, true, &at);
+	t_arc_layout at;
+	t_w3d_init(&b);
+	t_arc_pbo(&b, NULL, THREE, 3, true, &at);
 	wl_doc *d = rd(WL_ARCHIVE_PBO, &b);
-	ck_assert_uint_eq(ru_count(d, "archive-pbo-hash"), 0);
+	ck_assert_uint_eq(t_count(d, "archive-pbo-hash"), 0);
 	wl_doc_free(d);
 	b.data[at.data[1]] ^= 1; /* one byte of an entry changed after packing */
 	d = rd(WL_ARCHIVE_PBO, &b);
-	ck_assert_uint_eq(ru_count(d, "archive-pbo-hash"), 1);
-	ck_assert_uint_eq(ru_find(d, "archive-pbo-hash")->offset, at.trailer);
+	ck_assert_uint_eq(t_count(d, "archive-pbo-hash"), 1);
+	ck_assert_uint_eq(t_find(d, "archive-pbo-hash")->offset, at.trailer);
 	for (size_t i = 0; i < 3; i++) /* its entries are still read */
 		ck_assert(arc(d)->entries[i].readable);
 	wl_doc_free(d);
 	/* the table-only depth of the walks does not hash */
 	d = wl_archive_read(WL_ARCHIVE_PBO, "t", b.data, b.len, WL_ARCHIVE_TABLE);
-	ck_assert_uint_eq(ru_count(d, "archive-pbo-hash"), 0);
+	ck_assert_uint_eq(t_count(d, "archive-pbo-hash"), 0);
 	wl_doc_free(d);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
 START_TEST(pbo_table_truncated)
 {
 	wb b;
-	ab_layout at;
-	wb_init(&b);
-	ab_pbo(&b, "p", THREE, 3, false, &at);
+	t_arc_layout at;
+	t_w3d_init(&b);
+	t_arc_pbo(&b, "p", THREE, 3, false, &at);
 	wl_doc *d = rd(WL_ARCHIVE_PBO, &b);
-	ck_assert_uint_eq(ru_count(d, "archive-table-truncated"), 0);
+	ck_assert_uint_eq(t_count(d, "archive-table-truncated"), 0);
 	wl_doc_free(d);
 	b.len = at.record[2] + 10;
 	d = rd(WL_ARCHIVE_PBO, &b);
-	ck_assert_uint_eq(ru_count(d, "archive-table-truncated"), 1);
-	ck_assert_uint_eq(ru_find(d, "archive-table-truncated")->offset, at.record[2]);
+	ck_assert_uint_eq(t_count(d, "archive-table-truncated"), 1);
+	ck_assert_uint_eq(t_find(d, "archive-table-truncated")->offset, at.record[2]);
 	ck_assert_uint_eq(arc(d)->count, 2);
 	wl_doc_free(d);
 	b.len = 12; /* inside the header record */
 	d = rd(WL_ARCHIVE_PBO, &b);
-	ck_assert_uint_eq(ru_count(d, "archive-table-truncated"), 1);
+	ck_assert_uint_eq(t_count(d, "archive-table-truncated"), 1);
 	wl_doc_free(d);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -303,40 +303,40 @@ START_TEST(pbo_unpack)
 	uint8_t text[2000];
 	for (size_t i = 0; i < sizeof text; i++)
 		text[i] = (uint8_t)"lod section "[i % 12];
-	ab_entry e[2] = { { "a.w3d", text, sizeof text, true }, { "b.w3d", text, sizeof text, true } };
+	t_arc_entry e[2] = { { "a.w3d", text, sizeof text, true }, { "b.w3d", text, sizeof text, true } };
 	wb b;
-	ab_layout at;
-	wb_init(&b);
-	ab_pbo(&b, NULL, e, 2, true, &at);
+	t_arc_layout at;
+	t_w3d_init(&b);
+	t_arc_pbo(&b, NULL, e, 2, true, &at);
 	wl_doc *d = rd(WL_ARCHIVE_PBO, &b); /* near miss: 'Cprs', intact */
-	ck_assert_uint_eq(ru_count(d, "archive-pbo-unpack"), 0);
+	ck_assert_uint_eq(t_count(d, "archive-pbo-unpack"), 0);
 	wl_doc_free(d);
 	/* the last byte of the checksum of a's stream */
 	size_t sum = at.data[1] - 1;
 	b.data[sum] ^= 0x40;
-	ab_pbo_rehash(&b, &at);
+	t_arc_pbo_rehash(&b, &at);
 	d = rd(WL_ARCHIVE_PBO, &b);
-	ck_assert_uint_eq(ru_count(d, "archive-pbo-unpack"), 1);
+	ck_assert_uint_eq(t_count(d, "archive-pbo-unpack"), 1);
 	ck_assert(!arc(d)->entries[0].readable && arc(d)->entries[1].readable);
 	wl_doc_free(d);
 	b.data[sum] ^= 0x40;
 	/* one more: b packed with a method nobody knows ('Enco') */
-	wb_patch_u32(&b, at.record[1] + 6, 0x456E636Fu);
+	t_w3d_patch_u32(&b, at.record[1] + 6, 0x456E636Fu);
 	b.data[sum] ^= 0x40;
-	ab_pbo_rehash(&b, &at);
+	t_arc_pbo_rehash(&b, &at);
 	d = rd(WL_ARCHIVE_PBO, &b);
-	ck_assert_uint_eq(ru_count(d, "archive-pbo-unpack"), 2);
+	ck_assert_uint_eq(t_count(d, "archive-pbo-unpack"), 2);
 	wl_doc_free(d);
 	/* an unpacked size its packed bytes cannot hold */
 	b.data[sum] ^= 0x40;
-	wb_patch_u32(&b, at.record[1] + 6, 0x43707273u);
-	wb_patch_u32(&b, at.record[1] + 10, 0x7FFFFFFFu);
-	ab_pbo_rehash(&b, &at);
+	t_w3d_patch_u32(&b, at.record[1] + 6, 0x43707273u);
+	t_w3d_patch_u32(&b, at.record[1] + 10, 0x7FFFFFFFu);
+	t_arc_pbo_rehash(&b, &at);
 	d = rd(WL_ARCHIVE_PBO, &b);
-	ck_assert_uint_eq(ru_count(d, "archive-pbo-unpack"), 1);
+	ck_assert_uint_eq(t_count(d, "archive-pbo-unpack"), 1);
 	ck_assert(!arc(d)->entries[1].readable);
 	wl_doc_free(d);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 

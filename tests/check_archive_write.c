@@ -45,23 +45,23 @@ static void holds(const wl_doc *d, size_t i, const void *want, size_t n)
 	free(out);
 }
 
-static void build(wl_archive_kind k, bool pack, wb *b, ab_layout *at)
+static void build(wl_archive_kind k, bool pack, wb *b, t_arc_layout *at)
 {
-	ab_entry e[3] = { { "Art\\W3D\\a.w3d", A, sizeof A, pack },
+	t_arc_entry e[3] = { { "Art\\W3D\\a.w3d", A, sizeof A, pack },
 			  { "Art\\W3D\\b.w3d", B, sizeof B, pack },
 			  { "Data\\c.ini", C, sizeof C - 1, false } };
-	wb_init(b);
+	t_w3d_init(b);
 	if (k == WL_ARCHIVE_BIG)
-		ab_big(b, "BIGF", e, 3, at);
+		t_arc_big(b, "BIGF", e, 3, at);
 	else
-		ab_pbo(b, "x\\y", e, 3, true, at);
+		t_arc_pbo(b, "x\\y", e, 3, true, at);
 }
 
 START_TEST(no_patch_same_bytes)
 {
 	for (int k = 0; k < 3; k++) {
 		wb b;
-		ab_layout at;
+		t_arc_layout at;
 		build(k == 0 ? WL_ARCHIVE_BIG : WL_ARCHIVE_PBO, k == 2, &b, &at);
 		wl_doc *d = rd(k == 0 ? WL_ARCHIVE_BIG : WL_ARCHIVE_PBO, b.data, b.len);
 		uint8_t *out;
@@ -72,7 +72,7 @@ START_TEST(no_patch_same_bytes)
 		ck_assert(memcmp(out, b.data, n) == 0);
 		free(out);
 		wl_doc_free(d);
-		wb_free(&b);
+		t_w3d_free(&b);
 	}
 }
 END_TEST
@@ -82,7 +82,7 @@ START_TEST(replace_moves_the_rest)
 	for (int k = 0; k < 3; k++) {
 		wl_archive_kind kind = k == 0 ? WL_ARCHIVE_BIG : WL_ARCHIVE_PBO;
 		wb b;
-		ab_layout at;
+		t_arc_layout at;
 		build(kind, k == 2, &b, &at);
 		wl_doc *d = rd(kind, b.data, b.len);
 		wl_archive_patch p = { 0, (const uint8_t *)NEW, sizeof NEW };
@@ -121,7 +121,7 @@ START_TEST(replace_moves_the_rest)
 		wl_doc_free(e);
 		free(out);
 		wl_doc_free(d);
-		wb_free(&b);
+		t_w3d_free(&b);
 	}
 }
 END_TEST
@@ -129,7 +129,7 @@ END_TEST
 START_TEST(damage_refused_or_confined)
 {
 	wb b;
-	ab_layout at;
+	t_arc_layout at;
 	build(WL_ARCHIVE_BIG, false, &b, &at);
 	uint8_t *out = NULL;
 	size_t n;
@@ -145,12 +145,12 @@ START_TEST(damage_refused_or_confined)
 	wl_doc_free(d);
 	b.data[4] ^= 1;
 	/* near miss: a PBO with a duplicate path is written */
-	ab_entry e[2] = { { "a.w3d", A, sizeof A, false }, { "A.W3D", B, sizeof B, false } };
+	t_arc_entry e[2] = { { "a.w3d", A, sizeof A, false }, { "A.W3D", B, sizeof B, false } };
 	wb c;
-	wb_init(&c);
-	ab_pbo(&c, NULL, e, 2, true, &at);
+	t_w3d_init(&c);
+	t_arc_pbo(&c, NULL, e, 2, true, &at);
 	d = rd(WL_ARCHIVE_PBO, c.data, c.len);
-	ck_assert_uint_eq(ru_count(d, "archive-duplicate-name"), 1);
+	ck_assert_uint_eq(t_count(d, "archive-duplicate-name"), 1);
 	ck_assert_ptr_null(wl_archive_unwritable(d));
 	ck_assert_int_eq(wl_archive_rewrite(d, &p, 1, &out, &n, why, sizeof why), 0);
 	free(out);
@@ -160,8 +160,8 @@ START_TEST(damage_refused_or_confined)
 	p.entry = 7;
 	ck_assert_int_eq(wl_archive_rewrite(d, &p, 1, &out, &n, why, sizeof why), -1);
 	wl_doc_free(d);
-	wb_free(&c);
-	wb_free(&b);
+	t_w3d_free(&c);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -179,11 +179,11 @@ START_TEST(table_from_head)
 {
 	uint8_t big[5000];
 	memset(big, 'x', sizeof big);
-	ab_entry e[2] = { { "Art\\W3D\\a.w3d", big, sizeof big, false }, { "b.w3d", B, sizeof B, false } };
+	t_arc_entry e[2] = { { "Art\\W3D\\a.w3d", big, sizeof big, false }, { "b.w3d", B, sizeof B, false } };
 	wb b;
-	ab_layout at;
-	wb_init(&b);
-	ab_big(&b, "BIGF", e, 2, &at);
+	t_arc_layout at;
+	t_w3d_init(&b);
+	t_arc_big(&b, "BIGF", e, 2, &at);
 	char path[64];
 	to_file(&b, path);
 	uint8_t *head;
@@ -204,18 +204,18 @@ START_TEST(table_from_head)
 	wl_doc_free(w);
 	free(head);
 	/* a data offset inside the table: read whole, no false cut */
-	ab_patch_be32(&b, 12, 20);
+	t_arc_patch_be32(&b, 12, 20);
 	unlink(path);
 	to_file(&b, path);
 	ck_assert_int_eq(wl_archive_read_table(path, &head, &size, &have), WL_READ_OK);
 	ck_assert_uint_eq(have, size);
 	d = wl_archive_read_head(WL_ARCHIVE_BIG, "t", head, have, size, WL_ARCHIVE_FULL);
-	ck_assert_uint_eq(ru_count(d, "archive-table-truncated"), 0);
+	ck_assert_uint_eq(t_count(d, "archive-table-truncated"), 0);
 	ck_assert_uint_eq(((const wl_archive *)d->model)->count, 2);
 	wl_doc_free(d);
 	free(head);
 	unlink(path);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 

@@ -16,7 +16,7 @@ extern Suite *b3d_fix_suite(void);
 
 static size_t findings_of(const uint8_t *p, size_t n, const char *rule)
 {
-	wl_doc *d = wl_lint_bytes(ru_cat, NULL, "t.b3d", p, n);
+	wl_doc *d = wl_lint_bytes(t_cat, NULL, "t.b3d", p, n);
 	ck_assert_ptr_nonnull(d);
 	size_t k = 0;
 	for (size_t i = 0; i < d->findings.count; i++)
@@ -30,21 +30,21 @@ static void quad_with_slack(wb *b, size_t extra)
 {
 	static const float quad[] = { 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0 };
 	static const int32_t idx[] = { 0, 1, 2, 0, 2, 3 };
-	b3b_begin(b, "BB3D");
-	wb_u32(b, 1);
-	b3b_node_begin(b, "root", b3b_identity);
-	b3b_begin(b, "MESH");
-	wb_u32(b, (uint32_t)-1);
-	b3b_vrts(b, 0, 0, 0, quad, 4);
-	b3b_begin(b, "TRIS");
-	wb_u32(b, (uint32_t)-1);
+	t_b3d_begin(b, "BB3D");
+	t_w3d_u32(b, 1);
+	t_b3d_node_begin(b, "root", t_b3d_identity);
+	t_b3d_begin(b, "MESH");
+	t_w3d_u32(b, (uint32_t)-1);
+	t_b3d_vrts(b, 0, 0, 0, quad, 4);
+	t_b3d_begin(b, "TRIS");
+	t_w3d_u32(b, (uint32_t)-1);
 	for (size_t i = 0; i < 6; i++)
-		wb_u32(b, (uint32_t)idx[i]);
-	wb_zeros(b, extra);
-	b3b_end(b);
-	b3b_end(b);
-	b3b_end(b);
-	b3b_end(b);
+		t_w3d_u32(b, (uint32_t)idx[i]);
+	t_w3d_zeros(b, extra);
+	t_b3d_end(b);
+	t_b3d_end(b);
+	t_b3d_end(b);
+	t_b3d_end(b);
 }
 
 /* The unit quad: 4 vertices (no normals, no UVs) and 2 triangles. */
@@ -52,19 +52,19 @@ static const float QUAD[] = { 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0 };
 static const int32_t QUAD_IDX[] = { 0, 1, 2, 0, 2, 3 };
 
 /* Opens a MESH (mesh_brush) and writes the quad's VRTS and a TRIS
- * (tris_brush) of its 2 triangles; close with b3b_end. */
+ * (tris_brush) of its 2 triangles; close with t_b3d_end. */
 static void quad_mesh_open(wb *b, int32_t mesh_brush, int32_t tris_brush)
 {
-	b3b_begin(b, "MESH");
-	wb_u32(b, (uint32_t)mesh_brush);
-	b3b_vrts(b, 0, 0, 0, QUAD, 4);
-	b3b_tris(b, tris_brush, QUAD_IDX, 2);
+	t_b3d_begin(b, "MESH");
+	t_w3d_u32(b, (uint32_t)mesh_brush);
+	t_b3d_vrts(b, 0, 0, 0, QUAD, 4);
+	t_b3d_tris(b, tris_brush, QUAD_IDX, 2);
 }
 
 /* Runs the fixers over in: fix_util.h. */
 static void expect_fix(const wb *in, const wb *want, bool unsafe)
 {
-	fu_expect_fix("t.b3d", in, want, unsafe);
+	t_fix_expect_fix("t.b3d", in, want, unsafe);
 }
 
 /* A NODE "root" rotated by rot holding a KEYS chunk (rotation only) of n
@@ -72,18 +72,18 @@ static void expect_fix(const wb *in, const wb *want, bool unsafe)
  * anim_frames frames. */
 static void animated(wb *b, const float rot[4], const float *keys, size_t n, int32_t anim_frames)
 {
-	b3b_xform t = b3b_identity;
+	t_b3d_xform t = t_b3d_identity;
 	memcpy(t.rot, rot, sizeof t.rot);
 	int32_t frames[8];
 	for (size_t i = 0; i < n; i++)
 		frames[i] = (int32_t)i + 1;
-	b3b_begin(b, "BB3D");
-	wb_u32(b, 1);
-	b3b_node_begin(b, "root", t);
-	b3b_keys(b, 4, frames, keys, n);
-	b3b_anim(b, 0, anim_frames, 25);
-	b3b_end(b);
-	b3b_end(b);
+	t_b3d_begin(b, "BB3D");
+	t_w3d_u32(b, 1);
+	t_b3d_node_begin(b, "root", t);
+	t_b3d_keys(b, 4, frames, keys, n);
+	t_b3d_anim(b, 0, anim_frames, 25);
+	t_b3d_end(b);
+	t_b3d_end(b);
 }
 
 /* animated() with an ANIM of n frames. */
@@ -98,9 +98,9 @@ START_TEST(test_normalise_quaternions)
 	static const float keys[8] = { 2, 0, 0, 0, 0, 0, 0, 0.5f };
 	static const float keys_unit[8] = { 1, 0, 0, 0, 0, 0, 0, 1 };
 	wb b, want, clean;
-	wb_init(&b);
-	wb_init(&want);
-	wb_init(&clean);
+	t_w3d_init(&b);
+	t_w3d_init(&want);
+	t_w3d_init(&clean);
 	rotated(&b, rot, keys, 2);
 	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-node-rotation-not-unit"), 1);
 	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-key-rotation-not-unit"), 2);
@@ -111,9 +111,9 @@ START_TEST(test_normalise_quaternions)
 	static const float close[4] = { 1.0005f, 0, 0, 0 };
 	rotated(&clean, close, keys_unit, 2);
 	expect_fix(&clean, NULL, true);
-	wb_free(&b);
-	wb_free(&want);
-	wb_free(&clean);
+	t_w3d_free(&b);
+	t_w3d_free(&want);
+	t_w3d_free(&clean);
 }
 END_TEST
 
@@ -122,17 +122,17 @@ START_TEST(test_zero_quaternion)
 	static const float keys[8] = { 0, 0, 0, 0, 0, 2, 0, 0 };
 	static const float keys_fixed[8] = { 1, 0, 0, 0, 0, 1, 0, 0 };
 	wb b, want;
-	wb_init(&b);
-	wb_init(&want);
-	rotated(&b, b3b_identity.rot, keys, 2);
+	t_w3d_init(&b);
+	t_w3d_init(&want);
+	rotated(&b, t_b3d_identity.rot, keys, 2);
 	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-key-rotation-not-unit"), 2);
 	/* safe: a zero quaternion has no direction; the rule is left whole */
 	expect_fix(&b, NULL, false);
 	/* unsafe: the zero one becomes the identity, the other is normalised */
-	rotated(&want, b3b_identity.rot, keys_fixed, 2);
+	rotated(&want, t_b3d_identity.rot, keys_fixed, 2);
 	expect_fix(&b, &want, true);
-	wb_free(&b);
-	wb_free(&want);
+	t_w3d_free(&b);
+	t_w3d_free(&want);
 }
 END_TEST
 
@@ -141,28 +141,28 @@ END_TEST
 static void with_ids(wb *b, int32_t tex1, int32_t mesh_brush, int32_t tris_brush)
 {
 	const int32_t tex[2] = { 0, tex1 };
-	b3b_begin(b, "BB3D");
-	wb_u32(b, 1);
-	b3b_begin(b, "TEXS");
-	b3b_tex(b, "a.png");
-	b3b_end(b);
-	b3b_begin(b, "BRUS");
-	wb_u32(b, 2);
-	b3b_brush(b, "br", tex, 2);
-	b3b_end(b);
-	b3b_node_begin(b, "root", b3b_identity);
+	t_b3d_begin(b, "BB3D");
+	t_w3d_u32(b, 1);
+	t_b3d_begin(b, "TEXS");
+	t_b3d_tex(b, "a.png");
+	t_b3d_end(b);
+	t_b3d_begin(b, "BRUS");
+	t_w3d_u32(b, 2);
+	t_b3d_brush(b, "br", tex, 2);
+	t_b3d_end(b);
+	t_b3d_node_begin(b, "root", t_b3d_identity);
 	quad_mesh_open(b, mesh_brush, tris_brush);
-	b3b_end(b);
-	b3b_end(b);
-	b3b_end(b);
+	t_b3d_end(b);
+	t_b3d_end(b);
+	t_b3d_end(b);
 }
 
 START_TEST(test_clear_dangling_ids)
 {
 	wb b, want, clean;
-	wb_init(&b);
-	wb_init(&want);
-	wb_init(&clean);
+	t_w3d_init(&b);
+	t_w3d_init(&want);
+	t_w3d_init(&clean);
 	with_ids(&b, 5, 3, 7);
 	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-texture-id-out-of-range"), 1);
 	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-brush-id-out-of-range"), 2);
@@ -171,9 +171,9 @@ START_TEST(test_clear_dangling_ids)
 	/* near miss: ids in range (texture 0, brush 0) are kept */
 	with_ids(&clean, 0, 0, 0);
 	expect_fix(&clean, NULL, true);
-	wb_free(&b);
-	wb_free(&want);
-	wb_free(&clean);
+	t_w3d_free(&b);
+	t_w3d_free(&want);
+	t_w3d_free(&clean);
 }
 END_TEST
 
@@ -184,17 +184,17 @@ static void expect_anim_frames(int32_t frames, const char *const *rules, const s
 {
 	static const float keys[12] = { 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0 };
 	wb b, want;
-	wb_init(&b);
-	wb_init(&want);
-	animated(&b, b3b_identity.rot, keys, 3, frames);
+	t_w3d_init(&b);
+	t_w3d_init(&want);
+	animated(&b, t_b3d_identity.rot, keys, 3, frames);
 	for (size_t i = 0; i < n; i++)
 		ck_assert_uint_eq(findings_of(b.data, b.len, rules[i]), findings[i]);
-	animated(&want, b3b_identity.rot, keys, 3, 3);
+	animated(&want, t_b3d_identity.rot, keys, 3, 3);
 	expect_fix(&b, &want, false);
 	/* near miss: ANIM frames already cover the last key */
 	expect_fix(&want, NULL, true);
-	wb_free(&b);
-	wb_free(&want);
+	t_w3d_free(&b);
+	t_w3d_free(&want);
 }
 
 START_TEST(test_cover_keys_anim)
@@ -212,13 +212,13 @@ static void positions(wb *b, const int32_t *frame, const float *pos, size_t n)
 	float v[3 * 8] = { 0 };
 	for (size_t i = 0; i < n; i++)
 		v[3 * i] = pos[i];
-	b3b_begin(b, "BB3D");
-	wb_u32(b, 1);
-	b3b_node_begin(b, "root", b3b_identity);
-	b3b_keys(b, 1, frame, v, n);
-	b3b_anim(b, 0, 3, 25);
-	b3b_end(b);
-	b3b_end(b);
+	t_b3d_begin(b, "BB3D");
+	t_w3d_u32(b, 1);
+	t_b3d_node_begin(b, "root", t_b3d_identity);
+	t_b3d_keys(b, 1, frame, v, n);
+	t_b3d_anim(b, 0, 3, 25);
+	t_b3d_end(b);
+	t_b3d_end(b);
 }
 
 START_TEST(test_sort_keys)
@@ -228,34 +228,34 @@ START_TEST(test_sort_keys)
 	static const int32_t sorted[] = { 1, 2, 3 };
 	static const float kept[] = { 10, 20, 30 }; /* the first of equal frames */
 	wb b, want;
-	wb_init(&b);
-	wb_init(&want);
+	t_w3d_init(&b);
+	t_w3d_init(&want);
 	positions(&b, frames, pos, 5);
 	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-keys-frame-order"), 3);
 	positions(&want, sorted, kept, 3);
 	expect_fix(&b, &want, false);
 	/* near miss: increasing frames are left alone */
 	expect_fix(&want, NULL, true);
-	wb_free(&b);
-	wb_free(&want);
+	t_w3d_free(&b);
+	t_w3d_free(&want);
 }
 END_TEST
 
 /* A NODE "root" holding n KEYS chunks, chunk c of flags[c] with nk[c]
- * keys at frame[c][...] and floats v[c] (b3b_keys), then an ANIM of
+ * keys at frame[c][...] and floats v[c] (t_b3d_keys), then an ANIM of
  * anim_frames frames at fps (none when anim_frames is INT32_MIN). */
 static void keyed(wb *b, size_t n, const int32_t *flags, const int32_t *const *frame, const float *const *v,
 		  const size_t *nk, int32_t anim_frames, float fps)
 {
-	b3b_begin(b, "BB3D");
-	wb_u32(b, 1);
-	b3b_node_begin(b, "root", b3b_identity);
+	t_b3d_begin(b, "BB3D");
+	t_w3d_u32(b, 1);
+	t_b3d_node_begin(b, "root", t_b3d_identity);
 	for (size_t c = 0; c < n; c++)
-		b3b_keys(b, flags[c], frame[c], v[c], nk[c]);
+		t_b3d_keys(b, flags[c], frame[c], v[c], nk[c]);
 	if (anim_frames != INT32_MIN)
-		b3b_anim(b, 0, anim_frames, fps);
-	b3b_end(b);
-	b3b_end(b);
+		t_b3d_anim(b, 0, anim_frames, fps);
+	t_b3d_end(b);
+	t_b3d_end(b);
 }
 
 START_TEST(test_drop_repeated_keys)
@@ -267,8 +267,8 @@ START_TEST(test_drop_repeated_keys)
 	const float *v[] = { va, vb }, *v_kept[] = { va, vb_kept };
 	static const size_t nk[] = { 2, 2 }, nk_kept[] = { 2, 1 };
 	wb b, want;
-	wb_init(&b);
-	wb_init(&want);
+	t_w3d_init(&b);
+	t_w3d_init(&want);
 	keyed(&b, 2, pos_flags, frames, v, nk, 3, 25);
 	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-keys-duplicate-frame"), 1);
 	keyed(&want, 2, pos_flags, frames_kept, v_kept, nk_kept, 3, 25);
@@ -280,7 +280,7 @@ START_TEST(test_drop_repeated_keys)
 	const float *v_split[] = { va, rot };
 	const int32_t *frames_split[] = { fa, fa };
 	wb split;
-	wb_init(&split);
+	t_w3d_init(&split);
 	keyed(&split, 2, split_flags, frames_split, v_split, nk, 3, 25);
 	expect_fix(&split, NULL, true);
 	/* a repeated position whose key also holds a new rotation: no edit, the
@@ -289,14 +289,14 @@ START_TEST(test_drop_repeated_keys)
 	static const float pr[] = { 21, 0, 0, 1, 0, 0, 0, 30, 0, 0, 1, 0, 0, 0 };
 	const float *v_part[] = { va, pr };
 	wb part;
-	wb_init(&part);
+	t_w3d_init(&part);
 	keyed(&part, 2, part_flags, frames, v_part, nk, 3, 25);
 	ck_assert_uint_eq(findings_of(part.data, part.len, "b3d-keys-duplicate-frame"), 1);
 	expect_fix(&part, NULL, true);
-	wb_free(&b);
-	wb_free(&want);
-	wb_free(&split);
-	wb_free(&part);
+	t_w3d_free(&b);
+	t_w3d_free(&want);
+	t_w3d_free(&split);
+	t_w3d_free(&part);
 }
 END_TEST
 
@@ -308,14 +308,14 @@ START_TEST(test_fit_anim_frames)
 	expect_anim_frames(-7, rules, n, 2);
 	/* an ANIM that governs no key: frames 1 */
 	wb b, want;
-	wb_init(&b);
-	wb_init(&want);
+	t_w3d_init(&b);
+	t_w3d_init(&want);
 	keyed(&b, 0, NULL, NULL, NULL, NULL, -4, 25);
 	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-anim-zero-frames"), 1);
 	keyed(&want, 0, NULL, NULL, NULL, NULL, 1, 25);
 	expect_fix(&b, &want, false);
-	wb_free(&b);
-	wb_free(&want);
+	t_w3d_free(&b);
+	t_w3d_free(&want);
 }
 END_TEST
 
@@ -328,23 +328,23 @@ START_TEST(test_default_anim_fps)
 	static const size_t nk[] = { 2 };
 	const float bad[] = { 0, -30, NAN, INFINITY };
 	wb want;
-	wb_init(&want);
+	t_w3d_init(&want);
 	keyed(&want, 1, flags, frames, vs, nk, 2, 25);
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		wb b;
-		wb_init(&b);
+		t_w3d_init(&b);
 		keyed(&b, 1, flags, frames, vs, nk, 2, bad[i]);
 		ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-anim-bad-fps"), 1);
 		expect_fix(&b, &want, false);
-		wb_free(&b);
+		t_w3d_free(&b);
 	}
 	/* near miss: any fps above 0 stays */
 	wb slow;
-	wb_init(&slow);
+	t_w3d_init(&slow);
 	keyed(&slow, 1, flags, frames, vs, nk, 2, 0.5f);
 	expect_fix(&slow, NULL, true);
-	wb_free(&slow);
-	wb_free(&want);
+	t_w3d_free(&slow);
+	t_w3d_free(&want);
 }
 END_TEST
 
@@ -354,34 +354,34 @@ END_TEST
  * an empty TRIS when c_mesh (otherwise "b" and "c" hold nothing). */
 static void with_empty_parts(wb *b, bool a_empty, bool b_mesh, bool c_mesh)
 {
-	b3b_begin(b, "BB3D");
-	wb_u32(b, 1);
-	b3b_node_begin(b, "root", b3b_identity);
-	b3b_quad_mesh(b, -1, 0, NULL);
-	b3b_node_begin(b, "a", b3b_identity);
+	t_b3d_begin(b, "BB3D");
+	t_w3d_u32(b, 1);
+	t_b3d_node_begin(b, "root", t_b3d_identity);
+	t_b3d_quad_mesh(b, -1, 0, NULL);
+	t_b3d_node_begin(b, "a", t_b3d_identity);
 	quad_mesh_open(b, -1, -1);
 	if (a_empty)
-		b3b_tris(b, -1, QUAD_IDX, 0);
-	b3b_end(b);
-	b3b_end(b);
-	b3b_node_begin(b, "b", b3b_identity);
+		t_b3d_tris(b, -1, QUAD_IDX, 0);
+	t_b3d_end(b);
+	t_b3d_end(b);
+	t_b3d_node_begin(b, "b", t_b3d_identity);
 	if (b_mesh) {
-		b3b_begin(b, "MESH");
-		wb_u32(b, (uint32_t)-1);
-		b3b_end(b);
+		t_b3d_begin(b, "MESH");
+		t_w3d_u32(b, (uint32_t)-1);
+		t_b3d_end(b);
 	}
-	b3b_end(b);
-	b3b_node_begin(b, "c", b3b_identity);
+	t_b3d_end(b);
+	t_b3d_node_begin(b, "c", t_b3d_identity);
 	if (c_mesh) {
-		b3b_begin(b, "MESH");
-		wb_u32(b, (uint32_t)-1);
-		b3b_vrts(b, 0, 0, 0, QUAD, 4);
-		b3b_tris(b, -1, QUAD_IDX, 0);
-		b3b_end(b);
+		t_b3d_begin(b, "MESH");
+		t_w3d_u32(b, (uint32_t)-1);
+		t_b3d_vrts(b, 0, 0, 0, QUAD, 4);
+		t_b3d_tris(b, -1, QUAD_IDX, 0);
+		t_b3d_end(b);
 	}
-	b3b_end(b);
-	b3b_end(b);
-	b3b_end(b);
+	t_b3d_end(b);
+	t_b3d_end(b);
+	t_b3d_end(b);
 }
 
 static void with_empty(wb *b, bool empty)
@@ -392,8 +392,8 @@ static void with_empty(wb *b, bool empty)
 START_TEST(test_remove_empty_meshes)
 {
 	wb b, want;
-	wb_init(&b);
-	wb_init(&want);
+	t_w3d_init(&b);
+	t_w3d_init(&want);
 	with_empty(&b, true);
 	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-tris-empty"), 2);
 	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-mesh-no-vertices"), 1);
@@ -405,17 +405,17 @@ START_TEST(test_remove_empty_meshes)
 	with_empty_parts(&want, true, false, true);
 	expect_fix(&b, &want, true);
 	/* without "c", every empty MESH and TRIS goes */
-	wb_free(&b);
-	wb_free(&want);
-	wb_init(&b);
-	wb_init(&want);
+	t_w3d_free(&b);
+	t_w3d_free(&want);
+	t_w3d_init(&b);
+	t_w3d_init(&want);
 	with_empty_parts(&b, true, true, false);
 	with_empty(&want, false);
 	expect_fix(&b, &want, true);
 	/* near miss: meshes with vertices and triangles stay */
 	expect_fix(&want, NULL, true);
-	wb_free(&b);
-	wb_free(&want);
+	t_w3d_free(&b);
+	t_w3d_free(&want);
 }
 END_TEST
 
@@ -424,13 +424,13 @@ END_TEST
 START_TEST(test_cut_in_vrts_keeps_vertices)
 {
 	wb b;
-	wb_init(&b);
-	b3b_begin(&b, "BB3D");
-	wb_u32(&b, 1);
-	b3b_node_begin(&b, "root", b3b_identity);
-	b3b_quad_mesh(&b, -1, 0, NULL);
-	b3b_end(&b);
-	b3b_end(&b);
+	t_w3d_init(&b);
+	t_b3d_begin(&b, "BB3D");
+	t_w3d_u32(&b, 1);
+	t_b3d_node_begin(&b, "root", t_b3d_identity);
+	t_b3d_quad_mesh(&b, -1, 0, NULL);
+	t_b3d_end(&b);
+	t_b3d_end(&b);
 	/* cut after the third vertex's first float: VRTS header (12) + 2.33 vertices */
 	size_t vrts = 0;
 	for (size_t i = 0; i + 4 <= b.len; i++)
@@ -439,7 +439,7 @@ START_TEST(test_cut_in_vrts_keeps_vertices)
 	ck_assert_uint_gt(vrts, 0);
 	size_t cut = vrts + 8 + 12 + 2 * 12 + 4;
 	wl_fix_options o = { 0 };
-	o.catalog = ru_cat;
+	o.catalog = t_cat;
 	o.unsafe = true;
 	wl_fix_result r;
 	ck_assert_int_eq(wl_fix_run(&o, "t.b3d", b.data, cut, &r), 0);
@@ -450,13 +450,13 @@ START_TEST(test_cut_in_vrts_keeps_vertices)
 	for (size_t i = 0; i + 8 <= r.out_len; i++) {
 		mesh |= memcmp(r.out + i, "MESH", 4) == 0;
 		if (memcmp(r.out + i, "VRTS", 4) == 0)
-			verts = ru_le32(r.out + i + 4) == 12 + 2 * 12 &&
+			verts = t_le32(r.out + i + 4) == 12 + 2 * 12 &&
 				memcmp(r.out + i + 8, b.data + vrts + 8, 12 + 2 * 12) == 0;
 	}
 	ck_assert(mesh);
 	ck_assert(verts);
 	wl_fix_result_free(&r);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -465,18 +465,18 @@ END_TEST
  * vert[k][i], wt[k][i]. */
 static void skinned(wb *b, const int32_t vert[5][4], const float wt[5][4], const size_t n[5])
 {
-	b3b_begin(b, "BB3D");
-	wb_u32(b, 1);
-	b3b_node_begin(b, "root", b3b_identity);
-	b3b_quad_mesh(b, -1, 0, NULL);
+	t_b3d_begin(b, "BB3D");
+	t_w3d_u32(b, 1);
+	t_b3d_node_begin(b, "root", t_b3d_identity);
+	t_b3d_quad_mesh(b, -1, 0, NULL);
 	for (int k = 0; k < 5; k++) {
 		char name[3] = { 'b', (char)('0' + k), 0 };
-		b3b_node_begin(b, name, b3b_identity);
-		b3b_bone(b, vert[k], wt[k], n[k]);
-		b3b_end(b);
+		t_b3d_node_begin(b, name, t_b3d_identity);
+		t_b3d_bone(b, vert[k], wt[k], n[k]);
+		t_b3d_end(b);
 	}
-	b3b_end(b);
-	b3b_end(b);
+	t_b3d_end(b);
+	t_b3d_end(b);
 }
 
 START_TEST(test_fix_weights)
@@ -496,8 +496,8 @@ START_TEST(test_fix_weights)
 	static const int32_t fixed_vert[5][4] = { { 0, 1, 2, 3 }, { 0, 1 }, { 1 }, { 1 }, { 0 } };
 	static const size_t fixed_n[5] = { 4, 2, 1, 1, 0 };
 	wb b, want;
-	wb_init(&b);
-	wb_init(&want);
+	t_w3d_init(&b);
+	t_w3d_init(&want);
 	skinned(&b, vert, wt, n);
 	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-weight-sum"), 1);
 	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-weight-over-4"), 1);
@@ -506,8 +506,8 @@ START_TEST(test_fix_weights)
 	expect_fix(&b, &want, false);
 	/* near miss: four weights per vertex summing to 1 are left alone */
 	expect_fix(&want, NULL, true);
-	wb_free(&b);
-	wb_free(&want);
+	t_w3d_free(&b);
+	t_w3d_free(&want);
 }
 END_TEST
 
@@ -517,14 +517,14 @@ END_TEST
 START_TEST(test_salvage_cut_records)
 {
 	wb cut;
-	wb_init(&cut);
-	b3b_begin(&cut, "BB3D");
-	wb_u32(&cut, 1);
-	b3b_node_begin(&cut, "root", b3b_identity);
+	t_w3d_init(&cut);
+	t_b3d_begin(&cut, "BB3D");
+	t_w3d_u32(&cut, 1);
+	t_b3d_node_begin(&cut, "root", t_b3d_identity);
 	quad_mesh_open(&cut, -1, -1);
-	b3b_end(&cut);
-	b3b_end(&cut);
-	b3b_end(&cut);
+	t_b3d_end(&cut);
+	t_b3d_end(&cut);
+	t_b3d_end(&cut);
 	size_t tris = 0;
 	for (size_t i = 0; i + 4 <= cut.len; i++)
 		if (memcmp(cut.data + i, "TRIS", 4) == 0)
@@ -532,37 +532,37 @@ START_TEST(test_salvage_cut_records)
 	cut.len = tris + 8 + 4 + 12 + 5; /* the end of the file */
 	ck_assert_uint_eq(findings_of(cut.data, cut.len, "chunk-truncated"), 4); /* BB3D, NODE, MESH, TRIS */
 	wb want;
-	wb_init(&want);
-	b3b_begin(&want, "BB3D");
-	wb_u32(&want, 1);
-	b3b_node_begin(&want, "root", b3b_identity);
-	b3b_begin(&want, "MESH");
-	wb_u32(&want, (uint32_t)-1);
-	b3b_vrts(&want, 0, 0, 0, QUAD, 4);
-	b3b_tris(&want, -1, QUAD_IDX, 1);
-	b3b_end(&want);
-	b3b_end(&want);
-	b3b_end(&want);
+	t_w3d_init(&want);
+	t_b3d_begin(&want, "BB3D");
+	t_w3d_u32(&want, 1);
+	t_b3d_node_begin(&want, "root", t_b3d_identity);
+	t_b3d_begin(&want, "MESH");
+	t_w3d_u32(&want, (uint32_t)-1);
+	t_b3d_vrts(&want, 0, 0, 0, QUAD, 4);
+	t_b3d_tris(&want, -1, QUAD_IDX, 1);
+	t_b3d_end(&want);
+	t_b3d_end(&want);
+	t_b3d_end(&want);
 	expect_fix(&cut, NULL, false); /* salvage is unsafe */
 	expect_fix(&cut, &want, true);
 	/* Near miss: cut exactly after the whole triangle, the lengths are
 	 * all that is wrong - the same output. */
 	cut.len = tris + 8 + 4 + 12;
 	expect_fix(&cut, &want, true);
-	wb_free(&want);
+	t_w3d_free(&want);
 	cut.len = 0;
-	wb_free(&cut);
+	t_w3d_free(&cut);
 }
 END_TEST
 
 START_TEST(test_trim_record_slack)
 {
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	quad_with_slack(&b, 5);
 	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-record-slack"), 1);
 	wl_fix_options o = { 0 };
-	o.catalog = ru_cat;
+	o.catalog = t_cat;
 	/* Safe run: the unsafe fixer does not run. */
 	wl_fix_result r;
 	ck_assert_int_eq(wl_fix_run(&o, "t.b3d", b.data, b.len, &r), 0);
@@ -576,7 +576,7 @@ START_TEST(test_trim_record_slack)
 	ck_assert_uint_eq(findings_of(r.out, r.out_len, "b3d-record-slack"), 0);
 	/* The output is the same model as the file without the slack. */
 	wb clean;
-	wb_init(&clean);
+	t_w3d_init(&clean);
 	quad_with_slack(&clean, 0);
 	ck_assert_uint_eq(r.out_len, clean.len);
 	ck_assert(memcmp(r.out, clean.data, clean.len) == 0);
@@ -586,21 +586,21 @@ START_TEST(test_trim_record_slack)
 	ck_assert(!r2.changed);
 	wl_fix_result_free(&r2);
 	wl_fix_result_free(&r);
-	wb_free(&clean);
-	wb_free(&b);
+	t_w3d_free(&clean);
+	t_w3d_free(&b);
 }
 END_TEST
 
 START_TEST(test_trailing_bytes_on_b3d)
 {
 	wb b;
-	wb_init(&b);
-	b3b_quad_model(&b, NULL, NULL);
+	t_w3d_init(&b);
+	t_b3d_quad_model(&b, NULL, NULL);
 	size_t good = b.len;
-	wb_zeros(&b, 3);
+	t_w3d_zeros(&b, 3);
 	ck_assert_uint_eq(findings_of(b.data, b.len, "trailing-bytes"), 1);
 	wl_fix_options o = { 0 };
-	o.catalog = ru_cat;
+	o.catalog = t_cat;
 	wl_fix_result r;
 	ck_assert_int_eq(wl_fix_run(&o, "t.b3d", b.data, b.len, &r), 0);
 	ck_assert(r.changed && r.verified);
@@ -611,7 +611,7 @@ START_TEST(test_trailing_bytes_on_b3d)
 	ck_assert_int_eq(wl_fix_run(&o, "t.b3d", b.data, good, &r), 0);
 	ck_assert(!r.changed);
 	wl_fix_result_free(&r);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -621,19 +621,19 @@ START_TEST(test_container_size_on_b3d)
 	 * tiles: the reader extends BB3D (container-size-too-small or
 	 * chunk-size-past-eof) and container-sizes repairs the length. */
 	wb b;
-	wb_init(&b);
-	b3b_quad_model(&b, NULL, NULL);
+	t_w3d_init(&b);
+	t_b3d_quad_model(&b, NULL, NULL);
 	uint32_t len = (uint32_t)(b.len - 8);
 	const uint8_t bad[4] = { (uint8_t)(len + 7), (uint8_t)((len + 7) >> 8), 0, 0 };
 	memcpy(b.data + 4, bad, 4);
 	wl_fix_options o = { 0 };
-	o.catalog = ru_cat;
+	o.catalog = t_cat;
 	wl_fix_result r;
 	ck_assert_int_eq(wl_fix_run(&o, "t.b3d", b.data, b.len, &r), 0);
 	ck_assert(r.changed && r.verified);
 	ck_assert_uint_eq(r.out[4] | r.out[5] << 8, len);
 	wl_fix_result_free(&r);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -641,7 +641,7 @@ Suite *b3d_fix_suite(void)
 {
 	Suite *s = suite_create("b3d_fix");
 	TCase *tc = tcase_create("b3d_fix");
-	tcase_add_checked_fixture(tc, ru_cat_setup, ru_cat_teardown);
+	tcase_add_checked_fixture(tc, t_cat_setup, t_cat_teardown);
 	tcase_add_test(tc, test_trim_record_slack);
 	tcase_add_test(tc, test_trailing_bytes_on_b3d);
 	tcase_add_test(tc, test_container_size_on_b3d);

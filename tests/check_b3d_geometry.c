@@ -14,7 +14,7 @@ typedef struct geo {
 	int32_t mesh_brush;
 	int vrts;                 /* VRTS chunks */
 	int32_t flags, sets, set_size;
-	const float *v;           /* vertex floats (b3b_vrts layout) */
+	const float *v;           /* vertex floats (t_b3d_vrts layout) */
 	size_t nv;
 	int tris;                 /* TRIS chunks, each with the same triangles */
 	int32_t tris_brush;
@@ -38,32 +38,32 @@ static geo quad_geo(void)
 static wl_doc *build(const geo *g, geo_at *at)
 {
 	wb b;
-	wb_init(&b);
-	b3b_begin(&b, "BB3D");
-	wb_u32(&b, 1);
+	t_w3d_init(&b);
+	t_b3d_begin(&b, "BB3D");
+	t_w3d_u32(&b, 1);
 	if (g->brushes) {
-		b3b_begin(&b, "BRUS");
-		wb_u32(&b, 0);
+		t_b3d_begin(&b, "BRUS");
+		t_w3d_u32(&b, 0);
 		for (int i = 0; i < g->brushes; i++)
-			b3b_brush(&b, "b", NULL, 0);
-		b3b_end(&b);
+			t_b3d_brush(&b, "b", NULL, 0);
+		t_b3d_end(&b);
 	}
-	b3b_node_begin(&b, "n", b3b_identity);
+	t_b3d_node_begin(&b, "n", t_b3d_identity);
 	at->mesh = b.len;
-	b3b_begin(&b, "MESH");
-	wb_u32(&b, (uint32_t)g->mesh_brush);
+	t_b3d_begin(&b, "MESH");
+	t_w3d_u32(&b, (uint32_t)g->mesh_brush);
 	for (int i = 0; i < g->vrts; i++) {
 		at->vrts[i] = b.len;
-		b3b_vrts(&b, g->flags, g->sets, g->set_size, g->v, g->nv);
+		t_b3d_vrts(&b, g->flags, g->sets, g->set_size, g->v, g->nv);
 	}
 	for (int i = 0; i < g->tris; i++) {
 		at->tris[i] = b.len;
-		b3b_tris(&b, g->tris_brush, g->idx, g->nt);
+		t_b3d_tris(&b, g->tris_brush, g->idx, g->nt);
 	}
-	b3b_end(&b);
-	b3b_end(&b);
-	b3b_end(&b);
-	return b3l_take(&b);
+	t_b3d_end(&b);
+	t_b3d_end(&b);
+	t_b3d_end(&b);
+	return t_b3dlint_take(&b);
 }
 
 /* Lints g and returns the number of findings of rule. */
@@ -71,8 +71,8 @@ static size_t count(const geo *g, const char *rule)
 {
 	geo_at at;
 	wl_doc *d = build(g, &at);
-	size_t n = ru_count(d, rule);
-	b3l_free(d);
+	size_t n = t_count(d, rule);
+	t_b3dlint_free(d);
 	return n;
 }
 
@@ -82,9 +82,9 @@ START_TEST(quad_is_clean)
 	geo_at at;
 	wl_doc *d = build(&g, &at);
 	if (d->findings.count)
-		b3l_dump(d);
+		t_b3dlint_dump(d);
 	ck_assert_uint_eq(d->findings.count, 0);
-	b3l_free(d);
+	t_b3dlint_free(d);
 }
 END_TEST
 
@@ -96,10 +96,10 @@ START_TEST(vertex_id_out_of_range)
 	g.idx = idx;
 	geo_at at;
 	wl_doc *d = build(&g, &at);
-	const wl_finding *f = b3l_one(d, r, at.tris[0] + 8 + 4 + 12, 12);
+	const wl_finding *f = t_b3dlint_one(d, r, at.tris[0] + 8 + 4 + 12, 12);
 	ck_assert_int_eq(f->element, 1);
 	ck_assert_ptr_nonnull(strstr(f->message, "vertex id 4"));
-	b3l_free(d);
+	t_b3dlint_free(d);
 	idx[5] = 3; /* near miss: the last vertex */
 	ck_assert_uint_eq(count(&g, r), 0);
 	idx[0] = -1; /* negative */
@@ -119,8 +119,8 @@ START_TEST(degenerate_triangle)
 	g.idx = idx;
 	geo_at at;
 	wl_doc *d = build(&g, &at);
-	b3l_one(d, r, at.tris[0] + 8 + 4 + 12, 0);
-	b3l_free(d);
+	t_b3dlint_one(d, r, at.tris[0] + 8 + 4 + 12, 0);
+	t_b3dlint_free(d);
 	idx[5] = 3;
 	ck_assert_uint_eq(count(&g, r), 0);
 	idx[5] = 0;
@@ -136,15 +136,15 @@ START_TEST(brush_id_out_of_range)
 	g.mesh_brush = 0; /* no BRUS at all */
 	geo_at at;
 	wl_doc *d = build(&g, &at);
-	b3l_one(d, r, at.mesh + 8, 4);
-	b3l_free(d);
+	t_b3dlint_one(d, r, at.mesh + 8, 4);
+	t_b3dlint_free(d);
 	g.brushes = 1; /* brush 0 now exists */
 	g.tris_brush = 0;
 	ck_assert_uint_eq(count(&g, r), 0);
 	g.tris_brush = 1;
 	d = build(&g, &at);
-	b3l_one(d, r, at.tris[0] + 8, 0);
-	b3l_free(d);
+	t_b3dlint_one(d, r, at.tris[0] + 8, 0);
+	t_b3dlint_free(d);
 	g.tris = 2; /* one more TRIS with the bad id */
 	ck_assert_uint_eq(count(&g, r), 2);
 	g.mesh_brush = -2;
@@ -160,12 +160,12 @@ START_TEST(mesh_without_vertices)
 	g.tris = 0;
 	geo_at at;
 	wl_doc *d = build(&g, &at);
-	b3l_one(d, r, at.vrts[0], 8 + 12);
-	b3l_free(d);
+	t_b3dlint_one(d, r, at.vrts[0], 8 + 12);
+	t_b3dlint_free(d);
 	g.vrts = 0; /* no VRTS: the MESH itself */
 	d = build(&g, &at);
-	b3l_one(d, r, at.mesh, 0);
-	b3l_free(d);
+	t_b3dlint_one(d, r, at.mesh, 0);
+	t_b3dlint_free(d);
 	g.vrts = 1;
 	g.nv = 1;
 	ck_assert_uint_eq(count(&g, r), 0);
@@ -179,8 +179,8 @@ START_TEST(mesh_without_tris)
 	g.tris = 0;
 	geo_at at;
 	wl_doc *d = build(&g, &at);
-	b3l_one(d, r, at.mesh, 0);
-	b3l_free(d);
+	t_b3dlint_one(d, r, at.mesh, 0);
+	t_b3dlint_free(d);
 	g.tris = 1;
 	ck_assert_uint_eq(count(&g, r), 0);
 }
@@ -191,21 +191,21 @@ END_TEST
 START_TEST(cut_mesh_is_not_empty)
 {
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	size_t vrts_at, tris_at;
-	b3b_quad_model(&b, &vrts_at, &tris_at);
+	t_b3d_quad_model(&b, &vrts_at, &tris_at);
 	b.len = tris_at;
-	wl_doc *d = b3l_take(&b);
-	ck_assert_uint_eq(ru_count(d, "chunk-size-past-eof"), 3); /* MESH, NODE, BB3D */
-	ck_assert_uint_eq(ru_count(d, "b3d-mesh-no-tris"), 0);
-	b3l_free(d);
-	wb_init(&b);
-	b3b_quad_model(&b, &vrts_at, &tris_at);
+	wl_doc *d = t_b3dlint_take(&b);
+	ck_assert_uint_eq(t_count(d, "chunk-size-past-eof"), 3); /* MESH, NODE, BB3D */
+	ck_assert_uint_eq(t_count(d, "b3d-mesh-no-tris"), 0);
+	t_b3dlint_free(d);
+	t_w3d_init(&b);
+	t_b3d_quad_model(&b, &vrts_at, &tris_at);
 	b.len = vrts_at + 8 + 12; /* the VRTS header and fields only */
-	d = b3l_take(&b);
-	ck_assert_uint_ge(ru_count(d, "chunk-truncated"), 1); /* the VRTS and its parents */
-	ck_assert_uint_eq(ru_count(d, "b3d-mesh-no-vertices") + ru_count(d, "b3d-mesh-no-tris"), 0);
-	b3l_free(d);
+	d = t_b3dlint_take(&b);
+	ck_assert_uint_ge(t_count(d, "chunk-truncated"), 1); /* the VRTS and its parents */
+	ck_assert_uint_eq(t_count(d, "b3d-mesh-no-vertices") + t_count(d, "b3d-mesh-no-tris"), 0);
+	t_b3dlint_free(d);
 }
 END_TEST
 
@@ -216,8 +216,8 @@ START_TEST(empty_tris)
 	g.nt = 0;
 	geo_at at;
 	wl_doc *d = build(&g, &at);
-	b3l_one(d, r, at.tris[0], 12);
-	b3l_free(d);
+	t_b3dlint_one(d, r, at.tris[0], 12);
+	t_b3dlint_free(d);
 	g.tris = 2;
 	ck_assert_uint_eq(count(&g, r), 2);
 	g.nt = 1;
@@ -232,8 +232,8 @@ START_TEST(multiple_vrts)
 	g.vrts = 2;
 	geo_at at;
 	wl_doc *d = build(&g, &at);
-	b3l_one(d, r, at.vrts[1], 0);
-	b3l_free(d);
+	t_b3dlint_one(d, r, at.vrts[1], 0);
+	t_b3dlint_free(d);
 	g.vrts = 3;
 	ck_assert_uint_eq(count(&g, r), 2);
 	g.vrts = 1;
@@ -262,24 +262,24 @@ START_TEST(vertex_ids_per_mesh)
 	const char *r = "b3d-triangle-vertex-out-of-range";
 	int32_t idx[] = { 0, 1, 4 };
 	wb b;
-	wb_init(&b);
-	b3b_begin(&b, "BB3D");
-	wb_u32(&b, 1);
-	b3b_node_begin(&b, "first", b3b_identity);
-	b3b_quad_mesh(&b, -1, 0, NULL);
-	b3b_end(&b);
-	b3b_node_begin(&b, "second", b3b_identity);
-	b3b_begin(&b, "MESH");
-	wb_u32(&b, (uint32_t)-1);
-	b3b_vrts(&b, 0, 0, 0, quad, 4);
+	t_w3d_init(&b);
+	t_b3d_begin(&b, "BB3D");
+	t_w3d_u32(&b, 1);
+	t_b3d_node_begin(&b, "first", t_b3d_identity);
+	t_b3d_quad_mesh(&b, -1, 0, NULL);
+	t_b3d_end(&b);
+	t_b3d_node_begin(&b, "second", t_b3d_identity);
+	t_b3d_begin(&b, "MESH");
+	t_w3d_u32(&b, (uint32_t)-1);
+	t_b3d_vrts(&b, 0, 0, 0, quad, 4);
 	size_t tris = b.len;
-	b3b_tris(&b, -1, idx, 1);
-	b3b_end(&b);
-	b3b_end(&b);
-	b3b_end(&b);
-	wl_doc *d = b3l_take(&b);
-	b3l_one(d, r, tris + 8 + 4, 12);
-	b3l_free(d);
+	t_b3d_tris(&b, -1, idx, 1);
+	t_b3d_end(&b);
+	t_b3d_end(&b);
+	t_b3d_end(&b);
+	wl_doc *d = t_b3dlint_take(&b);
+	t_b3dlint_one(d, r, tris + 8 + 4, 12);
+	t_b3dlint_free(d);
 }
 END_TEST
 
@@ -307,10 +307,10 @@ START_TEST(too_many_vertices_in_one_tris)
 	geo g = { 0, -1, 1, 0, 0, 0, v, 65537, 1, -1, idx, nt };
 	geo_at at;
 	wl_doc *d = build(&g, &at);
-	ck_assert_uint_eq(ru_count(d, r), 1);
+	ck_assert_uint_eq(t_count(d, r), 1);
 	/* vertex 65536 (the 65537th) is corner 1 of triangle 21845 */
-	ck_assert_ptr_nonnull(ru_find_at(d, r, at.tris[0] + 8 + 4 + 12 * 21845));
-	b3l_free(d);
+	ck_assert_ptr_nonnull(t_find_at(d, r, at.tris[0] + 8 + 4 + 12 * 21845));
+	t_b3dlint_free(d);
 	g.tris = 2; /* each TRIS set is a buffer of its own */
 	ck_assert_uint_eq(count(&g, r), 2);
 	free(v);
@@ -336,8 +336,8 @@ START_TEST(tex_coord_layout)
 	g.set_size = 2;
 	geo_at at;
 	wl_doc *d = build(&g, &at);
-	b3l_one(d, r, at.vrts[0] + 8 + 4, 8);
-	b3l_free(d);
+	t_b3dlint_one(d, r, at.vrts[0] + 8 + 4, 8);
+	t_b3dlint_free(d);
 	g.sets = 1;
 	g.set_size = 4;
 	ck_assert_uint_eq(count(&g, r), 1);
@@ -364,9 +364,9 @@ START_TEST(non_finite_vertex)
 	v[8 * 2 + 1] = NAN; /* vertex 2's y */
 	geo_at at;
 	wl_doc *d = build(&g, &at);
-	const wl_finding *f = b3l_one(d, r, at.vrts[0] + 8 + 12 + 2 * 32, 32);
+	const wl_finding *f = t_b3dlint_one(d, r, at.vrts[0] + 8 + 12 + 2 * 32, 32);
 	ck_assert_ptr_nonnull(strstr(f->message, "position"));
-	b3l_free(d);
+	t_b3dlint_free(d);
 	v[8 * 3 + 7] = INFINITY; /* vertex 3's v */
 	ck_assert_uint_eq(count(&g, r), 2);
 	v[8 * 3 + 1] = NAN; /* the same vertex again: still one */
@@ -387,20 +387,20 @@ START_TEST(normals)
 	v[6 * 1 + 5] = 0; /* vertex 1: zero normal */
 	geo_at at;
 	wl_doc *d = build(&g, &at);
-	ck_assert_uint_eq(ru_count(d, zero), 1);
-	ck_assert_uint_eq(ru_count(d, unit), 0);
-	const wl_finding *f = ru_find_at(d, zero, at.vrts[0] + 8 + 12 + 24 + 12);
+	ck_assert_uint_eq(t_count(d, zero), 1);
+	ck_assert_uint_eq(t_count(d, unit), 0);
+	const wl_finding *f = t_find_at(d, zero, at.vrts[0] + 8 + 12 + 24 + 12);
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->length, 12);
-	b3l_free(d);
+	t_b3dlint_free(d);
 	v[6 * 2 + 5] = 0;
 	ck_assert_uint_eq(count(&g, zero), 2);
 	v[6 * 3 + 5] = 1.005f; /* within the 1e-2 tolerance */
 	ck_assert_uint_eq(count(&g, unit), 0);
 	v[6 * 3 + 5] = 1.1f;
 	d = build(&g, &at);
-	b3l_one(d, unit, at.vrts[0] + 8 + 12 + 3 * 24 + 12, 0);
-	b3l_free(d);
+	t_b3dlint_one(d, unit, at.vrts[0] + 8 + 12 + 3 * 24 + 12, 0);
+	t_b3dlint_free(d);
 	v[6 * 0 + 5] = 0.5f;
 	ck_assert_uint_eq(count(&g, unit), 2);
 }

@@ -28,44 +28,44 @@ typedef struct mat_at {
 static wl_doc *build(const mat *m, mat_at *at)
 {
 	wb b;
-	wb_init(&b);
-	b3b_begin(&b, "BB3D");
-	wb_u32(&b, 1);
+	t_w3d_init(&b);
+	t_b3d_begin(&b, "BB3D");
+	t_w3d_u32(&b, 1);
 	at->texs = b.len;
 	if (m->texs_tag) {
-		b3b_begin(&b, m->texs_tag);
+		t_b3d_begin(&b, m->texs_tag);
 		for (int i = 0; i < m->ntex; i++)
-			b3b_tex(&b, m->tex ? m->tex[i] : "t.png");
-		b3b_end(&b);
+			t_b3d_tex(&b, m->tex ? m->tex[i] : "t.png");
+		t_b3d_end(&b);
 	}
 	at->brus = b.len;
-	b3b_begin(&b, "BRUS");
-	wb_u32(&b, (uint32_t)m->n_texs);
+	t_b3d_begin(&b, "BRUS");
+	t_w3d_u32(&b, (uint32_t)m->n_texs);
 	for (int i = 0; i < m->nbrush; i++) {
 		at->brush[i] = b.len;
-		b3b_str(&b, "b");
+		t_b3d_str(&b, "b");
 		for (int k = 0; k < 4; k++)
-			wb_f32(&b, 1);
-		wb_f32(&b, m->shininess);
-		wb_u32(&b, 1);
-		wb_u32(&b, 0);
+			t_w3d_f32(&b, 1);
+		t_w3d_f32(&b, m->shininess);
+		t_w3d_u32(&b, 1);
+		t_w3d_u32(&b, 0);
 		for (int32_t k = 0; k < m->n_texs; k++)
-			wb_u32(&b, (uint32_t)m->ids[k]);
+			t_w3d_u32(&b, (uint32_t)m->ids[k]);
 	}
-	b3b_end(&b);
-	b3b_node_begin(&b, "n", b3b_identity);
-	b3b_quad_mesh(&b, 0, 0, NULL);
-	b3b_end(&b);
-	b3b_end(&b);
-	return b3l_take(&b);
+	t_b3d_end(&b);
+	t_b3d_node_begin(&b, "n", t_b3d_identity);
+	t_b3d_quad_mesh(&b, 0, 0, NULL);
+	t_b3d_end(&b);
+	t_b3d_end(&b);
+	return t_b3dlint_take(&b);
 }
 
 static size_t count(const mat *m, const char *rule)
 {
 	mat_at at;
 	wl_doc *d = build(m, &at);
-	size_t n = ru_count(d, rule);
-	b3l_free(d);
+	size_t n = t_count(d, rule);
+	t_b3dlint_free(d);
 	return n;
 }
 
@@ -76,9 +76,9 @@ START_TEST(textured_brush_is_clean)
 	mat_at at;
 	wl_doc *d = build(&m, &at);
 	if (d->findings.count)
-		b3l_dump(d);
+		t_b3dlint_dump(d);
 	ck_assert_uint_eq(d->findings.count, 0);
-	b3l_free(d);
+	t_b3dlint_free(d);
 }
 END_TEST
 
@@ -89,13 +89,13 @@ START_TEST(texture_id_out_of_range)
 	mat m = { "TEXS", NULL, 1, 2, ids, 1, 0 };
 	mat_at at;
 	wl_doc *d = build(&m, &at);
-	ck_assert_uint_eq(ru_count(d, r), 1);
+	ck_assert_uint_eq(t_count(d, r), 1);
 	/* brush: "b\0", 28 bytes, then id 0, id 1 */
-	const wl_finding *f = ru_find_at(d, r, at.brush[0] + 2 + 28 + 4);
+	const wl_finding *f = t_find_at(d, r, at.brush[0] + 2 + 28 + 4);
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->length, 4);
 	ck_assert_ptr_null(strstr(f->message, "renamed"));
-	b3l_free(d);
+	t_b3dlint_free(d);
 	m.ntex = 2; /* near miss: texture 1 now exists */
 	ck_assert_uint_eq(count(&m, r), 0);
 	ids[0] = -2;
@@ -112,18 +112,18 @@ START_TEST(texture_id_into_renamed_texs)
 	mat m = { "XXXX", NULL, 1, 1, ids, 1, 0 };
 	mat_at at;
 	wl_doc *d = build(&m, &at);
-	ck_assert_uint_eq(ru_count(d, r), 1);
-	ck_assert_uint_eq(ru_count(d, "chunk-unknown"), 1);
-	const wl_finding *f = ru_find_at(d, r, at.brush[0] + 2 + 28);
+	ck_assert_uint_eq(t_count(d, r), 1);
+	ck_assert_uint_eq(t_count(d, "chunk-unknown"), 1);
+	const wl_finding *f = t_find_at(d, r, at.brush[0] + 2 + 28);
 	ck_assert_ptr_nonnull(f);
 	ck_assert_ptr_nonnull(strstr(f->message, "'XXXX'"));
-	b3l_free(d);
+	t_b3dlint_free(d);
 	m.texs_tag = NULL; /* no chunk at all: no hint */
 	d = build(&m, &at);
-	f = ru_find(d, r);
+	f = t_find(d, r);
 	ck_assert_ptr_nonnull(f);
 	ck_assert_ptr_null(strstr(f->message, "renamed"));
-	b3l_free(d);
+	t_b3dlint_free(d);
 	ids[0] = -1;
 	ck_assert_uint_eq(count(&m, r), 0);
 }
@@ -136,12 +136,12 @@ START_TEST(brush_texture_count)
 	mat m = { "TEXS", NULL, 1, 9, ids, 1, 0 };
 	mat_at at;
 	wl_doc *d = build(&m, &at);
-	ck_assert_uint_eq(ru_count(d, r), 1);
-	ck_assert_uint_eq(ru_count(d, layers), 0);
-	const wl_finding *f = ru_find_at(d, r, at.brus + 8);
+	ck_assert_uint_eq(t_count(d, r), 1);
+	ck_assert_uint_eq(t_count(d, layers), 0);
+	const wl_finding *f = t_find_at(d, r, at.brus + 8);
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->length, 4);
-	b3l_free(d);
+	t_b3dlint_free(d);
 	m.n_texs = -1;
 	m.nbrush = 0;
 	ck_assert_uint_eq(count(&m, r), 1);
@@ -149,8 +149,8 @@ START_TEST(brush_texture_count)
 	m.nbrush = 1;
 	ck_assert_uint_eq(count(&m, r), 0);
 	d = build(&m, &at);
-	b3l_one(d, layers, at.brus + 8, 0);
-	b3l_free(d);
+	t_b3dlint_one(d, layers, at.brus + 8, 0);
+	t_b3dlint_free(d);
 	m.n_texs = 4; /* near miss: Luanti's 4 layers */
 	ck_assert_uint_eq(count(&m, layers), 0);
 }
@@ -163,16 +163,16 @@ START_TEST(texture_paths)
 	mat m = { "TEXS", names, 1, 0, NULL, 1, 0 };
 	mat_at at;
 	wl_doc *d = build(&m, &at);
-	ck_assert_uint_eq(ru_count(d, bs), 1);
-	ck_assert_uint_eq(ru_count(d, abs), 0);
-	const wl_finding *f = ru_find_at(d, bs, at.texs + 8);
+	ck_assert_uint_eq(t_count(d, bs), 1);
+	ck_assert_uint_eq(t_count(d, abs), 0);
+	const wl_finding *f = t_find_at(d, bs, at.texs + 8);
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->length, strlen(names[0]) + 1);
-	b3l_free(d);
+	t_b3dlint_free(d);
 	m.ntex = 2;
 	d = build(&m, &at);
-	b3l_one(d, abs, at.texs + 8 + strlen(names[0]) + 1 + 28, 0);
-	b3l_free(d);
+	t_b3dlint_one(d, abs, at.texs + 8 + strlen(names[0]) + 1 + 28, 0);
+	t_b3dlint_free(d);
 	m.ntex = 4;
 	ck_assert_uint_eq(count(&m, bs), 2);
 	ck_assert_uint_eq(count(&m, abs), 3);
@@ -191,8 +191,8 @@ START_TEST(non_finite_brush)
 	m.shininess = NAN;
 	mat_at at;
 	wl_doc *d = build(&m, &at);
-	b3l_one(d, r, at.brush[0] + 2, 20);
-	b3l_free(d);
+	t_b3dlint_one(d, r, at.brush[0] + 2, 20);
+	t_b3dlint_free(d);
 	m.nbrush = 2;
 	ck_assert_uint_eq(count(&m, r), 2);
 }
@@ -202,26 +202,26 @@ START_TEST(non_finite_texture)
 {
 	const char *r = "b3d-float-not-finite";
 	wb b;
-	wb_init(&b);
-	b3b_begin(&b, "BB3D");
-	wb_u32(&b, 1);
-	b3b_begin(&b, "TEXS");
-	b3b_tex(&b, "a.png");
+	t_w3d_init(&b);
+	t_b3d_begin(&b, "BB3D");
+	t_w3d_u32(&b, 1);
+	t_b3d_begin(&b, "TEXS");
+	t_b3d_tex(&b, "a.png");
 	size_t second = b.len;
-	b3b_str(&b, "b.png");
-	wb_u32(&b, 1);
-	wb_u32(&b, 2);
-	wb_f32(&b, 0);
-	wb_f32(&b, 0);
-	wb_f32(&b, INFINITY); /* x_scale */
-	wb_f32(&b, 1);
-	wb_f32(&b, 0);
-	b3b_end(&b);
-	b3b_end(&b);
-	wl_doc *d = b3l_take(&b);
-	const wl_finding *f = b3l_one(d, r, second + 6 + 8, 20);
+	t_b3d_str(&b, "b.png");
+	t_w3d_u32(&b, 1);
+	t_w3d_u32(&b, 2);
+	t_w3d_f32(&b, 0);
+	t_w3d_f32(&b, 0);
+	t_w3d_f32(&b, INFINITY); /* x_scale */
+	t_w3d_f32(&b, 1);
+	t_w3d_f32(&b, 0);
+	t_b3d_end(&b);
+	t_b3d_end(&b);
+	wl_doc *d = t_b3dlint_take(&b);
+	const wl_finding *f = t_b3dlint_one(d, r, second + 6 + 8, 20);
 	ck_assert_int_eq(f->element, 1);
-	b3l_free(d);
+	t_b3dlint_free(d);
 }
 END_TEST
 

@@ -11,36 +11,36 @@
 
 /* BB3D of version v holding NODEs named names[0..n) in a chain (each the
  * child of the one before) with transform t[i]; *at[i] = NODE offsets. */
-static wl_doc *chain(int32_t v, const char *const *names, const b3b_xform *t, size_t n, size_t *at)
+static wl_doc *chain(int32_t v, const char *const *names, const t_b3d_xform *t, size_t n, size_t *at)
 {
 	wb b;
-	wb_init(&b);
-	b3b_begin(&b, "BB3D");
-	wb_u32(&b, (uint32_t)v);
+	t_w3d_init(&b);
+	t_b3d_begin(&b, "BB3D");
+	t_w3d_u32(&b, (uint32_t)v);
 	for (size_t i = 0; i < n; i++) {
 		at[i] = b.len;
-		b3b_node_begin(&b, names[i], t[i]);
+		t_b3d_node_begin(&b, names[i], t[i]);
 	}
 	for (size_t i = 0; i < n; i++)
-		b3b_end(&b);
-	b3b_end(&b);
-	return b3l_take(&b);
+		t_b3d_end(&b);
+	t_b3d_end(&b);
+	return t_b3dlint_take(&b);
 }
 
 static const char *const abc[] = { "a", "b", "c", "d" };
-static const b3b_xform ids4[4] = {
+static const t_b3d_xform ids4[4] = {
 	{ { 0, 0, 0 }, { 1, 1, 1 }, { 1, 0, 0, 0 } },
 	{ { 0, 0, 0 }, { 1, 1, 1 }, { 1, 0, 0, 0 } },
 	{ { 0, 0, 0 }, { 1, 1, 1 }, { 1, 0, 0, 0 } },
 	{ { 0, 0, 0 }, { 1, 1, 1 }, { 1, 0, 0, 0 } },
 };
 
-static size_t count(int32_t v, const char *const *names, const b3b_xform *t, size_t n, const char *rule)
+static size_t count(int32_t v, const char *const *names, const t_b3d_xform *t, size_t n, const char *rule)
 {
 	size_t at[4];
 	wl_doc *d = chain(v, names, t, n, at);
-	size_t c = ru_count(d, rule);
-	b3l_free(d);
+	size_t c = t_count(d, rule);
+	t_b3dlint_free(d);
 	return c;
 }
 
@@ -49,8 +49,8 @@ START_TEST(version)
 	const char *r = "b3d-version";
 	size_t at[4];
 	wl_doc *d = chain(2, abc, ids4, 1, at);
-	b3l_one(d, r, 8, 4);
-	b3l_free(d);
+	t_b3dlint_one(d, r, 8, 4);
+	t_b3dlint_free(d);
 	ck_assert_uint_eq(count(1, abc, ids4, 1, r), 0);
 	ck_assert_uint_eq(count(0, abc, ids4, 1, r), 1);
 }
@@ -59,7 +59,7 @@ END_TEST
 START_TEST(rotation_not_unit)
 {
 	const char *r = "b3d-node-rotation-not-unit";
-	b3b_xform t[4];
+	t_b3d_xform t[4];
 	memcpy(t, ids4, sizeof t);
 	t[1].rot[0] = 0; /* near miss: |q| = 1.0005, within 1e-3 */
 	t[1].rot[1] = 1.0005f;
@@ -67,12 +67,12 @@ START_TEST(rotation_not_unit)
 	t[1].rot[1] = 1.1f;
 	size_t at[4];
 	wl_doc *d = chain(1, abc, t, 3, at);
-	ck_assert_uint_eq(ru_count(d, r), 1);
+	ck_assert_uint_eq(t_count(d, r), 1);
 	/* NODE header 8, name "b\0", position 12, scale 12 */
-	const wl_finding *f = ru_find_at(d, r, at[1] + 8 + 2 + 24);
+	const wl_finding *f = t_find_at(d, r, at[1] + 8 + 2 + 24);
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->length, 16);
-	b3l_free(d);
+	t_b3dlint_free(d);
 	t[2].rot[0] = 0; /* a zero quaternion */
 	ck_assert_uint_eq(count(1, abc, t, 3, r), 2);
 }
@@ -81,23 +81,23 @@ END_TEST
 START_TEST(non_finite_transform)
 {
 	const char *r = "b3d-float-not-finite";
-	b3b_xform t[4];
+	t_b3d_xform t[4];
 	memcpy(t, ids4, sizeof t);
 	ck_assert_uint_eq(count(1, abc, t, 3, r), 0);
 	t[0].scale[2] = INFINITY;
 	size_t at[4];
 	wl_doc *d = chain(1, abc, t, 3, at);
-	ck_assert_uint_eq(ru_count(d, r), 1);
-	ck_assert_uint_eq(ru_count(d, "b3d-node-rotation-not-unit"), 0);
-	const wl_finding *f = ru_find_at(d, r, at[0] + 8 + 2);
+	ck_assert_uint_eq(t_count(d, r), 1);
+	ck_assert_uint_eq(t_count(d, "b3d-node-rotation-not-unit"), 0);
+	const wl_finding *f = t_find_at(d, r, at[0] + 8 + 2);
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->length, 40);
-	b3l_free(d);
+	t_b3dlint_free(d);
 	t[2].rot[3] = NAN; /* the rotation: not also a not-unit finding */
 	d = chain(1, abc, t, 3, at);
-	ck_assert_uint_eq(ru_count(d, r), 2);
-	ck_assert_uint_eq(ru_count(d, "b3d-node-rotation-not-unit"), 0);
-	b3l_free(d);
+	ck_assert_uint_eq(t_count(d, r), 2);
+	ck_assert_uint_eq(t_count(d, "b3d-node-rotation-not-unit"), 0);
+	t_b3dlint_free(d);
 }
 END_TEST
 
@@ -107,11 +107,11 @@ START_TEST(duplicate_names)
 	const char *names[] = { "arm", "leg", "arm", "arm" };
 	size_t at[4];
 	wl_doc *d = chain(1, names, ids4, 3, at);
-	const wl_finding *f = b3l_one(d, r, at[2] + 8, 4);
+	const wl_finding *f = t_b3dlint_one(d, r, at[2] + 8, 4);
 	char first[32];
 	snprintf(first, sizeof first, "offset %zu", at[0]);
 	ck_assert_ptr_nonnull(strstr(f->message, first));
-	b3l_free(d);
+	t_b3dlint_free(d);
 	ck_assert_uint_eq(count(1, names, ids4, 4, r), 2);
 	const char *near[] = { "arm", "arm.001", "Arm", "ar" };
 	ck_assert_uint_eq(count(1, near, ids4, 4, r), 0);
@@ -123,20 +123,20 @@ END_TEST
 static wl_doc *kinds(const char *children, size_t *at)
 {
 	wb b;
-	wb_init(&b);
-	b3b_begin(&b, "BB3D");
-	wb_u32(&b, 1);
-	b3b_node_begin(&b, "n", b3b_identity);
+	t_w3d_init(&b);
+	t_b3d_begin(&b, "BB3D");
+	t_w3d_u32(&b, 1);
+	t_b3d_node_begin(&b, "n", t_b3d_identity);
 	for (size_t i = 0; children[i]; i++) {
 		at[i] = b.len;
 		if (children[i] == 'M')
-			b3b_quad_mesh(&b, -1, 0, NULL);
+			t_b3d_quad_mesh(&b, -1, 0, NULL);
 		else
-			b3b_bone(&b, NULL, NULL, 0);
+			t_b3d_bone(&b, NULL, NULL, 0);
 	}
-	b3b_end(&b);
-	b3b_end(&b);
-	return b3l_take(&b);
+	t_b3d_end(&b);
+	t_b3d_end(&b);
+	return t_b3dlint_take(&b);
 }
 
 START_TEST(kind_conflict)
@@ -144,17 +144,17 @@ START_TEST(kind_conflict)
 	const char *r = "b3d-node-kind-conflict";
 	size_t at[4];
 	wl_doc *d = kinds("MB", at);
-	b3l_one(d, r, at[1], 8);
-	b3l_free(d);
+	t_b3dlint_one(d, r, at[1], 8);
+	t_b3dlint_free(d);
 	d = kinds("MBM", at);
-	ck_assert_uint_eq(ru_count(d, r), 2);
-	b3l_free(d);
+	ck_assert_uint_eq(t_count(d, r), 2);
+	t_b3dlint_free(d);
 	d = kinds("BB", at);
-	ck_assert_uint_eq(ru_count(d, r), 1);
-	b3l_free(d);
+	ck_assert_uint_eq(t_count(d, r), 1);
+	t_b3dlint_free(d);
 	d = kinds("M", at);
-	ck_assert_uint_eq(ru_count(d, r), 0);
-	b3l_free(d);
+	ck_assert_uint_eq(t_count(d, r), 0);
+	t_b3dlint_free(d);
 }
 END_TEST
 

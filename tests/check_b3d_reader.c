@@ -16,7 +16,7 @@ static wl_doc *read_b3d(const wb *b)
 {
 	const wl_format *f = wl_format_detect(b->data, b->len, "x.b3d");
 	ck_assert_str_eq(f->name, "b3d");
-	wl_doc *d = ru_read_fmt(f, b->data, b->len);
+	wl_doc *d = t_read_fmt(f, b->data, b->len);
 	ck_assert_ptr_nonnull(d);
 	ck_assert_ptr_nonnull(b3d_model_build(d));
 	return d;
@@ -25,9 +25,9 @@ static wl_doc *read_b3d(const wb *b)
 START_TEST(test_quad_model_decodes)
 {
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	size_t vrts_at, tris_at;
-	b3b_quad_model(&b, &vrts_at, &tris_at);
+	t_b3d_quad_model(&b, &vrts_at, &tris_at);
 	wl_doc *d = read_b3d(&b);
 	ck_assert_uint_eq(d->findings.count, 0);
 	const b3d_model *m = d->model;
@@ -53,16 +53,16 @@ START_TEST(test_quad_model_decodes)
 	char path[128];
 	wl_chunk_path(d, me->tris[0]->src, 1, path, sizeof path);
 	ck_assert_str_eq(path, "BB3D/NODE[root]/MESH/TRIS[1]");
-	ru_free(d);
-	wb_free(&b);
+	t_free(d);
+	t_w3d_free(&b);
 }
 END_TEST
 
 START_TEST(test_write_keeps_fields)
 {
 	wb b;
-	wb_init(&b);
-	b3b_quad_model(&b, NULL, NULL);
+	t_w3d_init(&b);
+	t_b3d_quad_model(&b, NULL, NULL);
 	wl_doc *d = read_b3d(&b);
 	/* Rewrite the MESH brush_id through the fields edit API: the writer
 	 * re-serialises MESH, NODE and BB3D with their own fields. */
@@ -79,8 +79,8 @@ START_TEST(test_write_keeps_fields)
 		diff += out[i] != b.data[i];
 	ck_assert_uint_eq(diff, 4); /* 0xFFFFFFFF -> 0 */
 	free(out);
-	ru_free(d);
-	wb_free(&b);
+	t_free(d);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -89,7 +89,7 @@ START_TEST(test_not_b3d_is_one_finding)
 	const uint8_t junk[] = { 0x00, 0x05, 0x16, 0x07, 'M', 'a', 'c', ' ', 'O', 'S', ' ', 'X' };
 	const wl_format *f = wl_format_detect(junk, sizeof junk, "._x.b3d");
 	ck_assert_str_eq(f->name, "b3d");
-	wl_doc *d = ru_read_fmt(f, junk, sizeof junk);
+	wl_doc *d = t_read_fmt(f, junk, sizeof junk);
 	ck_assert_uint_eq(d->findings.count, 1);
 	ck_assert_str_eq(d->findings.items[0].rule, wl_rule_name(WLR_B3D_NOT_B3D));
 	ck_assert_uint_eq(d->findings.items[0].length, sizeof junk);
@@ -98,7 +98,7 @@ START_TEST(test_not_b3d_is_one_finding)
 	ck_assert_int_eq(wl_doc_write(d, &out, &n), 0);
 	ck_assert(n == sizeof junk && memcmp(out, junk, n) == 0);
 	free(out);
-	ru_free(d);
+	t_free(d);
 	/* Near miss: the same bytes with no .b3d name stay W3D's to judge. */
 	ck_assert_str_eq(wl_format_detect(junk, sizeof junk, "x.bin")->name, "w3d");
 }
@@ -107,33 +107,33 @@ END_TEST
 START_TEST(test_detect_by_content_any_name)
 {
 	wb b;
-	wb_init(&b);
-	b3b_quad_model(&b, NULL, NULL);
+	t_w3d_init(&b);
+	t_b3d_quad_model(&b, NULL, NULL);
 	ck_assert_str_eq(wl_format_detect(b.data, b.len, "model.w3d")->name, "b3d");
 	ck_assert_str_eq(wl_format_detect(b.data, b.len, NULL)->name, "b3d");
 	ck_assert_ptr_eq(wl_format_by_extension("a/MODEL.B3D"), wl_format_find("b3d"));
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
 START_TEST(test_unterminated_node_name)
 {
 	wb b;
-	wb_init(&b);
-	b3b_begin(&b, "BB3D");
-	wb_u32(&b, 1);
-	b3b_begin(&b, "NODE");
-	wb_bytes(&b, "abc", 3); /* no NUL, nothing else */
-	b3b_end(&b);
-	b3b_end(&b);
+	t_w3d_init(&b);
+	t_b3d_begin(&b, "BB3D");
+	t_w3d_u32(&b, 1);
+	t_b3d_begin(&b, "NODE");
+	t_w3d_bytes(&b, "abc", 3); /* no NUL, nothing else */
+	t_b3d_end(&b);
+	t_b3d_end(&b);
 	wl_doc *d = read_b3d(&b);
-	const wl_finding *f = ru_find(d, "b3d-string-unterminated");
+	const wl_finding *f = t_find(d, "b3d-string-unterminated");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->offset, 8 + 4 + 8);
 	ck_assert_uint_eq(f->length, 3);
-	ck_assert_uint_eq(ru_count(d, "b3d-string-unterminated"), 1);
-	ru_free(d);
-	wb_free(&b);
+	ck_assert_uint_eq(t_count(d, "b3d-string-unterminated"), 1);
+	t_free(d);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -141,31 +141,31 @@ START_TEST(test_record_slack_and_near_miss)
 {
 	for (int extra = 0; extra < 2; extra++) {
 		wb b;
-		wb_init(&b);
-		b3b_begin(&b, "BB3D");
-		wb_u32(&b, 1);
-		b3b_node_begin(&b, "n", b3b_identity);
+		t_w3d_init(&b);
+		t_b3d_begin(&b, "BB3D");
+		t_w3d_u32(&b, 1);
+		t_b3d_node_begin(&b, "n", t_b3d_identity);
 		const int32_t v[] = { 0, 1 };
 		const float w[] = { 0.5f, 0.5f };
-		b3b_begin(&b, "BONE");
+		t_b3d_begin(&b, "BONE");
 		for (int i = 0; i < 2; i++) {
-			wb_u32(&b, (uint32_t)v[i]);
-			wb_f32(&b, w[i]);
+			t_w3d_u32(&b, (uint32_t)v[i]);
+			t_w3d_f32(&b, w[i]);
 		}
 		if (extra)
-			wb_zeros(&b, 3);
-		b3b_end(&b);
-		b3b_end(&b);
-		b3b_end(&b);
+			t_w3d_zeros(&b, 3);
+		t_b3d_end(&b);
+		t_b3d_end(&b);
+		t_b3d_end(&b);
 		wl_doc *d = read_b3d(&b);
-		ck_assert_uint_eq(ru_count(d, "b3d-record-slack"), (size_t)extra);
+		ck_assert_uint_eq(t_count(d, "b3d-record-slack"), (size_t)extra);
 		const b3d_model *m = d->model;
 		ck_assert_uint_eq(m->bone_count, 1);
 		ck_assert_uint_eq(m->bones[0]->weights.count, 2);
 		if (extra)
-			ck_assert_uint_eq(ru_find(d, "b3d-record-slack")->length, 3);
-		ru_free(d);
-		wb_free(&b);
+			ck_assert_uint_eq(t_find(d, "b3d-record-slack")->length, 3);
+		t_free(d);
+		t_w3d_free(&b);
 	}
 }
 END_TEST
@@ -177,36 +177,36 @@ START_TEST(test_brus_size_wrong_keeps_node)
 {
 	for (int k = 0; k < 2; k++) {
 		wb b;
-		wb_init(&b);
-		b3b_begin(&b, "BB3D");
-		wb_u32(&b, 1);
+		t_w3d_init(&b);
+		t_b3d_begin(&b, "BB3D");
+		t_w3d_u32(&b, 1);
 		size_t at = b.len;
 		if (k == 0) {
-			b3b_begin(&b, "BRUS");
-			wb_u32(&b, 0);
-			b3b_brush(&b, "skin", NULL, 0);
+			t_b3d_begin(&b, "BRUS");
+			t_w3d_u32(&b, 0);
+			t_b3d_brush(&b, "skin", NULL, 0);
 		} else {
-			b3b_begin(&b, "TEXS");
-			b3b_tex(&b, "a.png");
+			t_b3d_begin(&b, "TEXS");
+			t_b3d_tex(&b, "a.png");
 		}
-		b3b_end(&b);
+		t_b3d_end(&b);
 		size_t node = b.len;
-		b3b_node_begin(&b, "root", b3b_identity);
-		b3b_quad_mesh(&b, -1, 0, NULL);
-		b3b_end(&b);
-		b3b_end(&b);
-		uint32_t size = ru_le32(b.data + at + 4);
-		wb_patch_u32(&b, at + 4, k == 0 ? size - 4 : size + 4);
+		t_b3d_node_begin(&b, "root", t_b3d_identity);
+		t_b3d_quad_mesh(&b, -1, 0, NULL);
+		t_b3d_end(&b);
+		t_b3d_end(&b);
+		uint32_t size = t_le32(b.data + at + 4);
+		t_w3d_patch_u32(&b, at + 4, k == 0 ? size - 4 : size + 4);
 		wl_doc *d = read_b3d(&b);
-		ck_assert_uint_eq(ru_count(d, "chunk-size-wrong"), 1);
-		ck_assert_uint_eq(ru_count(d, "stray-bytes") + ru_count(d, "chunk-resync"), 0);
+		ck_assert_uint_eq(t_count(d, "chunk-size-wrong"), 1);
+		ck_assert_uint_eq(t_count(d, "stray-bytes") + t_count(d, "chunk-resync"), 0);
 		const b3d_model *m = d->model;
 		ck_assert_uint_eq(m->node_count, 1);
 		ck_assert_uint_eq(m->mesh_count, 1);
 		ck_assert_uint_eq(m->meshes[0]->src->parent->offset, node);
 		ck_assert_uint_eq(m->meshes[0]->vertex_count, 4);
-		ru_free(d);
-		wb_free(&b);
+		t_free(d);
+		t_w3d_free(&b);
 	}
 }
 END_TEST
@@ -214,8 +214,8 @@ END_TEST
 START_TEST(test_negative_length_is_an_overrun)
 {
 	wb b;
-	wb_init(&b);
-	b3b_quad_model(&b, NULL, NULL);
+	t_w3d_init(&b);
+	t_b3d_quad_model(&b, NULL, NULL);
 	/* TRIS length -1: runs past MESH, NODE and BB3D. */
 	size_t tris = 0;
 	for (size_t i = 0; i + 4 <= b.len; i++)
@@ -223,10 +223,10 @@ START_TEST(test_negative_length_is_an_overrun)
 			tris = i;
 	memset(b.data + tris + 4, 0xFF, 4);
 	wl_doc *d = read_b3d(&b);
-	ck_assert(ru_count(d, "chunk-overruns-parent") + ru_count(d, "chunk-truncated") >= 1);
-	ck_assert_ptr_null(ru_tiling_error(d));
-	ru_free(d);
-	wb_free(&b);
+	ck_assert(t_count(d, "chunk-overruns-parent") + t_count(d, "chunk-truncated") >= 1);
+	ck_assert_ptr_null(t_tiling_error(d));
+	t_free(d);
+	t_w3d_free(&b);
 }
 END_TEST
 

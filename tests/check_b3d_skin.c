@@ -20,7 +20,7 @@ typedef struct bone_spec {
 } bone_spec;
 
 /* Where the meshes sit.  Every MESH is the quad plus vertex 4, which no
- * triangle uses (b3b_quad_mesh(b, -1, 1, ...)). */
+ * triangle uses (t_b3d_quad_mesh(b, -1, 1, ...)). */
 enum {
 	ONE_MESH,  /* root{MESH, NODE bone0{BONE}, ...}: every reader agrees */
 	NESTED,    /* root{NODE a{MESH}, NODE body{MESH, NODE bone0{BONE}}}:
@@ -35,37 +35,37 @@ enum {
  * header of the MESH Irrlicht binds them to (both may be NULL). */
 static void build(wb *b, int layout, const bone_spec *bones, size_t nb, size_t *rec_at, size_t *vrts_at)
 {
-	wb_init(b);
-	b3b_begin(b, "BB3D");
-	wb_u32(b, 1);
-	b3b_node_begin(b, "root", b3b_identity);
+	t_w3d_init(b);
+	t_b3d_begin(b, "BB3D");
+	t_w3d_u32(b, 1);
+	t_b3d_node_begin(b, "root", t_b3d_identity);
 	if (layout == ONE_MESH) {
-		b3b_quad_mesh(b, -1, 1, vrts_at);
+		t_b3d_quad_mesh(b, -1, 1, vrts_at);
 	} else if (layout == NESTED) {
-		b3b_node_begin(b, "a", b3b_identity);
-		b3b_quad_mesh(b, -1, 1, NULL);
-		b3b_end(b);
-		b3b_node_begin(b, "body", b3b_identity);
-		b3b_quad_mesh(b, -1, 1, vrts_at);
+		t_b3d_node_begin(b, "a", t_b3d_identity);
+		t_b3d_quad_mesh(b, -1, 1, NULL);
+		t_b3d_end(b);
+		t_b3d_node_begin(b, "body", t_b3d_identity);
+		t_b3d_quad_mesh(b, -1, 1, vrts_at);
 	} else {
-		b3b_quad_mesh(b, -1, 1, NULL);
-		b3b_node_begin(b, "other", b3b_identity);
-		b3b_quad_mesh(b, -1, 1, vrts_at);
-		b3b_end(b);
+		t_b3d_quad_mesh(b, -1, 1, NULL);
+		t_b3d_node_begin(b, "other", t_b3d_identity);
+		t_b3d_quad_mesh(b, -1, 1, vrts_at);
+		t_b3d_end(b);
 	}
 	for (size_t i = 0; i < nb; i++) {
 		char name[16];
 		snprintf(name, sizeof name, "bone%zu", i);
-		b3b_node_begin(b, name, b3b_identity);
+		t_b3d_node_begin(b, name, t_b3d_identity);
 		if (rec_at)
 			rec_at[i] = b->len + 8;
-		b3b_bone(b, bones[i].ids, bones[i].w, bones[i].n);
-		b3b_end(b);
+		t_b3d_bone(b, bones[i].ids, bones[i].w, bones[i].n);
+		t_b3d_end(b);
 	}
 	if (layout == NESTED)
-		b3b_end(b);
-	b3b_end(b);
-	b3b_end(b);
+		t_b3d_end(b);
+	t_b3d_end(b);
+	t_b3d_end(b);
 }
 
 /* Count of rule over the layout with the n BONEs of s. */
@@ -73,8 +73,8 @@ static size_t count_n(int layout, const bone_spec *s, size_t n, const char *rule
 {
 	wb b;
 	build(&b, layout, s, n, NULL, NULL);
-	size_t c = bl_count_of(&b, rule);
-	wb_free(&b);
+	size_t c = t_b3dutil_count_of(&b, rule);
+	t_w3d_free(&b);
 	return c;
 }
 
@@ -88,16 +88,16 @@ static void expect_at(int layout, const bone_spec *s, size_t n, const char *rule
 	size_t at[8];
 	ck_assert_uint_le(n, 8);
 	build(&b, layout, s, n, at, NULL);
-	wl_doc *d = bl_lint(&b, NULL);
-	ck_assert_uint_eq(bl_count(d, rule), 1);
-	const wl_finding *f = bl_find(d, rule, 0);
+	wl_doc *d = t_b3dutil_lint(&b, NULL);
+	ck_assert_uint_eq(t_b3dutil_count(d, rule), 1);
+	const wl_finding *f = t_b3dutil_find(d, rule, 0);
 	ck_assert_uint_eq(f->offset, at[bone] + 8 * rec);
 	ck_assert_uint_eq(f->length, 8);
 	ck_assert_int_eq(f->element, (int64_t)rec);
 	for (; needles && *needles; needles++)
 		ck_assert_msg(strstr(f->message, *needles), "'%s' not in '%s'", *needles, f->message);
-	bl_free(d);
-	wb_free(&b);
+	t_b3dutil_free(d);
+	t_w3d_free(&b);
 }
 
 static void expect1(const bone_spec *s, size_t n, const char *rule, size_t bone, size_t rec)
@@ -144,24 +144,24 @@ START_TEST(bone_before_any_mesh)
 	static const int32_t ids[] = { 0 };
 	static const float w[] = { 1 };
 	wb b;
-	wb_init(&b);
-	b3b_begin(&b, "BB3D");
-	wb_u32(&b, 1);
-	b3b_node_begin(&b, "root", b3b_identity);
-	b3b_node_begin(&b, "b", b3b_identity);
+	t_w3d_init(&b);
+	t_b3d_begin(&b, "BB3D");
+	t_w3d_u32(&b, 1);
+	t_b3d_node_begin(&b, "root", t_b3d_identity);
+	t_b3d_node_begin(&b, "b", t_b3d_identity);
 	size_t at = b.len + 8;
-	b3b_bone(&b, ids, w, 1);
-	b3b_end(&b);
-	b3b_quad_mesh(&b, -1, 0, NULL);
-	b3b_end(&b);
-	b3b_end(&b);
-	wl_doc *d = bl_lint(&b, NULL);
-	ck_assert_uint_eq(bl_count(d, "b3d-bone-vertex-out-of-range"), 1);
-	const wl_finding *f = bl_find(d, "b3d-bone-vertex-out-of-range", 0);
+	t_b3d_bone(&b, ids, w, 1);
+	t_b3d_end(&b);
+	t_b3d_quad_mesh(&b, -1, 0, NULL);
+	t_b3d_end(&b);
+	t_b3d_end(&b);
+	wl_doc *d = t_b3dutil_lint(&b, NULL);
+	ck_assert_uint_eq(t_b3dutil_count(d, "b3d-bone-vertex-out-of-range"), 1);
+	const wl_finding *f = t_b3dutil_find(d, "b3d-bone-vertex-out-of-range", 0);
 	ck_assert_uint_eq(f->offset, at);
 	ck_assert_ptr_nonnull(strstr(f->message, "no MESH comes before it"));
-	bl_free(d);
-	wb_free(&b);
+	t_b3dutil_free(d);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -174,11 +174,11 @@ START_TEST(bone_binding_differs)
 		wb b;
 		size_t at[2];
 		build(&b, layout, two, 1, at, NULL);
-		wl_doc *d = bl_lint(&b, NULL);
+		wl_doc *d = t_b3dutil_lint(&b, NULL);
 		/* near miss: one MESH, every reader binds vertex id + 0 of it */
-		ck_assert_uint_eq(bl_count(d, "b3d-bone-binding-differs"), layout == ONE_MESH ? 0 : 1);
+		ck_assert_uint_eq(t_b3dutil_count(d, "b3d-bone-binding-differs"), layout == ONE_MESH ? 0 : 1);
 		if (layout != ONE_MESH) {
-			const wl_finding *f = bl_find(d, "b3d-bone-binding-differs", 0);
+			const wl_finding *f = t_b3dutil_find(d, "b3d-bone-binding-differs", 0);
 			ck_assert_uint_eq(f->offset, at[0] - 8);
 			ck_assert_int_eq(f->element, -1);
 			ck_assert_ptr_nonnull(strstr(f->message, layout == NESTED ? "Blitz3D to MESH 'body'"
@@ -186,12 +186,12 @@ START_TEST(bone_binding_differs)
 			ck_assert_ptr_nonnull(strstr(f->message, layout == NESTED ? "Luanti to MESH 'body'"
 										 : "Luanti to MESH 'other'"));
 		}
-		bl_free(d);
-		wb_free(&b);
+		t_b3dutil_free(d);
+		t_w3d_free(&b);
 		/* one more BONE chunk, one more finding (per chunk, not per record) */
 		build(&b, layout, two, 2, NULL, NULL);
-		ck_assert_uint_eq(bl_count_of(&b, "b3d-bone-binding-differs"), layout == ONE_MESH ? 0 : 2);
-		wb_free(&b);
+		ck_assert_uint_eq(t_b3dutil_count_of(&b, "b3d-bone-binding-differs"), layout == ONE_MESH ? 0 : 2);
+		t_w3d_free(&b);
 	}
 	/* a BONE without records binds nothing */
 	bone_spec none = { ids, w, 0 };
@@ -211,18 +211,18 @@ START_TEST(weight_sum)
 	size_t at[2];
 	ck_assert_uint_eq(count_n(ONE_MESH, near, 2, "b3d-weight-sum"), 0);
 	build(&b, ONE_MESH, fire, 2, at, NULL);
-	wl_doc *d = bl_lint(&b, NULL);
-	ck_assert_uint_eq(bl_count(d, "b3d-weight-sum"), 1);
-	const wl_finding *f = bl_find(d, "b3d-weight-sum", 0);
+	wl_doc *d = t_b3dutil_lint(&b, NULL);
+	ck_assert_uint_eq(t_b3dutil_count(d, "b3d-weight-sum"), 1);
+	const wl_finding *f = t_b3dutil_find(d, "b3d-weight-sum", 0);
 	ck_assert_uint_eq(f->offset, at[0]); /* the vertex's first record */
 	ck_assert_int_eq(f->element, 0);
 	ck_assert_ptr_nonnull(strstr(f->message, "sum to 0.9"));
-	bl_free(d);
+	t_b3dutil_free(d);
 	/* a tolerance of 0.2 accepts 0.9 */
-	d = bl_lint(&b, "rules:\n  b3d-weight-sum:\n    params:\n      tolerance: 0.2\n");
-	ck_assert_uint_eq(bl_count(d, "b3d-weight-sum"), 0);
-	bl_free(d);
-	wb_free(&b);
+	d = t_b3dutil_lint(&b, "rules:\n  b3d-weight-sum:\n    params:\n      tolerance: 0.2\n");
+	ck_assert_uint_eq(t_b3dutil_count(d, "b3d-weight-sum"), 0);
+	t_b3dutil_free(d);
+	t_w3d_free(&b);
 	/* weights follow the Irrlicht/Luanti binding: the last MESH, 'other' */
 	bone_spec one = { v0, half, 1 };
 	expect_at(SIBLING, &one, 1, "b3d-weight-sum", 0, 0, (const char *const[]){ "MESH 'other'", NULL });
@@ -256,18 +256,18 @@ START_TEST(weight_zero_negative_nan)
 	size_t at;
 	bone_spec s = { v, w, 4 };
 	build(&b, ONE_MESH, &s, 1, &at, NULL);
-	wl_doc *d = bl_lint(&b, NULL);
-	ck_assert_uint_eq(bl_count(d, "b3d-weight-zero"), 0); /* off by default */
-	ck_assert_uint_eq(bl_count(d, "b3d-weight-negative"), 1);
-	ck_assert_uint_eq(bl_find(d, "b3d-weight-negative", 0)->offset, at + 16);
-	ck_assert_uint_eq(bl_count(d, "b3d-weight-not-finite"), 1);
-	ck_assert_uint_eq(bl_find(d, "b3d-weight-not-finite", 0)->offset, at + 24);
-	bl_free(d);
-	d = bl_lint(&b, "rules:\n  b3d-weight-zero: info\n");
-	ck_assert_uint_eq(bl_count(d, "b3d-weight-zero"), 1);
-	ck_assert_uint_eq(bl_find(d, "b3d-weight-zero", 0)->offset, at + 8);
-	bl_free(d);
-	wb_free(&b);
+	wl_doc *d = t_b3dutil_lint(&b, NULL);
+	ck_assert_uint_eq(t_b3dutil_count(d, "b3d-weight-zero"), 0); /* off by default */
+	ck_assert_uint_eq(t_b3dutil_count(d, "b3d-weight-negative"), 1);
+	ck_assert_uint_eq(t_b3dutil_find(d, "b3d-weight-negative", 0)->offset, at + 16);
+	ck_assert_uint_eq(t_b3dutil_count(d, "b3d-weight-not-finite"), 1);
+	ck_assert_uint_eq(t_b3dutil_find(d, "b3d-weight-not-finite", 0)->offset, at + 24);
+	t_b3dutil_free(d);
+	d = t_b3dutil_lint(&b, "rules:\n  b3d-weight-zero: info\n");
+	ck_assert_uint_eq(t_b3dutil_count(d, "b3d-weight-zero"), 1);
+	ck_assert_uint_eq(t_b3dutil_find(d, "b3d-weight-zero", 0)->offset, at + 8);
+	t_b3dutil_free(d);
+	t_w3d_free(&b);
 	/* near miss: all positive and finite; one more of each adds one */
 	const float ok[] = { 1, 1, 1, 1 };
 	ck_assert_uint_eq(count1(v, ok, 4, "b3d-weight-negative") + count1(v, ok, 4, "b3d-weight-not-finite"), 0);
@@ -320,14 +320,14 @@ START_TEST(unweighted_vertex)
 	size_t vrts;
 	bone_spec s = { v, w, 3 };
 	build(&b, ONE_MESH, &s, 1, NULL, &vrts);
-	wl_doc *d = bl_lint(&b, NULL);
-	ck_assert_uint_eq(bl_count(d, "b3d-unweighted-vertex"), 1);
-	const wl_finding *f = bl_find(d, "b3d-unweighted-vertex", 0);
+	wl_doc *d = t_b3dutil_lint(&b, NULL);
+	ck_assert_uint_eq(t_b3dutil_count(d, "b3d-unweighted-vertex"), 1);
+	const wl_finding *f = t_b3dutil_find(d, "b3d-unweighted-vertex", 0);
 	ck_assert_uint_eq(f->offset, vrts + 8 + 12 + 3 * 12);
 	ck_assert_uint_eq(f->length, 12);
 	ck_assert_int_eq(f->element, 3);
-	bl_free(d);
-	wb_free(&b);
+	t_b3dutil_free(d);
+	t_w3d_free(&b);
 	ck_assert_uint_eq(count1(v, w, 2, "b3d-unweighted-vertex"), 2);
 }
 END_TEST
@@ -339,14 +339,14 @@ START_TEST(skin_mutations_never_crash)
 	bone_spec s[2] = { { v, w, 5 }, { v, w, 3 } };
 	wb b;
 	build(&b, NESTED, s, 2, NULL, NULL);
-	rb_lint_variants(b.data, b.len, &(rb_opts){ bl_lint_bytes, bl_free, 4242, 400, NULL });
-	wb_free(&b);
+	t_robust_lint_variants(b.data, b.len, &(t_robust_opts){ t_b3dutil_lint_bytes, t_b3dutil_free, 4242, 400, NULL });
+	t_w3d_free(&b);
 }
 END_TEST
 
 START_TEST(skin_rules_in_catalogue)
 {
-	ck_assert_uint_eq(ba_missing_from_catalogue(), 0);
+	ck_assert_uint_eq(t_anim_missing_from_catalogue(), 0);
 }
 END_TEST
 
@@ -365,5 +365,5 @@ Suite *b3d_skin_suite(void)
 					      skin_mutations_never_crash,
 					      skin_rules_in_catalogue,
 					      NULL };
-	return rb_suite_of("b3d_skin", "b3d_skin", 60, tests);
+	return t_robust_suite_of("b3d_skin", "b3d_skin", 60, tests);
 }

@@ -18,7 +18,7 @@ static void collect(void *user, const wl_xref_finding *f)
 {
 	(void)user;
 	if (NG < 64) {
-		snprintf(RULE[NG], sizeof RULE[NG], "%s", f->rule);
+		snprintf(RULE[NG], sizeof RULE[NG], "%s", wl_rule_name(f->rule));
 		OFF[NG] = f->offset;
 	}
 	NG++;
@@ -28,18 +28,18 @@ static void collect(void *user, const wl_xref_finding *f)
  * offset of the last name. */
 static void model_with_textures(wb *b, const char *const *names, size_t n, size_t *name_at)
 {
-	b3b_begin(b, "BB3D");
-	wb_u32(b, 1);
-	b3b_begin(b, "TEXS");
+	t_b3d_begin(b, "BB3D");
+	t_w3d_u32(b, 1);
+	t_b3d_begin(b, "TEXS");
 	for (size_t i = 0; i < n; i++) {
 		*name_at = b->len;
-		b3b_tex(b, names[i]);
+		t_b3d_tex(b, names[i]);
 	}
-	b3b_end(b);
-	b3b_node_begin(b, "root", b3b_identity);
-	b3b_quad_mesh(b, -1, 0, NULL);
-	b3b_end(b);
-	b3b_end(b);
+	t_b3d_end(b);
+	t_b3d_node_begin(b, "root", t_b3d_identity);
+	t_b3d_quad_mesh(b, -1, 0, NULL);
+	t_b3d_end(b);
+	t_b3d_end(b);
 }
 
 /* Lints the model, adds it and the image files to a new index, checks. */
@@ -47,20 +47,20 @@ static long run(const char *const *names, size_t n, const char *const *images, s
 		size_t *name_at)
 {
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	model_with_textures(&b, names, n, name_at);
-	wl_doc *d = br_lint(&b, "mob.b3d");
+	wl_doc *d = t_ref_lint(&b, "mob.b3d");
 	wl_xref *x = wl_xref_new();
 	ck_assert_ptr_nonnull(x);
 	ck_assert_int_eq(wl_xref_add(x, "mob.b3d", d), 0);
-	br_free(d);
+	t_ref_free(d);
 	for (size_t i = 0; i < ni; i++)
 		ck_assert_int_eq(wl_xref_add_texture_file(x, images[i]), 0);
 	NG = 0;
 	long found = wl_xref_check(x, collect, NULL);
 	ck_assert_int_eq(found, (long)NG);
 	wl_xref_free(x);
-	wb_free(&b);
+	t_w3d_free(&b);
 	return found;
 }
 

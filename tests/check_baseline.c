@@ -359,21 +359,21 @@ static int run_status(const char *cmd)
 static void write_model(const char *dir, const char *name, int unknown_chunks)
 {
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	for (int i = 0; i < unknown_chunks; i++)
-		wb_chunk(&b, 0x7001u + (uint32_t)i, "abcd", 4);
+		t_w3d_chunk(&b, 0x7001u + (uint32_t)i, "abcd", 4);
 	/* a MESH cut short at the end: chunk-truncated, mesh-header-missing
 	 * and stray-bytes, three errors */
-	wb_u32(&b, 0);
-	wb_u32(&b, 64);
-	wb_u32(&b, 0);
+	t_w3d_u32(&b, 0);
+	t_w3d_u32(&b, 64);
+	t_w3d_u32(&b, 0);
 	char p[256];
 	snprintf(p, sizeof p, "%s/%s", dir, name);
 	FILE *fp = fopen(p, "wb");
 	ck_assert_ptr_nonnull(fp);
 	ck_assert_uint_eq(fwrite(b.data, 1, b.len, fp), b.len);
 	ck_assert_int_eq(fclose(fp), 0);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 
 START_TEST(front_end_baseline_flow)
@@ -445,5 +445,5 @@ Suite *baseline_suite(void)
 		stale_entries_fewer_found_or_file_gone, save_merges_sorts_and_is_idempotent,
 		front_end_baseline_flow, NULL
 	};
-	return rb_suite_of("baseline", "baseline", 60, tests);
+	return t_robust_suite_of("baseline", "baseline", 60, tests);
 }

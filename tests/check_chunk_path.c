@@ -64,32 +64,32 @@ static void compare_all(const wl_doc *d, const wl_chunk *parent)
  * bytes inside some meshes. */
 static void build(wb *b, unsigned n)
 {
-	wb_init(b);
+	t_w3d_init(b);
 	for (unsigned i = 0; i < n; i++) {
 		switch (i % 4) {
 		case 0:
 		case 1:
-			wb_begin(b, W3D_CHUNK_MESH);
+			t_w3d_begin(b, W3D_CHUNK_MESH);
 			for (unsigned v = 0; v < i % 3; v++)
-				wb_chunk(b, W3D_CHUNK_VERTICES, NULL, 0);
+				t_w3d_chunk(b, W3D_CHUNK_VERTICES, NULL, 0);
 			if (i % 8 == 1) {
-				wb_begin(b, W3D_CHUNK_MATERIAL_PASS);
+				t_w3d_begin(b, W3D_CHUNK_MATERIAL_PASS);
 				for (unsigned s = 0; s < 1 + i % 3; s++) {
-					wb_begin(b, W3D_CHUNK_TEXTURE_STAGE);
-					wb_chunk(b, W3D_CHUNK_STAGE_TEXCOORDS, NULL, 0);
-					wb_end(b);
+					t_w3d_begin(b, W3D_CHUNK_TEXTURE_STAGE);
+					t_w3d_chunk(b, W3D_CHUNK_STAGE_TEXCOORDS, NULL, 0);
+					t_w3d_end(b);
 				}
-				wb_end(b);
+				t_w3d_end(b);
 			}
 			if (i % 16 == 5)
-				wb_zeros(b, 3); /* stray bytes: a gap node */
-			wb_end(b);
+				t_w3d_zeros(b, 3); /* stray bytes: a gap node */
+			t_w3d_end(b);
 			break;
 		case 2:
-			wb_chunk(b, 0x7777u + i % 5, NULL, 0); /* unknown ids */
+			t_w3d_chunk(b, 0x7777u + i % 5, NULL, 0); /* unknown ids */
 			break;
 		default:
-			wb_chunk(b, W3D_CHUNK_HLOD_SUB_OBJECT, NULL, 0);
+			t_w3d_chunk(b, W3D_CHUNK_HLOD_SUB_OBJECT, NULL, 0);
 			break;
 		}
 	}
@@ -115,7 +115,7 @@ START_TEST(paths_match_scan)
 	const wl_chunk *m = d->root.first_child->next; /* the second MESH */
 	ck_assert_str_eq(wl_chunk_path(d, m->first_child, 7, got, sizeof got), "MESH#1/VERTICES[7]");
 	wl_doc_free(d);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -143,7 +143,7 @@ START_TEST(paths_after_edits)
 	char got[256];
 	ck_assert_str_eq(wl_chunk_path(d, d->root.first_child, -1, got, sizeof got), "0x7777#0");
 	wl_doc_free(d);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -152,16 +152,16 @@ START_TEST(deep_path)
 	/* 1000 texture stages in one pass, each with its texcoords: the last
 	 * one's path names its index; and a small buffer is cut, not overrun */
 	wb b;
-	wb_init(&b);
-	wb_begin(&b, W3D_CHUNK_MESH);
-	wb_begin(&b, W3D_CHUNK_MATERIAL_PASS);
+	t_w3d_init(&b);
+	t_w3d_begin(&b, W3D_CHUNK_MESH);
+	t_w3d_begin(&b, W3D_CHUNK_MATERIAL_PASS);
 	for (unsigned s = 0; s < 1000; s++) {
-		wb_begin(&b, W3D_CHUNK_TEXTURE_STAGE);
-		wb_chunk(&b, W3D_CHUNK_STAGE_TEXCOORDS, NULL, 0);
-		wb_end(&b);
+		t_w3d_begin(&b, W3D_CHUNK_TEXTURE_STAGE);
+		t_w3d_chunk(&b, W3D_CHUNK_STAGE_TEXCOORDS, NULL, 0);
+		t_w3d_end(&b);
 	}
-	wb_end(&b);
-	wb_end(&b);
+	t_w3d_end(&b);
+	t_w3d_end(&b);
 	wl_doc *d = wl_doc_read(&w3d_format, "p.w3d", b.data, b.len);
 	const wl_chunk *pass = d->root.first_child->first_child;
 	const wl_chunk *last = pass->last_child->first_child;
@@ -174,7 +174,7 @@ START_TEST(deep_path)
 	compare_all(d, &d->root);
 	ck_assert_uint_eq(NODES, 2002);
 	wl_doc_free(d);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 

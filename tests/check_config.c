@@ -741,12 +741,12 @@ Suite *config_suite(void)
 		error_select_ignore, path_glob_matching, file_key_is_absolute, per_path_ignores,
 		error_per_path_ignores, targets_select_base, NULL
 	};
-	rb_add_tests(s, "parse", 0, tc_tests);
+	t_robust_add_tests(s, "parse", 0, tc_tests);
 	const TTest *const fs_tests[] = {
 		locate_walks_up_and_stops_at_git, load_errors_name_the_file,
 		extends_merges_and_chains, extends_errors_name_the_file, extends_depth_is_bounded,
 		NULL
 	};
-	rb_add_tests(s, "files", 0, fs_tests);
+	t_robust_add_tests(s, "files", 0, fs_tests);
 	return s;
 }

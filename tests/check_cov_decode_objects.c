@@ -22,43 +22,43 @@ static wl_doc *D;
 
 START_TEST(morph_animation_fields)
 {
-	wb_init(&B);
+	t_w3d_init(&B);
 	size_t obj = B.len;
-	wb_begin(&B, W3D_OBJ_CHUNK_MORPH_ANIMATION);
-	wb_begin(&B, W3D_OBJ_CHUNK_MORPHANIM_HEADER);
-	wb_u32(&B, 0x00010000u);
-	wb_name(&B, "FACE.SMILE", 16);
-	wb_name(&B, "FACE", 16);
-	wb_u32(&B, 40);
-	wb_f32(&B, 15.0f);
-	wb_u32(&B, 2);
-	wb_end(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_MORPH_ANIMATION);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_MORPHANIM_HEADER);
+	t_w3d_u32(&B, 0x00010000u);
+	t_w3d_name(&B, "FACE.SMILE", 16);
+	t_w3d_name(&B, "FACE", 16);
+	t_w3d_u32(&B, 40);
+	t_w3d_f32(&B, 15.0f);
+	t_w3d_u32(&B, 2);
+	t_w3d_end(&B);
 	/* channel 0: pose name and three keys */
-	wb_begin(&B, W3D_OBJ_CHUNK_MORPHANIM_CHANNEL);
-	wb_chunk(&B, W3D_OBJ_CHUNK_MORPHANIM_POSENAME, "SMILE", 6);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_MORPHANIM_CHANNEL);
+	t_w3d_chunk(&B, W3D_OBJ_CHUNK_MORPHANIM_POSENAME, "SMILE", 6);
 	size_t keys = B.len;
-	wb_begin(&B, W3D_OBJ_CHUNK_MORPHANIM_KEYDATA);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_MORPHANIM_KEYDATA);
 	for (uint32_t i = 0; i < 3; i++) {
-		wb_u32(&B, i * 10);
-		wb_u32(&B, i + 100);
+		t_w3d_u32(&B, i * 10);
+		t_w3d_u32(&B, i + 100);
 	}
-	wb_end(&B);
-	wb_end(&B);
+	t_w3d_end(&B);
+	t_w3d_end(&B);
 	/* channel 1: keys only, 12 bytes (one whole key and a partial one) */
-	wb_begin(&B, W3D_OBJ_CHUNK_MORPHANIM_CHANNEL);
-	wb_begin(&B, W3D_OBJ_CHUNK_MORPHANIM_KEYDATA);
-	wb_u32(&B, 7);
-	wb_u32(&B, 8);
-	wb_u32(&B, 9);
-	wb_end(&B);
-	wb_end(&B);
-	wb_begin(&B, W3D_OBJ_CHUNK_MORPHANIM_PIVOTCHANNELDATA);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_MORPHANIM_CHANNEL);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_MORPHANIM_KEYDATA);
+	t_w3d_u32(&B, 7);
+	t_w3d_u32(&B, 8);
+	t_w3d_u32(&B, 9);
+	t_w3d_end(&B);
+	t_w3d_end(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_MORPHANIM_PIVOTCHANNELDATA);
 	for (uint32_t i = 0; i < 5; i++)
-		wb_u32(&B, i);
-	wb_end(&B);
-	wb_end(&B);
+		t_w3d_u32(&B, i);
+	t_w3d_end(&B);
+	t_w3d_end(&B);
 
-	const w3d_model *m = bo_model(&B, &D);
+	const w3d_model *m = t_obj_model(&B, &D);
 	ck_assert_uint_eq(m->morph_animation_count, 1);
 	const w3d_morph_animation *a = m->morph_animations[0];
 	ck_assert_uint_eq(a->src->offset, obj);
@@ -86,48 +86,48 @@ START_TEST(morph_animation_fields)
 	ck_assert_uint_eq(c1->keys[0][1], 8);
 	ck_assert_uint_eq(a->pivot_data_count, 5);
 	ck_assert_str_eq(a->src->label, "FACE.SMILE");
-	bo_done(&D, &B);
+	t_obj_done(&D, &B);
 
 	/* near miss: a header of 20 bytes is not ok, names past it are "" */
-	wb_init(&B);
-	wb_begin(&B, W3D_OBJ_CHUNK_MORPH_ANIMATION);
-	wb_begin(&B, W3D_OBJ_CHUNK_MORPHANIM_HEADER);
-	wb_u32(&B, 1);
-	wb_name(&B, "SHORT", 16);
-	wb_end(&B);
-	wb_end(&B);
-	m = bo_model(&B, &D);
+	t_w3d_init(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_MORPH_ANIMATION);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_MORPHANIM_HEADER);
+	t_w3d_u32(&B, 1);
+	t_w3d_name(&B, "SHORT", 16);
+	t_w3d_end(&B);
+	t_w3d_end(&B);
+	m = t_obj_model(&B, &D);
 	a = m->morph_animations[0];
 	ck_assert(!a->header_ok);
 	ck_assert_str_eq(a->name, "SHORT");
 	ck_assert_str_eq(a->hierarchy_name, "");
 	ck_assert_uint_eq(a->channel_array_count, 0);
-	bo_done(&D, &B);
+	t_obj_done(&D, &B);
 }
 END_TEST
 
 START_TEST(hmodel_node_kinds)
 {
-	wb_init(&B);
-	wb_begin(&B, W3D_OBJ_CHUNK_HMODEL);
-	wb_begin(&B, W3D_OBJ_CHUNK_HMODEL_HEADER);
-	wb_u32(&B, 0x00030000u);
-	wb_name(&B, "TANK", 16);
-	wb_name(&B, "TANKSKL", 16);
-	wb_u16(&B, 3);
-	wb_u16(&B, 0);
-	wb_end(&B);
+	t_w3d_init(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_HMODEL);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_HMODEL_HEADER);
+	t_w3d_u32(&B, 0x00030000u);
+	t_w3d_name(&B, "TANK", 16);
+	t_w3d_name(&B, "TANKSKL", 16);
+	t_w3d_u16(&B, 3);
+	t_w3d_u16(&B, 0);
+	t_w3d_end(&B);
 	static const uint32_t ids[3] = { W3D_OBJ_CHUNK_SKIN_NODE, W3D_OBJ_CHUNK_NODE,
 					 W3D_OBJ_CHUNK_COLLISION_NODE };
 	static const char *const names[3] = { "TANK.SKIN", "TANK.BODY", "TANK.BOX" };
 	for (int i = 0; i < 3; i++) {
-		wb_begin(&B, ids[i]);
-		wb_name(&B, names[i], 16);
-		wb_u16(&B, (uint16_t)(i == 2 ? 0xFFFF : i + 1));
-		wb_end(&B);
+		t_w3d_begin(&B, ids[i]);
+		t_w3d_name(&B, names[i], 16);
+		t_w3d_u16(&B, (uint16_t)(i == 2 ? 0xFFFF : i + 1));
+		t_w3d_end(&B);
 	}
-	wb_end(&B);
-	const w3d_model *m = bo_model(&B, &D);
+	t_w3d_end(&B);
+	const w3d_model *m = t_obj_model(&B, &D);
 	ck_assert_uint_eq(m->hmodel_count, 1);
 	const w3d_hmodel *h = m->hmodels[0];
 	ck_assert(h->header_ok);
@@ -145,31 +145,31 @@ START_TEST(hmodel_node_kinds)
 	}
 	ck_assert_uint_eq(h->nodes[0].pivot, 1);
 	ck_assert_uint_eq(h->nodes[2].pivot, 0xFFFF);
-	bo_done(&D, &B);
+	t_obj_done(&D, &B);
 }
 END_TEST
 
 START_TEST(lodmodel_fields)
 {
-	wb_init(&B);
-	wb_begin(&B, W3D_OBJ_CHUNK_LODMODEL);
-	wb_begin(&B, W3D_OBJ_CHUNK_LODMODEL_HEADER);
-	wb_u32(&B, 0x00010000u);
-	wb_name(&B, "TREE", 16);
-	wb_u16(&B, 2);
-	wb_u16(&B, 0);
-	wb_end(&B);
-	wb_begin(&B, W3D_OBJ_CHUNK_LOD);
-	wb_name(&B, "TREE.HI", 32);
-	wb_f32(&B, 0.0f);
-	wb_f32(&B, 100.0f);
-	wb_end(&B);
-	wb_begin(&B, W3D_OBJ_CHUNK_LOD);
-	wb_name(&B, "TREE.LO", 32);
-	wb_f32(&B, 100.0f);
-	wb_end(&B); /* 36 bytes: lod_max missing */
-	wb_end(&B);
-	const w3d_model *m = bo_model(&B, &D);
+	t_w3d_init(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_LODMODEL);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_LODMODEL_HEADER);
+	t_w3d_u32(&B, 0x00010000u);
+	t_w3d_name(&B, "TREE", 16);
+	t_w3d_u16(&B, 2);
+	t_w3d_u16(&B, 0);
+	t_w3d_end(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_LOD);
+	t_w3d_name(&B, "TREE.HI", 32);
+	t_w3d_f32(&B, 0.0f);
+	t_w3d_f32(&B, 100.0f);
+	t_w3d_end(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_LOD);
+	t_w3d_name(&B, "TREE.LO", 32);
+	t_w3d_f32(&B, 100.0f);
+	t_w3d_end(&B); /* 36 bytes: lod_max missing */
+	t_w3d_end(&B);
+	const w3d_model *m = t_obj_model(&B, &D);
 	ck_assert_uint_eq(m->lodmodel_count, 1);
 	const w3d_lodmodel *l = m->lodmodels[0];
 	ck_assert(l->header_ok && l->header_first);
@@ -183,7 +183,7 @@ START_TEST(lodmodel_fields)
 	ck_assert_str_eq(l->lods[1].render_obj_name, "TREE.LO");
 	ck_assert(l->lods[1].lod_min == 100.0f);
 	ck_assert_str_eq(l->src->label, "TREE");
-	bo_done(&D, &B);
+	t_obj_done(&D, &B);
 }
 END_TEST
 
@@ -191,31 +191,31 @@ END_TEST
  * element (r, c) is base + 3r + c, NameLength, then name_bytes of name. */
 static void placeholder(uint32_t id, float base, uint32_t name_len, const char *name, size_t name_bytes)
 {
-	wb_begin(&B, id);
-	wb_u32(&B, 0x00010000u);
+	t_w3d_begin(&B, id);
+	t_w3d_u32(&B, 0x00010000u);
 	for (int i = 0; i < 12; i++)
-		wb_f32(&B, base + (float)i);
-	wb_u32(&B, name_len);
-	wb_bytes(&B, name, name_bytes);
-	wb_end(&B);
+		t_w3d_f32(&B, base + (float)i);
+	t_w3d_u32(&B, name_len);
+	t_w3d_bytes(&B, name, name_bytes);
+	t_w3d_end(&B);
 }
 
 START_TEST(collection_fields)
 {
-	wb_init(&B);
-	wb_begin(&B, W3D_OBJ_CHUNK_COLLECTION);
-	wb_begin(&B, W3D_OBJ_CHUNK_COLLECTION_HEADER);
-	wb_u32(&B, 0x00010000u);
-	wb_name(&B, "BASE", 16);
-	wb_u32(&B, 2);
-	wb_zeros(&B, 8);
-	wb_end(&B);
-	wb_chunk(&B, W3D_OBJ_CHUNK_COLLECTION_OBJ_NAME, "BASE.WALL", 10);
-	wb_chunk(&B, W3D_OBJ_CHUNK_COLLECTION_OBJ_NAME, "BASE.GATE", 10);
+	t_w3d_init(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_COLLECTION);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_COLLECTION_HEADER);
+	t_w3d_u32(&B, 0x00010000u);
+	t_w3d_name(&B, "BASE", 16);
+	t_w3d_u32(&B, 2);
+	t_w3d_zeros(&B, 8);
+	t_w3d_end(&B);
+	t_w3d_chunk(&B, W3D_OBJ_CHUNK_COLLECTION_OBJ_NAME, "BASE.WALL", 10);
+	t_w3d_chunk(&B, W3D_OBJ_CHUNK_COLLECTION_OBJ_NAME, "BASE.GATE", 10);
 	placeholder(W3D_OBJ_CHUNK_PLACEHOLDER, 1.0f, 5, "FLAG", 5);
 	placeholder(W3D_OBJ_CHUNK_TRANSFORM_NODE, 20.0f, 10, "DOOR", 4); /* 6 bytes short */
-	wb_end(&B);
-	const w3d_model *m = bo_model(&B, &D);
+	t_w3d_end(&B);
+	const w3d_model *m = t_obj_model(&B, &D);
 	ck_assert_uint_eq(m->collection_count, 1);
 	const w3d_collection *c = m->collections[0];
 	ck_assert(c->header_ok && c->header_first);
@@ -238,17 +238,17 @@ START_TEST(collection_fields)
 	ck_assert(t->transform[2][0] == 26.0f);
 	ck_assert_uint_eq(t->name_len, 10);
 	ck_assert_str_eq(t->name, "DOOR"); /* the 4 bytes present, no NUL */
-	bo_done(&D, &B);
+	t_obj_done(&D, &B);
 
 	/* near miss: a placeholder shorter than its 56-byte record */
-	wb_init(&B);
-	wb_begin(&B, W3D_OBJ_CHUNK_COLLECTION);
-	wb_begin(&B, W3D_OBJ_CHUNK_PLACEHOLDER);
-	wb_u32(&B, 1);
-	wb_f32(&B, 3.0f);
-	wb_end(&B);
-	wb_end(&B);
-	m = bo_model(&B, &D);
+	t_w3d_init(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_COLLECTION);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_PLACEHOLDER);
+	t_w3d_u32(&B, 1);
+	t_w3d_f32(&B, 3.0f);
+	t_w3d_end(&B);
+	t_w3d_end(&B);
+	m = t_obj_model(&B, &D);
 	c = m->collections[0];
 	ck_assert_ptr_null(c->header);
 	ck_assert_str_eq(c->name, "");
@@ -256,64 +256,64 @@ START_TEST(collection_fields)
 	ck_assert(!c->placeholders[0].ok);
 	ck_assert(c->placeholders[0].transform[0][0] == 3.0f);
 	ck_assert_str_eq(c->placeholders[0].name, "");
-	bo_done(&D, &B);
+	t_obj_done(&D, &B);
 }
 END_TEST
 
 START_TEST(points_fields)
 {
-	wb_init(&B);
-	wb_begin(&B, W3D_OBJ_CHUNK_POINTS);
-	wb_vec3(&B, 1, 2, 3);
-	wb_vec3(&B, -4, 5.5f, 6);
-	wb_u32(&B, 0xDEADBEEFu); /* 4 stray bytes: not a point */
-	wb_end(&B);
-	const w3d_model *m = bo_model(&B, &D);
+	t_w3d_init(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_POINTS);
+	t_w3d_vec3(&B, 1, 2, 3);
+	t_w3d_vec3(&B, -4, 5.5f, 6);
+	t_w3d_u32(&B, 0xDEADBEEFu); /* 4 stray bytes: not a point */
+	t_w3d_end(&B);
+	const w3d_model *m = t_obj_model(&B, &D);
 	ck_assert_uint_eq(m->points_count, 1);
 	const w3d_points *p = m->points[0];
 	ck_assert_uint_eq(p->count, 2);
 	ck_assert(p->v[0][0] == 1.0f && p->v[0][2] == 3.0f);
 	ck_assert(p->v[1][0] == -4.0f && p->v[1][1] == 5.5f && p->v[1][2] == 6.0f);
-	bo_done(&D, &B);
+	t_obj_done(&D, &B);
 }
 END_TEST
 
 /* A LIGHT: spot light info, spot 5.0, pulse; ambient (a, a+1, a+2). */
 static void spot_light(uint8_t a)
 {
-	wb_begin(&B, W3D_OBJ_CHUNK_LIGHT);
-	wb_begin(&B, W3D_OBJ_CHUNK_LIGHT_INFO);
-	wb_u32(&B, 3u | W3D_LIGHT_CAST_SHADOWS);
-	wb_u32(&B, 0);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_LIGHT);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_LIGHT_INFO);
+	t_w3d_u32(&B, 3u | W3D_LIGHT_CAST_SHADOWS);
+	t_w3d_u32(&B, 0);
 	for (int k = 0; k < 3; k++) {
-		wb_u8(&B, (uint8_t)(a + k * 3));
-		wb_u8(&B, (uint8_t)(a + k * 3 + 1));
-		wb_u8(&B, (uint8_t)(a + k * 3 + 2));
-		wb_u8(&B, 0);
+		t_w3d_u8(&B, (uint8_t)(a + k * 3));
+		t_w3d_u8(&B, (uint8_t)(a + k * 3 + 1));
+		t_w3d_u8(&B, (uint8_t)(a + k * 3 + 2));
+		t_w3d_u8(&B, 0);
 	}
-	wb_f32(&B, 0.75f);
-	wb_end(&B);
-	wb_begin(&B, W3D_OBJ_CHUNK_SPOT_LIGHT_INFO);
-	wb_vec3(&B, 0, 0, -1);
-	wb_f32(&B, 0.5f);
-	wb_f32(&B, 2.0f);
-	wb_end(&B);
-	wb_begin(&B, W3D_OBJ_CHUNK_NEAR_ATTENUATION);
-	wb_f32(&B, 1.0f);
-	wb_f32(&B, 2.0f);
-	wb_end(&B);
-	wb_begin(&B, W3D_OBJ_CHUNK_SPOT_LIGHT_INFO_5_0);
-	wb_f32(&B, 0.6f);
-	wb_f32(&B, 0.3f);
-	wb_end(&B);
-	wb_begin(&B, W3D_OBJ_CHUNK_PULSE);
-	wb_zeros(&B, 22);
-	wb_end(&B);
+	t_w3d_f32(&B, 0.75f);
+	t_w3d_end(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_SPOT_LIGHT_INFO);
+	t_w3d_vec3(&B, 0, 0, -1);
+	t_w3d_f32(&B, 0.5f);
+	t_w3d_f32(&B, 2.0f);
+	t_w3d_end(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_NEAR_ATTENUATION);
+	t_w3d_f32(&B, 1.0f);
+	t_w3d_f32(&B, 2.0f);
+	t_w3d_end(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_SPOT_LIGHT_INFO_5_0);
+	t_w3d_f32(&B, 0.6f);
+	t_w3d_f32(&B, 0.3f);
+	t_w3d_end(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_PULSE);
+	t_w3d_zeros(&B, 22);
+	t_w3d_end(&B);
 	/* a second LIGHT_INFO is ignored */
-	wb_begin(&B, W3D_OBJ_CHUNK_LIGHT_INFO);
-	wb_zeros(&B, 24);
-	wb_end(&B);
-	wb_end(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_LIGHT_INFO);
+	t_w3d_zeros(&B, 24);
+	t_w3d_end(&B);
+	t_w3d_end(&B);
 }
 
 static void assert_spot(const w3d_light *l, uint8_t a)
@@ -338,35 +338,35 @@ static void assert_spot(const w3d_light *l, uint8_t a)
 
 START_TEST(light_spot_and_pulse)
 {
-	wb_init(&B);
+	t_w3d_init(&B);
 	spot_light(0x10);
-	const w3d_model *m = bo_model(&B, &D);
+	const w3d_model *m = t_obj_model(&B, &D);
 	ck_assert_uint_eq(m->light_count, 1);
 	assert_spot(m->lights[0], 0x10);
-	bo_done(&D, &B);
+	t_obj_done(&D, &B);
 }
 END_TEST
 
 START_TEST(lightscape_lights)
 {
-	wb_init(&B);
-	wb_begin(&B, W3D_OBJ_CHUNK_LIGHTSCAPE);
-	wb_begin(&B, W3D_OBJ_CHUNK_LIGHTSCAPE_LIGHT);
+	t_w3d_init(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_LIGHTSCAPE);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_LIGHTSCAPE_LIGHT);
 	spot_light(0x40);
-	wb_begin(&B, W3D_OBJ_CHUNK_LIGHT_TRANSFORM);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_LIGHT_TRANSFORM);
 	for (int i = 0; i < 12; i++)
-		wb_f32(&B, (float)i * 0.5f);
-	wb_end(&B);
-	wb_end(&B);
+		t_w3d_f32(&B, (float)i * 0.5f);
+	t_w3d_end(&B);
+	t_w3d_end(&B);
 	/* a second light with only a transform */
-	wb_begin(&B, W3D_OBJ_CHUNK_LIGHTSCAPE_LIGHT);
-	wb_begin(&B, W3D_OBJ_CHUNK_LIGHT_TRANSFORM);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_LIGHTSCAPE_LIGHT);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_LIGHT_TRANSFORM);
 	for (int i = 0; i < 12; i++)
-		wb_f32(&B, 100.0f + (float)i);
-	wb_end(&B);
-	wb_end(&B);
-	wb_end(&B);
-	const w3d_model *m = bo_model(&B, &D);
+		t_w3d_f32(&B, 100.0f + (float)i);
+	t_w3d_end(&B);
+	t_w3d_end(&B);
+	t_w3d_end(&B);
+	const w3d_model *m = t_obj_model(&B, &D);
 	ck_assert_uint_eq(m->lightscape_count, 1);
 	const w3d_lightscape *s = m->lightscapes[0];
 	ck_assert_uint_eq(s->light_count, 2);
@@ -375,36 +375,36 @@ START_TEST(lightscape_lights)
 	ck_assert(s->lights[0].transform[0][1] == 0.5f && s->lights[0].transform[2][3] == 5.5f);
 	ck_assert_ptr_null(s->lights[1].light.src);
 	ck_assert(s->lights[1].transform[1][0] == 104.0f);
-	bo_done(&D, &B);
+	t_obj_done(&D, &B);
 }
 END_TEST
 
 START_TEST(aggregate_replacer_and_class)
 {
-	wb_init(&B);
-	wb_begin(&B, W3D_OBJ_CHUNK_AGGREGATE);
-	wb_begin(&B, W3D_OBJ_CHUNK_AGGREGATE_HEADER);
-	wb_u32(&B, 0x00010002u);
-	wb_name(&B, "AGG", 16);
-	wb_end(&B);
-	wb_begin(&B, W3D_OBJ_CHUNK_AGGREGATE_INFO);
-	wb_name(&B, "BASEMODEL", 32);
-	wb_u32(&B, 2);
-	wb_name(&B, "AGG.A", 32);
-	wb_name(&B, "BONE_A", 32);
-	wb_name(&B, "AGG.B", 32);
-	wb_name(&B, "BONE_B", 32);
-	wb_end(&B);
-	wb_begin(&B, W3D_OBJ_CHUNK_TEXTURE_REPLACER_INFO);
-	wb_u32(&B, 4);
-	wb_end(&B);
-	wb_begin(&B, W3D_OBJ_CHUNK_AGGREGATE_CLASS_INFO);
-	wb_u32(&B, 0x1234u);
-	wb_u32(&B, 0x3u);
-	wb_zeros(&B, 12);
-	wb_end(&B);
-	wb_end(&B);
-	const w3d_model *m = bo_model(&B, &D);
+	t_w3d_init(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_AGGREGATE);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_AGGREGATE_HEADER);
+	t_w3d_u32(&B, 0x00010002u);
+	t_w3d_name(&B, "AGG", 16);
+	t_w3d_end(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_AGGREGATE_INFO);
+	t_w3d_name(&B, "BASEMODEL", 32);
+	t_w3d_u32(&B, 2);
+	t_w3d_name(&B, "AGG.A", 32);
+	t_w3d_name(&B, "BONE_A", 32);
+	t_w3d_name(&B, "AGG.B", 32);
+	t_w3d_name(&B, "BONE_B", 32);
+	t_w3d_end(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_TEXTURE_REPLACER_INFO);
+	t_w3d_u32(&B, 4);
+	t_w3d_end(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_AGGREGATE_CLASS_INFO);
+	t_w3d_u32(&B, 0x1234u);
+	t_w3d_u32(&B, 0x3u);
+	t_w3d_zeros(&B, 12);
+	t_w3d_end(&B);
+	t_w3d_end(&B);
+	const w3d_model *m = t_obj_model(&B, &D);
 	ck_assert_uint_eq(m->aggregate_count, 1);
 	const w3d_aggregate *a = m->aggregates[0];
 	ck_assert(a->header_ok && a->info_ok);
@@ -420,7 +420,7 @@ START_TEST(aggregate_replacer_and_class)
 	ck_assert_ptr_nonnull(a->class_info);
 	ck_assert_uint_eq(a->original_class_id, 0x1234u);
 	ck_assert_uint_eq(a->flags, 3);
-	bo_done(&D, &B);
+	t_obj_done(&D, &B);
 }
 END_TEST
 
@@ -428,56 +428,56 @@ END_TEST
  * vertices and normals. */
 static void submesh(uint32_t tris, uint32_t verts, float base, uint32_t shader, uint32_t nv)
 {
-	wb_begin(&B, W3D_OBJ_CHUNK_SHDSUBMESH);
-	wb_begin(&B, W3D_OBJ_CHUNK_SHDSUBMESH_HEADER);
-	wb_u32(&B, tris);
-	wb_u32(&B, verts);
-	wb_zeros(&B, 8);
-	wb_vec3(&B, base, base, base);
-	wb_vec3(&B, base + 1, base + 1, base + 1);
-	wb_vec3(&B, base + 0.5f, base + 0.5f, base + 0.5f);
-	wb_f32(&B, 0.866f);
-	wb_end(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_SHDSUBMESH);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_SHDSUBMESH_HEADER);
+	t_w3d_u32(&B, tris);
+	t_w3d_u32(&B, verts);
+	t_w3d_zeros(&B, 8);
+	t_w3d_vec3(&B, base, base, base);
+	t_w3d_vec3(&B, base + 1, base + 1, base + 1);
+	t_w3d_vec3(&B, base + 0.5f, base + 0.5f, base + 0.5f);
+	t_w3d_f32(&B, 0.866f);
+	t_w3d_end(&B);
 	if (shader) {
-		wb_begin(&B, W3D_OBJ_CHUNK_SHDSUBMESH_SHADER);
-		wb_begin(&B, W3D_OBJ_CHUNK_SHDSUBMESH_SHADER_CLASSID);
-		wb_u32(&B, shader);
-		wb_end(&B);
-		wb_end(&B);
+		t_w3d_begin(&B, W3D_OBJ_CHUNK_SHDSUBMESH_SHADER);
+		t_w3d_begin(&B, W3D_OBJ_CHUNK_SHDSUBMESH_SHADER_CLASSID);
+		t_w3d_u32(&B, shader);
+		t_w3d_end(&B);
+		t_w3d_end(&B);
 	}
-	wb_begin(&B, W3D_OBJ_CHUNK_SHDSUBMESH_VERTICES);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_SHDSUBMESH_VERTICES);
 	for (uint32_t i = 0; i < nv; i++)
-		wb_vec3(&B, (float)i, 0, 0);
-	wb_end(&B);
-	wb_begin(&B, W3D_OBJ_CHUNK_SHDSUBMESH_VERTEX_NORMALS);
+		t_w3d_vec3(&B, (float)i, 0, 0);
+	t_w3d_end(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_SHDSUBMESH_VERTEX_NORMALS);
 	for (uint32_t i = 0; i < nv; i++)
-		wb_vec3(&B, 0, 0, 1);
-	wb_end(&B);
-	wb_end(&B);
+		t_w3d_vec3(&B, 0, 0, 1);
+	t_w3d_end(&B);
+	t_w3d_end(&B);
 }
 
 START_TEST(shdmesh_fields)
 {
-	wb_init(&B);
-	wb_begin(&B, W3D_OBJ_CHUNK_SHDMESH);
-	wb_chunk(&B, W3D_OBJ_CHUNK_SHDMESH_NAME, "ZH.SHD", 7);
-	wb_begin(&B, W3D_OBJ_CHUNK_SHDMESH_HEADER);
-	wb_u32(&B, 0x00010000u);
-	wb_u32(&B, 0x5u);
-	wb_u32(&B, 12);
-	wb_u32(&B, 8);
-	wb_u32(&B, 2);
-	wb_zeros(&B, 20);
-	wb_vec3(&B, -1, -2, -3);
-	wb_vec3(&B, 1, 2, 3);
-	wb_vec3(&B, 0, 0, 0);
-	wb_f32(&B, 3.75f);
-	wb_end(&B);
-	wb_chunk(&B, W3D_OBJ_CHUNK_SHDMESH_USER_TEXT, "note", 5);
+	t_w3d_init(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_SHDMESH);
+	t_w3d_chunk(&B, W3D_OBJ_CHUNK_SHDMESH_NAME, "ZH.SHD", 7);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_SHDMESH_HEADER);
+	t_w3d_u32(&B, 0x00010000u);
+	t_w3d_u32(&B, 0x5u);
+	t_w3d_u32(&B, 12);
+	t_w3d_u32(&B, 8);
+	t_w3d_u32(&B, 2);
+	t_w3d_zeros(&B, 20);
+	t_w3d_vec3(&B, -1, -2, -3);
+	t_w3d_vec3(&B, 1, 2, 3);
+	t_w3d_vec3(&B, 0, 0, 0);
+	t_w3d_f32(&B, 3.75f);
+	t_w3d_end(&B);
+	t_w3d_chunk(&B, W3D_OBJ_CHUNK_SHDMESH_USER_TEXT, "note", 5);
 	submesh(4, 3, 10.0f, 7, 3);
 	submesh(8, 5, 20.0f, 0, 5);
-	wb_end(&B);
-	const w3d_model *m = bo_model(&B, &D);
+	t_w3d_end(&B);
+	const w3d_model *m = t_obj_model(&B, &D);
 	ck_assert_uint_eq(m->shdmesh_count, 1);
 	const w3d_shdmesh *s = m->shdmeshes[0];
 	ck_assert_str_eq(s->name, "ZH.SHD");
@@ -507,7 +507,7 @@ START_TEST(shdmesh_fields)
 	ck_assert_uint_eq(b->shader_class, 0);
 	ck_assert_uint_eq(b->vertex_count, 5);
 	ck_assert(b->box_min[0] == 20.0f);
-	bo_done(&D, &B);
+	t_obj_done(&D, &B);
 }
 END_TEST
 
@@ -518,5 +518,5 @@ Suite *cov_decode_objects_suite(void)
 		points_fields, light_spot_and_pulse, lightscape_lights,
 		aggregate_replacer_and_class, shdmesh_fields, NULL
 	};
-	return rb_suite_of("cov_decode_objects", "decode", 0, tests);
+	return t_robust_suite_of("cov_decode_objects", "decode", 0, tests);
 }

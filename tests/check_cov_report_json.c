@@ -225,5 +225,5 @@ Suite *cov_report_json_suite(void)
 		json_str_escapes_invalid_utf8, json_detached_findings,
 		json_no_files_and_stale_missing, json_finish_reports_write_failure, NULL
 	};
-	return rb_suite_of("cov_report_json", "json", 0, tests);
+	return t_robust_suite_of("cov_report_json", "json", 0, tests);
 }

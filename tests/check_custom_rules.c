@@ -44,7 +44,7 @@ static wl_config *config(const wl_catalog *cat, const char *text)
  * freed by done(). */
 static wl_doc *lint_as(const wl_catalog *cat, const wl_config *cfg, const char *path, const wb *b)
 {
-	uint8_t *copy = ru_copy(b->data, b->len);
+	uint8_t *copy = t_copy(b->data, b->len);
 	wl_doc *d = wl_lint_bytes(cat, cfg, path, copy, b->len);
 	ck_assert_ptr_nonnull(d);
 	return d;
@@ -93,27 +93,27 @@ static wl_config *one_rule(const wl_catalog *cat, const char *field, const char 
 	return config(cat, text);
 }
 
-static void mesh_file(wb *b, bm_layout *lay)
+static void mesh_file(wb *b, t_mesh_layout *lay)
 {
-	bm_opts o = { 0 };
-	wb_init(b);
-	bm_write_mesh(b, &o, lay);
+	t_mesh_opts o = { 0 };
+	t_w3d_init(b);
+	t_mesh_write_mesh(b, &o, lay);
 }
 
 /* A file with one TEXTURES/TEXTURE/TEXTURE_NAME of the given payload. */
 static void texture_file(wb *b, const void *name, size_t n)
 {
-	wb_init(b);
-	wb_begin(b, W3D_CHUNK_MESH);
-	wb_begin(b, W3D_CHUNK_MESH_HEADER3);
-	wb_zeros(b, 116);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_TEXTURES);
-	wb_begin(b, W3D_CHUNK_TEXTURE);
-	wb_chunk(b, W3D_CHUNK_TEXTURE_NAME, name, n);
-	wb_end(b);
-	wb_end(b);
-	wb_end(b);
+	t_w3d_init(b);
+	t_w3d_begin(b, W3D_CHUNK_MESH);
+	t_w3d_begin(b, W3D_CHUNK_MESH_HEADER3);
+	t_w3d_zeros(b, 116);
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_CHUNK_TEXTURES);
+	t_w3d_begin(b, W3D_CHUNK_TEXTURE);
+	t_w3d_chunk(b, W3D_CHUNK_TEXTURE_NAME, name, n);
+	t_w3d_end(b);
+	t_w3d_end(b);
+	t_w3d_end(b);
 }
 
 /* ------------------------------------------------------ field cases */
@@ -144,7 +144,7 @@ typedef void (*fixture_fn)(fixture *fx);
  * are 1 each, at the TEXTURES / VERTEX_MATERIALS chunk (its whole extent). */
 static void fx_mesh(fixture *fx)
 {
-	bm_layout lay;
+	t_mesh_layout lay;
 	mesh_file(&fx->b, &lay);
 	const uint8_t *p = fx->b.data;
 	fx->at[MESH_NAME] = lay.header_data + 8;
@@ -155,31 +155,31 @@ static void fx_mesh(fixture *fx)
 	fx->at[VM] = find_bytes(&fx->b, "Paint", 6);
 	fx->at[TEXS] = fx->at[TEX] - 8 - 8 - 8;
 	fx->at[VMS] = fx->at[VM] - 8 - 8 - 8;
-	ck_assert_uint_eq(ru_le32(p + fx->at[TEXS]), W3D_CHUNK_TEXTURES);
-	ck_assert_uint_eq(ru_le32(p + fx->at[VMS]), W3D_CHUNK_VERTEX_MATERIALS);
-	fx->at[TEXS_LEN] = 8 + (ru_le32(p + fx->at[TEXS] + 4) & 0x7FFFFFFFu);
-	fx->at[VMS_LEN] = 8 + (ru_le32(p + fx->at[VMS] + 4) & 0x7FFFFFFFu);
+	ck_assert_uint_eq(t_le32(p + fx->at[TEXS]), W3D_CHUNK_TEXTURES);
+	ck_assert_uint_eq(t_le32(p + fx->at[VMS]), W3D_CHUNK_VERTEX_MATERIALS);
+	fx->at[TEXS_LEN] = 8 + (t_le32(p + fx->at[TEXS] + 4) & 0x7FFFFFFFu);
+	fx->at[VMS_LEN] = 8 + (t_le32(p + fx->at[VMS] + 4) & 0x7FFFFFFFu);
 }
 
 /* A mesh without textures: the count 0 is reported at the MESH header. */
 static void fx_bare_mesh(fixture *fx)
 {
-	wb_init(&fx->b);
-	wb_begin(&fx->b, W3D_CHUNK_MESH);
-	wb_begin(&fx->b, W3D_CHUNK_MESH_HEADER3);
-	wb_zeros(&fx->b, 116);
-	wb_end(&fx->b);
-	wb_end(&fx->b);
+	t_w3d_init(&fx->b);
+	t_w3d_begin(&fx->b, W3D_CHUNK_MESH);
+	t_w3d_begin(&fx->b, W3D_CHUNK_MESH_HEADER3);
+	t_w3d_zeros(&fx->b, 116);
+	t_w3d_end(&fx->b);
+	t_w3d_end(&fx->b);
 	fx->at[ZERO] = 0;
 }
 
 /* ROOTTRANSFORM, BONE01, BONE02 of "SKEL". */
 static void fx_hierarchy(fixture *fx)
 {
-	wb_init(&fx->b);
-	ba_hier_opts o = ba_hier_defaults(3);
-	ba_hier_at h;
-	ba_hierarchy(&fx->b, &o, &h);
+	t_w3d_init(&fx->b);
+	t_anim_hier_opts o = t_anim_hier_defaults(3);
+	t_anim_hier_at h;
+	t_anim_hierarchy(&fx->b, &o, &h);
 	fx->at[PIVOT1] = h.pivots_payload + 60;
 	fx->at[PIVOT2] = h.pivots_payload + 120;
 	fx->at[HIER_NAME] = h.header_payload + 4;
@@ -190,13 +190,13 @@ static void fx_hierarchy(fixture *fx)
  * FrameRate 30 as uint16. */
 static void fx_animations(fixture *fx)
 {
-	wb_init(&fx->b);
-	ba_anim_opts ao = ba_anim_defaults();
-	ba_anim_at a;
-	ba_animation(&fx->b, &ao, &a);
-	ba_canim_opts co = ba_canim_defaults(0);
-	ba_canim_at c;
-	ba_compressed_animation(&fx->b, &co, &c);
+	t_w3d_init(&fx->b);
+	t_anim_anim_opts ao = t_anim_anim_defaults();
+	t_anim_anim_at a;
+	t_anim_animation(&fx->b, &ao, &a);
+	t_anim_canim_opts co = t_anim_canim_defaults(0);
+	t_anim_canim_at c;
+	t_anim_compressed_animation(&fx->b, &co, &c);
 	fx->at[WALK] = find_bytes(&fx->b, "WALK", 5);
 	fx->at[RUN] = c.header_payload + 4;
 	fx->at[RAW_RATE] = fx->at[WALK] + 36;
@@ -211,17 +211,17 @@ static void fx_animations(fixture *fx)
 static void fx_hlod_box(fixture *fx)
 {
 	wb *b = &fx->b;
-	wb_init(b);
-	ba_hlod_opts ho = ba_hlod_defaults(2, 2);
-	ba_hlod_at h;
-	ba_hlod(b, &ho, &h);
+	t_w3d_init(b);
+	t_anim_hlod_opts ho = t_anim_hlod_defaults(2, 2);
+	t_anim_hlod_at h;
+	t_anim_hlod(b, &ho, &h);
 	size_t box = b->len;
-	wb_begin(b, W3D_CHUNK_BOX);
-	wb_u32(b, 0x00010000);
-	wb_u32(b, 0);
-	wb_name(b, "TANK.BOX", 32);
-	wb_zeros(b, 4 + 12 + 12);
-	wb_end(b);
+	t_w3d_begin(b, W3D_CHUNK_BOX);
+	t_w3d_u32(b, 0x00010000);
+	t_w3d_u32(b, 0);
+	t_w3d_name(b, "TANK.BOX", 32);
+	t_w3d_zeros(b, 4 + 12 + 12);
+	t_w3d_end(b);
 	fx->at[HLOD_NAME] = h.header_payload + 8;
 	fx->at[HLOD_HIER] = h.header_payload + 24;
 	fx->at[LODS] = h.header_payload + 4;
@@ -363,7 +363,7 @@ START_TEST(field_cases)
 	}
 	done(d);
 	wl_config_free(cfg);
-	wb_free(&fx.b);
+	t_w3d_free(&fx.b);
 	wl_catalog_free(cat);
 }
 END_TEST
@@ -388,7 +388,7 @@ START_TEST(pivot_name_per_pivot)
 	ck_assert_ptr_nonnull(at(d, "custom-t", fx.at[PIVOT2]));
 	done(d);
 	wl_config_free(cfg);
-	wb_free(&fx.b);
+	t_w3d_free(&fx.b);
 	wl_catalog_free(cat);
 }
 END_TEST
@@ -399,7 +399,7 @@ START_TEST(message_template)
 {
 	wl_catalog *cat = builtin();
 	wb b;
-	bm_layout lay;
+	t_mesh_layout lay;
 	mesh_file(&b, &lay);
 	wl_config *cfg = config(cat,
 				"custom-rules:\n"
@@ -417,7 +417,7 @@ START_TEST(message_template)
 	ck_assert_str_eq(wl_config_custom_find(cfg, "custom-tex")->description, "mod textures start with tx_");
 	ck_assert_str_eq(wl_config_custom_find(cfg, "custom-tex")->origin, "c.yaml:2:9");
 	wl_config_free(cfg);
-	wb_free(&b);
+	t_w3d_free(&b);
 	wl_catalog_free(cat);
 }
 END_TEST
@@ -444,7 +444,7 @@ START_TEST(match_limit_ends_a_runaway_pattern)
 	ck_assert_msg(strstr(m, "...") != NULL && strlen(m) < 400, "%s", m);
 	done(d);
 	wl_config_free(cfg);
-	wb_free(&b);
+	t_w3d_free(&b);
 	wl_catalog_free(cat);
 }
 END_TEST
@@ -455,7 +455,7 @@ START_TEST(engine_applies_config_to_custom_ids)
 {
 	wl_catalog *cat = builtin();
 	wb b;
-	bm_layout lay;
+	t_mesh_layout lay;
 	mesh_file(&b, &lay);
 	static const char rule[] =
 		"custom-rules:\n"
@@ -515,7 +515,7 @@ START_TEST(engine_applies_config_to_custom_ids)
 	ck_assert_uint_eq(count(d, "custom-tex"), 1);
 	done(d);
 	wl_config_free(cfg);
-	wb_free(&b);
+	t_w3d_free(&b);
 	wl_catalog_free(cat);
 }
 END_TEST
@@ -526,9 +526,9 @@ START_TEST(engine_per_path_ignores_builtin_rules)
 {
 	wl_catalog *cat = builtin();
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	for (int i = 0; i < WL_FINDINGS_PER_RULE_MAX + 5; i++)
-		wb_chunk(&b, 0x7777, "abcd", 4); /* chunk-unknown each */
+		t_w3d_chunk(&b, 0x7777, "abcd", 4); /* chunk-unknown each */
 	static const char text[] = "per-path-ignores:\n  tmp: [\"chunk-unk*\"]\n";
 	wl_config *cfg = wl_config_parse(cat, "/no-such-dir-w3dlint-proj/c.yaml", text, strlen(text), err,
 					 sizeof err);
@@ -542,7 +542,7 @@ START_TEST(engine_per_path_ignores_builtin_rules)
 	ck_assert_uint_eq(wl_findings_dropped(&d->findings, wl_rule_name(WLR_CHUNK_UNKNOWN)), 5);
 	done(d);
 	wl_config_free(cfg);
-	wb_free(&b);
+	t_w3d_free(&b);
 	wl_catalog_free(cat);
 }
 END_TEST
@@ -657,13 +657,13 @@ END_TEST
 
 /* ----------------------------------------------------------- robustness */
 
-static const wl_catalog *rb_cat;
-static const wl_config *rb_cfg;
+static const wl_catalog *t_robust_cat;
+static const wl_config *t_robust_cfg;
 
-static wl_doc *rb_lint(const uint8_t *p, size_t n)
+static wl_doc *t_robust_lint(const uint8_t *p, size_t n)
 {
-	uint8_t *copy = ru_copy(p, n);
-	return wl_lint_bytes(rb_cat, rb_cfg, "t.w3d", copy, n);
+	uint8_t *copy = t_copy(p, n);
+	return wl_lint_bytes(t_robust_cat, t_robust_cfg, "t.w3d", copy, n);
 }
 
 /* Every field on damaged files: no crash, every finding inside the file. */
@@ -680,20 +680,20 @@ START_TEST(damaged_files_every_field)
 	}
 	wl_config *cfg = config(cat, text);
 	wb b;
-	bm_layout lay;
+	t_mesh_layout lay;
 	mesh_file(&b, &lay);
-	ba_hier_opts ho = ba_hier_defaults(3);
-	ba_hier_at h;
-	ba_hierarchy(&b, &ho, &h);
-	ba_anim_opts ao = ba_anim_defaults();
-	ba_anim_at a;
-	ba_animation(&b, &ao, &a);
-	ba_canim_opts co = ba_canim_defaults(1);
-	ba_canim_at c;
-	ba_compressed_animation(&b, &co, &c);
-	ba_hlod_opts lo = ba_hlod_defaults(1, 2);
-	ba_hlod_at l;
-	ba_hlod(&b, &lo, &l);
+	t_anim_hier_opts ho = t_anim_hier_defaults(3);
+	t_anim_hier_at h;
+	t_anim_hierarchy(&b, &ho, &h);
+	t_anim_anim_opts ao = t_anim_anim_defaults();
+	t_anim_anim_at a;
+	t_anim_animation(&b, &ao, &a);
+	t_anim_canim_opts co = t_anim_canim_defaults(1);
+	t_anim_canim_at c;
+	t_anim_compressed_animation(&b, &co, &c);
+	t_anim_hlod_opts lo = t_anim_hlod_defaults(1, 2);
+	t_anim_hlod_at l;
+	t_anim_hlod(&b, &lo, &l);
 	/* the whole file: every field fires at least once */
 	wl_doc *d = lint_as(cat, cfg, "t.w3d", &b);
 	for (size_t i = 0; i + 1 < wl_custom_field_count(); i++) { /* no BOX in this file */
@@ -701,12 +701,12 @@ START_TEST(damaged_files_every_field)
 		snprintf(id, sizeof id, "custom-f%zu", i);
 		ck_assert_msg(count(d, id) >= 1, "%s (%s) did not fire", id, wl_custom_field_at(i)->name);
 	}
-	ck_assert_ptr_null(ru_findings_bounds_error(d));
+	ck_assert_ptr_null(t_findings_bounds_error(d));
 	done(d);
-	rb_cat = cat;
-	rb_cfg = cfg;
-	rb_lint_variants(b.data, b.len, &(rb_opts){ rb_lint, ru_free, 4242, 300, NULL });
-	wb_free(&b);
+	t_robust_cat = cat;
+	t_robust_cfg = cfg;
+	t_robust_lint_variants(b.data, b.len, &(t_robust_opts){ t_robust_lint, t_free, 4242, 300, NULL });
+	t_w3d_free(&b);
 	wl_config_free(cfg);
 	wl_catalog_free(cat);
 }
@@ -718,19 +718,19 @@ Suite *custom_rules_suite(void)
 	const TTest *const tc_tests[] = {
 		pivot_name_per_pivot, message_template, match_limit_ends_a_runaway_pattern, NULL
 	};
-	TCase *tc = rb_add_tests(s, "fields", 0, tc_tests);
+	TCase *tc = t_robust_add_tests(s, "fields", 0, tc_tests);
 	tcase_add_loop_test(tc, field_cases, 0, (int)(sizeof fields / sizeof fields[0]));
 	const TTest *const te_tests[] = {
 		engine_applies_config_to_custom_ids, engine_per_path_ignores_builtin_rules, NULL
 	};
-	rb_add_tests(s, "engine", 0, te_tests);
+	t_robust_add_tests(s, "engine", 0, te_tests);
 	const TTest *const ce_tests[] = {
 		error_bad_pattern_offset, error_custom_rule_shape, custom_ids_in_other_keys, NULL
 	};
-	rb_add_tests(s, "config", 0, ce_tests);
-	const TTest *const rb_tests[] = {
+	t_robust_add_tests(s, "config", 0, ce_tests);
+	const TTest *const t_robust_tests[] = {
 		damaged_files_every_field, NULL
 	};
-	rb_add_tests(s, "robust", 120, rb_tests);
+	t_robust_add_tests(s, "robust", 120, t_robust_tests);
 	return s;
 }

@@ -28,19 +28,19 @@ static uint8_t *write_doc(const wl_doc *d, size_t *n)
 /* A new file: MESH (left open) { MESH_HEADER3 (116 zero bytes) }. */
 static void open_mesh(wb *b)
 {
-	wb_init(b);
-	wb_begin(b, W3D_CHUNK_MESH);
-	wb_begin(b, W3D_CHUNK_MESH_HEADER3);
-	wb_zeros(b, 116);
-	wb_end(b);
+	t_w3d_init(b);
+	t_w3d_begin(b, W3D_CHUNK_MESH);
+	t_w3d_begin(b, W3D_CHUNK_MESH_HEADER3);
+	t_w3d_zeros(b, 116);
+	t_w3d_end(b);
 }
 
 /* Frees the written bytes, the document and the file built. */
 static void finish(uint8_t *out, wl_doc *d, wb *b)
 {
 	free(out);
-	ru_free(d);
-	wb_free(b);
+	t_free(d);
+	t_w3d_free(b);
 }
 
 /* MESH { MESH_HEADER3 (116 zero bytes), VERTICES (2 x 12) } then an
@@ -48,31 +48,31 @@ static void finish(uint8_t *out, wl_doc *d, wb *b)
 static void sample(wb *b, size_t trailing)
 {
 	open_mesh(b);
-	wb_begin(b, W3D_CHUNK_VERTICES);
-	wb_zeros(b, 24);
-	wb_end(b);
-	wb_end(b);
-	wb_chunk(b, 0x7777, "abcd", 4);
+	t_w3d_begin(b, W3D_CHUNK_VERTICES);
+	t_w3d_zeros(b, 24);
+	t_w3d_end(b);
+	t_w3d_end(b);
+	t_w3d_chunk(b, 0x7777, "abcd", 4);
 	for (size_t i = 0; i < trailing; i++)
-		wb_u8(b, (uint8_t)(0xA0 + i));
+		t_w3d_u8(b, (uint8_t)(0xA0 + i));
 }
 
 START_TEST(no_edit_is_identity)
 {
 	wb b;
 	sample(&b, 5); /* unknown chunk + trailing bytes survive */
-	wl_doc *d = ru_read(b.data, b.len);
-	ck_assert_uint_eq(ru_count(d, "trailing-bytes"), 1);
-	ck_assert_uint_eq(ru_count(d, "chunk-unknown"), 1);
+	wl_doc *d = t_read(b.data, b.len);
+	ck_assert_uint_eq(t_count(d, "trailing-bytes"), 1);
+	ck_assert_uint_eq(t_count(d, "chunk-unknown"), 1);
 	size_t n;
 	uint8_t *out = write_doc(d, &n);
 	ck_assert_uint_eq(n, b.len);
 	ck_assert_mem_eq(out, b.data, n);
 	ck_assert_uint_eq(wl_edit_count(d), 0);
 	free(out);
-	ru_free(d);
+	t_free(d);
 	/* an empty file writes as empty */
-	d = ru_read("", 0);
+	d = t_read("", 0);
 	out = write_doc(d, &n);
 	ck_assert_uint_eq(n, 0);
 	finish(out, d, &b);
@@ -83,8 +83,8 @@ START_TEST(set_payload_resizes_ancestors)
 {
 	wb b;
 	sample(&b, 0);
-	wl_doc *d = ru_read(b.data, b.len);
-	wl_chunk *vert = ru_chunk_at(d, 8 + 8 + 116, W3D_CHUNK_VERTICES);
+	wl_doc *d = t_read(b.data, b.len);
+	wl_chunk *vert = t_chunk_at(d, 8 + 8 + 116, W3D_CHUNK_VERTICES);
 	ck_assert_ptr_nonnull(vert);
 	uint8_t three[36];
 	memset(three, 0x11, sizeof three);
@@ -104,10 +104,10 @@ START_TEST(set_payload_resizes_ancestors)
 	ck_assert_uint_eq(le32(out + 8 + 124 + 4), 36);
 	ck_assert_mem_eq(out + 8 + 124 + 8, three, 36);
 	ck_assert_mem_eq(out + n - 12, b.data + b.len - 12, 12);
-	wl_doc *r = ru_read(out, n);
-	ck_assert_ptr_null(ru_tiling_error(r));
+	wl_doc *r = t_read(out, n);
+	ck_assert_ptr_null(t_tiling_error(r));
 	ck_assert_uint_eq(r->findings.count, 1); /* only the unknown chunk */
-	ru_free(r);
+	t_free(r);
 	finish(out, d, &b);
 }
 END_TEST
@@ -118,14 +118,14 @@ START_TEST(touch_fixes_size_and_bit)
 	 * bit 31 is clear: touch rebuilds the size and sets the bit. */
 	wb b;
 	open_mesh(&b);
-	wb_begin(&b, W3D_CHUNK_VERTICES);
+	t_w3d_begin(&b, W3D_CHUNK_VERTICES);
 	for (int i = 0; i < 6; i++)
-		wb_f32(&b, 1.0f); /* not readable as a chunk header */
-	wb_end(&b);
-	wb_end_raw(&b, 124 + 32 - 16);
-	wl_doc *d = ru_read(b.data, b.len);
-	ck_assert_uint_eq(ru_count(d, "container-size-too-small"), 1);
-	wl_chunk *mesh = ru_chunk_at(d, 0, W3D_CHUNK_MESH);
+		t_w3d_f32(&b, 1.0f); /* not readable as a chunk header */
+	t_w3d_end(&b);
+	t_w3d_end_raw(&b, 124 + 32 - 16);
+	wl_doc *d = t_read(b.data, b.len);
+	ck_assert_uint_eq(t_count(d, "container-size-too-small"), 1);
+	wl_chunk *mesh = t_chunk_at(d, 0, W3D_CHUNK_MESH);
 	ck_assert(mesh->recovery & WL_REC_EXTENDED);
 	/* resize: size fixed, bit kept clear */
 	ck_assert_int_eq(wl_edit_resize(d, mesh), 0);
@@ -139,14 +139,14 @@ START_TEST(touch_fixes_size_and_bit)
 	ck_assert_int_eq(wl_edit_touch(d, mesh), 0);
 	out = write_doc(d, &n);
 	ck_assert_uint_eq(le32(out + 4), (124 + 32) | 0x80000000u);
-	wl_doc *r = ru_read(out, n);
+	wl_doc *r = t_read(out, n);
 	ck_assert_uint_eq(r->findings.count, 0);
-	ru_free(r);
+	t_free(r);
 	free(out);
 	/* a gap or the root cannot be touched */
 	ck_assert_int_eq(wl_edit_touch(d, &d->root), -1);
-	ru_free(d);
-	wb_free(&b);
+	t_free(d);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -154,8 +154,8 @@ START_TEST(remove_insert_move)
 {
 	wb b;
 	sample(&b, 3);
-	wl_doc *d = ru_read(b.data, b.len);
-	wl_chunk *gap = ru_gap_at(d, b.len - 3);
+	wl_doc *d = t_read(b.data, b.len);
+	wl_chunk *gap = t_gap_at(d, b.len - 3);
 	ck_assert_ptr_nonnull(gap);
 	ck_assert_int_eq(wl_edit_note(d, gap, WLR_TRAILING_BYTES, gap->offset, "%d byte(s): removed", 3), 0);
 	ck_assert_int_eq(wl_edit_remove(d, gap), 0);
@@ -169,8 +169,8 @@ START_TEST(remove_insert_move)
 	free(out);
 
 	/* insert a data chunk as the mesh's first child, a container at top */
-	wl_chunk *mesh = ru_chunk_at(d, 0, W3D_CHUNK_MESH);
-	wl_chunk *unk = ru_chunk_at(d, mesh->header_size + mesh->size, 0x7777);
+	wl_chunk *mesh = t_chunk_at(d, 0, W3D_CHUNK_MESH);
+	wl_chunk *unk = t_chunk_at(d, mesh->header_size + mesh->size, 0x7777);
 	ck_assert_ptr_nonnull(unk);
 	ck_assert_ptr_nonnull(wl_edit_insert(d, mesh, NULL, W3D_CHUNK_MESH_USER_TEXT, (const uint8_t *)"hi", 3));
 	wl_chunk *box = wl_edit_insert_container(d, &d->root, unk, W3D_CHUNK_HLOD);
@@ -203,13 +203,13 @@ START_TEST(replaced_leaf_keeps_bit)
 	/* a data chunk with bit 31 set keeps it when its payload is replaced,
 	 * loses it when touched (container-bit-on-leaf repair) */
 	wb b;
-	wb_init(&b);
-	wb_begin(&b, 0x0440u /* POINTS: 12-byte array data chunk */);
-	wb_zeros(&b, 12);
-	wb_end_raw(&b, 12 | 0x80000000u);
-	wl_doc *d = ru_read(b.data, b.len);
-	ck_assert_uint_eq(ru_count(d, "container-bit-on-leaf"), 1);
-	wl_chunk *c = ru_chunk_at(d, 0, 0x0440u /* POINTS: 12-byte array data chunk */);
+	t_w3d_init(&b);
+	t_w3d_begin(&b, 0x0440u /* POINTS: 12-byte array data chunk */);
+	t_w3d_zeros(&b, 12);
+	t_w3d_end_raw(&b, 12 | 0x80000000u);
+	wl_doc *d = t_read(b.data, b.len);
+	ck_assert_uint_eq(t_count(d, "container-bit-on-leaf"), 1);
+	wl_chunk *c = t_chunk_at(d, 0, 0x0440u /* POINTS: 12-byte array data chunk */);
 	uint8_t z[24] = { 0 };
 	ck_assert_int_eq(wl_edit_set_payload(d, c, z, 24), 0);
 	size_t n;
@@ -230,20 +230,20 @@ START_TEST(truncated_keeps_its_deficit)
 	wb b;
 	sample(&b, 0);
 	size_t cut = 10;
-	wl_doc *d = ru_read(b.data, b.len - 12 - cut); /* drop the unknown chunk and 10 bytes */
-	wl_chunk *mesh = ru_chunk_at(d, 0, W3D_CHUNK_MESH);
+	wl_doc *d = t_read(b.data, b.len - 12 - cut); /* drop the unknown chunk and 10 bytes */
+	wl_chunk *mesh = t_chunk_at(d, 0, W3D_CHUNK_MESH);
 	ck_assert(mesh->recovery & WL_REC_TRUNCATED);
-	wl_chunk *hdr = ru_chunk_at(d, 8, W3D_CHUNK_MESH_HEADER3);
+	wl_chunk *hdr = t_chunk_at(d, 8, W3D_CHUNK_MESH_HEADER3);
 	uint8_t big[120] = { 0 };
 	ck_assert_int_eq(wl_edit_set_payload(d, hdr, big, sizeof big), 0);
 	size_t n;
 	uint8_t *out = write_doc(d, &n);
 	ck_assert_uint_eq(n, b.len - 12 - cut + 4);
 	ck_assert_uint_eq(le32(out + 4), le32(b.data + 4) + 4); /* bit 31 kept, +4 */
-	wl_doc *r = ru_read(out, n);
-	ck_assert_uint_eq(ru_count(r, "chunk-truncated"), ru_count(d, "chunk-truncated"));
-	ck_assert_uint_eq(ru_count(r, "chunk-overruns-parent"), 0);
-	ru_free(r);
+	wl_doc *r = t_read(out, n);
+	ck_assert_uint_eq(t_count(r, "chunk-truncated"), t_count(d, "chunk-truncated"));
+	ck_assert_uint_eq(t_count(r, "chunk-overruns-parent"), 0);
+	t_free(r);
 	finish(out, d, &b);
 }
 END_TEST
@@ -254,5 +254,5 @@ Suite *edit_suite(void)
 		no_edit_is_identity, set_payload_resizes_ancestors, touch_fixes_size_and_bit,
 		remove_insert_move, replaced_leaf_keeps_bit, truncated_keeps_its_deficit, NULL
 	};
-	return rb_suite_of("edit", "edit", 0, tests);
+	return t_robust_suite_of("edit", "edit", 0, tests);
 }

@@ -23,8 +23,8 @@ static size_t count(const wl_doc *d, const char *rule)
 /* A file with one unknown top-level chunk (fires chunk-unknown). */
 static void unknown_chunk_file(wb *b)
 {
-	wb_init(b);
-	wb_chunk(b, 0x7777, "abcd", 4);
+	t_w3d_init(b);
+	t_w3d_chunk(b, 0x7777, "abcd", 4);
 }
 
 START_TEST(unknown_rule_id_is_internal_error)
@@ -56,7 +56,7 @@ START_TEST(unknown_rule_id_is_internal_error)
 	wl_doc_free(d);
 	wl_catalog_free(cat);
 	wl_catalog_free(small);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -76,7 +76,7 @@ START_TEST(config_turns_rule_off)
 	wl_doc_free(d);
 	wl_config_free(cfg);
 	wl_catalog_free(cat);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 

@@ -53,7 +53,7 @@ typedef struct run {
 static run apply(const char *id, const uint8_t *in, size_t n)
 {
 	const wl_fixer *fx = fixer(id);
-	uint8_t *copy = ru_copy(in, n);
+	uint8_t *copy = t_copy(in, n);
 	wl_doc *d = wl_lint_bytes(CAT, NULL, "fix.w3d", copy, n);
 	ck_assert_ptr_nonnull(d);
 	wl_fix_ctx ctx = { .doc = d, .model = d->model, .catalog = CAT, .config = NULL, .unsafe = true,
@@ -68,10 +68,10 @@ static run apply(const char *id, const uint8_t *in, size_t n)
 
 static size_t count_rule(const uint8_t *p, size_t n, const char *rule, size_t *errors)
 {
-	uint8_t *copy = ru_copy(p, n);
+	uint8_t *copy = t_copy(p, n);
 	wl_doc *d = wl_lint_bytes(CAT, NULL, "fix.w3d", copy, n);
 	ck_assert_ptr_nonnull(d);
-	size_t c = ru_count(d, rule), e = 0;
+	size_t c = t_count(d, rule), e = 0;
 	for (size_t i = 0; i < d->findings.count; i++)
 		e += d->findings.items[i].severity == WL_SEV_ERROR;
 	if (errors)
@@ -117,22 +117,22 @@ static float f32_at(const uint8_t *p, size_t off)
 
 static void patch_vec(wb *b, size_t off, float x, float y, float z)
 {
-	wb_patch_f32(b, off, x);
-	wb_patch_f32(b, off + 4, y);
-	wb_patch_f32(b, off + 8, z);
+	t_w3d_patch_f32(b, off, x);
+	t_w3d_patch_f32(b, off + 4, y);
+	t_w3d_patch_f32(b, off + 8, z);
 }
 
-static size_t vert(const bm_layout *l, size_t i) { return l->vertices + 8 + 12 * i; }
-static size_t tri(const bm_layout *l, size_t i) { return l->tris_data + 32 * i; }
+static size_t vert(const t_mesh_layout *l, size_t i) { return l->vertices + 8 + 12 * i; }
+static size_t tri(const t_mesh_layout *l, size_t i) { return l->tris_data + 32 * i; }
 
 /* Starts b with the valid mesh of build_mesh.h (a skin with two-bone
  * influences when skin is set); fills *l. */
-static void mesh(wb *b, bm_layout *l, int skin)
+static void mesh(wb *b, t_mesh_layout *l, int skin)
 {
-	bm_opts o = { 0 };
+	t_mesh_opts o = { 0 };
 	o.two_bone = skin;
-	wb_init(b);
-	bm_write_mesh(b, &o, l);
+	t_w3d_init(b);
+	t_mesh_write_mesh(b, &o, l);
 }
 
 /* ------------------------------------------------------------------ */
@@ -143,13 +143,13 @@ START_TEST(bounds)
 {
 	cat_load();
 	wb b;
-	bm_layout l;
+	t_mesh_layout l;
 	/* a 3-D square: vertex 2 lifted to z = 2, vertex 3 to z = -1; the
 	 * header still holds the flat box and a sphere of radius 0.3 */
 	mesh(&b, &l, 0);
 	patch_vec(&b, vert(&l, 2), 1, 1, 2);
 	patch_vec(&b, vert(&l, 3), 0, 1, -1);
-	wb_patch_f32(&b, l.header_data + 112, 0.3f);
+	t_w3d_patch_f32(&b, l.header_data + 112, 0.3f);
 	ck_assert_uint_gt(count_rule(b.data, b.len, "mesh-bounds-sphere", NULL), 0);
 	run r = fix_checked("recompute-bounds", &b, "mesh-bounds-box");
 	ck_assert_uint_eq(r.edits, 2); /* box and sphere */
@@ -179,22 +179,22 @@ START_TEST(bounds)
 	diag = sqrt(1.0 + 1.0 + 9.0) / 2;
 	ck_assert_double_le(rad, diag);
 	free(r.out);
-	wb_free(&b);
+	t_w3d_free(&b);
 
 	/* box wrong, sphere right: only the box changes */
 	mesh(&b, &l, 0);
-	wb_patch_f32(&b, l.header_data + 88, 0.5f);
+	t_w3d_patch_f32(&b, l.header_data + 88, 0.5f);
 	r = fix_checked("recompute-bounds", &b, "mesh-bounds-box");
 	ck_assert_uint_eq(r.edits, 1);
 	ck_assert_float_eq(f32_at(r.out, l.header_data + 88), 1.0f);
 	ck_assert(memcmp(r.out + l.header_data + 100, b.data + l.header_data + 100, 16) == 0);
 	free(r.out);
-	wb_free(&b);
+	t_w3d_free(&b);
 
 	/* sphere only: the seed pair (0,0,0)-(1,1,0) gives center (0.5, 0.5, 0)
 	 * and radius sqrt(0.5) rounded up to binary32 */
 	mesh(&b, &l, 0);
-	wb_patch_f32(&b, l.header_data + 112, 0.5f);
+	t_w3d_patch_f32(&b, l.header_data + 112, 0.5f);
 	r = fix_checked("recompute-bounds", &b, "mesh-bounds-sphere");
 	ck_assert_float_eq(f32_at(r.out, l.header_data + 100), 0.5f);
 	ck_assert_float_eq(f32_at(r.out, l.header_data + 104), 0.5f);
@@ -204,7 +204,7 @@ START_TEST(bounds)
 		want = nextafterf(want, INFINITY);
 	ck_assert_float_eq(f32_at(r.out, l.header_data + 112), want);
 	free(r.out);
-	wb_free(&b);
+	t_w3d_free(&b);
 	wl_catalog_free(CAT);
 }
 END_TEST
@@ -234,7 +234,7 @@ START_TEST(planes)
 {
 	cat_load();
 	wb b;
-	bm_layout l;
+	t_mesh_layout l;
 	/* vertices moved off z = 0; the stored planes stay (0, 0, 1) 0, and
 	 * triangle 1 gets a Blender-plugin style Dist */
 	const float vs[4][3] = { { 0, 0, 1 }, { 1, 0, 0 }, { 1, 1, 1 }, { 0, 1, 2 } };
@@ -242,7 +242,7 @@ START_TEST(planes)
 	mesh(&b, &l, 0);
 	for (int i = 0; i < 4; i++)
 		patch_vec(&b, vert(&l, (size_t)i), vs[i][0], vs[i][1], vs[i][2]);
-	wb_patch_f32(&b, tri(&l, 1) + 28, 1.2f);
+	t_w3d_patch_f32(&b, tri(&l, 1) + 28, 1.2f);
 	run r = fix_checked("recompute-planes", &b, "triangle-plane");
 	ck_assert_uint_eq(r.edits, 2);
 	for (int t = 0; t < 2; t++) {
@@ -253,11 +253,11 @@ START_TEST(planes)
 		ck_assert_float_eq(f32_at(r.out, tri(&l, (size_t)t) + 28), (float)d);
 	}
 	free(r.out);
-	wb_free(&b);
+	t_w3d_free(&b);
 
 	/* a degenerate triangle keeps its (wrong) plane; the other is fixed */
 	mesh(&b, &l, 0);
-	wb_patch_u32(&b, tri(&l, 1) + 8, 2); /* (0, 2, 2) */
+	t_w3d_patch_u32(&b, tri(&l, 1) + 8, 2); /* (0, 2, 2) */
 	patch_vec(&b, tri(&l, 1) + 16, 1, 0, 0);
 	patch_vec(&b, tri(&l, 0) + 16, 0, 1, 0);
 	r = fix_checked("recompute-planes", &b, "triangle-plane");
@@ -265,7 +265,7 @@ START_TEST(planes)
 	ck_assert_float_eq(f32_at(r.out, tri(&l, 0) + 24), 1.0f);
 	ck_assert(memcmp(r.out + tri(&l, 1), b.data + tri(&l, 1), 32) == 0);
 	free(r.out);
-	wb_free(&b);
+	t_w3d_free(&b);
 	wl_catalog_free(CAT);
 }
 END_TEST
@@ -276,15 +276,15 @@ END_TEST
 START_TEST(bounds_skin_bind_pose)
 {
 	cat_load();
-	bs_bounds bad = { { 0, 0, 0 }, { 1, 1, 1 }, { 0.5f, 0.5f, 0.5f }, 0.5f };
-	wl_tf_bytes t = bs_build(&bad, "SKIN");
+	t_skin_bounds bad = { { 0, 0, 0 }, { 1, 1, 1 }, { 0.5f, 0.5f, 0.5f }, 0.5f };
+	wl_tf_bytes t = t_skin_build(&bad, "SKIN");
 	wb b = { .data = t.data, .len = t.len };
 	ck_assert_uint_gt(count_rule(b.data, b.len, "mesh-bounds-sphere", NULL), 0);
 	run r = fix_checked("recompute-bounds", &b, "mesh-bounds-box");
 	ck_assert_uint_eq(r.edits, 2);
 	ck_assert_uint_eq(count_rule(r.out, r.len, "mesh-bounds-sphere", NULL), 0);
 	/* MESH_HEADER3 payload of the only mesh */
-	uint8_t *copy = ru_copy(b.data, b.len);
+	uint8_t *copy = t_copy(b.data, b.len);
 	wl_doc *d = wl_lint_bytes(CAT, NULL, "fix.w3d", copy, b.len);
 	ck_assert_ptr_nonnull(d);
 	const w3d_model *md = d->model;
@@ -292,11 +292,11 @@ START_TEST(bounds_skin_bind_pose)
 	size_t hdr = (size_t)wl_chunk_payload_offset(md->meshes[0]->header.src);
 	wl_doc_free(d);
 	free(copy);
-	double p[BS_VERTICES][3];
-	bs_bind_points(p);
+	double p[T_SKIN_VERTICES][3];
+	t_skin_bind_points(p);
 	for (int k = 0; k < 3; k++) {
 		double lo = p[0][k], hi = p[0][k];
-		for (int i = 1; i < BS_VERTICES; i++) {
+		for (int i = 1; i < T_SKIN_VERTICES; i++) {
 			lo = fmin(lo, p[i][k]);
 			hi = fmax(hi, p[i][k]);
 		}
@@ -304,7 +304,7 @@ START_TEST(bounds_skin_bind_pose)
 		ck_assert_double_eq_tol(f32_at(r.out, hdr + 88 + 4 * (size_t)k), hi, 1e-6);
 	}
 	double rad = f32_at(r.out, hdr + 112);
-	for (int i = 0; i < BS_VERTICES; i++) {
+	for (int i = 0; i < T_SKIN_VERTICES; i++) {
 		double d2 = 0;
 		for (int k = 0; k < 3; k++) {
 			double c = f32_at(r.out, hdr + 100 + 4 * (size_t)k);
@@ -315,7 +315,7 @@ START_TEST(bounds_skin_bind_pose)
 	free(r.out);
 	free(t.data);
 	/* the hierarchy is in another file: the skin is left alone */
-	t = bs_build(&bad, "OTHER");
+	t = t_skin_build(&bad, "OTHER");
 	b = (wb){ .data = t.data, .len = t.len };
 	no_edit("recompute-bounds", &b);
 	free(t.data);
@@ -327,10 +327,10 @@ END_TEST
 typedef struct mesh_miss {
 	const char *name, *fixer;
 	int skin;
-	bm_patch p[3];
+	t_mesh_patch p[3];
 } mesh_miss;
 
-#define F32_AT(member, add, v) { BM_F32, BM_AT(member, add), .f = (v) }
+#define F32_AT(member, add, v) { T_MESH_F32, T_MESH_AT(member, add), .f = (v) }
 
 static const mesh_miss mesh_misses[] = {
 	{ "bounds_valid", "recompute-bounds", 0 },
@@ -347,11 +347,11 @@ START_TEST(mesh_near_miss)
 	const mesh_miss *c = &mesh_misses[_i];
 	cat_load();
 	wb b;
-	bm_layout l;
+	t_mesh_layout l;
 	mesh(&b, &l, c->skin);
-	bm_apply_patches(&b, &l, c->p, 3);
+	t_mesh_apply_patches(&b, &l, c->p, 3);
 	no_edit(c->fixer, &b);
-	wb_free(&b);
+	t_w3d_free(&b);
 	wl_catalog_free(CAT);
 }
 END_TEST
@@ -370,23 +370,23 @@ START_TEST(quaternions)
 {
 	cat_load();
 	wb b;
-	ba_hier_at ha;
-	ba_anim_at aa;
-	ba_canim_at ca;
-	wb_init(&b);
-	ba_hier_opts ho = ba_hier_defaults(4);
-	ba_hierarchy(&b, &ho, &ha);
-	ba_anim_opts ao = ba_anim_defaults();
+	t_anim_hier_at ha;
+	t_anim_anim_at aa;
+	t_anim_canim_at ca;
+	t_w3d_init(&b);
+	t_anim_hier_opts ho = t_anim_hier_defaults(4);
+	t_anim_hierarchy(&b, &ho, &ha);
+	t_anim_anim_opts ao = t_anim_anim_defaults();
 	ao.q_scale = 2.0f;        /* last frame (0, 0, 0, 2) */
-	ba_animation(&b, &ao, &aa);
-	ba_canim_opts co = ba_canim_defaults(0);
+	t_anim_animation(&b, &ao, &aa);
+	t_anim_canim_opts co = t_anim_canim_defaults(0);
 	co.q_scale = 0.5f;        /* last key (0, 0, 0, 0.5) */
-	ba_compressed_animation(&b, &co, &ca);
+	t_anim_compressed_animation(&b, &co, &ca);
 	const float q2[4] = { 1, 2, 2, 4 };
 	size_t p2 = ha.pivots_payload + 2 * 60 + 44, p3 = ha.pivots_payload + 3 * 60 + 44;
 	for (int j = 0; j < 4; j++) {
-		wb_patch_f32(&b, p2 + 4 * (size_t)j, q2[j]);
-		wb_patch_f32(&b, p3 + 4 * (size_t)j, 0.0f); /* zero quaternion */
+		t_w3d_patch_f32(&b, p2 + 4 * (size_t)j, q2[j]);
+		t_w3d_patch_f32(&b, p3 + 4 * (size_t)j, 0.0f); /* zero quaternion */
 	}
 	run r = fix_checked("normalize-quaternions", &b, "quaternion-not-normalized");
 	ck_assert_uint_eq(r.edits, 4);
@@ -400,24 +400,24 @@ START_TEST(quaternions)
 	/* time-coded channel: 5 keys of 20 bytes after the 8-byte header */
 	assert_quat(r.out, ca.q_payload + 8 + 4 * 20 + 4, ident);
 	free(r.out);
-	wb_free(&b);
+	t_w3d_free(&b);
 
 	/* near miss: |q| = 1.0005 is inside the tolerance */
-	wb_init(&b);
+	t_w3d_init(&b);
 	ho.bad_rot_pivot = 1;
 	ho.rot_scale = 1.0005f;
-	ba_hierarchy(&b, &ho, &ha);
+	t_anim_hierarchy(&b, &ho, &ha);
 	no_edit("normalize-quaternions", &b);
-	wb_free(&b);
+	t_w3d_free(&b);
 
 	/* adaptive delta: the initial value is reported but not touched */
-	wb_init(&b);
-	co = ba_canim_defaults(1);
+	t_w3d_init(&b);
+	co = t_anim_canim_defaults(1);
 	co.q_scale = 2.0f;
-	ba_compressed_animation(&b, &co, &ca);
+	t_anim_compressed_animation(&b, &co, &ca);
 	ck_assert_uint_gt(count_rule(b.data, b.len, "quaternion-not-normalized", NULL), 0);
 	no_edit("normalize-quaternions", &b);
-	wb_free(&b);
+	t_w3d_free(&b);
 	wl_catalog_free(CAT);
 }
 END_TEST
@@ -432,37 +432,37 @@ END_TEST
  * bone 1 and sub-object 1 sits on bone 2; the skin's two-bone influences
  * use bones 0 and 1. */
 typedef struct rig {
-	ba_hier_at h;
-	ba_anim_at a;
-	ba_canim_at c;
-	ba_hlod_at hl;
-	bm_layout m;
+	t_anim_hier_at h;
+	t_anim_anim_at a;
+	t_anim_canim_at c;
+	t_anim_hlod_at hl;
+	t_mesh_layout m;
 	size_t sub0, sub1, infl;
 } rig;
 
 static void write_rig(wb *b, rig *r, const uint32_t *parents)
 {
-	wb_init(b);
-	ba_hier_opts ho = ba_hier_defaults(4);
+	t_w3d_init(b);
+	t_anim_hier_opts ho = t_anim_hier_defaults(4);
 	ho.parents = parents;
-	ba_hierarchy(b, &ho, &r->h);
+	t_anim_hierarchy(b, &ho, &r->h);
 	for (int i = 0; i < 4; i++)
-		wb_patch_f32(b, r->h.fixups_payload + 48 * (size_t)i, (float)i);
-	ba_anim_opts ao = ba_anim_defaults();
-	ba_animation(b, &ao, &r->a);
-	ba_canim_opts co = ba_canim_defaults(0);
-	ba_compressed_animation(b, &co, &r->c);
-	ba_hlod_opts lo = ba_hlod_defaults(1, 2);
-	ba_hlod(b, &lo, &r->hl);
+		t_w3d_patch_f32(b, r->h.fixups_payload + 48 * (size_t)i, (float)i);
+	t_anim_anim_opts ao = t_anim_anim_defaults();
+	t_anim_animation(b, &ao, &r->a);
+	t_anim_canim_opts co = t_anim_canim_defaults(0);
+	t_anim_compressed_animation(b, &co, &r->c);
+	t_anim_hlod_opts lo = t_anim_hlod_defaults(1, 2);
+	t_anim_hlod(b, &lo, &r->hl);
 	r->sub0 = r->hl.array_header_payload[0] + 16;
 	r->sub1 = r->sub0 + 36 + 8;
-	wb_patch_u32(b, r->sub0, 1);
+	t_w3d_patch_u32(b, r->sub0, 1);
 	memset(b->data + r->sub0 + 4, 0, 32);
 	memcpy(b->data + r->sub0 + 4, "TANK.BODY", 9);
-	wb_patch_u32(b, r->sub1, 2);
-	bm_opts mo = { 0 };
+	t_w3d_patch_u32(b, r->sub1, 2);
+	t_mesh_opts mo = { 0 };
 	mo.two_bone = 1;
-	bm_write_mesh(b, &mo, &r->m);
+	t_mesh_write_mesh(b, &mo, &r->m);
 	r->infl = r->m.tris + 8 + 2 * 32 + 8;
 }
 
@@ -481,7 +481,7 @@ START_TEST(reorder)
 	for (size_t k = 0; k < 4; k++) {
 		const uint8_t *p = r.out + g.h.pivots_payload + 60 * k;
 		ck_assert_str_eq((const char *)p, names[k]);
-		ck_assert_uint_eq(ru_le32(p + 16), new_parent[k]);
+		ck_assert_uint_eq(t_le32(p + 16), new_parent[k]);
 		/* translation (0, old index, 0) travels with the pivot */
 		ck_assert_float_eq(f32_at(p, 24), (float)(k == 0 ? 0 : k == 1 ? 2 : k == 2 ? 3 : 1));
 	}
@@ -494,37 +494,37 @@ START_TEST(reorder)
 	ck_assert_uint_eq(wl_le16(r.out + g.a.q_payload + 8), 3);
 	ck_assert_uint_eq(wl_le16(r.out + g.c.x_payload + 4), 3);
 	ck_assert_uint_eq(wl_le16(r.out + g.c.q_payload + 4), 3);
-	ck_assert_uint_eq(ru_le32(r.out + g.sub0), 3);
-	ck_assert_uint_eq(ru_le32(r.out + g.sub1), 1);
+	ck_assert_uint_eq(t_le32(r.out + g.sub0), 3);
+	ck_assert_uint_eq(t_le32(r.out + g.sub1), 1);
 	for (size_t v = 0; v < 4; v++) {
 		ck_assert_uint_eq(wl_le16(r.out + g.infl + 8 * v), 0);
 		ck_assert_uint_eq(wl_le16(r.out + g.infl + 8 * v + 2), 3);
 		ck_assert_uint_eq(wl_le16(r.out + g.infl + 8 * v + 4), 60); /* weights kept */
 	}
 	free(r.out);
-	wb_free(&b);
+	t_w3d_free(&b);
 
 	/* near misses: parent-first already; a cycle (1 <-> 2) is not fixable */
 	const uint32_t ok[4] = { 0xFFFFFFFFu, 0, 1, 0 };
 	write_rig(&b, &g, ok);
 	no_edit("reorder-pivots", &b);
-	wb_free(&b);
+	t_w3d_free(&b);
 	const uint32_t cycle[4] = { 0xFFFFFFFFu, 2, 1, 0 };
 	write_rig(&b, &g, cycle);
 	ck_assert_uint_gt(count_rule(b.data, b.len, "pivot-parent-order", NULL), 0);
 	no_edit("reorder-pivots", &b);
-	wb_free(&b);
+	t_w3d_free(&b);
 
 	/* objects of another hierarchy keep their indices */
 	write_rig(&b, &g, parents);
 	memcpy(b.data + g.hl.header_payload + 24, "OTHER", 6);
 	r = apply("reorder-pivots", b.data, b.len);
 	ck_assert_uint_gt(r.edits, 0);
-	ck_assert_uint_eq(ru_le32(r.out + g.sub0), 1);
+	ck_assert_uint_eq(t_le32(r.out + g.sub0), 1);
 	ck_assert_uint_eq(wl_le16(r.out + g.infl + 2), 1);
 	ck_assert_uint_eq(wl_le16(r.out + g.a.x_payload + 8), 3);
 	free(r.out);
-	wb_free(&b);
+	t_w3d_free(&b);
 	wl_catalog_free(CAT);
 }
 END_TEST
@@ -550,8 +550,8 @@ END_TEST
 Suite *fix_geometry_suite(void)
 {
 	const TTest *tests[] = { bounds, bounds_skin_bind_pose, planes, quaternions, reorder, registry, NULL };
-	Suite *s = rb_suite_of("fix_geometry", "fixers", 60, tests);
-	rb_add_loop(s, "mesh_near_miss", 60, mesh_near_miss,
+	Suite *s = t_robust_suite_of("fix_geometry", "fixers", 60, tests);
+	t_robust_add_loop(s, "mesh_near_miss", 60, mesh_near_miss,
 		    (int)(sizeof mesh_misses / sizeof mesh_misses[0]));
 	return s;
 }

@@ -23,21 +23,21 @@ static void setup(void)
 	char err[256];
 	CAT = wl_catalog_load_builtin(err, sizeof err);
 	ck_assert_msg(CAT != NULL, "%s", err);
-	wb_init(&B);
+	t_w3d_init(&B);
 }
 
 static void teardown(void)
 {
 	wl_catalog_free(CAT);
 	CAT = NULL;
-	wb_free(&B);
+	t_w3d_free(&B);
 }
 
 /* Empties B for the next input file. */
 static void reset(void)
 {
-	wb_free(&B);
-	wb_init(&B);
+	t_w3d_free(&B);
+	t_w3d_init(&B);
 }
 
 static wl_fix_options options(bool unsafe)
@@ -108,11 +108,11 @@ static void fixed_for_good(const wl_fix_options *o, wl_fix_result *r, const char
 	wl_fix_result_free(r);
 }
 
-/* Appends the valid hierarchy ba_hier_defaults(pivots). */
-static void hierarchy(wb *b, unsigned pivots, ba_hier_at *at)
+/* Appends the valid hierarchy t_anim_hier_defaults(pivots). */
+static void hierarchy(wb *b, unsigned pivots, t_anim_hier_at *at)
 {
-	ba_hier_opts hi = ba_hier_defaults(pivots);
-	ba_hierarchy(b, &hi, at);
+	t_anim_hier_opts hi = t_anim_hier_defaults(pivots);
+	t_anim_hierarchy(b, &hi, at);
 }
 
 static size_t sub_objects(const uint8_t *p, size_t n)
@@ -130,11 +130,11 @@ START_TEST(hlod_size_too_small)
 {
 	/* RotWK shape 1: the HLOD's size is 88 bytes short, its last
 	 * sub-objects sit after it; a hierarchy follows. */
-	ba_hlod_at at;
-	ba_hlod_opts ho = ba_hlod_defaults(1, 7);
+	t_anim_hlod_at at;
+	t_anim_hlod_opts ho = t_anim_hlod_defaults(1, 7);
 	ho.size_delta = -2 * 44;
-	ba_hlod(&B, &ho, &at);
-	ba_hier_at hat;
+	t_anim_hlod(&B, &ho, &at);
+	t_anim_hier_at hat;
 	hierarchy(&B, 2, &hat);
 	wl_fix_options o = options(false);
 	wl_fix_result r;
@@ -151,7 +151,7 @@ START_TEST(hlod_size_too_small)
 	/* near miss: the same file without the defect is left alone */
 	reset();
 	ho.size_delta = 0;
-	ba_hlod(&B, &ho, &at);
+	t_anim_hlod(&B, &ho, &at);
 	hierarchy(&B, 2, &hat);
 	fix(&o, &B, &r);
 	ck_assert(!r.changed);
@@ -163,10 +163,10 @@ END_TEST
 START_TEST(hlod_size_past_eof)
 {
 	/* RotWK shape 2: the HLOD's size runs 924 bytes past the end */
-	ba_hlod_at at;
-	ba_hlod_opts ho = ba_hlod_defaults(1, 8);
+	t_anim_hlod_at at;
+	t_anim_hlod_opts ho = t_anim_hlod_defaults(1, 8);
 	ho.size_delta = 924;
-	ba_hlod(&B, &ho, &at);
+	t_anim_hlod(&B, &ho, &at);
 	wl_fix_options o = options(false);
 	wl_fix_result r;
 	fix_one(&o, &B, "chunk-size-past-eof", &r);
@@ -187,10 +187,10 @@ END_TEST
 
 START_TEST(trailing_and_stray)
 {
-	ba_hier_at hat;
+	t_anim_hier_at hat;
 	hierarchy(&B, 2, &hat);
 	size_t clean = B.len;
-	wb_zeros(&B, 5);
+	t_w3d_zeros(&B, 5);
 	wl_fix_options o = options(false);
 	wl_fix_result r;
 	fix_one(&o, &B, "trailing-bytes", &r);
@@ -202,13 +202,13 @@ START_TEST(trailing_and_stray)
 	reset();
 
 	/* stray bytes inside the hierarchy: unsafe, so only with unsafe */
-	wb_begin(&B, W3D_CHUNK_HIERARCHY);
+	t_w3d_begin(&B, W3D_CHUNK_HIERARCHY);
 	hierarchy(&B, 2, &hat); /* any chunk as the first child */
-	wb_zeros(&B, 3); /* too few for a header: stray-bytes */
-	wb_end(&B);
-	wl_doc *d = ru_read(B.data, B.len);
-	ck_assert_uint_eq(ru_count(d, "stray-bytes"), 1);
-	ru_free(d);
+	t_w3d_zeros(&B, 3); /* too few for a header: stray-bytes */
+	t_w3d_end(&B);
+	wl_doc *d = t_read(B.data, B.len);
+	ck_assert_uint_eq(t_count(d, "stray-bytes"), 1);
+	t_free(d);
 	fix(&o, &B, &r);
 	ck_assert_uint_eq(changes_of(&r, "stray-bytes"), 0);
 	wl_fix_result_free(&r);
@@ -223,9 +223,9 @@ END_TEST
 
 START_TEST(pivot_count)
 {
-	ba_hier_at hat;
+	t_anim_hier_at hat;
 	hierarchy(&B, 3, &hat);
-	wb_patch_u32(&B, hat.header_payload + 20, 5);
+	t_w3d_patch_u32(&B, hat.header_payload + 20, 5);
 	wl_fix_options o = options(false);
 	wl_fix_result r;
 	fix_one(&o, &B, "pivot-count-mismatch", &r);
@@ -240,10 +240,10 @@ END_TEST
 START_TEST(mesh_counts)
 {
 	/* NumVertices 4 -> 9 in the header, every per-vertex array holds 4 */
-	bm_opts mo = { 0 };
-	bm_layout lay;
-	bm_write_mesh(&B, &mo, &lay);
-	wb_patch_u32(&B, lay.header_data + 44, 9);
+	t_mesh_opts mo = { 0 };
+	t_mesh_layout lay;
+	t_mesh_write_mesh(&B, &mo, &lay);
+	t_w3d_patch_u32(&B, lay.header_data + 44, 9);
 	wl_fix_options o = options(false);
 	wl_fix_result r;
 	fix_one(&o, &B, "mesh-vertex-count-mismatch", &r);
@@ -253,7 +253,7 @@ START_TEST(mesh_counts)
 
 	/* near miss: the arrays disagree (VERTICES holds 2 more): no edit */
 	mo.extra_vertices = 2;
-	bm_write_mesh(&B, &mo, &lay);
+	t_mesh_write_mesh(&B, &mo, &lay);
 	fix(&o, &B, &r);
 	ck_assert_uint_eq(changes_of(&r, "mesh-vertex-count-mismatch"), 0);
 	wl_fix_result_free(&r);
@@ -261,8 +261,8 @@ START_TEST(mesh_counts)
 
 	/* MATERIAL_INFO PassCount 1 -> 3 */
 	mo.extra_vertices = 0;
-	bm_write_mesh(&B, &mo, &lay);
-	wb_patch_u32(&B, lay.matinfo_data, 3);
+	t_mesh_write_mesh(&B, &mo, &lay);
+	t_w3d_patch_u32(&B, lay.matinfo_data, 3);
 	fix_one(&o, &B, "material-pass-count-mismatch", &r);
 	ck_assert_uint_eq(r.changes[0].offset, lay.matinfo_data);
 	ck_assert_uint_eq(le32(r.out + lay.matinfo_data), 1);
@@ -272,20 +272,20 @@ END_TEST
 
 /* Writes a hierarchy, then a mesh (its layout into *lay), into B; returns
  * the hierarchy's length. */
-static size_t hierarchy_then_mesh(bm_layout *lay)
+static size_t hierarchy_then_mesh(t_mesh_layout *lay)
 {
-	ba_hier_at hat;
+	t_anim_hier_at hat;
 	hierarchy(&B, 2, &hat);
 	size_t keep = B.len;
-	bm_opts mo = { 0 };
-	bm_write_mesh(&B, &mo, lay);
+	t_mesh_opts mo = { 0 };
+	t_mesh_write_mesh(&B, &mo, lay);
 	return keep;
 }
 
 START_TEST(truncated_is_unsafe)
 {
 	/* a hierarchy, then a mesh cut short by the end of the file */
-	bm_layout lay;
+	t_mesh_layout lay;
 	size_t keep = hierarchy_then_mesh(&lay);
 	B.len -= 37; /* not at a chunk boundary: the content is cut */
 	wl_fix_options o = options(false);
@@ -324,7 +324,7 @@ START_TEST(truncated_unloadable_goes_whole)
 	/* the mesh cut in its VERTICES: what it keeps (a header, one vertex,
 	 * no triangle) cannot load, so the second attempt removes it whole;
 	 * the hierarchy stays */
-	bm_layout lay;
+	t_mesh_layout lay;
 	size_t keep = hierarchy_then_mesh(&lay);
 	B.len = keep + 8 + 8 + 116 + 8 + 20; /* MESH, MESH_HEADER3, 20 bytes of VERTICES */
 	wl_fix_options u = options(true);
@@ -375,11 +375,11 @@ static bool change_says(const wl_fix_result *r, const char *rule, const char *wh
 
 /* The mesh alone, cut `into` bytes into the chunk at `at` (its header
  * included); --unsafe run on it into *r. */
-static void cut_mesh_at(const bm_opts *mo, size_t bm_layout_member, size_t into, bm_layout *lay,
+static void cut_mesh_at(const t_mesh_opts *mo, size_t t_mesh_layout_member, size_t into, t_mesh_layout *lay,
 			wl_fix_result *r)
 {
-	bm_write_mesh(&B, mo, lay);
-	B.len = *(const size_t *)((const char *)lay + bm_layout_member) + into;
+	t_mesh_write_mesh(&B, mo, lay);
+	B.len = *(const size_t *)((const char *)lay + t_mesh_layout_member) + into;
 	wl_fix_options u = options(true);
 	fix(&u, &B, r);
 	ck_assert_msg(r->verified, "%s", r->problem_count ? r->problems[0] : "");
@@ -387,7 +387,7 @@ static void cut_mesh_at(const bm_opts *mo, size_t bm_layout_member, size_t into,
 
 /* The salvaged mesh of r: NumVertices nv, NumTris nt, `errors` findings at
  * error left, and no edit on a second run; frees r and empties B. */
-static void salvaged(wl_fix_result *r, const bm_layout *lay, uint32_t nv, uint32_t nt, size_t errors)
+static void salvaged(wl_fix_result *r, const t_mesh_layout *lay, uint32_t nv, uint32_t nt, size_t errors)
 {
 	wl_fix_options u = options(true);
 	ck_assert_uint_eq(le32(r->out + lay->header_data + 44), nv);
@@ -403,10 +403,10 @@ START_TEST(salvage_keeps_geometry_over_materials)
 	/* cut in STAGE_TEXCOORDS (2 whole of 4): the texture coordinates go,
 	 * not the vertices (the mesh loads without them; before, the mesh
 	 * was cut to 2 vertices and lost both triangles) */
-	bm_opts mo = { 0 };
-	bm_layout lay;
+	t_mesh_opts mo = { 0 };
+	t_mesh_layout lay;
 	wl_fix_result r;
-	cut_mesh_at(&mo, offsetof(bm_layout, texcoords), 8 + 2 * 8 + 3, &lay, &r);
+	cut_mesh_at(&mo, offsetof(t_mesh_layout, texcoords), 8 + 2 * 8 + 3, &lay, &r);
 	ck_assert(!out_has_chunk(&r, W3D_CHUNK_STAGE_TEXCOORDS));
 	ck_assert(out_has_chunk(&r, W3D_CHUNK_TEXTURE_IDS));
 	ck_assert(change_says(&r, "mesh-vertex-count-mismatch", "STAGE_TEXCOORDS: 2 of 4 vertices: removed"));
@@ -415,7 +415,7 @@ START_TEST(salvage_keeps_geometry_over_materials)
 	/* per-vertex VERTEX_MATERIAL_IDS cut (2 whole of 4): removed, the
 	 * pass gets the engine's default vertex material */
 	mo.vmid_count = 4;
-	cut_mesh_at(&mo, offsetof(bm_layout, vmids), 8 + 2 * 4 + 1, &lay, &r);
+	cut_mesh_at(&mo, offsetof(t_mesh_layout, vmids), 8 + 2 * 4 + 1, &lay, &r);
 	ck_assert(!out_has_chunk(&r, W3D_CHUNK_VERTEX_MATERIAL_IDS));
 	ck_assert(change_says(&r, "material-id-array-length", "VERTEX_MATERIAL_IDS: 2 of 4 vertices: removed"));
 	salvaged(&r, &lay, 4, 2, 0);
@@ -423,7 +423,7 @@ START_TEST(salvage_keeps_geometry_over_materials)
 	/* per-triangle TEXTURE_IDS cut after its first id: one id would read
 	 * as the texture of every triangle, so the ids go (and with them the
 	 * stage and the pass they were part of), not kept as 4 bytes */
-	cut_mesh_at(&mo, offsetof(bm_layout, texids), 8 + 4 + 2, &lay, &r);
+	cut_mesh_at(&mo, offsetof(t_mesh_layout, texids), 8 + 4 + 2, &lay, &r);
 	ck_assert(!out_has_chunk(&r, W3D_CHUNK_TEXTURE_IDS));
 	ck_assert(change_says(&r, "chunk-truncated", "TEXTURE_IDS: bytes"));
 	ck_assert(change_says(&r, "chunk-truncated", "would read as one id for all"));
@@ -432,13 +432,13 @@ START_TEST(salvage_keeps_geometry_over_materials)
 	/* near miss: cut in VERTICES (2 whole of 4): geometry decides, the
 	 * mesh keeps 2 vertices (and no triangle: both use vertex 2) */
 	mo.vmid_count = 0;
-	cut_mesh_at(&mo, offsetof(bm_layout, vertices), 8 + 2 * 12 + 5, &lay, &r);
+	cut_mesh_at(&mo, offsetof(t_mesh_layout, vertices), 8 + 2 * 12 + 5, &lay, &r);
 	ck_assert_uint_eq(le32(r.out + lay.header_data + 44), 2);
 	ck_assert(change_says(&r, "chunk-truncated", "(2 whole 12-byte elements kept, bytes 0x"));
 	wl_fix_result_free(&r);
 	reset();
 	/* the same cut on an element boundary: no partial element to drop */
-	cut_mesh_at(&mo, offsetof(bm_layout, vertices), 8 + 2 * 12, &lay, &r);
+	cut_mesh_at(&mo, offsetof(t_mesh_layout, vertices), 8 + 2 * 12, &lay, &r);
 	ck_assert(change_says(&r, "chunk-truncated", "(2 whole 12-byte elements kept, the file ends after them)"));
 	wl_fix_result_free(&r);
 }
@@ -449,10 +449,10 @@ START_TEST(salvage_counts_agree)
 	/* cut in VERTEX_NORMALS (2 whole of 4), before TRIANGLES: VERTICES
 	 * and NumVertices follow the normals kept; NumTris stays, and the
 	 * one error left is the reason the mesh cannot load (no TRIANGLES) */
-	bm_opts mo = { 0 };
-	bm_layout lay;
+	t_mesh_opts mo = { 0 };
+	t_mesh_layout lay;
 	wl_fix_result r;
-	cut_mesh_at(&mo, offsetof(bm_layout, normals), 8 + 2 * 12 + 7, &lay, &r);
+	cut_mesh_at(&mo, offsetof(t_mesh_layout, normals), 8 + 2 * 12 + 7, &lay, &r);
 	ck_assert_uint_eq(findings_after(&r, "mesh-vertex-count-mismatch"), 0);
 	ck_assert_uint_eq(findings_after(&r, "chunk-truncated"), 0);
 	ck_assert_uint_eq(findings_after(&r, "mesh-array-missing"), 1);
@@ -466,7 +466,7 @@ START_TEST(salvage_past_eof_goes_whole)
 	 * is left of the mesh reads as whole chunks (chunk-size-past-eof, not
 	 * chunk-truncated), but it has no triangle, so it goes whole like a
 	 * truncated mesh; the hierarchy stays */
-	bm_layout lay;
+	t_mesh_layout lay;
 	size_t keep = hierarchy_then_mesh(&lay);
 	B.len = lay.tris;
 	wl_fix_options u = options(true);
@@ -497,7 +497,7 @@ Suite *fix_structure_suite(void)
 		mesh_counts, truncated_is_unsafe, truncated_unloadable_goes_whole,
 		salvage_keeps_geometry_over_materials, salvage_counts_agree, salvage_past_eof_goes_whole, NULL
 	};
-	TCase *t = rb_add_tests(s, "fix_structure", 0, t_tests);
+	TCase *t = t_robust_add_tests(s, "fix_structure", 0, t_tests);
 	tcase_add_checked_fixture(t, setup, teardown);
 	return s;
 }

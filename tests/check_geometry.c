@@ -23,17 +23,17 @@ static const char *const MY_RULES[] = { "mesh-bounds-box", "mesh-bounds-sphere",
 					"triangle-degenerate", "float-not-finite", "vertex-normal-length" };
 
 static wb B;
-static bm_layout L;
+static t_mesh_layout L;
 static wl_catalog *CAT;
 static uint8_t *COPY;
 static wl_doc *D;
 
 /* Starts a fresh valid mesh in B (layout in L). */
-static void start(const bm_opts *o)
+static void start(const t_mesh_opts *o)
 {
-	static const bm_opts none;
-	wb_init(&B);
-	bm_write_mesh(&B, o ? o : &none, &L);
+	static const t_mesh_opts none;
+	t_w3d_init(&B);
+	t_mesh_write_mesh(&B, o ? o : &none, &L);
 }
 
 /* Lints B with every check and the built-in catalogue into D. */
@@ -42,7 +42,7 @@ static void lint(void)
 	char err[256];
 	CAT = wl_catalog_load_builtin(err, sizeof err);
 	ck_assert_msg(CAT != NULL, "%s", err);
-	COPY = ru_copy(B.data, B.len);
+	COPY = t_copy(B.data, B.len);
 	D = wl_lint_bytes(CAT, NULL, "test.w3d", COPY, B.len);
 	ck_assert_ptr_nonnull(D);
 }
@@ -52,15 +52,15 @@ static void done(void)
 	wl_doc_free(D);
 	free(COPY);
 	wl_catalog_free(CAT);
-	wb_free(&B);
+	t_w3d_free(&B);
 	D = NULL;
 }
 
 /* The one finding of rule (fails when there are several), or NULL. */
 static const wl_finding *one(const char *rule)
 {
-	ck_assert_uint_le(ru_count(D, rule), 1);
-	return ru_find(D, rule);
+	ck_assert_uint_le(t_count(D, rule), 1);
+	return t_find(D, rule);
 }
 
 /* Offsets in the square mesh. */
@@ -71,9 +71,9 @@ static size_t normal(size_t i) { return L.normals + 8 + 12 * i; }
 
 static void patch_vec(size_t off, float x, float y, float z)
 {
-	wb_patch_f32(&B, off, x);
-	wb_patch_f32(&B, off + 4, y);
-	wb_patch_f32(&B, off + 8, z);
+	t_w3d_patch_f32(&B, off, x);
+	t_w3d_patch_f32(&B, off + 4, y);
+	t_w3d_patch_f32(&B, off + 8, z);
 }
 
 START_TEST(valid_is_clean)
@@ -81,7 +81,7 @@ START_TEST(valid_is_clean)
 	start(NULL);
 	lint();
 	for (size_t i = 0; i < sizeof MY_RULES / sizeof MY_RULES[0]; i++)
-		ck_assert_msg(ru_count(D, MY_RULES[i]) == 0, "%s fired on the valid mesh", MY_RULES[i]);
+		ck_assert_msg(t_count(D, MY_RULES[i]) == 0, "%s fired on the valid mesh", MY_RULES[i]);
 	done();
 }
 END_TEST
@@ -116,13 +116,13 @@ START_TEST(bounds_box)
 	/* skins are exempt: same defect with geometry type SKIN */
 	start(NULL);
 	patch_vec(vert(2), 5, 5, 5);
-	wb_patch_u32(&B, hdr(4), 0x00020000u);
+	t_w3d_patch_u32(&B, hdr(4), 0x00020000u);
 	lint();
 	ck_assert_ptr_null(one("mesh-bounds-box"));
 	ck_assert_ptr_null(one("mesh-bounds-sphere"));
 	done();
 	/* ... and with VERTEX_INFLUENCES (two-bone layout) */
-	bm_opts o = { 0 };
+	t_mesh_opts o = { 0 };
 	o.two_bone = 1;
 	start(&o);
 	patch_vec(vert(2), 5, 5, 5);
@@ -136,7 +136,7 @@ START_TEST(bounds_sphere)
 {
 	/* radius 0.5 < distance sqrt(0.5) of every corner from (0.5, 0.5, 0) */
 	start(NULL);
-	wb_patch_f32(&B, hdr(112), 0.5f);
+	t_w3d_patch_f32(&B, hdr(112), 0.5f);
 	lint();
 	const wl_finding *f = one("mesh-bounds-sphere");
 	ck_assert_ptr_nonnull(f);
@@ -147,13 +147,13 @@ START_TEST(bounds_sphere)
 	done();
 	/* near miss: radius 0.7066, 0.0005 short of sqrt(0.5) = 0.70711 */
 	start(NULL);
-	wb_patch_f32(&B, hdr(112), 0.7066f);
+	t_w3d_patch_f32(&B, hdr(112), 0.7066f);
 	lint();
 	ck_assert_ptr_null(one("mesh-bounds-sphere"));
 	done();
 	/* a negative radius */
 	start(NULL);
-	wb_patch_f32(&B, hdr(112), -1.0f);
+	t_w3d_patch_f32(&B, hdr(112), -1.0f);
 	lint();
 	f = one("mesh-bounds-sphere");
 	ck_assert_ptr_nonnull(f);
@@ -180,8 +180,8 @@ START_TEST(plane)
 	patch_vec(tri(1) + 16, 0, 0, -1);
 	patch_vec(tri(0) + 16, 0, 0, -1);
 	lint();
-	ck_assert_uint_eq(ru_count(D, "triangle-plane"), 2);
-	ck_assert_uint_eq(ru_find(D, "triangle-plane")->offset, tri(0) + 16);
+	ck_assert_uint_eq(t_count(D, "triangle-plane"), 2);
+	ck_assert_uint_eq(t_find(D, "triangle-plane")->offset, tri(0) + 16);
 	done();
 	/* near miss: a normal off by 0.0005 */
 	start(NULL);
@@ -191,7 +191,7 @@ START_TEST(plane)
 	done();
 	/* the Blender plugin's Dist = |centroid| (triangle 0: |(2/3, 1/3, 0)|) */
 	start(NULL);
-	wb_patch_f32(&B, tri(0) + 28, (float)sqrt(5.0 / 9.0));
+	t_w3d_patch_f32(&B, tri(0) + 28, (float)sqrt(5.0 / 9.0));
 	lint();
 	f = one("triangle-plane");
 	ck_assert_ptr_nonnull(f);
@@ -201,7 +201,7 @@ START_TEST(plane)
 	/* skins are exempt */
 	start(NULL);
 	patch_vec(tri(1) + 16, 0, 0, -1);
-	wb_patch_u32(&B, hdr(4), 0x00020000u);
+	t_w3d_patch_u32(&B, hdr(4), 0x00020000u);
 	lint();
 	ck_assert_ptr_null(one("triangle-plane"));
 	done();
@@ -212,7 +212,7 @@ START_TEST(degenerate)
 {
 	/* triangle 1 = (0, 2, 2): repeated index */
 	start(NULL);
-	wb_patch_u32(&B, tri(1) + 8, 2);
+	t_w3d_patch_u32(&B, tri(1) + 8, 2);
 	lint();
 	const wl_finding *f = one("triangle-degenerate");
 	ck_assert_ptr_nonnull(f);
@@ -238,8 +238,8 @@ START_TEST(degenerate)
 	done();
 	/* skins: a repeated index still counts */
 	start(NULL);
-	wb_patch_u32(&B, tri(1) + 8, 2);
-	wb_patch_u32(&B, hdr(4), 0x00020000u);
+	t_w3d_patch_u32(&B, tri(1) + 8, 2);
+	t_w3d_patch_u32(&B, hdr(4), 0x00020000u);
 	lint();
 	ck_assert_ptr_nonnull(one("triangle-degenerate"));
 	done();
@@ -250,7 +250,7 @@ START_TEST(not_finite)
 {
 	/* a NaN vertex */
 	start(NULL);
-	wb_patch_f32(&B, vert(3) + 4, NAN);
+	t_w3d_patch_f32(&B, vert(3) + 4, NAN);
 	lint();
 	const wl_finding *f = one("float-not-finite");
 	ck_assert_ptr_nonnull(f);
@@ -261,7 +261,7 @@ START_TEST(not_finite)
 	done();
 	/* an infinite triangle Dist */
 	start(NULL);
-	wb_patch_f32(&B, tri(0) + 28, INFINITY);
+	t_w3d_patch_f32(&B, tri(0) + 28, INFINITY);
 	lint();
 	f = one("float-not-finite");
 	ck_assert_ptr_nonnull(f);
@@ -269,7 +269,7 @@ START_TEST(not_finite)
 	done();
 	/* a NaN header radius: float-not-finite and mesh-bounds-sphere */
 	start(NULL);
-	wb_patch_f32(&B, hdr(112), NAN);
+	t_w3d_patch_f32(&B, hdr(112), NAN);
 	lint();
 	f = one("float-not-finite");
 	ck_assert_ptr_nonnull(f);
@@ -278,7 +278,7 @@ START_TEST(not_finite)
 	done();
 	/* near miss: huge but finite */
 	start(NULL);
-	wb_patch_f32(&B, normal(0), 3e38f);
+	t_w3d_patch_f32(&B, normal(0), 3e38f);
 	lint();
 	ck_assert_ptr_null(one("float-not-finite"));
 	done();
@@ -288,11 +288,11 @@ END_TEST
 START_TEST(not_finite_animation)
 {
 	/* raw X channel value 3 set to NaN (channel 0 data at +12) */
-	ba_anim_opts o = ba_anim_defaults();
-	ba_anim_at at;
-	wb_init(&B);
-	ba_animation(&B, &o, &at);
-	wb_patch_f32(&B, at.x_payload + 12 + 4 * 3, NAN);
+	t_anim_anim_opts o = t_anim_anim_defaults();
+	t_anim_anim_at at;
+	t_w3d_init(&B);
+	t_anim_animation(&B, &o, &at);
+	t_w3d_patch_f32(&B, at.x_payload + 12 + 4 * 3, NAN);
 	lint();
 	const wl_finding *f = one("float-not-finite");
 	ck_assert_ptr_nonnull(f);
@@ -300,27 +300,27 @@ START_TEST(not_finite_animation)
 	ck_assert_int_eq(f->element, 3);
 	done();
 	/* near miss: the same file unpatched */
-	wb_init(&B);
-	ba_animation(&B, &o, &at);
+	t_w3d_init(&B);
+	t_anim_animation(&B, &o, &at);
 	lint();
 	ck_assert_ptr_null(one("float-not-finite"));
 	done();
 	/* time-coded X key 2 value infinite: key packets of 8 bytes at +8 */
-	ba_canim_opts co = ba_canim_defaults(0);
-	ba_canim_at cat;
-	wb_init(&B);
-	ba_compressed_animation(&B, &co, &cat);
-	wb_patch_f32(&B, cat.x_payload + 8 + 2 * 8 + 4, -INFINITY);
+	t_anim_canim_opts co = t_anim_canim_defaults(0);
+	t_anim_canim_at cat;
+	t_w3d_init(&B);
+	t_anim_compressed_animation(&B, &co, &cat);
+	t_w3d_patch_f32(&B, cat.x_payload + 8 + 2 * 8 + 4, -INFINITY);
 	lint();
 	f = one("float-not-finite");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->offset, cat.x_payload + 8 + 2 * 8 + 4);
 	done();
 	/* adaptive delta: a NaN Scale (X channel, header field at +8) */
-	co = ba_canim_defaults(1);
-	wb_init(&B);
-	ba_compressed_animation(&B, &co, &cat);
-	wb_patch_f32(&B, cat.x_payload + 8, NAN);
+	co = t_anim_canim_defaults(1);
+	t_w3d_init(&B);
+	t_anim_compressed_animation(&B, &co, &cat);
+	t_w3d_patch_f32(&B, cat.x_payload + 8, NAN);
 	lint();
 	f = one("float-not-finite");
 	ck_assert_ptr_nonnull(f);
@@ -345,7 +345,7 @@ START_TEST(normal_length)
 	patch_vec(normal(2), 0, 0, 0);
 	patch_vec(normal(3), 0, 0, 0);
 	lint();
-	ck_assert_uint_eq(ru_count(D, "vertex-normal-length"), 2);
+	ck_assert_uint_eq(t_count(D, "vertex-normal-length"), 2);
 	done();
 	start(NULL);
 	patch_vec(normal(1), 0, 0, 1.02f);
@@ -369,7 +369,7 @@ static wl_catalog *SWEEP_CAT;
 
 static wl_doc *sweep_lint(const uint8_t *p, size_t n)
 {
-	uint8_t *copy = ru_copy(p, n);
+	uint8_t *copy = t_copy(p, n);
 	wl_doc *d = wl_lint_bytes(SWEEP_CAT, NULL, "fuzz.w3d", copy, n);
 	if (!d)
 		free(copy);
@@ -390,12 +390,12 @@ START_TEST(robust)
 	ck_assert_ptr_nonnull(SWEEP_CAT);
 	start(NULL);
 	patch_vec(vert(2), 1.5f, 1, 0);
-	wb_patch_f32(&B, hdr(112), 0.2f);
+	t_w3d_patch_f32(&B, hdr(112), 0.2f);
 	patch_vec(tri(1) + 16, 1, 0, 0);
-	wb_patch_f32(&B, vert(3), NAN);
+	t_w3d_patch_f32(&B, vert(3), NAN);
 	patch_vec(normal(0), 0, 0, 0);
-	rb_lint_variants(B.data, B.len, &(rb_opts){ sweep_lint, sweep_free, 4242, 1500, NULL });
-	wb_free(&B);
+	t_robust_lint_variants(B.data, B.len, &(t_robust_opts){ sweep_lint, sweep_free, 4242, 1500, NULL });
+	t_w3d_free(&B);
 	wl_catalog_free(SWEEP_CAT);
 }
 END_TEST
@@ -404,5 +404,5 @@ Suite *geometry_suite(void)
 {
 	const TTest *tests[] = { valid_is_clean, bounds_box, bounds_sphere, plane, degenerate,
 					      not_finite, not_finite_animation, normal_length, robust, NULL };
-	return rb_suite_of("geometry", "rules", 120, tests);
+	return t_robust_suite_of("geometry", "rules", 120, tests);
 }

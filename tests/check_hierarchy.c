@@ -15,23 +15,23 @@
  * NULL); the doc and buffer are released by done(). */
 static wb B;
 static wl_doc *D;
-static ba_hier_at AT;
+static t_anim_hier_at AT;
 
-static const wl_finding *run(const ba_hier_opts *o, const char *rule)
+static const wl_finding *run(const t_anim_hier_opts *o, const char *rule)
 {
-	wb_init(&B);
-	ba_hierarchy(&B, o, &AT);
-	return ba_lint_find(&B, &D, rule);
+	t_w3d_init(&B);
+	t_anim_hierarchy(&B, o, &AT);
+	return t_anim_lint_find(&B, &D, rule);
 }
 
 static void done(void)
 {
-	ba_done(D, &B);
+	t_anim_done(D, &B);
 }
 
 START_TEST(valid_is_clean)
 {
-	ba_hier_opts o = ba_hier_defaults(5);
+	t_anim_hier_opts o = t_anim_hier_defaults(5);
 	run(&o, "x");
 	ck_assert_uint_eq(D->findings.count, 0);
 	const w3d_model *m = D->model;
@@ -48,7 +48,7 @@ END_TEST
 
 enum { NO_HEADER = 1, HEADER_LAST = 2, INF_TRANSLATION = 4 };
 
-/* One rule case: the hierarchy ba_hier_defaults(pivots) changed as the
+/* One rule case: the hierarchy t_anim_hier_defaults(pivots) changed as the
  * fields say, linted, then the expectations. */
 typedef struct hier_case {
 	const char *name;
@@ -58,26 +58,26 @@ typedef struct hier_case {
 	int64_t fixups;          /* non-zero: o.fixups */
 	const uint32_t *parents; /* non-NULL: o.parents */
 	float rot_scale;         /* non-zero: pivot 2's rotation scaled by it */
-	ru_expect e[2];
+	t_expect e[2];
 } hier_case;
 
 #define NONE 0xFFFFFFFFu
 #define PARENTS(...) ((const uint32_t[]){ __VA_ARGS__ })
 /* Offset of field `field` of pivot i. */
-#define PIVOT(i, field) RU_AT(ba_hier_at, pivots_payload, (i) * 60 + (field))
+#define PIVOT(i, field) T_AT(t_anim_hier_at, pivots_payload, (i) * 60 + (field))
 
 static const hier_case cases[] = {
 	{ "header_missing", 3, NO_HEADER,
-	  .e = { { "hierarchy-header-missing", 1, RU_AT(ba_hier_at, object, 0) } } },
+	  .e = { { "hierarchy-header-missing", 1, T_AT(t_anim_hier_at, object, 0) } } },
 	{ "header_present", 3, .e = { { "hierarchy-header-missing" } } },
 	{ "header_not_first", 3, HEADER_LAST,
-	  .e = { { "hierarchy-header-not-first", 1, RU_AT(ba_hier_at, first_child, 0) } } },
+	  .e = { { "hierarchy-header-not-first", 1, T_AT(t_anim_hier_at, first_child, 0) } } },
 	{ "header_first", 3, .e = { { "hierarchy-header-not-first" } } },
 	{ "pivot_count", 3, .header_pivots = 4, .fixups = 4,
-	  .e = { { "pivot-count-mismatch", 1, RU_AT(ba_hier_at, header_payload, 20), .length = 4 } } },
+	  .e = { { "pivot-count-mismatch", 1, T_AT(t_anim_hier_at, header_payload, 20), .length = 4 } } },
 	{ "pivot_count_ok", 4, .e = { { "pivot-count-mismatch" } } },
 	{ "fixup_count", 3, .fixups = 2,
-	  .e = { { "pivot-fixup-count-mismatch", 1, RU_AT(ba_hier_at, fixups_payload, 0) } } },
+	  .e = { { "pivot-fixup-count-mismatch", 1, T_AT(t_anim_hier_at, fixups_payload, 0) } } },
 	{ "no_fixups_is_fine", 3, .fixups = -2, .e = { { "pivot-fixup-count-mismatch" } } },
 	{ "parent_out_of_range", 4, .parents = PARENTS(NONE, 0, 9, 1),
 	  .e = { { "pivot-parent-out-of-range", 1, PIVOT(2, 16), .element = 2 } } },
@@ -110,7 +110,7 @@ static const hier_case cases[] = {
 START_TEST(rule_cases)
 {
 	const hier_case *c = &cases[_i];
-	ba_hier_opts o = ba_hier_defaults(c->pivots);
+	t_anim_hier_opts o = t_anim_hier_defaults(c->pivots);
 	o.no_header = c->flags & NO_HEADER;
 	o.header_last = c->flags & HEADER_LAST;
 	if (c->header_pivots)
@@ -122,12 +122,12 @@ START_TEST(rule_cases)
 		o.bad_rot_pivot = 2;
 		o.rot_scale = c->rot_scale;
 	}
-	wb_init(&B);
-	ba_hierarchy(&B, &o, &AT);
+	t_w3d_init(&B);
+	t_anim_hierarchy(&B, &o, &AT);
 	if (c->flags & INF_TRANSLATION)
-		wb_patch_f32(&B, AT.pivots_payload + 60 + 24, INFINITY);
-	D = ba_lint(&B);
-	ru_expect_all(c->name, D, &AT, c->e, 2);
+		t_w3d_patch_f32(&B, AT.pivots_payload + 60 + 24, INFINITY);
+	D = t_anim_lint(&B);
+	t_expect_all(c->name, D, &AT, c->e, 2);
 	done();
 }
 END_TEST
@@ -135,11 +135,11 @@ END_TEST
 /* Every prefix and some byte flips of a valid file parse and lint. */
 START_TEST(robust)
 {
-	ba_hier_opts o = ba_hier_defaults(4);
-	wb_init(&B);
-	ba_hierarchy(&B, &o, &AT);
-	rb_lint_variants(B.data, B.len, &(rb_opts){ ba_lint_bytes, wl_doc_free, 7, 500, rb_flip_bits });
-	wb_free(&B);
+	t_anim_hier_opts o = t_anim_hier_defaults(4);
+	t_w3d_init(&B);
+	t_anim_hierarchy(&B, &o, &AT);
+	t_robust_lint_variants(B.data, B.len, &(t_robust_opts){ t_anim_lint_bytes, wl_doc_free, 7, 500, t_robust_flip_bits });
+	t_w3d_free(&B);
 }
 END_TEST
 
@@ -149,7 +149,7 @@ Suite *hierarchy_suite(void)
 	const TTest *tests[] = {
 		valid_is_clean, robust, NULL
 	};
-	Suite *s = rb_suite_of("hierarchy", "rules", 0, tests);
-	rb_add_loop(s, "rule_cases", 0, rule_cases, (int)(sizeof cases / sizeof cases[0]));
+	Suite *s = t_robust_suite_of("hierarchy", "rules", 0, tests);
+	t_robust_add_loop(s, "rule_cases", 0, rule_cases, (int)(sizeof cases / sizeof cases[0]));
 	return s;
 }

@@ -13,18 +13,18 @@
 
 static wb B;
 static wl_doc *D;
-static ba_hlod_at AT;
+static t_anim_hlod_at AT;
 
-static const wl_finding *run(const ba_hlod_opts *o, const char *rule)
+static const wl_finding *run(const t_anim_hlod_opts *o, const char *rule)
 {
-	wb_init(&B);
-	ba_hlod(&B, o, &AT);
-	return ba_lint_find(&B, &D, rule);
+	t_w3d_init(&B);
+	t_anim_hlod(&B, o, &AT);
+	return t_anim_lint_find(&B, &D, rule);
 }
 
 static void done(void)
 {
-	ba_done(D, &B);
+	t_anim_done(D, &B);
 }
 
 static size_t total_subs(const wl_doc *d)
@@ -38,7 +38,7 @@ static size_t total_subs(const wl_doc *d)
 
 START_TEST(valid_is_clean)
 {
-	ba_hlod_opts o = ba_hlod_defaults(2, 3);
+	t_anim_hlod_opts o = t_anim_hlod_defaults(2, 3);
 	run(&o, "x");
 	ck_assert_uint_eq(D->findings.count, 0);
 	const w3d_model *m = D->model;
@@ -52,7 +52,7 @@ END_TEST
 
 enum { NO_HEADER = 1, HEADER_LAST = 2, AGGREGATE_BETWEEN = 4, NO_ARRAY_HEADER = 8 };
 
-/* One rule case: the HLOD ba_hlod_defaults(lods, subs) changed as the
+/* One rule case: the HLOD t_anim_hlod_defaults(lods, subs) changed as the
  * fields say, linted, then the expectations. */
 typedef struct hlod_case {
 	const char *name;
@@ -60,10 +60,10 @@ typedef struct hlod_case {
 	unsigned flags;      /* NO_HEADER, HEADER_LAST, AGGREGATE_BETWEEN, NO_ARRAY_HEADER */
 	int64_t lod_count;   /* non-zero: o.lod_count */
 	int64_t model_count; /* non-zero: o.model_count */
-	ru_expect e[2];
+	t_expect e[2];
 } hlod_case;
 
-#define HAT(member, add) RU_AT(ba_hlod_at, member, add)
+#define HAT(member, add) T_AT(t_anim_hlod_at, member, add)
 
 static const hlod_case cases[] = {
 	{ "header_missing", 1, 2, NO_HEADER, .e = { { "hlod-header-missing", 1, HAT(object, 0) } } },
@@ -92,7 +92,7 @@ static const hlod_case cases[] = {
 START_TEST(rule_cases)
 {
 	const hlod_case *c = &cases[_i];
-	ba_hlod_opts o = ba_hlod_defaults(c->lods, c->subs);
+	t_anim_hlod_opts o = t_anim_hlod_defaults(c->lods, c->subs);
 	o.no_header = c->flags & NO_HEADER;
 	o.header_last = c->flags & HEADER_LAST;
 	o.aggregate_between = c->flags & AGGREGATE_BETWEEN;
@@ -102,7 +102,7 @@ START_TEST(rule_cases)
 	if (c->model_count)
 		o.model_count = c->model_count;
 	run(&o, "x");
-	ru_expect_all(c->name, D, &AT, c->e, 2);
+	t_expect_all(c->name, D, &AT, c->e, 2);
 	done();
 }
 END_TEST
@@ -110,28 +110,28 @@ END_TEST
 /* The array header after the sub-objects: built by hand. */
 START_TEST(array_header_not_first)
 {
-	wb_init(&B);
-	wb_begin(&B, W3D_CHUNK_HLOD);
-	wb_begin(&B, W3D_CHUNK_HLOD_HEADER);
-	wb_u32(&B, 0x10000);
-	wb_u32(&B, 1);
-	wb_name(&B, "TANK", 16);
-	wb_name(&B, "", 16);
-	wb_end(&B);
-	wb_begin(&B, W3D_CHUNK_HLOD_LOD_ARRAY);
+	t_w3d_init(&B);
+	t_w3d_begin(&B, W3D_CHUNK_HLOD);
+	t_w3d_begin(&B, W3D_CHUNK_HLOD_HEADER);
+	t_w3d_u32(&B, 0x10000);
+	t_w3d_u32(&B, 1);
+	t_w3d_name(&B, "TANK", 16);
+	t_w3d_name(&B, "", 16);
+	t_w3d_end(&B);
+	t_w3d_begin(&B, W3D_CHUNK_HLOD_LOD_ARRAY);
 	size_t sub = B.len;
-	wb_begin(&B, W3D_CHUNK_HLOD_SUB_OBJECT);
-	wb_u32(&B, 0);
-	wb_name(&B, "TANK.A", 32);
-	wb_end(&B);
-	wb_begin(&B, W3D_CHUNK_HLOD_SUB_OBJECT_ARRAY_HEADER);
-	wb_u32(&B, 1);
-	wb_f32(&B, 0);
-	wb_end(&B);
-	wb_end(&B);
-	wb_end(&B);
-	D = ba_lint(&B);
-	const wl_finding *f = ba_find(D, "hlod-array-header-not-first");
+	t_w3d_begin(&B, W3D_CHUNK_HLOD_SUB_OBJECT);
+	t_w3d_u32(&B, 0);
+	t_w3d_name(&B, "TANK.A", 32);
+	t_w3d_end(&B);
+	t_w3d_begin(&B, W3D_CHUNK_HLOD_SUB_OBJECT_ARRAY_HEADER);
+	t_w3d_u32(&B, 1);
+	t_w3d_f32(&B, 0);
+	t_w3d_end(&B);
+	t_w3d_end(&B);
+	t_w3d_end(&B);
+	D = t_anim_lint(&B);
+	const wl_finding *f = t_anim_find(D, "hlod-array-header-not-first");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->offset, sub);
 	done();
@@ -143,20 +143,20 @@ END_TEST
  * find every sub-object. */
 START_TEST(rotwk_size_too_small)
 {
-	ba_hlod_opts o = ba_hlod_defaults(1, 7);
+	t_anim_hlod_opts o = t_anim_hlod_defaults(1, 7);
 	o.size_delta = -2 * 44;
-	wb_init(&B);
-	ba_hlod(&B, &o, &AT);
+	t_w3d_init(&B);
+	t_anim_hlod(&B, &o, &AT);
 	/* a following object, as in the real files */
-	ba_hier_at h;
-	ba_hier_opts ho = ba_hier_defaults(2);
-	ba_hierarchy(&B, &ho, &h);
-	D = ba_lint(&B);
+	t_anim_hier_at h;
+	t_anim_hier_opts ho = t_anim_hier_defaults(2);
+	t_anim_hierarchy(&B, &ho, &h);
+	D = t_anim_lint(&B);
 	const w3d_model *m = D->model;
 	ck_assert_uint_eq(m->hlod_count, 1);
 	ck_assert_uint_eq(total_subs(D), 7);
 	ck_assert_uint_eq(m->hierarchy_count, 1);
-	ck_assert_ptr_null(ba_find(D, "hlod-model-count-mismatch"));
+	ck_assert_ptr_null(t_anim_find(D, "hlod-model-count-mismatch"));
 	done();
 }
 END_TEST
@@ -164,27 +164,27 @@ END_TEST
 /* RotWK shape 2: the HLOD's size runs past the end of the file. */
 START_TEST(rotwk_size_past_eof)
 {
-	ba_hlod_opts o = ba_hlod_defaults(1, 8);
+	t_anim_hlod_opts o = t_anim_hlod_defaults(1, 8);
 	o.size_delta = 924;
 	run(&o, "x");
 	const w3d_model *m = D->model;
 	ck_assert_uint_eq(m->hlod_count, 1);
 	ck_assert_uint_eq(total_subs(D), 8);
-	ck_assert_ptr_null(ba_find(D, "hlod-model-count-mismatch"));
+	ck_assert_ptr_null(t_anim_find(D, "hlod-model-count-mismatch"));
 	done();
 }
 END_TEST
 
 static void box(wb *b, uint32_t attr, float ex)
 {
-	wb_begin(b, W3D_CHUNK_BOX);
-	wb_u32(b, 0x10000);
-	wb_u32(b, attr);
-	wb_name(b, "TANK.BOUNDINGBOX", 32);
-	wb_u32(b, 0x00FF00FF);
-	wb_vec3(b, 0, 0, 0);
-	wb_vec3(b, ex, 1, 1);
-	wb_end(b);
+	t_w3d_begin(b, W3D_CHUNK_BOX);
+	t_w3d_u32(b, 0x10000);
+	t_w3d_u32(b, attr);
+	t_w3d_name(b, "TANK.BOUNDINGBOX", 32);
+	t_w3d_u32(b, 0x00FF00FF);
+	t_w3d_vec3(b, 0, 0, 0);
+	t_w3d_vec3(b, ex, 1, 1);
+	t_w3d_end(b);
 }
 
 /* BOX cases: box(attr, extent x), then the expectations (absolute offsets). */
@@ -192,7 +192,7 @@ typedef struct box_case {
 	const char *name;
 	uint32_t attr;
 	float ex;
-	ru_expect e[2];
+	t_expect e[2];
 } box_case;
 
 static const box_case boxes[] = {
@@ -204,10 +204,10 @@ static const box_case boxes[] = {
 START_TEST(box_rules)
 {
 	const box_case *c = &boxes[_i];
-	wb_init(&B);
+	t_w3d_init(&B);
 	box(&B, c->attr, c->ex);
-	D = ba_lint(&B);
-	ru_expect_all(c->name, D, NULL, c->e, 2);
+	D = t_anim_lint(&B);
+	t_expect_all(c->name, D, NULL, c->e, 2);
 	ck_assert_str_eq(((const w3d_model *)D->model)->boxes[0]->name, "TANK.BOUNDINGBOX");
 	done();
 }
@@ -215,12 +215,12 @@ END_TEST
 
 START_TEST(robust)
 {
-	ba_hlod_opts o = ba_hlod_defaults(2, 3);
-	wb_init(&B);
-	ba_hlod(&B, &o, &AT);
+	t_anim_hlod_opts o = t_anim_hlod_defaults(2, 3);
+	t_w3d_init(&B);
+	t_anim_hlod(&B, &o, &AT);
 	box(&B, 1, 1);
-	rb_lint_variants(B.data, B.len, &(rb_opts){ ba_lint_bytes, wl_doc_free, 5, 500, rb_flip_bits });
-	wb_free(&B);
+	t_robust_lint_variants(B.data, B.len, &(t_robust_opts){ t_anim_lint_bytes, wl_doc_free, 5, 500, t_robust_flip_bits });
+	t_w3d_free(&B);
 }
 END_TEST
 
@@ -231,8 +231,8 @@ Suite *hlod_suite(void)
 		valid_is_clean, array_header_not_first, rotwk_size_too_small, rotwk_size_past_eof,
 		robust, NULL
 	};
-	Suite *s = rb_suite_of("hlod", "rules", 0, tests);
-	rb_add_loop(s, "rule_cases", 0, rule_cases, (int)(sizeof cases / sizeof cases[0]));
-	rb_add_loop(s, "box_rules", 0, box_rules, (int)(sizeof boxes / sizeof boxes[0]));
+	Suite *s = t_robust_suite_of("hlod", "rules", 0, tests);
+	t_robust_add_loop(s, "rule_cases", 0, rule_cases, (int)(sizeof cases / sizeof cases[0]));
+	t_robust_add_loop(s, "box_rules", 0, box_rules, (int)(sizeof boxes / sizeof boxes[0]));
 	return s;
 }

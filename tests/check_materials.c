@@ -17,16 +17,16 @@
 
 extern Suite *materials_suite(void);
 
-static br_mesh_at AT;
+static t_ref_mesh_at AT;
 
-/* Builds the mesh o, lints it, returns the document (free with br_free). */
-static wl_doc *lint_mesh(const br_mesh_opts *o)
+/* Builds the mesh o, lints it, returns the document (free with t_ref_free). */
+static wl_doc *lint_mesh(const t_ref_mesh_opts *o)
 {
 	wb b;
-	wb_init(&b);
-	br_mesh(&b, o, &AT);
-	wl_doc *d = br_lint(&b, "tank.w3d");
-	wb_free(&b);
+	t_w3d_init(&b);
+	t_ref_mesh(&b, o, &AT);
+	wl_doc *d = t_ref_lint(&b, "tank.w3d");
+	t_w3d_free(&b);
 	return d;
 }
 
@@ -52,16 +52,16 @@ static size_t base_of(int which)
 	}
 }
 
-/* One option of br_mesh_opts set to a value: its type and offset. */
+/* One option of t_ref_mesh_opts set to a value: its type and offset. */
 enum { U32 = 1, I32, U16, U8, F32, BOOL };
 typedef struct set {
 	int kind;
 	size_t field;
 	double v;
 } set;
-#define SET(kind, field, v) { kind, offsetof(br_mesh_opts, field), (v) }
+#define SET(kind, field, v) { kind, offsetof(t_ref_mesh_opts, field), (v) }
 
-static void apply(br_mesh_opts *o, const set *s)
+static void apply(t_ref_mesh_opts *o, const set *s)
 {
 	unsigned char *p = (unsigned char *)o + s->field;
 	switch (s->kind) {
@@ -96,7 +96,7 @@ typedef struct mat_case {
 
 #define FIRES(rule, which, add, ...) { rule, 1, which, add, 0, { __VA_ARGS__ } }
 #define QUIET(rule, ...) { rule, 0, 0, 0, 0, { __VA_ARGS__ } }
-/* The same from br_mesh_defaults(). */
+/* The same from t_ref_mesh_defaults(). */
 #define FIRES_NEW(rule, which, add, ...) { rule, 1, which, add, 1, { __VA_ARGS__ } }
 #define QUIET_NEW(rule, ...) { rule, 0, 0, 0, 1, { __VA_ARGS__ } }
 
@@ -210,34 +210,34 @@ static const mat_case cases[] = {
 START_TEST(rule_cases)
 {
 	const mat_case *c = &cases[_i];
-	br_mesh_opts o = br_mesh_defaults();
+	t_ref_mesh_opts o = t_ref_mesh_defaults();
 	for (size_t i = 0; c->steps[i].rule; i++) {
 		const mat_step *st = &c->steps[i];
 		if (st->fresh)
-			o = br_mesh_defaults();
+			o = t_ref_mesh_defaults();
 		for (size_t k = 0; k < 3 && st->s[k].kind; k++)
 			apply(&o, &st->s[k]);
 		wl_doc *d = lint_mesh(&o);
 		if (st->fires) {
 			size_t off = base_of(st->which) + st->add;
-			if (!br_at(d, st->rule, off))
-				br_dump(d);
-			ck_assert_msg(br_at(d, st->rule, off) != NULL, "%s step %zu: no %s at %zu", c->name, i,
+			if (!t_ref_at(d, st->rule, off))
+				t_ref_dump(d);
+			ck_assert_msg(t_ref_at(d, st->rule, off) != NULL, "%s step %zu: no %s at %zu", c->name, i,
 				      st->rule, off);
 		} else {
-			if (br_count(d, st->rule))
-				br_dump(d);
-			ck_assert_msg(br_count(d, st->rule) == 0, "%s step %zu: %zu findings of %s", c->name, i,
-				      br_count(d, st->rule), st->rule);
+			if (t_ref_count(d, st->rule))
+				t_ref_dump(d);
+			ck_assert_msg(t_ref_count(d, st->rule) == 0, "%s step %zu: %zu findings of %s", c->name, i,
+				      t_ref_count(d, st->rule), st->rule);
 		}
-		br_free(d);
+		t_ref_free(d);
 	}
 }
 END_TEST
 
 START_TEST(valid_mesh_has_none_of_these_rules)
 {
-	br_mesh_opts o = br_mesh_defaults();
+	t_ref_mesh_opts o = t_ref_mesh_defaults();
 	wl_doc *d = lint_mesh(&o);
 	/* every rule of the two catalogue files, the list from the catalogue */
 	char err[256];
@@ -250,31 +250,31 @@ START_TEST(valid_mesh_has_none_of_these_rules)
 		    strcmp(r->source_file, "rules/w3d/mesh_flags.yaml") != 0)
 			continue;
 		listed++;
-		ck_assert_msg(br_count(d, r->id) == 0, "%s", r->id);
+		ck_assert_msg(t_ref_count(d, r->id) == 0, "%s", r->id);
 	}
 	ck_assert_uint_gt(listed, 10);
 	wl_catalog_free(cat);
-	br_free(d);
+	t_ref_free(d);
 }
 END_TEST
 
 START_TEST(rule_lists_in_catalogue)
 {
-	ck_assert_uint_eq(ba_missing_from_catalogue(), 0);
+	ck_assert_uint_eq(t_anim_missing_from_catalogue(), 0);
 }
 END_TEST
 
 START_TEST(mutations_are_safe)
 {
-	br_mesh_opts o = br_mesh_defaults();
+	t_ref_mesh_opts o = t_ref_mesh_defaults();
 	o.texture_info = true;
 	o.influences = true;
 	o.per_vertex_vmids = true;
 	wb b;
-	wb_init(&b);
-	br_mesh(&b, &o, &AT);
-	rb_lint_variants(b.data, b.len, &(rb_opts){ br_lint_bytes, br_free, 4242, 1500, NULL });
-	wb_free(&b);
+	t_w3d_init(&b);
+	t_ref_mesh(&b, &o, &AT);
+	t_robust_lint_variants(b.data, b.len, &(t_robust_opts){ t_ref_lint_bytes, t_ref_free, 4242, 1500, NULL });
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -283,7 +283,7 @@ Suite *materials_suite(void)
 	const TTest *tests[] = {
 		valid_mesh_has_none_of_these_rules, rule_lists_in_catalogue, mutations_are_safe, NULL
 	};
-	Suite *s = rb_suite_of("materials", "rules", 120, tests);
-	rb_add_loop(s, "rule_cases", 120, rule_cases, (int)(sizeof cases / sizeof cases[0]));
+	Suite *s = t_robust_suite_of("materials", "rules", 120, tests);
+	t_robust_add_loop(s, "rule_cases", 120, rule_cases, (int)(sizeof cases / sizeof cases[0]));
 	return s;
 }

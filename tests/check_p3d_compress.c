@@ -31,7 +31,7 @@ START_TEST(test_lzss_round_trip)
 		size_t n = sizes[s];
 		uint8_t *src = sample(n, (unsigned)n);
 		uint8_t *enc = malloc(2 * n + 16), *dec = malloc(n);
-		size_t len = p3b_lzss_encode(src, n, enc);
+		size_t len = t_p3d_lzss_encode(src, n, enc);
 		/* trailing bytes after the block are not consumed */
 		enc[len] = 0xAB;
 		size_t used = 0;
@@ -117,7 +117,7 @@ START_TEST(test_1024_rule)
 	ck_assert(memcmp(b.data, src, 1024) == 0);
 	/* the same at v40: LZSS */
 	uint8_t *lz = malloc(2 * 1024 + 16);
-	size_t lzlen = p3b_lzss_encode(src, 1024, lz);
+	size_t lzlen = t_p3d_lzss_encode(src, 1024, lz);
 	ck_assert(p3d_read_block(lz, lzlen, 0, 40, 1024, 1, out, &b));
 	ck_assert_uint_eq(b.length, lzlen);
 	ck_assert(memcmp(b.data, src, 1024) == 0);

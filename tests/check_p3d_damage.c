@@ -14,10 +14,10 @@
 
 extern Suite *p3d_damage_suite(void);
 
-static const p3b_face TRI[1] = { { 3, { 0, 1, 2, 0 } } };
+static const t_p3d_face TRI[1] = { { 3, { 0, 1, 2, 0 } } };
 
 /* A clean LOD of 3 vertices, one triangle in one section. */
-static void tri_spec(uint32_t v, p3bl_spec *s, p3bl_section *sec)
+static void tri_spec(uint32_t v, t_p3dlod_spec *s, t_p3dlod_section *sec)
 {
 	uint32_t isz = v >= 69 ? 4 : 2;
 	memset(s, 0, sizeof *s);
@@ -25,31 +25,31 @@ static void tri_spec(uint32_t v, p3bl_spec *s, p3bl_section *sec)
 	s->faces = TRI;
 	s->nfaces = 1;
 	s->n_textures = 1;
-	*sec = (p3bl_section){ 0, 4 * isz, 0, -1 };
+	*sec = (t_p3dlod_section){ 0, 4 * isz, 0, -1 };
 	s->sections = sec;
 	s->n_sections = 1;
 }
 
 /* An ODOL file of n (<= 4) copies of the LOD of tri_spec; lay its
  * layout, at the LOD body's offsets (relative to a LOD's start). */
-static void tri_file(wb *b, uint32_t v, uint32_t n, p3b_layout *lay, p3bl_at *at)
+static void tri_file(wb *b, uint32_t v, uint32_t n, t_p3d_layout *lay, t_p3dlod_at *at)
 {
 	static const float res[4] = { 4, 3, 2, 1 };
-	p3bl_spec s;
-	p3bl_section sec;
+	t_p3dlod_spec s;
+	t_p3dlod_section sec;
 	tri_spec(v, &s, &sec);
 	wb body;
-	wb_init(&body);
-	p3bl_body(&body, v, &s, at);
-	p3b_lod lods[4];
+	t_w3d_init(&body);
+	t_p3dlod_body(&body, v, &s, at);
+	t_p3d_lod lods[4];
 	memset(lods, 0, sizeof lods);
 	for (uint32_t i = 0; i < n; i++) {
 		lods[i].body = body.data;
 		lods[i].body_len = body.len;
 	}
-	wb_init(b);
-	p3b_odol(b, v, n, res, lods, 0, lay);
-	wb_free(&body);
+	t_w3d_init(b);
+	t_p3d_odol(b, v, n, res, lods, 0, lay);
+	t_w3d_free(&body);
 }
 
 /* Findings of rule whose message contains part. */
@@ -72,28 +72,28 @@ START_TEST(test_count_at_field)
 	for (size_t k = 0; k < sizeof vs / sizeof vs[0]; k++) {
 		uint32_t v = vs[k];
 		wb b;
-		p3b_layout lay;
-		p3bl_at at;
+		t_p3d_layout lay;
+		t_p3dlod_at at;
 		tri_file(&b, v, 2, &lay, &at);
-		wl_doc *d = p3l_lint(&b);
-		ck_assert_uint_eq(ru_count(d, "p3d-lod-walk"), 0);
+		wl_doc *d = t_p3dlint_lint(&b);
+		ck_assert_uint_eq(t_count(d, "p3d-lod-walk"), 0);
 		ck_assert(((const p3d_model *)d->model)->lods[1].walked);
-		p3l_free(d);
+		t_p3dlint_free(d);
 		/* the proxy count of LOD 0: 0x40000000 */
-		wb_patch_u32(&b, lay.lod[0], 0x40000000u);
-		d = p3l_lint(&b);
-		const wl_finding *f = p3l_one(d, "p3d-lod-walk", lay.lod[0], 4);
+		t_w3d_patch_u32(&b, lay.lod[0], 0x40000000u);
+		d = t_p3dlint_lint(&b);
+		const wl_finding *f = t_p3dlint_one(d, "p3d-lod-walk", lay.lod[0], 4);
 		ck_assert_msg(strstr(f->message, "count of proxies") != NULL, "%s", f->message);
 		ck_assert_uint_eq(f->severity, WL_SEV_ERROR);
-		p3l_free(d);
+		t_p3dlint_free(d);
 		/* one more: LOD 1's section count too */
-		wb_patch_u32(&b, lay.lod[1] + at.section[0] - 4, 0x01000000u);
-		d = p3l_lint(&b);
-		ck_assert_uint_eq(ru_count(d, "p3d-lod-walk"), 2);
-		ck_assert(ru_find_at(d, "p3d-lod-walk", lay.lod[1] + at.section[0] - 4) != NULL);
+		t_w3d_patch_u32(&b, lay.lod[1] + at.section[0] - 4, 0x01000000u);
+		d = t_p3dlint_lint(&b);
+		ck_assert_uint_eq(t_count(d, "p3d-lod-walk"), 2);
+		ck_assert(t_find_at(d, "p3d-lod-walk", lay.lod[1] + at.section[0] - 4) != NULL);
 		ck_assert_uint_eq(count_msg(d, "p3d-lod-walk", "count of sections"), 1);
-		p3l_free(d);
-		wb_free(&b);
+		t_p3dlint_free(d);
+		t_w3d_free(&b);
 	}
 }
 END_TEST
@@ -105,20 +105,20 @@ END_TEST
 START_TEST(test_count_fits)
 {
 	wb b;
-	p3b_layout lay;
-	p3bl_at at;
+	t_p3d_layout lay;
+	t_p3dlod_at at;
 	tri_file(&b, 73, 1, &lay, &at);
 	uint32_t fit = (uint32_t)((lay.lod_end[0] - lay.lod[0] - 4) / 65);
-	wb_patch_u32(&b, lay.lod[0], fit);
-	wl_doc *d = p3l_lint(&b);
-	ck_assert_ptr_null(ru_find_at(d, "p3d-lod-walk", lay.lod[0]));
-	ck_assert_uint_eq(ru_count(d, "p3d-lod-walk"), 1);
-	p3l_free(d);
-	wb_patch_u32(&b, lay.lod[0], fit + 1);
-	d = p3l_lint(&b);
-	p3l_one(d, "p3d-lod-walk", lay.lod[0], 4);
-	p3l_free(d);
-	wb_free(&b);
+	t_w3d_patch_u32(&b, lay.lod[0], fit);
+	wl_doc *d = t_p3dlint_lint(&b);
+	ck_assert_ptr_null(t_find_at(d, "p3d-lod-walk", lay.lod[0]));
+	ck_assert_uint_eq(t_count(d, "p3d-lod-walk"), 1);
+	t_p3dlint_free(d);
+	t_w3d_patch_u32(&b, lay.lod[0], fit + 1);
+	d = t_p3dlint_lint(&b);
+	t_p3dlint_one(d, "p3d-lod-walk", lay.lod[0], 4);
+	t_p3dlint_free(d);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -132,25 +132,25 @@ START_TEST(test_cut_keeps_table)
 	static const uint32_t vs[] = { 48, 73 };
 	for (size_t k = 0; k < sizeof vs / sizeof vs[0]; k++) {
 		wb b;
-		p3b_layout lay;
-		p3bl_at at;
+		t_p3d_layout lay;
+		t_p3dlod_at at;
 		tri_file(&b, vs[k], 3, &lay, &at);
-		ck_assert_uint_eq(p3l_count(&b, "p3d-truncated"), 0);
+		ck_assert_uint_eq(t_p3dlint_count(&b, "p3d-truncated"), 0);
 		size_t len = b.len;
 		b.len = lay.lod[1] + (lay.lod_end[1] - lay.lod[1]) / 2;
-		wl_doc *d = p3l_lint(&b);
-		p3l_one(d, "p3d-truncated", lay.lod[1], b.len - lay.lod[1]);
-		ck_assert_uint_eq(ru_count(d, "p3d-lod-table-not-found"), 0);
+		wl_doc *d = t_p3dlint_lint(&b);
+		t_p3dlint_one(d, "p3d-truncated", lay.lod[1], b.len - lay.lod[1]);
+		ck_assert_uint_eq(t_count(d, "p3d-lod-table-not-found"), 0);
 		const p3d_model *m = d->model;
 		ck_assert(m->table_found && m->lods[0].walked && !m->lods[1].walked);
-		p3l_free(d);
+		t_p3dlint_free(d);
 		b.len = lay.lod[2];
-		d = p3l_lint(&b);
-		p3l_one(d, "p3d-truncated", lay.table + 8, 4);
-		ck_assert_uint_eq(ru_count(d, "p3d-lod-table-not-found"), 0);
-		p3l_free(d);
+		d = t_p3dlint_lint(&b);
+		t_p3dlint_one(d, "p3d-truncated", lay.table + 8, 4);
+		ck_assert_uint_eq(t_count(d, "p3d-lod-table-not-found"), 0);
+		t_p3dlint_free(d);
 		b.len = len;
-		wb_free(&b);
+		t_w3d_free(&b);
 	}
 }
 END_TEST
@@ -166,24 +166,24 @@ START_TEST(test_mlod_tag_size)
 	static const size_t want[] = { 0, 1, 1, 2, 1, 1 };
 	for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
 		wb b;
-		p3b_uv_file(&b, 2, deltas[k]);
-		wl_doc *d = p3l_lint(&b);
-		ck_assert_msg(ru_count(d, "p3d-mlod-tag-size") == want[k], "case %zu: %zu", k,
-			      ru_count(d, "p3d-mlod-tag-size"));
-		ck_assert_uint_eq(ru_count(d, "p3d-mlod-no-eof-tag"), 0);
+		t_p3d_uv_file(&b, 2, deltas[k]);
+		wl_doc *d = t_p3dlint_lint(&b);
+		ck_assert_msg(t_count(d, "p3d-mlod-tag-size") == want[k], "case %zu: %zu", k,
+			      t_count(d, "p3d-mlod-tag-size"));
+		ck_assert_uint_eq(t_count(d, "p3d-mlod-no-eof-tag"), 0);
 		ck_assert_uint_eq(d->findings.count, want[k]);
 		const p3d_model *m = d->model;
 		ck_assert(m->lods[0].walked && m->lods[1].walked);
 		if (want[k]) {
 			/* LOD 0's tag: TAGG, active byte, "#UVSet#" */
-			const wl_finding *f = ru_find(d, "p3d-mlod-tag-size");
+			const wl_finding *f = t_find(d, "p3d-mlod-tag-size");
 			ck_assert_uint_eq(f->length, 4);
 			ck_assert_uint_eq(b.data[f->offset - 9], 1);
 			ck_assert(memcmp(b.data + f->offset - 8, "#UVSet#", 8) == 0);
 			ck_assert_msg(strstr(f->message, "#UVSet#") != NULL, "%s", f->message);
 		}
-		p3l_free(d);
-		wb_free(&b);
+		t_p3dlint_free(d);
+		t_w3d_free(&b);
 	}
 }
 END_TEST
@@ -198,13 +198,13 @@ START_TEST(test_version_mislabel)
 	static const uint32_t real[] = { 50, 68, 73, 73 }, said[] = { 39, 39, 39, 70 };
 	for (size_t k = 0; k < sizeof real / sizeof real[0]; k++) {
 		wb b;
-		p3b_layout lay;
-		p3bl_at at;
+		t_p3d_layout lay;
+		t_p3dlod_at at;
 		tri_file(&b, real[k], 2, &lay, &at);
-		ck_assert_uint_eq(p3l_count(&b, "p3d-version-mislabel"), 0);
-		wb_patch_u32(&b, lay.version, said[k]);
-		wl_doc *d = p3l_lint(&b);
-		const wl_finding *f = p3l_one(d, "p3d-version-mislabel", lay.version, 4);
+		ck_assert_uint_eq(t_p3dlint_count(&b, "p3d-version-mislabel"), 0);
+		t_w3d_patch_u32(&b, lay.version, said[k]);
+		wl_doc *d = t_p3dlint_lint(&b);
+		const wl_finding *f = t_p3dlint_one(d, "p3d-version-mislabel", lay.version, 4);
 		char want[32];
 		snprintf(want, sizeof want, "the layout is v%u's", (unsigned)real[k]);
 		ck_assert_msg(strstr(f->message, want) != NULL, "%s", f->message);
@@ -213,13 +213,13 @@ START_TEST(test_version_mislabel)
 		ck_assert(m->lods[0].walked && m->lods[1].walked);
 		ck_assert_uint_eq(m->version, real[k]);
 		ck_assert_uint_eq(m->header_version, said[k]);
-		ck_assert_uint_eq(ru_count(d, "p3d-lod-walk"), 0);
-		ck_assert_uint_eq(ru_count(d, "p3d-modelinfo-walk"), 0);
-		p3l_free(d);
-		wb_patch_u32(&b, lay.version, 99);
-		ck_assert_uint_eq(p3l_count(&b, "p3d-version-mislabel"), 0);
-		ck_assert_uint_eq(p3l_count(&b, "p3d-version-unknown"), 1);
-		wb_free(&b);
+		ck_assert_uint_eq(t_count(d, "p3d-lod-walk"), 0);
+		ck_assert_uint_eq(t_count(d, "p3d-modelinfo-walk"), 0);
+		t_p3dlint_free(d);
+		t_w3d_patch_u32(&b, lay.version, 99);
+		ck_assert_uint_eq(t_p3dlint_count(&b, "p3d-version-mislabel"), 0);
+		ck_assert_uint_eq(t_p3dlint_count(&b, "p3d-version-unknown"), 1);
+		t_w3d_free(&b);
 	}
 }
 END_TEST

@@ -30,19 +30,19 @@ static const uint32_t VERSIONS[] = { 40, 50, 63, 64, 68, 69, 73 };
 /* A test mesh: points, faces and up to 4 components (face ranges). */
 typedef struct mesh {
 	float p[64][3];
-	p3b_face f[64];
+	t_p3d_face f[64];
 	uint32_t np, nf;
 	uint32_t comp_from[4], comp_to[4], n_comps;
 } mesh;
 
 static void quad(mesh *m, uint32_t base, uint32_t a, uint32_t b, uint32_t c, uint32_t d)
 {
-	m->f[m->nf++] = (p3b_face){ 4, { base + a, base + b, base + c, base + d } };
+	m->f[m->nf++] = (t_p3d_face){ 4, { base + a, base + b, base + c, base + d } };
 }
 
 static void tri(mesh *m, uint32_t base, uint32_t a, uint32_t b, uint32_t c)
 {
-	m->f[m->nf++] = (p3b_face){ 3, { base + a, base + b, base + c, base + a } };
+	m->f[m->nf++] = (t_p3d_face){ 3, { base + a, base + b, base + c, base + a } };
 }
 
 static void point(mesh *m, float x, float y, float z)
@@ -96,7 +96,7 @@ static void groove(mesh *m, float dx, float h)
 /* Reverses face i's winding. */
 static void flip(mesh *m, uint32_t i)
 {
-	p3b_face *f = &m->f[i];
+	t_p3d_face *f = &m->f[i];
 	for (uint32_t k = 0; k < f->n / 2; k++) {
 		uint32_t t = f->idx[k];
 		f->idx[k] = f->idx[f->n - 1 - k];
@@ -124,20 +124,20 @@ static void mlod_file(wb *b, const mesh *m, float res, uint32_t named, float mas
 					      "Component04" };
 	static uint8_t data[4][128];
 	static float masses[64];
-	p3b_tag tags[5];
+	t_p3d_tag tags[5];
 	uint32_t n = 0;
 	for (uint32_t c = 0; c < named; c++) {
 		mlod_sel(m, c, data[c]);
-		tags[n++] = (p3b_tag){ names[c], data[c], m->np + m->nf };
+		tags[n++] = (t_p3d_tag){ names[c], data[c], m->np + m->nf };
 	}
 	if (mass >= 0) {
 		for (uint32_t i = 0; i < m->np; i++)
 			masses[i] = mass;
-		tags[n++] = (p3b_tag){ "#Mass#", masses, 4 * m->np };
+		tags[n++] = (t_p3d_tag){ "#Mass#", masses, 4 * m->np };
 	}
-	wb_init(b);
-	p3b_mlod_begin(b, 1);
-	p3b_mlod_lod_tags(b, (const float (*)[3])m->p, m->np, P3B_UP, m->np, m->f,
+	t_w3d_init(b);
+	t_p3d_mlod_begin(b, 1);
+	t_p3d_mlod_lod_tags(b, (const float (*)[3])m->p, m->np, T_P3D_UP, m->np, m->f,
 			  m->nf, tags, n, NULL, res);
 }
 
@@ -145,12 +145,12 @@ static void mlod_file(wb *b, const mesh *m, float res, uint32_t named, float mas
  * first `named` components in selections component01..; ModelInfo's mass
  * 0 when zero_mass.  *lay its layout, *at the LOD's offsets. */
 static void odol_file(wb *b, uint32_t v, const mesh *m, float res, uint32_t named, int zero_mass,
-		      p3b_layout *lay, p3bl_at *at)
+		      t_p3d_layout *lay, t_p3dlod_at *at)
 {
 	static uint32_t faces[4][64], verts[4][64];
 	static const char *const names[4] = { "component01", "component02", "component03",
 					      "component04" };
-	p3bl_sel sels[4];
+	t_p3dlod_sel sels[4];
 	memset(sels, 0, sizeof sels);
 	for (uint32_t c = 0; c < named; c++) {
 		uint32_t nf = 0, nv = 0;
@@ -163,9 +163,9 @@ static void odol_file(wb *b, uint32_t v, const mesh *m, float res, uint32_t name
 		for (uint32_t i = 0; i < m->np; i++)
 			if (used[i])
 				verts[c][nv++] = i;
-		sels[c] = (p3bl_sel){ faces[c], nf, NULL, 0, verts[c], nv, 0, names[c] };
+		sels[c] = (t_p3dlod_sel){ faces[c], nf, NULL, 0, verts[c], nv, 0, names[c] };
 	}
-	p3bl_spec s;
+	t_p3dlod_spec s;
 	memset(&s, 0, sizeof s);
 	s.nverts = m->np;
 	s.pos = (const float (*)[3])m->p;
@@ -174,34 +174,34 @@ static void odol_file(wb *b, uint32_t v, const mesh *m, float res, uint32_t name
 	s.sels = sels;
 	s.n_sels = named;
 	s.resolution = res;
-	static p3bi_info info;
+	static t_p3dinfo_info info;
 	memset(&info, 0, sizeof info);
 	for (int k = 0; k < 3; k++) {
 		info.bbox_min[k] = -1e9f;
 		info.bbox_max[k] = 1e9f;
 	}
 	info.zero_mass = zero_mass;
-	p3bi_next = &info;
-	p3bl_odol(b, v, &s, at, lay);
+	t_p3dinfo_next = &info;
+	t_p3dlod_odol(b, v, &s, at, lay);
 }
 
 static size_t mlod_count(const mesh *m, float res, uint32_t named, const char *rule)
 {
 	wb b;
 	mlod_file(&b, m, res, named, 1.0f);
-	size_t n = p3l_count(&b, rule);
-	wb_free(&b);
+	size_t n = t_p3dlint_count(&b, rule);
+	t_w3d_free(&b);
 	return n;
 }
 
 static size_t odol_count(uint32_t v, const mesh *m, float res, uint32_t named, const char *rule)
 {
 	wb b;
-	p3b_layout lay;
-	p3bl_at at;
+	t_p3d_layout lay;
+	t_p3dlod_at at;
 	odol_file(&b, v, m, res, named, 0, &lay, &at);
-	size_t n = p3l_count(&b, rule);
-	wb_free(&b);
+	size_t n = t_p3dlint_count(&b, rule);
+	t_w3d_free(&b);
 	return n;
 }
 
@@ -255,14 +255,14 @@ START_TEST(test_open)
 	 * flipped front face's bottom edge */
 	wb b;
 	mlod_file(&b, &m, GEOMETRY, 1, 1.0f);
-	wl_doc *d = p3l_lint(&b);
+	wl_doc *d = t_p3dlint_lint(&b);
 	const wl_chunk *fn = NULL;
 	const p3d_model *pm = d->model;
 	fn = pm->lods[0].faces;
 	ck_assert_ptr_nonnull(fn);
-	ck_assert_int_eq(ru_offset(d, r), (int64_t)fn->offset);
-	p3l_free(d);
-	wb_free(&b);
+	ck_assert_int_eq(t_offset(d, r), (int64_t)fn->offset);
+	t_p3dlint_free(d);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -285,32 +285,32 @@ START_TEST(test_convex)
 	groove(&m, 0, 0.5f); /* corners 0.707 m in front */
 	wb b;
 	mlod_file(&b, &m, GEOMETRY, 1, 1.0f);
-	ck_assert_uint_eq(p3l_count_config(&b, r, "rules:\n  p3d-component-convex:\n"
+	ck_assert_uint_eq(t_p3dlint_count_config(&b, r, "rules:\n  p3d-component-convex:\n"
 						"    params: {tolerance: 0.8}\n"),
 			  0);
-	ck_assert_uint_eq(p3l_count_config(&b, r, "rules:\n  p3d-component-convex:\n"
+	ck_assert_uint_eq(t_p3dlint_count_config(&b, r, "rules:\n  p3d-component-convex:\n"
 						"    params: {tolerance: 0.6}\n"),
 			  4);
 	/* at the vertex: MLOD point 4 (the first corner), after the file's
 	 * 12 and the LOD's 28 header bytes */
-	wl_doc *d = p3l_lint(&b);
-	ck_assert_int_eq(ru_offset(d, r), 12 + 28 + 16 * 4);
+	wl_doc *d = t_p3dlint_lint(&b);
+	ck_assert_int_eq(t_offset(d, r), 12 + 28 + 16 * 4);
 	wl_msgbuf mb = { 0 };
 	ck_assert_ptr_nonnull(strstr(wl_finding_message(&d->findings.items[0], &mb), "Geometry lod"));
 	wl_msgbuf_free(&mb);
-	p3l_free(d);
-	wb_free(&b);
+	t_p3dlint_free(d);
+	t_w3d_free(&b);
 	/* ODOL: point 4's 12 bytes in the raw positions block (count, from
 	 * v64 the flag byte) */
 	for (size_t i = 0; i < N_VERSIONS; i++) {
 		uint32_t v = VERSIONS[i];
-		p3b_layout lay;
-		p3bl_at at;
+		t_p3d_layout lay;
+		t_p3dlod_at at;
 		odol_file(&b, v, &m, GEOMETRY, 1, 0, &lay, &at);
-		d = p3l_lint(&b);
-		ck_assert_int_eq(ru_offset(d, r), (int64_t)(at.positions + 4 + (v >= 64) + 12 * 4));
-		p3l_free(d);
-		wb_free(&b);
+		d = t_p3dlint_lint(&b);
+		ck_assert_int_eq(t_offset(d, r), (int64_t)(at.positions + 4 + (v >= 64) + 12 * 4));
+		t_p3dlint_free(d);
+		t_w3d_free(&b);
 	}
 }
 END_TEST
@@ -340,32 +340,32 @@ START_TEST(test_mass)
 	cube(&m, 0, 0);
 	wb b;
 	mlod_file(&b, &m, GEOMETRY, 1, -1);
-	ck_assert_uint_eq(p3l_count(&b, r), 1);
-	wb_free(&b);
+	ck_assert_uint_eq(t_p3dlint_count(&b, r), 1);
+	t_w3d_free(&b);
 	mlod_file(&b, &m, GEOMETRY, 1, 0);
-	ck_assert_uint_eq(p3l_count(&b, r), 1);
-	wb_free(&b);
+	ck_assert_uint_eq(t_p3dlint_count(&b, r), 1);
+	t_w3d_free(&b);
 	mlod_file(&b, &m, GEOMETRY, 1, 2.5f);
-	ck_assert_uint_eq(p3l_count(&b, r), 0);
-	wb_free(&b);
+	ck_assert_uint_eq(t_p3dlint_count(&b, r), 0);
+	t_w3d_free(&b);
 	mlod_file(&b, &m, FIRE, 1, -1);
-	ck_assert_uint_eq(p3l_count(&b, r), 0);
-	wb_free(&b);
+	ck_assert_uint_eq(t_p3dlint_count(&b, r), 0);
+	t_w3d_free(&b);
 	for (size_t i = 0; i < N_VERSIONS; i++) {
 		uint32_t v = VERSIONS[i];
-		p3b_layout lay;
-		p3bl_at at;
+		t_p3d_layout lay;
+		t_p3dlod_at at;
 		odol_file(&b, v, &m, GEOMETRY, 1, 1, &lay, &at);
-		wl_doc *d = p3l_lint(&b);
-		ck_assert_msg(ru_count(d, r) == 1, "v%u", (unsigned)v);
-		p3l_free(d);
-		wb_free(&b);
+		wl_doc *d = t_p3dlint_lint(&b);
+		ck_assert_msg(t_count(d, r) == 1, "v%u", (unsigned)v);
+		t_p3dlint_free(d);
+		t_w3d_free(&b);
 		odol_file(&b, v, &m, FIRE, 1, 1, &lay, &at);
-		ck_assert_uint_eq(p3l_count(&b, r), 0);
-		wb_free(&b);
+		ck_assert_uint_eq(t_p3dlint_count(&b, r), 0);
+		t_w3d_free(&b);
 		odol_file(&b, v, &m, GEOMETRY, 1, 0, &lay, &at);
-		ck_assert_uint_eq(p3l_count(&b, r), 0);
-		wb_free(&b);
+		ck_assert_uint_eq(t_p3dlint_count(&b, r), 0);
+		t_w3d_free(&b);
 	}
 }
 END_TEST
@@ -375,7 +375,7 @@ END_TEST
 static wl_fix_result fix(const wb *b, bool unsafe)
 {
 	wl_fix_options o = { 0 };
-	o.catalog = ru_cat;
+	o.catalog = t_cat;
 	o.unsafe = unsafe;
 	wl_fix_result r;
 	ck_assert_int_eq(wl_fix_run(&o, "t.p3d", b->data, b->len, &r), 0);
@@ -397,18 +397,18 @@ START_TEST(test_hull_fix)
 			groove(&m, 3, 0.5f);
 		wb b;
 		mlod_file(&b, &m, GEOMETRY, comps, 1.0f);
-		ck_assert_uint_eq(p3l_count(&b, "p3d-component-convex"), 4 * comps);
+		ck_assert_uint_eq(t_p3dlint_count(&b, "p3d-component-convex"), 4 * comps);
 		wl_fix_result r = fix(&b, false);
 		ck_assert(!r.changed);
 		wl_fix_result_free(&r);
 		r = fix(&b, true);
 		ck_assert(r.changed);
 		wb out = { 0 };
-		wb_init(&out);
-		wb_bytes(&out, r.out, r.out_len);
-		wl_doc *d = p3l_lint(&out);
+		t_w3d_init(&out);
+		t_w3d_bytes(&out, r.out, r.out_len);
+		wl_doc *d = t_p3dlint_lint(&out);
 		for (int k = 0; k < 4; k++)
-			ck_assert_msg(ru_count(d, RULES[k]) == 0, "%s", RULES[k]);
+			ck_assert_msg(t_count(d, RULES[k]) == 0, "%s", RULES[k]);
 		const p3d_model *pm = d->model;
 		const p3d_lod *l = &pm->lods[0];
 		ck_assert_uint_eq(l->n_faces, 12 * comps);
@@ -422,13 +422,13 @@ START_TEST(test_hull_fix)
 				wl_cursor_skip(&c, 12);
 			}
 		}
-		p3l_free(d);
+		t_p3dlint_free(d);
 		wl_fix_result r2 = fix(&out, true);
 		ck_assert(!r2.changed);
 		wl_fix_result_free(&r2);
-		wb_free(&out);
+		t_w3d_free(&out);
 		wl_fix_result_free(&r);
-		wb_free(&b);
+		t_w3d_free(&b);
 	}
 	mesh m = { 0 };
 	cube(&m, 0, 0);
@@ -437,7 +437,7 @@ START_TEST(test_hull_fix)
 	wl_fix_result r = fix(&b, true);
 	ck_assert(!r.changed);
 	wl_fix_result_free(&r);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -466,7 +466,7 @@ Suite *p3d_geometry_suite(void)
 	Suite *s = suite_create("p3d_geometry");
 	TCase *tc = tcase_create("core");
 	tcase_set_timeout(tc, 60);
-	tcase_add_checked_fixture(tc, ru_cat_setup, ru_cat_teardown);
+	tcase_add_checked_fixture(tc, t_cat_setup, t_cat_teardown);
 	tcase_add_test(tc, test_clean);
 	tcase_add_test(tc, test_open);
 	tcase_add_test(tc, test_convex);

@@ -20,17 +20,17 @@ static const int32_t ANIMS[] = { 0, -1, 2 };
 
 /* A 3-LOD file of version v whose ModelInfo has BONES and ANIMS (info
  * filled), LODs 0 and 1 non-permanent. */
-static void build(wb *b, uint32_t v, p3bi_info *info, p3b_layout *at)
+static void build(wb *b, uint32_t v, t_p3dinfo_info *info, t_p3d_layout *at)
 {
 	memset(info, 0, sizeof *info);
 	info->bones = BONES;
 	info->n_bones = 3;
 	info->anim_bones = ANIMS;
 	info->n_anims = v >= 30 ? 3 : 0;
-	wb_init(b);
-	p3bi_next = info;
-	p3b_odol(b, v, 3, RES3, NULL, 0, at);
-	p3bi_loadable(b, at, v, 3, 2);
+	t_w3d_init(b);
+	t_p3dinfo_next = info;
+	t_p3d_odol(b, v, 3, RES3, NULL, 0, at);
+	t_p3dinfo_loadable(b, at, v, 3, 2);
 }
 
 START_TEST(test_walk_nodes)
@@ -38,10 +38,10 @@ START_TEST(test_walk_nodes)
 	for (size_t k = 0; k < sizeof VERSIONS / sizeof VERSIONS[0]; k++) {
 		uint32_t v = VERSIONS[k];
 		wb b;
-		p3bi_info in;
-		p3b_layout at;
+		t_p3dinfo_info in;
+		t_p3d_layout at;
 		build(&b, v, &in, &at);
-		wl_doc *d = p3l_lint(&b);
+		wl_doc *d = t_p3dlint_lint(&b);
 		ck_assert_msg(d->findings.count == 0, "v%u: %zu findings: %s", v, d->findings.count,
 			      d->findings.count ? d->findings.items[0].message : "");
 		const p3d_model *m = d->model;
@@ -49,22 +49,22 @@ START_TEST(test_walk_nodes)
 		ck_assert_uint_eq(m->table_off, at.table);
 		ck_assert(m->skeleton_read);
 		ck_assert_uint_eq(m->n_skeleton_bones, 3);
-		wl_chunk *info = ru_chunk_at(d, in.start, P3D_NODE_INFO);
+		wl_chunk *info = t_chunk_at(d, in.start, P3D_NODE_INFO);
 		ck_assert_ptr_nonnull(info);
 		ck_assert_uint_eq(info->size, at.table - in.start);
-		ck_assert_ptr_nonnull(ru_chunk_at(d, in.skeleton, P3D_NODE_SKELETON));
-		ck_assert_ptr_nonnull(ru_chunk_at(d, in.start, P3D_NODE_INFOFIELDS));
-		wl_chunk *infos = ru_chunk_at(d, at.table + 27, P3D_NODE_LODINFOS);
+		ck_assert_ptr_nonnull(t_chunk_at(d, in.skeleton, P3D_NODE_SKELETON));
+		ck_assert_ptr_nonnull(t_chunk_at(d, in.start, P3D_NODE_INFOFIELDS));
+		wl_chunk *infos = t_chunk_at(d, at.table + 27, P3D_NODE_LODINFOS);
 		ck_assert_ptr_nonnull(infos);
 		ck_assert_uint_eq(infos->size, at.lod[0] - at.table - 27);
-		wl_chunk *rec = ru_child(infos, 1);
+		wl_chunk *rec = t_child(infos, 1);
 		ck_assert_ptr_nonnull(rec);
 		char path[64];
 		wl_chunk_path(d, rec, -1, path, sizeof path);
 		ck_assert_str_eq(path, "LoadableLodInfo/info[1]");
 		ck_assert(m->lods[0].walked && m->lods[2].walked);
-		p3l_free(d);
-		wb_free(&b);
+		t_p3dlint_free(d);
+		t_w3d_free(&b);
 	}
 }
 END_TEST
@@ -74,36 +74,36 @@ END_TEST
 START_TEST(test_walk_mismatch)
 {
 	wb b;
-	p3bi_info in;
-	p3b_layout at;
+	t_p3dinfo_info in;
+	t_p3d_layout at;
 	build(&b, 73, &in, &at);
-	ck_assert_uint_eq(p3l_count(&b, "p3d-modelinfo-walk"), 0);
+	ck_assert_uint_eq(t_p3dlint_count(&b, "p3d-modelinfo-walk"), 0);
 	/* The animation class count: far more than the file holds. */
 	size_t p = in.classes;
 	wl_doc *d;
-	wb_patch_u32(&b, p, 0x7FFFFFFF);
-	d = p3l_lint(&b);
-	ck_assert_uint_eq(ru_count(d, "p3d-modelinfo-walk"), 1);
-	const wl_finding *f = ru_find(d, "p3d-modelinfo-walk");
+	t_w3d_patch_u32(&b, p, 0x7FFFFFFF);
+	d = t_p3dlint_lint(&b);
+	ck_assert_uint_eq(t_count(d, "p3d-modelinfo-walk"), 1);
+	const wl_finding *f = t_find(d, "p3d-modelinfo-walk");
 	ck_assert_int_eq(f->severity, WL_SEV_INFO);
 	ck_assert_msg(strstr(f->message, "animation class count") != NULL, "%s", f->message);
 	const p3d_model *m = d->model;
 	ck_assert(m->table_found && !m->info_walked && !m->skeleton_read);
 	ck_assert_uint_eq(m->table_off, at.table);
-	ck_assert_ptr_nonnull(ru_chunk_at(d, in.start, P3D_NODE_MODELINFO));
+	ck_assert_ptr_nonnull(t_chunk_at(d, in.start, P3D_NODE_MODELINFO));
 	ck_assert(m->lods[0].walked);
-	p3l_free(d);
+	t_p3dlint_free(d);
 	/* Class 1 moves bone 1 but its axis is not stored: the walk reads 24
 	 * bytes more and ends inside the table. */
-	wb_patch_u32(&b, p, 3);
-	wb_patch_u32(&b, in.anim[1], 1);
-	d = p3l_lint(&b);
-	ck_assert_uint_eq(ru_count(d, "p3d-modelinfo-walk"), 1);
+	t_w3d_patch_u32(&b, p, 3);
+	t_w3d_patch_u32(&b, in.anim[1], 1);
+	d = t_p3dlint_lint(&b);
+	ck_assert_uint_eq(t_count(d, "p3d-modelinfo-walk"), 1);
 	m = d->model;
 	ck_assert_uint_eq(m->table_off, at.table);
 	ck_assert(!m->info_walked);
-	p3l_free(d);
-	wb_free(&b);
+	t_p3dlint_free(d);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -111,16 +111,16 @@ END_TEST
 START_TEST(test_loadable_mismatch)
 {
 	wb b;
-	p3bi_info in;
-	p3b_layout at;
+	t_p3dinfo_info in;
+	t_p3d_layout at;
 	build(&b, 59, &in, &at);
-	ck_assert_uint_eq(p3l_count(&b, "p3d-modelinfo-walk"), 0);
+	ck_assert_uint_eq(t_p3dlint_count(&b, "p3d-modelinfo-walk"), 0);
 	b.data[at.table + 8 * 3 + 2] = 0; /* LOD 2 asks for a third record */
-	wl_doc *d = p3l_lint(&b);
-	ck_assert_uint_eq(ru_count(d, "p3d-modelinfo-walk"), 1);
-	ck_assert_ptr_nonnull(ru_chunk_at(d, at.table + 27, P3D_NODE_LOADINFO));
-	p3l_free(d);
-	wb_free(&b);
+	wl_doc *d = t_p3dlint_lint(&b);
+	ck_assert_uint_eq(t_count(d, "p3d-modelinfo-walk"), 1);
+	ck_assert_ptr_nonnull(t_chunk_at(d, at.table + 27, P3D_NODE_LOADINFO));
+	t_p3dlint_free(d);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -129,19 +129,19 @@ END_TEST
 START_TEST(test_skeleton_parent)
 {
 	wb b;
-	p3bi_info in;
-	p3b_layout at;
+	t_p3dinfo_info in;
+	t_p3d_layout at;
 	build(&b, 73, &in, &at);
-	ck_assert_uint_eq(p3l_count(&b, "p3d-skeleton-parent"), 0);
+	ck_assert_uint_eq(t_p3dlint_count(&b, "p3d-skeleton-parent"), 0);
 	memcpy(b.data + in.parent[2], "arx", 3);
-	wl_doc *d = p3l_lint(&b);
-	const wl_finding *f = p3l_one(d, "p3d-skeleton-parent", in.parent[2], 4);
+	wl_doc *d = t_p3dlint_lint(&b);
+	const wl_finding *f = t_p3dlint_one(d, "p3d-skeleton-parent", in.parent[2], 4);
 	ck_assert_int_eq(f->element, 2);
 	ck_assert_int_eq(f->severity, WL_SEV_WARNING);
-	p3l_free(d);
+	t_p3dlint_free(d);
 	memcpy(b.data + in.parent[1], "Roox", 4);
-	ck_assert_uint_eq(p3l_count(&b, "p3d-skeleton-parent"), 2);
-	wb_free(&b);
+	ck_assert_uint_eq(t_p3dlint_count(&b, "p3d-skeleton-parent"), 2);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -150,19 +150,19 @@ END_TEST
 START_TEST(test_animation_bone)
 {
 	wb b;
-	p3bi_info in;
-	p3b_layout at;
+	t_p3dinfo_info in;
+	t_p3d_layout at;
 	build(&b, 50, &in, &at);
-	ck_assert_uint_eq(p3l_count(&b, "p3d-animation-bone"), 0);
-	wb_patch_u32(&b, in.anim[2], 3);
-	wl_doc *d = p3l_lint(&b);
-	const wl_finding *f = p3l_one(d, "p3d-animation-bone", in.anim[2], 4);
+	ck_assert_uint_eq(t_p3dlint_count(&b, "p3d-animation-bone"), 0);
+	t_w3d_patch_u32(&b, in.anim[2], 3);
+	wl_doc *d = t_p3dlint_lint(&b);
+	const wl_finding *f = t_p3dlint_one(d, "p3d-animation-bone", in.anim[2], 4);
 	ck_assert_int_eq(f->element, 2);
 	ck_assert_int_eq(f->severity, WL_SEV_ERROR);
-	p3l_free(d);
-	wb_patch_u32(&b, in.anim[0], (uint32_t)-2);
-	ck_assert_uint_eq(p3l_count(&b, "p3d-animation-bone"), 2);
-	wb_free(&b);
+	t_p3dlint_free(d);
+	t_w3d_patch_u32(&b, in.anim[0], (uint32_t)-2);
+	ck_assert_uint_eq(t_p3dlint_count(&b, "p3d-animation-bone"), 2);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -171,17 +171,17 @@ END_TEST
 START_TEST(test_info_not_finite)
 {
 	wb b;
-	p3bi_info in;
-	p3b_layout at;
+	t_p3dinfo_info in;
+	t_p3d_layout at;
 	build(&b, 68, &in, &at);
-	ck_assert_uint_eq(p3l_count(&b, "p3d-not-finite"), 0);
-	wb_patch_f32(&b, in.bbox + 4, NAN);
-	wl_doc *d = p3l_lint(&b);
-	p3l_one(d, "p3d-not-finite", in.bbox, 12);
-	p3l_free(d);
-	wb_patch_f32(&b, in.bbox + 20, INFINITY);
-	ck_assert_uint_eq(p3l_count(&b, "p3d-not-finite"), 2);
-	wb_free(&b);
+	ck_assert_uint_eq(t_p3dlint_count(&b, "p3d-not-finite"), 0);
+	t_w3d_patch_f32(&b, in.bbox + 4, NAN);
+	wl_doc *d = t_p3dlint_lint(&b);
+	t_p3dlint_one(d, "p3d-not-finite", in.bbox, 12);
+	t_p3dlint_free(d);
+	t_w3d_patch_f32(&b, in.bbox + 20, INFINITY);
+	ck_assert_uint_eq(t_p3dlint_count(&b, "p3d-not-finite"), 2);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -190,22 +190,22 @@ static const float CUBE[3][3] = { { -1, -1, -1 }, { 1, 1, 1 }, { 0, 0.5f, 0 } };
 /* A 3-LOD file of version v whose first LOD (resolution 1, graphical)
  * has 3 vertices (pos) and whose ModelInfo box is (-1,-1,-1)..(1,1,1)
  * (visual box: vis, or the same). */
-static void build_box(wb *b, uint32_t v, const float (*pos)[3], const float *vis, p3b_layout *at)
+static void build_box(wb *b, uint32_t v, const float (*pos)[3], const float *vis, t_p3d_layout *at)
 {
-	static p3bi_info in;
+	static t_p3dinfo_info in;
 	memset(&in, 0, sizeof in);
 	for (int k = 0; k < 3; k++) {
 		in.bbox_min[k] = -1;
 		in.bbox_max[k] = 1;
 	}
 	in.vis = vis;
-	p3b_lod lods[3];
+	t_p3d_lod lods[3];
 	memset(lods, 0, sizeof lods);
 	lods[2].nverts = 3;
 	lods[2].pos = pos;
-	wb_init(b);
-	p3bi_next = &in;
-	p3b_odol(b, v, 3, RES3, lods, 0, at);
+	t_w3d_init(b);
+	t_p3dinfo_next = &in;
+	t_p3d_odol(b, v, 3, RES3, lods, 0, at);
 }
 
 /* Vertices outside ModelInfo's box: one warning per vertex at the
@@ -216,31 +216,31 @@ START_TEST(test_vertex_outside_bbox)
 	static const uint32_t vs[] = { 50, 73 };
 	for (size_t k = 0; k < 2; k++) {
 		wb b;
-		p3b_layout at;
+		t_p3d_layout at;
 		float pos[3][3];
 		memcpy(pos, CUBE, sizeof pos);
 		pos[1][0] = 1.0005f;
 		build_box(&b, vs[k], (const float (*)[3])pos, NULL, &at);
-		wl_doc *d = p3l_lint(&b);
-		ck_assert_uint_eq(ru_count(d, "p3d-vertex-outside-bbox"), 0);
+		wl_doc *d = t_p3dlint_lint(&b);
+		ck_assert_uint_eq(t_count(d, "p3d-vertex-outside-bbox"), 0);
 		const p3d_lod *l = &((const p3d_model *)d->model)->lods[2];
 		ck_assert(l->has_bounds);
 		ck_assert(l->vmin[0] == -1 && l->vmax[0] == 1.0005f && l->vmax[1] == 1);
 		ck_assert(!((const p3d_model *)d->model)->lods[0].has_bounds);
-		p3l_free(d);
-		wb_free(&b);
+		t_p3dlint_free(d);
+		t_w3d_free(&b);
 		pos[1][0] = 1.5f;
 		build_box(&b, vs[k], (const float (*)[3])pos, NULL, &at);
-		d = p3l_lint(&b);
-		const wl_finding *f = p3l_one(d, "p3d-vertex-outside-bbox", at.positions[2] + 4, 36 + (vs[k] >= 64));
+		d = t_p3dlint_lint(&b);
+		const wl_finding *f = t_p3dlint_one(d, "p3d-vertex-outside-bbox", at.positions[2] + 4, 36 + (vs[k] >= 64));
 		ck_assert_int_eq(f->element, 1);
 		ck_assert_int_eq(f->severity, WL_SEV_WARNING);
-		p3l_free(d);
-		wb_free(&b);
+		t_p3dlint_free(d);
+		t_w3d_free(&b);
 		pos[0][2] = -2.0f;
 		build_box(&b, vs[k], (const float (*)[3])pos, NULL, &at);
-		ck_assert_uint_eq(p3l_count(&b, "p3d-vertex-outside-bbox"), 2);
-		wb_free(&b);
+		ck_assert_uint_eq(t_p3dlint_count(&b, "p3d-vertex-outside-bbox"), 2);
+		t_w3d_free(&b);
 	}
 }
 END_TEST
@@ -252,22 +252,22 @@ START_TEST(test_bbox_tolerance_param)
 {
 	const char *r = "p3d-vertex-outside-bbox";
 	wb b;
-	p3b_layout at;
+	t_p3d_layout at;
 	float pos[3][3];
 	memcpy(pos, CUBE, sizeof pos);
 	pos[1][0] = 1.0005f;
 	build_box(&b, 73, (const float (*)[3])pos, NULL, &at);
-	ck_assert_uint_eq(p3l_count(&b, r), 0);
-	ck_assert_uint_eq(p3l_count_config(&b, r, "rules:\n  p3d-vertex-outside-bbox:\n"
+	ck_assert_uint_eq(t_p3dlint_count(&b, r), 0);
+	ck_assert_uint_eq(t_p3dlint_count_config(&b, r, "rules:\n  p3d-vertex-outside-bbox:\n"
 					       "    params: {tolerance: 0.0001}\n"), 1);
-	ck_assert_uint_eq(p3l_count_config(&b, r, "rules:\n  p3d-vertex-outside-bbox:\n"
+	ck_assert_uint_eq(t_p3dlint_count_config(&b, r, "rules:\n  p3d-vertex-outside-bbox:\n"
 					       "    params: {tolerance: 0.01}\n"), 0);
-	wb_free(&b);
+	t_w3d_free(&b);
 	pos[1][0] = 1.5f;
 	build_box(&b, 73, (const float (*)[3])pos, NULL, &at);
-	ck_assert_uint_eq(p3l_count(&b, r), 1);
-	ck_assert_uint_eq(p3l_count_config(&b, r, "rules:\n  p3d-vertex-outside-bbox: off\n"), 0);
-	wb_free(&b);
+	ck_assert_uint_eq(t_p3dlint_count(&b, r), 1);
+	ck_assert_uint_eq(t_p3dlint_count_config(&b, r, "rules:\n  p3d-vertex-outside-bbox: off\n"), 0);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -277,17 +277,17 @@ START_TEST(test_vertex_outside_visual_bbox)
 {
 	static const float vis[6] = { -1, -1, -1, 1, 0.25f, 1 };
 	wb b;
-	p3b_layout at;
+	t_p3d_layout at;
 	build_box(&b, 59, CUBE, vis, &at);
-	wl_doc *d = p3l_lint(&b);
-	ck_assert_uint_eq(ru_count(d, "p3d-vertex-outside-bbox"), 2);
-	const wl_finding *f = ru_find(d, "p3d-vertex-outside-bbox");
+	wl_doc *d = t_p3dlint_lint(&b);
+	ck_assert_uint_eq(t_count(d, "p3d-vertex-outside-bbox"), 2);
+	const wl_finding *f = t_find(d, "p3d-vertex-outside-bbox");
 	ck_assert_msg(strstr(f->message, "visual bounding box") != NULL, "%s", f->message);
-	p3l_free(d);
-	wb_free(&b);
+	t_p3dlint_free(d);
+	t_w3d_free(&b);
 	build_box(&b, 50, CUBE, vis, &at);
-	ck_assert_uint_eq(p3l_count(&b, "p3d-vertex-outside-bbox"), 0);
-	wb_free(&b);
+	ck_assert_uint_eq(t_p3dlint_count(&b, "p3d-vertex-outside-bbox"), 0);
+	t_w3d_free(&b);
 }
 END_TEST
 

@@ -17,21 +17,21 @@
 
 extern Suite *p3d_lod_suite(void);
 
-static const p3b_face FACES[2] = { { 4, { 0, 1, 2, 3 } }, { 3, { 0, 1, 2, 0 } } };
+static const t_p3d_face FACES[2] = { { 4, { 0, 1, 2, 3 } }, { 3, { 0, 1, 2, 0 } } };
 static const uint32_t ITEMS[2] = { 0, 1 };
 static const uint32_t LINKS[2] = { 0, 1 };
-static const p3bl_proxy PROXY[1] = { { 0, -1, 1 } };
+static const t_p3dlod_proxy PROXY[1] = { { 0, -1, 1 } };
 static const uint32_t SEL_FACES[2] = { 0, 1 };
 static const int32_t SEL_SECS[2] = { 0, 1 };
 static const uint32_t SEL_VERTS[2] = { 0, 3 };
-static const p3bl_rt REFS[4] = { { 1, { 0 } }, { 2, { 0, 1 } }, { 0, { 9 } }, { 1, { 1, 9 } } };
+static const t_p3dlod_rt REFS[4] = { { 1, { 0 } }, { 2, { 0, 1 } }, { 0, { 9 } }, { 1, { 1, 9 } } };
 
 /* One test LOD: its spec, sections and selection, and the offsets built. */
 typedef struct lc {
-	p3bl_spec s;
-	p3bl_section sec[2];
-	p3bl_sel sel;
-	p3bl_at at;
+	t_p3dlod_spec s;
+	t_p3dlod_section sec[2];
+	t_p3dlod_sel sel;
+	t_p3dlod_at at;
 } lc;
 
 /* A clean LOD: 4 vertices, a quad and a triangle in two sections (the
@@ -40,9 +40,9 @@ typedef struct lc {
  * slots hold 9.  The caller may change any of it. */
 static void full(uint32_t v, lc *c)
 {
-	p3bl_spec *s = &c->s;
-	p3bl_section *sec = c->sec;
-	p3bl_sel *sel = &c->sel;
+	t_p3dlod_spec *s = &c->s;
+	t_p3dlod_section *sec = c->sec;
+	t_p3dlod_sel *sel = &c->sel;
 	uint32_t isz = v >= 69 ? 4 : 2;
 	memset(c, 0, sizeof *c);
 	s->nverts = 4;
@@ -56,11 +56,11 @@ static void full(uint32_t v, lc *c)
 	s->n_links = 2;
 	s->n_textures = 2;
 	s->n_materials = 1;
-	sec[0] = (p3bl_section){ 0, 5 * isz, 1, 0 };
-	sec[1] = (p3bl_section){ 5 * isz, 9 * isz, -1, -1 };
+	sec[0] = (t_p3dlod_section){ 0, 5 * isz, 1, 0 };
+	sec[1] = (t_p3dlod_section){ 5 * isz, 9 * isz, -1, -1 };
 	s->sections = sec;
 	s->n_sections = 2;
-	*sel = (p3bl_sel){ SEL_FACES, 2, SEL_SECS, 2, SEL_VERTS, 2, 2 };
+	*sel = (t_p3dlod_sel){ SEL_FACES, 2, SEL_SECS, 2, SEL_VERTS, 2, 2 };
 	s->sels = sel;
 	s->n_sels = 1;
 	s->refs = REFS;
@@ -71,11 +71,11 @@ static void full(uint32_t v, lc *c)
  * and the LOD be walked to its end. */
 static wl_doc *lint(const wb *b)
 {
-	wl_doc *d = wl_lint_bytes(ru_cat, NULL, "x.p3d", b->data, b->len);
+	wl_doc *d = wl_lint_bytes(t_cat, NULL, "x.p3d", b->data, b->len);
 	ck_assert_ptr_nonnull(d);
-	const char *why = ru_tiling_error(d);
+	const char *why = t_tiling_error(d);
 	ck_assert_msg(why == NULL, "%s", why ? why : "");
-	why = ru_findings_bounds_error(d);
+	why = t_findings_bounds_error(d);
 	ck_assert_msg(why == NULL, "%s", why ? why : "");
 	ck_assert(((const p3d_model *)d->model)->lods[0].walked);
 	return d;
@@ -86,14 +86,14 @@ static wl_doc *build_skeleton(uint32_t v, lc *c, uint32_t n_bones)
 {
 	static const char *const bones[] = { "b0", "", "b1", "b0", "b2", "b0", "b3", "b0",
 					     "b4", "b0", "b5", "b0", "b6", "b0", "b7", "b0" };
-	p3bi_info info = { .bbox_min = { -1e9f, -1e9f, -1e9f }, .bbox_max = { 1e9f, 1e9f, 1e9f },
+	t_p3dinfo_info info = { .bbox_min = { -1e9f, -1e9f, -1e9f }, .bbox_max = { 1e9f, 1e9f, 1e9f },
 			   .bones = bones, .n_bones = n_bones };
 	wb b;
-	p3b_layout lay;
-	p3bi_next = &info;
-	p3bl_odol(&b, v, &c->s, &c->at, &lay);
+	t_p3d_layout lay;
+	t_p3dinfo_next = &info;
+	t_p3dlod_odol(&b, v, &c->s, &c->at, &lay);
 	wl_doc *d = lint(&b);
-	wb_free(&b);
+	t_w3d_free(&b);
 	return d;
 }
 
@@ -111,9 +111,9 @@ static void expect(uint32_t v, lc *c, const char *rule, size_t n, const size_t *
 		   uint64_t plus)
 {
 	wl_doc *d = build(v, c);
-	ck_assert_msg(ru_count(d, rule) == n, "v%u: %zu %s, not %zu", v, ru_count(d, rule), rule,
+	ck_assert_msg(t_count(d, rule) == n, "v%u: %zu %s, not %zu", v, t_count(d, rule), rule,
 		      n);
-	ck_assert(!field || ru_find_at(d, rule, *field + plus) != NULL);
+	ck_assert(!field || t_find_at(d, rule, *field + plus) != NULL);
 	wl_doc_free(d);
 }
 
@@ -152,10 +152,10 @@ START_TEST(test_section_faces)
 		c.sec[0].to -= 1; /* inside the quad */
 		c.sec[1].from -= 1;
 		wl_doc *d = build(v, &c);
-		ck_assert_uint_eq(ru_count(d, "p3d-section-faces"), 2);
-		ck_assert(ru_find_at(d, "p3d-section-faces", c.at.section[0]) != NULL);
-		ck_assert(ru_find_at(d, "p3d-section-faces", c.at.section[1]) != NULL);
-		ck_assert_uint_eq(ru_count(d, "p3d-section-order"), 0);
+		ck_assert_uint_eq(t_count(d, "p3d-section-faces"), 2);
+		ck_assert(t_find_at(d, "p3d-section-faces", c.at.section[0]) != NULL);
+		ck_assert(t_find_at(d, "p3d-section-faces", c.at.section[1]) != NULL);
+		ck_assert_uint_eq(t_count(d, "p3d-section-order"), 0);
 		wl_doc_free(d);
 		full(v, &c);
 		c.sec[1].to += v >= 69 ? 4 : 2; /* past the faces */
@@ -225,10 +225,10 @@ START_TEST(test_selection_index)
 		c.sel.n_verts = 3;
 		c.sel.n_weights = 3;
 		wl_doc *d = build(v, &c);
-		ck_assert_uint_eq(ru_count(d, "p3d-selection-index"), 3);
-		ck_assert(ru_find_at(d, "p3d-selection-index", c.at.sel_faces[0] + 4 + flag));
-		ck_assert(ru_find_at(d, "p3d-selection-index", c.at.sel_secs[0] + 4 + flag + 4));
-		ck_assert(ru_find_at(d, "p3d-selection-index", c.at.sel_verts[0] + 4 + flag + isz));
+		ck_assert_uint_eq(t_count(d, "p3d-selection-index"), 3);
+		ck_assert(t_find_at(d, "p3d-selection-index", c.at.sel_faces[0] + 4 + flag));
+		ck_assert(t_find_at(d, "p3d-selection-index", c.at.sel_secs[0] + 4 + flag + 4));
+		ck_assert(t_find_at(d, "p3d-selection-index", c.at.sel_verts[0] + 4 + flag + isz));
 		wl_doc_free(d);
 		const int32_t secs2[2] = { -1, 2 }; /* one more */
 		c.sel.secs = secs2;
@@ -252,8 +252,8 @@ START_TEST(test_selection_index_compressed)
 	c.sel.n_verts = 600;
 	c.sel.n_weights = 600;
 	wl_doc *d = build(50, &c);
-	ck_assert_uint_eq(ru_count(d, "p3d-selection-index"), 2);
-	const wl_finding *f = ru_find(d, "p3d-selection-index");
+	ck_assert_uint_eq(t_count(d, "p3d-selection-index"), 2);
+	const wl_finding *f = t_find(d, "p3d-selection-index");
 	ck_assert_uint_eq(f->offset, c.at.sel_verts[0] + 4);
 	ck_assert_uint_lt(f->length, 1200); /* the LZO block, not raw */
 	ck_assert_ptr_nonnull(strstr(f->message, "entry 7 "));
@@ -276,7 +276,7 @@ START_TEST(test_proxy_index)
 {
 	lc c;
 	full(59, &c);
-	p3bl_proxy px[2] = { { 1, -1, 1 }, { 0, -1, -1 } };
+	t_p3dlod_proxy px[2] = { { 1, -1, 1 }, { 0, -1, -1 } };
 	c.s.proxies = px;
 	c.s.n_proxies = 2;
 	expect(59, &c, "p3d-proxy-index", 1, &c.at.proxy_sel[0], 0);
@@ -295,16 +295,16 @@ START_TEST(test_skeleton_bones)
 	const uint32_t items[2] = { 2, 3 };
 	c.s.items = items;
 	wb b; /* kept until the end: the rules read the linted bytes */
-	p3b_layout lay;
+	t_p3d_layout lay;
 	/* The file's skeleton has 4 bones: its subskeleton (2, 3) is in range. */
 	static const char *const bones[] = { "b0", "", "b1", "b0", "b2", "b0", "b3", "b0" };
-	p3bi_info info = { .bbox_min = { -1e9f, -1e9f, -1e9f }, .bbox_max = { 1e9f, 1e9f, 1e9f },
+	t_p3dinfo_info info = { .bbox_min = { -1e9f, -1e9f, -1e9f }, .bbox_max = { 1e9f, 1e9f, 1e9f },
 			   .bones = bones, .n_bones = 4 };
-	p3bi_next = &info;
-	p3bl_odol(&b, 73, &c.s, &c.at, &lay);
+	t_p3dinfo_next = &info;
+	t_p3dlod_odol(&b, 73, &c.s, &c.at, &lay);
 	wl_doc *d = lint(&b);
 	ck_assert(((const p3d_model *)d->model)->skeleton_read);
-	ck_assert_uint_eq(ru_count(d, "p3d-bone-index"), 0);
+	ck_assert_uint_eq(t_count(d, "p3d-bone-index"), 0);
 	/* The same LOD against a 3-bone skeleton: subskeleton bone 3 is out. */
 	p3d_model m = *(const p3d_model *)d->model;
 	m.skeleton_read = true;
@@ -318,14 +318,14 @@ START_TEST(test_skeleton_bones)
 	p3d_lod *order[1] = { &lod };
 	m.in_file = order;
 	m.n_lods = 1;
-	wl_lint_ctx ctx = { d, &m, ru_cat, NULL, NULL };
+	wl_lint_ctx ctx = { d, &m, t_cat, NULL, NULL };
 	p3d_check_lod_refs(&ctx);
-	ck_assert_uint_eq(ru_count(d, "p3d-bone-index"), 1);
-	ck_assert(ru_find_at(d, "p3d-bone-index", c.at.items + 4));
-	ck_assert_uint_eq(ru_count(d, "p3d-proxy-index"), 1);
-	ck_assert(ru_find_at(d, "p3d-proxy-index", c.at.proxy_sel[0] + 4));
+	ck_assert_uint_eq(t_count(d, "p3d-bone-index"), 1);
+	ck_assert(t_find_at(d, "p3d-bone-index", c.at.items + 4));
+	ck_assert_uint_eq(t_count(d, "p3d-proxy-index"), 1);
+	ck_assert(t_find_at(d, "p3d-proxy-index", c.at.proxy_sel[0] + 4));
 	wl_doc_free(d);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -336,16 +336,16 @@ START_TEST(test_bone_links_count)
 	full(73, &c);
 	/* 2 entries, a skeleton of 2 bones: silent */
 	wl_doc *d = build_skeleton(73, &c, 2);
-	ck_assert_uint_eq(ru_count(d, r), 0);
+	ck_assert_uint_eq(t_count(d, r), 0);
 	wl_doc_free(d);
 	/* a skeleton of 3 bones: the table is one short, at its count */
 	d = build_skeleton(73, &c, 3);
-	ck_assert_uint_eq(ru_count(d, r), 1);
-	ck_assert(ru_find_at(d, r, c.at.links - 8));
+	ck_assert_uint_eq(t_count(d, r), 1);
+	ck_assert(t_find_at(d, r, c.at.links - 8));
 	wl_doc_free(d);
 	/* a skeleton of 1 bone: one entry too many */
 	d = build_skeleton(73, &c, 1);
-	ck_assert_uint_eq(ru_count(d, r), 1);
+	ck_assert_uint_eq(t_count(d, r), 1);
 	wl_doc_free(d);
 	/* a LOD with no subskeleton at all (not animated): silent */
 	c.s.n_items = 0;
@@ -353,7 +353,7 @@ START_TEST(test_bone_links_count)
 	c.s.n_proxies = 0;
 	c.s.n_refs = 0;
 	d = build_skeleton(73, &c, 3);
-	ck_assert_uint_eq(ru_count(d, r), 0);
+	ck_assert_uint_eq(t_count(d, r), 0);
 	wl_doc_free(d);
 }
 END_TEST
@@ -366,14 +366,14 @@ START_TEST(test_bone_refs)
 		full(v, &c);
 		const uint32_t links[2] = { 0, 2 };
 		c.s.links = links;
-		p3bl_rt refs[4];
+		t_p3dlod_rt refs[4];
 		memcpy(refs, REFS, sizeof refs);
 		refs[1].bone[1] = 2;
 		c.s.refs = refs;
 		wl_doc *d = build(v, &c);
-		ck_assert_uint_eq(ru_count(d, "p3d-bone-index"), 2);
-		ck_assert(ru_find_at(d, "p3d-bone-index", c.at.links + 8));
-		ck_assert(ru_find_at(d, "p3d-bone-index", c.at.refs + 4 + flag + 12));
+		ck_assert_uint_eq(t_count(d, "p3d-bone-index"), 2);
+		ck_assert(t_find_at(d, "p3d-bone-index", c.at.links + 8));
+		ck_assert(t_find_at(d, "p3d-bone-index", c.at.refs + 4 + flag + 12));
 		wl_doc_free(d);
 		refs[3].n = 2; /* its second slot (9) is used now */
 		expect(v, &c, "p3d-bone-index", 3, NULL, 0);
@@ -391,9 +391,9 @@ START_TEST(test_not_finite)
 	c.s.bounds = bounds;
 	c.s.uv_range = range;
 	wl_doc *d = build(50, &c);
-	ck_assert_uint_eq(ru_count(d, "p3d-not-finite"), 2);
-	ck_assert(ru_find_at(d, "p3d-not-finite", c.at.bounds + 12));
-	ck_assert(ru_find_at(d, "p3d-not-finite", c.at.uv_range));
+	ck_assert_uint_eq(t_count(d, "p3d-not-finite"), 2);
+	ck_assert(t_find_at(d, "p3d-not-finite", c.at.bounds + 12));
+	ck_assert(t_find_at(d, "p3d-not-finite", c.at.uv_range));
 	wl_doc_free(d);
 	bounds[9] = INFINITY;
 	expect(50, &c, "p3d-not-finite", 3, NULL, 0);
@@ -405,9 +405,9 @@ START_TEST(test_not_finite)
 	c.s.normals = &nrm[0][0];
 	c.s.uvs = &uv[0][0];
 	d = build(40, &c);
-	ck_assert_uint_eq(ru_count(d, "p3d-not-finite"), 2);
-	ck_assert(ru_find_at(d, "p3d-not-finite", c.at.normals + 5 + 24));
-	ck_assert(ru_find_at(d, "p3d-not-finite", c.at.uvs + 5 + 24));
+	ck_assert_uint_eq(t_count(d, "p3d-not-finite"), 2);
+	ck_assert(t_find_at(d, "p3d-not-finite", c.at.normals + 5 + 24));
+	ck_assert(t_find_at(d, "p3d-not-finite", c.at.uvs + 5 + 24));
 	wl_doc_free(d);
 	nrm[0][0] = INFINITY;
 	expect(40, &c, "p3d-not-finite", 3, NULL, 0);
@@ -421,19 +421,19 @@ START_TEST(test_vertex_array_size)
 		lc c;
 		full(v, &c);
 		wb b;
-		p3b_layout lay;
-		p3bl_odol(&b, v, &c.s, &c.at, &lay);
+		t_p3d_layout lay;
+		t_p3dlod_odol(&b, v, &c.s, &c.at, &lay);
 		/* filled condensed arrays: the count changes, not the bytes */
-		wb_patch_u32(&b, c.at.normals, 3);
+		t_w3d_patch_u32(&b, c.at.normals, 3);
 		wl_doc *d = lint(&b);
-		ck_assert_uint_eq(ru_count(d, "p3d-vertex-array-size"), 1);
-		ck_assert_int_eq(ru_offset(d, "p3d-vertex-array-size"), (int64_t)c.at.normals);
+		ck_assert_uint_eq(t_count(d, "p3d-vertex-array-size"), 1);
+		ck_assert_int_eq(t_offset(d, "p3d-vertex-array-size"), (int64_t)c.at.normals);
 		wl_doc_free(d);
-		wb_patch_u32(&b, c.at.uvs, 5);
+		t_w3d_patch_u32(&b, c.at.uvs, 5);
 		d = lint(&b);
-		ck_assert_uint_eq(ru_count(d, "p3d-vertex-array-size"), 2);
+		ck_assert_uint_eq(t_count(d, "p3d-vertex-array-size"), 2);
 		wl_doc_free(d);
-		wb_free(&b);
+		t_w3d_free(&b);
 	}
 }
 END_TEST
@@ -442,7 +442,7 @@ Suite *p3d_lod_suite(void)
 {
 	Suite *s = suite_create("p3d_lod");
 	TCase *tc = tcase_create("rules");
-	tcase_add_checked_fixture(tc, ru_cat_setup, ru_cat_teardown);
+	tcase_add_checked_fixture(tc, t_cat_setup, t_cat_teardown);
 	tcase_add_test(tc, test_clean_lod);
 	tcase_add_test(tc, test_face_allocation);
 	tcase_add_test(tc, test_section_faces);

@@ -198,10 +198,10 @@ static int visit(const char *path, const struct stat *st, int type, struct FTW *
 	fclose(f);
 	ncalls = 0;
 	recording = 1;
-	wl_doc *d = br_lint(&b, "x.p3d");
+	wl_doc *d = t_ref_lint(&b, "x.p3d");
 	recording = 0;
 	ck_assert_ptr_nonnull(d);
-	/* br_lint lints a private copy: map each call back to it */
+	/* t_ref_lint lints a private copy: map each call back to it */
 	const uint8_t *base = d->bytes, *endp = d->bytes + d->size;
 	for (size_t i = 0; i < ncalls; i++) {
 		ck_assert(calls[i].in >= base && calls[i].in < endp);
@@ -211,7 +211,7 @@ static int visit(const char *path, const struct stat *st, int type, struct FTW *
 		BLOCKS++;
 	}
 	FILES++;
-	br_free(d);
+	t_ref_free(d);
 	free(b.data);
 	return 0;
 }

@@ -30,7 +30,7 @@
 
 #define ASSERT_TILES(d)                                                              \
 	do {                                                                         \
-		const char *why_ = ru_tiling_error(d);                               \
+		const char *why_ = t_tiling_error(d);                               \
 		ck_assert_msg(why_ == NULL, "tree does not tile the file: %s", why_); \
 	} while (0)
 
@@ -38,9 +38,9 @@
 static const wl_finding *expect_one(const wl_doc *d, const char *rule, uint64_t offset,
 				    uint64_t length)
 {
-	ck_assert_msg(ru_count(d, rule) == 1, "expected one %s finding, got %zu", rule,
-		      ru_count(d, rule));
-	const wl_finding *f = ru_find(d, rule);
+	ck_assert_msg(t_count(d, rule) == 1, "expected one %s finding, got %zu", rule,
+		      t_count(d, rule));
+	const wl_finding *f = t_find(d, rule);
 	ck_assert_msg(f->offset == offset, "%s at 0x%llx, expected 0x%llx", rule,
 		      (unsigned long long)f->offset, (unsigned long long)offset);
 	ck_assert_msg(f->length == length, "%s length %llu, expected %llu", rule,
@@ -52,8 +52,8 @@ static const wl_finding *expect_one(const wl_doc *d, const char *rule, uint64_t 
 
 static void expect_none(const wl_doc *d, const char *rule)
 {
-	ck_assert_msg(ru_count(d, rule) == 0, "unexpected %s finding at 0x%llx", rule,
-		      (unsigned long long)ru_offset(d, rule));
+	ck_assert_msg(t_count(d, rule) == 0, "unexpected %s finding at 0x%llx", rule,
+		      (unsigned long long)t_offset(d, rule));
 }
 
 /* The file a test builds and the document read from it: set up empty
@@ -63,23 +63,23 @@ static wl_doc *D;
 
 static void setup(void)
 {
-	wb_init(&B);
+	t_w3d_init(&B);
 	D = NULL;
 }
 
 static void teardown(void)
 {
-	ru_free(D);
+	t_free(D);
 	D = NULL;
-	wb_free(&B);
+	t_w3d_free(&B);
 }
 
 /* Reads the first n bytes of B into D (freed by teardown) and asserts that
  * the tree tiles them. */
 static wl_doc *read_prefix(size_t n)
 {
-	ru_free(D);
-	D = ru_read(B.data, n);
+	t_free(D);
+	D = t_read(B.data, n);
 	ASSERT_TILES(D);
 	return D;
 }
@@ -102,30 +102,30 @@ static const wl_finding *expect_only(const wl_doc *d, const char *rule, uint64_t
 
 static void put_hlod_header(wb *b)
 {
-	wb_begin(b, W3D_CHUNK_HLOD_HEADER);
-	wb_u32(b, 0x00010000u); /* version */
-	wb_u32(b, 1);           /* LOD count */
-	wb_name(b, "TANK", 16);
-	wb_name(b, "TANK_SKL", 16);
-	wb_end(b);
+	t_w3d_begin(b, W3D_CHUNK_HLOD_HEADER);
+	t_w3d_u32(b, 0x00010000u); /* version */
+	t_w3d_u32(b, 1);           /* LOD count */
+	t_w3d_name(b, "TANK", 16);
+	t_w3d_name(b, "TANK_SKL", 16);
+	t_w3d_end(b);
 }
 
 static void put_soa_header(wb *b, uint32_t count)
 {
-	wb_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT_ARRAY_HEADER);
-	wb_u32(b, count);
-	wb_f32(b, 0.0f);
-	wb_end(b);
+	t_w3d_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT_ARRAY_HEADER);
+	t_w3d_u32(b, count);
+	t_w3d_f32(b, 0.0f);
+	t_w3d_end(b);
 }
 
 /* Returns the header offset of the sub-object. */
 static size_t put_sub_object(wb *b, uint32_t bone, const char *name)
 {
 	size_t at = b->len;
-	wb_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT);
-	wb_u32(b, bone);
-	wb_name(b, name, 32);
-	wb_end(b);
+	t_w3d_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT);
+	t_w3d_u32(b, bone);
+	t_w3d_name(b, name, 32);
+	t_w3d_end(b);
 	return at;
 }
 
@@ -133,21 +133,21 @@ static size_t put_sub_object(wb *b, uint32_t bone, const char *name)
 static size_t put_mesh(wb *b, uint32_t nverts)
 {
 	size_t at = b->len;
-	wb_begin(b, W3D_CHUNK_MESH);
-	wb_begin(b, W3D_CHUNK_MESH_HEADER3);
-	wb_u32(b, 0x00040002u);
-	wb_u32(b, 0);
-	wb_name(b, "BODY", 16);
-	wb_name(b, "TANK", 16);
-	wb_u32(b, 0);      /* triangles */
-	wb_u32(b, nverts); /* vertices */
-	wb_zeros(b, MESH_HEADER3_BYTES - 48);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_VERTICES);
+	t_w3d_begin(b, W3D_CHUNK_MESH);
+	t_w3d_begin(b, W3D_CHUNK_MESH_HEADER3);
+	t_w3d_u32(b, 0x00040002u);
+	t_w3d_u32(b, 0);
+	t_w3d_name(b, "BODY", 16);
+	t_w3d_name(b, "TANK", 16);
+	t_w3d_u32(b, 0);      /* triangles */
+	t_w3d_u32(b, nverts); /* vertices */
+	t_w3d_zeros(b, MESH_HEADER3_BYTES - 48);
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_CHUNK_VERTICES);
 	for (uint32_t i = 0; i < nverts; i++)
-		wb_vec3(b, (float)i, 1.0f, 2.0f);
-	wb_end(b);
-	wb_end(b);
+		t_w3d_vec3(b, (float)i, 1.0f, 2.0f);
+	t_w3d_end(b);
+	t_w3d_end(b);
 	return at;
 }
 
@@ -155,12 +155,12 @@ static size_t put_mesh(wb *b, uint32_t nverts)
  * offset of that chunk. */
 static size_t put_zeros_in(wb *b, uint32_t parent, uint32_t id, size_t n)
 {
-	wb_begin(b, parent);
+	t_w3d_begin(b, parent);
 	size_t at = b->len;
-	wb_begin(b, id);
-	wb_zeros(b, n);
-	wb_end(b);
-	wb_end(b);
+	t_w3d_begin(b, id);
+	t_w3d_zeros(b, n);
+	t_w3d_end(b);
+	t_w3d_end(b);
 	return at;
 }
 
@@ -176,11 +176,11 @@ static hlod_layout put_hlod(wb *b, int nsub)
 	hlod_layout l = { 0 };
 	l.nsub = nsub;
 	l.hlod = b->len;
-	wb_begin(b, W3D_CHUNK_HLOD);
+	t_w3d_begin(b, W3D_CHUNK_HLOD);
 	l.header = b->len;
 	put_hlod_header(b);
 	l.lods = b->len;
-	wb_begin(b, W3D_CHUNK_HLOD_LOD_ARRAY);
+	t_w3d_begin(b, W3D_CHUNK_HLOD_LOD_ARRAY);
 	l.soa = b->len;
 	put_soa_header(b, (uint32_t)nsub);
 	for (int i = 0; i < nsub; i++) {
@@ -188,8 +188,8 @@ static hlod_layout put_hlod(wb *b, int nsub)
 		snprintf(name, sizeof name, "TANK.PART%d", i);
 		l.sub[i] = put_sub_object(b, (uint32_t)i + 1, name);
 	}
-	wb_end(b);
-	wb_end(b);
+	t_w3d_end(b);
+	t_w3d_end(b);
 	l.end = b->len;
 	return l;
 }
@@ -197,7 +197,7 @@ static hlod_layout put_hlod(wb *b, int nsub)
 /* Declared payload size of the chunk whose header is at off. */
 static uint32_t size_field(const wb *b, size_t off)
 {
-	return ru_le32(b->data + off + 4);
+	return t_le32(b->data + off + 4);
 }
 
 /* ======================= file-empty / no-chunks ======================= */
@@ -205,12 +205,12 @@ static uint32_t size_field(const wb *b, size_t off)
 START_TEST(test_file_empty)
 {
 	const uint8_t none[1] = { 0 };
-	wl_doc *d = ru_read(none, 0);
+	wl_doc *d = t_read(none, 0);
 	expect_only(d, "file-empty", 0, 0);
 	ck_assert_ptr_null(d->root.first_child);
 	ck_assert_uint_eq(d->chunk_count, 0);
 	ASSERT_TILES(d);
-	ru_free(d);
+	t_free(d);
 }
 END_TEST
 
@@ -218,14 +218,14 @@ END_TEST
  * container bit clear it is not a legacy-file finding either. */
 START_TEST(test_empty_container_is_fine)
 {
-	wb_begin(&B, W3D_CHUNK_MESH);
-	wb_end(&B);
+	t_w3d_begin(&B, W3D_CHUNK_MESH);
+	t_w3d_end(&B);
 	ck_assert_uint_eq(B.len, H);
 	ck_assert_uint_eq(size_field(&B, 0), 0); /* bit 31 clear: no children */
 	wl_doc *d = read_all();
 	ck_assert_uint_eq(d->findings.count, 0);
 	ck_assert_uint_eq(d->chunk_count, 1);
-	const wl_chunk *m = ru_child(&d->root, 0);
+	const wl_chunk *m = t_child(&d->root, 0);
 	ck_assert_uint_eq(m->id, W3D_CHUNK_MESH);
 	ck_assert_uint_eq(m->size, 0);
 	ck_assert_uint_eq(m->recovery, 0);
@@ -235,15 +235,15 @@ END_TEST
 START_TEST(test_no_chunks_short)
 {
 	const uint8_t p[5] = { 'h', 'e', 'l', 'l', 'o' };
-	wl_doc *d = ru_read(p, sizeof p);
+	wl_doc *d = t_read(p, sizeof p);
 	expect_one(d, "no-chunks", 0, sizeof p);
 	expect_one(d, "trailing-bytes", 0, sizeof p);
 	expect_none(d, "file-empty");
-	const wl_chunk *g = ru_child(&d->root, 0);
+	const wl_chunk *g = t_child(&d->root, 0);
 	ck_assert_uint_eq(g->kind, WL_NODE_GAP);
 	ck_assert(g->recovery & WL_REC_TRAILING);
 	ASSERT_TILES(d);
-	ru_free(d);
+	t_free(d);
 }
 END_TEST
 
@@ -251,19 +251,19 @@ START_TEST(test_no_chunks_garbage)
 {
 	uint8_t p[40];
 	memset(p, 0xFF, sizeof p); /* id 0xFFFFFFFF, size 0x7FFFFFFF: nothing fits */
-	wl_doc *d = ru_read(p, sizeof p);
+	wl_doc *d = t_read(p, sizeof p);
 	expect_one(d, "no-chunks", 0, sizeof p);
 	ck_assert_uint_eq(d->chunk_count, 0);
-	ck_assert_ptr_null(ru_find(d, "chunk-unknown"));
+	ck_assert_ptr_null(t_find(d, "chunk-unknown"));
 	ASSERT_TILES(d);
-	ru_free(d);
+	t_free(d);
 }
 END_TEST
 
 /* Near miss: an unknown chunk that fits is a chunk, so the file has one. */
 START_TEST(test_no_chunks_near_miss)
 {
-	wb_chunk(&B, 0x12345u, "abcd", 4);
+	t_w3d_chunk(&B, 0x12345u, "abcd", 4);
 	wl_doc *d = read_all();
 	expect_none(d, "no-chunks");
 	expect_one(d, "chunk-unknown", 0, B.len);
@@ -277,10 +277,10 @@ START_TEST(test_unknown_kept_byte_for_byte)
 	const uint8_t payload[11] = { 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0xEE };
 	size_t mesh = put_mesh(&B, 1);
 	size_t unk = B.len;
-	wb_chunk(&B, 0x00ABCDEFu, payload, sizeof payload);
+	t_w3d_chunk(&B, 0x00ABCDEFu, payload, sizeof payload);
 	wl_doc *d = read_all();
 	const wl_finding *f = expect_only(d, "chunk-unknown", unk, H + sizeof payload);
-	wl_chunk *u = ru_chunk_at(d, unk, 0x00ABCDEFu);
+	wl_chunk *u = t_chunk_at(d, unk, 0x00ABCDEFu);
 	ck_assert_ptr_nonnull(u);
 	ck_assert_ptr_eq(f->chunk, u);
 	ck_assert_ptr_null(u->type);
@@ -288,7 +288,7 @@ START_TEST(test_unknown_kept_byte_for_byte)
 	ck_assert(!u->container);
 	ck_assert_uint_eq(u->size, sizeof payload);
 	ck_assert(memcmp(wl_chunk_payload(d, u), payload, sizeof payload) == 0);
-	ck_assert_ptr_nonnull(ru_chunk_at(d, mesh, W3D_CHUNK_MESH));
+	ck_assert_ptr_nonnull(t_chunk_at(d, mesh, W3D_CHUNK_MESH));
 }
 END_TEST
 
@@ -296,24 +296,24 @@ END_TEST
 START_TEST(test_unknown_by_context)
 {
 	size_t verts = B.len;
-	wb_chunk(&B, W3D_CHUNK_VERTICES, "123456789012", 12); /* mesh child at top level */
+	t_w3d_chunk(&B, W3D_CHUNK_VERTICES, "123456789012", 12); /* mesh child at top level */
 	put_mesh(&B, 2);
 	wl_doc *d = read_all();
 	expect_one(d, "chunk-unknown", verts, H + 12);
-	ck_assert_ptr_null(ru_chunk_at(d, verts, W3D_CHUNK_VERTICES)->type);
+	ck_assert_ptr_null(t_chunk_at(d, verts, W3D_CHUNK_VERTICES)->type);
 }
 END_TEST
 
 START_TEST(test_unknown_inside_container)
 {
-	wb_begin(&B, W3D_CHUNK_HLOD);
+	t_w3d_begin(&B, W3D_CHUNK_HLOD);
 	put_hlod_header(&B);
 	size_t unk = B.len;
-	wb_chunk(&B, 0x0799u, "xyz", 3);
-	wb_end(&B);
+	t_w3d_chunk(&B, 0x0799u, "xyz", 3);
+	t_w3d_end(&B);
 	wl_doc *d = read_all();
 	const wl_finding *f = expect_only(d, "chunk-unknown", unk, H + 3);
-	ck_assert_ptr_eq(f->chunk->parent, ru_child(&d->root, 0));
+	ck_assert_ptr_eq(f->chunk->parent, t_child(&d->root, 0));
 }
 END_TEST
 
@@ -324,7 +324,7 @@ START_TEST(test_array_size_not_multiple)
 	size_t v = put_zeros_in(&B, W3D_CHUNK_MESH, W3D_CHUNK_VERTICES, 2 * 12 + 1);
 	wl_doc *d = read_all();
 	const wl_finding *f = expect_only(d, "array-size-not-multiple", v, H + 25);
-	ck_assert_ptr_eq(f->chunk, ru_chunk_at(d, v, W3D_CHUNK_VERTICES));
+	ck_assert_ptr_eq(f->chunk, t_chunk_at(d, v, W3D_CHUNK_VERTICES));
 }
 END_TEST
 
@@ -357,14 +357,14 @@ END_TEST
 
 START_TEST(test_container_bit_on_leaf)
 {
-	wb_begin(&B, W3D_CHUNK_HLOD);
+	t_w3d_begin(&B, W3D_CHUNK_HLOD);
 	size_t hh = B.len;
 	put_hlod_header(&B);
-	wb_end(&B);
-	wb_patch_u32(&B, hh + 4, HLOD_HEADER_BYTES | BIT31);
+	t_w3d_end(&B);
+	t_w3d_patch_u32(&B, hh + 4, HLOD_HEADER_BYTES | BIT31);
 	wl_doc *d = read_all();
 	const wl_finding *f = expect_only(d, "container-bit-on-leaf", hh + 4, 4);
-	wl_chunk *c = ru_chunk_at(d, hh, W3D_CHUNK_HLOD_HEADER);
+	wl_chunk *c = t_chunk_at(d, hh, W3D_CHUNK_HLOD_HEADER);
 	ck_assert_ptr_eq(f->chunk, c);
 	ck_assert(c->recovery & WL_REC_FLAG_ON_LEAF);
 	ck_assert(c->flag_bit);
@@ -376,9 +376,9 @@ END_TEST
 /* Near miss: bit 31 on an unknown chunk is not judged (its kind is unknown). */
 START_TEST(test_container_bit_on_unknown_not_reported)
 {
-	wb_begin(&B, 0x00ABCDEFu);
-	wb_zeros(&B, 8);
-	wb_end_raw(&B, 8 | BIT31);
+	t_w3d_begin(&B, 0x00ABCDEFu);
+	t_w3d_zeros(&B, 8);
+	t_w3d_end_raw(&B, 8 | BIT31);
 	wl_doc *d = read_all();
 	expect_none(d, "container-bit-on-leaf");
 	expect_one(d, "chunk-unknown", 0, H + 8);
@@ -388,10 +388,10 @@ END_TEST
 START_TEST(test_container_bit_missing)
 {
 	size_t mesh = put_mesh(&B, 1);
-	wb_patch_u32(&B, mesh + 4, size_field(&B, mesh) & ~BIT31);
+	t_w3d_patch_u32(&B, mesh + 4, size_field(&B, mesh) & ~BIT31);
 	wl_doc *d = read_all();
 	const wl_finding *f = expect_only(d, "container-bit-missing", mesh + 4, 4);
-	wl_chunk *m = ru_chunk_at(d, mesh, W3D_CHUNK_MESH);
+	wl_chunk *m = t_chunk_at(d, mesh, W3D_CHUNK_MESH);
 	ck_assert_ptr_eq(f->chunk, m);
 	ck_assert(m->recovery & WL_REC_FLAG_MISSING);
 	ck_assert(m->container); /* parsed by type, not by the bit */
@@ -407,16 +407,16 @@ END_TEST
  */
 START_TEST(test_container_bit_missing_after_gap)
 {
-	wb_begin(&B, W3D_CHUNK_MESH);
+	t_w3d_begin(&B, W3D_CHUNK_MESH);
 	size_t junk = B.len;
-	wb_u32(&B, 0xDEADBEEFu);
-	wb_u32(&B, 0xFFFFFFFFu);
+	t_w3d_u32(&B, 0xDEADBEEFu);
+	t_w3d_u32(&B, 0xFFFFFFFFu);
 	size_t v = B.len;
-	wb_chunk(&B, W3D_CHUNK_VERTICES, "123456789012", 12);
-	wb_end_raw(&B, (uint32_t)(B.len - H)); /* legacy: bit clear */
+	t_w3d_chunk(&B, W3D_CHUNK_VERTICES, "123456789012", 12);
+	t_w3d_end_raw(&B, (uint32_t)(B.len - H)); /* legacy: bit clear */
 	wl_doc *d = read_all();
 	expect_one(d, "chunk-resync", junk, v - junk);
-	ck_assert_ptr_nonnull(ru_chunk_at(d, v, W3D_CHUNK_VERTICES));
+	ck_assert_ptr_nonnull(t_chunk_at(d, v, W3D_CHUNK_VERTICES));
 	expect_one(d, "container-bit-missing", 4, 4);
 }
 END_TEST
@@ -427,7 +427,7 @@ static void clear_bits(wb *b, const wl_chunk *first)
 	for (const wl_chunk *k = first; k; k = k->next) {
 		if (k->kind != WL_NODE_CHUNK)
 			continue;
-		wb_patch_u32(b, (size_t)k->offset + 4, ru_le32(b->data + k->offset + 4) & ~BIT31);
+		t_w3d_patch_u32(b, (size_t)k->offset + 4, t_le32(b->data + k->offset + 4) & ~BIT31);
 		clear_bits(b, k->first_child);
 	}
 }
@@ -449,32 +449,32 @@ static size_t count_bit_containers(const wl_chunk *first)
 START_TEST(test_legacy_file)
 {
 	put_mesh(&B, 3);
-	wb_begin(&B, W3D_CHUNK_MESH); /* empty container */
-	wb_end(&B);
+	t_w3d_begin(&B, W3D_CHUNK_MESH); /* empty container */
+	t_w3d_end(&B);
 	put_hlod(&B, 3);
-	wb_begin(&B, W3D_CHUNK_MESH);
-	wb_begin(&B, W3D_CHUNK_VERTEX_MATERIALS);
-	wb_begin(&B, W3D_CHUNK_VERTEX_MATERIAL);
-	wb_chunk(&B, W3D_CHUNK_VERTEX_MATERIAL_NAME, "mat\0", 4);
-	wb_end(&B);
-	wb_end(&B);
-	wb_end(&B);
+	t_w3d_begin(&B, W3D_CHUNK_MESH);
+	t_w3d_begin(&B, W3D_CHUNK_VERTEX_MATERIALS);
+	t_w3d_begin(&B, W3D_CHUNK_VERTEX_MATERIAL);
+	t_w3d_chunk(&B, W3D_CHUNK_VERTEX_MATERIAL_NAME, "mat\0", 4);
+	t_w3d_end(&B);
+	t_w3d_end(&B);
+	t_w3d_end(&B);
 
-	wl_doc *good = ru_read(B.data, B.len);
+	wl_doc *good = t_read(B.data, B.len);
 	ck_assert_uint_eq(good->findings.count, 0);
 	size_t containers = count_bit_containers(good->root.first_child);
 	/* MESH#0, HLOD, LOD_ARRAY, MESH#2, VERTEX_MATERIALS, VERTEX_MATERIAL */
 	ck_assert_uint_eq(containers, 6);
 	clear_bits(&B, good->root.first_child);
-	wl_doc *legacy = ru_read(B.data, B.len);
-	ck_assert_uint_eq(ru_count(legacy, "container-bit-missing"), containers);
+	wl_doc *legacy = t_read(B.data, B.len);
+	ck_assert_uint_eq(t_count(legacy, "container-bit-missing"), containers);
 	ck_assert_msg(legacy->findings.count == containers,
 		      "legacy file: %zu findings besides container-bit-missing",
-		      legacy->findings.count - ru_count(legacy, "container-bit-missing"));
+		      legacy->findings.count - t_count(legacy, "container-bit-missing"));
 	ck_assert_uint_eq(legacy->chunk_count, good->chunk_count);
 	ASSERT_TILES(legacy);
-	ru_free(legacy);
-	ru_free(good);
+	t_free(legacy);
+	t_free(good);
 }
 END_TEST
 
@@ -482,16 +482,16 @@ END_TEST
 
 START_TEST(test_stray_bytes_short)
 {
-	wb_begin(&B, W3D_CHUNK_MESH);
-	wb_chunk(&B, W3D_CHUNK_VERTICES, "123456789012", 12);
+	t_w3d_begin(&B, W3D_CHUNK_MESH);
+	t_w3d_chunk(&B, W3D_CHUNK_VERTICES, "123456789012", 12);
 	size_t stray = B.len;
-	wb_bytes(&B, "abc", 3);
-	wb_end(&B);
+	t_w3d_bytes(&B, "abc", 3);
+	t_w3d_end(&B);
 	wl_doc *d = read_all();
 	const wl_finding *f = expect_only(d, "stray-bytes", stray, 3);
-	wl_chunk *m = ru_child(&d->root, 0);
+	wl_chunk *m = t_child(&d->root, 0);
 	ck_assert_ptr_eq(f->chunk, m);
-	wl_chunk *g = ru_gap_at(d, stray);
+	wl_chunk *g = t_gap_at(d, stray);
 	ck_assert_ptr_nonnull(g);
 	ck_assert_ptr_eq(g->parent, m);
 	ck_assert(g->recovery & WL_REC_STRAY);
@@ -501,15 +501,15 @@ END_TEST
 
 START_TEST(test_stray_bytes_not_a_chunk)
 {
-	wb_begin(&B, W3D_CHUNK_MESH);
-	wb_chunk(&B, W3D_CHUNK_VERTICES, "123456789012", 12);
+	t_w3d_begin(&B, W3D_CHUNK_MESH);
+	t_w3d_chunk(&B, W3D_CHUNK_VERTICES, "123456789012", 12);
 	size_t stray = B.len;
 	for (int i = 0; i < 12; i++)
-		wb_u8(&B, 0xFF);
-	wb_end(&B);
+		t_w3d_u8(&B, 0xFF);
+	t_w3d_end(&B);
 	wl_doc *d = read_all();
 	expect_one(d, "stray-bytes", stray, 12);
-	ck_assert(ru_gap_at(d, stray)->recovery & WL_REC_STRAY);
+	ck_assert(t_gap_at(d, stray)->recovery & WL_REC_STRAY);
 	expect_none(d, "trailing-bytes");
 }
 END_TEST
@@ -521,11 +521,11 @@ START_TEST(test_trailing_bytes)
 	put_mesh(&B, 2);
 	size_t tail = B.len;
 	for (size_t i = 0; i < extra; i++)
-		wb_u8(&B, 0xFF);
+		t_w3d_u8(&B, 0xFF);
 	wl_doc *d = read_all();
 	const wl_finding *f = expect_one(d, "trailing-bytes", tail, extra);
 	ck_assert_ptr_null(f->chunk);
-	wl_chunk *g = ru_gap_at(d, tail);
+	wl_chunk *g = t_gap_at(d, tail);
 	ck_assert_ptr_eq(g->parent, &d->root);
 	ck_assert(g->recovery & WL_REC_TRAILING);
 	expect_none(d, "stray-bytes");
@@ -544,7 +544,7 @@ START_TEST(test_exact_fit_is_clean)
 		      d->findings.count ? d->findings.items[0].rule : "");
 	/* MESH, MESH_HEADER3, VERTICES; HLOD, HLOD_HEADER, LOD_ARRAY, its header, the sub-objects */
 	ck_assert_uint_eq(d->chunk_count, 3 + 4 + (uint64_t)l.nsub);
-	wl_chunk *h = ru_chunk_at(d, l.hlod, W3D_CHUNK_HLOD);
+	wl_chunk *h = t_chunk_at(d, l.hlod, W3D_CHUNK_HLOD);
 	ck_assert_uint_eq(wl_chunk_end(h), B.len);
 	ck_assert_uint_eq(h->recovery, 0);
 }
@@ -554,24 +554,24 @@ END_TEST
 
 START_TEST(test_truncated_data_chunk)
 {
-	wb_begin(&B, CHUNK_DAZZLE);
+	t_w3d_begin(&B, CHUNK_DAZZLE);
 	size_t name = B.len;
-	wb_chunk(&B, CHUNK_DAZZLE_NAME, "SUN_GLARE\0", 10);
-	wb_end(&B);
+	t_w3d_chunk(&B, CHUNK_DAZZLE_NAME, "SUN_GLARE\0", 10);
+	t_w3d_end(&B);
 	size_t cut = name + H + 4; /* 4 of the 10 name bytes remain */
 	wl_doc *d = read_prefix(cut);
-	ck_assert_uint_eq(ru_count(d, "chunk-truncated"), 2);
-	const wl_finding *fn = ru_find_at(d, "chunk-truncated", name);
+	ck_assert_uint_eq(t_count(d, "chunk-truncated"), 2);
+	const wl_finding *fn = t_find_at(d, "chunk-truncated", name);
 	ck_assert_ptr_nonnull(fn);
 	ck_assert_uint_eq(fn->length, cut - name);
-	const wl_finding *fd = ru_find_at(d, "chunk-truncated", 0);
+	const wl_finding *fd = t_find_at(d, "chunk-truncated", 0);
 	ck_assert_ptr_nonnull(fd);
 	ck_assert_uint_eq(fd->length, cut);
-	wl_chunk *n = ru_chunk_at(d, name, CHUNK_DAZZLE_NAME);
+	wl_chunk *n = t_chunk_at(d, name, CHUNK_DAZZLE_NAME);
 	ck_assert(n->recovery & WL_REC_TRUNCATED);
 	ck_assert_uint_eq(n->declared_size, 10);
 	ck_assert_uint_eq(n->size, 4);
-	ck_assert(ru_child(&d->root, 0)->recovery & WL_REC_TRUNCATED);
+	ck_assert(t_child(&d->root, 0)->recovery & WL_REC_TRUNCATED);
 	expect_none(d, "chunk-size-past-eof");
 }
 END_TEST
@@ -583,18 +583,18 @@ START_TEST(test_hlod_size_past_eof)
 	size_t mesh = put_mesh(&B, 2);
 	hlod_layout l = put_hlod(&B, 3);
 	ck_assert_uint_eq(l.end, B.len);
-	wb_patch_u32(&B, l.hlod + 4, ((size_field(&B, l.hlod) & ~BIT31) + 100) | BIT31);
+	t_w3d_patch_u32(&B, l.hlod + 4, ((size_field(&B, l.hlod) & ~BIT31) + 100) | BIT31);
 	wl_doc *d = read_all();
 	const wl_finding *f = expect_only(d, "chunk-size-past-eof", l.hlod + 4, 4);
 	expect_none(d, "chunk-truncated");
-	wl_chunk *h = ru_chunk_at(d, l.hlod, W3D_CHUNK_HLOD);
+	wl_chunk *h = t_chunk_at(d, l.hlod, W3D_CHUNK_HLOD);
 	ck_assert_ptr_eq(f->chunk, h);
 	ck_assert(h->recovery & WL_REC_PAST_EOF);
 	ck_assert(!(h->recovery & WL_REC_TRUNCATED));
 	ck_assert_uint_eq(wl_chunk_end(h), B.len);
-	ck_assert_uint_eq(ru_chunk_at(d, l.lods, W3D_CHUNK_HLOD_LOD_ARRAY)->child_count,
+	ck_assert_uint_eq(t_chunk_at(d, l.lods, W3D_CHUNK_HLOD_LOD_ARRAY)->child_count,
 			  1 + (uint32_t)l.nsub);
-	ck_assert_uint_eq(ru_chunk_at(d, mesh, W3D_CHUNK_MESH)->recovery, 0);
+	ck_assert_uint_eq(t_chunk_at(d, mesh, W3D_CHUNK_MESH)->recovery, 0);
 }
 END_TEST
 
@@ -602,12 +602,12 @@ END_TEST
 START_TEST(test_nested_size_past_eof)
 {
 	hlod_layout l = put_hlod(&B, 2);
-	wb_patch_u32(&B, l.hlod + 4, ((size_field(&B, l.hlod) & ~BIT31) + 64) | BIT31);
-	wb_patch_u32(&B, l.lods + 4, ((size_field(&B, l.lods) & ~BIT31) + 32) | BIT31);
+	t_w3d_patch_u32(&B, l.hlod + 4, ((size_field(&B, l.hlod) & ~BIT31) + 64) | BIT31);
+	t_w3d_patch_u32(&B, l.lods + 4, ((size_field(&B, l.lods) & ~BIT31) + 32) | BIT31);
 	wl_doc *d = read_all();
-	ck_assert_uint_eq(ru_count(d, "chunk-size-past-eof"), 2);
-	ck_assert_ptr_nonnull(ru_find_at(d, "chunk-size-past-eof", l.hlod + 4));
-	ck_assert_ptr_nonnull(ru_find_at(d, "chunk-size-past-eof", l.lods + 4));
+	ck_assert_uint_eq(t_count(d, "chunk-size-past-eof"), 2);
+	ck_assert_ptr_nonnull(t_find_at(d, "chunk-size-past-eof", l.hlod + 4));
+	ck_assert_ptr_nonnull(t_find_at(d, "chunk-size-past-eof", l.lods + 4));
 	expect_none(d, "chunk-truncated");
 }
 END_TEST
@@ -621,11 +621,11 @@ START_TEST(test_hlod_cut_is_truncated)
 	size_t cut = last + H + 10;
 	wl_doc *d = read_prefix(cut);
 	expect_none(d, "chunk-size-past-eof");
-	ck_assert_uint_eq(ru_count(d, "chunk-truncated"), 3);
-	ck_assert_uint_eq(ru_find_at(d, "chunk-truncated", l.hlod)->length, cut - l.hlod);
-	ck_assert_uint_eq(ru_find_at(d, "chunk-truncated", l.lods)->length, cut - l.lods);
-	ck_assert_uint_eq(ru_find_at(d, "chunk-truncated", last)->length, cut - last);
-	ck_assert(ru_chunk_at(d, l.hlod, W3D_CHUNK_HLOD)->recovery & WL_REC_TRUNCATED);
+	ck_assert_uint_eq(t_count(d, "chunk-truncated"), 3);
+	ck_assert_uint_eq(t_find_at(d, "chunk-truncated", l.hlod)->length, cut - l.hlod);
+	ck_assert_uint_eq(t_find_at(d, "chunk-truncated", l.lods)->length, cut - l.lods);
+	ck_assert_uint_eq(t_find_at(d, "chunk-truncated", last)->length, cut - last);
+	ck_assert(t_chunk_at(d, l.hlod, W3D_CHUNK_HLOD)->recovery & WL_REC_TRUNCATED);
 }
 END_TEST
 
@@ -639,57 +639,57 @@ static void check_hlod_too_small(bool with_mesh_after, bool with_proxy_array)
 	size_t first_mesh = put_mesh(&B, 1);
 	hlod_layout l = { 0 };
 	l.hlod = B.len;
-	wb_begin(&B, W3D_CHUNK_HLOD);
+	t_w3d_begin(&B, W3D_CHUNK_HLOD);
 	put_hlod_header(&B);
 	l.lods = B.len;
-	wb_begin(&B, W3D_CHUNK_HLOD_LOD_ARRAY);
+	t_w3d_begin(&B, W3D_CHUNK_HLOD_LOD_ARRAY);
 	put_soa_header(&B, 4);
 	l.nsub = 4;
 	for (int i = 0; i < l.nsub; i++)
 		l.sub[i] = put_sub_object(&B, (uint32_t)i, "TANK.PART");
-	wb_end(&B);
+	t_w3d_end(&B);
 	size_t proxy = B.len;
 	if (with_proxy_array) {
-		wb_begin(&B, W3D_CHUNK_HLOD_PROXY_ARRAY);
+		t_w3d_begin(&B, W3D_CHUNK_HLOD_PROXY_ARRAY);
 		put_soa_header(&B, 0);
-		wb_end(&B);
+		t_w3d_end(&B);
 	}
-	wb_end(&B);
+	t_w3d_end(&B);
 	l.end = B.len;
 	size_t mesh = B.len;
 	if (with_mesh_after)
 		put_mesh(&B, 2);
 	/* The HLOD's size ends right after the first sub-object. */
 	uint32_t bad = (uint32_t)(l.sub[1] - l.hlod - H);
-	wb_patch_u32(&B, l.hlod + 4, bad | BIT31);
+	t_w3d_patch_u32(&B, l.hlod + 4, bad | BIT31);
 
 	wl_doc *d = read_all();
 	const wl_finding *f = expect_only(d, "container-size-too-small", l.hlod + 4, 4);
-	wl_chunk *h = ru_chunk_at(d, l.hlod, W3D_CHUNK_HLOD);
+	wl_chunk *h = t_chunk_at(d, l.hlod, W3D_CHUNK_HLOD);
 	ck_assert_ptr_nonnull(h);
 	ck_assert_ptr_eq(f->chunk, h);
 	ck_assert(h->recovery & WL_REC_EXTENDED);
 	ck_assert_uint_eq(h->declared_size, bad);
 	ck_assert_uint_eq(wl_chunk_end(h), l.end); /* extended to its real end */
 	ck_assert_ptr_eq(h->parent, &d->root);
-	wl_chunk *lods = ru_chunk_at(d, l.lods, W3D_CHUNK_HLOD_LOD_ARRAY);
+	wl_chunk *lods = t_chunk_at(d, l.lods, W3D_CHUNK_HLOD_LOD_ARRAY);
 	ck_assert_ptr_nonnull(lods);
 	ck_assert_ptr_eq(lods->parent, h);
 	ck_assert_uint_eq(lods->child_count, 1 + (uint32_t)l.nsub);
 	for (int i = 0; i < l.nsub; i++) {
-		wl_chunk *s = ru_chunk_at(d, l.sub[i], W3D_CHUNK_HLOD_SUB_OBJECT);
+		wl_chunk *s = t_chunk_at(d, l.sub[i], W3D_CHUNK_HLOD_SUB_OBJECT);
 		ck_assert_msg(s != NULL, "sub-object %d lost", i);
 		ck_assert_msg(s->parent == lods, "sub-object %d is not in the LOD array", i);
 		ck_assert_uint_eq(s->recovery, 0);
 	}
 	if (with_proxy_array) {
-		wl_chunk *p = ru_chunk_at(d, proxy, W3D_CHUNK_HLOD_PROXY_ARRAY);
+		wl_chunk *p = t_chunk_at(d, proxy, W3D_CHUNK_HLOD_PROXY_ARRAY);
 		ck_assert_ptr_nonnull(p);
 		ck_assert_ptr_eq(p->parent, h);
 	}
-	ck_assert_uint_eq(ru_chunk_at(d, first_mesh, W3D_CHUNK_MESH)->recovery, 0);
+	ck_assert_uint_eq(t_chunk_at(d, first_mesh, W3D_CHUNK_MESH)->recovery, 0);
 	if (with_mesh_after) {
-		wl_chunk *m = ru_chunk_at(d, mesh, W3D_CHUNK_MESH);
+		wl_chunk *m = t_chunk_at(d, mesh, W3D_CHUNK_MESH);
 		ck_assert_ptr_nonnull(m);
 		ck_assert_ptr_eq(m->parent, &d->root);
 		ck_assert_uint_eq(m->recovery, 0);
@@ -726,22 +726,22 @@ START_TEST(test_child_overruns_parent)
 {
 	size_t m1 = put_mesh(&B, 2);
 	size_t v = m1 + H + H + MESH_HEADER3_BYTES;
-	ck_assert_uint_eq(ru_le32(B.data + v), W3D_CHUNK_VERTICES);
+	ck_assert_uint_eq(t_le32(B.data + v), W3D_CHUNK_VERTICES);
 	size_t m2 = put_mesh(&B, 3);
 	/* VERTICES claims 4 more vertices than the mesh holds (a whole number of
 	 * elements, so the size alone does not look wrong). */
-	wb_patch_u32(&B, v + 4, 2 * 12 + 4 * 12);
+	t_w3d_patch_u32(&B, v + 4, 2 * 12 + 4 * 12);
 	wl_doc *d = read_all();
 	const wl_finding *f = expect_only(d, "chunk-overruns-parent", v + 4, 4);
-	wl_chunk *c = ru_chunk_at(d, v, W3D_CHUNK_VERTICES);
+	wl_chunk *c = t_chunk_at(d, v, W3D_CHUNK_VERTICES);
 	ck_assert_ptr_eq(f->chunk, c);
 	ck_assert(c->recovery & WL_REC_CLAMPED);
 	ck_assert_uint_eq(c->size, 2 * 12);
 	ck_assert_uint_eq(c->declared_size, 6 * 12);
-	wl_chunk *mesh1 = ru_chunk_at(d, m1, W3D_CHUNK_MESH);
+	wl_chunk *mesh1 = t_chunk_at(d, m1, W3D_CHUNK_MESH);
 	ck_assert_uint_eq(wl_chunk_end(mesh1), m2);
 	ck_assert(!(mesh1->recovery & WL_REC_EXTENDED));
-	wl_chunk *mesh2 = ru_chunk_at(d, m2, W3D_CHUNK_MESH);
+	wl_chunk *mesh2 = t_chunk_at(d, m2, W3D_CHUNK_MESH);
 	ck_assert_ptr_nonnull(mesh2);
 	ck_assert_ptr_eq(mesh2->parent, &d->root);
 	ck_assert_uint_eq(mesh2->child_count, 2);
@@ -762,13 +762,13 @@ START_TEST(test_child_overruns_parent_at_eof)
 {
 	size_t m1 = put_mesh(&B, 2);
 	size_t v = m1 + H + H + MESH_HEADER3_BYTES;
-	wb_patch_u32(&B, v + 4, 2 * 12 + 4 * 12);
+	t_w3d_patch_u32(&B, v + 4, 2 * 12 + 4 * 12);
 	wl_doc *d = read_all();
 	expect_none(d, "chunk-truncated");
 	expect_one(d, "chunk-overruns-parent", v + 4, 4);
-	wl_chunk *c = ru_chunk_at(d, v, W3D_CHUNK_VERTICES);
+	wl_chunk *c = t_chunk_at(d, v, W3D_CHUNK_VERTICES);
 	ck_assert(c->recovery & WL_REC_CLAMPED);
-	ck_assert_uint_eq(ru_chunk_at(d, m1, W3D_CHUNK_MESH)->recovery, 0);
+	ck_assert_uint_eq(t_chunk_at(d, m1, W3D_CHUNK_MESH)->recovery, 0);
 }
 END_TEST
 
@@ -776,19 +776,19 @@ END_TEST
 
 START_TEST(test_resync_top_level)
 {
-	wb_u32(&B, 0xDEADBEEFu); /* unknown id ... */
-	wb_u32(&B, 0xFFFFFFFFu); /* ... whose size cannot fit */
+	t_w3d_u32(&B, 0xDEADBEEFu); /* unknown id ... */
+	t_w3d_u32(&B, 0xFFFFFFFFu); /* ... whose size cannot fit */
 	size_t mesh = put_mesh(&B, 2);
 	hlod_layout l = put_hlod(&B, 2);
 	wl_doc *d = read_all();
 	const wl_finding *f = expect_only(d, "chunk-resync", 0, mesh);
 	ck_assert_ptr_null(f->chunk);
-	wl_chunk *g = ru_child(&d->root, 0);
+	wl_chunk *g = t_child(&d->root, 0);
 	ck_assert_uint_eq(g->kind, WL_NODE_GAP);
 	ck_assert(g->recovery & WL_REC_SKIPPED);
 	ck_assert_uint_eq(g->size, 8);
-	ck_assert_ptr_nonnull(ru_chunk_at(d, mesh, W3D_CHUNK_MESH));
-	ck_assert_ptr_nonnull(ru_chunk_at(d, l.hlod, W3D_CHUNK_HLOD));
+	ck_assert_ptr_nonnull(t_chunk_at(d, mesh, W3D_CHUNK_MESH));
+	ck_assert_ptr_nonnull(t_chunk_at(d, l.hlod, W3D_CHUNK_HLOD));
 	ck_assert_uint_eq(d->root.child_count, 3);
 }
 END_TEST
@@ -804,20 +804,20 @@ START_TEST(test_size_wrong_top_level_mesh)
 	size_t m1 = put_mesh(&B, 2);
 	size_t m2 = put_mesh(&B, 3);
 	size_t m3 = put_mesh(&B, 1);
-	uint32_t raw = ru_le32(B.data + m1 + 4);
-	wb_patch_u32(&B, m1 + 4, raw + delta[_i]);
+	uint32_t raw = t_le32(B.data + m1 + 4);
+	t_w3d_patch_u32(&B, m1 + 4, raw + delta[_i]);
 	wl_doc *d = read_all();
 	const wl_finding *f = expect_only(d, "chunk-size-wrong", m1 + 4, 4);
-	wl_chunk *mesh1 = ru_chunk_at(d, m1, W3D_CHUNK_MESH);
+	wl_chunk *mesh1 = t_chunk_at(d, m1, W3D_CHUNK_MESH);
 	ck_assert_ptr_eq(f->chunk, mesh1);
 	ck_assert(mesh1->recovery & WL_REC_RESIZED);
 	ck_assert_uint_eq(wl_chunk_end(mesh1), m2);
-	wl_chunk *mesh2 = ru_chunk_at(d, m2, W3D_CHUNK_MESH);
+	wl_chunk *mesh2 = t_chunk_at(d, m2, W3D_CHUNK_MESH);
 	ck_assert_ptr_nonnull(mesh2);
 	ck_assert_ptr_eq(mesh2->parent, &d->root);
 	ck_assert_uint_eq(mesh2->child_count, 2);
 	ck_assert_uint_eq(mesh2->recovery, 0);
-	ck_assert_ptr_nonnull(ru_chunk_at(d, m3, W3D_CHUNK_MESH));
+	ck_assert_ptr_nonnull(t_chunk_at(d, m3, W3D_CHUNK_MESH));
 	ck_assert_uint_eq(d->root.child_count, 3);
 }
 END_TEST
@@ -828,29 +828,29 @@ END_TEST
 START_TEST(test_size_wrong_data_chunk)
 {
 	static const int32_t delta[] = { 4, 12, -12 };
-	wb_begin(&B, W3D_CHUNK_MESH);
+	t_w3d_begin(&B, W3D_CHUNK_MESH);
 	size_t v = B.len;
-	wb_begin(&B, W3D_CHUNK_VERTICES);
+	t_w3d_begin(&B, W3D_CHUNK_VERTICES);
 	for (int i = 0; i < 3; i++)
-		wb_vec3(&B, 1.5f + (float)i, 2.5f, 3.5f);
-	wb_end(&B);
+		t_w3d_vec3(&B, 1.5f + (float)i, 2.5f, 3.5f);
+	t_w3d_end(&B);
 	size_t n = B.len;
-	wb_begin(&B, W3D_CHUNK_VERTEX_NORMALS);
+	t_w3d_begin(&B, W3D_CHUNK_VERTEX_NORMALS);
 	for (int i = 0; i < 3; i++)
-		wb_vec3(&B, 0, 0, 1);
-	wb_end(&B);
-	wb_begin(&B, W3D_CHUNK_VERTEX_SHADE_INDICES);
+		t_w3d_vec3(&B, 0, 0, 1);
+	t_w3d_end(&B);
+	t_w3d_begin(&B, W3D_CHUNK_VERTEX_SHADE_INDICES);
 	for (uint32_t i = 0; i < 3; i++)
-		wb_u32(&B, i);
-	wb_end(&B);
-	wb_end(&B);
-	wb_patch_u32(&B, v + 4, (uint32_t)(36 + delta[_i]));
+		t_w3d_u32(&B, i);
+	t_w3d_end(&B);
+	t_w3d_end(&B);
+	t_w3d_patch_u32(&B, v + 4, (uint32_t)(36 + delta[_i]));
 	wl_doc *d = read_all();
 	const wl_finding *f = expect_only(d, "chunk-size-wrong", v + 4, 4);
-	wl_chunk *c = ru_chunk_at(d, v, W3D_CHUNK_VERTICES);
+	wl_chunk *c = t_chunk_at(d, v, W3D_CHUNK_VERTICES);
 	ck_assert_ptr_eq(f->chunk, c);
 	ck_assert_uint_eq(c->size, 36);
-	wl_chunk *nc = ru_chunk_at(d, n, W3D_CHUNK_VERTEX_NORMALS);
+	wl_chunk *nc = t_chunk_at(d, n, W3D_CHUNK_VERTEX_NORMALS);
 	ck_assert_ptr_nonnull(nc);
 	ck_assert_uint_eq(nc->recovery, 0);
 	ck_assert_uint_eq(c->parent->child_count, 3);
@@ -862,22 +862,22 @@ END_TEST
  * chunk-size-wrong; one more grown mesh is one more finding. */
 START_TEST(test_size_wrong_near_miss_and_count)
 {
-	wb_begin(&B, W3D_CHUNK_MESH);
-	wb_chunk(&B, W3D_CHUNK_VERTICES, "123456789012", 12);
-	wb_chunk(&B, 0x7777u, "abcd", 4);
-	wb_end(&B);
+	t_w3d_begin(&B, W3D_CHUNK_MESH);
+	t_w3d_chunk(&B, W3D_CHUNK_VERTICES, "123456789012", 12);
+	t_w3d_chunk(&B, 0x7777u, "abcd", 4);
+	t_w3d_end(&B);
 	wl_doc *d = read_all();
 	expect_none(d, "chunk-size-wrong");
 	B.len = 0;
 	size_t m[4];
 	for (int i = 0; i < 4; i++)
 		m[i] = put_mesh(&B, 2);
-	wb_patch_u32(&B, m[0] + 4, ru_le32(B.data + m[0] + 4) + 1);
+	t_w3d_patch_u32(&B, m[0] + 4, t_le32(B.data + m[0] + 4) + 1);
 	d = read_all();
-	ck_assert_uint_eq(ru_count(d, "chunk-size-wrong"), 1);
-	wb_patch_u32(&B, m[2] + 4, ru_le32(B.data + m[2] + 4) + 1);
+	ck_assert_uint_eq(t_count(d, "chunk-size-wrong"), 1);
+	t_w3d_patch_u32(&B, m[2] + 4, t_le32(B.data + m[2] + 4) + 1);
 	d = read_all();
-	ck_assert_uint_eq(ru_count(d, "chunk-size-wrong"), 2);
+	ck_assert_uint_eq(t_count(d, "chunk-size-wrong"), 2);
 	expect_none(d, "chunk-resync");
 }
 END_TEST
@@ -886,16 +886,16 @@ END_TEST
  * tris triangles and verts vertices. */
 static void begin_counted_mesh(wb *b, uint32_t tris, uint32_t verts)
 {
-	wb_begin(b, W3D_CHUNK_MESH);
-	wb_begin(b, W3D_CHUNK_MESH_HEADER3);
-	wb_u32(b, 0x00040002u);
-	wb_u32(b, 0);
-	wb_name(b, "BODY", 16);
-	wb_name(b, "TANK", 16);
-	wb_u32(b, tris);
-	wb_u32(b, verts);
-	wb_zeros(b, MESH_HEADER3_BYTES - 48);
-	wb_end(b);
+	t_w3d_begin(b, W3D_CHUNK_MESH);
+	t_w3d_begin(b, W3D_CHUNK_MESH_HEADER3);
+	t_w3d_u32(b, 0x00040002u);
+	t_w3d_u32(b, 0);
+	t_w3d_name(b, "BODY", 16);
+	t_w3d_name(b, "TANK", 16);
+	t_w3d_u32(b, tris);
+	t_w3d_u32(b, verts);
+	t_w3d_zeros(b, MESH_HEADER3_BYTES - 48);
+	t_w3d_end(b);
 }
 
 /* A MESH of 3 vertices (header counts) whose VERTEX_SHADE_INDICES
@@ -905,21 +905,21 @@ static size_t put_counted_mesh(wb *b, uint32_t shade, size_t *mi)
 {
 	begin_counted_mesh(b, 0, 3);
 	size_t at = b->len;
-	wb_begin(b, W3D_CHUNK_VERTEX_SHADE_INDICES);
+	t_w3d_begin(b, W3D_CHUNK_VERTEX_SHADE_INDICES);
 	for (uint32_t i = 0; i < shade / 4; i++)
-		wb_u32(b, i);
-	wb_end(b);
+		t_w3d_u32(b, i);
+	t_w3d_end(b);
 	*mi = b->len;
-	wb_begin(b, W3D_CHUNK_MATERIAL_INFO);
-	wb_u32(b, 1);
-	wb_u32(b, 1);
-	wb_u32(b, 1);
-	wb_u32(b, 0);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_SHADERS);
-	wb_zeros(b, 16);
-	wb_end(b);
-	wb_end(b);
+	t_w3d_begin(b, W3D_CHUNK_MATERIAL_INFO);
+	t_w3d_u32(b, 1);
+	t_w3d_u32(b, 1);
+	t_w3d_u32(b, 1);
+	t_w3d_u32(b, 0);
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_CHUNK_SHADERS);
+	t_w3d_zeros(b, 16);
+	t_w3d_end(b);
+	t_w3d_end(b);
 	return at;
 }
 
@@ -933,14 +933,14 @@ START_TEST(test_size_wrong_by_counts)
 	static const int32_t delta[] = { 8, 1, -4 };
 	size_t mi;
 	size_t v = put_counted_mesh(&B, 12, &mi);
-	wb_patch_u32(&B, v + 4, (uint32_t)(12 + delta[_i]));
+	t_w3d_patch_u32(&B, v + 4, (uint32_t)(12 + delta[_i]));
 	wl_doc *d = read_all();
 	const wl_finding *f = expect_only(d, "chunk-size-wrong", v + 4, 4);
 	ck_assert(strstr(f->message, "the counts of its header") != NULL);
-	wl_chunk *c = ru_chunk_at(d, v, W3D_CHUNK_VERTEX_SHADE_INDICES);
+	wl_chunk *c = t_chunk_at(d, v, W3D_CHUNK_VERTEX_SHADE_INDICES);
 	ck_assert_ptr_eq(f->chunk, c);
 	ck_assert_uint_eq(c->size, 12);
-	wl_chunk *m = ru_chunk_at(d, mi, W3D_CHUNK_MATERIAL_INFO);
+	wl_chunk *m = t_chunk_at(d, mi, W3D_CHUNK_MATERIAL_INFO);
 	ck_assert_ptr_nonnull(m);
 	ck_assert_uint_eq(m->size, 16);
 	ck_assert_uint_eq(c->parent->child_count, 4);
@@ -960,12 +960,12 @@ START_TEST(test_size_wrong_by_counts_near_miss_and_count)
 	B.len = 0;
 	size_t v1 = put_counted_mesh(&B, 12, &mi);
 	size_t v2 = put_counted_mesh(&B, 12, &mi);
-	wb_patch_u32(&B, v1 + 4, 20);
+	t_w3d_patch_u32(&B, v1 + 4, 20);
 	d = read_all();
-	ck_assert_uint_eq(ru_count(d, "chunk-size-wrong"), 1);
-	wb_patch_u32(&B, v2 + 4, 20);
+	ck_assert_uint_eq(t_count(d, "chunk-size-wrong"), 1);
+	t_w3d_patch_u32(&B, v2 + 4, 20);
 	d = read_all();
-	ck_assert_uint_eq(ru_count(d, "chunk-size-wrong"), 2);
+	ck_assert_uint_eq(t_count(d, "chunk-size-wrong"), 2);
 }
 END_TEST
 
@@ -978,20 +978,20 @@ END_TEST
 static size_t put_pass_mesh(wb *b, uint32_t ids, size_t *dcg)
 {
 	begin_counted_mesh(b, 5, 3);
-	wb_begin(b, W3D_CHUNK_MATERIAL_PASS);
+	t_w3d_begin(b, W3D_CHUNK_MATERIAL_PASS);
 	size_t at = b->len;
-	wb_begin(b, W3D_CHUNK_SHADER_IDS);
-	wb_zeros(b, 4 * (ids - 1));
-	wb_u32(b, W3D_CHUNK_VERTEX_MATERIAL_IDS);
-	wb_end(b);
+	t_w3d_begin(b, W3D_CHUNK_SHADER_IDS);
+	t_w3d_zeros(b, 4 * (ids - 1));
+	t_w3d_u32(b, W3D_CHUNK_VERTEX_MATERIAL_IDS);
+	t_w3d_end(b);
 	*dcg = b->len;
-	wb_begin(b, W3D_CHUNK_DCG);
-	wb_u32(b, W3D_CHUNK_VERTEX_MATERIAL_IDS);
-	wb_u32(b, 0);
-	wb_u32(b, 0xFF808080u);
-	wb_end(b);
-	wb_end(b);
-	wb_end(b);
+	t_w3d_begin(b, W3D_CHUNK_DCG);
+	t_w3d_u32(b, W3D_CHUNK_VERTEX_MATERIAL_IDS);
+	t_w3d_u32(b, 0);
+	t_w3d_u32(b, 0xFF808080u);
+	t_w3d_end(b);
+	t_w3d_end(b);
+	t_w3d_end(b);
 	return at;
 }
 
@@ -1005,13 +1005,13 @@ START_TEST(test_size_wrong_by_counts_in_pass)
 	static const int32_t delta[] = { 8, 8, -4 };
 	size_t dcg;
 	size_t v = put_pass_mesh(&B, ids[_i], &dcg);
-	wb_patch_u32(&B, v + 4, (uint32_t)((int32_t)(4 * ids[_i]) + delta[_i]));
+	t_w3d_patch_u32(&B, v + 4, (uint32_t)((int32_t)(4 * ids[_i]) + delta[_i]));
 	wl_doc *d = read_all();
 	const wl_finding *f = expect_only(d, "chunk-size-wrong", v + 4, 4);
-	wl_chunk *c = ru_chunk_at(d, v, W3D_CHUNK_SHADER_IDS);
+	wl_chunk *c = t_chunk_at(d, v, W3D_CHUNK_SHADER_IDS);
 	ck_assert_ptr_eq(f->chunk, c);
 	ck_assert_uint_eq(c->size, 4 * ids[_i]);
-	wl_chunk *k = ru_chunk_at(d, dcg, W3D_CHUNK_DCG);
+	wl_chunk *k = t_chunk_at(d, dcg, W3D_CHUNK_DCG);
 	ck_assert_ptr_nonnull(k);
 	ck_assert_uint_eq(k->size, 12);
 }
@@ -1031,24 +1031,24 @@ END_TEST
 
 START_TEST(test_resync_inside_container)
 {
-	wb_begin(&B, W3D_CHUNK_HLOD);
+	t_w3d_begin(&B, W3D_CHUNK_HLOD);
 	put_hlod_header(&B);
 	size_t junk = B.len;
-	wb_u32(&B, 0x13572468u);
-	wb_u32(&B, 0x7FFFFF00u);
-	wb_u32(&B, 0xFFFFFFFFu);
+	t_w3d_u32(&B, 0x13572468u);
+	t_w3d_u32(&B, 0x7FFFFF00u);
+	t_w3d_u32(&B, 0xFFFFFFFFu);
 	size_t lods = B.len;
-	wb_begin(&B, W3D_CHUNK_HLOD_LOD_ARRAY);
+	t_w3d_begin(&B, W3D_CHUNK_HLOD_LOD_ARRAY);
 	put_soa_header(&B, 1);
 	put_sub_object(&B, 0, "X");
-	wb_end(&B);
-	wb_end(&B);
+	t_w3d_end(&B);
+	t_w3d_end(&B);
 	wl_doc *d = read_all();
 	const wl_finding *f = expect_one(d, "chunk-resync", junk, lods - junk);
-	ck_assert_ptr_eq(f->chunk, ru_child(&d->root, 0));
-	wl_chunk *la = ru_chunk_at(d, lods, W3D_CHUNK_HLOD_LOD_ARRAY);
+	ck_assert_ptr_eq(f->chunk, t_child(&d->root, 0));
+	wl_chunk *la = t_chunk_at(d, lods, W3D_CHUNK_HLOD_LOD_ARRAY);
 	ck_assert_ptr_nonnull(la);
-	ck_assert_ptr_eq(la->parent, ru_child(&d->root, 0));
+	ck_assert_ptr_eq(la->parent, t_child(&d->root, 0));
 	ck_assert_uint_eq(la->child_count, 2);
 }
 END_TEST
@@ -1056,7 +1056,7 @@ END_TEST
 /* Near miss: an unknown id whose size fits is a chunk, not a bad header. */
 START_TEST(test_resync_near_miss_unknown_fits)
 {
-	wb_chunk(&B, 0xDEADBEEFu, "12345678", 8);
+	t_w3d_chunk(&B, 0xDEADBEEFu, "12345678", 8);
 	size_t mesh = put_mesh(&B, 1);
 	wl_doc *d = read_all();
 	expect_none(d, "chunk-resync");
@@ -1069,18 +1069,18 @@ START_TEST(test_resync_long_garbage)
 {
 	const size_t junk = (size_t)WL_RESYNC_WINDOW + 4000;
 	for (size_t i = 0; i < junk; i++)
-		wb_u8(&B, 0xFF);
+		t_w3d_u8(&B, 0xFF);
 	size_t mesh = put_mesh(&B, 2);
 	put_hlod(&B, 1);
 	wl_doc *d = read_all();
-	ck_assert_uint_eq(ru_count(d, "chunk-resync"), 2);
-	const wl_finding *f1 = ru_find_at(d, "chunk-resync", 0);
+	ck_assert_uint_eq(t_count(d, "chunk-resync"), 2);
+	const wl_finding *f1 = t_find_at(d, "chunk-resync", 0);
 	ck_assert_ptr_nonnull(f1);
 	ck_assert_uint_eq(f1->length, WL_RESYNC_WINDOW);
-	const wl_finding *f2 = ru_find_at(d, "chunk-resync", WL_RESYNC_WINDOW);
+	const wl_finding *f2 = t_find_at(d, "chunk-resync", WL_RESYNC_WINDOW);
 	ck_assert_ptr_nonnull(f2);
 	ck_assert_uint_eq(f2->length, junk - WL_RESYNC_WINDOW);
-	ck_assert_ptr_nonnull(ru_chunk_at(d, mesh, W3D_CHUNK_MESH));
+	ck_assert_ptr_nonnull(t_chunk_at(d, mesh, W3D_CHUNK_MESH));
 }
 END_TEST
 
@@ -1095,12 +1095,12 @@ START_TEST(test_resync_chunk_at_window_edge)
 {
 	const size_t junk = (size_t)WL_RESYNC_WINDOW - 3;
 	for (size_t i = 0; i < junk; i++)
-		wb_u8(&B, 0xFF);
+		t_w3d_u8(&B, 0xFF);
 	size_t mesh = put_mesh(&B, 2);
 	hlod_layout l = put_hlod(&B, 1);
 	wl_doc *d = read_all();
-	ck_assert_ptr_nonnull(ru_chunk_at(d, mesh, W3D_CHUNK_MESH));
-	ck_assert_ptr_nonnull(ru_chunk_at(d, l.hlod, W3D_CHUNK_HLOD));
+	ck_assert_ptr_nonnull(t_chunk_at(d, mesh, W3D_CHUNK_MESH));
+	ck_assert_ptr_nonnull(t_chunk_at(d, l.hlod, W3D_CHUNK_HLOD));
 	expect_one(d, "chunk-resync", 0, junk);
 }
 END_TEST
@@ -1125,8 +1125,8 @@ static const wl_chunk_type *nest_lookup(uint16_t ctx, uint32_t id)
 
 static void nest_header(const uint8_t *p, uint32_t *id, uint32_t *size, bool *flag)
 {
-	*id = ru_le32(p);
-	uint32_t raw = ru_le32(p + 4);
+	*id = t_le32(p);
+	uint32_t raw = t_le32(p + 4);
 	*size = raw & 0x7FFFFFFFu;
 	*flag = (raw >> 31) != 0;
 }
@@ -1168,12 +1168,12 @@ START_TEST(test_depth_limit)
 	const size_t levels = 200;
 	size_t len;
 	uint8_t *p = build_nest(1, levels, &len);
-	wl_doc *d = ru_read_fmt(&nest_format, p, len);
+	wl_doc *d = t_read_fmt(&nest_format, p, len);
 	/* Levels 0..WL_MAX_DEPTH-1 are parsed; the chunk at level WL_MAX_DEPTH
 	 * is kept whole and unread. */
 	const size_t at = (size_t)WL_MAX_DEPTH * H;
 	const wl_finding *f = expect_only(d, "chunk-depth-limit", at, len - at);
-	const wl_chunk *k = ru_child(&d->root, 0);
+	const wl_chunk *k = t_child(&d->root, 0);
 	for (int level = 0; level < WL_MAX_DEPTH; level++) {
 		ck_assert_ptr_nonnull(k);
 		ck_assert_msg(k->container, "level %d not parsed", level);
@@ -1195,7 +1195,7 @@ START_TEST(test_depth_limit)
 		strcat(want, level ? "/NEST" : "NEST");
 	char buf[sizeof want + 16];
 	ck_assert_str_eq(wl_chunk_path(d, k, -1, buf, sizeof buf), want);
-	ru_free(d);
+	t_free(d);
 	free(p);
 }
 END_TEST
@@ -1204,12 +1204,12 @@ START_TEST(test_depth_below_limit)
 {
 	size_t len;
 	uint8_t *p = build_nest(1, WL_MAX_DEPTH, &len);
-	wl_doc *d = ru_read_fmt(&nest_format, p, len);
+	wl_doc *d = t_read_fmt(&nest_format, p, len);
 	expect_none(d, "chunk-depth-limit");
 	ck_assert_uint_eq(d->chunk_count, WL_MAX_DEPTH);
 	ck_assert_uint_eq(d->findings.count, 0);
 	ASSERT_TILES(d);
-	ru_free(d);
+	t_free(d);
 	free(p);
 }
 END_TEST
@@ -1220,12 +1220,12 @@ START_TEST(test_w3d_deep_nesting_is_opaque)
 {
 	size_t len;
 	uint8_t *p = build_nest(W3D_CHUNK_MESH, 200, &len);
-	wl_doc *d = ru_read(p, len);
+	wl_doc *d = t_read(p, len);
 	expect_none(d, "chunk-depth-limit");
 	expect_one(d, "chunk-unknown", H, len - H);
 	ck_assert_uint_eq(d->chunk_count, 2);
 	ASSERT_TILES(d);
-	ru_free(d);
+	t_free(d);
 	free(p);
 }
 END_TEST
@@ -1245,14 +1245,14 @@ static uint64_t rng_next(uint64_t *s)
 
 static void check_invariants(const wl_doc *d, const char *what, size_t i)
 {
-	const char *why = ru_tiling_error(d);
+	const char *why = t_tiling_error(d);
 	ck_assert_msg(why == NULL, "%s %zu: %s", what, i, why);
-	why = ru_findings_bounds_error(d);
+	why = t_findings_bounds_error(d);
 	ck_assert_msg(why == NULL, "%s %zu: %s", what, i, why);
 	if (d->size == 0)
-		ck_assert_uint_eq(ru_count(d, "file-empty"), 1);
+		ck_assert_uint_eq(t_count(d, "file-empty"), 1);
 	else if (d->chunk_count == 0)
-		ck_assert_uint_eq(ru_count(d, "no-chunks"), 1);
+		ck_assert_uint_eq(t_count(d, "no-chunks"), 1);
 }
 
 START_TEST(test_random_bytes)
@@ -1269,9 +1269,9 @@ START_TEST(test_random_bytes)
 			uint64_t r = rng_next(&seed);
 			buf[k] = mode == 0 ? (uint8_t)r : mode == 1 ? (uint8_t)(r % 8) : (uint8_t)(r % 64);
 		}
-		wl_doc *d = ru_read(buf, n);
+		wl_doc *d = t_read(buf, n);
 		check_invariants(d, "random buffer", i);
-		ru_free(d);
+		t_free(d);
 	}
 	free(buf);
 }
@@ -1298,12 +1298,12 @@ static void rec_begin(rec *r, uint32_t id, int container)
 	c->container = container;
 	c->parent = r->depth ? r->open[r->depth - 1] : -1;
 	r->open[r->depth++] = r->n++;
-	wb_begin(&r->b, id);
+	t_w3d_begin(&r->b, id);
 }
 
 static void rec_end(rec *r)
 {
-	wb_end(&r->b);
+	t_w3d_end(&r->b);
 	r->c[r->open[--r->depth]].end = r->b.len;
 }
 
@@ -1311,14 +1311,14 @@ static void rec_data(rec *r, uint32_t id, size_t n, uint8_t fill)
 {
 	rec_begin(r, id, 0);
 	for (size_t i = 0; i < n; i++)
-		wb_u8(&r->b, (uint8_t)(fill + i));
+		t_w3d_u8(&r->b, (uint8_t)(fill + i));
 	rec_end(r);
 }
 
 static void build_sample(rec *r)
 {
 	memset(r, 0, sizeof *r);
-	wb_init(&r->b);
+	t_w3d_init(&r->b);
 	rec_begin(r, W3D_CHUNK_MESH, 1);
 	rec_data(r, W3D_CHUNK_MESH_HEADER3, MESH_HEADER3_BYTES, 0x40);
 	rec_data(r, W3D_CHUNK_VERTICES, 24, 0x40);
@@ -1357,13 +1357,13 @@ START_TEST(test_every_prefix)
 	build_sample(&r);
 	const size_t n_all = r.b.len;
 	{
-		wl_doc *whole = ru_read(r.b.data, n_all);
+		wl_doc *whole = t_read(r.b.data, n_all);
 		ck_assert_uint_eq(whole->findings.count, 0);
 		ck_assert_uint_eq(whole->chunk_count, (uint64_t)r.n);
-		ru_free(whole);
+		t_free(whole);
 	}
 	for (size_t n = 0; n <= n_all; n++) {
-		wl_doc *d = ru_read(r.b.data, n);
+		wl_doc *d = t_read(r.b.data, n);
 		check_invariants(d, "prefix", n);
 		size_t want_trunc = 0, want_past = 0, want_gap = 0;
 		for (int k = 0; k < r.n; k++) {
@@ -1372,7 +1372,7 @@ START_TEST(test_every_prefix)
 				continue;
 			if (n - c->off < H) {
 				const char *rule = c->parent < 0 ? "trailing-bytes" : "stray-bytes";
-				const wl_finding *f = ru_find_at(d, rule, c->off);
+				const wl_finding *f = t_find_at(d, rule, c->off);
 				ck_assert_msg(f && f->length == n - c->off,
 					      "cut %zu inside the header at 0x%zx: no %s", n, c->off, rule);
 				want_gap++;
@@ -1383,29 +1383,29 @@ START_TEST(test_every_prefix)
 				if (r.c[j].end == n && rec_is_ancestor(&r, k, j))
 					at_boundary = true;
 			if (at_boundary) {
-				ck_assert_msg(ru_find_at(d, "chunk-size-past-eof", c->off + 4),
+				ck_assert_msg(t_find_at(d, "chunk-size-past-eof", c->off + 4),
 					      "cut %zu after complete children of 0x%zx: no chunk-size-past-eof",
 					      n, c->off);
 				want_past++;
 			} else {
-				const wl_finding *f = ru_find_at(d, "chunk-truncated", c->off);
+				const wl_finding *f = t_find_at(d, "chunk-truncated", c->off);
 				ck_assert_msg(f != NULL, "cut %zu inside chunk 0x%zx: no chunk-truncated",
 					      n, c->off);
 				ck_assert_uint_eq(f->length, n - c->off);
 				want_trunc++;
 			}
 		}
-		ck_assert_msg(ru_count(d, "chunk-truncated") == want_trunc,
+		ck_assert_msg(t_count(d, "chunk-truncated") == want_trunc,
 			      "cut %zu: %zu chunk-truncated, expected %zu", n,
-			      ru_count(d, "chunk-truncated"), want_trunc);
-		ck_assert_uint_eq(ru_count(d, "chunk-size-past-eof"), want_past);
-		ck_assert_uint_eq(ru_count(d, "stray-bytes") + ru_count(d, "trailing-bytes"), want_gap);
+			      t_count(d, "chunk-truncated"), want_trunc);
+		ck_assert_uint_eq(t_count(d, "chunk-size-past-eof"), want_past);
+		ck_assert_uint_eq(t_count(d, "stray-bytes") + t_count(d, "trailing-bytes"), want_gap);
 		expect_none(d, "chunk-resync");
 		expect_none(d, "chunk-overruns-parent");
 		expect_none(d, "container-size-too-small");
-		ru_free(d);
+		t_free(d);
 	}
-	wb_free(&r.b);
+	t_w3d_free(&r.b);
 }
 END_TEST
 
@@ -1434,12 +1434,12 @@ START_TEST(test_mutated_files)
 		size_t n = r.b.len;
 		if (rng_next(&seed) % 4 == 0)
 			n = (size_t)(rng_next(&seed) % (r.b.len + 1));
-		wl_doc *d = ru_read(buf, n);
+		wl_doc *d = t_read(buf, n);
 		check_invariants(d, "mutation", i);
-		ru_free(d);
+		t_free(d);
 	}
 	free(buf);
-	wb_free(&r.b);
+	t_w3d_free(&r.b);
 }
 END_TEST
 
@@ -1449,37 +1449,37 @@ START_TEST(test_chunk_path)
 {
 	size_t m0 = put_mesh(&B, 1);
 	size_t m1 = B.len;
-	wb_begin(&B, W3D_CHUNK_MESH);
+	t_w3d_begin(&B, W3D_CHUNK_MESH);
 	size_t hdr = B.len;
-	wb_chunk(&B, W3D_CHUNK_MESH_HEADER3, NULL, 0);
+	t_w3d_chunk(&B, W3D_CHUNK_MESH_HEADER3, NULL, 0);
 	size_t v0 = B.len;
-	wb_chunk(&B, W3D_CHUNK_VERTICES, "123456789012", 12);
+	t_w3d_chunk(&B, W3D_CHUNK_VERTICES, "123456789012", 12);
 	size_t v1 = B.len;
-	wb_chunk(&B, W3D_CHUNK_VERTICES, "123456789012", 12);
-	wb_end(&B);
+	t_w3d_chunk(&B, W3D_CHUNK_VERTICES, "123456789012", 12);
+	t_w3d_end(&B);
 	hlod_layout l = put_hlod(&B, 2);
 	size_t unk = B.len;
-	wb_chunk(&B, 0x1234u, "z", 1);
+	t_w3d_chunk(&B, 0x1234u, "z", 1);
 	wl_doc *d = read_all();
 	char buf[256];
 
-	ck_assert_str_eq(wl_chunk_path(d, ru_chunk_at(d, m0, W3D_CHUNK_MESH), -1, buf, sizeof buf),
+	ck_assert_str_eq(wl_chunk_path(d, t_chunk_at(d, m0, W3D_CHUNK_MESH), -1, buf, sizeof buf),
 			 "MESH#0");
-	ck_assert_str_eq(wl_chunk_path(d, ru_chunk_at(d, hdr, W3D_CHUNK_MESH_HEADER3), -1, buf,
+	ck_assert_str_eq(wl_chunk_path(d, t_chunk_at(d, hdr, W3D_CHUNK_MESH_HEADER3), -1, buf,
 				       sizeof buf), "MESH#1/MESH_HEADER3");
-	ck_assert_str_eq(wl_chunk_path(d, ru_chunk_at(d, v0, W3D_CHUNK_VERTICES), -1, buf, sizeof buf),
+	ck_assert_str_eq(wl_chunk_path(d, t_chunk_at(d, v0, W3D_CHUNK_VERTICES), -1, buf, sizeof buf),
 			 "MESH#1/VERTICES#0");
-	ck_assert_str_eq(wl_chunk_path(d, ru_chunk_at(d, v1, W3D_CHUNK_VERTICES), 17, buf, sizeof buf),
+	ck_assert_str_eq(wl_chunk_path(d, t_chunk_at(d, v1, W3D_CHUNK_VERTICES), 17, buf, sizeof buf),
 			 "MESH#1/VERTICES#1[17]");
-	ck_assert_str_eq(wl_chunk_path(d, ru_chunk_at(d, l.sub[1], W3D_CHUNK_HLOD_SUB_OBJECT), 0, buf,
+	ck_assert_str_eq(wl_chunk_path(d, t_chunk_at(d, l.sub[1], W3D_CHUNK_HLOD_SUB_OBJECT), 0, buf,
 				       sizeof buf), "HLOD/HLOD_LOD_ARRAY/HLOD_SUB_OBJECT#1[0]");
-	ck_assert_str_eq(wl_chunk_path(d, ru_chunk_at(d, unk, 0x1234u), -1, buf, sizeof buf),
+	ck_assert_str_eq(wl_chunk_path(d, t_chunk_at(d, unk, 0x1234u), -1, buf, sizeof buf),
 			 "0x1234");
 
 	/* A label replaces the #k index. */
-	wl_chunk *mesh1 = ru_chunk_at(d, m1, W3D_CHUNK_MESH);
+	wl_chunk *mesh1 = t_chunk_at(d, m1, W3D_CHUNK_MESH);
 	mesh1->label = "TANK_BODY";
-	ck_assert_str_eq(wl_chunk_path(d, ru_chunk_at(d, v1, W3D_CHUNK_VERTICES), 3, buf, sizeof buf),
+	ck_assert_str_eq(wl_chunk_path(d, t_chunk_at(d, v1, W3D_CHUNK_VERTICES), 3, buf, sizeof buf),
 			 "MESH[TANK_BODY]/VERTICES#1[3]");
 	mesh1->label = ""; /* an empty label is no label */
 	ck_assert_str_eq(wl_chunk_path(d, mesh1, -1, buf, sizeof buf), "MESH#1");
@@ -1487,7 +1487,7 @@ START_TEST(test_chunk_path)
 	/* A short buffer is cut and stays terminated. */
 	char small[8];
 	memset(small, 'x', sizeof small);
-	wl_chunk_path(d, ru_chunk_at(d, v1, W3D_CHUNK_VERTICES), 17, small, sizeof small);
+	wl_chunk_path(d, t_chunk_at(d, v1, W3D_CHUNK_VERTICES), 17, small, sizeof small);
 	ck_assert_str_eq(small, "MESH#1/");
 	char none[2] = { 'q', 'q' };
 	wl_chunk_path(d, mesh1, -1, none, 0); /* cap 0: nothing written */
@@ -1496,23 +1496,23 @@ START_TEST(test_chunk_path)
 	ck_assert_int_eq(none[0], 0);
 	ck_assert_int_eq(none[1], 'q');
 
-	ck_assert_str_eq(wl_chunk_name(d, ru_chunk_at(d, unk, 0x1234u)), "0x1234");
+	ck_assert_str_eq(wl_chunk_name(d, t_chunk_at(d, unk, 0x1234u)), "0x1234");
 	ck_assert_str_eq(wl_chunk_name(d, mesh1), "MESH");
 }
 END_TEST
 
 START_TEST(test_find_helpers)
 {
-	wb_begin(&B, W3D_CHUNK_MESH);
-	wb_chunk(&B, W3D_CHUNK_MESH_HEADER3, NULL, 0);
+	t_w3d_begin(&B, W3D_CHUNK_MESH);
+	t_w3d_chunk(&B, W3D_CHUNK_MESH_HEADER3, NULL, 0);
 	size_t v0 = B.len;
-	wb_chunk(&B, W3D_CHUNK_VERTICES, NULL, 0);
-	wb_chunk(&B, W3D_CHUNK_VERTEX_NORMALS, NULL, 0);
+	t_w3d_chunk(&B, W3D_CHUNK_VERTICES, NULL, 0);
+	t_w3d_chunk(&B, W3D_CHUNK_VERTEX_NORMALS, NULL, 0);
 	size_t v1 = B.len;
-	wb_chunk(&B, W3D_CHUNK_VERTICES, NULL, 0);
-	wb_end(&B);
+	t_w3d_chunk(&B, W3D_CHUNK_VERTICES, NULL, 0);
+	t_w3d_end(&B);
 	wl_doc *d = read_all();
-	const wl_chunk *m = ru_child(&d->root, 0);
+	const wl_chunk *m = t_child(&d->root, 0);
 	const wl_chunk *a = wl_chunk_find(m, W3D_CHUNK_VERTICES);
 	ck_assert_ptr_nonnull(a);
 	ck_assert_uint_eq(a->offset, v0);
@@ -1548,7 +1548,7 @@ Suite *reader_suite(void)
 		test_resync_chunk_at_window_edge, test_depth_limit, test_depth_below_limit,
 		test_w3d_deep_nesting_is_opaque, NULL
 	};
-	TCase *tc = rb_add_tests(s, "recovery", 60, tc_tests);
+	TCase *tc = t_robust_add_tests(s, "recovery", 60, tc_tests);
 	tcase_add_loop_test(tc, test_array_size_multiple_near_miss, 0, 4);
 	tcase_add_loop_test(tc, test_chunk_too_small_near_miss, 0, 2);
 	tcase_add_loop_test(tc, test_trailing_bytes, 0, 2);
@@ -1563,10 +1563,10 @@ Suite *reader_suite(void)
 	const TTest *const robust_tests[] = {
 		test_random_bytes, test_every_prefix, test_mutated_files, NULL
 	};
-	rb_add_tests(s, "robustness", 120, robust_tests);
+	t_robust_add_tests(s, "robustness", 120, robust_tests);
 	const TTest *const paths_tests[] = {
 		test_chunk_path, test_find_helpers, NULL
 	};
-	tcase_add_checked_fixture(rb_add_tests(s, "paths", 0, paths_tests), setup, teardown);
+	tcase_add_checked_fixture(t_robust_add_tests(s, "paths", 0, paths_tests), setup, teardown);
 	return s;
 }

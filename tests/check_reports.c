@@ -38,9 +38,9 @@ static wl_catalog *builtin(void)
  * pattern. */
 static void unknown_chunks(wb *b, int n)
 {
-	wb_init(b);
+	t_w3d_init(b);
 	for (int i = 0; i < n; i++)
-		wb_chunk(b, 0x7001u + (uint32_t)i, "abcd", 4);
+		t_w3d_chunk(b, 0x7001u + (uint32_t)i, "abcd", 4);
 }
 
 typedef struct linted {
@@ -69,7 +69,7 @@ static void lint_unknown(linted *l, int n, const char *path)
 static void linted_free(linted *l)
 {
 	wl_doc_free(l->doc);
-	wb_free(&l->bytes);
+	t_w3d_free(&l->bytes);
 	wl_catalog_free(l->cat);
 }
 
@@ -556,8 +556,8 @@ static void make_tree(const char *dir, int nfiles)
 		const wb *b = i % 3 == 0 ? &many : &one;
 		write_file(path, b->data, b->len);
 	}
-	wb_free(&many);
-	wb_free(&one);
+	t_w3d_free(&many);
+	t_w3d_free(&one);
 }
 
 START_TEST(front_end_jobs_give_identical_reports)
@@ -643,5 +643,5 @@ Suite *reports_suite(void)
 		pool_stops_on_emit_error_and_discards, front_end_jobs_give_identical_reports,
 		front_end_bad_options, NULL
 	};
-	return rb_suite_of("reports", "reports", 120, tests);
+	return t_robust_suite_of("reports", "reports", 120, tests);
 }

@@ -123,25 +123,25 @@ static double quat_angle_deg(const float a[4], const float b[4])
  * q[i]; returns the PIVOTS payload offset. */
 static size_t hierarchy(wb *b, size_t n, const float (*e)[3], const float (*q)[4])
 {
-	wb_begin(b, W3D_CHUNK_HIERARCHY);
-	wb_begin(b, W3D_CHUNK_HIERARCHY_HEADER);
-	wb_u32(b, 0x00040001);
-	wb_name(b, "H", 16);
-	wb_u32(b, (uint32_t)n);
-	wb_vec3(b, 0, 0, 0);
-	wb_end(b);
+	t_w3d_begin(b, W3D_CHUNK_HIERARCHY);
+	t_w3d_begin(b, W3D_CHUNK_HIERARCHY_HEADER);
+	t_w3d_u32(b, 0x00040001);
+	t_w3d_name(b, "H", 16);
+	t_w3d_u32(b, (uint32_t)n);
+	t_w3d_vec3(b, 0, 0, 0);
+	t_w3d_end(b);
 	size_t payload = b->len + 8;
-	wb_begin(b, W3D_CHUNK_PIVOTS);
+	t_w3d_begin(b, W3D_CHUNK_PIVOTS);
 	for (size_t i = 0; i < n; i++) {
-		wb_name(b, i == 0 ? "ROOTTRANSFORM" : "BONE", 16);
-		wb_u32(b, i == 0 ? 0xFFFFFFFFu : (uint32_t)(i - 1));
-		wb_vec3(b, 0, 0, 1);
-		wb_vec3(b, e[i][0], e[i][1], e[i][2]);
+		t_w3d_name(b, i == 0 ? "ROOTTRANSFORM" : "BONE", 16);
+		t_w3d_u32(b, i == 0 ? 0xFFFFFFFFu : (uint32_t)(i - 1));
+		t_w3d_vec3(b, 0, 0, 1);
+		t_w3d_vec3(b, e[i][0], e[i][1], e[i][2]);
 		for (int j = 0; j < 4; j++)
-			wb_f32(b, q[i][j]);
+			t_w3d_f32(b, q[i][j]);
 	}
-	wb_end(b);
-	wb_end(b);
+	t_w3d_end(b);
+	t_w3d_end(b);
 	return payload;
 }
 
@@ -150,27 +150,27 @@ static size_t hierarchy(wb *b, size_t n, const float (*e)[3], const float (*q)[4
  * data offset. */
 static size_t raw_q_anim(wb *b, uint32_t num_frames, uint16_t first, size_t nkeys, const float (*keys)[4])
 {
-	wb_begin(b, W3D_CHUNK_ANIMATION);
-	wb_begin(b, W3D_CHUNK_ANIMATION_HEADER);
-	wb_u32(b, 0x00040001);
-	wb_name(b, "A", 16);
-	wb_name(b, "H", 16);
-	wb_u32(b, num_frames);
-	wb_u32(b, 30);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_ANIMATION_CHANNEL);
-	wb_u16(b, first);
-	wb_u16(b, (uint16_t)(first + nkeys - 1));
-	wb_u16(b, 4);
-	wb_u16(b, W3D_ANIM_CHANNEL_Q);
-	wb_u16(b, 1);
-	wb_u16(b, 0);
+	t_w3d_begin(b, W3D_CHUNK_ANIMATION);
+	t_w3d_begin(b, W3D_CHUNK_ANIMATION_HEADER);
+	t_w3d_u32(b, 0x00040001);
+	t_w3d_name(b, "A", 16);
+	t_w3d_name(b, "H", 16);
+	t_w3d_u32(b, num_frames);
+	t_w3d_u32(b, 30);
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_CHUNK_ANIMATION_CHANNEL);
+	t_w3d_u16(b, first);
+	t_w3d_u16(b, (uint16_t)(first + nkeys - 1));
+	t_w3d_u16(b, 4);
+	t_w3d_u16(b, W3D_ANIM_CHANNEL_Q);
+	t_w3d_u16(b, 1);
+	t_w3d_u16(b, 0);
 	size_t data = b->len;
 	for (size_t k = 0; k < nkeys; k++)
 		for (int j = 0; j < 4; j++)
-			wb_f32(b, keys[k][j]);
-	wb_end(b);
-	wb_end(b);
+			t_w3d_f32(b, keys[k][j]);
+	t_w3d_end(b);
+	t_w3d_end(b);
 	return data;
 }
 
@@ -178,35 +178,35 @@ static size_t raw_q_anim(wb *b, uint32_t num_frames, uint16_t first, size_t nkey
  * key k at frame 2k; returns the offset of key 0's time code. */
 static size_t tc_q_anim(wb *b, size_t nkeys, const float (*keys)[4])
 {
-	wb_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION);
-	wb_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION_HEADER);
-	wb_u32(b, 0x00040001);
-	wb_name(b, "C", 16);
-	wb_name(b, "H", 16);
-	wb_u32(b, (uint32_t)(2 * nkeys));
-	wb_u16(b, 30);
-	wb_u16(b, W3D_ANIM_FLAVOR_TIMECODED);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION_CHANNEL);
-	wb_u32(b, (uint32_t)nkeys);
-	wb_u16(b, 1);
-	wb_u8(b, 4);
-	wb_u8(b, W3D_ANIM_CHANNEL_Q);
+	t_w3d_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION);
+	t_w3d_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION_HEADER);
+	t_w3d_u32(b, 0x00040001);
+	t_w3d_name(b, "C", 16);
+	t_w3d_name(b, "H", 16);
+	t_w3d_u32(b, (uint32_t)(2 * nkeys));
+	t_w3d_u16(b, 30);
+	t_w3d_u16(b, W3D_ANIM_FLAVOR_TIMECODED);
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION_CHANNEL);
+	t_w3d_u32(b, (uint32_t)nkeys);
+	t_w3d_u16(b, 1);
+	t_w3d_u8(b, 4);
+	t_w3d_u8(b, W3D_ANIM_CHANNEL_Q);
 	size_t data = b->len;
 	for (size_t k = 0; k < nkeys; k++) {
-		wb_u32(b, (uint32_t)(2 * k));
+		t_w3d_u32(b, (uint32_t)(2 * k));
 		for (int j = 0; j < 4; j++)
-			wb_f32(b, keys[k][j]);
+			t_w3d_f32(b, keys[k][j]);
 	}
-	wb_end(b);
-	wb_end(b);
+	t_w3d_end(b);
+	t_w3d_end(b);
 	return data;
 }
 
 /* Lints b with cfg (NULL = defaults); the caller frees with wl_doc_free. */
 static wl_doc *lint(const wb *b, const wl_config *cfg, uint8_t **copy)
 {
-	*copy = ru_copy(b->data, b->len);
+	*copy = t_copy(b->data, b->len);
 	wl_doc *d = wl_lint_bytes(CAT, cfg, "rot.w3d", *copy, b->len);
 	ck_assert_ptr_nonnull(d);
 	return d;
@@ -222,10 +222,10 @@ static const wl_finding *find(const wl_doc *d, const char *rule, size_t nth)
 
 static size_t count(const uint8_t *p, size_t n, const wl_config *cfg, const char *rule)
 {
-	uint8_t *copy = ru_copy(p, n);
+	uint8_t *copy = t_copy(p, n);
 	wl_doc *d = wl_lint_bytes(CAT, cfg, "rot.w3d", copy, n);
 	ck_assert_ptr_nonnull(d);
-	size_t c = ru_count(d, rule);
+	size_t c = t_count(d, rule);
 	wl_doc_free(d);
 	free(copy);
 	return c;
@@ -254,10 +254,10 @@ START_TEST(euler_order_xyzr_agrees_others_do_not)
 		euler_matrix(angles[t], zyx, m);
 		mat_quat(m, q[2]);
 		wb b;
-		wb_init(&b);
+		t_w3d_init(&b);
 		hierarchy(&b, 3, (const float(*)[3])e, (const float(*)[4])q);
 		ck_assert_uint_eq(count(b.data, b.len, NULL, "pivot-euler-mismatch"), 0);
-		wb_free(&b);
+		t_w3d_free(&b);
 
 		/* fire: pivot 2 gets the angles too, but its rotation is R = Rz Ry Rx */
 		memcpy(e[2], angles[t], sizeof e[2]);
@@ -265,7 +265,7 @@ START_TEST(euler_order_xyzr_agrees_others_do_not)
 		euler_matrix(e[2], xyz, m);
 		mat_quat(m, want);
 		ck_assert_msg(quat_angle_deg(want, q[2]) > 1, "case %zu: the two orders agree", t);
-		wb_init(&b);
+		t_w3d_init(&b);
 		size_t pivots = hierarchy(&b, 3, (const float(*)[3])e, (const float(*)[4])q);
 		uint8_t *copy;
 		wl_doc *d = lint(&b, NULL, &copy);
@@ -274,10 +274,10 @@ START_TEST(euler_order_xyzr_agrees_others_do_not)
 		ck_assert_uint_eq(f->offset, pivots + 2 * 60 + 32);
 		ck_assert_uint_eq(f->length, 12);
 		ck_assert_int_eq(f->severity, WL_SEV_INFO);
-		ck_assert_uint_eq(ru_count(d, "pivot-euler-mismatch"), 1);
+		ck_assert_uint_eq(t_count(d, "pivot-euler-mismatch"), 1);
 		wl_doc_free(d);
 		free(copy);
-		wb_free(&b);
+		t_w3d_free(&b);
 	}
 	wl_catalog_free(CAT);
 }
@@ -290,7 +290,7 @@ START_TEST(euler_tolerance_parameter)
 	float e[2][3] = { { 0, 0, 0 }, { 0, 0, (float)((90.5) * 3.14159265358979323846 / 180) } };
 	float q[2][4] = { { 0, 0, 0, 1 }, { 0, 0, 0.70710677f, 0.70710677f } };
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	hierarchy(&b, 2, (const float(*)[3])e, (const float(*)[4])q);
 	ck_assert_uint_eq(count(b.data, b.len, NULL, "pivot-euler-mismatch"), 1);
 	char err[256];
@@ -299,7 +299,7 @@ START_TEST(euler_tolerance_parameter)
 	ck_assert_msg(cfg != NULL, "%s", err);
 	ck_assert_uint_eq(count(b.data, b.len, cfg, "pivot-euler-mismatch"), 0);
 	wl_config_free(cfg);
-	wb_free(&b);
+	t_w3d_free(&b);
 	wl_catalog_free(CAT);
 }
 END_TEST
@@ -340,7 +340,7 @@ static uint8_t *apply_fixer(const char *id, const uint8_t *in, size_t n, size_t 
 			fx = all[i];
 	ck_assert_ptr_nonnull(fx);
 	ck_assert(!fx->unsafe);
-	uint8_t *copy = ru_copy(in, n);
+	uint8_t *copy = t_copy(in, n);
 	wl_doc *d = wl_lint_bytes(CAT, NULL, "fix.w3d", copy, n);
 	ck_assert_ptr_nonnull(d);
 	wl_fix_ctx ctx = { .doc = d, .model = d->model, .catalog = CAT };
@@ -361,7 +361,7 @@ START_TEST(hemisphere_rule_fires_per_channel)
 	const bool neg[N] = { false, false, true, true, false, false, true };
 	key_series(N, neg, keys);
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	size_t raw = raw_q_anim(&b, N, 0, N, (const float(*)[4])keys);
 	size_t tc = tc_q_anim(&b, N, (const float(*)[4])keys);
 	uint8_t *copy;
@@ -369,7 +369,7 @@ START_TEST(hemisphere_rule_fires_per_channel)
 	/* flips at keys 2, 4 and 6 of both channels: one finding per key
 	 * (raw: 16-byte frames; time-coded: 20-byte packets, the rotation
 	 * after the time code) */
-	ck_assert_uint_eq(ru_count(d, "quaternion-hemisphere-flip"), 6);
+	ck_assert_uint_eq(t_count(d, "quaternion-hemisphere-flip"), 6);
 	for (int k = 0; k < 3; k++) {
 		const wl_finding *f = find(d, "quaternion-hemisphere-flip", (size_t)k);
 		ck_assert_uint_eq(f->offset, raw + (2 + 2 * (size_t)k) * 16);
@@ -379,30 +379,30 @@ START_TEST(hemisphere_rule_fires_per_channel)
 		ck_assert_uint_eq(f->offset, tc + (2 + 2 * (size_t)k) * 20 + 4);
 		ck_assert_int_eq(f->element, 2 + 2 * k);
 	}
-	ck_assert_uint_eq(ru_count(d, "quaternion-not-normalized"), 0);
+	ck_assert_uint_eq(t_count(d, "quaternion-not-normalized"), 0);
 	wl_doc_free(d);
 	free(copy);
-	wb_free(&b);
+	t_w3d_free(&b);
 
 	/* near miss: the same rotations, every key in the hemisphere of the one before */
 	const bool none[N] = { false };
 	key_series(N, none, keys);
-	wb_init(&b);
+	t_w3d_init(&b);
 	raw_q_anim(&b, N, 0, N, (const float(*)[4])keys);
 	tc_q_anim(&b, N, (const float(*)[4])keys);
 	ck_assert_uint_eq(count(b.data, b.len, NULL, "quaternion-hemisphere-flip"), 0);
-	wb_free(&b);
+	t_w3d_free(&b);
 
 	/* near miss: a non-finite key breaks the chain (key 3 is NaN, key 4 is
 	 * negated relative to key 2 only) */
 	const bool neg4[N] = { false, false, false, false, true, true, true };
 	key_series(N, neg4, keys);
 	keys[3][0] = NAN;
-	wb_init(&b);
+	t_w3d_init(&b);
 	raw_q_anim(&b, N, 0, N, (const float(*)[4])keys);
 	ck_assert_uint_eq(count(b.data, b.len, NULL, "quaternion-hemisphere-flip"), 0);
 	ck_assert_uint_eq(count(b.data, b.len, NULL, "quaternion-not-finite"), 1);
-	wb_free(&b);
+	t_w3d_free(&b);
 	wl_catalog_free(CAT);
 }
 END_TEST
@@ -429,7 +429,7 @@ START_TEST(hemisphere_fixer_before_after_idempotent)
 	const bool neg[N] = { true, false, true, true, false, true, false, false, true };
 	key_series(N, neg, keys);
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	size_t raw = raw_q_anim(&b, N, 0, N, (const float(*)[4])keys);
 	size_t tc = tc_q_anim(&b, N, (const float(*)[4])keys);
 	size_t len, edits;
@@ -458,8 +458,8 @@ START_TEST(hemisphere_fixer_before_after_idempotent)
 	/* barely opposite hemispheres: identity, then 191.5 and 200 degrees
 	 * about Z (dots -0.10 and +0.98 as stored): key 1 is negated, and so
 	 * key 2 must be too */
-	wb_free(&b);
-	wb_init(&b);
+	t_w3d_free(&b);
+	t_w3d_init(&b);
 	float z[3][4] = { { 0, 0, 0, 1 } };
 	for (int k = 1; k < 3; k++) {
 		double h = (k == 1 ? 191.5 : 200.0) * 3.14159265358979323846 / 360;
@@ -478,14 +478,14 @@ START_TEST(hemisphere_fixer_before_after_idempotent)
 	/* near miss: no flip, no edit */
 	const bool none[N] = { false };
 	key_series(N, none, keys);
-	wb_free(&b);
-	wb_init(&b);
+	t_w3d_free(&b);
+	t_w3d_init(&b);
 	raw_q_anim(&b, N, 0, N, (const float(*)[4])keys);
 	out = apply_fixer("align-quaternion-hemispheres", b.data, b.len, &len, &edits);
 	ck_assert_uint_eq(edits, 0);
 	ck_assert(memcmp(out, b.data, b.len) == 0);
 	free(out);
-	wb_free(&b);
+	t_w3d_free(&b);
 	wl_catalog_free(CAT);
 }
 END_TEST
@@ -509,7 +509,7 @@ START_TEST(euler_fixer_before_after_idempotent)
 			e[i][j] = i == 0 ? 0.0f : i == 1 ? rot_angles[i][j] : rot_angles[i][j] + 0.3f;
 	}
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	size_t pivots = hierarchy(&b, 6, (const float(*)[3])e, (const float(*)[4])q);
 	/* one finding per pivot whose angles disagree (2..5) */
 	ck_assert_uint_eq(count(b.data, b.len, NULL, "pivot-euler-mismatch"), 4);
@@ -543,7 +543,7 @@ START_TEST(euler_fixer_before_after_idempotent)
 	ck_assert(len2 == len && memcmp(out, out2, len) == 0);
 	free(out2);
 	free(out);
-	wb_free(&b);
+	t_w3d_free(&b);
 	wl_catalog_free(CAT);
 }
 END_TEST
@@ -570,7 +570,7 @@ START_TEST(loop_rule_off_by_default_identity_outside_range)
 	const bool none[N] = { false };
 	key_series(N, none, keys); /* key 0 identity, key 4 at 160 degrees */
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	size_t data = raw_q_anim(&b, N, 0, N, (const float(*)[4])keys);
 	ck_assert_uint_eq(count(b.data, b.len, NULL, "anim-loop-end-differs"), 0);
 	uint8_t *copy;
@@ -580,26 +580,26 @@ START_TEST(loop_rule_off_by_default_identity_outside_range)
 	ck_assert_uint_eq(f->offset, data + 4 * 16);
 	wl_doc_free(d);
 	free(copy);
-	wb_free(&b);
+	t_w3d_free(&b);
 
 	/* frames 1..3 only, in a 5-frame animation: frames 0 and 4 are both the
 	 * identity (outside the channel's range), so the loop closes */
-	wb_init(&b);
+	t_w3d_init(&b);
 	raw_q_anim(&b, N, 1, 3, (const float(*)[4])(keys + 1));
 	ck_assert_uint_eq(count(b.data, b.len, cfg, "anim-loop-end-differs"), 0);
-	wb_free(&b);
+	t_w3d_free(&b);
 
 	/* frames 0..3: frame 4 is the identity, like frame 0 (key_series key 0) */
-	wb_init(&b);
+	t_w3d_init(&b);
 	raw_q_anim(&b, N, 0, 4, (const float(*)[4])keys);
 	ck_assert_uint_eq(count(b.data, b.len, cfg, "anim-loop-end-differs"), 0);
-	wb_free(&b);
+	t_w3d_free(&b);
 
 	/* frames 1..4: frame 0 is the identity, frame 4 the 160-degree key */
-	wb_init(&b);
+	t_w3d_init(&b);
 	raw_q_anim(&b, N, 1, 4, (const float(*)[4])(keys + 1));
 	ck_assert_uint_eq(count(b.data, b.len, cfg, "anim-loop-end-differs"), 1);
-	wb_free(&b);
+	t_w3d_free(&b);
 	wl_config_free(cfg);
 	wl_catalog_free(CAT);
 }
@@ -607,7 +607,7 @@ END_TEST
 
 START_TEST(new_rules_in_catalogue)
 {
-	ck_assert_uint_eq(ba_missing_from_catalogue(), 0);
+	ck_assert_uint_eq(t_anim_missing_from_catalogue(), 0);
 }
 END_TEST
 

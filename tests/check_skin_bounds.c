@@ -37,7 +37,7 @@ static void cat_load(void)
  * reads (free after the document). */
 static wl_doc *lint(const uint8_t *p, size_t n, uint8_t **copy)
 {
-	*copy = ru_copy(p, n);
+	*copy = t_copy(p, n);
 	wl_doc *d = wl_lint_bytes(CAT, NULL, "skin.w3d", *copy, n);
 	ck_assert_ptr_nonnull(d);
 	return d;
@@ -54,21 +54,21 @@ static uint64_t header_payload(const wl_doc *d)
 /* Lints the model with bounds b and HLOD hierarchy name h; asserts the
  * number of findings of box, sphere and skin-bounds-unchecked, and that a
  * box / sphere finding is at its header field. */
-static void expect(const bs_bounds *b, const char *h, size_t box, size_t sphere, size_t unchecked)
+static void expect(const t_skin_bounds *b, const char *h, size_t box, size_t sphere, size_t unchecked)
 {
-	wl_tf_bytes t = bs_build(b, h);
+	wl_tf_bytes t = t_skin_build(b, h);
 	uint8_t *copy;
 	wl_doc *d = lint(t.data, t.len, &copy);
-	ck_assert_uint_eq(ru_count(d, "mesh-bounds-box"), box);
-	ck_assert_uint_eq(ru_count(d, "mesh-bounds-sphere"), sphere);
-	ck_assert_uint_eq(ru_count(d, "skin-bounds-unchecked"), unchecked);
+	ck_assert_uint_eq(t_count(d, "mesh-bounds-box"), box);
+	ck_assert_uint_eq(t_count(d, "mesh-bounds-sphere"), sphere);
+	ck_assert_uint_eq(t_count(d, "skin-bounds-unchecked"), unchecked);
 	uint64_t hp = header_payload(d);
 	if (box)
-		ck_assert_uint_eq(ru_find(d, "mesh-bounds-box")->offset, hp + 76);
+		ck_assert_uint_eq(t_find(d, "mesh-bounds-box")->offset, hp + 76);
 	if (sphere)
-		ck_assert_uint_eq(ru_find(d, "mesh-bounds-sphere")->offset, hp + 100);
+		ck_assert_uint_eq(t_find(d, "mesh-bounds-sphere")->offset, hp + 100);
 	if (unchecked) {
-		const wl_finding *f = ru_find(d, "skin-bounds-unchecked");
+		const wl_finding *f = t_find(d, "skin-bounds-unchecked");
 		ck_assert_uint_eq(f->offset, hp + 76);
 		ck_assert_uint_eq(f->length, 40);
 		ck_assert_int_eq(f->severity, WL_SEV_INFO);
@@ -78,7 +78,7 @@ static void expect(const bs_bounds *b, const char *h, size_t box, size_t sphere,
 	free(t.data);
 }
 
-/* One lint case: the exporter's bounds (bs_exporter_bounds) changed by
+/* One lint case: the exporter's bounds (t_skin_exporter_bounds) changed by
  * `change` with value v, the HLOD naming hierarchy `hier`, and the number of
  * findings of mesh-bounds-box, mesh-bounds-sphere and skin-bounds-unchecked. */
 enum { KEEP, STORED_BOX, MAX_X_SHORT, RADIUS_SHORT, RADIUS };
@@ -104,7 +104,7 @@ static const struct {
 START_TEST(skin_case)
 {
 	cat_load();
-	bs_bounds b = bs_exporter_bounds();
+	t_skin_bounds b = t_skin_exporter_bounds();
 	float v = cases[_i].v;
 	switch (cases[_i].change) {
 	case STORED_BOX:
@@ -136,7 +136,7 @@ static size_t SKINS_CHECKED, SKINS_FIRING, FILES;
 
 static bool has_finding_at(const wl_doc *d, const char *rule, uint64_t off)
 {
-	return ru_find_at(d, rule, off) != NULL;
+	return t_find_at(d, rule, off) != NULL;
 }
 
 static int visit(const char *path, const struct stat *st, int type, struct FTW *ftw)
@@ -168,7 +168,7 @@ static int visit(const char *path, const struct stat *st, int type, struct FTW *
 		if (fires)
 			printf("skin_bounds: %s: mesh '%s' fires mesh-bounds-box\n", path, m->name);
 		/* Max := Min: a box that misses the body must fire */
-		uint8_t *broken = ru_copy(data, n);
+		uint8_t *broken = t_copy(data, n);
 		memcpy(broken + hp + 88, broken + hp + 76, 12);
 		uint8_t *bcopy;
 		wl_doc *bd = lint(broken, n, &bcopy);
@@ -209,7 +209,7 @@ END_TEST
 Suite *skin_bounds_suite(void)
 {
 	const TTest *tests[] = { real_skins, NULL };
-	Suite *s = rb_suite_of("skin_bounds", "corpus", 300, tests);
-	rb_add_loop(s, "rules", 60, skin_case, (int)(sizeof cases / sizeof cases[0]));
+	Suite *s = t_robust_suite_of("skin_bounds", "corpus", 300, tests);
+	t_robust_add_loop(s, "rules", 60, skin_case, (int)(sizeof cases / sizeof cases[0]));
 	return s;
 }

@@ -14,14 +14,14 @@ static wl_doc *D;
 
 static void lint_b(void)
 {
-	D = bo_lint(&B);
+	D = t_obj_lint(&B);
 	ck_assert_ptr_nonnull(D);
 }
 
 static void done(void)
 {
-	bo_free(D);
-	wb_free(&B);
+	t_obj_free(D);
+	t_w3d_free(&B);
 	D = NULL;
 }
 
@@ -29,28 +29,28 @@ static void done(void)
 static size_t null_named(const char *name)
 {
 	size_t at = B.len;
-	wb_begin(&B, W3D_OBJ_CHUNK_NULL_OBJECT);
-	wb_u32(&B, 0x10000);
-	wb_u32(&B, 0);
-	wb_zeros(&B, 8);
-	wb_name(&B, name, 32);
-	wb_end(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_NULL_OBJECT);
+	t_w3d_u32(&B, 0x10000);
+	t_w3d_u32(&B, 0);
+	t_w3d_zeros(&B, 8);
+	t_w3d_name(&B, name, 32);
+	t_w3d_end(&B);
 	return at;
 }
 
 START_TEST(fixed_field_not_terminated)
 {
 	static const char n32[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ012345"; /* 32 chars */
-	wb_init(&B);
+	t_w3d_init(&B);
 	size_t at = null_named(n32);
 	lint_b();
-	const wl_finding *f = ru_find(D, "name-not-terminated");
+	const wl_finding *f = t_find(D, "name-not-terminated");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->offset, at + 8 + 16);
 	ck_assert_uint_eq(f->length, 32);
 	ck_assert_ptr_nonnull(strstr(f->message, "null object Name"));
 	done();
-	wb_init(&B); /* near miss: 31 characters and the NUL */
+	t_w3d_init(&B); /* near miss: 31 characters and the NUL */
 	null_named("ABCDEFGHIJKLMNOPQRSTUVWXYZ01234");
 	lint_b();
 	ck_assert_uint_eq(D->findings.count, 0);
@@ -60,30 +60,30 @@ END_TEST
 
 START_TEST(pivot_element)
 {
-	wb_init(&B);
-	wb_begin(&B, W3D_CHUNK_HIERARCHY);
-	wb_begin(&B, W3D_CHUNK_HIERARCHY_HEADER);
-	wb_u32(&B, 0x40001);
-	wb_name(&B, "SKEL", 16);
-	wb_u32(&B, 2);
-	wb_vec3(&B, 0, 0, 0);
-	wb_end(&B);
-	wb_begin(&B, W3D_CHUNK_PIVOTS);
+	t_w3d_init(&B);
+	t_w3d_begin(&B, W3D_CHUNK_HIERARCHY);
+	t_w3d_begin(&B, W3D_CHUNK_HIERARCHY_HEADER);
+	t_w3d_u32(&B, 0x40001);
+	t_w3d_name(&B, "SKEL", 16);
+	t_w3d_u32(&B, 2);
+	t_w3d_vec3(&B, 0, 0, 0);
+	t_w3d_end(&B);
+	t_w3d_begin(&B, W3D_CHUNK_PIVOTS);
 	size_t piv = B.len;
 	for (int i = 0; i < 2; i++) {
-		wb_name(&B, i ? "BONE_0123456789A" : "ROOTTRANSFORM", 16); /* pivot 1: 16 chars */
-		wb_u32(&B, i ? 0 : 0xFFFFFFFFu);
-		wb_zeros(&B, 24);
-		wb_f32(&B, 0);
-		wb_f32(&B, 0);
-		wb_f32(&B, 0);
-		wb_f32(&B, 1);
+		t_w3d_name(&B, i ? "BONE_0123456789A" : "ROOTTRANSFORM", 16); /* pivot 1: 16 chars */
+		t_w3d_u32(&B, i ? 0 : 0xFFFFFFFFu);
+		t_w3d_zeros(&B, 24);
+		t_w3d_f32(&B, 0);
+		t_w3d_f32(&B, 0);
+		t_w3d_f32(&B, 0);
+		t_w3d_f32(&B, 1);
 	}
-	wb_end(&B);
-	wb_end(&B);
+	t_w3d_end(&B);
+	t_w3d_end(&B);
 	lint_b();
-	ck_assert_uint_eq(ru_count(D, "name-not-terminated"), 1);
-	const wl_finding *f = ru_find(D, "name-not-terminated");
+	ck_assert_uint_eq(t_count(D, "name-not-terminated"), 1);
+	const wl_finding *f = t_find(D, "name-not-terminated");
 	ck_assert_uint_eq(f->offset, piv + 60);
 	ck_assert_int_eq(f->element, 1);
 	done();
@@ -92,18 +92,18 @@ END_TEST
 
 START_TEST(bad_characters)
 {
-	wb_init(&B);
+	t_w3d_init(&B);
 	size_t at = null_named("OBJ\tNULL");
 	lint_b();
-	const wl_finding *f = ru_find(D, "name-bad-characters");
+	const wl_finding *f = t_find(D, "name-bad-characters");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->offset, at + 8 + 16 + 3);
-	ck_assert_uint_eq(ru_count(D, "name-not-terminated"), 0);
+	ck_assert_uint_eq(t_count(D, "name-not-terminated"), 0);
 	done();
-	wb_init(&B);
+	t_w3d_init(&B);
 	null_named("OBJ NULL_1.A");
 	lint_b();
-	ck_assert_uint_eq(ru_count(D, "name-bad-characters"), 0);
+	ck_assert_uint_eq(t_count(D, "name-bad-characters"), 0);
 	done();
 }
 END_TEST
@@ -117,57 +117,57 @@ static void texture_mesh(size_t n, int terminated, int args_terminated, size_t *
 	memset(buf, 'A', sizeof buf);
 	if (terminated && n)
 		buf[n - 1] = '\0';
-	wb_begin(&B, W3D_CHUNK_MESH);
-	wb_begin(&B, W3D_CHUNK_VERTEX_MATERIALS);
-	wb_begin(&B, W3D_CHUNK_VERTEX_MATERIAL);
-	wb_chunk(&B, W3D_CHUNK_VERTEX_MATERIAL_NAME, "MAT", 4);
-	wb_begin(&B, W3D_CHUNK_VERTEX_MATERIAL_INFO);
-	wb_zeros(&B, 32);
-	wb_end(&B);
+	t_w3d_begin(&B, W3D_CHUNK_MESH);
+	t_w3d_begin(&B, W3D_CHUNK_VERTEX_MATERIALS);
+	t_w3d_begin(&B, W3D_CHUNK_VERTEX_MATERIAL);
+	t_w3d_chunk(&B, W3D_CHUNK_VERTEX_MATERIAL_NAME, "MAT", 4);
+	t_w3d_begin(&B, W3D_CHUNK_VERTEX_MATERIAL_INFO);
+	t_w3d_zeros(&B, 32);
+	t_w3d_end(&B);
 	*args_at = B.len;
-	wb_chunk(&B, W3D_CHUNK_VERTEX_MAPPER_ARGS0, "UPerSec=1\0", args_terminated ? 10 : 9);
-	wb_end(&B);
-	wb_end(&B);
-	wb_begin(&B, W3D_CHUNK_TEXTURES);
-	wb_begin(&B, W3D_CHUNK_TEXTURE);
+	t_w3d_chunk(&B, W3D_CHUNK_VERTEX_MAPPER_ARGS0, "UPerSec=1\0", args_terminated ? 10 : 9);
+	t_w3d_end(&B);
+	t_w3d_end(&B);
+	t_w3d_begin(&B, W3D_CHUNK_TEXTURES);
+	t_w3d_begin(&B, W3D_CHUNK_TEXTURE);
 	*name_at = B.len;
-	wb_chunk(&B, W3D_CHUNK_TEXTURE_NAME, buf, n);
-	wb_end(&B);
-	wb_end(&B);
-	wb_end(&B);
+	t_w3d_chunk(&B, W3D_CHUNK_TEXTURE_NAME, buf, n);
+	t_w3d_end(&B);
+	t_w3d_end(&B);
+	t_w3d_end(&B);
 }
 
 START_TEST(string_chunks)
 {
 	size_t name_at, args_at;
-	wb_init(&B);
+	t_w3d_init(&B);
 	texture_mesh(300, 1, 1, &name_at, &args_at);
 	lint_b();
-	const wl_finding *f = ru_find(D, "name-too-long");
+	const wl_finding *f = t_find(D, "name-too-long");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->offset, name_at);
-	ck_assert_uint_eq(ru_count(D, "name-not-terminated"), 0);
+	ck_assert_uint_eq(t_count(D, "name-not-terminated"), 0);
 	done();
-	wb_init(&B); /* near miss: exactly 256 bytes */
+	t_w3d_init(&B); /* near miss: exactly 256 bytes */
 	texture_mesh(256, 1, 1, &name_at, &args_at);
 	lint_b();
 	ck_assert_uint_eq(D->findings.count, 0);
 	done();
-	wb_init(&B);
+	t_w3d_init(&B);
 	texture_mesh(5, 0, 1, &name_at, &args_at);
 	lint_b();
-	f = ru_find(D, "name-not-terminated");
+	f = t_find(D, "name-not-terminated");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->offset, name_at);
-	ck_assert_uint_eq(ru_count(D, "text-not-terminated"), 0);
+	ck_assert_uint_eq(t_count(D, "text-not-terminated"), 0);
 	done();
-	wb_init(&B);
+	t_w3d_init(&B);
 	texture_mesh(5, 1, 0, &name_at, &args_at);
 	lint_b();
-	f = ru_find(D, "text-not-terminated");
+	f = t_find(D, "text-not-terminated");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->offset, args_at);
-	ck_assert_uint_eq(ru_count(D, "name-not-terminated"), 0);
+	ck_assert_uint_eq(t_count(D, "name-not-terminated"), 0);
 	const w3d_model *m = D->model;
 	ck_assert(!m->meshes[0]->materials.vertex_materials[0].mapper_args_terminated[0]);
 	ck_assert(m->meshes[0]->materials.textures[0].name_terminated);
@@ -177,18 +177,18 @@ END_TEST
 
 START_TEST(dazzle_name_chunk)
 {
-	wb_init(&B);
-	wb_begin(&B, W3D_OBJ_CHUNK_DAZZLE);
+	t_w3d_init(&B);
+	t_w3d_begin(&B, W3D_OBJ_CHUNK_DAZZLE);
 	size_t at = B.len;
-	wb_chunk(&B, W3D_OBJ_CHUNK_DAZZLE_NAME, "OBJ.DAZ", 7);
-	wb_end(&B);
+	t_w3d_chunk(&B, W3D_OBJ_CHUNK_DAZZLE_NAME, "OBJ.DAZ", 7);
+	t_w3d_end(&B);
 	lint_b();
-	const wl_finding *f = ru_find(D, "name-not-terminated");
+	const wl_finding *f = t_find(D, "name-not-terminated");
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->offset, at);
 	done();
-	wb_init(&B);
-	bo_dazzle(&B, true);
+	t_w3d_init(&B);
+	t_obj_dazzle(&B, true);
 	lint_b();
 	ck_assert_uint_eq(D->findings.count, 0);
 	done();
@@ -198,12 +198,12 @@ END_TEST
 START_TEST(robust)
 {
 	size_t a, b;
-	wb_init(&B);
+	t_w3d_init(&B);
 	texture_mesh(20, 1, 1, &a, &b);
 	null_named("OBJ.NULL");
-	bo_dazzle(&B, true);
-	rb_lint_variants(B.data, B.len, &(rb_opts){ bo_lint_bytes, bo_free, 7, 300, rb_flip_bits });
-	wb_free(&B);
+	t_obj_dazzle(&B, true);
+	t_robust_lint_variants(B.data, B.len, &(t_robust_opts){ t_obj_lint_bytes, t_obj_free, 7, 300, t_robust_flip_bits });
+	t_w3d_free(&B);
 }
 END_TEST
 
@@ -212,5 +212,5 @@ Suite *strings_suite(void)
 {
 	const TTest *tests[] = { fixed_field_not_terminated, pivot_element, bad_characters, string_chunks,
 				 dazzle_name_chunk, robust, NULL };
-	return rb_suite_of("strings", "rules", 0, tests);
+	return t_robust_suite_of("strings", "rules", 0, tests);
 }

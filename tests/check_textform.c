@@ -37,13 +37,13 @@ extern Suite *textform_suite(void);
 /* The text form of p[0..n) (malloc'd, NUL-terminated). */
 static char *dump_text(const uint8_t *p, size_t n)
 {
-	return ru_text(&w3d_format, p, n, "test.w3d");
+	return t_text(&w3d_format, p, n, "test.w3d");
 }
 
 /* Assembles text; fails the test with the error when it does not assemble. */
 static wl_tf_bytes assemble_ok(const char *text)
 {
-	return ru_assemble("t.txt", text, strlen(text));
+	return t_assemble("t.txt", text, strlen(text));
 }
 
 /* Dump then assemble p[0..n) and compare; returns the text (caller frees). */
@@ -85,7 +85,7 @@ static void roundtrip_check(wb *b, const char *const *has, const char *const *la
 		ck_assert_msg(strstr(text, lacks[i]) == NULL, "unexpected '%s' in\n%.4000s", lacks[i],
 			      text);
 	free(text);
-	wb_free(b);
+	t_w3d_free(b);
 }
 
 /* 1-based line and column of the first occurrence of needle in text. */
@@ -126,210 +126,210 @@ static void expect_error(const char *text, const char *at, const char *what)
 
 static void mesh_header(wb *b, const char *name, uint32_t tris, uint32_t verts)
 {
-	wb_begin(b, W3D_CHUNK_MESH_HEADER3);
-	wb_u32(b, 0x00040002);
-	wb_u32(b, 0);
-	wb_name(b, name, 16);
-	wb_name(b, "BOXES", 16);
-	wb_u32(b, tris);
-	wb_u32(b, verts);
-	wb_u32(b, 1);
-	wb_u32(b, 0);
-	wb_u32(b, 0);
-	wb_u32(b, 0);
-	wb_u32(b, 0);
-	wb_u32(b, 3);
-	wb_u32(b, 1);
-	wb_vec3(b, 0, 0, 0);
-	wb_vec3(b, 1, 1, 0);
-	wb_vec3(b, 0.5f, 0.5f, 0);
-	wb_f32(b, 0.70710677f);
-	wb_end(b);
+	t_w3d_begin(b, W3D_CHUNK_MESH_HEADER3);
+	t_w3d_u32(b, 0x00040002);
+	t_w3d_u32(b, 0);
+	t_w3d_name(b, name, 16);
+	t_w3d_name(b, "BOXES", 16);
+	t_w3d_u32(b, tris);
+	t_w3d_u32(b, verts);
+	t_w3d_u32(b, 1);
+	t_w3d_u32(b, 0);
+	t_w3d_u32(b, 0);
+	t_w3d_u32(b, 0);
+	t_w3d_u32(b, 0);
+	t_w3d_u32(b, 3);
+	t_w3d_u32(b, 1);
+	t_w3d_vec3(b, 0, 0, 0);
+	t_w3d_vec3(b, 1, 1, 0);
+	t_w3d_vec3(b, 0.5f, 0.5f, 0);
+	t_w3d_f32(b, 0.70710677f);
+	t_w3d_end(b);
 }
 
 /* A quad mesh with every common chunk, a hierarchy, a raw and a compressed
- * animation, an HLOD and a box: every sizes computed by wb_end. */
+ * animation, an HLOD and a box: every sizes computed by t_w3d_end. */
 static void build_model(wb *b)
 {
 	static const float v[4][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 1, 1, 0 }, { 0, 1, 0 } };
-	wb_begin(b, W3D_CHUNK_MESH);
+	t_w3d_begin(b, W3D_CHUNK_MESH);
 	mesh_header(b, "QUAD", 2, 4);
-	wb_begin(b, W3D_CHUNK_VERTICES);
+	t_w3d_begin(b, W3D_CHUNK_VERTICES);
 	for (int i = 0; i < 4; i++)
-		wb_vec3(b, v[i][0], v[i][1], v[i][2]);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_VERTEX_NORMALS);
+		t_w3d_vec3(b, v[i][0], v[i][1], v[i][2]);
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_CHUNK_VERTEX_NORMALS);
 	for (int i = 0; i < 4; i++)
-		wb_vec3(b, 0, 0, 1);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_TRIANGLES);
+		t_w3d_vec3(b, 0, 0, 1);
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_CHUNK_TRIANGLES);
 	static const uint32_t tri[2][3] = { { 0, 1, 2 }, { 0, 2, 3 } };
 	for (int i = 0; i < 2; i++) {
 		for (int k = 0; k < 3; k++)
-			wb_u32(b, tri[i][k]);
-		wb_u32(b, 13);
-		wb_vec3(b, 0, 0, 1);
-		wb_f32(b, 0);
+			t_w3d_u32(b, tri[i][k]);
+		t_w3d_u32(b, 13);
+		t_w3d_vec3(b, 0, 0, 1);
+		t_w3d_f32(b, 0);
 	}
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_VERTEX_INFLUENCES);
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_CHUNK_VERTEX_INFLUENCES);
 	for (int i = 0; i < 4; i++) {
-		wb_u16(b, 1);
-		wb_zeros(b, 6);
+		t_w3d_u16(b, 1);
+		t_w3d_zeros(b, 6);
 	}
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_MATERIAL_INFO);
-	wb_u32(b, 1);
-	wb_u32(b, 1);
-	wb_u32(b, 1);
-	wb_u32(b, 1);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_VERTEX_MATERIALS);
-	wb_begin(b, W3D_CHUNK_VERTEX_MATERIAL);
-	wb_chunk(b, W3D_CHUNK_VERTEX_MATERIAL_NAME, "VM\0", 3);
-	wb_begin(b, W3D_CHUNK_VERTEX_MATERIAL_INFO);
-	wb_u32(b, 0);
-	wb_u32(b, 0x00FFFFFF);
-	wb_u32(b, 0x00FFFFFF);
-	wb_u32(b, 0);
-	wb_u32(b, 0);
-	wb_f32(b, 1);
-	wb_f32(b, 1);
-	wb_f32(b, 0);
-	wb_end(b);
-	wb_chunk(b, W3D_CHUNK_VERTEX_MAPPER_ARGS0, "UPerSec=1.0\r\nVPerSec=\"2\"\0", 25);
-	wb_end(b);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_SHADERS);
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_CHUNK_MATERIAL_INFO);
+	t_w3d_u32(b, 1);
+	t_w3d_u32(b, 1);
+	t_w3d_u32(b, 1);
+	t_w3d_u32(b, 1);
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_CHUNK_VERTEX_MATERIALS);
+	t_w3d_begin(b, W3D_CHUNK_VERTEX_MATERIAL);
+	t_w3d_chunk(b, W3D_CHUNK_VERTEX_MATERIAL_NAME, "VM\0", 3);
+	t_w3d_begin(b, W3D_CHUNK_VERTEX_MATERIAL_INFO);
+	t_w3d_u32(b, 0);
+	t_w3d_u32(b, 0x00FFFFFF);
+	t_w3d_u32(b, 0x00FFFFFF);
+	t_w3d_u32(b, 0);
+	t_w3d_u32(b, 0);
+	t_w3d_f32(b, 1);
+	t_w3d_f32(b, 1);
+	t_w3d_f32(b, 0);
+	t_w3d_end(b);
+	t_w3d_chunk(b, W3D_CHUNK_VERTEX_MAPPER_ARGS0, "UPerSec=1.0\r\nVPerSec=\"2\"\0", 25);
+	t_w3d_end(b);
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_CHUNK_SHADERS);
 	for (int i = 0; i < 16; i++)
-		wb_u8(b, (uint8_t)(i % 3));
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_TEXTURES);
-	wb_begin(b, W3D_CHUNK_TEXTURE);
-	wb_chunk(b, W3D_CHUNK_TEXTURE_NAME, "quad.tga\0", 9);
-	wb_begin(b, W3D_CHUNK_TEXTURE_INFO);
-	wb_u16(b, 0x0008);
-	wb_u16(b, 0);
-	wb_u32(b, 1);
-	wb_f32(b, 15);
-	wb_end(b);
-	wb_end(b);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_MATERIAL_PASS);
-	wb_chunk(b, W3D_CHUNK_VERTEX_MATERIAL_IDS, "\0\0\0\0", 4);
-	wb_chunk(b, W3D_CHUNK_SHADER_IDS, "\0\0\0\0", 4);
-	wb_begin(b, W3D_CHUNK_DCG);
+		t_w3d_u8(b, (uint8_t)(i % 3));
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_CHUNK_TEXTURES);
+	t_w3d_begin(b, W3D_CHUNK_TEXTURE);
+	t_w3d_chunk(b, W3D_CHUNK_TEXTURE_NAME, "quad.tga\0", 9);
+	t_w3d_begin(b, W3D_CHUNK_TEXTURE_INFO);
+	t_w3d_u16(b, 0x0008);
+	t_w3d_u16(b, 0);
+	t_w3d_u32(b, 1);
+	t_w3d_f32(b, 15);
+	t_w3d_end(b);
+	t_w3d_end(b);
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_CHUNK_MATERIAL_PASS);
+	t_w3d_chunk(b, W3D_CHUNK_VERTEX_MATERIAL_IDS, "\0\0\0\0", 4);
+	t_w3d_chunk(b, W3D_CHUNK_SHADER_IDS, "\0\0\0\0", 4);
+	t_w3d_begin(b, W3D_CHUNK_DCG);
 	for (int i = 0; i < 4; i++)
-		wb_u32(b, 0xFF808080u);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_TEXTURE_STAGE);
-	wb_chunk(b, W3D_CHUNK_TEXTURE_IDS, "\0\0\0\0", 4);
-	wb_begin(b, W3D_CHUNK_STAGE_TEXCOORDS);
+		t_w3d_u32(b, 0xFF808080u);
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_CHUNK_TEXTURE_STAGE);
+	t_w3d_chunk(b, W3D_CHUNK_TEXTURE_IDS, "\0\0\0\0", 4);
+	t_w3d_begin(b, W3D_CHUNK_STAGE_TEXCOORDS);
 	for (int i = 0; i < 4; i++) {
-		wb_f32(b, v[i][0]);
-		wb_f32(b, v[i][1]);
+		t_w3d_f32(b, v[i][0]);
+		t_w3d_f32(b, v[i][1]);
 	}
-	wb_end(b);
-	wb_end(b);
-	wb_end(b);
-	wb_quad_aabtree(b);
-	wb_end(b); /* MESH */
+	t_w3d_end(b);
+	t_w3d_end(b);
+	t_w3d_end(b);
+	t_w3d_quad_aabtree(b);
+	t_w3d_end(b); /* MESH */
 
-	wb_begin(b, W3D_CHUNK_HIERARCHY);
-	wb_begin(b, W3D_CHUNK_HIERARCHY_HEADER);
-	wb_u32(b, 0x00040001);
-	wb_name(b, "SKL", 16);
-	wb_u32(b, 2);
-	wb_vec3(b, 0, 0, 0);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_PIVOTS);
+	t_w3d_begin(b, W3D_CHUNK_HIERARCHY);
+	t_w3d_begin(b, W3D_CHUNK_HIERARCHY_HEADER);
+	t_w3d_u32(b, 0x00040001);
+	t_w3d_name(b, "SKL", 16);
+	t_w3d_u32(b, 2);
+	t_w3d_vec3(b, 0, 0, 0);
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_CHUNK_PIVOTS);
 	for (int i = 0; i < 2; i++) {
-		wb_name(b, i ? "BONE" : "ROOTTRANSFORM", 16);
-		wb_u32(b, i ? 0u : 0xFFFFFFFFu);
-		wb_vec3(b, 0, (float)i, 0);
-		wb_vec3(b, 0, 0, 0);
-		wb_f32(b, 0);
-		wb_f32(b, 0);
-		wb_f32(b, 0);
-		wb_f32(b, 1);
+		t_w3d_name(b, i ? "BONE" : "ROOTTRANSFORM", 16);
+		t_w3d_u32(b, i ? 0u : 0xFFFFFFFFu);
+		t_w3d_vec3(b, 0, (float)i, 0);
+		t_w3d_vec3(b, 0, 0, 0);
+		t_w3d_f32(b, 0);
+		t_w3d_f32(b, 0);
+		t_w3d_f32(b, 0);
+		t_w3d_f32(b, 1);
 	}
-	wb_end(b);
-	wb_end(b);
+	t_w3d_end(b);
+	t_w3d_end(b);
 
-	wb_begin(b, W3D_CHUNK_ANIMATION);
-	wb_begin(b, W3D_CHUNK_ANIMATION_HEADER);
-	wb_u32(b, 0x00040001);
-	wb_name(b, "WALK", 16);
-	wb_name(b, "SKL", 16);
-	wb_u32(b, 2);
-	wb_u32(b, 30);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_ANIMATION_CHANNEL);
-	wb_u16(b, 0);
-	wb_u16(b, 1);
-	wb_u16(b, 1);
-	wb_u16(b, 0);
-	wb_u16(b, 1);
-	wb_u16(b, 0);
-	wb_f32(b, 0.25f);
-	wb_f32(b, -0.5f);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_BIT_CHANNEL);
-	wb_u16(b, 0);
-	wb_u16(b, 1);
-	wb_u16(b, 0);
-	wb_u16(b, 1);
-	wb_u8(b, 1);
-	wb_u8(b, 0x3);
-	wb_end(b);
-	wb_end(b);
+	t_w3d_begin(b, W3D_CHUNK_ANIMATION);
+	t_w3d_begin(b, W3D_CHUNK_ANIMATION_HEADER);
+	t_w3d_u32(b, 0x00040001);
+	t_w3d_name(b, "WALK", 16);
+	t_w3d_name(b, "SKL", 16);
+	t_w3d_u32(b, 2);
+	t_w3d_u32(b, 30);
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_CHUNK_ANIMATION_CHANNEL);
+	t_w3d_u16(b, 0);
+	t_w3d_u16(b, 1);
+	t_w3d_u16(b, 1);
+	t_w3d_u16(b, 0);
+	t_w3d_u16(b, 1);
+	t_w3d_u16(b, 0);
+	t_w3d_f32(b, 0.25f);
+	t_w3d_f32(b, -0.5f);
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_CHUNK_BIT_CHANNEL);
+	t_w3d_u16(b, 0);
+	t_w3d_u16(b, 1);
+	t_w3d_u16(b, 0);
+	t_w3d_u16(b, 1);
+	t_w3d_u8(b, 1);
+	t_w3d_u8(b, 0x3);
+	t_w3d_end(b);
+	t_w3d_end(b);
 
-	wb_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION);
-	wb_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION_HEADER);
-	wb_u32(b, 1);
-	wb_name(b, "RUN", 16);
-	wb_name(b, "SKL", 16);
-	wb_u32(b, 2);
-	wb_u16(b, 30);
-	wb_u16(b, 0);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION_CHANNEL);
-	wb_u32(b, 1);
-	wb_u16(b, 1);
-	wb_u8(b, 1);
-	wb_u8(b, 0);
-	wb_u32(b, 0);
-	wb_f32(b, 2);
-	wb_end(b);
-	wb_end(b);
+	t_w3d_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION);
+	t_w3d_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION_HEADER);
+	t_w3d_u32(b, 1);
+	t_w3d_name(b, "RUN", 16);
+	t_w3d_name(b, "SKL", 16);
+	t_w3d_u32(b, 2);
+	t_w3d_u16(b, 30);
+	t_w3d_u16(b, 0);
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION_CHANNEL);
+	t_w3d_u32(b, 1);
+	t_w3d_u16(b, 1);
+	t_w3d_u8(b, 1);
+	t_w3d_u8(b, 0);
+	t_w3d_u32(b, 0);
+	t_w3d_f32(b, 2);
+	t_w3d_end(b);
+	t_w3d_end(b);
 
-	wb_begin(b, W3D_CHUNK_HLOD);
-	wb_begin(b, W3D_CHUNK_HLOD_HEADER);
-	wb_u32(b, 0x00010000);
-	wb_u32(b, 1);
-	wb_name(b, "BOXES", 16);
-	wb_name(b, "SKL", 16);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_HLOD_LOD_ARRAY);
-	wb_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT_ARRAY_HEADER);
-	wb_u32(b, 1);
-	wb_f32(b, 0);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT);
-	wb_u32(b, 1);
-	wb_name(b, "BOXES.QUAD", 32);
-	wb_end(b);
-	wb_end(b);
-	wb_end(b);
+	t_w3d_begin(b, W3D_CHUNK_HLOD);
+	t_w3d_begin(b, W3D_CHUNK_HLOD_HEADER);
+	t_w3d_u32(b, 0x00010000);
+	t_w3d_u32(b, 1);
+	t_w3d_name(b, "BOXES", 16);
+	t_w3d_name(b, "SKL", 16);
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_CHUNK_HLOD_LOD_ARRAY);
+	t_w3d_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT_ARRAY_HEADER);
+	t_w3d_u32(b, 1);
+	t_w3d_f32(b, 0);
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT);
+	t_w3d_u32(b, 1);
+	t_w3d_name(b, "BOXES.QUAD", 32);
+	t_w3d_end(b);
+	t_w3d_end(b);
+	t_w3d_end(b);
 
-	wb_begin(b, W3D_CHUNK_BOX);
-	wb_u32(b, 0x00010000);
-	wb_u32(b, 2);
-	wb_name(b, "BOXES.BOUNDINGBOX", 32);
-	wb_u32(b, 0x00FF00FF);
-	wb_vec3(b, 0, 0, 0);
-	wb_vec3(b, 1, 1, 1);
-	wb_end(b);
+	t_w3d_begin(b, W3D_CHUNK_BOX);
+	t_w3d_u32(b, 0x00010000);
+	t_w3d_u32(b, 2);
+	t_w3d_name(b, "BOXES.BOUNDINGBOX", 32);
+	t_w3d_u32(b, 0x00FF00FF);
+	t_w3d_vec3(b, 0, 0, 0);
+	t_w3d_vec3(b, 1, 1, 1);
+	t_w3d_end(b);
 }
 
 /* ------------------------------------------------------------ tests */
@@ -382,10 +382,10 @@ END_TEST
 START_TEST(valid_model_roundtrip)
 {
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	build_model(&b);
 	/* Known structs are decoded into named fields, nothing is hex, and no
-	 * size or bit is pinned: wb_end writes what the assembler computes. */
+	 * size or bit is pinned: t_w3d_end writes what the assembler computes. */
 	roundtrip_check(&b,
 			LIST("NumVertices: 4\n", "MeshName: \"QUAD\"\n", "Max: [1, 1, 0]\n",
 			     "string: \"quad.tga\"\n",
@@ -401,7 +401,7 @@ END_TEST
 START_TEST(truncated_roundtrip)
 {
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	build_model(&b);
 	for (size_t n = 0; n <= b.len; n++)
 		roundtrip_free(b.data, n);
@@ -415,7 +415,7 @@ START_TEST(truncated_roundtrip)
 	ck_assert_msg(strstr(text, pin) != NULL, "no '%s' in\n%.1500s", pin, text);
 	ck_assert_ptr_nonnull(strstr(text, "size: 116"));
 	free(text);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -424,55 +424,55 @@ START_TEST(malformed_roundtrip)
 	wb b;
 	/* stray bytes inside a container, trailing bytes, an unknown chunk
 	 * inside MESH and at the top level */
-	wb_init(&b);
-	wb_begin(&b, W3D_CHUNK_MESH);
+	t_w3d_init(&b);
+	t_w3d_begin(&b, W3D_CHUNK_MESH);
 	mesh_header(&b, "M", 0, 0);
-	wb_chunk(&b, 0x7777, "abc", 3);
-	wb_bytes(&b, "\x01\x02\x03", 3);
-	wb_end(&b);
-	wb_chunk(&b, 0x12345678, "\xff\xfe", 2);
-	wb_bytes(&b, "\x09\x09", 2);
+	t_w3d_chunk(&b, 0x7777, "abc", 3);
+	t_w3d_bytes(&b, "\x01\x02\x03", 3);
+	t_w3d_end(&b);
+	t_w3d_chunk(&b, 0x12345678, "\xff\xfe", 2);
+	t_w3d_bytes(&b, "\x09\x09", 2);
 	roundtrip_check(&b, LIST("chunk: 0x7777", "- gap: \"01 02 03\"", "- gap: \"09 09\""), NULL);
 
 	/* bit 31 on a data chunk, and missing on a container (legacy) */
-	wb_init(&b);
-	wb_begin(&b, W3D_CHUNK_HIERARCHY);
-	wb_begin(&b, W3D_CHUNK_HIERARCHY_HEADER);
-	wb_zeros(&b, 36);
-	wb_end_raw(&b, 36 | BIT31);
-	wb_end_raw(&b, H + 36);
+	t_w3d_init(&b);
+	t_w3d_begin(&b, W3D_CHUNK_HIERARCHY);
+	t_w3d_begin(&b, W3D_CHUNK_HIERARCHY_HEADER);
+	t_w3d_zeros(&b, 36);
+	t_w3d_end_raw(&b, 36 | BIT31);
+	t_w3d_end_raw(&b, H + 36);
 	roundtrip_check(&b, LIST("container_bit: 1", "container_bit: 0"), NULL);
 
 	/* a record shorter than its struct, an array with left-over bytes, a
 	 * name with bytes after its NUL, a name without NUL, a non-ASCII
 	 * texture name */
-	wb_init(&b);
-	wb_begin(&b, W3D_CHUNK_MESH);
-	wb_begin(&b, W3D_CHUNK_MESH_HEADER3);
-	wb_zeros(&b, 20);
-	wb_end(&b);
-	wb_begin(&b, W3D_CHUNK_VERTICES);
-	wb_vec3(&b, 1, 2, 3);
-	wb_bytes(&b, "\xAA\xBB", 2);
-	wb_end(&b);
-	wb_begin(&b, W3D_CHUNK_TEXTURES);
-	wb_begin(&b, W3D_CHUNK_TEXTURE);
-	wb_chunk(&b, W3D_CHUNK_TEXTURE_NAME, "caf\xe9.tga\0", 9);
-	wb_end(&b);
-	wb_end(&b);
-	wb_end(&b);
-	wb_begin(&b, W3D_CHUNK_HIERARCHY);
-	wb_begin(&b, W3D_CHUNK_HIERARCHY_HEADER);
-	wb_u32(&b, 0x00040001);
-	wb_bytes(&b, "ABC\0GARBAGE\0\0\0\0\0", 16);
-	wb_u32(&b, 0);
-	wb_vec3(&b, 0, 0, 0);
-	wb_end(&b);
-	wb_begin(&b, W3D_CHUNK_PIVOTS);
-	wb_bytes(&b, "SIXTEEN_CHARS_XX", 16);
-	wb_zeros(&b, 44);
-	wb_end(&b);
-	wb_end(&b);
+	t_w3d_init(&b);
+	t_w3d_begin(&b, W3D_CHUNK_MESH);
+	t_w3d_begin(&b, W3D_CHUNK_MESH_HEADER3);
+	t_w3d_zeros(&b, 20);
+	t_w3d_end(&b);
+	t_w3d_begin(&b, W3D_CHUNK_VERTICES);
+	t_w3d_vec3(&b, 1, 2, 3);
+	t_w3d_bytes(&b, "\xAA\xBB", 2);
+	t_w3d_end(&b);
+	t_w3d_begin(&b, W3D_CHUNK_TEXTURES);
+	t_w3d_begin(&b, W3D_CHUNK_TEXTURE);
+	t_w3d_chunk(&b, W3D_CHUNK_TEXTURE_NAME, "caf\xe9.tga\0", 9);
+	t_w3d_end(&b);
+	t_w3d_end(&b);
+	t_w3d_end(&b);
+	t_w3d_begin(&b, W3D_CHUNK_HIERARCHY);
+	t_w3d_begin(&b, W3D_CHUNK_HIERARCHY_HEADER);
+	t_w3d_u32(&b, 0x00040001);
+	t_w3d_bytes(&b, "ABC\0GARBAGE\0\0\0\0\0", 16);
+	t_w3d_u32(&b, 0);
+	t_w3d_vec3(&b, 0, 0, 0);
+	t_w3d_end(&b);
+	t_w3d_begin(&b, W3D_CHUNK_PIVOTS);
+	t_w3d_bytes(&b, "SIXTEEN_CHARS_XX", 16);
+	t_w3d_zeros(&b, 44);
+	t_w3d_end(&b);
+	t_w3d_end(&b);
 	roundtrip_check(&b,
 			LIST("tail: \"aa bb\"", "Name: !hex \"41 42 43 00 47",
 			     "Name: \"SIXTEEN_CHARS_XX\""),
@@ -486,59 +486,59 @@ END_TEST
 static void rotwk_hlod(wb *b, int subs, int64_t delta)
 {
 	size_t at = b->len;
-	wb_begin(b, W3D_CHUNK_HLOD);
-	wb_begin(b, W3D_CHUNK_HLOD_HEADER);
-	wb_u32(b, 0x00010000);
-	wb_u32(b, 1);
-	wb_name(b, "TANK", 16);
-	wb_name(b, "TANK_SKL", 16);
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_HLOD_LOD_ARRAY);
-	wb_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT_ARRAY_HEADER);
-	wb_u32(b, (uint32_t)subs);
-	wb_f32(b, 0);
-	wb_end(b);
+	t_w3d_begin(b, W3D_CHUNK_HLOD);
+	t_w3d_begin(b, W3D_CHUNK_HLOD_HEADER);
+	t_w3d_u32(b, 0x00010000);
+	t_w3d_u32(b, 1);
+	t_w3d_name(b, "TANK", 16);
+	t_w3d_name(b, "TANK_SKL", 16);
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_CHUNK_HLOD_LOD_ARRAY);
+	t_w3d_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT_ARRAY_HEADER);
+	t_w3d_u32(b, (uint32_t)subs);
+	t_w3d_f32(b, 0);
+	t_w3d_end(b);
 	for (int i = 0; i < subs; i++) {
-		wb_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT);
-		wb_u32(b, (uint32_t)i);
-		wb_name(b, "TANK.PART", 32);
-		wb_end(b);
+		t_w3d_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT);
+		t_w3d_u32(b, (uint32_t)i);
+		t_w3d_name(b, "TANK.PART", 32);
+		t_w3d_end(b);
 	}
-	wb_end(b);
-	wb_end(b);
+	t_w3d_end(b);
+	t_w3d_end(b);
 	uint32_t size = wl_le32(b->data + at + 4) & ~BIT31;
-	wb_patch_u32(b, at + 4, (uint32_t)((int64_t)size + delta) | BIT31);
+	t_w3d_patch_u32(b, at + 4, (uint32_t)((int64_t)size + delta) | BIT31);
 }
 
 START_TEST(rotwk_roundtrip)
 {
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	rotwk_hlod(&b, 7, -2 * (int64_t)(H + 36));
-	wb_begin(&b, W3D_CHUNK_HIERARCHY);
-	wb_begin(&b, W3D_CHUNK_HIERARCHY_HEADER);
-	wb_zeros(&b, 36);
-	wb_end(&b);
-	wb_end(&b);
-	wl_doc *d = ru_read(b.data, b.len);
-	ck_assert_uint_eq(ru_count(d, "container-size-too-small"), 1);
-	ru_free(d);
+	t_w3d_begin(&b, W3D_CHUNK_HIERARCHY);
+	t_w3d_begin(&b, W3D_CHUNK_HIERARCHY_HEADER);
+	t_w3d_zeros(&b, 36);
+	t_w3d_end(&b);
+	t_w3d_end(&b);
+	wl_doc *d = t_read(b.data, b.len);
+	ck_assert_uint_eq(t_count(d, "container-size-too-small"), 1);
+	t_free(d);
 	char *text = roundtrip(b.data, b.len);
 	ck_assert_ptr_nonnull(strstr(text, "extended"));
 	free(text);
-	wb_free(&b);
+	t_w3d_free(&b);
 
-	wb_init(&b);
+	t_w3d_init(&b);
 	rotwk_hlod(&b, 8, 924);
-	d = ru_read(b.data, b.len);
-	ck_assert_uint_eq(ru_count(d, "chunk-size-past-eof"), 1);
-	ru_free(d);
+	d = t_read(b.data, b.len);
+	ck_assert_uint_eq(t_count(d, "chunk-size-past-eof"), 1);
+	t_free(d);
 	text = roundtrip(b.data, b.len);
 	char pin[64];
 	snprintf(pin, sizeof pin, "size: %u", (unsigned)(wl_le32(b.data + 4) & ~BIT31));
 	ck_assert_msg(strstr(text, pin) != NULL, "no '%s' in\n%.1500s", pin, text);
 	free(text);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -554,7 +554,7 @@ START_TEST(random_roundtrip)
 		roundtrip_free(buf, n);
 	}
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	build_model(&b);
 	uint8_t *m = malloc(b.len);
 	ck_assert_ptr_nonnull(m);
@@ -567,7 +567,7 @@ START_TEST(random_roundtrip)
 		roundtrip_free(m, b.len);
 	}
 	free(m);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -589,13 +589,13 @@ START_TEST(float_edges)
 	};
 	const size_t n = sizeof bits / sizeof bits[0];
 	wb b;
-	wb_init(&b);
-	wb_begin(&b, W3D_CHUNK_MESH);
-	wb_begin(&b, W3D_CHUNK_VERTICES);
+	t_w3d_init(&b);
+	t_w3d_begin(&b, W3D_CHUNK_MESH);
+	t_w3d_begin(&b, W3D_CHUNK_VERTICES);
 	for (size_t i = 0; i < n; i++)
-		wb_u32(&b, bits[i]);
-	wb_end(&b);
-	wb_end(&b);
+		t_w3d_u32(&b, bits[i]);
+	t_w3d_end(&b);
+	t_w3d_end(&b);
 	char *text = roundtrip(b.data, b.len);
 	ck_assert_ptr_nonnull(strstr(text, "!f32bits 0x7FC00001"));
 	ck_assert_ptr_nonnull(strstr(text, "!f32bits 0xFF800000"));
@@ -613,7 +613,7 @@ START_TEST(float_edges)
 		tagged++;
 	ck_assert_uint_eq(tagged, nonfinite);
 	free(text);
-	wb_free(&b);
+	t_w3d_free(&b);
 
 	/* Hand-written forms: .inf, -.inf, .nan, exponents. */
 	wl_tf_bytes out = assemble_ok("chunks:\n"
@@ -660,43 +660,43 @@ START_TEST(hand_written)
 			   "        string: \"SKL.LIGHT\"\n"
 			   "  - gap: \"de ad\"\n";
 	wb b;
-	wb_init(&b);
-	wb_begin(&b, W3D_CHUNK_HIERARCHY);
-	wb_begin(&b, W3D_CHUNK_HIERARCHY_HEADER);
-	wb_u32(&b, 0x00040001);
-	wb_name(&b, "SKL", 16);
-	wb_u32(&b, 2);
-	wb_vec3(&b, 0, 0, 0);
-	wb_end(&b);
-	wb_begin(&b, W3D_CHUNK_PIVOTS);
-	wb_name(&b, "ROOTTRANSFORM", 16);
-	wb_u32(&b, 0xFFFFFFFFu);
-	wb_zeros(&b, 24 + 12);
-	wb_f32(&b, 1);
-	wb_name(&b, "BONE", 16);
-	wb_u32(&b, 0);
-	wb_vec3(&b, 0, 1.5f, 0);
-	wb_zeros(&b, 12 + 12);
-	wb_f32(&b, 1);
-	wb_end(&b);
-	wb_end(&b);
-	wb_begin(&b, W3D_CHUNK_BOX);
-	wb_zeros(&b, 8);
-	wb_name(&b, "SKL.BOX", 32);
-	wb_zeros(&b, 4 + 12);
-	wb_vec3(&b, 1, 2, 3);
-	wb_end(&b);
-	wb_begin(&b, 0x0900);
-	wb_chunk(&b, 0x0901, "SKL.LIGHT\0", 10);
-	wb_end(&b);
-	wb_bytes(&b, "\xde\xad", 2);
+	t_w3d_init(&b);
+	t_w3d_begin(&b, W3D_CHUNK_HIERARCHY);
+	t_w3d_begin(&b, W3D_CHUNK_HIERARCHY_HEADER);
+	t_w3d_u32(&b, 0x00040001);
+	t_w3d_name(&b, "SKL", 16);
+	t_w3d_u32(&b, 2);
+	t_w3d_vec3(&b, 0, 0, 0);
+	t_w3d_end(&b);
+	t_w3d_begin(&b, W3D_CHUNK_PIVOTS);
+	t_w3d_name(&b, "ROOTTRANSFORM", 16);
+	t_w3d_u32(&b, 0xFFFFFFFFu);
+	t_w3d_zeros(&b, 24 + 12);
+	t_w3d_f32(&b, 1);
+	t_w3d_name(&b, "BONE", 16);
+	t_w3d_u32(&b, 0);
+	t_w3d_vec3(&b, 0, 1.5f, 0);
+	t_w3d_zeros(&b, 12 + 12);
+	t_w3d_f32(&b, 1);
+	t_w3d_end(&b);
+	t_w3d_end(&b);
+	t_w3d_begin(&b, W3D_CHUNK_BOX);
+	t_w3d_zeros(&b, 8);
+	t_w3d_name(&b, "SKL.BOX", 32);
+	t_w3d_zeros(&b, 4 + 12);
+	t_w3d_vec3(&b, 1, 2, 3);
+	t_w3d_end(&b);
+	t_w3d_begin(&b, 0x0900);
+	t_w3d_chunk(&b, 0x0901, "SKL.LIGHT\0", 10);
+	t_w3d_end(&b);
+	t_w3d_bytes(&b, "\xde\xad", 2);
 	wl_tf_bytes out = assemble_ok(text);
 	ck_assert_uint_eq(out.len, b.len);
 	ck_assert_int_eq(memcmp(out.data, b.data, b.len), 0);
 	/* The computed header: HIERARCHY's payload, bit 31 set (it has chunks). */
 	ck_assert_uint_eq(wl_le32(out.data + 4), (uint32_t)(H + 36 + H + 120) | BIT31);
 	free(out.data);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -716,10 +716,10 @@ START_TEST(pinned_size)
 	ck_assert_uint_eq(wl_le32(out.data + 4), 200u | BIT31);
 	ck_assert_uint_eq(wl_le32(out.data + H + 4), 16u | BIT31);
 	ck_assert_uint_eq(wl_le32(out.data + H + H), 1);
-	wl_doc *d = ru_read(out.data, out.len);
-	ck_assert_uint_eq(ru_count(d, "chunk-size-past-eof") + ru_count(d, "chunk-truncated"), 1);
-	ck_assert_uint_eq(ru_count(d, "container-bit-on-leaf"), 1);
-	ru_free(d);
+	wl_doc *d = t_read(out.data, out.len);
+	ck_assert_uint_eq(t_count(d, "chunk-size-past-eof") + t_count(d, "chunk-truncated"), 1);
+	ck_assert_uint_eq(t_count(d, "container-bit-on-leaf"), 1);
+	t_free(d);
 	free(out.data);
 
 	/* Near miss: a pin equal to the computed size changes nothing, and
@@ -732,9 +732,9 @@ START_TEST(pinned_size)
 			  "      - chunk: MATERIAL_INFO\n"
 			  "        PassCount: 1\n");
 	ck_assert_uint_eq(wl_le32(out.data + 4), 24u);
-	d = ru_read(out.data, out.len);
-	ck_assert_uint_eq(ru_count(d, "chunk-size-past-eof") + ru_count(d, "chunk-truncated"), 0);
-	ru_free(d);
+	d = t_read(out.data, out.len);
+	ck_assert_uint_eq(t_count(d, "chunk-size-past-eof") + t_count(d, "chunk-truncated"), 0);
+	t_free(d);
 	free(out.data);
 }
 END_TEST
@@ -779,7 +779,7 @@ END_TEST
 START_TEST(assembler_robust)
 {
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	build_model(&b);
 	char *text = dump_text(b.data, b.len);
 	size_t n = strlen(text);
@@ -813,13 +813,13 @@ START_TEST(assembler_robust)
 	ck_assert_int_gt(failed, 0);
 	free(m);
 	free(text);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
 /* --------------------------------------- emitter, aggregate, compressed */
 
-/* The payload of one chunk, built with w3dbuild.h (free with wb_free). */
+/* The payload of one chunk, built with w3dbuild.h (free with t_w3d_free). */
 typedef struct payload {
 	uint32_t id;
 	wb b;
@@ -832,126 +832,126 @@ enum { E_USER, E_INFO, E_INFOV2, E_PROPS, E_LINE, E_ROT, E_FRAME, E_BLUR, E_EXTR
 static void emitter_payloads(payload e[E_COUNT])
 {
 	for (int i = 0; i < E_COUNT; i++)
-		wb_init(&e[i].b);
+		t_w3d_init(&e[i].b);
 	e[E_USER].id = W3D_OBJ_CHUNK_EMITTER_USER_DATA;
-	wb_u32(&e[E_USER].b, 7);
-	wb_u32(&e[E_USER].b, 6);
-	wb_u32(&e[E_USER].b, 0);
-	wb_bytes(&e[E_USER].b, "hello\0", 6);
+	t_w3d_u32(&e[E_USER].b, 7);
+	t_w3d_u32(&e[E_USER].b, 6);
+	t_w3d_u32(&e[E_USER].b, 0);
+	t_w3d_bytes(&e[E_USER].b, "hello\0", 6);
 
 	e[E_INFO].id = W3D_OBJ_CHUNK_EMITTER_INFO;
 	wb *b = &e[E_INFO].b;
-	wb_name(b, "spark.tga", 260);
+	t_w3d_name(b, "spark.tga", 260);
 	for (int i = 0; i < 10; i++)
-		wb_f32(b, 0.25f * (float)i);
-	wb_vec3(b, 0, 0, 1);
-	wb_vec3(b, 0, -9.5f, 0);
-	wb_u32(b, 0xFFFFFFFFu);
-	wb_u32(b, 0x00FF8040u);
+		t_w3d_f32(b, 0.25f * (float)i);
+	t_w3d_vec3(b, 0, 0, 1);
+	t_w3d_vec3(b, 0, -9.5f, 0);
+	t_w3d_u32(b, 0xFFFFFFFFu);
+	t_w3d_u32(b, 0x00FF8040u);
 
 	e[E_INFOV2].id = W3D_OBJ_CHUNK_EMITTER_INFOV2;
 	b = &e[E_INFOV2].b;
-	wb_u32(b, 3);
-	wb_u32(b, 1); /* CreationVolume: solid sphere */
-	wb_vec3(b, 2, 0, 0);
-	wb_zeros(b, 16);
-	wb_u32(b, 0);
-	wb_vec3(b, 0.5f, 0.5f, 1);
-	wb_zeros(b, 16);
-	wb_f32(b, 1.5f);
-	wb_f32(b, 0);
+	t_w3d_u32(b, 3);
+	t_w3d_u32(b, 1); /* CreationVolume: solid sphere */
+	t_w3d_vec3(b, 2, 0, 0);
+	t_w3d_zeros(b, 16);
+	t_w3d_u32(b, 0);
+	t_w3d_vec3(b, 0.5f, 0.5f, 1);
+	t_w3d_zeros(b, 16);
+	t_w3d_f32(b, 1.5f);
+	t_w3d_f32(b, 0);
 	static const uint8_t sh[16] = { 3, 0, 0, 1, 0, 1, 0, 5, 1 };
-	wb_bytes(b, sh, sizeof sh);
-	wb_u32(b, 2);
-	wb_u32(b, 4);
-	wb_zeros(b, 24);
+	t_w3d_bytes(b, sh, sizeof sh);
+	t_w3d_u32(b, 2);
+	t_w3d_u32(b, 4);
+	t_w3d_zeros(b, 24);
 
 	e[E_PROPS].id = W3D_OBJ_CHUNK_EMITTER_PROPS;
 	b = &e[E_PROPS].b;
-	wb_u32(b, 2);
-	wb_u32(b, 1);
-	wb_u32(b, 1);
-	wb_u32(b, 0x10203040u);
-	wb_f32(b, 0.125f);
-	wb_f32(b, 0);
-	wb_zeros(b, 16);
-	wb_f32(b, 0);
-	wb_u32(b, 0xFFFFFFFFu);
-	wb_f32(b, 0.5f);
-	wb_u32(b, 0x800000FFu);
-	wb_f32(b, 0);
-	wb_f32(b, 1);
-	wb_f32(b, 0);
-	wb_f32(b, 2.5f);
+	t_w3d_u32(b, 2);
+	t_w3d_u32(b, 1);
+	t_w3d_u32(b, 1);
+	t_w3d_u32(b, 0x10203040u);
+	t_w3d_f32(b, 0.125f);
+	t_w3d_f32(b, 0);
+	t_w3d_zeros(b, 16);
+	t_w3d_f32(b, 0);
+	t_w3d_u32(b, 0xFFFFFFFFu);
+	t_w3d_f32(b, 0.5f);
+	t_w3d_u32(b, 0x800000FFu);
+	t_w3d_f32(b, 0);
+	t_w3d_f32(b, 1);
+	t_w3d_f32(b, 0);
+	t_w3d_f32(b, 2.5f);
 
 	e[E_LINE].id = W3D_OBJ_CHUNK_EMITTER_LINE_PROPERTIES;
 	b = &e[E_LINE].b;
-	wb_u32(b, 0x01000009u);
-	wb_u32(b, 2);
+	t_w3d_u32(b, 0x01000009u);
+	t_w3d_u32(b, 2);
 	for (int i = 0; i < 5; i++)
-		wb_f32(b, (float)i + 0.5f);
-	wb_zeros(b, 36);
+		t_w3d_f32(b, (float)i + 0.5f);
+	t_w3d_zeros(b, 36);
 
 	e[E_ROT].id = W3D_OBJ_CHUNK_EMITTER_ROTATION_KEYFRAMES;
 	b = &e[E_ROT].b;
-	wb_u32(b, 1);
-	wb_f32(b, 0.25f);
-	wb_f32(b, 0.75f);
-	wb_u32(b, 0);
-	wb_f32(b, 0);
-	wb_f32(b, 0);
-	wb_f32(b, 1);
-	wb_f32(b, 2);
+	t_w3d_u32(b, 1);
+	t_w3d_f32(b, 0.25f);
+	t_w3d_f32(b, 0.75f);
+	t_w3d_u32(b, 0);
+	t_w3d_f32(b, 0);
+	t_w3d_f32(b, 0);
+	t_w3d_f32(b, 1);
+	t_w3d_f32(b, 2);
 
 	e[E_FRAME].id = W3D_OBJ_CHUNK_EMITTER_FRAME_KEYFRAMES;
 	b = &e[E_FRAME].b;
-	wb_u32(b, 0);
-	wb_f32(b, 0);
-	wb_zeros(b, 8);
-	wb_f32(b, 0);
-	wb_f32(b, 3);
+	t_w3d_u32(b, 0);
+	t_w3d_f32(b, 0);
+	t_w3d_zeros(b, 8);
+	t_w3d_f32(b, 0);
+	t_w3d_f32(b, 3);
 
 	e[E_BLUR].id = W3D_OBJ_CHUNK_EMITTER_BLUR_TIME_KEYFRAMES;
 	b = &e[E_BLUR].b;
-	wb_u32(b, 0);
-	wb_f32(b, 0);
-	wb_u32(b, 0);
-	wb_f32(b, 0);
-	wb_f32(b, 0.0625f);
+	t_w3d_u32(b, 0);
+	t_w3d_f32(b, 0);
+	t_w3d_u32(b, 0);
+	t_w3d_f32(b, 0);
+	t_w3d_f32(b, 0.0625f);
 
 	e[E_EXTRA].id = W3D_OBJ_CHUNK_EMITTER_EXTRA_INFO;
-	wb_f32(&e[E_EXTRA].b, 1.5f);
-	wb_zeros(&e[E_EXTRA].b, 36);
+	t_w3d_f32(&e[E_EXTRA].b, 1.5f);
+	t_w3d_zeros(&e[E_EXTRA].b, 36);
 }
 
 static void free_payloads(payload e[E_COUNT])
 {
 	for (int i = 0; i < E_COUNT; i++)
-		wb_free(&e[i].b);
+		t_w3d_free(&e[i].b);
 }
 
 /* An EMITTER holding a header and the payloads e[0..n), the one at `cut`
  * (-1: none) with delta bytes removed (< 0) or 0xEE bytes added (> 0). */
 static void build_emitter(wb *b, payload *e, int n, int cut, int delta)
 {
-	wb_begin(b, W3D_OBJ_CHUNK_EMITTER);
-	wb_begin(b, W3D_OBJ_CHUNK_EMITTER_HEADER);
-	wb_u32(b, 0x00020000);
-	wb_name(b, "SPARKS", 16);
-	wb_end(b);
+	t_w3d_begin(b, W3D_OBJ_CHUNK_EMITTER);
+	t_w3d_begin(b, W3D_OBJ_CHUNK_EMITTER_HEADER);
+	t_w3d_u32(b, 0x00020000);
+	t_w3d_name(b, "SPARKS", 16);
+	t_w3d_end(b);
 	for (int i = 0; i < n; i++) {
 		size_t len = e[i].b.len;
 		if (i != cut) {
-			wb_chunk(b, e[i].id, e[i].b.data, len);
+			t_w3d_chunk(b, e[i].id, e[i].b.data, len);
 			continue;
 		}
-		wb_begin(b, e[i].id);
-		wb_bytes(b, e[i].b.data, delta < 0 ? len - (size_t)-delta : len);
+		t_w3d_begin(b, e[i].id);
+		t_w3d_bytes(b, e[i].b.data, delta < 0 ? len - (size_t)-delta : len);
 		for (int k = 0; k < delta; k++)
-			wb_u8(b, 0xEE);
-		wb_end(b);
+			t_w3d_u8(b, 0xEE);
+		t_w3d_end(b);
 	}
-	wb_end(b);
+	t_w3d_end(b);
 }
 
 /* The emitter tables have the sizes of objects.h and decode every record:
@@ -984,7 +984,7 @@ START_TEST(emitter_fields)
 	payload e[E_COUNT];
 	emitter_payloads(e);
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	build_emitter(&b, e, E_COUNT, -1, 0);
 	static const char *const has[] = {
 		"Type: 7\n",
@@ -1040,15 +1040,15 @@ START_TEST(emitter_fields)
 				      "        SizeofStringParam: 6\n"
 				      "        StringParam: hello\n");
 	wb want;
-	wb_init(&want);
-	wb_begin(&want, W3D_OBJ_CHUNK_EMITTER);
-	wb_chunk(&want, e[E_PROPS].id, e[E_PROPS].b.data, e[E_PROPS].b.len);
-	wb_chunk(&want, e[E_USER].id, e[E_USER].b.data, e[E_USER].b.len);
-	wb_end(&want);
+	t_w3d_init(&want);
+	t_w3d_begin(&want, W3D_OBJ_CHUNK_EMITTER);
+	t_w3d_chunk(&want, e[E_PROPS].id, e[E_PROPS].b.data, e[E_PROPS].b.len);
+	t_w3d_chunk(&want, e[E_USER].id, e[E_USER].b.data, e[E_USER].b.len);
+	t_w3d_end(&want);
 	ck_assert_uint_eq(out.len, want.len);
 	ck_assert_int_eq(memcmp(out.data, want.data, want.len), 0);
 	free(out.data);
-	wb_free(&want);
+	t_w3d_free(&want);
 
 	/* Errors name the part and the nested struct. */
 	expect_error("chunks:\n  - chunk: EMITTER_PROPS\n    ColorKeys: {Time: 0}\n", "{Time",
@@ -1077,12 +1077,12 @@ START_TEST(emitter_record_near_miss)
 	payload e[E_COUNT];
 	emitter_payloads(e);
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	payload one = e[_i];
 	one.b.len = fixed[_i];
 	build_emitter(&b, &one, 1, 0, -1);
 	roundtrip_check(&b, LIST("hex: "), NULL);
-	wb_init(&b);
+	t_w3d_init(&b);
 	build_emitter(&b, &e[_i], 1, 0, 3);
 	roundtrip_check(&b, LIST("tail: \"ee ee ee\"\n"), LIST("hex:"));
 	free_payloads(e);
@@ -1098,8 +1098,8 @@ START_TEST(emitter_near_miss)
 	/* PROPS says 5 colour keys and holds 2 and 4 bytes: the 2 keys, then
 	 * the rest (the opacity and size keys it names are not there) as tail. */
 	wb b;
-	wb_init(&b);
-	wb_patch_u32(&e[E_PROPS].b, 0, 5);
+	t_w3d_init(&b);
+	t_w3d_patch_u32(&e[E_PROPS].b, 0, 5);
 	e[E_PROPS].b.len = W3D_EMITTER_PROPS_SIZE + 2 * W3D_EMITTER_KEY_SIZE + 4;
 	build_emitter(&b, &e[E_PROPS], 1, -1, 0);
 	roundtrip_check(&b,
@@ -1108,13 +1108,13 @@ START_TEST(emitter_near_miss)
 			LIST("OpacityKeys"));
 	/* USER_DATA: a string that is not clean text is !hex; a size larger
 	 * than the bytes gives what is there. */
-	wb_init(&b);
-	wb_free(&e[E_USER].b);
-	wb_init(&e[E_USER].b);
-	wb_u32(&e[E_USER].b, 0);
-	wb_u32(&e[E_USER].b, 40);
-	wb_u32(&e[E_USER].b, 0x00CCCC41u);
-	wb_bytes(&e[E_USER].b, "a\0b\xff", 4);
+	t_w3d_init(&b);
+	t_w3d_free(&e[E_USER].b);
+	t_w3d_init(&e[E_USER].b);
+	t_w3d_u32(&e[E_USER].b, 0);
+	t_w3d_u32(&e[E_USER].b, 40);
+	t_w3d_u32(&e[E_USER].b, 0x00CCCC41u);
+	t_w3d_bytes(&e[E_USER].b, "a\0b\xff", 4);
 	build_emitter(&b, &e[E_USER], 1, -1, 0);
 	roundtrip_check(&b, LIST("Pad: 13421633\n", "StringParam: !hex \"61 00 62 ff\"\n"), NULL);
 	free_payloads(e);
@@ -1126,32 +1126,32 @@ END_TEST
  * (`class_len` bytes of it). */
 static void build_aggregate(wb *b, uint32_t subs, uint32_t have, size_t extra, size_t class_len)
 {
-	wb_begin(b, W3D_OBJ_CHUNK_AGGREGATE);
-	wb_begin(b, W3D_OBJ_CHUNK_AGGREGATE_HEADER);
-	wb_u32(b, 0x00010000);
-	wb_name(b, "TANKAGG", 16);
-	wb_end(b);
-	wb_begin(b, W3D_OBJ_CHUNK_AGGREGATE_INFO);
-	wb_name(b, "TANK", 32);
-	wb_u32(b, subs);
+	t_w3d_begin(b, W3D_OBJ_CHUNK_AGGREGATE);
+	t_w3d_begin(b, W3D_OBJ_CHUNK_AGGREGATE_HEADER);
+	t_w3d_u32(b, 0x00010000);
+	t_w3d_name(b, "TANKAGG", 16);
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_OBJ_CHUNK_AGGREGATE_INFO);
+	t_w3d_name(b, "TANK", 32);
+	t_w3d_u32(b, subs);
 	for (uint32_t i = 0; i < have; i++) {
-		wb_name(b, i ? "TANK.GUN" : "TANK.HEAD", 32);
+		t_w3d_name(b, i ? "TANK.GUN" : "TANK.HEAD", 32);
 		if (i == 2)
-			wb_bytes(b, "BONE\0JUNK\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 32);
+			t_w3d_bytes(b, "BONE\0JUNK\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 32);
 		else
-			wb_name(b, i ? "BONE_GUN" : "BONE_HEAD", 32);
+			t_w3d_name(b, i ? "BONE_GUN" : "BONE_HEAD", 32);
 	}
 	for (size_t i = 0; i < extra; i++)
-		wb_u8(b, 0xEE);
-	wb_end(b);
-	wb_begin(b, W3D_OBJ_CHUNK_TEXTURE_REPLACER_INFO);
-	wb_u32(b, 0);
-	wb_end(b);
-	wb_begin(b, W3D_OBJ_CHUNK_AGGREGATE_CLASS_INFO);
+		t_w3d_u8(b, 0xEE);
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_OBJ_CHUNK_TEXTURE_REPLACER_INFO);
+	t_w3d_u32(b, 0);
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_OBJ_CHUNK_AGGREGATE_CLASS_INFO);
 	uint8_t ci[W3D_AGGREGATE_MISC_SIZE] = { 0x12, 0x34, 0, 0, 1 };
-	wb_bytes(b, ci, class_len);
-	wb_end(b);
-	wb_end(b);
+	t_w3d_bytes(b, ci, class_len);
+	t_w3d_end(b);
+	t_w3d_end(b);
 }
 
 START_TEST(aggregate_fields)
@@ -1163,7 +1163,7 @@ START_TEST(aggregate_fields)
 	ck_assert_uint_eq(wl_tf_struct_size(info->parts[0].elem), W3D_AGGREGATE_SUBOBJ_SIZE);
 	ck_assert_uint_eq(wl_tf_struct_size(wl_tf_lookup("AGGREGATE_CLASS_INFO")), W3D_AGGREGATE_MISC_SIZE);
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	build_aggregate(&b, 2, 2, 0, W3D_AGGREGATE_MISC_SIZE);
 	roundtrip_check(&b,
 			LIST("BaseModelName: \"TANK\"\n        SubobjectCount: 2\n        Subobjects:\n"
@@ -1223,19 +1223,19 @@ static const aggregate_miss aggregate_misses[] = {
 /* An AGGREGATE whose INFO holds a name and 2 bytes. */
 static void build_short_info(wb *b)
 {
-	wb_begin(b, W3D_OBJ_CHUNK_AGGREGATE);
-	wb_begin(b, W3D_OBJ_CHUNK_AGGREGATE_INFO);
-	wb_name(b, "TANK", 32);
-	wb_u16(b, 1);
-	wb_end(b);
-	wb_end(b);
+	t_w3d_begin(b, W3D_OBJ_CHUNK_AGGREGATE);
+	t_w3d_begin(b, W3D_OBJ_CHUNK_AGGREGATE_INFO);
+	t_w3d_name(b, "TANK", 32);
+	t_w3d_u16(b, 1);
+	t_w3d_end(b);
+	t_w3d_end(b);
 }
 
 START_TEST(aggregate_near_miss)
 {
 	const aggregate_miss *c = &aggregate_misses[_i];
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	if (c->short_info)
 		build_short_info(&b);
 	else
@@ -1250,43 +1250,43 @@ END_TEST
 static void build_canim(wb *b, int flavor, size_t header_len, uint32_t n, uint8_t vl,
 			const uint8_t *data, size_t len)
 {
-	wb_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION);
+	t_w3d_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION);
 	if (flavor >= 0) {
 		wb h;
-		wb_init(&h);
-		wb_u32(&h, 0x00040001);
-		wb_name(&h, "RUN", 16);
-		wb_name(&h, "SKL", 16);
-		wb_u32(&h, 32);
-		wb_u16(&h, 30);
-		wb_u16(&h, (uint16_t)flavor);
-		wb_chunk(b, W3D_CHUNK_COMPRESSED_ANIMATION_HEADER, h.data, header_len);
-		wb_free(&h);
+		t_w3d_init(&h);
+		t_w3d_u32(&h, 0x00040001);
+		t_w3d_name(&h, "RUN", 16);
+		t_w3d_name(&h, "SKL", 16);
+		t_w3d_u32(&h, 32);
+		t_w3d_u16(&h, 30);
+		t_w3d_u16(&h, (uint16_t)flavor);
+		t_w3d_chunk(b, W3D_CHUNK_COMPRESSED_ANIMATION_HEADER, h.data, header_len);
+		t_w3d_free(&h);
 	}
-	wb_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION_CHANNEL);
-	wb_u32(b, n);
-	wb_u16(b, 1);
-	wb_u8(b, vl);
-	wb_u8(b, 6);
-	wb_bytes(b, data, len);
-	wb_end(b);
-	wb_end(b);
+	t_w3d_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION_CHANNEL);
+	t_w3d_u32(b, n);
+	t_w3d_u16(b, 1);
+	t_w3d_u8(b, vl);
+	t_w3d_u8(b, 6);
+	t_w3d_bytes(b, data, len);
+	t_w3d_end(b);
+	t_w3d_end(b);
 }
 
 START_TEST(canim_fields)
 {
 	/* Time-coded: packets {TimeCode, Values[VectorLen]}. */
 	wb d;
-	wb_init(&d);
+	t_w3d_init(&d);
 	for (uint32_t k = 0; k < 3; k++) {
-		wb_u32(&d, k == 2 ? BIT31 | 5 : k * 2);
-		wb_f32(&d, 0);
-		wb_f32(&d, 0.5f * (float)k);
-		wb_f32(&d, 0);
-		wb_f32(&d, 1);
+		t_w3d_u32(&d, k == 2 ? BIT31 | 5 : k * 2);
+		t_w3d_f32(&d, 0);
+		t_w3d_f32(&d, 0.5f * (float)k);
+		t_w3d_f32(&d, 0);
+		t_w3d_f32(&d, 1);
 	}
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	build_canim(&b, W3D_ANIM_FLAVOR_TIMECODED, W3D_CANIM_HEADER_SIZE, 3, 4, d.data, d.len);
 	roundtrip_check(&b,
 			LIST("NumTimeCodes: 3\n        Pivot: 1\n        VectorLen: 4\n        Flags: 6\n"
@@ -1314,14 +1314,14 @@ START_TEST(canim_fields)
 
 	/* Adaptive delta (flavors 1 and 2): Scale, InitialValues, Data hex. */
 	for (int flavor = 1; flavor <= 2; flavor++) {
-		wb_free(&d);
-		wb_init(&d);
-		wb_f32(&d, 0.25f);
-		wb_f32(&d, 1);
-		wb_f32(&d, -2);
+		t_w3d_free(&d);
+		t_w3d_init(&d);
+		t_w3d_f32(&d, 0.25f);
+		t_w3d_f32(&d, 1);
+		t_w3d_f32(&d, -2);
 		for (int k = 0; k < 9 * 2 + 3; k++)
-			wb_u8(&d, (uint8_t)k);
-		wb_init(&b);
+			t_w3d_u8(&d, (uint8_t)k);
+		t_w3d_init(&b);
 		build_canim(&b, flavor, W3D_CANIM_HEADER_SIZE, 16, 2, d.data, d.len);
 		roundtrip_check(&b,
 				LIST("Flags: 6\n        Scale: 0.25\n        InitialValues: [1, -2]\n"
@@ -1330,7 +1330,7 @@ START_TEST(canim_fields)
 	}
 	ck_assert_uint_eq(wl_tf_struct_size(wl_tf_lookup("COMPRESSED_ANIMATION_CHANNEL")) + 4,
 			  W3D_AD_CHANNEL_HEADER);
-	wb_free(&d);
+	t_w3d_free(&d);
 }
 END_TEST
 
@@ -1375,7 +1375,7 @@ START_TEST(canim_near_miss)
 	for (size_t i = 0; i < sizeof data; i++)
 		data[i] = (uint8_t)(i * 7);
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	build_canim(&b, c->flavor, c->header_len, c->n, c->vl, data, c->len);
 	roundtrip_check(&b, c->has, c->lacks);
 }
@@ -1388,7 +1388,7 @@ START_TEST(objects_mutated_roundtrip)
 	payload e[E_COUNT];
 	emitter_payloads(e);
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	build_emitter(&b, e, E_COUNT, -1, 0);
 	build_aggregate(&b, 2, 2, 0, W3D_AGGREGATE_MISC_SIZE);
 	uint8_t data[64];
@@ -1408,7 +1408,7 @@ START_TEST(objects_mutated_roundtrip)
 		roundtrip_free(m, r % 4 == 3 ? (size_t)rand() % b.len : b.len);
 	}
 	free(m);
-	wb_free(&b);
+	t_w3d_free(&b);
 	free_payloads(e);
 }
 END_TEST
@@ -1422,7 +1422,7 @@ Suite *textform_suite(void)
 		canim_fields, objects_mutated_roundtrip, NULL
 	};
 	Suite *s = suite_create("textform");
-	TCase *tc = rb_add_tests(s, "textform", 120, tests);
+	TCase *tc = t_robust_add_tests(s, "textform", 120, tests);
 	tcase_add_loop_test(tc, emitter_record_near_miss, 0, E_COUNT);
 	tcase_add_loop_test(tc, aggregate_near_miss, 0,
 			    (int)(sizeof aggregate_misses / sizeof aggregate_misses[0]));

@@ -23,14 +23,14 @@ extern Suite *textform_b3d_suite(void);
 /* The text form of b's bytes, read as B3D (malloc'd). */
 static char *b3d_text(const wb *b)
 {
-	return ru_text(wl_format_find("b3d"), b->data, b->len, "test.b3d");
+	return t_text(wl_format_find("b3d"), b->data, b->len, "test.b3d");
 }
 
 /* n floats. */
 static void f32s(wb *b, const float *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		wb_f32(b, v[i]);
+		t_w3d_f32(b, v[i]);
 }
 
 /* Asserts that text assembles to want[0..n). */
@@ -57,7 +57,7 @@ static void b3d_roundtrip(wb *b, const char *const *has)
 	for (size_t i = 0; has[i]; i++)
 		ck_assert_msg(strstr(text, has[i]) != NULL, "no '%s' in\n%.3000s", has[i], text);
 	free(text);
-	wb_free(b);
+	t_w3d_free(b);
 }
 
 #define HAS(...) ((const char *const[]){ __VA_ARGS__, NULL })
@@ -83,29 +83,29 @@ static void fails_at(const char *text, const char *at, const char *message)
 	ck_assert_ptr_null(out.data);
 }
 
-/* A BB3D holding whatever the test writes (close with b3b_end). */
+/* A BB3D holding whatever the test writes (close with t_b3d_end). */
 static void bb3d(wb *b)
 {
-	wb_init(b);
-	b3b_begin(b, "BB3D");
-	wb_u32(b, 1);
+	t_w3d_init(b);
+	t_b3d_begin(b, "BB3D");
+	t_w3d_u32(b, 1);
 }
 
 /* BB3D, NODE "n", MESH brush 0: where VRTS and TRIS are known (close with
- * three b3b_end). */
+ * three t_b3d_end). */
 static void in_mesh(wb *b)
 {
 	bb3d(b);
-	b3b_node_begin(b, "n", b3b_identity);
-	b3b_begin(b, "MESH");
-	wb_u32(b, 0);
+	t_b3d_node_begin(b, "n", t_b3d_identity);
+	t_b3d_begin(b, "MESH");
+	t_w3d_u32(b, 0);
 }
 
 static void end3(wb *b)
 {
-	b3b_end(b);
-	b3b_end(b);
-	b3b_end(b);
+	t_b3d_end(b);
+	t_b3d_end(b);
+	t_b3d_end(b);
 }
 
 /* ---------------------------------------------------------- record kinds */
@@ -113,8 +113,8 @@ static void end3(wb *b)
 START_TEST(test_static_mesh_fields)
 {
 	wb b;
-	wb_init(&b);
-	b3b_quad_model(&b, NULL, NULL);
+	t_w3d_init(&b);
+	t_b3d_quad_model(&b, NULL, NULL);
 	b3d_roundtrip(&b, HAS("b3d-text: 1\n", "  - chunk: BB3D", "    version: 1\n",
 			      "name: \"root\"\n", "scale: [1, 1, 1]\n", "rotation: [1, 0, 0, 0]\n",
 			      "      - chunk: MESH", "brush_id: -1\n", "tex_coord_sets: 0\n",
@@ -126,24 +126,24 @@ START_TEST(test_texs_brus_entries)
 {
 	wb b;
 	bb3d(&b);
-	b3b_begin(&b, "TEXS");
-	b3b_str(&b, "skin.png");
-	wb_u32(&b, 1);
-	wb_u32(&b, 2);
+	t_b3d_begin(&b, "TEXS");
+	t_b3d_str(&b, "skin.png");
+	t_w3d_u32(&b, 1);
+	t_w3d_u32(&b, 2);
 	const float tex[] = { 0.5f, 0, 2, 1, 0.25f };
 	f32s(&b, tex, 5);
-	b3b_end(&b);
-	b3b_begin(&b, "BRUS");
-	wb_u32(&b, 2);
-	b3b_str(&b, "metal");
+	t_b3d_end(&b);
+	t_b3d_begin(&b, "BRUS");
+	t_w3d_u32(&b, 2);
+	t_b3d_str(&b, "metal");
 	const float brus[] = { 1, 0.5f, 0, 1, 0.75f };
 	f32s(&b, brus, 5);
-	wb_u32(&b, 1);
-	wb_u32(&b, 8);
-	wb_u32(&b, 0);
-	wb_u32(&b, (uint32_t)-1);
-	b3b_end(&b);
-	b3b_end(&b);
+	t_w3d_u32(&b, 1);
+	t_w3d_u32(&b, 8);
+	t_w3d_u32(&b, 0);
+	t_w3d_u32(&b, (uint32_t)-1);
+	t_b3d_end(&b);
+	t_b3d_end(&b);
 	b3d_roundtrip(&b, HAS("- {file: \"skin.png\", flags: 1, blend: 2, position: [0.5, 0], "
 			      "scale: [2, 1], rotation: 0.25}\n",
 			      "n_texs: 2\n",
@@ -158,7 +158,7 @@ START_TEST(test_vertex_keys_follow_flags)
 	const float v[] = { 1, 2, 3, 0, 1, 0, 1, 0.5f, 0.25f, 1, 0.1f, 0.2f, 0.3f, 0.4f };
 	wb b;
 	in_mesh(&b);
-	b3b_vrts(&b, 3, 2, 2, v, 1);
+	t_b3d_vrts(&b, 3, 2, 2, v, 1);
 	end3(&b);
 	b3d_roundtrip(&b, HAS("flags: 3\n", "tex_coord_sets: 2\n", "tex_coord_set_size: 2\n",
 			      "- {position: [1, 2, 3], normal: [0, 1, 0], color: [1, 0.5, 0.25, 1], "
@@ -172,22 +172,22 @@ START_TEST(test_bone_keys_anim)
 	const float w[] = { 1, 0.5f };
 	wb b;
 	bb3d(&b);
-	b3b_node_begin(&b, "arm", b3b_identity);
-	b3b_bone(&b, vid, w, 2);
-	b3b_begin(&b, "KEYS");
-	wb_u32(&b, 7);
-	wb_u32(&b, 4);
+	t_b3d_node_begin(&b, "arm", t_b3d_identity);
+	t_b3d_bone(&b, vid, w, 2);
+	t_b3d_begin(&b, "KEYS");
+	t_w3d_u32(&b, 7);
+	t_w3d_u32(&b, 4);
 	const float key[] = { 1, 2, 3, 1, 1, 1, 1, 0, 0, 0 };
 	f32s(&b, key, 10);
-	b3b_end(&b);
-	b3b_begin(&b, "KEYS");
-	wb_u32(&b, 4); /* rotation only */
-	wb_u32(&b, 9);
+	t_b3d_end(&b);
+	t_b3d_begin(&b, "KEYS");
+	t_w3d_u32(&b, 4); /* rotation only */
+	t_w3d_u32(&b, 9);
 	f32s(&b, key + 6, 4);
-	b3b_end(&b);
-	b3b_anim(&b, 0, 30, 24);
-	b3b_end(&b);
-	b3b_end(&b);
+	t_b3d_end(&b);
+	t_b3d_anim(&b, 0, 30, 24);
+	t_b3d_end(&b);
+	t_b3d_end(&b);
 	b3d_roundtrip(&b, HAS("weights:\n", "- [0, 1]\n", "- [3, 0.5]\n", "flags: 7\n",
 			      "- {frame: 4, position: [1, 2, 3], scale: [1, 1, 1], "
 			      "rotation: [1, 0, 0, 0]}\n",
@@ -202,33 +202,33 @@ START_TEST(test_malformed_falls_back)
 	wb b;
 	bb3d(&b);
 	/* A TEXS name with no NUL: not an entry, the whole payload is hex. */
-	b3b_begin(&b, "TEXS");
-	wb_bytes(&b, "abc", 3);
-	b3b_end(&b);
+	t_b3d_begin(&b, "TEXS");
+	t_w3d_bytes(&b, "abc", 3);
+	t_b3d_end(&b);
 	/* An unknown chunk (an SEQS of some exporters): hex under its id. */
-	b3b_begin(&b, "SEQS");
-	wb_u32(&b, 5);
-	b3b_end(&b);
+	t_b3d_begin(&b, "SEQS");
+	t_w3d_u32(&b, 5);
+	t_b3d_end(&b);
 	/* A NODE whose name runs to the end: its fields are hex. */
-	b3b_begin(&b, "NODE");
-	wb_bytes(&b, "xy", 2);
-	b3b_end(&b);
-	b3b_node_begin(&b, "n", b3b_identity);
-	b3b_begin(&b, "MESH");
-	wb_u32(&b, 0);
+	t_b3d_begin(&b, "NODE");
+	t_w3d_bytes(&b, "xy", 2);
+	t_b3d_end(&b);
+	t_b3d_node_begin(&b, "n", t_b3d_identity);
+	t_b3d_begin(&b, "MESH");
+	t_w3d_u32(&b, 0);
 	/* VRTS with a negative tex_coord_sets: no vertices, the rest is tail. */
-	b3b_begin(&b, "VRTS");
-	wb_u32(&b, 0);
-	wb_u32(&b, (uint32_t)-1);
-	wb_u32(&b, 2);
-	wb_u32(&b, 0xAABBCCDDu);
-	b3b_end(&b);
+	t_b3d_begin(&b, "VRTS");
+	t_w3d_u32(&b, 0);
+	t_w3d_u32(&b, (uint32_t)-1);
+	t_w3d_u32(&b, 2);
+	t_w3d_u32(&b, 0xAABBCCDDu);
+	t_b3d_end(&b);
 	/* TRIS with 2 slack bytes after a whole triangle. */
-	b3b_begin(&b, "TRIS");
+	t_b3d_begin(&b, "TRIS");
 	for (uint32_t i = 0; i < 4; i++)
-		wb_u32(&b, i);
-	wb_bytes(&b, "\x01\x02", 2);
-	b3b_end(&b);
+		t_w3d_u32(&b, i);
+	t_w3d_bytes(&b, "\x01\x02", 2);
+	t_b3d_end(&b);
 	end3(&b);
 	b3d_roundtrip(&b, HAS("- chunk: TEXS  # @0xC\n        hex: \"61 62 63\"\n",
 			      "- chunk: 0x53514553  # SEQS @", "fields: \"78 79\"\n",
@@ -245,14 +245,14 @@ START_TEST(test_wrong_lengths_are_pinned)
 	 * file as the number. */
 	wb b;
 	bb3d(&b);
-	b3b_node_begin(&b, "n", b3b_identity);
-	b3b_begin(&b, "ANIM");
-	wb_u32(&b, 0);
-	wb_u32(&b, 10);
-	wb_f32(&b, 30);
-	wb_end_raw(&b, 0xFFFFFFFFu);
-	b3b_end(&b);
-	b3b_end(&b);
+	t_b3d_node_begin(&b, "n", t_b3d_identity);
+	t_b3d_begin(&b, "ANIM");
+	t_w3d_u32(&b, 0);
+	t_w3d_u32(&b, 10);
+	t_w3d_f32(&b, 30);
+	t_w3d_end_raw(&b, 0xFFFFFFFFu);
+	t_b3d_end(&b);
+	t_b3d_end(&b);
 	char *text = b3d_text(&b);
 	ck_assert_msg(strstr(text, "size: -1  #") != NULL, "%s", text);
 	assembles_to(text, b.data, b.len);
@@ -267,8 +267,8 @@ END_TEST
 START_TEST(test_edited_value_assembles)
 {
 	wb b;
-	wb_init(&b);
-	b3b_quad_model(&b, NULL, NULL);
+	t_w3d_init(&b);
+	t_b3d_quad_model(&b, NULL, NULL);
 	char *text = b3d_text(&b);
 	/* The second "brush_id: -1" is the TRIS's (the first the MESH's). */
 	char *tris = strstr(strstr(text, "brush_id: -1") + 1, "brush_id: -1");
@@ -276,15 +276,15 @@ START_TEST(test_edited_value_assembles)
 	memcpy(tris, "brush_id:  7", 12);
 	/* The same model with TRIS brush_id 7 (after the TRIS header). */
 	wb want;
-	wb_init(&want);
+	t_w3d_init(&want);
 	size_t tris_at;
-	b3b_quad_model(&want, NULL, &tris_at);
+	t_b3d_quad_model(&want, NULL, &tris_at);
 	const uint8_t seven[4] = { 7, 0, 0, 0 };
 	memcpy(want.data + tris_at + 8, seven, 4);
 	assembles_to(text, want.data, want.len);
 	free(text);
-	wb_free(&want);
-	wb_free(&b);
+	t_w3d_free(&want);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -304,12 +304,12 @@ START_TEST(test_hand_written_lengths_and_defaults)
 			   "            fps: 25\n";
 	wb want;
 	bb3d(&want);
-	b3b_node_begin(&want, "root", b3b_identity);
-	b3b_anim(&want, 0, 12, 25);
-	b3b_end(&want);
-	b3b_end(&want);
+	t_b3d_node_begin(&want, "root", t_b3d_identity);
+	t_b3d_anim(&want, 0, 12, 25);
+	t_b3d_end(&want);
+	t_b3d_end(&want);
 	assembles_to(text, want.data, want.len);
-	wb_free(&want);
+	t_w3d_free(&want);
 }
 END_TEST
 
@@ -325,12 +325,12 @@ START_TEST(test_unknown_tag_by_name)
 			   "        hex: \"05 00 00 00\"\n";
 	wb want;
 	bb3d(&want);
-	b3b_begin(&want, "SEQS");
-	wb_u32(&want, 5);
-	b3b_end(&want);
-	b3b_end(&want);
+	t_b3d_begin(&want, "SEQS");
+	t_w3d_u32(&want, 5);
+	t_b3d_end(&want);
+	t_b3d_end(&want);
 	assembles_to(text, want.data, want.len);
-	wb_free(&want);
+	t_w3d_free(&want);
 }
 END_TEST
 

@@ -34,7 +34,7 @@ static void collect(void *user, const wl_xref_finding *f)
 	got *g = &G[NG++];
 	snprintf(g->path, sizeof g->path, "%s", f->path);
 	snprintf(g->related, sizeof g->related, "%s", f->related ? f->related : "");
-	snprintf(g->rule, sizeof g->rule, "%s", f->rule);
+	snprintf(g->rule, sizeof g->rule, "%s", wl_rule_name(f->rule));
 	snprintf(g->cpath, sizeof g->cpath, "%s", f->chunk_path);
 	snprintf(g->message, sizeof g->message, "%s", f->message);
 	g->offset = f->offset;
@@ -43,10 +43,10 @@ static void collect(void *user, const wl_xref_finding *f)
 
 static void add(wl_xref *x, wb *b, const char *path)
 {
-	wl_doc *d = br_lint(b, path);
+	wl_doc *d = t_ref_lint(b, path);
 	ck_assert_int_eq(wl_xref_add(x, path, d), 0);
-	br_free(d); /* the index keeps copies */
-	wb_free(b);
+	t_ref_free(d); /* the index keeps copies */
+	t_w3d_free(b);
 }
 
 static long check(wl_xref *x)
@@ -93,7 +93,7 @@ static const got *find_at(const char *rule, uint64_t offset)
 }
 
 /* A skinned mesh: vertex 2 uses bone (the others bone 0). */
-static void skinned(br_mesh_opts *o, uint16_t bone)
+static void skinned(t_ref_mesh_opts *o, uint16_t bone)
 {
 	o->attributes = 0x00020000u;
 	o->influences = true;
@@ -102,38 +102,38 @@ static void skinned(br_mesh_opts *o, uint16_t bone)
 
 /* The offsets in the last mesh and HLOD written by tank_file() or
  * skin_in_one_file(). */
-static br_mesh_at MAT;
-static br_hlod_at HAT;
+static t_ref_mesh_at MAT;
+static t_ref_hlod_at HAT;
 
 /* One file: hierarchy TANKSKL (2 pivots), mesh TANK.BODY skinned to bone,
  * HLOD TANK on TANKSKL. */
 static void skin_in_one_file(wb *b, uint16_t bone)
 {
-	wb_init(b);
-	br_hierarchy(b, "TANKSKL", 2, NULL, NULL, NULL);
-	br_mesh_opts o = br_mesh_defaults();
+	t_w3d_init(b);
+	t_ref_hierarchy(b, "TANKSKL", 2, NULL, NULL, NULL);
+	t_ref_mesh_opts o = t_ref_mesh_defaults();
 	skinned(&o, bone);
-	br_mesh(b, &o, &MAT);
-	br_hlod_opts h = br_hlod_defaults("TANK", "TANKSKL");
-	br_hlod(b, &h, &HAT);
+	t_ref_mesh(b, &o, &MAT);
+	t_ref_hlod_opts h = t_ref_hlod_defaults("TANK", "TANKSKL");
+	t_ref_hlod(b, &h, &HAT);
 }
 
 /* The bytes of mod/tank.w3d: mesh TANK.BODY (skin when bone > 0, vertex 2
  * uses bone) with texture tex, and HLOD TANK (hierarchy hier) using sub. */
 static void tank_wb(wb *b, const char *hier, const char *sub, uint32_t sub_bone, uint16_t bone, const char *tex)
 {
-	wb_init(b);
-	br_mesh_opts o = br_mesh_defaults();
+	t_w3d_init(b);
+	t_ref_mesh_opts o = t_ref_mesh_defaults();
 	if (bone) {
 		skinned(&o, bone);
 		o.vertex_channels = 0x13;
 	}
 	o.texture_name = tex;
-	br_mesh(b, &o, &MAT);
-	br_hlod_opts h = br_hlod_defaults("TANK", hier);
+	t_ref_mesh(b, &o, &MAT);
+	t_ref_hlod_opts h = t_ref_hlod_defaults("TANK", hier);
 	h.sub_names[0] = sub;
 	h.bones[0] = sub_bone;
-	br_hlod(b, &h, &HAT);
+	t_ref_hlod(b, &h, &HAT);
 }
 
 /* Adds tank_wb's file to x as mod/tank.w3d. */
@@ -148,19 +148,19 @@ static void tank_file(wl_xref *x, const char *hier, const char *sub, uint32_t su
 static void skeleton_file(wl_xref *x, const char *path, const char *name, unsigned pivots)
 {
 	wb b;
-	wb_init(&b);
-	br_hierarchy(&b, name, pivots, NULL, NULL, NULL);
+	t_w3d_init(&b);
+	t_ref_hierarchy(&b, name, pivots, NULL, NULL, NULL);
 	add(x, &b, path);
 }
 
 /* path: animation name on hier, 4 frames, channels on pivots[i] of
- * types[i] (i < n); offsets as br_anim. */
+ * types[i] (i < n); offsets as t_ref_anim. */
 static void anim_file(wl_xref *x, const char *path, const char *name, const char *hier, unsigned n,
 		      const uint16_t *pivots, const uint16_t *types, size_t *header_data, size_t *ch_data)
 {
 	wb b;
-	wb_init(&b);
-	br_anim(&b, name, hier, 4, 30, n, pivots, types, -1, header_data, ch_data, NULL);
+	t_w3d_init(&b);
+	t_ref_anim(&b, name, hier, 4, 30, n, pivots, types, -1, header_data, ch_data, NULL);
 	add(x, &b, path);
 }
 
@@ -253,7 +253,7 @@ START_TEST(bones_across_files)
 	x = wl_xref_new();
 	wb t;
 	tank_wb(&t, "TANKSKL", "TANK.BODY", 3, 2, "tank.tga");
-	wb_patch_u32(&t, MAT.infl_data + 24, 2);
+	t_w3d_patch_u32(&t, MAT.infl_data + 24, 2);
 	add(x, &t, "mod/tank.w3d");
 	skeleton_file(x, "mod/tankskl.w3d", "TANKSKL", 2);
 	check(x);
@@ -292,11 +292,11 @@ START_TEST(duplicates)
 	/* a mesh defined twice in one file is not a cross-file duplicate */
 	x = wl_xref_new();
 	wb b;
-	wb_init(&b);
-	br_mesh_opts o = br_mesh_defaults();
-	br_mesh_at mat;
-	br_mesh(&b, &o, &mat);
-	br_mesh(&b, &o, &mat);
+	t_w3d_init(&b);
+	t_ref_mesh_opts o = t_ref_mesh_defaults();
+	t_ref_mesh_at mat;
+	t_ref_mesh(&b, &o, &mat);
+	t_ref_mesh(&b, &o, &mat);
 	add(x, &b, "mod/twice.w3d");
 	check(x);
 	ck_assert_uint_eq(count("duplicate-definition"), 0);
@@ -344,7 +344,7 @@ END_TEST
 
 START_TEST(rules_in_catalogue)
 {
-	ck_assert_uint_eq(ba_missing_from_catalogue(), 0);
+	ck_assert_uint_eq(t_anim_missing_from_catalogue(), 0);
 }
 END_TEST
 
@@ -353,7 +353,7 @@ static wl_xref *FUZZ;
 
 static wl_doc *lint_and_add(const uint8_t *p, size_t n)
 {
-	wl_doc *d = br_lint_bytes(p, n);
+	wl_doc *d = t_ref_lint_bytes(p, n);
 	wl_xref_add(FUZZ, "fuzz.w3d", d);
 	return d;
 }
@@ -365,13 +365,13 @@ START_TEST(mutations_are_safe)
 	skin_in_one_file(&b, 1);
 	static const uint16_t pivots[] = { 1 };
 	static const uint16_t types[] = { 6 };
-	br_anim(&b, "MOVE", "TANKSKL", 3, 30, 1, pivots, types, 0, NULL, NULL, NULL);
-	rb_lint_variants(b.data, b.len, &(rb_opts){ lint_and_add, br_free, 99, 800, NULL });
+	t_ref_anim(&b, "MOVE", "TANKSKL", 3, 30, 1, pivots, types, 0, NULL, NULL, NULL);
+	t_robust_lint_variants(b.data, b.len, &(t_robust_opts){ lint_and_add, t_ref_free, 99, 800, NULL });
 	wl_xref_add_texture_file(FUZZ, "x.tga");
 	NG = 0;
 	ck_assert_int_ge(wl_xref_check(FUZZ, collect, NULL), 0);
 	wl_xref_free(FUZZ);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 END_TEST
 
@@ -382,5 +382,5 @@ Suite *xref_suite(void)
 		pivots_across_files, bones_across_files, duplicates, scan_textures_walks_the_tree,
 		rules_in_catalogue, mutations_are_safe, NULL
 	};
-	return rb_suite_of("xref", "rules", 300, tests);
+	return t_robust_suite_of("xref", "rules", 300, tests);
 }

@@ -27,34 +27,34 @@
 extern Suite *xref_archive_suite(void);
 
 /* The findings of one check: rule, path, offset. */
-typedef struct xa_got {
+typedef struct t_xarc_got {
 	char rule[48], path[96];
 	uint64_t offset;
-} xa_got;
+} t_xarc_got;
 
-static xa_got XG[32];
+static t_xarc_got XG[32];
 static size_t XN;
 
-static void xa_collect(void *user, const wl_xref_finding *f)
+static void t_xarc_collect(void *user, const wl_xref_finding *f)
 {
 	(void)user;
 	if (XN >= sizeof XG / sizeof XG[0])
 		return;
-	snprintf(XG[XN].rule, sizeof XG[XN].rule, "%s", f->rule);
+	snprintf(XG[XN].rule, sizeof XG[XN].rule, "%s", wl_rule_name(f->rule));
 	snprintf(XG[XN].path, sizeof XG[XN].path, "%s", f->path);
 	XG[XN].offset = f->offset;
 	XN++;
 }
 
-static size_t xa_check(wl_xref *x)
+static size_t t_xarc_check(wl_xref *x)
 {
 	XN = 0;
-	long n = wl_xref_check(x, xa_collect, NULL);
+	long n = wl_xref_check(x, t_xarc_collect, NULL);
 	ck_assert_int_eq(n, (long)XN);
 	return XN;
 }
 
-static size_t xa_count(const char *rule)
+static size_t t_xarc_count(const char *rule)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < XN; i++)
@@ -63,31 +63,31 @@ static size_t xa_count(const char *rule)
 }
 
 /* Lints b as path and adds it to x. */
-static void xa_add_model(wl_xref *x, const wb *b, const char *path)
+static void t_xarc_add_model(wl_xref *x, const wb *b, const char *path)
 {
-	wl_doc *d = br_lint(b, path);
+	wl_doc *d = t_ref_lint(b, path);
 	ck_assert_int_eq(wl_xref_add(x, path, d), 0);
-	br_free(d);
+	t_ref_free(d);
 }
 
 /* Adds an archive of the n entries e (kind: "BIGF" or a PBO with prefix;
  * prefix NULL: none) named path to x. */
-static void xa_add_archive(wl_xref *x, const char *path, const char *kind, const char *prefix, const ab_entry *e,
+static void t_xarc_add_archive(wl_xref *x, const char *path, const char *kind, const char *prefix, const t_arc_entry *e,
 			   size_t n)
 {
 	wb b;
-	ab_layout at;
-	wb_init(&b);
+	t_arc_layout at;
+	t_w3d_init(&b);
 	bool big = strcmp(kind, "BIGF") == 0;
 	if (big)
-		ab_big(&b, "BIGF", e, n, &at);
+		t_arc_big(&b, "BIGF", e, n, &at);
 	else
-		ab_pbo(&b, prefix, e, n, true, &at);
+		t_arc_pbo(&b, prefix, e, n, true, &at);
 	wl_doc *d = wl_archive_read(big ? WL_ARCHIVE_BIG : WL_ARCHIVE_PBO, path, b.data, b.len, WL_ARCHIVE_TABLE);
 	ck_assert_ptr_nonnull(d);
 	ck_assert_int_eq(wl_xref_add_archive(x, path, d), 0);
 	wl_doc_free(d);
-	wb_free(&b);
+	t_w3d_free(&b);
 }
 
 /* ------------------------------------------------------------ W3D, BIG */
@@ -95,11 +95,11 @@ static void xa_add_archive(wl_xref *x, const char *path, const char *kind, const
 /* A W3D model whose mesh names texture tex. */
 static void w3d_model(wb *b, const char *tex)
 {
-	wb_init(b);
-	br_mesh_opts o = br_mesh_defaults();
+	t_w3d_init(b);
+	t_ref_mesh_opts o = t_ref_mesh_defaults();
 	o.texture_name = tex;
-	br_mesh_at at;
-	br_mesh(b, &o, &at);
+	t_ref_mesh_at at;
+	t_ref_mesh(b, &o, &at);
 }
 
 START_TEST(big_texture_under_art_textures)
@@ -108,12 +108,12 @@ START_TEST(big_texture_under_art_textures)
 	wl_xref *x = wl_xref_new();
 	wb m;
 	w3d_model(&m, "Tank.tga");
-	xa_add_model(x, &m, "mod.big:Art/W3D/tank.w3d");
-	wb_free(&m);
+	t_xarc_add_model(x, &m, "mod.big:Art/W3D/tank.w3d");
+	t_w3d_free(&m);
 	/* found: Art\Textures\, letter case ignored, .dds for .tga */
-	ab_entry e[] = { { "Art\\Textures\\TANK.dds", data, 3, false } };
-	xa_add_archive(x, "mod.big", "BIGF", NULL, e, 1);
-	ck_assert_uint_eq(xa_check(x), 0);
+	t_arc_entry e[] = { { "Art\\Textures\\TANK.dds", data, 3, false } };
+	t_xarc_add_archive(x, "mod.big", "BIGF", NULL, e, 1);
+	ck_assert_uint_eq(t_xarc_check(x), 0);
 	wl_xref_free(x);
 }
 END_TEST
@@ -124,19 +124,19 @@ START_TEST(big_texture_elsewhere_is_missing)
 	wl_xref *x = wl_xref_new();
 	wb m;
 	w3d_model(&m, "tank.tga");
-	xa_add_model(x, &m, "mod.big:Art/W3D/tank.w3d");
-	wb_free(&m);
+	t_xarc_add_model(x, &m, "mod.big:Art/W3D/tank.w3d");
+	t_w3d_free(&m);
 	/* near miss: the texture outside Art/Textures is not where the game
 	 * looks; another texture there turns the check on */
-	ab_entry e[] = { { "Data\\tank.tga", data, 3, false }, { "Art\\Textures\\other.tga", data, 3, false } };
-	xa_add_archive(x, "mod.big", "BIGF", NULL, e, 2);
-	ck_assert_uint_eq(xa_check(x), 1);
+	t_arc_entry e[] = { { "Data\\tank.tga", data, 3, false }, { "Art\\Textures\\other.tga", data, 3, false } };
+	t_xarc_add_archive(x, "mod.big", "BIGF", NULL, e, 2);
+	ck_assert_uint_eq(t_xarc_check(x), 1);
 	ck_assert_str_eq(XG[0].rule, wl_rule_name(WLR_REFERENCE_TEXTURE_MISSING));
 	ck_assert_str_eq(XG[0].path, "mod.big:Art/W3D/tank.w3d");
 	/* a PBO's Art/Textures is not a SAGE folder */
-	ab_entry p[] = { { "Art\\Textures\\tank.tga", data, 3, false } };
-	xa_add_archive(x, "mod.pbo", "PBO", "x\\mod", p, 1);
-	ck_assert_uint_eq(xa_check(x), 1);
+	t_arc_entry p[] = { { "Art\\Textures\\tank.tga", data, 3, false } };
+	t_xarc_add_archive(x, "mod.pbo", "PBO", "x\\mod", p, 1);
+	ck_assert_uint_eq(t_xarc_check(x), 1);
 	wl_xref_free(x);
 }
 END_TEST
@@ -150,17 +150,17 @@ static const float PTS[3][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } };
 
 /* A 1-LOD MLOD model of nf faces (names given) into b; the offset of its
  * first face in *first. */
-static void mlod_model(wb *b, const p3b_face *faces, uint32_t nf, size_t *first)
+static void mlod_model(wb *b, const t_p3d_face *faces, uint32_t nf, size_t *first)
 {
-	wb_init(b);
-	p3b_mlod_begin(b, 1);
-	size_t at = p3b_mlod_lod(b, PTS, 3, PTS, 3, faces, nf, 0.0f);
+	t_w3d_init(b);
+	t_p3d_mlod_begin(b, 1);
+	size_t at = t_p3d_mlod_lod(b, PTS, 3, PTS, 3, faces, nf, 0.0f);
 	if (first)
 		*first = at;
 }
 
 /* The offset of the first occurrence of s in p[0..n), or SIZE_MAX. */
-static size_t xa_find(const uint8_t *p, size_t n, const char *s)
+static size_t t_xarc_find(const uint8_t *p, size_t n, const char *s)
 {
 	size_t k = strlen(s);
 	for (size_t i = 0; k <= n && i <= n - k; i++)
@@ -172,7 +172,7 @@ static size_t xa_find(const uint8_t *p, size_t n, const char *s)
 /* The file offset of the first occurrence of s in b. */
 static uint64_t offset_of(const wb *b, const char *s)
 {
-	size_t at = xa_find(b->data, b->len, s);
+	size_t at = t_xarc_find(b->data, b->len, s);
 	ck_assert_uint_ne(at, SIZE_MAX);
 	return at;
 }
@@ -182,15 +182,15 @@ static const char DATA[] = "data";
 START_TEST(p3d_found_in_its_pbo)
 {
 	wl_xref *x = wl_xref_new();
-	p3b_face f[2] = { { 3, { 0, 1, 2, 0 }, TEX, MAT },
+	t_p3d_face f[2] = { { 3, { 0, 1, 2, 0 }, TEX, MAT },
 			  { 3, { 0, 2, 1, 0 }, "X\\Test\\Addon\\Data\\Body_CO.paa", "/x/test/addon/data/body.rvmat" } };
 	wb m;
 	mlod_model(&m, f, 2, NULL);
-	xa_add_model(x, &m, "addon.pbo:model.p3d");
-	wb_free(&m);
-	ab_entry e[] = { { "data\\body_co.paa", DATA, 4, false }, { "data\\Body.rvmat", DATA, 4, true } };
-	xa_add_archive(x, "addon.pbo", "PBO", "x\\test\\addon", e, 2);
-	ck_assert_uint_eq(xa_check(x), 0);
+	t_xarc_add_model(x, &m, "addon.pbo:model.p3d");
+	t_w3d_free(&m);
+	t_arc_entry e[] = { { "data\\body_co.paa", DATA, 4, false }, { "data\\Body.rvmat", DATA, 4, true } };
+	t_xarc_add_archive(x, "addon.pbo", "PBO", "x\\test\\addon", e, 2);
+	ck_assert_uint_eq(t_xarc_check(x), 0);
 	wl_xref_free(x);
 }
 END_TEST
@@ -199,16 +199,16 @@ START_TEST(p3d_missing_fires_once_per_lod_and_name)
 {
 	wl_xref *x = wl_xref_new();
 	/* both faces name the missing material: one finding, at the first */
-	p3b_face f[3] = { { 3, { 0, 1, 2, 0 }, TEX, MAT }, { 3, { 0, 2, 1, 0 }, TEX, MAT },
+	t_p3d_face f[3] = { { 3, { 0, 1, 2, 0 }, TEX, MAT }, { 3, { 0, 2, 1, 0 }, TEX, MAT },
 			  { 3, { 1, 2, 0, 0 }, "#(argb,8,8,3)color(1,1,1,1)", "" } };
 	wb m;
 	mlod_model(&m, f, 3, NULL);
 	uint64_t mat_at = offset_of(&m, MAT);
-	xa_add_model(x, &m, "addon.pbo:model.p3d");
-	wb_free(&m);
-	ab_entry e[] = { { "data\\body_co.paa", DATA, 4, false } };
-	xa_add_archive(x, "addon.pbo", "PBO", "x\\test\\addon", e, 1);
-	ck_assert_uint_eq(xa_check(x), 1);
+	t_xarc_add_model(x, &m, "addon.pbo:model.p3d");
+	t_w3d_free(&m);
+	t_arc_entry e[] = { { "data\\body_co.paa", DATA, 4, false } };
+	t_xarc_add_archive(x, "addon.pbo", "PBO", "x\\test\\addon", e, 1);
+	ck_assert_uint_eq(t_xarc_check(x), 1);
 	ck_assert_str_eq(XG[0].rule, wl_rule_name(WLR_P3D_MATERIAL_MISSING));
 	ck_assert_str_eq(XG[0].path, "addon.pbo:model.p3d");
 	ck_assert_uint_eq(XG[0].offset, mat_at);
@@ -218,24 +218,24 @@ END_TEST
 
 /* The counts of p3d-texture-missing and p3d-material-missing for an
  * MLOD model of the nf faces f in an addon whose PBO holds entry. */
-static void p3d_counts(const p3b_face *f, uint32_t nf, const char *entry, size_t *tex, size_t *mat)
+static void p3d_counts(const t_p3d_face *f, uint32_t nf, const char *entry, size_t *tex, size_t *mat)
 {
 	wl_xref *x = wl_xref_new();
 	wb m;
 	mlod_model(&m, f, nf, NULL);
-	xa_add_model(x, &m, "addon.pbo:model.p3d");
-	wb_free(&m);
-	ab_entry e[] = { { entry, DATA, 4, false } };
-	xa_add_archive(x, "addon.pbo", "PBO", "x\\test\\addon", e, 1);
-	xa_check(x);
-	*tex = xa_count("p3d-texture-missing");
-	*mat = xa_count("p3d-material-missing");
+	t_xarc_add_model(x, &m, "addon.pbo:model.p3d");
+	t_w3d_free(&m);
+	t_arc_entry e[] = { { entry, DATA, 4, false } };
+	t_xarc_add_archive(x, "addon.pbo", "PBO", "x\\test\\addon", e, 1);
+	t_xarc_check(x);
+	*tex = t_xarc_count("p3d-texture-missing");
+	*mat = t_xarc_count("p3d-material-missing");
 	wl_xref_free(x);
 }
 
 START_TEST(p3d_one_more_name_one_more_finding)
 {
-	p3b_face f[2] = { { 3, { 0, 1, 2, 0 }, TEX, MAT },
+	t_p3d_face f[2] = { { 3, { 0, 1, 2, 0 }, TEX, MAT },
 			  { 3, { 0, 2, 1, 0 }, "x\\test\\addon\\data\\gun_co.tga", MAT } };
 	size_t tex, mat;
 	/* a PBO of the addon without the files (its prefix makes it an addon) */
@@ -264,35 +264,35 @@ END_TEST
 START_TEST(p3d_base_game_left_alone)
 {
 	wl_xref *x = wl_xref_new();
-	p3b_face f[1] = { { 3, { 0, 1, 2, 0 }, "a3\\data_f\\white_co.paa", "a3\\data_f\\default.rvmat" } };
+	t_p3d_face f[1] = { { 3, { 0, 1, 2, 0 }, "a3\\data_f\\white_co.paa", "a3\\data_f\\default.rvmat" } };
 	wb m;
 	mlod_model(&m, f, 1, NULL);
-	xa_add_model(x, &m, "addon.pbo:model.p3d");
-	ab_entry e[] = { { "data\\body_co.paa", DATA, 4, false } };
-	xa_add_archive(x, "addon.pbo", "PBO", "x\\test\\addon", e, 1);
-	ck_assert_uint_eq(xa_check(x), 0);
+	t_xarc_add_model(x, &m, "addon.pbo:model.p3d");
+	t_arc_entry e[] = { { "data\\body_co.paa", DATA, 4, false } };
+	t_xarc_add_archive(x, "addon.pbo", "PBO", "x\\test\\addon", e, 1);
+	ck_assert_uint_eq(t_xarc_check(x), 0);
 	/* a base addon of prefix a3\data_f brings them into the check */
-	ab_entry b[] = { { "white_co.paa", DATA, 4, false } };
-	xa_add_archive(x, "base/data_f.pbo", "PBO", "a3\\data_f", b, 1);
-	ck_assert_uint_eq(xa_check(x), 1);
+	t_arc_entry b[] = { { "white_co.paa", DATA, 4, false } };
+	t_xarc_add_archive(x, "base/data_f.pbo", "PBO", "a3\\data_f", b, 1);
+	ck_assert_uint_eq(t_xarc_check(x), 1);
 	ck_assert_str_eq(XG[0].rule, wl_rule_name(WLR_P3D_MATERIAL_MISSING));
 	wl_xref_free(x);
 	/* a PBO without prefix: its name is the prefix */
 	x = wl_xref_new();
-	xa_add_model(x, &m, "addon.pbo:model.p3d");
-	xa_add_archive(x, "base/data_f.pbo", "PBO", NULL, b, 1);
-	ck_assert_uint_eq(xa_check(x), 0);
+	t_xarc_add_model(x, &m, "addon.pbo:model.p3d");
+	t_xarc_add_archive(x, "base/data_f.pbo", "PBO", NULL, b, 1);
+	ck_assert_uint_eq(t_xarc_check(x), 0);
 	wl_xref_free(x);
-	wb_free(&m);
+	t_w3d_free(&m);
 }
 END_TEST
 
 START_TEST(odol_texture_list)
 {
-	static const p3b_face F[1] = { { 3, { 0, 1, 2, 0 }, NULL, NULL } };
+	static const t_p3d_face F[1] = { { 3, { 0, 1, 2, 0 }, NULL, NULL } };
 	static const char *const names[2] = { TEX, "x\\test\\addon\\data\\gun_co.paa" };
-	p3bl_section sec[1] = { { 0, 16, 0, 0 } }; /* a triangle at v73: (1 + 3) x 4 bytes */
-	p3bl_spec s;
+	t_p3dlod_section sec[1] = { { 0, 16, 0, 0 } }; /* a triangle at v73: (1 + 3) x 4 bytes */
+	t_p3dlod_spec s;
 	memset(&s, 0, sizeof s);
 	s.nverts = 3;
 	s.faces = F;
@@ -302,16 +302,16 @@ START_TEST(odol_texture_list)
 	s.sections = sec;
 	s.n_sections = 1;
 	wb b;
-	p3bl_at at;
-	p3b_layout lay;
-	p3bl_odol(&b, 73, &s, &at, &lay);
+	t_p3dlod_at at;
+	t_p3d_layout lay;
+	t_p3dlod_odol(&b, 73, &s, &at, &lay);
 	uint64_t gun_at = offset_of(&b, names[1]);
 	wl_xref *x = wl_xref_new();
-	xa_add_model(x, &b, "addon.pbo:model.p3d");
-	wb_free(&b);
-	ab_entry e[] = { { "data\\body_co.paa", DATA, 4, false } };
-	xa_add_archive(x, "addon.pbo", "PBO", "x\\test\\addon", e, 1);
-	ck_assert_uint_eq(xa_check(x), 1);
+	t_xarc_add_model(x, &b, "addon.pbo:model.p3d");
+	t_w3d_free(&b);
+	t_arc_entry e[] = { { "data\\body_co.paa", DATA, 4, false } };
+	t_xarc_add_archive(x, "addon.pbo", "PBO", "x\\test\\addon", e, 1);
+	ck_assert_uint_eq(t_xarc_check(x), 1);
 	ck_assert_str_eq(XG[0].rule, wl_rule_name(WLR_P3D_TEXTURE_MISSING));
 	ck_assert_uint_eq(XG[0].offset, gun_at);
 	wl_xref_free(x);
@@ -319,7 +319,7 @@ START_TEST(odol_texture_list)
 END_TEST
 
 /* Writes n bytes to dir/name. */
-static void xa_write(const char *dir, const char *name, const void *p, size_t n)
+static void t_xarc_write(const char *dir, const char *name, const void *p, size_t n)
 {
 	char path[4096];
 	snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -337,16 +337,16 @@ START_TEST(pboprefix_folder)
 	snprintf(sub, sizeof sub, "%s/data", root);
 	ck_assert_int_eq(mkdir(sub, 0755), 0);
 	static const char pfx[] = "; addon\nprefix=x\\test\\addon\nversion=1\n";
-	xa_write(root, "$PBOPREFIX$", pfx, sizeof pfx - 1);
-	xa_write(sub, "Body_CO.paa", DATA, 4);
-	p3b_face f[1] = { { 3, { 0, 1, 2, 0 }, TEX, MAT } };
+	t_xarc_write(root, "$PBOPREFIX$", pfx, sizeof pfx - 1);
+	t_xarc_write(sub, "Body_CO.paa", DATA, 4);
+	t_p3d_face f[1] = { { 3, { 0, 1, 2, 0 }, TEX, MAT } };
 	wb m;
 	mlod_model(&m, f, 1, NULL);
 	wl_xref *x = wl_xref_new();
-	xa_add_model(x, &m, "model.p3d");
-	wb_free(&m);
+	t_xarc_add_model(x, &m, "model.p3d");
+	t_w3d_free(&m);
 	ck_assert_int_ge(wl_xref_scan_textures(x, root), 1);
-	ck_assert_uint_eq(xa_check(x), 1);
+	ck_assert_uint_eq(t_xarc_check(x), 1);
 	ck_assert_str_eq(XG[0].rule, wl_rule_name(WLR_P3D_MATERIAL_MISSING));
 	wl_xref_free(x);
 	char cmd[4200];
@@ -367,17 +367,17 @@ START_TEST(w3dlint_pbo_with_model_and_texture)
 	}
 	char root[] = "/tmp/xref_pbo_XXXXXX";
 	ck_assert_ptr_nonnull(mkdtemp(root));
-	p3b_face f[1] = { { 3, { 0, 1, 2, 0 }, TEX, "" } };
+	t_p3d_face f[1] = { { 3, { 0, 1, 2, 0 }, TEX, "" } };
 	wb m;
 	mlod_model(&m, f, 1, NULL);
 	for (int with = 1; with >= 0; with--) {
-		ab_entry e[] = { { "model.p3d", m.data, m.len, true }, { "data\\body_co.paa", DATA, 4, false } };
+		t_arc_entry e[] = { { "model.p3d", m.data, m.len, true }, { "data\\body_co.paa", DATA, 4, false } };
 		wb b;
-		ab_layout at;
-		wb_init(&b);
-		ab_pbo(&b, "x\\test\\addon", e, with ? 2 : 1, true, &at);
-		xa_write(root, "addon.pbo", b.data, b.len);
-		wb_free(&b);
+		t_arc_layout at;
+		t_w3d_init(&b);
+		t_arc_pbo(&b, "x\\test\\addon", e, with ? 2 : 1, true, &at);
+		t_xarc_write(root, "addon.pbo", b.data, b.len);
+		t_w3d_free(&b);
 		char cmd[8400];
 		snprintf(cmd, sizeof cmd, "'%s' -q --no-progress --format json '%s' > '%s/out.json' 2>/dev/null", env, root,
 			 root);
@@ -388,12 +388,12 @@ START_TEST(w3dlint_pbo_with_model_and_texture)
 		size_t n;
 		uint8_t *out;
 		ck_assert_int_eq(wl_read_file(path, 1 << 24, &out, &n), WL_READ_OK);
-		bool hit = xa_find(out, n, "\"p3d-texture-missing\"") != SIZE_MAX;
+		bool hit = t_xarc_find(out, n, "\"p3d-texture-missing\"") != SIZE_MAX;
 		ck_assert_msg(with ? !hit : hit, "with texture %d: finding %d", with, (int)hit);
-		ck_assert_uint_ne(xa_find(out, n, "addon.pbo:model.p3d"), SIZE_MAX);
+		ck_assert_uint_ne(t_xarc_find(out, n, "addon.pbo:model.p3d"), SIZE_MAX);
 		free(out);
 	}
-	wb_free(&m);
+	t_w3d_free(&m);
 	char cmd[4200];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
 	ck_assert_int_eq(system(cmd), 0);
@@ -406,5 +406,5 @@ Suite *xref_archive_suite(void)
 				 p3d_missing_fires_once_per_lod_and_name, p3d_one_more_name_one_more_finding,
 				 p3d_base_game_left_alone, odol_texture_list, pboprefix_folder,
 				 w3dlint_pbo_with_model_and_texture, NULL };
-	return rb_suite_of("xref_archive", "rules", 300, tests);
+	return t_robust_suite_of("xref_archive", "rules", 300, tests);
 }

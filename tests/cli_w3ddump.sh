@@ -21,43 +21,8 @@ tool=$dump
 # many.w3d: VERTICES with 10 elements (more than the 8 shown without --all),
 # a text chunk (MESH_USER_TEXT), a NaN float, an unknown chunk id (hex) and
 # 3 bytes after the last chunk (a gap and a reader finding).
-"$asm" -o "$tmp/many.w3d" - <<'EOF' || exit 2
-w3d-text: 1
-chunks:
-  - chunk: MESH
-    children:
-      - chunk: MESH_HEADER3
-        Version: 0x00040002
-        Attributes: 0x00000000
-        MeshName: "MANY"
-        ContainerName: "DEMO"
-        NumTris: 0
-        NumVertices: 10
-        SortLevel: 0
-        VertexChannels: 0x00000001
-        FaceChannels: 0x00000000
-        Min: [0, 0, 0]
-        Max: [9, 0, 0]
-        SphCenter: [4.5, 0, 0]
-        SphRadius: !f32bits 0x7FC00000
-      - chunk: MESH_USER_TEXT
-        string: "hello dump"
-      - chunk: VERTICES
-        items:
-          - [0, 0, 0]
-          - [1, 0, 0]
-          - [2, 0, 0]
-          - [3, 0, 0]
-          - [4, 0, 0]
-          - [5, 0, 0]
-          - [6, 0, 0]
-          - [7, 0, 0]
-          - [8, 0, 0]
-          - [9.5, 0, 0]
-  - chunk: 0x7777
-    hex: "01 02 03"
-  - gap: "00 00 00"
-EOF
+w3dasm=$asm
+assemble dump/many.w3d "$tmp/many.w3d"
 
 # --- the human dump
 run "$tmp/mesh.w3d"
@@ -294,67 +259,7 @@ if [ $rc -eq 2 ]; then ok "-o without its argument: exit 2"; else bad "-o withou
 # once for the text form and the dumps): BB3D version, TEXS and BRUS entries,
 # NODE transform, MESH brush, VRTS vertices (10: 8 shown), TRIS, BONE, KEYS,
 # ANIM, and the bytes after the last whole record
-"$asm" -o "$tmp/dump.b3d" - <<'EOF' || exit 2
-b3d-text: 1
-chunks:
-  - chunk: BB3D
-    version: 1
-    children:
-      - chunk: TEXS
-        entries:
-          - {file: "skin.png", flags: 1, blend: 2, position: [0.25, 0], scale: [2, 2], rotation: 0.5}
-      - chunk: BRUS
-        n_texs: 1
-        entries:
-          - {name: "Skin", color: [1, 0.5, 1, 1], shininess: 0, blend: 1, fx: 16, textures: [0]}
-      - chunk: NODE
-        name: "Body"
-        position: [1, 2, 3]
-        scale: [1, 1, 1]
-        rotation: [1, 0, 0, 0]
-        children:
-          - chunk: MESH
-            brush_id: 0
-            children:
-              - chunk: VRTS
-                flags: 1
-                tex_coord_sets: 1
-                tex_coord_set_size: 2
-                vertices:
-                  - {position: [0, 0, 0], normal: [0, 0, 1], tex_coords: [0, 0]}
-                  - {position: [1, 0, 0], normal: [0, 0, 1], tex_coords: [1, 0]}
-                  - {position: [2, 0, 0], normal: [0, 0, 1], tex_coords: [1, 1]}
-                  - {position: [3, 0, 0], normal: [0, 0, 1], tex_coords: [0, 1]}
-                  - {position: [4, 0, 0], normal: [0, 0, 1], tex_coords: [0, 1]}
-                  - {position: [5, 0, 0], normal: [0, 0, 1], tex_coords: [0, 1]}
-                  - {position: [6, 0, 0], normal: [0, 0, 1], tex_coords: [0, 1]}
-                  - {position: [7, 0, 0], normal: [0, 0, 1], tex_coords: [0, 1]}
-                  - {position: [8, 0, 0], normal: [0, 0, 1], tex_coords: [0, 1]}
-                  - {position: [9.5, 0, 0], normal: [0, 0, 1], tex_coords: [0, 1]}
-              - chunk: TRIS
-                brush_id: -1
-                triangles:
-                  - [0, 1, 2]
-                tail: "07 00"
-          - chunk: ANIM
-            flags: 0
-            frames: 12
-            fps: 30
-          - chunk: NODE
-            name: "Arm"
-            position: [0, 1, 0]
-            scale: [1, 1, 1]
-            rotation: [1, 0, 0, 0]
-            children:
-              - chunk: BONE
-                weights:
-                  - [3, 0.75]
-              - chunk: KEYS
-                flags: 5
-                keys:
-                  - {frame: 1, position: [0, 0, 0], rotation: [1, 0, 0, 0]}
-                  - {frame: 12, position: [0, 0.5, 0], rotation: [0, 1, 0, 0]}
-EOF
+assemble dump/dump.b3d "$tmp/dump.b3d"
 run "$tmp/dump.b3d"
 if [ $rc -eq 0 ] && has "BB3D id=0x44334242" && has "version: 1" &&
 	has '[0] {file: "skin.png", flags: 1, blend: 2, position: [0.25, 0], scale: [2, 2], rotation: 0.5}' &&

@@ -1,4 +1,4 @@
-/* fix_util.c - fu_expect_fix (fix_util.h). */
+/* fix_util.c - t_fix_expect_fix (fix_util.h). */
 #include "fix_util.h"
 
 #include <check.h>
@@ -7,10 +7,10 @@
 #include "fix/driver.h"
 #include "reader_util.h"
 
-void fu_expect_fix(const char *name, const wb *in, const wb *want, bool unsafe)
+void t_fix_expect_fix(const char *name, const wb *in, const wb *want, bool unsafe)
 {
 	wl_fix_options o = { 0 };
-	o.catalog = ru_cat;
+	o.catalog = t_cat;
 	o.unsafe = unsafe;
 	wl_fix_result r;
 	ck_assert_int_eq(wl_fix_run(&o, name, in->data, in->len, &r), 0);

@@ -1,7 +1,7 @@
 /*
  * fix_util.h - the before/after and idempotence check of the fixer tests
  * (check_b3d_fix.c, check_p3d_fix.c): runs w3dfix's driver (fix/driver.h)
- * over a built file with the built-in catalogue (ru_cat).
+ * over a built file with the built-in catalogue (t_cat).
  */
 #ifndef FIX_UTIL_H
 #define FIX_UTIL_H
@@ -16,6 +16,6 @@
  * for byte (want NULL: no change), verified, and a second run over it
  * must change nothing.
  */
-void fu_expect_fix(const char *name, const wb *in, const wb *want, bool unsafe);
+void t_fix_expect_fix(const char *name, const wb *in, const wb *want, bool unsafe);
 
 #endif

@@ -37,71 +37,71 @@ static const uint32_t QUAD_T[2][3] = { { 0, 1, 2 }, { 0, 2, 3 } };
 
 static void mesh_header(wb *b, const char *name, uint32_t tris, uint32_t verts)
 {
-	wb_begin(b, W3D_CHUNK_MESH_HEADER3);
-	wb_u32(b, MESH_VERSION);
-	wb_u32(b, 0);                    /* Attributes: normal geometry */
-	wb_name(b, name, 16);            /* MeshName */
-	wb_name(b, "DEMO", 16);          /* ContainerName */
-	wb_u32(b, tris);                 /* NumTris */
-	wb_u32(b, verts);                /* NumVertices */
-	wb_u32(b, 0);                    /* NumMaterials */
-	wb_u32(b, 0);                    /* NumDamageStages */
-	wb_u32(b, 0);                    /* SortLevel */
-	wb_u32(b, 0);                    /* PrelitVersion */
-	wb_u32(b, 0);                    /* FutureCounts[0] */
-	wb_u32(b, VCHAN_LOCATION | VCHAN_NORMAL);
-	wb_u32(b, 1);                    /* FaceChannels: FACE */
-	wb_vec3(b, 0, 0, 0);             /* Min */
-	wb_vec3(b, 1, 1, 0);             /* Max */
-	wb_vec3(b, 0.5f, 0.5f, 0);       /* SphCenter */
-	wb_f32(b, 0.70710678f);          /* SphRadius = |(0.5, 0.5, 0)| */
-	wb_end(b);
+	t_w3d_begin(b, W3D_CHUNK_MESH_HEADER3);
+	t_w3d_u32(b, MESH_VERSION);
+	t_w3d_u32(b, 0);                    /* Attributes: normal geometry */
+	t_w3d_name(b, name, 16);            /* MeshName */
+	t_w3d_name(b, "DEMO", 16);          /* ContainerName */
+	t_w3d_u32(b, tris);                 /* NumTris */
+	t_w3d_u32(b, verts);                /* NumVertices */
+	t_w3d_u32(b, 0);                    /* NumMaterials */
+	t_w3d_u32(b, 0);                    /* NumDamageStages */
+	t_w3d_u32(b, 0);                    /* SortLevel */
+	t_w3d_u32(b, 0);                    /* PrelitVersion */
+	t_w3d_u32(b, 0);                    /* FutureCounts[0] */
+	t_w3d_u32(b, VCHAN_LOCATION | VCHAN_NORMAL);
+	t_w3d_u32(b, 1);                    /* FaceChannels: FACE */
+	t_w3d_vec3(b, 0, 0, 0);             /* Min */
+	t_w3d_vec3(b, 1, 1, 0);             /* Max */
+	t_w3d_vec3(b, 0.5f, 0.5f, 0);       /* SphCenter */
+	t_w3d_f32(b, 0.70710678f);          /* SphRadius = |(0.5, 0.5, 0)| */
+	t_w3d_end(b);
 }
 
 static void mesh(wb *b, const char *name, const demo_mesh *d)
 {
-	wb_begin(b, W3D_CHUNK_MESH);
+	t_w3d_begin(b, W3D_CHUNK_MESH);
 	mesh_header(b, name, 2, d->header_vertices);
-	wb_vertices_normals(b, QUAD_V, 4);
-	wb_begin(b, W3D_CHUNK_TRIANGLES);
+	t_w3d_vertices_normals(b, QUAD_V, 4);
+	t_w3d_begin(b, W3D_CHUNK_TRIANGLES);
 	for (int t = 0; t < 2; t++) {
 		for (int k = 0; k < 3; k++)
-			wb_u32(b, (t == 1 && k == 2 && d->bad_index) ? d->bad_index : QUAD_T[t][k]);
-		wb_u32(b, 0);            /* Attributes: surface type 0 */
-		wb_vec3(b, 0, 0, 1);     /* plane normal */
-		wb_f32(b, 0);            /* Dist = dot(normal, v0) */
+			t_w3d_u32(b, (t == 1 && k == 2 && d->bad_index) ? d->bad_index : QUAD_T[t][k]);
+		t_w3d_u32(b, 0);            /* Attributes: surface type 0 */
+		t_w3d_vec3(b, 0, 0, 1);     /* plane normal */
+		t_w3d_f32(b, 0);            /* Dist = dot(normal, v0) */
 	}
-	wb_end(b);
-	wb_end(b);
+	t_w3d_end(b);
+	t_w3d_end(b);
 }
 
 static void pivot(wb *b, const char *name, uint32_t parent, float tx, const float q[4])
 {
-	wb_name(b, name, 16);
-	wb_u32(b, parent);
-	wb_vec3(b, tx, 0, 0);            /* Translation */
-	wb_vec3(b, 0, 0, 0);             /* EulerAngles (unused by the runtime) */
+	t_w3d_name(b, name, 16);
+	t_w3d_u32(b, parent);
+	t_w3d_vec3(b, tx, 0, 0);            /* Translation */
+	t_w3d_vec3(b, 0, 0, 0);             /* EulerAngles (unused by the runtime) */
 	for (int i = 0; i < 4; i++)      /* Rotation X, Y, Z, W */
-		wb_f32(b, q[i]);
+		t_w3d_f32(b, q[i]);
 }
 
 static void bad_hierarchy(wb *b)
 {
 	static const float ident[4] = { 0, 0, 0, 1 };
 	static const float twice[4] = { 0, 0, 0, 2 };   /* |q| = 2 */
-	wb_begin(b, W3D_CHUNK_HIERARCHY);
-	wb_begin(b, W3D_CHUNK_HIERARCHY_HEADER);
-	wb_u32(b, HTREE_VERSION);
-	wb_name(b, "DEMOSKL", 16);
-	wb_u32(b, 3);                    /* NumPivots */
-	wb_vec3(b, 0, 0, 0);             /* Center */
-	wb_end(b);
-	wb_begin(b, W3D_CHUNK_PIVOTS);
+	t_w3d_begin(b, W3D_CHUNK_HIERARCHY);
+	t_w3d_begin(b, W3D_CHUNK_HIERARCHY_HEADER);
+	t_w3d_u32(b, HTREE_VERSION);
+	t_w3d_name(b, "DEMOSKL", 16);
+	t_w3d_u32(b, 3);                    /* NumPivots */
+	t_w3d_vec3(b, 0, 0, 0);             /* Center */
+	t_w3d_end(b);
+	t_w3d_begin(b, W3D_CHUNK_PIVOTS);
 	pivot(b, "ROOTTRANSFORM", PIVOT_ROOT, 0, ident);
 	pivot(b, "BONE_ARM", 0, 1, twice);
 	pivot(b, "BONE_HAND", 7, 2, ident);   /* parent 7: there are 3 pivots */
-	wb_end(b);
-	wb_end(b);
+	t_w3d_end(b);
+	t_w3d_end(b);
 }
 
 static int write_file(const char *dir, const char *name, const uint8_t *p, size_t n)
@@ -131,22 +131,22 @@ int main(int argc, char **argv)
 	int bad = 0;
 	wb b;
 
-	wb_init(&b);
+	t_w3d_init(&b);
 	mesh(&b, "QUAD", &(demo_mesh){ 4, 0 });
 	bad |= write_file(dir, "clean_quad.w3d", b.data, b.len);
 	/* Cut inside TRIANGLES: the last triangle loses its plane. */
 	bad |= write_file(dir, "truncated.w3d", b.data, b.len - 20);
-	wb_free(&b);
+	t_w3d_free(&b);
 
-	wb_init(&b);
+	t_w3d_init(&b);
 	mesh(&b, "QUAD", &(demo_mesh){ 5, 7 });
 	bad |= write_file(dir, "bad_mesh.w3d", b.data, b.len);
-	wb_free(&b);
+	t_w3d_free(&b);
 
-	wb_init(&b);
+	t_w3d_init(&b);
 	bad_hierarchy(&b);
 	bad |= write_file(dir, "bad_hierarchy.w3d", b.data, b.len);
-	wb_free(&b);
+	t_w3d_free(&b);
 
 	return bad ? 1 : 0;
 }

@@ -24,7 +24,7 @@
 #include "p3dbuild_mlod.h"
 
 static const float QUAD[4][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 1, 1, 0 }, { 0, 1, 0 } };
-static const p3b_face FACES[3] = { { 4, { 0, 1, 2, 3 } }, { 3, { 0, 1, 2, 0 } },
+static const t_p3d_face FACES[3] = { { 4, { 0, 1, 2, 3 } }, { 3, { 0, 1, 2, 0 } },
 				   { 3, { 84, 2, 40, 0 } } };
 static const float RES[3] = { 1e13f, 2.5f, 1.0f };
 
@@ -45,25 +45,25 @@ static int save(const char *dir, const char *name, const wb *b)
 static int odol(const char *dir, uint32_t v)
 {
 	wb m;
-	wb_init(&m);
-	p3b_material(&m, 10, "", 1, 0);
-	p3b_material(&m, 11, "s.bisurf", 2, 1);
-	p3b_material(&m, 16, "", 3, 2);
-	const p3b_lod lods[3] = {
+	t_w3d_init(&m);
+	t_p3d_material(&m, 10, "", 1, 0);
+	t_p3d_material(&m, 11, "s.bisurf", 2, 1);
+	t_p3d_material(&m, 16, "", 3, 2);
+	const t_p3d_lod lods[3] = {
 		{ 86, (const float (*)[3])MANY, FACES, 3, 0, v >= 64 },
 		{ 85, (const float (*)[3])MANY, FACES, 2, 0, 0 },
 		{ .nverts = 4, .pos = QUAD, .faces = FACES, .nfaces = 2, .nmats = 3, .mats = m.data,
 		  .mats_len = m.len },
 	};
 	wb b;
-	wb_init(&b);
-	p3b_layout at;
-	p3b_odol(&b, v, 3, RES, lods, v >= 59 ? 36 : 0, &at);
+	t_w3d_init(&b);
+	t_p3d_layout at;
+	t_p3d_odol(&b, v, 3, RES, lods, v >= 59 ? 36 : 0, &at);
 	char name[32];
 	snprintf(name, sizeof name, "odol_v%u.p3d", (unsigned)v);
 	int rc = save(dir, name, &b);
-	wb_free(&b);
-	wb_free(&m);
+	t_w3d_free(&b);
+	t_w3d_free(&m);
 	return rc;
 }
 
@@ -84,29 +84,29 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof versions / sizeof versions[0]; i++)
 		rc |= odol(argv[1], versions[i]);
 	wb b;
-	p3b_layout at;
-	const p3b_lod one = { 4, QUAD, FACES, 2, 0, 0 };
-	wb_init(&b);
-	p3b_odol(&b, 50, 1, RES, &one, 0, &at);
+	t_p3d_layout at;
+	const t_p3d_lod one = { 4, QUAD, FACES, 2, 0, 0 };
+	t_w3d_init(&b);
+	t_p3d_odol(&b, 50, 1, RES, &one, 0, &at);
 	rc |= save(argv[1], "odol_1lod.p3d", &b);
-	wb_free(&b);
-	wb_init(&b);
-	p3b_mlod_begin(&b, 2);
-	p3b_mlod_lod(&b, QUAD, 4, QUAD, 4, FACES, 2, 1.0f);
-	p3b_mlod_lod(&b, QUAD, 4, QUAD, 4, FACES, 1, 1e13f);
+	t_w3d_free(&b);
+	t_w3d_init(&b);
+	t_p3d_mlod_begin(&b, 2);
+	t_p3d_mlod_lod(&b, QUAD, 4, QUAD, 4, FACES, 2, 1.0f);
+	t_p3d_mlod_lod(&b, QUAD, 4, QUAD, 4, FACES, 1, 1e13f);
 	rc |= save(argv[1], "mlod_p3dm.p3d", &b);
-	wb_free(&b);
-	wb_init(&b);
-	p3b_mlod_begin(&b, 2);
-	p3b_sp3x_lod(&b, QUAD, 4, QUAD, 4, FACES, NULL, 2, 1.0f);
-	p3b_sp3x_lod(&b, QUAD, 4, QUAD, 4, FACES, NULL, 1, 1e13f);
+	t_w3d_free(&b);
+	t_w3d_init(&b);
+	t_p3d_mlod_begin(&b, 2);
+	t_p3d_sp3x_lod(&b, QUAD, 4, QUAD, 4, FACES, NULL, 2, 1.0f);
+	t_p3d_sp3x_lod(&b, QUAD, 4, QUAD, 4, FACES, NULL, 1, 1e13f);
 	rc |= save(argv[1], "mlod_sp3x.p3d", &b);
-	wb_free(&b);
-	wb_init(&b);
-	p3b_mlod_begin(&b, 2);
-	p3b_sp3x_lod(&b, QUAD, 4, QUAD, 4, FACES, NULL, 2, 1.0f);
-	p3b_mlod_lod(&b, QUAD, 4, QUAD, 4, FACES, 2, 1e13f);
+	t_w3d_free(&b);
+	t_w3d_init(&b);
+	t_p3d_mlod_begin(&b, 2);
+	t_p3d_sp3x_lod(&b, QUAD, 4, QUAD, 4, FACES, NULL, 2, 1.0f);
+	t_p3d_mlod_lod(&b, QUAD, 4, QUAD, 4, FACES, 2, 1e13f);
 	rc |= save(argv[1], "mlod_mixed.p3d", &b);
-	wb_free(&b);
+	t_w3d_free(&b);
 	return rc;
 }

@@ -26,7 +26,7 @@
 static void zeros_after(wb *b, size_t size)
 {
 	if (size > b->len)
-		wb_zeros(b, size - b->len);
+		t_w3d_zeros(b, size - b->len);
 }
 
 static int build(wb *b, const char *kind, size_t size)
@@ -34,49 +34,49 @@ static int build(wb *b, const char *kind, size_t size)
 	if (strcmp(kind, "w3d-zeros") == 0) {
 		zeros_after(b, size);
 	} else if (strcmp(kind, "w3d-empty") == 0) {
-		wb_begin(b, W3D_CHUNK_MESH);
+		t_w3d_begin(b, W3D_CHUNK_MESH);
 		while (b->len + 8 <= size)
-			wb_chunk(b, W3D_CHUNK_VERTICES, NULL, 0);
-		wb_end(b);
+			t_w3d_chunk(b, W3D_CHUNK_VERTICES, NULL, 0);
+		t_w3d_end(b);
 	} else if (strcmp(kind, "w3d-hlod") == 0) {
-		wb_begin(b, W3D_CHUNK_HLOD);
-		wb_begin(b, W3D_CHUNK_HLOD_HEADER);
-		wb_u32(b, 0x00010000u);
-		wb_u32(b, 1);
-		wb_name(b, "BIG", 16);
-		wb_name(b, "BIGSKL", 16);
-		wb_end(b);
-		wb_begin(b, W3D_CHUNK_HLOD_LOD_ARRAY);
+		t_w3d_begin(b, W3D_CHUNK_HLOD);
+		t_w3d_begin(b, W3D_CHUNK_HLOD_HEADER);
+		t_w3d_u32(b, 0x00010000u);
+		t_w3d_u32(b, 1);
+		t_w3d_name(b, "BIG", 16);
+		t_w3d_name(b, "BIGSKL", 16);
+		t_w3d_end(b);
+		t_w3d_begin(b, W3D_CHUNK_HLOD_LOD_ARRAY);
 		size_t n = size > 100 ? (size - 100) / 44 : 1;
-		wb_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT_ARRAY_HEADER);
-		wb_u32(b, (uint32_t)n);
-		wb_f32(b, 0);
-		wb_end(b);
+		t_w3d_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT_ARRAY_HEADER);
+		t_w3d_u32(b, (uint32_t)n);
+		t_w3d_f32(b, 0);
+		t_w3d_end(b);
 		for (size_t i = 0; i < n; i++) {
 			char name[32];
 			snprintf(name, sizeof name, "SUB%08zu", i);
-			wb_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT);
-			wb_u32(b, 0);
-			wb_name(b, name, 32);
-			wb_end(b);
+			t_w3d_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT);
+			t_w3d_u32(b, 0);
+			t_w3d_name(b, name, 32);
+			t_w3d_end(b);
 		}
-		wb_end(b);
-		wb_end(b);
+		t_w3d_end(b);
+		t_w3d_end(b);
 	} else if (strcmp(kind, "b3d-zeros") == 0 || strcmp(kind, "b3d-empty") == 0) {
-		wb_bytes(b, "BB3D", 4);
-		wb_u32(b, 0); /* patched below */
-		wb_u32(b, 1);
+		t_w3d_bytes(b, "BB3D", 4);
+		t_w3d_u32(b, 0); /* patched below */
+		t_w3d_u32(b, 1);
 		if (kind[4] == 'e')
 			while (b->len + 8 <= size) {
-				wb_bytes(b, "NODE", 4);
-				wb_u32(b, 0);
+				t_w3d_bytes(b, "NODE", 4);
+				t_w3d_u32(b, 0);
 			}
 		else
 			zeros_after(b, size);
-		wb_patch_u32(b, 4, (uint32_t)(b->len - 8));
+		t_w3d_patch_u32(b, 4, (uint32_t)(b->len - 8));
 	} else if (strcmp(kind, "p3d-zeros") == 0) {
-		wb_bytes(b, "ODOL", 4);
-		wb_u32(b, 73);
+		t_w3d_bytes(b, "ODOL", 4);
+		t_w3d_u32(b, 73);
 		zeros_after(b, size);
 	} else if (strcmp(kind, "p3d-lzo") == 0) {
 		uint32_t nv = (uint32_t)(size / 16 / 12);
@@ -87,7 +87,7 @@ static int build(wb *b, const char *kind, size_t size)
 		for (uint32_t i = 0; i < nv; i++)
 			for (int k = 0; k < 3; k++)
 				pos[i][k] = (float)rand() / (float)RAND_MAX;
-		p3b_lod lods[16];
+		t_p3d_lod lods[16];
 		float res[16];
 		memset(lods, 0, sizeof lods);
 		for (int l = 0; l < 16; l++) {
@@ -96,8 +96,8 @@ static int build(wb *b, const char *kind, size_t size)
 			lods[l].compress = 1;
 			res[l] = (float)(l + 1);
 		}
-		p3b_layout lay;
-		p3b_odol(b, 73, 16, res, lods, 0, &lay);
+		t_p3d_layout lay;
+		t_p3d_odol(b, 73, 16, res, lods, 0, &lay);
 		free(pos);
 	} else {
 		return -1;
@@ -114,7 +114,7 @@ int main(int argc, char **argv)
 	}
 	size_t size = (size_t)strtoull(argv[2], NULL, 10);
 	wb b;
-	wb_init(&b);
+	t_w3d_init(&b);
 	if (build(&b, argv[1], size)) {
 		fprintf(stderr, "gen_scale: unknown kind '%s' (or out of memory)\n", argv[1]);
 		return 2;
@@ -124,6 +124,6 @@ int main(int argc, char **argv)
 		fprintf(stderr, "gen_scale: %s: %s\n", argv[3], strerror(errno));
 		return 2;
 	}
-	wb_free(&b);
+	t_w3d_free(&b);
 	return 0;
 }

@@ -6,8 +6,8 @@
 #   . "$(dirname "$0")/lib.sh"
 #
 # It makes $tmp (a fresh folder, removed on exit), sets fail=0 and defines
-# abspath, ok, bad, has, errhas, run (runs "$tool", which the script sets)
-# and w3d_files.
+# abspath, ok, bad, has, errhas, run (runs "$tool", which the script sets),
+# assemble and w3d_files.
 
 abspath() { (cd "$(dirname "$1")" && printf '%s/%s\n' "$(pwd)" "$(basename "$1")"); }
 tmp=$(mktemp -d)
@@ -28,6 +28,13 @@ errhas() { grep -F -q -- "$1" "$tmp/err"; }
 run() {
 	"$tool" "$@" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
+}
+# assemble MODEL OUT: "$w3dasm" (which the script sets) assembles the text
+# model corpus/cli/MODEL.txt of the project (e.g. xref/skel.w3d) into OUT,
+# making OUT's folder; exits 2 when it cannot.
+cli_models=$(cd "$(dirname "$0")/../corpus/cli" && pwd)
+assemble() {
+	mkdir -p "$(dirname "$2")" && "$w3dasm" "$cli_models/$1.txt" -o "$2" || exit 2
 }
 # w3d_files CORPUS: the W3D files under CORPUS (any letter case of .w3d,
 # .wlt, .wht, .wha, .wtm), sorted, one a line, into $tmp/files and their

@@ -2,17 +2,17 @@
  * p3dbuild.h - builds small Arma P3D files in memory for tests, on the W3D
  * byte builder's buffer (w3dbuild.h; little-endian).
  *
- * ODOL (p3b_odol): "ODOL", version, [v75: reserved 0, 0], [v59: appID 0],
+ * ODOL (t_p3d_odol): "ODOL", version, [v75: reserved 0, 0], [v59: appID 0],
  * [v58: proxy path ""], nLods, resolutions, ModelInfo and the
- * animations as p3bi_next asks (p3dbuild_info.h: by default empty, laid
+ * animations as t_p3dinfo_next asks (p3dbuild_info.h: by default empty, laid
  * out for the version so the reader's walk lands on the table), the LOD
  * table (each LOD permanent, so no LoadableLodInfo), each
  * LOD's structure (core/p3d/p3d_lod.c, all counts 0 but the vertices and
  * faces asked for, with one section over the faces and every per-vertex
  * array of the vertex count), then tail bytes of 0xDD.  Offsets of the
- * parts are returned in p3b_layout for patching (wb_patch_u32).
+ * parts are returned in t_p3d_layout for patching (t_w3d_patch_u32).
  *
- * MLOD (p3b_mlod_begin + p3b_mlod_lod per LOD): the layout of
+ * MLOD (t_p3d_mlod_begin + t_p3d_mlod_lod per LOD): the layout of
  * core/p3d/p3d.h; face vertex k uses point and normal idx[k], UV (0, 0),
  * the face's texture and material names; one #EndOfFile# tag.
  */
@@ -24,7 +24,7 @@
 
 #include "w3dbuild.h"
 
-typedef struct p3b_layout {
+typedef struct t_p3d_layout {
 	size_t version;    /* offset of the version */
 	size_t reserved;   /* v75: offset of the reserved words */
 	size_t nlods;      /* offset of nLods */
@@ -36,25 +36,25 @@ typedef struct p3b_layout {
 	size_t positions[16]; /* offset of each LOD's positions block */
 	size_t rest[16];   /* offset of each LOD's sizeOfRestData */
 	size_t tail;       /* offset of the tail */
-} p3b_layout;
+} t_p3d_layout;
 
 /** One face: vertex count and 4 point/normal indices; MLOD: its texture
  *  and material names (NULL: empty). */
-typedef struct p3b_face {
+typedef struct t_p3d_face {
 	uint32_t n;
 	uint32_t idx[4];
 	const char *texture, *material;
-} p3b_face;
+} t_p3d_face;
 
-/** One ODOL LOD's contents (p3b_odol): vertices positions (stored raw,
+/** One ODOL LOD's contents (t_p3d_odol): vertices positions (stored raw,
  *  or LZO-compressed when compress is set and the version has the flag
  *  byte), faces (vertex count and indices), pad bytes of 0xEE after the
  *  structure, embedded materials (their count and bytes, as given).  A
- *  zeroed p3b_lod is an empty LOD. */
-typedef struct p3b_lod {
+ *  zeroed t_p3d_lod is an empty LOD. */
+typedef struct t_p3d_lod {
 	uint32_t nverts;
 	const float (*pos)[3];
-	const struct p3b_face *faces;
+	const struct t_p3d_face *faces;
 	uint32_t nfaces;
 	uint32_t pad;
 	int compress;    /* v64+: 1 flag and LZO1X, 2 flag and garbage */
@@ -63,30 +63,30 @@ typedef struct p3b_lod {
 	                      * positions, rest offsets left 0) */
 	size_t body_len;
 	uint32_t nmats;        /* embedded materials: count and their bytes */
-	const uint8_t *mats;   /* (p3dbuild_mlod.h: p3b_material) */
+	const uint8_t *mats;   /* (p3dbuild_mlod.h: t_p3d_material) */
 	size_t mats_len;
-} p3b_lod;
+} t_p3d_lod;
 
 /** An ODOL file of n (<= 16) LODs in table order; lods may be NULL (all
  *  empty); see above. */
-void p3b_odol(wb *b, uint32_t version, uint32_t n, const float *res, const p3b_lod *lods,
-	      size_t tail, p3b_layout *out);
+void t_p3d_odol(wb *b, uint32_t version, uint32_t n, const float *res, const t_p3d_lod *lods,
+	      size_t tail, t_p3d_layout *out);
 
 /** One compressible array's bytes (no count) of n raw bytes for version v:
  *  nothing when n is 0; from v64 a flag byte (compress: 1 flag and LZO1X,
  *  2 flag and 40 garbage bytes, 0 raw), below v64 LZO1X when n >= 1024
  *  (LZO only: keep arrays under 1024 bytes below v44), else raw. */
-void p3b_block(wb *b, uint32_t v, const void *raw, size_t n, int compress);
+void t_p3d_block(wb *b, uint32_t v, const void *raw, size_t n, int compress);
 
 /** The MLOD header: "MLOD", 257, n. */
-void p3b_mlod_begin(wb *b, uint32_t n);
+void t_p3d_mlod_begin(wb *b, uint32_t n);
 
 /** 64 unit normals (0, 0, 1): MLOD LODs of up to 64 points whose
  *  normals pass p3d-normal-not-unit. */
-extern const float P3B_UP[64][3];
+extern const float T_P3D_UP[64][3];
 
 /** One P3DM LOD; returns the offset of its first face. */
-size_t p3b_mlod_lod(wb *b, const float (*pts)[3], uint32_t np, const float (*nrm)[3], uint32_t nn,
-		    const p3b_face *faces, uint32_t nf, float resolution);
+size_t t_p3d_mlod_lod(wb *b, const float (*pts)[3], uint32_t np, const float (*nrm)[3], uint32_t nn,
+		    const t_p3d_face *faces, uint32_t nf, float resolution);
 
 #endif

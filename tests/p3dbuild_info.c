@@ -5,52 +5,52 @@
 #include <stdlib.h>
 #include <string.h>
 
-p3bi_info *p3bi_next;
+t_p3dinfo_info *t_p3dinfo_next;
 
 static void floats(wb *b, unsigned k, float v)
 {
 	for (unsigned i = 0; i < k; i++)
-		wb_f32(b, v);
+		t_w3d_f32(b, v);
 }
 
 static void str(wb *b, const char *s)
 {
-	wb_bytes(b, s, strlen(s) + 1);
+	t_w3d_bytes(b, s, strlen(s) + 1);
 }
 
-static void head(wb *b, uint32_t v, p3bi_info *in)
+static void head(wb *b, uint32_t v, t_p3dinfo_info *in)
 {
-	wb_u32(b, 0);
+	t_w3d_u32(b, 0);
 	floats(b, 2, 1.0f);
-	wb_zeros(b, 12 + 12 + 8);
+	t_w3d_zeros(b, 12 + 12 + 8);
 	floats(b, 1, 1.0f);
 	in->bbox = b->len;
 	for (int i = 0; i < 3; i++)
-		wb_f32(b, in->bbox_min[i]);
+		t_w3d_f32(b, in->bbox_min[i]);
 	for (int i = 0; i < 3; i++)
-		wb_f32(b, in->bbox_max[i]);
+		t_w3d_f32(b, in->bbox_max[i]);
 	floats(b, (v >= 70 ? 1u : 0u) + (v >= 71 ? 1u : 0u), 1.0f);
 	for (int i = 0; v >= 52 && i < 6; i++)
-		wb_f32(b, in->vis ? in->vis[i] : i < 3 ? in->bbox_min[i] : in->bbox_max[i - 3]);
+		t_w3d_f32(b, in->vis ? in->vis[i] : i < 3 ? in->bbox_min[i] : in->bbox_max[i - 3]);
 	floats(b, 9 + 9, 0.0f);
-	wb_zeros(b, 4 + (v >= 73));
+	t_w3d_zeros(b, 4 + (v >= 73));
 	floats(b, (v >= 42 ? 4u : 0u) + (v >= 43 ? 2u : 0u), 0.0f);
-	wb_zeros(b, (v >= 33 ? 1u : 0u) + (v >= 37 ? 5u : 0u));
+	t_w3d_zeros(b, (v >= 33 ? 1u : 0u) + (v >= 37 ? 5u : 0u));
 	floats(b, v >= 48, 0.0f);
-	wb_u8(b, in->n_anims > 0);
+	t_w3d_u8(b, in->n_anims > 0);
 }
 
-static void skeleton(wb *b, uint32_t v, p3bi_info *in)
+static void skeleton(wb *b, uint32_t v, t_p3dinfo_info *in)
 {
 	in->skeleton = b->len;
 	if (!in->n_bones) {
-		wb_u8(b, 0);
+		t_w3d_u8(b, 0);
 		return;
 	}
 	str(b, "skeleton");
 	if (v >= 23)
-		wb_u8(b, 0);
-	wb_u32(b, in->n_bones);
+		t_w3d_u8(b, 0);
+	t_w3d_u32(b, in->n_bones);
 	for (uint32_t i = 0; i < in->n_bones; i++) {
 		str(b, in->bones[2 * i]);
 		if (i < 8)
@@ -61,59 +61,59 @@ static void skeleton(wb *b, uint32_t v, p3bi_info *in)
 		str(b, "");
 }
 
-static void tail(wb *b, uint32_t v, uint32_t n, p3bi_info *in)
+static void tail(wb *b, uint32_t v, uint32_t n, t_p3dinfo_info *in)
 {
-	wb_u8(b, 0);
-	wb_u32(b, 0); /* mass array: none */
+	t_w3d_u8(b, 0);
+	t_w3d_u32(b, 0); /* mass array: none */
 	in->mass = b->len;
 	floats(b, 4 + (v >= 72), in->zero_mass ? 0.0f : 1.0f);
-	wb_zeros(b, (v >= 53 ? 1u : 0u) + (v >= 54 ? 1u : 0u) + 12u + 4u + (v >= 38 ? 1u : 0u));
+	t_w3d_zeros(b, (v >= 53 ? 1u : 0u) + (v >= 54 ? 1u : 0u) + 12u + 4u + (v >= 38 ? 1u : 0u));
 	str(b, "");
 	str(b, "");
-	wb_zeros(b, 1 + (v >= 31 ? 4 : 0));
+	t_w3d_zeros(b, 1 + (v >= 31 ? 4 : 0));
 	for (uint32_t i = 0; v >= 57 && i < 3 * n; i++)
-		wb_u32(b, 0xFFFFFFFFu);
+		t_w3d_u32(b, 0xFFFFFFFFu);
 }
 
-static void animations(wb *b, uint32_t v, p3bi_info *in)
+static void animations(wb *b, uint32_t v, t_p3dinfo_info *in)
 {
 	if (v < 30)
 		return;
-	wb_u8(b, in->n_anims > 0);
+	t_w3d_u8(b, in->n_anims > 0);
 	if (!in->n_anims)
 		return;
 	in->classes = b->len;
-	wb_u32(b, in->n_anims);
+	t_w3d_u32(b, in->n_anims);
 	for (uint32_t k = 0; k < in->n_anims; k++) {
-		wb_u32(b, 0); /* rotation */
+		t_w3d_u32(b, 0); /* rotation */
 		str(b, "anim");
 		str(b, "source");
 		floats(b, 4 + (v >= 56 ? 2 : 0), 0.0f);
-		wb_u32(b, 0);
+		t_w3d_u32(b, 0);
 		floats(b, 2, 0.0f);
 	}
-	wb_u32(b, 1); /* one LOD's bones-to-animations */
-	wb_u32(b, in->n_bones);
+	t_w3d_u32(b, 1); /* one LOD's bones-to-animations */
+	t_w3d_u32(b, in->n_bones);
 	for (uint32_t i = 0; i < in->n_bones; i++)
-		wb_u32(b, 0);
+		t_w3d_u32(b, 0);
 	for (uint32_t k = 0; k < in->n_anims; k++) {
 		if (k < 8)
 			in->anim[k] = b->len;
-		wb_u32(b, (uint32_t)in->anim_bones[k]);
+		t_w3d_u32(b, (uint32_t)in->anim_bones[k]);
 		if (in->anim_bones[k] != -1)
 			floats(b, 6, 0.0f);
 	}
 }
 
-void p3bi_modelinfo(wb *b, uint32_t v, uint32_t n, p3bi_info *info)
+void t_p3dinfo_modelinfo(wb *b, uint32_t v, uint32_t n, t_p3dinfo_info *info)
 {
-	p3bi_info none;
+	t_p3dinfo_info none;
 	memset(&none, 0, sizeof none);
 	for (int k = 0; k < 3; k++) {
 		none.bbox_min[k] = -1e9f;
 		none.bbox_max[k] = 1e9f;
 	}
-	p3bi_info *in = info ? info : &none;
+	t_p3dinfo_info *in = info ? info : &none;
 	in->start = b->len;
 	head(b, v, in);
 	skeleton(b, v, in);
@@ -128,7 +128,7 @@ static void shift(size_t *at, size_t from, size_t by)
 		*at += by;
 }
 
-void p3bi_loadable(wb *b, p3b_layout *at, uint32_t v, uint32_t n, uint32_t k)
+void t_p3dinfo_loadable(wb *b, t_p3d_layout *at, uint32_t v, uint32_t n, uint32_t k)
 {
 	size_t rec = 16u + (v >= 39 ? 1u : 0u) + (v >= 51 ? 8u : 0u), by = rec * k, from = at->table + 9u * n;
 	uint8_t *tmp = calloc(1, b->len + by);
@@ -138,11 +138,11 @@ void p3bi_loadable(wb *b, p3b_layout *at, uint32_t v, uint32_t n, uint32_t k)
 	memcpy(tmp + from + by, b->data + from, b->len - from);
 	size_t len = b->len + by;
 	b->len = 0;
-	wb_bytes(b, tmp, len);
+	t_w3d_bytes(b, tmp, len);
 	free(tmp);
 	for (uint32_t i = 0; i < 2 * n; i++) {
 		size_t o = at->table + 4u * i;
-		wb_patch_u32(b, o, (uint32_t)(b->data[o] | b->data[o + 1] << 8 | b->data[o + 2] << 16 |
+		t_w3d_patch_u32(b, o, (uint32_t)(b->data[o] | b->data[o + 1] << 8 | b->data[o + 2] << 16 |
 					      (uint32_t)b->data[o + 3] << 24) + (uint32_t)by);
 	}
 	for (uint32_t i = 0; i < k; i++)

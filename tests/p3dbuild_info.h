@@ -1,6 +1,6 @@
 /*
  * p3dbuild_info.h - the ODOL ModelInfo (skeleton and animations included)
- * of the test files built by p3b_odol (p3dbuild.h), laid out per
+ * of the test files built by t_p3d_odol (p3dbuild.h), laid out per
  * core/p3d/p3d_info.c for any version, and LoadableLodInfo records.
  */
 #ifndef P3DBUILD_INFO_H
@@ -13,7 +13,7 @@
 
 /* What one ModelInfo holds (zero: no skeleton, no animations, boxes 0),
  * and where its parts were written (offsets in the file). */
-typedef struct p3bi_info {
+typedef struct t_p3dinfo_info {
 	float bbox_min[3], bbox_max[3];  /* ModelInfo's bboxMin/Max */
 	const float *vis;                /* v52+: visual box min[3], max[3];
 	                                  * NULL: the same as bboxMin/Max */
@@ -32,19 +32,19 @@ typedef struct p3bi_info {
 	int zero_mass;                   /* set: mass (and the rest of its
 	                                  * floats) 0, else 1 */
 	size_t mass;                     /* the mass float */
-} p3bi_info;
+} t_p3dinfo_info;
 
-/* The ModelInfo the next p3b_odol call writes (then reset to NULL); NULL:
+/* The ModelInfo the next t_p3d_odol call writes (then reset to NULL); NULL:
  * an empty one whose boxes are (-1e9, -1e9, -1e9) to (1e9, 1e9, 1e9). */
-extern p3bi_info *p3bi_next;
+extern t_p3dinfo_info *t_p3dinfo_next;
 
 /** Writes ModelInfo .. animations for version v and n LODs (info may be
  *  NULL). */
-void p3bi_modelinfo(wb *b, uint32_t v, uint32_t n, p3bi_info *info);
+void t_p3dinfo_modelinfo(wb *b, uint32_t v, uint32_t n, t_p3dinfo_info *info);
 
-/** Makes LODs [0, k) of a p3b_odol file of n LODs non-permanent: their
+/** Makes LODs [0, k) of a t_p3d_odol file of n LODs non-permanent: their
  *  flags 0 and one LoadableLodInfo record each inserted after the table,
  *  the table and at's offsets shifted. */
-void p3bi_loadable(wb *b, p3b_layout *at, uint32_t v, uint32_t n, uint32_t k);
+void t_p3dinfo_loadable(wb *b, t_p3d_layout *at, uint32_t v, uint32_t n, uint32_t k);
 
 #endif

@@ -9,10 +9,10 @@
  * when raw is NULL). */
 static void array(wb *b, uint32_t v, const void *raw, uint32_t n, uint32_t elem)
 {
-	wb_u32(b, n);
+	t_w3d_u32(b, n);
 	size_t bytes = (size_t)n * elem;
 	void *z = raw ? NULL : calloc(1, bytes + 1);
-	p3b_block(b, v, raw ? raw : z, bytes, 0);
+	t_p3d_block(b, v, raw ? raw : z, bytes, 0);
 	free(z);
 }
 
@@ -38,116 +38,116 @@ static void indices(wb *b, uint32_t v, const uint32_t *x, uint32_t n)
 static void condensed(wb *b, uint32_t v, uint32_t n, uint32_t elem, const float *f)
 {
 	if (f) {
-		wb_u32(b, n);
-		wb_u8(b, 0);
-		p3b_block(b, v, f, (size_t)n * elem, 0);
+		t_w3d_u32(b, n);
+		t_w3d_u8(b, 0);
+		t_p3d_block(b, v, f, (size_t)n * elem, 0);
 		return;
 	}
-	wb_u32(b, n);
-	wb_u8(b, n ? 1 : 0);
+	t_w3d_u32(b, n);
+	t_w3d_u8(b, n ? 1 : 0);
 	if (n)
-		wb_zeros(b, elem);
+		t_w3d_zeros(b, elem);
 }
 
-static void head(wb *b, uint32_t v, const p3bl_spec *s, p3bl_at *at)
+static void head(wb *b, uint32_t v, const t_p3dlod_spec *s, t_p3dlod_at *at)
 {
-	wb_u32(b, s->n_proxies);
+	t_w3d_u32(b, s->n_proxies);
 	for (uint32_t i = 0; i < s->n_proxies; i++) {
-		wb_bytes(b, "p", 2);
-		wb_zeros(b, 48 + 4);
+		t_w3d_bytes(b, "p", 2);
+		t_w3d_zeros(b, 48 + 4);
 		if (i < 8)
 			at->proxy_sel[i] = b->len;
-		wb_u32(b, (uint32_t)s->proxies[i].sel);
-		wb_u32(b, (uint32_t)s->proxies[i].bone);
+		t_w3d_u32(b, (uint32_t)s->proxies[i].sel);
+		t_w3d_u32(b, (uint32_t)s->proxies[i].bone);
 		if (v >= 40)
-			wb_u32(b, (uint32_t)s->proxies[i].section);
+			t_w3d_u32(b, (uint32_t)s->proxies[i].section);
 	}
-	wb_u32(b, s->n_items);
+	t_w3d_u32(b, s->n_items);
 	at->items = b->len;
 	for (uint32_t i = 0; i < s->n_items; i++)
-		wb_u32(b, s->items[i]);
-	wb_u32(b, s->n_links);
+		t_w3d_u32(b, s->items[i]);
+	t_w3d_u32(b, s->n_links);
 	at->links = b->len + 4;
 	for (uint32_t i = 0; i < s->n_links; i++) {
-		wb_u32(b, 1);
-		wb_u32(b, s->links[i]);
+		t_w3d_u32(b, 1);
+		t_w3d_u32(b, s->links[i]);
 	}
 	if (v >= 50)
-		wb_u32(b, s->nverts);
+		t_w3d_u32(b, s->nverts);
 	else
 		condensed(b, v, s->nverts, 4, NULL);
 	if (v >= 51)
-		wb_f32(b, 1.0f);
-	wb_zeros(b, 8);
+		t_w3d_f32(b, 1.0f);
+	t_w3d_zeros(b, 8);
 	at->bounds = b->len;
 	for (int i = 0; i < 10; i++)
-		wb_f32(b, s->bounds ? s->bounds[i] : 0.0f);
-	wb_u32(b, s->n_textures);
+		t_w3d_f32(b, s->bounds ? s->bounds[i] : 0.0f);
+	t_w3d_u32(b, s->n_textures);
 	for (uint32_t i = 0; i < s->n_textures; i++) {
 		const char *t = s->texture_names ? s->texture_names[i] : "t";
-		wb_bytes(b, t, strlen(t) + 1);
+		t_w3d_bytes(b, t, strlen(t) + 1);
 	}
-	wb_u32(b, s->n_materials);
+	t_w3d_u32(b, s->n_materials);
 	for (uint32_t i = 0; i < s->n_materials; i++) {
-		wb_bytes(b, "m", 2);
-		wb_u32(b, 3);
-		wb_zeros(b, 6 * 16 + 4 + 16 + 1);
+		t_w3d_bytes(b, "m", 2);
+		t_w3d_u32(b, 3);
+		t_w3d_zeros(b, 6 * 16 + 4 + 16 + 1);
 	}
-	wb_u32(b, 0); /* edges */
-	wb_u32(b, 0);
+	t_w3d_u32(b, 0); /* edges */
+	t_w3d_u32(b, 0);
 }
 
-static void faces(wb *b, uint32_t v, const p3bl_spec *s, p3bl_at *at)
+static void faces(wb *b, uint32_t v, const t_p3dlod_spec *s, t_p3dlod_at *at)
 {
 	uint32_t isz = v >= 69 ? 4 : 2, bytes = 0;
-	wb_u32(b, s->nfaces);
+	t_w3d_u32(b, s->nfaces);
 	at->alloc = b->len;
-	wb_u32(b, 0);
-	wb_u16(b, 0);
+	t_w3d_u32(b, 0);
+	t_w3d_u16(b, 0);
 	at->faces = b->len;
 	for (uint32_t f = 0; f < s->nfaces; f++) {
-		wb_u8(b, (uint8_t)s->faces[f].n);
+		t_w3d_u8(b, (uint8_t)s->faces[f].n);
 		bytes += (1 + s->faces[f].n) * isz;
 		for (uint32_t k = 0; k < s->faces[f].n; k++) {
 			if (isz == 4)
-				wb_u32(b, s->faces[f].idx[k & 3]);
+				t_w3d_u32(b, s->faces[f].idx[k & 3]);
 			else
-				wb_u16(b, (uint16_t)s->faces[f].idx[k & 3]);
+				t_w3d_u16(b, (uint16_t)s->faces[f].idx[k & 3]);
 		}
 	}
-	wb_patch_u32(b, at->alloc, bytes + (uint32_t)s->alloc_delta);
-	wb_u32(b, s->n_sections);
+	t_w3d_patch_u32(b, at->alloc, bytes + (uint32_t)s->alloc_delta);
+	t_w3d_u32(b, s->n_sections);
 	for (uint32_t i = 0; i < s->n_sections; i++) {
-		const p3bl_section *x = &s->sections[i];
+		const t_p3dlod_section *x = &s->sections[i];
 		if (i < 8)
 			at->section[i] = b->len;
-		wb_u32(b, x->from);
-		wb_u32(b, x->to);
-		wb_zeros(b, 12);
-		wb_u16(b, (uint16_t)x->tex);
-		wb_u32(b, 0);
-		wb_u32(b, (uint32_t)x->mat);
+		t_w3d_u32(b, x->from);
+		t_w3d_u32(b, x->to);
+		t_w3d_zeros(b, 12);
+		t_w3d_u16(b, (uint16_t)x->tex);
+		t_w3d_u32(b, 0);
+		t_w3d_u32(b, (uint32_t)x->mat);
 		if (x->mat == -1)
-			wb_bytes(b, "m", 2);
+			t_w3d_bytes(b, "m", 2);
 		if (v >= 36)
-			wb_u32(b, 0);
+			t_w3d_u32(b, 0);
 		if (v >= 67)
-			wb_u32(b, 0);
+			t_w3d_u32(b, 0);
 	}
 }
 
-static void selections(wb *b, uint32_t v, const p3bl_spec *s, p3bl_at *at)
+static void selections(wb *b, uint32_t v, const t_p3dlod_spec *s, t_p3dlod_at *at)
 {
-	wb_u32(b, s->n_sels);
+	t_w3d_u32(b, s->n_sels);
 	for (uint32_t i = 0; i < s->n_sels; i++) {
-		const p3bl_sel *x = &s->sels[i];
+		const t_p3dlod_sel *x = &s->sels[i];
 		size_t k = i < 4 ? i : 3;
 		const char *name = x->name ? x->name : "s";
-		wb_bytes(b, name, strlen(name) + 1);
+		t_w3d_bytes(b, name, strlen(name) + 1);
 		at->sel_faces[k] = b->len;
 		indices(b, v, x->faces, x->n_faces);
-		wb_u32(b, 0);
-		wb_u8(b, 0);
+		t_w3d_u32(b, 0);
+		t_w3d_u8(b, 0);
 		at->sel_secs[k] = b->len;
 		array(b, v, x->secs, x->n_secs, 4);
 		at->sel_verts[k] = b->len;
@@ -155,25 +155,25 @@ static void selections(wb *b, uint32_t v, const p3bl_spec *s, p3bl_at *at)
 		at->sel_weights[k] = b->len;
 		array(b, v, NULL, x->n_weights, 1);
 	}
-	wb_u32(b, 0); /* properties */
-	wb_u32(b, 0); /* frames */
-	wb_zeros(b, 12);
-	wb_u8(b, 1);
+	t_w3d_u32(b, 0); /* properties */
+	t_w3d_u32(b, 0); /* frames */
+	t_w3d_zeros(b, 12);
+	t_w3d_u8(b, 1);
 }
 
-static void rest(wb *b, uint32_t v, const p3bl_spec *s, p3bl_at *at)
+static void rest(wb *b, uint32_t v, const t_p3dlod_spec *s, t_p3dlod_at *at)
 {
 	size_t size_at = b->len;
-	wb_u32(b, 0);
+	t_w3d_u32(b, 0);
 	if (v >= 50)
 		condensed(b, v, s->nverts, 4, NULL);
 	at->uv_range = b->len;
 	if (v >= 45)
 		for (int i = 0; i < 4; i++)
-			wb_f32(b, s->uv_range ? s->uv_range[i] : 0.0f);
+			t_w3d_f32(b, s->uv_range ? s->uv_range[i] : 0.0f);
 	at->uvs = b->len;
 	condensed(b, v, s->nverts, v >= 45 ? 4 : 8, v < 45 ? s->uvs : NULL);
-	wb_u32(b, 1);
+	t_w3d_u32(b, 1);
 	at->positions = b->len;
 	array(b, v, s->pos, s->nverts, 12);
 	at->normals = b->len;
@@ -188,15 +188,15 @@ static void rest(wb *b, uint32_t v, const p3bl_spec *s, p3bl_at *at)
 	}
 	array(b, v, raw, s->n_refs, 12);
 	free(raw);
-	wb_u32(b, 0); /* neighbour bone refs */
+	t_w3d_u32(b, 0); /* neighbour bone refs */
 	if (v >= 67)
-		wb_u32(b, 0);
+		t_w3d_u32(b, 0);
 	if (v >= 68)
-		wb_u8(b, 0);
-	wb_patch_u32(b, size_at, (uint32_t)(v >= 68 ? b->len - size_at - 5 : b->len - size_at));
+		t_w3d_u8(b, 0);
+	t_w3d_patch_u32(b, size_at, (uint32_t)(v >= 68 ? b->len - size_at - 5 : b->len - size_at));
 }
 
-void p3bl_body(wb *b, uint32_t v, const p3bl_spec *s, p3bl_at *at)
+void t_p3dlod_body(wb *b, uint32_t v, const t_p3dlod_spec *s, t_p3dlod_at *at)
 {
 	memset(at, 0, sizeof *at);
 	head(b, v, s, at);
@@ -206,7 +206,7 @@ void p3bl_body(wb *b, uint32_t v, const p3bl_spec *s, p3bl_at *at)
 }
 
 /* Adds base to every offset of at. */
-static void shift(p3bl_at *at, size_t base)
+static void shift(t_p3dlod_at *at, size_t base)
 {
 	size_t *p = (size_t *)at;
 	for (size_t i = 0; i < sizeof *at / sizeof *p; i++)
@@ -214,18 +214,18 @@ static void shift(p3bl_at *at, size_t base)
 			p[i] += base;
 }
 
-void p3bl_odol(wb *b, uint32_t v, const p3bl_spec *s, p3bl_at *at, p3b_layout *lay)
+void t_p3dlod_odol(wb *b, uint32_t v, const t_p3dlod_spec *s, t_p3dlod_at *at, t_p3d_layout *lay)
 {
 	const float res[1] = { s->resolution != 0.0f ? s->resolution : 1.0f };
 	wb body;
-	wb_init(&body);
-	p3bl_body(&body, v, s, at);
-	p3b_lod l;
+	t_w3d_init(&body);
+	t_p3dlod_body(&body, v, s, at);
+	t_p3d_lod l;
 	memset(&l, 0, sizeof l);
 	l.body = body.data;
 	l.body_len = body.len;
-	wb_init(b);
-	p3b_odol(b, v, 1, res, &l, 0, lay);
+	t_w3d_init(b);
+	t_p3d_odol(b, v, 1, res, &l, 0, lay);
 	shift(at, lay->lod[0]);
-	wb_free(&body);
+	t_w3d_free(&body);
 }

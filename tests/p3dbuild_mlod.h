@@ -17,7 +17,7 @@
  * 3..18 bytes at distances 1..4095, then the unsigned byte-sum checksum.
  * out has room for 2 * n + 16 bytes; returns the encoded length.
  */
-size_t p3b_lzss_encode(const uint8_t *in, size_t n, uint8_t *out);
+size_t t_p3d_lzss_encode(const uint8_t *in, size_t n, uint8_t *out);
 
 /**
  * One embedded ODOL material (core/p3d/p3d_lod.c: material()) of version
@@ -26,41 +26,41 @@ size_t p3b_lzss_encode(const uint8_t *in, size_t n, uint8_t *out);
  * name, render flags, nstages stages (filter, texture "t.paa", stage id,
  * [mv 11+ the env-map byte]), ntexgens transforms, the TI stage.
  */
-void p3b_material(wb *b, uint32_t mv, const char *surface, uint32_t nstages, uint32_t ntexgens);
+void t_p3d_material(wb *b, uint32_t mv, const char *surface, uint32_t nstages, uint32_t ntexgens);
 
 /**
  * An MLOD LOD's start: signature sig (4 bytes: "P3DM" or "SP3X"), major
  * 0x1C, minor (0x100 or 0x99), the counts (faces nf), flags 0, the points
  * {xyz, flags 0} and the normals.
  */
-void p3b_mlod_head(wb *b, const char *sig, uint32_t minor, const float (*pts)[3], uint32_t np,
+void t_p3d_mlod_head(wb *b, const char *sig, uint32_t minor, const float (*pts)[3], uint32_t np,
 		   const float (*nrm)[3], uint32_t nn, uint32_t nf);
 
 /**
- * One OFP SP3X LOD of an MLOD file (p3b_mlod_begin first; layout in
+ * One OFP SP3X LOD of an MLOD file (t_p3d_mlod_begin first; layout in
  * core/p3d/p3d_mlod.c): header (minor 0x99), points {xyz, flags 0},
  * normals, faces {texture[32] "tex", nVerts, 4 x {point idx[k], normal
  * idx[k], uv[k]}, flags 0} with uv NULL for (0, 0), TAGG, one 64-byte
  * named tag "#Mass#" of 4 bytes, then #EndOfFile#, the resolution.
  * Returns the offset of its first face.
  */
-size_t p3b_sp3x_lod(wb *b, const float (*pts)[3], uint32_t np, const float (*nrm)[3], uint32_t nn,
-		    const p3b_face *faces, const float (*uv)[2], uint32_t nf, float resolution);
+size_t t_p3d_sp3x_lod(wb *b, const float (*pts)[3], uint32_t np, const float (*nrm)[3], uint32_t nn,
+		    const t_p3d_face *faces, const float (*uv)[2], uint32_t nf, float resolution);
 
 /** One MLOD tag: name, data bytes. */
-typedef struct p3b_tag {
+typedef struct t_p3d_tag {
 	const char *name;
 	const void *data;
 	uint32_t size;
-} p3b_tag;
+} t_p3d_tag;
 
 /**
- * One P3DM LOD like p3b_mlod_lod (p3dbuild.h) with the n tags given
+ * One P3DM LOD like t_p3d_mlod_lod (p3dbuild.h) with the n tags given
  * before #EndOfFile#; tag_at[i] (when not NULL) gets the offset of tag
  * i's first byte.  Returns the offset of its first face.
  */
-size_t p3b_mlod_lod_tags(wb *b, const float (*pts)[3], uint32_t np, const float (*nrm)[3],
-			 uint32_t nn, const p3b_face *faces, uint32_t nf, const p3b_tag *tags,
+size_t t_p3d_mlod_lod_tags(wb *b, const float (*pts)[3], uint32_t np, const float (*nrm)[3],
+			 uint32_t nn, const t_p3d_face *faces, uint32_t nf, const t_p3d_tag *tags,
 			 uint32_t n, size_t *tag_at, float resolution);
 
 /**
@@ -68,6 +68,6 @@ size_t p3b_mlod_lod_tags(wb *b, const float (*pts)[3], uint32_t np, const float 
  * "#UVSet#" tag before #EndOfFile# whose size field says 12 + deltas[i]
  * (0: right).
  */
-void p3b_uv_file(wb *b, uint32_t n, const int32_t *deltas);
+void t_p3d_uv_file(wb *b, uint32_t n, const int32_t *deltas);
 
 #endif

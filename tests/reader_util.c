@@ -23,12 +23,12 @@ static const char *fail_msg(const char *fmt, ...)
 	return err_buf;
 }
 
-uint32_t ru_le32(const uint8_t *p)
+uint32_t t_le32(const uint8_t *p)
 {
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-uint8_t *ru_copy(const void *p, size_t n)
+uint8_t *t_copy(const void *p, size_t n)
 {
 	uint8_t *copy = malloc(n ? n : 1);
 	ck_assert_ptr_nonnull(copy);
@@ -37,9 +37,9 @@ uint8_t *ru_copy(const void *p, size_t n)
 	return copy;
 }
 
-wl_doc *ru_read_fmt(const wl_format *fmt, const void *p, size_t n)
+wl_doc *t_read_fmt(const wl_format *fmt, const void *p, size_t n)
 {
-	uint8_t *copy = ru_copy(p, n);
+	uint8_t *copy = t_copy(p, n);
 	wl_doc *d = wl_format_read(fmt, "test.w3d", copy, n);
 	if (!d)
 		free(copy);
@@ -48,22 +48,22 @@ wl_doc *ru_read_fmt(const wl_format *fmt, const void *p, size_t n)
 	return d;
 }
 
-wl_doc *ru_read(const void *p, size_t n)
+wl_doc *t_read(const void *p, size_t n)
 {
-	return ru_read_fmt(&w3d_format, p, n);
+	return t_read_fmt(&w3d_format, p, n);
 }
 
-void ru_free(wl_doc *d)
+void t_free(wl_doc *d)
 {
 	if (!d)
 		return;
-	/* The copy was made by ru_copy; the document only borrows it. */
+	/* The copy was made by t_copy; the document only borrows it. */
 	void *copy = (void *)(uintptr_t)d->bytes;
 	wl_doc_free(d);
 	free(copy);
 }
 
-size_t ru_count(const wl_doc *d, const char *rule)
+size_t t_count(const wl_doc *d, const char *rule)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < d->findings.count; i++)
@@ -72,7 +72,7 @@ size_t ru_count(const wl_doc *d, const char *rule)
 	return n;
 }
 
-const wl_finding *ru_find(const wl_doc *d, const char *rule)
+const wl_finding *t_find(const wl_doc *d, const char *rule)
 {
 	for (size_t i = 0; i < d->findings.count; i++)
 		if (strcmp(d->findings.items[i].rule, rule) == 0)
@@ -80,7 +80,7 @@ const wl_finding *ru_find(const wl_doc *d, const char *rule)
 	return NULL;
 }
 
-const wl_finding *ru_find_at(const wl_doc *d, const char *rule, uint64_t offset)
+const wl_finding *t_find_at(const wl_doc *d, const char *rule, uint64_t offset)
 {
 	for (size_t i = 0; i < d->findings.count; i++)
 		if (strcmp(d->findings.items[i].rule, rule) == 0 &&
@@ -89,9 +89,9 @@ const wl_finding *ru_find_at(const wl_doc *d, const char *rule, uint64_t offset)
 	return NULL;
 }
 
-int64_t ru_offset(const wl_doc *d, const char *rule)
+int64_t t_offset(const wl_doc *d, const char *rule)
 {
-	const wl_finding *f = ru_find(d, rule);
+	const wl_finding *f = t_find(d, rule);
 	return f ? (int64_t)f->offset : -1;
 }
 
@@ -187,7 +187,7 @@ static const char *tile_children(const wl_doc *d, const wl_chunk *parent, uint64
 	return NULL;
 }
 
-const char *ru_tiling_error(const wl_doc *d)
+const char *t_tiling_error(const wl_doc *d)
 {
 	if (d->root.kind != WL_NODE_ROOT)
 		return "root is not a root node";
@@ -203,7 +203,7 @@ const char *ru_tiling_error(const wl_doc *d)
 	return NULL;
 }
 
-const char *ru_findings_bounds_error(const wl_doc *d)
+const char *t_findings_bounds_error(const wl_doc *d)
 {
 	for (size_t i = 0; i < d->findings.count; i++) {
 		const wl_finding *f = &d->findings.items[i];
@@ -218,20 +218,20 @@ const char *ru_findings_bounds_error(const wl_doc *d)
 	return NULL;
 }
 
-wl_doc *ru_lint_checked(const wl_catalog *cat, const char *path, const char *fmt, const void *p,
+wl_doc *t_lint_checked(const wl_catalog *cat, const char *path, const char *fmt, const void *p,
 			size_t n)
 {
 	wl_doc *d = wl_lint_bytes(cat, NULL, path, p, n);
 	ck_assert_ptr_nonnull(d);
 	ck_assert_str_eq(d->format->name, fmt);
-	const char *why = ru_tiling_error(d);
+	const char *why = t_tiling_error(d);
 	ck_assert_msg(why == NULL, "%s", why ? why : "");
-	why = ru_findings_bounds_error(d);
+	why = t_findings_bounds_error(d);
 	ck_assert_msg(why == NULL, "%s", why ? why : "");
 	return d;
 }
 
-wl_chunk *ru_child(const wl_chunk *parent, size_t i)
+wl_chunk *t_child(const wl_chunk *parent, size_t i)
 {
 	wl_chunk *k = parent->first_child;
 	while (k && i--)
@@ -252,12 +252,12 @@ static wl_chunk *find_node(wl_chunk *first, uint8_t kind, uint64_t offset, uint3
 	return NULL;
 }
 
-wl_chunk *ru_chunk_at(const wl_doc *d, uint64_t offset, uint32_t id)
+wl_chunk *t_chunk_at(const wl_doc *d, uint64_t offset, uint32_t id)
 {
 	return find_node(d->root.first_child, WL_NODE_CHUNK, offset, id);
 }
 
-wl_chunk *ru_gap_at(const wl_doc *d, uint64_t offset)
+wl_chunk *t_gap_at(const wl_doc *d, uint64_t offset)
 {
 	return find_node(d->root.first_child, WL_NODE_GAP, offset, 0);
 }
@@ -273,7 +273,7 @@ static void dump_node(const wl_doc *d, const wl_chunk *k, int depth, FILE *out)
 	}
 }
 
-void ru_dump(const wl_doc *d, FILE *out)
+void t_dump(const wl_doc *d, FILE *out)
 {
 	fprintf(out, "file of %llu bytes, %llu chunks\n", (unsigned long long)d->size,
 		(unsigned long long)d->chunk_count);
@@ -285,13 +285,13 @@ void ru_dump(const wl_doc *d, FILE *out)
 	}
 }
 
-void ru_expect_all(const char *name, const wl_doc *d, const void *layout, const ru_expect *e,
+void t_expect_all(const char *name, const wl_doc *d, const void *layout, const t_expect *e,
 		   size_t n)
 {
 	ck_assert_ptr_nonnull(d);
 	for (size_t i = 0; i < n && e[i].rule; i++) {
-		const ru_expect *x = &e[i];
-		const wl_finding *f = ru_find(d, x->rule);
+		const t_expect *x = &e[i];
+		const wl_finding *f = t_find(d, x->rule);
 		if (!x->fires) {
 			ck_assert_msg(f == NULL, "%s [%zu]: %s at %llu, expected none", name, i, x->rule,
 				      f ? (unsigned long long)f->offset : 0ull);
@@ -304,7 +304,7 @@ void ru_expect_all(const char *name, const wl_doc *d, const void *layout, const 
 			at += base;
 		}
 		if (!f || (!x->anywhere && f->offset != at))
-			ru_dump(d, stderr);
+			t_dump(d, stderr);
 		ck_assert_msg(f != NULL, "%s [%zu]: no %s", name, i, x->rule);
 		ck_assert_msg(x->anywhere || f->offset == at, "%s [%zu]: %s at %llu, expected %llu", name, i, x->rule,
 			      (unsigned long long)f->offset, (unsigned long long)at);
@@ -322,7 +322,7 @@ void ru_expect_all(const char *name, const wl_doc *d, const void *layout, const 
 	}
 }
 
-wl_tf_bytes ru_assemble(const char *name, const char *text, size_t n)
+wl_tf_bytes t_assemble(const char *name, const char *text, size_t n)
 {
 	char err[512] = "";
 	wl_tf_bytes out;
@@ -331,9 +331,9 @@ wl_tf_bytes ru_assemble(const char *name, const char *text, size_t n)
 	return out;
 }
 
-char *ru_text(const wl_format *fmt, const void *p, size_t n, const char *source)
+char *t_text(const wl_format *fmt, const void *p, size_t n, const char *source)
 {
-	wl_doc *d = ru_read_fmt(fmt, p, n);
+	wl_doc *d = t_read_fmt(fmt, p, n);
 	ck_assert_ptr_nonnull(d);
 	char *text = NULL;
 	size_t len = 0;
@@ -341,21 +341,21 @@ char *ru_text(const wl_format *fmt, const void *p, size_t n, const char *source)
 	ck_assert_ptr_nonnull(f);
 	ck_assert_int_eq(wl_tf_write(f, d, source), 0);
 	fclose(f);
-	ru_free(d);
+	t_free(d);
 	return text;
 }
 
-wl_catalog *ru_cat;
+wl_catalog *t_cat;
 
-void ru_cat_setup(void)
+void t_cat_setup(void)
 {
 	char err[256];
-	ru_cat = wl_catalog_load_builtin(err, sizeof err);
-	ck_assert_msg(ru_cat != NULL, "%s", err);
+	t_cat = wl_catalog_load_builtin(err, sizeof err);
+	ck_assert_msg(t_cat != NULL, "%s", err);
 }
 
-void ru_cat_teardown(void)
+void t_cat_teardown(void)
 {
-	wl_catalog_free(ru_cat);
-	ru_cat = NULL;
+	wl_catalog_free(t_cat);
+	t_cat = NULL;
 }

@@ -7,29 +7,29 @@
 #include "build_anim.h"
 #include "reader_util.h"
 
-void rb_flip_bits(uint8_t *buf, size_t n)
+void t_robust_flip_bits(uint8_t *buf, size_t n)
 {
 	for (int k = 0; k < 4; k++)
 		buf[(size_t)rand() % n] ^= (uint8_t)(1u << (rand() % 8));
 }
 
-static void lint_one(const uint8_t *p, size_t n, const rb_opts *o)
+static void lint_one(const uint8_t *p, size_t n, const t_robust_opts *o)
 {
 	wl_doc *d = o->lint(p, n);
 	ck_assert_ptr_nonnull(d);
-	const char *why = ru_findings_bounds_error(d);
+	const char *why = t_findings_bounds_error(d);
 	ck_assert_msg(why == NULL, "%zu bytes: %s", n, why ? why : "");
 	o->free_doc(d);
 }
 
-void rb_lint_variants(const uint8_t *p, size_t n, const rb_opts *o)
+void t_robust_lint_variants(const uint8_t *p, size_t n, const t_robust_opts *o)
 {
 	for (size_t k = 0; k <= n; k++)
 		lint_one(p, k, o);
 	if (n == 0)
 		return;
-	rb_mutate_fn mutate = o->mutate ? o->mutate : rb_flip_bits;
-	uint8_t *copy = ru_copy(p, n);
+	t_robust_mutate_fn mutate = o->mutate ? o->mutate : t_robust_flip_bits;
+	uint8_t *copy = t_copy(p, n);
 	srand(o->seed);
 	for (int round = 0; round < o->rounds; round++) {
 		memcpy(copy, p, n);
@@ -39,14 +39,14 @@ void rb_lint_variants(const uint8_t *p, size_t n, const rb_opts *o)
 	free(copy);
 }
 
-Suite *rb_suite_of(const char *name, const char *tcase, int timeout, const TTest *const *tests)
+Suite *t_robust_suite_of(const char *name, const char *tcase, int timeout, const TTest *const *tests)
 {
 	Suite *s = suite_create(name);
-	rb_add_tests(s, tcase, timeout, tests);
+	t_robust_add_tests(s, tcase, timeout, tests);
 	return s;
 }
 
-TCase *rb_add_tests(Suite *s, const char *tcase, int timeout, const TTest *const *tests)
+TCase *t_robust_add_tests(Suite *s, const char *tcase, int timeout, const TTest *const *tests)
 {
 	TCase *tc = tcase_create(tcase);
 	if (timeout > 0)
@@ -57,7 +57,7 @@ TCase *rb_add_tests(Suite *s, const char *tcase, int timeout, const TTest *const
 	return tc;
 }
 
-void rb_add_loop(Suite *s, const char *tcase, int timeout, const TTest *t, int n)
+void t_robust_add_loop(Suite *s, const char *tcase, int timeout, const TTest *t, int n)
 {
 	TCase *tc = tcase_create(tcase);
 	if (timeout > 0)

@@ -133,14 +133,14 @@ static void measure_mesh(const wl_catalog *cat, const w3d_mesh *m, mesh_row *r)
 			   same_tree(&b, &b2);
 	w3d_aabtree_built_free(&b2);
 	wb w;
-	wb_init(&w);
-	wb_mesh_with_tree(&w, "REBUILT", "TABLE", r->verts, nv, r->vindex, m->triangle_count, &b);
+	t_w3d_init(&w);
+	t_w3d_mesh_with_tree(&w, "REBUILT", "TABLE", r->verts, nv, r->vindex, m->triangle_count, &b);
 	wl_doc *d = wl_lint_bytes(cat, NULL, "rebuilt.w3d", w.data, w.len);
 	if (!d)
 		exit(2);
 	r->rule_findings = count_aabtree_findings(d);
 	wl_doc_free(d);
-	wb_free(&w);
+	t_w3d_free(&w);
 	w3d_aabtree_built_free(&b);
 }
 

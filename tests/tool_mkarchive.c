@@ -22,7 +22,7 @@ int main(int argc, char **argv)
 	}
 	const char *kind = argv[1];
 	size_t n = (size_t)(argc - 3);
-	ab_entry e[64];
+	t_arc_entry e[64];
 	uint8_t *bufs[64] = { 0 };
 	bool packed = strcmp(kind, "pbo-packed") == 0, mixed = strcmp(kind, "pbo-mixed") == 0;
 	for (size_t i = 0; i < n; i++) {
@@ -37,15 +37,15 @@ int main(int argc, char **argv)
 			fprintf(stderr, "tool_mkarchive: %s: cannot read\n", eq + 1);
 			return 2;
 		}
-		e[i] = (ab_entry){ argv[3 + i], bufs[i], len, packed || (mixed && i % 2 == 1) };
+		e[i] = (t_arc_entry){ argv[3 + i], bufs[i], len, packed || (mixed && i % 2 == 1) };
 	}
 	wb b;
-	ab_layout at;
-	wb_init(&b);
+	t_arc_layout at;
+	t_w3d_init(&b);
 	if (strcmp(kind, "bigf") == 0 || strcmp(kind, "big4") == 0) {
-		ab_big(&b, strcmp(kind, "bigf") == 0 ? "BIGF" : "BIG4", e, n, &at);
+		t_arc_big(&b, strcmp(kind, "bigf") == 0 ? "BIGF" : "BIG4", e, n, &at);
 	} else if (strcmp(kind, "pbo") == 0 || packed || mixed) {
-		ab_pbo(&b, "x\\test\\addon", e, n, true, &at);
+		t_arc_pbo(&b, "x\\test\\addon", e, n, true, &at);
 	} else {
 		fprintf(stderr, "tool_mkarchive: unknown kind '%s'\n", kind);
 		return 2;
@@ -58,6 +58,6 @@ int main(int argc, char **argv)
 		fprintf(stderr, "tool_mkarchive: %s: cannot write\n", argv[2]);
 	for (size_t i = 0; i < n; i++)
 		free(bufs[i]);
-	wb_free(&b);
+	t_w3d_free(&b);
 	return rc;
 }

@@ -1,14 +1,14 @@
 /*
  * w3dbuild.h - builds W3D bytes in memory for tests (little-endian).
  *
- *   wb b; wb_init(&b);
- *   wb_begin(&b, W3D_CHUNK_MESH);              // container
- *     wb_begin(&b, W3D_CHUNK_MESH_HEADER3); ...fields...; wb_end(&b);
- *   wb_end(&b);                                 // size patched, bit 31 set
- *   ... b.data, b.len ...; wb_free(&b);
+ *   wb b; t_w3d_init(&b);
+ *   t_w3d_begin(&b, W3D_CHUNK_MESH);              // container
+ *     t_w3d_begin(&b, W3D_CHUNK_MESH_HEADER3); ...fields...; t_w3d_end(&b);
+ *   t_w3d_end(&b);                                 // size patched, bit 31 set
+ *   ... b.data, b.len ...; t_w3d_free(&b);
  *
- * wb_end() patches the size and sets bit 31 exactly when the chunk got child
- * chunks (as the Westwood ChunkSaveClass does); wb_end_raw() writes any size
+ * t_w3d_end() patches the size and sets bit 31 exactly when the chunk got child
+ * chunks (as the Westwood ChunkSaveClass does); t_w3d_end_raw() writes any size
  * field, for malformed files.  Allocation failures abort the test process.
  */
 #ifndef W3DBUILD_H
@@ -27,26 +27,26 @@ typedef struct wb {
 	int depth;
 } wb;
 
-void wb_init(wb *b);
-void wb_free(wb *b);
+void t_w3d_init(wb *b);
+void t_w3d_free(wb *b);
 
-void wb_begin(wb *b, uint32_t id);
+void t_w3d_begin(wb *b, uint32_t id);
 /** Closes the innermost chunk: size = bytes written since its header. */
-void wb_end(wb *b);
+void t_w3d_end(wb *b);
 /** Closes the innermost chunk with an explicit size field (bit 31 included). */
-void wb_end_raw(wb *b, uint32_t size_field);
+void t_w3d_end_raw(wb *b, uint32_t size_field);
 
-void wb_u8(wb *b, uint8_t v);
-void wb_u16(wb *b, uint16_t v);
-void wb_u32(wb *b, uint32_t v);
-void wb_f32(wb *b, float v);
-void wb_vec3(wb *b, float x, float y, float z);
-void wb_bytes(wb *b, const void *p, size_t n);
-void wb_zeros(wb *b, size_t n);
+void t_w3d_u8(wb *b, uint8_t v);
+void t_w3d_u16(wb *b, uint16_t v);
+void t_w3d_u32(wb *b, uint32_t v);
+void t_w3d_f32(wb *b, float v);
+void t_w3d_vec3(wb *b, float x, float y, float z);
+void t_w3d_bytes(wb *b, const void *p, size_t n);
+void t_w3d_zeros(wb *b, size_t n);
 /** A fixed-size name field of field bytes: s, NUL-padded (truncated). */
-void wb_name(wb *b, const char *s, size_t field);
+void t_w3d_name(wb *b, const char *s, size_t field);
 /** A data chunk holding n bytes of p. */
-void wb_chunk(wb *b, uint32_t id, const void *p, size_t n);
+void t_w3d_chunk(wb *b, uint32_t id, const void *p, size_t n);
 
 /**
  * A whole MESH: a MESH_HEADER3 (version 4.2, NORMAL geometry, the names
@@ -54,25 +54,25 @@ void wb_chunk(wb *b, uint32_t id, const void *p, size_t n);
  * TRIANGLES (3 indexes of vindex per triangle, the rest of each record 0)
  * and, when t is not NULL, an AABTREE holding t.
  */
-void wb_mesh_with_tree(wb *b, const char *mesh_name, const char *container, const w3d_vec3 *v,
+void t_w3d_mesh_with_tree(wb *b, const char *mesh_name, const char *container, const w3d_vec3 *v,
 		       size_t nv, const uint32_t *vindex, size_t nt, const w3d_aabtree_built *t);
 
 /** One PIVOTS record (60 bytes): name, parent, translation (0, ty, 0),
  *  Euler angles 0, rotation quaternion (0, 0, 0, qw). */
-void wb_pivot(wb *b, const char *name, uint32_t parent, float ty, float qw);
+void t_w3d_pivot(wb *b, const char *name, uint32_t parent, float ty, float qw);
 
 /** VERTICES v[0..n) and VERTEX_NORMALS (n times (0, 0, 1)). */
-void wb_vertices_normals(wb *b, const float (*v)[3], size_t n);
+void t_w3d_vertices_normals(wb *b, const float (*v)[3], size_t n);
 
 /** STAGE_TEXCOORDS (v[i][0], v[i][1]) for i < n. */
-void wb_texcoords(wb *b, const float (*v)[3], size_t n);
+void t_w3d_texcoords(wb *b, const float (*v)[3], size_t n);
 
 /** An AABTREE of one leaf, box (0,0,0)..(1,1,0), holding polygons 0 and 1
  *  (the unit-square quad of two triangles). */
-void wb_quad_aabtree(wb *b);
+void t_w3d_quad_aabtree(wb *b);
 
 /** Overwrites 4 bytes at offset with v (for injecting defects). */
-void wb_patch_u32(wb *b, size_t offset, uint32_t v);
-void wb_patch_f32(wb *b, size_t offset, float v);
+void t_w3d_patch_u32(wb *b, size_t offset, uint32_t v);
+void t_w3d_patch_f32(wb *b, size_t offset, float v);
 
 #endif

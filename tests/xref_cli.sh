@@ -1,6 +1,7 @@
 #!/bin/sh
 # The front end's cross-file checks (lint/xref.h) and --game, end to end.
-# Builds two small folders with w3dasm from text models written here:
+# Builds two small folders with w3dasm from the text models of
+# corpus/cli/xref/:
 #   bad/   an HLOD (tank.w3d) naming a mesh no file defines, and an animation
 #          (sub/walk.w3d) of a hierarchy in skel.w3d animating pivot 5 of 2;
 #   good/  the near miss: the same files, the HLOD naming only TANK.BODY
@@ -16,103 +17,18 @@ name=xref_cli
 w3dlint=$(abspath "$1")
 w3dasm=$(abspath "$2")
 
-# mk DIR PIVOT SUBNAME: skel.w3d (hierarchy SKEL, 2 pivots), sub/walk.w3d
-# (animation SKEL.WALK with a channel on PIVOT), body.w3d (mesh TANK.BODY),
-# tank.w3d (hlod TANK of SKEL naming TANK.BODY and SUBNAME).
+# mk DIR PIVOT SUB: the models of corpus/cli/xref/ assembled into DIR:
+# skel.w3d (hierarchy SKEL, 2 pivots), sub/walk.w3d (animation SKEL.WALK
+# with a channel on PIVOT, 1 or 5), body.w3d (mesh TANK.BODY), tank.w3d
+# (hlod TANK of SKEL naming TANK.BODY and TANK.<SUB>, body or ghost).
 mk() {
-	mkdir -p "$1/sub"
-	"$w3dasm" -o "$1/skel.w3d" - <<EOF || exit 2
-w3d-text: 1
-chunks:
-  - chunk: HIERARCHY
-    children:
-      - chunk: HIERARCHY_HEADER
-        Version: 0x00040001
-        Name: "SKEL"
-        NumPivots: 2
-        Center: [0, 0, 0]
-      - chunk: PIVOTS
-        items:
-          - {Name: "ROOTTRANSFORM", ParentIdx: -1, Translation: [0, 0, 0], EulerAngles: [0, 0, 0], Rotation: [0, 0, 0, 1]}
-          - {Name: "TURRET", ParentIdx: 0, Translation: [0, 0, 1], EulerAngles: [0, 0, 0], Rotation: [0, 0, 0, 1]}
-EOF
-	"$w3dasm" -o "$1/sub/walk.w3d" - <<EOF || exit 2
-w3d-text: 1
-chunks:
-  - chunk: ANIMATION
-    children:
-      - chunk: ANIMATION_HEADER
-        Version: 0x00040001
-        Name: "WALK"
-        HierarchyName: "SKEL"
-        NumFrames: 2
-        FrameRate: 30
-      - chunk: ANIMATION_CHANNEL
-        FirstFrame: 0
-        LastFrame: 1
-        VectorLen: 1
-        Flags: 0
-        Pivot: $2
-        Pad: 0
-        Data: [0, 0.5]
-EOF
-	"$w3dasm" -o "$1/body.w3d" - <<EOF || exit 2
-w3d-text: 1
-chunks:
-  - chunk: MESH
-    children:
-      - chunk: MESH_HEADER3
-        Version: 0x00040002
-        Attributes: 0x00000000
-        MeshName: "BODY"
-        ContainerName: "TANK"
-        NumTris: 1
-        NumVertices: 3
-        VertexChannels: 0x00000003
-        FaceChannels: 0x00000001
-        Min: [0, 0, 0]
-        Max: [1, 1, 0]
-        SphCenter: [0.5, 0.5, 0]
-        SphRadius: 0.70710677
-      - chunk: VERTICES
-        items:
-          - [0, 0, 0]
-          - [1, 0, 0]
-          - [0, 1, 0]
-      - chunk: VERTEX_NORMALS
-        items:
-          - [0, 0, 1]
-          - [0, 0, 1]
-          - [0, 0, 1]
-      - chunk: TRIANGLES
-        items:
-          - {Vindex: [0, 1, 2], Attributes: 0, Normal: [0, 0, 1], Dist: 0}
-EOF
-	"$w3dasm" -o "$1/tank.w3d" - <<EOF || exit 2
-w3d-text: 1
-chunks:
-  - chunk: HLOD
-    children:
-      - chunk: HLOD_HEADER
-        Version: 0x00010000
-        LodCount: 1
-        Name: "TANK"
-        HierarchyName: "SKEL"
-      - chunk: HLOD_LOD_ARRAY
-        children:
-          - chunk: HLOD_SUB_OBJECT_ARRAY_HEADER
-            ModelCount: 2
-            MaxScreenSize: !f32bits 0x7F7FFFFF
-          - chunk: HLOD_SUB_OBJECT
-            BoneIndex: 0
-            Name: "TANK.BODY"
-          - chunk: HLOD_SUB_OBJECT
-            BoneIndex: 1
-            Name: "$3"
-EOF
+	assemble xref/skel.w3d "$1/skel.w3d"
+	assemble "xref/walk-pivot$2.w3d" "$1/sub/walk.w3d"
+	assemble xref/body.w3d "$1/body.w3d"
+	assemble "xref/tank-$3.w3d" "$1/tank.w3d"
 }
-mk "$tmp/bad" 5 TANK.GHOST
-mk "$tmp/good" 1 TANK.BODY
+mk "$tmp/bad" 5 ghost
+mk "$tmp/good" 1 body
 cd "$tmp" || exit 2
 
 # Text: each finding in the file that names the object, the other file named.
@@ -191,19 +107,7 @@ else
 fi
 
 # --game: a SOUNDROBJ loads only in Renegade (and W3D Hub builds).
-"$w3dasm" -o beep.w3d - <<'EOF' || exit 2
-w3d-text: 1
-chunks:
-  - chunk: SOUNDROBJ
-    children:
-      - chunk: SOUNDROBJ_HEADER
-        Version: 0x00010000
-        Name: "BEEP"
-        Flags: 0
-        Padding: [0, 0, 0, 0, 0, 0, 0, 0]
-      - chunk: SOUNDROBJ_DEFINITION
-        hex: "01 02"
-EOF
+assemble xref/beep.w3d beep.w3d
 "$w3dlint" --no-progress --fail-on info --game generals beep.w3d > out 2>&1
 rc=$?
 if [ "$rc" = 1 ] && has "SOUNDROBJ is not loaded by generals" && has "[object-not-loaded]"; then
@@ -230,7 +134,7 @@ fi
 
 # --base / base: the base game's files are indexed, never linted or
 # reported: a mod whose hierarchy lives in the base game.
-mk "$tmp/modb" 1 TANK.BODY
+mk "$tmp/modb" 1 body
 mkdir -p "$tmp/game/art"
 mv "$tmp/modb/skel.w3d" "$tmp/game/art/skel.w3d"
 printf 'garbage' > "$tmp/game/art/broken.w3d"

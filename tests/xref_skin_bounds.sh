@@ -19,83 +19,19 @@ name=xref_skin_bounds
 w3dlint=$(abspath "$1")
 w3dasm=$(abspath "$2")
 
-# mk DIR MIN MAX: skel.w3d and skin.w3d in DIR, the skin's box MIN..MAX.
+# mk DIR BOX: skel.w3d and skin.w3d in DIR from corpus/cli/skin_bounds/,
+# the skin's box the exporter's (exporter-box) or the stored vertices'
+# (stored-box).
 mk() {
-	mkdir -p "$1"
-	"$w3dasm" -o "$1/skel.w3d" - <<EOF || exit 2
-w3d-text: 1
-chunks:
-  - chunk: HIERARCHY
-    children:
-      - chunk: HIERARCHY_HEADER
-        Version: 0x00040001
-        Name: "SKEL"
-        NumPivots: 3
-        Center: [0, 0, 0]
-      - chunk: PIVOTS
-        items:
-          - {Name: "ROOTTRANSFORM", ParentIdx: -1, Translation: [0, 0, 0], EulerAngles: [0, 0, 0], Rotation: [0, 0, 0, 1]}
-          - {Name: "BONE_A", ParentIdx: 0, Translation: [1, 0, 0], EulerAngles: [0, 0, 1.5707964], Rotation: [0, 0, 0.70710677, 0.70710677]}
-          - {Name: "BONE_B", ParentIdx: 1, Translation: [0, 2, 0], EulerAngles: [1.5707964, 0, 0], Rotation: [0.70710677, 0, 0, 0.70710677]}
-EOF
-	"$w3dasm" -o "$1/skin.w3d" - <<EOF || exit 2
-w3d-text: 1
-chunks:
-  - chunk: MESH
-    children:
-      - chunk: MESH_HEADER3
-        Version: 0x00040002
-        Attributes: 0x00020000
-        MeshName: "BODY"
-        ContainerName: "SKIN"
-        NumTris: 1
-        NumVertices: 3
-        VertexChannels: 0x00000013
-        FaceChannels: 0x00000001
-        Min: $2
-        Max: $3
-        SphCenter: [0, 0.5, 0.5]
-        SphRadius: 1.2248
-      - chunk: VERTICES
-        items:
-          - [1, 0, 0]
-          - [0, 0, 1]
-          - [0, 1, 0]
-      - chunk: VERTEX_NORMALS
-        items:
-          - [0, 0, 1]
-          - [0, 0, 1]
-          - [0, 0, 1]
-      - chunk: TRIANGLES
-        items:
-          - {Vindex: [0, 1, 2], Attributes: 0, Normal: [0, 0, 1], Dist: 0}
-      - chunk: VERTEX_INFLUENCES
-        items:
-          - {BoneIdx: 1}
-          - {BoneIdx: 2}
-          - {BoneIdx: 2}
-  - chunk: HLOD
-    children:
-      - chunk: HLOD_HEADER
-        Version: 0x00010000
-        LodCount: 1
-        Name: "SKIN"
-        HierarchyName: "SKEL"
-      - chunk: HLOD_LOD_ARRAY
-        children:
-          - chunk: HLOD_SUB_OBJECT_ARRAY_HEADER
-            ModelCount: 1
-            MaxScreenSize: 0
-          - chunk: HLOD_SUB_OBJECT
-            BoneIndex: 0
-            Name: "SKIN.BODY"
-EOF
+	for m in skel "skin-$2"; do
+		assemble "skin_bounds/$m.w3d" "$1/${m%%-*}.w3d" # skin-BOX -> skin.w3d
+	done
 }
 
 cd "$tmp" || exit 2
-mk good "[-1, 0, 0]" "[1, 1, 1]"
-mk bad "[0, 0, 0]" "[1, 1, 1]"
-mk lonely "[-1, 0, 0]" "[1, 1, 1]"
+mk good exporter-box
+mk bad stored-box
+mk lonely exporter-box
 rm lonely/skel.w3d
 
 # count RULE: findings of RULE in out.json

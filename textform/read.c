@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/format.h"
+#include "core/grow.h"
 #include "core/yaml_doc.h"
 #include "registry.h"
 
@@ -46,14 +47,8 @@ static int grow(asm_state *a, wl_ynode at, size_t more)
 		return 0;
 	if (more > SIZE_MAX / 2 - b->len)
 		return wl_ydoc_fail(a->y, at, "output too large");
-	size_t cap = b->cap ? b->cap : 4096;
-	while (cap - b->len < more)
-		cap *= 2;
-	uint8_t *p = realloc(b->data, cap);
-	if (!p)
+	if (!wl_grow((void **)&b->data, &b->cap, b->len + more, 1))
 		return wl_ydoc_fail(a->y, at, "out of memory");
-	b->data = p;
-	b->cap = cap;
 	return 0;
 }
 

@@ -54,6 +54,8 @@
 #include "p3d_compress.h"
 #include "p3d_walk.h"
 
+#include "core/grow.h"
+
 typedef struct iw {
 	wl_doc *d;
 	p3d_model *m;
@@ -77,17 +79,10 @@ static bool stopped(const iw *w)
 /* Grows a malloc vector of elem-byte items to hold one more. */
 static bool grow(iw *w, void **v, size_t n, size_t *cap, size_t elem)
 {
-	if (n < *cap)
+	if (wl_grow(v, cap, n + 1, elem))
 		return true;
-	size_t c = *cap ? *cap * 2 : 32;
-	void *p = realloc(*v, c * elem);
-	if (!p) {
-		w->d->oom = true;
-		return false;
-	}
-	*v = p;
-	*cap = c;
-	return true;
+	w->d->oom = true;
+	return false;
 }
 
 /* k floats (a scalar or a vector) named what, copied to out when not

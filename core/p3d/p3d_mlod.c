@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "core/cursor.h"
+#include "core/grow.h"
 
 #define MLOD_HEADER 12u   /* MLOD, version, nLods */
 #define P3DM_HEADER 28u
@@ -255,15 +256,9 @@ static uint64_t tags_failed(wl_doc *d, wl_chunk *lod, uint64_t off, uint64_t pos
 /* Appends r to the vector t (n, cap); false when out of memory. */
 static bool tag_push(wl_doc *d, tagrec **t, size_t *n, size_t *cap, tagrec r)
 {
-	if (*n == *cap) {
-		size_t c = *cap ? 2 * *cap : 64;
-		tagrec *g = realloc(*t, c * sizeof *g);
-		if (!g) {
-			d->oom = true;
-			return false;
-		}
-		*t = g;
-		*cap = c;
+	if (!wl_grow((void **)t, cap, *n + 1, sizeof **t)) {
+		d->oom = true;
+		return false;
 	}
 	(*t)[(*n)++] = r;
 	return true;

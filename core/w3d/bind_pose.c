@@ -4,19 +4,6 @@
 
 #include <math.h>
 
-/* a x b (Hamilton; X, Y, Z, W). */
-static void quat_mul(const double a[4], const double b[4], double out[4])
-{
-	double r[4] = {
-		a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
-		a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
-		a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
-		a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2],
-	};
-	for (int k = 0; k < 4; k++)
-		out[k] = r[k];
-}
-
 /* v' = v + 2 w (u x v) + 2 u x (u x v), u = (x, y, z) of unit q. */
 static void quat_rotate(const double q[4], const double v[3], double out[3])
 {
@@ -73,7 +60,7 @@ void w3d_hierarchy_base_pose(const w3d_hierarchy *h, w3d_pose *out)
 		}
 		/* world_parent o local: q = qp ql, t = R(qp) tl + tp */
 		const w3d_pose *pp = &out[parent];
-		quat_mul(pp->q, local.q, o->q);
+		wl_qd_mul(pp->q, local.q, o->q);
 		w3d_pose_apply(pp, local.t, o->t);
 	}
 }

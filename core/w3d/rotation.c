@@ -6,23 +6,14 @@
 
 #define DEG_PER_RAD 57.295779513082321
 
-/* Hamilton product r = a (x) b, quaternions as X, Y, Z, W. */
-static void qmul(const double a[4], const double b[4], double r[4])
-{
-	r[0] = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
-	r[1] = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
-	r[2] = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
-	r[3] = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
-}
-
 void w3d_euler_xyzr_to_quat(const float e[3], double q[4])
 {
 	double qx[4] = { sin(e[0] / 2.0), 0, 0, cos(e[0] / 2.0) };
 	double qy[4] = { 0, sin(e[1] / 2.0), 0, cos(e[1] / 2.0) };
 	double qz[4] = { 0, 0, sin(e[2] / 2.0), cos(e[2] / 2.0) };
 	double t[4];
-	qmul(qx, qy, t);
-	qmul(t, qz, q);
+	wl_qd_mul(qx, qy, t);
+	wl_qd_mul(t, qz, q);
 }
 
 bool w3d_quat_to_euler_xyzr(const float q[4], float e[3])

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "core/cursor.h"
+#include "core/grow.h"
 #include "lint/p3d/checks.h"
 #include "lint/p3d/mesh.h"
 
@@ -49,14 +50,8 @@ typedef struct rebuild {
 
 static bool push(rebuild *r, newface f)
 {
-	if (r->n_add == r->cap) {
-		size_t c = r->cap ? 2 * r->cap : 32;
-		newface *p = realloc(r->add, c * sizeof *p);
-		if (!p)
-			return false;
-		r->add = p;
-		r->cap = c;
-	}
+	if (!wl_grow((void **)&r->add, &r->cap, r->n_add + 1, sizeof *r->add))
+		return false;
 	r->add[r->n_add++] = f;
 	return true;
 }
@@ -141,16 +136,8 @@ typedef struct buf {
 
 static bool put(buf *b, const void *p, size_t n)
 {
-	if (b->n + n > b->cap) {
-		size_t c = b->cap ? b->cap : 256;
-		while (c < b->n + n)
-			c *= 2;
-		uint8_t *q = realloc(b->p, c);
-		if (!q)
-			return false;
-		b->p = q;
-		b->cap = c;
-	}
+	if (n > SIZE_MAX - b->n || !wl_grow((void **)&b->p, &b->cap, b->n + n, 1))
+		return false;
 	memcpy(b->p + b->n, p, n);
 	b->n += n;
 	return true;

@@ -78,8 +78,7 @@ static bool new_value(qedit *e, const float q[4], float r[4], double *len_out)
 	if (e->align) {
 		bool flip = false;
 		if (e->have_prev) {
-			double dot = (double)q[0] * e->prev[0] + (double)q[1] * e->prev[1] +
-				     (double)q[2] * e->prev[2] + (double)q[3] * e->prev[3];
+			double dot = wl_q4_dot(q, e->prev);
 			flip = dot < 0;
 		}
 		for (int j = 0; j < 4; j++)

@@ -211,7 +211,7 @@ static long check(void *ix, wl_xref_emit_fn emit, void *user)
 			 "TEXS names the texture file '%s', which is no image file of the scanned "
 			 "folders: Irrlicht loads no texture for it",
 			 r->name);
-		wl_xref_finding f = { x->files[r->file], NULL, wl_rule_name(WLR_B3D_TEXTURE_FILE_MISSING), r->offset,
+		wl_xref_finding f = { x->files[r->file], NULL, WLR_B3D_TEXTURE_FILE_MISSING, r->offset,
 				      r->length, r->cpath, msg };
 		if (emit)
 			emit(user, &f);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/cursor.h"
+#include "core/grow.h"
 #include "core/p3d/p3d_lodview.h"
 
 bool wl_p3d_component_name(const char *name, size_t len)
@@ -186,23 +187,17 @@ static int by_face(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static bool comp_add(wl_p3d_mesh *g, uint32_t *cap, wl_p3d_comp c)
+static bool comp_add(wl_p3d_mesh *g, size_t *cap, wl_p3d_comp c)
 {
-	if (g->n_comps == *cap) {
-		uint32_t n = *cap ? 2 * *cap : 8;
-		wl_p3d_comp *p = realloc(g->comps, n * sizeof *p);
-		if (!p)
-			return false;
-		g->comps = p;
-		*cap = n;
-	}
+	if (!wl_grow((void **)&g->comps, cap, (size_t)g->n_comps + 1, sizeof *g->comps))
+		return false;
 	g->comps[g->n_comps++] = c;
 	return true;
 }
 
 /* A named component from the selected flags sel (nf bytes, nonzero =
  * selected); marks them covered. */
-static bool comp_named(wl_p3d_mesh *g, uint32_t *cap, const char *name, size_t len,
+static bool comp_named(wl_p3d_mesh *g, size_t *cap, const char *name, size_t len,
 		       const uint8_t *sel, uint8_t *covered)
 {
 	uint32_t n = 0;
@@ -226,7 +221,7 @@ static bool comp_named(wl_p3d_mesh *g, uint32_t *cap, const char *name, size_t l
 
 /* The ComponentNN selections of an MLOD LOD: tags not starting with '#'
  * whose data is one byte per point then one per face. */
-static bool named_mlod(const wl_doc *d, const p3d_lod *l, wl_p3d_mesh *g, uint32_t *cap,
+static bool named_mlod(const wl_doc *d, const p3d_lod *l, wl_p3d_mesh *g, size_t *cap,
 		       uint8_t *sel, uint8_t *covered)
 {
 	for (uint32_t t = 0; t < l->n_tags; t++) {
@@ -245,7 +240,7 @@ static bool named_mlod(const wl_doc *d, const p3d_lod *l, wl_p3d_mesh *g, uint32
 
 /* The ComponentNN selections of an ODOL LOD: their face index arrays
  * (indices beyond the faces left out, repeats once). */
-static bool named_odol(const p3d_lod *l, wl_p3d_mesh *g, uint32_t *cap, uint8_t *covered)
+static bool named_odol(const p3d_lod *l, wl_p3d_mesh *g, size_t *cap, uint8_t *covered)
 {
 	uint32_t isz = g->version >= 69 ? 4 : 2;
 	for (const p3d_selview *s = l->view->sels; s; s = s->next) {
@@ -291,7 +286,7 @@ static uint32_t root(uint32_t *p, uint32_t i)
 
 /* The connected sets of the usable faces not covered, in order of their
  * first face. */
-static bool connected(wl_p3d_mesh *g, uint32_t *cap, const uint8_t *covered)
+static bool connected(wl_p3d_mesh *g, size_t *cap, const uint8_t *covered)
 {
 	uint32_t *p = malloc((g->nv ? g->nv : 1) * sizeof *p);
 	uint32_t *first = malloc((g->nv ? g->nv : 1) * sizeof *first);
@@ -347,7 +342,7 @@ bool wl_p3d_mesh_load(const wl_doc *d, const p3d_model *m, const p3d_lod *l, wl_
 		return false;
 	}
 	uint8_t *sel = calloc(g->nf ? g->nf : 1, 1), *covered = calloc(g->nf ? g->nf : 1, 1);
-	uint32_t cap = 0;
+	size_t cap = 0;
 	bool ok = sel && covered && weld(g) &&
 		  (m->mlod ? named_mlod(d, l, g, &cap, sel, covered)
 			   : named_odol(l, g, &cap, covered));

@@ -520,7 +520,7 @@ static long check(void *ix, wl_xref_emit_fn emit, void *user)
 		char msg[1024];
 		snprintf(msg, sizeof msg, "lod %u names %s '%s', but no file of the addon '%s' is at that path",
 			 (unsigned)r->lod, r->material ? "material" : "texture", r->shown, addon_of(x, r->key));
-		wl_xref_finding f = { r->path, NULL, wl_rule_name(r->material ? WLR_P3D_MATERIAL_MISSING : WLR_P3D_TEXTURE_MISSING),
+		wl_xref_finding f = { r->path, NULL, r->material ? WLR_P3D_MATERIAL_MISSING : WLR_P3D_TEXTURE_MISSING,
 				      r->off, r->len, r->cpath, msg };
 		emit(user, &f);
 	}

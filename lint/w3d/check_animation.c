@@ -104,8 +104,7 @@ static void check_quats(wl_lint_ctx *ctx, const wl_chunk *k, const uint8_t *data
 			continue;
 		}
 		if (have_prev) {
-			double dot = (double)q[0] * prev[0] + (double)q[1] * prev[1] + (double)q[2] * prev[2] +
-				     (double)q[3] * prev[3];
+			double dot = wl_q4_dot(q, prev);
 			if (dot < 0)
 				wl_report(f, WLR_QUATERNION_HEMISPHERE_FLIP, k, (int64_t)i, off, 16,
 					  "%s %zu rotation is in the other hemisphere than %s %zu (dot %.3g)", what, i,

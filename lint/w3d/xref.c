@@ -1017,7 +1017,7 @@ long w3d_xref_check(w3d_xref *x, wl_xref_emit_fn fn, void *user)
 	sort_outs(o.v, o.n, x);
 	for (size_t i = 0; i < o.n; i++) {
 		const out_finding *f = &o.v[i];
-		wl_xref_finding pub = { x->files[f->file], f->related >= 0 ? x->files[f->related] : NULL, wl_rule_name(f->rule),
+		wl_xref_finding pub = { x->files[f->file], f->related >= 0 ? x->files[f->related] : NULL, f->rule,
 					f->off, f->len, f->cpath, f->message };
 		if (fn)
 			fn(user, &pub);
