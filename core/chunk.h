@@ -126,45 +126,59 @@ typedef struct wl_payload {
 } wl_payload;
 
 /*
- * One node of the tree.  Laid out for size (104 bytes; the reader hands
- * nodes out of batches, so no alignment padding is added): the reader makes
- * one per chunk and per gap, so a file of empty 8-byte chunks costs 13 bytes
- * of nodes per input byte.
+ * One node of the tree, 64 bytes (the reader makes one per chunk and per
+ * gap, and hands them out of batches with no alignment padding: a file of
+ * empty 8-byte chunks costs 8 bytes of nodes per input byte).  Offsets and
+ * sizes are 32-bit: a document holds at most WL_DOC_MAX_BYTES.  What most
+ * nodes never have lives elsewhere: a decoder's label and an edit's new
+ * payload in the document's side table (wl_chunk_label, edit.h), the last
+ * child and the count of children are found by walking the children
+ * (wl_chunk_last_child, wl_chunk_child_count).
  */
 typedef struct wl_chunk {
 	uint32_t id;              /* chunk type as read (gap: 0) */
 	uint32_t declared_size;   /* payload size from the header, bit 31 masked */
-	uint8_t kind : 2;         /* wl_node_kind */
-	uint8_t flag_bit : 1;     /* bit 31 of the size field as read */
-	uint8_t container : 1;    /* children were parsed */
-	uint8_t replaced : 1;     /* edit state: new_payload replaces the payload */
-	uint8_t path_twins : 1;   /* path index (wl_chunk_path): another node of
+	uint32_t offset;          /* absolute offset of the header (gap: first byte) */
+	uint32_t size;            /* payload bytes attributed to this chunk (gap: byte count) */
+	uint32_t kind : 2;        /* wl_node_kind */
+	uint32_t flag_bit : 1;    /* bit 31 of the size field as read */
+	uint32_t container : 1;   /* children were parsed */
+	uint32_t replaced : 1;    /* edit state: a new payload (side table) replaces the payload */
+	uint32_t path_twins : 1;  /* path index (wl_chunk_path): another node of
 	                           * the parent has this kind and id */
-	uint8_t path_indexed : 1; /* set on a parent: its children's path_twins
+	uint32_t path_indexed : 1;/* set on a parent: its children's path_twins
 	                           * and same_index are current */
-	uint8_t header_size;      /* bytes of header (gap: 0) */
-	uint16_t recovery;        /* WL_REC_* */
-	uint8_t dirty;            /* edit state (edit.h): rebuilt by the writer,
-	                           * not copied */
-	uint64_t offset;          /* absolute offset of the header (gap: first byte) */
-	uint64_t size;            /* payload bytes attributed to this chunk (gap: byte count) */
-	const wl_chunk_type *type;/* schema entry, NULL when unknown or gap */
-	const char *label;        /* object name set by a decoder, for paths */
-	struct wl_chunk *parent, *first_child, *last_child, *next;
-	uint32_t child_count;
-	uint32_t sibling_index;   /* index among the parent's nodes */
-	uint32_t same_index;      /* path index: index among the parent's nodes
-	                           * of this kind and id (valid while the
-	                           * parent's path_indexed is set) */
+	uint32_t dirty : 5;       /* edit state (edit.h WL_DIRTY_*): rebuilt by
+	                           * the writer, not copied */
+	uint32_t recovery : 12;   /* WL_REC_* */
+	uint32_t header_size : 8; /* bytes of header (gap: 0) */
 	/* Container: bytes of its own fields at the start of its payload,
 	 * before the first child (wl_format.fields_size; 0 for W3D).  The
 	 * children start at wl_chunk_payload_offset(c) + fields. */
 	uint32_t fields;
-	/* Edit state (edit.h), set only through the wl_edit_* functions:
-	 * replacement payload of a data chunk, or a container's replacement
-	 * fields (when replaced is set). */
-	const wl_payload *new_payload;
+	uint32_t same_index;      /* path index: index among the parent's nodes
+	                           * of this kind and id (valid while the
+	                           * parent's path_indexed is set) */
+	uint32_t side;            /* 1 + its entry in the document's side table
+	                           * (label, new payload), 0 when it has none */
+	const wl_chunk_type *type;/* schema entry, NULL when unknown or gap */
+	struct wl_chunk *parent, *first_child, *next;
 } wl_chunk;
+
+_Static_assert(sizeof(wl_chunk) <= 64, "a node is at most 64 bytes (chunk.h)");
+
+/* The largest document: offsets and sizes of nodes are 32-bit.  Input files
+ * are far smaller (core/file_io.h WL_INPUT_MAX_BYTES). */
+#define WL_DOC_MAX_BYTES ((uint64_t)UINT32_MAX)
+
+/* What a few nodes have (wl_chunk.side): kept out of the node so that the
+ * node stays small. */
+typedef struct wl_chunk_side {
+	const char *label;        /* object name set by a decoder, for paths */
+	const wl_payload *new_payload; /* edit state (edit.h): replacement payload
+	                           * of a data chunk, or a container's
+	                           * replacement fields (when replaced is set) */
+} wl_chunk_side;
 
 /* One edit recorded in a document's log (edit.h). */
 typedef struct wl_edit {
@@ -181,11 +195,11 @@ typedef struct wl_edit_log {
 
 static inline uint64_t wl_chunk_payload_offset(const wl_chunk *c)
 {
-	return c->offset + c->header_size;
+	return (uint64_t)c->offset + c->header_size;
 }
 static inline uint64_t wl_chunk_end(const wl_chunk *c)
 {
-	return c->offset + c->header_size + c->size;
+	return (uint64_t)c->offset + c->header_size + c->size;
 }
 
 
@@ -206,7 +220,18 @@ typedef struct wl_doc {
 	 * size in nodes. */
 	wl_chunk *node_pool;
 	uint32_t node_pool_left, node_batch;
+	/* The last node the reader or wl_doc_add_node appended (its ancestors
+	 * are the last children of theirs: appending stays O(depth)); NULL
+	 * once an edit relinked nodes. */
+	wl_chunk *last_added;
+	/* The side table (wl_chunk.side): side_count entries in blocks of
+	 * WL_SIDE_BLOCK in the arena, side_blocks (malloc-owned) their list. */
+	wl_chunk_side **side_blocks;
+	uint32_t side_count;
+	size_t side_blocks_cap;
 } wl_doc;
+
+#define WL_SIDE_BLOCK 256u
 
 /**
  * Reads bytes[0..size) as a chunk file of format fmt.  The bytes and path are
@@ -248,12 +273,35 @@ static inline const uint8_t *wl_chunk_payload(const wl_doc *d, const wl_chunk *c
 	return d->bytes + wl_chunk_payload_offset(c);
 }
 
+/** The label a decoder gave c (an object's name, for paths), or NULL. */
+const char *wl_chunk_label(const wl_doc *d, const wl_chunk *c);
+
+/**
+ * Sets c's label (NULL clears it); label must live as long as the
+ * document (static or in its arena).  -1 (and d->oom set) when out of
+ * memory, else 0.
+ */
+int wl_chunk_set_label(wl_doc *d, wl_chunk *c, const char *label);
+
+/** c's side-table entry (wl_chunk_side), or NULL when it has none. */
+wl_chunk_side *wl_chunk_side_of(const wl_doc *d, const wl_chunk *c);
+
+/** c's side-table entry, made (zeroed) when it has none; NULL (and d->oom
+ *  set) when out of memory. */
+wl_chunk_side *wl_chunk_side_make(wl_doc *d, wl_chunk *c);
+
+/** The last node among c's children, or NULL (a walk over them). */
+wl_chunk *wl_chunk_last_child(const wl_chunk *c);
+
+/** The number of nodes among c's children (chunks and gaps; a walk). */
+uint32_t wl_chunk_child_count(const wl_chunk *c);
+
 /** Path name of one chunk ("MESH_HEADER3", or "0x1234" when unknown). */
 const char *wl_chunk_name(const wl_doc *d, const wl_chunk *c);
 
 /**
  * Writes the chunk path of c into buf (at most cap bytes, NUL-terminated):
- * NAME[label] when a decoder set a label, NAME#k when the parent holds more
+ * NAME[label] when a decoder set a label (wl_chunk_label), NAME#k when the parent holds more
  * than one chunk of that id (k counts from 0 among them), then "/" to the
  * next level; element >= 0 appends "[element]".  Returns buf.
  */

@@ -145,8 +145,8 @@ static int drop_gaps(wl_fix_ctx *x, wl_chunk *c, uint16_t mark, wl_rule_id rule,
 		bool start = k->offset == 0 && c->kind == WL_NODE_ROOT && mark == WL_REC_SKIPPED;
 		if (k->kind == WL_NODE_GAP && (k->recovery & mark) && !start) {
 			if (wl_edit_note(x->doc, k, rule, k->offset,
-					 "%" PRIu64 " byte(s) at 0x%" PRIX64 ": removed", k->size,
-					 k->offset) != 0 ||
+					 "%" PRIu64 " byte(s) at 0x%" PRIX64 ": removed", (uint64_t)k->size,
+					 (uint64_t)k->offset) != 0 ||
 			    wl_edit_remove(x->doc, k) != 0)
 				return -1;
 		} else if (deep && k->kind == WL_NODE_CHUNK && k->container) {
@@ -221,7 +221,7 @@ static int note_dropped(wl_fix_ctx *x, const wl_chunk *k, const char *what)
 	return wl_edit_note(x->doc, k, past ? WLR_CHUNK_SIZE_PAST_EOF : WLR_CHUNK_TRUNCATED, k->offset,
 			    "%s: bytes 0x%" PRIX64 "..0x%" PRIX64 " (%" PRIu64 " of the %" PRIu32
 			    " declared) cut by the end of the file: %s",
-			    wl_chunk_name(x->doc, k), k->offset, wl_chunk_end(k), node_len(k),
+			    wl_chunk_name(x->doc, k), (uint64_t)k->offset, wl_chunk_end(k), node_len(k),
 			    k->declared_size, what);
 }
 
@@ -261,7 +261,7 @@ static int salvage_cut(wl_fix_ctx *x, wl_chunk *k)
 			else if (c->kind == WL_NODE_GAP && !(c->recovery & (WL_REC_STRAY | WL_REC_SKIPPED)))
 				rc = wl_edit_note(x->doc, c, WLR_CHUNK_TRUNCATED, c->offset,
 						  "%" PRIu64 " byte(s) at 0x%" PRIX64 " cut by the end of the file: removed",
-						  c->size, c->offset) != 0 || wl_edit_remove(x->doc, c) != 0 ? -1 : 1;
+						  (uint64_t)c->size, (uint64_t)c->offset) != 0 || wl_edit_remove(x->doc, c) != 0 ? -1 : 1;
 			if (rc < 0)
 				return -1;
 			lost |= rc == 1 && !sub;

@@ -533,9 +533,9 @@ bool p3d_walk_lod(wl_doc *d, const p3d_model *m, p3d_lod *l, wl_chunk *node)
 		p3d_skip(&w.k, 4, "tail");
 	if (w.v >= 68)
 		p3d_skip(&w.k, 1, "tail");
-	if (node->last_child)
-		p3d_node(d, node, P3D_NODE_LODREST, wl_chunk_end(node->last_child),
-			 l->end - wl_chunk_end(node->last_child));
+	const wl_chunk *last = wl_chunk_last_child(node);
+	if (last)
+		p3d_node(d, node, P3D_NODE_LODREST, wl_chunk_end(last), l->end - wl_chunk_end(last));
 	if (w.k.stop == P3D_STOP_COUNT)
 		wl_report(&d->findings, WLR_P3D_LOD_WALK, node, -1, w.k.at, 4,
 			  "the lod's count of %s at 0x%llx is %llu, which needs at least %llu bytes, but "
