@@ -68,14 +68,14 @@
 /* Per-document arena limit: WL_ARENA_PER_BYTE bytes per file byte, at least
  * WL_ARENA_MIN_LIMIT (also the bound of a P3D block's decoded size).  Real
  * files need far less (the shared corpus: at most 2.5 bytes per byte above
- * 100 KB, 14.4 for a 60-byte file); a file of 8-byte empty chunks needs 13
- * (one 104-byte node each) and is read whole; with the file itself and the
- * program's own memory a process stays near 16 bytes per input byte
- * (tests/bench_scale.sh); a file that would need more
- * (all zeros as W3D: an empty MESH and its model every 8 bytes) stops at
- * the limit with an out-of-memory finding, so memory stays linear in the
+ * 100 KB with 104-byte nodes); a file of 8-byte empty chunks needs 8 (one
+ * 64-byte node each) and is read whole; with the file itself and the
+ * program's own memory (about 3.6 MB) a process stays within 16 bytes per
+ * input byte from 1 MB up (tests/bench_scale.sh); a file that would need
+ * more (all zeros as W3D: an empty MESH and its model every 8 bytes) stops
+ * at the limit with an out-of-memory finding, so memory stays linear in the
  * input whatever it holds. */
-#define WL_ARENA_PER_BYTE ((uint64_t)14)
+#define WL_ARENA_PER_BYTE ((uint64_t)10)
 #define WL_ARENA_MIN_LIMIT ((uint64_t)4 << 20)
 
 /* Schema entry of one chunk type in one parent context. */

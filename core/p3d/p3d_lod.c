@@ -103,8 +103,8 @@ static void block_read(lw *w, uint64_t count, uint32_t elem, const char *what, b
 		return;
 	uint64_t room = w->end - pos(w);
 	/* LZO and LZSS expand at most about 255:1: a larger count is false;
-	 * and no block decodes to more than 64 bytes per file byte (the
-	 * documents' memory bound, chunk.h WL_ARENA_PER_BYTE) plus 1 MiB. */
+	 * and no block decodes to more than the documents' memory bound
+	 * (chunk.h WL_ARENA_PER_BYTE per file byte) plus 1 MiB. */
 	uint64_t cap = w->d->size * WL_ARENA_PER_BYTE + ((uint64_t)1 << 20);
 	bool comp = compressed_at(w, count, elem);
 	uint64_t need = comp ? (count * elem + 255) / 256 : count * elem + (w->v >= 64);
