@@ -328,7 +328,7 @@ static uint64_t true_end(reader *r, const wl_chunk *parent, const wl_chunk_type 
 	r->counted = false;
 	if (!t->child_ctx && !(t->flags & WL_TYPE_OPAQUE) && r->f->counted_size) {
 		/* an id array of one element means "the same for all" */
-		const uint64_t sizes[2] = { r->f->counted_size(r->d, parent, t),
+		const uint64_t sizes[2] = { r->f->counted_size(r->d, parent, t, start),
 					    t->flags & WL_TYPE_ONE_FOR_ALL ? t->elem_size : 0 };
 		const bool agrees = cend - start == sizes[0] || cend - start == sizes[1];
 		for (int i = 0; i < 2 && sizes[0] && !agrees; i++) {

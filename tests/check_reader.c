@@ -1029,6 +1029,131 @@ START_TEST(test_size_wrong_by_counts_in_pass_near_miss)
 }
 END_TEST
 
+/* The channel kinds of put_channel_anim: ANIMATION_CHANNEL, BIT_CHANNEL,
+ * and in a COMPRESSED_ANIMATION a timecoded channel (Flavor 0), a bit
+ * channel, an adaptive-delta channel (Flavor 1) and a timecoded motion
+ * channel (0x284), with their payload sizes by the counts. */
+static const uint32_t CHANNEL_ID[] = { 0x0202, 0x0203, 0x0282, 0x0283, 0x0282, 0x0284 };
+static const uint32_t CHANNEL_BYTES[] = { 24, 11, 24, 20, 37, 28 };
+
+/* One channel of kind for pivot: the bytes its counts give. */
+static void put_channel(wb *b, int kind, uint16_t pivot)
+{
+	wb_begin(b, CHANNEL_ID[kind]);
+	switch (kind) {
+	case 0: /* frames 0..2, VectorLen 1, X: 12 + 4 x 1 x 3 */
+		wb_u16(b, 0), wb_u16(b, 2), wb_u16(b, 1), wb_u16(b, 0), wb_u16(b, pivot), wb_u16(b, 0);
+		for (int i = 0; i < 3; i++)
+			wb_f32(b, 0.5f * (float)i);
+		break;
+	case 1: /* frames 0..9, visibility: 9 + 2 */
+		wb_u16(b, 0), wb_u16(b, 9), wb_u16(b, 0), wb_u16(b, pivot), wb_u8(b, 1);
+		wb_u8(b, 0xFF), wb_u8(b, 0x03);
+		break;
+	case 2: /* 2 time codes, VectorLen 1: 8 + 4 x 2 x 2 */
+		wb_u32(b, 2), wb_u16(b, pivot), wb_u8(b, 1), wb_u8(b, 0);
+		wb_u32(b, 0), wb_f32(b, 1.0f), wb_u32(b, 9), wb_f32(b, 2.0f);
+		break;
+	case 3: /* 3 time codes: 8 + 4 x 3 */
+		wb_u32(b, 3), wb_u16(b, pivot), wb_u8(b, 0), wb_u8(b, 1);
+		wb_u32(b, 0), wb_u32(b, 4), wb_u32(b, 0x80000008u);
+		break;
+	case 4: /* 20 frames, VectorLen 1: 15 + 4 + 9 x 2 */
+		wb_u32(b, 20), wb_u16(b, pivot), wb_u8(b, 1), wb_u8(b, 0), wb_f32(b, 0.25f);
+		wb_f32(b, 1.0f);
+		wb_zeros(b, 18 + 3);
+		break;
+	default: /* timecoded, VectorLen 1, 3 keys: 8 + 8 (6 padded) + 4 x 3 */
+		wb_u8(b, 0), wb_u8(b, 0), wb_u8(b, 1), wb_u8(b, 0), wb_u16(b, 3), wb_u16(b, pivot);
+		wb_u16(b, 0), wb_u16(b, 4), wb_u16(b, 9), wb_u16(b, 0);
+		wb_f32(b, 0.0f), wb_f32(b, 1.0f), wb_f32(b, 2.0f);
+		break;
+	}
+	wb_end(b);
+}
+
+/* An ANIMATION (kinds 0, 1) or COMPRESSED_ANIMATION (Flavor 1 for kind 4,
+ * else 0) of 20 frames: its header, then two channels of kind; returns the
+ * first channel's header offset, *second the second's. */
+static size_t put_channel_anim(wb *b, int kind, size_t *second)
+{
+	bool compressed = kind >= 2;
+	wb_begin(b, compressed ? W3D_CHUNK_COMPRESSED_ANIMATION : W3D_CHUNK_ANIMATION);
+	wb_begin(b, compressed ? W3D_CHUNK_COMPRESSED_ANIMATION_HEADER : W3D_CHUNK_ANIMATION_HEADER);
+	wb_u32(b, 0x00040001u);
+	wb_name(b, "WALK", 16);
+	wb_name(b, "SKEL", 16);
+	wb_u32(b, 20);
+	if (compressed) {
+		wb_u16(b, 30);
+		wb_u16(b, kind == 4 ? 1 : 0);
+	} else {
+		wb_u32(b, 30);
+	}
+	wb_end(b);
+	size_t at = b->len;
+	put_channel(b, kind, 1);
+	*second = b->len;
+	put_channel(b, kind, 2);
+	wb_end(b);
+	return at;
+}
+
+/* Loop test, _i = each channel kind: the first of two channels with a size
+ * grown by the whole second channel (what follows the declared end is the
+ * end of the animation, so the bytes alone show nothing wrong): read with
+ * the size its own counts give, the second channel kept (main: swallowed). */
+START_TEST(test_size_wrong_by_channel_counts)
+{
+	size_t second;
+	size_t at = put_channel_anim(&B, _i, &second);
+	wb_patch_u32(&B, at + 4, CHANNEL_BYTES[_i] + 8 + CHANNEL_BYTES[_i]);
+	wl_doc *d = read_all();
+	const wl_finding *f = expect_only(d, "chunk-size-wrong", at + 4, 4);
+	ck_assert(strstr(f->message, "the counts of its header") != NULL);
+	wl_chunk *c = ru_chunk_at(d, at, CHANNEL_ID[_i]);
+	ck_assert_ptr_eq(f->chunk, c);
+	ck_assert_uint_eq(c->size, CHANNEL_BYTES[_i]);
+	wl_chunk *k = ru_chunk_at(d, second, CHANNEL_ID[_i]);
+	ck_assert_ptr_nonnull(k);
+	ck_assert_uint_eq(k->size, CHANNEL_BYTES[_i]);
+	ck_assert_uint_eq(wl_chunk_child_count(c->parent), 3);
+	ASSERT_TILES(d);
+}
+END_TEST
+
+/* Near miss, _i = each channel kind: the channels as their counts give
+ * them are read as declared; a first channel 4 bytes longer than its
+ * counts (a tail the loader skips), followed by the second, is read as
+ * declared too (no valid chunk where the counted size ends); one more
+ * grown channel is one more finding. */
+START_TEST(test_size_wrong_by_channel_counts_near_miss_and_count)
+{
+	size_t second;
+	put_channel_anim(&B, _i, &second);
+	wl_doc *d = read_all();
+	ck_assert_uint_eq(d->findings.count, 0);
+	B.len = 0;
+	size_t at = put_channel_anim(&B, _i, &second);
+	B.len -= 8 + CHANNEL_BYTES[_i]; /* the second channel, put again after the tail */
+	wb_patch_u32(&B, at + 4, CHANNEL_BYTES[_i] + 4);
+	wb_zeros(&B, 4);
+	put_channel(&B, _i, 2);
+	wb_patch_u32(&B, 4, (uint32_t)(B.len - 8) | 0x80000000u);
+	d = read_all();
+	expect_none(d, "chunk-size-wrong");
+	B.len = 0;
+	size_t a1 = put_channel_anim(&B, _i, &second);
+	size_t a2 = put_channel_anim(&B, _i, &second);
+	wb_patch_u32(&B, a1 + 4, CHANNEL_BYTES[_i] + 8 + CHANNEL_BYTES[_i]);
+	d = read_all();
+	ck_assert_uint_eq(ru_count(d, "chunk-size-wrong"), 1);
+	wb_patch_u32(&B, a2 + 4, CHANNEL_BYTES[_i] + 8 + CHANNEL_BYTES[_i]);
+	d = read_all();
+	ck_assert_uint_eq(ru_count(d, "chunk-size-wrong"), 2);
+}
+END_TEST
+
 START_TEST(test_resync_inside_container)
 {
 	wb_begin(&B, W3D_CHUNK_HLOD);
@@ -1559,6 +1684,8 @@ Suite *reader_suite(void)
 	tcase_add_test(tc, test_size_wrong_by_counts_near_miss_and_count);
 	tcase_add_loop_test(tc, test_size_wrong_by_counts_in_pass, 0, 3);
 	tcase_add_test(tc, test_size_wrong_by_counts_in_pass_near_miss);
+	tcase_add_loop_test(tc, test_size_wrong_by_channel_counts, 0, 6);
+	tcase_add_loop_test(tc, test_size_wrong_by_channel_counts_near_miss_and_count, 0, 6);
 	tcase_add_checked_fixture(tc, setup, teardown);
 	const TTest *const robust_tests[] = {
 		test_random_bytes, test_every_prefix, test_mutated_files, NULL
