@@ -100,6 +100,11 @@ typedef struct wl_chunk_type {
                                      1410): a cut one that keeps one
                                      element would change meaning
                                      (fix/fix_structure.c) */
+#define WL_TYPE_OPTIONAL 0x20u /* a child its container loads without
+                                  (B3D TRIS: one surface of a MESH; ANIM:
+                                  a node's animation): a container that
+                                  loses a cut one stays a whole element
+                                  (fix/fix_structure.c salvage) */
 
 typedef enum wl_node_kind { WL_NODE_CHUNK = 0, WL_NODE_GAP = 1, WL_NODE_ROOT = 2 } wl_node_kind;
 

@@ -241,7 +241,9 @@ static int drop_node(wl_fix_ctx *x, wl_chunk *k, const char *why)
  * LOD array ...) whose cut child went whole - a part with a piece missing
  * is not a complete element of its object - unless that child is of the
  * container's own type (a B3D NODE under a NODE: a sub-object, whose loss
- * leaves the container's own MESH and keys whole; issue 17).  Top-level chunks stay (the
+ * leaves the container's own MESH and keys whole; issue 17) or optional
+ * (WL_TYPE_OPTIONAL: a B3D TRIS, one surface of its MESH, whose loss
+ * leaves the MESH's vertices and other surfaces loadable; an ANIM).  Top-level chunks stay (the
  * driver removes one whose salvage does not load, fix/driver.h).  Each
  * step is noted with the byte range it drops.  Returns 0 (kept), 1
  * (removed) or -1. */
@@ -253,9 +255,12 @@ static int salvage_cut(wl_fix_ctx *x, wl_chunk *k)
 			next = c->next;
 			int rc = 0;
 			/* a child of k's own type is a sub-object (a B3D NODE under
-			 * a NODE), not a part: k stays whole without it */
-			bool sub = c->kind == WL_NODE_CHUNK && c->type && c->id == k->id &&
-				   c->type->child_ctx == k->type->child_ctx;
+			 * a NODE), and an optional one (WL_TYPE_OPTIONAL: a B3D
+			 * TRIS, one surface; an ANIM) k loads without: not a part,
+			 * k stays whole without it */
+			bool sub = c->kind == WL_NODE_CHUNK && c->type &&
+				   ((c->id == k->id && c->type->child_ctx == k->type->child_ctx) ||
+				    (c->type->flags & WL_TYPE_OPTIONAL));
 			if (c->kind == WL_NODE_CHUNK && (c->recovery & WL_REC_TRUNCATED))
 				rc = salvage_cut(x, c);
 			else if (c->kind == WL_NODE_GAP && !(c->recovery & (WL_REC_STRAY | WL_REC_SKIPPED)))

@@ -555,6 +555,73 @@ START_TEST(test_salvage_cut_records)
 }
 END_TEST
 
+/* Issue 17: a MESH cut inside its second TRIS (in the surface's brush id:
+ * no whole triangle) keeps its VRTS and its first, whole TRIS: a TRIS is
+ * one surface, loaded apart (WL_TYPE_OPTIONAL), so the MESH is not a part
+ * with a piece missing (main removed the MESH and then its NODE: the
+ * whole vertices lost). */
+START_TEST(test_salvage_cut_in_second_tris_keeps_mesh)
+{
+	wb cut;
+	wb_init(&cut);
+	b3b_begin(&cut, "BB3D");
+	wb_u32(&cut, 1);
+	b3b_node_begin(&cut, "root", b3b_identity);
+	quad_mesh_open(&cut, -1, -1);
+	size_t tris2 = cut.len;
+	b3b_tris(&cut, -1, QUAD_IDX, 2);
+	b3b_end(&cut);
+	b3b_end(&cut);
+	b3b_end(&cut);
+	cut.len = tris2 + 8 + 3; /* the end of the file */
+	wb want;
+	wb_init(&want);
+	b3b_begin(&want, "BB3D");
+	wb_u32(&want, 1);
+	b3b_node_begin(&want, "root", b3b_identity);
+	quad_mesh_open(&want, -1, -1);
+	b3b_end(&want);
+	b3b_end(&want);
+	b3b_end(&want);
+	expect_fix(&cut, &want, true);
+	wb_free(&want);
+	cut.len = 0;
+	wb_free(&cut);
+}
+END_TEST
+
+/* Issue 17: a NODE cut inside its ANIM keeps its MESH: the node loads
+ * without its animation (WL_TYPE_OPTIONAL; main removed the NODE). */
+START_TEST(test_salvage_cut_in_anim_keeps_node)
+{
+	wb cut;
+	wb_init(&cut);
+	b3b_begin(&cut, "BB3D");
+	wb_u32(&cut, 1);
+	b3b_node_begin(&cut, "root", b3b_identity);
+	quad_mesh_open(&cut, -1, -1);
+	b3b_end(&cut);
+	size_t anim = cut.len;
+	b3b_anim(&cut, 0, 10, 25);
+	b3b_end(&cut);
+	b3b_end(&cut);
+	cut.len = anim + 8 + 11; /* the end of the file */
+	wb want;
+	wb_init(&want);
+	b3b_begin(&want, "BB3D");
+	wb_u32(&want, 1);
+	b3b_node_begin(&want, "root", b3b_identity);
+	quad_mesh_open(&want, -1, -1);
+	b3b_end(&want);
+	b3b_end(&want);
+	b3b_end(&want);
+	expect_fix(&cut, &want, true);
+	wb_free(&want);
+	cut.len = 0;
+	wb_free(&cut);
+}
+END_TEST
+
 START_TEST(test_trim_record_slack)
 {
 	wb b;
@@ -657,6 +724,8 @@ Suite *b3d_fix_suite(void)
 	tcase_add_test(tc, test_cut_in_vrts_keeps_vertices);
 	tcase_add_test(tc, test_fix_weights);
 	tcase_add_test(tc, test_salvage_cut_records);
+	tcase_add_test(tc, test_salvage_cut_in_second_tris_keeps_mesh);
+	tcase_add_test(tc, test_salvage_cut_in_anim_keeps_node);
 	suite_add_tcase(s, tc);
 	return s;
 }
