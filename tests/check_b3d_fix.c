@@ -555,69 +555,47 @@ START_TEST(test_salvage_cut_records)
 }
 END_TEST
 
-/* Issue 17: a MESH cut inside its second TRIS (in the surface's brush id:
- * no whole triangle) keeps its VRTS and its first, whole TRIS: a TRIS is
- * one surface, loaded apart (WL_TYPE_OPTIONAL), so the MESH is not a part
- * with a piece missing (main removed the MESH and then its NODE: the
- * whole vertices lost). */
-START_TEST(test_salvage_cut_in_second_tris_keeps_mesh)
+/* BB3D { NODE "root" { the quad MESH (VRTS, one TRIS of 2 triangles) } },
+ * with extra 1: a second TRIS in the MESH, 2: an ANIM on the NODE after
+ * the MESH; returns the extra chunk's header offset (0 without). */
+static size_t root_quad(wb *b, int extra)
 {
-	wb cut;
-	wb_init(&cut);
-	b3b_begin(&cut, "BB3D");
-	wb_u32(&cut, 1);
-	b3b_node_begin(&cut, "root", b3b_identity);
-	quad_mesh_open(&cut, -1, -1);
-	size_t tris2 = cut.len;
-	b3b_tris(&cut, -1, QUAD_IDX, 2);
-	b3b_end(&cut);
-	b3b_end(&cut);
-	b3b_end(&cut);
-	cut.len = tris2 + 8 + 3; /* the end of the file */
-	wb want;
-	wb_init(&want);
-	b3b_begin(&want, "BB3D");
-	wb_u32(&want, 1);
-	b3b_node_begin(&want, "root", b3b_identity);
-	quad_mesh_open(&want, -1, -1);
-	b3b_end(&want);
-	b3b_end(&want);
-	b3b_end(&want);
-	expect_fix(&cut, &want, true);
-	wb_free(&want);
-	cut.len = 0;
-	wb_free(&cut);
+	size_t at = 0;
+	b3b_begin(b, "BB3D");
+	wb_u32(b, 1);
+	b3b_node_begin(b, "root", b3b_identity);
+	quad_mesh_open(b, -1, -1);
+	if (extra == 1) {
+		at = b->len;
+		b3b_tris(b, -1, QUAD_IDX, 2);
+	}
+	b3b_end(b);
+	if (extra == 2) {
+		at = b->len;
+		b3b_anim(b, 0, 10, 25);
+	}
+	b3b_end(b);
+	b3b_end(b);
+	return at;
 }
-END_TEST
 
-/* Issue 17: a NODE cut inside its ANIM keeps its MESH: the node loads
- * without its animation (WL_TYPE_OPTIONAL; main removed the NODE). */
-START_TEST(test_salvage_cut_in_anim_keeps_node)
+/* Issue 17, loop test: a file cut inside a child its container loads
+ * without (WL_TYPE_OPTIONAL) - _i = 0: the MESH's second TRIS, in its
+ * brush id (no whole triangle: a TRIS is one surface, loaded apart); 1:
+ * the NODE's ANIM (the node loads without its animation) - keeps the
+ * MESH with its VRTS and first TRIS: the file without that child (main
+ * removed the MESH or the NODE as a part with a piece missing, and with
+ * it every whole vertex). */
+START_TEST(test_salvage_cut_in_optional_child)
 {
-	wb cut;
+	static const size_t kept[] = { 3, 11 }; /* payload bytes before the cut */
+	wb cut, want;
 	wb_init(&cut);
-	b3b_begin(&cut, "BB3D");
-	wb_u32(&cut, 1);
-	b3b_node_begin(&cut, "root", b3b_identity);
-	quad_mesh_open(&cut, -1, -1);
-	b3b_end(&cut);
-	size_t anim = cut.len;
-	b3b_anim(&cut, 0, 10, 25);
-	b3b_end(&cut);
-	b3b_end(&cut);
-	cut.len = anim + 8 + 11; /* the end of the file */
-	wb want;
 	wb_init(&want);
-	b3b_begin(&want, "BB3D");
-	wb_u32(&want, 1);
-	b3b_node_begin(&want, "root", b3b_identity);
-	quad_mesh_open(&want, -1, -1);
-	b3b_end(&want);
-	b3b_end(&want);
-	b3b_end(&want);
+	cut.len = root_quad(&cut, _i + 1) + 8 + kept[_i]; /* the end of the file */
+	root_quad(&want, 0);
 	expect_fix(&cut, &want, true);
 	wb_free(&want);
-	cut.len = 0;
 	wb_free(&cut);
 }
 END_TEST
@@ -724,8 +702,7 @@ Suite *b3d_fix_suite(void)
 	tcase_add_test(tc, test_cut_in_vrts_keeps_vertices);
 	tcase_add_test(tc, test_fix_weights);
 	tcase_add_test(tc, test_salvage_cut_records);
-	tcase_add_test(tc, test_salvage_cut_in_second_tris_keeps_mesh);
-	tcase_add_test(tc, test_salvage_cut_in_anim_keeps_node);
+	tcase_add_loop_test(tc, test_salvage_cut_in_optional_child, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }
