@@ -7,6 +7,7 @@
  * only ever compared against bytes that exist, never used to allocate.
  */
 #include "chunk.h"
+#include "core/grow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +54,20 @@ static wl_chunk *take_node(wl_doc *d)
 	return d->node_pool++;
 }
 
+/* The last child of p, or NULL.  Nodes are appended in file order, depth
+ * first, so the last child of a parent that has any is the last node
+ * appended or one of its ancestors: a walk of the depth, not of the
+ * siblings (a scan when an edit relinked nodes since). */
+static wl_chunk *last_of(const wl_doc *d, const wl_chunk *p)
+{
+	if (!p->first_child)
+		return NULL;
+	for (wl_chunk *k = d->last_added; k; k = k->parent)
+		if (k->parent == p)
+			return k->next ? wl_chunk_last_child(p) : k;
+	return wl_chunk_last_child(p);
+}
+
 static wl_chunk *new_node(reader *r, wl_chunk *parent, uint8_t kind, uint64_t offset)
 {
 	wl_chunk *c = take_node(r->d);
@@ -61,15 +76,15 @@ static wl_chunk *new_node(reader *r, wl_chunk *parent, uint8_t kind, uint64_t of
 		return NULL;
 	}
 	c->kind = kind & 3u;
-	c->offset = offset;
+	c->offset = (uint32_t)offset;
 	c->parent = parent;
-	c->sibling_index = parent->child_count++;
 	parent->path_indexed = 0;
-	if (parent->last_child)
-		parent->last_child->next = c;
+	wl_chunk *last = last_of(r->d, parent);
+	if (last)
+		last->next = c;
 	else
 		parent->first_child = c;
-	parent->last_child = c;
+	r->d->last_added = c;
 	return c;
 }
 
@@ -81,8 +96,8 @@ static void add_gap(reader *r, wl_chunk *parent, uint64_t from, uint64_t to, uin
 	wl_chunk *g = new_node(r, parent, WL_NODE_GAP, from);
 	if (!g)
 		return;
-	g->size = to - from;
-	g->recovery = rec;
+	g->size = (uint32_t)(to - from);
+	g->recovery = rec & 0xFFFu;
 	const wl_chunk *where = parent->kind == WL_NODE_ROOT ? NULL : parent;
 	wl_report(&r->d->findings, rule, where, -1, from, to - from,
 		  "%llu %s at 0x%llx..0x%llx", (unsigned long long)(to - from), what,
@@ -313,7 +328,7 @@ static uint64_t true_end(reader *r, const wl_chunk *parent, const wl_chunk_type 
 	r->counted = false;
 	if (!t->child_ctx && !(t->flags & WL_TYPE_OPAQUE) && r->f->counted_size) {
 		/* an id array of one element means "the same for all" */
-		const uint64_t sizes[2] = { r->f->counted_size(r->d, parent, t),
+		const uint64_t sizes[2] = { r->f->counted_size(r->d, parent, t, start),
 					    t->flags & WL_TYPE_ONE_FOR_ALL ? t->elem_size : 0 };
 		const bool agrees = cend - start == sizes[0] || cend - start == sizes[1];
 		for (int i = 0; i < 2 && sizes[0] && !agrees; i++) {
@@ -417,7 +432,7 @@ static uint64_t read_chunk(reader *r, wl_chunk *parent, const wl_chunk_type *t, 
 	c->flag_bit = flag;
 	c->header_size = (uint8_t)r->h;
 	c->declared_size = size;
-	c->size = pend - pos - r->h;
+	c->size = (uint32_t)(pend - pos - r->h);
 	if (!t) {
 		const char *where = parent->kind == WL_NODE_ROOT ? "the top level" : wl_chunk_name(r->d, parent);
 		if (r->f->tag_ids)
@@ -457,7 +472,7 @@ static uint64_t read_chunk(reader *r, wl_chunk *parent, const wl_chunk_type *t, 
 			c->fields = (uint32_t)fields_at(r, t, pos + r->h, pend);
 			real_end = parse_children(r, c, pos + r->h + c->fields, pend, avail, depth + 1,
 						  strict);
-			c->size = real_end - pos - r->h;
+			c->size = (uint32_t)(real_end - pos - r->h);
 		}
 	}
 	check_container_bit(r, c);
@@ -465,24 +480,24 @@ static uint64_t read_chunk(reader *r, wl_chunk *parent, const wl_chunk_type *t, 
 }
 
 /* Was everything under c read complete (no truncation, no gap at its end)? */
-static bool content_complete(const wl_chunk *c)
+static bool content_complete(const wl_doc *d, const wl_chunk *c)
 {
-	if (!c->container || !c->last_child)
+	const wl_chunk *k = c->container ? last_of(d, c) : NULL;
+	if (!k)
 		return false;
-	const wl_chunk *k = c->last_child;
 	return k->kind == WL_NODE_CHUNK && !(k->recovery & WL_REC_TRUNCATED) &&
-	       (k->container ? !(k->recovery & WL_REC_PAST_EOF) || content_complete(k) : 1);
+	       (k->container ? !(k->recovery & WL_REC_PAST_EOF) || content_complete(d, k) : 1);
 }
 
 static void mark_truncated(reader *r, wl_chunk *c, uint64_t cend)
 {
-	if (content_complete(c)) {
+	if (content_complete(r->d, c)) {
 		c->recovery |= WL_REC_PAST_EOF;
 		wl_report(&r->d->findings, WLR_CHUNK_SIZE_PAST_EOF, c, -1, c->offset + 4, 4,
 			  "%s declares %u bytes, %llu past the end of the file, but its %u "
 			  "chunks end complete at the end of the file: the size is wrong",
 			  wl_chunk_name(r->d, c), (unsigned)c->declared_size,
-			  (unsigned long long)(cend - r->d->size), (unsigned)c->child_count);
+			  (unsigned long long)(cend - r->d->size), (unsigned)wl_chunk_child_count(c));
 	} else {
 		c->recovery |= WL_REC_TRUNCATED;
 		wl_report(&r->d->findings, WLR_CHUNK_TRUNCATED, c, -1, c->offset,
@@ -535,7 +550,7 @@ static uint64_t read_overrun(reader *r, wl_chunk *parent, const wl_chunk_type *t
 			pend = q;
 	}
 	uint64_t rend = read_chunk(r, parent, t, pos, pend, limit, depth, true);
-	wl_chunk *c = parent->last_child;
+	wl_chunk *c = last_of(r->d, parent);
 	if (!c || c->offset != pos || c->kind != WL_NODE_CHUNK)
 		return rend;
 	if (at_eof && rend == limit) {
@@ -563,7 +578,7 @@ static uint64_t read_overrun(reader *r, wl_chunk *parent, const wl_chunk_type *t
  * declared (ending at cend) by true_end: marked and reported. */
 static void note_resized(reader *r, wl_chunk *parent, uint64_t pos, uint64_t cend)
 {
-	wl_chunk *c = parent->last_child;
+	wl_chunk *c = last_of(r->d, parent);
 	if (!c || c->offset != pos || c->kind != WL_NODE_CHUNK)
 		return;
 	c->recovery |= WL_REC_RESIZED;
@@ -671,6 +686,8 @@ static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64
 /* A document over bytes with an empty tree (NULL when out of memory). */
 static wl_doc *doc_new(const wl_format *fmt, const char *path, const uint8_t *bytes, uint64_t size)
 {
+	if (size > WL_DOC_MAX_BYTES)
+		return NULL;
 	wl_doc *d = calloc(1, sizeof *d);
 	if (!d)
 		return NULL;
@@ -690,7 +707,7 @@ static wl_doc *doc_new(const wl_format *fmt, const char *path, const uint8_t *by
 	d->format = fmt;
 	d->root.kind = WL_NODE_ROOT;
 	d->root.container = 1;
-	d->root.size = size;
+	d->root.size = (uint32_t)size;
 	wl_findings_init(&d->findings, d->arena);
 
 	return d;
@@ -725,7 +742,7 @@ wl_chunk *wl_doc_add_node(wl_doc *d, wl_chunk *parent, uint8_t kind, uint64_t of
 	wl_chunk *c = new_node(&r, parent, kind, offset);
 	if (!c)
 		return NULL;
-	c->size = size;
+	c->size = (uint32_t)size;
 	if (kind == WL_NODE_CHUNK)
 		d->chunk_count++;
 	return c;
@@ -738,7 +755,7 @@ wl_doc *wl_doc_opaque(const wl_format *fmt, const char *path, const uint8_t *byt
 		reader r = { d, fmt, fmt->header_size };
 		wl_chunk *g = new_node(&r, &d->root, WL_NODE_GAP, 0);
 		if (g)
-			g->size = size;
+			g->size = (uint32_t)size;
 	}
 	return d;
 }
@@ -749,6 +766,7 @@ void wl_doc_free(wl_doc *d)
 		return;
 	wl_findings_release(&d->findings);
 	free(d->edits.items);
+	free(d->side_blocks);
 	wl_arena_free(d->arena);
 	free(d);
 }
@@ -792,7 +810,7 @@ static size_t slot_of(const uint64_t *keys, size_t cap, uint64_t key)
 static bool index_children(wl_chunk *p)
 {
 	size_t cap = 16;
-	while (cap < 2 * (size_t)p->child_count)
+	while (cap < 2 * (size_t)wl_chunk_child_count(p))
 		cap *= 2;
 	uint64_t small_keys[16];
 	uint32_t small_counts[16];
@@ -863,8 +881,9 @@ char *wl_chunk_path(const wl_doc *d, const wl_chunk *c, int64_t element, char *b
 		const wl_chunk *k = stack[i];
 		char part[96];
 		const char *name = wl_chunk_name(d, k);
-		if (k->label && k->label[0]) {
-			snprintf(part, sizeof part, "%s[%s]", name, k->label);
+		const char *label = wl_chunk_label(d, k);
+		if (label && label[0]) {
+			snprintf(part, sizeof part, "%s[%s]", name, label);
 		} else {
 			bool twins;
 			unsigned idx = same_kind_index(k, &twins);
@@ -899,4 +918,73 @@ const wl_chunk *wl_chunk_next_same(const wl_chunk *c)
 		if (k->kind == WL_NODE_CHUNK && k->id == c->id)
 			return k;
 	return NULL;
+}
+
+wl_chunk *wl_chunk_last_child(const wl_chunk *c)
+{
+	wl_chunk *k = c->first_child;
+	while (k && k->next)
+		k = k->next;
+	return k;
+}
+
+uint32_t wl_chunk_child_count(const wl_chunk *c)
+{
+	uint32_t n = 0;
+	for (const wl_chunk *k = c->first_child; k; k = k->next)
+		n++;
+	return n;
+}
+
+wl_chunk_side *wl_chunk_side_of(const wl_doc *d, const wl_chunk *c)
+{
+	if (!c->side || c->side > d->side_count)
+		return NULL;
+	uint32_t i = c->side - 1;
+	return &d->side_blocks[i / WL_SIDE_BLOCK][i % WL_SIDE_BLOCK];
+}
+
+wl_chunk_side *wl_chunk_side_make(wl_doc *d, wl_chunk *c)
+{
+	wl_chunk_side *e = wl_chunk_side_of(d, c);
+	if (e)
+		return e;
+	uint32_t i = d->side_count;
+	if (i == UINT32_MAX - 1)
+		goto oom;
+	if (i % WL_SIDE_BLOCK == 0) {
+		uint32_t b = i / WL_SIDE_BLOCK;
+		if (!wl_grow((void **)&d->side_blocks, &d->side_blocks_cap, (size_t)b + 1,
+			     sizeof *d->side_blocks))
+			goto oom;
+		d->side_blocks[b] = wl_arena_array(d->arena, WL_SIDE_BLOCK, sizeof **d->side_blocks);
+		if (!d->side_blocks[b])
+			goto oom;
+	}
+	d->side_count++;
+	c->side = i + 1;
+	e = &d->side_blocks[i / WL_SIDE_BLOCK][i % WL_SIDE_BLOCK];
+	e->label = NULL;
+	e->new_payload = NULL;
+	return e;
+oom:
+	d->oom = true;
+	return NULL;
+}
+
+const char *wl_chunk_label(const wl_doc *d, const wl_chunk *c)
+{
+	const wl_chunk_side *e = wl_chunk_side_of(d, c);
+	return e ? e->label : NULL;
+}
+
+int wl_chunk_set_label(wl_doc *d, wl_chunk *c, const char *label)
+{
+	if (!label && !c->side)
+		return 0;
+	wl_chunk_side *e = wl_chunk_side_make(d, c);
+	if (!e)
+		return -1;
+	e->label = label;
+	return 0;
 }

@@ -68,14 +68,14 @@
 /* Per-document arena limit: WL_ARENA_PER_BYTE bytes per file byte, at least
  * WL_ARENA_MIN_LIMIT (also the bound of a P3D block's decoded size).  Real
  * files need far less (the shared corpus: at most 2.5 bytes per byte above
- * 100 KB, 14.4 for a 60-byte file); a file of 8-byte empty chunks needs 13
- * (one 104-byte node each) and is read whole; with the file itself and the
- * program's own memory a process stays near 16 bytes per input byte
- * (tests/bench_scale.sh); a file that would need more
- * (all zeros as W3D: an empty MESH and its model every 8 bytes) stops at
- * the limit with an out-of-memory finding, so memory stays linear in the
+ * 100 KB with 104-byte nodes); a file of 8-byte empty chunks needs 8 (one
+ * 64-byte node each) and is read whole; with the file itself and the
+ * program's own memory (about 3.6 MB) a process stays within 16 bytes per
+ * input byte from 1 MB up (tests/bench_scale.sh); a file that would need
+ * more (all zeros as W3D: an empty MESH and its model every 8 bytes) stops
+ * at the limit with an out-of-memory finding, so memory stays linear in the
  * input whatever it holds. */
-#define WL_ARENA_PER_BYTE ((uint64_t)14)
+#define WL_ARENA_PER_BYTE ((uint64_t)10)
 #define WL_ARENA_MIN_LIMIT ((uint64_t)4 << 20)
 
 /* Schema entry of one chunk type in one parent context. */
@@ -100,6 +100,11 @@ typedef struct wl_chunk_type {
                                      1410): a cut one that keeps one
                                      element would change meaning
                                      (fix/fix_structure.c) */
+#define WL_TYPE_OPTIONAL 0x20u /* a child its container loads without
+                                  (B3D TRIS: one surface of a MESH; ANIM:
+                                  a node's animation): a container that
+                                  loses a cut one stays a whole element
+                                  (fix/fix_structure.c salvage) */
 
 typedef enum wl_node_kind { WL_NODE_CHUNK = 0, WL_NODE_GAP = 1, WL_NODE_ROOT = 2 } wl_node_kind;
 
@@ -126,45 +131,59 @@ typedef struct wl_payload {
 } wl_payload;
 
 /*
- * One node of the tree.  Laid out for size (104 bytes; the reader hands
- * nodes out of batches, so no alignment padding is added): the reader makes
- * one per chunk and per gap, so a file of empty 8-byte chunks costs 13 bytes
- * of nodes per input byte.
+ * One node of the tree, 64 bytes (the reader makes one per chunk and per
+ * gap, and hands them out of batches with no alignment padding: a file of
+ * empty 8-byte chunks costs 8 bytes of nodes per input byte).  Offsets and
+ * sizes are 32-bit: a document holds at most WL_DOC_MAX_BYTES.  What most
+ * nodes never have lives elsewhere: a decoder's label and an edit's new
+ * payload in the document's side table (wl_chunk_label, edit.h), the last
+ * child and the count of children are found by walking the children
+ * (wl_chunk_last_child, wl_chunk_child_count).
  */
 typedef struct wl_chunk {
 	uint32_t id;              /* chunk type as read (gap: 0) */
 	uint32_t declared_size;   /* payload size from the header, bit 31 masked */
-	uint8_t kind : 2;         /* wl_node_kind */
-	uint8_t flag_bit : 1;     /* bit 31 of the size field as read */
-	uint8_t container : 1;    /* children were parsed */
-	uint8_t replaced : 1;     /* edit state: new_payload replaces the payload */
-	uint8_t path_twins : 1;   /* path index (wl_chunk_path): another node of
+	uint32_t offset;          /* absolute offset of the header (gap: first byte) */
+	uint32_t size;            /* payload bytes attributed to this chunk (gap: byte count) */
+	uint32_t kind : 2;        /* wl_node_kind */
+	uint32_t flag_bit : 1;    /* bit 31 of the size field as read */
+	uint32_t container : 1;   /* children were parsed */
+	uint32_t replaced : 1;    /* edit state: a new payload (side table) replaces the payload */
+	uint32_t path_twins : 1;  /* path index (wl_chunk_path): another node of
 	                           * the parent has this kind and id */
-	uint8_t path_indexed : 1; /* set on a parent: its children's path_twins
+	uint32_t path_indexed : 1;/* set on a parent: its children's path_twins
 	                           * and same_index are current */
-	uint8_t header_size;      /* bytes of header (gap: 0) */
-	uint16_t recovery;        /* WL_REC_* */
-	uint8_t dirty;            /* edit state (edit.h): rebuilt by the writer,
-	                           * not copied */
-	uint64_t offset;          /* absolute offset of the header (gap: first byte) */
-	uint64_t size;            /* payload bytes attributed to this chunk (gap: byte count) */
-	const wl_chunk_type *type;/* schema entry, NULL when unknown or gap */
-	const char *label;        /* object name set by a decoder, for paths */
-	struct wl_chunk *parent, *first_child, *last_child, *next;
-	uint32_t child_count;
-	uint32_t sibling_index;   /* index among the parent's nodes */
-	uint32_t same_index;      /* path index: index among the parent's nodes
-	                           * of this kind and id (valid while the
-	                           * parent's path_indexed is set) */
+	uint32_t dirty : 5;       /* edit state (edit.h WL_DIRTY_*): rebuilt by
+	                           * the writer, not copied */
+	uint32_t recovery : 12;   /* WL_REC_* */
+	uint32_t header_size : 8; /* bytes of header (gap: 0) */
 	/* Container: bytes of its own fields at the start of its payload,
 	 * before the first child (wl_format.fields_size; 0 for W3D).  The
 	 * children start at wl_chunk_payload_offset(c) + fields. */
 	uint32_t fields;
-	/* Edit state (edit.h), set only through the wl_edit_* functions:
-	 * replacement payload of a data chunk, or a container's replacement
-	 * fields (when replaced is set). */
-	const wl_payload *new_payload;
+	uint32_t same_index;      /* path index: index among the parent's nodes
+	                           * of this kind and id (valid while the
+	                           * parent's path_indexed is set) */
+	uint32_t side;            /* 1 + its entry in the document's side table
+	                           * (label, new payload), 0 when it has none */
+	const wl_chunk_type *type;/* schema entry, NULL when unknown or gap */
+	struct wl_chunk *parent, *first_child, *next;
 } wl_chunk;
+
+_Static_assert(sizeof(wl_chunk) <= 64, "a node is at most 64 bytes (chunk.h)");
+
+/* The largest document: offsets and sizes of nodes are 32-bit.  Input files
+ * are far smaller (core/file_io.h WL_INPUT_MAX_BYTES). */
+#define WL_DOC_MAX_BYTES ((uint64_t)UINT32_MAX)
+
+/* What a few nodes have (wl_chunk.side): kept out of the node so that the
+ * node stays small. */
+typedef struct wl_chunk_side {
+	const char *label;        /* object name set by a decoder, for paths */
+	const wl_payload *new_payload; /* edit state (edit.h): replacement payload
+	                           * of a data chunk, or a container's
+	                           * replacement fields (when replaced is set) */
+} wl_chunk_side;
 
 /* One edit recorded in a document's log (edit.h). */
 typedef struct wl_edit {
@@ -181,11 +200,11 @@ typedef struct wl_edit_log {
 
 static inline uint64_t wl_chunk_payload_offset(const wl_chunk *c)
 {
-	return c->offset + c->header_size;
+	return (uint64_t)c->offset + c->header_size;
 }
 static inline uint64_t wl_chunk_end(const wl_chunk *c)
 {
-	return c->offset + c->header_size + c->size;
+	return (uint64_t)c->offset + c->header_size + c->size;
 }
 
 
@@ -206,7 +225,18 @@ typedef struct wl_doc {
 	 * size in nodes. */
 	wl_chunk *node_pool;
 	uint32_t node_pool_left, node_batch;
+	/* The last node the reader or wl_doc_add_node appended (its ancestors
+	 * are the last children of theirs: appending stays O(depth)); NULL
+	 * once an edit relinked nodes. */
+	wl_chunk *last_added;
+	/* The side table (wl_chunk.side): side_count entries in blocks of
+	 * WL_SIDE_BLOCK in the arena, side_blocks (malloc-owned) their list. */
+	wl_chunk_side **side_blocks;
+	uint32_t side_count;
+	size_t side_blocks_cap;
 } wl_doc;
+
+#define WL_SIDE_BLOCK 256u
 
 /**
  * Reads bytes[0..size) as a chunk file of format fmt.  The bytes and path are
@@ -248,12 +278,35 @@ static inline const uint8_t *wl_chunk_payload(const wl_doc *d, const wl_chunk *c
 	return d->bytes + wl_chunk_payload_offset(c);
 }
 
+/** The label a decoder gave c (an object's name, for paths), or NULL. */
+const char *wl_chunk_label(const wl_doc *d, const wl_chunk *c);
+
+/**
+ * Sets c's label (NULL clears it); label must live as long as the
+ * document (static or in its arena).  -1 (and d->oom set) when out of
+ * memory, else 0.
+ */
+int wl_chunk_set_label(wl_doc *d, wl_chunk *c, const char *label);
+
+/** c's side-table entry (wl_chunk_side), or NULL when it has none. */
+wl_chunk_side *wl_chunk_side_of(const wl_doc *d, const wl_chunk *c);
+
+/** c's side-table entry, made (zeroed) when it has none; NULL (and d->oom
+ *  set) when out of memory. */
+wl_chunk_side *wl_chunk_side_make(wl_doc *d, wl_chunk *c);
+
+/** The last node among c's children, or NULL (a walk over them). */
+wl_chunk *wl_chunk_last_child(const wl_chunk *c);
+
+/** The number of nodes among c's children (chunks and gaps; a walk). */
+uint32_t wl_chunk_child_count(const wl_chunk *c);
+
 /** Path name of one chunk ("MESH_HEADER3", or "0x1234" when unknown). */
 const char *wl_chunk_name(const wl_doc *d, const wl_chunk *c);
 
 /**
  * Writes the chunk path of c into buf (at most cap bytes, NUL-terminated):
- * NAME[label] when a decoder set a label, NAME#k when the parent holds more
+ * NAME[label] when a decoder set a label (wl_chunk_label), NAME#k when the parent holds more
  * than one chunk of that id (k counts from 0 among them), then "/" to the
  * next level; element >= 0 appends "[element]".  Returns buf.
  */

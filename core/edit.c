@@ -31,18 +31,12 @@ static void mark_up(wl_chunk *c)
 		k->dirty |= WL_DIRTY;
 }
 
-/* Renumbers the nodes of parent after a change to its list. */
-static void renumber(wl_chunk *parent)
+/* After a change to parent's list: its path index is stale, and the
+ * reader's append cache (wl_doc.last_added) no longer holds. */
+static void relinked(wl_doc *d, wl_chunk *parent)
 {
-	uint32_t i = 0;
-	wl_chunk *last = NULL;
-	for (wl_chunk *k = parent->first_child; k; k = k->next) {
-		k->sibling_index = i++;
-		last = k;
-	}
-	parent->child_count = i;
-	parent->last_child = last;
 	parent->path_indexed = 0;
+	d->last_added = NULL;
 }
 
 static bool is_child(const wl_chunk *parent, const wl_chunk *c)
@@ -56,7 +50,7 @@ static bool can_hold_children(const wl_chunk *p)
 						    (p->kind == WL_NODE_CHUNK && p->container));
 }
 
-static void unlink_node(wl_chunk *c)
+static void unlink_node(wl_doc *d, wl_chunk *c)
 {
 	wl_chunk *p = c->parent;
 	wl_chunk **link = &p->first_child;
@@ -65,10 +59,10 @@ static void unlink_node(wl_chunk *c)
 	if (*link)
 		*link = c->next;
 	c->next = NULL;
-	renumber(p);
+	relinked(d, p);
 }
 
-static void link_after(wl_chunk *parent, wl_chunk *after, wl_chunk *c)
+static void link_after(wl_doc *d, wl_chunk *parent, wl_chunk *after, wl_chunk *c)
 {
 	c->parent = parent;
 	if (after) {
@@ -78,7 +72,7 @@ static void link_after(wl_chunk *parent, wl_chunk *after, wl_chunk *c)
 		c->next = parent->first_child;
 		parent->first_child = c;
 	}
-	renumber(parent);
+	relinked(d, parent);
 }
 
 int wl_edit_note(wl_doc *d, const wl_chunk *c, wl_rule_id rule, uint64_t offset,
@@ -100,8 +94,9 @@ int wl_edit_note(wl_doc *d, const wl_chunk *c, wl_rule_id rule, uint64_t offset,
 const uint8_t *wl_edit_payload(const wl_doc *d, const wl_chunk *c, size_t *len)
 {
 	if (c->replaced) {
-		*len = c->new_payload->size;
-		return c->new_payload->bytes;
+		const wl_payload *q = wl_chunk_side_of(d, c)->new_payload;
+		*len = q->size;
+		return q->bytes;
 	}
 	if (c->kind == WL_NODE_ROOT) {
 		*len = (size_t)d->size;
@@ -133,9 +128,10 @@ static int replace_bytes(wl_doc *d, wl_chunk *c, bool container, const uint8_t *
 	if (c->kind != WL_NODE_CHUNK || (bool)c->container != container || (c->dirty & DIRTY_REMOVED))
 		return -1;
 	const wl_payload *q = copy_bytes(d, p, n);
-	if (!q)
+	wl_chunk_side *e = q ? wl_chunk_side_make(d, c) : NULL;
+	if (!e)
 		return oom(d);
-	c->new_payload = q;
+	e->new_payload = q;
 	c->replaced = 1;
 	mark_up(c);
 	return 0;
@@ -153,8 +149,9 @@ const uint8_t *wl_edit_fields(const wl_doc *d, const wl_chunk *c, size_t *len)
 		return NULL;
 	}
 	if (c->replaced) {
-		*len = c->new_payload->size;
-		return c->new_payload->bytes;
+		const wl_payload *q = wl_chunk_side_of(d, c)->new_payload;
+		*len = q->size;
+		return q->bytes;
 	}
 	*len = (size_t)c->fields;
 	return wl_chunk_payload(d, c);
@@ -211,11 +208,10 @@ uint64_t wl_edit_written_size(const wl_doc *d, const wl_chunk *c)
 
 int wl_edit_remove(wl_doc *d, wl_chunk *c)
 {
-	(void)d;
 	if (c->kind == WL_NODE_ROOT || !c->parent || (c->dirty & DIRTY_REMOVED))
 		return -1;
 	wl_chunk *p = c->parent;
-	unlink_node(c);
+	unlink_node(d, c);
 	c->dirty |= DIRTY_REMOVED;
 	mark_up(p);
 	return 0;
@@ -233,13 +229,13 @@ static wl_chunk *new_chunk(wl_doc *d, wl_chunk *parent, wl_chunk *after, uint32_
 	c->id = id;
 	c->kind = WL_NODE_CHUNK;
 	c->header_size = d->format->header_size;
-	c->offset = after ? wl_chunk_end(after) : wl_chunk_payload_offset(parent);
+	c->offset = (uint32_t)(after ? wl_chunk_end(after) : wl_chunk_payload_offset(parent));
 	if (parent->kind == WL_NODE_ROOT && !after)
 		c->offset = 0;
 	uint16_t ctx = parent->kind == WL_NODE_ROOT ? 0 : parent->type ? parent->type->child_ctx : 0xFFFF;
 	c->type = d->format->lookup(ctx, id);
 	c->dirty = WL_DIRTY | WL_DIRTY_BIT | WL_DIRTY_NEW;
-	link_after(parent, after, c);
+	link_after(d, parent, after, c);
 	mark_up(parent);
 	d->chunk_count++;
 	return c;
@@ -255,12 +251,15 @@ wl_chunk *wl_edit_insert(wl_doc *d, wl_chunk *parent, wl_chunk *after, uint32_t 
 		oom(d);
 		return NULL;
 	}
-	wl_chunk *c = new_chunk(d, parent, after, id);
-	if (!c)
+	if (n > WL_DOC_MAX_BYTES)
 		return NULL;
-	c->new_payload = q;
+	wl_chunk *c = new_chunk(d, parent, after, id);
+	wl_chunk_side *e = c ? wl_chunk_side_make(d, c) : NULL;
+	if (!e)
+		return NULL;
+	e->new_payload = q;
 	c->replaced = 1;
-	c->size = n;
+	c->size = (uint32_t)n;
 	c->declared_size = n > 0x7FFFFFFFu ? 0x7FFFFFFFu : (uint32_t)n;
 	return c;
 }
@@ -275,7 +274,6 @@ wl_chunk *wl_edit_insert_container(wl_doc *d, wl_chunk *parent, wl_chunk *after,
 
 int wl_edit_move(wl_doc *d, wl_chunk *c, wl_chunk *new_parent, wl_chunk *after)
 {
-	(void)d;
 	if (c->kind == WL_NODE_ROOT || !c->parent || (c->dirty & DIRTY_REMOVED) ||
 	    !can_hold_children(new_parent) || after == c || (after && !is_child(new_parent, after)))
 		return -1;
@@ -283,9 +281,9 @@ int wl_edit_move(wl_doc *d, wl_chunk *c, wl_chunk *new_parent, wl_chunk *after)
 		if (k == c)
 			return -1;
 	wl_chunk *old = c->parent;
-	unlink_node(c);
+	unlink_node(d, c);
 	mark_up(old);
-	link_after(new_parent, after, c);
+	link_after(d, new_parent, after, c);
 	mark_up(new_parent);
 	return 0;
 }

@@ -100,14 +100,16 @@ typedef struct wl_format {
 	 * schema's elem_size decides (W3D arrays).  Used by
 	 * fix/fix_structure.c drop-unreadable. */
 	uint64_t (*whole_records)(const struct wl_doc *d, const struct wl_chunk *c);
-	/* The payload size in bytes that counts read before it (a header
-	 * among parent's children already read) give a data chunk of type t
-	 * about to be read as parent's next child; 0 when none does.  The
-	 * chunk reader takes a declared size that disagrees with it as wrong
-	 * when a valid sibling starts where the counted size ends
-	 * (core/chunk.c, chunk-size-wrong).  NULL: no counts (B3D). */
+	/* The payload size in bytes that counts give a data chunk of type t
+	 * about to be read as parent's next child, its payload at absolute
+	 * offset payload: counts read before it (a header among parent's
+	 * children already read) or at the start of its own payload (a
+	 * channel's frame or key count); 0 when none does.  The chunk reader
+	 * takes a declared size that disagrees with it as wrong when a valid
+	 * sibling starts where the counted size ends (core/chunk.c,
+	 * chunk-size-wrong).  NULL: no counts (B3D). */
 	uint64_t (*counted_size)(const struct wl_doc *d, const struct wl_chunk *parent,
-				 const struct wl_chunk_type *t);
+				 const struct wl_chunk_type *t, uint64_t payload);
 } wl_format;
 
 /** The registered formats, in detection order; *count set. */

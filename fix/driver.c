@@ -84,15 +84,16 @@ static void scope_of(const wl_doc *d, const wl_chunk *c, char *buf, size_t cap)
 	/* Two objects can share a name (and so a path): number the top-level
 	 * chunks of the same id and label, which no fixer reorders. */
 	unsigned k = 0, same = 0;
+	const char *label = wl_chunk_label(d, top);
 	for (const wl_chunk *s = d->root.first_child; s; s = s->next) {
+		const char *sl = wl_chunk_label(d, s);
 		bool alike = s->kind == WL_NODE_CHUNK && s->id == top->id &&
-			     (s->label && top->label ? strcmp(s->label, top->label) == 0
-						     : s->label == top->label);
+			     (sl && label ? strcmp(sl, label) == 0 : sl == label);
 		if (s == top)
 			k = same;
 		same += alike;
 	}
-	if (same > 1 && top->label) {
+	if (same > 1 && label) {
 		size_t n = strlen(buf);
 		snprintf(buf + n, cap - n, "#%u", k);
 	}

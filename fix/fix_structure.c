@@ -145,8 +145,8 @@ static int drop_gaps(wl_fix_ctx *x, wl_chunk *c, uint16_t mark, wl_rule_id rule,
 		bool start = k->offset == 0 && c->kind == WL_NODE_ROOT && mark == WL_REC_SKIPPED;
 		if (k->kind == WL_NODE_GAP && (k->recovery & mark) && !start) {
 			if (wl_edit_note(x->doc, k, rule, k->offset,
-					 "%" PRIu64 " byte(s) at 0x%" PRIX64 ": removed", k->size,
-					 k->offset) != 0 ||
+					 "%" PRIu64 " byte(s) at 0x%" PRIX64 ": removed", (uint64_t)k->size,
+					 (uint64_t)k->offset) != 0 ||
 			    wl_edit_remove(x->doc, k) != 0)
 				return -1;
 		} else if (deep && k->kind == WL_NODE_CHUNK && k->container) {
@@ -221,7 +221,7 @@ static int note_dropped(wl_fix_ctx *x, const wl_chunk *k, const char *what)
 	return wl_edit_note(x->doc, k, past ? WLR_CHUNK_SIZE_PAST_EOF : WLR_CHUNK_TRUNCATED, k->offset,
 			    "%s: bytes 0x%" PRIX64 "..0x%" PRIX64 " (%" PRIu64 " of the %" PRIu32
 			    " declared) cut by the end of the file: %s",
-			    wl_chunk_name(x->doc, k), k->offset, wl_chunk_end(k), node_len(k),
+			    wl_chunk_name(x->doc, k), (uint64_t)k->offset, wl_chunk_end(k), node_len(k),
 			    k->declared_size, what);
 }
 
@@ -241,7 +241,9 @@ static int drop_node(wl_fix_ctx *x, wl_chunk *k, const char *why)
  * LOD array ...) whose cut child went whole - a part with a piece missing
  * is not a complete element of its object - unless that child is of the
  * container's own type (a B3D NODE under a NODE: a sub-object, whose loss
- * leaves the container's own MESH and keys whole; issue 17).  Top-level chunks stay (the
+ * leaves the container's own MESH and keys whole; issue 17) or optional
+ * (WL_TYPE_OPTIONAL: a B3D TRIS, one surface of its MESH, whose loss
+ * leaves the MESH's vertices and other surfaces loadable; an ANIM).  Top-level chunks stay (the
  * driver removes one whose salvage does not load, fix/driver.h).  Each
  * step is noted with the byte range it drops.  Returns 0 (kept), 1
  * (removed) or -1. */
@@ -253,15 +255,18 @@ static int salvage_cut(wl_fix_ctx *x, wl_chunk *k)
 			next = c->next;
 			int rc = 0;
 			/* a child of k's own type is a sub-object (a B3D NODE under
-			 * a NODE), not a part: k stays whole without it */
-			bool sub = c->kind == WL_NODE_CHUNK && c->type && c->id == k->id &&
-				   c->type->child_ctx == k->type->child_ctx;
+			 * a NODE), and an optional one (WL_TYPE_OPTIONAL: a B3D
+			 * TRIS, one surface; an ANIM) k loads without: not a part,
+			 * k stays whole without it */
+			bool sub = c->kind == WL_NODE_CHUNK && c->type &&
+				   ((c->id == k->id && c->type->child_ctx == k->type->child_ctx) ||
+				    (c->type->flags & WL_TYPE_OPTIONAL));
 			if (c->kind == WL_NODE_CHUNK && (c->recovery & WL_REC_TRUNCATED))
 				rc = salvage_cut(x, c);
 			else if (c->kind == WL_NODE_GAP && !(c->recovery & (WL_REC_STRAY | WL_REC_SKIPPED)))
 				rc = wl_edit_note(x->doc, c, WLR_CHUNK_TRUNCATED, c->offset,
 						  "%" PRIu64 " byte(s) at 0x%" PRIX64 " cut by the end of the file: removed",
-						  c->size, c->offset) != 0 || wl_edit_remove(x->doc, c) != 0 ? -1 : 1;
+						  (uint64_t)c->size, (uint64_t)c->offset) != 0 || wl_edit_remove(x->doc, c) != 0 ? -1 : 1;
 			if (rc < 0)
 				return -1;
 			lost |= rc == 1 && !sub;

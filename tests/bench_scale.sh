@@ -2,36 +2,46 @@
 # `make bench`, size scaling: w3dlint -q --no-xref -j 1 over generated
 # inputs of 1, 10 and 50 MB of each kind (tests/gen_scale.c: zeros of each
 # format, many empty chunks (W3D, B3D), many HLOD sub-objects, a P3D with 16
-# LZO blocks), made in a temporary folder and removed after.  Per file: peak
-# RSS in bytes per input byte (as measured, and above the peak RSS of
-# linting a 1-byte file of the format: the program's own), elapsed and CPU
-# (user + system) seconds per MB (GNU time), and per kind the ratio of the
-# largest to the smallest figure over the sizes (flat: within 2x).  Figures
-# are reported, never asserted.  BENCH_SCALE_SIZES
-# overrides the sizes (MB, default "1 10 50").
+# LZO blocks), made in a temporary folder and removed after.
+#
+# Each run is timed by tests/timed_run.py: the median over BENCH_SCALE_RUNS
+# runs (default 3, after one run whose report is kept for the status) of the
+# elapsed time (wall clock, no 10 ms steps) and of the CPU time (user +
+# system, from the child's rusage), and the largest peak RSS.  Start-up is
+# shown on its own: per format, the same over an empty file.  Per file:
+# peak RSS in bytes per input byte (as measured, and above the start-up's
+# peak RSS: the program's own), elapsed seconds per MB (as measured, and
+# above the start-up's elapsed time), CPU seconds per MB above the
+# start-up's, and per kind the ratio of the largest to the smallest figure
+# over the sizes (flat: within 2x).  Figures are reported, never asserted.
+# BENCH_SCALE_SIZES overrides the sizes (MB, default "1 10 50").
 # Usage: tests/bench_scale.sh W3DLINT GEN_SCALE
 set -u
 w3dlint=$1
 gen=$2
 sizes=${BENCH_SCALE_SIZES:-1 10 50}
-if [ ! -x /usr/bin/time ]; then
-	echo "bench scale: skipped: no /usr/bin/time (GNU time) for the peak RSS"
+runs=${BENCH_SCALE_RUNS:-3}
+timed=$(dirname "$0")/timed_run.py
+if [ ! -x /usr/bin/time ] || ! command -v python3 >/dev/null 2>&1; then
+	echo "bench scale: skipped: no /usr/bin/time (GNU time, for the peak RSS) or no python3 (tests/timed_run.py)"
 	exit 0
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
-# base EXT: peak RSS in KB of linting a 1-byte file named .EXT
-base() {
-	printf 'x' > "$tmp/one.$1"
-	/usr/bin/time -f '%M' -o "$tmp/btime" "$w3dlint" -q --no-xref --no-progress -j 1 "$tmp/one.$1" \
-		> /dev/null 2>&1
-	tail -n 1 "$tmp/btime"
+lint() {
+	python3 "$timed" "$runs" "$w3dlint" -q --no-xref --no-progress -j 1 "$1"
 }
-printf 'bench scale: %-10s %5s %9s %9s %8s %8s %8s %s\n' kind MB "RSS/byte" "above" "s/MB" "cpu s/MB" "s" status
+echo "bench scale: median of $runs runs; \"start-up\": the same over an empty file of the format"
+printf 'bench scale: %-10s %5s %9s %9s %8s %8s %8s %8s %s\n' kind MB "RSS/byte" "above" "s/MB" "above" \
+	"cpu/MB" "s" status
 for kind in w3d-zeros w3d-empty w3d-hlod b3d-zeros b3d-empty p3d-zeros p3d-lzo; do
 	case $kind in w3d-*) ext=w3d ;; b3d-*) ext=b3d ;; *) ext=p3d ;; esac
 	: > "$tmp/figures"
-	kb0=$(base "$ext")
+	: > "$tmp/empty.$ext"
+	# start-up: elapsed, CPU, peak RSS (KiB) of linting an empty file
+	set -- $(lint "$tmp/empty.$ext")
+	t0=$1 c0=$2 kb0=$3
+	printf 'bench scale: %-10s start-up %.4f s, cpu %.4f s, peak RSS %d KiB\n' "$kind" "$t0" "$c0" "$kb0"
 	for mb in $sizes; do
 		f="$tmp/$kind-$mb.$ext"
 		if ! "$gen" "$kind" $((mb * 1000000)) "$f"; then
@@ -39,24 +49,23 @@ for kind in w3d-zeros w3d-empty w3d-hlod b3d-zeros b3d-empty p3d-zeros p3d-lzo; 
 			continue
 		fi
 		bytes=$(stat -c %s "$f")
-		/usr/bin/time -f '%e %M %U %S' -o "$tmp/time" "$w3dlint" -q --no-xref --no-progress -j 1 "$f" \
-			> "$tmp/out" 2>&1
-		rc=$?
-		tail -n 1 "$tmp/time" > "$tmp/time1"
+		"$w3dlint" -q --no-xref --no-progress -j 1 "$f" > "$tmp/out" 2>&1
 		oom=""
 		grep -q 'out-of-memory' "$tmp/out" && oom=" out-of-memory"
-		awk -v k="$kind" -v mb="$mb" -v b="$bytes" -v rc="$rc" -v oom="$oom" -v kb0="$kb0" '{
-			rss = $2 * 1024 / b; above = ($2 - kb0) * 1024 / b
-			spm = $1 / (b / 1e6); cpm = ($3 + $4) / (b / 1e6)
-			printf "bench scale: %-10s %5d %9.1f %9.1f %8.3f %8.3f %8.2f exit %d%s\n", k, mb, rss, above,
-				spm, cpm, $1, rc, oom
-			printf "%f %f %f %f\n", rss, spm, above, cpm >> "'"$tmp/figures"'"
-		}' "$tmp/time1"
+		lint "$f" | awk -v k="$kind" -v mb="$mb" -v b="$bytes" -v oom="$oom" -v kb0="$kb0" \
+			-v t0="$t0" -v c0="$c0" -v fig="$tmp/figures" '{
+			m = b / 1e6
+			rss = $3 * 1024 / b; above = ($3 - kb0) * 1024 / b
+			spm = $1 / m; sabove = ($1 - t0) / m; cpm = ($2 - c0) / m
+			printf "bench scale: %-10s %5d %9.1f %9.1f %8.4f %8.4f %8.4f %8.3f exit %d%s\n", k, mb, rss,
+				above, spm, sabove, cpm, $1, $4, oom
+			printf "%f %f %f %f %f\n", rss, above, spm, sabove, cpm >> fig
+		}'
 		rm -f "$f"
 	done
 	awk -v k="$kind" 'function r(lo, hi) { return lo > 0 ? hi / lo : 0 }
-		NR == 1 { for (i = 1; i <= 4; i++) lo[i] = hi[i] = $i }
-		{ for (i = 1; i <= 4; i++) { if ($i < lo[i]) lo[i] = $i; if ($i > hi[i]) hi[i] = $i } }
-		END { if (NR > 1) printf "bench scale: %-10s flatness (max/min over sizes): RSS/byte %.2fx, above %.2fx, s/MB %.2fx, cpu s/MB %.2fx\n",
-			k, r(lo[1], hi[1]), r(lo[3], hi[3]), r(lo[2], hi[2]), r(lo[4], hi[4]) }' "$tmp/figures"
+		NR == 1 { for (i = 1; i <= 5; i++) lo[i] = hi[i] = $i }
+		{ for (i = 1; i <= 5; i++) { if ($i < lo[i]) lo[i] = $i; if ($i > hi[i]) hi[i] = $i } }
+		END { if (NR > 1) printf "bench scale: %-10s flatness (max/min over sizes): RSS/byte %.2fx, above %.2fx, s/MB %.2fx, above start-up %.2fx, cpu/MB %.2fx\n",
+			k, r(lo[1], hi[1]), r(lo[2], hi[2]), r(lo[3], hi[3]), r(lo[4], hi[4]), r(lo[5], hi[5]) }' "$tmp/figures"
 done

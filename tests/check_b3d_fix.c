@@ -555,6 +555,51 @@ START_TEST(test_salvage_cut_records)
 }
 END_TEST
 
+/* BB3D { NODE "root" { the quad MESH (VRTS, one TRIS of 2 triangles) } },
+ * with extra 1: a second TRIS in the MESH, 2: an ANIM on the NODE after
+ * the MESH; returns the extra chunk's header offset (0 without). */
+static size_t root_quad(wb *b, int extra)
+{
+	size_t at = 0;
+	t_b3d_begin(b, "BB3D");
+	t_w3d_u32(b, 1);
+	t_b3d_node_begin(b, "root", t_b3d_identity);
+	quad_mesh_open(b, -1, -1);
+	if (extra == 1) {
+		at = b->len;
+		t_b3d_tris(b, -1, QUAD_IDX, 2);
+	}
+	t_b3d_end(b);
+	if (extra == 2) {
+		at = b->len;
+		t_b3d_anim(b, 0, 10, 25);
+	}
+	t_b3d_end(b);
+	t_b3d_end(b);
+	return at;
+}
+
+/* Issue 17, loop test: a file cut inside a child its container loads
+ * without (WL_TYPE_OPTIONAL) - _i = 0: the MESH's second TRIS, in its
+ * brush id (no whole triangle: a TRIS is one surface, loaded apart); 1:
+ * the NODE's ANIM (the node loads without its animation) - keeps the
+ * MESH with its VRTS and first TRIS: the file without that child (main
+ * removed the MESH or the NODE as a part with a piece missing, and with
+ * it every whole vertex). */
+START_TEST(test_salvage_cut_in_optional_child)
+{
+	static const size_t kept[] = { 3, 11 }; /* payload bytes before the cut */
+	wb cut, want;
+	t_w3d_init(&cut);
+	t_w3d_init(&want);
+	cut.len = root_quad(&cut, _i + 1) + 8 + kept[_i]; /* the end of the file */
+	root_quad(&want, 0);
+	expect_fix(&cut, &want, true);
+	t_w3d_free(&want);
+	t_w3d_free(&cut);
+}
+END_TEST
+
 START_TEST(test_trim_record_slack)
 {
 	wb b;
@@ -657,6 +702,7 @@ Suite *b3d_fix_suite(void)
 	tcase_add_test(tc, test_cut_in_vrts_keeps_vertices);
 	tcase_add_test(tc, test_fix_weights);
 	tcase_add_test(tc, test_salvage_cut_records);
+	tcase_add_loop_test(tc, test_salvage_cut_in_optional_child, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }

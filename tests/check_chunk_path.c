@@ -34,8 +34,9 @@ static void scan_path(const wl_doc *d, const wl_chunk *c, char *buf, size_t cap)
 			}
 		const char *name = wl_chunk_name(d, k);
 		int w;
-		if (k->label && k->label[0])
-			w = snprintf(buf + at, cap - at, "%s%s[%s]", i == n - 1 ? "" : "/", name, k->label);
+		const char *label = wl_chunk_label(d, k);
+		if (label && label[0])
+			w = snprintf(buf + at, cap - at, "%s%s[%s]", i == n - 1 ? "" : "/", name, label);
 		else if (same > 1)
 			w = snprintf(buf + at, cap - at, "%s%s#%u", i == n - 1 ? "" : "/", name, idx);
 		else
@@ -106,7 +107,7 @@ START_TEST(paths_match_scan)
 	unsigned i = 0;
 	for (wl_chunk *k = d->root.first_child; k; k = k->next, i++)
 		if (i % 10 == 0)
-			k->label = "L";
+			ck_assert_int_eq(wl_chunk_set_label(d, k, "L"), 0);
 	NODES = 0;
 	compare_all(d, &d->root);
 	ck_assert_uint_gt(NODES, 4000);
@@ -164,7 +165,7 @@ START_TEST(deep_path)
 	t_w3d_end(&b);
 	wl_doc *d = wl_doc_read(&w3d_format, "p.w3d", b.data, b.len);
 	const wl_chunk *pass = d->root.first_child->first_child;
-	const wl_chunk *last = pass->last_child->first_child;
+	const wl_chunk *last = wl_chunk_last_child(pass)->first_child;
 	char got[256];
 	ck_assert_str_eq(wl_chunk_path(d, last, 2, got, sizeof got),
 			 "MESH/MATERIAL_PASS/TEXTURE_STAGE#999/STAGE_TEXCOORDS[2]");

@@ -85,7 +85,7 @@ START_TEST(morph_animation_fields)
 	ck_assert_uint_eq(c1->keys[0][0], 7);
 	ck_assert_uint_eq(c1->keys[0][1], 8);
 	ck_assert_uint_eq(a->pivot_data_count, 5);
-	ck_assert_str_eq(a->src->label, "FACE.SMILE");
+	ck_assert_str_eq(wl_chunk_label(D, a->src), "FACE.SMILE");
 	t_obj_done(&D, &B);
 
 	/* near miss: a header of 20 bytes is not ok, names past it are "" */
@@ -182,7 +182,7 @@ START_TEST(lodmodel_fields)
 	ck_assert(!l->lods[1].ok);
 	ck_assert_str_eq(l->lods[1].render_obj_name, "TREE.LO");
 	ck_assert(l->lods[1].lod_min == 100.0f);
-	ck_assert_str_eq(l->src->label, "TREE");
+	ck_assert_str_eq(wl_chunk_label(D, l->src), "TREE");
 	t_obj_done(&D, &B);
 }
 END_TEST
@@ -482,7 +482,7 @@ START_TEST(shdmesh_fields)
 	const w3d_shdmesh *s = m->shdmeshes[0];
 	ck_assert_str_eq(s->name, "ZH.SHD");
 	ck_assert(s->name_terminated);
-	ck_assert_str_eq(s->src->label, "ZH.SHD");
+	ck_assert_str_eq(wl_chunk_label(D, s->src), "ZH.SHD");
 	ck_assert(s->header_ok);
 	ck_assert_uint_eq(s->version, 0x00010000u);
 	ck_assert_uint_eq(s->flags, 5);

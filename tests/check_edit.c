@@ -192,8 +192,8 @@ START_TEST(remove_insert_move)
 	ck_assert_uint_eq(le32(out + h), W3D_CHUNK_HLOD);
 	ck_assert_uint_eq(le32(out + h + 4), 12 | 0x80000000u);
 	ck_assert_mem_eq(out + h + 8, b.data + 8 + mesh_size, 12);
-	ck_assert_uint_eq(box->child_count, 1);
-	ck_assert_uint_eq(unk->sibling_index, 0);
+	ck_assert_uint_eq(wl_chunk_child_count(box), 1);
+	ck_assert_ptr_eq(unk->parent->first_child, unk);
 	finish(out, d, &b);
 }
 END_TEST

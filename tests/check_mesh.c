@@ -64,7 +64,7 @@ START_TEST(valid_mesh_is_clean_and_decoded)
 	ck_assert_uint_eq(m->aabtree.node_count, 3);
 	ck_assert_uint_eq(m->aabtree.node_array_count, 3);
 	ck_assert_uint_eq(m->aabtree.poly_indices.count, 2);
-	ck_assert_ptr_eq(m->src->label, m->name);
+	ck_assert_ptr_eq(wl_chunk_label(d, m->src), m->name);
 	char path[128];
 	wl_chunk_path(d, m->triangles_src, 1, path, sizeof path);
 	ck_assert_str_eq(path, "MESH[TANK.BODY]/TRIANGLES[1]");

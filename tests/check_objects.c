@@ -38,7 +38,7 @@ START_TEST(emitter_valid)
 	ck_assert_uint_eq(e->rotation.keys.count, 2);
 	ck_assert_uint_eq(e->rotation.keys.offset, at.rotation + 8 + 16);
 	ck_assert(e->velocity[2] == 1.0f && e->acceleration[2] == -9.8f);
-	ck_assert_str_eq(e->src->label, "FIRE");
+	ck_assert_str_eq(wl_chunk_label(D, e->src), "FIRE");
 	t_obj_done(&D, &B);
 }
 END_TEST

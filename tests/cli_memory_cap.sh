@@ -39,7 +39,7 @@ for j in 1 2; do
 done
 
 run --no-xref --memory-cap 1G "$tmp/d/zeros.w3d"
-if [ "$rc" -eq 1 ] && has "zeros.w3d:0x0: error: reached the per-file memory limit of 28000000 bytes (14 per input byte"; then
+if [ "$rc" -eq 1 ] && has "zeros.w3d:0x0: error: reached the per-file memory limit of 20000000 bytes (10 per input byte"; then
 	ok "over the per-file limit: one out-of-memory finding naming it"
 else
 	bad "over the per-file limit (status $rc)"

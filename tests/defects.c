@@ -259,17 +259,17 @@ static bool inj_index(const wl_doc *d, inj *o)
 
 static bool inj_trunc(const wl_doc *d, inj *o)
 {
-	const wl_chunk *c = d->root.last_child;
+	const wl_chunk *c = wl_chunk_last_child(&d->root);
 	if (!c || !whole(c))
 		return false;
-	while (c->container && c->last_child)
-		c = c->last_child;
+	while (c->container && wl_chunk_last_child(c))
+		c = wl_chunk_last_child(c);
 	if (!whole(c) || c->container || c->size < 2 || wl_chunk_end(c) != d->size)
 		return false;
 	o->len = (size_t)(wl_chunk_payload_offset(c) + c->size / 2);
 	o->bytes = dup_bytes(d->bytes, o->len, 0);
 	set_one(o, "chunk-truncated", c->offset);
-	o->no_fix = d->root.first_child == d->root.last_child;
+	o->no_fix = d->root.first_child == wl_chunk_last_child(&d->root);
 	return true;
 }
 
@@ -290,7 +290,7 @@ static bool inj_bit(const wl_doc *d, inj *o)
 static bool inj_size(const wl_doc *d, inj *o)
 {
 	for (const wl_chunk *c = d->root.first_child; c; c = c->next) {
-		const wl_chunk *k = c->last_child;
+		const wl_chunk *k = wl_chunk_last_child(c);
 		if (!whole(c) || !c->container || !whole(k) || k->container || !whole(c->next) ||
 		    wl_chunk_end(k) != wl_chunk_end(c))
 			continue;

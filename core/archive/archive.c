@@ -75,7 +75,7 @@ wl_chunk *arc_node(arc_reader *r, uint32_t id, uint64_t offset, uint64_t size, c
 	if (c) {
 		c->id = id;
 		c->type = lookup(0, id);
-		c->label = label;
+		wl_chunk_set_label(r->doc, c, label);
 	}
 	return c;
 }

@@ -383,7 +383,8 @@ static void decode_node(builder *b, wl_chunk *c, b3d_node *parent, size_t depth)
 	wl_cursor k = wl_cursor_make(wl_chunk_payload(b->doc, c), (size_t)c->fields, off);
 	if (read_string(b, &k, &n->name, &n->name_len)) {
 		n->name_terminated = true;
-		c->label = label_of(b, n->name, n->name_len);
+		n->label = label_of(b, n->name, n->name_len);
+		wl_chunk_set_label(b->doc, c, n->label);
 		if (wl_cursor_remaining(&k) >= B3D_NODE_TRANSFORM) {
 			n->transform_offset = wl_cursor_offset(&k);
 			read_floats(&k, n->position, 3);
@@ -394,7 +395,7 @@ static void decode_node(builder *b, wl_chunk *c, b3d_node *parent, size_t depth)
 			wl_report(&b->doc->findings, WLR_B3D_RECORD_SLACK, c, -1, wl_cursor_offset(&k),
 				  wl_cursor_remaining(&k),
 				  "NODE '%s' ends %zu byte(s) into its 40-byte transform (position, scale, "
-				  "rotation)", c->label ? c->label : "", wl_cursor_remaining(&k));
+				  "rotation)", n->label ? n->label : "", wl_cursor_remaining(&k));
 		}
 	} else {
 		unterminated(b, c, &k, "node name", 0);

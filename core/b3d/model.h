@@ -162,6 +162,10 @@ typedef struct b3d_node {
 	const wl_chunk *src;
 	struct b3d_node *parent; /* NULL for a NODE directly under BB3D */
 	const char *name;        /* up to the NUL (arena) */
+	const char *label;       /* name for paths and messages: bytes outside
+	                          * 0x20..0x7E and / [ ] as '?' (arena), or NULL
+	                          * when the name is unterminated; also the
+	                          * chunk's label (wl_chunk_label) */
 	size_t name_len;
 	bool name_terminated;
 	bool transform_ok;       /* the 40 bytes of transform are present */

@@ -14,7 +14,7 @@ uint64_t b3d_irr_span(const b3d_model *m, const b3d_mesh *me)
 
 const char *b3d_node_label(const struct b3d_node *n)
 {
-	return n && n->src && n->src->label ? n->src->label : "";
+	return n && n->label ? n->label : "";
 }
 
 const char *b3d_mesh_label(const b3d_mesh *me)

@@ -103,8 +103,8 @@ static void block_read(lw *w, uint64_t count, uint32_t elem, const char *what, b
 		return;
 	uint64_t room = w->end - pos(w);
 	/* LZO and LZSS expand at most about 255:1: a larger count is false;
-	 * and no block decodes to more than 64 bytes per file byte (the
-	 * documents' memory bound, chunk.h WL_ARENA_PER_BYTE) plus 1 MiB. */
+	 * and no block decodes to more than the documents' memory bound
+	 * (chunk.h WL_ARENA_PER_BYTE per file byte) plus 1 MiB. */
 	uint64_t cap = w->d->size * WL_ARENA_PER_BYTE + ((uint64_t)1 << 20);
 	bool comp = compressed_at(w, count, elem);
 	uint64_t need = comp ? (count * elem + 255) / 256 : count * elem + (w->v >= 64);
@@ -533,9 +533,9 @@ bool p3d_walk_lod(wl_doc *d, const p3d_model *m, p3d_lod *l, wl_chunk *node)
 		p3d_skip(&w.k, 4, "tail");
 	if (w.v >= 68)
 		p3d_skip(&w.k, 1, "tail");
-	if (node->last_child)
-		p3d_node(d, node, P3D_NODE_LODREST, wl_chunk_end(node->last_child),
-			 l->end - wl_chunk_end(node->last_child));
+	const wl_chunk *last = wl_chunk_last_child(node);
+	if (last)
+		p3d_node(d, node, P3D_NODE_LODREST, wl_chunk_end(last), l->end - wl_chunk_end(last));
 	if (w.k.stop == P3D_STOP_COUNT)
 		wl_report(&d->findings, WLR_P3D_LOD_WALK, node, -1, w.k.at, 4,
 			  "the lod's count of %s at 0x%llx is %llu, which needs at least %llu bytes, but "

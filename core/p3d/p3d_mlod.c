@@ -385,7 +385,7 @@ static uint64_t lod_walk(wl_doc *d, wl_chunk *node, p3d_lod *l, uint32_t index, 
 	p3d_node(d, node, P3D_NODE_RESOLUTION, pos, 4);
 	l->resolution = wl_lef32(d->bytes + pos);
 	pos += 4;
-	node->size = pos - off;
+	node->size = (uint32_t)(pos - off);
 	node->declared_size = (uint32_t)node->size;
 	l->end = (uint32_t)pos;
 	l->walked = true;
@@ -399,12 +399,14 @@ static uint64_t lod(wl_doc *d, p3d_lod *l, uint32_t index, uint64_t off)
 	wl_chunk *node = p3d_node(d, &d->root, P3D_NODE_LOD, off, d->size - off);
 	if (!node)
 		return 0;
-	node->label = wl_arena_printf(d->arena, "%u", (unsigned)index);
+	wl_chunk_set_label(d, node, wl_arena_printf(d->arena, "%u", (unsigned)index));
 	l->node = node;
 	l->start = (uint32_t)off;
 	uint64_t end = lod_walk(d, node, l, index, off);
-	if (!end)
-		p3d_gap(d, node, node->last_child ? wl_chunk_end(node->last_child) : off, d->size);
+	if (!end) {
+		const wl_chunk *last = wl_chunk_last_child(node);
+		p3d_gap(d, node, last ? wl_chunk_end(last) : off, d->size);
+	}
 	return end;
 }
 

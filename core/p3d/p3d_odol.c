@@ -195,7 +195,7 @@ static void lod_infos(wl_doc *d, p3d_model *m, p3d_info_walk *w, uint64_t pos, u
 			continue;
 		wl_chunk *r = p3d_node(d, c, P3D_NODE_LODINFO, pos, w->info_rec);
 		if (r)
-			r->label = wl_arena_printf(d->arena, "%u", (unsigned)i);
+			wl_chunk_set_label(d, r, wl_arena_printf(d->arena, "%u", (unsigned)i));
 		pos += w->info_rec;
 	}
 }
@@ -213,7 +213,7 @@ static void cut_short(wl_doc *d, p3d_model *m, p3d_lod *l, uint64_t pos)
 		p3d_gap(d, &d->root, pos, l->start);
 		node = p3d_node(d, &d->root, P3D_NODE_LOD, l->start, d->size - l->start);
 		if (node)
-			node->label = wl_arena_printf(d->arena, "%u", i);
+			wl_chunk_set_label(d, node, wl_arena_printf(d->arena, "%u", i));
 		l->node = node;
 	} else {
 		p3d_gap(d, &d->root, pos, d->size);
@@ -299,7 +299,7 @@ static void read_lods(wl_doc *d, p3d_model *m, uint64_t from)
 		p3d_gap(d, &d->root, pos, l->start);
 		wl_chunk *node = p3d_node(d, &d->root, P3D_NODE_LOD, l->start, l->end - l->start);
 		if (node) {
-			node->label = wl_arena_printf(d->arena, "%u", (unsigned)(l - m->lods));
+			wl_chunk_set_label(d, node, wl_arena_printf(d->arena, "%u", (unsigned)(l - m->lods)));
 			if (m->version >= 40 && p3d_version_known(m->version))
 				l->walked = p3d_walk_lod(d, m, l, node);
 			if (m->trial && !l->walked)

@@ -45,9 +45,86 @@ static bool mesh_count(const wl_doc *d, const wl_chunk *mesh, bool per_tri, uint
 	return is_mesh(mesh) && header_u32(d, mesh, 0x001F, 116, per_tri ? 40 : 44, n);
 }
 
-uint64_t w3d_counted_size(const wl_doc *d, const wl_chunk *parent, const wl_chunk_type *t)
+/* A cursor over the first need bytes of a chunk's payload at payload
+ * (absolute): its own header; false when the file does not hold them. */
+static bool own_header(const wl_doc *d, uint64_t payload, uint32_t need, wl_cursor *c)
 {
-	if (parent->kind != WL_NODE_CHUNK || !parent->type || !t->elem_size)
+	if (payload > d->size || d->size - payload < need)
+		return false;
+	*c = wl_cursor_make(d->bytes + payload, need, payload);
+	return true;
+}
+
+/* An ANIMATION's channels (notes/w3d_reference.md §2.4, exporter
+ * vchannel.cpp:628-650, bchannel.cpp:181-200): ANIMATION_CHANNEL
+ * (W3dAnimChannelStruct: u16 FirstFrame, LastFrame, VectorLen) 12 + 4 x
+ * VectorLen x (LastFrame - FirstFrame + 1); BIT_CHANNEL
+ * (W3dBitChannelStruct: u16 FirstFrame, LastFrame) 9 + one bit per frame
+ * rounded up to bytes.  0 when LastFrame < FirstFrame (no size fits). */
+static uint64_t channel_size(const wl_doc *d, uint32_t id, uint64_t payload)
+{
+	wl_cursor c;
+	if (!own_header(d, payload, 6, &c))
+		return 0;
+	uint32_t first = wl_cursor_u16(&c), last = wl_cursor_u16(&c), vl = wl_cursor_u16(&c);
+	if (last < first)
+		return 0;
+	uint64_t frames = (uint64_t)last - first + 1;
+	return id == 0x0202 ? 12 + 4 * (uint64_t)vl * frames : 9 + (frames + 7) / 8;
+}
+
+/* A COMPRESSED_ANIMATION's channels (notes/w3d_reference.md §2.5), by the
+ * Flavor of its COMPRESSED_ANIMATION_HEADER (44 bytes, u16 at 42) and the
+ * channel's own header:
+ *  - COMPRESSED_ANIMATION_CHANNEL (u32 NumTimeCodes or NumFrames, u16
+ *    Pivot, u8 VectorLen): timecoded (Flavor 0) 8 + 4 x NumTimeCodes x
+ *    (VectorLen + 1) (exporter vchannel.cpp:167-240); adaptive delta
+ *    (Flavor 1) 15 + 4 x VectorLen + 9 x VectorLen x ceil(NumFrames / 16)
+ *    (vchannel.cpp:432-440, what OpenSAGE reads); other flavors: none;
+ *  - COMPRESSED_BIT_CHANNEL (u32 NumTimeCodes): 8 + 4 x NumTimeCodes (the
+ *    loader asserts it, motchan.cpp:773);
+ *  - COMPRESSED_ANIMATION_MOTION_CHANNEL (BFME II: u8 Zero, DeltaType,
+ *    VectorLen, Flags, u16 NumTimeCodes): timecoded (DeltaType 0) 8 +
+ *    NumTimeCodes u16 keys padded to 4 bytes + 4 x NumTimeCodes x
+ *    VectorLen (OpenSAGE W3dMotionChannel.cs); adaptive delta: none. */
+static uint64_t compressed_channel_size(const wl_doc *d, const wl_chunk *parent, uint32_t id,
+					uint64_t payload)
+{
+	uint32_t rate_flavor;
+	wl_cursor c;
+	if (!header_u32(d, parent, 0x0281, 44, 40, &rate_flavor) || !own_header(d, payload, 8, &c))
+		return 0;
+	const uint32_t flavor = rate_flavor >> 16;
+	if (id == 0x0284) {
+		wl_cursor_skip(&c, 1);
+		uint32_t delta = wl_cursor_u8(&c), vl = wl_cursor_u8(&c);
+		wl_cursor_skip(&c, 1);
+		uint64_t n = wl_cursor_u16(&c);
+		return delta == 0 ? 8 + (2 * n + 3) / 4 * 4 + 4 * n * vl : 0;
+	}
+	uint64_t n = wl_cursor_u32(&c);
+	wl_cursor_skip(&c, 2);
+	uint64_t vl = wl_cursor_u8(&c);
+	if (id == 0x0283)
+		return 8 + 4 * n;
+	if (flavor == 0)
+		return 8 + 4 * n * (vl + 1);
+	return flavor == 1 ? 15 + 4 * vl + 9 * vl * ((n + 15) / 16) : 0;
+}
+
+uint64_t w3d_counted_size(const wl_doc *d, const wl_chunk *parent, const wl_chunk_type *t, uint64_t payload)
+{
+	if (parent->kind != WL_NODE_CHUNK || !parent->type)
+		return 0;
+	switch (parent->type->child_ctx) {
+	case W3D_CTX_ANIMATION:
+		return t->id == 0x0202 || t->id == 0x0203 ? channel_size(d, t->id, payload) : 0;
+	case W3D_CTX_COMPRESSED_ANIMATION:
+		return t->id >= 0x0282 && t->id <= 0x0284 ? compressed_channel_size(d, parent, t->id, payload) : 0;
+	default:
+		break;
+	}
+	if (!t->elem_size)
 		return 0;
 	uint32_t n = 0;
 	bool ok;

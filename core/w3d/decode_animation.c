@@ -41,7 +41,7 @@ static int read_anim_header(wl_doc *doc, wl_chunk *c, const wl_chunk *h, uint64_
 	if (!*name || !*hname)
 		return -1;
 	*num_frames = wl_cursor_u32(cur);
-	w3d_set_label(c, *name);
+	w3d_set_label(doc, c, *name);
 	return 1;
 }
 

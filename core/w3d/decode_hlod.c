@@ -113,7 +113,7 @@ w3d_hlod *w3d_decode_hlod(wl_doc *doc, wl_chunk *c)
 		if (!h->name || !h->hierarchy_name)
 			return w3d_oom(doc);
 		h->header_ok = true;
-		w3d_set_label(c, h->name);
+		w3d_set_label(doc, c, h->name);
 	}
 	/* LOD arrays are contiguous when they directly follow the header with
 	 * nothing but LOD arrays in between (A6); stray sub-objects attached

@@ -385,7 +385,7 @@ static void set_name(wl_doc *doc, wl_chunk *c, w3d_mesh *m)
 		return;
 	}
 	m->name = s;
-	c->label = s;
+	wl_chunk_set_label(doc, c, s);
 }
 
 /* Number of children of c with the given id (data or container). */

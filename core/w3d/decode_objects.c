@@ -91,7 +91,7 @@ w3d_morph_animation *w3d_decode_morph_animation(wl_doc *doc, wl_chunk *c)
 		a->frame_count = wl_cursor_u32(&cur);
 		a->frame_rate = wl_cursor_f32(&cur);
 		a->channel_count = wl_cursor_u32(&cur);
-		w3d_set_label(c, a->name);
+		w3d_set_label(doc, c, a->name);
 	}
 	size_t nch = count_id(c, W3D_OBJ_CHUNK_MORPHANIM_CHANNEL);
 	a->channels = array_of(doc, nch, sizeof *a->channels);
@@ -148,7 +148,7 @@ w3d_hmodel *w3d_decode_hmodel(wl_doc *doc, wl_chunk *c)
 		h->name = name_field(doc, &cur, 16, &h->name_terminated);
 		h->hierarchy_name = name_field(doc, &cur, 16, &h->hierarchy_name_terminated);
 		h->num_connections = wl_cursor_u16(&cur);
-		w3d_set_label(c, h->name);
+		w3d_set_label(doc, c, h->name);
 	}
 	size_t n = count_id(c, W3D_OBJ_CHUNK_NODE) + count_id(c, W3D_OBJ_CHUNK_COLLISION_NODE) +
 		   count_id(c, W3D_OBJ_CHUNK_SKIN_NODE);
@@ -183,7 +183,7 @@ w3d_lodmodel *w3d_decode_lodmodel(wl_doc *doc, wl_chunk *c)
 		l->version = wl_cursor_u32(&cur);
 		l->name = name_field(doc, &cur, 16, &l->name_terminated);
 		l->num_lods = wl_cursor_u16(&cur);
-		w3d_set_label(c, l->name);
+		w3d_set_label(doc, c, l->name);
 	}
 	size_t n = count_id(c, W3D_OBJ_CHUNK_LOD);
 	l->lods = array_of(doc, n, sizeof *l->lods);
@@ -241,7 +241,7 @@ w3d_collection *w3d_decode_collection(wl_doc *doc, wl_chunk *c)
 		o->version = wl_cursor_u32(&cur);
 		o->name = name_field(doc, &cur, 16, &o->name_terminated);
 		o->render_object_count = wl_cursor_u32(&cur);
-		w3d_set_label(c, o->name);
+		w3d_set_label(doc, c, o->name);
 	}
 	size_t nn = count_id(c, W3D_OBJ_CHUNK_COLLECTION_OBJ_NAME);
 	size_t np = count_id(c, W3D_OBJ_CHUNK_PLACEHOLDER);
@@ -410,7 +410,7 @@ w3d_aggregate *w3d_decode_aggregate(wl_doc *doc, wl_chunk *c)
 			a->header_ok = cur.len >= W3D_AGGREGATE_HEADER_SIZE;
 			a->version = wl_cursor_u32(&cur);
 			a->name = name_field(doc, &cur, 16, &a->name_terminated);
-			w3d_set_label(c, a->name);
+			w3d_set_label(doc, c, a->name);
 		} else if (k->id == W3D_OBJ_CHUNK_AGGREGATE_INFO && !a->info) {
 			a->info = k;
 			a->info_ok = cur.len >= W3D_AGGREGATE_INFO_SIZE;
@@ -469,7 +469,7 @@ w3d_primitive *w3d_decode_primitive(wl_doc *doc, wl_chunk *c)
 			 * Inner/OuterExtent (ring): TextureName at 116 in both. */
 			wl_cursor_skip(&cur, 116 - 68);
 			p->texture_name = name_field(doc, &cur, 32, &p->texture_name_terminated);
-			w3d_set_label(c, p->name);
+			w3d_set_label(doc, c, p->name);
 		}
 	}
 	return doc->oom ? NULL : p;
@@ -488,7 +488,7 @@ w3d_null_object *w3d_decode_null_object(wl_doc *doc, wl_chunk *c)
 	n->attributes = wl_cursor_u32(&cur);
 	wl_cursor_skip(&cur, 8); /* pad[2] */
 	n->name = name_field(doc, &cur, 32, &n->name_terminated);
-	w3d_set_label(c, n->name);
+	w3d_set_label(doc, c, n->name);
 	return doc->oom ? NULL : n;
 }
 
@@ -503,7 +503,7 @@ w3d_dazzle *w3d_decode_dazzle(wl_doc *doc, wl_chunk *c)
 		if (k->id == W3D_OBJ_CHUNK_DAZZLE_NAME && !d->name_src) {
 			d->name_src = k;
 			d->name = w3d_decode_string_chunk(doc, k, &d->name_terminated);
-			w3d_set_label(c, d->name);
+			w3d_set_label(doc, c, d->name);
 		} else if (k->id == W3D_OBJ_CHUNK_DAZZLE_TYPENAME && !d->type_src) {
 			d->type_src = k;
 			d->type_name = w3d_decode_string_chunk(doc, k, &d->type_name_terminated);
@@ -527,7 +527,7 @@ w3d_soundrobj *w3d_decode_soundrobj(wl_doc *doc, wl_chunk *c)
 			s->version = wl_cursor_u32(&cur);
 			s->name = name_field(doc, &cur, 16, &s->name_terminated);
 			s->flags = wl_cursor_u32(&cur);
-			w3d_set_label(c, s->name);
+			w3d_set_label(doc, c, s->name);
 		} else if (k->id == W3D_OBJ_CHUNK_SOUNDROBJ_DEFINITION && !s->definition) {
 			s->definition = k;
 		}
@@ -589,7 +589,7 @@ w3d_shdmesh *w3d_decode_shdmesh(wl_doc *doc, wl_chunk *c)
 		if (k->id == W3D_OBJ_CHUNK_SHDMESH_NAME && !m->name_src) {
 			m->name_src = k;
 			m->name = w3d_decode_string_chunk(doc, k, &m->name_terminated);
-			w3d_set_label(c, m->name);
+			w3d_set_label(doc, c, m->name);
 		} else if (k->id == W3D_OBJ_CHUNK_SHDMESH_HEADER && !m->header) {
 			wl_cursor cur = cursor_of(doc, k);
 			m->header = k;

@@ -63,17 +63,17 @@ const wl_chunk *w3d_find_header(const wl_chunk *c, uint32_t id, bool *first)
 	return NULL;
 }
 
-void w3d_set_label(wl_chunk *c, const char *name)
+void w3d_set_label(wl_doc *doc, wl_chunk *c, const char *name)
 {
 	if (name && name[0])
-		c->label = name;
+		wl_chunk_set_label(doc, c, name);
 }
 
 const char *w3d_label_from_field(wl_doc *doc, wl_chunk *c, const uint8_t *p, size_t n,
 				 bool *terminated)
 {
 	const char *s = w3d_name_field(doc, p, n, terminated);
-	w3d_set_label(c, s);
+	w3d_set_label(doc, c, s);
 	return s;
 }
 

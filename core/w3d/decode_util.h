@@ -53,11 +53,11 @@ void *w3d_oom(wl_doc *doc);
 const wl_chunk *w3d_find_header(const wl_chunk *c, uint32_t id, bool *first);
 
 /**
- * Sets c->label to name when name is non-NULL and not empty; otherwise
+ * Sets c's label (wl_chunk_set_label) to name when name is non-NULL and not empty; otherwise
  * leaves the label alone.  name must live as long as the document (an
  * arena string); it is borrowed, not copied.
  */
-void w3d_set_label(wl_chunk *c, const char *name);
+void w3d_set_label(wl_doc *doc, wl_chunk *c, const char *name);
 
 /**
  * Copies a fixed name field of n bytes at p into the arena: up to the first

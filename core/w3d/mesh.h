@@ -432,7 +432,7 @@ static inline bool w3d_mesh_is_skin(const w3d_mesh *m)
 }
 
 /**
- * Decodes MESH chunk c of doc into doc->arena and sets c->label to the mesh
+ * Decodes MESH chunk c of doc into doc->arena and sets c's label (wl_chunk_set_label) to the mesh
  * name.  Never fails on malformed input (missing
  * or short chunks decode as empty or zero); returns NULL only when out of
  * memory (doc->oom is then set).

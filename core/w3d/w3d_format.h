@@ -170,11 +170,15 @@ const wl_chunk_type *w3d_schema(size_t *out_count);
  * WL_TYPE_ONE_FOR_ALL) - or PIVOTS and PIVOT_FIXUPS of a
  * HIERARCHY whose HIERARCHY_HEADER (36 bytes) gives NumPivots (byte 20),
  * times the schema's element size (notes/w3d_reference.md §3 B2, E1, E9:
- * the loaders read the header's count of elements).  0 when no header
+ * the loaders read the header's count of elements) - or a channel of an
+ * ANIMATION or COMPRESSED_ANIMATION by the counts of its own header at
+ * payload (absolute offset) and, compressed, the animation header's
+ * Flavor (core/w3d/counted.c lists the formulas; notes/w3d_reference.md
+ * §2.4, §2.5).  0 when no header
  * among the first 8 nodes of its parent (the exporters write it first)
  * gives the count: the cost per chunk does not grow with its siblings.  Reads through the cursor; never fails.
  */
-uint64_t w3d_counted_size(const wl_doc *d, const wl_chunk *parent, const wl_chunk_type *t);
+uint64_t w3d_counted_size(const wl_doc *d, const wl_chunk *parent, const wl_chunk_type *t, uint64_t payload);
 
 /** True for the file-name extensions linted as W3D: .w3d .wlt .wht .wha
  *  .wtm, in any letter case. */

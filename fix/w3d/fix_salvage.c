@@ -193,7 +193,7 @@ static int drop_short(wl_fix_ctx *x, const arr *a, size_t n)
 		return 0;
 	if (wl_edit_note(x->doc, c, a->rule, c->offset,
 			 "%s: %" PRIu64 " of %zu vertices: removed (optional; bytes 0x%" PRIX64 "..0x%" PRIX64 ")",
-			 wl_chunk_name(x->doc, c), c->size / a->elem, n, c->offset, wl_chunk_end(c)) != 0)
+			 wl_chunk_name(x->doc, c), (uint64_t)(c->size / a->elem), n, (uint64_t)c->offset, wl_chunk_end(c)) != 0)
 		return -1;
 	return wl_edit_remove(x->doc, c);
 }

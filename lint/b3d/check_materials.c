@@ -76,7 +76,7 @@ static void brushes(wl_lint_ctx *ctx)
 		snprintf(hint, sizeof hint,
 			 " (the file has no TEXS, but unknown chunk '%s' at offset %" PRIu64
 			 " under BB3D: a renamed TEXS?)",
-			 wl_chunk_name(ctx->doc, u), u->offset);
+			 wl_chunk_name(ctx->doc, u), (uint64_t)u->offset);
 	for (size_t i = 0; i < m->brush_count; i++) {
 		const b3d_brush *b = &m->brushes[i];
 		if (!b3c_finite_v(b->color, 4) || !isfinite(b->shininess))

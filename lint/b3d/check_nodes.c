@@ -109,7 +109,7 @@ static void duplicates(wl_lint_ctx *ctx, const b3d_model *m)
 			  "NODE name '%.64s' is already used by the NODE at offset %" PRIu64 ": bone lookups "
 			  "by name (Luanti set_bone_override, attachments) find only one of them, Assimp's "
 			  "validation refuses duplicate bone names",
-			  b3c_node_name(d), v[first]->src->offset);
+			  b3c_node_name(d), (uint64_t)v[first]->src->offset);
 	}
 	free(v);
 }

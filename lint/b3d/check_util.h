@@ -63,7 +63,7 @@ static inline int b3c_shown(size_t len)
  *  print it with %.64s. */
 static inline const char *b3c_node_name(const b3d_node *n)
 {
-	return n && n->src->label ? n->src->label : "";
+	return n && n->label ? n->label : "";
 }
 
 #endif

@@ -63,7 +63,7 @@ static void id_array(wl_lint_ctx *ctx, const w3d_mesh *m, const wl_chunk *src, u
 	wl_report(&ctx->doc->findings, WLR_MATERIAL_ID_ARRAY_LENGTH, src, -1, src->offset, chunk_len(src),
 		  "%s %s of mesh '%s' holds %" PRIu64 " bytes (%" PRIu64 " ids), but must hold 1 id "
 		  "or one per %s (%" PRIu32 ")",
-		  where, what, m->name, src->size, src->size / 4, per_what, per);
+		  where, what, m->name, (uint64_t)src->size, (uint64_t)(src->size / 4), per_what, per);
 }
 
 static void check_counts_of_set(wl_lint_ctx *ctx, const w3d_mesh *m, const w3d_material_set *ms)
@@ -133,7 +133,7 @@ static void check_counts_of_set(wl_lint_ctx *ctx, const w3d_mesh *m, const w3d_m
 					  chunk_len(pf),
 					  "pass %zu stage %zu per-face texcoord ids of mesh '%s' hold %" PRIu64
 					  " bytes, but must hold 12 per triangle (%" PRIu64 ")",
-					  i, s, m->name, pf->size, (uint64_t)nt * 12);
+					  i, s, m->name, (uint64_t)pf->size, (uint64_t)nt * 12);
 		}
 	}
 }

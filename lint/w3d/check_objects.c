@@ -98,7 +98,7 @@ static void check_emitter_sizes(wl_lint_ctx *ctx, const w3d_emitter *e)
 		if (whole(c) && c->size != need)
 			wl_report(f, WLR_EMITTER_PROPS_SIZE_MISMATCH, c, -1, c->offset, chunk_len(c),
 				  "emitter '%s' props hold %" PRIu64 " bytes; 40 + 8 x (%u + %u + %u) keys = %" PRIu64,
-				  e->name, c->size, cnt[0], cnt[1], cnt[2], need);
+				  e->name, (uint64_t)c->size, cnt[0], cnt[1], cnt[2], need);
 	}
 	const w3d_emitter_keyframes *kf[3] = { &e->rotation, &e->frame, &e->blur_time };
 	for (int i = 0; i < 3; i++) {
@@ -109,7 +109,7 @@ static void check_emitter_sizes(wl_lint_ctx *ctx, const w3d_emitter *e)
 		if (c->size != need)
 			wl_report(f, WLR_EMITTER_KEYFRAMES_SIZE_MISMATCH, c, -1, c->offset, chunk_len(c),
 				  "emitter '%s' %s hold %" PRIu64 " bytes; header %u + 8 x (KeyframeCount %u + 1) = %" PRIu64,
-				  e->name, name_of(ctx->doc, c), c->size, kf[i]->header_size, kf[i]->keyframe_count, need);
+				  e->name, name_of(ctx->doc, c), (uint64_t)c->size, kf[i]->header_size, kf[i]->keyframe_count, need);
 	}
 	if (e->user_data && e->user_data_ok && whole(e->user_data)) {
 		const wl_chunk *c = e->user_data;
@@ -117,7 +117,7 @@ static void check_emitter_sizes(wl_lint_ctx *ctx, const w3d_emitter *e)
 		if (c->size != need)
 			wl_report(f, WLR_EMITTER_USER_DATA_SIZE_MISMATCH, c, -1, wl_chunk_payload_offset(c) + 4, 4,
 				  "emitter '%s' user data holds %" PRIu64 " bytes; 12 + SizeofStringParam %u = %" PRIu64,
-				  e->name, c->size, e->user_string_size, need);
+				  e->name, (uint64_t)c->size, e->user_string_size, need);
 	}
 }
 
@@ -176,7 +176,7 @@ static void check_record_size(wl_lint_ctx *ctx, const wl_chunk *c, const char *n
 	if (whole(c) && c->size > size)
 		wl_report(&ctx->doc->findings, WLR_OBJECT_SIZE_MISMATCH, c, -1, c->offset, chunk_len(c),
 			  "%s '%s' holds %" PRIu64 " bytes; its record is %" PRIu64 " (the rest is never read)",
-			  name_of(ctx->doc, c), name, c->size, size);
+			  name_of(ctx->doc, c), name, (uint64_t)c->size, size);
 }
 
 static void check_aggregate(wl_lint_ctx *ctx, const w3d_aggregate *a)
@@ -189,7 +189,7 @@ static void check_aggregate(wl_lint_ctx *ctx, const w3d_aggregate *a)
 		wl_report(&ctx->doc->findings, WLR_AGGREGATE_INFO_SIZE_MISMATCH, c, -1,
 			  wl_chunk_payload_offset(c) + 32, 4,
 			  "aggregate '%s' info holds %" PRIu64 " bytes; 36 + 64 x SubobjectCount %u = %" PRIu64,
-			  a->name, c->size, a->subobject_count, need);
+			  a->name, (uint64_t)c->size, a->subobject_count, need);
 }
 
 static void check_hmodel(wl_lint_ctx *ctx, const w3d_hmodel *h)

@@ -164,14 +164,14 @@ static void check_string_chunk(wl_lint_ctx *ctx, const wl_chunk *c, const uint8_
 		if ((double)c->size > max)
 			wl_report(f, WLR_NAME_TOO_LONG, c, -1, c->offset, c->header_size + c->size,
 				  "%s holds %" PRIu64 " bytes; the loader reads it whole into a %.0f-byte buffer", nm,
-				  c->size, max);
+				  (uint64_t)c->size, max);
 	}
 	bool text = is_text_chunk(c);
 	char buf[41];
 	if (!memchr(p, 0, len)) {
 		wl_report(f, text ? WLR_TEXT_NOT_TERMINATED : WLR_NAME_NOT_TERMINATED, c, -1, c->offset,
 			  c->header_size + c->size, "%s '%s' (%" PRIu64 " bytes) has no nul terminator", nm,
-			  printable(buf, sizeof buf, p, len), c->size);
+			  printable(buf, sizeof buf, p, len), (uint64_t)c->size);
 		return;
 	}
 	if (!text) {
