@@ -57,6 +57,8 @@ TOOL_SRC  += tests/salvage_gen.c
 TOOL_SRC  += tests/gen_p3d_seeds.c
 # bench_limit.c: the physical limit that `make bench` compares w3dlint with.
 TOOL_SRC  += tests/bench_limit.c
+# bench_time.c: wall and CPU time of the bench's runs, alone or side by side.
+TOOL_SRC  += tests/bench_time.c
 # gen_scale.c: the inputs of the size-scaling bench (tests/bench_scale.sh).
 TOOL_SRC  += tests/gen_scale.c
 TEST_SRC  := $(filter-out $(TOOL_SRC),$(wildcard tests/*.c))
@@ -252,10 +254,10 @@ _demo: $(BUILD)/w3dlint $(BUILD)/demo/.stamp
 # Then w3dlint against `assimp info` over ../shared/corpus/b3d
 # (tests/bench_b3d.sh; assimp-utils from setup-deps.sh bench), and the P3D
 # corpus's MB/s and files/s (tests/bench_p3d.sh).
-_bench: $(BUILD)/w3dlint $(BUILD)/bench_limit $(BUILD)/tool_aabtree_table $(BUILD)/tool_mkarchive $(BUILD)/gen_scale
-	sh tests/bench.sh $(BUILD)/w3dlint $(BUILD)/bench_limit $(BUILD)/tool_aabtree_table
+_bench: $(BUILD)/w3dlint $(BUILD)/bench_limit $(BUILD)/bench_time $(BUILD)/tool_aabtree_table $(BUILD)/tool_mkarchive $(BUILD)/gen_scale
+	BENCH_TIME=$(BUILD)/bench_time sh tests/bench.sh $(BUILD)/w3dlint $(BUILD)/bench_limit $(BUILD)/tool_aabtree_table
 	@sh scripts/setup-deps.sh bench
-	sh tests/bench_b3d.sh $(BUILD)/w3dlint
+	BENCH_TIME=$(BUILD)/bench_time sh tests/bench_b3d.sh $(BUILD)/w3dlint $(BUILD)/bench_limit
 	sh tests/bench_p3d.sh $(BUILD)/w3dlint
 	sh tests/bench_archive.sh $(BUILD)/w3dlint $(BUILD)/tool_mkarchive
 	sh tests/bench_scale.sh $(BUILD)/w3dlint $(BUILD)/gen_scale
@@ -264,6 +266,10 @@ _bench: $(BUILD)/w3dlint $(BUILD)/bench_limit $(BUILD)/tool_aabtree_table $(BUIL
 $(BUILD)/bench_limit: tests/bench_limit.c
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(DEFS) $(CFLAGS) -O3 $(LDFLAGS) -o $@ $<
+
+$(BUILD)/bench_time: tests/bench_time.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(DEFS) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
 # docs/aabtree-quality.md: SAH of rebuilt vs original AABTrees over the
 # corpus, and the builder's speed (tests/tool_aabtree_table.c).
