@@ -123,6 +123,10 @@ START_TEST(document_added_to_builtin)
 }
 END_TEST
 
+/* Declared here for -Wmissing-prototypes (written so that the suite list
+ * generator, which matches definitions at the start of a line, skips it). */
+extern Suite *catalog_table_suite(void);
+
 Suite *catalog_table_suite(void)
 {
 	Suite *s = suite_create("catalog_table");
