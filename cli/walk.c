@@ -214,11 +214,94 @@ static void walk_dir(walk *w, const char *dir, int depth)
 	entries_free(&names);
 }
 
+/* One folder's entries as read for wl_walk_memo. */
+typedef struct memo_dir {
+	char *dir;
+	entries names; /* sorted; empty when the folder could not be read */
+} memo_dir;
+
+struct wl_walk_memo {
+	memo_dir *dirs;
+	size_t count, cap;
+	size_t last; /* the folder asked last (named files come in runs) */
+};
+
+wl_walk_memo *wl_walk_memo_new(void)
+{
+	return calloc(1, sizeof(wl_walk_memo));
+}
+
+void wl_walk_memo_free(wl_walk_memo *m)
+{
+	if (!m)
+		return;
+	for (size_t i = 0; i < m->count; i++) {
+		free(m->dirs[i].dir);
+		entries_free(&m->dirs[i].names);
+	}
+	free(m->dirs);
+	free(m);
+}
+
+/* The entries of folder dir (len bytes of a path), read on first use;
+ * NULL when out of memory. */
+static const entries *memo_entries(wl_walk_memo *m, const char *dir, size_t len)
+{
+	if (m->last < m->count && strlen(m->dirs[m->last].dir) == len && memcmp(m->dirs[m->last].dir, dir, len) == 0)
+		return &m->dirs[m->last].names;
+	for (size_t i = 0; i < m->count; i++)
+		if (strlen(m->dirs[i].dir) == len && memcmp(m->dirs[i].dir, dir, len) == 0) {
+			m->last = i;
+			return &m->dirs[i].names;
+		}
+	if (!wl_grow((void **)&m->dirs, &m->cap, m->count + 1, sizeof *m->dirs))
+		return NULL;
+	memo_dir *d = &m->dirs[m->count];
+	*d = (memo_dir){ strndup(dir, len), { NULL, 0, 0 } };
+	if (!d->dir)
+		return NULL;
+	/* A folder that cannot be read answers nothing: its files are
+	 * stat'ed one by one, and their errors reported as before. */
+	walk quiet = { NULL, NULL, NULL, 0, 0, NULL, 0, 0 };
+	if (read_names(&quiet, d->dir, &d->names) < 0) {
+		entries_free(&d->names);
+		d->names = (entries){ NULL, 0, 0 };
+	}
+	m->last = m->count++;
+	return &d->names;
+}
+
+/* Is path a regular file by its folder's listing (no stat of its own)?
+ * Only a plain "folder/name" (or "name") whose entry readdir typed
+ * DT_REG: anything else is left to stat. */
+static bool memo_regular(wl_walk_memo *m, const char *path)
+{
+	if (!m)
+		return false;
+	const char *slash = strrchr(path, '/');
+	const char *name = slash ? slash + 1 : path;
+	if (!name[0] || name[0] == '.' || (slash && slash == path))
+		return false;
+	const entries *e = slash ? memo_entries(m, path, (size_t)(slash - path)) : memo_entries(m, ".", 1);
+	if (!e || !e->count)
+		return false;
+	entry key = { (char *)(uintptr_t)name, 0 };
+	const entry *hit = bsearch(&key, e->items, e->count, sizeof *e->items, cmp_names);
+	return hit && hit->type == DT_REG;
+}
+
 int wl_walk_collect(const char *path, wl_pathlist *out, wl_walk_error_fn on_error, void *ud)
+{
+	return wl_walk_collect_memo(path, NULL, out, on_error, ud);
+}
+
+int wl_walk_collect_memo(const char *path, wl_walk_memo *memo, wl_pathlist *out, wl_walk_error_fn on_error,
+			 void *ud)
 {
 	walk w = { out, on_error, ud, 0, 0, NULL, 0, 0 };
 	struct stat st;
-	if (strcmp(path, "-") == 0) { /* standard input: read as a named file */
+	if (strcmp(path, "-") == 0 || memo_regular(memo, path)) {
+		/* standard input (read as a named file), or a regular file */
 		char *s = strdup(path);
 		if (!s || list_push(out, s) < 0) {
 			free(s);
