@@ -62,31 +62,8 @@ total_files=$((files * reps))
 total_bytes=$(awk -v b="$bytes" -v r="$reps" 'BEGIN { printf "%.0f", b * r }')
 cpus=$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc 2>/dev/null || echo 1)
 jobs=${BENCH_JOBS:-$cpus}
-have_time=0
-[ -x /usr/bin/time ] && have_time=1
-timer=${BENCH_TIME:-}
+. "$root/tests/bench_lib.sh"
 
-now() { date +%s.%N; }
-# one NAME CMD...: runs CMD once (output discarded); appends its wall time,
-# peak RSS (KiB, 0 when not measured) and CPU time (0 when not measured) to
-# $tmp/NAME.
-one() {
-	name=$1
-	shift
-	if [ -n "$timer" ]; then
-		"$timer" "$@" | awk '{ printf "%.6f %d %.6f\n", $1, $4, $2 + $3 }' >> "$tmp/$name"
-		return
-	fi
-	t0=$(now)
-	if [ "$have_time" -eq 1 ]; then
-		/usr/bin/time -f %M -o "$tmp/rss" "$@" > /dev/null 2>&1
-	else
-		"$@" > /dev/null 2>&1
-		echo 0 > "$tmp/rss"
-	fi
-	t1=$(now)
-	awk -v a="$t0" -v c="$t1" -v m="$(tail -n 1 "$tmp/rss")" 'BEGIN { printf "%.6f %d 0\n", c - a, m }' >> "$tmp/$name"
-}
 # twin FILE...: two w3dlint -j 1 -q at once, on the first and the second
 # half of the files (bench_time's --also), as $tmp/twin.
 twin() {
@@ -108,8 +85,6 @@ round() {
 	one json1 "$w3dlint" --no-progress --no-xref --format json -j 1 "$@"
 	one sarif1 "$w3dlint" --no-progress --no-xref --format sarif -j 1 "$@"
 }
-# med NAME COLUMN: the median of a column of $tmp/NAME.
-med() { sort -g -k "$2" "$tmp/$1" | awk -v c="$2" '{ v[NR] = $c } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 echo "bench: $files files, $(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB under $corpus, named $reps times: $total_files files, $(awk -v b="$total_bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB per run; median of $runs interleaved rounds"
 echo "bench: $cpus online processors; load average before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"

@@ -43,36 +43,18 @@ fi
 set --
 while IFS= read -r f; do set -- "$@" "$f"; done < "$tmp/files"
 
-timer=${BENCH_TIME:-}
-now() { date +%s.%N; }
-# one NAME CMD...: runs CMD once (output discarded), appends its wall time
-# and CPU time (0 when not measured) to $tmp/NAME.
-one() {
-	name=$1
-	shift
-	if [ -n "$timer" ]; then
-		"$timer" "$@" | awk '{ printf "%.6f %.6f\n", $1, $2 + $3 }' >> "$tmp/$name"
-		return
-	fi
-	t0=$(now)
-	"$@" > /dev/null 2>&1
-	t1=$(now)
-	awk -v a="$t0" -v c="$t1" 'BEGIN { printf "%.6f 0\n", c - a }' >> "$tmp/$name"
-}
+. "$root/tests/bench_lib.sh"
 round() {
 	[ -z "$limit" ] || one limit "$limit" "$@"
 	one lint "$w3dlint" --quiet --no-progress --no-xref -j 1 "$@"
 }
-assimp_once() {
-	for f in "$@"; do
-		(ulimit -v 2000000; timeout 10 assimp info "$f" -r > /dev/null 2>&1)
-	done
-}
-# med NAME [COLUMN]: the median of a column (default 1: wall) of $tmp/NAME.
-med() { sort -g -k "${2:-1}" "$tmp/$1" | awk -v c="${2:-1}" '{ v[NR] = $c } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# One assimp pass over the files, as a command (sh -c) so that the timer
+# can run it.
+assimp_pass='for f in "$@"; do (ulimit -v 2000000; timeout 10 assimp info "$f" -r > /dev/null 2>&1); done'
+
 # rate WHAT NAME: wall (and CPU) median of NAME as seconds, files/s, MB/s.
 rate() {
-	awk -v what="$1" -v t="$(med "$2")" -v c="$(med "$2" 2)" -v f="$files" -v b="$bytes" 'BEGIN {
+	awk -v what="$1" -v t="$(med "$2" 1)" -v c="$(med "$2" 3)" -v f="$files" -v b="$bytes" 'BEGIN {
 		if (t <= 0) t = 1e-6
 		printf "bench b3d: %-24s %.4f s, %.0f files/s, %.1f MB/s", what, t, f / t, b / 1e6 / t
 		if (c > 0) printf "; CPU %.4f s, %.1f MB/s per CPU second", c, b / 1e6 / c
@@ -88,10 +70,10 @@ while [ "$k" -lt "$runs" ]; do
 	round "$@"
 	k=$((k + 1))
 done
-tl=$(med lint)
+tl=$(med lint 1)
 [ -z "$limit" ] || rate "limit (read + byte sum):" limit
 rate "w3dlint -j 1:" lint
-[ -z "$limit" ] || awk -v l="$(med limit)" -v t="$tl" 'BEGIN { if (t <= 0) t = 1e-6
+[ -z "$limit" ] || awk -v l="$(med limit 1)" -v t="$tl" 'BEGIN { if (t <= 0) t = 1e-6
 	printf "bench b3d: w3dlint -j 1 / limit (MB/s): %.2f\n", l / t }'
 if ! command -v assimp >/dev/null 2>&1; then
 	echo "bench b3d: assimp: skipped: not installed (sh scripts/setup-deps.sh bench)"
@@ -99,10 +81,10 @@ if ! command -v assimp >/dev/null 2>&1; then
 fi
 k=0
 while [ "$k" -lt "$assimp_runs" ]; do
-	one assimp assimp_once "$@"
+	one assimp sh -c "$assimp_pass" sh "$@"
 	k=$((k + 1))
 done
-ta=$(med assimp)
+ta=$(med assimp 1)
 rate "assimp info -r:" assimp
 echo "bench b3d: load average after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 awk -v tl="$tl" -v ta="$ta" 'BEGIN {
