@@ -36,8 +36,10 @@ FIX_SRC   := $(call layer,fix)
 TF_SRC    := $(call layer,textform)
 CLI_SRC   := $(filter-out cli/main_%.c,$(wildcard cli/*.c))
 RULES     := $(sort $(wildcard rules/*.yaml $(foreach f,$(FORMATS),rules/$(f)/*.yaml)))
-LIB_OBJ   := $(foreach s,$(CORE_SRC) $(LINT_SRC) $(FIX_SRC) $(TF_SRC) $(CLI_SRC),$(BUILD)/$(s:.c=.o)) \
-             $(BUILD)/gen/rules_blob.o
+# The library without the built-in catalogue's tables (BOOT_OBJ) links the
+# generator that writes them (scripts/gen_catalog.c).
+BOOT_OBJ  := $(foreach s,$(CORE_SRC) $(LINT_SRC) $(FIX_SRC) $(TF_SRC) $(CLI_SRC),$(BUILD)/$(s:.c=.o))
+LIB_OBJ   := $(BOOT_OBJ) $(BUILD)/gen/catalog_table.o
 # tests/*.c are the unit tests and their helpers, except the programs with
 # their own main (gen_demo.c: writes the `make demo` models).
 TOOL_SRC  := tests/gen_demo.c
@@ -55,6 +57,8 @@ TOOL_SRC  += tests/salvage_gen.c
 TOOL_SRC  += tests/gen_p3d_seeds.c
 # bench_limit.c: the physical limit that `make bench` compares w3dlint with.
 TOOL_SRC  += tests/bench_limit.c
+# bench_time.c: wall and CPU time of the bench's runs, alone or side by side.
+TOOL_SRC  += tests/bench_time.c
 # gen_scale.c: the inputs of the size-scaling bench (tests/bench_scale.sh).
 TOOL_SRC  += tests/gen_scale.c
 TEST_SRC  := $(filter-out $(TOOL_SRC),$(wildcard tests/*.c))
@@ -83,9 +87,21 @@ $(BUILD)/%.o: %.c | $(BUILD)/gen/rule_list.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -c $< -o $@
 
-$(BUILD)/gen/rules_blob.c: $(RULES) scripts/embed-rules.sh
-	@mkdir -p $(dir $@)
-	sh scripts/embed-rules.sh $@ $(RULES)
+# The built-in rule catalogue as C tables (lint/catalog_table.h): the
+# generator reads rules/ with the catalogue's reader (libyaml) and rewrites
+# catalog_table.c only when its text changes; the stamp records the run, so
+# a library change reruns the generator without recompiling the tables.
+$(BUILD)/gen_catalog: $(BUILD)/scripts/gen_catalog.o $(BUILD)/libw3dlint_boot.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+
+$(BUILD)/libw3dlint_boot.a: $(BOOT_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/gen/catalog_table.c: $(BUILD)/gen/catalog_table.stamp ;
+$(BUILD)/gen/catalog_table.stamp: $(BUILD)/gen_catalog $(RULES)
+	$(BUILD)/gen_catalog $(BUILD)/gen/catalog_table.c $(RULES)
+	@touch $@
 
 # The rule handles (core/rule_ids.h): the X-macro list of every catalogue
 # id, made before any object is compiled.
@@ -93,8 +109,8 @@ $(BUILD)/gen/rule_list.h: $(RULES) scripts/gen-rule-ids.sh
 	@mkdir -p $(dir $@)
 	sh scripts/gen-rule-ids.sh $@ $(RULES)
 
-$(BUILD)/gen/rules_blob.o: $(BUILD)/gen/rules_blob.c lint/rules_blob.h
-	$(CC) $(WARN) $(CFLAGS) -I. -c $< -o $@
+$(BUILD)/gen/catalog_table.o: $(BUILD)/gen/catalog_table.c
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 $(BUILD)/libw3dlint.a: $(LIB_OBJ)
 	rm -f $@
@@ -243,10 +259,10 @@ _demo: $(BUILD)/w3dlint $(BUILD)/demo/.stamp
 # Then w3dlint against `assimp info` over ../shared/corpus/b3d
 # (tests/bench_b3d.sh; assimp-utils from setup-deps.sh bench), and the P3D
 # corpus's MB/s and files/s (tests/bench_p3d.sh).
-_bench: $(BUILD)/w3dlint $(BUILD)/bench_limit $(BUILD)/tool_aabtree_table $(BUILD)/tool_mkarchive $(BUILD)/gen_scale
-	sh tests/bench.sh $(BUILD)/w3dlint $(BUILD)/bench_limit $(BUILD)/tool_aabtree_table
+_bench: $(BUILD)/w3dlint $(BUILD)/bench_limit $(BUILD)/bench_time $(BUILD)/tool_aabtree_table $(BUILD)/tool_mkarchive $(BUILD)/gen_scale
+	BENCH_TIME=$(BUILD)/bench_time sh tests/bench.sh $(BUILD)/w3dlint $(BUILD)/bench_limit $(BUILD)/tool_aabtree_table
 	@sh scripts/setup-deps.sh bench
-	sh tests/bench_b3d.sh $(BUILD)/w3dlint
+	BENCH_TIME=$(BUILD)/bench_time sh tests/bench_b3d.sh $(BUILD)/w3dlint $(BUILD)/bench_limit
 	sh tests/bench_p3d.sh $(BUILD)/w3dlint
 	sh tests/bench_archive.sh $(BUILD)/w3dlint $(BUILD)/tool_mkarchive
 	sh tests/bench_scale.sh $(BUILD)/w3dlint $(BUILD)/gen_scale
@@ -255,6 +271,10 @@ _bench: $(BUILD)/w3dlint $(BUILD)/bench_limit $(BUILD)/tool_aabtree_table $(BUIL
 $(BUILD)/bench_limit: tests/bench_limit.c
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(DEFS) $(CFLAGS) -O3 $(LDFLAGS) -o $@ $<
+
+$(BUILD)/bench_time: tests/bench_time.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(DEFS) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
 # docs/aabtree-quality.md: SAH of rebuilt vs original AABTrees over the
 # corpus, and the builder's speed (tests/tool_aabtree_table.c).

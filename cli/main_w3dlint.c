@@ -133,9 +133,9 @@ static void walk_error(void *ud, const char *path, int errnum)
 
 /* Walks path into list; a path that cannot be read makes the exit status
  * 2.  -1 when out of memory. */
-static int collect(front *f, const char *path, wl_pathlist *list)
+static int collect(front *f, const char *path, wl_pathlist *list, wl_walk_memo *memo)
 {
-	int rc = wl_walk_collect(path, list, walk_error, f);
+	int rc = wl_walk_collect_memo(path, memo, list, walk_error, f);
 	if (rc > 0)
 		wl_run_count_unreadable(f->run, (uint64_t)rc);
 	return rc < 0 ? -1 : rc;
@@ -147,16 +147,20 @@ static int collect(front *f, const char *path, wl_pathlist *list)
 static int prepare(front *f, char **paths, int npaths)
 {
 	const wl_lint_cli *opt = f->opt;
+	/* Named files are told from folders by their folders' listings. */
+	wl_walk_memo *memo = npaths > 1 ? wl_walk_memo_new() : NULL;
 	for (int i = 0; i < npaths; i++) {
 		size_t before = f->files.count;
-		int rc = collect(f, paths[i], &f->files);
+		int rc = collect(f, paths[i], &f->files, memo);
 		if (rc < 0) {
+			wl_walk_memo_free(memo);
 			fprintf(stderr, "w3dlint: out of memory collecting files\n");
 			return EXIT_TROUBLE;
 		}
 		if (rc == 0 && f->files.count == before)
 			fprintf(stderr, "w3dlint: %s: no model files found (W3D, B3D, P3D)\n", paths[i]);
 	}
+	wl_walk_memo_free(memo);
 	/* Archives as folders: each followed by its model entries. */
 	size_t n = f->files.count;
 	if (wl_walk_expand_archives(&f->files) != 0 ||
@@ -179,7 +183,7 @@ static int prepare(front *f, char **paths, int npaths)
 	size_t ndirs = 0;
 	rc = wl_run_base_dirs(f->run, &dirs, &ndirs);
 	for (size_t i = 0; rc == 0 && i < ndirs; i++)
-		rc = collect(f, dirs[i], &f->base_files) < 0 ? -1 : 0;
+		rc = collect(f, dirs[i], &f->base_files, NULL) < 0 ? -1 : 0;
 	if (rc != 0) {
 		fprintf(stderr, "w3dlint: out of memory collecting the base folders\n");
 		return EXIT_TROUBLE;

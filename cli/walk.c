@@ -3,6 +3,7 @@
 #include "core/grow.h"
 
 #include <dirent.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -92,14 +93,33 @@ static char *join(const char *dir, const char *name)
 	return s;
 }
 
-static int cmp_names(const void *x, const void *y)
+/* One entry of a folder: its name and its type as readdir tells it
+ * (DT_UNKNOWN when the file system does not). */
+typedef struct entry {
+	char *name;
+	unsigned char type;
+} entry;
+
+typedef struct entries {
+	entry *items;
+	size_t count, cap;
+} entries;
+
+static void entries_free(entries *l)
 {
-	return strcmp(*(char *const *)x, *(char *const *)y);
+	for (size_t i = 0; i < l->count; i++)
+		free(l->items[i].name);
+	free(l->items);
 }
 
-/* Reads the names of dir's non-hidden entries, sorted; closes the
- * directory before returning so that recursion holds no descriptor. */
-static int read_names(walk *w, const char *dir, wl_pathlist *names)
+static int cmp_names(const void *x, const void *y)
+{
+	return strcmp(((const entry *)x)->name, ((const entry *)y)->name);
+}
+
+/* Reads dir's non-hidden entries, sorted by name; closes the directory
+ * before returning so that recursion holds no descriptor. */
+static int read_names(walk *w, const char *dir, entries *names)
 {
 	DIR *d = opendir(dir);
 	if (!d) {
@@ -112,11 +132,13 @@ static int read_names(walk *w, const char *dir, wl_pathlist *names)
 		if (e->d_name[0] == '.')
 			continue;
 		char *s = strdup(e->d_name);
-		if (!s || list_push(names, s) < 0) {
+		if (!s || !wl_grow((void **)&names->items, &names->cap, names->count + 1, sizeof *names->items)) {
 			free(s);
 			w->oom = 1;
 			break;
 		}
+		names->items[names->count].name = s;
+		names->items[names->count++].type = e->d_type;
 		errno = 0;
 	}
 	if (!w->oom && errno != 0)
@@ -127,28 +149,41 @@ static int read_names(walk *w, const char *dir, wl_pathlist *names)
 	return w->oom ? -1 : 0;
 }
 
+/* Is name one the walk lints (a model's or a known kind's extension)? */
+static bool wanted(const char *name)
+{
+	return wl_format_by_extension(name) || wl_file_kind_by_extension(name);
+}
+
 static void walk_dir(walk *w, const char *dir, int depth)
 {
-	wl_pathlist names = { 0 };
+	entries names = { 0 };
 	if (read_names(w, dir, &names) < 0) {
-		wl_pathlist_free(&names);
+		entries_free(&names);
 		return;
 	}
 	for (size_t i = 0; i < names.count && !w->oom; i++) {
-		char *full = join(dir, names.items[i]);
+		const char *name = names.items[i].name;
+		/* A regular file (d_type names the entry itself, so not a
+		 * link) needs no stat: a system call less per file. */
+		if (names.items[i].type == DT_REG && !wanted(name))
+			continue;
+		char *full = join(dir, name);
 		if (!full) {
 			w->oom = 1;
 			break;
 		}
 		struct stat st;
-		if (stat(full, &st) != 0) {
+		if (names.items[i].type == DT_REG) {
+			st.st_mode = S_IFREG;
+		} else if (stat(full, &st) != 0) {
 			/* An entry that cannot be followed - a dangling symbolic link
 			 * (ENOENT), a looping one (ELOOP), no permission - is an
 			 * unreadable path, unless it is a dangling link whose name
 			 * the walk would never lint (readme.txt): that one is only
 			 * named to the callback with errnum 0 (skipped). */
 			int e = errno;
-			if (e == ENOENT && !wl_format_by_extension(names.items[i])) {
+			if (e == ENOENT && !wl_format_by_extension(name)) {
 				if (w->on_error)
 					w->on_error(w->ud, full, 0);
 			} else {
@@ -161,8 +196,7 @@ static void walk_dir(walk *w, const char *dir, int depth)
 			if (depth < WALK_MAX_DEPTH && !seen_before(w, &st))
 				walk_dir(w, full, depth + 1);
 			free(full);
-		} else if (S_ISREG(st.st_mode) &&
-			   (wl_format_by_extension(names.items[i]) || wl_file_kind_by_extension(names.items[i]))) {
+		} else if (S_ISREG(st.st_mode) && wanted(name)) {
 			if (list_push(w->out, full) < 0) {
 				free(full);
 				w->oom = 1;
@@ -171,14 +205,97 @@ static void walk_dir(walk *w, const char *dir, int depth)
 			free(full);
 		}
 	}
-	wl_pathlist_free(&names);
+	entries_free(&names);
+}
+
+/* One folder's entries as read for wl_walk_memo. */
+typedef struct memo_dir {
+	char *dir;
+	entries names; /* sorted; empty when the folder could not be read */
+} memo_dir;
+
+struct wl_walk_memo {
+	memo_dir *dirs;
+	size_t count, cap;
+	size_t last; /* the folder asked last (named files come in runs) */
+};
+
+wl_walk_memo *wl_walk_memo_new(void)
+{
+	return calloc(1, sizeof(wl_walk_memo));
+}
+
+void wl_walk_memo_free(wl_walk_memo *m)
+{
+	if (!m)
+		return;
+	for (size_t i = 0; i < m->count; i++) {
+		free(m->dirs[i].dir);
+		entries_free(&m->dirs[i].names);
+	}
+	free(m->dirs);
+	free(m);
+}
+
+/* The entries of folder dir (len bytes of a path), read on first use;
+ * NULL when out of memory. */
+static const entries *memo_entries(wl_walk_memo *m, const char *dir, size_t len)
+{
+	if (m->last < m->count && strlen(m->dirs[m->last].dir) == len && memcmp(m->dirs[m->last].dir, dir, len) == 0)
+		return &m->dirs[m->last].names;
+	for (size_t i = 0; i < m->count; i++)
+		if (strlen(m->dirs[i].dir) == len && memcmp(m->dirs[i].dir, dir, len) == 0) {
+			m->last = i;
+			return &m->dirs[i].names;
+		}
+	if (!wl_grow((void **)&m->dirs, &m->cap, m->count + 1, sizeof *m->dirs))
+		return NULL;
+	memo_dir *d = &m->dirs[m->count];
+	*d = (memo_dir){ strndup(dir, len), { NULL, 0, 0 } };
+	if (!d->dir)
+		return NULL;
+	/* A folder that cannot be read answers nothing: its files are
+	 * stat'ed one by one, and their errors reported as before. */
+	walk quiet = { NULL, NULL, NULL, 0, 0, NULL, 0, 0 };
+	if (read_names(&quiet, d->dir, &d->names) < 0) {
+		entries_free(&d->names);
+		d->names = (entries){ NULL, 0, 0 };
+	}
+	m->last = m->count++;
+	return &d->names;
+}
+
+/* Is path a regular file by its folder's listing (no stat of its own)?
+ * Only a plain "folder/name" (or "name") whose entry readdir typed
+ * DT_REG: anything else is left to stat. */
+static bool memo_regular(wl_walk_memo *m, const char *path)
+{
+	if (!m)
+		return false;
+	const char *slash = strrchr(path, '/');
+	const char *name = slash ? slash + 1 : path;
+	if (!name[0] || name[0] == '.' || (slash && slash == path))
+		return false;
+	const entries *e = slash ? memo_entries(m, path, (size_t)(slash - path)) : memo_entries(m, ".", 1);
+	if (!e || !e->count)
+		return false;
+	entry key = { (char *)(uintptr_t)name, 0 };
+	const entry *hit = bsearch(&key, e->items, e->count, sizeof *e->items, cmp_names);
+	return hit && hit->type == DT_REG;
 }
 
 int wl_walk_collect(const char *path, wl_pathlist *out, wl_walk_error_fn on_error, void *ud)
 {
+	return wl_walk_collect_memo(path, NULL, out, on_error, ud);
+}
+
+int wl_walk_collect_memo(const char *path, wl_walk_memo *memo, wl_pathlist *out, wl_walk_error_fn on_error,
+			 void *ud)
+{
 	walk w = { out, on_error, ud, 0, 0, NULL, 0, 0 };
 	struct stat st;
-	if (strcmp(path, "-") == 0) { /* standard input: read as a named file */
+	if (strcmp(path, "-") == 0 || memo_regular(memo, path)) {
+		/* standard input (read as a named file), or a regular file */
 		char *s = strdup(path);
 		if (!s || list_push(out, s) < 0) {
 			free(s);

@@ -52,6 +52,25 @@ typedef void (*wl_walk_error_fn)(void *ud, const char *path, int errnum);
  */
 int wl_walk_collect(const char *path, wl_pathlist *out, wl_walk_error_fn on_error, void *ud);
 
+/*
+ * Many named files: the folders' listings remembered (wl_walk_memo), so that
+ * a named file that its folder's readdir types as a regular file needs no
+ * stat of its own (one readdir per folder instead of one stat per file:
+ * a shell glob of model files, or a pre-commit list).  Anything else (a folder, a
+ * link, a hidden or missing name, an unreadable folder) is stat'ed as
+ * wl_walk_collect does, with the same problems reported.  A listing is
+ * taken when first needed and kept until wl_walk_memo_free.
+ */
+typedef struct wl_walk_memo wl_walk_memo;
+
+/** A new memo (NULL when out of memory: pass NULL, it means none). */
+wl_walk_memo *wl_walk_memo_new(void);
+void wl_walk_memo_free(wl_walk_memo *m);
+
+/** wl_walk_collect with the folders' listings of memo (NULL: none). */
+int wl_walk_collect_memo(const char *path, wl_walk_memo *memo, wl_pathlist *out, wl_walk_error_fn on_error,
+			 void *ud);
+
 /** Frees the strings and the array; leaves an empty list. */
 void wl_pathlist_free(wl_pathlist *l);
 

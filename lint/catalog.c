@@ -3,9 +3,11 @@
  * (libyaml's document API).
  *
  * Every string of the catalogue (ids, summaries, parameter names ...) lives
- * in one arena owned by the catalogue; the rule records live in a malloc'd
- * array kept sorted by id, so wl_catalog_find is a binary search and
- * wl_catalog_at walks the rules in id order.
+ * in one arena owned by the catalogue; the rule records live in an array
+ * kept sorted by id, so wl_catalog_find is a binary search and
+ * wl_catalog_at walks the rules in id order.  The array is malloc'd, or
+ * borrowed: the built-in catalogue's pre-built table (catalog_table.h),
+ * copied before a document is added to it.
  *
  * A document is validated completely before any of its rules joins the
  * catalogue: on error the catalogue holds exactly the rules it held before
@@ -18,7 +20,6 @@
 
 #include <ctype.h>
 #include <stdint.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,18 +28,16 @@
 #include "core/format.h"
 #include "core/grow.h"
 #include "core/yaml_doc.h"
-#include "rules_blob.h"
+#include "catalog_table.h"
 
 
-/* A rule plus where it was defined, for duplicate-id messages. */
-typedef struct rule_slot {
-	wl_rule_def def;
-	unsigned long line, column; /* 1-based position of its "id" value */
-} rule_slot;
+typedef wl_catalog_slot rule_slot;
 
 struct wl_catalog {
-	wl_arena *arena;  /* every string and parameter array */
-	rule_slot *rules; /* sorted by id */
+	wl_arena *arena;        /* every string and parameter array; NULL until a
+				 * document is added */
+	const rule_slot *rules; /* sorted by id: owned, or a borrowed table */
+	rule_slot *owned;       /* rules when malloc'd (cap slots), else NULL */
 	size_t count, cap;
 	/* by_handle[h]: 1 + the index in rules of the rule of handle h
 	 * (core/rule_ids.h), 0 when the catalogue lacks it. */
@@ -391,7 +390,7 @@ static int cmp_slot(const void *a, const void *b)
 	return strcmp(((const rule_slot *)a)->def.id, ((const rule_slot *)b)->def.id);
 }
 
-static rule_slot *find_slot(const wl_catalog *cat, const char *id)
+static const rule_slot *find_slot(const wl_catalog *cat, const char *id)
 {
 	if (!cat || !id || !cat->count)
 		return NULL;
@@ -475,6 +474,8 @@ fail:
 static int add_document(wl_catalog *cat, const char *name, const char *text, size_t len,
 			char *err, size_t errcap)
 {
+	if (!cat->arena && !(cat->arena = wl_arena_new(0)))
+		return wl_yaml_errorf(err, errcap, name, 1, 1, "out of memory");
 	const char *stored = wl_arena_strndup(cat->arena, name, strlen(name));
 	if (!stored)
 		return wl_yaml_errorf(err, errcap, name, 1, 1, "out of memory");
@@ -492,14 +493,23 @@ static int add_document(wl_catalog *cat, const char *name, const char *text, siz
 	wl_ydoc_free(doc);
 	if (rc || n == 0)
 		return rc;
-	if (!wl_grow((void **)&cat->rules, &cat->cap, cat->count + n, sizeof *cat->rules)) {
-		free(slots);
-		return wl_yaml_errorf(err, errcap, stored, 1, 1, "out of memory");
+	if (cat->count + n > cat->cap || !cat->owned) {
+		/* A borrowed table is copied into the first owned array. */
+		rule_slot *owned = cat->owned;
+		size_t cap = owned ? cat->cap : 0;
+		if (!wl_grow((void **)&owned, &cap, cat->count + n, sizeof *owned)) {
+			free(slots);
+			return wl_yaml_errorf(err, errcap, stored, 1, 1, "out of memory");
+		}
+		if (!cat->owned && cat->count)
+			memcpy(owned, cat->rules, cat->count * sizeof *owned);
+		cat->rules = cat->owned = owned;
+		cat->cap = cap;
 	}
-	memcpy(cat->rules + cat->count, slots, n * sizeof *slots);
+	memcpy(cat->owned + cat->count, slots, n * sizeof *slots);
 	cat->count += n;
 	free(slots);
-	qsort(cat->rules, cat->count, sizeof *cat->rules, cmp_slot);
+	qsort(cat->owned, cat->count, sizeof *cat->owned, cmp_slot);
 	memset(cat->by_handle, 0, sizeof cat->by_handle);
 	for (size_t i = 0; i < cat->count; i++) {
 		wl_rule_id h = wl_rule_lookup(cat->rules[i].def.id);
@@ -509,17 +519,26 @@ static int add_document(wl_catalog *cat, const char *name, const char *text, siz
 	return 0;
 }
 
-static wl_catalog *catalog_new(void)
+wl_catalog *wl_catalog_wrap(const wl_catalog_slot *slots, size_t count, const uint32_t *by_handle)
 {
 	wl_catalog *cat = calloc(1, sizeof *cat);
 	if (!cat)
 		return NULL;
-	cat->arena = wl_arena_new(0);
-	if (!cat->arena) {
-		free(cat);
-		return NULL;
-	}
+	cat->rules = slots;
+	cat->count = count;
+	if (by_handle)
+		memcpy(cat->by_handle, by_handle, sizeof cat->by_handle);
 	return cat;
+}
+
+const wl_catalog_slot *wl_catalog_slot_at(const wl_catalog *cat, size_t i)
+{
+	return cat && i < cat->count ? &cat->rules[i] : NULL;
+}
+
+const uint32_t *wl_catalog_by_handle(const wl_catalog *cat)
+{
+	return cat ? cat->by_handle : NULL;
 }
 
 int wl_catalog_add_yaml(wl_catalog **cat, const char *name, const char *text, size_t text_len,
@@ -536,7 +555,7 @@ int wl_catalog_add_yaml(wl_catalog **cat, const char *name, const char *text, si
 	}
 	int created = 0;
 	if (!*cat) {
-		*cat = catalog_new();
+		*cat = wl_catalog_wrap(NULL, 0, NULL);
 		if (!*cat) {
 			if (err && errcap)
 				snprintf(err, errcap, "%s:1:1: out of memory", name);
@@ -552,29 +571,11 @@ int wl_catalog_add_yaml(wl_catalog **cat, const char *name, const char *text, si
 	return rc;
 }
 
-wl_catalog *wl_catalog_load_builtin(char *err, size_t errcap)
-{
-	wl_catalog *cat = catalog_new();
-	if (!cat) {
-		if (err && errcap)
-			snprintf(err, errcap, "(builtin catalogue):1:1: out of memory");
-		return NULL;
-	}
-	for (size_t i = 0; i < wl_embedded_rules_count; i++) {
-		const wl_embedded_file *f = &wl_embedded_rules[i];
-		if (wl_catalog_add_yaml(&cat, f->name, (const char *)f->text, f->len, err, errcap)) {
-			wl_catalog_free(cat);
-			return NULL;
-		}
-	}
-	return cat;
-}
-
 void wl_catalog_free(wl_catalog *cat)
 {
 	if (!cat)
 		return;
-	free(cat->rules);
+	free(cat->owned);
 	wl_arena_free(cat->arena);
 	free(cat);
 }
@@ -589,21 +590,6 @@ size_t wl_catalog_index(const wl_catalog *cat, const char *id)
 {
 	const rule_slot *s = find_slot(cat, id);
 	return s ? (size_t)(s - cat->rules) : SIZE_MAX;
-}
-
-static wl_catalog *builtin;
-static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
-
-static void load_builtin_once(void)
-{
-	char err[256];
-	builtin = wl_catalog_load_builtin(err, sizeof err);
-}
-
-const wl_catalog *wl_catalog_builtin(void)
-{
-	pthread_once(&builtin_once, load_builtin_once);
-	return builtin;
 }
 
 const wl_rule_def *wl_catalog_rule(const wl_catalog *cat, wl_rule_id rule)

@@ -1,6 +1,6 @@
 /*
  * catalog.h - the rule catalogue, loaded with libyaml from the YAML files in
- * rules/ (embedded into the binary at build time; see Makefile).
+ * rules/ (built into the binary as C tables at build time: catalog_table.h).
  *
  * Catalogue file format (every file: a mapping with one key, "rules", whose
  * value is a sequence of rule mappings):
@@ -84,8 +84,9 @@ typedef struct wl_catalog wl_catalog;
 int wl_catalog_add_yaml(wl_catalog **cat, const char *name, const char *text, size_t text_len,
 			char *err, size_t errcap);
 
-/** Loads the catalogue embedded in the binary (every YAML file of rules/).
- *  Returns NULL and fills err on error. */
+/** The catalogue built into the binary (every YAML file of rules/, read at
+ *  build time; nothing is parsed here: the rules are catalog_table.h's
+ *  tables, not copied).  Returns NULL and fills err when out of memory. */
 wl_catalog *wl_catalog_load_builtin(char *err, size_t errcap);
 
 void wl_catalog_free(wl_catalog *cat);
@@ -97,7 +98,7 @@ const wl_rule_def *wl_catalog_find(const wl_catalog *cat, const char *id);
  *  (may be NULL) lacks it: the same binary search. */
 size_t wl_catalog_index(const wl_catalog *cat, const char *id);
 
-/** The catalogue embedded in the binary, loaded once for the process (never
+/** The catalogue built into the binary, loaded once for the process (never
  *  freed; NULL when it does not load): where a parameter's default comes
  *  from when the caller's catalogue (none, or a test's) lacks the rule. */
 const wl_catalog *wl_catalog_builtin(void);

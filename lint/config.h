@@ -93,6 +93,7 @@
 #include "core/finding.h"
 #include "catalog.h"
 #include "custom_rules.h"
+#include "stat_memo.h"
 
 /* Deepest chain of extends (files read through extends, nested). */
 #define WL_CONFIG_EXTENDS_MAX 16
@@ -119,6 +120,10 @@ wl_config *wl_config_load(const wl_catalog *cat, const char *path, char *err, si
  * path to out (outcap bytes).  Returns 1 when found, 0 when none.
  */
 int wl_config_locate(const char *file_path, char *out, size_t outcap);
+
+/** wl_config_locate with the probes' answers remembered in memo
+ *  (stat_memo.h; NULL: none), for a run's many folders. */
+int wl_config_locate_memo(const char *file_path, char *out, size_t outcap, wl_stat_memo *memo);
 
 /** Cuts the last segment off the folder path dir in place ("/a/b" ->
  *  "/a", "/a" -> "/"); -1 (dir unchanged) for "/" or a path without '/'. */

@@ -15,15 +15,16 @@
 #include "config_int.h"
 
 /* Does dir/name exist (any kind of file)?  want_file: only regular files. */
-static int has_entry(const char *dir, const char *name, int want_file, char *buf, size_t cap)
+static int has_entry(const char *dir, const char *name, int want_file, char *buf, size_t cap,
+		     wl_stat_memo *memo)
 {
 	int n = snprintf(buf, cap, "%s%s%s", dir, strcmp(dir, "/") == 0 ? "" : "/", name);
 	if (n < 0 || (size_t)n >= cap)
 		return 0;
-	struct stat st;
-	if (stat(buf, &st) != 0)
+	mode_t mode;
+	if (wl_stat_memo_mode(memo, buf, &mode) != 0)
 		return 0;
-	return want_file ? S_ISREG(st.st_mode) : 1;
+	return want_file ? S_ISREG(mode) : 1;
 }
 
 /*
@@ -35,6 +36,11 @@ static int has_entry(const char *dir, const char *name, int want_file, char *buf
  * does not fit in outcap bytes counts as not found.
  */
 int wl_config_locate(const char *file_path, char *out, size_t outcap)
+{
+	return wl_config_locate_memo(file_path, out, outcap, NULL);
+}
+
+int wl_config_locate_memo(const char *file_path, char *out, size_t outcap, wl_stat_memo *memo)
 {
 	if (out && outcap)
 		out[0] = 0;
@@ -65,14 +71,14 @@ int wl_config_locate(const char *file_path, char *out, size_t outcap)
 	char *probe = malloc(cap);
 	int found = 0;
 	while (probe) {
-		if (has_entry(dir, CONFIG_NAME, 1, probe, cap)) {
+		if (has_entry(dir, CONFIG_NAME, 1, probe, cap, memo)) {
 			if (strlen(probe) < outcap) {
 				memcpy(out, probe, strlen(probe) + 1);
 				found = 1;
 			}
 			break;
 		}
-		if (has_entry(dir, ".git", 0, probe, cap) || strcmp(dir, "/") == 0)
+		if (has_entry(dir, ".git", 0, probe, cap, memo) || strcmp(dir, "/") == 0)
 			break; /* the repository root, or the file system root */
 		if (wl_path_parent(dir) != 0)
 			break;

@@ -205,6 +205,8 @@ int wl_run_set_files(wl_run *r, const wl_run_item *items, size_t n)
 		free(first);
 		return -2;
 	}
+	/* The folders share their parents: each probe is asked once. */
+	wl_stat_memo *memo = wl_stat_memo_new();
 	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < n; i++) {
 		const char *path = items[i].host; /* an entry: its archive */
@@ -215,7 +217,7 @@ int wl_run_set_files(wl_run *r, const wl_run_item *items, size_t n)
 			r->file_layout[i] = r->file_layout[first[i]];
 			continue;
 		}
-		r->file_layout[i] = wl_target_layout(path);
+		r->file_layout[i] = wl_target_layout_memo(path, memo);
 		if (r->o.verbose && r->file_layout[i]) {
 			char names[256];
 			fprintf(wl_run_diag(r), "w3dlint: %.*s: the mod's layout names the targets %s\n",
@@ -227,10 +229,11 @@ int wl_run_set_files(wl_run *r, const wl_run_item *items, size_t n)
 			continue;
 		}
 		char where[4096];
-		if (wl_config_locate(path, where, sizeof where) != 1)
+		if (wl_config_locate_memo(path, where, sizeof where, memo) != 1)
 			continue;
 		rc = config_get(r, where, &r->file_cfg[i]);
 	}
+	wl_stat_memo_free(memo);
 	free(first);
 	return rc;
 }

@@ -135,7 +135,7 @@ char *wl_target_mask_names(wl_target_mask m, char *buf, size_t cap)
 }
 
 /* The targets of the markers found in folder dir (0: none). */
-static wl_target_mask layout_at(const char *dir)
+static wl_target_mask layout_at(const char *dir, wl_stat_memo *memo)
 {
 	size_t nf;
 	const wl_lint_format *const *fs = wl_lint_formats(&nf);
@@ -143,10 +143,10 @@ static wl_target_mask layout_at(const char *dir)
 	char probe[PATH_MAX];
 	for (size_t i = 0; i < nf; i++)
 		for (const wl_layout_marker *k = fs[i]->layout; k && k->name; k++) {
-			struct stat st;
+			mode_t mode;
 			if (snprintf(probe, sizeof probe, "%s/%s", dir, k->name) >= (int)sizeof probe)
 				continue;
-			if (stat(probe, &st) != 0)
+			if (wl_stat_memo_mode(memo, probe, &mode) != 0)
 				continue;
 			wl_target_mask t;
 			if (wl_target_parse(k->targets, &t, NULL, 0) == 0)
@@ -156,6 +156,11 @@ static wl_target_mask layout_at(const char *dir)
 }
 
 wl_target_mask wl_target_layout(const char *path)
+{
+	return wl_target_layout_memo(path, NULL);
+}
+
+wl_target_mask wl_target_layout_memo(const char *path, wl_stat_memo *memo)
 {
 	if (!path || !path[0])
 		return 0;
@@ -173,10 +178,12 @@ wl_target_mask wl_target_layout(const char *path)
 	wl_target_mask m = 0;
 	char git[PATH_MAX];
 	for (int level = 0; level < LAYOUT_LEVELS && !m; level++) {
-		m = layout_at(dir);
+		m = layout_at(dir, memo);
 		if (m || strcmp(dir, "/") == 0)
 			break;
-		if (snprintf(git, sizeof git, "%s/.git", dir) < (int)sizeof git && stat(git, &st) == 0)
+		mode_t mode;
+		if (snprintf(git, sizeof git, "%s/.git", dir) < (int)sizeof git &&
+		    wl_stat_memo_mode(memo, git, &mode) == 0)
 			break;
 		if (wl_path_parent(dir) != 0)
 			break;

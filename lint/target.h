@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "stat_memo.h"
 
 /* Most targets over all formats (bits of wl_target_mask). */
 #define WL_TARGETS_MAX 32
@@ -65,5 +66,9 @@ char *wl_target_mask_names(wl_target_mask m, char *buf, size_t cap);
  * marker decides.
  */
 wl_target_mask wl_target_layout(const char *path);
+
+/** wl_target_layout with the probes' answers remembered in memo
+ *  (stat_memo.h; NULL: none), for a run's many folders. */
+wl_target_mask wl_target_layout_memo(const char *path, wl_stat_memo *memo);
 
 #endif

@@ -133,6 +133,42 @@ START_TEST(test_offset_tracks_origin)
 }
 END_TEST
 
+/* wl_lef32_all_finite against isfinite on each value: every count up to
+ * 20 (the vector lanes, the 8-value blocks and the tail), every position
+ * of one non-finite value, and the finite values next to them; an
+ * unaligned start. */
+START_TEST(test_all_finite_each_position)
+{
+	static const uint32_t bad[] = { 0x7F800000u, 0xFF800000u, 0x7FC00000u, 0xFFFFFFFFu, 0x7F800001u };
+	static const uint32_t good[] = { 0x7F7FFFFFu, 0xFF7FFFFFu, 0x00000000u, 0x80000000u, 0x3F800000u,
+					 0x007FFFFFu, 0x00000001u };
+	uint8_t buf[1 + 4 * 20];
+	for (size_t n = 0; n <= 20; n++) {
+		for (size_t g = 0; g < sizeof good / sizeof *good; g++) {
+			for (size_t i = 0; i < n; i++) {
+				uint32_t v = good[(g + i) % (sizeof good / sizeof *good)];
+				for (int k = 0; k < 4; k++)
+					buf[1 + 4 * i + (size_t)k] = (uint8_t)(v >> (8 * k));
+			}
+			ck_assert_msg(wl_lef32_all_finite(buf + 1, n), "n %zu finite", n);
+			for (size_t at = 0; at < n; at++)
+				for (size_t b = 0; b < sizeof bad / sizeof *bad; b++) {
+					uint8_t keep[4];
+					memcpy(keep, buf + 1 + 4 * at, 4);
+					for (int k = 0; k < 4; k++)
+						buf[1 + 4 * at + (size_t)k] = (uint8_t)(bad[b] >> (8 * k));
+					ck_assert_msg(!wl_lef32_all_finite(buf + 1, n), "n %zu, 0x%08x at %zu", n,
+						      (unsigned)bad[b], at);
+					/* one value fewer: the bad one left out when last */
+					if (at == n - 1)
+						ck_assert(wl_lef32_all_finite(buf + 1, n - 1));
+					memcpy(buf + 1 + 4 * at, keep, 4);
+				}
+		}
+	}
+}
+END_TEST
+
 /* Declared here for -Wmissing-prototypes (written so that the suite list
  * generator, which matches definitions at the start of a line, skips it). */
 extern Suite *cursor_suite(void);
@@ -151,6 +187,7 @@ Suite *cursor_suite(void)
 	tcase_add_test(tc, test_empty_view);
 	tcase_add_test(tc, test_le_helpers);
 	tcase_add_test(tc, test_offset_tracks_origin);
+	tcase_add_test(tc, test_all_finite_each_position);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -44,5 +44,17 @@ if has '"executionSuccessful": false' && has "nonexistent: could not be read"; t
 else
 	bad "-f sarif missing path"
 fi
+# Several named paths (their folders' listings tell files from folders,
+# cli/walk.h wl_walk_memo): a file, a hidden file, a folder, a missing name
+# and a dangling link named like a model each count as when named alone.
+cp "$tmp/mod/tank.w3d" "$tmp/mod/.hidden.w3d"
+bin=$(abspath "$w3dlint")
+(cd "$tmp" && "$bin" --no-progress mod/tank.w3d mod/.hidden.w3d mod mod/missing.w3d mod/gone.w3d) > "$tmp/out" 2> "$tmp/err"
+rc=$?
+if [ "$rc" = 2 ] && has "3 files" && errhas "mod/missing.w3d" && errhas "mod/gone.w3d" && [ "$(grep -c gone.w3d "$tmp/err")" = 2 ]; then
+	ok "named paths: 3 files linted (named, hidden, in the folder), the missing name and the dangling link reported"
+else
+	bad "named paths (exit status $rc)"
+fi
 [ "$fail" -eq 0 ] && echo "$name: all passed"
 exit "$fail"

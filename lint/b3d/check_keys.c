@@ -68,10 +68,15 @@ static void check_chunk(wl_lint_ctx *ctx, const b3d_keys *ks, double tol)
 	if (!ks->keys.size)
 		return;
 	size_t floats = (ks->keys.size - 4) / 4;
+	/* One scan of the whole chunk, frames included: when no 4-byte word
+	 * looks like a non-finite float, no key holds one (a frame that looks
+	 * like one, e.g. a negative frame, only sends the keys to their own
+	 * scans). */
+	bool scan_keys = !wl_lef32_all_finite(ks->keys.data, ks->keys.count * (ks->keys.size / 4));
 	int32_t max = INT32_MIN;
-	for (size_t i = 0; i < ks->keys.count; i++) {
-		const uint8_t *p = b3d_record(&ks->keys, i);
-		int32_t f = frame_of(ks, i);
+	const uint8_t *p = ks->keys.data;
+	for (size_t i = 0; i < ks->keys.count; i++, p += ks->keys.size) {
+		int32_t f = (int32_t)wl_le32(p);
 		if (f < 1)
 			key_report(ctx, WLR_B3D_KEY_FRAME_BELOW_1, ks, i,
 				   "is below 1: Luanti logs \"Illegal frame number found\" and moves it to "
@@ -82,7 +87,7 @@ static void check_chunk(wl_lint_ctx *ctx, const b3d_keys *ks, double tol)
 				   "is not after every earlier key of the chunk: Luanti drops it");
 		if (clamped > max)
 			max = clamped;
-		if (!wl_lef32_all_finite(p + 4, floats)) {
+		if (scan_keys && !wl_lef32_all_finite(p + 4, floats)) {
 			key_report(ctx, WLR_B3D_KEY_NOT_FINITE, ks, i, "holds a NaN or infinite value");
 			continue;
 		}

@@ -77,9 +77,14 @@ static void normal(wl_lint_ctx *ctx, const b3d_vrts *v, size_t i, const uint8_t 
 static void vertices(wl_lint_ctx *ctx, const b3d_vrts *v, double tol, double eps, bool normals)
 {
 	const b3d_records *r = &v->verts;
+	/* A vertex record is floats only: one scan of the whole array, and a
+	 * look at each vertex's parts only when it finds a non-finite one. */
+	bool all_finite = wl_lef32_all_finite(r->data, r->count * (r->size / 4));
+	if (all_finite && !(normals && v->normal_at))
+		return;
 	for (size_t i = 0; i < r->count; i++) {
 		const uint8_t *p = b3d_record(r, i);
-		const char *part = bad_part(v, p);
+		const char *part = all_finite ? NULL : bad_part(v, p);
 		if (part) {
 			wl_report(&ctx->doc->findings, WLR_B3D_FLOAT_NOT_FINITE, v->src, (int64_t)i,
 				  b3d_record_offset(r, i), r->size,

@@ -37,18 +37,21 @@
 
 void b3d_check_weights(wl_lint_ctx *ctx);
 
-/* What is known of one vertex of the MESH being checked. */
+/* What is known of one vertex of the MESH being checked (24 bytes: one
+ * per vertex, zeroed per MESH).  Indices fit 32 bits: a file holds at
+ * most WL_INPUT_MAX_BYTES (1 GiB), and a record at least 8 bytes. */
 typedef struct vstate {
 	double sum;          /* positive weights */
 	uint32_t positive;   /* positive records */
-	size_t seen_bone;    /* 1 + index of the last BONE that gave it a
+	uint32_t seen_bone;  /* 1 + index of the last BONE that gave it a
 	                        positive weight (duplicate test) */
-	const b3d_bone *first_bone; /* its first positive record */
-	size_t first_rec;
+	uint32_t first_bone; /* its first positive record: BONE index */
+	uint32_t first_rec;  /* and record index */
 } vstate;
 
 typedef struct wctx {
 	wl_lint_ctx *ctx;
+	const b3d_model *m;
 	const b3d_mesh *me;
 	uint64_t span;
 	const uint8_t *used;
@@ -91,15 +94,15 @@ static void record(wctx *w, const b3d_bone *bo, size_t bi, size_t i)
 				   "drop it", r.vertex, r.weight);
 		return;
 	}
-	if (s->seen_bone == bi + 1 && w->on_dup)
+	if (s->seen_bone == (uint32_t)(bi + 1) && w->on_dup)
 		report_rec(w, WLR_B3D_WEIGHT_DUPLICATE_VERTEX, bo, i,
 			   "names a vertex this BONE already weighted: modlib refuses the file (\"duplicate "
 			   "vertex weight\"), Luanti applies both",
 			   r.vertex, r.weight);
-	s->seen_bone = bi + 1;
+	s->seen_bone = (uint32_t)(bi + 1);
 	if (s->positive == 0) {
-		s->first_bone = bo;
-		s->first_rec = i;
+		s->first_bone = (uint32_t)bi;
+		s->first_rec = (uint32_t)i;
 	}
 	s->positive++;
 	s->sum += r.weight;
@@ -118,9 +121,10 @@ static void per_vertex(wctx *w, double tol)
 		skinned = w->v[v].positive > 0;
 	for (uint64_t v = 0; v < w->span; v++) {
 		const vstate *s = &w->v[v];
+		const b3d_bone *first = w->m->bones[s->first_bone];
 		if (s->positive && w->on_sum && fabs(s->sum - 1.0) > tol)
-			wl_report(&w->ctx->doc->findings, WLR_B3D_WEIGHT_SUM, s->first_bone->src,
-				  (int64_t)s->first_rec, b3d_record_offset(&s->first_bone->weights, s->first_rec), 8,
+			wl_report(&w->ctx->doc->findings, WLR_B3D_WEIGHT_SUM, first->src,
+				  (int64_t)s->first_rec, b3d_record_offset(&first->weights, s->first_rec), 8,
 				  "the %" PRIu32 " positive weight(s) of vertex %" PRIu64
 				  " of MESH '%s' sum to %.6g, not 1 (tolerance %g): Luanti rescales them to 1, "
 				  "Blitz3D and Assimp use them as they are",
@@ -167,7 +171,7 @@ static void check_mesh(wctx *w, const b3d_model *m, size_t first, size_t end)
 void b3d_check_weights(wl_lint_ctx *ctx)
 {
 	const b3d_model *m = ctx->model;
-	wctx w = { .ctx = ctx };
+	wctx w = { .ctx = ctx, .m = m };
 	w.on_sum = wl_lint_enabled(ctx, WLR_B3D_WEIGHT_SUM);
 	w.on_over = wl_lint_enabled(ctx, WLR_B3D_WEIGHT_OVER_4);
 	w.on_unref = wl_lint_enabled(ctx, WLR_B3D_WEIGHT_UNREFERENCED_VERTEX);

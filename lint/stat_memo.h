@@ -1,0 +1,31 @@
+/*
+ * stat_memo.h - stat(2) answers remembered for one pass over a run's
+ * folders.  Finding each folder's configuration (config.h
+ * wl_config_locate_memo) and its mod's layout (target.h
+ * wl_target_layout_memo) climbs up to the root probing the same names in
+ * the same parent folders for every folder of the run (.w3dlint.yaml, .git,
+ * mod.conf ...; most of them absent): with a memo each probe is a system
+ * call once per run, not once per folder below it.  The answers are taken
+ * as they were when first asked: a memo lives only while a run's file list
+ * is being set up (lint/run.c wl_run_set_files).  Not thread-safe.
+ */
+#ifndef WL_STAT_MEMO_H
+#define WL_STAT_MEMO_H
+
+#include <sys/stat.h>
+
+typedef struct wl_stat_memo wl_stat_memo;
+
+/** A new empty memo, or NULL when out of memory. */
+wl_stat_memo *wl_stat_memo_new(void);
+
+void wl_stat_memo_free(wl_stat_memo *m);
+
+/**
+ * stat(path) through the memo: 0 and *mode set (st_mode) when path
+ * exists, -1 when it does not or cannot be read.  A NULL memo, or one
+ * that cannot grow, asks the system every time.
+ */
+int wl_stat_memo_mode(wl_stat_memo *m, const char *path, mode_t *mode);
+
+#endif
