@@ -129,20 +129,27 @@ static size_t put_sub_object(wb *b, uint32_t bone, const char *name)
 	return at;
 }
 
-/* A mesh with a header and nverts vertices; returns its header offset. */
-static size_t put_mesh(wb *b, uint32_t nverts)
+/* Opens a MESH (closed by the caller) and writes its MESH_HEADER3 with
+ * tris triangles and verts vertices. */
+static void begin_counted_mesh(wb *b, uint32_t tris, uint32_t verts)
 {
-	size_t at = b->len;
 	t_w3d_begin(b, W3D_CHUNK_MESH);
 	t_w3d_begin(b, W3D_CHUNK_MESH_HEADER3);
 	t_w3d_u32(b, 0x00040002u);
 	t_w3d_u32(b, 0);
 	t_w3d_name(b, "BODY", 16);
 	t_w3d_name(b, "TANK", 16);
-	t_w3d_u32(b, 0);      /* triangles */
-	t_w3d_u32(b, nverts); /* vertices */
+	t_w3d_u32(b, tris);
+	t_w3d_u32(b, verts);
 	t_w3d_zeros(b, MESH_HEADER3_BYTES - 48);
 	t_w3d_end(b);
+}
+
+/* A mesh with a header and nverts vertices; returns its header offset. */
+static size_t put_mesh(wb *b, uint32_t nverts)
+{
+	size_t at = b->len;
+	begin_counted_mesh(b, 0, nverts);
 	t_w3d_begin(b, W3D_CHUNK_VERTICES);
 	for (uint32_t i = 0; i < nverts; i++)
 		t_w3d_vec3(b, (float)i, 1.0f, 2.0f);
@@ -881,22 +888,6 @@ START_TEST(test_size_wrong_near_miss_and_count)
 	expect_none(d, "chunk-resync");
 }
 END_TEST
-
-/* Opens a MESH (closed by the caller) and writes its MESH_HEADER3 with
- * tris triangles and verts vertices. */
-static void begin_counted_mesh(wb *b, uint32_t tris, uint32_t verts)
-{
-	t_w3d_begin(b, W3D_CHUNK_MESH);
-	t_w3d_begin(b, W3D_CHUNK_MESH_HEADER3);
-	t_w3d_u32(b, 0x00040002u);
-	t_w3d_u32(b, 0);
-	t_w3d_name(b, "BODY", 16);
-	t_w3d_name(b, "TANK", 16);
-	t_w3d_u32(b, tris);
-	t_w3d_u32(b, verts);
-	t_w3d_zeros(b, MESH_HEADER3_BYTES - 48);
-	t_w3d_end(b);
-}
 
 /* A MESH of 3 vertices (header counts) whose VERTEX_SHADE_INDICES
  * (declared shade bytes) is followed by MATERIAL_INFO {1, 1, 1, 0} and
