@@ -56,7 +56,7 @@ typedef struct opts {
 	const char *output;
 	const char *config;
 	const char **select, **ignore, **force;
-	size_t nselect, nignore, nforce, force_cap;
+	size_t nselect, nignore, nforce, select_cap, ignore_cap, force_cap;
 	wl_cli_sel sel;       /* --target (its rule lists stay empty) */
 } opts;
 
@@ -186,8 +186,8 @@ int main(int argc, char **argv)
 		case OPT_FORCE: o.readonly_ok = true; break;
 		case 'n': o.dry_run = true; break;
 		case 'd': o.diff = true; break;
-		case 's': rc = wl_cli_split_list(&o.select, &o.nselect, optarg); break;
-		case 'I': rc = wl_cli_split_list(&o.ignore, &o.nignore, optarg); break;
+		case 's': rc = wl_cli_split_list(&o.select, &o.nselect, &o.select_cap, optarg); break;
+		case 'I': rc = wl_cli_split_list(&o.ignore, &o.nignore, &o.ignore_cap, optarg); break;
 		case 'u': o.unsafe = true; break;
 		case OPT_FIX: rc = push_force(&o, optarg); break;
 		case OPT_REBUILD_AABTREE: rc = push_force(&o, "rebuild-aabtree"); break;
@@ -276,6 +276,7 @@ int main(int argc, char **argv)
 	 * names its rule. */
 	if (wl_fix_wanted_rules(o.select, o.nselect, o.force, o.nforce, &o.sel.extend, &o.sel.nextend) != 0)
 		status = 2;
+	o.sel.cextend = o.sel.nextend;  /* at most what the array holds */
 	o.sel.rules.extend_select = o.sel.extend;
 	o.sel.rules.extend_count = o.sel.nextend;
 	int nargs = argc - optind;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "lint/suggest.h"
 
 static void sync(wl_cli_sel *s)
@@ -18,7 +19,7 @@ static void sync(wl_cli_sel *s)
 	s->rules.ignore_count = s->nignore;
 }
 
-int wl_cli_split_list(const char ***list, size_t *n, char *arg)
+int wl_cli_split_list(const char ***list, size_t *n, size_t *cap, char *arg)
 {
 	char *save = NULL;
 	for (char *tok = strtok_r(arg, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
@@ -26,11 +27,9 @@ int wl_cli_split_list(const char ***list, size_t *n, char *arg)
 			tok++;
 		if (!*tok)
 			continue;
-		const char **nl = realloc(*list, (*n + 1) * sizeof *nl);
-		if (!nl)
+		if (!wl_grow((void **)list, cap, *n + 1, sizeof **list))
 			return -1;
-		*list = nl;
-		nl[(*n)++] = tok;
+		(*list)[(*n)++] = tok;
 	}
 	return 0;
 }
@@ -39,7 +38,8 @@ int wl_cli_sel_add(wl_cli_sel *s, int which, char *arg)
 {
 	const char ***list = which == WL_SEL_SELECT ? &s->select : which == WL_SEL_EXTEND ? &s->extend : &s->ignore;
 	size_t *n = which == WL_SEL_SELECT ? &s->nselect : which == WL_SEL_EXTEND ? &s->nextend : &s->nignore;
-	int rc = wl_cli_split_list(list, n, arg);
+	size_t *cap = which == WL_SEL_SELECT ? &s->cselect : which == WL_SEL_EXTEND ? &s->cextend : &s->cignore;
+	int rc = wl_cli_split_list(list, n, cap, arg);
 	sync(s);
 	return rc;
 }

@@ -13,15 +13,16 @@ typedef struct wl_cli_sel {
 	wl_cli_rules rules;  /* its lists point into the arrays below */
 	const char **select, **extend, **ignore;
 	size_t nselect, nextend, nignore;
+	size_t cselect, cextend, cignore;  /* their capacities (core/grow.h) */
 } wl_cli_sel;
 
 /* Which list an argument goes to. */
 enum { WL_SEL_SELECT, WL_SEL_EXTEND, WL_SEL_IGNORE };
 
 /** Appends the comma-separated items of arg (modified in place, leading
- *  blanks and empty items skipped) to *list (*n entries, realloc'd).
- *  Returns 0, -1 when out of memory. */
-int wl_cli_split_list(const char ***list, size_t *n, char *arg);
+ *  blanks and empty items skipped) to *list (*n entries, room for *cap,
+ *  grown through wl_grow).  Returns 0, -1 when out of memory. */
+int wl_cli_split_list(const char ***list, size_t *n, size_t *cap, char *arg);
 
 /**
  * Appends the comma-separated rule ids or fnmatch globs of arg (modified in

@@ -12,6 +12,22 @@
 
 double wl_lint_param(const wl_lint_ctx *ctx, wl_rule_id rule, const char *param)
 {
+	wl_param_memo *pm = ctx->params;
+	if (!pm || !param)
+		return wl_config_param(ctx->config, ctx->catalog, rule, param);
+	size_t h = ((size_t)rule * 0x9E3779B1u) ^ (size_t)((uintptr_t)param >> 3);
+	for (size_t k = 0; k < WL_PARAM_MEMO_SLOTS; k++) {
+		size_t i = (h + k) & (WL_PARAM_MEMO_SLOTS - 1);
+		if (pm->slot[i].param == param && pm->slot[i].rule == rule)
+			return pm->slot[i].value;
+		if (!pm->slot[i].param) {
+			double v = wl_config_param(ctx->config, ctx->catalog, rule, param);
+			pm->slot[i].param = param;
+			pm->slot[i].rule = rule;
+			pm->slot[i].value = v;
+			return v;
+		}
+	}
 	return wl_config_param(ctx->config, ctx->catalog, rule, param);
 }
 
@@ -173,7 +189,8 @@ wl_doc *wl_lint_bytes_opts(const wl_catalog *cat, const wl_config *cfg, const wl
 		apply_dialect(fmt, m, given);
 		tm = file_targets(fmt, lf, m, given, lo);
 		if ((m || !fmt->build_model) && !doc->oom) {
-			wl_lint_ctx ctx = { doc, m, cat, cfg, key, cli, tm };
+			wl_param_memo params = { 0 };
+			wl_lint_ctx ctx = { doc, m, cat, cfg, key, cli, tm, &params };
 			size_t n = 0;
 			const wl_check_fn *fns = lf ? lf->checks(&n) : NULL;
 			for (size_t i = 0; i < n && !doc->oom; i++)

@@ -21,6 +21,21 @@
 #include "catalog.h"
 #include "config.h"
 
+/* The parameter values a lint of one file has looked up (wl_lint_param):
+ * checks ask per mesh, triangle set or name, and the configuration and the
+ * catalogue answer the same for the whole file.  An open-addressed table
+ * keyed by the rule handle and the address of the parameter's name (a
+ * string literal of the check: two literals of one name take two slots
+ * holding the same value); zeroed, it is empty. */
+#define WL_PARAM_MEMO_SLOTS 32  /* a power of two */
+typedef struct wl_param_memo {
+	struct {
+		const char *param;   /* NULL: free slot */
+		wl_rule_id rule;
+		double value;
+	} slot[WL_PARAM_MEMO_SLOTS];
+} wl_param_memo;
+
 typedef struct wl_lint_ctx {
 	wl_doc *doc;
 	/* The typed model of doc's format (doc->format->build_model; a
@@ -32,6 +47,8 @@ typedef struct wl_lint_ctx {
 	                              (wl_config_file_key), or NULL */
 	const wl_cli_rules *cli;   /* the command line's selection, or NULL */
 	wl_target_mask targets;    /* the file's targets (0: unknown) */
+	wl_param_memo *params;     /* this file's looked-up parameters, or
+	                              NULL (every call looks them up) */
 } wl_lint_ctx;
 
 /* What the front end adds to a lint run (all optional). */
@@ -44,7 +61,10 @@ typedef struct wl_lint_opts {
 typedef void (*wl_check_fn)(wl_lint_ctx *ctx);
 
 /** Value of parameter param of the rule of handle rule: the
- *  configuration's, else the catalogue default (wl_config_param). */
+ *  configuration's, else the catalogue default (wl_config_param).  With
+ *  ctx->params, the value is looked up once per file and then taken from
+ *  the memo (while it has a free slot; after that, each time).  param must
+ *  outlive the lint of the file (checks pass string literals). */
 double wl_lint_param(const wl_lint_ctx *ctx, wl_rule_id rule, const char *param);
 
 /** False when the rule's effective severity for this file is off

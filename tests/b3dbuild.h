@@ -71,4 +71,8 @@ void t_b3d_quad_mesh(wb *b, int32_t brush_id, size_t unused, size_t *vrts_at);
  */
 void t_b3d_quad_model(wb *b, size_t *vrts_at, size_t *tris_at);
 
+/** t_b3d_quad_model with `slack` stray zero bytes at the end of its TRIS
+ *  (after the 2 triangles); slack 0 gives the same bytes. */
+void t_b3d_quad_model_slack(wb *b, size_t slack, size_t *vrts_at, size_t *tris_at);
+
 #endif

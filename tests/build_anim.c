@@ -36,13 +36,8 @@ t_anim_hier_opts t_anim_hier_defaults(unsigned pivots)
 
 static void hier_header(wb *b, const t_anim_hier_opts *o, t_anim_hier_at *at)
 {
-	at->header_payload = b->len + 8;
-	t_w3d_begin(b, W3D_CHUNK_HIERARCHY_HEADER);
-	t_w3d_u32(b, 0x00040001);
-	t_w3d_name(b, "SKEL", 16);
-	t_w3d_u32(b, o->header_pivots < 0 ? o->pivots : (uint32_t)o->header_pivots);
-	t_w3d_vec3(b, 0, 0, 0);
-	t_w3d_end(b);
+	at->header_payload =
+		t_w3d_hierarchy_header(b, "SKEL", o->header_pivots < 0 ? o->pivots : (uint32_t)o->header_pivots);
 }
 
 void t_anim_hierarchy(wb *b, const t_anim_hier_opts *o, t_anim_hier_at *at)
@@ -80,13 +75,20 @@ t_anim_anim_opts t_anim_anim_defaults(void)
 
 static void anim_header(wb *b, const t_anim_anim_opts *o)
 {
-	t_w3d_begin(b, W3D_CHUNK_ANIMATION_HEADER);
-	t_w3d_u32(b, 0x00040001);
-	t_w3d_name(b, "WALK", 16);
-	t_w3d_name(b, "SKEL", 16);
-	t_w3d_u32(b, o->num_frames);
+	t_w3d_begin_anim_header(b, W3D_CHUNK_ANIMATION_HEADER, 0x00040001, "WALK", "SKEL", o->num_frames);
 	t_w3d_u32(b, 30);
 	t_w3d_end(b);
+}
+
+/* Opens channel chunk id and writes its FirstFrame and LastFrame; returns
+ * its payload offset. */
+static size_t begin_channel(wb *b, uint32_t id, uint16_t first, uint16_t last)
+{
+	size_t payload = b->len + 8;
+	t_w3d_begin(b, id);
+	t_w3d_u16(b, first);
+	t_w3d_u16(b, last);
+	return payload;
 }
 
 static void put_bytes(wb *b, int64_t n)
@@ -101,10 +103,7 @@ void t_anim_animation(wb *b, const t_anim_anim_opts *o, t_anim_anim_at *at)
 	if (begin_object(b, W3D_CHUNK_ANIMATION, &at->object, &at->first_child, o->no_header, o->header_last))
 		anim_header(b, o);
 	/* channel 0: X translation of pivot 1 */
-	at->x_payload = b->len + 8;
-	t_w3d_begin(b, W3D_CHUNK_ANIMATION_CHANNEL);
-	t_w3d_u16(b, o->first);
-	t_w3d_u16(b, o->last);
+	at->x_payload = begin_channel(b, W3D_CHUNK_ANIMATION_CHANNEL, o->first, o->last);
 	t_w3d_u16(b, 1);
 	t_w3d_u16(b, 0);
 	t_w3d_u16(b, 1);
@@ -115,10 +114,7 @@ void t_anim_animation(wb *b, const t_anim_anim_opts *o, t_anim_anim_at *at)
 	put_bytes(b, nbytes % 4);
 	t_w3d_end(b);
 	/* channel 1: Q rotation of pivot 1 */
-	at->q_payload = b->len + 8;
-	t_w3d_begin(b, W3D_CHUNK_ANIMATION_CHANNEL);
-	t_w3d_u16(b, o->first);
-	t_w3d_u16(b, o->last);
+	at->q_payload = begin_channel(b, W3D_CHUNK_ANIMATION_CHANNEL, o->first, o->last);
 	t_w3d_u16(b, o->q_vector_len);
 	t_w3d_u16(b, 6);
 	t_w3d_u16(b, 1);
@@ -130,10 +126,7 @@ void t_anim_animation(wb *b, const t_anim_anim_opts *o, t_anim_anim_at *at)
 	}
 	t_w3d_end(b);
 	if (o->bit_channel) {
-		at->bit_payload = b->len + 8;
-		t_w3d_begin(b, W3D_CHUNK_BIT_CHANNEL);
-		t_w3d_u16(b, o->first);
-		t_w3d_u16(b, o->last);
+		at->bit_payload = begin_channel(b, W3D_CHUNK_BIT_CHANNEL, o->first, o->last);
 		t_w3d_u16(b, 0);
 		t_w3d_u16(b, 1);
 		t_w3d_u8(b, 1);
@@ -209,11 +202,8 @@ void t_anim_compressed_animation(wb *b, const t_anim_canim_opts *o, t_anim_canim
 	t_w3d_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION);
 	if (!o->no_header) {
 		at->header_payload = b->len + 8;
-		t_w3d_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION_HEADER);
-		t_w3d_u32(b, 0x00040001);
-		t_w3d_name(b, "RUN", 16);
-		t_w3d_name(b, "SKEL", 16);
-		t_w3d_u32(b, o->num_frames);
+		t_w3d_begin_anim_header(b, W3D_CHUNK_COMPRESSED_ANIMATION_HEADER, 0x00040001, "RUN", "SKEL",
+					o->num_frames);
 		t_w3d_u16(b, 30);
 		t_w3d_u16(b, o->flavor);
 		t_w3d_end(b);
@@ -247,20 +237,14 @@ static void hlod_array(wb *b, uint32_t id, unsigned subs, uint32_t model_count, 
 {
 	t_w3d_begin(b, id);
 	if (header) {
+		size_t payload = t_w3d_hlod_array_header(b, model_count, mss);
 		if (hdr_payload)
-			*hdr_payload = b->len + 8;
-		t_w3d_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT_ARRAY_HEADER);
-		t_w3d_u32(b, model_count);
-		t_w3d_f32(b, mss);
-		t_w3d_end(b);
+			*hdr_payload = payload;
 	}
 	for (unsigned i = 0; i < subs; i++) {
 		char name[32];
 		snprintf(name, sizeof name, "TANK.PART%02u", i);
-		t_w3d_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT);
-		t_w3d_u32(b, 0);
-		t_w3d_name(b, name, 32);
-		t_w3d_end(b);
+		t_w3d_hlod_sub_object(b, 0, name);
 	}
 	t_w3d_end(b);
 }

@@ -189,25 +189,9 @@ void t_mesh_write_mesh(wb *b, const t_mesh_opts *o, t_mesh_layout *lay)
 	for (uint32_t i = 0; i < 4; i++)
 		t_w3d_u32(b, i);
 	t_w3d_end(b);
-	t_w3d_begin(b, W3D_CHUNK_MATERIAL_INFO);
-	lay->matinfo_data = b->len;
-	t_w3d_u32(b, (uint32_t)passes);
-	t_w3d_u32(b, 1);
-	t_w3d_u32(b, 1);
-	t_w3d_u32(b, 1);
-	t_w3d_end(b);
+	lay->matinfo_data = t_w3d_material_info(b, (uint32_t)passes, 1, 1, 1);
 	t_w3d_begin(b, W3D_CHUNK_VERTEX_MATERIALS);
-	t_w3d_begin(b, W3D_CHUNK_VERTEX_MATERIAL);
-	t_w3d_chunk(b, W3D_CHUNK_VERTEX_MATERIAL_NAME, "Paint\0", 6);
-	t_w3d_begin(b, W3D_CHUNK_VERTEX_MATERIAL_INFO);
-	t_w3d_u32(b, 0);
-	for (int i = 0; i < 4; i++)
-		t_w3d_u32(b, 0x00FFFFFFu);
-	t_w3d_f32(b, 1);
-	t_w3d_f32(b, 1);
-	t_w3d_f32(b, 0);
-	t_w3d_end(b);
-	t_w3d_end(b);
+	t_w3d_vertex_material(b, "Paint", 0, 1, 1, 0);
 	t_w3d_end(b);
 	t_w3d_begin(b, W3D_CHUNK_SHADERS);
 	{

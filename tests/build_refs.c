@@ -45,17 +45,13 @@ static void first_at(size_t *at, uint32_t i, const wb *b)
 		*at = b->len;
 }
 
-static void write_materials(wb *b, const t_ref_mesh_opts *o, t_ref_mesh_at *at)
+/* MATERIAL_INFO and SHADERS, in the order o->shaders_first asks for. */
+static void write_info_shaders(wb *b, const t_ref_mesh_opts *o, t_ref_mesh_at *at)
 {
 	for (int pass = 0; pass < 2; pass++) {
 		bool info_now = (pass == 0) != o->shaders_first;
 		if (info_now) {
-			t_w3d_begin(b, W3D_CHUNK_MATERIAL_INFO);
-			t_w3d_u32(b, 1);
-			t_w3d_u32(b, o->vmat_count);
-			t_w3d_u32(b, o->shader_count);
-			t_w3d_u32(b, o->texture_count);
-			t_w3d_end(b);
+			t_w3d_material_info(b, 1, o->vmat_count, o->shader_count, o->texture_count);
 		} else {
 			at->shaders = b->len;
 			t_w3d_begin(b, W3D_CHUNK_SHADERS);
@@ -65,22 +61,24 @@ static void write_materials(wb *b, const t_ref_mesh_opts *o, t_ref_mesh_at *at)
 			t_w3d_end(b);
 		}
 	}
+}
+
+/* VERTEX_MATERIALS of o->vmat_count materials. */
+static void write_vertex_materials(wb *b, const t_ref_mesh_opts *o, t_ref_mesh_at *at)
+{
 	t_w3d_begin(b, W3D_CHUNK_VERTEX_MATERIALS);
 	for (uint32_t i = 0; i < o->vmat_count; i++) {
-		t_w3d_begin(b, W3D_CHUNK_VERTEX_MATERIAL);
-		t_w3d_chunk(b, W3D_CHUNK_VERTEX_MATERIAL_NAME, "Paint\0", 6);
-		t_w3d_begin(b, W3D_CHUNK_VERTEX_MATERIAL_INFO);
-		first_at(&at->vm_info_data, i, b);
-		t_w3d_u32(b, o->vm_attributes);
-		for (int k = 0; k < 4; k++)
-			t_w3d_u32(b, 0x00FFFFFFu);
-		t_w3d_f32(b, o->shininess);
-		t_w3d_f32(b, o->opacity);
-		t_w3d_f32(b, o->translucency);
-		t_w3d_end(b);
-		t_w3d_end(b);
+		size_t info = t_w3d_vertex_material(b, "Paint", o->vm_attributes, o->shininess, o->opacity,
+						    o->translucency);
+		if (i == 0)
+			at->vm_info_data = info;
 	}
 	t_w3d_end(b);
+}
+
+/* TEXTURES of o->texture_count textures. */
+static void write_textures(wb *b, const t_ref_mesh_opts *o, t_ref_mesh_at *at)
+{
 	t_w3d_begin(b, W3D_CHUNK_TEXTURES);
 	for (uint32_t i = 0; i < o->texture_count; i++) {
 		first_at(&at->texture, i, b);
@@ -101,6 +99,11 @@ static void write_materials(wb *b, const t_ref_mesh_opts *o, t_ref_mesh_at *at)
 		t_w3d_end(b);
 	}
 	t_w3d_end(b);
+}
+
+/* The one MATERIAL_PASS with its TEXTURE_STAGE. */
+static void write_pass(wb *b, const t_ref_mesh_opts *o, t_ref_mesh_at *at)
+{
 	t_w3d_begin(b, W3D_CHUNK_MATERIAL_PASS);
 	t_w3d_begin(b, W3D_CHUNK_VERTEX_MATERIAL_IDS);
 	at->vmids_data = b->len;
@@ -123,27 +126,10 @@ static void write_materials(wb *b, const t_ref_mesh_opts *o, t_ref_mesh_at *at)
 	t_w3d_end(b);
 }
 
-/* Opens chunk id (its header offset in *object) and its header chunk hid,
- * writes the start both headers share (version, a u32, two 16-byte names)
- * and returns the header payload offset; the header stays open. */
-static size_t begin_header(wb *b, uint32_t id, uint32_t hid, size_t *object, uint32_t version,
-			   uint32_t word, const char *name1, const char *name2)
-{
-	*object = b->len;
-	t_w3d_begin(b, id);
-	t_w3d_begin(b, hid);
-	size_t data = b->len;
-	t_w3d_u32(b, version);
-	t_w3d_u32(b, word);
-	t_w3d_name(b, name1, 16);
-	t_w3d_name(b, name2, 16);
-	return data;
-}
-
 void t_ref_mesh(wb *b, const t_ref_mesh_opts *o, t_ref_mesh_at *at)
 {
 	memset(at, 0, sizeof *at);
-	at->header_data = begin_header(b, W3D_CHUNK_MESH, W3D_CHUNK_MESH_HEADER3, &at->mesh, o->version,
+	at->header_data = t_w3d_begin_header(b, W3D_CHUNK_MESH, W3D_CHUNK_MESH_HEADER3, &at->mesh, o->version,
 				       o->attributes, o->mesh, o->container);
 	t_w3d_u32(b, o->tris);
 	t_w3d_u32(b, 4);
@@ -189,7 +175,10 @@ void t_ref_mesh(wb *b, const t_ref_mesh_opts *o, t_ref_mesh_at *at)
 		at->prelit = b->len;
 		t_w3d_begin(b, o->prelit_chunk);
 	}
-	write_materials(b, o, at);
+	write_info_shaders(b, o, at);
+	write_vertex_materials(b, o, at);
+	write_textures(b, o, at);
+	write_pass(b, o, at);
 	if (o->prelit_chunk)
 		t_w3d_end(b);
 	if (o->aabtree)
@@ -201,14 +190,9 @@ void t_ref_hierarchy(wb *b, const char *name, unsigned n, const char *const *nam
 		  size_t *pivots_data)
 {
 	t_w3d_begin(b, W3D_CHUNK_HIERARCHY);
-	t_w3d_begin(b, W3D_CHUNK_HIERARCHY_HEADER);
+	size_t hdata = t_w3d_hierarchy_header(b, name, n);
 	if (header_data)
-		*header_data = b->len;
-	t_w3d_u32(b, 0x00040001);
-	t_w3d_name(b, name, 16);
-	t_w3d_u32(b, n);
-	t_w3d_vec3(b, 0, 0, 0);
-	t_w3d_end(b);
+		*header_data = hdata;
 	t_w3d_begin(b, W3D_CHUNK_PIVOTS);
 	if (pivots_data)
 		*pivots_data = b->len;
@@ -239,26 +223,18 @@ static void write_array(wb *b, uint32_t id, float screen, unsigned n, const char
 			const uint32_t *bones, size_t *header_data, size_t *sub_data)
 {
 	t_w3d_begin(b, id);
-	t_w3d_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT_ARRAY_HEADER);
+	size_t hdata = t_w3d_hlod_array_header(b, n, screen);
 	if (header_data)
-		*header_data = b->len;
-	t_w3d_u32(b, n);
-	t_w3d_f32(b, screen);
-	t_w3d_end(b);
-	for (unsigned s = 0; s < n; s++) {
-		t_w3d_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT);
-		sub_data[s] = b->len;
-		t_w3d_u32(b, bones[s]);
-		t_w3d_name(b, names[s] ? names[s] : "", 32);
-		t_w3d_end(b);
-	}
+		*header_data = hdata;
+	for (unsigned s = 0; s < n; s++)
+		sub_data[s] = t_w3d_hlod_sub_object(b, bones[s], names[s] ? names[s] : "") + 8;
 	t_w3d_end(b);
 }
 
 void t_ref_hlod(wb *b, const t_ref_hlod_opts *o, t_ref_hlod_at *at)
 {
 	memset(at, 0, sizeof *at);
-	at->header_data = begin_header(b, W3D_CHUNK_HLOD, W3D_CHUNK_HLOD_HEADER, &at->object, o->version,
+	at->header_data = t_w3d_begin_header(b, W3D_CHUNK_HLOD, W3D_CHUNK_HLOD_HEADER, &at->object, o->version,
 				       o->lods, o->name, o->hierarchy);
 	t_w3d_end(b);
 	for (unsigned l = 0; l < o->lods && l < 3; l++)

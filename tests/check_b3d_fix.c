@@ -25,28 +25,6 @@ static size_t findings_of(const uint8_t *p, size_t n, const char *rule)
 	return k;
 }
 
-/* The quad model with `extra` stray bytes at the end of its TRIS. */
-static void quad_with_slack(wb *b, size_t extra)
-{
-	static const float quad[] = { 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0 };
-	static const int32_t idx[] = { 0, 1, 2, 0, 2, 3 };
-	t_b3d_begin(b, "BB3D");
-	t_w3d_u32(b, 1);
-	t_b3d_node_begin(b, "root", t_b3d_identity);
-	t_b3d_begin(b, "MESH");
-	t_w3d_u32(b, (uint32_t)-1);
-	t_b3d_vrts(b, 0, 0, 0, quad, 4);
-	t_b3d_begin(b, "TRIS");
-	t_w3d_u32(b, (uint32_t)-1);
-	for (size_t i = 0; i < 6; i++)
-		t_w3d_u32(b, (uint32_t)idx[i]);
-	t_w3d_zeros(b, extra);
-	t_b3d_end(b);
-	t_b3d_end(b);
-	t_b3d_end(b);
-	t_b3d_end(b);
-}
-
 /* The unit quad: 4 vertices (no normals, no UVs) and 2 triangles. */
 static const float QUAD[] = { 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0 };
 static const int32_t QUAD_IDX[] = { 0, 1, 2, 0, 2, 3 };
@@ -604,7 +582,7 @@ START_TEST(test_trim_record_slack)
 {
 	wb b;
 	t_w3d_init(&b);
-	quad_with_slack(&b, 5);
+	t_b3d_quad_model_slack(&b, 5, NULL, NULL);
 	ck_assert_uint_eq(findings_of(b.data, b.len, "b3d-record-slack"), 1);
 	wl_fix_options o = { 0 };
 	o.catalog = t_cat;
@@ -622,7 +600,7 @@ START_TEST(test_trim_record_slack)
 	/* The output is the same model as the file without the slack. */
 	wb clean;
 	t_w3d_init(&clean);
-	quad_with_slack(&clean, 0);
+	t_b3d_quad_model(&clean, NULL, NULL);
 	ck_assert_uint_eq(r.out_len, clean.len);
 	ck_assert(memcmp(r.out, clean.data, clean.len) == 0);
 	/* Idempotent: a second run changes nothing. */

@@ -5,6 +5,7 @@
  * (merging, chains, cycles, depth).  Custom rules: check_custom_rules.c. */
 #include <check.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "lint/config.h"
+#include "lint/lint.h"
 #include "robust_util.h"
 
 static char err[512];
@@ -730,6 +732,54 @@ START_TEST(targets_select_base)
 }
 END_TEST
 
+/* wl_lint_param with a file's memo (lint.h) answers as wl_config_param: the
+ * configuration's value, another parameter of the same rule, the same name
+ * from another address, asked again, every parameter of the catalogue
+ * (twice); and once the memo is full (more pairs than it has slots). */
+START_TEST(lint_param_memo)
+{
+	wl_catalog *cat = wl_catalog_load_builtin(err, sizeof err);
+	ck_assert_msg(cat != NULL, "%s", err);
+	wl_config *cfg = parse(cat, "rules:\n  triangle-plane:\n    params:\n      normal_tolerance: 0.25\n");
+	ck_assert_msg(cfg != NULL, "%s", err);
+	wl_param_memo memo = { 0 };
+	wl_lint_ctx ctx = { .catalog = cat, .config = cfg, .params = &memo };
+	char name[] = "normal_tolerance";
+	double dist = wl_config_param(cfg, cat, WLR_TRIANGLE_PLANE, "distance_tolerance");
+	ck_assert(dist != 0.25);
+	for (int pass = 0; pass < 2; pass++) {
+		ck_assert_double_eq(wl_lint_param(&ctx, WLR_TRIANGLE_PLANE, "normal_tolerance"), 0.25);
+		ck_assert_double_eq(wl_lint_param(&ctx, WLR_TRIANGLE_PLANE, name), 0.25);
+		ck_assert_double_eq(wl_lint_param(&ctx, WLR_TRIANGLE_PLANE, "distance_tolerance"), dist);
+	}
+	size_t pairs = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t k = 0; k < wl_catalog_count(cat); k++) {
+			const wl_rule_def *r = wl_catalog_at(cat, k);
+			wl_rule_id h = wl_rule_lookup(r->id);
+			for (size_t i = 0; i < r->params_count; i++) {
+				const char *p = r->params[i].name;
+				double want = wl_config_param(cfg, cat, h, p);
+				ck_assert_msg(wl_lint_param(&ctx, h, p) == want, "%s %s", r->id, p);
+				pairs += pass == 0;
+			}
+		}
+	ck_assert_uint_gt(pairs, 0);
+	/* Fill the memo with names the rule has not (NaN) until it is full,
+	 * then ask through names it has not seen. */
+	static char unknown[2 * WL_PARAM_MEMO_SLOTS][12];
+	for (size_t i = 0; i < 2 * WL_PARAM_MEMO_SLOTS; i++) {
+		snprintf(unknown[i], sizeof unknown[i], "nope%zu", i);
+		ck_assert(isnan(wl_lint_param(&ctx, WLR_TRIANGLE_PLANE, unknown[i])));
+	}
+	char again[] = "normal_tolerance";
+	ck_assert_double_eq(wl_lint_param(&ctx, WLR_TRIANGLE_PLANE, again), 0.25);
+	ck_assert_double_eq(wl_lint_param(&ctx, WLR_TRIANGLE_PLANE, "normal_tolerance"), 0.25);
+	wl_config_free(cfg);
+	wl_catalog_free(cat);
+}
+END_TEST
+
 extern Suite *config_suite(void);
 Suite *config_suite(void)
 {
@@ -739,7 +789,7 @@ Suite *config_suite(void)
 		error_unknown_top_key, memory_cap_key, error_unknown_rule_id, error_unknown_param,
 		error_bad_severity, select_and_ignore_globs, select_keeps_engine_rules,
 		error_select_ignore, path_glob_matching, file_key_is_absolute, per_path_ignores,
-		error_per_path_ignores, targets_select_base, NULL
+		error_per_path_ignores, targets_select_base, lint_param_memo, NULL
 	};
 	t_robust_add_tests(s, "parse", 0, tc_tests);
 	const TTest *const fs_tests[] = {

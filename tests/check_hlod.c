@@ -120,14 +120,8 @@ START_TEST(array_header_not_first)
 	t_w3d_end(&B);
 	t_w3d_begin(&B, W3D_CHUNK_HLOD_LOD_ARRAY);
 	size_t sub = B.len;
-	t_w3d_begin(&B, W3D_CHUNK_HLOD_SUB_OBJECT);
-	t_w3d_u32(&B, 0);
-	t_w3d_name(&B, "TANK.A", 32);
-	t_w3d_end(&B);
-	t_w3d_begin(&B, W3D_CHUNK_HLOD_SUB_OBJECT_ARRAY_HEADER);
-	t_w3d_u32(&B, 1);
-	t_w3d_f32(&B, 0);
-	t_w3d_end(&B);
+	t_w3d_hlod_sub_object(&B, 0, "TANK.A");
+	t_w3d_hlod_array_header(&B, 1, 0);
 	t_w3d_end(&B);
 	t_w3d_end(&B);
 	D = t_anim_lint(&B);

@@ -284,9 +284,7 @@ START_TEST(prelit_and_pass_texcoords)
 	t_w3d_zeros(&b, W3D_MESH_HEADER3_SIZE - 48);
 	t_w3d_end(&b);
 	t_w3d_begin(&b, W3D_CHUNK_PRELIT_VERTEX);
-	t_w3d_begin(&b, W3D_CHUNK_MATERIAL_INFO);
-	t_w3d_u32(&b, 1); t_w3d_u32(&b, 0); t_w3d_u32(&b, 0); t_w3d_u32(&b, 0);
-	t_w3d_end(&b);
+	t_w3d_material_info(&b, 1, 0, 0, 0);
 	t_w3d_begin(&b, W3D_CHUNK_MATERIAL_PASS);
 	size_t tc = b.len;
 	t_w3d_begin(&b, W3D_CHUNK_STAGE_TEXCOORDS);

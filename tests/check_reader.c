@@ -110,35 +110,11 @@ static void put_hlod_header(wb *b)
 	t_w3d_end(b);
 }
 
-static void put_soa_header(wb *b, uint32_t count)
-{
-	t_w3d_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT_ARRAY_HEADER);
-	t_w3d_u32(b, count);
-	t_w3d_f32(b, 0.0f);
-	t_w3d_end(b);
-}
-
-/* Returns the header offset of the sub-object. */
-static size_t put_sub_object(wb *b, uint32_t bone, const char *name)
-{
-	size_t at = b->len;
-	t_w3d_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT);
-	t_w3d_u32(b, bone);
-	t_w3d_name(b, name, 32);
-	t_w3d_end(b);
-	return at;
-}
-
 /* Opens a MESH (closed by the caller) and writes its MESH_HEADER3 with
  * tris triangles and verts vertices. */
 static void begin_counted_mesh(wb *b, uint32_t tris, uint32_t verts)
 {
-	t_w3d_begin(b, W3D_CHUNK_MESH);
-	t_w3d_begin(b, W3D_CHUNK_MESH_HEADER3);
-	t_w3d_u32(b, 0x00040002u);
-	t_w3d_u32(b, 0);
-	t_w3d_name(b, "BODY", 16);
-	t_w3d_name(b, "TANK", 16);
+	t_w3d_begin_header(b, W3D_CHUNK_MESH, W3D_CHUNK_MESH_HEADER3, NULL, 0x00040002u, 0, "BODY", "TANK");
 	t_w3d_u32(b, tris);
 	t_w3d_u32(b, verts);
 	t_w3d_zeros(b, MESH_HEADER3_BYTES - 48);
@@ -189,11 +165,11 @@ static hlod_layout put_hlod(wb *b, int nsub)
 	l.lods = b->len;
 	t_w3d_begin(b, W3D_CHUNK_HLOD_LOD_ARRAY);
 	l.soa = b->len;
-	put_soa_header(b, (uint32_t)nsub);
+	t_w3d_hlod_array_header(b, (uint32_t)nsub, 0);
 	for (int i = 0; i < nsub; i++) {
 		char name[32];
 		snprintf(name, sizeof name, "TANK.PART%d", i);
-		l.sub[i] = put_sub_object(b, (uint32_t)i + 1, name);
+		l.sub[i] = t_w3d_hlod_sub_object(b, (uint32_t)i + 1, name);
 	}
 	t_w3d_end(b);
 	t_w3d_end(b);
@@ -650,15 +626,15 @@ static void check_hlod_too_small(bool with_mesh_after, bool with_proxy_array)
 	put_hlod_header(&B);
 	l.lods = B.len;
 	t_w3d_begin(&B, W3D_CHUNK_HLOD_LOD_ARRAY);
-	put_soa_header(&B, 4);
+	t_w3d_hlod_array_header(&B, 4, 0);
 	l.nsub = 4;
 	for (int i = 0; i < l.nsub; i++)
-		l.sub[i] = put_sub_object(&B, (uint32_t)i, "TANK.PART");
+		l.sub[i] = t_w3d_hlod_sub_object(&B, (uint32_t)i, "TANK.PART");
 	t_w3d_end(&B);
 	size_t proxy = B.len;
 	if (with_proxy_array) {
 		t_w3d_begin(&B, W3D_CHUNK_HLOD_PROXY_ARRAY);
-		put_soa_header(&B, 0);
+		t_w3d_hlod_array_header(&B, 0, 0);
 		t_w3d_end(&B);
 	}
 	t_w3d_end(&B);
@@ -901,12 +877,7 @@ static size_t put_counted_mesh(wb *b, uint32_t shade, size_t *mi)
 		t_w3d_u32(b, i);
 	t_w3d_end(b);
 	*mi = b->len;
-	t_w3d_begin(b, W3D_CHUNK_MATERIAL_INFO);
-	t_w3d_u32(b, 1);
-	t_w3d_u32(b, 1);
-	t_w3d_u32(b, 1);
-	t_w3d_u32(b, 0);
-	t_w3d_end(b);
+	t_w3d_material_info(b, 1, 1, 1, 0);
 	t_w3d_begin(b, W3D_CHUNK_SHADERS);
 	t_w3d_zeros(b, 16);
 	t_w3d_end(b);
@@ -1155,8 +1126,8 @@ START_TEST(test_resync_inside_container)
 	t_w3d_u32(&B, 0xFFFFFFFFu);
 	size_t lods = B.len;
 	t_w3d_begin(&B, W3D_CHUNK_HLOD_LOD_ARRAY);
-	put_soa_header(&B, 1);
-	put_sub_object(&B, 0, "X");
+	t_w3d_hlod_array_header(&B, 1, 0);
+	t_w3d_hlod_sub_object(&B, 0, "X");
 	t_w3d_end(&B);
 	t_w3d_end(&B);
 	wl_doc *d = read_all();

@@ -124,12 +124,7 @@ static double quat_angle_deg(const float a[4], const float b[4])
 static size_t hierarchy(wb *b, size_t n, const float (*e)[3], const float (*q)[4])
 {
 	t_w3d_begin(b, W3D_CHUNK_HIERARCHY);
-	t_w3d_begin(b, W3D_CHUNK_HIERARCHY_HEADER);
-	t_w3d_u32(b, 0x00040001);
-	t_w3d_name(b, "H", 16);
-	t_w3d_u32(b, (uint32_t)n);
-	t_w3d_vec3(b, 0, 0, 0);
-	t_w3d_end(b);
+	t_w3d_hierarchy_header(b, "H", (uint32_t)n);
 	size_t payload = b->len + 8;
 	t_w3d_begin(b, W3D_CHUNK_PIVOTS);
 	for (size_t i = 0; i < n; i++) {

@@ -62,12 +62,7 @@ START_TEST(pivot_element)
 {
 	t_w3d_init(&B);
 	t_w3d_begin(&B, W3D_CHUNK_HIERARCHY);
-	t_w3d_begin(&B, W3D_CHUNK_HIERARCHY_HEADER);
-	t_w3d_u32(&B, 0x40001);
-	t_w3d_name(&B, "SKEL", 16);
-	t_w3d_u32(&B, 2);
-	t_w3d_vec3(&B, 0, 0, 0);
-	t_w3d_end(&B);
+	t_w3d_hierarchy_header(&B, "SKEL", 2);
 	t_w3d_begin(&B, W3D_CHUNK_PIVOTS);
 	size_t piv = B.len;
 	for (int i = 0; i < 2; i++) {

@@ -178,12 +178,7 @@ static void build_model(wb *b)
 		t_w3d_zeros(b, 6);
 	}
 	t_w3d_end(b);
-	t_w3d_begin(b, W3D_CHUNK_MATERIAL_INFO);
-	t_w3d_u32(b, 1);
-	t_w3d_u32(b, 1);
-	t_w3d_u32(b, 1);
-	t_w3d_u32(b, 1);
-	t_w3d_end(b);
+	t_w3d_material_info(b, 1, 1, 1, 1);
 	t_w3d_begin(b, W3D_CHUNK_VERTEX_MATERIALS);
 	t_w3d_begin(b, W3D_CHUNK_VERTEX_MATERIAL);
 	t_w3d_chunk(b, W3D_CHUNK_VERTEX_MATERIAL_NAME, "VM\0", 3);
@@ -236,12 +231,7 @@ static void build_model(wb *b)
 	t_w3d_end(b); /* MESH */
 
 	t_w3d_begin(b, W3D_CHUNK_HIERARCHY);
-	t_w3d_begin(b, W3D_CHUNK_HIERARCHY_HEADER);
-	t_w3d_u32(b, 0x00040001);
-	t_w3d_name(b, "SKL", 16);
-	t_w3d_u32(b, 2);
-	t_w3d_vec3(b, 0, 0, 0);
-	t_w3d_end(b);
+	t_w3d_hierarchy_header(b, "SKL", 2);
 	t_w3d_begin(b, W3D_CHUNK_PIVOTS);
 	for (int i = 0; i < 2; i++) {
 		t_w3d_name(b, i ? "BONE" : "ROOTTRANSFORM", 16);
@@ -257,11 +247,7 @@ static void build_model(wb *b)
 	t_w3d_end(b);
 
 	t_w3d_begin(b, W3D_CHUNK_ANIMATION);
-	t_w3d_begin(b, W3D_CHUNK_ANIMATION_HEADER);
-	t_w3d_u32(b, 0x00040001);
-	t_w3d_name(b, "WALK", 16);
-	t_w3d_name(b, "SKL", 16);
-	t_w3d_u32(b, 2);
+	t_w3d_begin_anim_header(b, W3D_CHUNK_ANIMATION_HEADER, 0x00040001, "WALK", "SKL", 2);
 	t_w3d_u32(b, 30);
 	t_w3d_end(b);
 	t_w3d_begin(b, W3D_CHUNK_ANIMATION_CHANNEL);
@@ -285,11 +271,7 @@ static void build_model(wb *b)
 	t_w3d_end(b);
 
 	t_w3d_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION);
-	t_w3d_begin(b, W3D_CHUNK_COMPRESSED_ANIMATION_HEADER);
-	t_w3d_u32(b, 1);
-	t_w3d_name(b, "RUN", 16);
-	t_w3d_name(b, "SKL", 16);
-	t_w3d_u32(b, 2);
+	t_w3d_begin_anim_header(b, W3D_CHUNK_COMPRESSED_ANIMATION_HEADER, 1, "RUN", "SKL", 2);
 	t_w3d_u16(b, 30);
 	t_w3d_u16(b, 0);
 	t_w3d_end(b);
@@ -303,22 +285,11 @@ static void build_model(wb *b)
 	t_w3d_end(b);
 	t_w3d_end(b);
 
-	t_w3d_begin(b, W3D_CHUNK_HLOD);
-	t_w3d_begin(b, W3D_CHUNK_HLOD_HEADER);
-	t_w3d_u32(b, 0x00010000);
-	t_w3d_u32(b, 1);
-	t_w3d_name(b, "BOXES", 16);
-	t_w3d_name(b, "SKL", 16);
+	t_w3d_begin_header(b, W3D_CHUNK_HLOD, W3D_CHUNK_HLOD_HEADER, NULL, 0x00010000, 1, "BOXES", "SKL");
 	t_w3d_end(b);
 	t_w3d_begin(b, W3D_CHUNK_HLOD_LOD_ARRAY);
-	t_w3d_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT_ARRAY_HEADER);
-	t_w3d_u32(b, 1);
-	t_w3d_f32(b, 0);
-	t_w3d_end(b);
-	t_w3d_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT);
-	t_w3d_u32(b, 1);
-	t_w3d_name(b, "BOXES.QUAD", 32);
-	t_w3d_end(b);
+	t_w3d_hlod_array_header(b, 1, 0);
+	t_w3d_hlod_sub_object(b, 1, "BOXES.QUAD");
 	t_w3d_end(b);
 	t_w3d_end(b);
 
@@ -485,25 +456,13 @@ END_TEST
  * small, followed by a hierarchy; an HLOD whose size runs past the end. */
 static void rotwk_hlod(wb *b, int subs, int64_t delta)
 {
-	size_t at = b->len;
-	t_w3d_begin(b, W3D_CHUNK_HLOD);
-	t_w3d_begin(b, W3D_CHUNK_HLOD_HEADER);
-	t_w3d_u32(b, 0x00010000);
-	t_w3d_u32(b, 1);
-	t_w3d_name(b, "TANK", 16);
-	t_w3d_name(b, "TANK_SKL", 16);
+	size_t at;
+	t_w3d_begin_header(b, W3D_CHUNK_HLOD, W3D_CHUNK_HLOD_HEADER, &at, 0x00010000, 1, "TANK", "TANK_SKL");
 	t_w3d_end(b);
 	t_w3d_begin(b, W3D_CHUNK_HLOD_LOD_ARRAY);
-	t_w3d_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT_ARRAY_HEADER);
-	t_w3d_u32(b, (uint32_t)subs);
-	t_w3d_f32(b, 0);
-	t_w3d_end(b);
-	for (int i = 0; i < subs; i++) {
-		t_w3d_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT);
-		t_w3d_u32(b, (uint32_t)i);
-		t_w3d_name(b, "TANK.PART", 32);
-		t_w3d_end(b);
-	}
+	t_w3d_hlod_array_header(b, (uint32_t)subs, 0);
+	for (int i = 0; i < subs; i++)
+		t_w3d_hlod_sub_object(b, (uint32_t)i, "TANK.PART");
 	t_w3d_end(b);
 	t_w3d_end(b);
 	uint32_t size = wl_le32(b->data + at + 4) & ~BIT31;
@@ -662,12 +621,7 @@ START_TEST(hand_written)
 	wb b;
 	t_w3d_init(&b);
 	t_w3d_begin(&b, W3D_CHUNK_HIERARCHY);
-	t_w3d_begin(&b, W3D_CHUNK_HIERARCHY_HEADER);
-	t_w3d_u32(&b, 0x00040001);
-	t_w3d_name(&b, "SKL", 16);
-	t_w3d_u32(&b, 2);
-	t_w3d_vec3(&b, 0, 0, 0);
-	t_w3d_end(&b);
+	t_w3d_hierarchy_header(&b, "SKL", 2);
 	t_w3d_begin(&b, W3D_CHUNK_PIVOTS);
 	t_w3d_name(&b, "ROOTTRANSFORM", 16);
 	t_w3d_u32(&b, 0xFFFFFFFFu);

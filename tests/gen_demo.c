@@ -21,7 +21,6 @@
 #include "w3dbuild.h"
 
 #define MESH_VERSION 0x00040002u   /* 4.2 */
-#define HTREE_VERSION 0x00040001u  /* 4.1 */
 #define VCHAN_LOCATION 1u
 #define VCHAN_NORMAL 2u
 #define PIVOT_ROOT 0xFFFFFFFFu
@@ -90,12 +89,7 @@ static void bad_hierarchy(wb *b)
 	static const float ident[4] = { 0, 0, 0, 1 };
 	static const float twice[4] = { 0, 0, 0, 2 };   /* |q| = 2 */
 	t_w3d_begin(b, W3D_CHUNK_HIERARCHY);
-	t_w3d_begin(b, W3D_CHUNK_HIERARCHY_HEADER);
-	t_w3d_u32(b, HTREE_VERSION);
-	t_w3d_name(b, "DEMOSKL", 16);
-	t_w3d_u32(b, 3);                    /* NumPivots */
-	t_w3d_vec3(b, 0, 0, 0);             /* Center */
-	t_w3d_end(b);
+	t_w3d_hierarchy_header(b, "DEMOSKL", 3);
 	t_w3d_begin(b, W3D_CHUNK_PIVOTS);
 	pivot(b, "ROOTTRANSFORM", PIVOT_ROOT, 0, ident);
 	pivot(b, "BONE_ARM", 0, 1, twice);

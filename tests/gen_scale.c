@@ -39,26 +39,15 @@ static int build(wb *b, const char *kind, size_t size)
 			t_w3d_chunk(b, W3D_CHUNK_VERTICES, NULL, 0);
 		t_w3d_end(b);
 	} else if (strcmp(kind, "w3d-hlod") == 0) {
-		t_w3d_begin(b, W3D_CHUNK_HLOD);
-		t_w3d_begin(b, W3D_CHUNK_HLOD_HEADER);
-		t_w3d_u32(b, 0x00010000u);
-		t_w3d_u32(b, 1);
-		t_w3d_name(b, "BIG", 16);
-		t_w3d_name(b, "BIGSKL", 16);
+		t_w3d_begin_header(b, W3D_CHUNK_HLOD, W3D_CHUNK_HLOD_HEADER, NULL, 0x00010000u, 1, "BIG", "BIGSKL");
 		t_w3d_end(b);
 		t_w3d_begin(b, W3D_CHUNK_HLOD_LOD_ARRAY);
 		size_t n = size > 100 ? (size - 100) / 44 : 1;
-		t_w3d_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT_ARRAY_HEADER);
-		t_w3d_u32(b, (uint32_t)n);
-		t_w3d_f32(b, 0);
-		t_w3d_end(b);
+		t_w3d_hlod_array_header(b, (uint32_t)n, 0);
 		for (size_t i = 0; i < n; i++) {
 			char name[32];
 			snprintf(name, sizeof name, "SUB%08zu", i);
-			t_w3d_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT);
-			t_w3d_u32(b, 0);
-			t_w3d_name(b, name, 32);
-			t_w3d_end(b);
+			t_w3d_hlod_sub_object(b, 0, name);
 		}
 		t_w3d_end(b);
 		t_w3d_end(b);

@@ -140,6 +140,95 @@ void t_w3d_chunk(wb *b, uint32_t id, const void *p, size_t n)
 	t_w3d_end(b);
 }
 
+size_t t_w3d_begin_header(wb *b, uint32_t id, uint32_t hid, size_t *object, uint32_t version, uint32_t word,
+			  const char *name1, const char *name2)
+{
+	if (object)
+		*object = b->len;
+	t_w3d_begin(b, id);
+	t_w3d_begin(b, hid);
+	size_t data = b->len;
+	t_w3d_u32(b, version);
+	t_w3d_u32(b, word);
+	t_w3d_name(b, name1, 16);
+	t_w3d_name(b, name2, 16);
+	return data;
+}
+
+size_t t_w3d_begin_anim_header(wb *b, uint32_t id, uint32_t version, const char *name, const char *hierarchy,
+			       uint32_t frames)
+{
+	t_w3d_begin(b, id);
+	size_t data = b->len;
+	t_w3d_u32(b, version);
+	t_w3d_name(b, name, 16);
+	t_w3d_name(b, hierarchy, 16);
+	t_w3d_u32(b, frames);
+	return data;
+}
+
+size_t t_w3d_vertex_material(wb *b, const char *name, uint32_t attributes, float shininess, float opacity,
+			     float translucency)
+{
+	t_w3d_begin(b, W3D_CHUNK_VERTEX_MATERIAL);
+	t_w3d_chunk(b, W3D_CHUNK_VERTEX_MATERIAL_NAME, name, strlen(name) + 1);
+	t_w3d_begin(b, W3D_CHUNK_VERTEX_MATERIAL_INFO);
+	size_t data = b->len;
+	t_w3d_u32(b, attributes);
+	for (int k = 0; k < 4; k++)
+		t_w3d_u32(b, 0x00FFFFFFu);
+	t_w3d_f32(b, shininess);
+	t_w3d_f32(b, opacity);
+	t_w3d_f32(b, translucency);
+	t_w3d_end(b);
+	t_w3d_end(b);
+	return data;
+}
+
+size_t t_w3d_material_info(wb *b, uint32_t passes, uint32_t vmats, uint32_t shaders, uint32_t textures)
+{
+	t_w3d_begin(b, W3D_CHUNK_MATERIAL_INFO);
+	size_t data = b->len;
+	t_w3d_u32(b, passes);
+	t_w3d_u32(b, vmats);
+	t_w3d_u32(b, shaders);
+	t_w3d_u32(b, textures);
+	t_w3d_end(b);
+	return data;
+}
+
+size_t t_w3d_hierarchy_header(wb *b, const char *name, uint32_t pivots)
+{
+	t_w3d_begin(b, W3D_CHUNK_HIERARCHY_HEADER);
+	size_t data = b->len;
+	t_w3d_u32(b, 0x00040001);
+	t_w3d_name(b, name, 16);
+	t_w3d_u32(b, pivots);
+	t_w3d_vec3(b, 0, 0, 0);
+	t_w3d_end(b);
+	return data;
+}
+
+size_t t_w3d_hlod_array_header(wb *b, uint32_t models, float max_screen_size)
+{
+	t_w3d_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT_ARRAY_HEADER);
+	size_t data = b->len;
+	t_w3d_u32(b, models);
+	t_w3d_f32(b, max_screen_size);
+	t_w3d_end(b);
+	return data;
+}
+
+size_t t_w3d_hlod_sub_object(wb *b, uint32_t bone, const char *name)
+{
+	size_t at = b->len;
+	t_w3d_begin(b, W3D_CHUNK_HLOD_SUB_OBJECT);
+	t_w3d_u32(b, bone);
+	t_w3d_name(b, name, 32);
+	t_w3d_end(b);
+	return at;
+}
+
 void t_w3d_patch_u32(wb *b, size_t offset, uint32_t v)
 {
 	if (offset + 4 <= b->len)
@@ -156,12 +245,8 @@ void t_w3d_patch_f32(wb *b, size_t offset, float v)
 void t_w3d_mesh_with_tree(wb *b, const char *mesh_name, const char *container, const w3d_vec3 *v,
 		       size_t nv, const uint32_t *vindex, size_t nt, const w3d_aabtree_built *t)
 {
-	t_w3d_begin(b, W3D_CHUNK_MESH);
-	t_w3d_begin(b, W3D_CHUNK_MESH_HEADER3);
-	t_w3d_u32(b, 0x00040002);
-	t_w3d_u32(b, 0); /* NORMAL geometry */
-	t_w3d_name(b, mesh_name, 16);
-	t_w3d_name(b, container, 16);
+	/* word 0: NORMAL geometry */
+	t_w3d_begin_header(b, W3D_CHUNK_MESH, W3D_CHUNK_MESH_HEADER3, NULL, 0x00040002, 0, mesh_name, container);
 	t_w3d_u32(b, (uint32_t)nt);
 	t_w3d_u32(b, (uint32_t)nv);
 	t_w3d_zeros(b, 116 - 48);

@@ -49,6 +49,45 @@ void t_w3d_name(wb *b, const char *s, size_t field);
 void t_w3d_chunk(wb *b, uint32_t id, const void *p, size_t n);
 
 /**
+ * Opens chunk id (its header offset in *object, when object is not NULL)
+ * and its header chunk hid, and writes the start the MESH_HEADER3,
+ * HLOD_HEADER and animation headers share: version, one u32 word, two
+ * 16-byte names.  Returns the header payload offset; both stay open.
+ */
+size_t t_w3d_begin_header(wb *b, uint32_t id, uint32_t hid, size_t *object, uint32_t version, uint32_t word,
+			  const char *name1, const char *name2);
+
+/** Opens an animation header chunk id (ANIMATION_HEADER or
+ *  COMPRESSED_ANIMATION_HEADER) and writes the fields both start with:
+ *  Version, Name and HierarchyName (16 bytes each), NumFrames.  Returns its
+ *  payload offset; the chunk stays open for the rest. */
+size_t t_w3d_begin_anim_header(wb *b, uint32_t id, uint32_t version, const char *name, const char *hierarchy,
+			       uint32_t frames);
+
+/** A VERTEX_MATERIAL chunk: VERTEX_MATERIAL_NAME name (NUL included) and a
+ *  VERTEX_MATERIAL_INFO with Attributes attributes, the four colours
+ *  0x00FFFFFF (ambient, diffuse, specular, emissive), shininess, opacity,
+ *  translucency.  Returns the VERTEX_MATERIAL_INFO payload offset. */
+size_t t_w3d_vertex_material(wb *b, const char *name, uint32_t attributes, float shininess, float opacity,
+			     float translucency);
+
+/** A MATERIAL_INFO chunk (PassCount, VertexMaterialCount, ShaderCount,
+ *  TextureCount); returns its payload offset. */
+size_t t_w3d_material_info(wb *b, uint32_t passes, uint32_t vmats, uint32_t shaders, uint32_t textures);
+
+/** A HIERARCHY_HEADER chunk: version 4.1, name (16 bytes), NumPivots
+ *  pivots, Center (0, 0, 0); returns its payload offset. */
+size_t t_w3d_hierarchy_header(wb *b, const char *name, uint32_t pivots);
+
+/** An HLOD_SUB_OBJECT_ARRAY_HEADER chunk (ModelCount models,
+ *  MaxScreenSize); returns its payload offset. */
+size_t t_w3d_hlod_array_header(wb *b, uint32_t models, float max_screen_size);
+
+/** One HLOD_SUB_OBJECT chunk: BoneIndex bone, name (32 bytes); returns
+ *  its header offset. */
+size_t t_w3d_hlod_sub_object(wb *b, uint32_t bone, const char *name);
+
+/**
  * A whole MESH: a MESH_HEADER3 (version 4.2, NORMAL geometry, the names
  * mesh_name and container, nt triangles, nv vertices), VERTICES v[0..nv),
  * TRIANGLES (3 indexes of vindex per triangle, the rest of each record 0)

@@ -16,42 +16,36 @@
  *                                 chunk's, every record shares it), at the
  *                                 chunk header; BONEs without records are
  *                                 not reported
+ *
+ * The records are walked once, with the weight rules, by b3d_check_bones
+ * (check_weights.c); these are its reporters (check_bones.h).
  */
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "checks.h"
-#include "core/b3d/skin_bind.h"
+#include "check_bones.h"
 
-void b3d_check_bone_ids(wl_lint_ctx *ctx);
-
-static void out_of_range(wl_lint_ctx *ctx, const b3d_model *m, const b3d_bone *bo)
+void b3d_report_bone_vertex(wl_lint_ctx *ctx, const b3d_bone *bo, size_t i, int32_t vertex, uint64_t span)
 {
 	const b3d_mesh *me = bo->bind_irrlicht;
-	uint64_t span = me ? b3d_irr_span(m, me) : 0;
 	uint64_t base = me ? me->global_base : 0;
-	for (size_t i = 0; i < bo->weights.count; i++) {
-		b3d_weight w = b3d_weight_at(bo, i);
-		if (w.vertex >= 0 && (uint64_t)w.vertex < span)
-			continue;
-		uint64_t at = b3d_record_offset(&bo->weights, i);
-		const char *what;
-		if (w.vertex < 0 && (uint64_t)(-(int64_t)w.vertex) <= base)
-			what = "Luanti and Irrlicht bind it to a vertex of an earlier MESH";
-		else if (w.vertex < 0 || me)
-			what = "Luanti refuses the model, Irrlicht 1.8 reads past its vertex list";
-		else
-			what = "no MESH comes before it: Luanti refuses the model, Irrlicht before 2023 "
-			       "reads past its vertex list";
-		wl_report(&ctx->doc->findings, WLR_B3D_BONE_VERTEX_OUT_OF_RANGE, bo->src, (int64_t)i, at, 8,
-			  "weight %zu of the BONE of NODE '%s' names vertex %" PRId32
-			  ", outside the %" PRIu64 " vertices of MESH '%s' that Irrlicht/Luanti bind it to "
-			  "(the last MESH before it): %s",
-			  i, b3d_node_label(bo->node), w.vertex, span, me ? b3d_mesh_label(me) : "", what);
-	}
+	uint64_t at = b3d_record_offset(&bo->weights, i);
+	const char *what;
+	if (vertex < 0 && (uint64_t)(-(int64_t)vertex) <= base)
+		what = "Luanti and Irrlicht bind it to a vertex of an earlier MESH";
+	else if (vertex < 0 || me)
+		what = "Luanti refuses the model, Irrlicht 1.8 reads past its vertex list";
+	else
+		what = "no MESH comes before it: Luanti refuses the model, Irrlicht before 2023 "
+		       "reads past its vertex list";
+	wl_report(&ctx->doc->findings, WLR_B3D_BONE_VERTEX_OUT_OF_RANGE, bo->src, (int64_t)i, at, 8,
+		  "weight %zu of the BONE of NODE '%s' names vertex %" PRId32
+		  ", outside the %" PRIu64 " vertices of MESH '%s' that Irrlicht/Luanti bind it to "
+		  "(the last MESH before it): %s",
+		  i, b3d_node_label(bo->node), vertex, span, me ? b3d_mesh_label(me) : "", what);
 }
 
-static void binding(wl_lint_ctx *ctx, const b3d_bone *bo)
+void b3d_report_bone_binding(wl_lint_ctx *ctx, const b3d_bone *bo)
 {
 	const b3d_mesh *irr = bo->bind_irrlicht, *blitz = bo->bind_blitz;
 	if (!bo->weights.count || !irr)
@@ -69,17 +63,4 @@ static void binding(wl_lint_ctx *ctx, const b3d_bone *bo)
 		  "MESH '%s' (the last MESH before it; global vertex %" PRIu64 " + id), Assimp to global "
 		  "vertex 0 + id",
 		  b3d_node_label(bo->node), blitz_desc, b3d_mesh_label(irr), irr->global_base);
-}
-
-void b3d_check_bone_ids(wl_lint_ctx *ctx)
-{
-	const b3d_model *m = ctx->model;
-	bool oor = wl_lint_enabled(ctx, WLR_B3D_BONE_VERTEX_OUT_OF_RANGE);
-	bool bind = wl_lint_enabled(ctx, WLR_B3D_BONE_BINDING_DIFFERS);
-	for (size_t b = 0; b < m->bone_count; b++) {
-		if (oor)
-			out_of_range(ctx, m, m->bones[b]);
-		if (bind)
-			binding(ctx, m->bones[b]);
-	}
 }

@@ -27,15 +27,16 @@
  *                                MESH (one with at least one positive
  *                                weight) has no positive weight (at the
  *                                vertex's VRTS record)
+ *
+ * b3d_check_bones (check_bones.h) walks every BONE's records once for these
+ * rules and those of check_bone_ids.c.
  */
+#include <float.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 
-#include "checks.h"
-#include "core/b3d/skin_bind.h"
-
-void b3d_check_weights(wl_lint_ctx *ctx);
+#include "check_bones.h"
 
 /* What is known of one vertex of the MESH being checked (24 bytes: one
  * per vertex, zeroed per MESH).  Indices fit 32 bits: a file holds at
@@ -57,6 +58,8 @@ typedef struct wctx {
 	const uint8_t *used;
 	vstate *v;
 	bool on_sum, on_over, on_unref, on_dup, on_zero, on_neg, on_nan, on_unweighted;
+	bool on_oor, on_bind;
+	bool weights;        /* some weight rule is on (v and used are needed) */
 } wctx;
 
 static void report_rec(const wctx *w, wl_rule_id rule, const b3d_bone *bo, size_t i, const char *fmt_tail,
@@ -67,31 +70,30 @@ static void report_rec(const wctx *w, wl_rule_id rule, const b3d_bone *bo, size_
 		  b3d_node_label(bo->node), vertex, b3d_mesh_label(w->me), (double)weight, fmt_tail);
 }
 
-/* One record of bone number bi (bound to w->me). */
-static void record(wctx *w, const b3d_bone *bo, size_t bi, size_t i)
+/* Record i (r, its vertex id inside w->me) of bone number bi. */
+static void record(wctx *w, const b3d_bone *bo, size_t bi, size_t i, b3d_weight r)
 {
-	b3d_weight r = b3d_weight_at(bo, i);
-	if (r.vertex < 0 || (uint64_t)r.vertex >= w->span)
-		return;
 	vstate *s = &w->v[r.vertex];
 	if (w->on_unref && !b3d_bit(w->used, (uint64_t)r.vertex))
 		report_rec(w, WLR_B3D_WEIGHT_UNREFERENCED_VERTEX, bo, i,
 			   "is on a vertex no triangle of the MESH uses: Irrlicht and Luanti log \"Weight has "
 			   "bad vertex id\" and drop it",
 			   r.vertex, r.weight);
-	if (!isfinite(r.weight)) {
-		if (w->on_nan)
+	/* Not positive and finite: zero (the common case in real files),
+	 * negative, or NaN/infinite. */
+	if (!(r.weight > 0 && r.weight <= FLT_MAX)) {
+		if (r.weight == 0) {
+			if (w->on_zero)
+				report_rec(w, WLR_B3D_WEIGHT_ZERO, bo, i, "is zero: every reader drops it", r.vertex,
+					   r.weight);
+		} else if (r.weight < 0 && r.weight >= -FLT_MAX) {
+			if (w->on_neg)
+				report_rec(w, WLR_B3D_WEIGHT_NEGATIVE, bo, i,
+					   "is negative: Irrlicht, Luanti and modlib drop it", r.vertex, r.weight);
+		} else if (w->on_nan) {
 			report_rec(w, WLR_B3D_WEIGHT_NOT_FINITE, bo, i, "is not a finite number", r.vertex,
 				   r.weight);
-		return;
-	}
-	if (r.weight <= 0) {
-		if (r.weight == 0 && w->on_zero)
-			report_rec(w, WLR_B3D_WEIGHT_ZERO, bo, i, "is zero: every reader drops it", r.vertex,
-				   r.weight);
-		else if (r.weight < 0 && w->on_neg)
-			report_rec(w, WLR_B3D_WEIGHT_NEGATIVE, bo, i, "is negative: Irrlicht, Luanti and modlib "
-				   "drop it", r.vertex, r.weight);
+		}
 		return;
 	}
 	if (s->seen_bone == (uint32_t)(bi + 1) && w->on_dup)
@@ -140,9 +142,9 @@ static void per_vertex(wctx *w, double tol)
 	}
 }
 
-/* The BONEs bones[first..end) bound to w->me (Irrlicht binds a BONE to the
- * last MESH before it, so in file order the BONEs of one MESH are
- * consecutive). */
+/* The BONEs bones[first..end) bound to w->me (NULL: no MESH before them;
+ * Irrlicht binds a BONE to the last MESH before it, so in file order the
+ * BONEs of one MESH are consecutive): one pass over their records. */
 static void check_mesh(wctx *w, const b3d_model *m, size_t first, size_t end)
 {
 	bool any = false;
@@ -150,28 +152,48 @@ static void check_mesh(wctx *w, const b3d_model *m, size_t first, size_t end)
 		any = m->bones[b]->weights.count > 0;
 	if (!any)
 		return;
-	w->span = b3d_irr_span(m, w->me);
-	w->v = calloc((size_t)w->span + 1, sizeof *w->v);
-	uint8_t *used = b3d_used_vertices(w->me, w->span);
-	w->used = used;
-	if (!w->v || !used) {
-		w->ctx->doc->findings.oom = 1;
-		free(w->v);
-		free(used);
-		return;
+	if (w->on_bind)
+		for (size_t b = first; b < end; b++)
+			b3d_report_bone_binding(w->ctx, m->bones[b]);
+	w->span = w->me ? b3d_irr_span(m, w->me) : 0;
+	/* The weight rules stop at the first allocation failure, as a whole
+	 * check would; the vertex ids are still checked. */
+	bool weights = w->me && w->weights && !w->ctx->doc->findings.oom;
+	uint8_t *used = NULL;
+	w->v = NULL;
+	if (weights) {
+		w->v = calloc((size_t)w->span + 1, sizeof *w->v);
+		used = b3d_used_vertices(w->me, w->span);
+		w->used = used;
+		if (!w->v || !used) {
+			w->ctx->doc->findings.oom = 1;
+			weights = false;
+		}
 	}
-	for (size_t b = first; b < end; b++)
-		for (size_t i = 0; i < m->bones[b]->weights.count; i++)
-			record(w, m->bones[b], b, i);
-	per_vertex(w, wl_lint_param(w->ctx, WLR_B3D_WEIGHT_SUM, "tolerance"));
+	for (size_t b = first; b < end; b++) {
+		const b3d_bone *bo = m->bones[b];
+		for (size_t i = 0; i < bo->weights.count; i++) {
+			b3d_weight r = b3d_weight_at(bo, i);
+			if (r.vertex < 0 || (uint64_t)r.vertex >= w->span) {
+				if (w->on_oor)
+					b3d_report_bone_vertex(w->ctx, bo, i, r.vertex, w->span);
+			} else if (weights) {
+				record(w, bo, b, i, r);
+			}
+		}
+	}
+	if (weights)
+		per_vertex(w, wl_lint_param(w->ctx, WLR_B3D_WEIGHT_SUM, "tolerance"));
 	free(w->v);
 	free(used);
 }
 
-void b3d_check_weights(wl_lint_ctx *ctx)
+void b3d_check_bones(wl_lint_ctx *ctx)
 {
 	const b3d_model *m = ctx->model;
 	wctx w = { .ctx = ctx, .m = m };
+	w.on_oor = wl_lint_enabled(ctx, WLR_B3D_BONE_VERTEX_OUT_OF_RANGE);
+	w.on_bind = wl_lint_enabled(ctx, WLR_B3D_BONE_BINDING_DIFFERS);
 	w.on_sum = wl_lint_enabled(ctx, WLR_B3D_WEIGHT_SUM);
 	w.on_over = wl_lint_enabled(ctx, WLR_B3D_WEIGHT_OVER_4);
 	w.on_unref = wl_lint_enabled(ctx, WLR_B3D_WEIGHT_UNREFERENCED_VERTEX);
@@ -180,11 +202,12 @@ void b3d_check_weights(wl_lint_ctx *ctx)
 	w.on_neg = wl_lint_enabled(ctx, WLR_B3D_WEIGHT_NEGATIVE);
 	w.on_nan = wl_lint_enabled(ctx, WLR_B3D_WEIGHT_NOT_FINITE);
 	w.on_unweighted = wl_lint_enabled(ctx, WLR_B3D_UNWEIGHTED_VERTEX);
-	for (size_t b = 0, end; b < m->bone_count && !ctx->doc->findings.oom; b = end) {
+	w.weights = w.on_sum || w.on_over || w.on_unref || w.on_dup || w.on_zero || w.on_neg || w.on_nan ||
+		    w.on_unweighted;
+	for (size_t b = 0, end; b < m->bone_count; b = end) {
 		w.me = m->bones[b]->bind_irrlicht;
 		for (end = b + 1; end < m->bone_count && m->bones[end]->bind_irrlicht == w.me; end++)
 			;
-		if (w.me)
-			check_mesh(&w, m, b, end);
+		check_mesh(&w, m, b, end);
 	}
 }

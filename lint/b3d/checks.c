@@ -9,8 +9,7 @@ void b3d_check_nodes(wl_lint_ctx *ctx);     /* check_nodes.c */
 void b3d_check_materials(wl_lint_ctx *ctx); /* check_materials.c */
 void b3d_check_mesh(wl_lint_ctx *ctx);      /* check_mesh.c */
 void b3d_check_vertices(wl_lint_ctx *ctx);  /* check_vertices.c */
-void b3d_check_bone_ids(wl_lint_ctx *ctx);
-void b3d_check_weights(wl_lint_ctx *ctx);
+void b3d_check_bones(wl_lint_ctx *ctx);     /* check_weights.c, check_bone_ids.c */
 void b3d_check_keys(wl_lint_ctx *ctx);
 void b3d_check_anim(wl_lint_ctx *ctx);
 
@@ -19,8 +18,7 @@ static const wl_check_fn checks[] = {
 	b3d_check_materials,
 	b3d_check_mesh,
 	b3d_check_vertices,
-	b3d_check_bone_ids,
-	b3d_check_weights,
+	b3d_check_bones,
 	b3d_check_keys,
 	b3d_check_anim,
 	NULL /* keep last: the list is NULL-terminated for easy appends */
