@@ -28,20 +28,7 @@ static size_t findings_of(const uint8_t *p, size_t n, const char *rule)
 /* The quad model with `extra` stray bytes at the end of its TRIS. */
 static void quad_with_slack(wb *b, size_t extra)
 {
-	static const float quad[] = { 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0 };
-	static const int32_t idx[] = { 0, 1, 2, 0, 2, 3 };
-	t_b3d_begin(b, "BB3D");
-	t_w3d_u32(b, 1);
-	t_b3d_node_begin(b, "root", t_b3d_identity);
-	t_b3d_begin(b, "MESH");
-	t_w3d_u32(b, (uint32_t)-1);
-	t_b3d_vrts(b, 0, 0, 0, quad, 4);
-	t_b3d_begin(b, "TRIS");
-	t_w3d_u32(b, (uint32_t)-1);
-	for (size_t i = 0; i < 6; i++)
-		t_w3d_u32(b, (uint32_t)idx[i]);
-	t_w3d_zeros(b, extra);
-	t_b3d_end(b);
+	t_b3d_quad_open(b, extra, NULL, NULL);
 	t_b3d_end(b);
 	t_b3d_end(b);
 	t_b3d_end(b);

@@ -46,19 +46,7 @@ static void keyed_quad(wb *b, size_t slack, size_t stray, size_t *tris_at, size_
 {
 	static const int32_t frame[] = { 1, 2 };
 	static const float pos[] = { 0, 0, 0, 1, 2, 3 };
-	t_b3d_begin(b, "BB3D");
-	t_w3d_u32(b, 1);
-	t_b3d_node_begin(b, "root", t_b3d_identity);
-	t_b3d_begin(b, "MESH");
-	t_w3d_u32(b, (uint32_t)-1);
-	t_b3d_vrts(b, 0, 0, 0, QUAD, 4);
-	*tris_at = b->len;
-	t_b3d_begin(b, "TRIS");
-	t_w3d_u32(b, (uint32_t)-1);
-	for (size_t i = 0; i < 6; i++)
-		t_w3d_u32(b, (uint32_t)QUAD_IDX[i]);
-	t_w3d_zeros(b, slack);
-	t_b3d_end(b);
+	t_b3d_quad_open(b, slack, NULL, tris_at);
 	t_w3d_zeros(b, stray);
 	t_b3d_end(b);
 	*keys_at = b->len;
