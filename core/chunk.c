@@ -19,8 +19,16 @@ typedef struct reader {
 	wl_doc *d;
 	const wl_format *f;
 	unsigned h; /* header size */
-	bool counted; /* the last true_end came from the counts (counted_size) */
+	uint8_t why; /* what the last true_end / unknown_end judged by (WHY_*) */
 } reader;
+
+/* Why a declared size was judged wrong (the reason chunk-size-wrong names). */
+enum {
+	WHY_BYTES,      /* where the content ends, or where valid chunks start */
+	WHY_COUNTED,    /* the counts of its header (wl_format.counted_size) */
+	WHY_RECORDS,    /* its records end whole at its parent's end */
+	WHY_IN_HEADER   /* its declared end falls inside a valid chunk's header */
+};
 
 static uint16_t ctx_of(const wl_chunk *parent)
 {
@@ -184,6 +192,16 @@ static bool data_size_ok(const wl_chunk_type *t, uint64_t size)
 	return true;
 }
 
+/* Is the n-byte payload at start of a data chunk of type t whole records
+ * and nothing else (wl_format.whole_records; else the schema's elem_size)?
+ * False when the format says nothing of the type's records. */
+static bool records_whole(reader *r, const wl_chunk_type *t, uint64_t start, uint64_t n)
+{
+	if (r->f->whole_records)
+		return r->f->whole_records(t->id, r->d->bytes + start, n) == n;
+	return t->elem_size && n % t->elem_size == 0;
+}
+
 /*
  * A child at pos declares an end (cend) past its parent's end (limit).
  * Decide whether the parent's size is the wrong one: the child must be
@@ -325,7 +343,7 @@ static uint64_t true_end(reader *r, const wl_chunk *parent, const wl_chunk_type 
 	 * range): the header's count is the truth (a size grown over a
 	 * sibling's header, or shrunk, whatever the bytes at the declared end
 	 * happen to look like). */
-	r->counted = false;
+	r->why = WHY_BYTES;
 	if (!t->child_ctx && !(t->flags & WL_TYPE_OPAQUE) && r->f->counted_size) {
 		/* an id array of one element means "the same for all" */
 		const uint64_t sizes[2] = { r->f->counted_size(r->d, parent, t, start),
@@ -335,10 +353,19 @@ static uint64_t true_end(reader *r, const wl_chunk *parent, const wl_chunk_type 
 			uint64_t n = sizes[i];
 			if (n && n <= limit - start &&
 			    (start + n == limit || chain_from(r, ctx, start + n, limit))) {
-				r->counted = true;
+				r->why = WHY_COUNTED;
 				return start + n;
 			}
 		}
+	}
+	/* A data chunk whose declared end leaves fewer bytes than a header
+	 * before the end of the range (they cannot be a chunk: stray bytes),
+	 * whose records are not whole at its declared end but are at the end
+	 * of the range: its size fell short of its last record. */
+	if (!t->child_ctx && !(t->flags & WL_TYPE_OPAQUE) && cend < limit && limit - cend < r->h &&
+	    !records_whole(r, t, start, cend - start) && records_whole(r, t, start, limit - start)) {
+		r->why = WHY_RECORDS;
+		return limit;
 	}
 	/* A record declared longer than its record, whose record is followed
 	 * by a chain of valid siblings while what follows the declared end
@@ -374,6 +401,31 @@ static uint64_t true_end(reader *r, const wl_chunk *parent, const wl_chunk_type 
 		if (cend - k > start && data_size_ok(t, cend - k - start) &&
 		    resync_candidate(r, ctx, cend - k, limit))
 			return cend - k;
+	}
+	return 0;
+}
+
+/*
+ * An unknown chunk at pos declares an end cend inside limit.  Its bytes say
+ * nothing of its size, so only the bytes around its end can: when reading
+ * does not resume cleanly at cend (settles) but a chain of valid siblings
+ * starts fewer than a header's bytes before or after it (the declared end
+ * falls inside that sibling's header, or leaves too few bytes for a chunk
+ * before it), the size is wrong by those bytes: returns the true end (the
+ * nearest such start), else 0.
+ */
+static uint64_t unknown_end(reader *r, const wl_chunk *parent, uint64_t pos, uint64_t cend,
+			    uint64_t limit)
+{
+	const uint16_t ctx = ctx_of(parent);
+	r->why = WHY_IN_HEADER;
+	if (settles(r, ctx, cend, limit))
+		return 0;
+	for (uint64_t k = 1; k < r->h; k++) {
+		if (cend - k > pos + r->h && chain_from(r, ctx, cend - k, limit))
+			return cend - k;
+		if (limit - cend > k && chain_from(r, ctx, cend + k, limit))
+			return cend + k;
 	}
 	return 0;
 }
@@ -575,22 +627,46 @@ static uint64_t read_overrun(reader *r, wl_chunk *parent, const wl_chunk_type *t
 }
 
 /* The chunk at pos, just read, was given a size other than the one
- * declared (ending at cend) by true_end: marked and reported. */
+ * declared (ending at cend) by true_end or unknown_end (r->why says
+ * why): marked and reported. */
 static void note_resized(reader *r, wl_chunk *parent, uint64_t pos, uint64_t cend)
 {
 	wl_chunk *c = last_of(r->d, parent);
 	if (!c || c->offset != pos || c->kind != WL_NODE_CHUNK)
 		return;
 	c->recovery |= WL_REC_RESIZED;
+	const char *why;
+	char buf[160];
+	switch (r->why) {
+	case WHY_COUNTED:
+		why = "the counts of its header give another size, where a valid chunk starts";
+		break;
+	case WHY_RECORDS:
+		snprintf(buf, sizeof buf,
+			 "its records are whole only at the end of %s, %llu byte(s) later (too few "
+			 "for a chunk header)",
+			 wl_chunk_name(r->d, parent), (unsigned long long)(wl_chunk_end(c) - cend));
+		why = buf;
+		break;
+	case WHY_IN_HEADER:
+		snprintf(buf, sizeof buf,
+			 "that falls %llu byte(s) inside the header of a valid chunk at 0x%llx",
+			 (unsigned long long)(cend - wl_chunk_end(c)),
+			 (unsigned long long)wl_chunk_end(c));
+		why = wl_chunk_end(c) < cend ? buf
+					     : "what follows it is no chunk, and a valid chunk starts "
+					       "fewer bytes later than a header";
+		break;
+	default:
+		why = wl_chunk_end(c) < cend ? "its content ends before that, where a valid chunk starts"
+					     : "what follows it is no chunk, and a valid chunk starts later";
+	}
 	wl_report(&r->d->findings, WLR_CHUNK_SIZE_WRONG, c, -1, pos + 4, 4,
 		  "%s at 0x%llx declares %u bytes, ending at 0x%llx, but %s: read as %llu bytes, "
 		  "ending at 0x%llx",
 		  wl_chunk_name(r->d, c), (unsigned long long)pos, (unsigned)c->declared_size,
-		  (unsigned long long)cend,
-		  r->counted ? "the counts of its header give another size, where a valid chunk starts"
-		  : wl_chunk_end(c) < cend ? "its content ends before that, where a valid chunk starts"
-					   : "what follows it is no chunk, and a valid chunk starts later",
-		  (unsigned long long)c->size, (unsigned long long)wl_chunk_end(c));
+		  (unsigned long long)cend, why, (unsigned long long)c->size,
+		  (unsigned long long)wl_chunk_end(c));
 }
 
 static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64_t end,
@@ -631,7 +707,9 @@ static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64
 			/* Fits: a known chunk, or an unknown one kept opaque; a known
 			 * one whose size the bytes around its end contradict is read
 			 * with its true size (chunk-size-wrong). */
-			uint64_t te = t && !adopting ? true_end(r, parent, t, pos, cend, limit) : 0;
+			uint64_t te = adopting ? 0
+				      : t ? true_end(r, parent, t, pos, cend, limit)
+					  : unknown_end(r, parent, pos, cend, limit);
 			uint64_t at = pos;
 			pos = read_chunk(r, parent, t, pos, te ? te : cend, limit, depth, false);
 			if (te)

@@ -41,8 +41,14 @@
  *                          unreadable), or an array's size disagrees with
  *                          the count its header gives (wl_format.counted_size)
  *                          and a valid sibling starts where the counted size
- *                          ends: the chunk is read with the size the bytes
- *                          or counts show (WL_REC_RESIZED)
+ *                          ends, or a data chunk's records
+ *                          (wl_format.whole_records) are whole only at its
+ *                          parent's end, fewer bytes than a header after its
+ *                          declared end, or an unknown chunk's declared end
+ *                          falls inside a valid sibling's header (or fewer
+ *                          bytes than a header before one): the chunk is read
+ *                          with the size the bytes or counts show
+ *                          (WL_REC_RESIZED)
  *   chunk-resync           an implausible header: the reader scanned forward
  *                          (at most WL_RESYNC_WINDOW bytes at a time) to the
  *                          next plausible chunk; the skipped bytes are a gap

@@ -94,12 +94,16 @@ typedef struct wl_format {
 	/* Chunk ids are four ASCII characters (B3D tags): paths and messages
 	 * print the tag, not a number. */
 	bool tag_ids;
-	/* Salvage of a data chunk c of document d cut by the end of the file
-	 * (its payload as read, c->size bytes): how many leading bytes of it
-	 * are whole records (header fields included); 0 when none.  NULL: the
-	 * schema's elem_size decides (W3D arrays).  Used by
-	 * fix/fix_structure.c drop-unreadable. */
-	uint64_t (*whole_records)(const struct wl_doc *d, const struct wl_chunk *c);
+	/* The records of a data chunk of type id whose payload is
+	 * payload[0..n) (bytes that exist): how many leading bytes of it are
+	 * whole records, the chunk's header fields included (n when the
+	 * payload is whole records and nothing else); 0 when not even the
+	 * header fields are whole.  NULL: the schema's elem_size decides (W3D
+	 * arrays).  Used by fix/fix_structure.c drop-unreadable (what a chunk
+	 * cut by the end of the file keeps) and by the chunk reader (a size
+	 * whose records are not whole, where the parent's end makes them
+	 * whole, is wrong: core/chunk.c, chunk-size-wrong). */
+	uint64_t (*whole_records)(uint32_t id, const uint8_t *payload, uint64_t n);
 	/* The payload size in bytes that counts give a data chunk of type t
 	 * about to be read as parent's next child, its payload at absolute
 	 * offset payload: counts read before it (a header among parent's

@@ -292,7 +292,7 @@ static int salvage_cut(wl_fix_ctx *x, wl_chunk *k)
 	 * ones. */
 	const wl_format *f = x->doc->format;
 	bool by_model = f->whole_records && t && !(t->flags & WL_TYPE_OPAQUE);
-	size_t keep = by_model ? (size_t)f->whole_records(x->doc, k) : elem ? len - len % elem : 0;
+	size_t keep = by_model ? (size_t)f->whole_records(k->id, p, len) : elem ? len - len % elem : 0;
 	if (keep > len)
 		keep = 0;
 	/* One element of an array that held more would read as one value for

@@ -76,7 +76,7 @@ void t_b3d_anim(wb *b, int32_t flags, int32_t frames, float fps)
 	t_b3d_end(b);
 }
 
-void t_b3d_quad_model_slack(wb *b, size_t slack, size_t *vrts_at, size_t *tris_at)
+void t_b3d_quad_open(wb *b, size_t slack, size_t *vrts_at, size_t *tris_at)
 {
 	static const float quad[] = { 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0 };
 	static const int32_t idx[] = { 0, 1, 2, 0, 2, 3 };
@@ -96,6 +96,11 @@ void t_b3d_quad_model_slack(wb *b, size_t slack, size_t *vrts_at, size_t *tris_a
 		t_w3d_u32(b, (uint32_t)idx[i]);
 	t_w3d_zeros(b, slack);
 	t_b3d_end(b);
+}
+
+void t_b3d_quad_model_slack(wb *b, size_t slack, size_t *vrts_at, size_t *tris_at)
+{
+	t_b3d_quad_open(b, slack, vrts_at, tris_at);
 	t_b3d_end(b);
 	t_b3d_end(b);
 	t_b3d_end(b);

@@ -64,6 +64,13 @@ void t_b3d_brush(wb *b, const char *name, const int32_t *tex_ids, size_t n);
 void t_b3d_quad_mesh(wb *b, int32_t brush_id, size_t unused, size_t *vrts_at);
 
 /**
+ * The start of t_b3d_quad_model's file, left open inside its MESH (three
+ * t_b3d_end close MESH, NODE and BB3D): its TRIS is followed by `slack`
+ * zero bytes inside the TRIS.  *vrts_at and *tris_at as there.
+ */
+void t_b3d_quad_open(wb *b, size_t slack, size_t *vrts_at, size_t *tris_at);
+
+/**
  * A whole valid file: BB3D version 1, no TEXS/BRUS, one NODE "root" with a
  * MESH (brush -1) holding the unit quad (4 vertices, no normals, no UVs)
  * as two triangles.  The offsets of the MESH's VRTS and TRIS chunk headers

@@ -78,10 +78,15 @@ static inline uint32_t b3d_key_size(int32_t flags)
 }
 
 /** wl_format.whole_records for B3D (core/b3d/salvage.c): the leading bytes
- *  of data chunk c (cut by the end of the file) that are whole records,
- *  its header fields included: VRTS, TRIS, BONE, KEYS, ANIM, TEXS and BRUS
- *  entries; 0 when not even the header is whole. */
-uint64_t b3d_whole_records(const wl_doc *d, const wl_chunk *c);
+ *  of the payload p[0..n) of a data chunk of type id that are whole
+ *  records, its header fields included: VRTS (12-byte header, then
+ *  b3d_vertex_size records), TRIS (int32 brush id, then 12-byte
+ *  triangles), BONE (8-byte records), KEYS (int32 flags, then
+ *  b3d_key_size records), ANIM (12 bytes), TEXS and BRUS entries (a
+ *  NUL-terminated name, then 28 bytes; BRUS: int32 n_texs first, and
+ *  4 x n_texs more per entry); 0 when not even the header is whole or the
+ *  id has no records. */
+uint64_t b3d_whole_records(uint32_t id, const uint8_t *p, uint64_t n);
 
 /** The B3D format descriptor (core/b3d/descriptor.c), registered in
  *  core/registry.c. */

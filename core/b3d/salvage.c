@@ -1,6 +1,7 @@
-/* salvage.c - the whole records of a cut B3D data chunk (b3d_format.h,
+/* salvage.c - the whole records of a B3D data chunk (b3d_format.h,
  * b3d_whole_records): what drop-unreadable keeps of a VRTS, TRIS, BONE,
- * KEYS, ANIM, TEXS or BRUS chunk that the end of the file cuts. */
+ * KEYS, ANIM, TEXS or BRUS chunk that the end of the file cuts, and where
+ * the chunk reader finds that a size fell short of its last record. */
 #include "b3d_format.h"
 
 #include <string.h>
@@ -30,14 +31,9 @@ static uint64_t header_and_records(uint64_t n, uint64_t header, uint64_t size)
 	return header + (n - header) / size * size;
 }
 
-uint64_t b3d_whole_records(const wl_doc *d, const wl_chunk *c)
+uint64_t b3d_whole_records(uint32_t id, const uint8_t *p, uint64_t n)
 {
-	uint64_t off = wl_chunk_payload_offset(c);
-	if (off > d->size)
-		return 0;
-	uint64_t n = c->size < d->size - off ? c->size : d->size - off;
-	const uint8_t *p = d->bytes + off;
-	switch (c->id) {
+	switch (id) {
 	case B3D_CHUNK_VRTS:
 		if (n < 12)
 			return 0;
