@@ -407,19 +407,23 @@ static uint64_t true_end(reader *r, const wl_chunk *parent, const wl_chunk_type 
 
 /*
  * An unknown chunk at pos declares an end cend inside limit.  Its bytes say
- * nothing of its size, so only the bytes around its end can: when reading
- * does not resume cleanly at cend (settles) but a chain of valid siblings
- * starts fewer than a header's bytes before or after it (the declared end
- * falls inside that sibling's header, or leaves too few bytes for a chunk
- * before it), the size is wrong by those bytes: returns the true end (the
- * nearest such start), else 0.
+ * nothing of its size, so only the bytes around its end can: when no valid
+ * chunk of a known type starts at cend (strong_known) but a chain of valid
+ * siblings starts fewer than a header's bytes before or after it (the
+ * declared end falls inside that sibling's header, or leaves too few bytes
+ * for a chunk before it), the size is wrong by those bytes: returns the
+ * true end (the nearest such start), else 0.  Reading on at cend through
+ * chunks of unknown id (settles) is no evidence for cend: a W3D chunk id is
+ * any 32-bit value, so the bytes of a sibling's header and payload read as
+ * such chunks (an unknown chunk +4 before a MESH read its size field as an
+ * id and lost the MESH).
  */
 static uint64_t unknown_end(reader *r, const wl_chunk *parent, uint64_t pos, uint64_t cend,
 			    uint64_t limit)
 {
 	const uint16_t ctx = ctx_of(parent);
 	r->why = WHY_IN_HEADER;
-	if (settles(r, ctx, cend, limit))
+	if (cend == limit || strong_known(r, ctx, cend, limit))
 		return 0;
 	for (uint64_t k = 1; k < r->h; k++) {
 		if (cend - k > pos + r->h && chain_from(r, ctx, cend - k, limit))

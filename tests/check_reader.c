@@ -865,6 +865,47 @@ START_TEST(test_size_wrong_near_miss_and_count)
 }
 END_TEST
 
+/* Loop test, _i = 0..13: a top-level chunk of unknown id (12 bytes) whose
+ * size is changed by +1 .. +7 or -1 .. -7, followed by two meshes: its
+ * declared end falls inside the first MESH's header or fewer than a
+ * header's bytes before it, so it is read with the size that reaches the
+ * MESH (core/chunk.c unknown_end, the W3D side of the B3D case of
+ * tests/check_b3d_size_wrong.c); both meshes are read whole. */
+START_TEST(test_size_wrong_unknown_before_mesh)
+{
+	int32_t delta = _i < 7 ? _i + 1 : -(_i - 6);
+	size_t u = B.len;
+	t_w3d_chunk(&B, 0x7777u, "abcdefghijk", 12);
+	size_t m1 = put_mesh(&B, 2);
+	size_t m2 = put_mesh(&B, 3);
+	t_w3d_patch_u32(&B, u + 4, (uint32_t)(12 + delta));
+	wl_doc *d = read_all();
+	const wl_finding *f = expect_one(d, "chunk-size-wrong", u + 4, 4);
+	ck_assert_ptr_nonnull(strstr(f->message, "valid chunk"));
+	ck_assert_uint_eq(t_child(&d->root, 0)->size, 12);
+	wl_chunk *mesh1 = t_chunk_at(d, m1, W3D_CHUNK_MESH);
+	ck_assert_ptr_nonnull(mesh1);
+	ck_assert_uint_eq(mesh1->recovery, 0);
+	ck_assert_uint_eq(wl_chunk_child_count(mesh1), 2);
+	ck_assert_ptr_nonnull(t_chunk_at(d, m2, W3D_CHUNK_MESH));
+	ck_assert_uint_eq(wl_chunk_child_count(&d->root), 3);
+	expect_none(d, "chunk-resync");
+}
+END_TEST
+
+/* Near miss: the unknown chunk +4 followed by bytes that start no valid
+ * chunk within a header's reach is not resized (no chunk-size-wrong). */
+START_TEST(test_size_wrong_unknown_near_miss)
+{
+	size_t u = B.len;
+	t_w3d_chunk(&B, 0x7777u, "abcdefghijk", 12);
+	t_w3d_bytes(&B, "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", 16);
+	t_w3d_patch_u32(&B, u + 4, 16);
+	wl_doc *d = read_all();
+	expect_none(d, "chunk-size-wrong");
+}
+END_TEST
+
 /* A MESH of 3 vertices (header counts) whose VERTEX_SHADE_INDICES
  * (declared shade bytes) is followed by MATERIAL_INFO {1, 1, 1, 0} and
  * SHADERS; returns the shade chunk's header offset, *mi MATERIAL_INFO's. */
@@ -1642,6 +1683,8 @@ Suite *reader_suite(void)
 	tcase_add_loop_test(tc, test_size_wrong_top_level_mesh, 0, 3);
 	tcase_add_loop_test(tc, test_size_wrong_data_chunk, 0, 3);
 	tcase_add_test(tc, test_size_wrong_near_miss_and_count);
+	tcase_add_loop_test(tc, test_size_wrong_unknown_before_mesh, 0, 14);
+	tcase_add_test(tc, test_size_wrong_unknown_near_miss);
 	tcase_add_loop_test(tc, test_size_wrong_by_counts, 0, 3);
 	tcase_add_test(tc, test_size_wrong_by_counts_near_miss_and_count);
 	tcase_add_loop_test(tc, test_size_wrong_by_counts_in_pass, 0, 3);
