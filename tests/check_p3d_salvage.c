@@ -211,6 +211,36 @@ START_TEST(test_two_damaged)
 }
 END_TEST
 
+/* #EndOfFile#'s size (0) grown by 1 or 8 over the next LOD's first bytes,
+ * or made smaller (wrapping past the file), in the 1st or the last LOD:
+ * p3d-mlod-tag-size once at that size, and the safe mlod-tag-size gives
+ * the file back; the same 0 before a LOD whose signature is damaged is
+ * left alone (near miss: the LOD after that one is not taken for the
+ * resolution's successor). */
+START_TEST(test_eof_tag_size)
+{
+	size_t end[3];
+	wb b, in;
+	build(&b, 3, 3, end);
+	const size_t size_at[] = { end[0] - 8, end[2] - 8 };
+	const int32_t delta[] = { 1, 8, -1, -4 };
+	for (size_t k = 0; k < 2; k++)
+		for (size_t j = 0; j < sizeof delta / sizeof delta[0]; j++) {
+			cut(&b, b.len, &in);
+			ck_assert_uint_eq(le32(in.data + size_at[k]), 0);
+			t_w3d_patch_u32(&in, size_at[k], (uint32_t)delta[j]);
+			ck_assert_uint_eq(t_p3dlint_count(&in, "p3d-mlod-tag-size"), 1);
+			t_fix_expect_fix("t.p3d", &in, &b, false);
+			t_w3d_free(&in);
+		}
+	cut(&b, b.len, &in);
+	memcpy(in.data + end[0], "P3DX", 4);
+	ck_assert_uint_eq(t_p3dlint_count(&in, "p3d-mlod-tag-size"), 0);
+	t_w3d_free(&in);
+	t_w3d_free(&b);
+}
+END_TEST
+
 Suite *p3d_salvage_suite(void)
 {
 	Suite *s = suite_create("p3d_salvage");
@@ -221,6 +251,7 @@ Suite *p3d_salvage_suite(void)
 	tcase_add_test(tc, test_count_damaged);
 	tcase_add_test(tc, test_lod_count);
 	tcase_add_test(tc, test_two_damaged);
+	tcase_add_test(tc, test_eof_tag_size);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -245,6 +245,44 @@ static void tags_keep(wl_doc *d, p3d_lod *l, const tagrec *t, size_t n)
 	l->n_tags = (uint32_t)n;
 }
 
+/* Where #EndOfFile#'s data (from data, declared size bytes) truly ends
+ * when its size disagrees with the LOD's end: the declared end is not
+ * followed by the 4-byte resolution and then a LOD signature or the end of
+ * the file, but another end is, followed by a LOD that reads whole or the
+ * end of the file.  A size that fits the file is taken as too large (it
+ * swallows the first bytes of what follows): up to TAG_SLACK bytes before
+ * the declared end are tried; one that runs past the file (a size 0 made
+ * smaller wraps around), up to TAG_SLACK bytes after the data's start.
+ * The end of the file is taken only when the declared end leaves no room
+ * for the resolution: bytes after the last LOD are not taken for tag
+ * data.
+ * That end, or 0 when the declared one stands or none is found. */
+static uint64_t eof_data_end(const wl_doc *d, uint64_t data, uint32_t size)
+{
+	bool fits = size <= d->size - data;
+	uint64_t end = data + size;
+	if (fits && d->size - end >= 4 && (d->size - end == 4 || p3d_mlod_signature(d, end + 4)))
+		return 0;
+	uint64_t lo = fits ? (size > TAG_SLACK ? end - TAG_SLACK : data) : data;
+	uint64_t hi = fits ? end : data + TAG_SLACK;
+	for (uint64_t e = lo; e < hi && d->size - e >= 4; e++)
+		if (d->size - e == 4 ? !fits || d->size - end < 4
+				     : p3d_mlod_signature(d, e + 4) && p3d_mlod_strict_end(d, e + 4, NULL))
+			return e;
+	return 0;
+}
+
+/* p3d-mlod-tag-size at #EndOfFile#'s size field (size_at): its data
+ * truly ends at e, where the LOD's resolution is. */
+static void eof_misfit(wl_doc *d, wl_chunk *lod, uint64_t size_at, uint64_t e)
+{
+	wl_report(&d->findings, WLR_P3D_MLOD_TAG_SIZE, lod, -1, size_at, 4,
+		  "the tag \"" P3D_MLOD_EOF_TAG "\" declares %u bytes of data, but %llu bytes after its data's "
+		  "start (0x%llx) the lod's resolution is followed by %s",
+		  (unsigned)wl_le32(d->bytes + size_at), (unsigned long long)(e - size_at - 4),
+		  (unsigned long long)(size_at + 4), d->size - e == 4 ? "the end of the file" : "the next lod");
+}
+
 /* The TAGG list from off; the offset after #EndOfFile#, or 0.  The tags
  * walked go into l (tags_keep): where a misfit size was passed over, the
  * tags read through it are dropped and the misfit one kept. */
@@ -263,6 +301,16 @@ static uint64_t tags(wl_doc *d, wl_chunk *lod, p3d_lod *l, uint64_t off, bool sp
 		bool eof = false;
 		uint64_t after = tag_size_at(d, pos, sp3x, &eof);
 		uint32_t size = after ? wl_le32(d->bytes + after) : 0;
+		uint64_t e = after && eof ? eof_data_end(d, after + 4, size) : 0;
+		if (e) {
+			eof_misfit(d, lod, after, e);
+			if (!tag_push(d, &t, &n, &cap, (tagrec){ pos, after })) {
+				free(t);
+				return 0;
+			}
+			pos = e;
+			break;
+		}
 		if (!after || size > d->size - after - 4) {
 			tagrec r = { 0, 0 };
 			pos = tags_failed(d, lod, off, pos, after ? size : 0, t ? t + base : NULL, n - base, sp3x,
