@@ -123,9 +123,43 @@ START_TEST(test_cut_first_refused)
 END_TEST
 
 /* One count field of the 2nd of 3 LODs damaged (points +1, normals -1,
- * faces +1) or its signature: the reader finds LOD 3 by its signature and
- * reads it whole; the salvage keeps LODs 1 and 3 byte for byte, count 2. */
+ * faces +1): p3d-mlod-count at that field, the LOD read with the count its
+ * arrays show (WL_REC_RESIZED) and LOD 3 after it; mlod-lod-counts gives
+ * the file back.  Near miss: the undamaged file.  One more: the same
+ * count damaged in LOD 3 too is one more finding. */
 START_TEST(test_count_damaged)
+{
+	size_t end[3];
+	wb b, in;
+	build(&b, 3, 3, end);
+	ck_assert_uint_eq(t_p3dlint_count(&b, "p3d-mlod-count"), 0);
+	const size_t field[] = { 12, 16, 20 };
+	const int32_t delta[] = { 1, -1, 1 };
+	for (size_t k = 0; k < sizeof field / sizeof field[0]; k++) {
+		cut(&b, b.len, &in);
+		t_w3d_patch_u32(&in, end[0] + field[k], le32(in.data + end[0] + field[k]) + (uint32_t)delta[k]);
+		ck_assert_uint_eq(t_p3dlint_count(&in, "p3d-mlod-count"), 1);
+		wl_doc *d = t_read_fmt(&p3d_format, in.data, in.len);
+		const p3d_model *m = d->model;
+		ck_assert_uint_eq(m->n_res, 3);
+		ck_assert(m->lods[0].walked && m->lods[1].walked && m->lods[2].walked);
+		ck_assert(m->lods[1].node->recovery & WL_REC_RESIZED);
+		t_free(d);
+		t_fix_expect_fix("t.p3d", &in, &b, true);
+		t_fix_expect_fix("t.p3d", &in, NULL, false);
+		t_w3d_patch_u32(&in, end[1] + field[k], le32(in.data + end[1] + field[k]) + (uint32_t)delta[k]);
+		ck_assert_uint_eq(t_p3dlint_count(&in, "p3d-mlod-count"), 2);
+		t_fix_expect_fix("t.p3d", &in, &b, true);
+		t_w3d_free(&in);
+	}
+	t_w3d_free(&b);
+}
+END_TEST
+
+/* The 2nd of 3 LODs with a damaged signature, or two counts damaged (no
+ * single correction explains them): the reader finds LOD 3 by its signature and
+ * reads it whole; the salvage keeps LODs 1 and 3 byte for byte, count 2. */
+START_TEST(test_lod_resync)
 {
 	size_t end[3];
 	wb b, in, want;
@@ -134,14 +168,14 @@ START_TEST(test_count_damaged)
 	t_w3d_bytes(&want, b.data, end[0]);
 	t_w3d_bytes(&want, b.data + end[1], end[2] - end[1]);
 	t_w3d_patch_u32(&want, 8, 2);
-	const size_t field[] = { 12, 16, 20, 0 };
-	const int32_t delta[] = { 1, -1, 1, 0 };
-	for (size_t k = 0; k < sizeof field / sizeof field[0]; k++) {
+	for (int k = 0; k < 2; k++) {
 		cut(&b, b.len, &in);
-		if (delta[k])
-			t_w3d_patch_u32(&in, end[0] + field[k], le32(in.data + end[0] + field[k]) + (uint32_t)delta[k]);
-		else
+		if (k) {
+			t_w3d_patch_u32(&in, end[0] + 12, 5);
+			t_w3d_patch_u32(&in, end[0] + 16, 5);
+		} else {
 			memcpy(in.data + end[0], "P3DX", 4);
+		}
 		wl_doc *d = t_read_fmt(&p3d_format, in.data, in.len);
 		const p3d_model *m = d->model;
 		ck_assert_uint_eq(m->n_res, 3);
@@ -191,17 +225,14 @@ START_TEST(test_lod_count)
 }
 END_TEST
 
-/* Two damaged LODs (the 2nd's point count, the 4th cut): LODs 1 and 3
- * kept, count 2. */
+/* Two damaged LODs (the 2nd's point count, the 4th cut): the count
+ * repaired, LODs 1 to 3 kept, count 3. */
 START_TEST(test_two_damaged)
 {
 	size_t end[4];
 	wb b, in, want;
 	build(&b, 4, 4, end);
-	t_w3d_init(&want);
-	t_w3d_bytes(&want, b.data, end[0]);
-	t_w3d_bytes(&want, b.data + end[1], end[2] - end[1]);
-	t_w3d_patch_u32(&want, 8, 2);
+	expect_bytes(&want, &b, end[2], 3);
 	cut(&b, end[3] - 10, &in);
 	t_w3d_patch_u32(&in, end[0] + 12, 5);
 	t_fix_expect_fix("t.p3d", &in, &want, true);
@@ -249,6 +280,7 @@ Suite *p3d_salvage_suite(void)
 	tcase_add_test(tc, test_cut_third);
 	tcase_add_test(tc, test_cut_first_refused);
 	tcase_add_test(tc, test_count_damaged);
+	tcase_add_test(tc, test_lod_resync);
 	tcase_add_test(tc, test_lod_count);
 	tcase_add_test(tc, test_two_damaged);
 	tcase_add_test(tc, test_eof_tag_size);

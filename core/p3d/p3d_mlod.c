@@ -359,9 +359,10 @@ static uint64_t vectors(wl_doc *d, wl_chunk *lod, uint64_t pos, uint32_t id, uin
 	return pos + (uint64_t)size * n;
 }
 
-/* One P3DM or SP3X LOD at off into node: its end, or 0 when it could not be
- * walked. */
-static uint64_t lod_walk(wl_doc *d, wl_chunk *node, p3d_lod *l, uint32_t index, uint64_t off)
+/* One P3DM or SP3X LOD at off into node (with counts[3] instead of its
+ * header's when not NULL): its end, or 0 when it could not be walked. */
+static uint64_t lod_walk(wl_doc *d, wl_chunk *node, p3d_lod *l, uint32_t index, uint64_t off,
+			 const uint32_t *counts)
 {
 	if (d->size - off < P3DM_HEADER) {
 		truncated(d, node, off, "a lod header");
@@ -379,6 +380,8 @@ static uint64_t lod_walk(wl_doc *d, wl_chunk *node, p3d_lod *l, uint32_t index, 
 	l->n_points = wl_le32(h + 12);
 	l->n_normals = wl_le32(h + 16);
 	l->n_faces = wl_le32(h + 20);
+	if (counts)
+		l->n_points = counts[0], l->n_normals = counts[1], l->n_faces = counts[2];
 	p3d_node(d, node, P3D_NODE_LODHEADER, off, P3DM_HEADER);
 	uint64_t pos = off + P3DM_HEADER;
 	l->sp3x = sp3x;
@@ -408,16 +411,31 @@ static uint64_t lod_walk(wl_doc *d, wl_chunk *node, p3d_lod *l, uint32_t index, 
 }
 
 /* One LOD node (*out) from off to its end (to the end of the file, its
- * unwalked rest a gap, when the walk stops). */
+ * unwalked rest a gap, when the walk stops).  A LOD that reads whole only
+ * with one of its counts corrected (p3d_mlod_true_counts) is read so,
+ * with p3d-mlod-count at that count (WL_REC_RESIZED). */
 static uint64_t lod(wl_doc *d, p3d_lod *l, uint32_t index, uint64_t off, wl_chunk **out)
 {
+	static const char *const what[3] = { "point", "normal", "face" };
+	uint32_t counts[3];
+	int which = p3d_mlod_true_counts(d, off, counts);
 	wl_chunk *node = *out = p3d_node(d, &d->root, P3D_NODE_LOD, off, d->size - off);
 	if (!node)
 		return 0;
 	wl_chunk_set_label(d, node, wl_arena_printf(d->arena, "%u", (unsigned)index));
 	l->node = node;
 	l->start = (uint32_t)off;
-	uint64_t end = lod_walk(d, node, l, index, off);
+	uint64_t end = lod_walk(d, node, l, index, off, which >= 0 ? counts : NULL);
+	if (end && which >= 0) {
+		uint64_t at = off + 12 + 4 * (uint64_t)which;
+		node->recovery |= WL_REC_RESIZED;
+		wl_report(&d->findings, WLR_P3D_MLOD_COUNT, node, -1, at, 4,
+			  "lod %u's %s count is %u, but its arrays hold %u: with %u the faces, the tag list to "
+			  "#EndOfFile# and the resolution read whole up to %s at 0x%llx",
+			  (unsigned)index, what[which], (unsigned)wl_le32(d->bytes + at), (unsigned)counts[which],
+			  (unsigned)counts[which], end == d->size ? "the end of the file" : "the next lod",
+			  (unsigned long long)end);
+	}
 	if (!end) {
 		const wl_chunk *last = wl_chunk_last_child(node);
 		p3d_gap(d, node, last ? wl_chunk_end(last) : off, d->size);

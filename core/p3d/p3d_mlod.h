@@ -59,4 +59,18 @@ uint64_t p3d_mlod_strict_end(const wl_doc *d, uint64_t off, const uint32_t *coun
  */
 uint64_t p3d_mlod_resync(const wl_doc *d, uint64_t from);
 
+/**
+ * A LOD at off that does not walk strictly under its header's counts but
+ * would under exactly one other value of exactly one of them (the point,
+ * normal or face count; the others as stored): its faces with 3 or 4
+ * vertices whose point and normal indices lie below the counts, then a
+ * tag list read strictly to #EndOfFile#, the resolution and the end of the
+ * file or a LOD signature.  counts[3] gets the header's counts with that
+ * one corrected; returns its index (0 points, 1 normals, 2 faces), or -1
+ * when no such value, or more than one, exists (a count is then not
+ * corrected: the LOD is left to resync).  Each value tried is rejected by
+ * its first face but for few: about linear in the bytes after off.
+ */
+int p3d_mlod_true_counts(const wl_doc *d, uint64_t off, uint32_t counts[3]);
+
 #endif

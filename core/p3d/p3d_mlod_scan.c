@@ -109,3 +109,110 @@ uint64_t p3d_mlod_resync(const wl_doc *d, uint64_t from)
 	}
 	return 0;
 }
+
+/* The face at pos checked against counts np, nn: 3 or 4 vertices, each
+ * naming a point below np and a normal below nn; its end, or 0. */
+static uint64_t face_checked(const wl_doc *d, uint64_t pos, bool sp3x, uint32_t np, uint32_t nn)
+{
+	uint64_t end = p3d_mlod_face_end(d, pos, sp3x);
+	if (!end)
+		return 0;
+	/* face_end saw the 72 fixed bytes inside the file */
+	wl_cursor c = wl_cursor_make(d->bytes + pos, P3D_MLOD_FACE + (sp3x ? P3D_MLOD_SP3X_TEX : 0), pos);
+	wl_cursor_skip(&c, sp3x ? P3D_MLOD_SP3X_TEX : 0);
+	uint32_t nv = wl_cursor_u32(&c);
+	if (nv != 3 && nv != 4)
+		return 0;
+	for (uint32_t k = 0; k < nv; k++) {
+		uint32_t p = wl_cursor_u32(&c), n = wl_cursor_u32(&c);
+		wl_cursor_skip(&c, 8);
+		if (p >= np || n >= nn)
+			return 0;
+	}
+	return c.short_read ? 0 : end;
+}
+
+/* Whether the tag list at pos reads strictly to #EndOfFile#, then the
+ * resolution, then the end of the file or a LOD signature. */
+static bool tail_fits(const wl_doc *d, uint64_t pos, bool sp3x)
+{
+	pos = strict_tags(d, pos, sp3x);
+	if (!pos || d->size - pos < 4)
+		return false;
+	pos += 4;
+	return pos == d->size || p3d_mlod_signature(d, pos);
+}
+
+/* Whether nf faces (checked against np, nn) from pos and then the tail
+ * fit (tail_fits). */
+static bool faces_fit(const wl_doc *d, uint64_t pos, bool sp3x, uint32_t np, uint32_t nn, uint32_t nf)
+{
+	for (uint32_t i = 0; i < nf && pos; i++)
+		pos = face_checked(d, pos, sp3x, np, nn);
+	return pos && tail_fits(d, pos, sp3x);
+}
+
+/* The point (step 16, k 0) or normal (step 12, k 1) counts other than the
+ * header's under which the LOD at off fits: the last one in out[k], their
+ * number returned (at most 2: more is as ambiguous as 2). */
+static unsigned array_fits(const wl_doc *d, uint64_t off, bool sp3x, const uint32_t hc[3], int k, uint32_t *out)
+{
+	uint64_t step = k ? P3D_MLOD_NORMAL : P3D_MLOD_POINT;
+	uint64_t other = k ? (uint64_t)hc[0] * P3D_MLOD_POINT : (uint64_t)hc[1] * P3D_MLOD_NORMAL;
+	uint64_t base = off + P3D_MLOD_LODHEAD + other;
+	unsigned found = 0;
+	for (uint64_t v = 0; base <= d->size && (d->size - base) / step >= v && v <= UINT32_MAX && found < 2; v++) {
+		if (v == hc[k])
+			continue;
+		uint64_t s = base + v * step;
+		uint32_t np = k ? hc[0] : (uint32_t)v, nn = k ? (uint32_t)v : hc[1];
+		/* the first face (or the tags) decides quickly for most v */
+		bool ok = hc[2] ? face_checked(d, s, sp3x, np, nn) && faces_fit(d, s, sp3x, np, nn, hc[2])
+				: tail_fits(d, s, sp3x);
+		if (ok) {
+			*out = (uint32_t)v;
+			found++;
+		}
+	}
+	return found;
+}
+
+int p3d_mlod_true_counts(const wl_doc *d, uint64_t off, uint32_t counts[3])
+{
+	if (!p3d_mlod_signature(d, off) || p3d_mlod_strict_end(d, off, NULL))
+		return -1;
+	bool sp3x = d->bytes[off] == 'S';
+	wl_cursor c = wl_cursor_make(d->bytes + off, (size_t)(d->size - off), off);
+	wl_cursor_skip(&c, 12);
+	uint32_t hc[3] = { wl_cursor_u32(&c), wl_cursor_u32(&c), wl_cursor_u32(&c) };
+	if (c.short_read)
+		return -1;
+	int which = -1;
+	unsigned found = 0;
+	uint32_t v = 0;
+	/* the face count: faces walked from their start to a tag list that fits */
+	uint64_t arrays = (uint64_t)hc[0] * P3D_MLOD_POINT + (uint64_t)hc[1] * P3D_MLOD_NORMAL;
+	if (d->size - off - P3D_MLOD_LODHEAD >= arrays) {
+		uint64_t pos = off + P3D_MLOD_LODHEAD + arrays;
+		for (uint64_t j = 0; pos && j <= UINT32_MAX; j++) {
+			if (j != hc[2] && d->size - pos >= 4 && memcmp(d->bytes + pos, "TAGG", 4) == 0 &&
+			    tail_fits(d, pos, sp3x)) {
+				which = 2, v = (uint32_t)j, found++;
+				break;
+			}
+			pos = face_checked(d, pos, sp3x, hc[0], hc[1]);
+		}
+	}
+	for (int k = 0; k < 2 && found < 2; k++) {
+		uint32_t got;
+		unsigned n = array_fits(d, off, sp3x, hc, k, &got);
+		if (n)
+			which = k, v = got;
+		found += n;
+	}
+	if (found != 1)
+		return -1;
+	memcpy(counts, hc, sizeof hc);
+	counts[which] = v;
+	return which;
+}
