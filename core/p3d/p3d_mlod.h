@@ -59,6 +59,10 @@ uint64_t p3d_mlod_strict_end(const wl_doc *d, uint64_t off, const uint32_t *coun
  */
 uint64_t p3d_mlod_resync(const wl_doc *d, uint64_t from);
 
+/* At most this many values of one count whose first face passes are
+ * walked further by p3d_mlod_true_counts (more: no correction). */
+#define P3D_MLOD_COUNT_WALKS 16u
+
 /**
  * A LOD at off that does not walk strictly under its header's counts but
  * would under exactly one other value of exactly one of them (the point,
@@ -69,7 +73,8 @@ uint64_t p3d_mlod_resync(const wl_doc *d, uint64_t from);
  * one corrected; returns its index (0 points, 1 normals, 2 faces), or -1
  * when no such value, or more than one, exists (a count is then not
  * corrected: the LOD is left to resync).  Each value tried is rejected by
- * its first face but for few: about linear in the bytes after off.
+ * its first face but for at most P3D_MLOD_COUNT_WALKS: linear in the bytes
+ * after off.
  */
 int p3d_mlod_true_counts(const wl_doc *d, uint64_t off, uint32_t counts[3]);
 

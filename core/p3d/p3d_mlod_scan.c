@@ -154,21 +154,25 @@ static bool faces_fit(const wl_doc *d, uint64_t pos, bool sp3x, uint32_t np, uin
 
 /* The point (step 16, k 0) or normal (step 12, k 1) counts other than the
  * header's under which the LOD at off fits: the last one in out[k], their
- * number returned (at most 2: more is as ambiguous as 2). */
+ * number returned (at most 2: more is as ambiguous as 2; so is more than
+ * P3D_MLOD_COUNT_WALKS values whose first face passes, each of which costs
+ * a walk of the faces). */
 static unsigned array_fits(const wl_doc *d, uint64_t off, bool sp3x, const uint32_t hc[3], int k, uint32_t *out)
 {
 	uint64_t step = k ? P3D_MLOD_NORMAL : P3D_MLOD_POINT;
 	uint64_t other = k ? (uint64_t)hc[0] * P3D_MLOD_POINT : (uint64_t)hc[1] * P3D_MLOD_NORMAL;
 	uint64_t base = off + P3D_MLOD_LODHEAD + other;
-	unsigned found = 0;
+	unsigned found = 0, walks = 0;
 	for (uint64_t v = 0; base <= d->size && (d->size - base) / step >= v && v <= UINT32_MAX && found < 2; v++) {
 		if (v == hc[k])
 			continue;
 		uint64_t s = base + v * step;
 		uint32_t np = k ? hc[0] : (uint32_t)v, nn = k ? (uint32_t)v : hc[1];
 		/* the first face (or the tags) decides quickly for most v */
-		bool ok = hc[2] ? face_checked(d, s, sp3x, np, nn) && faces_fit(d, s, sp3x, np, nn, hc[2])
-				: tail_fits(d, s, sp3x);
+		bool first = !hc[2] || face_checked(d, s, sp3x, np, nn);
+		if (first && ++walks > P3D_MLOD_COUNT_WALKS)
+			return 2; /* too many values pass the first face: as ambiguous */
+		bool ok = first && (hc[2] ? faces_fit(d, s, sp3x, np, nn, hc[2]) : tail_fits(d, s, sp3x));
 		if (ok) {
 			*out = (uint32_t)v;
 			found++;
@@ -204,7 +208,7 @@ int p3d_mlod_true_counts(const wl_doc *d, uint64_t off, uint32_t counts[3])
 		}
 	}
 	for (int k = 0; k < 2 && found < 2; k++) {
-		uint32_t got;
+		uint32_t got = 0;
 		unsigned n = array_fits(d, off, sp3x, hc, k, &got);
 		if (n)
 			which = k, v = got;
