@@ -10,13 +10,21 @@
 #include <sys/mman.h>
 
 #define BLOCK_MIN ((size_t)64 * 1024)
-/* Blocks grow with what the arena holds (half of it), up to BLOCK_MAX, so a
- * large document takes few blocks; from HUGE_MIN they are aligned to and
- * advised as transparent huge pages (one page fault per 2 MiB instead of
- * per 4 KiB: most of the time of a file of many tiny chunks was the
- * kernel's). */
+/* Blocks grow with what the arena holds (as much again: the sizes double),
+ * up to BLOCK_MAX, so a large document takes few blocks; from HUGE_MIN they
+ * are aligned to and advised as transparent huge pages (one page fault per
+ * 2 MiB instead of per 4 KiB: most of the time of a file of many tiny
+ * chunks was the kernel's).  Doubling from 64 KiB reaches HUGE_MIN after
+ * 2 MiB, so a 1 MB input (about 8 MB of chunk nodes when its chunks are
+ * empty) lives mostly in huge pages too: with blocks growing by half of
+ * what was held and huge pages from 4 MiB, its CPU time per MB was 2.3-3x
+ * that of a 10 or 50 MB input (make bench, tests/bench_scale.sh; the first
+ * write to each fresh 4 KiB page costs, even after MADV_POPULATE_WRITE, on
+ * a virtual machine).  A huge block's pages are faulted in only as they are
+ * written, so the unused tail of the last block costs address space and
+ * the shared cap's count (held), not memory. */
 #define BLOCK_MAX ((size_t)32 << 20)
-#define HUGE_MIN ((size_t)4 << 20)
+#define HUGE_MIN ((size_t)2 << 20)
 #define HUGE_PAGE ((size_t)2 << 20)
 #define ALIGN 16u
 #define RESERVE 512u
@@ -184,7 +192,7 @@ static void *alloc(wl_arena *a, size_t n, bool use_reserve, bool zero)
 	}
 	block *b = a->head;
 	if (!b || b->cap - b->used < need) {
-		size_t grow = (size_t)(a->held / 2);
+		size_t grow = (size_t)(a->held);
 		if (grow > BLOCK_MAX)
 			grow = BLOCK_MAX;
 		/* no block larger than what the limit still allows */
