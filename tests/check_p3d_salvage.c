@@ -153,6 +153,17 @@ START_TEST(test_count_damaged)
 		t_w3d_free(&in);
 	}
 	t_w3d_free(&b);
+	/* a LOD with no face: its point count (4 -> 6) from where its tags are */
+	t_w3d_init(&b);
+	t_p3d_mlod_begin(&b, 2);
+	t_p3d_mlod_lod(&b, Q, 4, T_P3D_UP, 4, NULL, 0, 1.0f);
+	t_p3d_mlod_lod(&b, Q, 4, T_P3D_UP, 4, NULL, 0, 2.0f);
+	cut(&b, b.len, &in);
+	t_w3d_patch_u32(&in, 12 + 12, 6);
+	ck_assert_uint_eq(t_p3dlint_count(&in, "p3d-mlod-count"), 1);
+	t_fix_expect_fix("t.p3d", &in, &b, true);
+	t_w3d_free(&in);
+	t_w3d_free(&b);
 }
 END_TEST
 

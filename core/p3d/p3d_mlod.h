@@ -72,9 +72,12 @@ uint64_t p3d_mlod_resync(const wl_doc *d, uint64_t from);
  * file or a LOD signature.  counts[3] gets the header's counts with that
  * one corrected; returns its index (0 points, 1 normals, 2 faces), or -1
  * when no such value, or more than one, exists (a count is then not
- * corrected: the LOD is left to resync).  Each value tried is rejected by
- * its first face but for at most P3D_MLOD_COUNT_WALKS: linear in the bytes
- * after off.
+ * corrected: the LOD is left to resync).  The tag list is looked for first
+ * (the first "TAGG" after the header from which the tags, the resolution
+ * and the next LOD or the end of the file read): no count is tried past
+ * it, and without it none is tried.  Each value tried is rejected by its
+ * first face but for at most P3D_MLOD_COUNT_WALKS: about linear in the
+ * LOD's bytes.
  */
 int p3d_mlod_true_counts(const wl_doc *d, uint64_t off, uint32_t counts[3]);
 

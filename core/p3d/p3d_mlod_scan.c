@@ -143,36 +143,40 @@ static bool tail_fits(const wl_doc *d, uint64_t pos, bool sp3x)
 	return pos == d->size || p3d_mlod_signature(d, pos);
 }
 
-/* Whether nf faces (checked against np, nn) from pos and then the tail
- * fit (tail_fits). */
-static bool faces_fit(const wl_doc *d, uint64_t pos, bool sp3x, uint32_t np, uint32_t nn, uint32_t nf)
+/* Whether nf faces (checked against np, nn) from pos end exactly at tagg,
+ * where the tag list is. */
+static bool faces_fit(const wl_doc *d, uint64_t pos, bool sp3x, uint32_t np, uint32_t nn, uint32_t nf,
+		      uint64_t tagg)
 {
-	for (uint32_t i = 0; i < nf && pos; i++)
+	uint32_t i = 0;
+	for (; i < nf && pos && pos < tagg; i++)
 		pos = face_checked(d, pos, sp3x, np, nn);
-	return pos && tail_fits(d, pos, sp3x);
+	return i == nf && pos == tagg;
 }
 
 /* The point (step 16, k 0) or normal (step 12, k 1) counts other than the
- * header's under which the LOD at off fits: the last one in out[k], their
+ * header's under which the LOD at off fits, its faces starting at or
+ * before tagg (where its tag list is): the last one in out[k], their
  * number returned (at most 2: more is as ambiguous as 2; so is more than
  * P3D_MLOD_COUNT_WALKS values whose first face passes, each of which costs
  * a walk of the faces). */
-static unsigned array_fits(const wl_doc *d, uint64_t off, bool sp3x, const uint32_t hc[3], int k, uint32_t *out)
+static unsigned array_fits(const wl_doc *d, uint64_t off, bool sp3x, const uint32_t hc[3], int k, uint64_t tagg,
+			   uint32_t *out)
 {
 	uint64_t step = k ? P3D_MLOD_NORMAL : P3D_MLOD_POINT;
 	uint64_t other = k ? (uint64_t)hc[0] * P3D_MLOD_POINT : (uint64_t)hc[1] * P3D_MLOD_NORMAL;
 	uint64_t base = off + P3D_MLOD_LODHEAD + other;
 	unsigned found = 0, walks = 0;
-	for (uint64_t v = 0; base <= d->size && (d->size - base) / step >= v && v <= UINT32_MAX && found < 2; v++) {
+	for (uint64_t v = 0; base <= tagg && (tagg - base) / step >= v && v <= UINT32_MAX && found < 2; v++) {
 		if (v == hc[k])
 			continue;
 		uint64_t s = base + v * step;
 		uint32_t np = k ? hc[0] : (uint32_t)v, nn = k ? (uint32_t)v : hc[1];
 		/* the first face (or the tags) decides quickly for most v */
-		bool first = !hc[2] || face_checked(d, s, sp3x, np, nn);
+		bool first = hc[2] ? face_checked(d, s, sp3x, np, nn) != 0 : s == tagg;
 		if (first && ++walks > P3D_MLOD_COUNT_WALKS)
 			return 2; /* too many values pass the first face: as ambiguous */
-		bool ok = first && (hc[2] ? faces_fit(d, s, sp3x, np, nn, hc[2]) : tail_fits(d, s, sp3x));
+		bool ok = first && (hc[2] ? faces_fit(d, s, sp3x, np, nn, hc[2], tagg) : s == tagg);
 		if (ok) {
 			*out = (uint32_t)v;
 			found++;
@@ -191,6 +195,14 @@ int p3d_mlod_true_counts(const wl_doc *d, uint64_t off, uint32_t counts[3])
 	uint32_t hc[3] = { wl_cursor_u32(&c), wl_cursor_u32(&c), wl_cursor_u32(&c) };
 	if (c.short_read)
 		return -1;
+	/* The LOD's tag list: the first TAGG after its header from which the
+	 * tail fits; every array ends before it.  None: no count can help. */
+	uint64_t tagg = 0;
+	for (uint64_t q = off + P3D_MLOD_LODHEAD; !tagg && d->size - q >= 4; q++)
+		if (memcmp(d->bytes + q, "TAGG", 4) == 0 && tail_fits(d, q, sp3x))
+			tagg = q;
+	if (!tagg)
+		return -1;
 	int which = -1;
 	unsigned found = 0;
 	uint32_t v = 0;
@@ -198,9 +210,8 @@ int p3d_mlod_true_counts(const wl_doc *d, uint64_t off, uint32_t counts[3])
 	uint64_t arrays = (uint64_t)hc[0] * P3D_MLOD_POINT + (uint64_t)hc[1] * P3D_MLOD_NORMAL;
 	if (d->size - off - P3D_MLOD_LODHEAD >= arrays) {
 		uint64_t pos = off + P3D_MLOD_LODHEAD + arrays;
-		for (uint64_t j = 0; pos && j <= UINT32_MAX; j++) {
-			if (j != hc[2] && d->size - pos >= 4 && memcmp(d->bytes + pos, "TAGG", 4) == 0 &&
-			    tail_fits(d, pos, sp3x)) {
+		for (uint64_t j = 0; pos && pos <= tagg && j <= UINT32_MAX; j++) {
+			if (j != hc[2] && pos == tagg) {
 				which = 2, v = (uint32_t)j, found++;
 				break;
 			}
@@ -209,7 +220,7 @@ int p3d_mlod_true_counts(const wl_doc *d, uint64_t off, uint32_t counts[3])
 	}
 	for (int k = 0; k < 2 && found < 2; k++) {
 		uint32_t got = 0;
-		unsigned n = array_fits(d, off, sp3x, hc, k, &got);
+		unsigned n = array_fits(d, off, sp3x, hc, k, tagg, &got);
 		if (n)
 			which = k, v = got;
 		found += n;
