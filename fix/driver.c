@@ -69,6 +69,22 @@ static int add_problem(wl_fix_result *r, const char *fmt, ...)
 	return 0;
 }
 
+/* A fixer's refusal (wl_fix_ctx.refused) as a problem line, once per
+ * fixer and reason over the rounds. */
+static int add_refusal(wl_fix_result *r, const wl_fixer *f, const char *why)
+{
+	char line[512];
+	snprintf(line, sizeof line, "%s: %s", f->id, why);
+	char *esc = wl_escape_dup(line);
+	if (!esc)
+		return -1;
+	bool seen = false;
+	for (size_t i = 0; i < r->problem_count && !seen; i++)
+		seen = strcmp(r->problems[i], esc) == 0;
+	free(esc);
+	return seen ? 0 : add_problem(r, "%s", line);
+}
+
 /* Path of the top-level object holding c; "" for a top-level gap or NULL. */
 static void scope_of(const wl_doc *d, const wl_chunk *c, char *buf, size_t cap)
 {
@@ -200,6 +216,8 @@ static int pipeline(const wl_fix_options *o, const char *path, const uint8_t *by
 		wl_fix_ctx ctx = { d, d->model, o->catalog, o->config, o->unsafe, forced(o, f), &own,
 				   o->drop_whole, o->drop_whole_count };
 		int rc = f->apply(&ctx);
+		if (rc == 0 && ctx.refused && r)
+			rc = add_refusal(r, f, ctx.refused);
 		if (rc != 0 || d->oom) {
 			wl_doc_free(d);
 			free(cur);

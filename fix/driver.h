@@ -15,6 +15,9 @@
  *     Step 1 is repeated until a round makes no edit, at most
  *     WL_FIX_ROUNDS rounds (a repair can expose something that a fixer
  *     earlier in the order repairs).
+ *     A fixer that refuses its repair (wl_fix_ctx.refused: it would keep
+ *     less than the damage requires) adds a problem line "FIXER: WHY"
+ *     (verified = false): the input is kept.
  *     Salvage: drop-unreadable keeps the whole parts of a top-level object
  *     cut by the end of the file (fix/fix_structure.c).  When that object
  *     still has an error-severity finding after all rounds, step 1 is run

@@ -41,6 +41,13 @@ typedef struct wl_fix_ctx {
 	 * removes whole instead of salvaging (fix/driver.h drop_whole). */
 	const uint64_t *drop_whole;
 	size_t drop_whole_count;
+	/* Set by a fixer that refuses the repair its rules ask for because it
+	 * would keep less than the damage requires (a salvage that would
+	 * leave no whole element, and so invent or amputate): why, as static
+	 * text or in the document's arena.  The driver reports it as a
+	 * verification failure ("FIXER: WHY") and the original is kept.
+	 * NULL: no refusal. */
+	const char *refused;
 } wl_fix_ctx;
 
 /* --select / --ignore patterns (fnmatch globs on rule ids or fixer ids). */

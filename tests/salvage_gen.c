@@ -11,8 +11,12 @@
  *                  (i + 1) / 5 of the chunks read whole, in file order,
  *                  for the i-th change, so that top-level objects and
  *                  nested chunks both get one; a P3D file (no chunk
- *                  headers) gets the 32-bit word at the same fraction of
- *                  the file changed instead;
+ *                  headers) gets a count or size field changed instead:
+ *                  MLOD the i-th change the field at i / 4 of its count
+ *                  and size fields in file order (the header's LOD count,
+ *                  each LOD's point, normal and face counts, each tag's
+ *                  size: so the LOD count gets +1), ODOL the 32-bit word
+ *                  at (i + 1) / 5 of the file;
  *   NAME.gN.EXT    (W3D) one data chunk grown by N = 4, 12 and 1000 bytes: its
  *                  size field is increased by N, so that it runs past the
  *                  end of its parent.  The chunk is the middle one (in file
@@ -41,6 +45,7 @@
 #include "core/chunk.h"
 #include "core/file_io.h"
 #include "core/format.h"
+#include "core/p3d/p3d.h"
 
 #define CUTS 20
 
@@ -109,6 +114,34 @@ static const wl_chunk *pick_sized(const wl_doc *d, size_t k, size_t n)
 	return NULL;
 }
 
+/* MLOD (P3D part): the offset of the k-th of d's count and size fields
+ * in file order (the header's LOD count, each LOD's point, normal and face
+ * counts, then its tags' size fields), k = i * total / 4; 0 when the file
+ * is no MLOD read by the project's reader. */
+static uint64_t mlod_field(const wl_doc *d, size_t i)
+{
+	const p3d_model *m = d && strcmp(d->format->name, "p3d") == 0 ? d->model : NULL;
+	if (!m || !m->mlod || !m->header_complete || !m->lods)
+		return 0;
+	size_t total = 1;
+	for (uint32_t l = 0; l < m->n_res; l++)
+		total += 3 + m->lods[l].n_tags;
+	size_t k = i * total / 4;
+	if (k == 0)
+		return m->nlods_off;
+	k--;
+	for (uint32_t l = 0; l < m->n_res; l++) {
+		const p3d_lod *lod = &m->lods[l];
+		if (k < 3)
+			return lod->start + 12 + 4 * k;
+		k -= 3;
+		if (k < lod->n_tags)
+			return lod->tags[k].size_at;
+		k -= lod->n_tags;
+	}
+	return 0;
+}
+
 static uint32_t get32(const uint8_t *p)
 {
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -170,7 +203,8 @@ static int variants(const char *out, const char *path)
 	}
 	for (size_t i = 0; rc == 0 && d && !d->oom && i < sizeof size_by / sizeof size_by[0]; i++) {
 		const wl_chunk *c = fmt->read_header ? pick_sized(d, i + 1, 5) : NULL;
-		uint64_t at = c ? c->offset + 4 : (n * (i + 1) / 5) & ~(size_t)3;
+		uint64_t field = fmt->read_header ? 0 : mlod_field(d, i);
+		uint64_t at = c ? c->offset + 4 : field ? field : (n * (i + 1) / 5) & ~(size_t)3;
 		if (!fmt->read_header && at + 4 > n)
 			continue;
 		if (fmt->read_header && !c)

@@ -21,9 +21,17 @@
  *                          is (found 1 to 64 bytes from its declared end,
  *                          from where the list runs on through plausible
  *                          tags to #EndOfFile#); the walk goes on there
- * After the first LOD that cannot be walked the rest of the file is one
- * gap. */
-#include "p3d.h"
+ *   p3d-mlod-lod-count     the header counts fewer LODs than the file
+ *                          holds: LODs after the counted ones that walk
+ *                          whole (p3d_mlod_strict_end) are read too
+ * Recovery (issue 17, salvage keeps every intact LOD): after a LOD that
+ * cannot be walked the next LOD is looked for by its signature
+ * (p3d_mlod_resync: the first P3DM or SP3X from which a LOD walks whole);
+ * the damaged LOD's node then ends there (WL_REC_CLAMPED, its unread bytes
+ * a WL_REC_SKIPPED gap, its children that reach past it dropped) and the
+ * walk goes on from the LOD found.  With none, the damaged LOD's node runs
+ * to the end of the file (WL_REC_TRUNCATED), its unread rest a gap. */
+#include "p3d_mlod.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -31,41 +39,18 @@
 #include "core/cursor.h"
 #include "core/grow.h"
 
-#define MLOD_HEADER 12u   /* MLOD, version, nLods */
-#define P3DM_HEADER 28u
-#define POINT_SIZE 16u
-#define NORMAL_SIZE 12u
-#define FACE_FIXED 72u    /* nVerts, 4 x 16-byte vertex, flags */
-#define SP3X_TEXTURE 32u  /* SP3X: the face's fixed-size texture name */
-#define SP3X_TAG_NAME 64u /* SP3X: the tag's fixed-size name */
-#define EOF_TAG "#EndOfFile#"
-
-/* The bytes after an asciiz at off (its NUL included), or 0 when it has
- * none before end. */
-static uint64_t asciiz_end(const wl_doc *d, uint64_t off, uint64_t end)
-{
-	const uint8_t *z = off < end ? memchr(d->bytes + off, 0, (size_t)(end - off)) : NULL;
-	return z ? (uint64_t)(z - d->bytes) + 1 : 0;
-}
+#define MLOD_HEADER P3D_MLOD_HEADER
+#define P3DM_HEADER P3D_MLOD_LODHEAD
+#define POINT_SIZE P3D_MLOD_POINT
+#define NORMAL_SIZE P3D_MLOD_NORMAL
+#define face_end p3d_mlod_face_end
+#define tag_size_at p3d_mlod_tag_size_at
 
 static void truncated(wl_doc *d, const wl_chunk *node, uint64_t off, const char *what)
 {
 	wl_report(&d->findings, WLR_P3D_TRUNCATED, node, -1, off, d->size - off,
 		  "%s at 0x%llx runs past the end of the file (0x%llx)", what,
 		  (unsigned long long)off, (unsigned long long)d->size);
-}
-
-/* The end of the face at pos (P3DM: after its two names; SP3X: fixed
- * size), or 0 when it runs past the end of the file. */
-static uint64_t face_end(const wl_doc *d, uint64_t pos, bool sp3x)
-{
-	uint64_t fixed = FACE_FIXED + (sp3x ? SP3X_TEXTURE : 0);
-	if (d->size - pos < fixed)
-		return 0;
-	if (sp3x)
-		return pos + fixed;
-	uint64_t tex = asciiz_end(d, pos + FACE_FIXED, d->size);
-	return tex ? asciiz_end(d, tex, d->size) : 0;
 }
 
 /* Faces from off; the offset after them, or 0 when cut.  Records the
@@ -92,22 +77,6 @@ static uint64_t faces(wl_doc *d, wl_chunk *lod, uint64_t off, p3d_lod *l, bool s
 	}
 	l->face_off = at;
 	return pos;
-}
-
-/* The tag at pos (P3DM: active byte and asciiz name; SP3X: a 64-byte
- * name): the offset of its size field, or 0 when that runs past the end;
- * *eof set when its name is #EndOfFile#. */
-static uint64_t tag_size_at(const wl_doc *d, uint64_t pos, bool sp3x, bool *eof)
-{
-	uint64_t name = sp3x ? pos : pos + 1, after;
-	if (sp3x)
-		after = d->size - pos >= SP3X_TAG_NAME ? pos + SP3X_TAG_NAME : 0;
-	else
-		after = name < d->size ? asciiz_end(d, name, d->size) : 0;
-	if (!after || d->size - after < 4)
-		return 0;
-	*eof = after - name >= sizeof EOF_TAG && memcmp(d->bytes + name, EOF_TAG, sizeof EOF_TAG) == 0;
-	return after;
 }
 
 /* A plausible tag head at pos: P3DM an active byte of 0 or 1 and a name
@@ -160,9 +129,7 @@ static bool chain_ok(const wl_doc *d, uint64_t pos, bool sp3x)
 		if (d->size - pos < 4)
 			return false;
 		pos += 4;
-		return pos == d->size ||
-		       (d->size - pos >= 4 && (memcmp(d->bytes + pos, "P3DM", 4) == 0 ||
-					       memcmp(d->bytes + pos, "SP3X", 4) == 0));
+		return pos == d->size || p3d_mlod_signature(d, pos);
 	}
 }
 
@@ -278,6 +245,44 @@ static void tags_keep(wl_doc *d, p3d_lod *l, const tagrec *t, size_t n)
 	l->n_tags = (uint32_t)n;
 }
 
+/* Where #EndOfFile#'s data (from data, declared size bytes) truly ends
+ * when its size disagrees with the LOD's end: the declared end is not
+ * followed by the 4-byte resolution and then a LOD signature or the end of
+ * the file, but another end is, followed by a LOD that reads whole or the
+ * end of the file.  A size that fits the file is taken as too large (it
+ * swallows the first bytes of what follows): up to TAG_SLACK bytes before
+ * the declared end are tried; one that runs past the file (a size 0 made
+ * smaller wraps around), up to TAG_SLACK bytes after the data's start.
+ * The end of the file is taken only when the declared end leaves no room
+ * for the resolution: bytes after the last LOD are not taken for tag
+ * data.
+ * That end, or 0 when the declared one stands or none is found. */
+static uint64_t eof_data_end(const wl_doc *d, uint64_t data, uint32_t size)
+{
+	bool fits = size <= d->size - data;
+	uint64_t end = data + size;
+	if (fits && d->size - end >= 4 && (d->size - end == 4 || p3d_mlod_signature(d, end + 4)))
+		return 0;
+	uint64_t lo = fits ? (size > TAG_SLACK ? end - TAG_SLACK : data) : data;
+	uint64_t hi = fits ? end : data + TAG_SLACK;
+	for (uint64_t e = lo; e < hi && d->size - e >= 4; e++)
+		if (d->size - e == 4 ? !fits || d->size - end < 4
+				     : p3d_mlod_signature(d, e + 4) && p3d_mlod_strict_end(d, e + 4, NULL))
+			return e;
+	return 0;
+}
+
+/* p3d-mlod-tag-size at #EndOfFile#'s size field (size_at): its data
+ * truly ends at e, where the LOD's resolution is. */
+static void eof_misfit(wl_doc *d, wl_chunk *lod, uint64_t size_at, uint64_t e)
+{
+	wl_report(&d->findings, WLR_P3D_MLOD_TAG_SIZE, lod, -1, size_at, 4,
+		  "the tag \"" P3D_MLOD_EOF_TAG "\" declares %u bytes of data, but %llu bytes after its data's "
+		  "start (0x%llx) the lod's resolution is followed by %s",
+		  (unsigned)wl_le32(d->bytes + size_at), (unsigned long long)(e - size_at - 4),
+		  (unsigned long long)(size_at + 4), d->size - e == 4 ? "the end of the file" : "the next lod");
+}
+
 /* The TAGG list from off; the offset after #EndOfFile#, or 0.  The tags
  * walked go into l (tags_keep): where a misfit size was passed over, the
  * tags read through it are dropped and the misfit one kept. */
@@ -296,6 +301,16 @@ static uint64_t tags(wl_doc *d, wl_chunk *lod, p3d_lod *l, uint64_t off, bool sp
 		bool eof = false;
 		uint64_t after = tag_size_at(d, pos, sp3x, &eof);
 		uint32_t size = after ? wl_le32(d->bytes + after) : 0;
+		uint64_t e = after && eof ? eof_data_end(d, after + 4, size) : 0;
+		if (e) {
+			eof_misfit(d, lod, after, e);
+			if (!tag_push(d, &t, &n, &cap, (tagrec){ pos, after })) {
+				free(t);
+				return 0;
+			}
+			pos = e;
+			break;
+		}
 		if (!after || size > d->size - after - 4) {
 			tagrec r = { 0, 0 };
 			pos = tags_failed(d, lod, off, pos, after ? size : 0, t ? t + base : NULL, n - base, sp3x,
@@ -344,9 +359,10 @@ static uint64_t vectors(wl_doc *d, wl_chunk *lod, uint64_t pos, uint32_t id, uin
 	return pos + (uint64_t)size * n;
 }
 
-/* One P3DM or SP3X LOD at off into node: its end, or 0 when it could not be
- * walked. */
-static uint64_t lod_walk(wl_doc *d, wl_chunk *node, p3d_lod *l, uint32_t index, uint64_t off)
+/* One P3DM or SP3X LOD at off into node (with counts[3] instead of its
+ * header's when not NULL): its end, or 0 when it could not be walked. */
+static uint64_t lod_walk(wl_doc *d, wl_chunk *node, p3d_lod *l, uint32_t index, uint64_t off,
+			 const uint32_t *counts)
 {
 	if (d->size - off < P3DM_HEADER) {
 		truncated(d, node, off, "a lod header");
@@ -364,6 +380,8 @@ static uint64_t lod_walk(wl_doc *d, wl_chunk *node, p3d_lod *l, uint32_t index, 
 	l->n_points = wl_le32(h + 12);
 	l->n_normals = wl_le32(h + 16);
 	l->n_faces = wl_le32(h + 20);
+	if (counts)
+		l->n_points = counts[0], l->n_normals = counts[1], l->n_faces = counts[2];
 	p3d_node(d, node, P3D_NODE_LODHEADER, off, P3DM_HEADER);
 	uint64_t pos = off + P3DM_HEADER;
 	l->sp3x = sp3x;
@@ -392,22 +410,89 @@ static uint64_t lod_walk(wl_doc *d, wl_chunk *node, p3d_lod *l, uint32_t index, 
 	return pos;
 }
 
-/* One LOD node from off to its end (to the end of the file, its unwalked
- * rest a gap, when the walk stops). */
-static uint64_t lod(wl_doc *d, p3d_lod *l, uint32_t index, uint64_t off)
+/* One LOD node (*out) from off to its end (to the end of the file, its
+ * unwalked rest a gap, when the walk stops).  A LOD that reads whole only
+ * with one of its counts corrected (p3d_mlod_true_counts) is read so,
+ * with p3d-mlod-count at that count (WL_REC_RESIZED). */
+static uint64_t lod(wl_doc *d, p3d_lod *l, uint32_t index, uint64_t off, wl_chunk **out)
 {
-	wl_chunk *node = p3d_node(d, &d->root, P3D_NODE_LOD, off, d->size - off);
+	static const char *const what[3] = { "point", "normal", "face" };
+	uint32_t counts[3];
+	int which = p3d_mlod_true_counts(d, off, counts);
+	wl_chunk *node = *out = p3d_node(d, &d->root, P3D_NODE_LOD, off, d->size - off);
 	if (!node)
 		return 0;
 	wl_chunk_set_label(d, node, wl_arena_printf(d->arena, "%u", (unsigned)index));
 	l->node = node;
 	l->start = (uint32_t)off;
-	uint64_t end = lod_walk(d, node, l, index, off);
+	uint64_t end = lod_walk(d, node, l, index, off, which >= 0 ? counts : NULL);
+	if (end && which >= 0) {
+		uint64_t at = off + 12 + 4 * (uint64_t)which;
+		node->recovery |= WL_REC_RESIZED;
+		wl_report(&d->findings, WLR_P3D_MLOD_COUNT, node, -1, at, 4,
+			  "lod %u's %s count is %u, but its arrays hold %u: with %u the faces, the tag list to "
+			  "#EndOfFile# and the resolution read whole up to %s at 0x%llx",
+			  (unsigned)index, what[which], (unsigned)wl_le32(d->bytes + at), (unsigned)counts[which],
+			  (unsigned)counts[which], end == d->size ? "the end of the file" : "the next lod",
+			  (unsigned long long)end);
+	}
 	if (!end) {
 		const wl_chunk *last = wl_chunk_last_child(node);
 		p3d_gap(d, node, last ? wl_chunk_end(last) : off, d->size);
+		node->recovery |= WL_REC_TRUNCATED;
 	}
 	return end;
+}
+
+/* l's node (a LOD that could not be walked, running to the end of the
+ * file) made to end at next, where the next LOD was found: its children
+ * that reach past next are dropped (and l's pointers to them cleared), its
+ * unread bytes up to next a gap of bytes skipped by the resync. */
+static void clamp(wl_doc *d, p3d_lod *l, wl_chunk *node, uint64_t next)
+{
+	wl_chunk **link = &node->first_child;
+	while (*link && (*link)->kind == WL_NODE_CHUNK && wl_chunk_end(*link) <= next)
+		link = &(*link)->next;
+	for (wl_chunk *k = *link; k; k = k->next) {
+		if (k == l->points)
+			l->points = NULL;
+		if (k == l->normals)
+			l->normals = NULL;
+		if (k == l->faces)
+			l->faces = NULL, l->face_off = NULL;
+		if (k == l->tagnode)
+			l->tagnode = NULL, l->tags = NULL, l->n_tags = 0;
+	}
+	*link = NULL;
+	d->last_added = NULL; /* nodes were unlinked (chunk.h) */
+	const wl_chunk *last = wl_chunk_last_child(node);
+	uint64_t from = last ? wl_chunk_end(last) : node->offset;
+	node->size = node->declared_size = (uint32_t)(next - node->offset);
+	node->recovery &= (unsigned)WL_REC_TRUNCATED ^ 0xFFFu; /* 12 bits */
+	node->recovery |= WL_REC_CLAMPED;
+	wl_chunk *gap = from < next ? wl_doc_add_node(d, node, WL_NODE_GAP, from, next - from) : NULL;
+	if (gap)
+		gap->recovery |= WL_REC_SKIPPED;
+}
+
+/* Room for LOD i in m->lods (*cap entries, arena; doubled when full,
+ * zeroed): false when out of memory. */
+static bool room(wl_doc *d, p3d_model *m, uint32_t i, uint32_t *cap)
+{
+	if (i < *cap)
+		return true;
+	uint32_t n = *cap ? *cap * 2 : 4;
+	p3d_lod *grown = wl_arena_array(d->arena, n, sizeof *grown);
+	if (!grown) {
+		d->oom = true;
+		return false;
+	}
+	if (m->lods)
+		memcpy(grown, m->lods, (size_t)*cap * sizeof *grown);
+	memset(grown + *cap, 0, (size_t)(n - *cap) * sizeof *grown);
+	m->lods = grown;
+	*cap = n;
+	return true;
 }
 
 void p3d_read_mlod(wl_doc *d, p3d_model *m)
@@ -422,21 +507,45 @@ void p3d_read_mlod(wl_doc *d, p3d_model *m)
 	m->n_lods = wl_le32(d->bytes + 8);
 	m->header_complete = true;
 	m->header = p3d_node(d, &d->root, P3D_NODE_HEADER, 0, MLOD_HEADER);
-	/* A LOD takes at least 36 bytes: more LODs than that cannot fit. */
-	uint32_t fit = (uint32_t)((d->size - MLOD_HEADER) / (P3DM_HEADER + 8));
-	uint32_t n = m->n_lods < fit ? m->n_lods : fit;
-	m->lods = wl_arena_array(d->arena, n ? n : 1, sizeof *m->lods);
-	if (!m->lods) {
-		d->oom = true;
+	/* m->lods grows with the LODs found (each takes at least 36 bytes),
+	 * never with the header's count. */
+	uint32_t cap = 0;
+	if (!room(d, m, 0, &cap))
 		return;
-	}
 	uint64_t pos = MLOD_HEADER;
 	uint32_t i = 0;
-	for (; i < n && pos; i++)
-		pos = lod(d, &m->lods[i], i, pos);
-	if (pos && i < m->n_lods)
-		truncated(d, NULL, pos, "a lod of the header's count");
-	if (pos && pos < d->size)
-		p3d_node(d, &d->root, P3D_NODE_TAIL, pos, d->size - pos);
+	for (;;) {
+		if (i >= m->n_lods) {
+			/* past the header's count: only LODs that walk whole */
+			if (i == UINT32_MAX || !p3d_mlod_strict_end(d, pos, NULL))
+				break;
+		} else if (pos >= d->size) {
+			truncated(d, NULL, pos, "a lod of the header's count");
+			break;
+		}
+		if (!room(d, m, i, &cap))
+			return;
+		wl_chunk *node = NULL;
+		uint64_t end = lod(d, &m->lods[i], i, pos, &node);
+		i++;
+		if (!end) {
+			uint64_t next = node ? p3d_mlod_resync(d, pos + 4) : 0;
+			if (!next)
+				break;
+			clamp(d, &m->lods[i - 1], node, next);
+			end = next;
+		}
+		pos = end;
+	}
 	m->n_res = i;
+	if (i > m->n_lods)
+		wl_report(&d->findings, WLR_P3D_MLOD_LOD_COUNT, m->header, -1, m->nlods_off, 4,
+			  "the header counts %u lods, but the file holds %u: lods %u to %u follow the "
+			  "counted ones (from 0x%llx), each starting with its signature and read whole",
+			  (unsigned)m->n_lods, (unsigned)i, (unsigned)m->n_lods, (unsigned)i - 1,
+			  (unsigned long long)m->lods[m->n_lods].start);
+	const wl_chunk *last = wl_chunk_last_child(&d->root);
+	uint64_t end = last ? wl_chunk_end(last) : MLOD_HEADER;
+	if (end < d->size)
+		p3d_node(d, &d->root, P3D_NODE_TAIL, end, d->size - end);
 }

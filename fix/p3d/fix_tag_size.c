@@ -4,7 +4,8 @@
  * number of bytes from its data's start to the next tag, where the MLOD
  * reader found that tag (core/p3d/p3d_mlod.c: the list runs on from there
  * through plausible tags to #EndOfFile#, and the misfit tag is followed
- * by it in the LOD's tags).  Real files have such a tag (#UVSet#
+ * by it in the LOD's tags; for #EndOfFile#, the last tag, the LOD's
+ * resolution, followed by the next LOD or the end of the file).  Real files have such a tag (#UVSet#
  * declaring 4 bytes fewer than it holds, issue 19); Object Builder and
  * every MLOD reader step over a tag by its size, so they lose the list
  * there.  Safe: only the size field changes, to what the bytes are.
@@ -14,12 +15,15 @@
 #include <string.h>
 
 /* The repaired size for the finding at size field `at` of LOD l, or -1
- * when the reader did not place the next tag. */
+ * when the reader did not place the next tag: up to the next tag, or for
+ * the last tag (#EndOfFile#) of a LOD read whole up to its resolution. */
 static int64_t true_size(const p3d_lod *l, uint64_t at)
 {
 	for (uint32_t k = 0; k + 1 < l->n_tags; k++)
 		if (l->tags[k].size_at == at)
 			return (int64_t)l->tags[k + 1].at - (int64_t)(at + 4);
+	if (l->n_tags && l->tags[l->n_tags - 1].size_at == at && l->walked)
+		return (int64_t)l->end - 4 - (int64_t)(at + 4);
 	return -1;
 }
 

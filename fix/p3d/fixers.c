@@ -1,11 +1,14 @@
 /* fixers.c - the P3D (MLOD) fixers in the order they run (fixers.h):
  * the tag list first (a size or #EndOfFile# repaired lets the LOD be read
- * whole), then the normals, then the geometry. */
+ * whole), a count repaired (the same), then the salvage of what still does not read (unsafe: it
+ * removes LODs), then the normals, then the geometry. */
 #include "fixers.h"
 
 static const wl_fixer *const fixers[] = {
 	&p3d_fix_tag_size,    /* fix_tag_size.c */
 	&p3d_fix_eof_tag,     /* fix_eof_tag.c */
+	&p3d_fix_lod_counts,  /* fix_lod_counts.c (unsafe) */
+	&p3d_fix_salvage,     /* fix_salvage.c (unsafe) */
 	&p3d_fix_normals,     /* fix_normals.c */
 	&p3d_fix_convex_hull, /* fix_hull.c (unsafe) */
 	NULL /* keep last: the list is NULL-terminated for easy appends */

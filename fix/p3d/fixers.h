@@ -14,6 +14,8 @@
 
 extern const wl_fixer p3d_fix_tag_size;    /* fix_tag_size.c (safe) */
 extern const wl_fixer p3d_fix_eof_tag;     /* fix_eof_tag.c (safe) */
+extern const wl_fixer p3d_fix_lod_counts;  /* fix_lod_counts.c (unsafe) */
+extern const wl_fixer p3d_fix_salvage;     /* fix_salvage.c (unsafe) */
 extern const wl_fixer p3d_fix_normals;     /* fix_normals.c (safe) */
 extern const wl_fixer p3d_fix_convex_hull; /* fix_hull.c (unsafe) */
 

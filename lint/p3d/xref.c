@@ -243,7 +243,10 @@ static int add(void *ix, const char *path, const wl_doc *doc)
 		pthread_mutex_unlock(&x->lock);
 		return -1;
 	}
-	for (uint32_t li = 0; li < m->n_lods && !x->oom; li++) {
+	/* MLOD: the LODs read (m->lods holds n_res of them; the header's
+	 * count may be larger or smaller) */
+	uint32_t n = m->mlod ? m->n_res : m->n_lods;
+	for (uint32_t li = 0; li < n && m->lods && !x->oom; li++) {
 		const p3d_lod *l = &m->lods[li];
 		if (m->mlod) {
 			mlod_names(x, doc, file, li, l);
