@@ -73,7 +73,13 @@ damage() {
 		echo "salvage: $fmt: skipped: no $fmt files under $2"
 		return 0
 	fi
-	"$gen" "$w/in" "$fmt" <"$w/pick" | LC_ALL=C sort >"$w/cases" || return 2
+	"$gen" "$w/in" "$fmt" <"$w/pick" >"$w/cases.raw" || { echo "salvage: $fmt: FAIL: $gen failed"; return 2; }
+	LC_ALL=C sort "$w/cases.raw" >"$w/cases"
+	if [ ! -s "$w/cases" ]; then
+		# files were picked, so a run with no case measured nothing
+		echo "salvage: $fmt: FAIL: no damaged variant made of $(wc -l <"$w/pick") file(s)"
+		return 2
+	fi
 	while IFS= read -r f; do
 		cp "$f" "$w/orig/$(printf '%s' "$f" | tr '/' '~')"
 	done <"$w/pick"
