@@ -67,12 +67,12 @@ TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
 MAINS     := $(wildcard cli/main_*.c)
 PROGS     := $(foreach m,$(MAINS),$(BUILD)/$(patsubst main_%,%,$(basename $(notdir $(m)))))
 
-.PHONY: all test unit sweep demo bench asan install uninstall clean deps salvage \
-        _all _test _unit _sweep _demo _bench _install _salvage
+.PHONY: all test check unit sweep demo bench asan install uninstall clean deps salvage \
+        _all _test _check _unit _sweep _demo _bench _install _salvage
 
 # Every public target first runs `deps`, then a sub-make: pkg-config is read
 # when make starts, so the sub-make sees packages that `deps` just installed.
-all test unit sweep demo bench install salvage: deps
+all test check unit sweep demo bench install salvage: deps
 	@$(MAKE) --no-print-directory _$@
 
 # Installs missing Debian packages (libyaml, PCRE2, jansson, Check,
@@ -217,6 +217,19 @@ $(BUILD)/tool_mkarchive: $(BUILD)/tests/tool_mkarchive.o $(BUILD)/tests/archbuil
 
 _unit: $(BUILD)/unit_tests $(PROGS)
 	W3DLINT=$(BUILD)/w3dlint $(BUILD)/unit_tests
+
+# `make check`: the fast tier to run after every edit (target: under 60 s on
+# the 2-core machine): the unit tests, the layering check, the rule fixtures
+# (tests/corpus_run.sh) and one folder run per corpus format with its
+# reviewed error table (tests/sweep.sh with SWEEP_PER_FILE=0).  `make test`
+# stays the full suite that CI runs.
+_check: $(BUILD)/unit_tests $(PROGS)
+	W3DLINT=$(BUILD)/w3dlint $(BUILD)/unit_tests
+	sh tests/layering.sh
+	sh tests/corpus_run.sh $(BUILD)/w3dasm $(BUILD)/w3dlint
+	SWEEP_PER_FILE=0 sh tests/sweep.sh $(BUILD)/w3dlint
+	SWEEP_PER_FILE=0 sh tests/sweep.sh $(BUILD)/w3dlint b3d
+	SWEEP_PER_FILE=0 sh tests/sweep.sh $(BUILD)/w3dlint p3d
 
 _sweep: $(BUILD)/w3dlint
 	sh tests/sweep.sh $(BUILD)/w3dlint

@@ -51,7 +51,8 @@ static const char *const categories[] = {
 #define CATEGORIES_LIST \
 	"chunk, count, index, geometry, hierarchy, animation, aabtree, material, name, reference, quality"
 
-static const char *const fixables[] = { "safe", "unsafe", "no" };
+static const char *const fixables[] = { "safe", "unsafe", "none" };
+
 
 /* State of one document being read. */
 typedef struct reader {
@@ -112,6 +113,16 @@ static const char *lookup_name(const char *const *table, size_t n, const char *s
 		if (strcmp(table[i], s) == 0)
 			return table[i];
 	return NULL;
+}
+
+/* `fixable:` also takes the older spellings of none: "no" (quoted, as the
+ * catalogue wrote it before), and a plain no or false, which YAML 1.1
+ * readers take for the boolean.  All are stored as "none". */
+static const char *fixable_value(const char *s)
+{
+	if (strcmp(s, "no") == 0 || strcmp(s, "false") == 0)
+		return "none";
+	return lookup_name(fixables, sizeof fixables / sizeof *fixables, s);
 }
 
 /* One element of a rule's params sequence. */
@@ -333,10 +344,10 @@ static int read_rule(const reader *r, wl_ynode n, rule_slot *out)
 			break;
 		}
 		case K_FIXABLE:
-			out->def.fixable = lookup_name(fixables, sizeof fixables / sizeof *fixables, s);
+			out->def.fixable = fixable_value(s);
 			if (!out->def.fixable)
 				return wl_ydoc_fail(d, v, "rule '%s': bad fixable value '%s' (expected "
-						    "safe, unsafe or no)", id, s);
+						    "none, safe or unsafe)", id, s);
 			break;
 		case K_SUMMARY:
 		case K_EXPLANATION: {

@@ -11,7 +11,7 @@
  *                                       # animation aabtree material name
  *                                       # reference quality
  *       severity: error                 # error | warning | info | off
- *       fixable: no                     # safe | unsafe | no
+ *       fixable: none                   # none | safe | unsafe
  *       summary: one line, lower case, what is wrong
  *       explanation: >
  *         one paragraph: the invariant, what the engine does when it is
@@ -59,7 +59,10 @@ typedef struct wl_rule_def {
 	const char *id;
 	const char *category;
 	wl_severity severity;    /* default severity */
-	const char *fixable;     /* "safe", "unsafe" or "no" */
+	const char *fixable;     /* "none", "safe" or "unsafe" (the catalogue's
+	                          * "no", no and false read as "none"); must
+	                          * agree with the fixers that list the rule
+	                          * (tests/check_fixable.c) */
 	const char *summary;
 	const char *explanation;
 	const wl_param_def *params;

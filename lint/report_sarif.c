@@ -91,7 +91,7 @@ static int rule_out(wl_json_out *w, const wl_rule_def *r)
 	}
 	const char *how = strcmp(r->fixable, "safe") == 0     ? "safe: w3dfix repairs it by default"
 			  : strcmp(r->fixable, "unsafe") == 0 ? "unsafe: w3dfix repairs it only when asked"
-							      : "no: w3dfix does not repair it";
+							      : "none: w3dfix does not repair it";
 	snprintf(htext, hn, "%s\n\nFixable: %s.  Parameters and defaults: w3dlint --explain %s", r->explanation, how,
 		 r->id);
 	snprintf(hmd, hn, "%s\n\n**Fixable:** %s.  Parameters and defaults: `w3dlint --explain %s`", r->explanation,

@@ -91,7 +91,7 @@ START_TEST(valid_document_loads)
 	const wl_rule_def *z = wl_catalog_find(cat, "zeta-rule");
 	ck_assert_ptr_nonnull(z);
 	ck_assert_int_eq(z->severity, WL_SEV_WARNING);
-	ck_assert_str_eq(z->fixable, "no");
+	ck_assert_str_eq(z->fixable, "none");
 	ck_assert_str_eq(z->explanation, "why it matters.");
 	ck_assert_uint_eq(z->params_count, 0);
 	ck_assert_ptr_null(wl_catalog_find(cat, "beta-rule"));
@@ -181,7 +181,7 @@ START_TEST(error_bad_values)
 	expect_error("rules:\n  - id: a-rule\n    severity: fatal\n",
 		     "t.yaml:3:15: rule 'a-rule': bad severity 'fatal' (expected error, warning, info or off)");
 	expect_error("rules:\n  - id: a-rule\n    fixable: maybe\n",
-		     "t.yaml:3:14: rule 'a-rule': bad fixable value 'maybe' (expected safe, unsafe or no)");
+		     "t.yaml:3:14: rule 'a-rule': bad fixable value 'maybe' (expected none, safe or unsafe)");
 	expect_error("rules:\n  - id: a-rule\n    category: colour\n",
 		     "t.yaml:3:15: rule 'a-rule': unknown category 'colour' (expected one of chunk, count, "
 		     "index, geometry, hierarchy, animation, aabtree, material, name, reference, quality)");

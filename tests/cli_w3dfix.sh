@@ -440,8 +440,14 @@ fi
 rm -f "$tmp/legacy.w3d" "$tmp/legacy.orig" "$tmp/modern.w3d" "$tmp/mixed.w3d"
 
 # --- progress on a terminal (cli/progress.h, as w3dlint): more than 20 files,
-# stderr a terminal (script(1) gives one), CI unset
-if command -v script >/dev/null 2>&1; then
+# stderr a terminal (script(1) gives one), CI unset.  A machine without
+# pseudo-terminals (a fresh root with no /dev/pts) skips the case with a
+# message: script(1) fails there before running anything.
+if ! command -v script >/dev/null 2>&1; then
+	echo "cli_w3dfix: skipped: the progress case (no script(1))"
+elif ! script -qec true /dev/null >/dev/null 2>&1; then
+	echo "cli_w3dfix: skipped: the progress case (script(1) cannot open a pseudo-terminal here)"
+else
 	mkdir "$tmp/many"
 	for i in $(seq 1 21); do cp "$o/clean.w3d" "$tmp/many/m$i.w3d"; done
 	env -u CI script -qec "$fix -q $tmp/many" /dev/null >"$tmp/tty" 2>&1
@@ -455,8 +461,6 @@ if command -v script >/dev/null 2>&1; then
 		bad "progress line: $(tr '\r' '\n' <"$tmp/tty" | head -n 3)"
 	fi
 	rm -rf "$tmp/many"
-else
-	echo "cli_w3dfix: skipped: the progress case (no script(1))"
 fi
 
 # --- --unsafe on garbage: a repair that leaves no readable model is not written
