@@ -123,7 +123,8 @@ static const wl_opt OPTS[] = {
 	{ "fix", required_argument, OPT_FIX, "ID", "run fixer ID even if unsafe (repeatable)" },
 	{ "rebuild-aabtree", no_argument, OPT_REBUILD_AABTREE, NULL, "same as --fix rebuild-aabtree" },
 	{ "config", required_argument, 'c', "FILE",
-	  "lint with this configuration (severities, parameters, fail-on, memory-cap)" },
+	  "lint with this configuration (severities, parameters, fail-on, memory-cap) instead of the "
+	  ".w3dlint.yaml found for each file, as in w3dlint" },
 	{ "memory-cap", required_argument, OPT_MEMORY_CAP, "SIZE",
 	  "the file being repaired holds at most SIZE bytes of memory (a count with K, M, G or T, e.g. 512M; "
 	  "default 2G, or the configuration's memory-cap), as in w3dlint: a file that needs more is reported "

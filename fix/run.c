@@ -23,6 +23,7 @@ wl_fixrun *wl_fixrun_new(const wl_fix_options *fo, const wl_fixrun_opts *o)
 	r->o = *o;
 	r->fo = *fo;
 	r->writing = (o->in_place || o->output) && !o->dry_run;
+	r->memo = wl_stat_memo_new(); /* NULL (no memo) is fine */
 	return r;
 }
 
@@ -36,6 +37,8 @@ void wl_fixrun_free(wl_fixrun *r)
 	for (size_t i = 0; i < r->t.remaining; i++)
 		free(r->t.left[i]);
 	free(r->t.left);
+	wl_config_cache_clear(&r->configs);
+	wl_stat_memo_free(r->memo);
 	free(r);
 }
 
@@ -75,7 +78,8 @@ static const char *memory_refusal(const wl_fix_options *fo, const char *file, co
 	return got;
 }
 
-int wl_fixrun_bytes(wl_fixrun *run, const char *file, const uint8_t *in, size_t n, wl_fix_result *r)
+int wl_fixrun_bytes(wl_fixrun *run, const char *file, const char *host, const uint8_t *in, size_t n,
+		    wl_fix_result *r)
 {
 	const wl_fixrun_opts *o = &run->o;
 	wl_fix_totals *t = &run->t;
@@ -88,15 +92,28 @@ int wl_fixrun_bytes(wl_fixrun *run, const char *file, const uint8_t *in, size_t 
 		fprintf(o->out, "%s: not repaired: %s never changes these %s files (%s); w3dlint checks them\n", file,
 			o->tool, fmt->title, ro);
 	}
-	/* the file's targets as w3dlint finds them: --target, else the mod's
-	 * layout and the file itself (lint/lint.h) */
-	wl_lint_opts lo = { o->rules, wl_target_layout(file) };
+	/* the file's targets and configuration as w3dlint finds them:
+	 * --target, else the mod's layout and the file itself (lint/lint.h);
+	 * --config, else the .w3dlint.yaml that governs host (lint/run.c) */
+	wl_lint_opts lo = { o->rules, wl_target_layout_memo(host, run->memo) };
 	wl_fix_options fo_file = run->fo;
 	fo_file.lint = &lo;
+	if (!fo_file.config && strcmp(host, "-") != 0) {
+		wl_config *cfg = NULL;
+		int crc = wl_config_cache_for_file(&run->configs, fo_file.catalog, host, run->memo, &cfg, o->diag);
+		if (crc != 0) {
+			wl_fixrun_clear(run);
+			if (crc == -2)
+				fprintf(o->diag, "%s: %s: out of memory\n", o->tool, file);
+			t->errors++;
+			return -1;
+		}
+		fo_file.config = cfg;
+	}
 	int run_rc = wl_fix_run(&fo_file, file, in, n, r);
 	wl_fixrun_clear(run);
 	if (run_rc != 0) {
-		const char *why = memory_refusal(&run->fo, file, in, n);
+		const char *why = memory_refusal(&fo_file, file, in, n);
 		if (why)
 			fprintf(o->diag, "%s: %s: not repaired, left unchanged: %s\n", o->tool, file, why);
 		else
@@ -182,7 +199,7 @@ void wl_fixrun_file(wl_fixrun *r, size_t i)
 		return;
 	}
 	wl_fix_result res;
-	if (wl_fixrun_bytes(r, file, in, n, &res) != 0) {
+	if (wl_fixrun_bytes(r, file, file, in, n, &res) != 0) {
 		wl_sw_abort(&lk);
 		free(in);
 		return;

@@ -104,7 +104,7 @@ void wl_fixrun_archive(wl_fixrun *r, const char *file, const char *target, wl_sw
 		sprintf(x->item, "%s:%s", file, e->path);
 		t->files++;
 		x->len = (size_t)e->size;
-		x->ran = wl_fixrun_bytes(r, x->item, own ? own : in + e->offset, x->len, &x->r) == 0;
+		x->ran = wl_fixrun_bytes(r, x->item, file, own ? own : in + e->offset, x->len, &x->r) == 0;
 		free(own);
 		if (x->ran && x->r.changed && x->r.verified)
 			patch[np++] = (wl_archive_patch){ i, x->r.out, x->r.out_len };

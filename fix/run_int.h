@@ -11,6 +11,7 @@
 
 #include "core/filekind.h"
 #include "core/safe_write.h"
+#include "lint/config_cache.h"
 #include "run.h"
 
 /* Room for the note of a per-file line: " to TARGET (through the symbolic
@@ -36,6 +37,9 @@ struct wl_fixrun {
 	const wl_fixrun_item *items; /* the files (borrowed) */
 	size_t count;
 	char **targets;              /* -o: each file's output path (malloc) */
+	wl_config_cache configs;     /* without --config: each file's own
+	                              * .w3dlint.yaml, as w3dlint finds it */
+	wl_stat_memo *memo;          /* their folders' probes (NULL: none) */
 	wl_fix_totals t;
 };
 
@@ -43,12 +47,15 @@ struct wl_fixrun {
 void wl_fixrun_clear(const wl_fixrun *r);
 
 /**
- * Runs the fixers on file's bytes in[0..n) into *res and prints the edits
+ * Runs the fixers on file's bytes in[0..n) into *res, linted with the
+ * configuration and the mod layout of host (the file itself, or for an
+ * archive entry the archive: what w3dlint uses, lint/run.c) and prints the edits
  * (-n, --diff, the default listing) and the verification problems.
  * Returns -1 after printing why when the run failed (res freed, counted
  * as an error).  run.c.
  */
-int wl_fixrun_bytes(wl_fixrun *r, const char *file, const uint8_t *in, size_t n, wl_fix_result *res);
+int wl_fixrun_bytes(wl_fixrun *r, const char *file, const char *host, const uint8_t *in, size_t n,
+		    wl_fix_result *res);
 
 /**
  * Counts file's result res (its input n bytes) once its write is done (or

@@ -80,12 +80,7 @@ void wl_run_free(wl_run *r)
 	if (!r)
 		return;
 	wl_run_xref_free(r);
-	for (size_t i = 0; i < r->cache.count; i++) {
-		free(r->cache.paths[i]);
-		wl_config_free(r->cache.cfgs[i]);
-	}
-	free(r->cache.paths);
-	free(r->cache.cfgs);
+	wl_config_cache_clear(&r->cache);
 	free(r->file_cfg);
 	free(r->file_layout);
 	strings_free(&r->unreadable);
@@ -105,42 +100,6 @@ void wl_run_count_unreadable(wl_run *r, uint64_t n)
 {
 	r->trouble = true;
 	r->totals.unreadable += n;
-}
-
-/* The configuration loaded from path (cached).  Writes the error and
- * returns -1 when it cannot be loaded; -2 when out of memory. */
-static int config_get(wl_run *r, const char *path, wl_config **out)
-{
-	wl_run_configs *cc = &r->cache;
-	for (size_t i = 0; i < cc->count; i++) {
-		if (strcmp(cc->paths[i], path) == 0) {
-			*out = cc->cfgs[i];
-			return 0;
-		}
-	}
-	char err[1024] = "";
-	wl_config *cfg = wl_config_load(r->cat, path, err, sizeof err);
-	if (!cfg) {
-		fprintf(wl_run_diag(r), "%s\n", err[0] ? err : path);
-		return -1;
-	}
-	size_t cp = cc->cap, cf = cc->cap; /* parallel arrays: one capacity */
-	if (!wl_grow((void **)&cc->paths, &cp, cc->count + 1, sizeof *cc->paths) ||
-	    !wl_grow((void **)&cc->cfgs, &cf, cc->count + 1, sizeof *cc->cfgs)) {
-		wl_config_free(cfg);
-		return -2;
-	}
-	cc->cap = cf;
-	char *copy = strdup(path);
-	if (!copy) {
-		wl_config_free(cfg);
-		return -2;
-	}
-	cc->paths[cc->count] = copy;
-	cc->cfgs[cc->count] = cfg;
-	cc->count++;
-	*out = cfg;
-	return 0;
 }
 
 /* A file of the run by its folder, for wl_run_set_files. */
@@ -228,10 +187,7 @@ int wl_run_set_files(wl_run *r, const wl_run_item *items, size_t n)
 			r->file_cfg[i] = r->forced;
 			continue;
 		}
-		char where[4096];
-		if (wl_config_locate_memo(path, where, sizeof where, memo) != 1)
-			continue;
-		rc = config_get(r, where, &r->file_cfg[i]);
+		rc = wl_config_cache_for_file(&r->cache, r->cat, path, memo, &r->file_cfg[i], wl_run_diag(r));
 	}
 	wl_stat_memo_free(memo);
 	free(first);

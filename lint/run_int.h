@@ -10,16 +10,11 @@
 
 #include "core/filekind.h"
 #include "baseline.h"
+#include "config_cache.h"
 #include "run.h"
 #include "xref.h"
 
 /* The configurations loaded so far, by file path. */
-typedef struct wl_run_configs {
-	char **paths;
-	wl_config **cfgs;
-	size_t count, cap;
-} wl_run_configs;
-
 /* A list of malloc'd strings. */
 typedef struct wl_run_strings {
 	char **items;
@@ -36,7 +31,7 @@ struct wl_run {
 	wl_run_opts o;
 	const wl_catalog *cat;
 	wl_config *forced;           /* --config, or NULL */
-	wl_run_configs cache;
+	wl_config_cache cache;       /* the configurations loaded */
 	const wl_run_item *files;    /* borrowed */
 	size_t nfiles;
 	wl_config **file_cfg;        /* per file, borrowed; NULL = no configuration */

@@ -50,4 +50,46 @@ else
 	echo "$name: FAIL: the counts differ (or none was found, or nothing was capped)"
 	fail=1
 fi
+
+# The configuration each file finds (.w3dlint.yaml of its folder or
+# above) governs w3dfix as it governs w3dlint (issue 30): with the rule a
+# file breaks turned off there, w3dlint reports nothing of it and w3dfix
+# --dry-run neither counts it nor plans its edit; both exit 0.  With the
+# rule on, both count it (a warning: w3dlint exits 0; w3dfix -n exits 1,
+# as it does whenever there is something to fix).
+src=$(find "$root/../shared/corpus/w3d" -maxdepth 2 -iname '*.w3d' 2>/dev/null | sort | head -n 1)
+if [ -n "$src" ]; then
+	mkdir -p "$tmp/cfg/mod"
+	cp "$src" "$tmp/cfg/mod/model.w3d"
+	printf 'ABC' >> "$tmp/cfg/mod/model.w3d"
+	printf 'rules:\n  trailing-bytes: off\n' > "$tmp/cfg/.w3dlint.yaml"
+	counts() { # $1: rule off in .w3dlint.yaml (off) or no configuration file (on)
+		"$w3dlint" --no-progress --no-xref -f json "$tmp/cfg/mod" > "$tmp/cj" 2>/dev/null
+		lrc=$?
+		lt=$(grep -c '"rule": "trailing-bytes"' "$tmp/cj")
+		ln=$(python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["summary"]; print(s["errors"]+s["warnings"]+s["infos"])' "$tmp/cj")
+		"$w3dfix" --dry-run "$tmp/cfg/mod" > "$tmp/cf" 2>/dev/null
+		frc=$?
+		fn=$(tail -n 1 "$tmp/cf" | sed -n 's/.* edits*, \([0-9]*\) findings* before, .*/\1/p')
+		ft=$(grep -c 'trailing-bytes' "$tmp/cf")
+		echo "$name: rule $1: w3dlint $ln findings ($lt trailing-bytes), status $lrc; w3dfix -n $fn findings, $ft trailing-bytes lines, status $frc"
+	}
+	counts off
+	if [ "$lt" = 0 ] && [ "$ft" = 0 ] && [ "$ln" = "$fn" ] && [ "$lrc" = 0 ] && [ "$frc" = 0 ]; then
+		ok "a rule off in the folder's .w3dlint.yaml: w3dlint and w3dfix -n agree (none, status 0)"
+	else
+		echo "$name: FAIL: .w3dlint.yaml with trailing-bytes off: w3dlint and w3dfix -n disagree"
+		fail=1
+	fi
+	rm -f "$tmp/cfg/.w3dlint.yaml"
+	counts on
+	if [ "$lt" = 1 ] && [ "$ft" -ge 1 ] && [ "$ln" = "$fn" ] && [ "$lrc" = 0 ] && [ "$frc" = 1 ]; then
+		ok "near miss: the same rule on: both count it, w3dfix -n plans its edit"
+	else
+		echo "$name: FAIL: trailing-bytes on: w3dlint and w3dfix -n disagree"
+		fail=1
+	fi
+else
+	echo "$name: skipped: the configuration case (no W3D corpus file)"
+fi
 exit $fail
