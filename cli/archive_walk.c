@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
+#include <ctype.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -58,11 +58,14 @@ static int push(list *l, char *item, wl_member *m)
 	return 0;
 }
 
-/* One block: the member, its item "HOST:PATH", the entry's name and path. */
-static int push_entry(list *l, const char *host, const wl_archive_entry *e)
+/* One block: the member, its item "HOST:PATH", the entry's name and path,
+ * and when own_host a copy of host that the member points to (an entry
+ * named as an argument, whose archive is not an item of the list). */
+static int push_entry(list *l, const char *host, const wl_archive_entry *e, bool own_host)
 {
 	size_t hl = strlen(host), nl = strlen(e->name), pl = strlen(e->path);
-	wl_member *m = malloc(sizeof *m + (hl + 1 + pl + 1) + (nl + 1) + (pl + 1));
+	size_t extra = own_host ? hl + 1 : 0;
+	wl_member *m = malloc(sizeof *m + (hl + 1 + pl + 1) + (nl + 1) + (pl + 1) + extra);
 	if (!m)
 		return -1;
 	char *item = (char *)(m + 1), *name = item + hl + 1 + pl + 1, *path = name + nl + 1;
@@ -71,6 +74,11 @@ static int push_entry(list *l, const char *host, const wl_archive_entry *e)
 	memcpy(item + hl + 1, e->path, pl + 1);
 	memcpy(name, e->name, nl + 1);
 	memcpy(path, e->path, pl + 1);
+	if (own_host) {
+		char *h = path + pl + 1;
+		memcpy(h, host, hl + 1);
+		host = h;
+	}
 	m->host = host;
 	m->owned_host = NULL;
 	m->entry = *e;
@@ -108,7 +116,7 @@ static int expand_one(list *l, const char *host, bool *is_archive)
 		for (size_t i = 0; a && rc == 0 && i < a->count; i++) {
 			const wl_archive_entry *e = &a->entries[i];
 			if (wl_archive_model_entry(e, bytes))
-				rc = push_entry(l, host, e);
+				rc = push_entry(l, host, e, false);
 		}
 		wl_doc_free(d);
 	}
@@ -122,7 +130,21 @@ int wl_walk_expand_archives(wl_pathlist *pl)
 		return 0; /* expanded already */
 	list l = { 0 };
 	int rc = 0;
+	/* items that name an entry (ARCHIVE:PATH arguments, cli/walk.h),
+	 * replaced by the entry's own item once the list is done */
+	bool *named = calloc(pl->count ? pl->count : 1, sizeof *named);
+	if (!named)
+		return -1;
 	for (size_t i = 0; i < pl->count && rc == 0; i++) {
+		wl_member *arg = NULL;
+		struct stat st;
+		if (wl_walk_entry_host_len(pl->items[i]) && stat(pl->items[i], &st) != 0 &&
+		    (arg = wl_member_find(pl->items[i])) != NULL) {
+			rc = push_entry(&l, arg->host, &arg->entry, true);
+			wl_member_free(arg);
+			named[i] = rc == 0;
+			continue;
+		}
 		rc = push(&l, pl->items[i], NULL);
 		size_t at = l.count - 1;
 		bool is_archive = false;
@@ -141,8 +163,13 @@ int wl_walk_expand_archives(wl_pathlist *pl)
 		free(l.items);
 		free(l.members);
 		free(l.archives);
+		free(named);
 		return rc;
 	}
+	for (size_t i = 0; i < pl->count; i++)
+		if (named[i])
+			free(pl->items[i]);
+	free(named);
 	free(pl->items);
 	pl->items = l.items;
 	pl->members = l.members;
@@ -187,11 +214,18 @@ int wl_member_read(const char *tool, const char *item, const wl_member *m, uint8
 	return -1;
 }
 
-/* Entry paths as the games look them up: letter case ignored ('\\' is '/'
- * in both already). */
+/* Entry paths as the games look them up: letter case ignored, '\\' the
+ * same as '/' (the table's paths use '/' already; an argument may not). */
 static bool same_path(const char *a, const char *b)
 {
-	return strcasecmp(a, b) == 0;
+	for (;; a++, b++) {
+		int x = *a == '\\' ? '/' : tolower((unsigned char)*a);
+		int y = *b == '\\' ? '/' : tolower((unsigned char)*b);
+		if (x != y)
+			return false;
+		if (!x)
+			return true;
+	}
 }
 
 wl_member *wl_member_find(const char *item)

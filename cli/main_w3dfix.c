@@ -37,6 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/arena.h"
 #include "core/grow.h"
@@ -48,6 +49,7 @@
 #include "progress.h"
 #include "select.h"
 #include "walk.h"
+#include "archive_walk.h"
 
 typedef struct opts {
 	bool in_place, backup, dry_run, diff, unsafe, quiet, break_links, readonly_ok;
@@ -311,9 +313,33 @@ int main(int argc, char **argv)
 		nfiles += lists[a].count;
 	}
 	items = calloc(nfiles ? nfiles : 1, sizeof *items);
-	for (int a = 0, k = 0; items && a < nargs; a++)
-		for (size_t i = 0; i < lists[a].count; i++, k++)
-			items[k] = (wl_fixrun_item){ lists[a].items[i], argv[optind + a] };
+	/* ARCHIVE:PATH arguments (cli/walk.h): the archive, repaired in that
+	 * entry only; its member kept until the run ends */
+	wl_member **named = calloc(nfiles ? nfiles : 1, sizeof *named);
+	size_t k = 0;
+	for (int a = 0; items && named && a < nargs; a++)
+		for (size_t i = 0; i < lists[a].count; i++) {
+			const char *p = lists[a].items[i];
+			struct stat st;
+			if (strcmp(p, "-") != 0 && stat(p, &st) != 0 && wl_walk_entry_host_len(p)) {
+				wl_member *m = wl_member_find(p);
+				if (!m) {
+					fprintf(stderr, "w3dfix: %s: no such file, nor a model entry of that archive\n",
+						p);
+					wl_fixrun_count_errors(run, 1);
+					continue;
+				}
+				named[k] = m;
+				items[k++] = (wl_fixrun_item){ m->host, argv[optind + a], m->entry.path };
+				continue;
+			}
+			items[k++] = (wl_fixrun_item){ p, argv[optind + a], NULL };
+		}
+	if (!named) {
+		free(items);
+		items = NULL;
+	}
+	nfiles = k;
 	/* -o: every output name, checked before anything is written */
 	bool refused = !items || wl_fixrun_set_files(run, items, nfiles, (const char *const *)argv + optind,
 						      (size_t)nargs) != 0;
@@ -333,6 +359,9 @@ int main(int argc, char **argv)
 	status = wl_fixrun_status(run);
 	wl_fixrun_free(run);
 	free(items);
+	for (size_t i = 0; named && i < nfiles; i++)
+		wl_member_free(named[i]);
+	free(named);
 	for (int a = 0; a < nargs; a++)
 		wl_pathlist_free(&lists[a]);
 	free(lists);

@@ -284,6 +284,20 @@ static bool memo_regular(wl_walk_memo *m, const char *path)
 	return hit && hit->type == DT_REG;
 }
 
+size_t wl_walk_entry_host_len(const char *path)
+{
+	for (const char *colon = strchr(path, ':'); colon; colon = strchr(colon + 1, ':')) {
+		size_t hl = (size_t)(colon - path);
+		char *host = hl ? strndup(path, hl) : NULL;
+		struct stat st;
+		bool file = host && stat(host, &st) == 0 && S_ISREG(st.st_mode);
+		free(host);
+		if (file)
+			return hl;
+	}
+	return 0;
+}
+
 int wl_walk_collect(const char *path, wl_pathlist *out, wl_walk_error_fn on_error, void *ud)
 {
 	return wl_walk_collect_memo(path, NULL, out, on_error, ud);
@@ -302,7 +316,18 @@ int wl_walk_collect_memo(const char *path, wl_walk_memo *memo, wl_pathlist *out,
 			w.oom = 1;
 		}
 	} else if (stat(path, &st) != 0) {
-		problem(&w, path, errno);
+		int e = errno;
+		/* ARCHIVE:PATH (an archive's entry, as the reports name it):
+		 * kept as it is; cli/archive_walk.h resolves it to the entry */
+		if ((e == ENOENT || e == ENOTDIR) && wl_walk_entry_host_len(path)) {
+			char *s = strdup(path);
+			if (!s || list_push(out, s) < 0) {
+				free(s);
+				w.oom = 1;
+			}
+		} else {
+			problem(&w, path, e);
+		}
 	} else if (S_ISDIR(st.st_mode)) {
 		seen_before(&w, &st);
 		walk_dir(&w, path, 0);

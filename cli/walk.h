@@ -14,6 +14,10 @@
  * core/filekind.h wl_file_kind_by_extension) are kept; archives are
  * expanded into their model entries by cli/archive_walk.h.
  *
+ * A path that does not exist but reads ARCHIVE:PATH, ARCHIVE a file, is kept
+ * as it is: an archive entry named as the reports name it
+ * (wl_walk_entry_host_len; resolved by cli/archive_walk.h).
+ *
  * Problems (a missing path, an unreadable directory, an entry of a folder
  * that stat() cannot follow: a looping symbolic link, or a dangling one
  * whose name has a model extension) are reported through
@@ -44,6 +48,16 @@ typedef struct wl_pathlist {
  *  errnum 0, for a dangling symbolic link whose name the walk would not
  *  lint (skipped: not a problem, not counted). */
 typedef void (*wl_walk_error_fn)(void *ud, const char *path, int errnum);
+
+/**
+ * When path is not a file but reads ARCHIVE:PATH with ARCHIVE a regular
+ * file (the name every report gives an archive's entry, cli/archive_walk.h;
+ * the first ':' after which that holds), the length of ARCHIVE in bytes;
+ * else 0.
+ * wl_walk_collect keeps such a path as an item (no problem reported) for
+ * wl_walk_expand_archives to resolve.
+ */
+size_t wl_walk_entry_host_len(const char *path);
 
 /**
  * Appends the files found under path to out, in walk order.  Returns the

@@ -186,7 +186,7 @@ void wl_fixrun_file(wl_fixrun *r, size_t i)
 	 * never changed, never written. */
 	const wl_file_kind *kind = wl_file_kind_of(in, n, file);
 	if (kind && kind->archive && strcmp(file, "-") != 0) {
-		wl_fixrun_archive(r, file, target, &lk, kind, in, n);
+		wl_fixrun_archive(r, file, target, &lk, kind, in, n, r->items[i].entry);
 		free(in);
 		return;
 	}

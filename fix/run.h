@@ -58,10 +58,15 @@ typedef struct wl_fixrun_opts {
 } wl_fixrun_opts;
 
 /* One file of the run, in walk order: its path ("-": standard input) and
- * the PATH argument it was found under (the file itself, or a folder). */
+ * the PATH argument it was found under (the file itself, or a folder).
+ * entry: for an argument ARCHIVE:PATH (an archive's entry, as the reports
+ * name it), path is the archive and entry the entry's path as its table
+ * holds it; only that entry is repaired (the archive is rewritten with it
+ * replaced, as for a whole archive).  NULL otherwise. */
 typedef struct wl_fixrun_item {
 	const char *path;
 	const char *arg;
+	const char *entry;
 } wl_fixrun_item;
 
 typedef struct wl_fixrun wl_fixrun;

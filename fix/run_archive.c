@@ -67,7 +67,7 @@ static bool write_archive(wl_fixrun *r, const char *file, const char *target, wl
 }
 
 void wl_fixrun_archive(wl_fixrun *r, const char *file, const char *target, wl_sw *lk, const wl_file_kind *kind,
-		       const uint8_t *in, size_t n)
+		       const uint8_t *in, size_t n, const char *only)
 {
 	const wl_fixrun_opts *o = &r->o;
 	wl_fix_totals *t = &r->t;
@@ -89,7 +89,7 @@ void wl_fixrun_archive(wl_fixrun *r, const char *file, const char *target, wl_sw
 	size_t ne = 0, np = 0;
 	for (size_t i = 0; i < a->count; i++) {
 		const wl_archive_entry *e = &a->entries[i];
-		if (!wl_archive_model_entry(e, in))
+		if (!wl_archive_model_entry(e, in) || (only && strcmp(e->path, only) != 0))
 			continue;
 		entry_fix *x = &ef[ne++];
 		x->index = i;

@@ -86,10 +86,12 @@ int wl_fixrun_write(const wl_fixrun *r, const char *file, const char *target, wl
 /**
  * Repairs the model entries of archive file (read as in[0..n), under the
  * lock lk for --in-place) and writes the archive with the repaired ones
- * replaced to target (-o) or over itself (--in-place).  run_archive.c.
+ * replaced to target (-o) or over itself (--in-place).  only: the path of
+ * the one entry to repair (an ARCHIVE:PATH argument), NULL for every model
+ * entry.  run_archive.c.
  */
 void wl_fixrun_archive(wl_fixrun *r, const char *file, const char *target, wl_sw *lk, const wl_file_kind *kind,
-		       const uint8_t *in, size_t n);
+		       const uint8_t *in, size_t n, const char *only);
 
 /**
  * Lists the edits of res in offset order to out ("FILE:0xOFFSET: FIXER:

@@ -167,4 +167,22 @@ if [ $rc -eq 0 ] && python3 "$check" same dup.pbo dup-new.pbo "Art/W3D/$bad1" "A
 else
 	bad "PBO with a duplicate path (status $rc)"
 fi
+# ARCHIVE:PATH as w3dfix's argument (issue 30 item 2): only that entry is
+# repaired; the other defective entry stays as it was.
+for f in a/bigf.big a/pbo.pbo; do
+	k=$(basename "$f")
+	fix -o "one-$k" "$f:Art/W3D/$bad1"
+	if [ $rc -eq 0 ] && has "1 model entry, 1 repaired: written to one-$k" &&
+		python3 "$check" same "$f" "one-$k" "Art/W3D/$bad1" > out 2> err; then
+		ok "$k: w3dfix -o on ARCHIVE:$bad1 repairs that entry only (every other byte of every other entry kept)"
+	else
+		bad "$k: w3dfix -o on one entry (status $rc)"
+	fi
+	lint --format json "one-$k"
+	if grep -q '"rule": "mesh-vertex-count-mismatch"' out && ! grep -q '"rule": "trailing-bytes"' out; then
+		ok "$k: near miss: the entry not named keeps its defect"
+	else
+		bad "$k: the entry not named was changed, or the named one not repaired"
+	fi
+done
 exit $fail
