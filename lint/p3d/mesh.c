@@ -152,6 +152,19 @@ static bool load_odol(const wl_doc *d, const p3d_lod *l, wl_p3d_mesh *g)
 	return true;
 }
 
+/* Tag t of MLOD LOD l: its name (*name, *len bytes) and, when its data
+ * is a named selection (one weight byte per point, then one byte per
+ * face, nonzero when selected), the data; else NULL. */
+static const uint8_t *mlod_selection(const wl_doc *d, const p3d_lod *l, const wl_p3d_mesh *g, uint32_t t,
+				     const char **name, size_t *len)
+{
+	const p3d_mtag *tg = &l->tags[t];
+	*name = (const char *)d->bytes + tg->at + (l->sp3x ? 0 : 1);
+	*len = l->sp3x ? strnlen(*name, 64) : strlen(*name);
+	uint32_t size = wl_le32(d->bytes + tg->size_at);
+	return size == (uint64_t)g->nv + g->nf ? d->bytes + tg->size_at + 4 : NULL;
+}
+
 bool wl_p3d_proxy_name(const char *name, size_t len)
 {
 	static const char stem[] = "proxy:";
@@ -182,12 +195,11 @@ static void proxy_faces(wl_p3d_mesh *g, const uint8_t *in)
 static void proxies_mlod(const wl_doc *d, const p3d_lod *l, wl_p3d_mesh *g)
 {
 	for (uint32_t t = 0; t < l->n_tags; t++) {
-		const p3d_mtag *tg = &l->tags[t];
-		const char *name = (const char *)d->bytes + tg->at + (l->sp3x ? 0 : 1);
-		size_t len = l->sp3x ? strnlen(name, 64) : strlen(name);
-		uint32_t size = wl_le32(d->bytes + tg->size_at);
-		if (wl_p3d_proxy_name(name, len) && size == (uint64_t)g->nv + g->nf)
-			proxy_faces(g, d->bytes + tg->size_at + 4);
+		const char *name;
+		size_t len;
+		const uint8_t *data = mlod_selection(d, l, g, t, &name, &len);
+		if (data && wl_p3d_proxy_name(name, len))
+			proxy_faces(g, data);
 	}
 }
 
@@ -291,13 +303,12 @@ static bool named_mlod(const wl_doc *d, const p3d_lod *l, wl_p3d_mesh *g, size_t
 		       uint8_t *sel, uint8_t *covered)
 {
 	for (uint32_t t = 0; t < l->n_tags; t++) {
-		const p3d_mtag *tg = &l->tags[t];
-		const char *name = (const char *)d->bytes + tg->at + (l->sp3x ? 0 : 1);
-		size_t len = l->sp3x ? strnlen(name, 64) : strlen(name);
-		uint32_t size = wl_le32(d->bytes + tg->size_at);
-		if (!wl_p3d_component_name(name, len) || size != (uint64_t)g->nv + g->nf)
+		const char *name;
+		size_t len;
+		const uint8_t *data = mlod_selection(d, l, g, t, &name, &len);
+		if (!data || !wl_p3d_component_name(name, len))
 			continue;
-		memcpy(sel, d->bytes + tg->size_at + 4 + g->nv, g->nf);
+		memcpy(sel, data + g->nv, g->nf);
 		if (!comp_named(g, cap, name, len, sel, covered))
 			return false;
 	}
