@@ -226,6 +226,8 @@ static void xref_emit(void *ud, const wl_xref_finding *f)
 			r->xref_oom = true;
 		return;
 	}
+	if (f->unchecked) /* the base game given does not hold its place */
+		return;
 	const char *cpath = f->chunk_path ? f->chunk_path : "";
 	const char *msg = f->message ? f->message : "";
 	size_t lc = strlen(cpath) + 1, lm = strlen(msg) + 1, lr = f->related ? strlen(f->related) + 1 : 0;

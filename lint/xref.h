@@ -51,6 +51,10 @@ typedef struct wl_xref_finding {
 	                           base game (--base, base:) the run folds
 	                           these into one note (lint/run.h); with
 	                           one, each is reported */
+	bool unchecked;         /* with unresolved: a name the index could
+	                           not check (P3D: a path outside every addon
+	                           it holds), counted in the note without a
+	                           base game and dropped with one */
 } wl_xref_finding;
 
 /** Receives each finding; user is passed through. */
