@@ -213,6 +213,23 @@ START_TEST(p3d_found_in_its_pbo)
 }
 END_TEST
 
+/* Checks an MLOD model of the nf faces f in the addon x\\test\\addon
+ * whose PBO holds entry: the findings reported in XG (the unchecked ones
+ * in XU), their count. */
+static size_t addon_check(const t_p3d_face *f, uint32_t nf, const char *entry)
+{
+	wl_xref *x = wl_xref_new();
+	wb m;
+	mlod_model(&m, f, nf, NULL);
+	t_xarc_add_model(x, &m, "addon.pbo:model.p3d");
+	t_w3d_free(&m);
+	t_arc_entry e[] = { { entry, DATA, 4, false } };
+	t_xarc_add_archive(x, "addon.pbo", "PBO", "x\\test\\addon", e, 1);
+	size_t n = t_xarc_check(x);
+	wl_xref_free(x);
+	return n;
+}
+
 START_TEST(p3d_missing_fires_once_per_lod_and_name)
 {
 	wl_xref *x = wl_xref_new();
@@ -241,23 +258,15 @@ END_TEST
  * neither. */
 START_TEST(p3d_outside_the_addons_is_unchecked)
 {
-	wl_xref *x = wl_xref_new();
 	t_p3d_face f[3] = { { 3, { 0, 1, 2, 0 }, "a3\\data_f\\metal_co.paa", MAT },
 			  { 3, { 0, 2, 1, 0 }, "A3\\Data_F\\Metal_CO.paa", MAT },
 			  { 3, { 1, 2, 0, 0 }, "#(argb,8,8,3)color(1,1,1,1)", "" } };
-	wb m;
-	mlod_model(&m, f, 3, NULL);
-	t_xarc_add_model(x, &m, "addon.pbo:model.p3d");
-	t_w3d_free(&m);
-	t_arc_entry e[] = { { "data\\body_co.paa", DATA, 4, false } };
-	t_xarc_add_archive(x, "addon.pbo", "PBO", "x\\test\\addon", e, 1);
-	ck_assert_uint_eq(t_xarc_check(x), 1);
+	ck_assert_uint_eq(addon_check(f, 3, "data\\body_co.paa"), 1);
 	ck_assert_str_eq(XG[0].rule, wl_rule_name(WLR_P3D_MATERIAL_MISSING));
 	ck_assert_str_eq(XG[0].name, "");
 	ck_assert_uint_eq(XUN, 1);
 	ck_assert_str_eq(XU[0].rule, wl_rule_name(WLR_P3D_TEXTURE_MISSING));
 	ck_assert_str_eq(XU[0].name, "a3\\data_f\\metal_co.paa");
-	wl_xref_free(x);
 }
 END_TEST
 
@@ -265,17 +274,9 @@ END_TEST
  * MLOD model of the nf faces f in an addon whose PBO holds entry. */
 static void p3d_counts(const t_p3d_face *f, uint32_t nf, const char *entry, size_t *tex, size_t *mat)
 {
-	wl_xref *x = wl_xref_new();
-	wb m;
-	mlod_model(&m, f, nf, NULL);
-	t_xarc_add_model(x, &m, "addon.pbo:model.p3d");
-	t_w3d_free(&m);
-	t_arc_entry e[] = { { entry, DATA, 4, false } };
-	t_xarc_add_archive(x, "addon.pbo", "PBO", "x\\test\\addon", e, 1);
-	t_xarc_check(x);
+	addon_check(f, nf, entry);
 	*tex = t_xarc_count("p3d-texture-missing");
 	*mat = t_xarc_count("p3d-material-missing");
-	wl_xref_free(x);
 }
 
 START_TEST(p3d_one_more_name_one_more_finding)
