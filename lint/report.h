@@ -102,6 +102,35 @@ typedef struct wl_report_stale {
 	bool missing;        /* the file no longer exists */
 } wl_report_stale;
 
+/* A name or rule id with a count. */
+typedef struct wl_report_tally {
+	const char *name;
+	uint64_t count;
+} wl_report_tally;
+
+/* The run's note on references to names that no file of the run defines,
+ * when no base game was given (--base, base:): they are not findings
+ * (not in any count, the baseline or w3dfix), only counted here
+ * (lint/run.h; README "Base game"). */
+typedef struct wl_report_unresolved {
+	uint64_t count;                 /* references folded; 0: no note */
+	const wl_report_tally *rules;   /* per rule id, most first */
+	size_t rules_count;
+	const wl_report_tally *names;   /* the most named (at most
+	                                 * WL_REPORT_TOP_NAMES), most first;
+	                                 * raw bytes from the files */
+	size_t names_count;
+} wl_report_unresolved;
+
+#define WL_REPORT_TOP_NAMES 5
+
+/**
+ * The note's text, one line, malloc'd (NULL when out of memory): how many
+ * references, per rule, the most named and how to pass --base.  Names are
+ * raw: each reporter writes the text through its escaping (core/escape.h).
+ */
+char *wl_report_unresolved_message(const wl_report_unresolved *u);
+
 /* What finish gets. */
 typedef struct wl_report_summary {
 	wl_report_counts totals;
@@ -114,6 +143,11 @@ typedef struct wl_report_summary {
 	const char *const *unreadable;       /* paths that could not be read
 					      * (at most totals.unreadable) */
 	size_t unreadable_count;
+	const wl_report_unresolved *unresolved; /* NULL or count 0: no note;
+					      * text: a "note:" line before the
+					      * summary; github: a notice; JSON:
+					      * "unresolved"; SARIF: a
+					      * toolExecutionNotification */
 } wl_report_summary;
 
 typedef struct wl_reporter wl_reporter;

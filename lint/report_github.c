@@ -132,6 +132,15 @@ static int github_finish(wl_reporter *r, const wl_report_summary *s)
 			fprintf(out, " [%s]: %" PRIu64 " recorded, %" PRIu64 " found\n", st->rule, st->recorded,
 				st->found);
 	}
+	if (s->unresolved && s->unresolved->count) {
+		char *msg = wl_report_unresolved_message(s->unresolved);
+		if (!msg)
+			return -1;
+		fputs("::notice title=w3dlint::", out);
+		put_escaped(out, msg, false);
+		fputc('\n', out);
+		free(msg);
+	}
 	fprintf(out, "w3dlint: %" PRIu64 " files, %" PRIu64 " errors, %" PRIu64 " warnings, %" PRIu64 " infos",
 		c->files, c->errors, c->warnings, c->infos);
 	if (c->dropped)

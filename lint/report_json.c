@@ -142,6 +142,36 @@ static void baseline_out(wl_json_out *w, const wl_report_summary *s)
 	wl_jo_end(w);
 }
 
+/* "unresolved": the run's note on references no file defines (report.h
+ * wl_report_unresolved), docs/report-json.md; -1 when out of memory. */
+static int unresolved_out(wl_json_out *w, const wl_report_unresolved *u)
+{
+	char *msg = wl_report_unresolved_message(u);
+	if (!msg)
+		return -1;
+	wl_jo_key(w, "unresolved");
+	wl_jo_object(w);
+	wl_jo_kuint(w, "count", u->count);
+	wl_jo_key(w, "rules");
+	wl_jo_object(w);
+	for (size_t i = 0; i < u->rules_count; i++)
+		wl_jo_kuint(w, u->rules[i].name, u->rules[i].count);
+	wl_jo_end(w);
+	wl_jo_key(w, "names");
+	wl_jo_array(w);
+	for (size_t i = 0; i < u->names_count; i++) {
+		wl_jo_object(w);
+		wl_jo_kstr(w, "name", u->names[i].name);
+		wl_jo_kuint(w, "count", u->names[i].count);
+		wl_jo_end(w);
+	}
+	wl_jo_end(w);
+	wl_jo_kstr(w, "message", msg);
+	wl_jo_end(w);
+	free(msg);
+	return 0;
+}
+
 static int json_finish(wl_reporter *r, const wl_report_summary *s)
 {
 	json_reporter *jr = (json_reporter *)r;
@@ -150,6 +180,8 @@ static int json_finish(wl_reporter *r, const wl_report_summary *s)
 	wl_jo_end(w); /* files */
 	if (s->baseline)
 		baseline_out(w, s);
+	if (s->unresolved && s->unresolved->count && unresolved_out(w, s->unresolved) != 0)
+		return -1;
 	wl_jo_key(w, "summary");
 	counts_out(w, &s->totals, true);
 	wl_jo_end(w);

@@ -477,12 +477,15 @@ static void note_out(wl_json_out *w, const char *level, const char *msg)
 	wl_jo_end(w);
 }
 
-static void invocation_out(wl_json_out *w, const wl_report_summary *s)
+static int invocation_out(wl_json_out *w, const wl_report_summary *s)
 {
+	char *unres = NULL;
+	if (s->unresolved && s->unresolved->count && !(unres = wl_report_unresolved_message(s->unresolved)))
+		return -1;
 	wl_jo_object(w);
 	wl_jo_key(w, "executionSuccessful");
 	wl_jo_bool(w, s->totals.unreadable == 0);
-	bool notes = s->stale_count || s->unreadable_count || s->totals.not_shown || s->totals.dropped;
+	bool notes = s->stale_count || s->unreadable_count || s->totals.not_shown || s->totals.dropped || unres;
 	if (notes) {
 		wl_jo_key(w, "toolExecutionNotifications");
 		wl_jo_array(w);
@@ -518,9 +521,15 @@ static void invocation_out(wl_json_out *w, const wl_report_summary *s)
 			 "file", (unsigned long long)s->totals.dropped, WL_FINDINGS_PER_RULE_MAX);
 		note_out(w, "note", msg);
 	}
+	/* references no file of the run defines, without a base game: not
+	 * results, one note (report.h wl_report_unresolved) */
+	if (unres)
+		note_out(w, "note", unres);
+	free(unres);
 	if (notes)
 		wl_jo_end(w);
 	wl_jo_end(w);
+	return 0;
 }
 
 static int sarif_finish(wl_reporter *r, const wl_report_summary *s)
@@ -532,7 +541,8 @@ static int sarif_finish(wl_reporter *r, const wl_report_summary *s)
 	wl_jo_end(w); /* results */
 	wl_jo_key(w, "invocations");
 	wl_jo_array(w);
-	invocation_out(w, s);
+	if (invocation_out(w, s) != 0)
+		return -1;
 	wl_jo_end(w);
 	wl_jo_end(w); /* run */
 	wl_jo_end(w); /* runs */

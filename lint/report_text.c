@@ -350,6 +350,15 @@ static int text_finish(wl_reporter *r, const wl_report_summary *s)
 		fprintf(t->out, ": note: %zu stale %s; update the baseline with --write-baseline\n", s->stale_count,
 			s->stale_count == 1 ? "entry" : "entries");
 	}
+	if (s->unresolved && s->unresolved->count) {
+		char *msg = wl_report_unresolved_message(s->unresolved);
+		if (!msg)
+			return -1;
+		fputs("note: ", t->out);
+		put_safe(t->out, msg);
+		fputc('\n', t->out);
+		free(msg);
+	}
 	fprintf(t->out, "%" PRIu64 " %s, %" PRIu64 " %s, %" PRIu64 " %s, %" PRIu64 " %s",
 		c->files, plural(c->files, "file", "files"),
 		c->errors, plural(c->errors, "error", "errors"),

@@ -252,6 +252,10 @@ int wl_run_finish(wl_run *r, const char *dest)
 	wl_report_summary sum = { r->totals, r->o.baseline, NULL, 0, r->max_findings, r->hide_infos,
 				  (const char *const *)r->unreadable.items, r->unreadable.count };
 	wl_report_stale *stale = NULL;
+	if (r->xref && !(sum.unresolved = wl_run_unresolved(r))) {
+		fprintf(wl_run_diag(r), "w3dlint: out of memory counting the references no file defines\n");
+		return -1;
+	}
 	if (r->o.baseline) {
 		size_t n = wl_baseline_stale(r->baseline, &stale);
 		if (n == (size_t)-1) {

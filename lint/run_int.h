@@ -21,6 +21,13 @@ typedef struct wl_run_strings {
 	size_t count, cap;
 } wl_run_strings;
 
+/* A reference no file of the run defines, folded into the run's note
+ * (no base game): its rule and a copy of the name. */
+typedef struct wl_run_unres {
+	wl_rule_id rule;
+	char *name;
+} wl_run_unres;
+
 /* A file of the run, for looking up the path of a cross-file finding. */
 typedef struct wl_run_path_ix {
 	const char *path;
@@ -59,6 +66,11 @@ struct wl_run {
 	wl_run_path_ix *by_path;     /* the files sorted by path, for the findings */
 	wl_run_result **held;        /* per file, until the index is complete */
 	bool xref_oom;
+	/* The note on references no file defines (no base game). */
+	wl_run_unres *unres;
+	size_t unres_count, unres_cap;
+	wl_report_tally *unres_tally; /* per rule, then the top names */
+	wl_report_unresolved unres_note;
 };
 
 /* What a worker hands back for one file: its findings detached from the
@@ -103,5 +115,10 @@ int wl_run_report_file(wl_run *r, size_t i, wl_run_result *res);
 
 /** Frees the cross-file state. */
 void wl_run_xref_free(wl_run *r);
+
+/** The note on the references folded without a base game (count 0 when
+ *  none), computed on the first call and owned by r; NULL when out of
+ *  memory. */
+const wl_report_unresolved *wl_run_unresolved(wl_run *r);
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "core/format.h"
@@ -53,6 +54,13 @@ void wl_run_xref_free(wl_run *r)
 	free(r->by_path);
 	free(r->xref_add);
 	wl_xref_free(r->xref);
+	for (size_t i = 0; i < r->unres_count; i++)
+		free(r->unres[i].name);
+	free(r->unres);
+	free(r->unres_tally);
+	r->unres = NULL;
+	r->unres_tally = NULL;
+	r->unres_count = r->unres_cap = 0;
 	r->held = NULL;
 	r->by_path = NULL;
 	r->xref_add = NULL;
@@ -112,8 +120,78 @@ static char *room_for_one(wl_run_result *res, size_t len)
 	return blk;
 }
 
+/* Counts a reference no file defines in the run's note (no base game);
+ * false when out of memory. */
+static bool fold_unresolved(wl_run *r, wl_rule_id rule, const char *name)
+{
+	char *copy = strdup(name);
+	if (!copy || !wl_grow((void **)&r->unres, &r->unres_cap, r->unres_count + 1, sizeof *r->unres)) {
+		free(copy);
+		return false;
+	}
+	r->unres[r->unres_count++] = (wl_run_unres){ rule, copy };
+	return true;
+}
+
+static int cmp_unres_name(const void *x, const void *y)
+{
+	const wl_run_unres *a = x, *b = y;
+	int c = strcasecmp(a->name, b->name);
+	return c ? c : strcmp(a->name, b->name);
+}
+
+/* Most first, then by name. */
+static int cmp_tally(const void *x, const void *y)
+{
+	const wl_report_tally *a = x, *b = y;
+	if (a->count != b->count)
+		return a->count > b->count ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+const wl_report_unresolved *wl_run_unresolved(wl_run *r)
+{
+	wl_report_unresolved *u = &r->unres_note;
+	if (r->unres_tally || !r->unres_count)
+		return u;
+	size_t n = r->unres_count;
+	/* at most one tally per reference for the rules, and as many for the
+	 * names before the top ones are kept */
+	wl_report_tally *t = malloc(2 * n * sizeof *t);
+	if (!t)
+		return NULL;
+	size_t nr = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *id = wl_rule_name(r->unres[i].rule);
+		size_t k = 0;
+		while (k < nr && strcmp(t[k].name, id) != 0)
+			k++;
+		if (k == nr)
+			t[nr++] = (wl_report_tally){ id, 0 };
+		t[k].count++;
+	}
+	qsort(t, nr, sizeof *t, cmp_tally);
+	/* names: letter case ignored (the games look them up so), the first
+	 * spelling in byte order standing for the others */
+	qsort(r->unres, n, sizeof *r->unres, cmp_unres_name);
+	wl_report_tally *names = t + nr;
+	size_t nn = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (nn && strcasecmp(names[nn - 1].name, r->unres[i].name) == 0)
+			names[nn - 1].count++;
+		else
+			names[nn++] = (wl_report_tally){ r->unres[i].name, 1 };
+	}
+	qsort(names, nn, sizeof *names, cmp_tally);
+	r->unres_tally = t;
+	*u = (wl_report_unresolved){ n, t, nr, names, nn < WL_REPORT_TOP_NAMES ? nn : WL_REPORT_TOP_NAMES };
+	return u;
+}
+
 /* Appends one cross-file finding to the held result of its file, with the
- * effective severity of its rule for that file (dropped when off). */
+ * effective severity of its rule for that file (dropped when off); a
+ * reference no file defines is counted in the run's note instead when no
+ * base game was given. */
 static void xref_emit(void *ud, const wl_xref_finding *f)
 {
 	xref_sink *sk = ud;
@@ -142,6 +220,13 @@ static void xref_emit(void *ud, const wl_xref_finding *f)
 	}
 	wl_severity sev = wl_config_severity_for(cfg, r->o.rules, r->cat, wl_rule_name(f->rule), sk->key, res->targets);
 	if (sev == WL_SEV_OFF)
+		return;
+	if (f->unresolved && r->base_dirs.count == 0) {
+		if (!fold_unresolved(r, f->rule, f->unresolved))
+			r->xref_oom = true;
+		return;
+	}
+	if (f->unchecked) /* the base game given does not hold its place */
 		return;
 	const char *cpath = f->chunk_path ? f->chunk_path : "";
 	const char *msg = f->message ? f->message : "";
@@ -276,8 +361,41 @@ static void index_bases(wl_run *r)
 		(void)wl_xref_scan_textures(r->xref, r->base_dirs.items[i]);
 }
 
+/* Appends the first few of n names, quoted, to m ("'a', 'b' and 3
+ * more"). */
+static void put_names(FILE *m, const char *const *names, size_t n)
+{
+	enum { SHOWN = 3 };
+	for (size_t i = 0; i < n && i < SHOWN; i++)
+		fprintf(m, "%s'%s'", i ? (i + 1 == n ? " and " : ", ") : "", names[i]);
+	if (n > SHOWN)
+		fprintf(m, " and %zu more", n - SHOWN);
+}
+
+/* The places the index holds, for the messages of references found
+ * nowhere: the paths linted and the base folders ("'mod' or the base
+ * 'ZH/Art'"); -1 when out of memory. */
+static int set_scope(wl_run *r, char **paths, int npaths)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	if (!m)
+		return -1;
+	put_names(m, (const char *const *)paths, npaths > 0 ? (size_t)npaths : 0);
+	if (r->base_dirs.count) {
+		fputs(" or the base ", m);
+		put_names(m, (const char *const *)r->base_dirs.items, r->base_dirs.count);
+	}
+	int rc = fclose(m) == 0 && buf ? wl_xref_set_scope(r->xref, buf) : -1;
+	free(buf);
+	return rc;
+}
+
 int wl_run_report_held(wl_run *r, char **paths, int npaths)
 {
+	if (set_scope(r, paths, npaths) != 0)
+		r->xref_oom = true;
 	/* A folder the walk could not open was reported already. */
 	for (int k = 0; k < npaths; k++) {
 		struct stat st;
@@ -300,6 +418,9 @@ int wl_run_report_held(wl_run *r, char **paths, int npaths)
 			if (res)
 				res->count = res->own_count;
 		}
+		for (size_t i = 0; i < r->unres_count; i++)
+			free(r->unres[i].name);
+		r->unres_count = 0;
 	}
 	int rc = 0;
 	for (size_t i = 0; i < r->nfiles; i++) {

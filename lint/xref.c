@@ -147,6 +147,16 @@ long wl_xref_scan_textures(wl_xref *x, const char *root)
 	return scan_dir(x, root, 0);
 }
 
+int wl_xref_set_scope(wl_xref *x, const char *scope)
+{
+	if (!x || !scope)
+		return -1;
+	for (size_t i = 0; i < x->count; i++)
+		if (x->fmt[i]->xref->set_scope && x->fmt[i]->xref->set_scope(x->index[i], scope) != 0)
+			return -1;
+	return 0;
+}
+
 long wl_xref_check(wl_xref *x, wl_xref_emit_fn emit, void *user)
 {
 	if (!x)

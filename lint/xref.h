@@ -44,6 +44,17 @@ typedef struct wl_xref_finding {
 	uint64_t length;        /* bytes covered */
 	const char *chunk_path; /* e.g. "HLOD[TANK]/HLOD_LOD_ARRAY/HLOD_SUB_OBJECT#1" */
 	const char *message;    /* lower case, names both files where there are two */
+	const char *unresolved; /* the name referenced when no indexed file
+	                           defines it and the base game may (a
+	                           texture, hierarchy or render object of a
+	                           flat name space), else NULL.  Without a
+	                           base game (--base, base:) the run folds
+	                           these into one note (lint/run.h); with
+	                           one, each is reported */
+	bool unchecked;         /* with unresolved: a name the index could
+	                           not check (P3D: a path outside every addon
+	                           it holds), counted in the note without a
+	                           base game and dropped with one */
 } wl_xref_finding;
 
 /** Receives each finding; user is passed through. */
@@ -64,6 +75,9 @@ typedef struct wl_xref_ops {
 	 * recorded, 0 when not one of this format's, -1 when out of memory.
 	 * NULL: the format takes no archive entries. */
 	int (*add_entry)(void *index, const char *archive, const wl_archive *a, const wl_archive_entry *e);
+	/* The places searched, as messages name them (wl_xref_set_scope);
+	 * -1 when out of memory.  NULL: the format's messages name none. */
+	int (*set_scope)(void *index, const char *scope);
 } wl_xref_ops;
 
 /** A new, empty index, or NULL when out of memory. */
@@ -106,6 +120,15 @@ int wl_xref_add_archive(wl_xref *x, const char *path, const wl_doc *doc);
  * out.
  */
 long wl_xref_scan_textures(wl_xref *x, const char *root);
+
+/**
+ * Names the places the index was filled from, for the messages of
+ * references found nowhere (e.g. "'mod' or the base 'ZH/Art'": "which no
+ * file of 'mod' or the base 'ZH/Art' defines"); the text is copied, raw
+ * (the reports escape messages with core/escape.h).  Until it is called
+ * the messages say "the folder".  Returns 0, or -1 when out of memory.
+ */
+int wl_xref_set_scope(wl_xref *x, const char *scope);
 
 /**
  * Runs every format's cross-file checks and calls emit once per finding:

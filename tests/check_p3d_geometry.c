@@ -104,6 +104,24 @@ static void flip(mesh *m, uint32_t i)
 	}
 }
 
+/* Selection names that replace the components' default names (NULL:
+ * the default ComponentNN), for the proxy tests; reset after use. */
+static const char *sel_name[4];
+
+/* The rule an ODOL file gets for MLOD rule id: p3d-component-X becomes
+ * p3d-odol-component-X (binarised models, info); others are the same. */
+static const char *odol_rule(const char *rule)
+{
+	static char buf[4][64];
+	static int next;
+	const char *stem = "p3d-component-";
+	if (strncmp(rule, stem, strlen(stem)) != 0)
+		return rule;
+	char *b = buf[next++ & 3];
+	snprintf(b, sizeof buf[0], "p3d-odol-component-%s", rule + strlen(stem));
+	return b;
+}
+
 /* Selection data of MLOD component c: one byte per point, one per face. */
 static void mlod_sel(const mesh *m, uint32_t c, uint8_t *data)
 {
@@ -128,7 +146,7 @@ static void mlod_file(wb *b, const mesh *m, float res, uint32_t named, float mas
 	uint32_t n = 0;
 	for (uint32_t c = 0; c < named; c++) {
 		mlod_sel(m, c, data[c]);
-		tags[n++] = (t_p3d_tag){ names[c], data[c], m->np + m->nf };
+		tags[n++] = (t_p3d_tag){ sel_name[c] ? sel_name[c] : names[c], data[c], m->np + m->nf };
 	}
 	if (mass >= 0) {
 		for (uint32_t i = 0; i < m->np; i++)
@@ -163,7 +181,8 @@ static void odol_file(wb *b, uint32_t v, const mesh *m, float res, uint32_t name
 		for (uint32_t i = 0; i < m->np; i++)
 			if (used[i])
 				verts[c][nv++] = i;
-		sels[c] = (t_p3dlod_sel){ faces[c], nf, NULL, 0, verts[c], nv, 0, names[c] };
+		sels[c] = (t_p3dlod_sel){ faces[c], nf, NULL, 0, verts[c], nv, 0,
+					  sel_name[c] ? sel_name[c] : names[c] };
 	}
 	t_p3dlod_spec s;
 	memset(&s, 0, sizeof s);
@@ -200,13 +219,14 @@ static size_t odol_count(uint32_t v, const mesh *m, float res, uint32_t named, c
 	t_p3d_layout lay;
 	t_p3dlod_at at;
 	odol_file(&b, v, m, res, named, 0, &lay, &at);
-	size_t n = t_p3dlint_count(&b, rule);
+	size_t n = t_p3dlint_count(&b, odol_rule(rule));
 	t_w3d_free(&b);
 	return n;
 }
 
 /* Asserts that m in a LOD of resolution res with `named` components named
- * gets `want` findings of rule in MLOD and in ODOL at every version. */
+ * gets `want` findings of rule in MLOD and in ODOL at every version (the
+ * component rules under their ODOL ids there). */
 static void expect(const mesh *m, float res, uint32_t named, const char *rule, size_t want)
 {
 	ck_assert_uint_eq(mlod_count(m, res, named, rule), want);
@@ -308,7 +328,7 @@ START_TEST(test_convex)
 		t_p3dlod_at at;
 		odol_file(&b, v, &m, GEOMETRY, 1, 0, &lay, &at);
 		d = t_p3dlint_lint(&b);
-		ck_assert_int_eq(t_offset(d, r), (int64_t)(at.positions + 4 + (v >= 64) + 12 * 4));
+		ck_assert_int_eq(t_offset(d, odol_rule(r)), (int64_t)(at.positions + 4 + (v >= 64) + 12 * 4));
 		t_p3dlint_free(d);
 		t_w3d_free(&b);
 	}
@@ -367,6 +387,79 @@ START_TEST(test_mass)
 		ck_assert_uint_eq(t_p3dlint_count(&b, r), 0);
 		t_w3d_free(&b);
 	}
+}
+END_TEST
+
+/* Severity per variant: the grooved, open, unnamed geometry warns in an
+ * MLOD source (p3d-component-*) and is an info in a binarised ODOL model
+ * (p3d-odol-component-*), one finding per defect in both. */
+START_TEST(test_variant_severity)
+{
+	mesh m = { 0 };
+	groove(&m, 0, 0.5f);   /* 4 convex findings */
+	cube(&m, 3, 1u << 1);  /* 4 open edges, unnamed: 1 name finding */
+	wb b;
+	mlod_file(&b, &m, GEOMETRY, 1, 1.0f);
+	wl_doc *d = t_p3dlint_lint(&b);
+	static const char *const comp[3] = { "p3d-component-convex", "p3d-component-open",
+					     "p3d-component-name" };
+	static const size_t want[3] = { 4, 4, 1 };
+	for (int k = 0; k < 3; k++) {
+		ck_assert_uint_eq(t_count(d, comp[k]), want[k]);
+		ck_assert_uint_eq(t_count(d, odol_rule(comp[k])), 0);
+	}
+	for (size_t i = 0; i < d->findings.count; i++)
+		ck_assert_int_eq(d->findings.items[i].severity, WL_SEV_WARNING);
+	t_p3dlint_free(d);
+	t_w3d_free(&b);
+	for (size_t v = 0; v < N_VERSIONS; v++) {
+		t_p3d_layout lay;
+		t_p3dlod_at at;
+		odol_file(&b, VERSIONS[v], &m, GEOMETRY, 1, 0, &lay, &at);
+		d = t_p3dlint_lint(&b);
+		for (int k = 0; k < 3; k++) {
+			ck_assert_uint_eq(t_count(d, comp[k]), 0);
+			ck_assert_uint_eq(t_count(d, odol_rule(comp[k])), want[k]);
+		}
+		size_t infos = 0;
+		for (size_t i = 0; i < d->findings.count; i++)
+			infos += d->findings.items[i].severity == WL_SEV_INFO;
+		ck_assert_uint_eq(infos, 9);
+		t_p3dlint_free(d);
+		t_w3d_free(&b);
+	}
+}
+END_TEST
+
+/* A proxy triangle (sides 1, 2 and sqrt(5) m, as Object Builder places
+ * one) next to a named cube: in a proxy:PATH selection it is in no
+ * component, so no rule fires (MLOD, and ODOL at every version); the
+ * same triangle in a selection of another name is a stray open face set
+ * (3 open edges, 1 unnamed set). */
+START_TEST(test_proxy)
+{
+	mesh m = { 0 };
+	cube(&m, 0, 0);
+	uint32_t b0 = m.np;
+	point(&m, 3, 0, 0);
+	point(&m, 3, 0, 2);
+	point(&m, 4, 0, 0);
+	m.comp_from[m.n_comps] = m.nf;
+	tri(&m, b0, 0, 1, 2);
+	m.comp_to[m.n_comps++] = m.nf;
+	const float res[3] = { GEOMETRY, FIRE, VIEW };
+	sel_name[1] = "proxy:\\a3\\data_f\\proxies\\driver.001";
+	for (int r = 0; r < 3; r++)
+		for (int k = 0; k < 3; k++)
+			expect(&m, res[r], 2, RULES[k], 0);
+	sel_name[1] = "Proxy:\\ca\\temp\\proxies\\cargo.002"; /* any case */
+	expect(&m, GEOMETRY, 2, "p3d-component-open", 0);
+	sel_name[1] = "proxies";   /* near miss: not a proxy selection */
+	expect(&m, GEOMETRY, 2, "p3d-component-open", 3);
+	expect(&m, GEOMETRY, 2, "p3d-component-name", 1);
+	sel_name[1] = NULL;        /* outside any selection */
+	expect(&m, FIRE, 1, "p3d-component-open", 3);
+	expect(&m, FIRE, 1, "p3d-component-name", 1);
 }
 END_TEST
 
@@ -472,6 +565,8 @@ Suite *p3d_geometry_suite(void)
 	tcase_add_test(tc, test_convex);
 	tcase_add_test(tc, test_name);
 	tcase_add_test(tc, test_mass);
+	tcase_add_test(tc, test_variant_severity);
+	tcase_add_test(tc, test_proxy);
 	tcase_add_test(tc, test_hull_fix);
 	tcase_add_test(tc, test_lod_names);
 	suite_add_tcase(s, tc);

@@ -30,6 +30,8 @@ extern Suite *xref_archive_suite(void);
 typedef struct t_xarc_got {
 	char rule[48], path[96];
 	uint64_t offset;
+	bool unchecked;    /* a name outside the run's addons (lint/xref.h) */
+	char name[96];     /* its unresolved name, "" when none */
 } t_xarc_got;
 
 static t_xarc_got XG[32];
@@ -43,14 +45,30 @@ static void t_xarc_collect(void *user, const wl_xref_finding *f)
 	snprintf(XG[XN].rule, sizeof XG[XN].rule, "%s", wl_rule_name(f->rule));
 	snprintf(XG[XN].path, sizeof XG[XN].path, "%s", f->path);
 	XG[XN].offset = f->offset;
+	XG[XN].unchecked = f->unchecked;
+	snprintf(XG[XN].name, sizeof XG[XN].name, "%s", f->unresolved ? f->unresolved : "");
 	XN++;
 }
+
+/* The findings a run with a base game reports, in XG; the unchecked ones
+ * (names outside the run's addons, which a run without a base game counts
+ * in its note) apart in XU. */
+static t_xarc_got XU[32];
+static size_t XUN;
 
 static size_t t_xarc_check(wl_xref *x)
 {
 	XN = 0;
 	long n = wl_xref_check(x, t_xarc_collect, NULL);
 	ck_assert_int_eq(n, (long)XN);
+	size_t checked = 0;
+	XUN = 0;
+	for (size_t i = 0; i < XN; i++)
+		if (!XG[i].unchecked)
+			XG[checked++] = XG[i];
+		else
+			XU[XUN++] = XG[i];
+	XN = checked;
 	return XN;
 }
 
@@ -195,6 +213,23 @@ START_TEST(p3d_found_in_its_pbo)
 }
 END_TEST
 
+/* Checks an MLOD model of the nf faces f in the addon x\\test\\addon
+ * whose PBO holds entry: the findings reported in XG (the unchecked ones
+ * in XU), their count. */
+static size_t addon_check(const t_p3d_face *f, uint32_t nf, const char *entry)
+{
+	wl_xref *x = wl_xref_new();
+	wb m;
+	mlod_model(&m, f, nf, NULL);
+	t_xarc_add_model(x, &m, "addon.pbo:model.p3d");
+	t_w3d_free(&m);
+	t_arc_entry e[] = { { entry, DATA, 4, false } };
+	t_xarc_add_archive(x, "addon.pbo", "PBO", "x\\test\\addon", e, 1);
+	size_t n = t_xarc_check(x);
+	wl_xref_free(x);
+	return n;
+}
+
 START_TEST(p3d_missing_fires_once_per_lod_and_name)
 {
 	wl_xref *x = wl_xref_new();
@@ -216,21 +251,32 @@ START_TEST(p3d_missing_fires_once_per_lod_and_name)
 }
 END_TEST
 
+/* A path outside every addon of the run (the base game's a3\ here) is
+ * not checked: one unchecked finding per LOD and name carrying the name
+ * (the run's note without a base game); the path inside the addon that is
+ * missing is a checked finding (the near miss); a procedural texture is
+ * neither. */
+START_TEST(p3d_outside_the_addons_is_unchecked)
+{
+	t_p3d_face f[3] = { { 3, { 0, 1, 2, 0 }, "a3\\data_f\\metal_co.paa", MAT },
+			  { 3, { 0, 2, 1, 0 }, "A3\\Data_F\\Metal_CO.paa", MAT },
+			  { 3, { 1, 2, 0, 0 }, "#(argb,8,8,3)color(1,1,1,1)", "" } };
+	ck_assert_uint_eq(addon_check(f, 3, "data\\body_co.paa"), 1);
+	ck_assert_str_eq(XG[0].rule, wl_rule_name(WLR_P3D_MATERIAL_MISSING));
+	ck_assert_str_eq(XG[0].name, "");
+	ck_assert_uint_eq(XUN, 1);
+	ck_assert_str_eq(XU[0].rule, wl_rule_name(WLR_P3D_TEXTURE_MISSING));
+	ck_assert_str_eq(XU[0].name, "a3\\data_f\\metal_co.paa");
+}
+END_TEST
+
 /* The counts of p3d-texture-missing and p3d-material-missing for an
  * MLOD model of the nf faces f in an addon whose PBO holds entry. */
 static void p3d_counts(const t_p3d_face *f, uint32_t nf, const char *entry, size_t *tex, size_t *mat)
 {
-	wl_xref *x = wl_xref_new();
-	wb m;
-	mlod_model(&m, f, nf, NULL);
-	t_xarc_add_model(x, &m, "addon.pbo:model.p3d");
-	t_w3d_free(&m);
-	t_arc_entry e[] = { { entry, DATA, 4, false } };
-	t_xarc_add_archive(x, "addon.pbo", "PBO", "x\\test\\addon", e, 1);
-	t_xarc_check(x);
+	addon_check(f, nf, entry);
 	*tex = t_xarc_count("p3d-texture-missing");
 	*mat = t_xarc_count("p3d-material-missing");
-	wl_xref_free(x);
 }
 
 START_TEST(p3d_one_more_name_one_more_finding)
@@ -403,7 +449,8 @@ END_TEST
 Suite *xref_archive_suite(void)
 {
 	const TTest *tests[] = { big_texture_under_art_textures, big_texture_elsewhere_is_missing, p3d_found_in_its_pbo,
-				 p3d_missing_fires_once_per_lod_and_name, p3d_one_more_name_one_more_finding,
+				 p3d_missing_fires_once_per_lod_and_name, p3d_outside_the_addons_is_unchecked,
+				 p3d_one_more_name_one_more_finding,
 				 p3d_base_game_left_alone, odol_texture_list, pboprefix_folder,
 				 w3dlint_pbo_with_model_and_texture, NULL };
 	return t_robust_suite_of("xref_archive", "rules", 300, tests);

@@ -5,7 +5,9 @@
 # w3dfix --dry-run ("N findings before") must count the same findings,
 # those capped per rule included (issue 16).  Folder: the B3D files of
 # ../shared/corpus/b3d/voxelibre (capped rules, infos, warnings) or
-# $COUNTS_FOLDER; skipped with one line when absent.
+# $COUNTS_FOLDER; skipped with one line when absent.  Then a W3D mod with
+# the cross-file checks: the run's note on references no file defines is in
+# no count (README "Base game").
 # Usage: tests/counts_agree.sh W3DLINT W3DFIX
 set -u
 w3dlint=$1
@@ -91,5 +93,48 @@ if [ -n "$src" ]; then
 	fi
 else
 	echo "$name: skipped: the configuration case (no W3D corpus file)"
+fi
+
+# The cross-file checks of a folder (w3dfix, which repairs files one by one,
+# has none): the reports and the baseline count the same findings, and the
+# references no file defines (no --base) are one note in each report, in
+# none of the counts.  Folder: ../shared/corpus/w3d/rotwk_evil or
+# $COUNTS_XREF_FOLDER.
+xfolder=${COUNTS_XREF_FOLDER:-$root/../shared/corpus/w3d/rotwk_evil}
+if [ -d "$xfolder" ]; then
+	xlint() { "$w3dlint" --no-progress --config /dev/null "$@"; }
+	xlint "$xfolder" > "$tmp/xtext" 2>/dev/null
+	xt=$(tail -n 1 "$tmp/xtext" | sed -n 's/^[0-9]* files*, \([0-9]*\) errors*, \([0-9]*\) warnings*, \([0-9]*\) infos*.*/\1 \2 \3/p' |
+		awk '{ print $1 + $2 + $3 }')
+	xnote=$(sed -n 's/^note: \([0-9]*\) references* to .*/\1/p' "$tmp/xtext")
+	xlint -f json "$xfolder" > "$tmp/xjson" 2>/dev/null
+	xlint -f sarif "$xfolder" > "$tmp/xsarif" 2>/dev/null
+	xj=$(python3 - "$tmp/xjson" "$tmp/xsarif" <<'PY'
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+s = d["summary"]
+run = json.load(open(sys.argv[2]))["runs"][0]
+n, note = len(run["results"]), 0
+for x in run.get("invocations", [{}])[0].get("toolExecutionNotifications", []):
+    m = re.match(r"(\d+) more findings are not listed", x["message"]["text"])
+    if m:
+        n += int(m.group(1))
+    m = re.match(r"(\d+) references? to ", x["message"]["text"])
+    if m:
+        note = int(m.group(1))
+print(s["errors"] + s["warnings"] + s["infos"], d.get("unresolved", {}).get("count", 0), n, note)
+PY
+)
+	xlint --write-baseline "$tmp/xbase.json" "$xfolder" > /dev/null 2> "$tmp/xerr"
+	xb=$(sed -n 's/.*: recorded \([0-9]*\) findings* in .*/\1/p' "$tmp/xerr")
+	echo "$name: cross-file: text $xt (note $xnote), json/note, sarif/note: $xj, baseline $xb"
+	if [ -n "$xt" ] && [ -n "$xnote" ] && [ "$xnote" -gt 0 ] && [ "$xj" = "$xt $xnote $xt $xnote" ] && [ "$xt" = "$xb" ]; then
+		ok "with the cross-file checks every report and the baseline count the same $xt findings, the note of $xnote references in none"
+	else
+		echo "$name: FAIL: the cross-file counts or notes differ"
+		fail=1
+	fi
+else
+	echo "$name: cross-file part skipped: no folder $xfolder"
 fi
 exit $fail

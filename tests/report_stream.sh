@@ -71,8 +71,15 @@ def is_int(v):
     return isinstance(v, int) and not isinstance(v, bool) and v >= 0
 
 COUNTS = ['errors', 'warnings', 'infos', 'dropped', 'baselined', 'not_shown']
-keys(j, ['tool', 'files', 'summary'], ('baseline',), 'top level')
+keys(j, ['tool', 'files', 'summary'], ('baseline', 'unresolved'), 'top level')
 keys(j['tool'], ['name', 'version'], (), 'tool')
+if 'unresolved' in j:
+    u = j['unresolved']
+    keys(u, ['count', 'rules', 'names', 'message'], (), 'unresolved')
+    if not (is_int(u['count']) and u['count'] > 0 and sum(u['rules'].values()) == u['count'] and
+            isinstance(u['message'], str) and len(u['names']) <= 5 and
+            all(list(n) == ['name', 'count'] for n in u['names'])):
+        sys.exit("report-stream: FAIL json unresolved: not as docs/report-json.md says")
 keys(j['summary'], ['files', 'files_with_errors'] + COUNTS + ['unreadable'], (), 'summary')
 sums = dict.fromkeys(COUNTS, 0)
 for f in j['files']:

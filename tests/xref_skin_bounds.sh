@@ -61,7 +61,7 @@ else
 fi
 
 "$w3dlint" --no-progress --config /dev/null --format json -o out.json lonely > /dev/null 2>&1
-if [ "$(count skin-bounds-unchecked)" -eq 1 ] && grep -q 'which no file of the folder defines' out.json; then
+if [ "$(count skin-bounds-unchecked)" -eq 1 ] && grep -q "which no file of 'lonely' defines" out.json; then
 	ok "lonely: skin-bounds-unchecked once, from the cross-file index"
 else
 	bad "lonely: $(grep '"message"' out.json)"

@@ -22,6 +22,11 @@
  *                         non-planar quad is not by itself concave).  Components
  *                         with an open edge are not checked (their
  *                         inside is not defined), nor flat ones.
+ * Proxy faces (mesh.h: the triangle of a proxy:PATH selection) are in no
+ * component and not checked.  A binarised (ODOL) model gets the same
+ * findings under p3d-odol-component-name / -open / -convex (info: the
+ * game loads it and a shipped ODOL cannot be edited), an MLOD source
+ * under the p3d-component-* rules (warning).
  * Edges and vertices match by position (mesh.h welds them).  A component
  * is oriented by the sign of its volume, so the face winding (which ODOL
  * stores reversed against MLOD) does not matter. */
@@ -37,6 +42,7 @@ typedef struct ctx3 {
 	const wl_p3d_mesh *g;
 	const char *lod;       /* the LOD's Arma name */
 	bool name, open, convex;
+	wl_rule_id r_name, r_open, r_convex; /* the rules of the file's variant */
 	double tol;
 	uint8_t *mark;         /* the LOD's vertices, one byte each, all 0
 	                        * between components (NULL: out of memory) */
@@ -118,7 +124,7 @@ static bool closed(ctx3 *k, const wl_p3d_comp *c, const char *label)
 				  : e->n == 2 ? "twice in the same direction (a face turned the "
 						"other way)"
 					      : "by more than two faces of the component";
-		wl_report(&k->ctx->doc->findings, WLR_P3D_COMPONENT_OPEN, g->fnode, f, g->f_at[f],
+		wl_report(&k->ctx->doc->findings, k->r_open, g->fnode, f, g->f_at[f],
 			  g->f_len[f],
 			  "%s lod, component %s: the edge of face %u from vertex %u (%g, %g, %g) to "
 			  "vertex %u (%g, %g, %g) is used %s; a component must be closed",
@@ -275,7 +281,7 @@ static void convex(ctx3 *k, const wl_p3d_comp *c, const char *label)
 			continue;
 		uint64_t off, len;
 		wl_p3d_mesh_vertex_span(g, v[s], &off, &len);
-		wl_report(&k->ctx->doc->findings, WLR_P3D_COMPONENT_CONVEX, g->vnode, v[s], off, len,
+		wl_report(&k->ctx->doc->findings, k->r_convex, g->vnode, v[s], off, len,
 			  "%s lod, component %s: vertex %u (%g, %g, %g) lies %g m in front of the "
 			  "plane of face %u (tolerance %g m); a component must be convex",
 			  k->lod, label, (unsigned)v[s], (double)p[0], (double)p[1], (double)p[2], worst,
@@ -301,7 +307,7 @@ static void lod(ctx3 *k, const p3d_model *m, const p3d_lod *l)
 		comp_label(c, label, sizeof label);
 		if (!c->name && k->name) {
 			uint32_t f = c->faces[0];
-			wl_report(&k->ctx->doc->findings, WLR_P3D_COMPONENT_NAME, g.fnode, f, g.f_at[f],
+			wl_report(&k->ctx->doc->findings, k->r_name, g.fnode, f, g.f_at[f],
 				  g.f_len[f],
 				  "%s lod: %s lie in no named selection ComponentNN; Binarize and "
 				  "the game take a component from each such selection",
@@ -320,12 +326,16 @@ void p3d_check_components(wl_lint_ctx *ctx)
 	const p3d_model *m = ctx->model;
 	if (!m || !m->lods)
 		return;
-	ctx3 k = { ctx, NULL, NULL, wl_lint_enabled(ctx, WLR_P3D_COMPONENT_NAME),
-		   wl_lint_enabled(ctx, WLR_P3D_COMPONENT_OPEN),
-		   wl_lint_enabled(ctx, WLR_P3D_COMPONENT_CONVEX), 0 };
+	ctx3 k = { .ctx = ctx };
+	k.r_name = m->mlod ? WLR_P3D_COMPONENT_NAME : WLR_P3D_ODOL_COMPONENT_NAME;
+	k.r_open = m->mlod ? WLR_P3D_COMPONENT_OPEN : WLR_P3D_ODOL_COMPONENT_OPEN;
+	k.r_convex = m->mlod ? WLR_P3D_COMPONENT_CONVEX : WLR_P3D_ODOL_COMPONENT_CONVEX;
+	k.name = wl_lint_enabled(ctx, k.r_name);
+	k.open = wl_lint_enabled(ctx, k.r_open);
+	k.convex = wl_lint_enabled(ctx, k.r_convex);
 	if (!k.name && !k.open && !k.convex)
 		return;
-	k.tol = wl_lint_param(ctx, WLR_P3D_COMPONENT_CONVEX, "tolerance");
+	k.tol = wl_lint_param(ctx, k.r_convex, "tolerance");
 	uint32_t n = m->mlod ? m->n_res : m->n_lods;
 	for (uint32_t i = 0; i < n; i++) {
 		const p3d_lod *l = &m->lods[i];

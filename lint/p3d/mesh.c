@@ -49,6 +49,7 @@ void wl_p3d_mesh_free(wl_p3d_mesh *g)
 	free(g->fv);
 	free(g->f_at);
 	free(g->f_len);
+	free(g->proxy);
 	memset(g, 0, sizeof *g);
 }
 
@@ -151,6 +152,83 @@ static bool load_odol(const wl_doc *d, const p3d_lod *l, wl_p3d_mesh *g)
 	return true;
 }
 
+/* Tag t of MLOD LOD l: its name (*name, *len bytes) and, when its data
+ * is a named selection (one weight byte per point, then one byte per
+ * face, nonzero when selected), the data; else NULL. */
+static const uint8_t *mlod_selection(const wl_doc *d, const p3d_lod *l, const wl_p3d_mesh *g, uint32_t t,
+				     const char **name, size_t *len)
+{
+	const p3d_mtag *tg = &l->tags[t];
+	*name = (const char *)d->bytes + tg->at + (l->sp3x ? 0 : 1);
+	*len = l->sp3x ? strnlen(*name, 64) : strlen(*name);
+	uint32_t size = wl_le32(d->bytes + tg->size_at);
+	return size == (uint64_t)g->nv + g->nf ? d->bytes + tg->size_at + 4 : NULL;
+}
+
+bool wl_p3d_proxy_name(const char *name, size_t len)
+{
+	static const char stem[] = "proxy:";
+	size_t k = sizeof stem - 1;
+	if (len < k)
+		return false;
+	for (size_t i = 0; i < k; i++)
+		if (tolower((unsigned char)name[i]) != stem[i])
+			return false;
+	return true;
+}
+
+/* Marks g->proxy[f] for each face whose points (file indices, before
+ * welding) all lie in the point set in (nv bytes, nonzero = in it). */
+static void proxy_faces(wl_p3d_mesh *g, const uint8_t *in)
+{
+	for (uint32_t f = 0; f < g->nf; f++) {
+		bool all = g->fk[f] != 0;
+		for (uint32_t j = 0; all && j < g->fk[f]; j++)
+			all = in[g->fv[f][j]] != 0;
+		if (all)
+			g->proxy[f] = 1;
+	}
+}
+
+/* The proxy faces of an MLOD LOD: the points of each tag named proxy:...
+ * (one weight byte per point, then one per face, nonzero when selected). */
+static void proxies_mlod(const wl_doc *d, const p3d_lod *l, wl_p3d_mesh *g)
+{
+	for (uint32_t t = 0; t < l->n_tags; t++) {
+		const char *name;
+		size_t len;
+		const uint8_t *data = mlod_selection(d, l, g, t, &name, &len);
+		if (data && wl_p3d_proxy_name(name, len))
+			proxy_faces(g, data);
+	}
+}
+
+/* The proxy faces of an ODOL LOD: the vertex index arrays of its
+ * selections named proxy:... (indices beyond the vertices left out);
+ * false when memory runs out. */
+static bool proxies_odol(const p3d_lod *l, wl_p3d_mesh *g)
+{
+	uint32_t isz = g->version >= 69 ? 4 : 2;
+	uint8_t *in = NULL;
+	for (const p3d_selview *s = l->view->sels; s; s = s->next) {
+		if (!s->name || !wl_p3d_proxy_name(s->name, strlen(s->name)) || !s->vertices.data ||
+		    !s->vertices.n)
+			continue;
+		if (!in && !(in = malloc(g->nv ? g->nv : 1)))
+			return false;
+		memset(in, 0, g->nv);
+		wl_cursor c = wl_cursor_make(s->vertices.data, (size_t)s->vertices.n * isz, 0);
+		for (uint32_t i = 0; i < s->vertices.n; i++) {
+			uint32_t v = isz == 4 ? wl_cursor_u32(&c) : wl_cursor_u16(&c);
+			if (v < g->nv)
+				in[v] = 1;
+		}
+		proxy_faces(g, in);
+	}
+	free(in);
+	return true;
+}
+
 /* Welds the vertices at bit-identical positions to the lowest of them
  * (an open-addressing table of the positions' bits). */
 static bool weld(wl_p3d_mesh *g)
@@ -202,13 +280,13 @@ static bool comp_named(wl_p3d_mesh *g, size_t *cap, const char *name, size_t len
 {
 	uint32_t n = 0;
 	for (uint32_t f = 0; f < g->nf; f++)
-		n += sel[f] != 0;
+		n += sel[f] && !g->proxy[f];
 	uint32_t *faces = malloc((n ? n : 1) * sizeof *faces);
 	if (!faces)
 		return false;
 	n = 0;
 	for (uint32_t f = 0; f < g->nf; f++)
-		if (sel[f]) {
+		if (sel[f] && !g->proxy[f]) {
 			faces[n++] = f;
 			covered[f] = 1;
 		}
@@ -225,13 +303,12 @@ static bool named_mlod(const wl_doc *d, const p3d_lod *l, wl_p3d_mesh *g, size_t
 		       uint8_t *sel, uint8_t *covered)
 {
 	for (uint32_t t = 0; t < l->n_tags; t++) {
-		const p3d_mtag *tg = &l->tags[t];
-		const char *name = (const char *)d->bytes + tg->at + (l->sp3x ? 0 : 1);
-		size_t len = l->sp3x ? strnlen(name, 64) : strlen(name);
-		uint32_t size = wl_le32(d->bytes + tg->size_at);
-		if (!wl_p3d_component_name(name, len) || size != (uint64_t)g->nv + g->nf)
+		const char *name;
+		size_t len;
+		const uint8_t *data = mlod_selection(d, l, g, t, &name, &len);
+		if (!data || !wl_p3d_component_name(name, len))
 			continue;
-		memcpy(sel, d->bytes + tg->size_at + 4 + g->nv, g->nf);
+		memcpy(sel, data + g->nv, g->nf);
 		if (!comp_named(g, cap, name, len, sel, covered))
 			return false;
 	}
@@ -254,7 +331,7 @@ static bool named_odol(const p3d_lod *l, wl_p3d_mesh *g, size_t *cap, uint8_t *c
 		bool sorted = true;
 		for (uint32_t i = 0; i < s->faces.n; i++) {
 			uint32_t f = isz == 4 ? wl_cursor_u32(&c) : wl_cursor_u16(&c);
-			if (f >= g->nf)
+			if (f >= g->nf || g->proxy[f])
 				continue;
 			sorted = sorted && (!n || f > faces[n - 1]);
 			faces[n++] = f;
@@ -342,8 +419,21 @@ bool wl_p3d_mesh_load(const wl_doc *d, const p3d_model *m, const p3d_lod *l, wl_
 		return false;
 	}
 	uint8_t *sel = calloc(g->nf ? g->nf : 1, 1), *covered = calloc(g->nf ? g->nf : 1, 1);
+	g->proxy = calloc(g->nf ? g->nf : 1, 1);
 	size_t cap = 0;
-	bool ok = sel && covered && weld(g) &&
+	bool ok = sel && covered && g->proxy;
+	/* proxy faces (before welding: the selections name file indices)
+	 * belong to no component */
+	if (ok && m->mlod)
+		proxies_mlod(d, l, g);
+	else if (ok)
+		ok = proxies_odol(l, g);
+	for (uint32_t f = 0; ok && f < g->nf; f++)
+		if (g->proxy[f]) {
+			covered[f] = 1;
+			g->n_proxy++;
+		}
+	ok = ok && weld(g) &&
 		  (m->mlod ? named_mlod(d, l, g, &cap, sel, covered)
 			   : named_odol(l, g, &cap, covered));
 	g->n_named = g->n_comps;

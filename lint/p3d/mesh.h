@@ -13,7 +13,12 @@
  *
  * Components: the named selections called ComponentNN (any case, one or
  * more digits), else (for the faces no such selection holds) the sets of
- * faces connected through shared positions.
+ * faces connected through shared positions.  Proxy faces belong to no
+ * component: a face whose points all lie in a named selection called
+ * proxy:PATH (any case) is the triangle that places a proxy model (BI
+ * wiki "P3D File Format - MLOD": proxies are named selections proxy:
+ * path.index holding one triangle; Binarize turns them into the LOD's
+ * proxy list), not part of a solid.
  */
 #ifndef WL_P3D_MESH_H
 #define WL_P3D_MESH_H
@@ -52,6 +57,9 @@ typedef struct wl_p3d_mesh {
 	uint32_t n_comps;
 	uint32_t n_named;      /* comps[0 .. n_named) are ComponentNN
 	                        * selections, the rest connected sets */
+	uint8_t *proxy;        /* nf bytes: 1 for a proxy face (in no
+	                        * component) */
+	uint32_t n_proxy;      /* how many */
 } wl_p3d_mesh;
 
 /** Gathers LOD l of model m into *g (everything malloc; wl_p3d_mesh_free
@@ -82,5 +90,9 @@ void wl_p3d_mlod_face(const wl_doc *d, const p3d_lod *l, uint32_t i, wl_p3d_mfac
 /** Whether name (len bytes) is ComponentNN: "component" in any case then
  *  one or more digits and nothing else. */
 bool wl_p3d_component_name(const char *name, size_t len);
+
+/** Whether name (len bytes) names a proxy selection: "proxy:" in any
+ *  case, then the proxy model's path and index. */
+bool wl_p3d_proxy_name(const char *name, size_t len);
 
 #endif

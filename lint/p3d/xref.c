@@ -513,7 +513,7 @@ static long check(void *ix, wl_xref_emit_fn emit, void *user)
 		if (prev && r->file == prev->file && r->lod == prev->lod && r->material == prev->material &&
 		    strcmp(r->key, prev->key) == 0)
 			continue; /* the LOD named it before */
-		if (addon_of(x, r->key) && !found(x, r))
+		if (!addon_of(x, r->key) || !found(x, r))
 			miss[n++] = r;
 	}
 	if (n)
@@ -521,10 +521,17 @@ static long check(void *ix, wl_xref_emit_fn emit, void *user)
 	for (long k = 0; k < n; k++) {
 		const ref *r = miss[k];
 		char msg[1024];
-		snprintf(msg, sizeof msg, "lod %u names %s '%s', but no file of the addon '%s' is at that path",
-			 (unsigned)r->lod, r->material ? "material" : "texture", r->shown, addon_of(x, r->key));
+		const char *addon = addon_of(x, r->key);
+		if (addon)
+			snprintf(msg, sizeof msg, "lod %u names %s '%s', but no file of the addon '%s' is at that path",
+				 (unsigned)r->lod, r->material ? "material" : "texture", r->shown, addon);
+		else
+			snprintf(msg, sizeof msg, "lod %u names %s '%s', a path outside every addon of the run",
+				 (unsigned)r->lod, r->material ? "material" : "texture", r->shown);
+		/* outside the run's addons (the base game's, another mod's): not
+		 * checked, counted in the run's note without a base game */
 		wl_xref_finding f = { r->path, NULL, r->material ? WLR_P3D_MATERIAL_MISSING : WLR_P3D_TEXTURE_MISSING,
-				      r->off, r->len, r->cpath, msg };
+				      r->off, r->len, r->cpath, msg, addon ? NULL : r->shown, !addon };
 		emit(user, &f);
 	}
 	free(miss);

@@ -35,8 +35,11 @@
  *                         that no file of the run (or base) is at
  *   p3d-material-missing  the same for a material (.rvmat)
  * A path whose prefix is no addon of the run (the base game: a3\, ca\,
- * dz\; another mod) is left alone unless --base brings that addon.  One
- * finding per LOD and name, at the name's bytes, in the file that names it.
+ * dz\; another mod) is not checked unless --base brings that addon: it is
+ * emitted as unchecked (lint/xref.h wl_xref_finding.unresolved and
+ * .unchecked), which the run counts in its note when no base game was
+ * given and drops otherwise.  One finding per LOD and name, at the name's
+ * bytes, in the file that names it.
  */
 #ifndef WL_P3D_XREF_H
 #define WL_P3D_XREF_H

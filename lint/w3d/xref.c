@@ -102,6 +102,7 @@ typedef struct xref_ent {
 
 struct w3d_xref {
 	pthread_mutex_t lock;
+	char *scope;       /* the places searched, for messages (NULL: "the folder") */
 	char **files;
 	size_t file_count, file_cap;
 	xdef *defs;
@@ -227,6 +228,7 @@ void w3d_xref_free(w3d_xref *x)
 	for (size_t i = 0; i < x->texture_count; i++)
 		free(x->textures[i]);
 	free(x->files);
+	free(x->scope);
 	free(x->defs);
 	free(x->refs);
 	free(x->textures);
@@ -640,6 +642,7 @@ typedef struct out_finding {
 	uint64_t off, len;
 	char *cpath;       /* a copy */
 	char *message;
+	const char *unresolved; /* the name no file defines (the index's), or NULL */
 } out_finding;
 
 typedef struct outs {
@@ -649,11 +652,8 @@ typedef struct outs {
 	const w3d_xref *x;
 } outs;
 
-static void emit(outs *o, uint32_t file, int32_t related, wl_rule_id rule, uint64_t off, uint64_t len,
-		 const char *cpath, const char *fmt, ...) __attribute__((format(printf, 8, 9)));
-
-static void emit(outs *o, uint32_t file, int32_t related, wl_rule_id rule, uint64_t off, uint64_t len,
-		 const char *cpath, const char *fmt, ...)
+static void vemit(outs *o, uint32_t file, int32_t related, wl_rule_id rule, uint64_t off, uint64_t len,
+		  const char *cpath, const char *unresolved, const char *fmt, va_list ap)
 {
 	if (o->oom)
 		return;
@@ -662,10 +662,7 @@ static void emit(outs *o, uint32_t file, int32_t related, wl_rule_id rule, uint6
 		return;
 	}
 	char buf[1024];
-	va_list ap;
-	va_start(ap, fmt);
 	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
 	char *m = strdup(buf);
 	char *cp = strdup(cpath ? cpath : "");
 	if (!m || !cp) {
@@ -674,7 +671,33 @@ static void emit(outs *o, uint32_t file, int32_t related, wl_rule_id rule, uint6
 		o->oom = true;
 		return;
 	}
-	o->v[o->n++] = (out_finding){ file, related, rule, off, len, cp, m };
+	o->v[o->n++] = (out_finding){ file, related, rule, off, len, cp, m, unresolved };
+}
+
+static void emit(outs *o, uint32_t file, int32_t related, wl_rule_id rule, uint64_t off, uint64_t len,
+		 const char *cpath, const char *fmt, ...) __attribute__((format(printf, 8, 9)));
+
+static void emit(outs *o, uint32_t file, int32_t related, wl_rule_id rule, uint64_t off, uint64_t len,
+		 const char *cpath, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vemit(o, file, related, rule, off, len, cpath, NULL, fmt, ap);
+	va_end(ap);
+}
+
+/* A reference to name, which no indexed file defines (lint/xref.h
+ * wl_xref_finding.unresolved: the base game may). */
+static void emit_missing(outs *o, uint32_t file, wl_rule_id rule, uint64_t off, uint64_t len, const char *cpath,
+			 const char *name, const char *fmt, ...) __attribute__((format(printf, 8, 9)));
+
+static void emit_missing(outs *o, uint32_t file, wl_rule_id rule, uint64_t off, uint64_t len, const char *cpath,
+			 const char *name, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vemit(o, file, -1, rule, off, len, cpath, name, fmt, ap);
+	va_end(ap);
 }
 
 /* Sorting definitions: kind, folded name, file path, offset. */
@@ -812,24 +835,27 @@ static void skin_bones_out_of_range(outs *o, const xdef *obj, int32_t related, c
 
 static void check_refs(outs *o, const w3d_xref *x, const def_ix *ix, size_t n, char **tex, size_t ntex)
 {
+	const char *scope = x->scope ? x->scope : "the folder";
 	for (size_t i = 0; i < x->ref_count; i++) {
 		const xref_ent *r = &x->refs[i];
 		const char *here = x->files[r->file];
 		switch (r->kind) {
 		case REF_HLOD_HIER:
 			if (!find_def(ix, n, DEF_HIER, r->name))
-				emit(o, r->file, -1, WLR_REFERENCE_HIERARCHY_MISSING, r->off, r->len, r->cpath,
-				     "hlod '%s' names hierarchy '%s', which no file of the folder defines; the engine "
-				     "looks for '%s.w3d' and otherwise uses a one-pivot tree",
-				     r->owner, r->name, r->name);
+				emit_missing(o, r->file, WLR_REFERENCE_HIERARCHY_MISSING, r->off, r->len, r->cpath,
+					     r->name,
+					     "hlod '%s' names hierarchy '%s', which no file of %s defines; the engine "
+					     "looks for '%s.w3d' and otherwise uses a one-pivot tree",
+					     r->owner, r->name, scope, r->name);
 			break;
 		case REF_ANIM: {
 			const xdef *h = find_def(ix, n, DEF_HIER, r->name);
 			if (!h)
-				emit(o, r->file, -1, WLR_REFERENCE_HIERARCHY_MISSING, r->off, r->len, r->cpath,
-				     "animation '%s' names hierarchy '%s', which no file of the folder defines; the "
-				     "engine looks for '%s.w3d' and otherwise rejects the animation",
-				     r->owner, r->name, r->name);
+				emit_missing(o, r->file, WLR_REFERENCE_HIERARCHY_MISSING, r->off, r->len, r->cpath,
+					     r->name,
+					     "animation '%s' names hierarchy '%s', which no file of %s defines; the "
+					     "engine looks for '%s.w3d' and otherwise rejects the animation",
+					     r->owner, r->name, scope, r->name);
 			else if (h->file != r->file && r->has_value && r->value >= h->pivots)
 				emit(o, r->file, (int32_t)h->file, WLR_REFERENCE_HIERARCHY_TOO_FEW_PIVOTS, r->off2, 2,
 				     r->cpath2,
@@ -846,10 +872,11 @@ static void check_refs(outs *o, const w3d_xref *x, const def_ix *ix, size_t n, c
 				if (!obj) {
 					const char *dot = strchr(r->name, '.');
 					int plen = dot ? (int)(dot - r->name) : (int)strlen(r->name);
-					emit(o, r->file, -1, WLR_REFERENCE_MESH_MISSING, r->off2, 32, r->cpath,
-					     "hlod '%s' uses '%s', which no file of the folder defines; the engine tries "
-					     "'%.*s.w3d' and otherwise leaves the part out",
-					     r->owner, r->name, plen, r->name);
+					emit_missing(o, r->file, WLR_REFERENCE_MESH_MISSING, r->off2, 32, r->cpath,
+						     r->name,
+						     "hlod '%s' uses '%s', which no file of %s defines; the engine "
+						     "tries '%.*s.w3d' and otherwise leaves the part out",
+						     r->owner, r->name, scope, plen, r->name);
 				}
 			}
 			/* bones: the HLOD's hierarchy (empty name: the default one-pivot tree) */
@@ -884,9 +911,10 @@ static void check_refs(outs *o, const w3d_xref *x, const def_ix *ix, size_t n, c
 			}
 			char *key = stem;
 			if (!bsearch(&key, tex, ntex, sizeof *tex, cmp_str))
-				emit(o, r->file, -1, WLR_REFERENCE_TEXTURE_MISSING, r->off, r->len, r->cpath,
-				     "'%s' uses texture '%s', but no .tga or .dds file of that name is in the folder",
-				     r->owner, r->name);
+				emit_missing(o, r->file, WLR_REFERENCE_TEXTURE_MISSING, r->off, r->len, r->cpath,
+					     r->name,
+					     "'%s' uses texture '%s', but no .tga or .dds file of that name is in %s",
+					     r->owner, r->name, scope);
 			free(stem);
 			break;
 		}
@@ -934,8 +962,8 @@ static void check_skin_bounds(outs *o, const w3d_xref *x, const def_ix *ix, size
 				emit(o, d->file, via == (int32_t)d->file ? -1 : via, WLR_SKIN_BOUNDS_UNCHECKED, sk->hdr_off + 76,
 				     40, sk->hdr_cpath,
 				     "skin mesh '%s': its bounds belong to the bind pose of hierarchy '%s', which no file "
-				     "of the folder defines, so they are not checked",
-				     d->name, hier);
+				     "of %s defines, so they are not checked",
+				     d->name, hier, x->scope ? x->scope : "the folder");
 			else
 				emit(o, d->file, -1, WLR_SKIN_BOUNDS_UNCHECKED, sk->hdr_off + 76, 40, sk->hdr_cpath,
 				     "skin mesh '%s': no hlod of the folder uses it, so the hierarchy of its bind pose is "
@@ -1018,7 +1046,7 @@ long w3d_xref_check(w3d_xref *x, wl_xref_emit_fn fn, void *user)
 	for (size_t i = 0; i < o.n; i++) {
 		const out_finding *f = &o.v[i];
 		wl_xref_finding pub = { x->files[f->file], f->related >= 0 ? x->files[f->related] : NULL, f->rule,
-					f->off, f->len, f->cpath, f->message };
+					f->off, f->len, f->cpath, f->message, f->unresolved };
 		if (fn)
 			fn(user, &pub);
 	}
@@ -1069,4 +1097,23 @@ static int ops_entry(void *x, const char *archive, const wl_archive *a, const wl
 	return w3d_xref_add_entry(x, archive, a, e);
 }
 
-const wl_xref_ops w3d_xref_ops = { ops_create, ops_destroy, ops_add, ops_texture, ops_check, ops_entry };
+int w3d_xref_set_scope(w3d_xref *x, const char *scope)
+{
+	if (!x || !scope)
+		return -1;
+	char *c = strdup(scope);
+	if (!c)
+		return -1;
+	pthread_mutex_lock(&x->lock);
+	free(x->scope);
+	x->scope = c;
+	pthread_mutex_unlock(&x->lock);
+	return 0;
+}
+
+static int ops_scope(void *x, const char *scope)
+{
+	return w3d_xref_set_scope(x, scope);
+}
+
+const wl_xref_ops w3d_xref_ops = { ops_create, ops_destroy, ops_add, ops_texture, ops_check, ops_entry, ops_scope };

@@ -60,6 +60,10 @@
  *                               animation "HIERARCHY.ANIM") is defined in two
  *                               different files
  *
+ * The three *-missing findings carry the name referenced
+ * (wl_xref_finding.unresolved): without a base game the run folds them
+ * into one note.
+ *
  * Relations inside one file are left to the single-file rules
  * (skin-bone-out-of-range, hlod-bone-index-out-of-range,
  * anim-channel-pivot-out-of-range), so no finding is reported twice.
@@ -110,6 +114,13 @@ int w3d_xref_add_texture_file(w3d_xref *x, const char *path);
  * when out of memory.
  */
 int w3d_xref_add_entry(w3d_xref *x, const char *archive, const wl_archive *a, const wl_archive_entry *e);
+
+/**
+ * The places the index was filled from, as the messages of references
+ * found nowhere name them (lint/xref.h wl_xref_set_scope); copied.  Until
+ * set they say "the folder".  Returns 0, or -1 when out of memory.
+ */
+int w3d_xref_set_scope(w3d_xref *x, const char *scope);
 
 /**
  * Checks every recorded reference against every recorded definition and
