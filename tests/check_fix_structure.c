@@ -126,14 +126,22 @@ static size_t sub_objects(const uint8_t *p, size_t n)
 	return k;
 }
 
+/* Appends RotWK shape 1 to B: an HLOD of 7 sub-objects whose size is 88
+ * bytes (2 sub-objects) short; *ho is its options. */
+static void short_hlod(t_anim_hlod_opts *ho, t_anim_hlod_at *at)
+{
+	*ho = t_anim_hlod_defaults(1, 7);
+	ho->size_delta = -2 * 44;
+	t_anim_hlod(&B, ho, at);
+}
+
 START_TEST(hlod_size_too_small)
 {
 	/* RotWK shape 1: the HLOD's size is 88 bytes short, its last
 	 * sub-objects sit after it; a hierarchy follows. */
 	t_anim_hlod_at at;
-	t_anim_hlod_opts ho = t_anim_hlod_defaults(1, 7);
-	ho.size_delta = -2 * 44;
-	t_anim_hlod(&B, &ho, &at);
+	t_anim_hlod_opts ho;
+	short_hlod(&ho, &at);
 	t_anim_hier_at hat;
 	hierarchy(&B, 2, &hat);
 	wl_fix_options o = options(false);
@@ -208,9 +216,8 @@ START_TEST(hlod_size_at_eof)
 	 * at the end of the file, so it loads whole: a warning, not an error,
 	 * repaired by the same container-sizes edit. */
 	t_anim_hlod_at at;
-	t_anim_hlod_opts ho = t_anim_hlod_defaults(1, 7);
-	ho.size_delta = -2 * 44;
-	t_anim_hlod(&B, &ho, &at);
+	t_anim_hlod_opts ho;
+	short_hlod(&ho, &at);
 	ck_assert_int_eq(severity_of(&B, "container-size-at-eof"), WL_SEV_WARNING);
 	ck_assert_int_eq(severity_of(&B, "container-size-too-small"), -1);
 	wl_fix_options o = options(false);
