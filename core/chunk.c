@@ -545,15 +545,31 @@ static bool content_complete(const wl_doc *d, const wl_chunk *c)
 	       (k->container ? !(k->recovery & WL_REC_PAST_EOF) || content_complete(d, k) : 1);
 }
 
+/* What container-size-at-eof adds to the message (rules/chunk.yaml). */
+#define AT_EOF_WHY                                                                                   \
+	"; nothing follows it, so the game's reader ends it at the failed header read at the end " \
+	"of the file and loads every chunk it holds, but a chunk appended after it would be read " \
+	"as its child"
+
+bool wl_chunk_size_wrong_at_eof(const wl_doc *d, const wl_chunk *c)
+{
+	return d->format && d->format->eof_ends_containers && c->kind == WL_NODE_CHUNK &&
+	       (c->recovery & (WL_REC_EXTENDED | WL_REC_PAST_EOF)) &&
+	       c->offset + c->header_size + (uint64_t)c->size == d->size;
+}
+
 static void mark_truncated(reader *r, wl_chunk *c, uint64_t cend)
 {
 	if (content_complete(r->d, c)) {
 		c->recovery |= WL_REC_PAST_EOF;
-		wl_report(&r->d->findings, WLR_CHUNK_SIZE_PAST_EOF, c, -1, c->offset + 4, 4,
+		const bool at_eof = wl_chunk_size_wrong_at_eof(r->d, c);
+		wl_report(&r->d->findings, at_eof ? WLR_CONTAINER_SIZE_AT_EOF : WLR_CHUNK_SIZE_PAST_EOF, c, -1,
+			  c->offset + 4, 4,
 			  "%s declares %u bytes, %llu past the end of the file, but its %u "
-			  "chunks end complete at the end of the file: the size is wrong",
+			  "chunks end complete at the end of the file: the size is wrong%s",
 			  wl_chunk_name(r->d, c), (unsigned)c->declared_size,
-			  (unsigned long long)(cend - r->d->size), (unsigned)wl_chunk_child_count(c));
+			  (unsigned long long)(cend - r->d->size), (unsigned)wl_chunk_child_count(c),
+			  at_eof ? AT_EOF_WHY : "");
 	} else {
 		c->recovery |= WL_REC_TRUNCATED;
 		wl_report(&r->d->findings, WLR_CHUNK_TRUNCATED, c, -1, c->offset,
@@ -673,6 +689,31 @@ static void note_resized(reader *r, wl_chunk *parent, uint64_t pos, uint64_t cen
 		  (unsigned long long)wl_chunk_end(c));
 }
 
+/* The child that ran past its parent's declared end (the parent's size
+ * judged wrong): its id, offset and declared end, and the parent's
+ * declared end. */
+typedef struct overrun {
+	uint32_t id;
+	uint64_t pos, cend, limit;
+} overrun;
+
+/* Reports the parent extended over the children that follow its declared
+ * end, once they are read (end: where the extended parent ends), so that
+ * the rule says whether anything follows it (container-size-at-eof). */
+static void report_too_small(reader *r, wl_chunk *parent, const overrun *o, uint64_t end)
+{
+	/* wl_chunk_size_wrong_at_eof's test; parent->size is set only when
+	 * its children are read. */
+	const bool at_eof = r->f->eof_ends_containers && end == r->d->size;
+	wl_report(&r->d->findings, at_eof ? WLR_CONTAINER_SIZE_AT_EOF : WLR_CONTAINER_SIZE_TOO_SMALL, parent, -1,
+		  parent->offset + 4, 4,
+		  "%s declares %u bytes (ending at 0x%llx) but its child %s at 0x%llx "
+		  "ends at 0x%llx and no valid chunk starts at 0x%llx: the parent's size is wrong%s",
+		  wl_chunk_name(r->d, parent), (unsigned)parent->declared_size, (unsigned long long)o->limit,
+		  r->f->id_name(o->id), (unsigned long long)o->pos, (unsigned long long)o->cend,
+		  (unsigned long long)o->limit, at_eof ? AT_EOF_WHY : "");
+}
+
 static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64_t end,
 			       uint64_t avail, int depth, bool strict)
 {
@@ -681,6 +722,7 @@ static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64
 	uint64_t limit = end;
 	bool adopting = false;
 	bool stopped = false; /* ended early at a sibling in strict mode */
+	overrun over = { 0 };
 
 	while (pos < limit && !r->d->oom) {
 		if (limit - pos < r->h) {
@@ -752,16 +794,13 @@ static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64
 			continue;
 		}
 		parent->recovery |= WL_REC_EXTENDED;
-		wl_report(&r->d->findings, WLR_CONTAINER_SIZE_TOO_SMALL, parent, -1, parent->offset + 4, 4,
-			  "%s declares %u bytes (ending at 0x%llx) but its child %s at 0x%llx "
-			  "ends at 0x%llx and no valid chunk starts at 0x%llx: the parent's size is wrong",
-			  wl_chunk_name(r->d, parent), (unsigned)parent->declared_size,
-			  (unsigned long long)limit, r->f->id_name(id), (unsigned long long)pos,
-			  (unsigned long long)cend, (unsigned long long)limit);
+		over = (overrun){ id, pos, cend, limit };
 		pos = read_chunk(r, parent, t, pos, cend, avail, depth, false);
 		limit = avail;
 		adopting = true;
 	}
+	if (adopting)
+		report_too_small(r, parent, &over, pos);
 	return adopting || stopped ? pos : limit;
 }
 

@@ -26,6 +26,11 @@
  *                          own declared extent and what follows the parent's
  *                          declared end is not a valid sibling): the parent
  *                          is extended and keeps adopting valid children
+ *   container-size-at-eof  either of the two above where the container's
+ *                          children end exactly at the end of the file, in
+ *                          a format whose reader ends there
+ *                          (wl_format.eof_ends_containers: W3D): the engine
+ *                          loads it whole, so a warning
  *   container-bit-on-leaf  the size's bit 31 is set on a chunk known as data
  *   container-bit-missing  bit 31 is clear on a container with children
  *                          (legacy Renegade files: informational only)
@@ -306,6 +311,17 @@ wl_chunk *wl_chunk_last_child(const wl_chunk *c);
 
 /** The number of nodes among c's children (chunks and gaps; a walk). */
 uint32_t wl_chunk_child_count(const wl_chunk *c);
+
+/**
+ * Whether c, a container the reader extended (WL_REC_EXTENDED) or found
+ * past the end of the file (WL_REC_PAST_EOF), is the container-size-at-eof
+ * case: its format's reader ends containers at the end of the file
+ * (wl_format.eof_ends_containers) and c's content, as read, ends exactly
+ * there, so nothing follows it at any level.  The reader reports such a
+ * container under container-size-at-eof and fix/fix_structure.c repairs it
+ * under the same id.
+ */
+bool wl_chunk_size_wrong_at_eof(const wl_doc *d, const wl_chunk *c);
 
 /** Path name of one chunk ("MESH_HEADER3", or "0x1234" when unknown). */
 const char *wl_chunk_name(const wl_doc *d, const wl_chunk *c);

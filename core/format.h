@@ -76,6 +76,13 @@ typedef struct wl_format {
 	/* --- chunk layout (TLV formats) --- */
 	uint8_t header_size;       /* bytes per chunk header */
 	bool has_container_bit;    /* bit 31 of the size marks containers */
+	/* The engine's reader ends every open container when a header read
+	 * fails at the end of the file (W3D: ChunkLoadClass::Open_Chunk
+	 * returns false), so a container whose size is wrong but whose
+	 * children end exactly there loads whole: container-size-at-eof, a
+	 * warning, instead of container-size-too-small / chunk-size-past-eof
+	 * (wl_chunk_size_wrong_at_eof in core/chunk.h). */
+	bool eof_ends_containers;
 	/* Reads a header at p (header_size bytes available). */
 	void (*read_header)(const uint8_t *p, uint32_t *id, uint32_t *size, bool *flag);
 	/* Schema entry of id inside parent context ctx (0 = top level), or NULL. */

@@ -3,7 +3,9 @@
  * (core/chunk.h recovery marks, rules/chunk.yaml).
  *
  * Safe (on by default):
- *   container-sizes   chunk-size-past-eof, container-size-too-small: every
+ *   container-sizes   chunk-size-past-eof, container-size-too-small and
+ *                     container-size-at-eof (either of them where the
+ *                     children end at the end of the file): every
  *                     chunk the reader read with a size other than the one
  *                     declared (WL_REC_PAST_EOF, WL_REC_EXTENDED, and
  *                     WL_REC_CLAMPED at the top level) gets the size of what
@@ -68,6 +70,8 @@ static int sizes_walk(wl_fix_ctx *x, wl_chunk *c)
 			rule = WLR_CHUNK_SIZE_PAST_EOF;
 		else if ((k->recovery & WL_REC_CLAMPED) && k->parent->kind == WL_NODE_ROOT)
 			rule = WLR_CHUNK_SIZE_PAST_EOF;
+		if (rule && wl_chunk_size_wrong_at_eof(x->doc, k))
+			rule = WLR_CONTAINER_SIZE_AT_EOF;
 		if (!rule || !wl_fix_rule_wanted(x, rule))
 			continue;
 		if (wl_edit_resize(x->doc, k) != 0)
@@ -218,7 +222,10 @@ static int note_dropped(wl_fix_ctx *x, const wl_chunk *k, const char *what)
 {
 	/* a top-level chunk that only runs past the end (drop_truncated) */
 	bool past = (k->recovery & (WL_REC_TRUNCATED | WL_REC_PAST_EOF)) == WL_REC_PAST_EOF;
-	return wl_edit_note(x->doc, k, past ? WLR_CHUNK_SIZE_PAST_EOF : WLR_CHUNK_TRUNCATED, k->offset,
+	wl_rule_id rule = !past				     ? WLR_CHUNK_TRUNCATED
+			  : wl_chunk_size_wrong_at_eof(x->doc, k) ? WLR_CONTAINER_SIZE_AT_EOF
+								  : WLR_CHUNK_SIZE_PAST_EOF;
+	return wl_edit_note(x->doc, k, rule, k->offset,
 			    "%s: bytes 0x%" PRIX64 "..0x%" PRIX64 " (%" PRIu64 " of the %" PRIu32
 			    " declared) cut by the end of the file: %s",
 			    wl_chunk_name(x->doc, k), (uint64_t)k->offset, wl_chunk_end(k), node_len(k),
@@ -360,7 +367,8 @@ static int apply_unreadable(wl_fix_ctx *x)
 	    drop_gaps(x, &x->doc->root, WL_REC_SKIPPED, WLR_CHUNK_RESYNC, true) != 0)
 		return -1;
 	if ((wl_fix_rule_wanted(x, WLR_CHUNK_TRUNCATED) ||
-	     (x->drop_whole_count && wl_fix_rule_wanted(x, WLR_CHUNK_SIZE_PAST_EOF))) &&
+	     (x->drop_whole_count && (wl_fix_rule_wanted(x, WLR_CHUNK_SIZE_PAST_EOF) ||
+				      wl_fix_rule_wanted(x, WLR_CONTAINER_SIZE_AT_EOF)))) &&
 	    drop_truncated(x, &x->doc->root) != 0)
 		return -1;
 	return 0;
@@ -405,7 +413,8 @@ static int apply_trim(wl_fix_ctx *x)
 
 /* ---- registry entries (fix/registry.c) ---- */
 
-static const wl_rule_id sizes_rules[] = { WLR_CHUNK_SIZE_PAST_EOF, WLR_CONTAINER_SIZE_TOO_SMALL, WL_RULE_NONE };
+static const wl_rule_id sizes_rules[] = { WLR_CHUNK_SIZE_PAST_EOF, WLR_CONTAINER_SIZE_TOO_SMALL, WLR_CONTAINER_SIZE_AT_EOF,
+					   WL_RULE_NONE };
 const wl_fixer wl_fix_container_sizes = {
 	"container-sizes", sizes_rules, false,
 	"set container sizes the reader found wrong to the bytes of their children (keeps every child)",

@@ -3,10 +3,14 @@
  * most half full. */
 #include "stat_memo.h"
 
+#include <dirent.h>
+#include <limits.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 typedef struct answer {
 	char *path; /* NULL: empty slot */
@@ -74,30 +78,77 @@ static bool grow(wl_stat_memo *m)
 	return true;
 }
 
-int wl_stat_memo_mode(wl_stat_memo *m, const char *path, mode_t *mode)
+/* stat(path): 0 and *mode, or -1.  fixed: unused (see stat_ci). */
+static int stat_exact(const char *path, size_t fixed, mode_t *mode)
 {
+	(void)fixed;
 	struct stat st;
-	if (!m) {
-		if (stat(path, &st) != 0)
-			return -1;
-		*mode = st.st_mode;
+	if (stat(path, &st) != 0)
+		return -1;
+	*mode = st.st_mode;
+	return 0;
+}
+
+/* stat(path) where the part after its first fixed bytes is matched folder
+ * by folder in any letter case (the exact path first; else, in each
+ * folder, the first entry whose name equals the component ignoring case). */
+static int stat_ci(const char *path, size_t fixed, mode_t *mode)
+{
+	if (stat_exact(path, 0, mode) == 0)
 		return 0;
+	char buf[PATH_MAX];
+	if (fixed == 0 || fixed >= sizeof buf || fixed > strlen(path))
+		return -1;
+	memcpy(buf, path, fixed);
+	buf[fixed] = 0;
+	size_t at = fixed;
+	const char *p = path + fixed;
+	while (*p == '/')
+		p++;
+	while (*p) {
+		size_t n = strcspn(p, "/");
+		DIR *d = opendir(buf);
+		if (!d)
+			return -1;
+		bool found = false;
+		for (struct dirent *e; !found && (e = readdir(d)) != NULL;)
+			if (strlen(e->d_name) == n && strncasecmp(e->d_name, p, n) == 0) {
+				int w = snprintf(buf + at, sizeof buf - at, "/%s", e->d_name);
+				found = w > 0 && (size_t)w < sizeof buf - at;
+				at += found ? (size_t)w : 0;
+			}
+		closedir(d);
+		if (!found)
+			return -1;
+		p += n;
+		while (*p == '/')
+			p++;
 	}
-	answer *a = find(m, path);
+	return stat_exact(buf, 0, mode);
+}
+
+/* probe(path, fixed) remembered under key. */
+static int remembered(wl_stat_memo *m, const char *key, const char *path, size_t fixed,
+		      int (*probe)(const char *, size_t, mode_t *), mode_t *mode)
+{
+	if (!m)
+		return probe(path, fixed, mode);
+	answer *a = find(m, key);
 	if (!a->path) {
-		bool exists = stat(path, &st) == 0;
-		char *copy = strdup(path);
+		mode_t got = 0;
+		bool exists = probe(path, fixed, &got) == 0;
+		char *copy = strdup(key);
 		if (copy && (2 * (m->count + 1) <= m->cap || grow(m))) {
-			a = find(m, path);
+			a = find(m, key);
 			a->path = copy;
-			a->mode = exists ? st.st_mode : 0;
+			a->mode = exists ? got : 0;
 			a->exists = exists;
 			m->count++;
 		} else {
 			free(copy);
 			if (!exists)
 				return -1;
-			*mode = st.st_mode;
+			*mode = got;
 			return 0;
 		}
 	}
@@ -105,4 +156,20 @@ int wl_stat_memo_mode(wl_stat_memo *m, const char *path, mode_t *mode)
 		return -1;
 	*mode = a->mode;
 	return 0;
+}
+
+int wl_stat_memo_mode(wl_stat_memo *m, const char *path, mode_t *mode)
+{
+	return remembered(m, path, path, 0, stat_exact, mode);
+}
+
+int wl_stat_memo_mode_ci(wl_stat_memo *m, const char *dir, const char *rel, mode_t *mode)
+{
+	/* the key starts with a byte no path starts with, so the answer is
+	 * kept apart from the exact stat of the same path */
+	char key[PATH_MAX + 2];
+	int n = snprintf(key, sizeof key, "\001%s/%s", dir, rel);
+	if (n < 0 || (size_t)n >= sizeof key)
+		return -1;
+	return remembered(m, key, key + 1, strlen(dir), stat_ci, mode);
 }

@@ -28,4 +28,14 @@ void wl_stat_memo_free(wl_stat_memo *m);
  */
 int wl_stat_memo_mode(wl_stat_memo *m, const char *path, mode_t *mode);
 
+/**
+ * stat(dir/rel) with rel (one or more '/'-separated names) matched in any
+ * letter case, as the games' file systems do on Windows: "Data/INI" finds
+ * data/ini or DATA/Ini.  The exact name is tried first; else each
+ * component is the first entry of its folder equal to it ignoring case.
+ * 0 and *mode set, or -1.  Remembered in m apart from wl_stat_memo_mode's
+ * answers (NULL: asks the system every time).
+ */
+int wl_stat_memo_mode_ci(wl_stat_memo *m, const char *dir, const char *rel, mode_t *mode);
+
 #endif

@@ -140,13 +140,11 @@ static wl_target_mask layout_at(const char *dir, wl_stat_memo *memo)
 	size_t nf;
 	const wl_lint_format *const *fs = wl_lint_formats(&nf);
 	wl_target_mask m = 0;
-	char probe[PATH_MAX];
 	for (size_t i = 0; i < nf; i++)
 		for (const wl_layout_marker *k = fs[i]->layout; k && k->name; k++) {
 			mode_t mode;
-			if (snprintf(probe, sizeof probe, "%s/%s", dir, k->name) >= (int)sizeof probe)
-				continue;
-			if (wl_stat_memo_mode(memo, probe, &mode) != 0)
+			/* in any letter case: Data/INI, data/ini, DATA/Ini */
+			if (wl_stat_memo_mode_ci(memo, dir, k->name, &mode) != 0)
 				continue;
 			wl_target_mask t;
 			if (wl_target_parse(k->targets, &t, NULL, 0) == 0)

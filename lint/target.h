@@ -63,7 +63,8 @@ char *wl_target_mask_names(wl_target_mask m, char *buf, size_t cap);
  * tests the layout markers of every format (wl_lint_format.layout: e.g.
  * mod.conf, game.conf, init.lua -> luanti; config.cpp, $PBOPREFIX$ ->
  * arma1..3, dayz; Data/INI -> generals, bfme).  The first folder with a
- * marker decides.
+ * marker decides.  Markers match in any letter case (Data/INI, data/ini,
+ * DATA/Ini: wl_stat_memo_mode_ci).
  */
 wl_target_mask wl_target_layout(const char *path);
 

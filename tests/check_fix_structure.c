@@ -126,14 +126,22 @@ static size_t sub_objects(const uint8_t *p, size_t n)
 	return k;
 }
 
+/* Appends RotWK shape 1 to B: an HLOD of 7 sub-objects whose size is 88
+ * bytes (2 sub-objects) short; *ho is its options. */
+static void short_hlod(t_anim_hlod_opts *ho, t_anim_hlod_at *at)
+{
+	*ho = t_anim_hlod_defaults(1, 7);
+	ho->size_delta = -2 * 44;
+	t_anim_hlod(&B, ho, at);
+}
+
 START_TEST(hlod_size_too_small)
 {
 	/* RotWK shape 1: the HLOD's size is 88 bytes short, its last
 	 * sub-objects sit after it; a hierarchy follows. */
 	t_anim_hlod_at at;
-	t_anim_hlod_opts ho = t_anim_hlod_defaults(1, 7);
-	ho.size_delta = -2 * 44;
-	t_anim_hlod(&B, &ho, &at);
+	t_anim_hlod_opts ho;
+	short_hlod(&ho, &at);
 	t_anim_hier_at hat;
 	hierarchy(&B, 2, &hat);
 	wl_fix_options o = options(false);
@@ -169,19 +177,73 @@ START_TEST(hlod_size_past_eof)
 	t_anim_hlod(&B, &ho, &at);
 	wl_fix_options o = options(false);
 	wl_fix_result r;
-	fix_one(&o, &B, "chunk-size-past-eof", &r);
+	fix_one(&o, &B, "container-size-at-eof", &r); /* nothing follows the HLOD */
 	ck_assert_uint_eq(r.changes[0].offset, at.object + 4);
 	ck_assert_uint_eq(le32(r.out + at.object + 4), le32(B.data + at.object + 4) - 924);
 	ck_assert_mem_eq(r.out + at.object + 8, B.data + at.object + 8, B.len - at.object - 8);
 	ck_assert_uint_eq(sub_objects(r.out, r.out_len), 8);
-	fixed_for_good(&o, &r, "chunk-size-past-eof");
+	fixed_for_good(&o, &r, "container-size-at-eof");
 	/* --ignore of the rule (or the fixer) leaves it */
-	const char *ign[] = { "chunk-size-*" };
+	const char *ign[] = { "container-size-at-*" };
 	o.filter.ignore = ign;
 	o.filter.ignore_count = 1;
 	fix(&o, &B, &r);
 	ck_assert(!r.changed);
 	wl_fix_result_free(&r);
+}
+END_TEST
+
+/* The severity of rule's one finding in b linted with the builtin catalogue
+ * (no target given: the catalogue default); -1 when it has none. */
+static int severity_of(const wb *b, const char *rule)
+{
+	wl_doc *d = wl_lint_bytes(CAT, NULL, "t.w3d", b->data, b->len);
+	ck_assert_ptr_nonnull(d);
+	int sev = -1;
+	for (size_t i = 0; i < d->findings.count; i++)
+		if (strcmp(d->findings.items[i].rule, rule) == 0) {
+			ck_assert_int_eq(sev, -1); /* one finding */
+			sev = (int)d->findings.items[i].severity;
+		}
+	wl_doc_free(d);
+	return sev;
+}
+
+START_TEST(hlod_size_at_eof)
+{
+	/* RotWK as shipped: the HLOD's size is 88 bytes short and nothing
+	 * follows it; the retail Open_Chunk ends it at the failed header read
+	 * at the end of the file, so it loads whole: a warning, not an error,
+	 * repaired by the same container-sizes edit. */
+	t_anim_hlod_at at;
+	t_anim_hlod_opts ho;
+	short_hlod(&ho, &at);
+	ck_assert_int_eq(severity_of(&B, "container-size-at-eof"), WL_SEV_WARNING);
+	ck_assert_int_eq(severity_of(&B, "container-size-too-small"), -1);
+	wl_fix_options o = options(false);
+	wl_fix_result r;
+	fix_one(&o, &B, "container-size-at-eof", &r);
+	ck_assert_uint_eq(r.changes[0].offset, at.object + 4);
+	ck_assert_uint_eq(r.out_len, B.len);
+	ck_assert_uint_eq(le32(r.out + at.object + 4), le32(B.data + at.object + 4) + 88);
+	ck_assert_uint_eq(sub_objects(r.out, r.out_len), 7);
+	fixed_for_good(&o, &r, "container-size-at-eof");
+	/* near miss: the same HLOD followed by a hierarchy, which the game
+	 * would read as the HLOD's child: the error stays */
+	t_anim_hier_at hat;
+	hierarchy(&B, 2, &hat);
+	ck_assert_int_eq(severity_of(&B, "container-size-too-small"), WL_SEV_ERROR);
+	ck_assert_int_eq(severity_of(&B, "container-size-at-eof"), -1);
+	/* a size past the end of the file: a warning alone, an error when a
+	 * chunk follows the HLOD's content */
+	reset();
+	ho.size_delta = 924;
+	t_anim_hlod(&B, &ho, &at);
+	ck_assert_int_eq(severity_of(&B, "container-size-at-eof"), WL_SEV_WARNING);
+	ck_assert_int_eq(severity_of(&B, "chunk-size-past-eof"), -1);
+	hierarchy(&B, 2, &hat);
+	ck_assert_int_eq(severity_of(&B, "chunk-size-past-eof"), WL_SEV_ERROR);
+	ck_assert_int_eq(severity_of(&B, "container-size-at-eof"), -1);
 }
 END_TEST
 
@@ -463,7 +525,7 @@ END_TEST
 START_TEST(salvage_past_eof_goes_whole)
 {
 	/* the file ends exactly where the mesh's TRIANGLES would start: what
-	 * is left of the mesh reads as whole chunks (chunk-size-past-eof, not
+	 * is left of the mesh reads as whole chunks (container-size-at-eof, not
 	 * chunk-truncated), but it has no triangle, so it goes whole like a
 	 * truncated mesh; the hierarchy stays */
 	t_mesh_layout lay;
@@ -472,7 +534,7 @@ START_TEST(salvage_past_eof_goes_whole)
 	wl_fix_options u = options(true);
 	wl_fix_result r;
 	fix_to_prefix(&u, keep, &r);
-	ck_assert(change_says(&r, "chunk-size-past-eof", "removed (what it keeps would not load)"));
+	ck_assert(change_says(&r, "container-size-at-eof", "removed (what it keeps would not load)"));
 	assert_idempotent(&u, &r);
 	wl_fix_result_free(&r);
 	/* near miss: cut after the last chunk of the mesh but one (the mesh
@@ -484,7 +546,7 @@ START_TEST(salvage_past_eof_goes_whole)
 	ck_assert_msg(r.verified, "%s", r.problem_count ? r.problems[0] : "");
 	ck_assert_uint_eq(r.failing_after, 0);
 	ck_assert_uint_eq(r.out_len, B.len);
-	ck_assert(!change_says(&r, "chunk-size-past-eof", "removed"));
+	ck_assert(!change_says(&r, "container-size-at-eof", "removed"));
 	wl_fix_result_free(&r);
 }
 END_TEST
@@ -493,7 +555,7 @@ Suite *fix_structure_suite(void)
 {
 	Suite *s = suite_create("fix_structure");
 	const TTest *const t_tests[] = {
-		hlod_size_too_small, hlod_size_past_eof, trailing_and_stray, pivot_count,
+		hlod_size_too_small, hlod_size_past_eof, hlod_size_at_eof, trailing_and_stray, pivot_count,
 		mesh_counts, truncated_is_unsafe, truncated_unloadable_goes_whole,
 		salvage_keeps_geometry_over_materials, salvage_counts_agree, salvage_past_eof_goes_whole, NULL
 	};

@@ -142,7 +142,9 @@ static const mat_case cases[] = {
 		FIRES("vertex-material-mapping-unknown", VM_INFO, 0, SET(U32, vm_attributes, 0x00000010u)),
 	} },
 	{ "texture_info_and_name", {
-		FIRES("texture-info-invalid", TEX_INFO, 4, SET(BOOL, texture_info, 1), SET(U32, frame_count, 0)),
+		/* FrameCount 0: what the engines' own Save_Texture writes, and no
+		 * loader reads it */
+		QUIET("texture-info-invalid", SET(BOOL, texture_info, 1), SET(U32, frame_count, 0)),
 		FIRES("texture-info-invalid", TEX_INFO, 8, SET(U32, frame_count, 4), SET(F32, frame_rate, 0)),
 		QUIET("texture-info-invalid", SET(F32, frame_rate, 15), SET(U16, anim_type, 3)),
 		FIRES("texture-info-invalid", TEX_INFO, 2, SET(U16, anim_type, 4)),

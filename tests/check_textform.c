@@ -452,7 +452,7 @@ START_TEST(malformed_roundtrip)
 END_TEST
 
 /* RotWK shapes (the reader's container-size-too-small and
- * chunk-size-past-eof cases): an HLOD whose size is 2 sub-objects too
+ * container-size-at-eof cases): an HLOD whose size is 2 sub-objects too
  * small, followed by a hierarchy; an HLOD whose size runs past the end. */
 static void rotwk_hlod(wb *b, int subs, int64_t delta)
 {
@@ -490,7 +490,7 @@ START_TEST(rotwk_roundtrip)
 	t_w3d_init(&b);
 	rotwk_hlod(&b, 8, 924);
 	d = t_read(b.data, b.len);
-	ck_assert_uint_eq(t_count(d, "chunk-size-past-eof"), 1);
+	ck_assert_uint_eq(t_count(d, "container-size-at-eof"), 1); /* nothing follows */
 	t_free(d);
 	text = roundtrip(b.data, b.len);
 	char pin[64];
@@ -671,7 +671,7 @@ START_TEST(pinned_size)
 	ck_assert_uint_eq(wl_le32(out.data + H + 4), 16u | BIT31);
 	ck_assert_uint_eq(wl_le32(out.data + H + H), 1);
 	wl_doc *d = t_read(out.data, out.len);
-	ck_assert_uint_eq(t_count(d, "chunk-size-past-eof") + t_count(d, "chunk-truncated"), 1);
+	ck_assert_uint_eq(t_count(d, "container-size-at-eof") + t_count(d, "chunk-truncated"), 1);
 	ck_assert_uint_eq(t_count(d, "container-bit-on-leaf"), 1);
 	t_free(d);
 	free(out.data);
@@ -687,7 +687,9 @@ START_TEST(pinned_size)
 			  "        PassCount: 1\n");
 	ck_assert_uint_eq(wl_le32(out.data + 4), 24u);
 	d = t_read(out.data, out.len);
-	ck_assert_uint_eq(t_count(d, "chunk-size-past-eof") + t_count(d, "chunk-truncated"), 0);
+	ck_assert_uint_eq(t_count(d, "container-size-at-eof") + t_count(d, "chunk-size-past-eof") +
+				  t_count(d, "chunk-truncated"),
+			  0);
 	t_free(d);
 	free(out.data);
 }

@@ -97,9 +97,9 @@ EOF2
 		fail=1
 	fi
 	"$w3dlint" --no-progress "$tmp/out" > "$tmp/lint.out" 2>&1
-	if grep -E '\[(chunk-truncated|chunk-size-past-eof|chunk-overruns-parent|container-size-too-small|stray-bytes|trailing-bytes|chunk-resync)\]' "$tmp/lint.out" | head -n 5 | grep -q .; then
+	if grep -E '\[(chunk-truncated|chunk-size-past-eof|chunk-overruns-parent|container-size-too-small|container-size-at-eof|stray-bytes|trailing-bytes|chunk-resync)\]' "$tmp/lint.out" | head -n 5 | grep -q .; then
 		echo "roundtrip: FAIL structural findings remain in the w3dfix output:"
-		grep -E '\[(chunk-truncated|chunk-size-past-eof|chunk-overruns-parent|container-size-too-small|stray-bytes|trailing-bytes|chunk-resync)\]' "$tmp/lint.out" | head -n 5
+		grep -E '\[(chunk-truncated|chunk-size-past-eof|chunk-overruns-parent|container-size-too-small|container-size-at-eof|stray-bytes|trailing-bytes|chunk-resync)\]' "$tmp/lint.out" | head -n 5
 		fail=1
 	fi
 	"$w3dfix" -n -q --select "$STRUCT" "$tmp/out" > "$tmp/again.out" 2>&1

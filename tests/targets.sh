@@ -130,6 +130,39 @@ if has "the mod's layout names the targets generals, bfme" && grep -q "x.w3d: w3
 else
 	bad "SAGE layout"
 fi
+# The layout's markers in any letter case (the games' file systems ignore it).
+for ini in data/ini DATA/Ini; do
+	rm -rf "$tmp/zhmod/Data"
+	mkdir -p "$tmp/zhmod/$ini"
+	verbose "$tmp/zhmod/Art/W3D/x.w3d" > "$tmp/out"
+	if has "the mod's layout names the targets generals, bfme"; then ok "$ini: a SAGE game"; else bad "$ini not recognised"; fi
+done
+rm -rf "$tmp/zhmod/data" "$tmp/zhmod/DATA"
+mkdir -p "$tmp/zhmod/Data/INI"
+
+# W3D rules whose severity differs by game (the catalogue's targets:, read
+# from --explain): each case is a rule's fire case of corpus/rules, linted
+# with --target T for every W3D game; the finding must run at the severity
+# --explain gives T (absent where that is off), and the games must not all
+# agree.  chunk-bfme-only: off for bfme (BFME reads the chunk), a warning for
+# renegade, generals and w3dhub; texture-info-invalid: info for renegade and
+# generals (their Load_Texture never reads AnimType), warning for bfme.
+asm=$(dirname "$w3dlint")/w3dasm
+for rule in chunk-bfme-only texture-info-invalid; do
+	"$asm" "$root/corpus/rules/$rule/fire.w3d.txt" -o "$tmp/$rule.w3d" || { bad "$rule: w3dasm"; continue; }
+	seen=""
+	for t in renegade generals bfme w3dhub; do
+		want=$(severity "$rule" "$t")
+		"$w3dlint" --no-progress --no-xref --config /dev/null -f json --target "$t" "$tmp/$rule.w3d" > "$tmp/s.json" 2>/dev/null
+		got=$(python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); s=[x["severity"] for f in d["files"] for x in f["findings"] if x["rule"]==sys.argv[2]]
+print(s[0] if s else "off")' "$tmp/s.json" "$rule")
+		if [ "$got" = "$want" ]; then ok "--target $t: $rule at $got"; else bad "--target $t: $rule at $got, catalogue says $want"; fi
+		case " $seen " in *" $got "*) ;; *) seen="$seen $got" ;; esac
+	done
+	if [ "$(echo $seen | wc -w)" -gt 1 ]; then ok "$rule: severity differs by game ($seen)"; else bad "$rule: one severity for every game"; fi
+done
+
 # --target overrides the layout.
 verbose --target renegade "$tmp/zhmod/Art/W3D/x.w3d" > "$tmp/out"
 if has "x.w3d: w3d, targets renegade"; then ok "--target renegade overrides the layout"; else bad "--target over layout"; fi

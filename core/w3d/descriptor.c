@@ -54,6 +54,7 @@ const wl_format w3d_format = {
 	.writable = true,
 	.header_size = 8,
 	.has_container_bit = true,
+	.eof_ends_containers = true,
 	.read_header = w3d_read_header,
 	.lookup = w3d_lookup,
 	.id_name = w3d_id_name,

@@ -8,7 +8,10 @@
  *                               hierarchy is in the same file
  *   anim-channel-type-unknown   F5: a channel type other than X, Y, Z, Q
  *                               (0, 1, 2, 6): the obsolete Euler types 3-5,
- *                               the BFME visibility type 15, or unknown
+ *                               or unknown
+ *   chunk-bfme-only             (rules/w3d/dialect.yaml) the BFME
+ *                               visibility type 15, which the Renegade and
+ *                               Zero Hour add_channel ignore
  *   bit-timecode-order          F9: a compressed bit channel's first time
  *                               is not 0 or its times do not increase
  *   adaptive-delta-scale-invalid F10: an adaptive-delta channel's Scale is
@@ -76,9 +79,17 @@ static void check_type(wl_lint_ctx *ctx, const wl_chunk *k, uint64_t off, uint64
 {
 	if (type <= W3D_ANIM_CHANNEL_Z || type == W3D_ANIM_CHANNEL_Q)
 		return;
+	if (type == CHANNEL_VIS_BFME) {
+		/* BFME's own type: chunk-bfme-only, off for bfme (dialect.yaml) */
+		wl_report(&ctx->doc->findings, WLR_CHUNK_BFME_ONLY, k, -1, off, len,
+			  "channel of animation '%s' has type 15, the bfme visibility channel; the renegade and "
+			  "zero hour loaders ignore it (add_channel has no case for it), so the visibility does "
+			  "not animate",
+			  anim);
+		return;
+	}
 	const char *why = type <= W3D_ANIM_CHANNEL_ZR ? "an obsolete euler rotation type the pose update ignores"
-			  : type == CHANNEL_VIS_BFME ? "the bfme visibility type, unknown to renegade and zero hour"
-						     : "unknown; the engine ignores the channel";
+						      : "unknown; the engine ignores the channel";
 	wl_report(&ctx->doc->findings, WLR_ANIM_CHANNEL_TYPE_UNKNOWN, k, -1, off, len,
 		  "channel of animation '%s' has type %u: %s", anim, type, why);
 }

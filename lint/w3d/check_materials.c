@@ -19,8 +19,10 @@
  *                                  value not finite
  *   vertex-material-mapping-unknown C10: a stage mapping code > 0x14 or one
  *                                  of the unused attribute bits 0x10-0x80 set
- *   texture-info-invalid           C11: AnimType > 3, FrameCount 0, or an
- *                                  animated texture with FrameRate <= 0
+ *   texture-info-invalid           C11: AnimType > 3, or an animated
+ *                                  texture (FrameCount > 1) with
+ *                                  FrameRate <= 0 (FrameCount 0 is what
+ *                                  the engines' Save_Texture writes)
  *   texture-name-missing           C12: a TEXTURE has no TEXTURE_NAME
  *   vertex-material-ids-not-uniform C14: per-vertex material ids differ
  *                                  inside one triangle (OpenSAGE rejects it);
@@ -211,11 +213,9 @@ static void check_textures(wl_lint_ctx *ctx, const w3d_material_set *ms, const c
 			wl_report(f, WLR_TEXTURE_INFO_INVALID, ic, -1, p + 2, 2,
 				  "texture %zu '%s' of %s has animation type %u; known types are 0..3", i, t->name,
 				  scope, in->anim_type);
-		if (in->frame_count == 0)
-			wl_report(f, WLR_TEXTURE_INFO_INVALID, ic, -1, p + 4, 4,
-				  "texture %zu '%s' of %s has frame count 0; a still texture has 1", i, t->name,
-				  scope);
-		else if (in->frame_count > 1 && !(isfinite(in->frame_rate) && in->frame_rate > 0))
+		/* FrameCount 0 is no finding: no retail loader reads it and the
+		 * engines' own Save_Texture writes 0 (REN texture.cpp:1047-1059). */
+		if (in->frame_count > 1 && !(isfinite(in->frame_rate) && in->frame_rate > 0))
 			wl_report(f, WLR_TEXTURE_INFO_INVALID, ic, -1, p + 8, 4,
 				  "texture %zu '%s' of %s has %" PRIu32 " frames at frame rate %g; an animated "
 				  "texture needs a positive rate",

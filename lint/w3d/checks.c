@@ -21,6 +21,7 @@ void w3d_check_objects(wl_lint_ctx *ctx);    /* check_objects.c */
 void w3d_check_strings(wl_lint_ctx *ctx);    /* check_strings.c */
 void w3d_check_pivot_euler(wl_lint_ctx *ctx); /* check_pivot_euler.c */
 void w3d_check_anim_loop(wl_lint_ctx *ctx);  /* check_anim_loop.c */
+void w3d_check_dialect(wl_lint_ctx *ctx);    /* check_dialect.c */
 
 static const wl_check_fn checks[] = {
 	w3d_check_mesh,
@@ -39,6 +40,7 @@ static const wl_check_fn checks[] = {
 	w3d_check_strings,
 	w3d_check_pivot_euler,
 	w3d_check_anim_loop,
+	w3d_check_dialect,
 };
 
 const wl_check_fn *w3d_checks(size_t *out_count)

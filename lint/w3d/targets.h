@@ -9,9 +9,10 @@ extern const char *const w3d_targets[];
 extern const char *const w3d_target_aliases[];
 extern const wl_layout_marker w3d_layout[];
 
-/** The dialect of a w3d_model (core/w3d/game.h: detected, or set by
- *  --target): "renegade", "generals", "bfme", "w3dhub"; NULL for auto
- *  (no evidence in the file). */
+/** The targets the dialect of a w3d_model says (core/w3d/game.h:
+ *  detected, or set by --target): "renegade", "generals,bfme" (Zero Hour
+ *  evidence: Zero Hour or a later SAGE game), "bfme", "w3dhub"; NULL for
+ *  auto (no evidence in the file). */
 const char *w3d_target_of(const void *model);
 
 #endif
