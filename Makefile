@@ -168,6 +168,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/cli_inputs.sh $(BUILD)
 	sh tests/cli_writes.sh $(BUILD)
 	sh tests/cli_common.sh $(BUILD)
+	sh tests/escape_names.sh $(BUILD)
 	sh tests/cli_memory_cap.sh $(BUILD)
 	sh tests/install.sh "$(MAKE)" $(BUILD)
 	sh tests/fuzz/replay.sh $(BUILD)

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/escape.h"
 #include "core/file_io.h"
 #include "core/filekind.h"
 #include "core/format.h"
@@ -183,7 +184,7 @@ int wl_member_read(const char *tool, const char *item, const wl_member *m, uint8
 	char why[256];
 	if (wl_archive_load(m->host, &m->entry, out, len, why, sizeof why) == 0)
 		return 0;
-	snprintf(err, errcap, "%s: %s: cannot read the archive entry: %s", tool, item, why);
+	snprintf(err, errcap, "%s: %s: cannot read the archive entry: %s", tool, wl_esc(item), wl_esc(why));
 	return -1;
 }
 

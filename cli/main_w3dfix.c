@@ -38,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/escape.h"
 #include "core/arena.h"
 #include "core/grow.h"
 #include "core/safe_write.h"
@@ -83,7 +84,7 @@ static void walk_error(void *ud, const char *path, int errnum)
 	(void)ud;
 	if (errnum == 0) /* a dangling link to a file it would not repair */
 		return;
-	fprintf(stderr, "w3dfix: %s: %s\n", path, strerror(errnum));
+	fprintf(stderr, "w3dfix: %s: %s\n", wl_esc(path), strerror(errnum));
 }
 
 static void clear_progress(void *ud)

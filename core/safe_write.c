@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "file_io.h"
 
 /* ------------------------------------------------------------ signals */
@@ -520,29 +521,30 @@ void wl_sw_message(char *buf, size_t cap, const char *tool, const char *path, co
 {
 	char hint[160] = "";
 	struct stat st;
+	const char *shown = wl_esc(path);
 	switch (rc) {
 	case WL_SW_NOTREG:
-		snprintf(buf, cap, "%s: %s: not a regular file (%s); not written", tool, path,
+		snprintf(buf, cap, "%s: %s: not a regular file (%s); not written", tool, shown,
 			 wl_file_type_name(w->st.st_mode));
 		break;
 	case WL_SW_LINKS:
 		if (hint_links)
 			snprintf(hint, sizeof hint, " (%s gives this name a new file; the other names keep the old one)",
 				 hint_links);
-		snprintf(buf, cap, "%s: %s: has %ju hard links; not written%s", tool, path, (uintmax_t)w->st.st_nlink,
+		snprintf(buf, cap, "%s: %s: has %ju hard links; not written%s", tool, shown, (uintmax_t)w->st.st_nlink,
 			 hint);
 		break;
 	case WL_SW_READONLY:
 		if (hint_readonly)
 			snprintf(hint, sizeof hint, " (%s writes it and keeps the mode)", hint_readonly);
-		snprintf(buf, cap, "%s: %s: read-only (mode %04o); not written%s", tool, path,
+		snprintf(buf, cap, "%s: %s: read-only (mode %04o); not written%s", tool, shown,
 			 (unsigned)(w->st.st_mode & 07777), hint);
 		break;
 	default:
 		if (errnum == ENOENT && lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
-			snprintf(buf, cap, "%s: %s: a dangling symbolic link; not written", tool, path);
+			snprintf(buf, cap, "%s: %s: a dangling symbolic link; not written", tool, shown);
 		else
-			snprintf(buf, cap, "%s: %s: cannot write: %s", tool, path, strerror(errnum));
+			snprintf(buf, cap, "%s: %s: cannot write: %s", tool, shown, strerror(errnum));
 		break;
 	}
 }

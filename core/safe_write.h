@@ -177,7 +177,8 @@ int wl_sw_write_file(wl_sw *w, const char *target, unsigned flags, mode_t create
 
 /**
  * Words a failure (rc from the functions above, errnum the errno it left,
- * w as it was left) as one line without newline: "TOOL: PATH: REASON", e.g.
+ * w as it was left) as one line without newline: "TOOL: PATH: REASON" (PATH
+ * in the escaped form of core/escape.h), e.g.
  *   w3dasm: /dev/null: not a regular file (a character device); not written
  *   w3dfix: m.w3d: has 2 hard links; not written (--break-links replaces this name only)
  *   w3dfix: m.w3d: read-only (mode 0444); not written (--force writes it and keeps the mode)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/escape.h"
 #include "core/arena.h"
 #include "core/file_io.h"
 #include "core/format.h"
@@ -85,7 +86,7 @@ int wl_fixrun_bytes(wl_fixrun *run, const char *file, const uint8_t *in, size_t 
 	const char *ro;
 	if (!wl_format_repairable(fmt, in, n, &ro) && !o->quiet) {
 		wl_fixrun_clear(run);
-		fprintf(o->out, "%s: not repaired: %s never changes these %s files (%s); w3dlint checks them\n", file,
+		fprintf(o->out, "%s: not repaired: %s never changes these %s files (%s); w3dlint checks them\n", wl_esc(file),
 			o->tool, fmt->title, ro);
 	}
 	/* the file's targets as w3dlint finds them: --target, else the mod's
@@ -98,9 +99,9 @@ int wl_fixrun_bytes(wl_fixrun *run, const char *file, const uint8_t *in, size_t 
 	if (run_rc != 0) {
 		const char *why = memory_refusal(&run->fo, file, in, n);
 		if (why)
-			fprintf(o->diag, "%s: %s: not repaired, left unchanged: %s\n", o->tool, file, why);
+			fprintf(o->diag, "%s: %s: not repaired, left unchanged: %s\n", o->tool, wl_esc(file), why);
 		else
-			fprintf(o->diag, "%s: %s: out of memory or internal error\n", o->tool, file);
+			fprintf(o->diag, "%s: %s: out of memory or internal error\n", o->tool, wl_esc(file));
 		t->errors++;
 		wl_fix_result_free(r);
 		return -1;
@@ -113,11 +114,11 @@ int wl_fixrun_bytes(wl_fixrun *run, const char *file, const uint8_t *in, size_t 
 	if (o->dry_run || (!o->quiet && !o->diff && r->changed))
 		wl_fixrun_print_edits(o->out, file, r, o->fold);
 	if (o->diff && r->changed) {
-		fprintf(o->out, "%s:\n", file);
+		fprintf(o->out, "%s:\n", wl_esc(file));
 		wl_fixrun_print_diff(o->out, r, n);
 	}
 	for (size_t i = 0; i < r->problem_count; i++)
-		fprintf(o->diag, "%s: %s: verification failed: %s\n", o->tool, file, r->problems[i]);
+		fprintf(o->diag, "%s: %s: verification failed: %s\n", o->tool, wl_esc(file), r->problems[i]);
 	if (!r->verified)
 		t->failed++;
 	return 0;
@@ -176,7 +177,7 @@ void wl_fixrun_file(wl_fixrun *r, size_t i)
 	if (kind) {
 		wl_sw_abort(&lk);
 		wl_fixrun_clear(r);
-		fprintf(o->out, "%s: %s, not a model file; not changed\n", file, kind->title);
+		fprintf(o->out, "%s: %s, not a model file; not changed\n", wl_esc(file), kind->title);
 		t->clean++;
 		free(in);
 		return;

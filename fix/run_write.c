@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/escape.h"
 #include "run_int.h"
 
 /* Makes dir and the folders above it (mode 0777 less the umask); 0, or -1
@@ -56,7 +57,8 @@ int wl_fixrun_write(const wl_fixrun *r, const char *file, const char *target, wl
 		char dir[WL_SW_PATH_MAX];
 		snprintf(dir, sizeof dir, "%s", target);
 		if (mkdirs(dirname(dir)) != 0) {
-			fprintf(r->o.diag, "%s: %s: cannot make the folder: %s\n", r->o.tool, target, strerror(errno));
+			fprintf(r->o.diag, "%s: %s: cannot make the folder: %s\n", r->o.tool, wl_esc(target),
+				strerror(errno));
 			return -1;
 		}
 		wl_sw w;
@@ -88,8 +90,8 @@ int wl_fixrun_write(const wl_fixrun *r, const char *file, const char *target, wl
 		return -1;
 	}
 	if (lk->through_link)
-		snprintf(note, cap, " to %s (through the symbolic link)", lk->path);
+		snprintf(note, cap, " to %s (through the symbolic link)", wl_esc(lk->path));
 	if (r->o.backup)
-		snprintf(note + strlen(note), cap - strlen(note), ", the original kept as %s", bak);
+		snprintf(note + strlen(note), cap - strlen(note), ", the original kept as %s", wl_esc(bak));
 	return 0;
 }

@@ -6,7 +6,10 @@
  * KIND: bigf, big4 (BIG with that magic), pbo (plain entries, SHA-1
  * trailer), pbo-packed (every entry packed with BI LZSS), pbo-mixed (the
  * second, fourth, ... entries packed, the others plain).  NAME is the path
- * stored in the archive.  At most 64 entries.  Exit 0, or 2 with a message. */
+ * stored in the archive (it may hold '=': FILE follows the last one).  The
+ * environment variable MKARCHIVE_PREFIX, when set, is a PBO's prefix
+ * property (default x\test\addon).  At most 64 entries.  Exit 0, or 2
+ * with a message. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +29,7 @@ int main(int argc, char **argv)
 	uint8_t *bufs[64] = { 0 };
 	bool packed = strcmp(kind, "pbo-packed") == 0, mixed = strcmp(kind, "pbo-mixed") == 0;
 	for (size_t i = 0; i < n; i++) {
-		char *eq = strchr(argv[3 + i], '=');
+		char *eq = strrchr(argv[3 + i], '=');
 		if (!eq) {
 			fprintf(stderr, "tool_mkarchive: %s: not NAME=FILE\n", argv[3 + i]);
 			return 2;
@@ -45,7 +48,8 @@ int main(int argc, char **argv)
 	if (strcmp(kind, "bigf") == 0 || strcmp(kind, "big4") == 0) {
 		t_arc_big(&b, strcmp(kind, "bigf") == 0 ? "BIGF" : "BIG4", e, n, &at);
 	} else if (strcmp(kind, "pbo") == 0 || packed || mixed) {
-		t_arc_pbo(&b, "x\\test\\addon", e, n, true, &at);
+		const char *prefix = getenv("MKARCHIVE_PREFIX");
+		t_arc_pbo(&b, prefix ? prefix : "x\\test\\addon", e, n, true, &at);
 	} else {
 		fprintf(stderr, "tool_mkarchive: unknown kind '%s'\n", kind);
 		return 2;
