@@ -49,8 +49,11 @@
  * Locks are advisory: they order runs of these tools, not other programs.
  *
  * The temporary file is an O_TMPFILE (no name until the commit links it as
- * TARGET.wltmp-XXXXXX just before the rename), so a run killed at any point
- * - even by SIGKILL - leaves nothing behind.  Where the file system has no
+ * TARGET.wltmp-XXXXXX just before the rename), so a run killed - even by
+ * SIGKILL - leaves nothing behind, except in the instant between that link
+ * and the rename, which leaves the name holding the whole new bytes.  The
+ * temporary name cuts TARGET's own name to fit NAME_MAX (255 bytes) when
+ * it would not.  Where the file system has no
  * O_TMPFILE (or the environment variable W3DLINT_NO_TMPFILE is set, for the
  * tests), a named TARGET.wltmp-XXXXXX is made with mkstemp, and
  * wl_sw_signals_init()'s handlers remove it on SIGTERM, SIGHUP and SIGINT.

@@ -168,7 +168,10 @@ void wl_fixrun_file(wl_fixrun *r, size_t i)
 	/* An archive: its model entries repaired and the archive rewritten
 	 * with them.  An image or text file (core/filekind.h): one line,
 	 * never changed, never written. */
-	const wl_file_kind *kind = wl_file_kind_of(in, n, file);
+	/* A file named as a model is one, as in w3dlint (lint/run_result.c):
+	 * its bytes being an archive make it file-not-a-model, never an
+	 * archive to walk and rewrite. */
+	const wl_file_kind *kind = wl_format_by_extension(file) ? NULL : wl_file_kind_of(in, n, file);
 	if (kind && kind->archive && strcmp(file, "-") != 0) {
 		wl_fixrun_archive(r, file, target, &lk, kind, in, n);
 		free(in);

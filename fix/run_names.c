@@ -114,6 +114,11 @@ int wl_fixrun_names(wl_fixrun *r, const char *const *args, size_t nargs)
 {
 	/* one input file, not a folder: -o names the file itself */
 	bool single = r->count == 1 && nargs == 1 && !is_dir(args[0]);
+	if (r->writing && r->o.output && strcmp(r->o.output, "-") == 0 && !single) {
+		fprintf(r->o.diag, "%s: -o - (standard output) takes one input file, not a folder or several\n",
+			r->o.tool);
+		return -1;
+	}
 	if (r->writing && r->o.output) {
 		r->targets = calloc(r->count ? r->count : 1, sizeof *r->targets);
 		if (!r->targets || out_targets(r, single) != 0)

@@ -53,6 +53,16 @@ int wl_fixrun_write(const wl_fixrun *r, const char *file, const char *target, wl
 	size_t len = repaired ? res->out_len : n;
 	struct stat st;
 	mode_t mode = strcmp(file, "-") != 0 && stat(file, &st) == 0 ? (st.st_mode & 07777) : 0666;
+	if (r->o.output && strcmp(target, "-") == 0) {
+		/* -o -: the bytes (repaired, or the input when not) on standard
+		 * output, as w3dlint's and w3dasm's -o - */
+		if (fwrite(bytes, 1, len, stdout) != len || fflush(stdout) != 0) {
+			fprintf(r->o.diag, "%s: standard output: cannot write: %s\n", r->o.tool,
+				strerror(errno ? errno : EIO));
+			return -1;
+		}
+		return 0;
+	}
 	if (r->o.output) {
 		char dir[WL_SW_PATH_MAX];
 		snprintf(dir, sizeof dir, "%s", target);
