@@ -54,6 +54,11 @@ void wl_tf_dump_human(FILE *out, const wl_doc *d, const char *path, bool fields,
  */
 int wl_tf_dump_json(FILE *out, const wl_doc *d, const char *path);
 
+/** d's findings as a new JSON array (jansson) of {"rule", "offset",
+ *  "length", "message"}, the message in the escaped form of core/escape.h;
+ *  the "findings" of both JSON dumps.  A JSON null when out of memory. */
+struct json_t *wl_tf_findings_json(const wl_doc *d);
+
 /**
  * The table of the archive bytes[0..size) read from path, of file kind
  * kind (core/filekind.h, kind->archive set): "PATH: TITLE, SIZE bytes, N

@@ -46,17 +46,7 @@ static int dump_json(FILE *out, const char *path, const wl_file_kind *kind, size
 			json_array_append_new(es, ej);
 		}
 		json_object_set_new(root, "entries", es ? es : json_null());
-		json_t *fs = json_array();
-		for (size_t i = 0; fs && i < d->findings.count; i++) {
-			const wl_finding *f = &d->findings.items[i];
-			json_t *fj = json_object();
-			json_object_set_new(fj, "rule", json_string(f->rule));
-			json_object_set_new(fj, "offset", json_integer((json_int_t)f->offset));
-			json_object_set_new(fj, "length", json_integer((json_int_t)f->length));
-			json_object_set_new(fj, "message", f->message ? escaped(f->message) : json_null());
-			json_array_append_new(fs, fj);
-		}
-		json_object_set_new(root, "findings", fs ? fs : json_null());
+		json_object_set_new(root, "findings", wl_tf_findings_json(d));
 	}
 	int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	fputc('\n', out);
