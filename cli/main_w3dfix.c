@@ -38,8 +38,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/escape.h"
 #include "core/arena.h"
+#include "core/escape.h"
 #include "core/grow.h"
 #include "core/safe_write.h"
 #include "lint/catalog.h"

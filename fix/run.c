@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/escape.h"
 #include "core/arena.h"
+#include "core/escape.h"
 #include "core/file_io.h"
 #include "core/format.h"
 #include "lint/lint.h"

@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/escape.h"
 #include "core/archive/archive.h"
 #include "core/archive/model_entry.h"
+#include "core/escape.h"
 #include "core/msgargs.h"
 #include "run_int.h"
 
