@@ -164,11 +164,14 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/archive_fix.sh $(BUILD)
 	sh tests/archive_sweep.sh $(BUILD)/w3dlint
 	sh tests/archive_args.sh $(BUILD)
+	sh tests/archive_scale.sh $(BUILD)
+	sh tests/edges_cli.sh $(BUILD)
 	SALVAGE_MIN=$(SALVAGE_MIN) SALVAGE_INTACT_W3D=$(SALVAGE_INTACT_W3D) SALVAGE_INTACT_B3D=$(SALVAGE_INTACT_B3D) sh tests/salvage.sh $(BUILD)/salvage_gen $(BUILD)/w3dfix $(BUILD)/w3dlint $(SALVAGE_EVERY) $(SALVAGE_EVERY_B3D) $(SALVAGE_EVERY_P3D)
 	sh tests/salvage_cli.sh $(BUILD)/w3dfix $(BUILD)/w3dasm
 	sh tests/cli_inputs.sh $(BUILD)
 	sh tests/cli_writes.sh $(BUILD)
 	sh tests/cli_common.sh $(BUILD)
+	sh tests/escape_names.sh $(BUILD)
 	sh tests/cli_memory_cap.sh $(BUILD)
 	sh tests/install.sh "$(MAKE)" $(BUILD)
 	sh tests/fuzz/replay.sh $(BUILD)

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/escape.h"
 #include "core/file_io.h"
 #include "textform/textform.h"
 #include "opts.h"
@@ -94,7 +95,7 @@ int main(int argc, char **argv)
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	if (wl_tf_assemble(name, text, len, &out, err, sizeof err)) {
 		free(text);
-		fprintf(stderr, "%s\n", err);
+		fprintf(stderr, "%s\n", wl_esc(err)); /* the name and the text's words, raw */
 		return EXIT_TEXT;
 	}
 	free(text);

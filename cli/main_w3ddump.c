@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/escape.h"
 #include "core/file_io.h"
 #include "core/filekind.h"
 #include "core/format.h"
@@ -151,16 +152,17 @@ int main(int argc, char **argv)
 	const wl_file_kind *kind =
 		member || wl_format_by_extension(path) ? NULL : wl_file_kind_of(bytes, size, path);
 	if (kind) {
+		int dumped = 0;
 		if (kind->archive)
-			wl_tf_dump_archive(stdout, path, kind, bytes, size);
+			dumped = wl_tf_dump_archive(stdout, path, kind, bytes, size, o.mode == MODE_JSON);
 		else
-			printf("%s: %s, not a model file\n", path, kind->title);
+			printf("%s: %s, not a model file\n", wl_esc(path), kind->title);
 		free(bytes);
-		return fflush(stdout) == 0 ? EXIT_OK : EXIT_TROUBLE;
+		return fflush(stdout) == 0 && dumped == 0 ? EXIT_OK : EXIT_TROUBLE;
 	}
 	wl_doc *d = wl_format_read(wl_format_detect(bytes, size, path), path, bytes, size);
 	if (!d || d->oom) {
-		fprintf(stderr, "w3ddump: %s: out of memory\n", path);
+		fprintf(stderr, "w3ddump: %s: out of memory\n", wl_esc(path));
 		wl_doc_free(d);
 		free(bytes);
 		return EXIT_TROUBLE;
@@ -188,7 +190,7 @@ int main(int argc, char **argv)
 	if (rc == 0)
 		rc = wl_cli_out_close(&DOC, &dest);
 	else
-		fprintf(stderr, "w3ddump: %s: cannot write: %s\n", dest.name, strerror(errno ? errno : EIO));
+		fprintf(stderr, "w3ddump: %s: cannot write: %s\n", wl_esc(dest.name), strerror(errno ? errno : EIO));
 	wl_cli_out_abort(&dest);
 	wl_doc_free(d);
 	free(bytes);

@@ -40,6 +40,7 @@
 #include <sys/stat.h>
 
 #include "core/arena.h"
+#include "core/escape.h"
 #include "core/grow.h"
 #include "core/safe_write.h"
 #include "lint/catalog.h"
@@ -85,7 +86,7 @@ static void walk_error(void *ud, const char *path, int errnum)
 	(void)ud;
 	if (errnum == 0) /* a dangling link to a file it would not repair */
 		return;
-	fprintf(stderr, "w3dfix: %s: %s\n", path, strerror(errnum));
+	fprintf(stderr, "w3dfix: %s: %s\n", wl_esc(path), strerror(errnum));
 }
 
 static void clear_progress(void *ud)
@@ -102,7 +103,8 @@ static const wl_opt OPTS[] = {
 	{ "in-place", no_argument, 'i', NULL, "write each repaired file over itself (temporary file, then rename)" },
 	{ "output", required_argument, 'o', "OUT",
 	  "write repaired files to OUT: a file for one input file (or archive), else a folder mirroring each "
-	  "PATH's files (every file is written; an archive with its repaired model entries replaced)" },
+	  "PATH's files (every file is written; an archive with its repaired model entries replaced); '-': "
+	  "standard output, for one input file (the report lines then go to standard error)" },
 	{ "backup", no_argument, 'b', NULL, "with --in-place, keep the original as FILE.bak" },
 	{ "break-links", no_argument, OPT_BREAK_LINKS, NULL,
 	  "write a file that has other hard links (this name gets the new file, the others keep the old one); "
@@ -291,7 +293,9 @@ int main(int argc, char **argv)
 		wl_fix_options fo = { cat, cfg, o.unsafe, o.force, o.nforce,
 				      { o.select, o.nselect, o.ignore, o.nignore }, false };
 		wl_fixrun_opts ro = { "w3dfix", o.in_place, o.backup, o.dry_run, o.diff, o.quiet, o.break_links,
-				      o.readonly_ok, o.fold, o.output, &o.sel.rules, stdout, stderr,
+				      o.readonly_ok, o.fold, o.output, &o.sel.rules,
+				      /* -o -: standard output carries the repaired bytes only */
+				      o.output && strcmp(o.output, "-") == 0 ? stderr : stdout, stderr,
 				      clear_progress, &pg };
 		run = wl_fixrun_new(&fo, &ro);
 	}

@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/escape.h"
 #include "core/file_io.h"
 #include "lint/catalog.h"
 #include "lint/report.h"
@@ -124,10 +125,11 @@ static void walk_error(void *ud, const char *path, int errnum)
 	front *f = ud;
 	if (errnum == 0) {
 		if (f->opt->verbose)
-			fprintf(stderr, "w3dlint: %s: skipped: a dangling link to a file w3dlint would not lint\n", path);
+			fprintf(stderr, "w3dlint: %s: skipped: a dangling link to a file w3dlint would not lint\n",
+				wl_esc(path));
 		return;
 	}
-	fprintf(stderr, "w3dlint: %s: %s\n", path, strerror(errnum));
+	fprintf(stderr, "w3dlint: %s: %s\n", wl_esc(path), strerror(errnum));
 	wl_run_note_unreadable(f->run, path);
 }
 
@@ -158,7 +160,7 @@ static int prepare(front *f, char **paths, int npaths)
 			return EXIT_TROUBLE;
 		}
 		if (rc == 0 && f->files.count == before)
-			fprintf(stderr, "w3dlint: %s: no model files found (W3D, B3D, P3D)\n", paths[i]);
+			fprintf(stderr, "w3dlint: %s: no model files found (W3D, B3D, P3D)\n", wl_esc(paths[i]));
 	}
 	wl_walk_memo_free(memo);
 	/* Archives as folders: each followed by its model entries. */
@@ -262,7 +264,7 @@ static int lint_paths(front *f, const wl_catalog *cat, char **paths, int npaths)
 	if (rc == 0 && wl_run_holds(f->run))
 		rc = wl_run_report_held(f->run, paths, npaths);
 	if (rc != 0) {
-		fprintf(stderr, "w3dlint: %s: cannot write the report: %s\n", dest,
+		fprintf(stderr, "w3dlint: %s: cannot write the report: %s\n", wl_esc(dest),
 			errno ? strerror(errno) : "out of memory");
 		return EXIT_TROUBLE;
 	}

@@ -1,4 +1,5 @@
 /* progress.c - the progress line of the tools; see progress.h. */
+#include "core/escape.h"
 #include "progress.h"
 
 #include <stdio.h>
@@ -29,13 +30,18 @@ void wl_progress_show(wl_progress *pg, size_t n, size_t total, const char *path)
 	char head[48];
 	int hl = snprintf(head, sizeof head, "[%zu/%zu] ", n, total);
 	size_t room = (size_t)(pg->width - 1 - hl);
-	size_t len = strlen(path);
+	const char *shown = wl_esc(path); /* never a control byte of the name */
+	size_t len = strlen(shown);
 	fprintf(stderr, "\r\033[K%s", head);
 	if (len <= room) {
-		fputs(path, stderr);
+		fputs(shown, stderr);
 	} else {
+		/* the tail, from the start of a UTF-8 sequence */
+		const char *tail = shown + len - (room > 3 ? room - 3 : 0);
+		while (((unsigned char)*tail & 0xC0) == 0x80)
+			tail++;
 		fputs("...", stderr);
-		fputs(path + len - (room > 3 ? room - 3 : 0), stderr);
+		fputs(tail, stderr);
 	}
 	fflush(stderr);
 	pg->shown = true;

@@ -326,3 +326,9 @@ size_t wl_arena_limit(const wl_arena *a)
 {
 	return a ? a->limit : 0;
 }
+
+void wl_arena_raise_limit(wl_arena *a, size_t limit_bytes)
+{
+	if (a && limit_bytes > a->limit)
+		a->limit = limit_bytes;
+}

@@ -76,6 +76,11 @@ bool wl_arena_limited(const wl_arena *a);
 /** The arena's own limit in bytes. */
 size_t wl_arena_limit(const wl_arena *a);
 
+/** Raises a's own limit to limit_bytes (never lowers it): for a document
+ *  whose memory is bounded by another measure than its byte count (an
+ *  archive's table: per record, core/archive/archive.c). */
+void wl_arena_raise_limit(wl_arena *a, size_t limit_bytes);
+
 /**
  * Sets the memory cap shared by all arenas of the process, in bytes of
  * arena blocks (0: WL_MEM_CAP_DEFAULT).  Set it before arenas are made in

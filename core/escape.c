@@ -1,6 +1,7 @@
 /* escape.c - the escaped form of strings read from a file; see escape.h. */
 #include "escape.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -119,4 +120,79 @@ static void emit_file(void *ctx, const char *p, size_t len)
 void wl_escape_put(FILE *out, const uint8_t *s, size_t n)
 {
 	escape_with(s, n, emit_file, out);
+}
+
+/* The slots of wl_esc: 4 per thread, used in turn. */
+#define ESC_SLOTS 4
+static _Thread_local char esc_slot[ESC_SLOTS][WL_ESC_MAX + 4];
+static _Thread_local unsigned esc_next;
+
+typedef struct whole_ctx {
+	char *out;
+	size_t cap, len;
+	bool cut;
+} whole_ctx;
+
+/* Appends whole pieces while they fit in cap - 4 bytes (room for "..."
+ * and the NUL); from the first that does not, nothing more. */
+static void emit_whole(void *ctx, const char *p, size_t len)
+{
+	whole_ctx *w = ctx;
+	if (w->cut || w->len + len + 4 > w->cap) {
+		w->cut = true;
+		return;
+	}
+	memcpy(w->out + w->len, p, len);
+	w->len += len;
+}
+
+const char *wl_esc(const char *s)
+{
+	char *out = esc_slot[esc_next++ % ESC_SLOTS];
+	if (!s)
+		s = "(null)";
+	size_t n = strlen(s);
+	if (wl_escape(out, WL_ESC_MAX + 1, (const uint8_t *)s, n) <= WL_ESC_MAX)
+		return out;
+	/* Too long: the whole pieces (escapes, UTF-8 sequences) that fit,
+	 * then "...". */
+	whole_ctx w = { out, WL_ESC_MAX + 1, 0, false };
+	escape_with((const uint8_t *)s, n, emit_whole, &w);
+	memcpy(out + w.len, "...", 4);
+	return out;
+}
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+size_t wl_unescape(char *out, const char *e)
+{
+	size_t n = 0;
+	while (*e) {
+		if (e[0] != '\\') {
+			out[n++] = *e++;
+			continue;
+		}
+		char c = e[1];
+		int hi = c == 'x' ? hexval(e[2]) : -1, lo = hi >= 0 ? hexval(e[3]) : -1;
+		if (c == '\\' || c == 'n' || c == 'r' || c == 't') {
+			out[n++] = c == 'n' ? '\n' : c == 'r' ? '\r' : c == 't' ? '\t' : '\\';
+			e += 2;
+		} else if (lo >= 0) {
+			out[n++] = (char)(hi * 16 + lo);
+			e += 4;
+		} else {
+			out[n++] = *e++;
+		}
+	}
+	out[n] = 0;
+	return n;
 }

@@ -42,4 +42,29 @@ char *wl_escape_dup(const char *s);
 /** Writes the escaped form of s[0..n) to out. */
 void wl_escape_put(FILE *out, const uint8_t *s, size_t n);
 
+/** Longest escaped form wl_esc returns whole (bytes, without the NUL):
+ *  the escape of any path of up to PATH_MAX (4096) bytes. */
+#define WL_ESC_MAX (4 * 4096)
+
+/**
+ * The escaped form of the NUL-terminated s (NULL: "(null)") for one
+ * message: held in one of 4 thread-local buffers used in turn, so up to 4
+ * calls may appear in one printf and each thread has its own.  A form
+ * longer than WL_ESC_MAX is cut at the last whole escape or UTF-8
+ * sequence before it and ends "..." (never a raw control byte or a cut
+ * sequence).  Every tool prints paths, archive entry names and the PBO
+ * prefix through this (or wl_escape_put) in its messages.
+ */
+const char *wl_esc(const char *s);
+
+/**
+ * Reads the escaped form e back into raw bytes: \\ -> '\', \n \r \t,
+ * \xNN (two hex digits, either case) -> byte NN; a backslash followed by
+ * anything else is kept as it is (text that was never escaped reads back
+ * unchanged).  out has room for strlen(e) + 1 bytes; it is NUL-terminated
+ * and the number of bytes before the NUL is returned (a \x00 gives a NUL
+ * inside).  wl_unescape(wl_escape(s)) == s for every s.
+ */
+size_t wl_unescape(char *out, const char *e);
+
 #endif

@@ -1,6 +1,7 @@
 /* file_io.c - reading a whole file; see file_io.h. */
 #include "file_io.h"
 
+#include "escape.h"
 #include "format.h"
 
 #include <errno.h>
@@ -229,7 +230,7 @@ static const char *kind_of(const char *path, char *buf, size_t cap)
 
 void wl_read_message(char *buf, size_t cap, const char *tool, const char *path, int rc, int errnum, uint64_t size)
 {
-	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : wl_esc(path);
 	char kind[64];
 	if (rc == WL_READ_BIG && size > 0)
 		snprintf(buf, cap, "%s: %s: file is %" PRIu64 " bytes, over the 1 GiB limit (%" PRIu64 " bytes); not read",

@@ -87,7 +87,8 @@ int wl_read_input_ex(const char *path, unsigned flags, uint8_t **out, size_t *le
 
 /**
  * Words a failure of wl_read_input() (rc, the errno it left, the *size it
- * gave) as one line without newline into buf: "TOOL: PATH: REASON", e.g.
+ * gave) as one line without newline into buf: "TOOL: PATH: REASON" (PATH in
+ * the escaped form of core/escape.h), e.g.
  *   w3dfix: big.w3d: file is 3221225472 bytes, over the 1 GiB limit (1073741824 bytes); not read
  *   w3ddump: models: Is a directory
  *   w3dlint: pipe.w3d: not a regular file (a FIFO); not read

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "file_io.h"
 
 /* ------------------------------------------------------------ signals */
@@ -221,6 +222,21 @@ static mode_t current_umask(void)
 	return m;
 }
 
+/* The temporary name of path: PATH.wltmp-TAG beside it.  When that name
+ * would pass NAME_MAX (255 bytes) the file's own name is cut so that it
+ * fits, so that a file with a long name can still be written.  -1 when
+ * the whole path does not fit in cap. */
+static int tmp_name(char *buf, size_t cap, const char *path, const char *tag)
+{
+	const char *slash = strrchr(path, '/');
+	size_t dir = slash ? (size_t)(slash - path) + 1 : 0, base = strlen(path) - dir;
+	size_t extra = strlen(".wltmp-") + strlen(tag);
+	if (base + extra > 255)
+		base = 255 - extra;
+	int n = snprintf(buf, cap, "%.*s.wltmp-%s", (int)(dir + base), path, tag);
+	return n >= 0 && (size_t)n < cap ? 0 : -1;
+}
+
 /* Opens a temporary file for w beside w->path: an O_TMPFILE when the file
  * system and /proc allow (it is named at the commit), else a named one. */
 static int tmp_open(wl_sw *w)
@@ -238,7 +254,7 @@ static int tmp_open(wl_sw *w)
 		if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL)
 			return -1;
 	}
-	if (snprintf(w->tmp, sizeof w->tmp, "%s.wltmp-XXXXXX", w->path) >= (int)sizeof w->tmp) {
+	if (tmp_name(w->tmp, sizeof w->tmp, w->path, "XXXXXX") != 0) {
 		w->tmp[0] = 0;
 		errno = ENAMETOOLONG;
 		return -1;
@@ -365,7 +381,9 @@ static int name_anon(wl_sw *w)
 	static unsigned seq;
 	for (int tries = 0; tries < 100; tries++) {
 		unsigned r = (unsigned)getpid() * 2654435761u ^ (unsigned)time(NULL) ^ (++seq * 40503u);
-		if (snprintf(w->tmp, sizeof w->tmp, "%s.wltmp-%06x", w->path, r & 0xFFFFFF) >= (int)sizeof w->tmp) {
+		char tag[8];
+		snprintf(tag, sizeof tag, "%06x", r & 0xFFFFFF);
+		if (tmp_name(w->tmp, sizeof w->tmp, w->path, tag) != 0) {
 			w->tmp[0] = 0;
 			errno = ENAMETOOLONG;
 			return -1;
@@ -520,29 +538,30 @@ void wl_sw_message(char *buf, size_t cap, const char *tool, const char *path, co
 {
 	char hint[160] = "";
 	struct stat st;
+	const char *shown = wl_esc(path);
 	switch (rc) {
 	case WL_SW_NOTREG:
-		snprintf(buf, cap, "%s: %s: not a regular file (%s); not written", tool, path,
+		snprintf(buf, cap, "%s: %s: not a regular file (%s); not written", tool, shown,
 			 wl_file_type_name(w->st.st_mode));
 		break;
 	case WL_SW_LINKS:
 		if (hint_links)
 			snprintf(hint, sizeof hint, " (%s gives this name a new file; the other names keep the old one)",
 				 hint_links);
-		snprintf(buf, cap, "%s: %s: has %ju hard links; not written%s", tool, path, (uintmax_t)w->st.st_nlink,
+		snprintf(buf, cap, "%s: %s: has %ju hard links; not written%s", tool, shown, (uintmax_t)w->st.st_nlink,
 			 hint);
 		break;
 	case WL_SW_READONLY:
 		if (hint_readonly)
 			snprintf(hint, sizeof hint, " (%s writes it and keeps the mode)", hint_readonly);
-		snprintf(buf, cap, "%s: %s: read-only (mode %04o); not written%s", tool, path,
+		snprintf(buf, cap, "%s: %s: read-only (mode %04o); not written%s", tool, shown,
 			 (unsigned)(w->st.st_mode & 07777), hint);
 		break;
 	default:
 		if (errnum == ENOENT && lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
-			snprintf(buf, cap, "%s: %s: a dangling symbolic link; not written", tool, path);
+			snprintf(buf, cap, "%s: %s: a dangling symbolic link; not written", tool, shown);
 		else
-			snprintf(buf, cap, "%s: %s: cannot write: %s", tool, path, strerror(errnum));
+			snprintf(buf, cap, "%s: %s: cannot write: %s", tool, shown, strerror(errnum));
 		break;
 	}
 }

@@ -49,8 +49,11 @@
  * Locks are advisory: they order runs of these tools, not other programs.
  *
  * The temporary file is an O_TMPFILE (no name until the commit links it as
- * TARGET.wltmp-XXXXXX just before the rename), so a run killed at any point
- * - even by SIGKILL - leaves nothing behind.  Where the file system has no
+ * TARGET.wltmp-XXXXXX just before the rename), so a run killed - even by
+ * SIGKILL - leaves nothing behind, except in the instant between that link
+ * and the rename, which leaves the name holding the whole new bytes.  The
+ * temporary name cuts TARGET's own name to fit NAME_MAX (255 bytes) when
+ * it would not.  Where the file system has no
  * O_TMPFILE (or the environment variable W3DLINT_NO_TMPFILE is set, for the
  * tests), a named TARGET.wltmp-XXXXXX is made with mkstemp, and
  * wl_sw_signals_init()'s handlers remove it on SIGTERM, SIGHUP and SIGINT.
@@ -177,7 +180,8 @@ int wl_sw_write_file(wl_sw *w, const char *target, unsigned flags, mode_t create
 
 /**
  * Words a failure (rc from the functions above, errnum the errno it left,
- * w as it was left) as one line without newline: "TOOL: PATH: REASON", e.g.
+ * w as it was left) as one line without newline: "TOOL: PATH: REASON" (PATH
+ * in the escaped form of core/escape.h), e.g.
  *   w3dasm: /dev/null: not a regular file (a character device); not written
  *   w3dfix: m.w3d: has 2 hard links; not written (--break-links replaces this name only)
  *   w3dfix: m.w3d: read-only (mode 0444); not written (--force writes it and keeps the mode)

@@ -597,14 +597,33 @@ static bool salvaging(const wl_fix_options *o)
 	return false;
 }
 
+/* r for bytes left unchanged: no output, the findings of the input
+ * counted before and after. */
+static int count_unchanged(const wl_fix_options *o, const char *path, const uint8_t *bytes, size_t size,
+			   wl_fix_result *r)
+{
+	free(r->out);
+	r->out = NULL;
+	r->out_len = 0;
+	wl_doc *d = wl_lint_bytes_opts(o->catalog, o->config, o->lint, path, bytes, size, NULL);
+	if (!d)
+		return -1;
+	r->failing_before = count_at_least(d, fail_severity(o));
+	r->findings_before = count_at_least(d, WL_SEV_INFO);
+	count_after(o, d, r);
+	wl_doc_free(d);
+	return 0;
+}
+
 int wl_fix_run(const wl_fix_options *o, const char *path, const uint8_t *bytes, size_t size,
 	       wl_fix_result *r)
 {
 	memset(r, 0, sizeof *r);
 	r->verified = true;
-	/* An archive, image or text file (core/filekind.h) is never touched. */
+	/* An archive, image or text file (core/filekind.h) is never touched;
+	 * named as a model, its file-not-a-model counts as in w3dlint. */
 	if (wl_file_kind_of(bytes, size, path))
-		return 0;
+		return count_unchanged(o, path, bytes, size, r);
 	if (rounds(o, path, bytes, size, r) != 0)
 		return -1;
 	/* Salvage: an object cut by the end of the file keeps its whole parts;
@@ -624,19 +643,8 @@ int wl_fix_run(const wl_fix_options *o, const char *path, const uint8_t *bytes, 
 		if (rc != 0)
 			return -1;
 	}
-	if (!r->changed) {
-		free(r->out);
-		r->out = NULL;
-		r->out_len = 0;
-		wl_doc *d = wl_lint_bytes_opts(o->catalog, o->config, o->lint, path, bytes, size, NULL);
-		if (!d)
-			return -1;
-		r->failing_before = count_at_least(d, fail_severity(o));
-		r->findings_before = count_at_least(d, WL_SEV_INFO);
-		count_after(o, d, r);
-		wl_doc_free(d);
-		return 0;
-	}
+	if (!r->changed)
+		return count_unchanged(o, path, bytes, size, r);
 	if (o->no_verify)
 		return 0;
 	return verify(o, path, bytes, size, r);

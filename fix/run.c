@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/arena.h"
+#include "core/escape.h"
 #include "core/file_io.h"
 #include "core/format.h"
 #include "lint/lint.h"
@@ -89,7 +90,7 @@ int wl_fixrun_bytes(wl_fixrun *run, const char *file, const char *host, const ui
 	const char *ro;
 	if (!wl_format_repairable(fmt, in, n, &ro) && !o->quiet) {
 		wl_fixrun_clear(run);
-		fprintf(o->out, "%s: not repaired: %s never changes these %s files (%s); w3dlint checks them\n", file,
+		fprintf(o->out, "%s: not repaired: %s never changes these %s files (%s); w3dlint checks them\n", wl_esc(file),
 			o->tool, fmt->title, ro);
 	}
 	/* the file's targets and configuration as w3dlint finds them:
@@ -115,9 +116,9 @@ int wl_fixrun_bytes(wl_fixrun *run, const char *file, const char *host, const ui
 	if (run_rc != 0) {
 		const char *why = memory_refusal(&fo_file, file, in, n);
 		if (why)
-			fprintf(o->diag, "%s: %s: not repaired, left unchanged: %s\n", o->tool, file, why);
+			fprintf(o->diag, "%s: %s: not repaired, left unchanged: %s\n", o->tool, wl_esc(file), why);
 		else
-			fprintf(o->diag, "%s: %s: out of memory or internal error\n", o->tool, file);
+			fprintf(o->diag, "%s: %s: out of memory or internal error\n", o->tool, wl_esc(file));
 		t->errors++;
 		wl_fix_result_free(r);
 		return -1;
@@ -130,11 +131,11 @@ int wl_fixrun_bytes(wl_fixrun *run, const char *file, const char *host, const ui
 	if (o->dry_run || (!o->quiet && !o->diff && r->changed))
 		wl_fixrun_print_edits(o->out, file, r, o->fold);
 	if (o->diff && r->changed) {
-		fprintf(o->out, "%s:\n", file);
+		fprintf(o->out, "%s:\n", wl_esc(file));
 		wl_fixrun_print_diff(o->out, r, n);
 	}
 	for (size_t i = 0; i < r->problem_count; i++)
-		fprintf(o->diag, "%s: %s: verification failed: %s\n", o->tool, file, r->problems[i]);
+		fprintf(o->diag, "%s: %s: verification failed: %s\n", o->tool, wl_esc(file), r->problems[i]);
 	if (!r->verified)
 		t->failed++;
 	return 0;
@@ -184,7 +185,10 @@ void wl_fixrun_file(wl_fixrun *r, size_t i)
 	/* An archive: its model entries repaired and the archive rewritten
 	 * with them.  An image or text file (core/filekind.h): one line,
 	 * never changed, never written. */
-	const wl_file_kind *kind = wl_file_kind_of(in, n, file);
+	/* A file named as a model is one, as in w3dlint (lint/run_result.c):
+	 * its bytes being an archive make it file-not-a-model, never an
+	 * archive to walk and rewrite. */
+	const wl_file_kind *kind = wl_format_by_extension(file) ? NULL : wl_file_kind_of(in, n, file);
 	if (kind && kind->archive && strcmp(file, "-") != 0) {
 		wl_fixrun_archive(r, file, target, &lk, kind, in, n, r->items[i].entry);
 		free(in);
@@ -193,7 +197,7 @@ void wl_fixrun_file(wl_fixrun *r, size_t i)
 	if (kind) {
 		wl_sw_abort(&lk);
 		wl_fixrun_clear(r);
-		fprintf(o->out, "%s: %s, not a model file; not changed\n", file, kind->title);
+		fprintf(o->out, "%s: %s, not a model file; not changed\n", wl_esc(file), kind->title);
 		t->clean++;
 		free(in);
 		return;

@@ -15,6 +15,7 @@
 
 #include "core/archive/archive.h"
 #include "core/archive/model_entry.h"
+#include "core/escape.h"
 #include "core/msgargs.h"
 #include "run_int.h"
 
@@ -41,7 +42,7 @@ static bool write_archive(wl_fixrun *r, const char *file, const char *target, wl
 		fprintf(r->o.diag,
 			"%s: %s: not written: the archive is damaged (%s at 0x%" PRIX64 ": %s); its %zu repaired "
 			"entr%s not written, the original kept\n",
-			tool, file, bad->rule, bad->offset, wl_finding_message(bad, &mb), np,
+			tool, wl_esc(file), bad->rule, bad->offset, wl_esc(wl_finding_message(bad, &mb)), np,
 			np == 1 ? "y is" : "ies are");
 		wl_msgbuf_free(&mb);
 		r->t.errors++;
@@ -54,7 +55,7 @@ static bool write_archive(wl_fixrun *r, const char *file, const char *target, wl
 	char why[512];
 	bool failed = false;
 	if (np && wl_archive_rewrite(d, patch, np, &out, &len, why, sizeof why) != 0) {
-		fprintf(r->o.diag, "%s: %s: not written: %s; the original kept\n", tool, file, why);
+		fprintf(r->o.diag, "%s: %s: not written: %s; the original kept\n", tool, wl_esc(file), wl_esc(why));
 		failed = true;
 	} else {
 		wl_fix_result whole = { .out = out, .out_len = len, .changed = np > 0, .verified = true };
@@ -79,7 +80,7 @@ void wl_fixrun_archive(wl_fixrun *r, const char *file, const char *target, wl_sw
 	wl_archive_patch *patch = a ? calloc(a->count ? a->count : 1, sizeof *patch) : NULL;
 	if (!ef || !patch) {
 		wl_fixrun_clear(r);
-		fprintf(o->diag, "%s: %s: out of memory\n", o->tool, file);
+		fprintf(o->diag, "%s: %s: out of memory\n", o->tool, wl_esc(file));
 		t->errors++;
 		free(ef);
 		free(patch);
@@ -97,7 +98,7 @@ void wl_fixrun_archive(wl_fixrun *r, const char *file, const char *target, wl_sw
 		uint8_t *own = NULL;
 		char why[256];
 		if (!x->item || (e->packed && wl_archive_unpack(e, in + e->offset, &own, why, sizeof why) != 0)) {
-			fprintf(o->diag, "%s: %s: %s: out of memory\n", o->tool, file, e->path);
+			fprintf(o->diag, "%s: %s: %s: out of memory\n", o->tool, wl_esc(file), wl_esc(e->path));
 			t->errors++;
 			continue;
 		}
@@ -128,9 +129,9 @@ void wl_fixrun_archive(wl_fixrun *r, const char *file, const char *target, wl_sw
 				   : np            ? (o->in_place ? "rewritten" : "written")
 				   : o->in_place   ? "nothing to repair, not rewritten"
 						   : "nothing to repair, copied unchanged";
-		fprintf(o->out, "%s: %s, %zu model entr%s, %zu repaired: %s%s%s\n", file, kind->title, ne,
+		fprintf(o->out, "%s: %s, %zu model entr%s, %zu repaired: %s%s%s\n", wl_esc(file), kind->title, ne,
 			ne == 1 ? "y" : "ies", np, what, writing && !write_failed && o->output ? " to " : "",
-			writing && !write_failed && o->output ? target : note);
+			writing && !write_failed && o->output ? wl_esc(target) : note);
 	}
 	t->clean += np == 0;
 	free(ef);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/escape.h"
 #include "lint/report.h"
 #include "run_int.h"
 
@@ -83,11 +84,11 @@ void wl_fixrun_print_edits(FILE *out, const char *file, const wl_fix_result *r, 
 			fprintf(out,
 				"%s:0x%" PRIX64 ": %s: %" PRIu32 " more edits like \"%s\" [%s] (up to 0x%" PRIX64
 				"; --fold 0 shows them)\n",
-				file, c->offset, c->fixer, plan[k].total - fold, pat, c->rule ? c->rule : "-",
+				wl_esc(file), c->offset, c->fixer, plan[k].total - fold, pat, c->rule ? c->rule : "-",
 				plan[k].last);
 			continue;
 		}
-		fprintf(out, "%s:0x%" PRIX64 ": %s: %s [%s] (%s)\n", file, c->offset, c->fixer, c->what,
+		fprintf(out, "%s:0x%" PRIX64 ": %s: %s [%s] (%s)\n", wl_esc(file), c->offset, c->fixer, c->what,
 			c->rule ? c->rule : "-", c->path);
 	}
 	free(plan);

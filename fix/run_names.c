@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/escape.h"
 #include "run_int.h"
 
 static bool is_dir(const char *path)
@@ -61,7 +62,7 @@ static int out_targets(wl_fixrun *r, bool single)
 	for (size_t i = 0; i < r->count; i++) {
 		char buf[WL_SW_PATH_MAX];
 		if (out_path(r->o.output, r->items[i].arg, r->items[i].path, single, buf, sizeof buf) != 0) {
-			fprintf(r->o.diag, "%s: %s: output name too long; nothing written\n", tool, r->items[i].path);
+			fprintf(r->o.diag, "%s: %s: output name too long; nothing written\n", tool, wl_esc(r->items[i].path));
 			return -1;
 		}
 		if (!(r->targets[i] = strdup(buf))) {
@@ -82,7 +83,7 @@ static int out_targets(wl_fixrun *r, bool single)
 	for (size_t i = 1; i < n; i++)
 		if (strcmp(names[i - 1].target, names[i].target) == 0) {
 			fprintf(r->o.diag, "%s: %s and %s would both be written to %s; nothing written\n", tool,
-				names[i - 1].source, names[i].source, names[i].target);
+				wl_esc(names[i - 1].source), wl_esc(names[i].source), wl_esc(names[i].target));
 			rc = -1;
 		}
 	free(names);
@@ -113,6 +114,11 @@ int wl_fixrun_names(wl_fixrun *r, const char *const *args, size_t nargs)
 {
 	/* one input file, not a folder: -o names the file itself */
 	bool single = r->count == 1 && nargs == 1 && !is_dir(args[0]);
+	if (r->writing && r->o.output && strcmp(r->o.output, "-") == 0 && !single) {
+		fprintf(r->o.diag, "%s: -o - (standard output) takes one input file, not a folder or several\n",
+			r->o.tool);
+		return -1;
+	}
 	if (r->writing && r->o.output) {
 		r->targets = calloc(r->count ? r->count : 1, sizeof *r->targets);
 		if (!r->targets || out_targets(r, single) != 0)

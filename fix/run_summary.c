@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/escape.h"
 #include "core/grow.h"
 #include "run_int.h"
 
@@ -15,13 +16,14 @@
  * after the summary line. */
 static void keep_left(wl_fix_totals *t, const char *file, size_t n)
 {
-	char *line = malloc(strlen(file) + 64);
+	const char *shown = wl_esc(file);
+	char *line = malloc(strlen(shown) + 64);
 	if (!line || !wl_grow((void **)&t->left, &t->left_cap, t->remaining + 1, sizeof *t->left)) {
 		free(line);
 		t->errors++; /* out of memory: the list is incomplete */
 		return;
 	}
-	sprintf(line, "%s (%zu finding%s at the failing severity)", file, n, n == 1 ? "" : "s");
+	sprintf(line, "%s (%zu finding%s at the failing severity)", shown, n, n == 1 ? "" : "s");
 	t->left[t->remaining++] = line;
 }
 
@@ -61,13 +63,13 @@ void wl_fixrun_account(wl_fixrun *run, const char *file, size_t n, const wl_fix_
 	 * each file whose repair drops bytes or is refused. */
 	size_t kept = repaired ? r->out_len : n;
 	if (r->changed && (kept < n || !ok))
-		fprintf(o->out, "%s: bytes: %zu kept, %zu dropped of %zu%s\n", file, kept, n - (kept < n ? kept : n),
+		fprintf(o->out, "%s: bytes: %zu kept, %zu dropped of %zu%s\n", wl_esc(file), kept, n - (kept < n ? kept : n),
 			n, ok ? "" : " (not repaired: the original kept)");
 	if (!o->quiet && repaired)
 		fprintf(o->out,
 			"%s: %zu edit(s)%s%s, %zu finding(s) before, %zu after, %zu finding(s) at the "
 			"failing severity before, %zu after\n",
-			file, r->change_count,
+			wl_esc(file), r->change_count,
 			run->writing ? " written"
 			: o->dry_run ? " (dry run)"
 				     : " (not written: use --in-place or -o)",

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/escape.h"
 #include "run_int.h"
 
 /* Makes dir and the folders above it (mode 0777 less the umask); 0, or -1
@@ -52,11 +53,22 @@ int wl_fixrun_write(const wl_fixrun *r, const char *file, const char *target, wl
 	size_t len = repaired ? res->out_len : n;
 	struct stat st;
 	mode_t mode = strcmp(file, "-") != 0 && stat(file, &st) == 0 ? (st.st_mode & 07777) : 0666;
+	if (r->o.output && strcmp(target, "-") == 0) {
+		/* -o -: the bytes (repaired, or the input when not) on standard
+		 * output, as w3dlint's and w3dasm's -o - */
+		if (fwrite(bytes, 1, len, stdout) != len || fflush(stdout) != 0) {
+			fprintf(r->o.diag, "%s: standard output: cannot write: %s\n", r->o.tool,
+				strerror(errno ? errno : EIO));
+			return -1;
+		}
+		return 0;
+	}
 	if (r->o.output) {
 		char dir[WL_SW_PATH_MAX];
 		snprintf(dir, sizeof dir, "%s", target);
 		if (mkdirs(dirname(dir)) != 0) {
-			fprintf(r->o.diag, "%s: %s: cannot make the folder: %s\n", r->o.tool, target, strerror(errno));
+			fprintf(r->o.diag, "%s: %s: cannot make the folder: %s\n", r->o.tool, wl_esc(target),
+				strerror(errno));
 			return -1;
 		}
 		wl_sw w;
@@ -88,8 +100,8 @@ int wl_fixrun_write(const wl_fixrun *r, const char *file, const char *target, wl
 		return -1;
 	}
 	if (lk->through_link)
-		snprintf(note, cap, " to %s (through the symbolic link)", lk->path);
+		snprintf(note, cap, " to %s (through the symbolic link)", wl_esc(lk->path));
 	if (r->o.backup)
-		snprintf(note + strlen(note), cap - strlen(note), ", the original kept as %s", bak);
+		snprintf(note + strlen(note), cap - strlen(note), ", the original kept as %s", wl_esc(bak));
 	return 0;
 }

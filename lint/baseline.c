@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/escape.h"
 #include "core/file_io.h"
 #include "core/safe_write.h"
 
@@ -177,6 +178,19 @@ static int push(wl_baseline *b, const char *key, const char *rule, uint64_t n)
 	return 0;
 }
 
+/* push() of the key written in the escaped form (core/escape.h): its raw
+ * bytes are the key. */
+static int push_escaped(wl_baseline *b, const char *key, const char *rule, uint64_t n)
+{
+	char *raw = malloc(strlen(key) + 1);
+	if (!raw)
+		return -1;
+	wl_unescape(raw, key);
+	int rc = push(b, raw, rule, n);
+	free(raw);
+	return rc;
+}
+
 /* Index of the first loaded entry of key, or b->loaded when none. */
 static size_t first_of(const wl_baseline *b, const char *key)
 {
@@ -236,7 +250,7 @@ static int slurp(const char *path, char **out, size_t *len, char *err, size_t er
 	}
 	if (rc == WL_READ_OPEN && errno == ENOENT)
 		return 1;
-	set_err(err, errcap, "%s: %s", path,
+	set_err(err, errcap, "%s: %s", wl_esc(path),
 		rc == WL_READ_BIG     ? "over the 64 MiB limit of a baseline file"
 		: rc == WL_READ_NOMEM ? "out of memory"
 				      : strerror(errno));
@@ -249,34 +263,34 @@ static int from_json(wl_baseline *b, json_t *root, char *err, size_t errcap)
 	const char *path = b->path;
 	json_t *ver = json_object_get(root, "w3dlint-baseline");
 	if (!json_is_object(root) || !json_is_integer(ver)) {
-		set_err(err, errcap, "%s: %s", path, "not a w3dlint baseline (no \"w3dlint-baseline\": 1 at the top)");
+		set_err(err, errcap, "%s: %s", wl_esc(path), "not a w3dlint baseline (no \"w3dlint-baseline\": 1 at the top)");
 		return -1;
 	}
 	if (json_integer_value(ver) != WL_BASELINE_VERSION) {
-		set_err(err, errcap, "%s: %s", path, "baseline version is not 1 (written by a newer w3dlint?)");
+		set_err(err, errcap, "%s: %s", wl_esc(path), "baseline version is not 1 (written by a newer w3dlint?)");
 		return -1;
 	}
 	json_t *files = json_object_get(root, "files");
 	if (!json_is_object(files)) {
-		set_err(err, errcap, "%s: %s", path, "\"files\" must be an object: path -> { rule id -> count }");
+		set_err(err, errcap, "%s: %s", wl_esc(path), "\"files\" must be an object: path -> { rule id -> count }");
 		return -1;
 	}
 	const char *key;
 	json_t *rules;
 	json_object_foreach(files, key, rules) {
 		if (!json_is_object(rules) || key[0] == 0) {
-			set_err(err, errcap, "%s: files.\"%s\" must be an object: rule id -> count", path, key);
+			set_err(err, errcap, "%s: files.\"%s\" must be an object: rule id -> count", wl_esc(path), wl_esc(key));
 			return -1;
 		}
 		const char *rule;
 		json_t *n;
 		json_object_foreach(rules, rule, n) {
 			if (!json_is_integer(n) || json_integer_value(n) < 0 || rule[0] == 0) {
-				set_err(err, errcap, "%s: the count of files.\"%s\" must be integers >= 0", path, key);
+				set_err(err, errcap, "%s: the count of files.\"%s\" must be integers >= 0", wl_esc(path), wl_esc(key));
 				return -1;
 			}
-			if (json_integer_value(n) > 0 && push(b, key, rule, (uint64_t)json_integer_value(n)) != 0) {
-				set_err(err, errcap, "%s: %s", path, "out of memory");
+			if (json_integer_value(n) > 0 && push_escaped(b, key, rule, (uint64_t)json_integer_value(n)) != 0) {
+				set_err(err, errcap, "%s: %s", wl_esc(path), "out of memory");
 				return -1;
 			}
 		}
@@ -288,7 +302,7 @@ wl_baseline *wl_baseline_load(const char *path, bool missing_ok, char *err, size
 {
 	wl_baseline *b = calloc(1, sizeof *b);
 	if (!b) {
-		set_err(err, errcap, "%s: %s", path, "out of memory");
+		set_err(err, errcap, "%s: %s", wl_esc(path), "out of memory");
 		return NULL;
 	}
 	b->path = strdup(path);
@@ -302,7 +316,7 @@ wl_baseline *wl_baseline_load(const char *path, bool missing_ok, char *err, size
 	}
 	b->dir = abs;
 	if (!b->path || !b->dir) {
-		set_err(err, errcap, "%s: %s", path, "out of memory (or the current directory is unknown)");
+		set_err(err, errcap, "%s: %s", wl_esc(path), "out of memory (or the current directory is unknown)");
 		wl_baseline_free(b);
 		return NULL;
 	}
@@ -312,7 +326,7 @@ wl_baseline *wl_baseline_load(const char *path, bool missing_ok, char *err, size
 	if (rc == 1 && missing_ok)
 		return b;
 	if (rc == 1)
-		set_err(err, errcap, "%s: %s", path, strerror(ENOENT));
+		set_err(err, errcap, "%s: %s", wl_esc(path), strerror(ENOENT));
 	if (rc != 0) {
 		wl_baseline_free(b);
 		return NULL;
@@ -322,7 +336,7 @@ wl_baseline *wl_baseline_load(const char *path, bool missing_ok, char *err, size
 	free(text);
 	if (!root) {
 		if (errcap)
-			snprintf(err, errcap, "%s:%d:%d: %s", path, je.line, je.column, je.text);
+			snprintf(err, errcap, "%s:%d:%d: %s", wl_esc(path), je.line, je.column, je.text);
 		wl_baseline_free(b);
 		return NULL;
 	}
@@ -534,7 +548,7 @@ int wl_baseline_save(wl_baseline *b, size_t *skipped, char *err, size_t errcap)
 	 * linted in this run that still exist. */
 	entry **keep = malloc((b->count ? b->count : 1) * sizeof *keep);
 	if (!keep) {
-		set_err(err, errcap, "%s: %s", b->path, "out of memory");
+		set_err(err, errcap, "%s: %s", wl_esc(b->path), "out of memory");
 		return -1;
 	}
 	size_t n = 0;
@@ -565,15 +579,19 @@ int wl_baseline_save(wl_baseline *b, size_t *skipped, char *err, size_t errcap)
 	for (size_t i = 0; !bad && i < n; i++) {
 		if (i + 1 < n && cmp_entry(keep[i], keep[i + 1]) == 0)
 			continue;
-		json_t *rules = json_object_get(files, keep[i]->key);
-		if (!rules) {
+		/* the key in the escaped form: UTF-8 whatever the path's bytes */
+		char *key = wl_escape_dup(keep[i]->key);
+		json_t *rules = key ? json_object_get(files, key) : NULL;
+		if (key && !rules) {
 			rules = json_object();
-			if (!rules || json_object_set_new(files, keep[i]->key, rules) != 0) {
-				/* not UTF-8, or out of memory */
-				if (skipped)
-					(*skipped)++;
-				continue;
-			}
+			if (rules && json_object_set_new(files, key, rules) != 0)
+				rules = NULL;
+		}
+		free(key);
+		if (!rules) { /* out of memory */
+			if (skipped)
+				(*skipped)++;
+			continue;
 		}
 		json_int_t v = keep[i]->recorded > (uint64_t)INT64_MAX ? INT64_MAX : (json_int_t)keep[i]->recorded;
 		if (json_object_set_new(rules, keep[i]->rule, json_integer(v)) != 0 && skipped)
@@ -583,7 +601,7 @@ int wl_baseline_save(wl_baseline *b, size_t *skipped, char *err, size_t errcap)
 	json_decref(files);
 	if (bad) {
 		json_decref(root);
-		set_err(err, errcap, "%s: %s", b->path, "out of memory");
+		set_err(err, errcap, "%s: %s", wl_esc(b->path), "out of memory");
 		return -1;
 	}
 	/* core/safe_write.h: written whole or not at all, the file's owner,

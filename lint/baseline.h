@@ -17,6 +17,10 @@
  *
  * "files" maps a path relative to the folder holding the baseline file
  * ('/'-separated; "../" when outside it) to rule id -> number of findings.
+ * The path is written in the escaped form of core/escape.h (a backslash
+ * doubled, control bytes and bytes that are not UTF-8 as \xNN), so that
+ * every path, UTF-8 or not, is a JSON key, and read back to its raw bytes
+ * (wl_unescape) when loaded: keys are raw paths in memory.
  * Paths are made relative lexically (the current directory joined with a
  * relative path, "." and ".." resolved as text, symbolic links not
  * followed), so the same file named through another path is another key.
@@ -112,8 +116,9 @@ size_t wl_baseline_stale(const wl_baseline *b, wl_report_stale **out);
 /**
  * Writes the baseline (see above) through core/safe_write.h: whole or not
  * at all, a regular file only, its owner, mode and attributes kept.
- * Returns 0; on error -1 with a message naming the file in err.  Paths that are not UTF-8 cannot be keys of a JSON
- * object: their entries are left out and counted in *skipped (may be NULL).
+ * Returns 0; on error -1 with a message naming the file (escaped,
+ * core/escape.h) in err.  An entry that cannot be added (out of memory) is
+ * left out and counted in *skipped (may be NULL).
  */
 int wl_baseline_save(wl_baseline *b, size_t *skipped, char *err, size_t errcap);
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/escape.h"
 #include "core/grow.h"
 
 int wl_config_cache_get(wl_config_cache *cc, const wl_catalog *cat, const char *path, wl_config **out,
@@ -19,7 +20,7 @@ int wl_config_cache_get(wl_config_cache *cc, const wl_catalog *cat, const char *
 	char err[1024] = "";
 	wl_config *cfg = wl_config_load(cat, path, err, sizeof err);
 	if (!cfg) {
-		fprintf(diag, "%s\n", err[0] ? err : path);
+		fprintf(diag, "%s\n", wl_esc(err[0] ? err : path));
 		return -1;
 	}
 	size_t cp = cc->cap, cf = cc->cap; /* parallel arrays: one capacity */

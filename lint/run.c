@@ -8,6 +8,7 @@
 
 #include "run_int.h"
 
+#include "core/escape.h"
 #include "core/grow.h"
 
 FILE *wl_run_diag(const wl_run *r)
@@ -34,7 +35,7 @@ wl_run *wl_run_new(const wl_catalog *cat, const wl_run_opts *o, bool *failed)
 	if (o->config) {
 		r->forced = wl_config_load(cat, o->config, err, sizeof err);
 		if (!r->forced) {
-			fprintf(o->diag, "%s\n", err[0] ? err : o->config);
+			fprintf(o->diag, "%s\n", wl_esc(err[0] ? err : o->config)); /* the configuration's words are raw */
 			*failed = true;
 			wl_run_free(r);
 			return NULL;
@@ -45,7 +46,7 @@ wl_run *wl_run_new(const wl_catalog *cat, const wl_run_opts *o, bool *failed)
 		r->recording = o->write_baseline != NULL;
 		r->baseline = wl_baseline_load(bl, r->recording, err, sizeof err);
 		if (!r->baseline) {
-			fprintf(o->diag, "w3dlint: %s\n", err[0] ? err : bl);
+			fprintf(o->diag, "w3dlint: %s\n", err[0] ? err : wl_esc(bl)); /* err: escaped (baseline.h) */
 			*failed = true;
 			wl_run_free(r);
 			return NULL;
@@ -179,9 +180,10 @@ int wl_run_set_files(wl_run *r, const wl_run_item *items, size_t n)
 		r->file_layout[i] = wl_target_layout_memo(path, memo);
 		if (r->o.verbose && r->file_layout[i]) {
 			char names[256];
-			fprintf(wl_run_diag(r), "w3dlint: %.*s: the mod's layout names the targets %s\n",
-				(int)(dir_len ? dir_len : 1), dir_len ? path : ".",
+			char *dir = strndup(dir_len ? path : ".", dir_len ? dir_len : 1);
+			fprintf(wl_run_diag(r), "w3dlint: %s: the mod's layout names the targets %s\n", wl_esc(dir),
 				wl_target_mask_names(r->file_layout[i], names, sizeof names));
+			free(dir);
 		}
 		if (r->forced) {
 			r->file_cfg[i] = r->forced;
@@ -268,7 +270,7 @@ int wl_run_finish(wl_run *r, const char *dest)
 	int rc = wl_reporter_finish(r->rep, &sum);
 	free(stale);
 	if (rc != 0) {
-		fprintf(wl_run_diag(r), "w3dlint: %s: cannot write the report: %s\n", dest,
+		fprintf(wl_run_diag(r), "w3dlint: %s: cannot write the report: %s\n", wl_esc(dest),
 			errno ? strerror(errno) : "out of memory");
 		return -1;
 	}
@@ -280,12 +282,12 @@ int wl_run_finish(wl_run *r, const char *dest)
 			fprintf(diag, "w3dlint: cannot write the baseline: %s\n", err);
 			return -1;
 		}
-		fprintf(diag, "w3dlint: %s: recorded %" PRIu64 " %s in %" PRIu64 " %s\n", r->o.write_baseline,
+		fprintf(diag, "w3dlint: %s: recorded %" PRIu64 " %s in %" PRIu64 " %s\n", wl_esc(r->o.write_baseline),
 			r->totals.baselined, r->totals.baselined == 1 ? "finding" : "findings", r->recorded_files,
 			r->recorded_files == 1 ? "file" : "files");
 		if (skipped)
-			fprintf(diag, "w3dlint: %s: %zu entries left out: their paths are not UTF-8\n",
-				r->o.write_baseline, skipped);
+			fprintf(diag, "w3dlint: %s: %zu entries left out: out of memory\n", wl_esc(r->o.write_baseline),
+				skipped);
 	}
 	return 0;
 }

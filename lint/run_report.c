@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/escape.h"
 #include "run_int.h"
 
 static wl_severity fail_threshold(const wl_run *r, const wl_config *cfg)
@@ -125,11 +126,12 @@ static wl_severity count_file(const wl_run *r, const wl_config *cfg, wl_target_m
 static int report_trouble(wl_run *r, const char *path, wl_run_result *res)
 {
 	if (res && res->xref_failed) {
-		fprintf(wl_run_diag(r), "w3dlint: %s: out of memory adding the file to the cross-file index\n", path);
+		fprintf(wl_run_diag(r), "w3dlint: %s: out of memory adding the file to the cross-file index\n", wl_esc(path));
 		r->trouble = true;
 	}
 	if (res && res->kind) {
-		fprintf(wl_run_diag(r), "w3dlint: %s: %s, not a model file; not linted\n", path, res->kind->title);
+		fprintf(wl_run_diag(r), "w3dlint: %s: %s, not a model file; not linted\n", wl_esc(path),
+			res->kind->title);
 		return 1;
 	}
 	if (!res || !res->ok) {
@@ -141,7 +143,7 @@ static int report_trouble(wl_run *r, const char *path, wl_run_result *res)
 	}
 	if (r->o.verbose) {
 		char names[256];
-		fprintf(wl_run_diag(r), "w3dlint: %s: %s, targets %s\n", path, res->format,
+		fprintf(wl_run_diag(r), "w3dlint: %s: %s, targets %s\n", wl_esc(path), res->format,
 			wl_target_mask_names(res->targets, names, sizeof names));
 	}
 	return 0;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/escape.h"
 #include "core/file_io.h"
 #include "core/format.h"
 #include "core/grow.h"
@@ -200,7 +201,7 @@ wl_run_result *wl_run_lint(const wl_run *r, size_t i, uint8_t *bytes, uint64_t h
 	if (doc && detach(r, cfg, doc, res) == 0)
 		res->ok = true;
 	else
-		snprintf(res->error, sizeof res->error, "w3dlint: %s: out of memory", path);
+		snprintf(res->error, sizeof res->error, "w3dlint: %s: out of memory", wl_esc(path));
 	wl_doc_free(doc);
 	free(bytes);
 	return res;

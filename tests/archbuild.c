@@ -18,7 +18,8 @@ void t_arc_patch_be32(wb *b, size_t offset, uint32_t v)
 
 void t_arc_big(wb *b, const char *magic, const t_arc_entry *e, size_t n, t_arc_layout *at)
 {
-	memset(at, 0, sizeof *at);
+	if (at)
+		memset(at, 0, sizeof *at);
 	t_w3d_bytes(b, magic, 4);
 	t_w3d_zeros(b, 12);
 	size_t table = 16;
@@ -28,11 +29,14 @@ void t_arc_big(wb *b, const char *magic, const t_arc_entry *e, size_t n, t_arc_l
 	t_arc_patch_be32(b, 12, (uint32_t)table);
 	size_t data = table;
 	for (size_t i = 0; i < n; i++) {
-		at->record[i] = b->len;
-		at->data[i] = data;
+		size_t record = b->len;
+		if (at) {
+			at->record[i] = record;
+			at->data[i] = data;
+		}
 		t_w3d_zeros(b, 8);
-		t_arc_patch_be32(b, at->record[i], (uint32_t)data);
-		t_arc_patch_be32(b, at->record[i] + 4, (uint32_t)e[i].len);
+		t_arc_patch_be32(b, record, (uint32_t)data);
+		t_arc_patch_be32(b, record + 4, (uint32_t)e[i].len);
 		t_w3d_bytes(b, e[i].name, strlen(e[i].name) + 1);
 		data += e[i].len;
 	}
@@ -55,9 +59,12 @@ void t_arc_pbo_rehash(wb *b, const t_arc_layout *at)
 
 void t_arc_pbo(wb *b, const char *prefix, const t_arc_entry *e, size_t n, bool trailer, t_arc_layout *at)
 {
-	memset(at, 0, sizeof *at);
-	uint8_t *packed[64] = { 0 };
-	size_t plen[64] = { 0 };
+	if (at)
+		memset(at, 0, sizeof *at);
+	uint8_t **packed = calloc(n ? n : 1, sizeof *packed);
+	size_t *plen = calloc(n ? n : 1, sizeof *plen);
+	if (!packed || !plen)
+		abort();
 	t_w3d_u8(b, 0);
 	t_w3d_bytes(b, "sreV", 4);
 	t_w3d_zeros(b, 16);
@@ -74,7 +81,8 @@ void t_arc_pbo(wb *b, const char *prefix, const t_arc_entry *e, size_t n, bool t
 				abort();
 			plen[i] = t_p3d_lzss_encode(e[i].data, e[i].len, packed[i]);
 		}
-		at->record[i] = b->len;
+		if (at)
+			at->record[i] = b->len;
 		t_w3d_bytes(b, e[i].name, strlen(e[i].name) + 1);
 		t_w3d_u32(b, e[i].pack ? 0x43707273u : 0);
 		t_w3d_u32(b, e[i].pack ? (uint32_t)e[i].len : 0);
@@ -84,13 +92,18 @@ void t_arc_pbo(wb *b, const char *prefix, const t_arc_entry *e, size_t n, bool t
 	}
 	t_w3d_zeros(b, 21); /* the end record: empty path, five zeros */
 	for (size_t i = 0; i < n; i++) {
-		at->data[i] = b->len;
+		if (at)
+			at->data[i] = b->len;
 		t_w3d_bytes(b, packed[i] ? packed[i] : e[i].data, plen[i]);
 		free(packed[i]);
 	}
+	free(packed);
+	free(plen);
 	if (trailer) {
-		at->trailer = b->len;
+		t_arc_layout here = { .trailer = b->len };
 		t_w3d_zeros(b, 21);
-		t_arc_pbo_rehash(b, at);
+		t_arc_pbo_rehash(b, &here);
+		if (at)
+			at->trailer = here.trailer;
 	}
 }

@@ -27,13 +27,15 @@ typedef struct t_arc_layout {
 	size_t trailer;     /* PBO: the 0x00 of the SHA-1 trailer (0: none) */
 } t_arc_layout;
 
-/** A BIG archive (magic "BIGF" or "BIG4") of n <= 64 entries into b
- *  (t_w3d_init'ed): the header's size field is the archive's size. */
+/** A BIG archive (magic "BIGF" or "BIG4") of n entries into b
+ *  (t_w3d_init'ed): the header's size field is the archive's size.  at
+ *  (entries' places, for n <= 64) may be NULL. */
 void t_arc_big(wb *b, const char *magic, const t_arc_entry *e, size_t n, t_arc_layout *at);
 
-/** A PBO of n <= 64 entries into b (t_w3d_init'ed): a 'Vers' header with the
+/** A PBO of n entries into b (t_w3d_init'ed): a 'Vers' header with the
  *  property prefix (when not NULL), the records, the end record, the data
- *  and, when trailer, 0x00 + SHA-1 (nettle) of the bytes before it. */
+ *  and, when trailer, 0x00 + SHA-1 (nettle) of the bytes before it.  at
+ *  (entries' places, for n <= 64) may be NULL. */
 void t_arc_pbo(wb *b, const char *prefix, const t_arc_entry *e, size_t n, bool trailer, t_arc_layout *at);
 
 /** Rewrites the PBO trailer at at->trailer for the bytes now before it. */

@@ -96,6 +96,37 @@ START_TEST(big_table_truncated)
 }
 END_TEST
 
+/* The first-data field (bytes 12-15, big-endian): the table's end (as
+ * written) and up to the first entry's bytes is sound; inside the table,
+ * past the file or past an entry's start is one finding at the field, and
+ * the data then start at the table's end. */
+START_TEST(big_data_offset)
+{
+	wb b;
+	t_arc_layout at;
+	big(THREE, 3, &b, &at);
+	uint32_t end = (uint32_t)at.record[2] + 8 + (uint32_t)strlen(THREE[2].name) + 1;
+	static const struct {
+		int64_t delta; /* from the table's end; INT64_MAX: 0xFFFFFFFF */
+		size_t want;
+	} cases[] = { { 0, 0 }, { -1, 1 }, { 1, 1 }, { INT64_MAX, 1 } };
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		uint32_t v = cases[k].delta == INT64_MAX ? 0xFFFFFFFFu : (uint32_t)((int64_t)end + cases[k].delta);
+		t_arc_patch_be32(&b, 12, v);
+		wl_doc *d = rd(WL_ARCHIVE_BIG, &b);
+		ck_assert_uint_eq(t_count(d, "archive-big-data-offset"), cases[k].want);
+		if (cases[k].want)
+			ck_assert_uint_eq(t_find(d, "archive-big-data-offset")->offset, 12);
+		ck_assert_uint_eq(arc(d)->data_start, end);
+		ck_assert_uint_eq(arc(d)->count, 3);
+		for (size_t i = 0; i < 3; i++)
+			ck_assert(arc(d)->entries[i].readable);
+		wl_doc_free(d);
+	}
+	t_w3d_free(&b);
+}
+END_TEST
+
 START_TEST(big_size_field)
 {
 	wb b;
@@ -347,6 +378,7 @@ Suite *archive_suite(void)
 	tcase_add_test(tc, big_clean);
 	tcase_add_test(tc, big_table_truncated);
 	tcase_add_test(tc, big_size_field);
+	tcase_add_test(tc, big_data_offset);
 	tcase_add_test(tc, entry_past_end);
 	tcase_add_test(tc, entries_overlap);
 	tcase_add_test(tc, duplicate_name);

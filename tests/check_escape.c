@@ -71,6 +71,75 @@ START_TEST(escape_cut_short)
 }
 END_TEST
 
+/* wl_unescape reads every case's escaped form back to its raw bytes, and
+ * leaves text with a backslash that starts no escape as it is. */
+START_TEST(unescape_cases)
+{
+	const char *in = cases[_i].in;
+	char back[64];
+	size_t n = wl_unescape(back, cases[_i].want);
+	ck_assert_uint_eq(n, strlen(in));
+	ck_assert(memcmp(back, in, n + 1) == 0);
+}
+END_TEST
+
+START_TEST(unescape_literal)
+{
+	char back[32];
+	ck_assert_uint_eq(wl_unescape(back, "a\\qb\\x4"), 7); /* \q, \x4 without 2 digits */
+	ck_assert_str_eq(back, "a\\qb\\x4");
+	ck_assert_uint_eq(wl_unescape(back, "\\x41\\X\\xFf"), 4);
+	ck_assert_str_eq(back, "A\\X\xff");
+	ck_assert_uint_eq(wl_unescape(back, "trailing\\"), 9);
+	ck_assert_str_eq(back, "trailing\\");
+}
+END_TEST
+
+/* wl_esc: the same form as wl_escape, 4 results alive at once, and a name
+ * whose form is longer than WL_ESC_MAX cut at a whole escape or sequence. */
+START_TEST(esc_slots_and_cut)
+{
+	const char *a = wl_esc("a\x1b"), *b = wl_esc("\x1b[2J"), *c = wl_esc("caf\xC3\xA9"), *d = wl_esc(NULL);
+	ck_assert_str_eq(a, "a\\x1b");
+	ck_assert_str_eq(b, "\\x1b[2J");
+	ck_assert_str_eq(c, "caf\xC3\xA9");
+	ck_assert_str_eq(d, "(null)");
+	/* long: 'x' then control bytes (4 escaped bytes each), then UTF-8 (2 each) */
+	for (size_t lead = 0; lead < 4; lead++) {
+		size_t n = WL_ESC_MAX / 2 + 16;
+		char *s = malloc(n + 1);
+		memset(s, 'x', lead);
+		for (size_t i = lead; i + 1 < n; i += 2) {
+			s[i] = (char)((i / 2) % 2 ? 0x1B : 0xC3);
+			s[i + 1] = (char)((i / 2) % 2 ? 0x01 : 0xA9);
+		}
+		if ((n - lead) % 2)
+			s[n - 1] = 'y';
+		s[n] = 0;
+		const char *e = wl_esc(s);
+		size_t len = strlen(e);
+		ck_assert_uint_le(len, WL_ESC_MAX);
+		ck_assert_str_eq(e + len - 3, "...");
+		/* what is left before "..." is a prefix of the full form ending
+		 * at a piece's end: it reads back to a prefix of s */
+		char *full = wl_escape_dup(s);
+		ck_assert(strncmp(full, e, len - 3) == 0);
+		char *back = malloc(len + 1);
+		char *head = strndup(e, len - 3);
+		size_t m = wl_unescape(back, head);
+		ck_assert(memcmp(back, s, m) == 0);
+		char *again = malloc(4 * m + 1);
+		wl_escape(again, 4 * m + 1, (const uint8_t *)back, m);
+		ck_assert_str_eq(again, head); /* no cut piece */
+		free(again);
+		free(head);
+		free(back);
+		free(full);
+		free(s);
+	}
+}
+END_TEST
+
 extern Suite *escape_suite(void);
 Suite *escape_suite(void)
 {
@@ -78,6 +147,9 @@ Suite *escape_suite(void)
 	TCase *tc = tcase_create("core");
 	tcase_add_loop_test(tc, escape_cases, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(tc, escape_cut_short);
+	tcase_add_loop_test(tc, unescape_cases, 0, (int)(sizeof cases / sizeof cases[0]));
+	tcase_add_test(tc, unescape_literal);
+	tcase_add_test(tc, esc_slots_and_cut);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -54,6 +54,11 @@ void wl_tf_dump_human(FILE *out, const wl_doc *d, const char *path, bool fields,
  */
 int wl_tf_dump_json(FILE *out, const wl_doc *d, const char *path);
 
+/** d's findings as a new JSON array (jansson) of {"rule", "offset",
+ *  "length", "message"}, the message in the escaped form of core/escape.h;
+ *  the "findings" of both JSON dumps.  A JSON null when out of memory. */
+struct json_t *wl_tf_findings_json(const wl_doc *d);
+
 /**
  * The table of the archive bytes[0..size) read from path, of file kind
  * kind (core/filekind.h, kind->archive set): "PATH: TITLE, SIZE bytes, N
@@ -61,8 +66,14 @@ int wl_tf_dump_json(FILE *out, const wl_doc *d, const char *path);
  * bytes, path, "(unreadable)", "(packed, N bytes unpacked)"), then the
  * archive's findings sorted, "PATH:0xOFFSET: MESSAGE [RULE]".  An archive
  * its reader cannot take (out of memory, unknown kind): the line "PATH:
- * TITLE" only.
+ * TITLE" only.  With json: one JSON object instead, {"path", "kind",
+ * "size", "prefix" (null when none), "entries": [{"path", "offset",
+ * "stored", "size", "packed", "readable"}], "findings": [{"rule", "offset",
+ * "length", "message"}]} (the last three left out when the reader cannot
+ * take it).  Paths, the prefix and messages in the escaped form of
+ * core/escape.h in both.  Returns 0, or -1 when the JSON cannot be written.
  */
-void wl_tf_dump_archive(FILE *out, const char *path, const wl_file_kind *kind, const uint8_t *bytes, size_t size);
+int wl_tf_dump_archive(FILE *out, const char *path, const wl_file_kind *kind, const uint8_t *bytes, size_t size,
+		       bool json);
 
 #endif

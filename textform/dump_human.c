@@ -164,7 +164,7 @@ static void human_nodes(FILE *out, const wl_doc *d, const wl_chunk *parent, int 
 
 void wl_tf_dump_human(FILE *out, const wl_doc *d, const char *path, bool fields, bool all)
 {
-	fprintf(out, "%s: %llu bytes, %llu chunks\n", path, (unsigned long long)d->size,
+	fprintf(out, "%s: %llu bytes, %llu chunks\n", wl_esc(path), (unsigned long long)d->size,
 		(unsigned long long)d->chunk_count);
 	human_nodes(out, d, &d->root, 0, fields, all);
 	if (d->findings.count) {

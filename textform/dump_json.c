@@ -306,15 +306,10 @@ static json_t *json_nodes(const wl_doc *d, const wl_chunk *parent)
 	return a;
 }
 
-int wl_tf_dump_json(FILE *out, const wl_doc *d, const char *path)
+struct json_t *wl_tf_findings_json(const wl_doc *d)
 {
-	json_t *root = json_object();
-	json_object_set_new(root, "tool", json_string("w3ddump"));
-	json_object_set_new(root, "path", json_cstr(path));
-	json_object_set_new(root, "size", json_integer((json_int_t)d->size));
-	json_object_set_new(root, "chunks", json_nodes(d, &d->root));
 	json_t *fs = json_array();
-	for (size_t i = 0; i < d->findings.count; i++) {
+	for (size_t i = 0; fs && i < d->findings.count; i++) {
 		const wl_finding *f = &d->findings.items[i];
 		json_t *fj = json_object();
 		json_object_set_new(fj, "rule", json_string(f->rule));
@@ -323,7 +318,17 @@ int wl_tf_dump_json(FILE *out, const wl_doc *d, const char *path)
 		json_object_set_new(fj, "message", f->message ? json_cstr(f->message) : json_null());
 		json_array_append_new(fs, fj);
 	}
-	json_object_set_new(root, "findings", fs);
+	return fs ? fs : json_null();
+}
+
+int wl_tf_dump_json(FILE *out, const wl_doc *d, const char *path)
+{
+	json_t *root = json_object();
+	json_object_set_new(root, "tool", json_string("w3ddump"));
+	json_object_set_new(root, "path", json_cstr(path));
+	json_object_set_new(root, "size", json_integer((json_int_t)d->size));
+	json_object_set_new(root, "chunks", json_nodes(d, &d->root));
+	json_object_set_new(root, "findings", wl_tf_findings_json(d));
 	int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	fputc('\n', out);
 	json_decref(root);

@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "core/escape.h"
 #include "core/format.h"
 #include "registry.h"
 
@@ -254,8 +255,7 @@ int wl_tf_write(FILE *out, const wl_doc *d, const char *source)
 			d->format->title, d->format->name);
 	if (source) {
 		fputs("# source: ", out);
-		for (const char *s = source; *s; s++)
-			fputc((unsigned char)*s < 0x20 ? '?' : *s, out);
+		wl_escape_put(out, (const uint8_t *)source, strlen(source)); /* core/escape.h */
 		fprintf(out, " (%llu bytes)\n", (unsigned long long)d->size);
 	}
 	fprintf(out, "%s-text: %d\n", d->format->name, WL_TF_VERSION);

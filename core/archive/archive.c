@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/arena.h"
 #include "core/file_io.h"
 #include "core/lzss.h"
 #include "archive_int.h"
@@ -238,6 +240,13 @@ wl_doc *wl_archive_read(wl_archive_kind kind, const char *path, const uint8_t *b
 	return wl_archive_read_head(kind, path, bytes, size, size, depth);
 }
 
+/* The smallest record (a BIG's: offset, size, empty NUL-terminated path)
+ * and the memory allowed per record beyond the per-byte limit: the entry
+ * (its array grown by doubling: 3 copies at most), its node and label, a
+ * finding. */
+#define ARC_RECORD_MIN 9u
+#define ARC_RECORD_BYTES 1024u
+
 wl_doc *wl_archive_read_head(wl_archive_kind kind, const char *path, const uint8_t *bytes, uint64_t have,
 			     uint64_t size, wl_archive_depth depth)
 {
@@ -254,6 +263,14 @@ wl_doc *wl_archive_read_head(wl_archive_kind kind, const char *path, const uint8
 	memset(a, 0, sizeof *a);
 	a->kind = kind;
 	d->model = a;
+	/* Memory per record, not per byte: a table of 9-byte records (a BIG
+	 * of empty entries) needs for each its entry, node, label and perhaps
+	 * a finding, more than the per-byte limit of a model allows.  At most
+	 * have / ARC_RECORD_MIN records fit, so this stays bounded by the
+	 * table's bytes. */
+	uint64_t per_record = (have / ARC_RECORD_MIN) * ARC_RECORD_BYTES;
+	if (per_record < SIZE_MAX - wl_arena_limit(d->arena))
+		wl_arena_raise_limit(d->arena, wl_arena_limit(d->arena) + (size_t)per_record);
 	arc_reader r = { d, a, bytes, size, have, 0, depth };
 	if (kind == WL_ARCHIVE_PBO)
 		arc_read_pbo(&r);

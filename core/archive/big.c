@@ -56,7 +56,23 @@ void arc_read_big(arc_reader *r)
 		e->stored = e->size = be32(b + pos + 4);
 		pos = nul + 1;
 	}
-	r->a->data_start = first > pos ? first : pos;
+	/* The first-data field as data start when it describes the archive:
+	 * from the table's end, in the file, not past any entry's bytes;
+	 * else the table's end (the entries' records locate their bytes). */
+	uint64_t lowest = UINT64_MAX;
+	for (size_t i = 0; i < r->a->count; i++) {
+		const wl_archive_entry *e = &r->a->entries[i];
+		if (e->stored && e->offset >= pos && e->offset < lowest)
+			lowest = e->offset;
+	}
+	bool sound = first >= pos && first <= r->size && first <= lowest;
+	r->a->data_start = sound ? first : pos;
+	if (!sound && r->a->count && !r->a->partial)
+		wl_report(f, WLR_ARCHIVE_BIG_DATA_OFFSET, hdr, -1, 12, 4,
+			  "the header gives the first entry's data at 0x%lX, but the table ends at 0x%llX%s%llX",
+			  (unsigned long)first, (unsigned long long)pos,
+			  first > r->size ? " and the file at 0x" : " and the first entry's bytes start at 0x",
+			  first > r->size ? (unsigned long long)r->size : (unsigned long long)lowest);
 	arc_check_entries(r, r->size);
 	uint64_t end = r->a->data_start;
 	for (size_t i = 0; i < r->a->count; i++)

@@ -350,18 +350,14 @@ static void decode_anim(builder *b, const wl_chunk *c, b3d_node *node)
 	push(b, (void ***)&b->m->anims, &b->m->anim_count, &b->caps[4], a);
 }
 
-/* A path label for a name: printable ASCII kept, other bytes '?'. */
+/* A path label for a name: its raw bytes, as W3D's names (every report
+ * prints chunk paths in the escaped form of core/escape.h, so `caf\xe9`
+ * and `café` stay apart and no byte is lost). */
 static const char *label_of(builder *b, const char *name, size_t len)
 {
 	char *s = wl_arena_strndup(b->doc->arena, name, len);
-	if (!s) {
+	if (!s)
 		b->doc->oom = true;
-		return NULL;
-	}
-	for (char *p = s; *p; p++)
-		if ((unsigned char)*p < 0x20 || (unsigned char)*p > 0x7E || *p == '/' || *p == '[' ||
-		    *p == ']')
-			*p = '?';
 	return s;
 }
 
