@@ -169,19 +169,26 @@ static const wl_chunk_type *strong_known(reader *r, uint16_t ctx, uint64_t pos, 
 	return t;
 }
 
-/* Do known chunks of ctx tile [from, to) exactly (or for TILE_BUDGET headers)? */
-static bool tiles(reader *r, uint16_t ctx, uint64_t from, uint64_t to)
+/* Walks chunks of ctx from pos while pos < stop, for at most TILE_BUDGET
+ * headers, each known and fitting in limit: where the walk stopped, or
+ * UINT64_MAX when a header is not such a chunk. */
+static uint64_t walk_known(reader *r, uint16_t ctx, uint64_t pos, uint64_t stop, uint64_t limit)
 {
-	uint64_t pos = from;
-	for (int n = 0; n < TILE_BUDGET && pos < to; n++) {
-		if (!fits_known(r, ctx, pos, to))
-			return false;
+	for (int n = 0; n < TILE_BUDGET && pos < stop; n++) {
+		if (!fits_known(r, ctx, pos, limit))
+			return UINT64_MAX;
 		uint32_t id, size;
 		bool flag;
 		read_header(r, pos, &id, &size, &flag);
 		pos += r->h + (uint64_t)size;
 	}
-	return true;
+	return pos;
+}
+
+/* Do known chunks of ctx tile [from, to) exactly (or for TILE_BUDGET headers)? */
+static bool tiles(reader *r, uint16_t ctx, uint64_t from, uint64_t to)
+{
+	return walk_known(r, ctx, from, to, to) != UINT64_MAX;
 }
 
 /* Is the content of a data chunk of type t consistent with size bytes? */
@@ -447,16 +454,8 @@ static bool chain_across(reader *r, uint16_t ctx, uint64_t q, uint64_t cend, uin
 {
 	if (!strong_known(r, ctx, q, limit))
 		return false;
-	uint64_t p = q;
-	for (int n = 0; n < TILE_BUDGET && p < cend; n++) {
-		if (!fits_known(r, ctx, p, limit))
-			return false;
-		uint32_t id, size;
-		bool flag;
-		read_header(r, p, &id, &size, &flag);
-		p += r->h + (uint64_t)size;
-	}
-	return p > cend && tiles(r, ctx, p, limit);
+	uint64_t p = walk_known(r, ctx, q, cend, limit);
+	return p != UINT64_MAX && p > cend && tiles(r, ctx, p, limit);
 }
 
 /*
