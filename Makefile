@@ -168,6 +168,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/edges_cli.sh $(BUILD)
 	SALVAGE_MIN=$(SALVAGE_MIN) SALVAGE_INTACT_W3D=$(SALVAGE_INTACT_W3D) SALVAGE_INTACT_B3D=$(SALVAGE_INTACT_B3D) sh tests/salvage.sh $(BUILD)/salvage_gen $(BUILD)/w3dfix $(BUILD)/w3dlint $(SALVAGE_EVERY) $(SALVAGE_EVERY_B3D) $(SALVAGE_EVERY_P3D)
 	sh tests/salvage_cli.sh $(BUILD)/w3dfix $(BUILD)/w3dasm
+	sh tests/intact_repro.sh $(BUILD)/w3dfix $(BUILD)/w3dlint
 	sh tests/cli_inputs.sh $(BUILD)
 	sh tests/cli_writes.sh $(BUILD)
 	sh tests/cli_common.sh $(BUILD)

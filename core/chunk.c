@@ -27,7 +27,9 @@ enum {
 	WHY_BYTES,      /* where the content ends, or where valid chunks start */
 	WHY_COUNTED,    /* the counts of its header (wl_format.counted_size) */
 	WHY_RECORDS,    /* its records end whole at its parent's end */
-	WHY_IN_HEADER   /* its declared end falls inside a valid chunk's header */
+	WHY_IN_HEADER,  /* its declared end falls inside a valid chunk's header */
+	WHY_CHILD,      /* its last child runs past its declared end, nearer to it */
+	WHY_OVER_CHAIN  /* (unknown) its declared end falls inside a chain of valid chunks */
 };
 
 static uint16_t ctx_of(const wl_chunk *parent)
@@ -167,19 +169,26 @@ static const wl_chunk_type *strong_known(reader *r, uint16_t ctx, uint64_t pos, 
 	return t;
 }
 
-/* Do known chunks of ctx tile [from, to) exactly (or for TILE_BUDGET headers)? */
-static bool tiles(reader *r, uint16_t ctx, uint64_t from, uint64_t to)
+/* Walks chunks of ctx from pos while pos < stop, for at most TILE_BUDGET
+ * headers, each known and fitting in limit: where the walk stopped, or
+ * UINT64_MAX when a header is not such a chunk. */
+static uint64_t walk_known(reader *r, uint16_t ctx, uint64_t pos, uint64_t stop, uint64_t limit)
 {
-	uint64_t pos = from;
-	for (int n = 0; n < TILE_BUDGET && pos < to; n++) {
-		if (!fits_known(r, ctx, pos, to))
-			return false;
+	for (int n = 0; n < TILE_BUDGET && pos < stop; n++) {
+		if (!fits_known(r, ctx, pos, limit))
+			return UINT64_MAX;
 		uint32_t id, size;
 		bool flag;
 		read_header(r, pos, &id, &size, &flag);
 		pos += r->h + (uint64_t)size;
 	}
-	return true;
+	return pos;
+}
+
+/* Do known chunks of ctx tile [from, to) exactly (or for TILE_BUDGET headers)? */
+static bool tiles(reader *r, uint16_t ctx, uint64_t from, uint64_t to)
+{
+	return walk_known(r, ctx, from, to, to) != UINT64_MAX;
 }
 
 /* Is the content of a data chunk of type t consistent with size bytes? */
@@ -313,6 +322,30 @@ static uint64_t children_end(reader *r, const wl_chunk_type *t, uint64_t pos, ui
 }
 
 /*
+ * A container of type t (its parent's context ctx) whose children stop
+ * tiling its declared payload at e < cend: is its size shrunk rather than
+ * grown?  So when the chunk at e is a valid child of t that ends at ce past
+ * cend, nearer to cend than e is (the smaller change of size), and reading
+ * resumes cleanly at ce (the end of the range, or a chain of valid
+ * siblings): returns ce, the container's true end, else 0.  The engines
+ * read a chunk that starts inside a container's declared extent as its
+ * child and end the container after it (Irrlicht CB3DMeshFileLoader reads
+ * children while the position is before the declared end), so that child
+ * stays the container's and what follows it is the container's siblings
+ * (not adopted as children: container-size-too-small would).
+ */
+static uint64_t shrunk_over_child(reader *r, uint16_t ctx, const wl_chunk_type *t, uint64_t e,
+				  uint64_t cend, uint64_t limit)
+{
+	if (!strong_known(r, t->child_ctx, e, limit))
+		return 0;
+	uint64_t ce = fits_any(r, e, limit);
+	if (ce > cend && ce - cend < cend - e && (ce == limit || chain_from(r, ctx, ce, limit)))
+		return ce;
+	return 0;
+}
+
+/*
  * A known chunk of type t at pos declares an end cend inside limit, but its
  * size may be wrong: reading does not resume cleanly at cend, (a data
  * chunk) the size does not suit its type, or (a container) its children
@@ -323,7 +356,9 @@ static uint64_t children_end(reader *r, const wl_chunk_type *t, uint64_t pos, ui
  *    the record and none at cend: grown over a sibling's header (the end of
  *    the record);
  *  - a container whose children end at e before cend, where a valid sibling
- *    starts: its size was too big (e);
+ *    starts: its size was too big (e), unless that chunk is a valid child
+ *    too that ends nearer past cend than it starts before it
+ *    (shrunk_over_child: its size was too small, the child's end);
  *  - a data chunk (not a record declared exactly its record's size,
  *    wl_chunk_type.min_size): the first q from its payload (at most WL_RESYNC_WINDOW
  *    before cend) to SIZE_SLACK bytes past cend where a chain of siblings
@@ -376,8 +411,13 @@ static uint64_t true_end(reader *r, const wl_chunk *parent, const wl_chunk_type 
 		return start + t->min_size;
 	if (t->child_ctx && !(t->flags & WL_TYPE_OPAQUE)) {
 		uint64_t e = children_end(r, t, pos, cend);
-		if (e < cend && e > start && (chain_from(r, ctx, e, limit) || resync_candidate(r, ctx, e, limit)))
-			return e;
+		if (e < cend && e > start && (chain_from(r, ctx, e, limit) || resync_candidate(r, ctx, e, limit))) {
+			/* a valid sibling at e, but maybe a valid child too */
+			uint64_t ce = shrunk_over_child(r, ctx, t, e, cend, limit);
+			if (ce)
+				r->why = WHY_CHILD;
+			return ce ? ce : e;
+		}
 		if (settles(r, ctx, cend, limit))
 			return 0;
 	} else if (data_size_ok(t, cend - start) && settles(r, ctx, cend, limit)) {
@@ -406,25 +446,51 @@ static uint64_t true_end(reader *r, const wl_chunk *parent, const wl_chunk_type 
 }
 
 /*
+ * Does a chain of known chunks of ctx start at q, run across cend (no chunk
+ * of it ends there) within TILE_BUDGET headers, and tile on to limit (or
+ * for TILE_BUDGET more headers)?
+ */
+static bool chain_across(reader *r, uint16_t ctx, uint64_t q, uint64_t cend, uint64_t limit)
+{
+	if (!strong_known(r, ctx, q, limit))
+		return false;
+	uint64_t p = walk_known(r, ctx, q, cend, limit);
+	return p != UINT64_MAX && p > cend && tiles(r, ctx, p, limit);
+}
+
+/*
  * An unknown chunk at pos declares an end cend inside limit.  Its bytes say
  * nothing of its size, so only the bytes around its end can: when no valid
  * chunk of a known type starts at cend (strong_known) but a chain of valid
- * siblings starts fewer than a header's bytes before or after it (the
- * declared end falls inside that sibling's header, or leaves too few bytes
- * for a chunk before it), the size is wrong by those bytes: returns the
- * true end (the nearest such start), else 0.  Reading on at cend through
- * chunks of unknown id (settles) is no evidence for cend: a W3D chunk id is
- * any 32-bit value, so the bytes of a sibling's header and payload read as
- * such chunks (an unknown chunk +4 before a MESH read its size field as an
- * id and lost the MESH).
+ * chunks starts inside its payload (at most WL_RESYNC_WINDOW before cend)
+ * and runs across cend to the end of the range (chain_across: the declared
+ * end falls inside a valid sibling, which no unknown chunk that holds
+ * chunks of its own does), its size was grown over them: returns the
+ * chain's first start (the most kept as siblings; WHY_OVER_CHAIN, or
+ * WHY_IN_HEADER when cend falls in its first header).  Failing that, when
+ * a chain of valid siblings starts fewer than a header's bytes before or
+ * after cend (the declared end leaves too few bytes for a chunk before
+ * it), the size is wrong by those bytes: returns the nearest such start.
+ * Else 0.  Reading on at cend
+ * through chunks of unknown id (settles) is no evidence for cend: a W3D
+ * chunk id is any 32-bit value, so the bytes of a sibling's header and
+ * payload read as such chunks (an unknown chunk +4 before a MESH read its
+ * size field as an id and lost the MESH).
  */
 static uint64_t unknown_end(reader *r, const wl_chunk *parent, uint64_t pos, uint64_t cend,
 			    uint64_t limit)
 {
 	const uint16_t ctx = ctx_of(parent);
-	r->why = WHY_IN_HEADER;
 	if (cend == limit || strong_known(r, ctx, cend, limit))
 		return 0;
+	uint64_t lo = cend - pos - r->h > WL_RESYNC_WINDOW ? cend - WL_RESYNC_WINDOW : pos + r->h;
+	for (uint64_t q = lo; q < cend; q++) {
+		if (chain_across(r, ctx, q, cend, limit)) {
+			r->why = cend - q < r->h ? WHY_IN_HEADER : WHY_OVER_CHAIN;
+			return q;
+		}
+	}
+	r->why = WHY_IN_HEADER;
 	for (uint64_t k = 1; k < r->h; k++) {
 		if (cend - k > pos + r->h && chain_from(r, ctx, cend - k, limit))
 			return cend - k;
@@ -661,6 +727,17 @@ static void note_resized(reader *r, wl_chunk *parent, uint64_t pos, uint64_t cen
 	case WHY_COUNTED:
 		why = "the counts of its header give another size, where a valid chunk starts";
 		break;
+	case WHY_OVER_CHAIN:
+		snprintf(buf, sizeof buf,
+			 "a chain of valid chunks starts inside it at 0x%llx and runs across that to the "
+			 "end of %s",
+			 (unsigned long long)wl_chunk_end(c), wl_chunk_name(r->d, parent));
+		why = buf;
+		break;
+	case WHY_CHILD:
+		why = "its last child runs past that (fewer bytes past it than it starts before), "
+		      "to where a valid chunk starts";
+		break;
 	case WHY_RECORDS:
 		snprintf(buf, sizeof buf,
 			 "its records are whole only at the end of %s, %llu byte(s) later (too few "
@@ -757,7 +834,9 @@ static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64
 				      : t ? true_end(r, parent, t, pos, cend, limit)
 					  : unknown_end(r, parent, pos, cend, limit);
 			uint64_t at = pos;
+			uint8_t why = r->why; /* the children's sizes are judged next */
 			pos = read_chunk(r, parent, t, pos, te ? te : cend, limit, depth, false);
+			r->why = why;
 			if (te)
 				note_resized(r, parent, at, cend);
 			continue;

@@ -50,10 +50,15 @@
  *                          (wl_format.whole_records) are whole only at its
  *                          parent's end, fewer bytes than a header after its
  *                          declared end, or an unknown chunk's declared end
- *                          falls inside a valid sibling's header (or fewer
- *                          bytes than a header before one): the chunk is read
- *                          with the size the bytes or counts show
- *                          (WL_REC_RESIZED)
+ *                          falls inside a chain of valid siblings that starts
+ *                          in its payload and runs to its parent's end (or
+ *                          fewer bytes than a header before one), or a
+ *                          container's last child, valid as its child and as
+ *                          its sibling, runs past its declared end by fewer
+ *                          bytes than it starts before it (a shrunk size:
+ *                          the engines read that child as the container's):
+ *                          the chunk is read with the size the bytes or
+ *                          counts show (WL_REC_RESIZED)
  *   chunk-resync           an implausible header: the reader scanned forward
  *                          (at most WL_RESYNC_WINDOW bytes at a time) to the
  *                          next plausible chunk; the skipped bytes are a gap

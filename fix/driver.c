@@ -393,6 +393,20 @@ static int check_kept(const wl_doc *d0, const wl_doc *d1, wl_fix_result *r)
 	return 0;
 }
 
+/* model: an output that holds no model its engines load
+ * (wl_fix_model_left) is refused when the input held one or was damaged
+ * (a salvage must leave a model).  A problem line otherwise. */
+static int check_model(const wl_doc *d0, const wl_doc *d1, wl_fix_result *r)
+{
+	const char *why = "no model", *why0 = NULL;
+	size_t objs;
+	if (wl_fix_model_left(d1, &why))
+		return 0;
+	if (!wl_fix_model_left(d0, &why0) && damage_span(d0, &objs) == 0)
+		return 0; /* a whole input without one: nothing was lost */
+	return add_problem(r, "no model left: %s", why);
+}
+
 static int verify(const wl_fix_options *o, const char *path, const uint8_t *in, size_t in_len,
 		  wl_fix_result *r)
 {
@@ -414,6 +428,8 @@ static int verify(const wl_fix_options *o, const char *path, const uint8_t *in, 
 	/* kept: what the damage did not touch is still there */
 	if (rc == 0 && r->verified)
 		rc = check_kept(d0, d1, r);
+	if (rc == 0 && r->verified)
+		rc = check_model(d0, d1, r);
 	/* repaired: no finding of an edit's rule left in its object */
 	for (size_t i = 0; i < r->change_count && rc == 0; i++) {
 		const wl_fix_change *c = &r->changes[i];

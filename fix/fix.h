@@ -75,6 +75,14 @@ typedef struct wl_fix_format {
 	const char *format; /* wl_format.name it serves: "w3d" */
 	/* Its fixers in the order they run, NULL-terminated; *count set. */
 	const wl_fixer *const *(*fixers)(size_t *count);
+	/* Does doc (read and linted, its model built: doc->model) still hold
+	 * a model an engine loads?  false with *why (static text) when not
+	 * (B3D: no NODE holding a MESH, fix/b3d/fixers.c; P3D: no LOD read
+	 * whole, fix/p3d/fixers.c).  The driver refuses an output that holds
+	 * none when its input held one or was damaged (fix/driver.c
+	 * check_model: "no model left: WHY", the original kept), never
+	 * "0 findings left".  NULL: not asked (every output passes). */
+	bool (*model_left)(const wl_doc *doc, const char **why);
 } wl_fix_format;
 
 /** The fixers of format f (fix/registry.c registry; fix/<format>/fixers.c),
@@ -82,6 +90,11 @@ typedef struct wl_fix_format {
  *  wl_format.repairable has them: the driver asks it per file).  The list
  *  is NULL-terminated. */
 const wl_fixer *const *wl_fixers_of(const wl_format *f, size_t *out_count);
+
+/** Whether doc still holds a model its format's engines load
+ *  (wl_fix_format.model_left; true for a format without the hook or
+ *  without fixers); *why set (static text) when not.  fix/registry.c. */
+bool wl_fix_model_left(const wl_doc *doc, const char **why);
 
 /** Every registered fixer of every format once, in registry order: for
  *  --list-fixes and looking a fixer up by id.  NULL-terminated. */

@@ -28,6 +28,14 @@ const wl_fixer *const *wl_fixers_of(const wl_format *f, size_t *out_count)
 	return none;
 }
 
+bool wl_fix_model_left(const wl_doc *doc, const char **why)
+{
+	for (size_t i = 0; doc->format && i < NFORMATS; i++)
+		if (strcmp(formats[i]->format, doc->format->name) == 0)
+			return !formats[i]->model_left || formats[i]->model_left(doc, why);
+	return true;
+}
+
 /* Every fixer of every format once, in registry order: the union, for
  * --list-fixes and --fix ID.  Built once (the lists are static). */
 enum { MAX_FIXERS = 128 };

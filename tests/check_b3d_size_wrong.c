@@ -7,10 +7,12 @@
  * reader's view, w3dfix --unsafe's output (the undamaged file, byte for
  * byte), and near misses that must not be corrected. */
 #include <check.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "core/b3d/model.h"
+#include "fix/driver.h"
 #include "b3dbuild.h"
 #include "fix_util.h"
 #include "reader_util.h"
@@ -28,6 +30,16 @@ static wl_doc *b3d_doc(const wb *b)
 	ck_assert_ptr_nonnull(d);
 	ck_assert_ptr_nonnull(b3d_model_build(d));
 	return d;
+}
+
+/* Findings of rule when b's bytes are linted (the catalogue's severities). */
+static size_t lint_count(const wb *b, const char *rule)
+{
+	wl_doc *d = wl_lint_bytes(t_cat, NULL, "t.b3d", b->data, b->len);
+	ck_assert_ptr_nonnull(d);
+	size_t k = t_count(d, rule);
+	wl_doc_free(d);
+	return k;
 }
 
 /* The size field of the chunk whose header is at `at`, changed by delta. */
@@ -198,6 +210,208 @@ START_TEST(test_unknown_size_at_sibling_near_miss)
 }
 END_TEST
 
+/*
+ * BB3D { NODE "root" { the quad MESH, NODE "bone" { KEYS (2 position keys,
+ * frames 1 and 2) }, then, when root_keys, a KEYS of root (the same
+ * frames) } }: the bone's KEYS is its last child.  The offsets of the bone
+ * NODE's header and of root's KEYS go to *bone_at and *root_keys_at.
+ */
+static void boned_quad(wb *b, bool root_keys, size_t *bone_at, size_t *root_keys_at)
+{
+	static const int32_t frame[] = { 1, 2 };
+	static const float pos[] = { 0, 0, 0, 1, 2, 3 };
+	t_b3d_begin(b, "BB3D");
+	t_w3d_u32(b, 1);
+	t_b3d_node_begin(b, "root", t_b3d_identity);
+	t_b3d_quad_mesh(b, -1, 0, NULL);
+	*bone_at = b->len;
+	t_b3d_node_begin(b, "bone", t_b3d_identity);
+	t_b3d_keys(b, 1, frame, pos, 2);
+	t_b3d_end(b);
+	*root_keys_at = b->len;
+	if (root_keys)
+		t_b3d_keys(b, 1, frame, pos, 2);
+	t_b3d_end(b);
+	t_b3d_end(b);
+}
+
+/* The model's KEYS chunks that belong to the NODE named name. */
+static size_t keys_of(const b3d_model *m, const char *name)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < m->keys_count; i++)
+		n += m->keys[i]->node && strcmp(m->keys[i]->node->name, name) == 0;
+	return n;
+}
+
+/* Issue 29 (mobs_sheep.b3d NODE -4 or -12: the safe drop-repeated-keys
+ * deleted a bone's keys): _i = 0: the bone NODE's size -4, 1: -12.  Its
+ * last child, the KEYS, now runs 4 or 12 bytes past the NODE's declared
+ * end, where root's next child starts.  The engines read a chunk that
+ * starts inside a NODE as its child (Irrlicht: 185 keys read from the
+ * damaged sheep), so the NODE's size is wrong, not its KEYS's place: main
+ * ended the bone before its KEYS, which became a second KEYS of root
+ * repeating its frames, and the safe fix dropped them. */
+START_TEST(test_node_shrunk_over_last_child)
+{
+	static const int32_t delta[] = { -4, -12 };
+	wb good, bad;
+	size_t bone_at, root_keys_at;
+	t_w3d_init(&good);
+	t_w3d_init(&bad);
+	boned_quad(&good, true, &bone_at, &root_keys_at);
+	boned_quad(&bad, true, &bone_at, &root_keys_at);
+	resize(&bad, bone_at, delta[_i]);
+	wl_doc *d = b3d_doc(&bad);
+	ck_assert_uint_eq(t_count(d, "chunk-size-wrong"), 1);
+	ck_assert_uint_eq(t_find(d, "chunk-size-wrong")->offset, bone_at + 4);
+	ck_assert_ptr_nonnull(strstr(t_find(d, "chunk-size-wrong")->message, "last child"));
+	ck_assert_uint_eq(lint_count(&bad, "b3d-keys-duplicate-frame"), 0);
+	const b3d_model *m = d->model;
+	ck_assert_uint_eq(m->keys_count, 2);
+	ck_assert_uint_eq(keys_of(m, "bone"), 1);
+	ck_assert_uint_eq(keys_of(m, "root"), 1);
+	ck_assert_ptr_null(t_tiling_error(d));
+	t_free(d);
+	t_fix_expect_fix("t.b3d", &bad, NULL, false);
+	t_fix_expect_fix("t.b3d", &bad, &good, true);
+	t_w3d_free(&bad);
+	t_w3d_free(&good);
+}
+END_TEST
+
+/* Near miss: the bone NODE's size +4 reaches 4 bytes into root's KEYS,
+ * which ends far past it (40 bytes): the NODE's size grew, root's KEYS
+ * stays root's (the bone is read to its children's end). */
+START_TEST(test_node_grown_over_sibling)
+{
+	wb b;
+	size_t bone_at, root_keys_at;
+	t_w3d_init(&b);
+	boned_quad(&b, true, &bone_at, &root_keys_at);
+	resize(&b, bone_at, 4);
+	wl_doc *d = b3d_doc(&b);
+	ck_assert_uint_eq(t_count(d, "chunk-size-wrong"), 1);
+	ck_assert_ptr_null(strstr(t_find(d, "chunk-size-wrong")->message, "last child"));
+	const b3d_model *m = d->model;
+	ck_assert_uint_eq(keys_of(m, "bone"), 1);
+	ck_assert_uint_eq(keys_of(m, "root"), 1);
+	t_free(d);
+	t_w3d_free(&b);
+}
+END_TEST
+
+/* Issue 29 (mobs_rat.b3d: an unknown chunk's size 39 -> 1039 made
+ * --unsafe drop the whole model as stray bytes): the unknown chunk's size
+ * grown by more than a header, its declared end inside the BRUS's payload
+ * (_i = 0: +12), the NODE's header (1: +49) or the NODE's MESH (2: +100).
+ * A chain of valid chunks starts inside it, at the BRUS, and runs across
+ * its declared end to BB3D's end: the unknown chunk is read up to the
+ * BRUS (main took the BRUS and part of the NODE into it, the rest was
+ * stray bytes). */
+START_TEST(test_unknown_grown_over_chain)
+{
+	static const int32_t delta[] = { 12, 49, 100 };
+	wb good, bad;
+	size_t unknown_at, brus_at;
+	t_w3d_init(&good);
+	t_w3d_init(&bad);
+	unknown_then_brus(&good, "XXXX", &unknown_at, &brus_at);
+	unknown_then_brus(&bad, "XXXX", &unknown_at, &brus_at);
+	resize(&bad, unknown_at, delta[_i]);
+	wl_doc *d = b3d_doc(&bad);
+	ck_assert_uint_eq(t_count(d, "chunk-size-wrong"), 1);
+	ck_assert_uint_eq(t_find(d, "chunk-size-wrong")->offset, unknown_at + 4);
+	ck_assert_uint_eq(t_count(d, "chunk-resync") + t_count(d, "stray-bytes"), 0);
+	const b3d_model *m = d->model;
+	ck_assert_uint_eq(m->brush_count, 1);
+	ck_assert_uint_eq(m->brus->offset, brus_at);
+	ck_assert_uint_eq(m->mesh_count, 1);
+	ck_assert_uint_eq(m->meshes[0]->tris[0]->tris.count, 2);
+	ck_assert_ptr_null(t_tiling_error(d));
+	t_free(d);
+	t_fix_expect_fix("t.b3d", &bad, &good, true);
+	t_w3d_free(&bad);
+	t_w3d_free(&good);
+}
+END_TEST
+
+/* Near misses, not corrected: an unknown chunk that holds a BRUS of its own
+ * (a chain of known chunks inside it that ends at its declared end, not
+ * across it), followed by the BRUS and the NODE: _i = 0 as built, 1 with
+ * the BRUS's tag changed to an unknown one (no valid chunk at the unknown
+ * chunk's declared end, and none inside it that runs across it). */
+START_TEST(test_unknown_holding_chunks_near_miss)
+{
+	wb b;
+	t_w3d_init(&b);
+	t_b3d_begin(&b, "BB3D");
+	t_w3d_u32(&b, 1);
+	t_b3d_begin(&b, "XXXX");
+	t_b3d_begin(&b, "BRUS");
+	t_w3d_u32(&b, 0);
+	t_b3d_brush(&b, "inner", NULL, 0);
+	t_b3d_end(&b);
+	t_b3d_end(&b);
+	size_t brus_at = b.len;
+	t_b3d_begin(&b, "BRUS");
+	t_w3d_u32(&b, 0);
+	t_b3d_brush(&b, "skin", NULL, 0);
+	t_b3d_end(&b);
+	t_b3d_node_begin(&b, "root", t_b3d_identity);
+	t_b3d_quad_mesh(&b, -1, 0, NULL);
+	t_b3d_end(&b);
+	t_b3d_end(&b);
+	if (_i == 1)
+		memcpy(b.data + brus_at, "ZZZZ", 4);
+	wl_doc *d = b3d_doc(&b);
+	ck_assert_uint_eq(t_count(d, "chunk-size-wrong"), 0);
+	ck_assert_uint_eq(t_count(d, "chunk-unknown"), 1 + (unsigned)_i);
+	ck_assert_uint_eq(t_count(d, "stray-bytes") + t_count(d, "chunk-resync"), 0);
+	t_free(d);
+	t_w3d_free(&b);
+}
+END_TEST
+
+/* Issue 29, the fixer's side: root holds a KEYS, the bone NODE, then a
+ * KEYS at the same frames (a real repeat).  With the bone's size wrong (-4
+ * over its last KEYS, _i = 0; +4 into root's next KEYS, _i = 1), which
+ * NODE a KEYS belongs to rests on the reader's judgement of that size, so
+ * the safe drop-repeated-keys drops nothing (b3d-keys-duplicate-frame
+ * stays reported).  Near miss: with no size damaged the repeat is dropped. */
+START_TEST(test_repeats_kept_beside_judged_size)
+{
+	static const int32_t frame[] = { 1, 2 };
+	static const float pos[] = { 0, 0, 0, 1, 2, 3 };
+	wb b;
+	t_w3d_init(&b);
+	t_b3d_begin(&b, "BB3D");
+	t_w3d_u32(&b, 1);
+	t_b3d_node_begin(&b, "root", t_b3d_identity);
+	t_b3d_quad_mesh(&b, -1, 0, NULL);
+	t_b3d_keys(&b, 1, frame, pos, 2);
+	size_t bone_at = b.len;
+	t_b3d_node_begin(&b, "bone", t_b3d_identity);
+	t_b3d_keys(&b, 1, frame, pos, 2);
+	t_b3d_end(&b);
+	t_b3d_keys(&b, 1, frame, pos, 2);
+	t_b3d_end(&b);
+	t_b3d_end(&b);
+	ck_assert_uint_eq(lint_count(&b, "b3d-keys-duplicate-frame"), 2);
+	wl_fix_options o = { 0 };
+	o.catalog = t_cat;
+	wl_fix_result r;
+	ck_assert_int_eq(wl_fix_run(&o, "t.b3d", b.data, b.len, &r), 0);
+	ck_assert(r.changed && r.verified);
+	wl_fix_result_free(&r);
+	resize(&b, bone_at, _i == 0 ? -4 : 4);
+	ck_assert_uint_eq(lint_count(&b, "chunk-size-wrong"), 1);
+	ck_assert_uint_eq(lint_count(&b, "b3d-keys-duplicate-frame"), 2);
+	t_fix_expect_fix("t.b3d", &b, NULL, false);
+	t_w3d_free(&b);
+}
+END_TEST
+
 Suite *b3d_size_wrong_suite(void)
 {
 	Suite *s = suite_create("b3d_size_wrong");
@@ -207,6 +421,11 @@ Suite *b3d_size_wrong_suite(void)
 	tcase_add_loop_test(tc, test_short_last_record_near_miss, 0, 3);
 	tcase_add_loop_test(tc, test_unknown_size_at_sibling, 0, 14);
 	tcase_add_loop_test(tc, test_unknown_size_at_sibling_near_miss, 0, 2);
+	tcase_add_loop_test(tc, test_node_shrunk_over_last_child, 0, 2);
+	tcase_add_test(tc, test_node_grown_over_sibling);
+	tcase_add_loop_test(tc, test_repeats_kept_beside_judged_size, 0, 2);
+	tcase_add_loop_test(tc, test_unknown_grown_over_chain, 0, 3);
+	tcase_add_loop_test(tc, test_unknown_holding_chunks_near_miss, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -283,6 +283,46 @@ START_TEST(test_eof_tag_size)
 }
 END_TEST
 
+/* Issue 29 (sample_2_crate.p3d: an #EndOfFile# size set to 100 made the
+ * next, intact LOD unreadable and --unsafe removed it, the bad size kept):
+ * the size (0) set to 100 or 200, more than the 64 bytes searched before
+ * a declared end, in the 1st or 2nd of 3 LODs: p3d-mlod-tag-size at that
+ * size, no LOD lost (no p3d-mlod-lod-signature), and the safe
+ * mlod-tag-size gives the file back.  Near miss: an #EndOfFile# that truly
+ * holds 100 bytes of data (its declared end is followed by the resolution
+ * and the next LOD) is left alone. */
+START_TEST(test_eof_tag_size_far)
+{
+	size_t end[3];
+	wb b, in;
+	build(&b, 3, 3, end);
+	const size_t size_at[] = { end[0] - 8, end[1] - 8 };
+	const uint32_t size[] = { 100, 200 };
+	for (size_t k = 0; k < 2; k++)
+		for (size_t j = 0; j < 2; j++) {
+			cut(&b, b.len, &in);
+			ck_assert_uint_eq(le32(in.data + size_at[k]), 0);
+			t_w3d_patch_u32(&in, size_at[k], size[j]);
+			ck_assert_uint_eq(t_p3dlint_count(&in, "p3d-mlod-tag-size"), 1);
+			ck_assert_uint_eq(t_p3dlint_count(&in, "p3d-mlod-lod-signature"), 0);
+			t_fix_expect_fix("t.p3d", &in, &b, false);
+			t_fix_expect_fix("t.p3d", &in, &b, true);
+			t_w3d_free(&in);
+		}
+	static const uint8_t data[100] = { 1, 2, 3 };
+	t_w3d_init(&in);
+	t_w3d_bytes(&in, b.data, size_at[0]);
+	t_w3d_u32(&in, sizeof data);
+	t_w3d_bytes(&in, data, sizeof data);
+	t_w3d_bytes(&in, b.data + size_at[0] + 4, b.len - size_at[0] - 4);
+	ck_assert_uint_eq(t_p3dlint_count(&in, "p3d-mlod-tag-size"), 0);
+	ck_assert_uint_eq(t_p3dlint_count(&in, "p3d-mlod-lod-signature"), 0);
+	t_fix_expect_fix("t.p3d", &in, NULL, true);
+	t_w3d_free(&in);
+	t_w3d_free(&b);
+}
+END_TEST
+
 Suite *p3d_salvage_suite(void)
 {
 	Suite *s = suite_create("p3d_salvage");
@@ -295,6 +335,7 @@ Suite *p3d_salvage_suite(void)
 	tcase_add_test(tc, test_lod_count);
 	tcase_add_test(tc, test_two_damaged);
 	tcase_add_test(tc, test_eof_tag_size);
+	tcase_add_test(tc, test_eof_tag_size_far);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -245,17 +245,36 @@ static void tags_keep(wl_doc *d, p3d_lod *l, const tagrec *t, size_t n)
 	l->n_tags = (uint32_t)n;
 }
 
+/* The first e in [lo, hi) where #EndOfFile#'s data (declared to end at
+ * end; fits: that is inside the file) can truly end: followed by the
+ * 4-byte resolution and then a LOD that reads whole, or (when the declared
+ * end leaves no room for the resolution, or runs past the file) by the end
+ * of the file.  0 when none. */
+static uint64_t eof_end_in(const wl_doc *d, uint64_t lo, uint64_t hi, bool fits, uint64_t end)
+{
+	for (uint64_t e = lo; e < hi && d->size - e >= 4; e++)
+		if (d->size - e == 4 ? !fits || d->size - end < 4
+				     : p3d_mlod_signature(d, e + 4) && p3d_mlod_strict_end(d, e + 4, NULL))
+			return e;
+	return 0;
+}
+
+/* Bytes from #EndOfFile#'s data start searched for its true end when its
+ * declared size fits the file (the tag's data is empty in the files
+ * written by the tools; a size grown by any amount lands here). */
+#define EOF_SCAN ((uint64_t)64 * 1024)
+
 /* Where #EndOfFile#'s data (from data, declared size bytes) truly ends
  * when its size disagrees with the LOD's end: the declared end is not
  * followed by the 4-byte resolution and then a LOD signature or the end of
- * the file, but another end is, followed by a LOD that reads whole or the
- * end of the file.  A size that fits the file is taken as too large (it
- * swallows the first bytes of what follows): up to TAG_SLACK bytes before
- * the declared end are tried; one that runs past the file (a size 0 made
- * smaller wraps around), up to TAG_SLACK bytes after the data's start.
- * The end of the file is taken only when the declared end leaves no room
- * for the resolution: bytes after the last LOD are not taken for tag
- * data.
+ * the file, but another end is (eof_end_in).  A size that fits the file is
+ * taken as too large (it swallows the first bytes of what follows): the
+ * first such end from the data's start (within EOF_SCAN bytes of it, then
+ * within TAG_SLACK bytes before the declared end) is taken; one that runs
+ * past the file (a size 0 made smaller wraps around), up to TAG_SLACK
+ * bytes after the data's start.  The end of the file is taken only when
+ * the declared end leaves no room for the resolution: bytes after the last
+ * LOD are not taken for tag data.
  * That end, or 0 when the declared one stands or none is found. */
 static uint64_t eof_data_end(const wl_doc *d, uint64_t data, uint32_t size)
 {
@@ -263,13 +282,12 @@ static uint64_t eof_data_end(const wl_doc *d, uint64_t data, uint32_t size)
 	uint64_t end = data + size;
 	if (fits && d->size - end >= 4 && (d->size - end == 4 || p3d_mlod_signature(d, end + 4)))
 		return 0;
-	uint64_t lo = fits ? (size > TAG_SLACK ? end - TAG_SLACK : data) : data;
-	uint64_t hi = fits ? end : data + TAG_SLACK;
-	for (uint64_t e = lo; e < hi && d->size - e >= 4; e++)
-		if (d->size - e == 4 ? !fits || d->size - end < 4
-				     : p3d_mlod_signature(d, e + 4) && p3d_mlod_strict_end(d, e + 4, NULL))
-			return e;
-	return 0;
+	if (!fits)
+		return eof_end_in(d, data, data + TAG_SLACK, fits, end);
+	uint64_t e = eof_end_in(d, data, size > EOF_SCAN ? data + EOF_SCAN : end, fits, end);
+	if (!e && size > EOF_SCAN)
+		e = eof_end_in(d, end - TAG_SLACK, end, fits, end);
+	return e;
 }
 
 /* p3d-mlod-tag-size at #EndOfFile#'s size field (size_at): its data

@@ -21,7 +21,9 @@
  * repeated, rotation new), dropping it would lose that channel's key and
  * keeping only part of a record needs a new chunk: then the rule is not
  * repaired in this file at all (no edit), as a B3D fixer repairs every
- * finding of its rule or none.  Frames compare raw, as the rule reads
+ * finding of its rule or none; so is a NODE whose children the reader
+ * placed by judging a size from the bytes (placed_by_judgement).  Frames
+ * compare raw, as the rule reads
  * them; repeats inside one chunk are b3d-keys-frame-order's (sort-keys).
  * Key records keep their bytes; bytes after the last whole record
  * (b3d-record-slack) stay at the end.  Memory and time: O(keys) and
@@ -126,11 +128,37 @@ static int drop_keys(wl_doc *d, const b3d_keys *ks, const uint8_t *rep)
 	return wl_edit_set_payload(d, c, out, len - (n - kept) * size);
 }
 
+/* Reader marks of a size judged from the bytes (core/chunk.h). */
+#define JUDGED (WL_REC_TRUNCATED | WL_REC_PAST_EOF | WL_REC_CLAMPED | WL_REC_EXTENDED | \
+		WL_REC_RESYNCED | WL_REC_RESIZED | WL_REC_STRAY | WL_REC_SKIPPED)
+
+/* Were the children of NODE chunk c placed by a judgement of the reader
+ * (c, or one of its children, read with a size other than the one
+ * declared, or a gap among them)?  Which NODE a KEYS belongs to then rests
+ * on that judgement: a NODE size shrunk by 4 once made a child's last KEYS
+ * its parent's, whose keys at the same frames this fixer then dropped
+ * (issue 29, mobs_sheep.b3d).  A safe fixer drops nothing on that ground. */
+static bool placed_by_judgement(const wl_chunk *c)
+{
+	if (!c)
+		return false;
+	if (c->recovery & JUDGED)
+		return true;
+	for (const wl_chunk *k = c->first_child; k; k = k->next)
+		if (k->kind == WL_NODE_GAP || (k->recovery & JUDGED))
+			return true;
+	return false;
+}
+
 /* The KEYS chunks of one NODE, ks[0..n): drops its repeated keys, or only
- * checks (apply false) that every reported key is repeated whole.  1 when
- * a partial repeat was found, 0 done, -1 out of memory. */
+ * checks (apply false) that every reported key is repeated whole and that
+ * the NODE's children were not placed by a judgement of the reader.  1
+ * when a partial repeat or such a NODE was found, 0 done, -1 out of
+ * memory. */
 static int node_keys(wl_doc *d, const b3d_keys *const *ks, size_t n, bool apply)
 {
+	if (n >= 2 && ks[0]->node && placed_by_judgement(ks[0]->node->src))
+		return 1;
 	size_t total = 0;
 	for (size_t c = 0; c < n; c++)
 		total += ks[c]->keys.count;

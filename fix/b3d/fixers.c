@@ -31,4 +31,18 @@ const wl_fixer *const *b3d_fixers(size_t *count)
 	return fixers;
 }
 
-const wl_fix_format b3d_fix_format = { .format = "b3d", .fixers = b3d_fixers };
+/* wl_fix_format.model_left: a NODE that holds a MESH.  A BB3D without one
+ * is no model: Assimp refuses it ("No nodes", "No meshes": B3DImporter,
+ * notes/b3d_reference.md "Assimp"), Irrlicht makes an empty mesh of it. */
+static bool b3d_model_left(const wl_doc *doc, const char **why)
+{
+	const b3d_model *m = doc->model;
+	for (size_t i = 0; m && i < m->node_count; i++)
+		if (m->nodes[i]->mesh)
+			return true;
+	*why = m && m->node_count ? "no NODE holds a MESH" : "no NODE is left (Assimp: \"No nodes\")";
+	return false;
+}
+
+const wl_fix_format b3d_fix_format = { .format = "b3d", .fixers = b3d_fixers,
+				       .model_left = b3d_model_left };

@@ -28,4 +28,19 @@ const p3d_lod *p3d_fix_lod_of(const p3d_model *m, const wl_chunk *node)
 	return NULL;
 }
 
-const wl_fix_format p3d_fix_format = { .format = "p3d", .fixers = p3d_fixers };
+/* wl_fix_format.model_left: an MLOD LOD the reader walked whole (an ODOL
+ * file is never repaired, so never asked about). */
+static bool p3d_model_left(const wl_doc *doc, const char **why)
+{
+	const p3d_model *m = doc->model;
+	if (!m || !m->mlod)
+		return true;
+	for (uint32_t i = 0; m->lods && i < m->n_res; i++)
+		if (m->lods[i].node && m->lods[i].walked)
+			return true;
+	*why = "no LOD reads whole";
+	return false;
+}
+
+const wl_fix_format p3d_fix_format = { .format = "p3d", .fixers = p3d_fixers,
+				       .model_left = p3d_model_left };
