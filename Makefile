@@ -154,6 +154,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/xref_cli.sh $(BUILD)/w3dlint $(BUILD)/w3dasm
 	sh tests/baseline_element.sh $(BUILD)/w3dlint $(BUILD)/w3dasm
 	sh tests/targets.sh $(BUILD)/w3dlint
+	sh tests/targets_explained.sh $(BUILD)/w3dlint
 	sh tests/counts_agree.sh $(BUILD)/w3dlint $(BUILD)/w3dfix
 	sh tests/walk_links.sh $(BUILD)/w3dlint $(BUILD)/w3dasm
 	sh tests/xref_skin_bounds.sh $(BUILD)/w3dlint $(BUILD)/w3dasm

@@ -157,12 +157,21 @@ static wl_target_mask file_targets(const wl_format *fmt, const wl_lint_format *l
 	if (given || !lo)
 		return given;
 	wl_target_mask all = wl_target_format_mask(fmt->name), t = all;
-	if (lo && (lo->layout & t))
+	bool narrowed = false;
+	if (lo && (lo->layout & t)) {
 		t &= lo->layout;
+		narrowed = true;
+	}
 	const char *said = lf && lf->target_of && m ? lf->target_of(m) : NULL;
 	wl_target_mask d = 0;
-	if (said && wl_target_parse(said, &d, NULL, 0) == 0 && (d & t))
+	if (said && wl_target_parse(said, &d, NULL, 0) == 0 && (d & t)) {
 		t &= d;
+		narrowed = true;
+	}
+	/* Nothing says what the file is for: the format's default targets. */
+	wl_target_mask a = 0;
+	if (!narrowed && lf && lf->auto_targets && wl_target_parse(lf->auto_targets, &a, NULL, 0) == 0 && (a & all))
+		t = a & all;
 	return t;
 }
 

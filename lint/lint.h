@@ -98,7 +98,9 @@ wl_doc *wl_lint_bytes(const wl_catalog *cat, const wl_config *cfg, const char *p
  * (lo->cli->target, else the configuration's target:) of the file's
  * format; when none are, the format's targets narrowed by lo->layout and
  * then by what the model says (wl_lint_format.target_of), as far as each
- * keeps some.  lo NULL (wl_lint_bytes): only the configuration's target:,
+ * keeps some; when neither names any, the format's default targets
+ * (wl_lint_format.auto_targets: for B3D the game engines luanti, irrlicht
+ * and blitz3d, not the assimp importer).  lo NULL (wl_lint_bytes): only the configuration's target:,
  * else none (0: every rule at its catalogue default, opt-in included).  A single given target that is a dialect of the format
  * (wl_format.dialect_parse: the W3D games) is applied to the model before
  * the checks, so game-dependent rules follow it.  Severities are

@@ -41,6 +41,11 @@ typedef struct wl_lint_format {
 	const char *const *target_aliases;
 	const wl_layout_marker *layout;
 	const char *(*target_of)(const void *model);
+	/* The targets a file of this format gets under `auto` when neither
+	 * its mod's layout nor the model names any (comma-separated names;
+	 * NULL: every target of the format).  B3D: the game engines, not the
+	 * Assimp importer (lint/b3d/targets.c). */
+	const char *auto_targets;
 } wl_lint_format;
 
 /** Every registered lint part, in registry order; *count set. */

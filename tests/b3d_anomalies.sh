@@ -18,8 +18,11 @@ if ! command -v python3 >/dev/null 2>&1; then
 	echo "b3d_anomalies: skipped: python3 not found"
 	exit 0
 fi
-printf 'rules:\n  b3d-weight-zero: info\n' > "$tmp/cfg.yaml"
-"$w3dlint" --no-progress --no-xref --config "$tmp/cfg.yaml" --format json -o "$tmp/r.json" "$corpus" 2> "$tmp/err"
+# Every B3D target (--target any: Assimp's refusals are anomalies too),
+# b3d-weight-zero (off by default) and chunk-unknown (off for every B3D
+# target, which all skip unknown chunks) switched on for the count.
+printf 'rules:\n  b3d-weight-zero: info\n  chunk-unknown: warning\n' > "$tmp/cfg.yaml"
+"$w3dlint" --no-progress --no-xref --config "$tmp/cfg.yaml" --target any --format json -o "$tmp/r.json" "$corpus" 2> "$tmp/err"
 if [ $? -ge 2 ]; then
 	bad "w3dlint over $corpus failed"
 	exit 1

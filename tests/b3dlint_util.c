@@ -41,6 +41,16 @@ wl_doc *t_b3dutil_lint_bytes(const uint8_t *p, size_t n)
 	return t_b3dutil_lint(&b, "rules:\n  b3d-weight-zero: info\n");
 }
 
+wl_doc *t_b3dutil_lint_layout(const wb *b, wl_target_mask layout, wl_target_mask *targets)
+{
+	wl_lint_opts lo = { NULL, layout };
+	uint8_t *copy = t_copy(b->data, b->len);
+	wl_doc *d = wl_lint_bytes_opts(cat(), NULL, &lo, "t.b3d", copy, b->len, targets);
+	ck_assert_ptr_nonnull(d);
+	cfg_of_last = NULL;
+	return d;
+}
+
 void t_b3dutil_free(wl_doc *d)
 {
 	t_free(d);

@@ -14,10 +14,16 @@
 #include <stddef.h>
 
 #include "core/chunk.h"
+#include "lint/target.h"
 #include "w3dbuild.h"
 
 /** Lints b's bytes; config is a configuration's YAML text or NULL. */
 wl_doc *t_b3dutil_lint(const wb *b, const char *config);
+/** Lints b's bytes as the front end does for a file whose mod layout
+ *  names the targets layout (0: none, so `auto` picks the format's
+ *  default targets; lint.h wl_lint_bytes_opts); the file's targets are
+ *  written to *targets.  Free with t_b3dutil_free. */
+wl_doc *t_b3dutil_lint_layout(const wb *b, wl_target_mask layout, wl_target_mask *targets);
 /** Lints p[0..n) with every B3D rule on (b3d-weight-zero too), for
  *  t_robust_lint_variants (robust_util.h). */
 wl_doc *t_b3dutil_lint_bytes(const uint8_t *p, size_t n);

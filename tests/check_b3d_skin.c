@@ -174,6 +174,7 @@ START_TEST(bone_binding_differs)
 		wb b;
 		size_t at[2];
 		build(&b, layout, two, 1, at, NULL);
+		/* no target known: every reader counts */
 		wl_doc *d = t_b3dutil_lint(&b, NULL);
 		/* near miss: one MESH, every reader binds vertex id + 0 of it */
 		ck_assert_uint_eq(t_b3dutil_count(d, "b3d-bone-binding-differs"), layout == ONE_MESH ? 0 : 1);
@@ -183,8 +184,13 @@ START_TEST(bone_binding_differs)
 			ck_assert_int_eq(f->element, -1);
 			ck_assert_ptr_nonnull(strstr(f->message, layout == NESTED ? "Blitz3D to MESH 'body'"
 										 : "Blitz3D to MESH 'root'"));
-			ck_assert_ptr_nonnull(strstr(f->message, layout == NESTED ? "Luanti to MESH 'body'"
-										 : "Luanti to MESH 'other'"));
+			/* NESTED: Irrlicht/Luanti bind body's MESH like Blitz3D, only
+			 * Assimp (global vertex 0 + id) differs; SIBLING: Blitz3D binds
+			 * root's MESH, which starts at global vertex 0 as Assimp's
+			 * index does, and only Irrlicht/Luanti (other's MESH) differ */
+			ck_assert_ptr_nonnull(strstr(f->message, layout == NESTED ? "in Assimp than"
+										 : "in Irrlicht/Luanti than"));
+			ck_assert((strstr(f->message, "Luanti to MESH 'other'") != NULL) == (layout == SIBLING));
 		}
 		t_b3dutil_free(d);
 		t_w3d_free(&b);
@@ -196,6 +202,73 @@ START_TEST(bone_binding_differs)
 	/* a BONE without records binds nothing */
 	bone_spec none = { ids, w, 0 };
 	ck_assert_uint_eq(count_n(SIBLING, &none, 1, "b3d-bone-binding-differs"), 0);
+}
+END_TEST
+
+/* Count of b3d-bone-binding-differs over layout under the configuration's
+ * target t. */
+static size_t binding_under(int layout, const char *t)
+{
+	static const int32_t ids[] = { 0, 1 };
+	static const float w[] = { 1, 1 };
+	bone_spec s = { ids, w, 2 };
+	char cfg[64];
+	snprintf(cfg, sizeof cfg, "target: %s\n", t);
+	wb b;
+	build(&b, layout, &s, 1, NULL, NULL);
+	wl_doc *d = t_b3dutil_lint(&b, cfg);
+	size_t n = t_b3dutil_count(d, "b3d-bone-binding-differs");
+	if (n && strcmp(t, "assimp") != 0)
+		ck_assert_ptr_null(strstr(t_b3dutil_find(d, "b3d-bone-binding-differs", 0)->message, "Assimp"));
+	t_b3dutil_free(d);
+	t_w3d_free(&b);
+	return n;
+}
+
+/* Under one target, only a BONE that target binds otherwise than Blitz3D:
+ * the skinned MESH before its bones but after another MESH (NESTED, the
+ * shipped Luanti layout) is quiet under luanti and irrlicht and fires under
+ * assimp; a BONE after a sibling's MESH while Blitz3D binds the first MESH
+ * (SIBLING) fires under luanti and irrlicht, not under assimp; blitz3d,
+ * the reference, never differs. */
+START_TEST(bone_binding_per_target)
+{
+	const char *const game[] = { "luanti", "irrlicht" };
+	for (size_t i = 0; i < 2; i++) {
+		ck_assert_uint_eq(binding_under(NESTED, game[i]), 0);
+		ck_assert_uint_eq(binding_under(SIBLING, game[i]), 1);
+		ck_assert_uint_eq(binding_under(ONE_MESH, game[i]), 0);
+	}
+	ck_assert_uint_eq(binding_under(NESTED, "assimp"), 1);
+	ck_assert_uint_eq(binding_under(SIBLING, "assimp"), 0);
+	ck_assert_uint_eq(binding_under(ONE_MESH, "assimp"), 0);
+	ck_assert_uint_eq(binding_under(NESTED, "blitz3d"), 0);
+	ck_assert_uint_eq(binding_under(SIBLING, "blitz3d"), 0);
+}
+END_TEST
+
+/* `auto` with nothing in the layout: the game engines (luanti, irrlicht,
+ * blitz3d), not Assimp, so a BONE only Assimp binds otherwise is quiet;
+ * a Luanti layout gives luanti alone. */
+START_TEST(auto_targets_are_the_games)
+{
+	static const int32_t ids[] = { 0, 1 };
+	static const float w[] = { 1, 1 };
+	bone_spec s = { ids, w, 2 };
+	wl_target_mask games = 0, lu = (wl_target_mask)1 << wl_target_find("luanti"), got = 0;
+	ck_assert_int_eq(wl_target_parse("luanti,irrlicht,blitz3d", &games, NULL, 0), 0);
+	for (int layout = NESTED; layout <= SIBLING; layout++) {
+		wb b;
+		build(&b, layout, &s, 1, NULL, NULL);
+		wl_doc *d = t_b3dutil_lint_layout(&b, 0, &got);
+		ck_assert_uint_eq(got, games);
+		ck_assert_uint_eq(t_b3dutil_count(d, "b3d-bone-binding-differs"), layout == SIBLING ? 1 : 0);
+		t_b3dutil_free(d);
+		d = t_b3dutil_lint_layout(&b, lu, &got);
+		ck_assert_uint_eq(got, lu);
+		t_b3dutil_free(d);
+		t_w3d_free(&b);
+	}
 }
 END_TEST
 
@@ -356,6 +429,8 @@ Suite *b3d_skin_suite(void)
 					      bone_negative_id_reaches_earlier_mesh,
 					      bone_before_any_mesh,
 					      bone_binding_differs,
+					      bone_binding_per_target,
+					      auto_targets_are_the_games,
 					      weight_sum,
 					      weight_over_4,
 					      weight_zero_negative_nan,

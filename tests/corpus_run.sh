@@ -124,10 +124,14 @@ run() {
 	# --extend-select '*': the rules outside the default set (opt-in, or
 	# off for every target) run too, so every rule has its cases; the
 	# targets are the format's all (no mod layout here): each rule at the
-	# strictest severity a target gives it.
+	# strictest severity a target gives it.  A B3D file with no layout gets
+	# only the game engines under auto, so B3D cases name every target
+	# (--target any) for Assimp's severities to be tested too.
 	cfg=$tmp/empty.yaml
 	[ -f "$(dirname "$txt")/config.yaml" ] && cfg=$(dirname "$txt")/config.yaml
-	"$lint" --no-progress --config "$cfg" --extend-select '*' --format json -o "$dir/report.json" "$target" \
+	tgt=auto
+	[ "$ext" = b3d ] && tgt=any
+	"$lint" --no-progress --config "$cfg" --target "$tgt" --extend-select '*' --format json -o "$dir/report.json" "$target" \
 		2> "$dir/lint.err"
 	rc=$?
 	if [ "$rc" -ge 2 ]; then

@@ -26,10 +26,12 @@ void b3d_check_bones(wl_lint_ctx *ctx);
 void b3d_report_bone_vertex(wl_lint_ctx *ctx, const b3d_bone *bo, size_t i, int32_t vertex, uint64_t span);
 
 /**
- * b3d-bone-binding-differs for BONE bo when Blitz3D, Irrlicht/Luanti and
- * Assimp bind its ids to different vertices: one finding at the chunk
- * header; none for a BONE without records or without an Irrlicht MESH
- * (check_bone_ids.c).
+ * b3d-bone-binding-differs for BONE bo when a target of the file
+ * (ctx->targets; every B3D target when 0) binds its ids to other vertices
+ * than Blitz3D: Irrlicht/Luanti (luanti, irrlicht) to another MESH,
+ * Assimp (assimp) to global vertices other than Blitz3D's MESH's.  One
+ * finding at the chunk header naming those readers; none for a BONE
+ * without records or without an Irrlicht MESH (check_bone_ids.c).
  */
 void b3d_report_bone_binding(wl_lint_ctx *ctx, const b3d_bone *bo);
 

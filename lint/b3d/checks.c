@@ -39,4 +39,5 @@ const wl_lint_format b3d_lint_format = {
 	.targets = b3d_targets,
 	.target_aliases = b3d_target_aliases,
 	.layout = b3d_layout,
+	.auto_targets = b3d_auto_targets,
 };

@@ -11,3 +11,4 @@ const wl_layout_marker b3d_layout[] = {
 	{ "mod.conf", "luanti" }, { "game.conf", "luanti" }, { "modpack.conf", "luanti" },
 	{ "init.lua", "luanti" }, { NULL, NULL },
 };
+const char b3d_auto_targets[] = "luanti,irrlicht,blitz3d";

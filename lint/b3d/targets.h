@@ -9,5 +9,10 @@
 extern const char *const b3d_targets[];
 extern const char *const b3d_target_aliases[];
 extern const wl_layout_marker b3d_layout[];
+/* The targets of a B3D file whose layout names none (wl_lint_format
+ * auto_targets): the game engines.  Assimp is an importer that tools
+ * build on, not a game a mod ships for, so its refusals count only when
+ * asked for (--target assimp or any, target: in the configuration). */
+extern const char b3d_auto_targets[];
 
 #endif
