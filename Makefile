@@ -170,6 +170,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/cli_common.sh $(BUILD)
 	sh tests/cli_memory_cap.sh $(BUILD)
 	sh tests/install.sh "$(MAKE)" $(BUILD)
+	sh tests/new_rule.sh $(BUILD)
 	sh tests/fuzz/replay.sh $(BUILD)
 
 # tests/sarif_validate.sh (SARIF against the OASIS schema) and
