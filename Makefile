@@ -25,9 +25,9 @@ CHECK_LIBS   := $(shell pkg-config --libs $(TESTDEPS) 2>/dev/null)
 ALL_CFLAGS = $(WARN) $(DEFS) $(CFLAGS) $(PKG_CFLAGS) -I. -I$(BUILD)/gen -MMD -MP
 LDLIBS_ALL = $(PKG_LIBS) -lm -lpthread
 
-# Layer first, format second (DESIGN.md §Layout): each layer's engine at its
-# root, one folder per format below it.  Dependencies go one way:
-# core <- lint <- fix <- textform <- cli.
+# Layer first, format second (ARCHITECTURE.md, "Layers and folders"): each
+# layer's engine at its root, one folder per format below it.  Dependencies
+# go one way: core <- lint <- fix <- textform <- cli.
 FORMATS   := w3d b3d p3d
 layer      = $(wildcard $(1)/*.c $(foreach f,$(FORMATS),$(1)/$(f)/*.c))
 CORE_SRC  := $(call layer,core) $(wildcard core/archive/*.c)
@@ -176,6 +176,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/escape_names.sh $(BUILD)
 	sh tests/cli_memory_cap.sh $(BUILD)
 	sh tests/install.sh "$(MAKE)" $(BUILD)
+	sh tests/new_rule.sh $(BUILD)
 	sh tests/fuzz/replay.sh $(BUILD)
 
 # tests/sarif_validate.sh (SARIF against the OASIS schema) and

@@ -7,7 +7,7 @@
  * counts and the report).  Owns the output (-o), the reporter's kind and
  * the progress line.
  *
- * Exit status (DESIGN.md §Reports and exit codes):
+ * Exit status (README.md "Exit status"; ARCHITECTURE.md "Reports"):
  *   0  no finding at or above the failing severity
  *   1  findings at or above it
  *   2  usage, configuration or internal error, or a path that could not be

@@ -12,7 +12,7 @@
  * Westwood loaders do (notes/w3d_reference.md §1.1: no loader calls
  * Contains_Chunks()).
  *
- * Recovery (DESIGN.md §Reading untrusted bytes), each reported with offset
+ * Recovery (ARCHITECTURE.md "Chunk tree"), each reported with offset
  * and length:
  *   chunk-truncated        a chunk runs past the end of the file and its
  *                          content is cut (payload kept up to EOF)

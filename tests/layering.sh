@@ -1,10 +1,10 @@
 #!/bin/sh
-# The layering of DESIGN.md §Layout: the engines (the .c and .h files at
-# the roots of core/, lint/, fix/, textform/ and cli/) name no format and
-# include no format folder; only the registries do (core/registry.c,
-# lint/registry.c, fix/registry.c).  And dependencies go one way: core/
-# includes nothing of lint/, fix/, textform/ or cli/; lint/ nothing of
-# fix/, textform/ or cli/; fix/ nothing of textform/ or cli/.
+# The layering of ARCHITECTURE.md "Layers and folders": the engines (the
+# .c and .h files at the roots of core/, lint/, fix/, textform/ and cli/)
+# name no format and include no format folder; only the registries do
+# (core/registry.c, lint/registry.c, fix/registry.c).  And dependencies go
+# one way: core/ includes nothing of lint/, fix/, textform/ or cli/; lint/
+# nothing of fix/, textform/ or cli/; fix/ nothing of textform/ or cli/.
 # Usage: tests/layering.sh
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
