@@ -313,6 +313,33 @@ static uint64_t children_end(reader *r, const wl_chunk_type *t, uint64_t pos, ui
 }
 
 /*
+ * A container whose payload starts at start declares an end cend inside
+ * limit where no valid chunk of ctx starts (strong_known), while a valid
+ * sibling straddles cend: a known chunk at q in (start, cend), at most
+ * WL_RESYNC_WINDOW before cend, whose own extent runs past cend and from
+ * which a chain of chunks tiles to limit (chain_from).  Bytes went missing
+ * inside the container (its size still counts them), so its declared end
+ * overlaps that sibling, which reads whole where it stands: the container
+ * ends at q (the nearest such q to cend), and the sibling is kept instead
+ * of being read as unknown, stray or trailing bytes.  0 when there is none.
+ * A sibling that ends at or before cend is no evidence (a chain through
+ * cend reads the declared end as well).
+ */
+static uint64_t overlapping_sibling(reader *r, uint16_t ctx, uint64_t start, uint64_t cend,
+				    uint64_t limit)
+{
+	if (cend >= limit || strong_known(r, ctx, cend, limit))
+		return 0;
+	uint64_t lo = cend - start > WL_RESYNC_WINDOW ? cend - WL_RESYNC_WINDOW : start + 1;
+	for (uint64_t q = cend - 1; q >= lo; q--) {
+		uint64_t qe = fits_any(r, q, limit);
+		if (qe > cend && chain_from(r, ctx, q, limit))
+			return q;
+	}
+	return 0;
+}
+
+/*
  * A known chunk of type t at pos declares an end cend inside limit, but its
  * size may be wrong: reading does not resume cleanly at cend, (a data
  * chunk) the size does not suit its type, or (a container) its children
@@ -377,6 +404,8 @@ static uint64_t true_end(reader *r, const wl_chunk *parent, const wl_chunk_type 
 	if (t->child_ctx && !(t->flags & WL_TYPE_OPAQUE)) {
 		uint64_t e = children_end(r, t, pos, cend);
 		if (e < cend && e > start && (chain_from(r, ctx, e, limit) || resync_candidate(r, ctx, e, limit)))
+			return e;
+		if ((e = overlapping_sibling(r, ctx, start, cend, limit)))
 			return e;
 		if (settles(r, ctx, cend, limit))
 			return 0;
