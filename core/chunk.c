@@ -463,6 +463,18 @@ static uint64_t unknown_end(reader *r, const wl_chunk *parent, uint64_t pos, uin
 	return 0;
 }
 
+/* The first q in (pos, pos + header size) from which a chain of valid
+ * chunks of ctx runs to limit (chain_from), or 0: the header at pos, of
+ * an unknown id, then is the tail of bytes inserted before a valid chunk
+ * (or of a damaged chunk's content), not a chunk. */
+static uint64_t chain_in_header(reader *r, uint16_t ctx, uint64_t pos, uint64_t limit)
+{
+	for (uint64_t q = pos + 1; q < pos + r->h && q < limit; q++)
+		if (chain_from(r, ctx, q, limit))
+			return q;
+	return 0;
+}
+
 /* The unreadable bytes [from, to) that end parent: trailing-bytes (with
  * root_what) after the last top-level chunk, stray-bytes (with inner_what)
  * inside a container. */
@@ -736,6 +748,19 @@ static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64
 			break;
 		}
 
+		if (!t && !adopting) {
+			/* An unknown id whose header holds the start of a valid
+			 * chain of siblings (bytes were inserted before a chunk):
+			 * the bytes before that start are no chunk. */
+			uint64_t q = chain_in_header(r, ctx, pos, limit);
+			if (q) {
+				add_gap(r, parent, pos, q, WL_REC_SKIPPED, WLR_CHUNK_RESYNC,
+					"unreadable byte(s) before a valid chunk that starts inside what "
+					"read as a chunk header; reading resumed at it");
+				pos = q;
+				continue;
+			}
+		}
 		if (cend <= limit) {
 			/* Fits: a known chunk, or an unknown one kept opaque; a known
 			 * one whose size the bytes around its end contradict is read
@@ -1029,6 +1054,18 @@ const wl_chunk *wl_chunk_next_same(const wl_chunk *c)
 		if (k->kind == WL_NODE_CHUNK && k->id == c->id)
 			return k;
 	return NULL;
+}
+
+uint64_t wl_doc_find_chunk(const wl_doc *d, const wl_chunk *parent, uint64_t from, uint64_t to)
+{
+	const wl_format *f = d->format;
+	if (f->read || !f->read_header || !f->lookup || !f->header_size || to > d->size)
+		return UINT64_MAX;
+	reader r = { (wl_doc *)(uintptr_t)d, f, f->header_size, WHY_BYTES };
+	for (uint64_t q = from; q < to && to - q >= r.h; q++)
+		if (resync_candidate(&r, ctx_of(parent), q, to))
+			return q;
+	return UINT64_MAX;
 }
 
 wl_chunk *wl_chunk_last_child(const wl_chunk *c)

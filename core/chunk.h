@@ -324,4 +324,16 @@ const wl_chunk *wl_chunk_find(const wl_chunk *parent, uint32_t id);
 /** Next sibling after c with the same id, or NULL. */
 const wl_chunk *wl_chunk_next_same(const wl_chunk *c);
 
+/**
+ * The first offset in [from, to) (absolute, to at most d->size) where a
+ * chunk of a type known among parent's children starts that the reader
+ * would resync to: its header fits before to, its payload is not empty,
+ * a container's first child is known and fits, and what follows it is the
+ * end of [from, to) or another header that fits.  UINT64_MAX when there is
+ * none, or when d's format has its own reader (wl_format.read: no chunk
+ * headers).  For w3dfix's verification (fix/driver.c): bytes a repair drops
+ * as unreadable or trailing must hold no such chunk.  Linear in to - from.
+ */
+uint64_t wl_doc_find_chunk(const wl_doc *d, const wl_chunk *parent, uint64_t from, uint64_t to);
+
 #endif

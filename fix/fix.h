@@ -75,7 +75,17 @@ typedef struct wl_fix_format {
 	const char *format; /* wl_format.name it serves: "w3d" */
 	/* Its fixers in the order they run, NULL-terminated; *count set. */
 	const wl_fixer *const *(*fixers)(size_t *count);
+	/* Does the document (read from a repair's output) still hold a model
+	 * the engine would load: W3D an object (a top-level chunk of a known
+	 * type), B3D a NODE holding a MESH, P3D a LOD?  fix/driver.c refuses
+	 * a repair of a damaged file whose output holds none.  NULL: any
+	 * chunk counts. */
+	bool (*has_model)(const wl_doc *doc);
 } wl_fix_format;
+
+/** Whether doc holds a model of its format (wl_fix_format.has_model; with
+ *  no such hook, whether it holds any chunk). */
+bool wl_fix_has_model(const wl_doc *doc);
 
 /** The fixers of format f (fix/registry.c registry; fix/<format>/fixers.c),
  *  in the order they run; none (count 0) for a read-only format (one with

@@ -18,6 +18,14 @@ static const wl_fix_format *const formats[] = { &w3d_fix_format, &b3d_fix_format
 
 #define NFORMATS (sizeof formats / sizeof formats[0])
 
+bool wl_fix_has_model(const wl_doc *doc)
+{
+	for (size_t i = 0; i < NFORMATS; i++)
+		if (strcmp(formats[i]->format, doc->format->name) == 0 && formats[i]->has_model)
+			return formats[i]->has_model(doc);
+	return doc->chunk_count > 0;
+}
+
 const wl_fixer *const *wl_fixers_of(const wl_format *f, size_t *out_count)
 {
 	static const wl_fixer *const none[] = { NULL };

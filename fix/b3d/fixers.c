@@ -31,4 +31,28 @@ const wl_fixer *const *b3d_fixers(size_t *count)
 	return fixers;
 }
 
-const wl_fix_format b3d_fix_format = { .format = "b3d", .fixers = b3d_fixers };
+/* Is there a NODE holding a MESH under c?  (Depth is bounded by the
+ * reader's WL_MAX_DEPTH.) */
+static bool node_with_mesh(const wl_chunk *c)
+{
+	for (const wl_chunk *k = c->first_child; k; k = k->next) {
+		if (k->kind != WL_NODE_CHUNK)
+			continue;
+		if (k->id == B3D_CHUNK_MESH && c->kind == WL_NODE_CHUNK && c->id == B3D_CHUNK_NODE)
+			return true;
+		if (node_with_mesh(k))
+			return true;
+	}
+	return false;
+}
+
+/* A B3D model: a NODE with a MESH (a file of TEXS and BRUS only, or of
+ * bones without a mesh, is refused by Assimp: "No nodes", or shows
+ * nothing). */
+static bool b3d_has_model(const wl_doc *doc)
+{
+	return node_with_mesh(&doc->root);
+}
+
+const wl_fix_format b3d_fix_format = { .format = "b3d", .fixers = b3d_fixers,
+				       .has_model = b3d_has_model };

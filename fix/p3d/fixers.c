@@ -28,4 +28,14 @@ const p3d_lod *p3d_fix_lod_of(const p3d_model *m, const wl_chunk *node)
 	return NULL;
 }
 
-const wl_fix_format p3d_fix_format = { .format = "p3d", .fixers = p3d_fixers };
+/* A P3D model: a LOD (core/p3d/p3d.h P3D_NODE_LOD). */
+static bool p3d_has_model(const wl_doc *doc)
+{
+	for (const wl_chunk *k = doc->root.first_child; k; k = k->next)
+		if (k->kind == WL_NODE_CHUNK && k->id == P3D_NODE_LOD)
+			return true;
+	return false;
+}
+
+const wl_fix_format p3d_fix_format = { .format = "p3d", .fixers = p3d_fixers,
+				       .has_model = p3d_has_model };

@@ -33,4 +33,15 @@ const wl_fixer *const *w3d_fixers(size_t *count)
 	return fixers;
 }
 
-const wl_fix_format w3d_fix_format = { .format = "w3d", .fixers = w3d_fixers };
+/* A W3D model: an object, a top-level chunk of a type the loaders know
+ * (mesh, hierarchy, animation, HLOD, ...; notes/w3d_reference.md §1). */
+static bool w3d_has_model(const wl_doc *doc)
+{
+	for (const wl_chunk *k = doc->root.first_child; k; k = k->next)
+		if (k->kind == WL_NODE_CHUNK && k->type)
+			return true;
+	return false;
+}
+
+const wl_fix_format w3d_fix_format = { .format = "w3d", .fixers = w3d_fixers,
+				       .has_model = w3d_has_model };
