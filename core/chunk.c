@@ -1056,6 +1056,17 @@ const wl_chunk *wl_chunk_next_same(const wl_chunk *c)
 	return NULL;
 }
 
+const wl_chunk *wl_doc_object_level(const wl_doc *d)
+{
+	const wl_chunk *only = NULL;
+	for (const wl_chunk *k = d->root.first_child; k; k = k->next) {
+		if (k->kind != WL_NODE_CHUNK || only)
+			return &d->root;
+		only = k;
+	}
+	return only && only->container && only->fields ? only : &d->root;
+}
+
 uint64_t wl_doc_find_chunk(const wl_doc *d, const wl_chunk *parent, uint64_t from, uint64_t to)
 {
 	const wl_format *f = d->format;

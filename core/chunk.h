@@ -325,6 +325,15 @@ const wl_chunk *wl_chunk_find(const wl_chunk *parent, uint32_t id);
 const wl_chunk *wl_chunk_next_same(const wl_chunk *c);
 
 /**
+ * The node whose children are d's objects (what w3dfix's verification
+ * keeps, fix/driver.c, and tests/salvage_gen.c damages): the root, or
+ * its one chunk when that is a container with fields of its own holding
+ * everything (B3D's BB3D with its version; a W3D file of one MESH is one
+ * object, not its arrays).
+ */
+const wl_chunk *wl_doc_object_level(const wl_doc *d);
+
+/**
  * The first offset in [from, to) (absolute, to at most d->size) where a
  * chunk of a type known among parent's children starts that the reader
  * would resync to: its header fits before to, its payload is not empty,

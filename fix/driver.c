@@ -331,21 +331,6 @@ static void count_after(const wl_fix_options *o, const wl_doc *d, wl_fix_result 
 	}
 }
 
-/* The node whose children are the file's objects: the root, or its one
- * chunk when that is a container with fields of its own holding
- * everything (B3D's BB3D, with its version; a W3D file of one MESH is
- * one object, not its arrays). */
-static const wl_chunk *object_level(const wl_doc *d)
-{
-	const wl_chunk *only = NULL;
-	for (const wl_chunk *k = d->root.first_child; k; k = k->next) {
-		if (k->kind != WL_NODE_CHUNK || only)
-			return &d->root;
-		only = k;
-	}
-	return only && only->container && only->fields ? only : &d->root;
-}
-
 /* Does anything under c carry a recovery mark other than the container
  * bits (the damage the reader read around)? */
 static bool damaged(const wl_chunk *c)
@@ -373,12 +358,12 @@ static bool holds(const uint8_t *hay, uint64_t n, const uint8_t *needle, uint64_
 	return false;
 }
 
-/* Is d damaged: does a node of the object level (object_level), or that
+/* Is d damaged: does a node of the object level (wl_doc_object_level), or that
  * level's own node, carry a recovery mark (the damage the reader read
  * around), or is there a gap among the objects? */
 static bool doc_damaged(const wl_doc *d)
 {
-	const wl_chunk *lv = object_level(d);
+	const wl_chunk *lv = wl_doc_object_level(d);
 	if (lv->kind == WL_NODE_CHUNK && (lv->recovery & ~(WL_REC_FLAG_ON_LEAF | WL_REC_FLAG_MISSING)))
 		return true;
 	for (const wl_chunk *k = lv->first_child; k; k = k->next)
@@ -431,7 +416,7 @@ static int check_kept(const wl_doc *d0, const wl_doc *d1, wl_fix_result *r)
 {
 	if (!doc_damaged(d0))
 		return 0;
-	const wl_chunk *lv0 = object_level(d0), *lv1 = object_level(d1);
+	const wl_chunk *lv0 = wl_doc_object_level(d0), *lv1 = wl_doc_object_level(d1);
 	if (!wl_fix_has_model(d1))
 		return add_problem(r, "nothing kept: the output holds no model (%s)",
 				   wl_fix_has_model(d0) ? "the input holds one" : "nor does the damaged input");

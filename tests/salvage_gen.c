@@ -192,27 +192,13 @@ static void cut_path(const wl_doc *d, uint64_t at, char *buf, size_t cap)
 	}
 }
 
-/* The node whose children are the file's objects, as fix/driver.c's
- * verification takes them: the root, or its one chunk when that is a
- * container with fields of its own holding everything (B3D's BB3D). */
-static const wl_chunk *object_level(const wl_doc *d)
-{
-	const wl_chunk *only = NULL;
-	for (const wl_chunk *k = d->root.first_child; k; k = k->next) {
-		if (k->kind != WL_NODE_CHUNK || only)
-			return &d->root;
-		only = k;
-	}
-	return only && only->container && only->fields ? only : &d->root;
-}
-
 /* Up to cap objects read whole (chunks at the object level with no
  * recovery mark, their size as declared (P3D's nodes declare none), and a
  * payload of at least 64 bytes) into objs; their number. */
 static size_t objects_of(const wl_doc *d, const wl_chunk **objs, size_t cap)
 {
 	size_t n = 0;
-	const wl_chunk *lv = object_level(d);
+	const wl_chunk *lv = wl_doc_object_level(d);
 	for (const wl_chunk *k = lv->first_child; k && n < cap; k = k->next)
 		if (k->kind == WL_NODE_CHUNK && k->recovery == 0 && k->size >= 64 &&
 		    (k->header_size == 0 || k->size == k->declared_size))
