@@ -46,12 +46,19 @@
  *                          parent's end, fewer bytes than a header after its
  *                          declared end, or an unknown chunk's declared end
  *                          falls inside a valid sibling's header (or fewer
- *                          bytes than a header before one): the chunk is read
+ *                          bytes than a header before one), or a container's
+ *                          declared end, where no valid chunk starts, falls
+ *                          inside a valid sibling that starts before it and
+ *                          reads on to the end of the range (bytes deleted
+ *                          inside the container): the chunk is read
  *                          with the size the bytes or counts show
  *                          (WL_REC_RESIZED)
  *   chunk-resync           an implausible header: the reader scanned forward
  *                          (at most WL_RESYNC_WINDOW bytes at a time) to the
- *                          next plausible chunk; the skipped bytes are a gap
+ *                          next plausible chunk; or a header of an unknown id
+ *                          inside which a chain of valid chunks starts (bytes
+ *                          inserted before a chunk): reading resumes there;
+ *                          the skipped bytes are a gap
  *   chunk-depth-limit      nesting deeper than the limit (kept opaque)
  *   file-empty             a zero-length file
  *
