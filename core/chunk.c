@@ -413,9 +413,10 @@ static uint64_t true_end(reader *r, const wl_chunk *parent, const wl_chunk_type 
 		return 0;
 	}
 	/* A record chunk declared exactly its record's size is taken at its
-	 * word: what follows it is what is wrong. */
+	 * word: what follows it is what is wrong - unless a valid sibling
+	 * straddles its declared end (bytes were deleted inside it). */
 	if ((t->child_ctx && !(t->flags & WL_TYPE_OPAQUE)) || (t->min_size && cend - start == t->min_size))
-		return 0;
+		return t->child_ctx ? 0 : overlapping_sibling(r, ctx, start, cend, limit);
 	uint64_t lo = cend - start > WL_RESYNC_WINDOW ? cend - WL_RESYNC_WINDOW : start;
 	uint64_t hi = limit - cend > SIZE_SLACK ? cend + SIZE_SLACK : limit;
 	for (uint64_t q = lo; q <= hi; q++) {

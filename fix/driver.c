@@ -441,7 +441,11 @@ static int check_kept(const wl_doc *d0, const wl_doc *d1, wl_fix_result *r)
 		const wl_chunk *last = k;
 		while (last->next && !(last->next->kind == WL_NODE_CHUNK && last->next->type))
 			last = last->next;
-		uint64_t q = wl_doc_find_chunk(d0, lv0, k->offset, wl_chunk_end(last));
+		/* from a header's bytes before the run: a chunk whose start the
+		 * object before it overlaps (bytes deleted inside that object) */
+		uint64_t h = d0->format->header_size;
+		uint64_t lo = k->offset > lv0->offset + h ? k->offset - h + 1 : k->offset;
+		uint64_t q = wl_doc_find_chunk(d0, lv0, lo, wl_chunk_end(last));
 		const wl_chunk *from = k;
 		k = last;
 		if (q == UINT64_MAX)
