@@ -317,7 +317,9 @@ static uint64_t children_end(reader *r, const wl_chunk_type *t, uint64_t pos, ui
  * limit where no valid chunk of ctx starts (strong_known), while a valid
  * sibling straddles cend: a known chunk at q in (start, cend), at most
  * WL_RESYNC_WINDOW before cend, whose own extent runs past cend and from
- * which a chain of chunks tiles to limit (chain_from).  Bytes went missing
+ * which a chain of chunks tiles to limit (chain_from), or that the reader
+ * would resync to (resync_candidate: a known chunk follows it; the last
+ * object of a file can itself be broken, as RotWK's HLODs are).  Bytes went missing
  * inside the container (its size still counts them), so its declared end
  * overlaps that sibling, which reads whole where it stands: the container
  * ends at q (the nearest such q to cend), and the sibling is kept instead
@@ -333,7 +335,7 @@ static uint64_t overlapping_sibling(reader *r, uint16_t ctx, uint64_t start, uin
 	uint64_t lo = cend - start > WL_RESYNC_WINDOW ? cend - WL_RESYNC_WINDOW : start + 1;
 	for (uint64_t q = cend - 1; q >= lo; q--) {
 		uint64_t qe = fits_any(r, q, limit);
-		if (qe > cend && chain_from(r, ctx, q, limit))
+		if (qe > cend && (chain_from(r, ctx, q, limit) || resync_candidate(r, ctx, q, limit)))
 			return q;
 	}
 	return 0;
@@ -409,14 +411,20 @@ static uint64_t true_end(reader *r, const wl_chunk *parent, const wl_chunk_type 
 			return e;
 		if (settles(r, ctx, cend, limit))
 			return 0;
-	} else if (data_size_ok(t, cend - start) && settles(r, ctx, cend, limit)) {
-		return 0;
+	} else {
+		/* a valid sibling straddles the declared end: bytes were deleted
+		 * inside this chunk (reading on through chunks of unknown id at
+		 * the declared end, settles, is weaker evidence) */
+		uint64_t e = overlapping_sibling(r, ctx, start, cend, limit);
+		if (e)
+			return e;
+		if (data_size_ok(t, cend - start) && settles(r, ctx, cend, limit))
+			return 0;
 	}
 	/* A record chunk declared exactly its record's size is taken at its
-	 * word: what follows it is what is wrong - unless a valid sibling
-	 * straddles its declared end (bytes were deleted inside it). */
+	 * word: what follows it is what is wrong. */
 	if ((t->child_ctx && !(t->flags & WL_TYPE_OPAQUE)) || (t->min_size && cend - start == t->min_size))
-		return t->child_ctx ? 0 : overlapping_sibling(r, ctx, start, cend, limit);
+		return 0;
 	uint64_t lo = cend - start > WL_RESYNC_WINDOW ? cend - WL_RESYNC_WINDOW : start;
 	uint64_t hi = limit - cend > SIZE_SLACK ? cend + SIZE_SLACK : limit;
 	for (uint64_t q = lo; q <= hi; q++) {
