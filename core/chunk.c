@@ -317,9 +317,9 @@ static uint64_t children_end(reader *r, const wl_chunk_type *t, uint64_t pos, ui
  * limit where no valid chunk of ctx starts (strong_known), while a valid
  * sibling straddles cend: a known chunk at q in (start, cend), at most
  * WL_RESYNC_WINDOW before cend, whose own extent runs past cend and from
- * which a chain of chunks tiles to limit (chain_from), or that the reader
- * would resync to (resync_candidate: a known chunk follows it; the last
- * object of a file can itself be broken, as RotWK's HLODs are).  Bytes went missing
+ * which a chain of chunks tiles to limit (chain_from), or that a header
+ * of a known id follows, whatever its size (the last object of a file can
+ * itself be broken, as RotWK's HLODs are).  Bytes went missing
  * inside the container (its size still counts them), so its declared end
  * overlaps that sibling, which reads whole where it stands: the container
  * ends at q (the nearest such q to cend), and the sibling is kept instead
@@ -335,7 +335,8 @@ static uint64_t overlapping_sibling(reader *r, uint16_t ctx, uint64_t start, uin
 	uint64_t lo = cend - start > WL_RESYNC_WINDOW ? cend - WL_RESYNC_WINDOW : start + 1;
 	for (uint64_t q = cend - 1; q >= lo; q--) {
 		uint64_t qe = fits_any(r, q, limit);
-		if (qe > cend && (chain_from(r, ctx, q, limit) || resync_candidate(r, ctx, q, limit)))
+		if (qe > cend && strong_known(r, ctx, q, limit) &&
+		    (chain_from(r, ctx, q, limit) || qe == limit || known_id(r, ctx, qe, limit)))
 			return q;
 	}
 	return 0;
