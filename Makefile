@@ -170,6 +170,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	SALVAGE_MIN=$(SALVAGE_MIN) SALVAGE_INTACT_W3D=$(SALVAGE_INTACT_W3D) SALVAGE_INTACT_B3D=$(SALVAGE_INTACT_B3D) sh tests/salvage.sh $(BUILD)/salvage_gen $(BUILD)/w3dfix $(BUILD)/w3dlint $(SALVAGE_EVERY) $(SALVAGE_EVERY_B3D) $(SALVAGE_EVERY_P3D)
 	sh tests/salvage_cli.sh $(BUILD)/w3dfix $(BUILD)/w3dasm
 	sh tests/intact_repro.sh $(BUILD)/w3dfix $(BUILD)/w3dlint
+	sh tests/intact_repro_w3d.sh $(BUILD)/w3dfix
 	sh tests/cli_inputs.sh $(BUILD)
 	sh tests/cli_writes.sh $(BUILD)
 	sh tests/cli_common.sh $(BUILD)
@@ -212,6 +213,8 @@ $(BUILD)/salvage_gen: $(BUILD)/tests/salvage_gen.o $(BUILD)/libw3dlint.a
 _salvage: $(BUILD)/salvage_gen $(BUILD)/w3dfix $(BUILD)/w3dlint $(BUILD)/w3dasm
 	sh tests/salvage.sh $(BUILD)/salvage_gen $(BUILD)/w3dfix $(BUILD)/w3dlint 1 $(SALVAGE_EVERY_B3D) $(SALVAGE_EVERY_P3D)
 	sh tests/salvage_cli.sh $(BUILD)/w3dfix $(BUILD)/w3dasm
+	sh tests/intact_repro.sh $(BUILD)/w3dfix $(BUILD)/w3dlint
+	sh tests/intact_repro_w3d.sh $(BUILD)/w3dfix
 
 # Reads and writes every corpus file with no fix (tests/roundtrip.sh).
 $(BUILD)/tool_roundtrip: $(BUILD)/tests/tool_roundtrip.o $(BUILD)/libw3dlint.a

@@ -346,6 +346,37 @@ static uint64_t shrunk_over_child(reader *r, uint16_t ctx, const wl_chunk_type *
 }
 
 /*
+ * A container whose payload starts at start declares an end cend inside
+ * limit where no chunk of an id ctx knows starts (known_id), while a valid
+ * sibling straddles cend: a known chunk at q in (start, cend), at most
+ * WL_RESYNC_WINDOW before cend, whose own extent runs past cend and from
+ * which a chain of chunks tiles to limit (chain_from), or that a header
+ * of a known id follows, whatever its size (the last object of a file can
+ * itself be broken, as RotWK's HLODs are).  Bytes went missing
+ * inside the container (its size still counts them), so its declared end
+ * overlaps that sibling, which reads whole where it stands: the container
+ * ends at q (the nearest such q to cend), and the sibling is kept instead
+ * of being read as unknown, stray or trailing bytes.  0 when there is none.
+ * A sibling that ends at or before cend is no evidence (a chain through
+ * cend reads the declared end as well).
+ */
+static uint64_t overlapping_sibling(reader *r, uint16_t ctx, uint64_t start, uint64_t cend,
+				    uint64_t limit)
+{
+	if (cend >= limit || strong_known(r, ctx, cend, limit) || known_id(r, ctx, cend, limit))
+		return 0; /* a header of a known id at the declared end: the size is
+		           * borne out there (its contents are judged when read) */
+	uint64_t lo = cend - start > WL_RESYNC_WINDOW ? cend - WL_RESYNC_WINDOW : start + 1;
+	for (uint64_t q = cend - 1; q >= lo; q--) {
+		uint64_t qe = fits_any(r, q, limit);
+		if (qe > cend && strong_known(r, ctx, q, limit) &&
+		    (chain_from(r, ctx, q, limit) || qe == limit || known_id(r, ctx, qe, limit)))
+			return q;
+	}
+	return 0;
+}
+
+/*
  * A known chunk of type t at pos declares an end cend inside limit, but its
  * size may be wrong: reading does not resume cleanly at cend, (a data
  * chunk) the size does not suit its type, or (a container) its children
@@ -418,10 +449,19 @@ static uint64_t true_end(reader *r, const wl_chunk *parent, const wl_chunk_type 
 				r->why = WHY_CHILD;
 			return ce ? ce : e;
 		}
+		if ((e = overlapping_sibling(r, ctx, start, cend, limit)))
+			return e;
 		if (settles(r, ctx, cend, limit))
 			return 0;
-	} else if (data_size_ok(t, cend - start) && settles(r, ctx, cend, limit)) {
-		return 0;
+	} else {
+		/* a valid sibling straddles the declared end: bytes were deleted
+		 * inside this chunk (reading on through chunks of unknown id at
+		 * the declared end, settles, is weaker evidence) */
+		uint64_t e = overlapping_sibling(r, ctx, start, cend, limit);
+		if (e)
+			return e;
+		if (data_size_ok(t, cend - start) && settles(r, ctx, cend, limit))
+			return 0;
 	}
 	/* A record chunk declared exactly its record's size is taken at its
 	 * word: what follows it is what is wrong. */
@@ -497,6 +537,18 @@ static uint64_t unknown_end(reader *r, const wl_chunk *parent, uint64_t pos, uin
 		if (limit - cend > k && chain_from(r, ctx, cend + k, limit))
 			return cend + k;
 	}
+	return 0;
+}
+
+/* The first q in (pos, pos + header size) from which a chain of valid
+ * chunks of ctx runs to limit (chain_from), or 0: the header at pos, of
+ * an unknown id, then is the tail of bytes inserted before a valid chunk
+ * (or of a damaged chunk's content), not a chunk. */
+static uint64_t chain_in_header(reader *r, uint16_t ctx, uint64_t pos, uint64_t limit)
+{
+	for (uint64_t q = pos + 1; q < pos + r->h && q < limit; q++)
+		if (chain_from(r, ctx, q, limit))
+			return q;
 	return 0;
 }
 
@@ -826,6 +878,19 @@ static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64
 			break;
 		}
 
+		if (!t && !adopting) {
+			/* An unknown id whose header holds the start of a valid
+			 * chain of siblings (bytes were inserted before a chunk):
+			 * the bytes before that start are no chunk. */
+			uint64_t q = chain_in_header(r, ctx, pos, limit);
+			if (q) {
+				add_gap(r, parent, pos, q, WL_REC_SKIPPED, WLR_CHUNK_RESYNC,
+					"unreadable byte(s) before a valid chunk that starts inside what "
+					"read as a chunk header; reading resumed at it");
+				pos = q;
+				continue;
+			}
+		}
 		if (cend <= limit) {
 			/* Fits: a known chunk, or an unknown one kept opaque; a known
 			 * one whose size the bytes around its end contradict is read
@@ -1118,6 +1183,29 @@ const wl_chunk *wl_chunk_next_same(const wl_chunk *c)
 		if (k->kind == WL_NODE_CHUNK && k->id == c->id)
 			return k;
 	return NULL;
+}
+
+const wl_chunk *wl_doc_object_level(const wl_doc *d)
+{
+	const wl_chunk *only = NULL;
+	for (const wl_chunk *k = d->root.first_child; k; k = k->next) {
+		if (k->kind != WL_NODE_CHUNK || only)
+			return &d->root;
+		only = k;
+	}
+	return only && only->container && only->fields ? only : &d->root;
+}
+
+uint64_t wl_doc_find_chunk(const wl_doc *d, const wl_chunk *parent, uint64_t from, uint64_t to)
+{
+	const wl_format *f = d->format;
+	if (f->read || !f->read_header || !f->lookup || !f->header_size || to > d->size)
+		return UINT64_MAX;
+	reader r = { (wl_doc *)(uintptr_t)d, f, f->header_size, WHY_BYTES };
+	for (uint64_t q = from; q < to && to - q >= r.h; q++)
+		if (resync_candidate(&r, ctx_of(parent), q, to))
+			return q;
+	return UINT64_MAX;
 }
 
 wl_chunk *wl_chunk_last_child(const wl_chunk *c)

@@ -56,12 +56,19 @@
  *                          container's last child, valid as its child and as
  *                          its sibling, runs past its declared end by fewer
  *                          bytes than it starts before it (a shrunk size:
- *                          the engines read that child as the container's):
- *                          the chunk is read with the size the bytes or
- *                          counts show (WL_REC_RESIZED)
+ *                          the engines read that child as the container's),
+ *                          or a container's declared end, where no valid
+ *                          chunk starts, falls inside a valid sibling that
+ *                          starts before it and reads on to the end of the
+ *                          range (bytes deleted inside the container): the
+ *                          chunk is read with the size the bytes or counts
+ *                          show (WL_REC_RESIZED)
  *   chunk-resync           an implausible header: the reader scanned forward
  *                          (at most WL_RESYNC_WINDOW bytes at a time) to the
- *                          next plausible chunk; the skipped bytes are a gap
+ *                          next plausible chunk; or a header of an unknown id
+ *                          inside which a chain of valid chunks starts (bytes
+ *                          inserted before a chunk): reading resumes there;
+ *                          the skipped bytes are a gap
  *   chunk-depth-limit      nesting deeper than the limit (kept opaque)
  *   file-empty             a zero-length file
  *
@@ -344,5 +351,26 @@ const wl_chunk *wl_chunk_find(const wl_chunk *parent, uint32_t id);
 
 /** Next sibling after c with the same id, or NULL. */
 const wl_chunk *wl_chunk_next_same(const wl_chunk *c);
+
+/**
+ * The node whose children are d's objects (what w3dfix's verification
+ * keeps, fix/driver.c, and tests/salvage_gen.c damages): the root, or
+ * its one chunk when that is a container with fields of its own holding
+ * everything (B3D's BB3D with its version; a W3D file of one MESH is one
+ * object, not its arrays).
+ */
+const wl_chunk *wl_doc_object_level(const wl_doc *d);
+
+/**
+ * The first offset in [from, to) (absolute, to at most d->size) where a
+ * chunk of a type known among parent's children starts that the reader
+ * would resync to: its header fits before to, its payload is not empty,
+ * a container's first child is known and fits, and what follows it is the
+ * end of [from, to) or another header that fits.  UINT64_MAX when there is
+ * none, or when d's format has its own reader (wl_format.read: no chunk
+ * headers).  For w3dfix's verification (fix/driver.c): bytes a repair drops
+ * as unreadable or trailing must hold no such chunk.  Linear in to - from.
+ */
+uint64_t wl_doc_find_chunk(const wl_doc *d, const wl_chunk *parent, uint64_t from, uint64_t to);
 
 #endif

@@ -331,19 +331,6 @@ static void count_after(const wl_fix_options *o, const wl_doc *d, wl_fix_result 
 	}
 }
 
-/* The node whose children are the file's objects: the root, or its one
- * chunk when that is a container holding everything (B3D's BB3D). */
-static const wl_chunk *object_level(const wl_doc *d)
-{
-	const wl_chunk *only = NULL;
-	for (const wl_chunk *k = d->root.first_child; k; k = k->next) {
-		if (k->kind != WL_NODE_CHUNK || only)
-			return &d->root;
-		only = k;
-	}
-	return only && only->container ? only : &d->root;
-}
-
 /* Does anything under c carry a recovery mark other than the container
  * bits (the damage the reader read around)? */
 static bool damaged(const wl_chunk *c)
@@ -357,39 +344,120 @@ static bool damaged(const wl_chunk *c)
 	return false;
 }
 
-/* Bytes of d's objects (object_level) that hold damage, gaps included, and
- * the number of objects (chunks) at that level into *objects. */
-static uint64_t damage_span(const wl_doc *d, size_t *objects)
+/* Does hay[0..n) hold needle[0..len) (len > 0)? */
+static bool holds(const uint8_t *hay, uint64_t n, const uint8_t *needle, uint64_t len)
 {
-	const wl_chunk *lv = object_level(d);
-	uint64_t span = lv->kind == WL_NODE_CHUNK && (lv->recovery & ~(WL_REC_FLAG_ON_LEAF | WL_REC_FLAG_MISSING))
-				? lv->header_size + lv->fields : 0;
-	*objects = 0;
-	for (const wl_chunk *k = lv->first_child; k; k = k->next) {
-		*objects += k->kind == WL_NODE_CHUNK;
-		if (k->kind == WL_NODE_GAP || damaged(k))
-			span += (k->kind == WL_NODE_CHUNK ? k->header_size : 0) + k->size;
+	for (const uint8_t *p = hay; len <= n - (uint64_t)(p - hay);) {
+		const uint8_t *f = memchr(p, needle[0], n - (uint64_t)(p - hay) - len + 1);
+		if (!f)
+			return false;
+		if (memcmp(f, needle, len) == 0)
+			return true;
+		p = f + 1;
 	}
-	return span;
+	return false;
 }
 
-/* kept: an output of a damaged input that is shorter keeps an object,
- * and drops no more bytes than the damaged objects span (the rest of
- * the file was intact and is kept).  A problem line otherwise. */
+/* Is d damaged: does a node of the object level (wl_doc_object_level), or that
+ * level's own node, carry a recovery mark (the damage the reader read
+ * around), or is there a gap among the objects? */
+static bool doc_damaged(const wl_doc *d)
+{
+	const wl_chunk *lv = wl_doc_object_level(d);
+	if (lv->kind == WL_NODE_CHUNK && (lv->recovery & ~(WL_REC_FLAG_ON_LEAF | WL_REC_FLAG_MISSING)))
+		return true;
+	for (const wl_chunk *k = lv->first_child; k; k = k->next)
+		if (k->kind == WL_NODE_GAP || damaged(k))
+			return true;
+	return false;
+}
+
+/* An intact object of the input: a chunk of a known type at the object
+ * level read whole (nothing under it carries a recovery mark). */
+static bool intact_object(const wl_chunk *k)
+{
+	return k->kind == WL_NODE_CHUNK && k->type && !damaged(k);
+}
+
+/* Same object in input and output: same id and the same label (the name
+ * a decoder gave it; a repair may change its other bytes). */
+static bool same_object(const wl_doc *a, const wl_chunk *x, const wl_doc *b, const wl_chunk *y)
+{
+	if (x->kind != WL_NODE_CHUNK || y->kind != WL_NODE_CHUNK || x->id != y->id || !y->type)
+		return false;
+	const char *lx = wl_chunk_label(a, x), *ly = wl_chunk_label(b, y);
+	return lx && ly ? strcmp(lx, ly) == 0 : !lx && !ly;
+}
+
+/* The number of nodes at lv's level of d that are the same object as x
+ * (of d0). */
+static size_t count_same(const wl_doc *d0, const wl_chunk *x, const wl_doc *d, const wl_chunk *lv,
+			 bool intact_only)
+{
+	size_t n = 0;
+	for (const wl_chunk *k = lv->first_child; k; k = k->next)
+		n += same_object(d0, x, d, k) && (!intact_only || intact_object(k));
+	return n;
+}
+
+/*
+ * The element guard (issue 29): the repair of a damaged input keeps every
+ * intact object - each object of the input read whole (intact_object)
+ * appears in the output, byte for byte or (a repair of its findings may
+ * change its bytes) as a chunk of the same id and label, as many times -
+ * and no bytes the output drops
+ * that the reader placed in no object (a gap or an unknown chunk at the
+ * object level: trailing, skipped, stray) hold a chunk that reads whole
+ * (wl_doc_find_chunk); that a model is left is check_model's.  A damaged
+ * object itself may lose parts (its arrays trimmed to the count they all
+ * hold, a cut part removed).  A problem line otherwise.
+ */
 static int check_kept(const wl_doc *d0, const wl_doc *d1, wl_fix_result *r)
 {
-	size_t objs0, objs1;
-	uint64_t span = damage_span(d0, &objs0);
-	damage_span(d1, &objs1);
-	if (span == 0)
+	if (!doc_damaged(d0))
 		return 0;
-	if (objs1 == 0 && d1->size < d0->size)
-		return add_problem(r, "nothing kept: the output holds no object (the input: %zu, and %llu byte(s) "
-				   "the reader could not place)", objs0, (unsigned long long)span);
-	uint64_t dropped = d0->size > d1->size ? d0->size - d1->size : 0;
-	if (dropped > span)
-		return add_problem(r, "too much dropped: the output is %llu byte(s) shorter, but the damaged objects "
-				   "span only %llu byte(s)", (unsigned long long)dropped, (unsigned long long)span);
+	const wl_chunk *lv0 = wl_doc_object_level(d0), *lv1 = wl_doc_object_level(d1);
+	for (const wl_chunk *k = lv0->first_child; k; k = k->next) {
+		if (intact_object(k)) {
+			size_t want = count_same(d0, k, d0, lv0, true);
+			size_t have = count_same(d0, k, d1, lv1, false);
+			if (have < want && !holds(d1->bytes, d1->size, d0->bytes + k->offset,
+						  k->header_size + (uint64_t)k->size)) {
+				char path[256];
+				wl_chunk_path(d0, k, -1, path, sizeof path);
+				return add_problem(r, "intact object lost: %s at 0x%llX (%u bytes) read whole from "
+						   "the input is not in the output",
+						   path, (unsigned long long)k->offset,
+						   (unsigned)(k->header_size + k->size));
+			}
+			continue;
+		}
+		if (k->kind == WL_NODE_CHUNK && k->type)
+			continue; /* a damaged object: may lose parts */
+		/* a run of gaps and unknown chunks: placed in no object */
+		const wl_chunk *last = k;
+		while (last->next && !(last->next->kind == WL_NODE_CHUNK && last->next->type))
+			last = last->next;
+		/* from a header's bytes before the run: a chunk whose start the
+		 * object before it overlaps (bytes deleted inside that object) */
+		uint64_t h = d0->format->header_size;
+		uint64_t lo = k->offset > lv0->offset + h ? k->offset - h + 1 : k->offset;
+		uint64_t q = wl_doc_find_chunk(d0, lv0, lo, wl_chunk_end(last));
+		const wl_chunk *from = k;
+		k = last;
+		if (q == UINT64_MAX)
+			continue;
+		/* the chunk found must still be in the output, byte for byte */
+		uint32_t id, size;
+		bool flag;
+		d0->format->read_header(d0->bytes + q, &id, &size, &flag);
+		uint64_t len = d0->format->header_size + (uint64_t)size;
+		if (len > d0->size - q || !holds(d1->bytes, d1->size, d0->bytes + q, len))
+			return add_problem(r, "intact object lost: the bytes at 0x%llX..0x%llX read as no object "
+					   "hold a chunk that reads whole (%s at 0x%llX, %llu bytes), not in the output",
+					   (unsigned long long)from->offset, (unsigned long long)wl_chunk_end(last),
+					   d0->format->id_name(id), (unsigned long long)q, (unsigned long long)len);
+	}
 	return 0;
 }
 
@@ -399,10 +467,9 @@ static int check_kept(const wl_doc *d0, const wl_doc *d1, wl_fix_result *r)
 static int check_model(const wl_doc *d0, const wl_doc *d1, wl_fix_result *r)
 {
 	const char *why = "no model", *why0 = NULL;
-	size_t objs;
 	if (wl_fix_model_left(d1, &why))
 		return 0;
-	if (!wl_fix_model_left(d0, &why0) && damage_span(d0, &objs) == 0)
+	if (!wl_fix_model_left(d0, &why0) && !doc_damaged(d0))
 		return 0; /* a whole input without one: nothing was lost */
 	return add_problem(r, "no model left: %s", why);
 }

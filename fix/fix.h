@@ -77,8 +77,8 @@ typedef struct wl_fix_format {
 	const wl_fixer *const *(*fixers)(size_t *count);
 	/* Does doc (read and linted, its model built: doc->model) still hold
 	 * a model an engine loads?  false with *why (static text) when not
-	 * (B3D: no NODE holding a MESH, fix/b3d/fixers.c; P3D: no LOD read
-	 * whole, fix/p3d/fixers.c).  The driver refuses an output that holds
+	 * (W3D: no object, fix/w3d/fixers.c; B3D: no NODE holding a MESH,
+	 * fix/b3d/fixers.c; P3D: no LOD read whole, fix/p3d/fixers.c).  The driver refuses an output that holds
 	 * none when its input held one or was damaged (fix/driver.c
 	 * check_model: "no model left: WHY", the original kept), never
 	 * "0 findings left".  NULL: not asked (every output passes). */

@@ -19,10 +19,14 @@ chunk's bytes are data[offset:end].  A chunk whose size does not fit its
 parent ends the walk of that parent (the walk trusts nothing past it).
 
 Usage (salvage.sh):
-  chunkwalk.py check FORMAT CASES IN_DIR OUT_DIR BASE_DIR STATUS
+  chunkwalk.py check FORMAT CASES IN_DIR OUT_DIR BASE_DIR STATUS [MODE]
     CASES: lines "NAME<TAB>ORIG<TAB>DAMAGE" (DAMAGE "cut OFFSET" or
     "size OFFSET DELTA": the size field of the chunk whose header is at
-    OFFSET changed by DELTA); ORIG is the undamaged file, BASE_DIR/NAME0 its
+    OFFSET changed by DELTA; "del OFFSET N" / "ins OFFSET N": N bytes
+    deleted / inserted at OFFSET; "zero OFFSET N": N bytes zeroed;
+    "swap A B N": the N bytes at A and at B swapped - for these four only
+    the objects are checked, the damaged object's arrays may be trimmed,
+    and the copies an output must hold are those of the damaged file); ORIG is the undamaged file, BASE_DIR/NAME0 its
     w3dfix --unsafe output (ORIG's base name with '/' as '~'), OUT_DIR/NAME
     the output of the damaged IN_DIR/NAME, STATUS lines "NAME<TAB>EXIT<TAB>REASON".
     An item is intact when its bytes lie wholly outside the damage (before
@@ -31,10 +35,12 @@ Usage (salvage.sh):
     salvage makes agree) and it is kept as it is by the repair
     of the undamaged file (its bytes occur in the base output).  A case
     passes when every intact item occurs in the output as many times as in
-    the base output (at most as many times as in the undamaged part of
-    ORIG: for a cut file, before the cut), or w3dfix exited non-zero with a reason and wrote the
-    damaged file unchanged.  Prints one line per failing case and the
-    per-format figures; exits 1 when fewer than SALVAGE_INTACT_MIN percent
+    the base output (at most as many times as in the damaged file: a cut
+    file holds no copy past the cut), or w3dfix exited non-zero with a reason and wrote the
+    damaged file unchanged.  Prints one line per failing case, per damage
+    kind the cases, the outputs written (not the damaged file unchanged)
+    that lack an intact item and the refusals (MODE, "--unsafe" or "safe",
+    labels them), and the per-format figures; exits 1 when fewer than SALVAGE_INTACT_MIN percent
     of the cases pass (default 100).
 """
 import os
@@ -175,12 +181,40 @@ WALK = {'w3d': w3d_walk, 'b3d': b3d_walk, 'p3d': p3d_walk}
 
 
 def outside(item, damage):
-    """True when the item's bytes are untouched by the damage."""
+    """True when the item's bytes are untouched by the damage (offsets in
+    the undamaged file)."""
     _, off, end, _ = item
-    if damage[0] == 'cut':
+    kind = damage[0]
+    if kind == 'cut':
         return end <= damage[1]
+    if kind == 'del':
+        return end <= damage[1] or off >= damage[1] + damage[2]
+    if kind == 'ins':
+        return end <= damage[1] or off >= damage[1]
+    if kind == 'zero':
+        return end <= damage[1] or off >= damage[1] + damage[2]
+    if kind == 'swap':
+        n = damage[3]
+        return all(end <= at or off >= at + n for at in damage[1:3])
     hdr = damage[1]
     return not (off <= hdr + 4 < end)
+
+
+# The damage kinds inside an object (issue 29): only the objects are
+# checked (the damaged object's own arrays may be trimmed to agree).
+INNER = ('del', 'ins', 'zero', 'swap')
+
+
+def kind_of(name, damage):
+    """The damage kind a case reports under."""
+    d = damage[0]
+    if d == 'cut':
+        return 'cut'
+    if d == 'size':
+        return 'grown %+d' % damage[2] if '.g%d.' % damage[2] in name else 'size %+d' % damage[2]
+    if d in ('del', 'ins', 'zero'):
+        return '%s %d' % ({'del': 'deleted', 'ins': 'inserted', 'zero': 'zeroed'}[d], damage[2])
+    return 'swapped %d' % damage[3]
 
 
 def read(path):
@@ -191,7 +225,7 @@ def read(path):
         return None
 
 
-def check(fmt, cases, in_dir, out_dir, base_dir, status_file):
+def check(fmt, cases, in_dir, out_dir, base_dir, status_file, mode='--unsafe'):
     status = {}
     for line in open(status_file, encoding='utf-8', errors='replace'):
         parts = line.rstrip('\n').split('\t')
@@ -201,6 +235,9 @@ def check(fmt, cases, in_dir, out_dir, base_dir, status_file):
            'in_bytes': 0, 'out_bytes': 0}
     failed = 0
     base_cache = {}
+    # per damage kind: cases, written outputs lacking an intact item,
+    # refusals (a reason, the damaged file kept)
+    per = {}
     for line in open(cases, encoding='utf-8'):
         name, orig, dmg = line.rstrip('\n').split('\t')
         d = dmg.split()
@@ -210,6 +247,10 @@ def check(fmt, cases, in_dir, out_dir, base_dir, status_file):
         out = read(os.path.join(out_dir, name))
         rc, reason = status.get(name, (None, ''))
         fig['cases'] += 1
+        kf = per.setdefault(kind_of(name, damage), [0, 0, 0])
+        kf[0] += 1
+        if rc not in (None, 0) and reason:
+            kf[2] += 1
         fig['in_bytes'] += len(damaged or b'')
         fig['out_bytes'] += len(out or b'')
         if fmt == 'p3d' and src[:4] != b'MLOD':
@@ -219,6 +260,7 @@ def check(fmt, cases, in_dir, out_dir, base_dir, status_file):
             fig['odol'] = fig.get('odol', 0) + 1
             if not ok:
                 failed += 1
+                kf[1] += 1
                 print('chunkwalk: FAIL: %s: a damaged ODOL file was changed' % name)
             continue
         if orig not in base_cache:
@@ -230,11 +272,14 @@ def check(fmt, cases, in_dir, out_dir, base_dir, status_file):
         # intact top-level neighbours are checked; after a changed size,
         # every array but the changed chunk is intact and is checked.
         need = [it for it in WALK[fmt](src) if outside(it, damage) and
-                not (fmt == 'w3d' and damage[0] == 'cut' and it[0] == 'array')]
+                not (fmt == 'w3d' and damage[0] == 'cut' and it[0] == 'array') and
+                not (damage[0] in INNER and it[0] == 'array')]
         lost = []
-        # the copies an output must hold: those in the undamaged part (a
-        # cut file keeps no copy that lay past the cut)
-        whole = src[:damage[1]] if damage[0] == 'cut' else src
+        # the copies an output must hold: those the damaged file holds (a
+        # cut file keeps no copy that lay past the cut, a changed size
+        # field or bytes changed inside an object leave a twin array of
+        # the damaged chunk no longer the same)
+        whole = damaged or b''
         for it in need:
             b = src[it[1]:it[2]]
             want = base.count(b)
@@ -254,12 +299,17 @@ def check(fmt, cases, in_dir, out_dir, base_dir, status_file):
             fig['refused'] += 1
             continue
         failed += 1
+        if out is not None and out != damaged:
+            kf[1] += 1
         it = lost[0]
         tag = it[3].decode('latin-1') if isinstance(it[3], bytes) else '0x%X' % it[3]
         print('chunkwalk: FAIL: %s (%s): %d intact item(s) lost, first %s %s at 0x%X..0x%X; '
               'w3dfix exit %s%s' % (name, dmg, len(lost), it[0], tag, it[1], it[2], rc,
                                     (': ' + reason) if reason else ' with no reason'))
     c = fig['cases']
+    for k in sorted(per):
+        print('chunkwalk: %s %s: %-12s %5d cases, %d written lacking an intact object, %d refused'
+              % (fmt, mode, k, per[k][0], per[k][1], per[k][2]))
     print('chunkwalk: %s: %d cases, %d pass (%d keep every intact item, %d lose some but w3dfix '
           'refused with a reason, original kept); %d of %d intact items kept; %d case(s) refused '
           'by w3dfix in all; %d bytes in, %d bytes out' %
@@ -280,8 +330,8 @@ def check(fmt, cases, in_dir, out_dir, base_dir, status_file):
 
 
 def main(argv):
-    if len(argv) == 8 and argv[1] == 'check':
-        return check(*argv[2:8])
+    if len(argv) in (8, 9) and argv[1] == 'check':
+        return check(*argv[2:])
     if len(argv) == 3 and argv[1] in WALK:
         data = read(argv[2]) or b''
         for kind, off, end, cid in WALK[argv[1]](data):

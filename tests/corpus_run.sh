@@ -127,11 +127,18 @@ run() {
 	# strictest severity a target gives it.  A B3D file with no layout gets
 	# only the game engines under auto, so B3D cases name every target
 	# (--target any) for Assimp's severities to be tested too.
+	# A case folder may hold base/ (a base game: README.md alone for an
+	# empty one), passed as --base: then a reference no file of the case
+	# resolves is a per-reference finding, not part of the run's note on
+	# unresolved names (README, Base game).
 	cfg=$tmp/empty.yaml
 	[ -f "$(dirname "$txt")/config.yaml" ] && cfg=$(dirname "$txt")/config.yaml
 	tgt=auto
 	[ "$ext" = b3d ] && tgt=any
-	"$lint" --no-progress --config "$cfg" --target "$tgt" --extend-select '*' --format json -o "$dir/report.json" "$target" \
+	set --
+	[ -d "$(dirname "$txt")/base" ] && set -- --base "$(dirname "$txt")/base"
+	"$lint" --no-progress --config "$cfg" --target "$tgt" --extend-select '*' "$@" \
+		--format json -o "$dir/report.json" "$target" \
 		2> "$dir/lint.err"
 	rc=$?
 	if [ "$rc" -ge 2 ]; then

@@ -5,8 +5,11 @@
 # $W3DLINT_CORPUS_ROOT/FORMAT for all; a format whose corpus is absent is
 # skipped with one line).  Each picked file is cut at 20 evenly spaced
 # offsets and gets one size field changed by +1, -1, +8 and -4 (W3D also one
-# data chunk grown by 4, 12 and 1000 bytes past its parent;
-# tests/salvage_gen.c), then `w3dfix --unsafe -o OUT` runs over all of them.
+# data chunk grown by 4, 12 and 1000 bytes past its parent), and (issue 29)
+# 4 and 20 bytes deleted from and inserted into one object, 8 bytes of two
+# objects swapped and 32 zeros written over one object (tests/salvage_gen.c);
+# then `w3dfix --unsafe -o OUT` and `w3dfix -o OUT` (safe) run over all of
+# them, and 1. is checked for each.
 #
 # 1. Intact elements (every format): tests/chunkwalk.py walks the chunk
 #    headers of the undamaged file on its own (not with the project's
@@ -17,13 +20,18 @@
 #    undamaged file keeps as they are.  A case passes when every such
 #    element is in w3dfix's output byte for byte, or w3dfix refused (a
 #    `verification failed` reason, non-zero exit, the damaged file written
-#    unchanged).  A P3D file (read-only) must never be changed.  Every other
+#    unchanged).  For the damage inside an object only the objects are
+#    checked (the damaged one's arrays may be trimmed).  A P3D file
+#    (read-only) must never be changed.  Per damage kind and mode: the
+#    cases, the outputs written that lack an intact object (these fail the
+#    test: there must be none) and the refusals.  Every other
 #    case is listed; the test fails when fewer cases pass than the level
 #    reached (SALVAGE_INTACT_W3D, default 100 %; SALVAGE_INTACT_B3D, 100 %;
 #    P3D 100 %), and prints the per-format figures.  (A W3D size grown by 8
 #    over exactly a sibling's header, where nothing after the declared end
 #    looks wrong, is read with the size its header's counts give.)
-# 2. W3D error-free rate (issue 11): a case succeeds when w3dfix wrote a file
+# 2. W3D error-free rate (issue 11, over the cuts, sizes and grown chunks,
+#    --unsafe): a case succeeds when w3dfix wrote a file
 #    in which w3dlint finds no error-severity finding.  Prints the
 #    percentage per kind and in all, lists every other case with its reason
 #    (the rules still at error, or why w3dfix did not write, and for a cut
@@ -85,10 +93,17 @@ damage() {
 	done <"$w/pick"
 	(cd "$w/orig" && "$fix" --unsafe --quiet -o "$w/base" . >/dev/null 2>&1)
 	(cd "$w/in" && "$fix" --unsafe --quiet -o "$w/out" . >"$w/fixout" 2>"$w/fixerr")
-	# "NAME<TAB>1<TAB>REASON" for each variant w3dfix refused
-	sed -n 's/^w3dfix: \(\.\/\)\{0,1\}\([^:]*\): verification failed: \(.*\)$/\2	1	\3/p' "$w/fixerr" >"$w/status"
+	(cd "$w/in" && "$fix" --quiet -o "$w/outsafe" . >"$w/fixout.safe" 2>"$w/fixerr.safe")
 	cut -f1,4,5 "$w/cases" >"$w/wcases"
-	(cd "$2" && SALVAGE_INTACT_MIN=$4 python3 "$walker" check "$fmt" "$w/wcases" "$w/in" "$w/out" "$w/base" "$w/status")
+	rc=0
+	for mode in --unsafe safe; do
+		sfx=; o=$w/out
+		[ "$mode" = safe ] && { sfx=.safe; o=$w/outsafe; }
+		# "NAME<TAB>1<TAB>REASON" for each variant w3dfix refused
+		sed -n 's/^w3dfix: \(\.\/\)\{0,1\}\([^:]*\): verification failed: \(.*\)$/\2	1	\3/p' "$w/fixerr$sfx" >"$w/status$sfx"
+		(cd "$2" && SALVAGE_INTACT_MIN=$4 python3 "$walker" check "$fmt" "$w/wcases" "$w/in" "$o" "$w/base" "$w/status$sfx" "$mode") || rc=1
+	done
+	return $rc
 }
 
 status=0
@@ -122,6 +137,7 @@ BEGIN {
 	}
 }
 BEGIN { FS = "\t" }
+$2 ~ /^(deleted|inserted|swapped|zeroed)$/ { next }
 {
 	where = $2
 	path = NF >= 3 ? $3 : "-"

@@ -23,16 +23,36 @@
  *                  order) of the data chunks that end where their parent
  *                  container ends; a file with none gets no gN variant.
  *
+ *   NAME.dN.EXT    (issue 29) N = 4 and 20 bytes deleted from the middle of
+ *                  one object's payload, no size field changed: its
+ *                  declared end then overlaps what follows it;
+ *   NAME.iN.EXT    N = 4 and 20 bytes (0xCD) inserted there;
+ *   NAME.x8.EXT    8 bytes from the middle of one object swapped with 8
+ *                  from the middle of another;
+ *   NAME.z32.EXT   32 zero bytes written over one object from a third of
+ *                  its payload on.
+ *                  The objects are those w3dfix's verification guards
+ *                  (the top-level chunks, or the children of a single
+ *                  top-level container such as B3D's BB3D; the P3D
+ *                  LODs) read whole by the project's reader; "one
+ *                  object" is the middle one of those that have another
+ *                  after them (the only one when there is one), the
+ *                  swap's two are at a third and two thirds of them.  A
+ *                  file whose objects are too small for the damage gets
+ *                  no such variant.
+ *
  * NAME is the input path with '/' replaced by '~' (unique within OUT).
  * The chunk tree is read with the project's reader (wl_format_read), only
  * to choose where to cut and which size to change; the test checks the
  * results against its own walk (tests/chunkwalk.py).  Prints one line per
  * variant written: its file name, a tab, "first" (a cut inside the first
  * top-level chunk: nothing whole comes before it), "later" (a cut after
- * it), "grown" or "sized", a tab, the chunks the cut goes through,
+ * it), "grown", "sized", "deleted", "inserted", "swapped" or "zeroed", a tab, the chunks the cut goes through,
  * outermost first ("MESH/VERTEX_NORMALS"; "-" for a changed size), a tab,
  * the input path, a tab, and the damage: "cut OFFSET", or "size OFFSET
- * DELTA" (the chunk whose header is at OFFSET; for P3D the word at OFFSET).
+ * DELTA" (the chunk whose header is at OFFSET; for P3D the word at OFFSET),
+ * "del OFFSET N", "ins OFFSET N", "swap OFFSET OFFSET2 N" or "zero OFFSET N"
+ * (offsets in the undamaged file).
  *
  * Usage: salvage_gen OUT [FORMAT] < LIST   (FORMAT: w3d when not given)
  * Exit status: 0, or 2 on a usage or I/O error.
@@ -172,6 +192,92 @@ static void cut_path(const wl_doc *d, uint64_t at, char *buf, size_t cap)
 	}
 }
 
+/* Up to cap objects read whole (chunks at the object level with no
+ * recovery mark, their size as declared (P3D's nodes declare none), and a
+ * payload of at least 64 bytes) into objs; their number. */
+static size_t objects_of(const wl_doc *d, const wl_chunk **objs, size_t cap)
+{
+	size_t n = 0;
+	const wl_chunk *lv = wl_doc_object_level(d);
+	for (const wl_chunk *k = lv->first_child; k && n < cap; k = k->next)
+		if (k->kind == WL_NODE_CHUNK && k->recovery == 0 && k->size >= 64 &&
+		    (k->header_size == 0 || k->size == k->declared_size))
+			objs[n++] = k;
+	return n;
+}
+
+/* Writes the damaged copy b[0..n) with `len` bytes at `at` deleted
+ * (ins == NULL) or `len` bytes of ins inserted there. */
+static int write_spliced(const char *dst, const uint8_t *b, size_t n, size_t at, size_t len,
+			 const uint8_t *ins)
+{
+	size_t m = ins ? n + len : n - len;
+	uint8_t *o = malloc(m ? m : 1);
+	if (!o)
+		return -1;
+	memcpy(o, b, at);
+	if (ins) {
+		memcpy(o + at, ins, len);
+		memcpy(o + at + len, b + at, n - at);
+	} else {
+		memcpy(o + at, b + at + len, n - at - len);
+	}
+	int rc = write_bytes(dst, o, m);
+	free(o);
+	return rc;
+}
+
+/* The damage inside objects (issue 29): deleted, inserted, swapped and
+ * zeroed bytes (see the top of the file). */
+static int inner_damage(const char *out, const char *name, const char *ext, const char *path,
+			const wl_doc *d, uint8_t *b, size_t n)
+{
+	const wl_chunk *objs[4096];
+	size_t k = objects_of(d, objs, sizeof objs / sizeof objs[0]);
+	if (k == 0)
+		return 0;
+	const wl_chunk *o = objs[k > 1 ? (k - 2) / 2 : 0];
+	const size_t mid = (size_t)wl_chunk_payload_offset(o) + o->size / 2;
+	static const unsigned by[] = { 4, 20 };
+	uint8_t fill[20];
+	memset(fill, 0xCD, sizeof fill);
+	char dst[2048];
+	int rc = 0;
+	for (size_t i = 0; rc == 0 && i < 2; i++) {
+		snprintf(dst, sizeof dst, "%s/%s.d%u.%s", out, name, by[i], ext);
+		if ((rc = write_spliced(dst, b, n, mid, by[i], NULL)) == 0)
+			printf("%s.d%u.%s\tdeleted\t-\t%s\tdel %zu %u\n", name, by[i], ext, path, mid, by[i]);
+		snprintf(dst, sizeof dst, "%s/%s.i%u.%s", out, name, by[i], ext);
+		if (rc == 0 && (rc = write_spliced(dst, b, n, mid, by[i], fill)) == 0)
+			printf("%s.i%u.%s\tinserted\t-\t%s\tins %zu %u\n", name, by[i], ext, path, mid, by[i]);
+	}
+	const size_t zat = (size_t)wl_chunk_payload_offset(o) + o->size / 3;
+	if (rc == 0 && zat + 32 <= wl_chunk_end(o)) {
+		uint8_t keep[32];
+		memcpy(keep, b + zat, 32);
+		memset(b + zat, 0, 32);
+		snprintf(dst, sizeof dst, "%s/%s.z32.%s", out, name, ext);
+		if ((rc = write_bytes(dst, b, n)) == 0)
+			printf("%s.z32.%s\tzeroed\t-\t%s\tzero %zu 32\n", name, ext, path, zat);
+		memcpy(b + zat, keep, 32);
+	}
+	if (rc == 0 && k > 1) {
+		const wl_chunk *p = objs[k / 3], *q = objs[2 * k / 3 > k / 3 ? 2 * k / 3 : k / 3 + 1];
+		size_t pa = (size_t)wl_chunk_payload_offset(p) + p->size / 2;
+		size_t qa = (size_t)wl_chunk_payload_offset(q) + q->size / 2;
+		uint8_t keep[8];
+		memcpy(keep, b + pa, 8);
+		memcpy(b + pa, b + qa, 8);
+		memcpy(b + qa, keep, 8);
+		snprintf(dst, sizeof dst, "%s/%s.x8.%s", out, name, ext);
+		if ((rc = write_bytes(dst, b, n)) == 0)
+			printf("%s.x8.%s\tswapped\t-\t%s\tswap %zu %zu 8\n", name, ext, path, pa, qa);
+		memcpy(b + qa, b + pa, 8);
+		memcpy(b + pa, keep, 8);
+	}
+	return rc;
+}
+
 static int variants(const char *out, const char *path)
 {
 	uint8_t *b;
@@ -232,6 +338,8 @@ static int variants(const char *out, const char *path)
 			       (unsigned long long)c->offset, grow_by[i]);
 		memcpy(p, keep, 4);
 	}
+	if (rc == 0 && d && !d->oom)
+		rc = inner_damage(out, name, ext, path, d, b, n);
 	wl_doc_free(d);
 	free(b);
 	return rc;

@@ -33,4 +33,17 @@ const wl_fixer *const *w3d_fixers(size_t *count)
 	return fixers;
 }
 
-const wl_fix_format w3d_fix_format = { .format = "w3d", .fixers = w3d_fixers };
+/* wl_fix_format.model_left: an object, a top-level chunk of a type the
+ * loaders know (mesh, hierarchy, animation, HLOD, ...;
+ * notes/w3d_reference.md §1). */
+static bool w3d_model_left(const wl_doc *doc, const char **why)
+{
+	for (const wl_chunk *k = doc->root.first_child; k; k = k->next)
+		if (k->kind == WL_NODE_CHUNK && k->type)
+			return true;
+	*why = "no object (mesh, hierarchy, animation, HLOD, ...) is left";
+	return false;
+}
+
+const wl_fix_format w3d_fix_format = { .format = "w3d", .fixers = w3d_fixers,
+				       .model_left = w3d_model_left };

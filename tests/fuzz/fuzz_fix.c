@@ -40,16 +40,16 @@ static void fix_once(const wl_catalog *cat, bool unsafe, const uint8_t *data, si
 	 * repaired" from the safe fixers.  "no readable model" (the output of
 	 * a file that was cut or unreadable still is) is w3dfix refusing to
 	 * write, its documented behaviour (fix/driver.h).  So are "nothing
-	 * kept:" and "too much dropped:": the salvage check refusing an output
-	 * that keeps less than the damage requires, the original left in place
-	 * (fix/driver.c, issue 17). */
+	 * kept:" and "intact object lost:": the salvage check refusing an
+	 * output that keeps no model or loses an object the damage did not
+	 * touch, the original left in place (fix/driver.c, issues 17, 29). */
 	size_t known = 0;
 	for (size_t i = 0; i < r.problem_count; i++)
 		known += fz_known_open("fix", r.problems[i]) ||
 			 (unsafe && strncmp(r.problems[i], "not repaired:", 13) == 0) ||
 			 strncmp(r.problems[i], "no readable model:", 18) == 0 ||
 			 strncmp(r.problems[i], "nothing kept:", 13) == 0 ||
-			 strncmp(r.problems[i], "too much dropped:", 17) == 0;
+			 strncmp(r.problems[i], "intact object lost:", 19) == 0;
 	char by[96];
 	for (size_t i = 0; i < r.change_count && known < r.problem_count; i++) {
 		snprintf(by, sizeof by, "edit:%s", r.changes[i].fixer);
