@@ -67,12 +67,12 @@ TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
 MAINS     := $(wildcard cli/main_*.c)
 PROGS     := $(foreach m,$(MAINS),$(BUILD)/$(patsubst main_%,%,$(basename $(notdir $(m)))))
 
-.PHONY: all test check unit sweep demo bench asan install uninstall clean deps salvage \
-        _all _test _check _unit _sweep _demo _bench _install _salvage
+.PHONY: all test check unit sweep demo bench asan install uninstall clean deps salvage oracle \
+        _all _test _check _unit _sweep _demo _bench _install _salvage _oracle
 
 # Every public target first runs `deps`, then a sub-make: pkg-config is read
 # when make starts, so the sub-make sees packages that `deps` just installed.
-all test check unit sweep demo bench install salvage: deps
+all test check unit sweep demo bench install salvage oracle: deps
 	@$(MAKE) --no-print-directory _$@
 
 # Installs missing Debian packages (libyaml, PCRE2, jansson, Check,
@@ -179,6 +179,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/install.sh "$(MAKE)" $(BUILD)
 	sh tests/new_rule.sh $(BUILD)
 	sh tests/fuzz/replay.sh $(BUILD)
+	sh tests/oracle/run.sh $(BUILD)
 
 # tests/sarif_validate.sh (SARIF against the OASIS schema) and
 # tests/precommit.sh (the hooks through pre-commit) lint gen_demo's models.
@@ -224,6 +225,14 @@ _test: $(BUILD)/tool_mkarchive
 $(BUILD)/tool_mkarchive: $(BUILD)/tests/tool_mkarchive.o $(BUILD)/tests/archbuild.o $(BUILD)/tests/w3dbuild.o \
 		$(BUILD)/tests/p3dbuild_mlod.o $(BUILD)/libw3dlint.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+
+# The B3D oracle tier (docs/oracle.md; also in make test): Irrlicht 1.8 and
+# Assimp, the engines' own loaders, judge every B3D file of the corpus and
+# of the rule fixtures against w3dlint's findings and w3dfix's repairs
+# (tests/oracle/compare.py); skipped with one line without the corpus or
+# the loaders.
+_oracle: $(PROGS)
+	sh tests/oracle/run.sh $(BUILD)
 
 _unit: $(BUILD)/unit_tests $(PROGS)
 	W3DLINT=$(BUILD)/w3dlint $(BUILD)/unit_tests

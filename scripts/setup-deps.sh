@@ -4,7 +4,9 @@
 #
 #   sh scripts/setup-deps.sh         libyaml, PCRE2, jansson, Check, LZO 2, pkg-config,
 #                                    a C compiler, make; for the tests python3,
-#                                    python3-jsonschema, git and pre-commit
+#                                    python3-jsonschema, git and pre-commit, and
+#                                    for make oracle g++, Irrlicht 1.8
+#                                    (libirrlicht-dev) and Assimp (libassimp-dev)
 #   sh scripts/setup-deps.sh asan    also a compiler that links ASan + UBSan
 #                                    (clang when present, else gcc; installs
 #                                    clang when neither works)
@@ -35,6 +37,10 @@ fi
 command -v pre-commit >/dev/null 2>&1 || add pre-commit
 # git: tests/precommit.sh commits into throw-away repositories
 command -v git >/dev/null 2>&1 || add git
+# make oracle (tests/oracle/): the engines' own B3D loaders, Irrlicht 1.8 (the
+# one Luanti's is forked from; C++, hence g++) and Assimp
+command -v g++ >/dev/null 2>&1 || add g++
+[ -f /usr/include/irrlicht/irrlicht.h ] || add libirrlicht-dev
 if command -v pkg-config >/dev/null 2>&1; then
 	pkg-config --exists yaml-0.1 || add libyaml-dev
 	pkg-config --exists libpcre2-8 || add libpcre2-dev
@@ -46,9 +52,10 @@ if command -v pkg-config >/dev/null 2>&1; then
 	pkg-config --exists nettle || add nettle-dev
 	# libqhull_r: convex hulls for the MLOD fixer component-convex-hull
 	pkg-config --exists qhull_r || add libqhull-dev
+	pkg-config --exists assimp || add libassimp-dev
 else
 	add libyaml-dev; add libpcre2-dev; add libjansson-dev; add check; add liblzo2-dev; add nettle-dev
-	add libqhull-dev
+	add libqhull-dev; add libassimp-dev
 fi
 
 # True when compiler $1 can build and link a program with the sanitizers

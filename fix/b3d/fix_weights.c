@@ -1,9 +1,14 @@
 /*
- * fix_weights.c - fix-weights (safe): the bone weights of each vertex as
+ * fix_weights.c - fix-weights (unsafe): the bone weights of each vertex as
  * Luanti uses them at load (irr/src/SkinnedMesh.cpp: at most 4 weights per
  * vertex, the strongest, rescaled to sum 1), written back into the BONE
- * chunks, so the model looks the same there and every other reader gets
- * the same skin:
+ * chunks, so the model looks the same in Luanti and every other reader gets
+ * that skin.  Unsafe because Blitz3D and Assimp draw the weights as
+ * stored, so the repair moves vertices there, and under Irrlicht 1.8.5 the
+ * oracle (tests/oracle/compare.py) sees the repaired pose differ on some
+ * corpus files.  Where every target rescales
+ * (Luanti) the rules it repairs are off, so a target-dependent safety would
+ * be safe only where it has nothing to do:
  *   b3d-weight-zero, b3d-weight-negative  the record is removed from its
  *                                          BONE (every reader drops it)
  *   b3d-weight-over-4                      the records after the 4 strongest
@@ -11,12 +16,14 @@
  *                                          weights: the earlier in file order
  *                                          stays), and the 4 rescaled to 1
  *   b3d-weight-sum                         the vertex's weights are rescaled
- *                                          to sum 1
+ *                                          to sum 1 when their sum is more
+ *                                          than the rule's tolerance from 1
  * (rules/b3d/skin.yaml.)  Vertices and sums are those of the rules
  * (lint/b3d/check_weights.c, core/b3d/skin_bind.h): a BONE binds to the
  * last MESH before it in file order, the BONEs of one MESH are consecutive
- * and one vertex's records are spread over them; a vertex of b3d-weight-sum
- * is the one of the record the finding points at.  Records with a vertex id
+ * and one vertex's records are spread over them; the sums are computed
+ * here, not read from the findings, which keep only the first
+ * WL_FINDINGS_PER_RULE_MAX of a rule.  Records with a vertex id
  * outside the MESH or a weight that is not finite are other rules' and are
  * kept as they are, as are the bytes after the last whole record.
  */
@@ -53,6 +60,7 @@ typedef struct group {
 	size_t records;      /* over them */
 	uint64_t span;
 	bool drop_zero, drop_neg, trim, rescale;
+	double tolerance;     /* b3d-weight-sum's parameter */
 	wl_rule_id note_rule; /* the first wanted rule: what the edits repair */
 } group;
 
@@ -62,29 +70,12 @@ enum { KEEP, DROP, SET };
 typedef struct plan {
 	uint8_t *act;
 	float *w;
-	uint8_t *rescale; /* per vertex, bit map */
+	double *sum; /* per vertex: its positive weights, summed in file order
+	              * as b3d-weight-sum sums them (lint/b3d/check_weights.c) */
 } plan;
 
-/* The vertices of g that a b3d-weight-sum finding names. */
-static void sum_findings(const wl_doc *d, const group *g, plan *p)
-{
-	for (size_t k = 0; k < d->findings.count; k++) {
-		const wl_finding *f = &d->findings.items[k];
-		if (f->severity == WL_SEV_OFF || strcmp(f->rule, wl_rule_name(WLR_B3D_WEIGHT_SUM)) != 0)
-			continue;
-		for (size_t b = g->first; b < g->end; b++) {
-			const b3d_records *r = &g->m->bones[b]->weights;
-			if (r->src != f->chunk || f->offset < r->offset || f->offset + 8 > r->offset + r->count * 8)
-				continue;
-			int32_t v = (int32_t)wl_le32(b3d_record(r, (size_t)((f->offset - r->offset) / 8)));
-			if (v >= 0 && (uint64_t)v < g->span)
-				p->rescale[v / 8] |= (uint8_t)(1u << (v % 8));
-		}
-	}
-}
-
 /* Fills p for g; 0, or -1 out of memory. */
-static int plan_group(const wl_doc *d, const group *g, plan *p)
+static int plan_group(const group *g, plan *p)
 {
 	entry *e = malloc((g->records ? g->records : 1) * sizeof *e);
 	if (!e)
@@ -101,17 +92,18 @@ static int plan_group(const wl_doc *d, const group *g, plan *p)
 				continue;
 			}
 			e[n++] = (entry){ (uint32_t)r.vertex, r.weight, rec };
+			p->sum[r.vertex] += r.weight;
 		}
 	}
 	qsort(e, n, sizeof *e, strongest_first);
-	if (g->rescale)
-		sum_findings(d, g, p);
 	for (size_t i = 0, j; i < n; i = j) {
 		for (j = i + 1; j < n && e[j].vertex == e[i].vertex; j++)
 			;
 		size_t kept = g->trim && j - i > 4 ? 4 : j - i;
 		uint32_t v = e[i].vertex;
-		bool rescale = kept < j - i || (p->rescale[v / 8] >> (v % 8) & 1);
+		/* every vertex the rule reports, not only the findings kept
+		 * (a list keeps WL_FINDINGS_PER_RULE_MAX of a rule) */
+		bool rescale = kept < j - i || (g->rescale && fabs(p->sum[v] - 1.0) > g->tolerance);
 		for (size_t k = i + kept; k < j; k++)
 			p->act[e[k].rec] = DROP;
 		double sum = 0;
@@ -179,15 +171,15 @@ static int apply_plan(wl_doc *d, const group *g, const plan *p)
 static int repair_group(wl_doc *d, const group *g)
 {
 	plan p = { calloc(g->records + 1, sizeof *p.act), calloc(g->records + 1, sizeof *p.w),
-		   calloc((size_t)(g->span / 8 + 1), 1) };
+		   calloc((size_t)g->span + 1, sizeof *p.sum) };
 	int rc = -1;
-	if (p.act && p.w && p.rescale && plan_group(d, g, &p) == 0)
+	if (p.act && p.w && p.sum && plan_group(g, &p) == 0)
 		rc = apply_plan(d, g, &p);
 	if (rc != 0 && !d->oom)
 		d->oom = true;
 	free(p.act);
 	free(p.w);
-	free(p.rescale);
+	free(p.sum);
 	return rc;
 }
 
@@ -200,6 +192,7 @@ static int apply(wl_fix_ctx *x)
 		    wl_fix_rule_wanted(x, WLR_B3D_WEIGHT_SUM), WL_RULE_NONE };
 	if (!m || !(g.drop_zero || g.drop_neg || g.trim || g.rescale))
 		return 0;
+	g.tolerance = wl_config_param(x->config, x->catalog, WLR_B3D_WEIGHT_SUM, "tolerance");
 	g.note_rule = g.rescale ? WLR_B3D_WEIGHT_SUM
 		      : g.trim   ? WLR_B3D_WEIGHT_OVER_4
 		      : g.drop_neg ? WLR_B3D_WEIGHT_NEGATIVE
@@ -222,7 +215,7 @@ static int apply(wl_fix_ctx *x)
 static const wl_rule_id rules[] = { WLR_B3D_WEIGHT_ZERO, WLR_B3D_WEIGHT_NEGATIVE, WLR_B3D_WEIGHT_OVER_4,
 				      WLR_B3D_WEIGHT_SUM, WL_RULE_NONE };
 const wl_fixer b3d_fix_fix_weights = {
-	"fix-weights", rules, false,
+	"fix-weights", rules, true,
 	"drop non-positive bone weights, keep the 4 strongest per vertex and rescale them to sum 1 (as Luanti loads them)",
 	apply
 };

@@ -48,7 +48,10 @@ static void check_anim(wl_lint_ctx *ctx, const b3d_anim *a, size_t ordinal, cons
 			  node, (double)a->fps);
 }
 
-static void check_keys(wl_lint_ctx *ctx, const b3d_keys *ks)
+/* by1: b3d-keys-beyond-anim-by1 may be reported (it is about Assimp, which
+ * imports animations only from a file with exactly one ANIM, B3DImporter.cpp
+ * ReadBB3D: with more, its validation never sees the key). */
+static void check_keys(wl_lint_ctx *ctx, const b3d_keys *ks, bool by1_on)
 {
 	const b3d_anim *a = b3d_governing_anim(ks->node);
 	if (!a || a->frames <= 0 || !ks->keys.size)
@@ -59,6 +62,8 @@ static void check_keys(wl_lint_ctx *ctx, const b3d_keys *ks)
 		if (f < end)
 			continue;
 		bool by1 = f == end;
+		if (by1 && !by1_on)
+			continue;
 		wl_report(&ctx->doc->findings, by1 ? WLR_B3D_KEYS_BEYOND_ANIM_BY1 : WLR_B3D_KEYS_BEYOND_ANIM, ks->src,
 			  (int64_t)i, b3d_record_offset(&ks->keys, i), ks->keys.size,
 			  "key %zu of a KEYS of NODE '%s' is at frame %" PRId32 ", past the %" PRId32
@@ -78,5 +83,5 @@ void b3d_check_anim(wl_lint_ctx *ctx)
 		return;
 	for (size_t i = 0; i < m->keys_count; i++)
 		if (m->keys[i]->flags_ok)
-			check_keys(ctx, m->keys[i]);
+			check_keys(ctx, m->keys[i], m->anim_count == 1);
 }
