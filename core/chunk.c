@@ -345,9 +345,30 @@ static uint64_t shrunk_over_child(reader *r, uint16_t ctx, const wl_chunk_type *
 	return 0;
 }
 
+/* How far the bytes bear out a declared end cend: 2 when a header of an
+ * id ctx knows starts there and chunks that fit tile on from it to limit
+ * (or for TILE_BUDGET headers): its contents are judged when it is read,
+ * and a sibling found straddling cend is a coincidence of the bytes before
+ * it (an id in a record's last fields), not evidence of bytes deleted;
+ * 1 when the chunks from there reach a header of a known id that runs past
+ * limit (a file cut in a later object: weak evidence either way); else 0. */
+static int borne_out(reader *r, uint16_t ctx, uint64_t cend, uint64_t limit)
+{
+	if (!known_id(r, ctx, cend, limit))
+		return 0;
+	uint64_t pos = cend;
+	for (int n = 0; n < TILE_BUDGET && pos < limit; n++) {
+		uint64_t next = fits_any(r, pos, limit);
+		if (!next)
+			return known_id(r, ctx, pos, limit) ? 1 : 0;
+		pos = next;
+	}
+	return 2;
+}
+
 /*
  * A container whose payload starts at start declares an end cend inside
- * limit where no chunk of an id ctx knows starts (known_id), while a valid
+ * limit where no valid chunk of ctx starts (strong_known, borne_out), while a valid
  * sibling straddles cend: a known chunk at q in (start, cend), at most
  * WL_RESYNC_WINDOW before cend, whose own extent runs past cend and from
  * which a chain of chunks tiles to limit (chain_from), or that a header
@@ -363,14 +384,16 @@ static uint64_t shrunk_over_child(reader *r, uint16_t ctx, const wl_chunk_type *
 static uint64_t overlapping_sibling(reader *r, uint16_t ctx, uint64_t start, uint64_t cend,
 				    uint64_t limit)
 {
-	if (cend >= limit || strong_known(r, ctx, cend, limit) || known_id(r, ctx, cend, limit))
-		return 0; /* a header of a known id at the declared end: the size is
-		           * borne out there (its contents are judged when read) */
+	int borne = cend < limit ? borne_out(r, ctx, cend, limit) : 2;
+	if (borne == 2 || strong_known(r, ctx, cend, limit))
+		return 0;
 	uint64_t lo = cend - start > WL_RESYNC_WINDOW ? cend - WL_RESYNC_WINDOW : start + 1;
 	for (uint64_t q = cend - 1; q >= lo; q--) {
 		uint64_t qe = fits_any(r, q, limit);
+		/* where the declared end is partly borne out, only a sibling from
+		 * which chunks tile to limit outweighs it */
 		if (qe > cend && strong_known(r, ctx, q, limit) &&
-		    (chain_from(r, ctx, q, limit) || qe == limit || known_id(r, ctx, qe, limit)))
+		    (chain_from(r, ctx, q, limit) || (!borne && (qe == limit || known_id(r, ctx, qe, limit)))))
 			return q;
 	}
 	return 0;
