@@ -102,8 +102,8 @@ r = random.Random(17)
 sys.stdout.buffer.write(b"BB3D" + struct.pack("<ii", 4, 1) + bytes(r.randrange(256) for _ in range(500)))' >rnd.b3d
 "$fix" --unsafe -o out.b3d rnd.b3d >"$tmp/out" 2>"$tmp/err"
 rc=$?
-if [ $rc -eq 1 ] && cmp -s out.b3d rnd.b3d && errhas "verification failed: nothing kept"; then
-	ok "BB3D + random bytes: the original kept, exit 1, 'nothing kept'"
+if [ $rc -eq 1 ] && cmp -s out.b3d rnd.b3d && errhas "verification failed: no model left"; then
+	ok "BB3D + random bytes: the original kept, exit 1, 'no model left'"
 else
 	bad "BB3D + random bytes (status $rc, $(wc -c <out.b3d) bytes)"
 fi

@@ -39,8 +39,8 @@ static void fix_once(const wl_catalog *cat, bool unsafe, const uint8_t *data, si
 	 * and a second run changes nothing - are never tolerated, nor is "not
 	 * repaired" from the safe fixers.  "no readable model" (the output of
 	 * a file that was cut or unreadable still is) is w3dfix refusing to
-	 * write, its documented behaviour (fix/driver.h).  So are "nothing
-	 * kept:" and "intact object lost:": the salvage check refusing an
+	 * write, its documented behaviour (fix/driver.h).  So are "no model
+	 * left:" and "intact object lost:": the salvage check refusing an
 	 * output that keeps no model or loses an object the damage did not
 	 * touch, the original left in place (fix/driver.c, issues 17, 29). */
 	size_t known = 0;
@@ -48,6 +48,7 @@ static void fix_once(const wl_catalog *cat, bool unsafe, const uint8_t *data, si
 		known += fz_known_open("fix", r.problems[i]) ||
 			 (unsafe && strncmp(r.problems[i], "not repaired:", 13) == 0) ||
 			 strncmp(r.problems[i], "no readable model:", 18) == 0 ||
+			 strncmp(r.problems[i], "no model left:", 14) == 0 ||
 			 strncmp(r.problems[i], "nothing kept:", 13) == 0 ||
 			 strncmp(r.problems[i], "intact object lost:", 19) == 0;
 	char by[96];
