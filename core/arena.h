@@ -60,7 +60,8 @@ char *wl_arena_strndup(wl_arena *a, const char *s, size_t n);
 /** printf into the arena; NULL when out of memory. */
 char *wl_arena_printf(wl_arena *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-char *wl_arena_vprintf(wl_arena *a, const char *fmt, va_list ap);
+char *wl_arena_vprintf(wl_arena *a, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
 
 /** Bytes handed out so far (for benchmarks and limits). */
 size_t wl_arena_used(const wl_arena *a);

@@ -89,6 +89,7 @@ static wl_rule_count *tally(wl_findings *f, const char *rule)
 	return t;
 }
 
+__attribute__((format(printf, 8, 0)))
 static wl_finding *vreport(wl_findings *f, wl_rule_id id, const char *rule, const struct wl_chunk *chunk,
 			  int64_t element, uint64_t offset, uint64_t length, const char *fmt, va_list ap)
 {

@@ -2,6 +2,7 @@
 #include "driver.h"
 
 #include <fnmatch.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,9 +154,9 @@ static int record(wl_fix_result *r, const wl_doc *d, const wl_fixer *f, unsigned
 	return 0;
 }
 
-static size_t count_rule(const wl_doc *d, const char *rule, wl_severity min)
+static uint64_t count_rule(const wl_doc *d, const char *rule, wl_severity min)
 {
-	size_t n = 0;
+	uint64_t n = 0;
 	for (size_t i = 0; i < d->findings.count; i++)
 		n += d->findings.items[i].severity >= min && strcmp(d->findings.items[i].rule, rule) == 0;
 	return n;
@@ -164,8 +165,8 @@ static size_t count_rule(const wl_doc *d, const char *rule, wl_severity min)
 /* The first error-severity finding of d1 whose rule has more errors in d1
  * than in d0 (kept and capped ones both count), or NULL; *before and *after
  * get that rule's counts. */
-static const wl_finding *first_new_error(const wl_doc *d0, const wl_doc *d1, size_t *before,
-					 size_t *after)
+static const wl_finding *first_new_error(const wl_doc *d0, const wl_doc *d1, uint64_t *before,
+					 uint64_t *after)
 {
 	for (size_t k = 0; k < d1->findings.count; k++) {
 		const wl_finding *f = &d1->findings.items[k];
@@ -235,7 +236,7 @@ static int pipeline(const wl_fix_options *o, const char *path, const uint8_t *by
 			 * discarded whole: a fixer never makes the file worse, and the
 			 * same step is discarded again on a second run (idempotence). */
 			wl_doc *dn = wl_lint_bytes_opts(o->catalog, o->config, o->lint, path, next, next_len, NULL);
-			size_t before = 0, after = 0;
+			uint64_t before = 0, after = 0;
 			if (!dn || dn->oom) {
 				wl_doc_free(dn);
 				free(next);
@@ -347,11 +348,12 @@ static bool damaged(const wl_chunk *c)
 /* Does hay[0..n) hold needle[0..len) (len > 0)? */
 static bool holds(const uint8_t *hay, uint64_t n, const uint8_t *needle, uint64_t len)
 {
+	/* Both lie in memory, so their lengths fit in size_t. */
 	for (const uint8_t *p = hay; len <= n - (uint64_t)(p - hay);) {
-		const uint8_t *f = memchr(p, needle[0], n - (uint64_t)(p - hay) - len + 1);
+		const uint8_t *f = memchr(p, needle[0], (size_t)(n - (uint64_t)(p - hay) - len + 1));
 		if (!f)
 			return false;
-		if (memcmp(f, needle, len) == 0)
+		if (memcmp(f, needle, (size_t)len) == 0)
 			return true;
 		p = f + 1;
 	}
@@ -524,10 +526,10 @@ static int verify(const wl_fix_options *o, const char *path, const uint8_t *in, 
 	}
 	/* no new error */
 	if (rc == 0) {
-		size_t before = 0, after = 0;
+		uint64_t before = 0, after = 0;
 		const wl_finding *f = first_new_error(d0, d1, &before, &after);
 		if (f)
-			rc = add_problem(r, "new error: %s reported %zu time(s) in the output, %zu in the input (first at 0x%llX: %s)",
+			rc = add_problem(r, "new error: %s reported %" PRIu64 " time(s) in the output, %" PRIu64 " in the input (first at 0x%llX: %s)",
 					 f->rule, after, before, (unsigned long long)f->offset, f->message);
 	}
 	/* idempotent */

@@ -135,7 +135,7 @@ static void per_vertex(wctx *w, double tol)
 		if (skinned && !s->positive && w->on_unweighted && b3d_bit(w->used, v) && verts &&
 		    v < verts->count)
 			wl_report(&w->ctx->doc->findings, WLR_B3D_UNWEIGHTED_VERTEX, verts->src, (int64_t)v,
-				  b3d_record_offset(verts, v), verts->size,
+				  b3d_record_offset(verts, (size_t)v), verts->size,
 				  "vertex %" PRIu64 " of skinned MESH '%s' is used by a triangle but has no "
 				  "positive bone weight: it stays where the bind pose puts it",
 				  v, b3d_mesh_label(w->me));

@@ -652,6 +652,7 @@ typedef struct outs {
 	const w3d_xref *x;
 } outs;
 
+__attribute__((format(printf, 9, 0)))
 static void vemit(outs *o, uint32_t file, int32_t related, wl_rule_id rule, uint64_t off, uint64_t len,
 		  const char *cpath, const char *unresolved, const char *fmt, va_list ap)
 {
