@@ -35,10 +35,13 @@ LINT_SRC  := $(call layer,lint)
 FIX_SRC   := $(call layer,fix)
 TF_SRC    := $(call layer,textform)
 CLI_SRC   := $(filter-out cli/main_%.c,$(wildcard cli/*.c))
+# What a platform's C library lacks (the WebAssembly build sets it to
+# web/wasm_compat.c; empty for Linux).
+PLATFORM_SRC ?=
 RULES     := $(sort $(wildcard rules/*.yaml $(foreach f,$(FORMATS),rules/$(f)/*.yaml)))
 # The library without the built-in catalogue's tables (BOOT_OBJ) links the
 # generator that writes them (scripts/gen_catalog.c).
-BOOT_OBJ  := $(foreach s,$(CORE_SRC) $(LINT_SRC) $(FIX_SRC) $(TF_SRC) $(CLI_SRC),$(BUILD)/$(s:.c=.o))
+BOOT_OBJ  := $(foreach s,$(CORE_SRC) $(LINT_SRC) $(FIX_SRC) $(TF_SRC) $(CLI_SRC) $(PLATFORM_SRC),$(BUILD)/$(s:.c=.o))
 LIB_OBJ   := $(BOOT_OBJ) $(BUILD)/gen/catalog_table.o
 # tests/*.c are the unit tests and their helpers, except the programs with
 # their own main (gen_demo.c: writes the `make demo` models).
@@ -67,7 +70,7 @@ TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
 MAINS     := $(wildcard cli/main_*.c)
 PROGS     := $(foreach m,$(MAINS),$(BUILD)/$(patsubst main_%,%,$(basename $(notdir $(m)))))
 
-.PHONY: all test check unit sweep demo bench asan install uninstall clean deps salvage oracle \
+.PHONY: all test check unit sweep demo bench asan install uninstall clean deps salvage oracle web test-web \
         _all _test _check _unit _sweep _demo _bench _install _salvage _oracle
 
 # Every public target first runs `deps`, then a sub-make: pkg-config is read
@@ -366,7 +369,42 @@ uninstall:
 	-rmdir $(DESTDIR)$(DOCDIR)/docs $(DESTDIR)$(DOCDIR)/rules $(DESTDIR)$(DOCDIR) 2>/dev/null
 
 clean:
-	rm -rf build build-asan build-fuzz build-cov $(BUILD)
+	rm -rf build build-asan build-fuzz build-cov build-wasm build-wasm-deps $(BUILD)
+
+# WebAssembly (issue 28, docs/web.md): the library and the four tools built
+# with Emscripten (Debian `emscripten`), their libraries built for it from
+# Debian's source packages by scripts/build-wasm-deps.sh and cached in
+# build-wasm-deps.  `make web` gives build-wasm/NAME (node programs reading
+# the host's files: NODERAWFS) and build-wasm/web/w3dlint.mjs (an ES module for
+# the browser: an in-memory file system, `callMain`); `make test-web` checks
+# that the WebAssembly w3dlint's reports over ../shared/corpus equal the
+# native build's byte for byte (tests/web_node.sh).  The rule catalogue's C
+# tables come from the native generator (build/gen), which the WebAssembly
+# build does not run (-o: never remade there).
+WASM       := build-wasm
+WASM_DEPS   = $(abspath build-wasm-deps)
+WASM_LIBS   = -L$(WASM_DEPS)/lib -lyaml -lpcre2-8 -ljansson -llzo2 -lnettle -lqhullstatic_r
+WASM_PROGS  = $(foreach p,$(PROGS),$(WASM)/$(notdir $(p)))
+WASM_ES6    = -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=W3dlint -sINVOKE_RUN=0 -sEXIT_RUNTIME=0 \
+              -sALLOW_MEMORY_GROWTH=1 -sEXPORTED_RUNTIME_METHODS=FS,callMain -sENVIRONMENT=web,worker,node
+.PHONY: _web_progs
+web: deps
+	@sh scripts/setup-deps.sh web
+	sh scripts/build-wasm-deps.sh build-wasm-deps
+	@$(MAKE) --no-print-directory $(BUILD)/gen/catalog_table.c $(BUILD)/gen/rule_list.h
+	@mkdir -p $(WASM)/gen
+	@cmp -s $(BUILD)/gen/catalog_table.c $(WASM)/gen/catalog_table.c || cp $(BUILD)/gen/catalog_table.c $(WASM)/gen/
+	@touch $(WASM)/gen/catalog_table.stamp
+	NODE_PATH=$${NODE_PATH:+$$NODE_PATH:}/usr/share/nodejs $(MAKE) --no-print-directory BUILD=$(WASM) CC=emcc \
+		PLATFORM_SRC=web/wasm_compat.c PKG_CFLAGS=-I$(WASM_DEPS)/include PKG_LIBS="$(WASM_LIBS)" \
+		CHECK_CFLAGS= LDFLAGS="-sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1" \
+		-o $(WASM)/gen/catalog_table.stamp _web_progs
+_web_progs: $(WASM_PROGS) $(BUILD)/web/w3dlint.mjs
+$(BUILD)/web/w3dlint.mjs: $(BUILD)/cli/main_w3dlint.o $(BUILD)/libw3dlint.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(WASM_ES6) -o $@ $^ $(LDLIBS_ALL)
+test-web: web
+	sh tests/web_node.sh $(BUILD) $(WASM)
 
 # make fuzz, make fuzz-dict, make coverage, and the fuzz replay of make test.
 include tests/fuzz/fuzz.mk

@@ -16,6 +16,13 @@
 #   sh scripts/setup-deps.sh coverage  also gcc and gcov (make coverage)
 #   sh scripts/setup-deps.sh bench  also assimp-utils (make bench compares
 #                                    w3dlint with `assimp info` on B3D files)
+#   sh scripts/setup-deps.sh web    also Emscripten, CMake, Node.js (with
+#                                    Debian's node-acorn, which emcc's
+#                                    optimiser needs) and dpkg-dev, and the
+#                                    deb-src lines that `apt-get source` needs
+#                                    (make web: scripts/build-wasm-deps.sh
+#                                    builds the libraries for WebAssembly from
+#                                    Debian's source packages)
 #
 # Installs with apt-get when run as root, with `sudo -n` when that works
 # without a password; otherwise prints the exact command and exits 1.
@@ -89,6 +96,36 @@ fi
 
 if [ "$mode" = bench ]; then
 	command -v assimp >/dev/null 2>&1 || add assimp-utils
+fi
+
+# as_root CMD...: runs CMD as root (directly or by `sudo -n`), else fails.
+as_root() {
+	if [ "$(id -u)" = 0 ]; then
+		"$@"
+	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+		sudo "$@"
+	else
+		return 1
+	fi
+}
+if [ "$mode" = web ]; then
+	command -v emcc >/dev/null 2>&1 || add emscripten
+	command -v cmake >/dev/null 2>&1 || add cmake
+	command -v node >/dev/null 2>&1 || add nodejs
+	[ -f /usr/share/nodejs/acorn/package.json ] || add node-acorn
+	command -v dpkg-source >/dev/null 2>&1 || add dpkg-dev
+	# apt-get source needs deb-src lines; Debian's images ship only deb.
+	if ! grep -rqs '^[^#]*deb-src' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+		codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-bookworm}")
+		echo "setup: adding deb-src lines for $codename (/etc/apt/sources.list.d/w3dlint-deb-src.sources)"
+		printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: %s %s-updates\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+			"$codename" "$codename" > /tmp/w3dlint-deb-src.sources
+		if ! as_root cp /tmp/w3dlint-deb-src.sources /etc/apt/sources.list.d/w3dlint-deb-src.sources ||
+			! as_root apt-get update -qq; then
+			echo "setup: run as root: cp /tmp/w3dlint-deb-src.sources /etc/apt/sources.list.d/ && apt-get update"
+			exit 1
+		fi
+	fi
 fi
 
 [ -n "$need" ] || exit 0
