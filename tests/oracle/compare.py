@@ -53,7 +53,7 @@ BACKING = {
     "b3d-keys-beyond-anim": ("refused",),
     "b3d-keys-beyond-anim-by1": ("refused",),
     "b3d-tris-empty": ("refused",),
-    "b3d-duplicate-node-name": ("refused",),
+    "b3d-duplicate-bone-name": ("refused",),
     "b3d-mesh-no-tris": ("refused",),
     "b3d-mesh-no-vertices": ("refused",),
     "b3d-anim-zero-frames": ("refused",),
@@ -91,7 +91,8 @@ def load(oracle, paths, dump=None):
     recorded for its file and the loader restarted after it."""
     out, todo, base = {}, list(paths), 0
     while todo:
-        cmd = [oracle] + ([dump] if dump else [])
+        # the pose files keep the numbering of the whole list across restarts
+        cmd = [oracle] + ([dump, str(base)] if dump else [])
         try:
             p = subprocess.run(cmd, input="".join(t + "\n" for t in todo), capture_output=True,
                                text=True, errors="replace", timeout=1800)

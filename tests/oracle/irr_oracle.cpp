@@ -28,9 +28,11 @@
  *                            keys stored at a frame below 0
  *   pose FRAME SUMX SUMY SUMZ  per chosen frame (0 and 1/5 steps of FRAMES)
  *   end
- * With a folder as the only argument, the posed positions of every chosen
+ * With a folder as the first argument, the posed positions of every chosen
  * frame are also written to FOLDER/N.pose (N: the file's line number from 0,
- * little-endian float32 x y z per vertex, buffers in order, frames in order),
+ * plus the optional second argument, the number of the first file when
+ * compare.py restarts the oracle after a crash; little-endian float32
+ * x y z per vertex, buffers in order, frames in order),
  * for compare.py's pose check of repairs.  One process for all files; a
  * file on which the engine crashes or hangs (10 s) ends it, and compare.py
  * starts it again after that file.
@@ -42,6 +44,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -269,6 +272,9 @@ void report(scene::IAnimatedMesh *am, const char *dir, unsigned index)
 int main(int argc, char **argv)
 {
 	const char *dir = argc > 1 ? argv[1] : nullptr;
+	/* the number of the first file: compare.py restarts the oracle after
+	 * a crash with the files that follow, and N.pose keeps counting */
+	unsigned first = argc > 2 ? (unsigned)std::strtoul(argv[2], nullptr, 10) : 0;
 	LogKeeper log;
 	SIrrlichtCreationParameters p;
 	p.DriverType = video::EDT_NULL;
@@ -283,7 +289,7 @@ int main(int argc, char **argv)
 	scene::ISceneManager *smgr = dev->getSceneManager();
 	std::printf("\n"); /* after what the console device writes */
 	char line[4096];
-	for (unsigned index = 0; std::fgets(line, sizeof line, stdin); index++) {
+	for (unsigned index = first; std::fgets(line, sizeof line, stdin); index++) {
 		line[std::strcspn(line, "\r\n")] = 0;
 		std::printf("file %s\n", line);
 		std::fflush(stdout); /* a crash names its file */
