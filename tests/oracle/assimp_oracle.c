@@ -113,6 +113,18 @@ static void add_node(struct values *v, const struct aiNode *n, unsigned depth)
 		add_node(v, n->mChildren[c], depth + 1);
 }
 
+/* Position or scaling keys: time and value, in stored order. */
+static void add_vector_keys(struct values *v, const struct aiVectorKey *keys, unsigned n)
+{
+	for (unsigned k = 0; k < n; k++) {
+		v->negkeys += keys[k].mTime < 0;
+		add(v, keys[k].mTime);
+		add(v, keys[k].mValue.x);
+		add(v, keys[k].mValue.y);
+		add(v, keys[k].mValue.z);
+	}
+}
+
 static void values_line(const struct aiScene *s)
 {
 	struct values v = { 0, 0, 0, 1469598103934665603ull };
@@ -161,20 +173,8 @@ static void values_line(const struct aiScene *s)
 	for (unsigned a = 0; a < s->mNumAnimations; a++)
 		for (unsigned c = 0; c < s->mAnimations[a]->mNumChannels; c++) {
 			const struct aiNodeAnim *ch = s->mAnimations[a]->mChannels[c];
-			for (unsigned k = 0; k < ch->mNumPositionKeys; k++) {
-				v.negkeys += ch->mPositionKeys[k].mTime < 0;
-				add(&v, ch->mPositionKeys[k].mTime);
-				add(&v, ch->mPositionKeys[k].mValue.x);
-				add(&v, ch->mPositionKeys[k].mValue.y);
-				add(&v, ch->mPositionKeys[k].mValue.z);
-			}
-			for (unsigned k = 0; k < ch->mNumScalingKeys; k++) {
-				v.negkeys += ch->mScalingKeys[k].mTime < 0;
-				add(&v, ch->mScalingKeys[k].mTime);
-				add(&v, ch->mScalingKeys[k].mValue.x);
-				add(&v, ch->mScalingKeys[k].mValue.y);
-				add(&v, ch->mScalingKeys[k].mValue.z);
-			}
+			add_vector_keys(&v, ch->mPositionKeys, ch->mNumPositionKeys);
+			add_vector_keys(&v, ch->mScalingKeys, ch->mNumScalingKeys);
 			for (unsigned k = 0; k < ch->mNumRotationKeys; k++) {
 				v.negkeys += ch->mRotationKeys[k].mTime < 0;
 				add(&v, ch->mRotationKeys[k].mTime);
