@@ -84,8 +84,30 @@ static int by_name(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
+/* A NODE that holds a BONE with at least one weight record. */
+static bool weighted_bone(const b3d_node *n)
+{
+	return n->bone && n->bone->weights.count > 0;
+}
+
+/* The first NODE of v[first..i) that holds a weighted BONE when v[i] does
+ * too, or NULL: Assimp makes a bone per such NODE (B3DImporter.cpp
+ * ReadBB3D) and its validation refuses two bones of one mesh with one name
+ * (ValidateDataStructure.cpp, Validate(aiMesh)). */
+static const b3d_node *earlier_bone(const b3d_node **v, size_t first, size_t i)
+{
+	if (!weighted_bone(v[i]))
+		return NULL;
+	for (size_t k = first; k < i; k++)
+		if (weighted_bone(v[k]))
+			return v[k];
+	return NULL;
+}
+
 /* Sorts the named NODEs by (name, file order); every NODE after the first
- * of a run of equal names is a duplicate. */
+ * of a run of equal names is a duplicate: b3d-duplicate-bone-name when it
+ * and an earlier NODE of the run both hold a weighted BONE, else
+ * b3d-duplicate-node-name (one finding per duplicate NODE either way). */
 static void duplicates(wl_lint_ctx *ctx, const b3d_model *m)
 {
 	if (m->node_count < 2)
@@ -103,12 +125,20 @@ static void duplicates(wl_lint_ctx *ctx, const b3d_model *m)
 			first = i;
 			continue;
 		}
-		const b3d_node *d = v[i];
+		const b3d_node *d = v[i], *bone = earlier_bone(v, first, i);
+		if (bone) {
+			wl_report(&ctx->doc->findings, WLR_B3D_DUPLICATE_BONE_NAME, d->src, -1,
+				  wl_chunk_payload_offset(d->src), d->name_len + 1,
+				  "bone NODE name '%.64s' is already used by the bone NODE at offset %" PRIu64
+				  ": Assimp's validation refuses two bones of one name, bone lookups by name "
+				  "(Luanti set_bone_override, attachments) find only one of them",
+				  b3c_node_name(d), (uint64_t)bone->src->offset);
+			continue;
+		}
 		wl_report(&ctx->doc->findings, WLR_B3D_DUPLICATE_NODE_NAME, d->src, -1,
 			  wl_chunk_payload_offset(d->src), d->name_len + 1,
 			  "NODE name '%.64s' is already used by the NODE at offset %" PRIu64 ": bone lookups "
-			  "by name (Luanti set_bone_override, attachments) find only one of them, Assimp's "
-			  "validation refuses duplicate bone names",
+			  "by name (Luanti set_bone_override, attachments) find only one of them",
 			  b3c_node_name(d), (uint64_t)v[first]->src->offset);
 	}
 	free(v);

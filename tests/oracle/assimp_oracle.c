@@ -12,6 +12,16 @@
  *   joints BONES WEIGHTS KEYS ANIMATIONS WEIGHTSUM
  *                        BONES and WEIGHTS over every mesh; KEYS: position,
  *                        rotation and scale keys over every channel
+ *   values NONFINITE HASH DUPWEIGHTS NEGKEYS
+ *                        NONFINITE: imported floats that are NaN or infinite
+ *                        (positions, normals, texture coordinates, material
+ *                        floats, node transforms, key values, weights);
+ *                        HASH: FNV-1a over the texture coordinates, the
+ *                        weights, every node's transform and every key (time
+ *                        and value, in stored order), each float as printed
+ *                        with 6 digits; DUPWEIGHTS: weights of a bone on a
+ *                        vertex it already weights; NEGKEYS: keys at a time
+ *                        below 0
  *   bone MESH NAME WEIGHTS HASH
  *                        per bone of each mesh: HASH is FNV-1a over the
  *                        sorted vertex ids it binds
@@ -23,6 +33,7 @@
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,6 +86,107 @@ static void bone_line(unsigned mesh, const struct aiBone *b)
 	printf("bone %u %s %u %016llx\n", mesh, name, b->mNumWeights, (unsigned long long)h);
 }
 
+/* What the values line accumulates. */
+struct values {
+	unsigned long nonfinite, dupweights, negkeys;
+	uint64_t hash;
+};
+
+static void add(struct values *v, double f)
+{
+	char buf[32];
+	if (!isfinite(f))
+		v->nonfinite++;
+	int n = snprintf(buf, sizeof buf, "%.6g ", f);
+	for (int i = 0; i < n && i < (int)sizeof buf - 1; i++) {
+		v->hash ^= (unsigned char)buf[i];
+		v->hash *= 1099511628211ull;
+	}
+}
+
+static void add_node(struct values *v, const struct aiNode *n, unsigned depth)
+{
+	const ai_real *m = &n->mTransformation.a1;
+	for (int k = 0; k < 16; k++)
+		add(v, m[k]);
+	for (unsigned c = 0; depth < 1000 && c < n->mNumChildren; c++)
+		add_node(v, n->mChildren[c], depth + 1);
+}
+
+/* Position or scaling keys: time and value, in stored order. */
+static void add_vector_keys(struct values *v, const struct aiVectorKey *keys, unsigned n)
+{
+	for (unsigned k = 0; k < n; k++) {
+		v->negkeys += keys[k].mTime < 0;
+		add(v, keys[k].mTime);
+		add(v, keys[k].mValue.x);
+		add(v, keys[k].mValue.y);
+		add(v, keys[k].mValue.z);
+	}
+}
+
+static void values_line(const struct aiScene *s)
+{
+	struct values v = { 0, 0, 0, 1469598103934665603ull };
+	for (unsigned m = 0; m < s->mNumMeshes; m++) {
+		const struct aiMesh *me = s->mMeshes[m];
+		for (unsigned i = 0; i < me->mNumVertices; i++) {
+			const struct aiVector3D *p = &me->mVertices[i];
+			v.nonfinite += (unsigned)(!isfinite(p->x) + !isfinite(p->y) + !isfinite(p->z));
+			if (me->mNormals) {
+				p = &me->mNormals[i];
+				v.nonfinite += (unsigned)(!isfinite(p->x) + !isfinite(p->y) + !isfinite(p->z));
+			}
+			for (unsigned t = 0; t < AI_MAX_NUMBER_OF_TEXTURECOORDS; t++)
+				if (me->mTextureCoords[t])
+					for (unsigned c = 0; c < me->mNumUVComponents[t]; c++)
+						add(&v, (&me->mTextureCoords[t][i].x)[c]);
+		}
+		for (unsigned b = 0; b < me->mNumBones; b++) {
+			const struct aiBone *bo = me->mBones[b];
+			uint32_t *ids = malloc((bo->mNumWeights ? bo->mNumWeights : 1) * sizeof *ids);
+			for (unsigned i = 0; i < bo->mNumWeights; i++) {
+				add(&v, bo->mWeights[i].mWeight);
+				if (ids)
+					ids[i] = bo->mWeights[i].mVertexId;
+			}
+			if (ids) {
+				qsort(ids, bo->mNumWeights, sizeof *ids, by_value);
+				for (unsigned i = 1; i < bo->mNumWeights; i++)
+					v.dupweights += ids[i] == ids[i - 1];
+				free(ids);
+			}
+		}
+	}
+	for (unsigned m = 0; m < s->mNumMaterials; m++)
+		for (unsigned p = 0; p < s->mMaterials[m]->mNumProperties; p++) {
+			const struct aiMaterialProperty *pr = s->mMaterials[m]->mProperties[p];
+			if (pr->mType == aiPTI_Float)
+				for (unsigned i = 0; i + sizeof(float) <= pr->mDataLength; i += (unsigned)sizeof(float)) {
+					float f;
+					memcpy(&f, pr->mData + i, sizeof f);
+					v.nonfinite += (unsigned)!isfinite(f);
+				}
+		}
+	if (s->mRootNode)
+		add_node(&v, s->mRootNode, 0);
+	for (unsigned a = 0; a < s->mNumAnimations; a++)
+		for (unsigned c = 0; c < s->mAnimations[a]->mNumChannels; c++) {
+			const struct aiNodeAnim *ch = s->mAnimations[a]->mChannels[c];
+			add_vector_keys(&v, ch->mPositionKeys, ch->mNumPositionKeys);
+			add_vector_keys(&v, ch->mScalingKeys, ch->mNumScalingKeys);
+			for (unsigned k = 0; k < ch->mNumRotationKeys; k++) {
+				v.negkeys += ch->mRotationKeys[k].mTime < 0;
+				add(&v, ch->mRotationKeys[k].mTime);
+				add(&v, ch->mRotationKeys[k].mValue.w);
+				add(&v, ch->mRotationKeys[k].mValue.x);
+				add(&v, ch->mRotationKeys[k].mValue.y);
+				add(&v, ch->mRotationKeys[k].mValue.z);
+			}
+		}
+	printf("values %lu %016llx %lu %lu\n", v.nonfinite, (unsigned long long)v.hash, v.dupweights, v.negkeys);
+}
+
 static void report(const struct aiScene *s)
 {
 	unsigned long verts = 0, tris = 0, bones = 0, weights = 0, keys = 0, zero = 0;
@@ -101,6 +213,7 @@ static void report(const struct aiScene *s)
 		}
 	printf("mesh %u %lu %lu %lu\n", s->mNumMeshes, verts, tris, zero);
 	printf("joints %lu %lu %lu %u %.6g\n", bones, weights, keys, s->mNumAnimations, wsum);
+	values_line(s);
 	for (unsigned m = 0; m < s->mNumMeshes; m++)
 		for (unsigned b = 0; b < s->mMeshes[m]->mNumBones; b++)
 			bone_line(m, s->mMeshes[m]->mBones[b]);

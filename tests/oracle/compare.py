@@ -34,9 +34,17 @@ TARGETS = ("irrlicht", "assimp")
 #   refused   the loader refuses the file;
 #   fix       the file repaired by the rule's own fixer alone (w3dfix --select
 #             RULE, --unsafe for an unsafe fixer) loads differently: other
-#             counts, bones, weights, normals or (Irrlicht) pose;
+#             counts, bones, weights, normals or (Irrlicht) pose; where the
+#             loader refuses the input, the fixer runs on the safe repair
+#             of the file when the loader accepts that;
 #   zeronormal  the loader keeps a vertex normal of length 0;
-#   noanim    Assimp imports no animation although the file has keys.
+#   noanim    Assimp imports no animation although the file has keys;
+#   nonfinite the loader holds a NaN or infinite float (values line);
+#   dupweight the loader keeps two weights of one bone on one vertex;
+#   negkey    the loader keeps a key at a frame (Irrlicht) or time (Assimp)
+#             below 0.
+# A fix is compared on the values line's hash too (texture coordinates,
+# weights, joint or node transforms, keys in stored order).
 BACKING = {
     "b3d-not-b3d": ("refused",),
     "b3d-triangle-vertex-out-of-range": ("refused",),
@@ -45,7 +53,7 @@ BACKING = {
     "b3d-keys-beyond-anim": ("refused",),
     "b3d-keys-beyond-anim-by1": ("refused",),
     "b3d-tris-empty": ("refused",),
-    "b3d-duplicate-node-name": ("refused",),
+    "b3d-duplicate-bone-name": ("refused",),
     "b3d-mesh-no-tris": ("refused",),
     "b3d-mesh-no-vertices": ("refused",),
     "b3d-anim-zero-frames": ("refused",),
@@ -59,6 +67,15 @@ BACKING = {
     "b3d-node-rotation-not-unit": ("fix",),
     "b3d-anim-multiple": ("noanim",),
     "b3d-brush-texture-count": ("refused",),
+    "b3d-float-not-finite": ("nonfinite",),
+    "b3d-key-not-finite": ("nonfinite",),
+    "b3d-weight-not-finite": ("nonfinite",),
+    "b3d-tex-coord-layout": ("refused",),
+    "b3d-string-unterminated": ("refused",),
+    "b3d-brush-id-out-of-range": ("refused", "fix"),
+    "b3d-record-slack": ("refused", "fix"),
+    "b3d-weight-duplicate-vertex": ("dupweight",),
+    "b3d-key-frame-below-1": ("negkey",),
 }
 
 
@@ -74,7 +91,8 @@ def load(oracle, paths, dump=None):
     recorded for its file and the loader restarted after it."""
     out, todo, base = {}, list(paths), 0
     while todo:
-        cmd = [oracle] + ([dump] if dump else [])
+        # the pose files keep the numbering of the whole list across restarts
+        cmd = [oracle] + ([dump, str(base)] if dump else [])
         try:
             p = subprocess.run(cmd, input="".join(t + "\n" for t in todo), capture_output=True,
                                text=True, errors="replace", timeout=1800)
@@ -98,6 +116,8 @@ def load(oracle, paths, dump=None):
                 cur["mesh"] = rest
             elif key == "joints":
                 cur["joints"] = rest
+            elif key == "values":
+                cur["values"] = rest.split()
             elif key == "bone":
                 cur["bones"].append(rest)
             elif key == "pose":
@@ -128,6 +148,12 @@ def noanim(r, target):
 
 def zeronormals(r, target):
     return 0 if "refused" in r else int(r["mesh"].split()[4 if target == "irrlicht" else 3])
+
+
+def value(r, i):
+    """Field i of the values line as a number (0 when refused): 0
+    NONFINITE, 2 DUPWEIGHTS, 3 NEGKEYS."""
+    return 0 if "refused" in r else int(r["values"][i])
 
 
 def pose(dump, r):
@@ -174,6 +200,15 @@ def same_load(ta, ra, da, rb, db):
         if mv > 1e-4:
             return "pose moves %.3g%% of the bounding box" % (100 * mv)
     return None
+
+
+def fix_differs(ta, ra, da, rb, db):
+    """What a rule's own repair changes in what the loader holds: the
+    counts, bindings and pose of same_load, else the values hash."""
+    d = same_load(ta, ra, da, rb, db)
+    if d or "refused" in ra or "refused" in rb:
+        return d
+    return "values" if ra["values"][1] != rb["values"][1] else None
 
 
 def lint(build, target, paths):
@@ -235,7 +270,7 @@ def main():
     inp, files = stage(build, corpus, os.path.join(here, "..", "..", "corpus", "rules"), work)
     rel = {p: os.path.relpath(p, inp) for p in files}
     disagree, agree, notes = [], 0, []
-    backed_by = {}
+    backed_by, unjudged = {}, {}
 
     for t in TARGETS:
         dump = os.path.join(work, "pose", t, "in")
@@ -245,6 +280,28 @@ def main():
         refused = sum(1 for p in files if "refused" in base[p])
         crashes = [p for p in files if base[p].get("crash")]
         notes.append("%s: %d files, %d refused, %d crashed the loader" % (t, len(files), refused, len(crashes)))
+        # the safe repair of every file: judged in (c), and the reference
+        # for a rule's own fixer where the loader refuses the input for
+        # another reason (Assimp refuses most corpus files for keys one frame
+        # past ANIM, which the safe repair covers)
+        safe_dir = os.path.join(work, "safe", t)
+        fix(build, t, inp, safe_dir, [])
+        safe_dump = os.path.join(work, "pose", t, "safe")
+        os.makedirs(safe_dump, exist_ok=True)
+        safe_loaded = load(oracles[t], [os.path.join(safe_dir, rel[p]) for p in files],
+                           safe_dump if t == "irrlicht" else None)
+
+        def reference(p):
+            """The file a rule's fixer is judged on, what the loader makes of
+            it and its pose folder: the input, or its safe repair when the
+            loader refuses the input and loads the repair."""
+            if "refused" in base[p]:
+                o = os.path.join(safe_dir, rel[p])
+                r2 = safe_loaded.get(o)
+                if r2 and "refused" not in r2:
+                    return o, r2, safe_dump
+            return p, base[p], dump
+
         # which (file, rule) pairs need a single-rule repair to be judged
         wanted = {}
         for p in files:
@@ -259,14 +316,15 @@ def main():
             sub = os.path.join(work, "sub", t, rule)
             for p in paths:
                 os.makedirs(os.path.dirname(os.path.join(sub, rel[p])), exist_ok=True)
-                os.link(p, os.path.join(sub, rel[p]))
+                os.link(reference(p)[0], os.path.join(sub, rel[p]))
             fix(build, t, sub, out, ["--select", rule, "--unsafe"])
             outs = [os.path.join(out, rel[p]) for p in sorted(paths)]
             d = os.path.join(work, "pose", t, "rule", rule)
             os.makedirs(d, exist_ok=True)
             loaded = load(oracles[t], outs, d if t == "irrlicht" else None)
             for p, o in zip(sorted(paths), outs):
-                fixed[(rule, p)] = same_load(t, base[p], dump, loaded.get(o, {"refused": "not written"}), d)
+                _, rr, rd = reference(p)
+                fixed[(rule, p)] = fix_differs(t, rr, rd, loaded.get(o, {"refused": "not written"}), d)
 
         for p in files:
             r = base[p]
@@ -285,9 +343,18 @@ def main():
                 seen.add((f["rule"], f["severity"]))
                 rule, why = f["rule"], None
                 kinds = BACKING.get(rule, ())
-                if f["severity"] == "error" and "refused" not in r and (t, rule) not in unobservable:
+                unseen = (t, rule) in unobservable or any(
+                    k[0] == t and k[1].startswith(rule + "@") and k[1].split("@", 1)[1] in rel[p]
+                    for k in unobservable)
+                if (f["severity"] == "warning" and "refused" in r and "refused" not in kinds
+                        and "refused" in reference(p)[1] and not unseen):
+                    # the loader refuses the file and its safe repair for
+                    # another finding's defect: it shows nothing to judge by
+                    unjudged[(t, rule)] = unjudged.get((t, rule), 0) + 1
+                    continue
+                if f["severity"] == "error" and "refused" not in r and not unseen:
                     why = "error, but the loader loads the file"
-                elif (t, rule) in unobservable:
+                elif unseen:
                     backed_by[(t, rule, "reviewed")] = backed_by.get((t, rule, "reviewed"), 0) + 1
                     agree += 1
                     continue
@@ -297,6 +364,12 @@ def main():
                     backed_by[(t, rule, "zeronormal")] = backed_by.get((t, rule, "zeronormal"), 0) + 1
                 elif "noanim" in kinds and noanim(r, t):
                     backed_by[(t, rule, "noanim")] = backed_by.get((t, rule, "noanim"), 0) + 1
+                elif "nonfinite" in kinds and value(r, 0):
+                    backed_by[(t, rule, "nonfinite")] = backed_by.get((t, rule, "nonfinite"), 0) + 1
+                elif "dupweight" in kinds and value(r, 2):
+                    backed_by[(t, rule, "dupweight")] = backed_by.get((t, rule, "dupweight"), 0) + 1
+                elif "negkey" in kinds and value(r, 3):
+                    backed_by[(t, rule, "negkey")] = backed_by.get((t, rule, "negkey"), 0) + 1
                 elif "fix" in kinds and fixed.get((rule, p)):
                     backed_by[(t, rule, "fix")] = backed_by.get((t, rule, "fix"), 0) + 1
                 elif not kinds:
@@ -311,11 +384,14 @@ def main():
         # (c) repairs
         for mode, extra in (("safe", []), ("unsafe", ["--unsafe"])):
             out = os.path.join(work, mode, t)
-            fix(build, t, inp, out, extra)
             outs = [os.path.join(out, rel[p]) for p in files]
             d = os.path.join(work, "pose", t, mode)
-            os.makedirs(d, exist_ok=True)
-            loaded = load(oracles[t], outs, d if t == "irrlicht" else None)
+            if mode == "safe":
+                loaded = safe_loaded
+            else:
+                fix(build, t, inp, out, extra)
+                os.makedirs(d, exist_ok=True)
+                loaded = load(oracles[t], outs, d if t == "irrlicht" else None)
             for p, o in zip(files, outs):
                 a, b = base[p], loaded.get(o, {"refused": "not written"})
                 ca, cb = counts(a), counts(b)
@@ -347,6 +423,10 @@ def main():
         print("  %-8s %-34s %-10s %d" % (t, rule, kind, n))
     print("reviewed as not observable by the loader (reviewed.tsv): %d findings" %
           sum(n for (t, rule, kind), n in backed_by.items() if kind == "reviewed"))
+    print("not judged: warnings on files the loader refuses, with their safe repair, for another"
+          " finding's defect: %d" % sum(unjudged.values()))
+    for (t, rule), n in sorted(unjudged.items()):
+        print("  %-8s %-34s %d" % (t, rule, n))
     print("agreements: %d" % agree)
     opened, unexplained = {}, []
     for d in disagree:

@@ -15,11 +15,24 @@
  *   bone INDEX NAME WEIGHTS HASH
  *                            per joint with weights: HASH is FNV-1a over the
  *                            sorted (buffer, vertex) pairs it binds
+ *   values NONFINITE HASH DUPWEIGHTS NEGKEYS
+ *                            NONFINITE: loaded floats that are NaN or
+ *                            infinite (positions, normals, texture
+ *                            coordinates and matrices, joint matrices, key values,
+ *                            weights); HASH: FNV-1a over the texture
+ *                            coordinates, every joint's local matrix, its
+ *                            weights and every key (frame and value, in
+ *                            stored order), each float as printed with 6
+ *                            digits; DUPWEIGHTS: weights of a joint on a
+ *                            (buffer, vertex) it already weights; NEGKEYS:
+ *                            keys stored at a frame below 0
  *   pose FRAME SUMX SUMY SUMZ  per chosen frame (0 and 1/5 steps of FRAMES)
  *   end
- * With a folder as the only argument, the posed positions of every chosen
+ * With a folder as the first argument, the posed positions of every chosen
  * frame are also written to FOLDER/N.pose (N: the file's line number from 0,
- * little-endian float32 x y z per vertex, buffers in order, frames in order),
+ * plus the optional second argument, the number of the first file when
+ * compare.py restarts the oracle after a crash; little-endian float32
+ * x y z per vertex, buffers in order, frames in order),
  * for compare.py's pose check of repairs.  One process for all files; a
  * file on which the engine crashes or hangs (10 s) ends it, and compare.py
  * starts it again after that file.
@@ -28,8 +41,10 @@
 #include <irrlicht.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -75,6 +90,98 @@ uint64_t fnv(uint64_t h, uint32_t v)
 		h *= 1099511628211ull;
 	}
 	return h;
+}
+
+/* What values() accumulates: non-finite floats and the hash. */
+struct Values {
+	u32 nonfinite = 0, dupweights = 0, negkeys = 0;
+	uint64_t hash = 1469598103934665603ull;
+	void add(float f)
+	{
+		char buf[32];
+		if (!std::isfinite(f))
+			nonfinite++;
+		int n = std::snprintf(buf, sizeof buf, "%.6g", (double)f);
+		for (int i = 0; i < n; i++) {
+			hash ^= (unsigned char)buf[i];
+			hash *= 1099511628211ull;
+		}
+		hash ^= ' ';
+		hash *= 1099511628211ull;
+	}
+	void add(const core::vector3df &v)
+	{
+		add(v.X);
+		add(v.Y);
+		add(v.Z);
+	}
+};
+
+/* The values line: texture coordinates, normals and positions are counted
+ * when not finite; texture coordinates, joint matrices and keys also enter
+ * the hash (positions and normals are judged by the pose and counts). */
+void values(scene::IAnimatedMesh *am)
+{
+	Values v;
+	for (u32 b = 0; b < am->getMeshBufferCount(); b++) {
+		scene::IMeshBuffer *mb = am->getMeshBuffer(b);
+		for (u32 l = 0; l < video::MATERIAL_MAX_TEXTURES; l++)
+			for (u32 k = 0; k < 16; k++)
+				v.nonfinite += !std::isfinite(mb->getMaterial().getTextureMatrix(l)[k]);
+		for (u32 i = 0; i < mb->getVertexCount(); i++) {
+			const core::vector3df &p = mb->getPosition(i), &n = mb->getNormal(i);
+			v.nonfinite += !std::isfinite(p.X) + !std::isfinite(p.Y) + !std::isfinite(p.Z);
+			v.nonfinite += !std::isfinite(n.X) + !std::isfinite(n.Y) + !std::isfinite(n.Z);
+			v.add(mb->getTCoords(i).X);
+			v.add(mb->getTCoords(i).Y);
+			if (mb->getVertexType() == video::EVT_2TCOORDS) {
+				const video::S3DVertex2TCoords *t =
+					static_cast<const video::S3DVertex2TCoords *>(mb->getVertices()) + i;
+				v.add(t->TCoords2.X);
+				v.add(t->TCoords2.Y);
+			}
+		}
+	}
+	if (am->getMeshType() == scene::EAMT_SKINNED) {
+		core::array<scene::ISkinnedMesh::SJoint *> &js =
+			static_cast<scene::ISkinnedMesh *>(am)->getAllJoints();
+		for (u32 j = 0; j < js.size(); j++) {
+			for (u32 k = 0; k < 16; k++)
+				v.add(js[j]->LocalMatrix[k]);
+			for (u32 k = 0; k < js[j]->PositionKeys.size(); k++) {
+				v.add(js[j]->PositionKeys[k].frame);
+				v.add(js[j]->PositionKeys[k].position);
+			}
+			for (u32 k = 0; k < js[j]->ScaleKeys.size(); k++) {
+				v.add(js[j]->ScaleKeys[k].frame);
+				v.add(js[j]->ScaleKeys[k].scale);
+			}
+			for (u32 k = 0; k < js[j]->RotationKeys.size(); k++) {
+				const core::quaternion &q = js[j]->RotationKeys[k].rotation;
+				v.add(js[j]->RotationKeys[k].frame);
+				v.add(q.X);
+				v.add(q.Y);
+				v.add(q.Z);
+				v.add(q.W);
+			}
+			std::vector<uint64_t> bound;
+			for (u32 k = 0; k < js[j]->Weights.size(); k++) {
+				const scene::ISkinnedMesh::SWeight &w = js[j]->Weights[k];
+				v.add(w.strength);
+				bound.push_back((uint64_t)w.buffer_id << 32 | w.vertex_id);
+			}
+			std::sort(bound.begin(), bound.end());
+			for (size_t k = 1; k < bound.size(); k++)
+				v.dupweights += bound[k] == bound[k - 1];
+			for (u32 k = 0; k < js[j]->PositionKeys.size(); k++)
+				v.negkeys += js[j]->PositionKeys[k].frame < 0;
+			for (u32 k = 0; k < js[j]->ScaleKeys.size(); k++)
+				v.negkeys += js[j]->ScaleKeys[k].frame < 0;
+			for (u32 k = 0; k < js[j]->RotationKeys.size(); k++)
+				v.negkeys += js[j]->RotationKeys[k].frame < 0;
+		}
+	}
+	std::printf("values %u %016llx %u %u\n", v.nonfinite, (unsigned long long)v.hash, v.dupweights, v.negkeys);
 }
 
 void dump(scene::ISkinnedMesh *sk, const char *dir, unsigned index)
@@ -127,6 +234,7 @@ void report(scene::IAnimatedMesh *am, const char *dir, unsigned index)
 			zero += mb->getNormal(v).getLength() <= 1e-6f;
 	}
 	std::printf("mesh %u %u %u %u %u\n", buffers, verts, tris, am->getFrameCount(), zero);
+	values(am);
 	if (am->getMeshType() != scene::EAMT_SKINNED) {
 		std::printf("joints 0 0 0 0\n");
 		return;
@@ -164,6 +272,9 @@ void report(scene::IAnimatedMesh *am, const char *dir, unsigned index)
 int main(int argc, char **argv)
 {
 	const char *dir = argc > 1 ? argv[1] : nullptr;
+	/* the number of the first file: compare.py restarts the oracle after
+	 * a crash with the files that follow, and N.pose keeps counting */
+	unsigned first = argc > 2 ? (unsigned)std::strtoul(argv[2], nullptr, 10) : 0;
 	LogKeeper log;
 	SIrrlichtCreationParameters p;
 	p.DriverType = video::EDT_NULL;
@@ -178,7 +289,7 @@ int main(int argc, char **argv)
 	scene::ISceneManager *smgr = dev->getSceneManager();
 	std::printf("\n"); /* after what the console device writes */
 	char line[4096];
-	for (unsigned index = 0; std::fgets(line, sizeof line, stdin); index++) {
+	for (unsigned index = first; std::fgets(line, sizeof line, stdin); index++) {
 		line[std::strcspn(line, "\r\n")] = 0;
 		std::printf("file %s\n", line);
 		std::fflush(stdout); /* a crash names its file */

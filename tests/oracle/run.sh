@@ -26,7 +26,7 @@ if [ ! -x "$out/irr_oracle" ] || [ "$here/irr_oracle.cpp" -nt "$out/irr_oracle" 
 fi
 if [ ! -x "$out/assimp_oracle" ] || [ "$here/assimp_oracle.c" -nt "$out/assimp_oracle" ]; then
 	${CC:-cc} -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wconversion -Werror \
-		$(pkg-config --cflags assimp) "$here/assimp_oracle.c" -o "$out/assimp_oracle" $(pkg-config --libs assimp)
+		$(pkg-config --cflags assimp) "$here/assimp_oracle.c" -o "$out/assimp_oracle" $(pkg-config --libs assimp) -lm
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
