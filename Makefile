@@ -379,7 +379,8 @@ clean:
 # the browser: an in-memory file system, `callMain`); `make test-web` checks
 # that the WebAssembly w3dlint's reports over ../shared/corpus equal the
 # native build's byte for byte (tests/web_node.sh).  The rule catalogue's C
-# tables come from the native generator (build/gen), which the WebAssembly
+# tables come from the native build (build/gen; its four tools, which the test
+# compares with, are built first), whose generator the WebAssembly
 # build does not run (-o: never remade there).
 WASM       := build-wasm
 WASM_DEPS   = $(abspath build-wasm-deps)
@@ -391,7 +392,7 @@ WASM_ES6    = -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=W3dlint -sINVOKE_RUN=0
 web: deps
 	@sh scripts/setup-deps.sh web
 	sh scripts/build-wasm-deps.sh build-wasm-deps
-	@$(MAKE) --no-print-directory $(BUILD)/gen/catalog_table.c $(BUILD)/gen/rule_list.h
+	@$(MAKE) --no-print-directory $(PROGS) $(BUILD)/gen/catalog_table.c
 	@mkdir -p $(WASM)/gen
 	@cmp -s $(BUILD)/gen/catalog_table.c $(WASM)/gen/catalog_table.c || cp $(BUILD)/gen/catalog_table.c $(WASM)/gen/
 	@touch $(WASM)/gen/catalog_table.stamp
