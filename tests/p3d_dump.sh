@@ -5,7 +5,10 @@
 # and every walked LOD integer point and face counts (ODOL: also sections
 # and a bounding box); the human dump names every LOD the JSON names.  A
 # file cut in half still dumps (exit 0) and says what it did not decode
-# instead of giving counts.  Skipped with one line without the corpus.
+# instead of giving counts.  Every "model" validates against
+# docs/schemas/p3d-model.schema.json (python3-jsonschema), and a model with
+# one LOD's name taken out does not.  Skipped with one line without the
+# corpus (the schema checks: without jsonschema).
 # Usage: tests/p3d_dump.sh W3DDUMP
 set -u
 w3ddump=$1
@@ -13,6 +16,10 @@ name=p3d_dump
 . "$(dirname "$0")/lib.sh"
 root=$(cd "$(dirname "$0")/.." && pwd)
 corpus=$root/../shared/corpus
+schema=$root/docs/schemas/p3d-model.schema.json
+if python3 -c 'import jsonschema' 2>/dev/null; then validate=1; else validate=0
+	echo "$name: schema checks skipped: no python3 jsonschema"; fi
+export schema validate
 if [ ! -d "$corpus" ]; then
 	echo "$name: skipped: no corpus at $corpus"
 	exit 0
@@ -51,6 +58,17 @@ else:
                     err.append("LOD %d %s: %r" % (l["index"], k, l.get(k)))
             if m["kind"] == "ODOL" and not isinstance(l.get("bounds"), dict):
                 err.append("LOD %d has no bounds" % l["index"])
+    import os
+    if os.environ["validate"] == "1":
+        import jsonschema
+        sch = json.load(open(os.environ["schema"]))
+        for e in jsonschema.Draft202012Validator(sch).iter_errors(m):
+            err.append("schema: %s at %s" % (e.message[:200], "/".join(map(str, e.absolute_path))))
+        bad = json.loads(json.dumps(m))
+        if bad["lods"]:
+            del bad["lods"][0]["name"]
+            if jsonschema.Draft202012Validator(sch).is_valid(bad):
+                err.append("schema accepts a LOD without a name")
 for e in err:
     print("%s: %s" % (sys.argv[3], e))
 sys.exit(1 if err else 0)
@@ -80,4 +98,4 @@ if [ "$bad" -ne 0 ]; then
 	echo "$name: FAIL: $bad of $n files"
 	exit 1
 fi
-echo "$name: ok: $n P3D files dumped, every LOD named and counted"
+echo "$name: ok: $n P3D files dumped, every LOD named and counted, models valid against the schema"
