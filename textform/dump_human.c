@@ -232,13 +232,50 @@ static void human_value(FILE *out, json_t *j, int ind, bool all)
 	}
 }
 
+int wl_tf_dump_diff(FILE *out, const wl_doc *d)
+{
+	const wl_tf_format *tf = wl_tf_format_of(d->format);
+	if (tf && tf->model) {
+		json_t *model = tf->model(d, false);
+		if (!model)
+			return -1;
+		human_member(out, "model", model, 0, true);
+		json_decref(model);
+		return ferror(out) ? -1 : 0;
+	}
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	if (!mem)
+		return -1;
+	int rc = wl_tf_write(mem, d, "");
+	if (fclose(mem) != 0)
+		rc = -1;
+	for (char *line = buf, *nl; rc == 0 && line && *line; line = nl ? nl + 1 : NULL) {
+		nl = strchr(line, '\n');
+		size_t n = nl ? (size_t)(nl - line) : strlen(line);
+		if (n && line[0] == '#')
+			continue; /* the header comments: tool, source path and size */
+		size_t keep = n;
+		for (size_t i = 0; i + 7 <= n; i++)
+			if (!memcmp(line + i, "  # @0x", 7)) {
+				keep = i;
+				break;
+			}
+		fwrite(line, 1, keep, out);
+		fputc('\n', out);
+	}
+	free(buf);
+	return rc || ferror(out) ? -1 : 0;
+}
+
 void wl_tf_dump_human(FILE *out, const wl_doc *d, const char *path, bool fields, bool all)
 {
 	fprintf(out, "%s: %llu bytes, %llu chunks\n", wl_esc(path), (unsigned long long)d->size,
 		(unsigned long long)d->chunk_count);
 	human_nodes(out, d, &d->root, 0, fields, all);
 	const wl_tf_format *tf = wl_tf_format_of(d->format);
-	json_t *model = fields && tf && tf->model ? tf->model(d) : NULL;
+	json_t *model = fields && tf && tf->model ? tf->model(d, true) : NULL;
 	if (model)
 		human_member(out, "model", model, 0, all);
 	json_decref(model);

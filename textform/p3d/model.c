@@ -239,7 +239,7 @@ static json_t *model_info(const wl_doc *d, const p3d_model *m)
 	return o;
 }
 
-static json_t *wl_p3d_model_json(const wl_doc *d)
+static json_t *wl_p3d_model_json(const wl_doc *d, bool offsets)
 {
 	const p3d_model *m = d->model;
 	if (!m)
@@ -258,8 +258,10 @@ static json_t *wl_p3d_model_json(const wl_doc *d)
 		set(e, "index", jcount(i));
 		set(e, "resolution", jf(l->resolution));
 		set(e, "name", json_string(wl_p3d_lod_name(l->resolution, buf, sizeof buf)));
-		set(e, "start", json_integer(l->start));
-		set(e, "end", json_integer(l->end));
+		if (offsets) {
+			set(e, "start", json_integer(l->start));
+			set(e, "end", json_integer(l->end));
+		}
 		set(e, "walked", json_boolean(l->walked));
 		if (m->mlod)
 			mlod_lod(d, l, e);
