@@ -120,11 +120,15 @@ static void odol_lod(const wl_doc *d, const p3d_model *m, const p3d_lod *l, json
 	} else {
 		set(o, "bounds", json_null());
 	}
+	/* The reader keeps names of 4 bytes or more (p3d_lod.c keep_name):
+	 * the texture list, then the textures of material stages. */
 	json_t *tex = json_array(), *mat = json_array();
 	for (const p3d_nameref *n = v->names; n; n = n->next)
 		if (n->at + n->len <= d->size)
 			json_array_append_new(n->kind == P3D_NAME_TEXTURE ? tex : mat,
 					      jstr(d->bytes + n->at, n->len));
+	set(o, "texture_count", jcount(v->n_textures));
+	set(o, "material_count", jcount(v->n_materials));
 	set(o, "textures", tex);
 	set(o, "materials", mat);
 	json_t *sels = json_array();
