@@ -11,7 +11,7 @@ the LOD head (proxies: i32 n, {asciiz, 12 floats, i32 seq, sel, bone,
 u32 nTextures + asciiz[nTextures]).  Layout from arma-file-formats-rs
 p3d/lod.rs and the BI community wiki ODOL page (no code copied).  It
 compares: the LOD count, every resolution (bits), per walked LOD the
-proxy count, the point count (v>=50), the texture count and the texture
+proxy count and paths, the point count (v>=50), the texture count and the texture
 names of 4 bytes or more (the ones the reader keeps: the dump's first
 names, material stages' textures following them).
 Names that are not printable ASCII are compared by count only; LODs
@@ -73,8 +73,9 @@ def lod_head(b, start, v):
     nprox = r.u32()
     if nprox > len(b):
         raise Short()
+    paths = []
     for _ in range(nprox):
-        r.asciiz()
+        paths.append(r.asciiz())
         r.take(48 + 4 * 4 + (4 if v >= 40 else 0) - 4)
     r.take(4 * r.u32())
     for _ in range(r.u32()):
@@ -86,7 +87,7 @@ def lod_head(b, start, v):
     nt = r.u32()
     if nt > len(b):
         raise Short()
-    return nprox, points, [r.asciiz() for _ in range(nt)]
+    return paths, points, [r.asciiz() for _ in range(nt)]
 
 
 def escaped(s):
@@ -134,13 +135,18 @@ def main():
                 old += 1  # a condensed clip array before the bounds: not decoded here
                 continue
             try:
-                nprox, points, tex = lod_head(b, l["start"], m["version"])
+                paths, points, tex = lod_head(b, l["start"], m["version"])
+                nprox = len(paths)
             except Short:
                 err.append("LOD %d head does not decode at %d" % (i, l["start"]))
                 continue
             lods += 1
             if nprox != len(l["proxies"]):
                 err.append("LOD %d proxies %d, dump %d" % (i, nprox, len(l["proxies"])))
+            else:
+                for k, (p, d) in enumerate(zip(paths, l["proxies"])):
+                    if escaped(p) is not None and escaped(p) != d["path"]:
+                        err.append("LOD %d proxy %d path %r, dump %r" % (i, k, p, d["path"]))
             if points is not None and points != l["points"]:
                 err.append("LOD %d points %d, dump %r" % (i, points, l["points"]))
             if len(tex) != l["texture_count"]:

@@ -98,7 +98,7 @@ static json_t *jcount(uint32_t n)
 }
 
 /* ODOL LOD l's decoded view. */
-static void odol_lod(const wl_doc *d, const p3d_model *m, const p3d_lod *l, json_t *o)
+static void odol_lod(const wl_doc *d, const p3d_lod *l, json_t *o)
 {
 	const p3d_lodview *v = l->view;
 	set(o, "permanent", json_integer(l->permanent));
@@ -140,14 +140,28 @@ static void odol_lod(const wl_doc *d, const p3d_model *m, const p3d_lod *l, json
 		json_array_append_new(sels, e);
 	}
 	set(o, "selections", sels);
-	set(o, "properties", not_decoded(m->version, false));
+	json_t *props = json_array();
+	uint64_t at = v->props_at;
+	for (uint32_t i = 0; v->props_read && i < v->n_props && at < d->size; i++) {
+		json_t *e = json_object();
+		set(e, "name", jz(d, at));
+		const uint8_t *z = memchr(d->bytes + at, 0, (size_t)(d->size - at));
+		at = z ? (uint64_t)(z - d->bytes) + 1 : d->size;
+		set(e, "value", jz(d, at));
+		z = at < d->size ? memchr(d->bytes + at, 0, (size_t)(d->size - at)) : NULL;
+		at = z ? (uint64_t)(z - d->bytes) + 1 : d->size;
+		json_array_append_new(props, e);
+	}
+	set(o, "properties", v->props_read ? props : (json_decref(props), json_string("not decoded: the walk stopped before them")));
 	json_t *px = json_array();
 	for (uint32_t i = 0; v->proxies && i < v->n_proxies; i++) {
 		json_t *e = json_object();
 		set(e, "selection", json_integer(v->proxies[i].sel));
 		set(e, "bone", json_integer(v->proxies[i].bone));
 		set(e, "section", json_integer(v->proxies[i].section));
-		set(e, "path", not_decoded(m->version, false));
+		set(e, "path", jz(d, v->proxies[i].name_at));
+		const uint64_t tr = v->proxies[i].off - 52; /* 12 floats, then i32 seq */
+		set(e, "position", jfloats(d, tr + 36, 3));
 		json_array_append_new(px, e);
 	}
 	set(o, "proxies", px);
@@ -270,7 +284,7 @@ static json_t *wl_p3d_model_json(const wl_doc *d, bool offsets)
 		if (m->mlod)
 			mlod_lod(d, l, e);
 		else
-			odol_lod(d, m, l, e);
+			odol_lod(d, l, e);
 		json_array_append_new(lods, e);
 	}
 	set(o, "lods", lods);
