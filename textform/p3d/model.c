@@ -160,8 +160,9 @@ static void odol_lod(const wl_doc *d, const p3d_lod *l, json_t *o)
 		set(e, "bone", json_integer(v->proxies[i].bone));
 		set(e, "section", json_integer(v->proxies[i].section));
 		set(e, "path", jz(d, v->proxies[i].name_at));
-		const uint64_t tr = v->proxies[i].off - 52; /* 12 floats, then i32 seq */
-		set(e, "position", jfloats(d, tr + 36, 3));
+		/* The 12 floats of its transform, then i32 seq, end at off. */
+		const uint64_t off = v->proxies[i].off;
+		set(e, "position", off >= 52 && off <= d->size ? jfloats(d, off - 16, 3) : json_null());
 		json_array_append_new(px, e);
 	}
 	set(o, "proxies", px);
