@@ -162,6 +162,9 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/walk_links.sh $(BUILD)/w3dlint $(BUILD)/w3dasm
 	sh tests/xref_skin_bounds.sh $(BUILD)/w3dlint $(BUILD)/w3dasm
 	sh tests/cli_w3ddump.sh $(BUILD)/w3ddump $(BUILD)/w3dasm
+	sh tests/p3d_dump.sh $(BUILD)/w3ddump
+	sh tests/git_diff.sh $(BUILD)/w3ddump $(BUILD)/w3dasm
+	python3 tests/p3d_crosscheck.py $(BUILD)/w3ddump
 	sh tests/cli_w3dfix.sh $(BUILD)/w3dfix $(BUILD)/w3dasm
 	sh tests/cli_nonmodel.sh $(BUILD)
 	sh tests/archive_cli.sh $(BUILD)

@@ -33,7 +33,7 @@
 #define EXIT_OK 0
 #define EXIT_TROUBLE 2
 
-typedef enum mode { MODE_HUMAN, MODE_CHUNKS, MODE_JSON, MODE_TEXT } mode;
+typedef enum mode { MODE_HUMAN, MODE_CHUNKS, MODE_JSON, MODE_TEXT, MODE_DIFF } mode;
 
 typedef struct opts {
 	mode mode;
@@ -41,7 +41,7 @@ typedef struct opts {
 	const char *output;
 } opts;
 
-enum { OPT_CHUNKS = WL_OPT_LONG_ONLY, OPT_JSON };
+enum { OPT_CHUNKS = WL_OPT_LONG_ONLY, OPT_JSON, OPT_DIFF };
 
 /* The option table: drives getopt_long, --help and --man (cli/opts.h).
  * --chunks and --json have no short letter: -c is --config and -j --jobs
@@ -53,6 +53,9 @@ static const wl_opt OPTS[] = {
 	{ "text", no_argument, 't', NULL,
 	  "the editable text form (docs/textform.md; W3D and B3D files); `w3dasm` turns it back "
 	  "into the same bytes" },
+	{ "diff-text", no_argument, OPT_DIFF, NULL,
+	  "stable line-oriented text for `git diff` (a textconv driver, docs/textform.md): no byte offsets, "
+	  "every element" },
 	{ "all", no_argument, 'a', NULL, "human dump: every array element, not only the first 8" },
 	{ "output", required_argument, 'o', "FILE",
 	  "write to FILE instead of standard output; a regular file only, replaced whole once the dump is "
@@ -108,6 +111,10 @@ int main(int argc, char **argv)
 			o.mode = MODE_JSON;
 			modes++;
 			break;
+		case OPT_DIFF:
+			o.mode = MODE_DIFF;
+			modes++;
+			break;
 		case 't':
 			o.mode = MODE_TEXT;
 			modes++;
@@ -124,7 +131,7 @@ int main(int argc, char **argv)
 	}
 	if (modes > 1 || optind != argc - 1) {
 		fprintf(stderr, "w3ddump: %s\nTry 'w3ddump --help'.\n",
-			modes > 1 ? "--chunks, --json and --text exclude each other"
+			modes > 1 ? "--chunks, --json, --text and --diff-text exclude each other"
 			: optind >= argc ? "missing FILE"
 					 : "only one FILE is allowed");
 		return EXIT_TROUBLE;
@@ -179,6 +186,9 @@ int main(int argc, char **argv)
 	switch (o.mode) {
 	case MODE_TEXT:
 		rc = wl_tf_write(out, d, path);
+		break;
+	case MODE_DIFF:
+		rc = wl_tf_dump_diff(out, d);
 		break;
 	case MODE_JSON:
 		rc = wl_tf_dump_json(out, d, path);

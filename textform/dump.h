@@ -40,6 +40,17 @@
 void wl_tf_dump_human(FILE *out, const wl_doc *d, const char *path, bool fields, bool all);
 
 /**
+ * The diff text of d (w3ddump --diff-text, a git textconv driver,
+ * docs/textform.md): stable and line-oriented, no byte offsets.  A format
+ * with a decoded model (P3D) gives it as the human dump's "model:" section
+ * with every element and without offsets; the others their text form
+ * (wl_tf_write) without its header comments and without the "# @0xOFFSET"
+ * comment after each chunk name.  Returns 0, or -1 when it could not be
+ * written (out of memory, write error).
+ */
+int wl_tf_dump_diff(FILE *out, const wl_doc *d);
+
+/**
  * The JSON dump of d, read from path: one object {tool: "w3ddump", path,
  * size (bytes), chunks: [node...], findings: [{rule, offset, length,
  * message}]} indented by 2, keys in insertion order, then a newline.  A

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "core/escape.h"
 #include "core/chunk.h"
 #include "dump.h"
@@ -162,11 +164,121 @@ static void human_nodes(FILE *out, const wl_doc *d, const wl_chunk *parent, int 
 	}
 }
 
+/* A scalar of the decoded model (its strings are escaped already). */
+static void human_scalar(FILE *out, const json_t *j)
+{
+	if (json_is_string(j))
+		fprintf(out, "\"%s\"", json_string_value(j));
+	else if (json_is_integer(j))
+		fprintf(out, "%lld", (long long)json_integer_value(j));
+	else if (json_is_real(j))
+		fprintf(out, "%.9g", json_real_value(j));
+	else if (json_is_true(j) || json_is_false(j))
+		fputs(json_is_true(j) ? "true" : "false", out);
+	else
+		fputs("null", out);
+}
+
+/* A short vector (up to 4 numbers) is written on one line. */
+static bool human_short(const json_t *j)
+{
+	if (!json_is_array(j) || json_array_size(j) > 4 || !json_array_size(j))
+		return false;
+	for (size_t i = 0; i < json_array_size(j); i++)
+		if (!json_is_number(json_array_get(j, i)))
+			return false;
+	return true;
+}
+
+static void human_value(FILE *out, json_t *j, int ind, bool all);
+
+/* key: value at ind (key NULL: an array element's "[i]" written by the
+ * caller). */
+static void human_member(FILE *out, const char *key, json_t *j, int ind, bool all)
+{
+	fprintf(out, "%*s%s:", ind, "", key);
+	human_value(out, j, ind, all);
+}
+
+static void human_value(FILE *out, json_t *j, int ind, bool all)
+{
+	if (json_is_object(j)) {
+		fputc('\n', out);
+		const char *k;
+		json_t *v;
+		json_object_foreach(j, k, v)
+			human_member(out, k, v, ind + 2, all);
+	} else if (human_short(j)) {
+		for (size_t i = 0; i < json_array_size(j); i++) {
+			fputs(i ? ", " : " [", out);
+			human_scalar(out, json_array_get(j, i));
+		}
+		fputs("]\n", out);
+	} else if (json_is_array(j)) {
+		size_t n = json_array_size(j);
+		fprintf(out, " %zu element%s\n", n, n == 1 ? "" : "s");
+		size_t show = all ? n : (n < WL_TF_DUMP_SHOW_ITEMS ? n : WL_TF_DUMP_SHOW_ITEMS);
+		for (size_t i = 0; i < show; i++) {
+			char k[24];
+			snprintf(k, sizeof k, "[%zu]", i);
+			human_member(out, k, json_array_get(j, i), ind + 2, all);
+		}
+		if (show < n)
+			fprintf(out, "%*s... %zu more (--all shows every element)\n", ind + 2, "", n - show);
+	} else {
+		fputc(' ', out);
+		human_scalar(out, j);
+		fputc('\n', out);
+	}
+}
+
+int wl_tf_dump_diff(FILE *out, const wl_doc *d)
+{
+	const wl_tf_format *tf = wl_tf_format_of(d->format);
+	if (tf && tf->model) {
+		json_t *model = tf->model(d, false);
+		if (!model)
+			return -1;
+		human_member(out, "model", model, 0, true);
+		json_decref(model);
+		return ferror(out) ? -1 : 0;
+	}
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	if (!mem)
+		return -1;
+	int rc = wl_tf_write(mem, d, "");
+	if (fclose(mem) != 0)
+		rc = -1;
+	for (char *line = buf, *nl; rc == 0 && line && *line; line = nl ? nl + 1 : NULL) {
+		nl = strchr(line, '\n');
+		size_t n = nl ? (size_t)(nl - line) : strlen(line);
+		if (n && line[0] == '#')
+			continue; /* the header comments: tool, source path and size */
+		size_t keep = n;
+		for (size_t i = 0; i + 7 <= n; i++)
+			if (!memcmp(line + i, "  # @0x", 7)) {
+				keep = i;
+				break;
+			}
+		fwrite(line, 1, keep, out);
+		fputc('\n', out);
+	}
+	free(buf);
+	return rc || ferror(out) ? -1 : 0;
+}
+
 void wl_tf_dump_human(FILE *out, const wl_doc *d, const char *path, bool fields, bool all)
 {
 	fprintf(out, "%s: %llu bytes, %llu chunks\n", wl_esc(path), (unsigned long long)d->size,
 		(unsigned long long)d->chunk_count);
 	human_nodes(out, d, &d->root, 0, fields, all);
+	const wl_tf_format *tf = wl_tf_format_of(d->format);
+	json_t *model = fields && tf && tf->model ? tf->model(d, true) : NULL;
+	if (model)
+		human_member(out, "model", model, 0, all);
+	json_decref(model);
 	if (d->findings.count) {
 		fprintf(out, "reader findings:\n");
 		for (size_t i = 0; i < d->findings.count; i++) {

@@ -328,6 +328,9 @@ int wl_tf_dump_json(FILE *out, const wl_doc *d, const char *path)
 	json_object_set_new(root, "path", json_cstr(path));
 	json_object_set_new(root, "size", json_integer((json_int_t)d->size));
 	json_object_set_new(root, "chunks", json_nodes(d, &d->root));
+	const wl_tf_format *tf = wl_tf_format_of(d->format);
+	if (tf && tf->model)
+		json_object_set_new(root, "model", tf->model(d, true));
 	json_object_set_new(root, "findings", wl_tf_findings_json(d));
 	int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	fputc('\n', out);

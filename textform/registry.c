@@ -5,9 +5,9 @@
 
 #include "core/format.h"
 
-extern const wl_tf_format wl_w3d_text, wl_b3d_text;
+extern const wl_tf_format wl_w3d_text, wl_b3d_text, wl_p3d_text;
 
-static const wl_tf_format *const formats[] = { &wl_w3d_text, &wl_b3d_text };
+static const wl_tf_format *const formats[] = { &wl_w3d_text, &wl_b3d_text, &wl_p3d_text };
 
 const wl_tf_format *wl_tf_format_of(const wl_format *f)
 {

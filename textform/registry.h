@@ -75,6 +75,12 @@ typedef struct wl_tf_format {
 	bool (*owns_key)(const wl_chunk_type *t, const char *key);
 	int (*assemble_keys)(struct wl_tf_asm *a, const wl_chunk_type *t, wl_ynode map);
 	const char *const *keys;
+	/* The decoded model of d as one JSON object (jansson, new reference):
+	 * w3ddump's "model" (JSON dump) and its "model:" section (human
+	 * dump, wl_tf_dump_human); offsets false: without the byte offsets
+	 * of its elements (w3ddump --diff-text).  NULL: the format has none.
+	 * P3D: textform/p3d/model.c. */
+	struct json_t *(*model)(const wl_doc *d, bool offsets);
 } wl_tf_format;
 
 /** The text form entry of format f, or NULL when the format has no text

@@ -425,11 +425,12 @@ static void geometry(lw *w)
 			w->d->oom = true;
 	}
 	for (uint32_t i = 0; i < n && !stopped(w); i++) {
+		uint64_t name_at = pos(w);
 		p3d_asciiz(k, "proxy name");
 		if (!p3d_need(k, 48 + 12 + (w->v >= 40 ? 4 : 0), "proxy"))
 			break;
 		p3d_skip(k, 48 + 4, "proxy"); /* transform, sequence id */
-		p3d_proxyrec r = { pos(w), 0, 0, -1 };
+		p3d_proxyrec r = { pos(w), 0, 0, -1, name_at };
 		r.sel = (int32_t)p3d_u32(k, "proxy");
 		r.bone = (int32_t)p3d_u32(k, "proxy");
 		if (w->v >= 40)
@@ -479,8 +480,11 @@ static void geometry(lw *w)
 	sections(w);
 	selections(w);
 	n = p3d_count(k, "named properties", 2);
+	x->n_props = n;
+	x->props_at = pos(w);
 	for (uint32_t i = 0; i < 2 * n && !stopped(w); i++)
 		p3d_asciiz(k, "named property");
+	x->props_read = !stopped(w);
 	n = p3d_count(k, "frames", 8);
 	for (uint32_t i = 0; i < n && !stopped(w); i++) {
 		p3d_skip(k, 4, "frame");

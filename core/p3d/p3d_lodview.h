@@ -37,6 +37,8 @@
 typedef struct p3d_proxyrec {
 	uint64_t off;          /* offset of its i32 named-selection index */
 	int32_t sel, bone, section;
+	uint64_t name_at;      /* its asciiz model path (in the file); its
+	                        * 12-float transform follows the nul */
 } p3d_proxyrec;
 
 /* One array as read: its u32 count at `at`, its block (p3d_compress.h)
@@ -120,6 +122,11 @@ typedef struct p3d_lodview {
 	uint32_t n_selections;     /* the count as stored */
 	p3d_selview *sels;         /* the selections read (in order) */
 	bool selections_read;      /* the walk got past the named selections */
+	uint32_t n_props;          /* named properties: the count as stored */
+	uint64_t props_at;         /* the first property's name (asciiz name,
+	                            * asciiz value, n_props times, in the
+	                            * file) */
+	bool props_read;           /* the walk got past every property */
 	bool rest_read;            /* sizeOfRestData was read (rest_at) */
 	uint64_t rest_at;
 	uint32_t rest_size;        /* its value */

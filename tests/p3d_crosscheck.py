@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""p3d_crosscheck.py W3DDUMP: a second ODOL decoder, independent of
+core/p3d, checks the decoded model of w3ddump --json (issue 31).
+
+For every ODOL file of ../shared/corpus it reads the header itself (magic,
+version, [v>=75 two reserved u32], [v>=59 appID], [v>=58 asciiz prefix],
+u32 nLods, float resolution[nLods]) and, at each LOD start the dump gives,
+the LOD head (proxies: i32 n, {asciiz, 12 floats, i32 seq, sel, bone,
+[v>=40 i32 section]}; u32 n + u32[n]; u32 n + {u32 k + u32[k]}[n];
+[v>=50 u32 vertexCount]; [v>=51 float area]; 2 x i32; 10 floats;
+u32 nTextures + asciiz[nTextures]).  Layout from arma-file-formats-rs
+p3d/lod.rs and the BI community wiki ODOL page (no code copied).  It
+compares: the LOD count, every resolution (bits), per walked LOD the
+proxy count and paths, the point count (v>=50), the texture count and the texture
+names of 4 bytes or more (the ones the reader keeps: the dump's first
+names, material stages' textures following them).
+Names that are not printable ASCII are compared by count only; LODs
+below v50 (a condensed clip array where v50 has vertexCount) only by
+LOD count and resolution.  Exit 1 on
+any difference; skipped with one line without the corpus.  The LOD starts
+come from the dump (locating the LOD table needs the ModelInfo walk); a
+start the dump got wrong shows as a head that does not decode here."""
+import json
+import os
+import struct
+import subprocess
+import sys
+
+
+class Short(Exception):
+    pass
+
+
+class Reader:
+    def __init__(self, b, pos):
+        self.b, self.pos = b, pos
+
+    def take(self, n):
+        if n < 0 or self.pos + n > len(self.b):
+            raise Short()
+        s = self.b[self.pos:self.pos + n]
+        self.pos += n
+        return s
+
+    def u32(self):
+        return struct.unpack("<I", self.take(4))[0]
+
+    def asciiz(self):
+        z = self.b.find(b"\0", self.pos)
+        if z < 0:
+            raise Short()
+        s = self.b[self.pos:z]
+        self.pos = z + 1
+        return s
+
+
+def header(b):
+    r = Reader(b, 4)
+    v = r.u32()
+    if v >= 75:
+        r.take(8)
+    if v >= 59:
+        r.take(4)
+    if v >= 58:
+        r.asciiz()
+    n = r.u32()
+    res = [r.take(4) for _ in range(n)]
+    return v, n, res
+
+
+def lod_head(b, start, v):
+    r = Reader(b, start)
+    nprox = r.u32()
+    if nprox > len(b):
+        raise Short()
+    paths = []
+    for _ in range(nprox):
+        paths.append(r.asciiz())
+        r.take(48 + 4 * 4 + (4 if v >= 40 else 0) - 4)
+    r.take(4 * r.u32())
+    for _ in range(r.u32()):
+        r.take(4 * r.u32())
+    points = r.u32() if v >= 50 else None
+    if v >= 51:
+        r.take(4)
+    r.take(8 + 40)
+    nt = r.u32()
+    if nt > len(b):
+        raise Short()
+    return paths, points, [r.asciiz() for _ in range(nt)]
+
+
+def escaped(s):
+    """s in the form of core/escape.h for printable ASCII (a backslash
+    doubled), or None for other bytes (compared by count only)."""
+    if not all(32 <= c < 127 for c in s):
+        return None
+    return s.decode("ascii").replace("\\", "\\\\")
+
+
+def main():
+    dump = sys.argv[1]
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    corpus = os.path.join(root, "..", "shared", "corpus")
+    if not os.path.isdir(corpus):
+        print("p3d_crosscheck: skipped: no corpus at %s" % corpus)
+        return 0
+    files = sorted(os.path.join(d, f) for d, _, fs in os.walk(corpus) for f in fs
+                   if f.lower().endswith(".p3d"))
+    bad = odol = lods = texs = old = 0
+    for path in files:
+        b = open(path, "rb").read()
+        if b[:4] != b"ODOL":
+            continue
+        odol += 1
+        m = json.loads(subprocess.run([dump, "--json", path], capture_output=True,
+                                      check=True).stdout)["model"]
+        err = []
+        try:
+            v, n, res = header(b)
+        except Short:
+            err.append("header does not decode")
+            v, n, res = 0, None, []
+        if n != m["lod_count"]:
+            err.append("LOD count %r, dump %r" % (n, m["lod_count"]))
+        for i, l in enumerate(m["lods"]):
+            if i < len(res):
+                mine = struct.unpack("<f", res[i])[0]
+                if isinstance(l["resolution"], float) or isinstance(l["resolution"], int):
+                    if struct.pack("<f", l["resolution"]) != res[i]:
+                        err.append("LOD %d resolution %r, dump %r" % (i, mine, l["resolution"]))
+            if not l["walked"]:
+                continue
+            if m["version"] < 50:
+                old += 1  # a condensed clip array before the bounds: not decoded here
+                continue
+            try:
+                paths, points, tex = lod_head(b, l["start"], m["version"])
+                nprox = len(paths)
+            except Short:
+                err.append("LOD %d head does not decode at %d" % (i, l["start"]))
+                continue
+            lods += 1
+            if nprox != len(l["proxies"]):
+                err.append("LOD %d proxies %d, dump %d" % (i, nprox, len(l["proxies"])))
+            else:
+                for k, (p, d) in enumerate(zip(paths, l["proxies"])):
+                    if escaped(p) is not None and escaped(p) != d["path"]:
+                        err.append("LOD %d proxy %d path %r, dump %r" % (i, k, p, d["path"]))
+            if points is not None and points != l["points"]:
+                err.append("LOD %d points %d, dump %r" % (i, points, l["points"]))
+            if len(tex) != l["texture_count"]:
+                err.append("LOD %d %d textures, dump %r" % (i, len(tex), l["texture_count"]))
+            kept = [t for t in tex if len(t) >= 4]  # the reader keeps these
+            dt = l["textures"][:len(kept)]
+            if len(dt) != len(kept):
+                err.append("LOD %d %d texture names, dump %d" % (i, len(kept), len(l["textures"])))
+                continue
+            for k, (t, d) in enumerate(zip(kept, dt)):
+                texs += 1
+                if escaped(t) is not None and escaped(t) != d:
+                    err.append("LOD %d texture %d %r, dump %r" % (i, k, t, d))
+        for e in err:
+            print("p3d_crosscheck: FAIL: %s: %s" % (path, e))
+        bad += bool(err)
+    if bad:
+        print("p3d_crosscheck: FAIL: %d of %d ODOL files differ" % (bad, odol))
+        return 1
+    print("p3d_crosscheck: ok: %d ODOL files (LOD count, resolutions), %d LODs (proxies, points, "
+          "textures), %d texture names agree with the dump; %d LODs below v50 compared by "
+          "count and resolution only" % (odol, lods, texs, old))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
