@@ -345,6 +345,19 @@ static uint64_t shrunk_over_child(reader *r, uint16_t ctx, const wl_chunk_type *
 	return 0;
 }
 
+/* Does the chunk of type t at q, ending at qe, read whole where it stands:
+ * a container's children (after its fields) tile its payload, a data
+ * chunk's size suits its type (data_size_ok)?  A header whose payload does
+ * not is no chunk the bytes hold, only bytes that look like a header. */
+static bool reads_whole(reader *r, const wl_chunk_type *t, uint64_t q, uint64_t qe)
+{
+	if (t->flags & WL_TYPE_OPAQUE)
+		return true;
+	if (t->child_ctx)
+		return children_end(r, t, q, qe) == qe;
+	return data_size_ok(t, qe - q - r->h);
+}
+
 /* How far the bytes bear out a declared end cend: 2 when a header of an
  * id ctx knows starts there and chunks that fit tile on from it to limit
  * (or for TILE_BUDGET headers): its contents are judged when it is read,
@@ -370,7 +383,9 @@ static int borne_out(reader *r, uint16_t ctx, uint64_t cend, uint64_t limit)
  * A container whose payload starts at start declares an end cend inside
  * limit where no valid chunk of ctx starts (strong_known, borne_out), while a valid
  * sibling straddles cend: a known chunk at q in (start, cend), at most
- * WL_RESYNC_WINDOW before cend, whose own extent runs past cend and from
+ * WL_RESYNC_WINDOW before cend, that reads whole (reads_whole: bytes that
+ * only look like a header, such as a record's last ids, are no evidence),
+ * whose own extent runs past cend and from
  * which a chain of chunks tiles to limit (chain_from), or that a header
  * of a known id follows, whatever its size (the last object of a file can
  * itself be broken, as RotWK's HLODs are).  Bytes went missing
@@ -392,8 +407,40 @@ static uint64_t overlapping_sibling(reader *r, uint16_t ctx, uint64_t start, uin
 		uint64_t qe = fits_any(r, q, limit);
 		/* where the declared end is partly borne out, only a sibling from
 		 * which chunks tile to limit outweighs it */
-		if (qe > cend && strong_known(r, ctx, q, limit) &&
+		const wl_chunk_type *qt;
+		if (qe > cend && (qt = strong_known(r, ctx, q, limit)) && reads_whole(r, qt, q, qe) &&
 		    (chain_from(r, ctx, q, limit) || (!borne && (qe == limit || known_id(r, ctx, qe, limit)))))
+			return q;
+	}
+	return 0;
+}
+
+/*
+ * A container whose children stop tiling its payload before its declared
+ * end cend, where no valid chunk of ctx starts at cend: the nearest q in
+ * (cend, cend + SIZE_SLACK] where a valid sibling starts (strong_known)
+ * that reads whole (reads_whole) and is followed by the end of the range,
+ * a chain of valid siblings or a header of a known id (the last object of a
+ * file can itself be broken).  Bytes were inserted inside the container
+ * (its size does not count them), so its declared end falls inside its own
+ * last child and the sibling starts past it (the caller checks that its
+ * children do not tile up to q, a size short of its last child, which
+ * container-size-too-small reads): the container ends at q and
+ * the sibling is kept instead of being read as unknown or unreadable
+ * bytes.  0 when there is none.
+ */
+static uint64_t sibling_past_end(reader *r, uint16_t ctx, uint64_t cend, uint64_t limit)
+{
+	if (strong_known(r, ctx, cend, limit))
+		return 0;
+	uint64_t hi = limit - cend > SIZE_SLACK ? cend + SIZE_SLACK : limit;
+	for (uint64_t q = cend + 1; q < hi; q++) {
+		const wl_chunk_type *qt = strong_known(r, ctx, q, limit);
+		if (!qt)
+			continue;
+		uint64_t qe = fits_any(r, q, limit);
+		if (reads_whole(r, qt, q, qe) &&
+		    (qe == limit || chain_from(r, ctx, qe, limit) || known_id(r, ctx, qe, limit)))
 			return q;
 	}
 	return 0;
@@ -473,6 +520,11 @@ static uint64_t true_end(reader *r, const wl_chunk *parent, const wl_chunk_type 
 			return ce ? ce : e;
 		}
 		if ((e = overlapping_sibling(r, ctx, start, cend, limit)))
+			return e;
+		/* (children that tile up to that sibling: the container's size
+		 * fell short of its last child, container-size-too-small's) */
+		if (children_end(r, t, pos, cend) < cend && (e = sibling_past_end(r, ctx, cend, limit)) &&
+		    children_end(r, t, pos, e) < e)
 			return e;
 		if (settles(r, ctx, cend, limit))
 			return 0;
@@ -1225,9 +1277,19 @@ uint64_t wl_doc_find_chunk(const wl_doc *d, const wl_chunk *parent, uint64_t fro
 	if (f->read || !f->read_header || !f->lookup || !f->header_size || to > d->size)
 		return UINT64_MAX;
 	reader r = { (wl_doc *)(uintptr_t)d, f, f->header_size, WHY_BYTES };
-	for (uint64_t q = from; q < to && to - q >= r.h; q++)
-		if (resync_candidate(&r, ctx_of(parent), q, to))
+	const uint16_t ctx = ctx_of(parent);
+	for (uint64_t q = from; q < to && to - q >= r.h; q++) {
+		const wl_chunk_type *t = strong_known(&r, ctx, q, to);
+		if (!t)
+			continue;
+		uint64_t qe = fits_any(&r, q, to);
+		/* followed by the end, a header that fits, or a header of a
+		 * known id whatever its size (the last object can itself be
+		 * broken, as RotWK's HLODs are) */
+		if (reads_whole(&r, t, q, qe) &&
+		    (qe == to || fits_known(&r, ctx, qe, to) || known_id(&r, ctx, qe, to)))
 			return q;
+	}
 	return UINT64_MAX;
 }
 

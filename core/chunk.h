@@ -365,8 +365,11 @@ const wl_chunk *wl_doc_object_level(const wl_doc *d);
  * The first offset in [from, to) (absolute, to at most d->size) where a
  * chunk of a type known among parent's children starts that the reader
  * would resync to: its header fits before to, its payload is not empty,
- * a container's first child is known and fits, and what follows it is the
- * end of [from, to) or another header that fits.  UINT64_MAX when there is
+ * a container's first child is known and fits and its children tile its
+ * payload (a data chunk's size suits its type), and what follows it is the
+ * end of [from, to), another header that fits, or a header of a known id
+ * whatever its size (the last object of a file can itself be broken, as
+ * RotWK's HLODs are).  UINT64_MAX when there is
  * none, or when d's format has its own reader (wl_format.read: no chunk
  * headers).  For w3dfix's verification (fix/driver.c): bytes a repair drops
  * as unreadable or trailing must hold no such chunk.  Linear in to - from.
