@@ -142,9 +142,13 @@ START_TEST(brush_texture_count)
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->length, 4);
 	t_b3dlint_free(d);
-	m.n_texs = -1;
+	m.n_texs = -1; /* its own rule: Irrlicht 1.8 hangs on it */
 	m.nbrush = 0;
-	ck_assert_uint_eq(count(&m, r), 1);
+	ck_assert_uint_eq(count(&m, r), 0);
+	ck_assert_uint_eq(count(&m, "b3d-brush-texture-negative"), 1);
+	d = build(&m, &at);
+	t_b3dlint_one(d, "b3d-brush-texture-negative", at.brus + 8, 0);
+	t_b3dlint_free(d);
 	m.n_texs = 8; /* near miss: the spec's and Assimp's limit */
 	m.nbrush = 1;
 	ck_assert_uint_eq(count(&m, r), 0);

@@ -82,14 +82,16 @@ START_TEST(test_model_left_near_miss)
 	wl_fix_result_free(&r);
 	t_w3d_free(&b);
 
-	static const int32_t frame[] = { 1, 2 };
-	static const float pos[] = { 0, 0, 0, 1, 2, 3 };
+	/* the second KEYS repeats frames 1 and 2 and keeps frame 3 (a KEYS
+	 * whose every key repeats is left alone: it would be emptied) */
+	static const int32_t frame[] = { 1, 2 }, frame3[] = { 1, 2, 3 };
+	static const float pos[] = { 0, 0, 0, 1, 2, 3 }, pos3[] = { 0, 0, 0, 1, 2, 3, 4, 5, 6 };
 	t_w3d_init(&b);
 	t_b3d_begin(&b, "BB3D");
 	t_w3d_u32(&b, 1);
 	t_b3d_node_begin(&b, "bone", t_b3d_identity);
 	t_b3d_keys(&b, 1, frame, pos, 2);
-	t_b3d_keys(&b, 1, frame, pos, 2);
+	t_b3d_keys(&b, 1, frame3, pos3, 3);
 	t_b3d_end(&b);
 	t_b3d_end(&b);
 	run_cut(&b, b.len, &r);

@@ -1,5 +1,5 @@
 /*
- * fix_key_repeats.c - drop-repeated-keys (safe): repairs
+ * fix_key_repeats.c - drop-repeated-keys (unsafe): repairs
  * b3d-keys-duplicate-frame (rules/b3d/animation.yaml).  A key of a later
  * KEYS chunk of a NODE that keys a channel (position, scale, rotation) at
  * a frame an earlier KEYS chunk of the same NODE already keys for that
@@ -13,7 +13,9 @@
  * Animation::Rep::setKey (blitz3d/animation.cpp) stores keys in a map by
  * frame, so a later key overwrites the earlier.  Luanti's choice wins here
  * because Luanti is what loads these files today; the fix then changes
- * nothing Luanti shows.
+ * nothing Luanti shows (nor Irrlicht 1.8.5: make oracle).  It is unsafe
+ * all the same: Assimp imports every key as stored, so it loads fewer keys
+ * after the fix (make oracle), and a fixer's safety is not per target.
  *
  * A repeated key is dropped whole (its record leaves its chunk) when every
  * channel its chunk keys is a repeat at its frame.  When a reported key
@@ -21,7 +23,10 @@
  * repeated, rotation new), dropping it would lose that channel's key and
  * keeping only part of a record needs a new chunk: then the rule is not
  * repaired in this file at all (no edit), as a B3D fixer repairs every
- * finding of its rule or none; so is a NODE whose children the reader
+ * finding of its rule or none; so is a KEYS chunk whose every key is a
+ * repeat (it would be left with no key, and Assimp 5.2.5 refuses a file
+ * with an empty KEYS: "Empty node animation channel", make oracle); so is
+ * a NODE whose children the reader
  * placed by judging a size from the bytes (placed_by_judgement).  Frames
  * compare raw, as the rule reads
  * them; repeats inside one chunk are b3d-keys-frame-order's (sort-keys).
@@ -173,11 +178,15 @@ static int node_keys(wl_doc *d, const b3d_keys *const *ks, size_t n, bool apply)
 	int rc = 0;
 	for (size_t c = 0, base = 0; c < n && rc == 0; base += ks[c]->keys.count, c++) {
 		bool any = false;
+		size_t whole = 0;
 		for (size_t i = 0; i < ks[c]->keys.count && rc == 0; i++) {
 			any = any || rep[base + i];
 			if (rep[base + i] && rep[base + i] != channels(ks[c]))
 				rc = 1;
+			whole += rep[base + i] == channels(ks[c]);
 		}
+		if (whole && whole == ks[c]->keys.count)
+			rc = 1; /* the chunk would be left empty: Assimp refuses that */
 		if (apply && any && rc == 0)
 			rc = drop_keys(d, ks[c], rep + base);
 	}
@@ -217,7 +226,7 @@ static int apply(wl_fix_ctx *x)
 
 static const wl_rule_id rules[] = { RULE, WL_RULE_NONE };
 const wl_fixer b3d_fix_drop_repeated_keys = {
-	"drop-repeated-keys", rules, false,
+	"drop-repeated-keys", rules, true,
 	"drop a key that only repeats, at the same frame, channels an earlier KEYS chunk of its NODE keys "
 	"(the first stays, as in Luanti)",
 	apply

@@ -1,5 +1,5 @@
 /*
- * fix_keys.c - sort-keys (safe): repairs b3d-keys-frame-order
+ * fix_keys.c - sort-keys (unsafe): repairs b3d-keys-frame-order
  * (rules/b3d/animation.yaml) by sorting the keys of each reported KEYS
  * chunk by frame (stable) and dropping every key whose frame equals the
  * frame of the key kept before it, so the first of equal frames in file
@@ -12,8 +12,12 @@
  * rule read them: below 1 counts as 1 (CB3DMeshFileLoader.cpp
  * readChunkKEYS clamps them).  Luanti drops an out-of-order key outright;
  * the sort keeps it at its frame, as modlib does (b3d.lua): the motion the
- * exporter wrote.  Key records keep their bytes; bytes after the last
- * whole record (b3d-record-slack) stay at the end.
+ * exporter wrote.  Irrlicht 1.8.5 holds the same keys before and after
+ * (make oracle); the fixer is unsafe all the same because Assimp imports
+ * every key as stored and loads fewer after it (make oracle), and a
+ * fixer's safety is not per target.  A chunk always keeps at least one key.
+ * Key records keep their bytes; bytes after the last whole record
+ * (b3d-record-slack) stay at the end.
  */
 #include "fixers.h"
 
@@ -98,7 +102,7 @@ static int apply(wl_fix_ctx *x)
 
 static const wl_rule_id rules[] = { WLR_B3D_KEYS_FRAME_ORDER, WL_RULE_NONE };
 const wl_fixer b3d_fix_sort_keys = {
-	"sort-keys", rules, false,
+	"sort-keys", rules, true,
 	"sort the keys of a KEYS chunk by frame and drop repeated frames (the first stays)",
 	apply
 };

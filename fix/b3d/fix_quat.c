@@ -3,16 +3,22 @@
  * rules/b3d/nodes.yaml) and KEYS rotations (b3d-key-rotation-not-unit,
  * rules/b3d/animation.yaml), stored w, x, y, z:
  *
- *   b3d-normalize-quaternions (safe)  divides each reported quaternion by its
- *       length, so the bone is rotated as intended and no longer scaled
- *       (Luanti slerps the stored values unnormalised; Irrlicht 1.8
- *       normalised them on load: the result is what it showed).
+ *   b3d-normalize-quaternions (safe)  divides each reported KEYS rotation
+ *       by its length, so the bone is rotated as intended and no longer
+ *       scaled (Luanti slerps the stored values unnormalised; make oracle
+ *       shows Irrlicht 1.8.5's pose unchanged by it).
+ *   b3d-normalize-node-quaternions (unsafe) does the same for NODE
+ *       rotations: Irrlicht 1.8 builds the joint's matrix from the stored
+ *       NODE rotation (CB3DMeshFileLoader.cpp readChunkNODE, lines 178-189
+ *       at 97472da), so normalising it moves Irrlicht 1.8.5's pose (make
+ *       oracle: 0.2-0.4% of the box on the b3d-node-rotation-not-unit
+ *       fixtures), and irrlicht is a default B3D target.
  *   reset-zero-quaternions (unsafe) sets a reported quaternion of length 0
  *       (below 1e-6, or so small its square underflows) to the identity
  *       1, 0, 0, 0: the direction it meant is lost, so this invents one.
  *
  * The driver verifies a repaired rule over the whole file (its scope is the
- * top-level BB3D), so b3d-normalize-quaternions repairs a rule only when every
+ * top-level BB3D), so the normalising fixers repair a rule only when every
  * finding of it in the file can be normalised: with a zero quaternion left
  * (safe run), the rule is not repaired at all.  NaN/infinite rotations are
  * other rules' (b3d-float-not-finite, b3d-key-not-finite), never reported
@@ -112,7 +118,12 @@ static int repair(wl_fix_ctx *x, wl_rule_id rule, int mode)
 
 static int normalize(wl_fix_ctx *x)
 {
-	return repair(x, NODE_RULE, 0) || repair(x, KEY_RULE, 0) ? -1 : 0;
+	return repair(x, KEY_RULE, 0);
+}
+
+static int normalize_nodes(wl_fix_ctx *x)
+{
+	return repair(x, NODE_RULE, 0);
 }
 
 static int reset_zero(wl_fix_ctx *x)
@@ -121,10 +132,17 @@ static int reset_zero(wl_fix_ctx *x)
 }
 
 static const wl_rule_id rules[] = { NODE_RULE, KEY_RULE, WL_RULE_NONE };
+static const wl_rule_id key_rules[] = { KEY_RULE, WL_RULE_NONE };
+static const wl_rule_id node_rules[] = { NODE_RULE, WL_RULE_NONE };
 const wl_fixer b3d_fix_normalize_quaternions = {
-	"b3d-normalize-quaternions", rules, false,
-	"scale NODE and KEYS rotation quaternions to unit length (a rule is left alone while a zero one remains)",
+	"b3d-normalize-quaternions", key_rules, false,
+	"scale KEYS rotation quaternions to unit length (left alone while a zero one remains)",
 	normalize
+};
+const wl_fixer b3d_fix_normalize_node_quaternions = {
+	"b3d-normalize-node-quaternions", node_rules, true,
+	"scale NODE rotation quaternions to unit length (moves Irrlicht 1.8's pose; left alone while a zero one remains)",
+	normalize_nodes
 };
 const wl_fixer b3d_fix_reset_zero_quaternions = {
 	"reset-zero-quaternions", rules, true,

@@ -15,6 +15,7 @@ static const wl_fixer *const fixers[] = {
 	/* values inside whole records */
 	&b3d_fix_reset_zero_quaternions, /* fix_quat.c (unsafe): before normalising */
 	&b3d_fix_normalize_quaternions,
+	&b3d_fix_normalize_node_quaternions, /* fix_quat.c (unsafe) */
 	&b3d_fix_clear_dangling_ids, /* fix_ids.c */
 	&b3d_fix_fix_weights, /* fix_weights.c */
 	&b3d_fix_sort_keys, /* fix_keys.c: before ANIM frames are fitted to the keys */

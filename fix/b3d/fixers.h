@@ -9,7 +9,8 @@
 #include "fix/fix.h"
 
 extern const wl_fixer b3d_fix_trim_record_slack; /* fix_slack.c */
-extern const wl_fixer b3d_fix_normalize_quaternions, b3d_fix_reset_zero_quaternions; /* fix_quat.c */
+extern const wl_fixer b3d_fix_normalize_quaternions, b3d_fix_normalize_node_quaternions,
+	b3d_fix_reset_zero_quaternions; /* fix_quat.c */
 extern const wl_fixer b3d_fix_clear_dangling_ids; /* fix_ids.c */
 extern const wl_fixer b3d_fix_cover_keys_anim, b3d_fix_fit_anim_frames, b3d_fix_default_anim_fps; /* fix_anim.c */
 extern const wl_fixer b3d_fix_drop_repeated_keys; /* fix_key_repeats.c */

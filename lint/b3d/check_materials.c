@@ -6,7 +6,8 @@
  *                                TEXS entry count (its 4 bytes); the message
  *                                names an unknown chunk under BB3D when the
  *                                file has no TEXS (a renamed TEXS, `XXXX`)
- *   b3d-brush-texture-count      BRUS n_texs negative or above 8 (its 4 bytes)
+ *   b3d-brush-texture-count      BRUS n_texs above 8 (its 4 bytes)
+ *   b3d-brush-texture-negative   BRUS n_texs negative (its 4 bytes)
  *   b3d-brush-texture-layers     BRUS n_texs 5 to 8: Luanti uses 4 layers
  *                                (its 4 bytes)
  *   b3d-texture-path-backslash   a TEXS file name holds '\' (the name bytes)
@@ -59,12 +60,17 @@ static void brushes(wl_lint_ctx *ctx)
 	wl_findings *f = &ctx->doc->findings;
 	int32_t n = m->brush_texture_slots;
 	uint64_t at = wl_chunk_payload_offset(m->brus);
-	if (n < 0 || n > BRUS_MAX_TEXS)
+	if (n < 0)
+		wl_report(f, WLR_B3D_BRUSH_TEXTURE_NEGATIVE, m->brus, -1, at, 4,
+			  "BRUS n_texs is %" PRId32 ": Irrlicht and Luanti read it as unsigned and run far "
+			  "past the chunk (Irrlicht 1.8 hangs), Assimp refuses the model (\"Bad texture "
+			  "count\")",
+			  n);
+	else if (n > BRUS_MAX_TEXS)
 		wl_report(f, WLR_B3D_BRUSH_TEXTURE_COUNT, m->brus, -1, at, 4,
-			  "BRUS n_texs is %" PRId32 ", outside 0..%d: Assimp refuses the model (\"Bad "
-			  "texture count\"), modlib too%s",
-			  n, BRUS_MAX_TEXS,
-			  n < 0 ? "; Irrlicht and Luanti read it as unsigned and run far past the chunk" : "");
+			  "BRUS n_texs is %" PRId32 ", above %d: Assimp refuses the model (\"Bad texture "
+			  "count\"), modlib too",
+			  n, BRUS_MAX_TEXS);
 	else if (n > LUANTI_MAX_LAYERS)
 		wl_report(f, WLR_B3D_BRUSH_TEXTURE_LAYERS, m->brus, -1, at, 4,
 			  "BRUS n_texs is %" PRId32 ": Irrlicht and Luanti use %d texture layers and "

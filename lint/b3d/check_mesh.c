@@ -177,8 +177,7 @@ static void mesh(wl_lint_ctx *ctx, const b3d_mesh *me)
 		extra_vrts(ctx, me);
 	if (!me->tris_count && !cut)
 		wl_report(f, WLR_B3D_MESH_NO_TRIS, me->src, -1, me->src->offset, b3c_chunk_len(d, me->src),
-			  "the MESH of NODE '%.64s' has no TRIS chunk: modlib refuses the model, Assimp "
-			  "refuses a file with no triangles at all (\"No meshes\")",
+			  "the MESH of NODE '%.64s' has no TRIS chunk: modlib refuses the model",
 			  b3c_node_name(me->node));
 	for (size_t i = 0; i < me->tris_count; i++) {
 		const b3d_tris *t = me->tris[i];

@@ -12,6 +12,8 @@ void b3d_check_vertices(wl_lint_ctx *ctx);  /* check_vertices.c */
 void b3d_check_bones(wl_lint_ctx *ctx);     /* check_weights.c, check_bone_ids.c */
 void b3d_check_keys(wl_lint_ctx *ctx);
 void b3d_check_anim(wl_lint_ctx *ctx);
+void b3d_check_no_tris(wl_lint_ctx *ctx); /* check_no_tris.c */
+void b3d_check_no_nodes(wl_lint_ctx *ctx); /* check_no_nodes.c */
 
 static const wl_check_fn checks[] = {
 	b3d_check_nodes,
@@ -21,6 +23,8 @@ static const wl_check_fn checks[] = {
 	b3d_check_bones,
 	b3d_check_keys,
 	b3d_check_anim,
+	b3d_check_no_tris,
+	b3d_check_no_nodes,
 	NULL /* keep last: the list is NULL-terminated for easy appends */
 };
 
