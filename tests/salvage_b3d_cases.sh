@@ -13,6 +13,11 @@
 #     keys of the overrun KEYS normalised one by one copied the 12 KB chunk
 #     per key and ran out of the arena (ab90490: "out of memory or internal
 #     error" in both modes).
+#   advtrains/advtrains_dtrack_bumper_st.b3d d20 - 20 bytes deleted inside
+#     TEXS, which loses its second entry: the safe clear-dangling-ids set
+#     the intact BRUS's texture id 1 to -1 (and under --unsafe after
+#     trim-record-slack dropped the partial entry); ab90490: the BRUS is
+#     not in either output.
 #
 # Usage: tests/salvage_b3d_cases.sh SALVAGE_GEN W3DFIX
 set -u
@@ -68,4 +73,5 @@ one() {
 }
 
 one mobs_animal/mobs_panda.b3d d20 "20 bytes deleted, 201 keys normalised"
+one advtrains/advtrains_dtrack_bumper_st.b3d d20 "20 bytes deleted in TEXS, BRUS intact"
 exit $fail
