@@ -177,6 +177,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/salvage_cli.sh $(BUILD)/w3dfix $(BUILD)/w3dasm
 	sh tests/intact_repro.sh $(BUILD)/w3dfix $(BUILD)/w3dlint
 	sh tests/intact_repro_w3d.sh $(BUILD)/w3dfix
+	sh tests/salvage_b3d_cases.sh $(BUILD)/salvage_gen $(BUILD)/w3dfix
 	sh tests/cli_inputs.sh $(BUILD)
 	sh tests/cli_writes.sh $(BUILD)
 	sh tests/cli_common.sh $(BUILD)
@@ -229,6 +230,7 @@ _salvage: $(BUILD)/salvage_gen $(BUILD)/w3dfix $(BUILD)/w3dlint $(BUILD)/w3dasm
 	sh tests/salvage_cli.sh $(BUILD)/w3dfix $(BUILD)/w3dasm
 	sh tests/intact_repro.sh $(BUILD)/w3dfix $(BUILD)/w3dlint
 	sh tests/intact_repro_w3d.sh $(BUILD)/w3dfix
+	sh tests/salvage_b3d_cases.sh $(BUILD)/salvage_gen $(BUILD)/w3dfix
 
 # Reads and writes every corpus file with no fix (tests/roundtrip.sh).
 $(BUILD)/tool_roundtrip: $(BUILD)/tests/tool_roundtrip.o $(BUILD)/libw3dlint.a

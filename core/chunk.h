@@ -203,9 +203,10 @@ _Static_assert(sizeof(wl_chunk) <= 64, "a node is at most 64 bytes (chunk.h)");
  * node stays small. */
 typedef struct wl_chunk_side {
 	const char *label;        /* object name set by a decoder, for paths */
-	const wl_payload *new_payload; /* edit state (edit.h): replacement payload
+	wl_payload *new_payload;  /* edit state (edit.h): replacement payload
 	                           * of a data chunk, or a container's
-	                           * replacement fields (when replaced is set) */
+	                           * replacement fields (when replaced is set);
+	                           * in the arena, this chunk's own copy */
 } wl_chunk_side;
 
 /* One edit recorded in a document's log (edit.h). */

@@ -108,7 +108,7 @@ const uint8_t *wl_edit_payload(const wl_doc *d, const wl_chunk *c, size_t *len)
 	return wl_chunk_payload(d, c);
 }
 
-static const wl_payload *copy_bytes(wl_doc *d, const uint8_t *p, size_t n)
+static wl_payload *copy_bytes(wl_doc *d, const uint8_t *p, size_t n)
 {
 	if (n > SIZE_MAX - sizeof(wl_payload))
 		return NULL;
@@ -127,7 +127,7 @@ static int replace_bytes(wl_doc *d, wl_chunk *c, bool container, const uint8_t *
 {
 	if (c->kind != WL_NODE_CHUNK || (bool)c->container != container || (c->dirty & DIRTY_REMOVED))
 		return -1;
-	const wl_payload *q = copy_bytes(d, p, n);
+	wl_payload *q = copy_bytes(d, p, n);
 	wl_chunk_side *e = q ? wl_chunk_side_make(d, c) : NULL;
 	if (!e)
 		return oom(d);
@@ -160,6 +160,25 @@ const uint8_t *wl_edit_fields(const wl_doc *d, const wl_chunk *c, size_t *len)
 int wl_edit_set_fields(wl_doc *d, wl_chunk *c, const uint8_t *p, size_t n)
 {
 	return replace_bytes(d, c, true, p, n);
+}
+
+int wl_edit_overwrite(wl_doc *d, wl_chunk *c, size_t k, const uint8_t *p, size_t n, uint8_t *old)
+{
+	if (c->kind != WL_NODE_CHUNK || (c->dirty & DIRTY_REMOVED))
+		return -1;
+	size_t len;
+	const uint8_t *cur = c->container ? wl_edit_fields(d, c, &len) : wl_edit_payload(d, c, &len);
+	if (!cur || k > len || n > len - k)
+		return -1;
+	/* the first edit copies the bytes once; later ones write in that copy */
+	if (!c->replaced && replace_bytes(d, c, c->container, cur, len) != 0)
+		return -1;
+	wl_payload *q = wl_chunk_side_of(d, c)->new_payload;
+	if (old)
+		memcpy(old, q->bytes + k, n);
+	memcpy(q->bytes + k, p, n);
+	mark_up(c);
+	return 0;
 }
 
 int wl_edit_touch(wl_doc *d, wl_chunk *c)
@@ -246,7 +265,7 @@ wl_chunk *wl_edit_insert(wl_doc *d, wl_chunk *parent, wl_chunk *after, uint32_t 
 {
 	if (!can_hold_children(parent) || (after && !is_child(parent, after)))
 		return NULL;
-	const wl_payload *q = copy_bytes(d, p, n);
+	wl_payload *q = copy_bytes(d, p, n);
 	if (!q) {
 		oom(d);
 		return NULL;

@@ -11,6 +11,12 @@
  * (rules/b3d/materials.yaml.)  Texture ids are left alone while BB3D holds
  * a chunk of unknown tag: it may be a renamed TEXS (notes/b3d_reference.md,
  * the "XXXX" case), and the ids would point into it once it is named back.
+ * Ids into a table that does not read whole (b3d_fix_table_whole: its size
+ * is wrong or it ends in a partial entry) are left alone too: the damage
+ * took entries of it, so an id past those left is not known to dangle in
+ * what the file held, and the element that holds the id may be intact
+ * (issue 29: a TEXS that lost its second entry made this fixer set an
+ * intact BRUS's texture id 1 to -1).
  */
 #include "fixers.h"
 
@@ -55,8 +61,14 @@ static int clear(wl_fix_ctx *x, wl_rule_id rule, const char *what)
 
 static int apply(wl_fix_ctx *x)
 {
-	if (!unknown_under_bb3d(x->doc) && clear(x, WLR_B3D_TEXTURE_ID_OUT_OF_RANGE, "texture_id") != 0)
+	const b3d_model *m = x->doc->model;
+	if (!m)
+		return 0;
+	if (!unknown_under_bb3d(x->doc) && b3d_fix_table_whole(x->doc, m->texs) &&
+	    clear(x, WLR_B3D_TEXTURE_ID_OUT_OF_RANGE, "texture_id") != 0)
 		return -1;
+	if (!b3d_fix_table_whole(x->doc, m->brus))
+		return 0;
 	return clear(x, WLR_B3D_BRUSH_ID_OUT_OF_RANGE, "brush_id");
 }
 

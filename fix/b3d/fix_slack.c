@@ -7,7 +7,11 @@
  * another record and then loses its place in the file; no reader can use
  * them.  A NODE whose transform is cut (a container) is left alone: its
  * fields cannot be completed without inventing values.  Unsafe: it drops
- * data, however little.
+ * data, however little.  A TEXS or BRUS whose partial entry an id names
+ * (b3d_fix_ids_reach: a BRUS texture id, a MESH or TRIS brush id at or past
+ * its whole entries) is left alone: dropping the entry would leave the id
+ * dangling, and clear-dangling-ids would then change the intact element
+ * that holds it (issue 29).
  */
 #include "fixers.h"
 
@@ -26,6 +30,10 @@ static int apply(wl_fix_ctx *x)
 		wl_chunk *c = wl_fix_mut(d, f->chunk);
 		if (!c || c->kind != WL_NODE_CHUNK || c->container || c->replaced)
 			continue;
+		const b3d_model *m = d->model;
+		if (m && (c == m->texs || c == m->brus) &&
+		    b3d_fix_ids_reach(m, c, c == m->texs ? m->texture_count : m->brush_count))
+			continue; /* an id names the partial entry */
 		uint64_t start = wl_chunk_payload_offset(c);
 		if (f->offset < start || f->offset + f->length != start + c->size)
 			continue; /* not the end of the payload */

@@ -25,6 +25,20 @@ extern const wl_fixer b3d_fix_remove_empty_meshes; /* fix_empty.c */
  *  changed) or out of memory (d->oom set).  fix/b3d/patch.c. */
 int b3d_fix_patch(wl_doc *d, wl_chunk *c, uint64_t at, const uint8_t *bytes, size_t n, uint8_t *old);
 
+/** True when B3D table chunk c (TEXS or BRUS; NULL: none) reads whole: its
+ *  size as declared, no recovery mark (core/chunk.h WL_REC_*), and its
+ *  current payload ends with its last whole entry (b3d_whole_records).
+ *  When it does not, the damage took some of its entries and an id past
+ *  those left is not known to dangle in what the file held (issue 29).
+ *  fix/b3d/tables.c. */
+bool b3d_fix_table_whole(const wl_doc *d, const wl_chunk *c);
+
+/** True when an id names an entry at index `whole` or later of table
+ *  chunk `table` of model m: a BRUS texture_id for m->texs, a MESH or
+ *  TRIS brush_id for m->brus (-1, "none", and other negatives do not).
+ *  fix/b3d/tables.c. */
+bool b3d_fix_ids_reach(const b3d_model *m, const wl_chunk *table, size_t whole);
+
 /** The fixers of a B3D file, the shared structural ones included, in the
  *  order they run; *count set.  NULL-terminated. */
 const wl_fixer *const *b3d_fixers(size_t *count);
