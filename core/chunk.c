@@ -1274,11 +1274,20 @@ const wl_chunk *wl_doc_object_level(const wl_doc *d)
 uint64_t wl_doc_find_chunk(const wl_doc *d, const wl_chunk *parent, uint64_t from, uint64_t to)
 {
 	const wl_format *f = d->format;
-	if (f->read || !f->read_header || !f->lookup || !f->header_size || to > d->size)
+	/* a chunk format (one whose own read() only guards the generic
+	 * reader, as B3D's BB3D tag check does); P3D has no chunk headers */
+	if (!f->read_header || !f->lookup || !f->header_size || to > d->size)
 		return UINT64_MAX;
 	reader r = { (wl_doc *)(uintptr_t)d, f, f->header_size, WHY_BYTES };
 	const uint16_t ctx = ctx_of(parent);
 	for (uint64_t q = from; q < to && to - q >= r.h; q++) {
+		/* a chunk whose header lies in the range and that runs past it
+		 * exactly to the end of the file, reading whole there: the
+		 * range's bytes hold its start (bytes inserted before it left
+		 * the reader resyncing inside it; its parent was extended) */
+		const wl_chunk_type *tf = strong_known(&r, ctx, q, d->size);
+		if (tf && fits_any(&r, q, d->size) == d->size && reads_whole(&r, tf, q, d->size))
+			return q;
 		const wl_chunk_type *t = strong_known(&r, ctx, q, to);
 		if (!t)
 			continue;

@@ -370,9 +370,11 @@ const wl_chunk *wl_doc_object_level(const wl_doc *d);
  * payload (a data chunk's size suits its type), and what follows it is the
  * end of [from, to), another header that fits, or a header of a known id
  * whatever its size (the last object of a file can itself be broken, as
- * RotWK's HLODs are).  UINT64_MAX when there is
- * none, or when d's format has its own reader (wl_format.read: no chunk
- * headers).  For w3dfix's verification (fix/driver.c): bytes a repair drops
+ * RotWK's HLODs are); or where such a chunk starts whose header lies in
+ * [from, to) and that runs exactly to the end of the file, reading whole
+ * there (bytes inserted before it left the reader resyncing inside it).
+ * UINT64_MAX when there is none, or when d's format has no chunk headers
+ * (wl_format.read_header; P3D).  For w3dfix's verification (fix/driver.c): bytes a repair drops
  * as unreadable or trailing must hold no such chunk.  Linear in to - from.
  */
 uint64_t wl_doc_find_chunk(const wl_doc *d, const wl_chunk *parent, uint64_t from, uint64_t to);

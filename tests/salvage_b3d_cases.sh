@@ -18,6 +18,13 @@
 #     the intact BRUS's texture id 1 to -1 (and under --unsafe after
 #     trim-record-slack dropped the partial entry); ab90490: the BRUS is
 #     not in either output.
+#   automobiles_pck/automobiles_motorcycle_body.b3d i4 - 4 bytes inserted
+#     inside a BRUS: its declared end falls short of its content, the reader
+#     resyncs inside the intact root NODE after it, and --unsafe's
+#     drop-unreadable removed the 57 bytes holding that NODE's header; the
+#     verification never looked, as it skipped B3D (a format with its own
+#     read()) and needed the chunk to end inside the dropped bytes (9718a55:
+#     the root NODE is missing from the --unsafe output).
 #
 # Usage: tests/salvage_b3d_cases.sh SALVAGE_GEN W3DFIX
 set -u
@@ -74,4 +81,5 @@ one() {
 
 one mobs_animal/mobs_panda.b3d d20 "20 bytes deleted, 201 keys normalised"
 one advtrains/advtrains_dtrack_bumper_st.b3d d20 "20 bytes deleted in TEXS, BRUS intact"
+one automobiles_pck/automobiles_motorcycle_body.b3d i4 "4 bytes inserted in BRUS, root NODE intact"
 exit $fail
