@@ -157,6 +157,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/xref_cli.sh $(BUILD)/w3dlint $(BUILD)/w3dasm
 	sh tests/baseline_element.sh $(BUILD)/w3dlint $(BUILD)/w3dasm
 	sh tests/targets.sh $(BUILD)/w3dlint
+	sh tests/w3d_games.sh $(BUILD)/w3dasm $(BUILD)/w3dlint
 	sh tests/targets_explained.sh $(BUILD)/w3dlint
 	sh tests/counts_agree.sh $(BUILD)/w3dlint $(BUILD)/w3dfix
 	sh tests/walk_links.sh $(BUILD)/w3dlint $(BUILD)/w3dasm
@@ -261,6 +262,7 @@ _check: $(BUILD)/unit_tests $(PROGS)
 	W3DLINT=$(BUILD)/w3dlint $(BUILD)/unit_tests
 	sh tests/layering.sh
 	sh tests/corpus_run.sh $(BUILD)/w3dasm $(BUILD)/w3dlint
+	sh tests/w3d_games.sh $(BUILD)/w3dasm $(BUILD)/w3dlint
 	SWEEP_PER_FILE=0 sh tests/sweep.sh $(BUILD)/w3dlint
 	SWEEP_PER_FILE=0 sh tests/sweep.sh $(BUILD)/w3dlint b3d
 	SWEEP_PER_FILE=0 sh tests/sweep.sh $(BUILD)/w3dlint p3d

@@ -119,8 +119,9 @@ static void check_header_fields(wl_lint_ctx *ctx, const w3d_mesh *m)
 		else if (!(vc & VERTEX_CHANNEL_NORMAL) != !m->normals.src)
 			why = m->normals.src ? "lacks the normal bit (2) but the mesh has vertex normals"
 					     : "has the normal bit (2) but the mesh has no vertex normals";
-		else if (!(vc & VERTEX_CHANNEL_BONEID) != !m->influences.src)
-			why = m->influences.src ? "lacks the bone id bit (0x10) but the mesh has vertex influences"
+		else if (!(vc & VERTEX_CHANNEL_BONEID) != !(m->influences.src || m->influences_ext.src))
+			why = m->influences.src || m->influences_ext.src
+				      ? "lacks the bone id bit (0x10) but the mesh has vertex influences"
 						: "has the bone id bit (0x10) but the mesh has no vertex influences";
 		if (why)
 			wl_report(f, WLR_VERTEX_CHANNELS_MISMATCH, hc, -1, p + 68, 4,

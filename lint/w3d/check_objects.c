@@ -22,10 +22,11 @@
  *   hmodel-node-count-exceeds-connections  H8: more NODE/COLLISION_NODE/
  *                                SKIN_NODE chunks than NumConnections
  *   dazzle-name-missing          H6: a DAZZLE without DAZZLE_NAME
- *   object-not-loaded            §1.5: a top-level object no retail loader of
- *                                the file's game registers (POINTS, LIGHT,
- *                                LIGHTSCAPE, SHDMESH; SOUNDROBJ outside
- *                                Renegade)
+ *   object-not-loaded            §1.5: a top-level object no retail loader
+ *                                registers (POINTS, LIGHT, LIGHTSCAPE, SHDMESH)
+ *   soundrobj-not-loaded         a top-level SOUNDROBJ: only Renegade (and
+ *                                W3D Hub's engine) registers its loader; off
+ *                                for those targets (objects.yaml)
  *
  * Size rules judge only chunks read whole (size == declared size); a chunk
  * shorter than its fixed record is chunk-too-small (core/chunk.c).
@@ -204,10 +205,8 @@ static void check_hmodel(wl_lint_ctx *ctx, const w3d_hmodel *h)
 
 static void not_loaded(wl_lint_ctx *ctx, const wl_chunk *c, const char *why)
 {
-	const w3d_model *m = ctx->model;
 	wl_report(&ctx->doc->findings, WLR_OBJECT_NOT_LOADED, c, -1, c->offset, c->header_size,
-		  "%s is not loaded by %s: %s", name_of(ctx->doc, c),
-		  m->game == W3D_GAME_AUTO ? "any retail game" : w3d_game_name(m->game), why);
+		  "%s is not loaded by any retail game: %s", name_of(ctx->doc, c), why);
 }
 
 void w3d_check_objects(wl_lint_ctx *ctx)
@@ -241,7 +240,11 @@ void w3d_check_objects(wl_lint_ctx *ctx)
 		not_loaded(ctx, m->lightscapes[i]->src, "no prototype loader is registered for it");
 	for (size_t i = 0; i < m->shdmesh_count; i++)
 		not_loaded(ctx, m->shdmeshes[i]->src, "shdmesh loads only in builds with USE_WWSHADE");
-	if (m->game != W3D_GAME_RENEGADE && m->game != W3D_GAME_W3DHUB && m->game != W3D_GAME_AUTO)
-		for (size_t i = 0; i < m->soundrobj_count; i++)
-			not_loaded(ctx, m->soundrobjs[i]->src, "only renegade registers the soundrobj loader");
+	/* soundrobj-not-loaded is off for renegade and w3dhub (objects.yaml) */
+	for (size_t i = 0; i < m->soundrobj_count; i++) {
+		const wl_chunk *c = m->soundrobjs[i]->src;
+		wl_report(&ctx->doc->findings, WLR_SOUNDROBJ_NOT_LOADED, c, -1, c->offset, c->header_size,
+			  "%s is not loaded by generals or bfme: only renegade registers the soundrobj loader",
+			  name_of(ctx->doc, c));
+	}
 }

@@ -3,7 +3,11 @@
  * §5.2, §3 B15, B16):
  *
  *   skin-influences-missing   B15: geometry type SKIN without a
- *                             VERTEX_INFLUENCES (0x0E) chunk
+ *                             VERTEX_INFLUENCES (0x0E) chunk, nor the W3D
+ *                             Hub VERTEX_INFLUENCES_EXTENDED (0x0C03)
+ *   skin-influences-extended-only  a SKIN whose bone links are only in
+ *                             0x0C03, which the retail loaders skip (off
+ *                             for w3dhub; reported over the 0x0C03 chunk)
  *   influences-without-skin   B15: VERTEX_INFLUENCES present on a mesh whose
  *                             geometry type is not SKIN
  *   skin-bone-out-of-range    B16: a bone index of VERTEX_INFLUENCES is not
@@ -109,7 +113,15 @@ void w3d_check_skin(wl_lint_ctx *ctx)
 			continue;
 		const wl_chunk *hc = m->header.src;
 		bool skin = wl_mesh_is_skin(m);
-		if (skin && !m->influences.src)
+		if (skin && !m->influences.src && m->influences_ext.src)
+			wl_report(&ctx->doc->findings, WLR_SKIN_INFLUENCES_EXTENDED_ONLY, m->influences_ext.src, -1,
+				  m->influences_ext.src->offset,
+				  (uint64_t)m->influences_ext.src->header_size + m->influences_ext.src->size,
+				  "skin mesh '%s' has its bone links only in vertex_influences_extended (0x0c03), "
+				  "which the retail loaders skip: the skin is drawn undeformed, and a decal on it "
+				  "dereferences the missing links",
+				  m->name);
+		else if (skin && !m->influences.src)
 			wl_report(&ctx->doc->findings, WLR_SKIN_INFLUENCES_MISSING, hc, -1,
 				  wl_chunk_payload_offset(hc) + 4, 4,
 				  "mesh '%s' has geometry type skin but no vertex influences; the engine "
