@@ -12,7 +12,7 @@
 # (an empty --base folder: references no file defines are reported one by
 # one).  Without a base game they fold into one note per run (text, JSON,
 # SARIF, github), counted in no summary or baseline, the resolved ones never.  Then --game with a
-# SOUNDROBJ (object-not-loaded depends on the game) and an unknown game.
+# SOUNDROBJ (soundrobj-not-loaded depends on the game) and an unknown game.
 # Usage: tests/xref_cli.sh W3DLINT W3DASM
 set -u
 name=xref_cli
@@ -176,15 +176,15 @@ fi
 assemble xref/beep.w3d beep.w3d
 "$w3dlint" --no-progress --fail-on info --game generals beep.w3d > out 2>&1
 rc=$?
-if [ "$rc" = 1 ] && has "SOUNDROBJ is not loaded by generals" && has "[object-not-loaded]"; then
-	ok "--game generals: object-not-loaded on the SOUNDROBJ"
+if [ "$rc" = 1 ] && has "SOUNDROBJ is not loaded by generals" && has "[soundrobj-not-loaded]"; then
+	ok "--game generals: soundrobj-not-loaded on the SOUNDROBJ"
 else
 	bad "--game generals (exit status $rc)"
 fi
 for g in auto renegade W3DHUB; do
 	"$w3dlint" --no-progress --fail-on info --game "$g" beep.w3d > out 2>&1
 	rc=$?
-	if [ "$rc" = 0 ] && ! has "object-not-loaded"; then
+	if [ "$rc" = 0 ] && ! has "not-loaded"; then
 		ok "near miss --game $g: the SOUNDROBJ loads"
 	else
 		bad "--game $g (exit status $rc)"
