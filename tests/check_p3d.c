@@ -90,6 +90,8 @@ START_TEST(test_lod_count_and_truncation)
 	/* The header itself cut. */
 	b.len = 6;
 	ck_assert_uint_eq(t_p3dlint_count(&b, "p3d-truncated"), 1);
+	/* the last LOD in the file: no LOD follows, so a cut, not this rule */
+	ck_assert_uint_eq(t_p3dlint_count(&b, "p3d-lod-end-past-eof"), 0);
 	t_w3d_free(&b);
 }
 END_TEST
@@ -143,6 +145,21 @@ START_TEST(test_lod_table)
 	d = t_p3dlint_lint(&b);
 	ck_assert_int_eq(t_offset(d, "p3d-lod-overlap"), (int64_t)at.table + 4);
 	t_p3dlint_free(d);
+	/* LOD 0 ends past the end of the file, though LOD 1 starts inside
+	 * it: a wrong end offset, reported at that table entry; LOD 0 is
+	 * read up to LOD 1, which is no overlap and no cut (issue 31 item 5). */
+	t_w3d_patch_u32(&b, at.table + 4, (uint32_t)at.lod[1]);
+	t_w3d_patch_u32(&b, at.table + 12, (uint32_t)b.len + 100);
+	d = t_p3dlint_lint(&b);
+	ck_assert_int_eq(t_offset(d, "p3d-lod-end-past-eof"), (int64_t)at.table + 12);
+	ck_assert_int_eq(t_find(d, "p3d-lod-end-past-eof")->element, 0);
+	ck_assert_uint_eq(t_find(d, "p3d-lod-end-past-eof")->length, 4);
+	ck_assert_uint_eq(t_count(d, "p3d-lod-end-past-eof"), 1);
+	ck_assert_uint_eq(t_count(d, "p3d-lod-overlap"), 0);
+	ck_assert_uint_eq(t_count(d, "p3d-truncated"), 0);
+	t_p3dlint_free(d);
+	t_w3d_patch_u32(&b, at.table + 12, (uint32_t)at.lod[1]);
+	ck_assert_uint_eq(t_p3dlint_count(&b, "p3d-lod-end-past-eof"), 0);
 	/* LOD 2 ends past the end of the file: no table fits the file, but
 	 * the ModelInfo walk lands on this one, so it is kept and the file
 	 * is taken as cut short inside LOD 2 (check_p3d_damage.c). */

@@ -6,6 +6,10 @@
  *                            or (the ModelInfo walk landing on a table
  *                            consistent but for ends past the file's end)
  *                            the first LOD the file's end cuts
+ *   p3d-lod-end-past-eof     a LOD's table end lies past the end of the
+ *                            file while a later LOD starts inside it: at
+ *                            that end offset (the LOD then ends where the
+ *                            next one starts)
  *   p3d-lod-table-not-found  no offset after the resolutions holds a
  *                            consistent LOD address table
  *   p3d-modelinfo-walk       the ModelInfo walk stopped at a field, or
@@ -225,6 +229,28 @@ static void cut_short(wl_doc *d, p3d_model *m, p3d_lod *l, uint64_t pos)
 		  i, (unsigned)l->start, (unsigned)l->end, (unsigned long long)d->size);
 }
 
+/* LOD order[k] ends past the end of the file by the table, but a later
+ * LOD in file order starts inside the file after its start: the file is
+ * not cut there, the end offset is wrong.  p3d-lod-end-past-eof at that
+ * table entry (its end field), and the LOD taken to end where the next
+ * one starts, so that it and the LODs after it are placed and checked.
+ * false (nothing changed) when no such LOD follows: a file cut short. */
+static bool end_past_eof(wl_doc *d, p3d_model *m, p3d_lod **order, uint32_t k, uint32_t n)
+{
+	p3d_lod *l = order[k];
+	if (k + 1 >= n || order[k + 1]->start >= d->size || order[k + 1]->start <= l->start)
+		return false;
+	unsigned i = (unsigned)(l - m->lods);
+	wl_report(&d->findings, WLR_P3D_LOD_END_PAST_EOF, m->table, (int64_t)i,
+		  m->table_off + 4ull * n + 4ull * i, 4,
+		  "lod %u ends at 0x%X by the lod table, past the end of the file at 0x%llx, though lod "
+		  "%u starts after it at 0x%X: the end offset is wrong (read here as 0x%X)",
+		  i, (unsigned)l->end, (unsigned long long)d->size, (unsigned)(order[k + 1] - m->lods),
+		  (unsigned)order[k + 1]->start, (unsigned)order[k + 1]->start);
+	l->end = order[k + 1]->start;
+	return true;
+}
+
 /* The LOD table, its LoadableLodInfo and the LODs, from `from` on. */
 static void read_lods(wl_doc *d, p3d_model *m, uint64_t from)
 {
@@ -291,7 +317,7 @@ static void read_lods(wl_doc *d, p3d_model *m, uint64_t from)
 		p3d_lod *l = order[k];
 		if (l->start < pos)
 			continue; /* overlaps the one before: p3d-lod-overlap */
-		if (l->end > d->size) {
+		if (l->end > d->size && !end_past_eof(d, m, order, k, n)) {
 			cut_short(d, m, l, pos);
 			pos = d->size;
 			break;
