@@ -49,7 +49,7 @@ static const wl_opt OPTS[] = {
 	  "generals (zh), bfme, w3dhub (tt); B3D luanti, irrlicht, blitz3d, assimp; P3D arma1, arma2, arma3, dayz; "
 	  "any (the strictest of all); auto (the default: per file from the file itself - W3D dialect, ODOL "
 	  "version - and the mod's layout: mod.conf, game.conf, init.lua -> luanti; config.cpp, $PBOPREFIX$ -> "
-	  "arma; Data/INI -> generals, bfme; when neither names one, a B3D file gets the game engines luanti, "
+	  "arma; Data/INI -> generals, bfme (bfme when its INI files hold a BFME-only block); when neither names one, a B3D file gets the game engines luanti, "
 	  "irrlicht, blitz3d, and assimp only when named or with any).  Each rule runs at the severity the catalogue gives it for the "
 	  "file's targets (w3dlint --explain ID); a rule no target is affected by does not run.  A single W3D "
 	  "game is also the dialect every W3D file is read as" },

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "lint.h"
+#include "stat_memo.h"
 #include "xref.h"
 
 struct wl_custom_eval;
@@ -19,6 +20,11 @@ struct wl_custom_eval;
 typedef struct wl_layout_marker {
 	const char *name;     /* relative path: "mod.conf", "Data/INI" */
 	const char *targets;  /* comma-separated target names */
+	/* What the marker's content says (may be NULL): given the folder
+	 * holding the marker and the run's memo, the narrower targets
+	 * (comma-separated names) its files name, or NULL when they name
+	 * none of them more than the others. */
+	const char *(*refine)(const char *dir, const char *name, wl_stat_memo *memo);
 } wl_layout_marker;
 
 typedef struct wl_lint_format {

@@ -89,32 +89,31 @@ static int stat_exact(const char *path, size_t fixed, mode_t *mode)
 	return 0;
 }
 
-/* stat(path) where the part after its first fixed bytes is matched folder
- * by folder in any letter case (the exact path first; else, in each
- * folder, the first entry whose name equals the component ignoring case). */
-static int stat_ci(const char *path, size_t fixed, mode_t *mode)
+int wl_path_resolve_ci(const char *path, size_t fixed, char *out, size_t cap)
 {
-	if (stat_exact(path, 0, mode) == 0)
-		return 0;
-	char buf[PATH_MAX];
-	if (fixed == 0 || fixed >= sizeof buf || fixed > strlen(path))
+	struct stat st;
+	if (stat(path, &st) == 0) {
+		int w = snprintf(out, cap, "%s", path);
+		return w >= 0 && (size_t)w < cap ? 0 : -1;
+	}
+	if (fixed == 0 || fixed >= cap || fixed > strlen(path))
 		return -1;
-	memcpy(buf, path, fixed);
-	buf[fixed] = 0;
+	memcpy(out, path, fixed);
+	out[fixed] = 0;
 	size_t at = fixed;
 	const char *p = path + fixed;
 	while (*p == '/')
 		p++;
 	while (*p) {
 		size_t n = strcspn(p, "/");
-		DIR *d = opendir(buf);
+		DIR *d = opendir(out);
 		if (!d)
 			return -1;
 		bool found = false;
 		for (struct dirent *e; !found && (e = readdir(d)) != NULL;)
 			if (strlen(e->d_name) == n && strncasecmp(e->d_name, p, n) == 0) {
-				int w = snprintf(buf + at, sizeof buf - at, "/%s", e->d_name);
-				found = w > 0 && (size_t)w < sizeof buf - at;
+				int w = snprintf(out + at, cap - at, "/%s", e->d_name);
+				found = w > 0 && (size_t)w < cap - at;
 				at += found ? (size_t)w : 0;
 			}
 		closedir(d);
@@ -124,6 +123,16 @@ static int stat_ci(const char *path, size_t fixed, mode_t *mode)
 		while (*p == '/')
 			p++;
 	}
+	return 0;
+}
+
+/* stat(path) where the part after its first fixed bytes is matched folder
+ * by folder in any letter case (wl_path_resolve_ci). */
+static int stat_ci(const char *path, size_t fixed, mode_t *mode)
+{
+	char buf[PATH_MAX];
+	if (wl_path_resolve_ci(path, fixed, buf, sizeof buf) != 0)
+		return -1;
 	return stat_exact(buf, 0, mode);
 }
 
@@ -172,4 +181,14 @@ int wl_stat_memo_mode_ci(wl_stat_memo *m, const char *dir, const char *rel, mode
 	if (n < 0 || (size_t)n >= sizeof key)
 		return -1;
 	return remembered(m, key, key + 1, strlen(dir), stat_ci, mode);
+}
+
+int wl_stat_memo_ask(wl_stat_memo *m, char tag, const char *dir, const char *rel,
+		     int (*probe)(const char *path, size_t fixed, mode_t *out), mode_t *out)
+{
+	char key[PATH_MAX + 2];
+	int n = snprintf(key, sizeof key, "%c%s/%s", tag, dir, rel);
+	if (n < 0 || (size_t)n >= sizeof key || tag < 2 || tag > 31)
+		return -1;
+	return remembered(m, key, key + 1, strlen(dir), probe, out);
 }

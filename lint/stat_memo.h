@@ -12,6 +12,7 @@
 #ifndef WL_STAT_MEMO_H
 #define WL_STAT_MEMO_H
 
+#include <stddef.h>
 #include <sys/stat.h>
 
 typedef struct wl_stat_memo wl_stat_memo;
@@ -37,5 +38,24 @@ int wl_stat_memo_mode(wl_stat_memo *m, const char *path, mode_t *mode);
  * answers (NULL: asks the system every time).
  */
 int wl_stat_memo_mode_ci(wl_stat_memo *m, const char *dir, const char *rel, mode_t *mode);
+
+/**
+ * Writes into out (cap bytes) the path of an existing file or folder that
+ * equals path with the part after its first fixed bytes matched folder by
+ * folder in any letter case (the exact path first; else in each folder the
+ * first entry equal to the component ignoring case).  0, or -1 when none
+ * exists or out is too small.
+ */
+int wl_path_resolve_ci(const char *path, size_t fixed, char *out, size_t cap);
+
+/**
+ * Any probe of dir/rel remembered in m: probe(path "dir/rel", fixed =
+ * strlen(dir), out) is called once per (tag, dir, rel) and its answer (0
+ * and *out, or -1) kept.  tag (2..31) keeps the answers of different
+ * probes apart from each other and from the stat answers.  The layout
+ * markers' content probes use it (registry.h wl_layout_marker.refine).
+ */
+int wl_stat_memo_ask(wl_stat_memo *m, char tag, const char *dir, const char *rel,
+		     int (*probe)(const char *path, size_t fixed, mode_t *out), mode_t *out);
 
 #endif

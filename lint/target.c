@@ -146,8 +146,9 @@ static wl_target_mask layout_at(const char *dir, wl_stat_memo *memo)
 			/* in any letter case: Data/INI, data/ini, DATA/Ini */
 			if (wl_stat_memo_mode_ci(memo, dir, k->name, &mode) != 0)
 				continue;
+			const char *names = k->refine ? k->refine(dir, k->name, memo) : NULL;
 			wl_target_mask t;
-			if (wl_target_parse(k->targets, &t, NULL, 0) == 0)
+			if (wl_target_parse(names ? names : k->targets, &t, NULL, 0) == 0)
 				m |= t;
 		}
 	return m;

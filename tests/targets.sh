@@ -151,6 +151,26 @@ for ini in data/ini DATA/Ini; do
 done
 rm -rf "$tmp/zhmod/data" "$tmp/zhmod/DATA"
 mkdir -p "$tmp/zhmod/Data/INI"
+# What the INI files say (lint/w3d/layout_ini.c): a block only BFME has
+# narrows the SAGE games to bfme; the same words in a comment, or Zero
+# Hour's own draw module, do not.
+mkdir -p "$tmp/zhmod/Data/INI/Object"
+printf 'Object Tank\n  Draw = W3DModelDraw ModuleTag_01\n  End\nEnd\n; LivingWorldMapInfo\n' \
+	> "$tmp/zhmod/Data/INI/Object/tank.ini"
+verbose "$tmp/zhmod/Art/W3D/x.w3d" > "$tmp/out"
+if has "the mod's layout names the targets generals, bfme"; then
+	ok "Data/INI with Zero Hour's INI words only: generals, bfme"
+else
+	bad "Data/INI near miss: $(cat "$tmp/out")"
+fi
+printf 'Object Orc\n  Draw = W3DHordeModelDraw ModuleTag_01\n  End\nEnd\n' > "$tmp/zhmod/Data/INI/Object/orc.INI"
+verbose "$tmp/zhmod/Art/W3D/x.w3d" > "$tmp/out"
+if has "the mod's layout names the targets bfme" && ! has "targets generals"; then
+	ok "Data/INI with a BFME draw module (W3DHordeModelDraw): bfme"
+else
+	bad "Data/INI with W3DHordeModelDraw: $(cat "$tmp/out")"
+fi
+rm -rf "$tmp/zhmod/Data/INI/Object"
 
 # W3D rules whose severity differs by game (the catalogue's targets:, read
 # from --explain): each case is a rule's fire case of corpus/rules, linted

@@ -7,8 +7,9 @@
 const char *const w3d_targets[] = { "renegade", "generals", "bfme", "w3dhub", NULL };
 const char *const w3d_target_aliases[] = { "zh", "generals", "zerohour", "generals", "tt", "w3dhub", NULL };
 /* A SAGE game's mod keeps its INI files in Data/INI (Generals, Zero Hour,
- * BFME I/II, RotWK); which of them the file itself may say. */
-const wl_layout_marker w3d_layout[] = { { "Data/INI", "generals,bfme" }, { NULL, NULL } };
+ * BFME I/II, RotWK); which of them its INI files (layout_ini.c) or the
+ * file itself may say. */
+const wl_layout_marker w3d_layout[] = { { "Data/INI", "generals,bfme", w3d_ini_refine }, { NULL, NULL, NULL } };
 
 const char *w3d_target_of(const void *model)
 {

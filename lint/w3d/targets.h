@@ -15,4 +15,9 @@ extern const wl_layout_marker w3d_layout[];
  *  auto (no evidence in the file). */
 const char *w3d_target_of(const void *model);
 
+/** The Data/INI marker's refine (layout_ini.c): "bfme" when the mod's INI
+ *  files hold a block only the BFME games have, else NULL (the marker's
+ *  "generals,bfme" stands).  memo: the run's (may be NULL). */
+const char *w3d_ini_refine(const char *dir, const char *name, wl_stat_memo *memo);
+
 #endif
