@@ -59,6 +59,8 @@ b3d_every=${5:-1}
 p3d_every=${6:-1}
 min=${SALVAGE_MIN:-91.5}
 walker=$(abspath "$(dirname "$0")/chunkwalk.py")
+oracle_build=$(abspath "$(dirname "$0")/oracle/build.sh")
+irr_check=$(abspath "$(dirname "$0")/oracle/salvage_irr.py")
 root=${W3DLINT_CORPUS_ROOT:-$(dirname "$0")/../../shared/corpus}
 root=$(cd "$root" 2>/dev/null && pwd || echo "$root")
 here=$(pwd)
@@ -103,7 +105,27 @@ damage() {
 		sed -n 's/^w3dfix: \(\.\/\)\{0,1\}\([^:]*\): verification failed: \(.*\)$/\2	1	\3/p' "$w/fixerr$sfx" >"$w/status$sfx"
 		(cd "$2" && SALVAGE_INTACT_MIN=$4 python3 "$walker" check "$fmt" "$w/wcases" "$w/in" "$o" "$w/base" "$w/status$sfx" "$mode") || rc=1
 	done
+	[ "$fmt" = b3d ] && { irr_outputs "$w" || rc=1; }
 	return $rc
+}
+
+# irr_outputs W: 3. with SALVAGE_IRR=1, every B3D output loads in Irrlicht
+# with at least what Irrlicht loads from its damaged file
+# (tests/oracle/salvage_irr.py; the oracle tier's loader, built into
+# W3DFIX's build folder); skipped with a line when Irrlicht is absent.
+# SALVAGE_IRR_LESS: the outputs allowed to load less (default 0).  Not in
+# the default run: Irrlicht spins for its 10 s limit or crashes on many
+# damaged inputs, so every fifth B3D file takes about 20 minutes here.
+irr_outputs() {
+	[ "${SALVAGE_IRR:-0}" = 1 ] || return 0
+	ob=$(dirname "$fix")
+	orc=0
+	sh "$oracle_build" "$ob" >/dev/null 2>&1 || orc=$?
+	if [ "$orc" != 0 ]; then
+		echo "salvage: b3d: Irrlicht check skipped: no Irrlicht oracle (sh scripts/setup-deps.sh; tests/oracle/build.sh)"
+		return 0
+	fi
+	python3 "$irr_check" "$ob/oracle/irr_oracle" "$1/cases" "$1/in" "$1/out" "$1/outsafe" "${SALVAGE_IRR_LESS:-0}"
 }
 
 status=0

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""salvage_irr.py - the engine's view of the B3D salvage (issue 29): every
+output w3dfix wrote from a damaged file must load in Irrlicht 1.8 (the
+loader Luanti's is forked from) with at least what Irrlicht loads from the
+damaged file itself: meshes, vertices, triangles, joints, weights, keys.
+
+  salvage_irr.py IRR_ORACLE CASES IN OUT_UNSAFE OUT_SAFE [MAX_LESS]
+
+CASES: tests/salvage.sh's case list (name TAB kind ...); IN: the damaged
+files; OUT_UNSAFE, OUT_SAFE: w3dfix --unsafe -o and w3dfix -o outputs (a
+case with no output there was refused: the damaged file is kept, nothing
+to compare).  All files go through one irr_oracle process (compare.py
+load: restarted after a crash).  A damaged file Irrlicht refuses counts as
+nothing loaded; an output it refuses, of a damaged file it loads, loads
+less.  Prints a table per damage kind and mode (outputs, at least as much,
+less) and each output that loads less with both counts; exits 1 when more
+than MAX_LESS (default 0) outputs load less.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import compare  # noqa: E402  (load, counts: the oracle tier's own reading)
+
+FIELDS = ("meshes", "vertices", "triangles", "joints", "weights", "keys")
+
+
+def kind_of(name, where):
+    """The damage kind of a case, as tests/salvage.sh names its variants."""
+    if where in ("deleted", "inserted", "swapped", "zeroed"):
+        return where
+    base = name.rsplit(".", 2)
+    tag = base[-2] if len(base) == 3 else ""
+    if tag[:1] == "t":
+        return "cut"
+    if tag[:1] == "s":
+        return "size " + tag[1:].replace("p", "+").replace("m", "-")
+    if tag[:1] == "g":
+        return "grown " + tag[1:]
+    return where or "other"
+
+
+def main():
+    if len(sys.argv) < 6:
+        sys.exit(__doc__)
+    oracle, cases, din, dun, dsafe = sys.argv[1:6]
+    max_less = int(sys.argv[6]) if len(sys.argv) > 6 else 0
+    rows = []
+    with open(cases) as f:
+        for line in f:
+            cols = line.rstrip("\n").split("\t")
+            if cols and cols[0]:
+                rows.append((cols[0], kind_of(cols[0], cols[1] if len(cols) > 1 else "")))
+    paths = []
+    for name, _ in rows:
+        paths.append(os.path.join(din, name))
+        for d in (dun, dsafe):
+            p = os.path.join(d, name)
+            if os.path.exists(p):
+                paths.append(p)
+    got = compare.load(oracle, paths)
+    table, less = {}, []
+    for name, kind in rows:
+        before = compare.counts(got.get(os.path.join(din, name), {"refused": "missing"}))
+        for mode, d in (("--unsafe", dun), ("safe", dsafe)):
+            p = os.path.join(d, name)
+            if not os.path.exists(p):
+                continue
+            t = table.setdefault((kind, mode), [0, 0])
+            t[0] += 1
+            after = compare.counts(got.get(p, {"refused": "missing"}))
+            if before is None or (after is not None and all(a >= b for a, b in zip(after, before))):
+                t[1] += 1
+                continue
+            less.append((mode, name, before, after, got.get(p, {}).get("refused")))
+    print("salvage_irr: %-14s %-8s %7s %7s %5s" % ("damage", "mode", "outputs", "as much", "less"))
+    for (kind, mode) in sorted(table):
+        n, ok = table[(kind, mode)]
+        print("salvage_irr: %-14s %-8s %7d %7d %5d" % (kind, mode, n, ok, n - ok))
+    for mode, name, before, after, why in less:
+        if after is None:
+            what = "refused: %s" % why
+        else:
+            what = ", ".join("%s %d -> %d" % (f, b, a) for f, b, a in zip(FIELDS, before, after) if a < b)
+        print("salvage_irr: less: %s %s: %s" % (mode, name, what))
+    total = sum(t[0] for t in table.values())
+    print("salvage_irr: %d outputs of %d damaged files, %d load less in Irrlicht than the damaged file"
+          % (total, len(rows), len(less)))
+    if len(less) > max_less:
+        print("salvage_irr: FAIL: %d outputs load less (allowed: %d)" % (len(less), max_less))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
