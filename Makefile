@@ -70,7 +70,7 @@ TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
 MAINS     := $(wildcard cli/main_*.c)
 PROGS     := $(foreach m,$(MAINS),$(BUILD)/$(patsubst main_%,%,$(basename $(notdir $(m)))))
 
-.PHONY: all test check unit sweep demo bench asan install uninstall clean deps salvage oracle web test-web \
+.PHONY: all test check unit sweep demo bench asan install uninstall clean deps salvage oracle web test-web evidence \
         _all _test _check _unit _sweep _demo _bench _install _salvage _oracle
 
 # Every public target first runs `deps`, then a sub-make: pkg-config is read
@@ -159,6 +159,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/targets.sh $(BUILD)/w3dlint
 	sh tests/w3d_games.sh $(BUILD)/w3dasm $(BUILD)/w3dlint
 	sh tests/targets_explained.sh $(BUILD)/w3dlint
+	sh tests/evidence.sh $(BUILD)/w3dlint
 	sh tests/counts_agree.sh $(BUILD)/w3dlint $(BUILD)/w3dfix
 	sh tests/walk_links.sh $(BUILD)/w3dlint $(BUILD)/w3dasm
 	sh tests/xref_skin_bounds.sh $(BUILD)/w3dlint $(BUILD)/w3dasm
@@ -263,9 +264,17 @@ _check: $(BUILD)/unit_tests $(PROGS)
 	sh tests/layering.sh
 	sh tests/corpus_run.sh $(BUILD)/w3dasm $(BUILD)/w3dlint
 	sh tests/w3d_games.sh $(BUILD)/w3dasm $(BUILD)/w3dlint
+	sh tests/evidence.sh $(BUILD)/w3dlint
 	SWEEP_PER_FILE=0 sh tests/sweep.sh $(BUILD)/w3dlint
 	SWEEP_PER_FILE=0 sh tests/sweep.sh $(BUILD)/w3dlint b3d
 	SWEEP_PER_FILE=0 sh tests/sweep.sh $(BUILD)/w3dlint p3d
+
+# `make evidence`: rewrite the evidence table of docs/sources.md from the
+# built catalogue (scripts/gen-evidence.py; tests/evidence.sh checks it).
+evidence: $(BUILD)/w3dlint
+	$(BUILD)/w3dlint --list-rules | while IFS= read -r l; do printf '%s\n' "$$l"; \
+		$(BUILD)/w3dlint --explain "$${l%% *}"; echo @@end; done > $(BUILD)/evidence-dump.txt
+	python3 scripts/gen-evidence.py $(BUILD)/evidence-dump.txt . --write docs/sources.md
 
 _sweep: $(BUILD)/w3dlint
 	sh tests/sweep.sh $(BUILD)/w3dlint

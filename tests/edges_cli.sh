@@ -47,14 +47,14 @@ fi
 if ! has "archive-big-data-offset"; then ok "near miss: a BIG as written has no archive-big-data-offset"; else bad "archive-big-data-offset on a sound BIG"; fi
 cp a.big ff.big
 printf '\377\377\377\377' | dd of=ff.big bs=1 seek=12 conv=notrunc 2> /dev/null
-"$build/w3dlint" --no-progress -c empty.yaml ff.big > out 2> err
+"$build/w3dlint" --no-progress --show-infos -c empty.yaml ff.big > out 2> err
 lrc=$?
 "$build/w3dfix" -c empty.yaml -o ff2.big ff.big > fout 2> ferr
 frc=$?
 "$build/w3dlint" --no-progress -c empty.yaml ff2.big > out2 2> err2
-if grep -q "ff.big:0xC: warning: .*\[archive-big-data-offset\]" out && [ $frc -eq 0 ] &&
+if grep -q "ff.big:0xC: info: .*\[archive-big-data-offset\]" out && [ $frc -eq 0 ] &&
 	grep -q "1 repaired: written to ff2.big" fout && ! grep -q "trailing-bytes" out2; then
-	ok "first-data offset 0xFFFFFFFF: w3dlint warns (status $lrc), w3dfix -o writes the repair"
+	ok "first-data offset 0xFFFFFFFF: w3dlint reports it as info (status $lrc), w3dfix -o writes the repair"
 else
 	bad "first-data offset 0xFFFFFFFF: w3dlint $lrc, w3dfix $frc: $(cat ferr)"
 fi

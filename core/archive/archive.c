@@ -204,7 +204,11 @@ void arc_check_entries(arc_reader *r, uint64_t end)
 	size_t owner = 0;
 	for (size_t k = 0; k < n; k++) {
 		const wl_archive_entry *e = &a->entries[ix[k]];
-		if (k && e->offset < reach)
+		const wl_archive_entry *o = &a->entries[owner];
+		/* One stored file under two names (the same offset and size) loads
+		 * whole under both: not an overlap. */
+		bool shared = k && e->offset == o->offset && e->stored == o->stored;
+		if (k && e->offset < reach && !shared)
 			wl_report(f, WLR_ARCHIVE_ENTRIES_OVERLAP, e->node, -1, e->record, e->record_size,
 				  "entry '%s' starts at 0x%llX, inside the bytes of entry '%s' (to 0x%llX)", e->path,
 				  (unsigned long long)e->offset, a->entries[owner].path, (unsigned long long)reach);

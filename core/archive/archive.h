@@ -23,6 +23,7 @@
  *   archive-entry-past-end    an entry's bytes run past the end of the file
  *                             (PBO: of the data, before the trailer)
  *   archive-entries-overlap   an entry starts inside the bytes of another
+ *                             (not: two records of the very same bytes)
  *   archive-duplicate-name    a second entry of the same path (letter case
  *                             and '/' or '\' ignored, as the games look up)
  *   archive-unlisted-bytes    bytes after the last entry that no entry (nor
