@@ -46,7 +46,10 @@
 #include "lint/catalog.h"
 #include "lint/config.h"
 #include "fix/run.h"
+#include "lint/report.h"
+#include "lint_pass.h"
 #include "opts.h"
+#include "pool.h"
 #include "progress.h"
 #include "select.h"
 #include "walk.h"
@@ -56,6 +59,11 @@ typedef struct opts {
 	bool in_place, backup, dry_run, diff, unsafe, quiet, break_links, readonly_ok;
 	unsigned fold;        /* edits per rule and pattern shown (0: all) */
 	uint64_t memory_cap;  /* --memory-cap bytes, 0 when not given */
+	unsigned jobs;        /* -j: the lint pass's threads (0: one per processor) */
+	int xref;             /* --xref 1, --no-xref 0, -1: on when a PATH is a folder */
+	bool no_progress;     /* --no-progress */
+	const char **bases;   /* --base FOLDER, in order */
+	size_t nbases, bases_cap;
 	const char *output;
 	const char *config;
 	const char **select, **ignore, **force;
@@ -69,6 +77,7 @@ static void opts_release(opts *o)
 	free(o->select);
 	free(o->ignore);
 	free(o->force);
+	free(o->bases);
 	wl_cli_sel_free(&o->sel);
 }
 
@@ -94,8 +103,35 @@ static void clear_progress(void *ud)
 	wl_progress_clear(ud);
 }
 
+/* The lint pass of w3dlint over the PATHs (cli/lint_pass.h) with the
+ * counting reporter into *counts, its messages to quiet (the repair says
+ * its own): the findings the run counts are then w3dlint's, cross-file ones
+ * and archives' own included.  It also sets the memory cap as w3dlint does.
+ * NULL (and *counts NULL) when it could not run: the counts are then the
+ * fixers' own, and a line says so. */
+static wl_lint_pass *lint_pass(const opts *o, const wl_catalog *cat, char **paths, int npaths, FILE *quiet,
+			       wl_reporter **counts)
+{
+	wl_lint_pass_opts po = { "w3dfix",
+				 { &o->sel.rules, o->config, NULL, NULL, o->bases, o->nbases, -1, false, NULL, NULL,
+				   NULL, NULL },
+				 quiet, o->xref, o->jobs, !o->no_progress, false, o->memory_cap };
+	bool failed;
+	wl_lint_pass *p = wl_lint_pass_new(cat, &po, &failed);
+	*counts = p ? wl_report_count_new() : NULL;
+	if (*counts && wl_lint_pass_prepare(p, paths, npaths) == 0 &&
+	    wl_lint_pass_run(p, *counts, false, false, 0, paths, npaths) == 0)
+		return p;
+	fprintf(stderr, "w3dfix: the lint pass could not run (out of memory); the findings counted are the "
+			"fixers' own, without the cross-file checks\n");
+	wl_reporter_free(*counts);
+	*counts = NULL;
+	wl_lint_pass_free(p);
+	return NULL;
+}
+
 enum { OPT_LIST_FIXES = WL_OPT_LONG_ONLY, OPT_REBUILD_AABTREE, OPT_FIX, OPT_BREAK_LINKS, OPT_FORCE, OPT_FOLD,
-       OPT_TARGET, OPT_MEMORY_CAP };
+       OPT_TARGET, OPT_MEMORY_CAP, OPT_BASE, OPT_XREF, OPT_NO_XREF, OPT_NO_PROGRESS };
 
 /* The option table: drives getopt_long, --help and --man (cli/opts.h).
  * --fix has no short letter: -f is --format in w3dlint. */
@@ -129,10 +165,12 @@ static const wl_opt OPTS[] = {
 	{ "config", required_argument, 'c', "FILE",
 	  "lint with this configuration (severities, parameters, fail-on, memory-cap) instead of the "
 	  ".w3dlint.yaml found for each file, as in w3dlint" },
-	{ "memory-cap", required_argument, OPT_MEMORY_CAP, "SIZE",
-	  "the file being repaired holds at most SIZE bytes of memory (a count with K, M, G or T, e.g. 512M; "
-	  "default 2G, or the configuration's memory-cap), as in w3dlint: a file that needs more is reported "
-	  "and left unchanged, never a crash" },
+	WL_OPT_MEMORY_CAP(OPT_MEMORY_CAP),
+	WL_OPT_BASE(OPT_BASE),
+	WL_OPT_XREF(OPT_XREF),
+	WL_OPT_NO_XREF(OPT_NO_XREF),
+	WL_OPT_JOBS,
+	WL_OPT_NO_PROGRESS(OPT_NO_PROGRESS),
 	{ "quiet", no_argument, 'q', NULL, "print only problems, the bytes line of each file that loses bytes, and the summary line" },
 	{ "list-fixes", no_argument, OPT_LIST_FIXES, NULL, "list the fixers: id, safe/unsafe, rule ids, summary" },
 	WL_OPT_COMMON,
@@ -148,7 +186,9 @@ static const wl_cli_doc DOC = {
 	"re-reads the result and verifies it.  Binarised ODOL P3D files are read and\n"
 	"counted but never changed.  PATH is a file or a folder (searched\n"
 	"recursively).  The findings counted before and after are the ones w3dlint\n"
-	"reports for the same targets (--target).\n"
+	"reports for the same PATHs and options (--target, --config, --base, --xref):\n"
+	"w3dfix first lints them as w3dlint does, cross-file checks and archives'\n"
+	"own findings included.\n"
 	"Nothing is written without --in-place or -o.  Archives (.big, .pbo) are read\n"
 	"once: their model entries are repaired (named ARCHIVE:PATH) and the archive is\n"
 	"written with each repaired entry replaced, every other byte of every other\n"
@@ -178,6 +218,7 @@ int main(int argc, char **argv)
 	wl_sw_signals_init();
 	opts o = { 0 };
 	o.fold = 5;
+	o.xref = -1;
 	int ch, status = 0;
 	bool list = false;
 	opterr = 0;
@@ -206,6 +247,27 @@ int main(int argc, char **argv)
 			}
 			break;
 		case 'q': o.quiet = true; break;
+		case OPT_XREF: o.xref = 1; break;
+		case OPT_NO_XREF: o.xref = 0; break;
+		case OPT_NO_PROGRESS: o.no_progress = true; break;
+		case OPT_BASE:
+			if (!wl_grow((void **)&o.bases, &o.bases_cap, o.nbases + 1, sizeof *o.bases))
+				rc = -1;
+			else
+				o.bases[o.nbases++] = optarg;
+			break;
+		case 'j': {
+			char *end;
+			unsigned long v = strtoul(optarg, &end, 10);
+			if (end == optarg || *end || optarg[0] == '-' || v < 1 || v > WL_POOL_MAX_JOBS) {
+				fprintf(stderr, "w3dfix: --jobs needs a whole number from 1 to %d, not '%s'\n",
+					WL_POOL_MAX_JOBS, optarg);
+				opts_release(&o);
+				return 2;
+			}
+			o.jobs = (unsigned)v;
+			break;
+		}
 		case OPT_LIST_FIXES: list = true; break;
 		case OPT_FOLD: {
 			char *end;
@@ -349,9 +411,24 @@ int main(int argc, char **argv)
 						      (size_t)nargs) != 0;
 	if (!items)
 		fprintf(stderr, "w3dfix: out of memory\n");
+	/* The counts of w3dlint (above); not for standard input, which only
+	 * the repair reads.  W3DFIX_OWN_COUNTS (a test hook, tests/counts_agree.sh):
+	 * the fixers' own lint only, to compare it with w3dlint --no-xref. */
+	bool reads_stdin = false;
+	for (int a = 0; a < nargs; a++)
+		reads_stdin |= strcmp(argv[optind + a], "-") == 0;
+	wl_reporter *counts = NULL;
+	wl_lint_pass *pass = NULL;
+	FILE *quiet = NULL;
+	if (!refused && !reads_stdin && !getenv("W3DFIX_OWN_COUNTS")) {
+		quiet = fopen("/dev/null", "w");
+		pass = lint_pass(&o, cat, argv + optind, nargs, quiet ? quiet : stderr, &counts);
+		wl_fixrun_set_lint_counts(run, counts);
+	}
 	/* the progress line of w3dlint (cli/progress.h): a terminal, no CI,
-	 * more than 20 files; cleared before each file's own lines */
-	wl_progress_init(&pg, true, nfiles);
+	 * more than 20 files, not --no-progress; cleared before each file's
+	 * own lines */
+	wl_progress_init(&pg, !o.no_progress, nfiles);
 	for (size_t i = 0; i < nfiles && !refused; i++) {
 		wl_progress_show(&pg, i + 1, nfiles, items[i].path);
 		wl_fixrun_file(run, i);
@@ -362,6 +439,10 @@ int main(int argc, char **argv)
 		wl_fixrun_count_errors(run, 1);
 	status = wl_fixrun_status(run);
 	wl_fixrun_free(run);
+	wl_reporter_free(counts);
+	wl_lint_pass_free(pass);
+	if (quiet)
+		fclose(quiet);
 	free(items);
 	for (size_t i = 0; named && i < nfiles; i++)
 		wl_member_free(named[i]);

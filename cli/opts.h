@@ -49,6 +49,38 @@ typedef struct wl_cli_doc {
 	const char *more;        /* optional: a last paragraph (files, environment) */
 } wl_cli_doc;
 
+/* The options of the lint run that w3dlint and w3dfix share (cli/lint_pass.h),
+ * one text each so that they mean the same in both; val is the tool's own
+ * option value. */
+#define WL_OPT_JOBS                                                                                             \
+	{ "jobs", required_argument, 'j', "N",                                                                 \
+	  "lint N files at a time (default: one per online processor); the report is the same for any N" }
+#define WL_OPT_MEMORY_CAP(val)                                                                                  \
+	{ "memory-cap", required_argument, (val), "SIZE",                                                      \
+	  "the files being linted at once (one per job), and the file being repaired, hold at most SIZE bytes " \
+	  "of memory together (a count with K, M, G or T, e.g. 512M; default 2G, or the smallest memory-cap "   \
+	  "of the configurations in use): a file that needs more gets an out-of-memory finding naming the "     \
+	  "cap, never a crash" }
+#define WL_OPT_BASE(val)                                                                                        \
+	{ "base", required_argument, (val), "FOLDER",                                                          \
+	  "a folder of the base game (repeatable; adds to the configuration's base:): its files and the "      \
+	  "entries of its archives are indexed for the cross-file checks (objects, hierarchies, textures, "     \
+	  "materials the linted files name) but neither linted nor reported" }
+#define WL_OPT_XREF(val)                                                                                        \
+	{ "xref", no_argument, (val), NULL,                                                                    \
+	  "run the cross-file checks even when every PATH is a file: the files named are indexed as one folder" }
+#define WL_OPT_NO_XREF(val)                                                                                     \
+	{ "no-xref", no_argument, (val), NULL,                                                                 \
+	  "no cross-file checks.  By default they run when a PATH is a folder: every file of the run is "      \
+	  "indexed, and HLOD sub-objects, hierarchies (and their pivot counts) and textures named in one file " \
+	  "must be defined by some file of the run (rules/reference.yaml), and a P3D model's textures and "     \
+	  "materials inside an addon of the run must be files of it (rules/p3d/references.yaml); archive "      \
+	  "entries take part (docs/archives.md); a finding is reported in the file that names the object, "    \
+	  "naming the other file" }
+#define WL_OPT_NO_PROGRESS(val)                                                                                 \
+	{ "no-progress", no_argument, (val), NULL,                                                             \
+	  "never show the progress line (it only appears on a terminal, for more than 20 files)" }
+
 /* The options every tool has, last in its table: -V/--version, -h/--help
  * and --man (prints the man page in roff and exits; its value is
  * WL_OPT_MAN_VAL). */

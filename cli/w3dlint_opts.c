@@ -26,12 +26,8 @@ static const wl_opt OPTS[] = {
 	  "lowest severity that makes the exit status 1: error (default), warning, info, or off (never); "
 	  "overrides the configuration's fail-on" },
 	{ "quiet", no_argument, 'q', NULL, "text report: print only the summary line, no finding lines" },
-	{ "jobs", required_argument, 'j', "N",
-	  "lint N files at a time (default: one per online processor); the report is the same for any N" },
-	{ "memory-cap", required_argument, OPT_MEMORY_CAP, "SIZE",
-	  "the files being linted at once (one per job) hold at most SIZE bytes of memory together (a count "
-	  "with K, M, G or T, e.g. 512M; default 2G, or the smallest memory-cap of the configurations in use): "
-	  "a file that needs more gets an out-of-memory finding naming the cap, never a crash" },
+	WL_OPT_JOBS,
+	WL_OPT_MEMORY_CAP(OPT_MEMORY_CAP),
 	{ "baseline", required_argument, OPT_BASELINE, "FILE",
 	  "report only findings that are not in the baseline FILE (w3dlint-baseline.json), and the baseline "
 	  "entries that no longer match" },
@@ -64,23 +60,13 @@ static const wl_opt OPTS[] = {
 	{ "show-infos", no_argument, OPT_SHOW_INFOS, NULL,
 	  "text and github reports: show info findings too (by default they are counted in the summary "
 	  "only; fail-on: info also shows them)" },
-	{ "base", required_argument, OPT_BASE, "FOLDER",
-	  "a folder of the base game (repeatable; adds to the configuration's base:): its files and the "
-	  "entries of its archives are indexed for the cross-file checks (objects, hierarchies, textures, "
-	  "materials the linted files name) but neither linted nor reported" },
+	WL_OPT_BASE(OPT_BASE),
 	{ "verbose", no_argument, OPT_VERBOSE, NULL,
 	  "name on standard error what the run skips (dangling links to files it would not lint) and each "
 	  "folder's detected targets" },
-	{ "xref", no_argument, OPT_XREF, NULL,
-	  "run the cross-file checks even when every PATH is a file: the files named are indexed as one folder" },
-	{ "no-xref", no_argument, OPT_NO_XREF, NULL,
-	  "no cross-file checks.  By default they run when a PATH is a folder: every file of the run is indexed, "
-	  "and HLOD sub-objects, hierarchies (and their pivot counts) and textures named in one file must be "
-	  "defined by some file of the run (rules/reference.yaml), and a P3D model's textures and materials "
-	  "inside an addon of the run must be files of it (rules/p3d/references.yaml); archive entries take "
-	  "part (docs/archives.md); a finding is reported in the file that names the object, naming the other file" },
-	{ "no-progress", no_argument, OPT_NO_PROGRESS, NULL,
-	  "never show the progress line (it only appears on a terminal, for more than 20 files)" },
+	WL_OPT_XREF(OPT_XREF),
+	WL_OPT_NO_XREF(OPT_NO_XREF),
+	WL_OPT_NO_PROGRESS(OPT_NO_PROGRESS),
 	{ "list-rules", no_argument, OPT_LIST_RULES, NULL,
 	  "list the rule catalogue, one rule a line: id, default severity, category, fixable, summary; "
 	  "(opt-in) marks the rules outside the default set" },

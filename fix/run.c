@@ -61,6 +61,24 @@ void wl_fixrun_clear(const wl_fixrun *r)
 		r->o.before_output(r->o.ud);
 }
 
+int wl_fixrun_config(wl_fixrun *r, const char *file, const char *host, const wl_config **cfg)
+{
+	*cfg = r->fo.config;
+	if (*cfg || strcmp(host, "-") == 0)
+		return 0;
+	wl_config *found = NULL;
+	int crc = wl_config_cache_for_file(&r->configs, r->fo.catalog, host, r->memo, &found, r->o.diag);
+	if (crc != 0) {
+		wl_fixrun_clear(r);
+		if (crc == -2)
+			fprintf(r->o.diag, "%s: %s: out of memory\n", r->o.tool, wl_esc(file));
+		r->t.errors++;
+		return -1;
+	}
+	*cfg = found;
+	return 0;
+}
+
 /* When linting in[0..n) stops at the per-file memory limit or the shared
  * memory cap (core/arena.h), the out-of-memory finding's message naming
  * it (static copy), else NULL. */
@@ -99,19 +117,11 @@ int wl_fixrun_bytes(wl_fixrun *run, const char *file, const char *host, const ui
 	wl_lint_opts lo = { o->rules, wl_target_layout_memo(host, run->memo) };
 	wl_fix_options fo_file = run->fo;
 	fo_file.lint = &lo;
-	if (!fo_file.config && strcmp(host, "-") != 0) {
-		wl_config *cfg = NULL;
-		int crc = wl_config_cache_for_file(&run->configs, fo_file.catalog, host, run->memo, &cfg, o->diag);
-		if (crc != 0) {
-			wl_fixrun_clear(run);
-			if (crc == -2)
-				fprintf(o->diag, "%s: %s: out of memory\n", o->tool, file);
-			t->errors++;
-			return -1;
-		}
-		fo_file.config = cfg;
-	}
+	if (wl_fixrun_config(run, file, host, &fo_file.config) != 0)
+		return -1;
 	int run_rc = wl_fix_run(&fo_file, file, in, n, r);
+	if (run_rc == 0)
+		wl_fixrun_lint_adjust(run, file, fo_file.config, r);
 	wl_fixrun_clear(run);
 	if (run_rc != 0) {
 		const char *why = memory_refusal(&fo_file, file, in, n);

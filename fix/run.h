@@ -36,6 +36,7 @@
 
 #include "driver.h"
 #include "lint/config.h"
+#include "lint/report.h"
 
 typedef struct wl_fixrun_opts {
 	const char *tool;            /* the first word of every message */
@@ -104,6 +105,19 @@ int wl_fixrun_set_files(wl_fixrun *r, const wl_fixrun_item *items, size_t n, con
  * printed and counted as errors; nothing is returned.
  */
 void wl_fixrun_file(wl_fixrun *r, size_t i);
+
+/**
+ * The findings counted are w3dlint's: counts (borrowed; lint/report.h
+ * wl_report_count_new, filled by the lint pass of w3dlint over the same
+ * PATHs, cli/lint_pass.h) gives each file's, the cross-file findings and
+ * an archive's own included.  Each file's count before is the pass's, its
+ * count after moved by what the repair changes in the file's own findings;
+ * an archive's own findings are counted before and after and, at the
+ * failing severity, listed as left.  Without it (NULL, or a file the pass
+ * did not report) the counts are the fixers' own lint of the file, as
+ * w3dlint --no-xref counts it.
+ */
+void wl_fixrun_set_lint_counts(wl_fixrun *r, wl_reporter *counts);
 
 /** n more errors (paths the front end could not walk): status 2. */
 void wl_fixrun_count_errors(wl_fixrun *r, size_t n);

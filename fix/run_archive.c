@@ -134,6 +134,10 @@ void wl_fixrun_archive(wl_fixrun *r, const char *file, const char *target, wl_sw
 			writing && !write_failed && o->output ? wl_esc(target) : note);
 	}
 	t->clean += np == 0;
+	/* the archive's own findings (archive-*), as w3dlint counts them */
+	const wl_config *cfg = NULL;
+	if (wl_fixrun_config(r, file, file, &cfg) == 0)
+		wl_fixrun_archive_counts(r, file, cfg);
 	free(ef);
 	free(patch);
 	wl_doc_free(d);

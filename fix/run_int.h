@@ -12,6 +12,7 @@
 #include "core/filekind.h"
 #include "core/safe_write.h"
 #include "lint/config_cache.h"
+#include "lint/report.h"
 #include "run.h"
 
 /* Room for the note of a per-file line: " to TARGET (through the symbolic
@@ -40,8 +41,37 @@ struct wl_fixrun {
 	wl_config_cache configs;     /* without --config: each file's own
 	                              * .w3dlint.yaml, as w3dlint finds it */
 	wl_stat_memo *memo;          /* their folders' probes (NULL: none) */
+	wl_reporter *lint_counts;    /* the lint pass's counts per file
+	                              * (lint/report.h wl_report_count_new;
+	                              * borrowed), or NULL */
 	wl_fix_totals t;
 };
+
+/**
+ * The findings of file (as the lint pass names it) become the pass's: res's
+ * counts before are set to them, and its counts after moved by the same
+ * difference (the cross-file findings stay; the repair changes the file's
+ * own).  cfg: the file's configuration (its fail-on), or NULL.  Nothing
+ * when the run has no counts or the pass did not report the file
+ * (run_counts.c).
+ */
+void wl_fixrun_lint_adjust(const wl_fixrun *r, const char *file, const wl_config *cfg, wl_fix_result *res);
+
+/** An archive's own findings (archive-*) from the lint pass, counted before
+ *  and after (no fixer changes them) and listed as left when at the failing
+ *  severity of cfg (run_counts.c). */
+void wl_fixrun_archive_counts(wl_fixrun *r, const char *file, const wl_config *cfg);
+
+/** Lists file among those whose findings at the failing severity stay (n of
+ *  them), after the summary line (run_summary.c). */
+void wl_fixrun_keep_left(wl_fixrun *r, const char *file, size_t n);
+
+/**
+ * The configuration of file (read from host; "-": none) as w3dlint finds
+ * it: --config, else the .w3dlint.yaml that governs host.  0 with *cfg set
+ * (NULL: none); -1 after saying why and counting an error.
+ */
+int wl_fixrun_config(wl_fixrun *r, const char *file, const char *host, const wl_config **cfg);
 
 /** Calls the before_output hook (clears the progress line). */
 void wl_fixrun_clear(const wl_fixrun *r);

@@ -14,8 +14,9 @@
 
 /* Counts a file whose findings at the failing severity stay, for the list
  * after the summary line. */
-static void keep_left(wl_fix_totals *t, const char *file, size_t n)
+void wl_fixrun_keep_left(wl_fixrun *r, const char *file, size_t n)
 {
+	wl_fix_totals *t = &r->t;
 	const char *shown = wl_esc(file);
 	char *line = malloc(strlen(shown) + 64);
 	if (!line || !wl_grow((void **)&t->left, &t->left_cap, t->remaining + 1, sizeof *t->left)) {
@@ -56,7 +57,7 @@ void wl_fixrun_account(wl_fixrun *run, const char *file, size_t n, const wl_fix_
 	 * written because its verification or its write failed */
 	size_t left = write_failed ? r->failing_before : r->failing_after;
 	if (left)
-		keep_left(t, file, left);
+		wl_fixrun_keep_left(run, file, left);
 	if (!write_failed)
 		add_hints(t, r);
 	/* The bytes the repair keeps and drops, also under -q (issue 17): for

@@ -185,6 +185,21 @@ wl_reporter *wl_report_sarif_new(FILE *out, const wl_catalog *cat);
 wl_reporter *wl_report_github_new(FILE *out, unsigned fold);
 
 /**
+ * Counting reporter: writes nothing and keeps each file's counts
+ * (wl_file_report.counts: errors, warnings and infos, capped findings
+ * included) by the path the run names it with ("ARCHIVE:PATH" for an
+ * archive's entry).  w3dfix runs the lint pass of w3dlint with it first, so
+ * that the findings it counts before and after a repair are w3dlint's, the
+ * cross-file ones included (cli/lint_pass.h).  NULL when out of memory; a
+ * file whose counts could not be kept makes its file callback return -1.
+ */
+wl_reporter *wl_report_count_new(void);
+
+/** The counts the counting reporter r kept for path (the first file of
+ *  that path), or NULL when the run reported no such file. */
+const wl_report_counts *wl_report_count_of(wl_reporter *r, const char *path);
+
+/**
  * Writes the message pattern of msg into out (cap bytes, NUL-terminated,
  * truncated to fit): every number (a digit run not preceded by a letter,
  * digit or '_', with an optional sign, fraction, exponent, or 0x prefix)

@@ -7,7 +7,9 @@
 # ../shared/corpus/b3d/voxelibre (capped rules, infos, warnings) or
 # $COUNTS_FOLDER; skipped with one line when absent.  Then a W3D mod with
 # the cross-file checks: the run's note on references no file defines is in
-# no count (README "Base game").
+# no count (README "Base game"), and w3dfix, which lints the same PATHs as
+# w3dlint first (cli/lint_pass.h), counts them the same (issue 30): per
+# folder of the corpus, and an archive whose own finding is an error.
 # Usage: tests/counts_agree.sh W3DLINT W3DFIX
 set -u
 w3dlint=$1
@@ -20,8 +22,9 @@ if [ ! -d "$folder" ]; then
 	echo "$name: skipped: no folder $folder"
 	exit 0
 fi
-# --no-xref: w3dfix repairs files one by one, so the cross-file findings
-# (which only a folder run has) are left out of the comparison.
+# --no-xref here: the fixers' own lint of each file (W3DFIX_OWN_COUNTS=1,
+# no lint pass) must count what w3dlint counts without the cross-file
+# checks; the cross-file comparison follows below.
 lint() { "$w3dlint" --no-progress --no-xref --config /dev/null "$@"; }
 lint "$folder" > "$tmp/text" 2>/dev/null
 text=$(tail -n 1 "$tmp/text" | sed -n 's/^[0-9]* files*, \([0-9]*\) errors*, \([0-9]*\) warnings*, \([0-9]*\) infos*.*/\1 \2 \3/p' |
@@ -42,11 +45,13 @@ PY
 )
 lint --write-baseline "$tmp/base.json" "$folder" > /dev/null 2> "$tmp/err"
 base=$(sed -n 's/.*: recorded \([0-9]*\) findings* in .*/\1/p' "$tmp/err")
-"$w3dfix" --dry-run -q --config /dev/null "$folder" > "$tmp/fix" 2>/dev/null
+W3DFIX_OWN_COUNTS=1 "$w3dfix" --dry-run -q --config /dev/null "$folder" > "$tmp/fix" 2>/dev/null
 fix=$(tail -n 1 "$tmp/fix" | sed -n 's/.* edits*, \([0-9]*\) findings* before, .*/\1/p')
-echo "$name: text $text, json $json, sarif $sarif, baseline $base, w3dfix $fix"
+"$w3dfix" --dry-run -q --no-xref --config /dev/null "$folder" > "$tmp/fix2" 2>/dev/null
+fix2=$(tail -n 1 "$tmp/fix2" | sed -n 's/.* edits*, \([0-9]*\) findings* before, .*/\1/p')
+echo "$name: text $text, json $json, sarif $sarif, baseline $base, w3dfix (own lint) $fix, w3dfix --no-xref $fix2"
 if [ -n "$text" ] && [ "$text" -gt 0 ] && [ "$text" = "$json" ] && [ "$text" = "$sarif" ] &&
-	[ "$text" = "$base" ] && [ "$text" = "$fix" ] && grep -q "capped" "$tmp/text"; then
+	[ "$text" = "$base" ] && [ "$text" = "$fix" ] && [ "$text" = "$fix2" ] && grep -q "capped" "$tmp/text"; then
 	ok "every report, the baseline and w3dfix count the same $text findings (capped ones included)"
 else
 	echo "$name: FAIL: the counts differ (or none was found, or nothing was capped)"
@@ -134,7 +139,64 @@ PY
 		echo "$name: FAIL: the cross-file counts or notes differ"
 		fail=1
 	fi
+	"$w3dfix" --dry-run -q --config /dev/null "$xfolder" > "$tmp/xfix" 2>/dev/null
+	xf=$(tail -n 1 "$tmp/xfix" | sed -n 's/.* edits*, \([0-9]*\) findings* before, .*/\1/p')
+	if [ "$xf" = "$xt" ]; then
+		ok "w3dfix -n counts the same $xt findings as w3dlint, the cross-file ones included"
+	else
+		echo "$name: FAIL: w3dfix -n counts $xf findings, w3dlint $xt (cross-file checks)"
+		fail=1
+	fi
 else
 	echo "$name: cross-file part skipped: no folder $xfolder"
+fi
+
+# Every folder of the corpus (each W3D mod, the B3D and P3D corpora, the
+# archives): w3dlint and w3dfix -n count the same findings, with the
+# cross-file checks of a folder run.
+shared=$root/../shared/corpus
+nf=0
+for d in "$shared"/w3d/*/ "$shared"/b3d "$shared"/p3d "$shared"/archives; do
+	[ -d "$d" ] || continue
+	lc=$("$w3dlint" --no-progress --config /dev/null "$d" 2>/dev/null | tail -n 1 |
+		sed -n 's/^[0-9]* files*, \([0-9]*\) errors*, \([0-9]*\) warnings*, \([0-9]*\) infos*.*/\1 \2 \3/p' |
+		awk '{ print $1 + $2 + $3 }')
+	fc=$("$w3dfix" --dry-run -q --config /dev/null "$d" 2>/dev/null | grep ' findings* before, ' | tail -n 1 |
+		sed -n 's/.* edits*, \([0-9]*\) findings* before, .*/\1/p')
+	nf=$((nf + 1))
+	if [ -z "$lc" ] || [ "$lc" != "$fc" ]; then
+		echo "$name: FAIL: $d: w3dlint counts '$lc' findings, w3dfix -n '$fc'"
+		fail=1
+	fi
+done
+[ "$nf" -gt 0 ] && [ "$fail" = 0 ] && ok "$nf corpus folders: w3dlint and w3dfix -n count the same findings"
+
+# An archive's own error (a PBO whose SHA-1 trailer no longer matches: one
+# data byte changed) is counted by w3dfix and keeps it at status 1, as it
+# makes w3dlint's 1; the near miss, the archive as shipped, is 0 for both.
+pbo=$(find "$shared/archives" -name '*.pbo' 2>/dev/null | LC_ALL=C sort | while read -r f; do
+	"$w3dlint" --no-progress --config /dev/null "$f" > /dev/null 2>&1 && { echo "$f"; break; }; done)
+if [ -n "$pbo" ]; then
+	cp "$pbo" "$tmp/a.pbo"
+	size=$(wc -c < "$tmp/a.pbo")
+	at=$((size - 30)) # inside the data, before the 21-byte trailer
+	byte=$(od -An -tu1 -j "$at" -N1 "$tmp/a.pbo" | tr -d ' ')
+	printf "$(printf '\\%03o' $(( (byte + 1) % 256 )))" | dd of="$tmp/a.pbo" bs=1 seek="$at" conv=notrunc 2>/dev/null
+	"$w3dlint" --no-progress --config /dev/null "$tmp/a.pbo" > "$tmp/al" 2>/dev/null
+	alrc=$?
+	"$w3dfix" --dry-run --config /dev/null "$tmp/a.pbo" > "$tmp/af" 2>/dev/null
+	afrc=$?
+	"$w3dfix" --dry-run --config /dev/null "$pbo" > /dev/null 2>&1
+	nrc=$?
+	if [ "$alrc" = 1 ] && [ "$afrc" = 1 ] && grep -q "archive-pbo-hash" "$tmp/al" &&
+		grep -q "findings left: .*a.pbo (1 finding at the failing severity)" "$tmp/af" && [ "$nrc" = 0 ]; then
+		ok "a PBO with a bad SHA-1: w3dlint and w3dfix -n both count the error and exit 1 (as shipped: 0)"
+	else
+		echo "$name: FAIL: bad SHA-1: w3dlint status $alrc, w3dfix -n status $afrc (shipped: $nrc)"
+		sed 's/^/    /' "$tmp/af" | tail -n 3
+		fail=1
+	fi
+else
+	echo "$name: skipped: the archive case (no PBO that lints clean under ../shared/corpus/archives)"
 fi
 exit $fail
