@@ -165,6 +165,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/xref_skin_bounds.sh $(BUILD)/w3dlint $(BUILD)/w3dasm
 	sh tests/cli_w3ddump.sh $(BUILD)/w3ddump $(BUILD)/w3dasm
 	sh tests/p3d_dump.sh $(BUILD)/w3ddump
+	sh tests/mlod_text.sh $(BUILD)/w3ddump $(BUILD)/w3dasm
 	sh tests/git_diff.sh $(BUILD)/w3ddump $(BUILD)/w3dasm
 	python3 tests/p3d_crosscheck.py $(BUILD)/w3ddump
 	sh tests/cli_w3dfix.sh $(BUILD)/w3dfix $(BUILD)/w3dasm

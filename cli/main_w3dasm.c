@@ -39,20 +39,23 @@ static const wl_opt OPTS[] = {
 static const wl_cli_doc DOC = {
 	"w3dasm",
 	"[OPTION]... TEXT -o OUT.w3d",
-	"assemble the text form into a binary W3D or B3D file (P3D: read-only)",
+	"assemble the text form into a binary W3D, B3D or MLOD P3D file",
 	"Assemble a text form (as written by `w3ddump --text`, format in\n"
 	"docs/textform.md) into a binary model file: a text starting with\n"
 	"`w3d-text: 1` gives a W3D file, one starting with `b3d-text: 1` a Blitz3D\n"
 	"B3D file.  TEXT may be - for standard input.  Chunk sizes (and W3D\n"
 	"container bits) are computed unless the text pins them (`size:`,\n"
-	"`container_bit:`), so broken files can be written on purpose.  The P3D text\n"
-	"form (`p3d-text: 1`, written by `w3ddump --text` for Arma/DayZ .p3d files) is\n"
-	"for reading only: w3dasm refuses it.",
+	"`container_bit:`), so broken files can be written on purpose.  A text with\n"
+	"`p3d-text: 1` and `mlod:` (written by `w3ddump --text` for an MLOD .p3d\n"
+	"file, Object Builder's source form) gives the MLOD file, byte for byte; the\n"
+	"P3D chunk form (`chunks:`, for ODOL and damaged files) is for reading only:\n"
+	"w3dasm refuses it.",
 	OPTS,
 	OPT_COUNT,
 	"  w3ddump --text tank.w3d > tank.txt    # edit tank.txt, then:\n"
 	"  w3dasm tank.txt -o tank.w3d\n"
-	"  w3ddump --text mob.b3d > mob.txt && w3dasm mob.txt -o mob.b3d\n",
+	"  w3ddump --text mob.b3d > mob.txt && w3dasm mob.txt -o mob.b3d\n"
+	"  w3ddump --text crate.p3d > crate.txt && w3dasm crate.txt -o crate.p3d   (MLOD)\n",
 	"  0  the file was written\n"
 	"  1  the text has errors, printed as file:line:column: message (nothing written)\n"
 	"  2  usage error, or a file that cannot be read or written\n",

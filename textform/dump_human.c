@@ -232,10 +232,37 @@ static void human_value(FILE *out, json_t *j, int ind, bool all)
 	}
 }
 
+/* The format's own text form of d (wl_tf_format.write_doc) into *buf, or
+ * 0 when it has none for d (P3D: an ODOL or damaged file); -1 on error. */
+static int own_text(const wl_tf_format *tf, const wl_doc *d, char **buf, size_t *len)
+{
+	*buf = NULL;
+	if (!tf || !tf->write_doc)
+		return 0;
+	FILE *mem = open_memstream(buf, len);
+	if (!mem)
+		return -1;
+	int rc = tf->write_doc(mem, d, "");
+	if (fclose(mem) != 0)
+		rc = -1;
+	if (rc != 1) {
+		free(*buf);
+		*buf = NULL;
+	}
+	return rc;
+}
+
 int wl_tf_dump_diff(FILE *out, const wl_doc *d)
 {
 	const wl_tf_format *tf = wl_tf_format_of(d->format);
-	if (tf && tf->model) {
+	char *buf = NULL;
+	size_t len = 0;
+	/* a format's own text form (MLOD: a point, face or tag a line) comes
+	 * first; else its decoded model; else the chunk form */
+	int own = own_text(tf, d, &buf, &len);
+	if (own < 0)
+		return -1;
+	if (!own && tf && tf->model) {
 		json_t *model = tf->model(d, false);
 		if (!model)
 			return -1;
@@ -243,14 +270,15 @@ int wl_tf_dump_diff(FILE *out, const wl_doc *d)
 		json_decref(model);
 		return ferror(out) ? -1 : 0;
 	}
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&buf, &len);
-	if (!mem)
-		return -1;
-	int rc = wl_tf_write(mem, d, "");
-	if (fclose(mem) != 0)
-		rc = -1;
+	int rc = 0;
+	if (!own) {
+		FILE *mem = open_memstream(&buf, &len);
+		if (!mem)
+			return -1;
+		rc = wl_tf_write(mem, d, "");
+		if (fclose(mem) != 0)
+			rc = -1;
+	}
 	for (char *line = buf, *nl; rc == 0 && line && *line; line = nl ? nl + 1 : NULL) {
 		nl = strchr(line, '\n');
 		size_t n = nl ? (size_t)(nl - line) : strlen(line);

@@ -348,6 +348,18 @@ int wl_tf_asm_put(wl_tf_asm *a, wl_ynode at, const void *p, size_t n)
 	return put(a, at, p, n);
 }
 
+void wl_tf_asm_poke(wl_tf_asm *a, size_t at, const void *p, size_t n)
+{
+	if (at <= a->out->len && n <= a->out->len - at)
+		memcpy(a->out->data + at, p, n);
+}
+
+void wl_tf_asm_truncate(wl_tf_asm *a, size_t len)
+{
+	if (len <= a->out->len)
+		a->out->len = len;
+}
+
 int wl_tf_asm_field(wl_tf_asm *a, wl_ynode n, const wl_tf_field *f)
 {
 	return put_field(a, n, f);
@@ -694,13 +706,22 @@ int wl_tf_assemble(const char *name, const char *text, size_t len, wl_tf_bytes *
 		return -1;
 	size_t nfmt;
 	asm_state a = { y, out, wl_formats(&nfmt)[0], NULL };
-	wl_ynode root = wl_ydoc_root(y), chunks = 0;
+	wl_ynode root = wl_ydoc_root(y), chunks = 0, whole = 0, whole_key = 0;
 	int rc = 0;
 	if (wl_ydoc_kind(y, root) != WL_Y_MAPPING) {
 		rc = wl_ydoc_fail(y, root, "expected a mapping with 'w3d-text: %d' and 'chunks:'",
 				  WL_TF_VERSION);
 		goto done;
 	}
+	/* the format first (its "<format>-text" key), wherever it stands:
+	 * the keys a format adds depend on it */
+	for (size_t i = 0; i < wl_ydoc_count(y, root); i++) {
+		const wl_format *f;
+		wl_ynode key = wl_ydoc_key(y, root, i);
+		if (wl_ydoc_kind(y, key) == WL_Y_SCALAR && text_key_format(wl_ydoc_text(y, key), &f) && f)
+			a.fmt = f;
+	}
+	const wl_tf_format *tf = wl_tf_format_of(a.fmt);
 	for (size_t i = 0; i < wl_ydoc_count(y, root) && !rc; i++) {
 		wl_ynode key = wl_ydoc_unique_key(y, root, i);
 		if (!key) {
@@ -712,12 +733,10 @@ int wl_tf_assemble(const char *name, const char *text, size_t len, wl_tf_bytes *
 		uint64_t ver;
 		if (!strcmp(s, "chunks"))
 			chunks = v;
+		else if (tf && tf->doc_key && !strcmp(s, tf->doc_key))
+			whole = v, whole_key = key;
 		else if (text_key_format(s, &a.fmt))
 			rc = !a.fmt ? wl_ydoc_fail(y, key, "unknown format in '%s'", s)
-			     : !a.fmt->writable
-				     ? wl_ydoc_fail(y, key,
-						    "%s files are read-only: w3dasm does not write them",
-						    a.fmt->title)
 			     : want_int(&a, v, s, 0, UINT32_MAX, &ver) ? -1
 			     : ver != WL_TF_VERSION
 				     ? wl_ydoc_fail(y, v, "%s %llu is not supported (this is version %d)", s,
@@ -726,10 +745,20 @@ int wl_tf_assemble(const char *name, const char *text, size_t len, wl_tf_bytes *
 		else
 			rc = wl_ydoc_fail(y, key, "unknown key '%s' (expected FORMAT-text, chunks)", s);
 	}
+	a.tf = wl_tf_format_of(a.fmt);
+	if (!rc && whole && chunks)
+		rc = wl_ydoc_fail(y, whole_key, "give '%s:' or 'chunks:', not both", a.tf->doc_key);
+	if (!rc && whole) { /* the format's own text form (P3D: mlod:) */
+		rc = a.tf->assemble_doc(&a, whole);
+		goto done;
+	}
 	if (!rc && !chunks)
 		rc = wl_ydoc_fail(y, root, "missing 'chunks:'");
-	a.tf = wl_tf_format_of(a.fmt);
-	if (!rc && (!a.tf || !a.fmt->writable))
+	if (!rc && a.tf && !a.fmt->writable)
+		rc = wl_ydoc_fail(y, root, "%s files are read-only in the chunk form: w3dasm does not write "
+					   "them%s",
+				  a.fmt->title, a.tf->doc_key ? " (an MLOD file's text form has 'mlod:')" : "");
+	if (!rc && !a.tf)
 		rc = wl_ydoc_fail(y, root, "the %s format has no text form", a.fmt->title);
 	bool had = false;
 	if (!rc && !(wl_ydoc_kind(y, chunks) == WL_Y_SCALAR && wl_ydoc_is_null(y, chunks)))

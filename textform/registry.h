@@ -75,6 +75,19 @@ typedef struct wl_tf_format {
 	bool (*owns_key)(const wl_chunk_type *t, const char *key);
 	int (*assemble_keys)(struct wl_tf_asm *a, const wl_chunk_type *t, wl_ynode map);
 	const char *const *keys;
+	/*
+	 * Optional, for a format whose text form is not the engine's chunk
+	 * tree (P3D MLOD: textform/p3d/mlod.h).  write_doc writes the whole
+	 * text form of d and returns 1; 0, having written nothing, when d is
+	 * not one it writes (the engine's chunk form follows, read-only when
+	 * the format is not writable); -1 on a write error.  assemble_doc
+	 * appends the bytes of the value of the root key doc_key ("mlod"),
+	 * which the document then gives instead of `chunks:`; 0 or -1 after
+	 * wl_ydoc_fail.
+	 */
+	const char *doc_key;
+	int (*write_doc)(FILE *out, const wl_doc *d, const char *source);
+	int (*assemble_doc)(struct wl_tf_asm *a, wl_ynode value);
 	/* The decoded model of d as one JSON object (jansson, new reference):
 	 * w3ddump's "model" (JSON dump) and its "model:" section (human
 	 * dump, wl_tf_dump_human); offsets false: without the byte offsets
@@ -125,6 +138,15 @@ const wl_ydoc *wl_tf_asm_doc(const wl_tf_asm *a);
 /** Bytes appended so far (*len set): for a hook that reads back a value it
  *  wrote (B3D: the flags that decide the record layout). */
 const uint8_t *wl_tf_asm_bytes(const wl_tf_asm *a, size_t *len);
+
+/** Drops the bytes appended after the first len (len <= what was
+ *  appended): a value read back with wl_tf_asm_bytes and written
+ *  elsewhere. */
+void wl_tf_asm_truncate(wl_tf_asm *a, size_t len);
+
+/** Overwrites n bytes at offset `at` of what was appended (at + n <= the
+ *  bytes appended): a size or count known only after what follows it. */
+void wl_tf_asm_poke(wl_tf_asm *a, size_t at, const void *p, size_t n);
 
 /** Appends p[0..n) (at: the node errors are reported at). */
 int wl_tf_asm_put(wl_tf_asm *a, wl_ynode at, const void *p, size_t n);

@@ -246,6 +246,10 @@ static void put_nodes(FILE *out, const wl_doc *d, const wl_chunk *parent, int in
 
 int wl_tf_write(FILE *out, const wl_doc *d, const char *source)
 {
+	const wl_tf_format *tf = wl_tf_format_of(d->format);
+	int own = tf && tf->write_doc ? tf->write_doc(out, d, source) : 0;
+	if (own)
+		return own < 0 ? -1 : 0;
 	if (d->format->writable)
 		fprintf(out, "# %s text form (docs/textform.md); `w3dasm FILE -o OUT.%s` assembles it.\n",
 			d->format->title, d->format->name);

@@ -55,10 +55,26 @@ using namespace irr;
 
 namespace {
 
-/* Seconds one file may take (load and poses): the engine loops forever on
- * some damaged files; SIGALRM ends the process, compare.py records the
- * file as a crash and starts the oracle again after it. */
+/* Seconds one file may take (load and poses; IRR_ORACLE_SECONDS overrides
+ * it): the engine loops forever on some damaged files; SIGALRM ends the
+ * process, compare.py records the file as a crash and starts the oracle
+ * again after it. */
 const unsigned WATCHDOG_SECONDS = 10;
+
+/* IRR_ORACLE_COUNTS_ONLY=1: no pose lines (the counts of a load only, for
+ * tests/oracle/salvage_irr.py: posing damaged models is what takes long). */
+bool counts_only()
+{
+	const char *e = std::getenv("IRR_ORACLE_COUNTS_ONLY");
+	return e && std::strcmp(e, "1") == 0;
+}
+
+unsigned watchdog_seconds()
+{
+	const char *e = std::getenv("IRR_ORACLE_SECONDS");
+	unsigned long v = e ? std::strtoul(e, nullptr, 10) : 0;
+	return v >= 1 && v <= 3600 ? (unsigned)v : WATCHDOG_SECONDS;
+}
 
 /* Keeps the engine's last log line: the loader's reason for a refusal. */
 struct LogKeeper : public IEventReceiver {
@@ -264,7 +280,8 @@ void report(scene::IAnimatedMesh *am, const char *dir, unsigned index)
 		std::printf("bone %u %s %u %016llx\n", j, oneline(js[j]->Name.c_str()).c_str(), w.size(),
 			    (unsigned long long)h);
 	}
-	dump(sk, dir, index);
+	if (!counts_only())
+		dump(sk, dir, index);
 }
 
 } // namespace
@@ -289,12 +306,13 @@ int main(int argc, char **argv)
 	scene::ISceneManager *smgr = dev->getSceneManager();
 	std::printf("\n"); /* after what the console device writes */
 	char line[4096];
+	const unsigned watchdog = watchdog_seconds();
 	for (unsigned index = first; std::fgets(line, sizeof line, stdin); index++) {
 		line[std::strcspn(line, "\r\n")] = 0;
 		std::printf("file %s\n", line);
 		std::fflush(stdout); /* a crash names its file */
 		log.last.clear();
-		alarm(WATCHDOG_SECONDS); /* a loader that hangs ends the process */
+		alarm(watchdog); /* a loader that hangs ends the process */
 		scene::IAnimatedMesh *am = smgr->getMesh(line);
 		if (!am)
 			std::printf("refused %s\n", oneline(log.last).c_str());

@@ -9,8 +9,10 @@ damaged file itself: meshes, vertices, triangles, joints, weights, keys.
 CASES: tests/salvage.sh's case list (name TAB kind ...); IN: the damaged
 files; OUT_UNSAFE, OUT_SAFE: w3dfix --unsafe -o and w3dfix -o outputs (a
 case with no output there was refused: the damaged file is kept, nothing
-to compare).  All files go through one irr_oracle process (compare.py
-load: restarted after a crash).  A damaged file Irrlicht refuses counts as
+to compare).  The files go through one irr_oracle process per processor
+(compare.py load: restarted after a crash), which reports counts only
+(IRR_ORACLE_COUNTS_ONLY=1: no poses) and gives each file
+IRR_ORACLE_SECONDS (default here 3) before it counts as a hang.  A damaged file Irrlicht refuses counts as
 nothing loaded; an output it refuses, of a damaged file it loads, loads
 less.  Prints a table per damage kind and mode (outputs, at least as much,
 less) and each output that loads less with both counts; exits 1 when more
@@ -18,6 +20,7 @@ than MAX_LESS (default 0) outputs load less.
 """
 import os
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import compare  # noqa: E402  (load, counts: the oracle tier's own reading)
@@ -58,7 +61,14 @@ def main():
             p = os.path.join(d, name)
             if os.path.exists(p):
                 paths.append(p)
-    got = compare.load(oracle, paths)
+    os.environ["IRR_ORACLE_COUNTS_ONLY"] = "1"
+    os.environ.setdefault("IRR_ORACLE_SECONDS", "3")
+    jobs = max(1, min(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1, 8))
+    parts = [paths[k::jobs] for k in range(jobs)]
+    got = {}
+    with ThreadPoolExecutor(max_workers=jobs) as ex:
+        for part in ex.map(lambda ps: compare.load(oracle, ps) if ps else {}, parts):
+            got.update(part)
     table, less = {}, []
     for name, kind in rows:
         before = compare.counts(got.get(os.path.join(din, name), {"refused": "missing"}))

@@ -19,6 +19,7 @@
 #include "core/p3d/p3d.h"
 #include "core/p3d/p3d_lodview.h"
 #include "lint/p3d/checks.h"
+#include "textform/p3d/mlod.h"
 #include "textform/registry.h"
 
 /* The escaped form of s[0..n) as a JSON string (null when out of memory). */
@@ -298,4 +299,7 @@ static json_t *wl_p3d_model_json(const wl_doc *d, bool offsets)
 const wl_tf_format wl_p3d_text = {
 	.format = "p3d",
 	.model = wl_p3d_model_json,
+	.doc_key = "mlod",
+	.write_doc = p3d_mlod_write_text,
+	.assemble_doc = p3d_mlod_assemble,
 };
