@@ -696,6 +696,41 @@ START_TEST(test_trim_record_slack)
 }
 END_TEST
 
+/* A quad model whose TRIS holds the triangles idx[3 n] (BB3D, NODE, MESH). */
+static void quad_with_tris(wb *b, const int32_t *idx, size_t n)
+{
+	t_w3d_init(b);
+	t_b3d_begin(b, "BB3D");
+	t_w3d_u32(b, 1);
+	t_b3d_node_begin(b, "root", t_b3d_identity);
+	t_b3d_begin(b, "MESH");
+	t_w3d_u32(b, (uint32_t)-1);
+	t_b3d_vrts(b, 0, 0, 0, QUAD, 4);
+	t_b3d_tris(b, -1, idx, n);
+	t_b3d_end(b);
+	t_b3d_end(b);
+	t_b3d_end(b);
+}
+
+/* drop-bad-triangles (unsafe): the triangles naming a vertex the MESH does
+ * not have go, the others stay in order; safe mode leaves them; a model
+ * whose triangles are all in range (near miss) is not changed. */
+START_TEST(test_drop_bad_triangles)
+{
+	static const int32_t bad[] = { 0, 1, 2, 0, 2, 4, 2, 3, 0, -1, 0, 1 };
+	static const int32_t good[] = { 0, 1, 2, 2, 3, 0 };
+	wb in, want;
+	quad_with_tris(&in, bad, 4);
+	ck_assert_uint_eq(findings_of(in.data, in.len, "b3d-triangle-vertex-out-of-range"), 2);
+	quad_with_tris(&want, good, 2);
+	expect_fix(&in, NULL, false);
+	expect_fix(&in, &want, true); /* before/after and a second run with no edit */
+	expect_fix(&want, NULL, true);
+	t_w3d_free(&in);
+	t_w3d_free(&want);
+}
+END_TEST
+
 START_TEST(test_trailing_bytes_on_b3d)
 {
 	wb b;
@@ -748,6 +783,7 @@ Suite *b3d_fix_suite(void)
 	TCase *tc = tcase_create("b3d_fix");
 	tcase_add_checked_fixture(tc, t_cat_setup, t_cat_teardown);
 	tcase_add_test(tc, test_trim_record_slack);
+	tcase_add_test(tc, test_drop_bad_triangles);
 	tcase_add_test(tc, test_trailing_bytes_on_b3d);
 	tcase_add_test(tc, test_container_size_on_b3d);
 	tcase_add_test(tc, test_normalise_quaternions);

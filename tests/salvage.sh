@@ -93,9 +93,15 @@ damage() {
 	while IFS= read -r f; do
 		cp "$f" "$w/orig/$(printf '%s' "$f" | tr '/' '~')"
 	done <"$w/pick"
-	(cd "$w/orig" && "$fix" --unsafe --quiet -o "$w/base" . >/dev/null 2>&1)
-	(cd "$w/in" && "$fix" --unsafe --quiet -o "$w/out" . >"$w/fixout" 2>"$w/fixerr")
-	(cd "$w/in" && "$fix" --quiet -o "$w/outsafe" . >"$w/fixout.safe" 2>"$w/fixerr.safe")
+	# SALVAGE_IRR=1: the B3D repairs are an Irrlicht game's (--target
+	# irrlicht), since the check (3. below) asks what Irrlicht loads: a
+	# fixer that suits Luanti or Blitz3D but changes Irrlicht's skin
+	# (fix-weights keeping the 4 strongest) is not run for it.
+	tgt=
+	[ "$fmt" = b3d ] && [ "${SALVAGE_IRR:-0}" = 1 ] && tgt="--target irrlicht"
+	(cd "$w/orig" && "$fix" $tgt --unsafe --quiet -o "$w/base" . >/dev/null 2>&1)
+	(cd "$w/in" && "$fix" $tgt --unsafe --quiet -o "$w/out" . >"$w/fixout" 2>"$w/fixerr")
+	(cd "$w/in" && "$fix" $tgt --quiet -o "$w/outsafe" . >"$w/fixout.safe" 2>"$w/fixerr.safe")
 	cut -f1,4,5 "$w/cases" >"$w/wcases"
 	rc=0
 	for mode in --unsafe safe; do
@@ -125,7 +131,8 @@ irr_outputs() {
 		echo "salvage: b3d: Irrlicht check skipped: no Irrlicht oracle (sh scripts/setup-deps.sh; tests/oracle/build.sh)"
 		return 0
 	fi
-	python3 "$irr_check" "$ob/oracle/irr_oracle" "$1/cases" "$1/in" "$1/out" "$1/outsafe" "${SALVAGE_IRR_LESS:-0}"
+	python3 "$irr_check" "$ob/oracle/irr_oracle" "$1/cases" "$1/in" "$1/out" "$1/outsafe" "$1/orig" \
+		"${SALVAGE_IRR_LESS:-0}"
 }
 
 status=0

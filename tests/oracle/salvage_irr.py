@@ -2,14 +2,18 @@
 """salvage_irr.py - the engine's view of the B3D salvage (issue 29): every
 output w3dfix wrote from a damaged file must load in Irrlicht 1.8 (the
 loader Luanti's is forked from) with at least what Irrlicht loads from the
-damaged file itself: meshes, vertices, triangles, joints, weights, keys.
+damaged file itself: meshes, vertices, triangles, joints, weights, keys -
+or, where the damage made Irrlicht load more than the undamaged file holds
+(a phantom joint read from misplaced bytes), at least what it loads from
+the undamaged file: per count, at least the smaller of the two.
 
-  salvage_irr.py IRR_ORACLE CASES IN OUT_UNSAFE OUT_SAFE [MAX_LESS]
+  salvage_irr.py IRR_ORACLE CASES IN OUT_UNSAFE OUT_SAFE ORIG [MAX_LESS]
 
 CASES: tests/salvage.sh's case list (name TAB kind ...); IN: the damaged
 files; OUT_UNSAFE, OUT_SAFE: w3dfix --unsafe -o and w3dfix -o outputs (a
 case with no output there was refused: the damaged file is kept, nothing
-to compare).  The files go through one irr_oracle process per processor
+to compare); ORIG: the undamaged files, named as CASES' fourth column
+with '/' as '~'.  The files go through one irr_oracle process per processor
 (compare.py load: restarted after a crash), which reports counts only
 (IRR_ORACLE_COUNTS_ONLY=1: no poses) and gives each file
 IRR_ORACLE_SECONDS (default here 3) before it counts as a hang.  A damaged file Irrlicht refuses counts as
@@ -46,16 +50,19 @@ def kind_of(name, where):
 def main():
     if len(sys.argv) < 6:
         sys.exit(__doc__)
-    oracle, cases, din, dun, dsafe = sys.argv[1:6]
-    max_less = int(sys.argv[6]) if len(sys.argv) > 6 else 0
+    if len(sys.argv) < 7:
+        sys.exit(__doc__)
+    oracle, cases, din, dun, dsafe, dorig = sys.argv[1:7]
+    max_less = int(sys.argv[7]) if len(sys.argv) > 7 else 0
     rows = []
     with open(cases) as f:
         for line in f:
             cols = line.rstrip("\n").split("\t")
             if cols and cols[0]:
-                rows.append((cols[0], kind_of(cols[0], cols[1] if len(cols) > 1 else "")))
-    paths = []
-    for name, _ in rows:
+                orig = cols[3].replace("/", "~") if len(cols) > 3 else ""
+                rows.append((cols[0], kind_of(cols[0], cols[1] if len(cols) > 1 else ""), orig))
+    paths = sorted({os.path.join(dorig, o) for _, _, o in rows if o})
+    for name, _, _ in rows:
         paths.append(os.path.join(din, name))
         for d in (dun, dsafe):
             p = os.path.join(d, name)
@@ -70,8 +77,11 @@ def main():
         for part in ex.map(lambda ps: compare.load(oracle, ps) if ps else {}, parts):
             got.update(part)
     table, less = {}, []
-    for name, kind in rows:
+    for name, kind, orig in rows:
         before = compare.counts(got.get(os.path.join(din, name), {"refused": "missing"}))
+        whole = compare.counts(got.get(os.path.join(dorig, orig), {"refused": "missing"})) if orig else None
+        if before is not None and whole is not None:
+            before = tuple(min(b, w) for b, w in zip(before, whole))
         for mode, d in (("--unsafe", dun), ("safe", dsafe)):
             p = os.path.join(d, name)
             if not os.path.exists(p):
