@@ -147,6 +147,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	sh tests/sweep.sh $(BUILD)/w3dlint b3d
 	sh tests/b3d_anomalies.sh $(BUILD)/w3dlint
 	sh tests/sweep.sh $(BUILD)/w3dlint p3d
+	sh tests/sweep.sh $(BUILD)/w3dlint archives
 	sh tests/sarif_validate.sh $(BUILD)/w3dlint $(BUILD)/gen_demo
 	sh tests/report_stream.sh $(BUILD)/w3dlint
 	sh tests/precommit.sh $(BUILD)/w3dlint $(BUILD)/gen_demo $(BUILD)/w3dfix
@@ -269,6 +270,7 @@ _check: $(BUILD)/unit_tests $(PROGS)
 	SWEEP_PER_FILE=0 sh tests/sweep.sh $(BUILD)/w3dlint
 	SWEEP_PER_FILE=0 sh tests/sweep.sh $(BUILD)/w3dlint b3d
 	SWEEP_PER_FILE=0 sh tests/sweep.sh $(BUILD)/w3dlint p3d
+	SWEEP_PER_FILE=0 sh tests/sweep.sh $(BUILD)/w3dlint archives
 
 # `make evidence`: rewrite the evidence table of docs/sources.md from the
 # built catalogue (scripts/gen-evidence.py; tests/evidence.sh checks it).

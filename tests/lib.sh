@@ -39,10 +39,12 @@ assemble() {
 # w3d_files CORPUS: the W3D files under CORPUS (any letter case of .w3d,
 # .wlt, .wht, .wha, .wtm), sorted, one a line, into $tmp/files and their
 # count into $total; exits 0 with a "skipped" line when there is none.
-# format_files FORMAT CORPUS: the same for the files of FORMAT (w3d, b3d).
+# format_files FORMAT CORPUS: the same for the files of FORMAT (w3d, b3d, p3d;
+# archives: the .big and .pbo files).
 format_files() {
 	case $1 in
 	w3d) w3d_files "$2"; return ;;
+	archives) find "$2" -type f \( -iname '*.big' -o -iname '*.pbo' \) | LC_ALL=C sort > "$tmp/files" ;;
 	*) find "$2" -type f -iname "*.$1" | LC_ALL=C sort > "$tmp/files" ;;
 	esac
 	total=$(wc -l < "$tmp/files")
