@@ -5,7 +5,8 @@
 
 #include "model.h"
 
-static const char *const names[W3D_GAME__COUNT] = { "auto", "renegade", "generals", "bfme", "w3dhub" };
+static const char *const names[W3D_GAME__COUNT] = { "auto", W3D_GAME_NAMES };
+_Static_assert(sizeof names / sizeof names[0] == W3D_GAME__COUNT, "one name per w3d_game");
 
 const char *w3d_game_name(w3d_game g)
 {
@@ -14,18 +15,15 @@ const char *w3d_game_name(w3d_game g)
 
 bool w3d_game_parse(const char *s, w3d_game *out)
 {
-	static const struct {
-		const char *name;
-		w3d_game game;
-	} alias[] = {
-		{ "auto", W3D_GAME_AUTO },         { "renegade", W3D_GAME_RENEGADE },
-		{ "generals", W3D_GAME_GENERALS }, { "zh", W3D_GAME_GENERALS },
-		{ "zerohour", W3D_GAME_GENERALS }, { "bfme", W3D_GAME_BFME },
-		{ "w3dhub", W3D_GAME_W3DHUB },     { "tt", W3D_GAME_W3DHUB },
-	};
-	for (size_t i = 0; i < sizeof alias / sizeof alias[0]; i++)
-		if (strcasecmp(s, alias[i].name) == 0) {
-			*out = alias[i].game;
+	static const char *const alias[] = { W3D_GAME_ALIASES };
+	for (size_t i = 0; i + 1 < sizeof alias / sizeof alias[0]; i += 2)
+		if (strcasecmp(s, alias[i]) == 0) {
+			s = alias[i + 1];
+			break;
+		}
+	for (int g = 0; g < W3D_GAME__COUNT; g++)
+		if (strcasecmp(s, names[g]) == 0) {
+			*out = (w3d_game)g;
 			return true;
 		}
 	return false;

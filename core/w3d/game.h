@@ -29,6 +29,13 @@
 
 #include "core/chunk.h"
 
+/* The W3D games' names, written once: the target names of --target, the
+ * configuration's target: and the reports (lint/w3d/targets.c), in the
+ * order of w3d_game from W3D_GAME_RENEGADE; and the aliases, pairs of
+ * (alias, name). */
+#define W3D_GAME_NAMES "renegade", "generals", "bfme", "w3dhub"
+#define W3D_GAME_ALIASES "zh", "generals", "zerohour", "generals", "tt", "w3dhub"
+
 typedef enum w3d_game {
 	W3D_GAME_AUTO = 0,
 	W3D_GAME_RENEGADE,

@@ -4,8 +4,8 @@
 
 #include "core/w3d/model.h"
 
-const char *const w3d_targets[] = { "renegade", "generals", "bfme", "w3dhub", NULL };
-const char *const w3d_target_aliases[] = { "zh", "generals", "zerohour", "generals", "tt", "w3dhub", NULL };
+const char *const w3d_targets[] = { W3D_GAME_NAMES, NULL };
+const char *const w3d_target_aliases[] = { W3D_GAME_ALIASES, NULL };
 /* A SAGE game's mod keeps its INI files in Data/INI (Generals, Zero Hour,
  * BFME I/II, RotWK); which of them its INI files (layout_ini.c) or the
  * file itself may say. */
