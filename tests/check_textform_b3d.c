@@ -33,27 +33,12 @@ static void f32s(wb *b, const float *v, size_t n)
 		t_w3d_f32(b, v[i]);
 }
 
-/* Asserts that text assembles to want[0..n). */
-static void assembles_to(const char *text, const uint8_t *want, size_t n)
-{
-	char err[512] = "";
-	wl_tf_bytes out;
-	ck_assert_msg(wl_tf_assemble("t.txt", text, strlen(text), &out, err, sizeof err) == 0,
-		      "assembly failed: %s\n%.3000s", err, text);
-	size_t i = 0;
-	while (i < n && i < out.len && out.data[i] == want[i])
-		i++;
-	ck_assert_msg(i == n && out.len == n, "%zu bytes assembled, %zu expected, first difference "
-		      "at 0x%zx\n%.3000s", out.len, n, i, text);
-	free(out.data);
-}
-
 /* Dumps b, checks the dump assembles to b's bytes and holds every string of
  * the NULL-terminated list has; frees b. */
 static void b3d_roundtrip(wb *b, const char *const *has)
 {
 	char *text = b3d_text(b);
-	assembles_to(text, b->data, b->len);
+	t_assembles_to(text, b->data, b->len);
 	for (size_t i = 0; has[i]; i++)
 		ck_assert_msg(strstr(text, has[i]) != NULL, "no '%s' in\n%.3000s", has[i], text);
 	free(text);
@@ -255,7 +240,7 @@ START_TEST(test_wrong_lengths_are_pinned)
 	t_b3d_end(&b);
 	char *text = b3d_text(&b);
 	ck_assert_msg(strstr(text, "size: -1  #") != NULL, "%s", text);
-	assembles_to(text, b.data, b.len);
+	t_assembles_to(text, b.data, b.len);
 	free(text);
 	b.len -= 3; /* BB3D's declared length now runs past the end */
 	b3d_roundtrip(&b, HAS("size: "));
@@ -281,7 +266,7 @@ START_TEST(test_edited_value_assembles)
 	t_b3d_quad_model(&want, NULL, &tris_at);
 	const uint8_t seven[4] = { 7, 0, 0, 0 };
 	memcpy(want.data + tris_at + 8, seven, 4);
-	assembles_to(text, want.data, want.len);
+	t_assembles_to(text, want.data, want.len);
 	free(text);
 	t_w3d_free(&want);
 	t_w3d_free(&b);
@@ -308,7 +293,7 @@ START_TEST(test_hand_written_lengths_and_defaults)
 	t_b3d_anim(&want, 0, 12, 25);
 	t_b3d_end(&want);
 	t_b3d_end(&want);
-	assembles_to(text, want.data, want.len);
+	t_assembles_to(text, want.data, want.len);
 	t_w3d_free(&want);
 }
 END_TEST
@@ -329,7 +314,7 @@ START_TEST(test_unknown_tag_by_name)
 	t_w3d_u32(&want, 5);
 	t_b3d_end(&want);
 	t_b3d_end(&want);
-	assembles_to(text, want.data, want.len);
+	t_assembles_to(text, want.data, want.len);
 	t_w3d_free(&want);
 }
 END_TEST

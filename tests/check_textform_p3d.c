@@ -26,21 +26,6 @@ static char *p3d_text(const wb *b)
 	return t_text(wl_format_find("p3d"), b->data, b->len, "test.p3d");
 }
 
-/* Asserts that text assembles to want[0..n). */
-static void assembles_to(const char *text, const uint8_t *want, size_t n)
-{
-	char err[512] = "";
-	wl_tf_bytes out;
-	ck_assert_msg(wl_tf_assemble("t.txt", text, strlen(text), &out, err, sizeof err) == 0,
-		      "assembly failed: %s\n%.3000s", err, text);
-	size_t i = 0;
-	while (i < n && i < out.len && out.data[i] == want[i])
-		i++;
-	ck_assert_msg(i == n && out.len == n, "%zu bytes assembled, %zu expected, first difference at 0x%zx\n%.3000s",
-		      out.len, n, i, text);
-	free(out.data);
-}
-
 /* Asserts that text does not assemble and the error holds `want`. */
 static void refused(const char *text, const char *want)
 {
@@ -97,7 +82,7 @@ START_TEST(every_tag_roundtrip)
 	};
 	for (size_t i = 0; i < sizeof has / sizeof has[0]; i++)
 		ck_assert_msg(strstr(text, has[i]) != NULL, "no '%s' in\n%.4000s", has[i], text);
-	assembles_to(text, b.data, b.len);
+	t_assembles_to(text, b.data, b.len);
 	free(text);
 	t_w3d_free(&b);
 }
@@ -122,7 +107,7 @@ START_TEST(edited_point)
 	size_t z = 12 + 28 + 3 * 16 + 8;
 	float q = 0.25f;
 	memcpy(b.data + z, &q, 4);
-	assembles_to(edited, b.data, b.len);
+	t_assembles_to(edited, b.data, b.len);
 	free(edited);
 	free(text);
 	t_w3d_free(&b);
@@ -143,7 +128,7 @@ START_TEST(pins_roundtrip)
 	t_w3d_bytes(&b, "\x01\x02\x03", 3);
 	char *text = p3d_text(&b);
 	ck_assert_msg(strstr(text, "active: 0") && strstr(text, "tail: \"01 02 03\""), "%.4000s", text);
-	assembles_to(text, b.data, b.len);
+	t_assembles_to(text, b.data, b.len);
 	free(text);
 	const char *pinned = "p3d-text: 1\nmlod:\n  lod_count: 5\n  lods:\n    - resolution: 2\n"
 			     "      counts: [7, 0, 0]\n      points: [[0, 0, 0, 0]]\n      tags:\n"

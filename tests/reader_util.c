@@ -334,6 +334,20 @@ char *t_text(const wl_format *fmt, const void *p, size_t n, const char *source)
 	return text;
 }
 
+void t_assembles_to(const char *text, const uint8_t *want, size_t n)
+{
+	char err[512] = "";
+	wl_tf_bytes out;
+	ck_assert_msg(wl_tf_assemble("t.txt", text, strlen(text), &out, err, sizeof err) == 0,
+		      "assembly failed: %s\n%.3000s", err, text);
+	size_t i = 0;
+	while (i < n && i < out.len && out.data[i] == want[i])
+		i++;
+	ck_assert_msg(i == n && out.len == n, "%zu bytes assembled, %zu expected, first difference at 0x%zx\n%.3000s",
+		      out.len, n, i, text);
+	free(out.data);
+}
+
 wl_catalog *t_cat;
 
 void t_cat_setup(void)

@@ -43,6 +43,10 @@ wl_tf_bytes t_assemble(const char *name, const char *text, size_t n);
  *  Fails the test when the writer fails. */
 char *t_text(const wl_format *fmt, const void *p, size_t n, const char *source);
 
+/** Asserts that text (a text form document) assembles (wl_tf_assemble) to
+ *  exactly want[0..n), naming the first differing byte otherwise. */
+void t_assembles_to(const char *text, const uint8_t *want, size_t n);
+
 /** Findings of rule. */
 size_t t_count(const wl_doc *d, const char *rule);
 /** The first finding of rule (emission order), or NULL. */
