@@ -402,6 +402,49 @@ static size_t count_same(const wl_doc *d0, const wl_chunk *x, const wl_doc *d, c
 	return n;
 }
 
+/* The chunk that reads whole which the bytes from..to (a run of gaps or
+ * unknown chunks under parent, in d0; a header's bytes before it included:
+ * a chunk whose start the chunk before it overlaps) hold, when the output
+ * d1 lacks it: a problem line; 0 when there is none or d1 holds it byte
+ * for byte (wl_doc_find_chunk). */
+static int gap_kept(const wl_doc *d0, const wl_doc *d1, const wl_chunk *parent, const wl_chunk *from,
+		    uint64_t to, wl_fix_result *r)
+{
+	uint64_t h = d0->format->header_size;
+	uint64_t base = parent->kind == WL_NODE_CHUNK ? wl_chunk_payload_offset(parent) : parent->offset;
+	uint64_t lo = from->offset > base + h ? from->offset - h + 1 : from->offset;
+	uint64_t q = wl_doc_find_chunk(d0, parent, lo, to);
+	if (q == UINT64_MAX)
+		return 0;
+	uint32_t id, size;
+	bool flag;
+	d0->format->read_header(d0->bytes + q, &id, &size, &flag);
+	uint64_t len = d0->format->header_size + (uint64_t)size;
+	if (len <= d0->size - q && holds(d1->bytes, d1->size, d0->bytes + q, len))
+		return 0;
+	return add_problem(r, "intact object lost: the bytes at 0x%llX..0x%llX read as no object hold a chunk "
+			   "that reads whole (%s at 0x%llX, %llu bytes), not in the output",
+			   (unsigned long long)from->offset, (unsigned long long)to, d0->format->id_name(id),
+			   (unsigned long long)q, (unsigned long long)len);
+}
+
+/* Inside a damaged object c: every gap (skipped, stray or trailing bytes)
+ * that holds a chunk reading whole leaves it in the output (gap_kept):
+ * bytes are unreadable only if no valid chunk can be read from them
+ * (issue 29; e.g. bytes inserted inside a nested chunk leave its parents'
+ * sizes short and the sibling after it read as stray bytes). */
+static int nested_gaps_kept(const wl_doc *d0, const wl_doc *d1, const wl_chunk *c, wl_fix_result *r)
+{
+	for (const wl_chunk *k = c->first_child; k; k = k->next) {
+		int rc = k->kind == WL_NODE_GAP ? gap_kept(d0, d1, c, k, wl_chunk_end(k), r)
+			 : k->first_child      ? nested_gaps_kept(d0, d1, k, r)
+					       : 0;
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
 /*
  * The element guard (issue 29): the repair of a damaged input keeps every
  * intact object - each object of the input read whole (intact_object)
@@ -434,31 +477,22 @@ static int check_kept(const wl_doc *d0, const wl_doc *d1, wl_fix_result *r)
 			}
 			continue;
 		}
-		if (k->kind == WL_NODE_CHUNK && k->type)
-			continue; /* a damaged object: may lose parts */
+		if (k->kind == WL_NODE_CHUNK && k->type) {
+			/* a damaged object: may lose parts, but not a chunk that
+			 * reads whole inside its unreadable bytes */
+			int rc = nested_gaps_kept(d0, d1, k, r);
+			if (rc)
+				return rc;
+			continue;
+		}
 		/* a run of gaps and unknown chunks: placed in no object */
 		const wl_chunk *last = k;
 		while (last->next && !(last->next->kind == WL_NODE_CHUNK && last->next->type))
 			last = last->next;
-		/* from a header's bytes before the run: a chunk whose start the
-		 * object before it overlaps (bytes deleted inside that object) */
-		uint64_t h = d0->format->header_size;
-		uint64_t lo = k->offset > lv0->offset + h ? k->offset - h + 1 : k->offset;
-		uint64_t q = wl_doc_find_chunk(d0, lv0, lo, wl_chunk_end(last));
-		const wl_chunk *from = k;
+		int rc = gap_kept(d0, d1, lv0, k, wl_chunk_end(last), r);
+		if (rc)
+			return rc;
 		k = last;
-		if (q == UINT64_MAX)
-			continue;
-		/* the chunk found must still be in the output, byte for byte */
-		uint32_t id, size;
-		bool flag;
-		d0->format->read_header(d0->bytes + q, &id, &size, &flag);
-		uint64_t len = d0->format->header_size + (uint64_t)size;
-		if (len > d0->size - q || !holds(d1->bytes, d1->size, d0->bytes + q, len))
-			return add_problem(r, "intact object lost: the bytes at 0x%llX..0x%llX read as no object "
-					   "hold a chunk that reads whole (%s at 0x%llX, %llu bytes), not in the output",
-					   (unsigned long long)from->offset, (unsigned long long)wl_chunk_end(last),
-					   d0->format->id_name(id), (unsigned long long)q, (unsigned long long)len);
 	}
 	return 0;
 }

@@ -731,6 +731,77 @@ START_TEST(test_drop_bad_triangles)
 }
 END_TEST
 
+/* A root NODE holding a quad MESH and two bone NODEs "a" and "b" and
+ * nothing after them,
+ * each with 4 position and scale keys; *keys_a: the offset of the first
+ * key record of a's KEYS. */
+static void two_bones(wb *b, size_t *keys_a)
+{
+	static const int32_t frame[4] = { 1, 2, 3, 4 };
+	float v[24];
+	for (int i = 0; i < 4; i++) {
+		const float k[6] = { 1.5f + (float)i, 2.5f, 3.5f, 1.25f, 1.25f, 1.25f };
+		memcpy(v + 6 * i, k, sizeof k);
+	}
+	t_w3d_init(b);
+	t_b3d_begin(b, "BB3D");
+	t_w3d_u32(b, 1);
+	t_b3d_node_begin(b, "root", t_b3d_identity);
+	quad_mesh_open(b, -1, -1);
+	t_b3d_end(b);
+	t_b3d_node_begin(b, "a", t_b3d_identity);
+	*keys_a = b->len + 8 + 4;
+	t_b3d_keys(b, 3, frame, v, 4);
+	t_b3d_end(b);
+	t_b3d_node_begin(b, "b", t_b3d_identity);
+	t_b3d_keys(b, 3, frame, v, 4);
+	t_b3d_end(b);
+	t_b3d_end(b);
+	t_b3d_end(b);
+}
+
+/* Bytes inserted inside a nested chunk (issue 29): the sizes of its
+ * parents fall short, and NODE "b", which reads whole 20 bytes further on,
+ * is read as stray bytes inside root.  --unsafe must not drop it with them:
+ * the repair is refused and the input kept.  Near miss: the same file
+ * undamaged repairs (or not) with every NODE kept. */
+START_TEST(test_intact_node_in_stray_bytes)
+{
+	wb b, d;
+	size_t ka;
+	two_bones(&b, &ka);
+	t_w3d_init(&d);
+	t_w3d_bytes(&d, b.data, ka + 8);
+	static const uint8_t junk[20] = { 0xAB, 0xAB, 0xAB, 0xAB, 0xAB, 0xAB, 0xAB, 0xAB, 0xAB, 0xAB,
+					  0xAB, 0xAB, 0xAB, 0xAB, 0xAB, 0xAB, 0xAB, 0xAB, 0xAB, 0xAB };
+	t_w3d_bytes(&d, junk, sizeof junk);
+	t_w3d_bytes(&d, b.data + ka + 8, b.len - ka - 8);
+	ck_assert_uint_ge(findings_of(d.data, d.len, "stray-bytes") + findings_of(d.data, d.len, "trailing-bytes"), 1);
+	wl_fix_options o = { 0 };
+	o.catalog = t_cat;
+	o.unsafe = true;
+	wl_fix_result r;
+	ck_assert_int_eq(wl_fix_run(&o, "t.b3d", d.data, d.len, &r), 0);
+	/* NODE "b" (its header and name) is in every output that is written */
+	const uint8_t *bnode = NULL;
+	for (size_t i = ka; i + 5 < b.len && !bnode; i++)
+		if (memcmp(b.data + i, "NODE", 4) == 0 && memcmp(b.data + i + 8, "b", 2) == 0)
+			bnode = b.data + i;
+	ck_assert_ptr_nonnull(bnode);
+	bool kept = false;
+	for (size_t i = 0; r.out && i + 10 <= r.out_len && !kept; i++)
+		kept = memcmp(r.out + i, bnode, 10) == 0;
+	ck_assert_msg(!r.verified || !r.changed || kept, "NODE b dropped by a verified repair");
+	ck_assert_msg(!r.verified, "the repair that drops NODE b is refused");
+	wl_fix_result_free(&r);
+	ck_assert_int_eq(wl_fix_run(&o, "t.b3d", b.data, b.len, &r), 0);
+	ck_assert(r.verified);
+	wl_fix_result_free(&r);
+	t_w3d_free(&d);
+	t_w3d_free(&b);
+}
+END_TEST
+
 START_TEST(test_trailing_bytes_on_b3d)
 {
 	wb b;
@@ -784,6 +855,7 @@ Suite *b3d_fix_suite(void)
 	tcase_add_checked_fixture(tc, t_cat_setup, t_cat_teardown);
 	tcase_add_test(tc, test_trim_record_slack);
 	tcase_add_test(tc, test_drop_bad_triangles);
+	tcase_add_test(tc, test_intact_node_in_stray_bytes);
 	tcase_add_test(tc, test_trailing_bytes_on_b3d);
 	tcase_add_test(tc, test_container_size_on_b3d);
 	tcase_add_test(tc, test_normalise_quaternions);
