@@ -120,8 +120,8 @@ damage() {
 # (tests/oracle/salvage_irr.py; the oracle tier's loader, built into
 # W3DFIX's build folder); skipped with a line when Irrlicht is absent.
 # SALVAGE_IRR_LESS: the outputs allowed to load less (default 0).  Not in
-# the default run: Irrlicht spins for its 10 s limit or crashes on many
-# damaged inputs, so every fifth B3D file takes about 20 minutes here.
+# the default run: Irrlicht crashes or spins on many damaged inputs, so
+# every 8th B3D file takes about 35 minutes here (docs/oracle.md).
 irr_outputs() {
 	[ "${SALVAGE_IRR:-0}" = 1 ] || return 0
 	ob=$(dirname "$fix")

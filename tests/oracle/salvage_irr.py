@@ -11,8 +11,8 @@ the undamaged file: per count, at least the smaller of the two.
 
 CASES: tests/salvage.sh's case list (name TAB kind ...); IN: the damaged
 files; OUT_UNSAFE, OUT_SAFE: w3dfix --unsafe -o and w3dfix -o outputs (a
-case with no output there was refused: the damaged file is kept, nothing
-to compare); ORIG: the undamaged files, named as CASES' fourth column
+case with no output there, or whose output is the damaged file unchanged,
+was refused: the damaged file is kept, nothing to compare); ORIG: the undamaged files, named as CASES' fourth column
 with '/' as '~'.  The files go through one irr_oracle process per processor
 (compare.py load: restarted after a crash), which reports counts only
 (IRR_ORACLE_COUNTS_ONLY=1: no poses) and gives each file
@@ -45,6 +45,15 @@ def kind_of(name, where):
     if tag[:1] == "g":
         return "grown " + tag[1:]
     return where or "other"
+
+
+def same_bytes(a, b):
+    """Do files a and b hold the same bytes?"""
+    try:
+        with open(a, "rb") as x, open(b, "rb") as y:
+            return x.read() == y.read()
+    except OSError:
+        return False
 
 
 def main():
@@ -88,6 +97,9 @@ def main():
                 continue
             t = table.setdefault((kind, mode), [0, 0])
             t[0] += 1
+            if same_bytes(p, os.path.join(din, name)):
+                t[1] += 1  # refused: the damaged file written unchanged (-o)
+                continue
             after = compare.counts(got.get(p, {"refused": "missing"}))
             if before is None or (after is not None and all(a >= b for a, b in zip(after, before))):
                 t[1] += 1
