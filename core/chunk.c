@@ -145,10 +145,28 @@ static const wl_chunk_type *fits_known(reader *r, uint16_t ctx, uint64_t pos, ui
 	return t;
 }
 
+static uint64_t fits_any(reader *r, uint64_t pos, uint64_t limit);
+
+/* A header at pos whose id is a tag of four upper-case letters or digits,
+ * in a format whose ids are tags (B3D: an exporter's own chunk such as
+ * PIVO or SEQS, which every reader skips), and whose extent fits in end. */
+static bool fits_tagged(reader *r, uint64_t pos, uint64_t end)
+{
+	if (!r->f->tag_ids || pos > end || end - pos < r->h)
+		return false;
+	for (int i = 0; i < 4; i++) {
+		uint8_t b = r->d->bytes[pos + (uint64_t)i];
+		if (!((b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9')))
+			return false;
+	}
+	return fits_any(r, pos, end) != 0;
+}
+
 /*
  * Stronger evidence than fits_known, for judging which size is wrong and for
  * forward scans: a known, fitting chunk that is not empty and, when it is a
- * container, whose first child is itself known and fitting.  Zero bytes
+ * container, whose first child is itself known and fitting (or, where ids
+ * are tags, an exporter's own tagged chunk that fits: fits_tagged).  Zero bytes
  * (padding, 0.0f) read as an empty MESH (id 0, size 0), so an empty chunk
  * is no evidence of structure.
  */
@@ -164,7 +182,8 @@ static const wl_chunk_type *strong_known(reader *r, uint16_t ctx, uint64_t pos, 
 		return NULL;
 	uint64_t f = fields_at(r, t, pos + r->h, pos + r->h + size);
 	if (t->child_ctx && !(t->flags & WL_TYPE_OPAQUE) && f < size &&
-	    !fits_known(r, t->child_ctx, pos + r->h + f, pos + r->h + size))
+	    !fits_known(r, t->child_ctx, pos + r->h + f, pos + r->h + size) &&
+	    !fits_tagged(r, pos + r->h + f, pos + r->h + size))
 		return NULL;
 	return t;
 }
@@ -309,6 +328,17 @@ static bool chain_from(reader *r, uint16_t ctx, uint64_t q, uint64_t limit)
 		if (!(pos = fits_any(r, pos, limit)))
 			return false;
 	return true;
+}
+
+/* An exporter's own tagged chunk at q (fits_tagged: B3D's SEQS, PIVO)
+ * followed by the end of the range or by a chain of valid chunks: as good
+ * a place for reading to resume as a chain_from. */
+static bool tagged_then_chain(reader *r, uint16_t ctx, uint64_t q, uint64_t limit)
+{
+	if (!fits_tagged(r, q, limit))
+		return false;
+	uint64_t n = fits_any(r, q, limit);
+	return n == limit || chain_from(r, ctx, n, limit);
 }
 
 /* Where the children of a container of type t at pos, declared to end at
@@ -547,7 +577,7 @@ static uint64_t true_end(reader *r, const wl_chunk *parent, const wl_chunk_type 
 	for (uint64_t q = lo; q <= hi; q++) {
 		if (q == cend || !data_size_ok(t, q - start))
 			continue;
-		if (q < limit && chain_from(r, ctx, q, limit))
+		if (q < limit && (chain_from(r, ctx, q, limit) || tagged_then_chain(r, ctx, q, limit)))
 			return q;
 	}
 	for (uint64_t k = 1; k <= SIZE_NEAR; k++) {

@@ -301,6 +301,62 @@ START_TEST(test_node_grown_over_sibling)
 }
 END_TEST
 
+/* An ANIM followed by an exporter's own tagged chunk (SEQS, as SCP-CB's
+ * models hold) and a bone NODE whose first child is another (PIVO); *anim_at:
+ * the ANIM's header. */
+static void anim_seqs(wb *b, size_t *anim_at)
+{
+	t_w3d_init(b);
+	t_b3d_begin(b, "BB3D");
+	t_w3d_u32(b, 1);
+	t_b3d_node_begin(b, "root", t_b3d_identity);
+	t_b3d_begin(b, "MESH");
+	t_w3d_u32(b, (uint32_t)-1);
+	t_b3d_vrts(b, 0, 0, 0, QUAD, 4);
+	t_b3d_tris(b, -1, QUAD_IDX, 2);
+	t_b3d_end(b);
+	*anim_at = b->len;
+	t_b3d_anim(b, 0, 10, 25);
+	t_b3d_begin(b, "SEQS");
+	t_b3d_str(b, "Animation");
+	t_w3d_u32(b, 1);
+	t_w3d_u32(b, 1);
+	t_w3d_u32(b, 0);
+	t_b3d_end(b);
+	t_b3d_node_begin(b, "Skeleton", t_b3d_identity);
+	t_b3d_begin(b, "PIVO");
+	t_b3d_end(b);
+	t_b3d_end(b);
+	t_b3d_end(b);
+	t_b3d_end(b);
+}
+
+/* Issue 29 (scpcb 173_2.b3d with its ANIM's size +8): the ANIM's declared
+ * end falls inside the SEQS after it, and the bone NODE after that begins
+ * with a PIVO.  Neither tag is a chunk B3D defines, but each fits and every
+ * reader skips it: the ANIM ends where the SEQS starts (main read it to the
+ * NODE, the SEQS went as record slack, and earlier the SEQS and the NODE as
+ * stray bytes).  --unsafe gives back the undamaged file.  Near miss: the
+ * undamaged file has no chunk-size-wrong. */
+START_TEST(test_size_before_tagged_chunk)
+{
+	wb b, d;
+	size_t anim_at;
+	anim_seqs(&b, &anim_at);
+	ck_assert_uint_eq(lint_count(&b, "chunk-size-wrong"), 0);
+	anim_seqs(&d, &anim_at);
+	resize(&d, anim_at, 8);
+	wl_doc *doc = b3d_doc(&d);
+	ck_assert_uint_eq(t_count(doc, "chunk-size-wrong"), 1);
+	ck_assert_uint_eq(t_find(doc, "chunk-size-wrong")->offset, anim_at + 4);
+	ck_assert_uint_eq(t_count(doc, "stray-bytes"), 0);
+	t_free(doc);
+	t_fix_expect_fix("t.b3d", &d, &b, true);
+	t_w3d_free(&d);
+	t_w3d_free(&b);
+}
+END_TEST
+
 /* Issue 29 (mobs_rat.b3d: an unknown chunk's size 39 -> 1039 made
  * --unsafe drop the whole model as stray bytes): the unknown chunk's size
  * grown by more than a header, its declared end inside the BRUS's payload
@@ -433,6 +489,7 @@ Suite *b3d_size_wrong_suite(void)
 	tcase_add_loop_test(tc, test_unknown_size_at_sibling_near_miss, 0, 2);
 	tcase_add_loop_test(tc, test_node_shrunk_over_last_child, 0, 2);
 	tcase_add_test(tc, test_node_grown_over_sibling);
+	tcase_add_test(tc, test_size_before_tagged_chunk);
 	tcase_add_loop_test(tc, test_repeats_kept_beside_judged_size, 0, 2);
 	tcase_add_loop_test(tc, test_unknown_grown_over_chain, 0, 3);
 	tcase_add_loop_test(tc, test_unknown_holding_chunks_near_miss, 0, 2);
