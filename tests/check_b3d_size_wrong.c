@@ -310,11 +310,7 @@ static void anim_seqs(wb *b, size_t *anim_at)
 	t_b3d_begin(b, "BB3D");
 	t_w3d_u32(b, 1);
 	t_b3d_node_begin(b, "root", t_b3d_identity);
-	t_b3d_begin(b, "MESH");
-	t_w3d_u32(b, (uint32_t)-1);
-	t_b3d_vrts(b, 0, 0, 0, QUAD, 4);
-	t_b3d_tris(b, -1, QUAD_IDX, 2);
-	t_b3d_end(b);
+	t_b3d_quad_mesh(b, -1, 0, NULL);
 	*anim_at = b->len;
 	t_b3d_anim(b, 0, 10, 25);
 	t_b3d_begin(b, "SEQS");
