@@ -230,6 +230,38 @@ static bool records_whole(reader *r, const wl_chunk_type *t, uint64_t start, uin
 	return t->elem_size && n % t->elem_size == 0;
 }
 
+/* Declared end of chunk c (past the end of the file when its size runs
+ * there). */
+static uint64_t declared_end(const reader *r, const wl_chunk *c)
+{
+	return c->offset + r->h + (uint64_t)c->declared_size;
+}
+
+/*
+ * A child at pos of parent declares an end (cend) past the end of the range
+ * its grandparent gives (so the grandparent's own size looks short too).
+ * When bytes were inserted inside a nested chunk, every ancestor's size is
+ * short by as many: walking up from parent, each chunk being read with its
+ * declared size (the range read_chunk gave it: not clamped, not resized)
+ * whose declared end lies between pos and cend, with no valid sibling of it
+ * starting there (its end falls inside data), is taken as short.  Returns
+ * the end of the range of the first ancestor not short (the file's end for
+ * the top level): at least cend when the child fits there; else less (0
+ * when an ancestor's size is judged otherwise).
+ */
+static uint64_t short_ancestors_end(reader *r, const wl_chunk *parent, uint64_t pos, uint64_t cend)
+{
+	const wl_chunk *a = parent;
+	for (int n = 0; a && a->kind != WL_NODE_ROOT && n <= WL_MAX_DEPTH; n++, a = a->parent) {
+		uint64_t e = declared_end(r, a);
+		if (wl_chunk_end(a) != e || e >= cend)
+			return wl_chunk_end(a);
+		if (e <= pos || strong_known(r, ctx_of(a->parent), e, r->d->size))
+			return 0;
+	}
+	return a && a->kind == WL_NODE_ROOT ? r->d->size : 0;
+}
+
 /*
  * A child at pos declares an end (cend) past its parent's end (limit).
  * Decide whether the parent's size is the wrong one: the child must be
@@ -238,16 +270,25 @@ static bool records_whole(reader *r, const wl_chunk_type *t, uint64_t start, uin
  * parent's declared end must not be a valid sibling of the parent.
  */
 static bool parent_size_wrong(reader *r, const wl_chunk *parent, const wl_chunk_type *t,
-			      uint64_t pos, uint64_t cend, uint64_t limit, uint64_t avail)
+			      uint64_t pos, uint64_t cend, uint64_t limit, uint64_t *availp)
 {
-	if (parent->kind == WL_NODE_ROOT || cend > avail)
+	if (parent->kind == WL_NODE_ROOT)
 		return false;
+	uint64_t avail = *availp;
+	if (cend > avail) {
+		/* Bytes inserted deeper down leave every ancestor short by as
+		 * many: the child is wrong only if an ancestor's end is not. */
+		avail = short_ancestors_end(r, parent, pos, cend);
+		if (cend > avail)
+			return false;
+	}
 	uint16_t ctx = ctx_of(parent);
 	uint16_t gctx = ctx_of(parent->parent);
 	if (t->child_ctx) {
 		if (!tiles(r, t->child_ctx, pos + r->h + fields_at(r, t, pos + r->h, cend), cend))
 			return false;
-	} else if (!data_size_ok(t, cend - pos - r->h)) {
+	} else if (!data_size_ok(t, cend - pos - r->h) ||
+		   (r->f->whole_records && !records_whole(r, t, pos + r->h, cend - pos - r->h))) {
 		return false;
 	}
 	bool after_ok = cend == avail || strong_known(r, ctx, cend, avail) ||
@@ -255,7 +296,10 @@ static bool parent_size_wrong(reader *r, const wl_chunk *parent, const wl_chunk_
 	if (!after_ok)
 		return false;
 	bool sibling_at_limit = limit == avail || strong_known(r, gctx, limit, avail);
-	return !sibling_at_limit;
+	if (sibling_at_limit)
+		return false;
+	*availp = avail;
+	return true;
 }
 
 /* A plausible chunk start for a forward scan: known, fits, and followed by
@@ -1009,6 +1053,16 @@ static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64
 			r->why = why;
 			if (te)
 				note_resized(r, parent, at, cend);
+			if (pos > limit && !adopting) {
+				/* A descendant was found to run past the sizes of
+				 * its ancestors, short by bytes inserted inside it
+				 * (parent_size_wrong, short_ancestors_end), and the
+				 * child was extended over it: so is this parent. */
+				parent->recovery |= WL_REC_EXTENDED;
+				over = (overrun){ id, at, pos, limit };
+				limit = pos;
+				adopting = true;
+			}
 			continue;
 		}
 		if (!t) {
@@ -1037,8 +1091,7 @@ static uint64_t parse_children(reader *r, wl_chunk *parent, uint64_t pos, uint64
 			pos = limit;
 			break;
 		}
-		if (limit == r->d->size || !parent_size_wrong(r, parent, t, pos, cend, limit, avail) ||
-		    adopting) {
+		if (limit == r->d->size || adopting || !parent_size_wrong(r, parent, t, pos, cend, limit, &avail)) {
 			pos = read_overrun(r, parent, t, pos, cend, limit, depth);
 			continue;
 		}

@@ -178,6 +178,23 @@ static int apply_stray(wl_fix_ctx *x)
 
 /* ---- chunk-overruns ---- */
 
+/* How many leading bytes of data chunk k's payload p[0..len) are whole
+ * records, its header fields included: the format's count where the
+ * record size is read from the chunk (wl_format.whole_records: B3D KEYS,
+ * VRTS), else the schema's elem_size; 0 when the chunk has no records
+ * (opaque, untyped, or no element size) or not even its header fields are
+ * whole. */
+static size_t whole_prefix(const wl_fix_ctx *x, const wl_chunk *k, const uint8_t *p, size_t len)
+{
+	const wl_chunk_type *t = k->type;
+	if (!t || (t->flags & WL_TYPE_OPAQUE))
+		return 0;
+	size_t keep = x->doc->format->whole_records ? (size_t)x->doc->format->whole_records(k->id, p, len)
+		      : t->elem_size			   ? len - len % t->elem_size
+							   : 0;
+	return keep > len ? 0 : keep;
+}
+
 static int overrun_walk(wl_fix_ctx *x, wl_chunk *c)
 {
 	for (wl_chunk *k = c->first_child; k; k = k->next) {
@@ -190,15 +207,22 @@ static int overrun_walk(wl_fix_ctx *x, wl_chunk *c)
 			    : !(k->recovery & WL_REC_CLAMPED) || k->parent->kind == WL_NODE_ROOT ||
 				      !wl_fix_rule_wanted(x, WLR_CHUNK_OVERRUNS_PARENT))
 			continue;
-		/* An array cut mid-element keeps its whole elements only, in the
-		 * same step: a partial element would be a new error
-		 * (array-size-not-multiple) and the step would be discarded. */
-		uint32_t elem = k->type && !k->container ? k->type->elem_size : 0;
-		if (elem && k->size % elem) {
-			size_t len = 0;
-			const uint8_t *p = wl_edit_payload(x->doc, k, &len);
-			size_t keep = (size_t)(k->size - k->size % elem);
-			if (keep > len || wl_edit_set_payload(x->doc, k, p, keep) != 0)
+		/* An array cut mid-record keeps its whole records only, in the
+		 * same step: a partial record would be a new error
+		 * (array-size-not-multiple, b3d-record-slack) and the step would
+		 * be discarded, leaving the overrun for a later step to cut
+		 * short of what the child's readers walk (issue 29). */
+		size_t len = 0;
+		const uint8_t *p = k->container ? NULL : wl_edit_payload(x->doc, k, &len);
+		size_t keep = p ? whole_prefix(x, k, p, len) : 0;
+		/* Records whose size the chunk gives (B3D) are cut here only
+		 * for a chunk clamped by its parent: one whose size the bytes
+		 * contradict keeps what was read, and a partial entry an id may
+		 * name is trim-record-slack's to judge (fix/b3d/fix_slack.c). */
+		if (resized && x->doc->format->whole_records)
+			keep = 0;
+		if (p && keep && keep < len) {
+			if (wl_edit_set_payload(x->doc, k, p, keep) != 0)
 				return -1;
 		} else if (wl_edit_resize(x->doc, k) != 0) {
 			return -1;
@@ -295,13 +319,8 @@ static int salvage_cut(wl_fix_ctx *x, wl_chunk *k)
 	uint32_t elem = t && !(t->flags & WL_TYPE_OPAQUE) ? t->elem_size : 0;
 	size_t len = 0;
 	const uint8_t *p = wl_edit_payload(x->doc, k, &len);
-	/* Records whose size the format reads from the chunk (B3D): its whole
-	 * ones. */
-	const wl_format *f = x->doc->format;
-	bool by_model = f->whole_records && t && !(t->flags & WL_TYPE_OPAQUE);
-	size_t keep = by_model ? (size_t)f->whole_records(k->id, p, len) : elem ? len - len % elem : 0;
-	if (keep > len)
-		keep = 0;
+	bool by_model = x->doc->format->whole_records && t && !(t->flags & WL_TYPE_OPAQUE);
+	size_t keep = whole_prefix(x, k, p, len);
 	/* One element of an array that held more would read as one value for
 	 * all (WL_TYPE_ONE_FOR_ALL): not what the file said. */
 	bool one_for_all = t && (t->flags & WL_TYPE_ONE_FOR_ALL) && keep == elem && k->declared_size > elem;

@@ -848,6 +848,120 @@ START_TEST(test_container_size_on_b3d)
 }
 END_TEST
 
+/* BB3D { NODE "root" { quad MESH, NODE "bone" { KEYS of 3 rotation keys
+ * (flags 4: 20-byte records) } } }, the KEYS' header offset in *keys_at
+ * and the bone NODE's in *bone_at. */
+static void keyed_bone(wb *b, size_t *bone_at, size_t *keys_at)
+{
+	static const int32_t frames[] = { 1, 2, 3 };
+	static const float rots[] = { 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0 };
+	t_b3d_begin(b, "BB3D");
+	t_w3d_u32(b, 1);
+	t_b3d_node_begin(b, "root", t_b3d_identity);
+	t_b3d_quad_mesh(b, -1, 0, NULL);
+	*bone_at = b->len;
+	t_b3d_node_begin(b, "bone", t_b3d_identity);
+	*keys_at = b->len;
+	t_b3d_keys(b, 4, frames, rots, 3);
+	t_b3d_end(b);
+	t_b3d_end(b);
+	t_b3d_end(b);
+}
+
+/* Adds delta to the int32 size of the chunk whose header is at off. */
+static void grow_size(wb *b, size_t off, int32_t delta)
+{
+	uint32_t v = (uint32_t)b->data[off + 4] | (uint32_t)b->data[off + 5] << 8 |
+		     (uint32_t)b->data[off + 6] << 16 | (uint32_t)b->data[off + 7] << 24;
+	t_w3d_patch_u32(b, off + 4, v + (uint32_t)delta);
+}
+
+START_TEST(test_ancestors_short_by_inserted_bytes)
+{
+	/* Bytes inserted inside the KEYS leave the KEYS and every ancestor
+	 * short by as many (here: all four sizes 8 short, so the ancestors end
+	 * inside the last key).  The KEYS' own size (what Irrlicht reads by)
+	 * is taken for the truth when no valid chunk starts at the ancestors'
+	 * ends: each ancestor is container-size-too-small, the KEYS is not cut
+	 * (chunk-overruns-parent would drop its last key), and container-sizes
+	 * gives back the whole file (issue 29). */
+	wb good, b;
+	size_t bone_at, keys_at;
+	t_w3d_init(&good);
+	keyed_bone(&good, &bone_at, &keys_at);
+	t_w3d_init(&b);
+	t_w3d_bytes(&b, good.data, good.len);
+	grow_size(&b, 0, -8);
+	grow_size(&b, 12, -8);
+	grow_size(&b, bone_at, -8);
+	ck_assert_uint_eq(findings_of(b.data, b.len, "container-size-too-small"), 3);
+	ck_assert_uint_eq(findings_of(b.data, b.len, "chunk-overruns-parent"), 0);
+	expect_fix(&b, &good, false);
+	/* Near miss: a valid sibling NODE starts where the bone's size ends,
+	 * so the KEYS' size is the wrong one (chunk-overruns-parent). */
+	wb c;
+	t_w3d_init(&c);
+	t_b3d_begin(&c, "BB3D");
+	t_w3d_u32(&c, 1);
+	t_b3d_node_begin(&c, "root", t_b3d_identity);
+	t_b3d_quad_mesh(&c, -1, 0, NULL);
+	t_b3d_node_begin(&c, "bone", t_b3d_identity);
+	static const int32_t frames[] = { 1 };
+	static const float rot[] = { 1, 0, 0, 0 };
+	size_t ckeys = c.len;
+	t_b3d_keys(&c, 4, frames, rot, 1);
+	t_b3d_end(&c);
+	t_b3d_node_begin(&c, "next", t_b3d_identity);
+	t_b3d_end(&c);
+	t_b3d_end(&c);
+	t_b3d_end(&c);
+	grow_size(&c, ckeys, 8);
+	ck_assert_uint_eq(findings_of(c.data, c.len, "chunk-overruns-parent"), 1);
+	ck_assert_uint_eq(findings_of(c.data, c.len, "container-size-too-small"), 0);
+	t_w3d_free(&c);
+	t_w3d_free(&b);
+	t_w3d_free(&good);
+}
+END_TEST
+
+START_TEST(test_overrun_keeps_whole_keys)
+{
+	/* A KEYS whose size runs past its bone NODE, where a valid sibling of
+	 * the bone follows (so the KEYS' size is the wrong one), over 2 stray
+	 * bytes after its last key inside the bone: chunk-overruns cuts it to
+	 * its whole keys in the same step (a 66-byte KEYS would leave a
+	 * partial record, b3d-record-slack, and the step would be discarded,
+	 * leaving the overrun in the file). */
+	static const int32_t frames[] = { 1, 2, 3 };
+	static const float rots[] = { 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0 };
+	wb want, b;
+	for (int pass = 0; pass < 2; pass++) {
+		wb *w = pass ? &b : &want;
+		t_w3d_init(w);
+		t_b3d_begin(w, "BB3D");
+		t_w3d_u32(w, 1);
+		t_b3d_node_begin(w, "root", t_b3d_identity);
+		t_b3d_quad_mesh(w, -1, 0, NULL);
+		t_b3d_node_begin(w, "bone", t_b3d_identity);
+		size_t keys_at = w->len;
+		t_b3d_keys(w, 4, frames, rots, 3);
+		if (pass) {
+			t_w3d_zeros(w, 2);
+			grow_size(w, keys_at, 2 + 12);
+		}
+		t_b3d_end(w);
+		t_b3d_node_begin(w, "next", t_b3d_identity);
+		t_b3d_end(w);
+		t_b3d_end(w);
+		t_b3d_end(w);
+	}
+	ck_assert_uint_eq(findings_of(b.data, b.len, "chunk-overruns-parent"), 1);
+	expect_fix(&b, &want, true);
+	t_w3d_free(&b);
+	t_w3d_free(&want);
+}
+END_TEST
+
 Suite *b3d_fix_suite(void)
 {
 	Suite *s = suite_create("b3d_fix");
@@ -858,6 +972,8 @@ Suite *b3d_fix_suite(void)
 	tcase_add_test(tc, test_intact_node_in_stray_bytes);
 	tcase_add_test(tc, test_trailing_bytes_on_b3d);
 	tcase_add_test(tc, test_container_size_on_b3d);
+	tcase_add_test(tc, test_ancestors_short_by_inserted_bytes);
+	tcase_add_test(tc, test_overrun_keeps_whole_keys);
 	tcase_add_test(tc, test_normalise_quaternions);
 	tcase_add_test(tc, test_zero_quaternion);
 	tcase_add_test(tc, test_clear_dangling_ids);
