@@ -31,7 +31,9 @@ LDLIBS_ALL = $(PKG_LIBS) -lm -lpthread
 FORMATS   := w3d b3d p3d
 layer      = $(wildcard $(1)/*.c $(foreach f,$(FORMATS),$(1)/$(f)/*.c))
 CORE_SRC  := $(call layer,core) $(wildcard core/archive/*.c)
-LINT_SRC  := $(call layer,lint)
+# lint/ groups its engine's parts: config/ (configuration, custom rules,
+# targets), report/ (the reporters, baseline), run/ (a run over many files).
+LINT_SRC  := $(call layer,lint) $(wildcard lint/config/*.c lint/report/*.c lint/run/*.c)
 FIX_SRC   := $(call layer,fix)
 TF_SRC    := $(call layer,textform)
 CLI_SRC   := $(filter-out cli/main_%.c,$(wildcard cli/*.c))

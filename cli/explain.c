@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lint/suggest.h"
+#include "lint/config/suggest.h"
 #include "opts.h"
 
 void wl_cli_list_rules(const wl_catalog *cat, FILE *out)

@@ -8,16 +8,16 @@
  *   - the cross-file checks: on with --xref, off with --no-xref, else on
  *     when a PATH is a folder or a base folder is given (a list of files
  *     alone would report every object of an unlisted file as missing);
- *   - the shared memory cap (lint/run.h wl_run_memory_cap: --memory-cap,
+ *   - the shared memory cap (lint/run/run.h wl_run_memory_cap: --memory-cap,
  *     else the smallest memory-cap of the configurations in use);
  *   - the read and lint of every file on worker threads (cli/pool.h), the
- *     report in file order to one reporter (lint/report.h), the progress
+ *     report in file order to one reporter (lint/report/report.h), the progress
  *     line on a terminal.
  * w3dlint reports with its text, JSON, SARIF or GitHub reporter; w3dfix
  * runs it first with the counting reporter (wl_report_count_new) so that
  * the findings it counts before and after a repair are exactly w3dlint's
  * (issue 30: one run, one count).  The run itself (configurations, targets,
- * baseline, cross-file index, counts) is lint/run.h's.
+ * baseline, cross-file index, counts) is lint/run/run.h's.
  */
 #ifndef WL_CLI_LINT_PASS_H
 #define WL_CLI_LINT_PASS_H
@@ -26,12 +26,12 @@
 #include <stdint.h>
 
 #include "lint/catalog.h"
-#include "lint/report.h"
-#include "lint/run.h"
+#include "lint/report/report.h"
+#include "lint/run/run.h"
 
 typedef struct wl_lint_pass_opts {
 	const char *tool;        /* the first word of the pass's own messages */
-	/* The run's options (lint/run.h); diag, before_diag, before_report and
+	/* The run's options (lint/run/run.h); diag, before_diag, before_report and
 	 * ud are the pass's own and ignored here. */
 	wl_run_opts run;
 	FILE *diag;              /* the run's and the walk's messages */
@@ -68,7 +68,7 @@ size_t wl_lint_pass_files(const wl_lint_pass *p);
 /**
  * Sets the memory cap, reads and lints every file and reports it to rep
  * (borrowed) in file order; bare, hide_infos and max_findings as
- * lint/run.h wl_run_start.  With the cross-file checks on, the files are
+ * lint/run/run.h wl_run_start.  With the cross-file checks on, the files are
  * reported once the index is complete.  Returns 0, or -1 when the report
  * could not be written (errno set, or 0: out of memory).  The run's end
  * (wl_run_finish) is the caller's.
@@ -76,7 +76,7 @@ size_t wl_lint_pass_files(const wl_lint_pass *p);
 int wl_lint_pass_run(wl_lint_pass *p, wl_reporter *rep, bool bare, bool hide_infos, uint64_t max_findings,
 		     char **paths, int npaths);
 
-/** The lint run (lint/run.h): wl_run_finish, wl_run_status,
+/** The lint run (lint/run/run.h): wl_run_finish, wl_run_status,
  *  wl_run_memory_cap. */
 wl_run *wl_lint_pass_run_of(wl_lint_pass *p);
 

@@ -2,7 +2,7 @@
  * main_w3dlint.c - the w3dlint front end: parses the options
  * (w3dlint_opts.h), collects the files (cli/walk.h, archives as folders:
  * cli/archive_walk.h), reads them on -j threads (cli/pool.h: reported
- * strictly in file order) and hands them to a lint run (lint/run.h: the
+ * strictly in file order) and hands them to a lint run (lint/run/run.h: the
  * configurations, the lint, the baseline, the cross-file checks, the
  * counts and the report).  Owns the output (-o), the reporter's kind and
  * the progress line.
@@ -29,8 +29,8 @@
 #include "core/escape.h"
 #include "core/file_io.h"
 #include "lint/catalog.h"
-#include "lint/report.h"
-#include "lint/run.h"
+#include "lint/report/report.h"
+#include "lint/run/run.h"
 #include "explain.h"
 #include "lint_pass.h"
 #include "output.h"

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "core/grow.h"
-#include "lint/suggest.h"
+#include "lint/config/suggest.h"
 
 static void sync(wl_cli_sel *s)
 {

@@ -1,13 +1,13 @@
 /*
  * select.h - the rule selection and targets of the command line
  * (w3dlint --select, --extend-select, --ignore; --target in w3dlint and
- * w3dfix), parsed into a wl_cli_rules (lint/config.h).
+ * w3dfix), parsed into a wl_cli_rules (lint/config/config.h).
  */
 #ifndef WL_CLI_SELECT_H
 #define WL_CLI_SELECT_H
 
 #include "lint/catalog.h"
-#include "lint/config.h"
+#include "lint/config/config.h"
 
 typedef struct wl_cli_sel {
 	wl_cli_rules rules;  /* its lists point into the arrays below */

@@ -13,7 +13,7 @@
 #include "core/file_io.h"
 #include "core/format.h"
 #include "lint/lint.h"
-#include "lint/target.h"
+#include "lint/config/target.h"
 #include "run_int.h"
 
 wl_fixrun *wl_fixrun_new(const wl_fix_options *fo, const wl_fixrun_opts *o)
@@ -113,7 +113,7 @@ int wl_fixrun_bytes(wl_fixrun *run, const char *file, const char *host, const ui
 	}
 	/* the file's targets and configuration as w3dlint finds them:
 	 * --target, else the mod's layout and the file itself (lint/lint.h);
-	 * --config, else the .w3dlint.yaml that governs host (lint/run.c) */
+	 * --config, else the .w3dlint.yaml that governs host (lint/run/run.c) */
 	wl_lint_opts lo = { o->rules, wl_target_layout_memo(host, run->memo) };
 	wl_fix_options fo_file = run->fo;
 	fo_file.lint = &lo;
@@ -195,7 +195,7 @@ void wl_fixrun_file(wl_fixrun *r, size_t i)
 	/* An archive: its model entries repaired and the archive rewritten
 	 * with them.  An image or text file (core/filekind.h): one line,
 	 * never changed, never written. */
-	/* A file named as a model is one, as in w3dlint (lint/run_result.c):
+	/* A file named as a model is one, as in w3dlint (lint/run/run_result.c):
 	 * its bytes being an archive make it file-not-a-model, never an
 	 * archive to walk and rewrite. */
 	const wl_file_kind *kind = wl_format_by_extension(file) ? NULL : wl_file_kind_of(in, n, file);

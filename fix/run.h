@@ -7,7 +7,7 @@
  *     standard input where it cannot go (--in-place, -o FOLDER) refused;
  *   - each file (run.c): the lock of --in-place, the read, wl_fix_run
  *     (driver.h) with the file's targets (--target, else the mod's layout:
- *     lint/target.h wl_target_layout), the edit listing (-n, --diff, the
+ *     lint/config/target.h wl_target_layout), the edit listing (-n, --diff, the
  *     default; run_edits.c), the verification problems;
  *   - an archive's model entries (run_archive.c): each repaired from the
  *     archive's bytes, the archive rewritten with them
@@ -35,8 +35,8 @@
 #include <stdio.h>
 
 #include "driver.h"
-#include "lint/config.h"
-#include "lint/report.h"
+#include "lint/config/config.h"
+#include "lint/report/report.h"
 
 typedef struct wl_fixrun_opts {
 	const char *tool;            /* the first word of every message */
@@ -50,7 +50,7 @@ typedef struct wl_fixrun_opts {
 	unsigned fold;               /* edits per rule and message pattern
 	                                listed per file (0: every edit) */
 	const char *output;          /* -o OUT (a file or a folder), or NULL */
-	const wl_cli_rules *rules;   /* --target (lint/config.h); may be NULL */
+	const wl_cli_rules *rules;   /* --target (lint/config/config.h); may be NULL */
 	FILE *out;                   /* per-file lines, summary (stdout) */
 	FILE *diag;                  /* messages (stderr) */
 	void (*before_output)(void *ud); /* before a file's lines and messages
@@ -107,7 +107,7 @@ int wl_fixrun_set_files(wl_fixrun *r, const wl_fixrun_item *items, size_t n, con
 void wl_fixrun_file(wl_fixrun *r, size_t i);
 
 /**
- * The findings counted are w3dlint's: counts (borrowed; lint/report.h
+ * The findings counted are w3dlint's: counts (borrowed; lint/report/report.h
  * wl_report_count_new, filled by the lint pass of w3dlint over the same
  * PATHs, cli/lint_pass.h) gives each file's, the cross-file findings and
  * an archive's own included.  Each file's count before is the pass's, its

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "core/escape.h"
-#include "lint/report.h"
+#include "lint/report/report.h"
 #include "run_int.h"
 
 void wl_fixrun_print_diff(FILE *out, const wl_fix_result *r, size_t in_len)

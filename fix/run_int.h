@@ -11,8 +11,8 @@
 
 #include "core/filekind.h"
 #include "core/safe_write.h"
-#include "lint/config_cache.h"
-#include "lint/report.h"
+#include "lint/config/config_cache.h"
+#include "lint/report/report.h"
 #include "run.h"
 
 /* Room for the note of a per-file line: " to TARGET (through the symbolic
@@ -42,7 +42,7 @@ struct wl_fixrun {
 	                              * .w3dlint.yaml, as w3dlint finds it */
 	wl_stat_memo *memo;          /* their folders' probes (NULL: none) */
 	wl_reporter *lint_counts;    /* the lint pass's counts per file
-	                              * (lint/report.h wl_report_count_new;
+	                              * (lint/report/report.h wl_report_count_new;
 	                              * borrowed), or NULL */
 	wl_fix_totals t;
 };
@@ -79,7 +79,7 @@ void wl_fixrun_clear(const wl_fixrun *r);
 /**
  * Runs the fixers on file's bytes in[0..n) into *res, linted with the
  * configuration and the mod layout of host (the file itself, or for an
- * archive entry the archive: what w3dlint uses, lint/run.c) and prints the edits
+ * archive entry the archive: what w3dlint uses, lint/run/run.c) and prints the edits
  * (-n, --diff, the default listing) and the verification problems.
  * Returns -1 after printing why when the run failed (res freed, counted
  * as an error).  run.c.
@@ -126,7 +126,7 @@ void wl_fixrun_archive(wl_fixrun *r, const char *file, const char *target, wl_sw
 /**
  * Lists the edits of res in offset order to out ("FILE:0xOFFSET: FIXER:
  * WHAT [RULE] (CHUNK PATH)"), folded as w3dlint folds findings
- * (lint/report.h wl_report_fold_plan): at most fold edits of the same rule
+ * (lint/report/report.h wl_report_fold_plan): at most fold edits of the same rule
  * and message pattern, then one line with the count of the others (fold 0:
  * every edit).  run_edits.c.
  */

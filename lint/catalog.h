@@ -23,7 +23,7 @@
  *       format: w3d                     # optional: overrides the file's
  *       sources: [REN ww3d2/htree.cpp]  # optional: overrides the file's
  *       targets:                        # optional: severity per target
- *         luanti: off                   # (lint/target.h); a target not
+ *         luanti: off                   # (lint/config/target.h); a target not
  *         assimp: error                 # named gets `severity`
  *       opt-in: true                    # optional: off unless selected
  *
@@ -47,7 +47,7 @@
 #include <stddef.h>
 
 #include "core/finding.h"
-#include "target.h"
+#include "lint/config/target.h"
 
 typedef struct wl_param_def {
 	const char *name;

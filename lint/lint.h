@@ -19,7 +19,7 @@
 
 #include "core/chunk.h"
 #include "catalog.h"
-#include "config.h"
+#include "lint/config/config.h"
 
 /* The parameter values a lint of one file has looked up (wl_lint_param):
  * checks ask per mesh, triangle set or name, and the configuration and the

@@ -2,7 +2,7 @@
  * of lint/'s root that names the format folders. */
 #include "registry.h"
 
-#include "custom_fields.h"
+#include "lint/config/custom_fields.h"
 
 #include <string.h>
 

@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 #include "lint.h"
-#include "stat_memo.h"
+#include "lint/run/stat_memo.h"
 #include "xref.h"
 
 struct wl_custom_eval;

@@ -49,7 +49,7 @@ typedef struct wl_xref_finding {
 	                           texture, hierarchy or render object of a
 	                           flat name space), else NULL.  Without a
 	                           base game (--base, base:) the run folds
-	                           these into one note (lint/run.h); with
+	                           these into one note (lint/run/run.h); with
 	                           one, each is reported */
 	bool unchecked;         /* with unresolved: a name the index could
 	                           not check (P3D: a path outside every addon

@@ -14,7 +14,7 @@
 #include <stddef.h>
 
 #include "core/chunk.h"
-#include "lint/target.h"
+#include "lint/config/target.h"
 #include "w3dbuild.h"
 
 /** Lints b's bytes; config is a configuration's YAML text or NULL. */

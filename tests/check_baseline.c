@@ -1,5 +1,5 @@
 /*
- * check_baseline.c - the baseline file (lint/baseline.c): lexical relative
+ * check_baseline.c - the baseline file (lint/report/baseline.c): lexical relative
  * paths, loading and its errors, matching (the first recorded findings by
  * offset are baselined, the excess reported), stale entries, recording and
  * saving (merge, sort, idempotence), and the front end's --baseline and
@@ -14,7 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "lint/baseline.h"
+#include "lint/report/baseline.h"
 #include "w3dbuild.h"
 #include "robust_util.h"
 

@@ -1,4 +1,4 @@
-/* check_config.c - user configuration (lint/config.c): overrides, the
+/* check_config.c - user configuration (lint/config/config.c): overrides, the
  * shorthand, every kind of error with its line and column, defaults without
  * a configuration, finding .w3dlint.yaml by walking up directories, select
  * and ignore globs, per-path ignores and their path globs, and extends
@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lint/config.h"
+#include "lint/config/config.h"
 #include "lint/lint.h"
 #include "robust_util.h"
 

@@ -1,5 +1,5 @@
 /*
- * check_cov_report_json.c - the JSON report writer (lint/report_json.c,
+ * check_cov_report_json.c - the JSON report writer (lint/report/report_json.c,
  * docs/report-json.md) beyond check_reports.c: bytes that are not UTF-8
  * are escaped as \\xNN (wl_report_json_str, core/escape.h), detached findings (chunk_paths and
  * format given, no document), the "related" key, the "dropped" map, the
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lint/report.h"
+#include "lint/report/report.h"
 #include "robust_util.h"
 
 extern Suite *cov_report_json_suite(void);

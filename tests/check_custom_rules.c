@@ -1,6 +1,6 @@
 /*
  * check_custom_rules.c - declarative rules of the configuration
- * (lint/custom_rules.c, read by lint/config_read_custom.c, run by lint/custom_check.c, registered in lint/registry.c): every
+ * (lint/config/custom_rules.c, read by lint/config/config_read_custom.c, run by lint/config/custom_check.c, registered in lint/registry.c): every
  * field fires at the exact bytes of the field and has a near miss; raw-byte
  * matching; message templates; severities, select/ignore and per-path
  * ignores applied to custom ids by the engine; every configuration error

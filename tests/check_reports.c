@@ -17,7 +17,7 @@
 
 #include "lint/lint.h"
 #include "cli/pool.h"
-#include "lint/report.h"
+#include "lint/report/report.h"
 #include "w3dbuild.h"
 #include "robust_util.h"
 

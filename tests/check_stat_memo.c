@@ -1,4 +1,4 @@
-/* check_stat_memo.c - remembered stat answers (lint/stat_memo.h): the
+/* check_stat_memo.c - remembered stat answers (lint/run/stat_memo.h): the
  * first answer is kept (a file made afterwards stays absent to the memo,
  * not to a NULL memo), the table grows past its first size, and the
  * configuration lookup through a memo finds what the plain one finds. */
@@ -10,8 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lint/config.h"
-#include "lint/stat_memo.h"
+#include "lint/config/config.h"
+#include "lint/run/stat_memo.h"
 
 /* A fresh directory under /tmp, with symbolic links resolved. */
 static void temp_dir(char *out)

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The layering of ARCHITECTURE.md "Layers and folders": the engines (the
-# .c and .h files at the roots of core/, lint/, fix/, textform/ and cli/)
+# .c and .h files at the roots of core/, lint/ (and its engine's groups
+# config/, report/, run/), fix/, textform/ and cli/)
 # name no format and include no format folder; only the registries do
 # (core/registry.c, lint/registry.c, fix/registry.c).  And dependencies go
 # one way: core/ includes nothing of lint/, fix/, textform/ or cli/; lint/
@@ -11,7 +12,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 2
 fail=0
 registries="core/registry.c lint/registry.c fix/registry.c textform/registry.c"
-for f in core/*.c core/*.h lint/*.c lint/*.h fix/*.c fix/*.h textform/*.c textform/*.h cli/*.c cli/*.h; do
+for f in core/*.c core/*.h lint/*.c lint/*.h lint/config/*.[ch] lint/report/*.[ch] lint/run/*.[ch] fix/*.c fix/*.h textform/*.c textform/*.h cli/*.c cli/*.h; do
 	[ -f "$f" ] || continue
 	case " $registries " in *" $f "*) continue ;; esac
 	# code only: comments (which may cite a format's files) are left out
@@ -28,7 +29,7 @@ done
 # either ("w3d", "B3D mesh", "P3D_..."): that makes an engine
 # format-specific just as an identifier does.  A word that merely starts
 # with one (w3dlint, W3DLINT_...) is the tool's name, not a format.
-for f in core/*.c core/*.h lint/*.c lint/*.h fix/*.c fix/*.h; do
+for f in core/*.c core/*.h lint/*.c lint/*.h lint/config/*.[ch] lint/report/*.[ch] lint/run/*.[ch] fix/*.c fix/*.h; do
 	[ -f "$f" ] || continue
 	case " $registries " in *" $f "*) continue ;; esac
 	hits=$(awk '{ line = $0; gsub(/\/\*.*\*\//, "", line); sub(/\/\*.*/, "", line);

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The streamed JSON and SARIF reports (lint/json_out.h) over the real-file
+# The streamed JSON and SARIF reports (lint/report/json_out.h) over the real-file
 # corpus (../shared/corpus/{w3d,b3d,p3d}, or $W3DLINT_CORPUS_ROOT), each
 # folder linted as one run (cross-file checks on):
 #   - each document parses (python3 json) and is byte for byte the

@@ -1,4 +1,4 @@
-/* targets.h - the B3D targets (lint/target.h): the engines that read
+/* targets.h - the B3D targets (lint/config/target.h): the engines that read
  * .b3d files (notes/b3d_reference.md §1) and the Luanti mod layout.  A
  * B3D file names no engine, so the model says nothing. */
 #ifndef WL_B3D_TARGETS_H

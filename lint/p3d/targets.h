@@ -1,4 +1,4 @@
-/* targets.h - the P3D targets (lint/target.h): the Real Virtuality games,
+/* targets.h - the P3D targets (lint/config/target.h): the Real Virtuality games,
  * the Arma addon layout, and the game an ODOL version is made for. */
 #ifndef WL_P3D_TARGETS_H
 #define WL_P3D_TARGETS_H

@@ -1,7 +1,7 @@
 /*
  * custom_fields.c - the W3D fields of the configuration's declarative rules
- * (the table and the bytes of each field: lint/custom_rules.h) and the walk
- * over a w3d_model that tests every occurrence (lint/custom_fields.h).
+ * (the table and the bytes of each field: lint/config/custom_rules.h) and the walk
+ * over a w3d_model that tests every occurrence (lint/config/custom_fields.h).
  *
  * Name values are read again from the document's bytes at the field's
  * offset (the decoded names replace non-printable bytes with '?'; patterns

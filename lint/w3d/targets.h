@@ -1,4 +1,4 @@
-/* targets.h - the W3D targets (lint/target.h): the games, their aliases,
+/* targets.h - the W3D targets (lint/config/target.h): the games, their aliases,
  * the SAGE mod layout, and the game a built model says it is for. */
 #ifndef WL_W3D_TARGETS_H
 #define WL_W3D_TARGETS_H

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 
 #include "lint/lint.h"
-#include "lint/report.h"
+#include "lint/report/report.h"
 #include "fuzz.h"
 
 static FILE *sink;

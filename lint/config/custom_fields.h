@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "custom_rules.h"
-#include "lint.h"
+#include "lint/lint.h"
 
 /* One occurrence of a field. */
 typedef struct wl_custom_occ {

@@ -32,9 +32,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "catalog.h"
-#include "config.h"
-#include "report.h"
+#include "lint/catalog.h"
+#include "lint/config/config.h"
+#include "lint/report/report.h"
 
 /* One file of the run, as the front end collected it. */
 typedef struct wl_run_item {

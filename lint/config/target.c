@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 
 #include "config.h"
-#include "registry.h"
+#include "lint/registry.h"
 
 /* Deepest folder level the layout search climbs. */
 #define LAYOUT_LEVELS 8

@@ -1,5 +1,5 @@
 /* report_json.c - the JSON report, written as a stream in file order
- * (lint/json_out.h: the bytes jansson's JSON_INDENT(2) dump gives for the
+ * (lint/report/json_out.h: the bytes jansson's JSON_INDENT(2) dump gives for the
  * same document); see report.h and docs/report-json.md for the schema. */
 #include "report.h"
 
@@ -21,7 +21,7 @@ typedef struct json_reporter {
 /* A JSON string in the escaped form of core/escape.h: valid UTF-8 without
  * backslashes or control characters is kept as it is; bytes that are not
  * UTF-8 (names in old files are often Latin-1) become \xNN, so the raw
- * bytes can be read back.  (The writers use lint/json_out.h, which writes
+ * bytes can be read back.  (The writers use lint/report/json_out.h, which writes
  * the same form.) */
 json_t *wl_report_json_str(const char *s)
 {

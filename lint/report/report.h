@@ -15,7 +15,7 @@
  *           totals by finish (docs/report-json.md).
  *   sarif   one SARIF 2.1.0 log, streamed likewise (docs/report-sarif.md).
  * JSON and SARIF hold no more than one file's findings in memory
- * (lint/json_out.h).  Messages are formatted (wl_finding_message) only by
+ * (lint/report/json_out.h).  Messages are formatted (wl_finding_message) only by
  * the writers that write them.
  *   github  one workflow command per finding (::error file=...::...),
  *           folded as in text, then a summary line (docs/report-sarif.md,
@@ -33,8 +33,8 @@
 #include <stdio.h>
 
 #include "core/chunk.h"
-#include "catalog.h"
-#include "version.h"
+#include "lint/catalog.h"
+#include "lint/version.h"
 
 #define W3DLINT_NAME "w3dlint"
 #define W3DLINT_VERSION WL_VERSION
@@ -92,7 +92,7 @@ typedef struct wl_file_report {
 	int64_t entry_offset;
 } wl_file_report;
 
-/* A baseline entry that no longer matches (lint/baseline.h): the baseline
+/* A baseline entry that no longer matches (lint/report/baseline.h): the baseline
  * records more findings of rule in path than were found. */
 typedef struct wl_report_stale {
 	const char *path;    /* the baseline's key: relative to its folder */
@@ -111,7 +111,7 @@ typedef struct wl_report_tally {
 /* The run's note on references to names that no file of the run defines,
  * when no base game was given (--base, base:): they are not findings
  * (not in any count, the baseline or w3dfix), only counted here
- * (lint/run.h; README "Base game"). */
+ * (lint/run/run.h; README "Base game"). */
 typedef struct wl_report_unresolved {
 	uint64_t count;                 /* references folded; 0: no note */
 	const wl_report_tally *rules;   /* per rule id, most first */

@@ -22,7 +22,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "stat_memo.h"
+#include "lint/run/stat_memo.h"
 
 /* Most targets over all formats (bits of wl_target_mask). */
 #define WL_TARGETS_MAX 32

@@ -13,7 +13,7 @@
  * file does not have), so an alert keeps its identity when unrelated chunks
  * move.
  *
- * The log is written as a stream in file order (lint/json_out.h: the bytes
+ * The log is written as a stream in file order (lint/report/json_out.h: the bytes
  * jansson's JSON_INDENT(2) dump gives for the same document), in memory
  * bounded by one file's findings.  The rules come before the results, so
  * they are written with the first file that has findings: a rule id that is

@@ -29,7 +29,7 @@
  *   fail-on: error                 # lowest severity that makes exit status 1
  *   extend-select: [shade-index-*] # rules turned on besides the default set
  *   target: luanti                 # or a list; the engines the files are for
- *                                  # (lint/target.h; default auto)
+ *                                  # (lint/config/target.h; default auto)
  *   base: [../ZH/Art]              # folders indexed for the cross-file
  *                                  # checks, never linted (relative to
  *                                  # this file's folder)
@@ -91,9 +91,9 @@
 #include <stddef.h>
 
 #include "core/finding.h"
-#include "catalog.h"
+#include "lint/catalog.h"
 #include "custom_rules.h"
-#include "stat_memo.h"
+#include "lint/run/stat_memo.h"
 
 /* Deepest chain of extends (files read through extends, nested). */
 #define WL_CONFIG_EXTENDS_MAX 16

@@ -10,7 +10,7 @@
 #include "core/format.h"
 #include "core/grow.h"
 #include "core/msgargs.h"
-#include "lint.h"
+#include "lint/lint.h"
 #include "run_int.h"
 
 const char *wl_run_stash(char **at, const char *s)

@@ -10,7 +10,7 @@
 
 #include "core/format.h"
 #include "core/grow.h"
-#include "lint.h"
+#include "lint/lint.h"
 #include "run_int.h"
 
 static int cmp_path_ix(const void *x, const void *y)

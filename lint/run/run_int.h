@@ -9,10 +9,10 @@
 #define WL_RUN_INT_H
 
 #include "core/filekind.h"
-#include "baseline.h"
-#include "config_cache.h"
+#include "lint/report/baseline.h"
+#include "lint/config/config_cache.h"
 #include "run.h"
-#include "xref.h"
+#include "lint/xref.h"
 
 /* The configurations loaded so far, by file path. */
 /* A list of malloc'd strings. */

@@ -15,8 +15,8 @@
 
 #include "config.h"
 #include "custom_fields.h"
-#include "lint.h"
-#include "registry.h"
+#include "lint/lint.h"
+#include "lint/registry.h"
 
 /* A bounded text buffer (truncates silently). */
 typedef struct text {

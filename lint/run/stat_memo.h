@@ -7,7 +7,7 @@
  * mod.conf ...; most of them absent): with a memo each probe is a system
  * call once per run, not once per folder below it.  The answers are taken
  * as they were when first asked: a memo lives only while a run's file list
- * is being set up (lint/run.c wl_run_set_files).  Not thread-safe.
+ * is being set up (lint/run/run.c wl_run_set_files).  Not thread-safe.
  */
 #ifndef WL_STAT_MEMO_H
 #define WL_STAT_MEMO_H

@@ -1,6 +1,6 @@
 /*
  * config_cache.h - the configurations of a run, each file loaded once
- * (lint/config.h): what w3dlint's run (lint/run.c) and w3dfix's run
+ * (lint/config/config.h): what w3dlint's run (lint/run/run.c) and w3dfix's run
  * (fix/run.c) use to find the `.w3dlint.yaml` that governs a file, so that
  * both tools lint a file with the same configuration.  Not thread-safe:
  * one run fills it from one thread.
@@ -11,9 +11,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "catalog.h"
+#include "lint/catalog.h"
 #include "config.h"
-#include "stat_memo.h"
+#include "lint/run/stat_memo.h"
 
 /* The configurations loaded so far: paths[i] (malloc'd) was loaded as
  * cfgs[i] (owned); count of each, room for cap.  Zero-initialise. */
