@@ -38,7 +38,7 @@ bool wl_fix_enabled(const wl_fix_options *o, const wl_fixer *f)
 		return false;
 	if (force || fl->select_count == 0 || matches_any(fl->select, fl->select_count, f->id))
 		return true;
-	for (const wl_rule_id *r = f->rules; r && *r != WL_RULE_NONE; r++)
+	for (const wl_rule_id *r = wl_fixer_rules(f); *r != WL_RULE_NONE; r++)
 		if (wl_fix_filter_allows(fl, wl_rule_name(*r)))
 			return true;
 	return false;
@@ -317,7 +317,7 @@ static void count_after(const wl_fix_options *o, const wl_doc *d, wl_fix_result 
 		/* a fixer that runs with --unsafe, not without */
 		const wl_fixer *by = NULL;
 		for (size_t i = 0; i < n && !by; i++)
-			for (const wl_rule_id *rl = fx[i]->rules; rl && *rl != WL_RULE_NONE && !by; rl++)
+			for (const wl_rule_id *rl = wl_fixer_rules(fx[i]); *rl != WL_RULE_NONE && !by; rl++)
 				if (*rl == f->rule_id && !wl_fix_enabled(o, fx[i]) &&
 				    wl_fix_enabled(&with_unsafe, fx[i]))
 					by = fx[i];

@@ -59,9 +59,9 @@ typedef struct wl_fix_rule_filter {
 } wl_fix_rule_filter;
 
 typedef struct wl_fixer {
-	const char *id;               /* fixer name, e.g. "recompute-bounds" */
-	const wl_rule_id *rules;      /* handles of the rules it repairs, ending
-	                               * with WL_RULE_NONE */
+	const char *id;               /* fixer name, e.g. "recompute-bounds"; the
+	                               * rules it repairs are those whose
+	                               * `fixers:` name it (wl_fixer_rules) */
 	bool unsafe;                  /* needs --unsafe (or forced) */
 	const char *summary;          /* one line, for w3dfix --list-fixes */
 	/* Edits ctx->doc; returns 0, or -1 on out of memory. */
@@ -99,6 +99,11 @@ bool wl_fix_model_left(const wl_doc *doc, const char **why);
 /** Every registered fixer of every format once, in registry order: for
  *  --list-fixes and looking a fixer up by id.  NULL-terminated. */
 const wl_fixer *const *wl_fixers(size_t *out_count);
+
+/** The rules fixer f repairs: those whose catalogue entry names it in
+ *  `fixers:` (lint/wiring.h, generated from rules/), in id order, ending
+ *  with WL_RULE_NONE. */
+const wl_rule_id *wl_fixer_rules(const wl_fixer *f);
 
 /* Structural fixers shared by the chunk formats (fix/fix_structure.c):
  * edits of the chunk tree that need no knowledge of a format's records. */

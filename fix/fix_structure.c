@@ -432,52 +432,44 @@ static int apply_trim(wl_fix_ctx *x)
 
 /* ---- registry entries (fix/registry.c) ---- */
 
-static const wl_rule_id sizes_rules[] = { WLR_CHUNK_SIZE_PAST_EOF, WLR_CONTAINER_SIZE_TOO_SMALL, WLR_CONTAINER_SIZE_AT_EOF,
-					   WL_RULE_NONE };
 const wl_fixer wl_fix_container_sizes = {
-	"container-sizes", sizes_rules, false,
+	"container-sizes", false,
 	"set container sizes the reader found wrong to the bytes of their children (keeps every child)",
 	apply_sizes
 };
 
-static const wl_rule_id bits_rules[] = { WLR_CONTAINER_BIT_ON_LEAF, WLR_CONTAINER_BIT_MISSING, WL_RULE_NONE };
 const wl_fixer wl_fix_container_bits = {
-	"container-bits", bits_rules, false,
+	"container-bits", false,
 	"recompute bit 31 of the size on data chunks that set it and containers that lack it",
 	apply_bits
 };
 
-static const wl_rule_id trailing_rules[] = { WLR_TRAILING_BYTES, WL_RULE_NONE };
 const wl_fixer wl_fix_trailing_bytes = {
-	"trailing-bytes", trailing_rules, false,
+	"trailing-bytes", false,
 	"remove the bytes after the last top-level chunk",
 	apply_trailing
 };
 
-static const wl_rule_id overrun_rules[] = { WLR_CHUNK_OVERRUNS_PARENT, WLR_CHUNK_SIZE_WRONG, WL_RULE_NONE };
 const wl_fixer wl_fix_chunk_overruns = {
-	"chunk-overruns", overrun_rules, true,
+	"chunk-overruns", true,
 	"give a chunk that overruns its parent, or whose size the bytes contradict, the size the reader read",
 	apply_overruns
 };
 
-static const wl_rule_id stray_rules[] = { WLR_STRAY_BYTES, WL_RULE_NONE };
 const wl_fixer wl_fix_drop_stray = {
-	"drop-stray-bytes", stray_rules, true,
+	"drop-stray-bytes", true,
 	"remove stray bytes inside containers",
 	apply_stray
 };
 
-static const wl_rule_id unreadable_rules[] = { WLR_CHUNK_RESYNC, WLR_CHUNK_TRUNCATED, WL_RULE_NONE };
 const wl_fixer wl_fix_drop_unreadable = {
-	"drop-unreadable", unreadable_rules, true,
+	"drop-unreadable", true,
 	"remove bytes skipped by a resync and chunks cut by the end of the file",
 	apply_unreadable
 };
 
-static const wl_rule_id trim_rules[] = { WLR_ARRAY_SIZE_NOT_MULTIPLE, WL_RULE_NONE };
 const wl_fixer wl_fix_trim_partial = {
-	"trim-partial-elements", trim_rules, true,
+	"trim-partial-elements", true,
 	"drop the partial element at the end of an array chunk",
 	apply_trim
 };

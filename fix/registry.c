@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <string.h>
 
+#include "lint/wiring.h"
 #include "b3d/fixers.h"
 #include "p3d/fixers.h"
 #include "w3d/fixers.h"
@@ -63,6 +64,11 @@ const wl_fixer *const *wl_fixers(size_t *out_count)
 	pthread_once(&all_once, collect_all);
 	*out_count = all_count;
 	return all_fixers;
+}
+
+const wl_rule_id *wl_fixer_rules(const wl_fixer *f)
+{
+	return wl_wired_fixer_rules(f->id);
 }
 
 bool wl_fix_has_finding(const wl_doc *doc, const char *rule)

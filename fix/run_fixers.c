@@ -18,8 +18,9 @@ void wl_fix_list(FILE *out)
 			width = (int)strlen(fx[i]->id);
 	for (size_t i = 0; i < n; i++) {
 		fprintf(out, "%-*s %-6s ", width, fx[i]->id, fx[i]->unsafe ? "unsafe" : "safe");
-		for (const wl_rule_id *r = fx[i]->rules; r && *r != WL_RULE_NONE; r++)
-			fprintf(out, "%s%s", r == fx[i]->rules ? "" : ",", wl_rule_name(*r));
+		const wl_rule_id *rules = wl_fixer_rules(fx[i]);
+		for (const wl_rule_id *r = rules; *r != WL_RULE_NONE; r++)
+			fprintf(out, "%s%s", r == rules ? "" : ",", wl_rule_name(*r));
 		fprintf(out, "\n    %s\n", fx[i]->summary);
 	}
 }
@@ -38,7 +39,7 @@ const wl_fixer *wl_fixer_by_id(const char *id)
  * NULL: only counted). */
 static void add_rules(const wl_fixer *f, const char **list, size_t *n)
 {
-	for (const wl_rule_id *r = f ? f->rules : NULL; r && *r != WL_RULE_NONE; r++, (*n)++)
+	for (const wl_rule_id *r = f ? wl_fixer_rules(f) : NULL; r && *r != WL_RULE_NONE; r++, (*n)++)
 		if (list)
 			list[*n] = wl_rule_name(*r);
 }

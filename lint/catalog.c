@@ -202,14 +202,54 @@ static int read_params(const reader *r, wl_ynode v, const char *rule_id, wl_rule
 
 enum {
 	K_ID, K_CATEGORY, K_SEVERITY, K_FIXABLE, K_SUMMARY, K_EXPLANATION, K_PARAMS, K_FORMAT, K_SOURCES,
-	K_TARGETS, K_OPT_IN, K__COUNT
+	K_TARGETS, K_OPT_IN, K_CHECK, K_FIXERS, K__COUNT
 };
 static const char *const rule_keys[K__COUNT] = {
 	"id", "category", "severity", "fixable", "summary", "explanation", "params", "format", "sources",
-	"targets", "opt-in",
+	"targets", "opt-in", "check", "fixers",
 };
 #define RULE_KEYS_TEXT \
-	"id, category, severity, fixable, summary, explanation, params, format, sources, targets or opt-in"
+	"id, category, severity, fixable, summary, explanation, params, format, sources, targets, " \
+	"opt-in, check or fixers"
+
+/* A check name: lower-case letters, digits and '_', starting with a letter. */
+static int is_check_name(const char *s)
+{
+	if (!islower((unsigned char)*s))
+		return 0;
+	for (; *s; s++)
+		if (!islower((unsigned char)*s) && !isdigit((unsigned char)*s) && *s != '_')
+			return 0;
+	return 1;
+}
+
+/* A check: or fixers: key's value: one name or a sequence of names, each
+ * valid for ok (is_check_name, is_kebab); what names one in messages. */
+static int read_names(const reader *r, wl_ynode v, const char *id, const char *what,
+		      int (*ok)(const char *), const char *const **out, size_t *count)
+{
+	const wl_ydoc *d = r->doc;
+	bool seq = wl_ydoc_kind(d, v) == WL_Y_SEQUENCE;
+	size_t n = seq ? wl_ydoc_count(d, v) : 1;
+	if (!n)
+		return wl_ydoc_fail(d, v, "rule '%s': an empty %s list", id, what);
+	const char **ss = wl_arena_array(r->arena, n, sizeof *ss);
+	if (!ss)
+		return fail_oom(r, v);
+	for (size_t i = 0; i < n; i++) {
+		wl_ynode it = seq ? wl_ydoc_item(d, v, i) : v;
+		if (!it || wl_ydoc_want_scalar(d, it, what))
+			return -1;
+		if (!ok(wl_ydoc_text(d, it)))
+			return wl_ydoc_fail(d, it, "rule '%s': bad %s name '%s'", id, what,
+					    wl_ydoc_text(d, it));
+		if (!(ss[i] = copy_text(r, it)))
+			return fail_oom(r, it);
+	}
+	*out = ss;
+	*count = n;
+	return 0;
+}
 
 /* A format: key's value: a registered format name. */
 static int read_format(const reader *r, wl_ynode v, const char **out)
@@ -311,6 +351,14 @@ static int read_rule(const reader *r, wl_ynode n, rule_slot *out)
 		}
 		if (which == K_SOURCES) {
 			if (read_sources(r, v, &out->def.sources, &out->def.sources_count))
+				return -1;
+			continue;
+		}
+		if (which == K_CHECK || which == K_FIXERS) {
+			bool chk = which == K_CHECK;
+			if (read_names(r, v, id, chk ? "check" : "fixer", chk ? is_check_name : is_kebab,
+				       chk ? &out->def.checks : &out->def.fixers,
+				       chk ? &out->def.checks_count : &out->def.fixers_count))
 				return -1;
 			continue;
 		}

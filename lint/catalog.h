@@ -26,6 +26,10 @@
  *         luanti: off                   # (lint/config/target.h); a target not
  *         assimp: error                 # named gets `severity`
  *       opt-in: true                    # optional: off unless selected
+ *       check: mesh                     # what reports it: a check name
+ *                                       # (or a list), reader, xref or
+ *                                       # engine (wl_rule_def.checks)
+ *       fixers: [header-counts]         # optional: the fixers repairing it
  *
  * Besides `rules`, a file may say (for every rule it holds):
  *   format: b3d                 # the format its rules are about: a
@@ -74,6 +78,18 @@ typedef struct wl_rule_def {
 	wl_target_mask targets;  /* the targets of its format (all for "") */
 	wl_severity target_severity[WL_TARGETS_MAX]; /* per target index */
 	bool opt_in;             /* outside the default rule set */
+	/* What reports it (`check:`): the names of the format's check
+	 * functions (NAME: FORMAT_check_NAME in lint/FORMAT/check_NAME.c,
+	 * registered from these names by scripts/gen_catalog.c), or
+	 * "reader" (the format's reader in core/), "xref" (the cross-file
+	 * checks), "engine" (lint/ itself: configuration, the run). */
+	const char *const *checks;
+	size_t checks_count;
+	/* The fixers that repair it (`fixers:`, fixer ids; none: not
+	 * fixable).  scripts/gen_catalog.c gives each fixer its rules from
+	 * these (wl_fixer_rules, fix/fix.h). */
+	const char *const *fixers;
+	size_t fixers_count;
 } wl_rule_def;
 
 typedef struct wl_catalog wl_catalog;

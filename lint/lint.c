@@ -9,6 +9,7 @@
 #include "core/archive/archive.h"
 #include "core/filekind.h"
 #include "registry.h"
+#include "wiring.h"
 
 double wl_lint_param(const wl_lint_ctx *ctx, wl_rule_id rule, const char *param)
 {
@@ -201,7 +202,8 @@ wl_doc *wl_lint_bytes_opts(const wl_catalog *cat, const wl_config *cfg, const wl
 			wl_param_memo params = { 0 };
 			wl_lint_ctx ctx = { doc, m, cat, cfg, key, cli, tm, &params };
 			size_t n = 0;
-			const wl_check_fn *fns = lf ? lf->checks(&n) : NULL;
+			/* the checks its rules name (`check:`, lint/wiring.h) */
+			const wl_check_fn *fns = lf ? wl_wired_checks(fmt->name, &n) : NULL;
 			for (size_t i = 0; i < n && !doc->oom; i++)
 				fns[i](&ctx);
 			fns = wl_lint_engine_checks(&n);

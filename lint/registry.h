@@ -29,8 +29,6 @@ typedef struct wl_layout_marker {
 
 typedef struct wl_lint_format {
 	const char *format;  /* wl_format.name it serves: "w3d" */
-	/* The checks, in the order they run; *count set. */
-	const wl_check_fn *(*checks)(size_t *count);
 	/* The fields custom rules may name (field_count of them; NULL: none)
 	 * and the walk that evaluates a rule over this format's model. */
 	const wl_field_def *fields;

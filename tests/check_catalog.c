@@ -146,11 +146,39 @@ START_TEST(error_structure)
 }
 END_TEST
 
+/* check: and fixers: (the wiring generated from the catalogue,
+ * lint/wiring.h): one name or a list; a bad name is refused. */
+START_TEST(check_and_fixers)
+{
+	wl_catalog *cat = NULL;
+	const char *text = "rules:\n" RULE("a-rule") "    check: [mesh_flags, reader]\n"
+			   "    fixers: [header-counts]\n" RULE("b-rule") "    check: engine\n";
+	ck_assert_int_eq(wl_catalog_add_yaml(&cat, "t.yaml", text, strlen(text), err, sizeof err), 0);
+	const wl_rule_def *a = wl_catalog_find(cat, "a-rule"), *b = wl_catalog_find(cat, "b-rule");
+	ck_assert_uint_eq(a->checks_count, 2);
+	ck_assert_str_eq(a->checks[0], "mesh_flags");
+	ck_assert_str_eq(a->checks[1], "reader");
+	ck_assert_uint_eq(a->fixers_count, 1);
+	ck_assert_str_eq(a->fixers[0], "header-counts");
+	ck_assert_uint_eq(b->checks_count, 1);
+	ck_assert_str_eq(b->checks[0], "engine");
+	ck_assert_uint_eq(b->fixers_count, 0);
+	wl_catalog_free(cat);
+	expect_error("rules:\n" RULE("a-rule") "    check: Mesh\n",
+		     "t.yaml:9:12: rule 'a-rule': bad check name 'Mesh'");
+	expect_error("rules:\n" RULE("a-rule") "    fixers: [header_counts]\n",
+		     "t.yaml:9:14: rule 'a-rule': bad fixer name 'header_counts'");
+	expect_error("rules:\n" RULE("a-rule") "    check: []\n",
+		     "t.yaml:9:12: rule 'a-rule': an empty check list");
+}
+END_TEST
+
 START_TEST(error_unknown_key)
 {
 	expect_error("rules:\n" RULE("a-rule") "    colour: red\n",
 		     "t.yaml:9:5: rule 'a-rule': unknown key 'colour' (expected id, category, severity, "
-		     "fixable, summary, explanation, params, format, sources, targets or opt-in)");
+		     "fixable, summary, explanation, params, format, sources, targets, opt-in, check or "
+		     "fixers)");
 	expect_error("rules:\n" RULE("a-rule") "    params:\n      - name: x\n        default: 1\n"
 		     "        unit: m\n",
 		     "t.yaml:12:9: rule 'a-rule': unknown parameter key 'unit' (expected name, default "
@@ -374,6 +402,7 @@ Suite *catalog_suite(void)
 	tcase_add_test(tc, error_malformed_yaml);
 	tcase_add_test(tc, error_structure);
 	tcase_add_test(tc, error_unknown_key);
+	tcase_add_test(tc, check_and_fixers);
 	tcase_add_test(tc, error_missing_key);
 	tcase_add_test(tc, error_bad_values);
 	tcase_add_test(tc, error_param_not_number);

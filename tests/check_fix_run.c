@@ -25,9 +25,11 @@ START_TEST(wanted_rules)
 	size_t n;
 	const wl_fixer *const *fx = wl_fixers(&n);
 	const wl_fixer *f = fx[0];
+	const wl_rule_id *rules = wl_fixer_rules(f);
 	size_t nrules = 0;
-	while (f->rules && f->rules[nrules] != WL_RULE_NONE)
+	while (rules[nrules] != WL_RULE_NONE)
 		nrules++;
+	ck_assert_uint_gt(nrules, 0);
 	const char *select[] = { "chunk-*" };
 	const char *force[] = { f->id, "no-such-fixer" };
 	const char **list;
@@ -38,7 +40,7 @@ START_TEST(wanted_rules)
 	ck_assert_uint_eq(count, 1 + nrules);
 	ck_assert_str_eq(list[0], "chunk-*");
 	for (size_t i = 0; i < nrules; i++)
-		ck_assert_str_eq(list[1 + i], wl_rule_name(f->rules[i]));
+		ck_assert_str_eq(list[1 + i], wl_rule_name(rules[i]));
 	free(list);
 	ck_assert_int_eq(wl_fix_wanted_rules(NULL, 0, NULL, 0, &list, &count), 0);
 	ck_assert_uint_eq(count, 0);

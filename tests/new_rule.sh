@@ -8,8 +8,9 @@
 #     rule handles include the new ids (scripts/gen-rule-ids.sh);
 #   - the fire and near cases assemble with BUILD/w3dasm (W3D, B3D) and
 #     P3D gets its README.md instead;
-#   - the check stub, the checks.c it is registered in and the test stub
-#     compile with the project's warnings as errors;
+#   - the check stub and the test stub compile with the project's warnings
+#     as errors, and the catalogue entry alone registers the check (the
+#     generated table lists it once; no checks.c is touched);
 #   - a new catalogue file gets its `format:` header;
 #   - an id already in the catalogue, a bad id and a B3D id without b3d-
 #     are refused with status 2 and leave the tree as it was.
@@ -77,9 +78,8 @@ done
 pkg=$(pkg-config --cflags yaml-0.1 libpcre2-8 jansson lzo2 nettle qhull_r check 2> /dev/null)
 cflags="-std=c11 -Wall -Wextra -Wshadow -Wvla -Wstrict-prototypes -Wmissing-prototypes -Wconversion -Werror
 	-D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I$tree -I$tree/gen $pkg"
-for f in lint/b3d/check_test_new_rule.c lint/b3d/checks.c lint/w3d/check_test_new_rule.c lint/w3d/checks.c \
-	lint/p3d/check_test_new_rule.c lint/p3d/checks.c tests/check_b3d_test_new_rule.c \
-	tests/check_w3d_test_new_rule.c tests/check_p3d_test_new_rule.c; do
+for f in lint/b3d/check_test_new_rule.c lint/w3d/check_test_new_rule.c lint/p3d/check_test_new_rule.c \
+	tests/check_b3d_test_new_rule.c tests/check_w3d_test_new_rule.c tests/check_p3d_test_new_rule.c; do
 	# shellcheck disable=SC2086
 	if [ ! -f "$tree/$f" ]; then
 		bad "no $f"
@@ -87,9 +87,12 @@ for f in lint/b3d/check_test_new_rule.c lint/b3d/checks.c lint/w3d/check_test_ne
 		bad "$f does not compile: $(cat "$tmp/cc.err")"
 	fi
 done
+# Registered by the catalogue alone: the generated tables run each new
+# check once (lint/wiring.h), and no checks.c was touched.
 for fmt in b3d w3d p3d; do
-	n=$(grep -c "^	${fmt}_check_test_new_rule,$" "$tree/lint/$fmt/checks.c")
-	[ "$n" = 1 ] || bad "lint/$fmt/checks.c lists ${fmt}_check_test_new_rule $n times, not once"
+	n=$(grep -c "^	${fmt}_check_test_new_rule,$" "$tmp/catalog_table.c")
+	[ "$n" = 1 ] || bad "the generated checks of $fmt list ${fmt}_check_test_new_rule $n times, not once"
+	cmp -s "$root/lint/$fmt/checks.c" "$tree/lint/$fmt/checks.c" || bad "lint/$fmt/checks.c was changed"
 done
 
 # Refusals: status 2, nothing written.

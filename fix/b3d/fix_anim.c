@@ -120,9 +120,8 @@ static int apply(wl_fix_ctx *x)
 	return rc;
 }
 
-static const wl_rule_id rules[] = { WLR_B3D_KEYS_BEYOND_ANIM, WLR_B3D_KEYS_BEYOND_ANIM_BY1, WL_RULE_NONE };
 const wl_fixer b3d_fix_cover_keys_anim = {
-	"cover-keys-anim", rules, false,
+	"cover-keys-anim", false,
 	"raise the frames of an ANIM to the last key frame it governs",
 	apply
 };
@@ -166,9 +165,8 @@ static int apply_frames(wl_fix_ctx *x)
 	return each_reported(x, WLR_B3D_ANIM_ZERO_FRAMES, fit_frames);
 }
 
-static const wl_rule_id frames_rules[] = { WLR_B3D_ANIM_ZERO_FRAMES, WL_RULE_NONE };
 const wl_fixer b3d_fix_fit_anim_frames = {
-	"fit-anim-frames", frames_rules, false,
+	"fit-anim-frames", false,
 	"set the frames of an ANIM with frames <= 0 to the last key frame it governs (1 without keys)",
 	apply_frames
 };
@@ -193,9 +191,8 @@ static int apply_fps(wl_fix_ctx *x)
 	return each_reported(x, WLR_B3D_ANIM_BAD_FPS, default_fps);
 }
 
-static const wl_rule_id fps_rules[] = { WLR_B3D_ANIM_BAD_FPS, WL_RULE_NONE };
 const wl_fixer b3d_fix_default_anim_fps = {
-	"default-anim-fps", fps_rules, false,
+	"default-anim-fps", false,
 	"set an ANIM's fps that is <= 0 or not finite to 25, Irrlicht's and Luanti's default speed",
 	apply_fps
 };

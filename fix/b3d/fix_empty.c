@@ -112,9 +112,8 @@ static int apply(wl_fix_ctx *x)
 	return 0;
 }
 
-static const wl_rule_id rules[] = { WLR_B3D_MESH_NO_VERTICES, WLR_B3D_MESH_NO_TRIS, WLR_B3D_TRIS_EMPTY, WL_RULE_NONE };
 const wl_fixer b3d_fix_remove_empty_meshes = {
-	"remove-empty-meshes", rules, true,
+	"remove-empty-meshes", true,
 	"remove MESH chunks with no vertices or no TRIS, and TRIS chunks with no triangle",
 	apply
 };

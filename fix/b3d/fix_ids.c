@@ -72,9 +72,8 @@ static int apply(wl_fix_ctx *x)
 	return clear(x, WLR_B3D_BRUSH_ID_OUT_OF_RANGE, "brush_id");
 }
 
-static const wl_rule_id rules[] = { WLR_B3D_TEXTURE_ID_OUT_OF_RANGE, WLR_B3D_BRUSH_ID_OUT_OF_RANGE, WL_RULE_NONE };
 const wl_fixer b3d_fix_clear_dangling_ids = {
-	"clear-dangling-ids", rules, false,
+	"clear-dangling-ids", false,
 	"set BRUS texture ids and MESH/TRIS brush ids that name no entry to -1 (none)",
 	apply
 };

@@ -224,9 +224,8 @@ static int apply(wl_fix_ctx *x)
 	return rc < 0 ? -1 : 0;
 }
 
-static const wl_rule_id rules[] = { RULE, WL_RULE_NONE };
 const wl_fixer b3d_fix_drop_repeated_keys = {
-	"drop-repeated-keys", rules, true,
+	"drop-repeated-keys", true,
 	"drop a key that only repeats, at the same frame, channels an earlier KEYS chunk of its NODE keys "
 	"(the first stays, as in Luanti)",
 	apply

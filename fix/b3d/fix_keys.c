@@ -100,9 +100,8 @@ static int apply(wl_fix_ctx *x)
 	return 0;
 }
 
-static const wl_rule_id rules[] = { WLR_B3D_KEYS_FRAME_ORDER, WL_RULE_NONE };
 const wl_fixer b3d_fix_sort_keys = {
-	"sort-keys", rules, true,
+	"sort-keys", true,
 	"sort the keys of a KEYS chunk by frame and drop repeated frames (the first stays)",
 	apply
 };

@@ -131,21 +131,18 @@ static int reset_zero(wl_fix_ctx *x)
 	return repair(x, NODE_RULE, 1) || repair(x, KEY_RULE, 1) ? -1 : 0;
 }
 
-static const wl_rule_id rules[] = { NODE_RULE, KEY_RULE, WL_RULE_NONE };
-static const wl_rule_id key_rules[] = { KEY_RULE, WL_RULE_NONE };
-static const wl_rule_id node_rules[] = { NODE_RULE, WL_RULE_NONE };
 const wl_fixer b3d_fix_normalize_quaternions = {
-	"b3d-normalize-quaternions", key_rules, false,
+	"b3d-normalize-quaternions", false,
 	"scale KEYS rotation quaternions to unit length (left alone while a zero one remains)",
 	normalize
 };
 const wl_fixer b3d_fix_normalize_node_quaternions = {
-	"b3d-normalize-node-quaternions", node_rules, true,
+	"b3d-normalize-node-quaternions", true,
 	"scale NODE rotation quaternions to unit length (moves Irrlicht 1.8's pose; left alone while a zero one remains)",
 	normalize_nodes
 };
 const wl_fixer b3d_fix_reset_zero_quaternions = {
-	"reset-zero-quaternions", rules, true,
+	"reset-zero-quaternions", true,
 	"set NODE and KEYS rotation quaternions of length 0 to the identity 1, 0, 0, 0",
 	reset_zero
 };

@@ -50,9 +50,8 @@ static int apply(wl_fix_ctx *x)
 	return 0;
 }
 
-static const wl_rule_id rules[] = { WLR_B3D_RECORD_SLACK, WL_RULE_NONE };
 const wl_fixer b3d_fix_trim_record_slack = {
-	"trim-record-slack", rules, true,
+	"trim-record-slack", true,
 	"drop the bytes after the last whole record of a B3D data chunk (a partial entry goes whole)",
 	apply
 };

@@ -103,9 +103,8 @@ static int apply(wl_fix_ctx *x)
 	return rc;
 }
 
-static const wl_rule_id rules[] = { WLR_B3D_TRIANGLE_VERTEX_OUT_OF_RANGE, WL_RULE_NONE };
 const wl_fixer b3d_fix_drop_bad_triangles = {
-	"drop-bad-triangles", rules, true,
+	"drop-bad-triangles", true,
 	"remove from a B3D TRIS the triangles that name a vertex their MESH does not have (the engines refuse the model for them)",
 	apply
 };

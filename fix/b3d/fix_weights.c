@@ -212,10 +212,8 @@ static int apply(wl_fix_ctx *x)
 	return 0;
 }
 
-static const wl_rule_id rules[] = { WLR_B3D_WEIGHT_ZERO, WLR_B3D_WEIGHT_NEGATIVE, WLR_B3D_WEIGHT_OVER_4,
-				      WLR_B3D_WEIGHT_SUM, WL_RULE_NONE };
 const wl_fixer b3d_fix_fix_weights = {
-	"fix-weights", rules, true,
+	"fix-weights", true,
 	"drop non-positive bone weights, keep the 4 strongest per vertex and rescale them to sum 1 (as Luanti loads them)",
 	apply
 };

@@ -138,8 +138,7 @@ static int apply(wl_fix_ctx *x)
 	return 0;
 }
 
-static const wl_rule_id rules[] = { WLR_P3D_MLOD_NO_EOF_TAG, WL_RULE_NONE };
 const wl_fixer p3d_fix_eof_tag = {
-	"mlod-eof-tag", rules, false,
+	"mlod-eof-tag", false,
 	"insert a missing #EndOfFile# tag before an MLOD LOD's resolution", apply
 };

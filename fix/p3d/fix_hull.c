@@ -329,8 +329,7 @@ static int apply(wl_fix_ctx *x)
 	return 0;
 }
 
-static const wl_rule_id rules[] = { WLR_P3D_COMPONENT_CONVEX, WL_RULE_NONE };
 const wl_fixer p3d_fix_convex_hull = {
-	"component-convex-hull", rules, true,
+	"component-convex-hull", true,
 	"replace a non-convex MLOD geometry component by its convex hull (Qhull)", apply
 };

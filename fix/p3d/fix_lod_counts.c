@@ -50,8 +50,7 @@ static int apply(wl_fix_ctx *x)
 	return 0;
 }
 
-static const wl_rule_id rules[] = { WLR_P3D_MLOD_COUNT, WL_RULE_NONE };
 const wl_fixer p3d_fix_lod_counts = {
-	"mlod-lod-counts", rules, true,
+	"mlod-lod-counts", true,
 	"set an MLOD lod's point, normal or face count to what its arrays hold", apply
 };

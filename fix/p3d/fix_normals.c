@@ -168,9 +168,8 @@ static int apply(wl_fix_ctx *x)
 	return 0;
 }
 
-static const wl_rule_id rules[] = { WLR_P3D_NORMAL_NOT_UNIT, WLR_P3D_NOT_FINITE, WL_RULE_NONE };
 const wl_fixer p3d_fix_normals = {
-	"recompute-normals", rules, false,
+	"recompute-normals", false,
 	"recompute an MLOD normal that is not unit length or not finite from the faces using it",
 	apply
 };

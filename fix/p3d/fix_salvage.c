@@ -121,6 +121,6 @@ static int apply(wl_fix_ctx *x)
 }
 
 const wl_fixer p3d_fix_salvage = {
-	"mlod-salvage", rules, true,
+	"mlod-salvage", true,
 	"remove the MLOD lods that do not read whole and set the lod count to the lods kept", apply
 };

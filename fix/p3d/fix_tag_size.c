@@ -51,8 +51,7 @@ static int apply(wl_fix_ctx *x)
 	return 0;
 }
 
-static const wl_rule_id rules[] = { WLR_P3D_MLOD_TAG_SIZE, WL_RULE_NONE };
 const wl_fixer p3d_fix_tag_size = {
-	"mlod-tag-size", rules, false,
+	"mlod-tag-size", false,
 	"set an MLOD tag's size to where the next tag starts", apply
 };

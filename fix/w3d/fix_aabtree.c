@@ -307,7 +307,7 @@ static int refit_apply(wl_fix_ctx *x)
 extern const wl_fixer w3d_fix_refit_aabtree, w3d_fix_rebuild_aabtree;
 
 const wl_fixer w3d_fix_refit_aabtree = {
-	"refit-aabtree", refit_rules, false,
+	"refit-aabtree", false,
 	"recompute AABTree node boxes from their triangles, keeping the topology", refit_apply
 };
 
@@ -527,7 +527,7 @@ static int rebuild_apply(wl_fix_ctx *x)
 }
 
 const wl_fixer w3d_fix_rebuild_aabtree = {
-	"rebuild-aabtree", tree_rules, true,
+	"rebuild-aabtree", true,
 	"rebuild the AABTree (binned SAH, canonical layout); by name also add missing trees",
 	rebuild_apply
 };

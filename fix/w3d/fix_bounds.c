@@ -261,10 +261,9 @@ static int apply_bounds(wl_fix_ctx *x)
 	return 0;
 }
 
-static const wl_rule_id bounds_rules[] = { WLR_MESH_BOUNDS_BOX, WLR_MESH_BOUNDS_SPHERE, WL_RULE_NONE };
 
 const wl_fixer w3d_fix_recompute_bounds = {
-	"recompute-bounds", bounds_rules, false,
+	"recompute-bounds", false,
 	"recompute the MESH_HEADER3 bounding box (exact) and sphere (Ritter) of meshes whose bounds miss vertices (skins in the bind pose, when their hierarchy is in the file)",
 	apply_bounds
 };

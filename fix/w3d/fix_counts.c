@@ -245,20 +245,14 @@ static int apply_aabtree_counts(wl_fix_ctx *x)
 	return 0;
 }
 
-static const wl_rule_id counts_rules[] = {
-	WLR_MESH_VERTEX_COUNT_MISMATCH, WLR_MESH_TRIANGLE_COUNT_MISMATCH, WLR_MATERIAL_PASS_COUNT_MISMATCH,
-	WLR_MATERIAL_COUNT_MISMATCH, WLR_MATERIAL_SHADER_COUNT_MISMATCH, WLR_PIVOT_COUNT_MISMATCH,
-	WLR_HLOD_LOD_COUNT_MISMATCH, WLR_HLOD_MODEL_COUNT_MISMATCH, WL_RULE_NONE
-};
 const wl_fixer w3d_fix_header_counts = {
-	"header-counts", counts_rules, false,
+	"header-counts", false,
 	"set mesh, material, hierarchy and hlod header counts to the arrays they govern",
 	apply_counts
 };
 
-static const wl_rule_id aabtree_counts_rules[] = { WLR_AABTREE_COUNT_MISMATCH, WL_RULE_NONE };
 const wl_fixer w3d_fix_aabtree_header_counts = {
-	"aabtree-header-counts", aabtree_counts_rules, true,
+	"aabtree-header-counts", true,
 	"set aabtree_header nodecount and polycount to the node and poly index arrays",
 	apply_aabtree_counts
 };

@@ -78,10 +78,9 @@ static int apply_euler(wl_fix_ctx *x)
 	return 0;
 }
 
-static const wl_rule_id euler_rules[] = { RULE, WL_RULE_NONE };
 
 const wl_fixer w3d_fix_recompute_euler_angles = {
-	"recompute-euler-angles", euler_rules, false,
+	"recompute-euler-angles", false,
 	"rewrite pivot EulerAngles that disagree with the Rotation quaternion from it (EulerOrderXYZr; the game reads only Rotation)",
 	apply_euler
 };

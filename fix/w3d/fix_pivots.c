@@ -417,10 +417,9 @@ static int apply_reorder(wl_fix_ctx *x)
 	return 0;
 }
 
-static const wl_rule_id pivot_rules[] = { RULE, WL_RULE_NONE };
 
 const wl_fixer w3d_fix_reorder_pivots = {
-	"reorder-pivots", pivot_rules, true,
+	"reorder-pivots", true,
 	"reorder pivots parent-first and remap the pivot indices of this file's animations, HLODs and skins",
 	apply_reorder
 };

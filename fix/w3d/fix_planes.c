@@ -117,9 +117,8 @@ static int apply_planes(wl_fix_ctx *x)
 	return 0;
 }
 
-static const wl_rule_id planes_rules[] = { WLR_TRIANGLE_PLANE, WL_RULE_NONE };
 
 const wl_fixer w3d_fix_recompute_planes = {
-	"recompute-planes", planes_rules, false,
+	"recompute-planes", false,
 	"recompute triangle plane normals and distances from the vertices (non-skin meshes)", apply_planes
 };

@@ -253,17 +253,15 @@ static int apply_hemispheres(wl_fix_ctx *x)
 	return visit_all(x, -1);
 }
 
-static const wl_rule_id quaternion_rules[] = { RULE, WL_RULE_NONE };
-static const wl_rule_id hemisphere_rules[] = { RULE_FLIP, WL_RULE_NONE };
 
 const wl_fixer w3d_fix_normalize_quaternions = {
-	"normalize-quaternions", quaternion_rules, false,
+	"normalize-quaternions", false,
 	"normalise pivot rotations and raw / time-coded rotation keys to unit length (adaptive-delta channels are left alone)",
 	apply_quaternions
 };
 
 const wl_fixer w3d_fix_align_quaternion_hemispheres = {
-	"align-quaternion-hemispheres", hemisphere_rules, false,
+	"align-quaternion-hemispheres", false,
 	"negate raw / time-coded rotation keys so that each lies in the hemisphere of the key before (same rotations)",
 	apply_hemispheres
 };

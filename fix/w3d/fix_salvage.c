@@ -275,10 +275,8 @@ static int apply_salvage(wl_fix_ctx *x)
 	return 0;
 }
 
-static const wl_rule_id salvage_rules[] = { WLR_MESH_VERTEX_COUNT_MISMATCH, WLR_MESH_TRIANGLE_COUNT_MISMATCH,
-					     WLR_MESH_ARRAY_MISSING, WLR_MATERIAL_ID_ARRAY_LENGTH, WL_RULE_NONE };
 const wl_fixer w3d_fix_salvage_mesh = {
-	"salvage-mesh", salvage_rules, true,
+	"salvage-mesh", true,
 	"cut a mesh's arrays to what all of them hold, drop the triangles on lost vertices, set the counts",
 	apply_salvage
 };

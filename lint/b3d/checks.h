@@ -11,9 +11,6 @@
 #include "lint/lint.h"
 #include "lint/registry.h"
 
-/* The registered checks, in the order they run; count in *out_count. */
-const wl_check_fn *b3d_checks(size_t *out_count);
-
 /* The lint part of the format: its checks, custom-rule fields, cross-file
  * index and targets (checks.c). */
 extern const wl_lint_format b3d_lint_format;

@@ -13,9 +13,6 @@
 #include "lint/lint.h"
 #include "lint/registry.h"
 
-/* The registered checks, in the order they run; count in *out_count. */
-const wl_check_fn *p3d_checks(size_t *out_count);
-
 /* The lint part of the format: its checks, custom-rule fields, cross-file
  * index and targets (checks.c). */
 extern const wl_lint_format p3d_lint_format;

@@ -33,8 +33,14 @@ static const void *stash_args(char **at, const void *args)
 	return p;
 }
 
-/* The per-rule counts of findings left out by the cap, for rules not off.
- * NULL when out of memory. */
+static int cmp_dropped(const void *a, const void *b)
+{
+	return strcmp(((const wl_report_dropped *)a)->rule, ((const wl_report_dropped *)b)->rule);
+}
+
+/* The per-rule counts of findings left out by the cap, for rules not off,
+ * by rule id (not in the order the checks happened to run).  NULL when out
+ * of memory. */
 static wl_report_dropped *dropped_list(const wl_run *r, const wl_config *cfg, const wl_findings *fs,
 				       wl_target_mask targets, size_t *out_n)
 {
@@ -51,6 +57,7 @@ static wl_report_dropped *dropped_list(const wl_run *r, const wl_config *cfg, co
 		dropped[*out_n].count = n;
 		(*out_n)++;
 	}
+	qsort(dropped, *out_n, sizeof *dropped, cmp_dropped);
 	return dropped;
 }
 
