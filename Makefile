@@ -45,28 +45,31 @@ RULES     := $(sort $(wildcard rules/*.yaml $(foreach f,$(FORMATS),rules/$(f)/*.
 # generator that writes them (scripts/gen_catalog.c).
 BOOT_OBJ  := $(foreach s,$(CORE_SRC) $(LINT_SRC) $(FIX_SRC) $(TF_SRC) $(CLI_SRC) $(PLATFORM_SRC),$(BUILD)/$(s:.c=.o))
 LIB_OBJ   := $(BOOT_OBJ) $(BUILD)/gen/catalog_table.o
-# tests/*.c are the unit tests and their helpers, except the programs with
-# their own main (gen_demo.c: writes the `make demo` models).
-TOOL_SRC  := tests/gen_demo.c
+# tests/tools/ holds the programs the tests run, each with its own main
+# (gen_demo.c: writes the `make demo` models).
+TOOL_SRC  := tests/tools/gen_demo.c
 # tool_aabtree_table.c: the AABTree quality table and builder speed.
-TOOL_SRC  += tests/tool_aabtree_table.c
+TOOL_SRC  += tests/tools/tool_aabtree_table.c
 # tool_roundtrip.c: the writer's corpus round trip (tests/roundtrip.sh).
-TOOL_SRC  += tests/tool_roundtrip.c
+TOOL_SRC  += tests/tools/tool_roundtrip.c
 # tool_mkarchive.c: BIG and PBO archives for tests/archive_cli.sh.
-TOOL_SRC  += tests/tool_mkarchive.c
+TOOL_SRC  += tests/tools/tool_mkarchive.c
 # defects.c: the defect generator over corpus/valid and the real corpus.
-TOOL_SRC  += tests/defects.c
+TOOL_SRC  += tests/tools/defects.c
 # salvage_gen.c: the damaged variants of tests/salvage.sh.
-TOOL_SRC  += tests/salvage_gen.c
+TOOL_SRC  += tests/tools/salvage_gen.c
 # gen_p3d_seeds.c: the P3D fuzz seeds (tests/fuzz/seeds.sh).
-TOOL_SRC  += tests/gen_p3d_seeds.c
+TOOL_SRC  += tests/tools/gen_p3d_seeds.c
 # bench_limit.c: the physical limit that `make bench` compares w3dlint with.
-TOOL_SRC  += tests/bench_limit.c
+TOOL_SRC  += tests/tools/bench_limit.c
 # bench_time.c: wall and CPU time of the bench's runs, alone or side by side.
-TOOL_SRC  += tests/bench_time.c
+TOOL_SRC  += tests/tools/bench_time.c
 # gen_scale.c: the inputs of the size-scaling bench (tests/bench_scale.sh).
-TOOL_SRC  += tests/gen_scale.c
-TEST_SRC  := $(filter-out $(TOOL_SRC),$(wildcard tests/*.c))
+TOOL_SRC  += tests/tools/gen_scale.c
+# The unit tests by layer and format (tests/core/, tests/lint/w3d/, ...: test_*.c),
+# their byte builders and helpers (tests/build/) and the runner (tests/test_main.c).
+TEST_DIRS := tests tests/build $(foreach l,core lint fix textform,tests/$(l) $(foreach f,$(FORMATS),tests/$(l)/$(f)))
+TEST_SRC  := $(filter-out $(TOOL_SRC),$(wildcard $(addsuffix /*.c,$(TEST_DIRS))))
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
 # Every cli/main_NAME.c is a program $(BUILD)/NAME.
 MAINS     := $(wildcard cli/main_*.c)
@@ -127,15 +130,16 @@ $(BUILD)/$(patsubst main_%,%,$(basename $(notdir $(1)))): $(BUILD)/$(1:.c=.o) $(
 endef
 $(foreach m,$(MAINS),$(eval $(call PROG_RULE,$(m))))
 
-# Every tests/check_*.c defines one `Suite *NAME_suite(void)`; the list is
+# Every unit test file (tests/LAYER/[FORMAT/]test_*.c) defines one
+# `Suite *NAME_suite(void)`; the list is
 # generated so that adding a test file needs no edit elsewhere.
 $(BUILD)/gen/suites.h: $(TEST_SRC)
 	@mkdir -p $(dir $@)
 	grep -ho '^Suite \*[a-z0-9_]*_suite(void)' $(TEST_SRC) | sed 's/^Suite \*\(.*\)(void)/X(\1)/' | sort > $@.tmp
 	mv $@.tmp $@
 
-$(BUILD)/tests/check_main.o: $(BUILD)/gen/suites.h
-$(BUILD)/tests/check_main.o: ALL_CFLAGS += -I$(BUILD)/gen
+$(BUILD)/tests/test_main.o: $(BUILD)/gen/suites.h
+$(BUILD)/tests/test_main.o: ALL_CFLAGS += -I$(BUILD)/gen
 
 $(BUILD)/unit_tests: $(TEST_OBJ) $(BUILD)/libw3dlint.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS_ALL)
@@ -199,9 +203,9 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 # tests/precommit.sh (the hooks through pre-commit) lint gen_demo's models.
 _test: $(BUILD)/gen_demo
 
-# The defect generator (tests/defects.c, run by tests/defects.sh).
+# The defect generator (tests/tools/defects.c, run by tests/defects.sh).
 _test: $(BUILD)/defects
-$(BUILD)/defects: $(BUILD)/tests/defects.o $(BUILD)/libw3dlint.a
+$(BUILD)/defects: $(BUILD)/tests/tools/defects.o $(BUILD)/libw3dlint.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
 # Salvage of damaged files (tests/salvage.sh; `make salvage` runs only it):
@@ -230,7 +234,7 @@ SALVAGE_EVERY_P3D ?= 1
 SALVAGE_INTACT_W3D ?= 100
 SALVAGE_INTACT_B3D ?= 100
 _test: $(BUILD)/salvage_gen
-$(BUILD)/salvage_gen: $(BUILD)/tests/salvage_gen.o $(BUILD)/libw3dlint.a
+$(BUILD)/salvage_gen: $(BUILD)/tests/tools/salvage_gen.o $(BUILD)/libw3dlint.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 _salvage: $(BUILD)/salvage_gen $(BUILD)/w3dfix $(BUILD)/w3dlint $(BUILD)/w3dasm
 	sh tests/salvage.sh $(BUILD)/salvage_gen $(BUILD)/w3dfix $(BUILD)/w3dlint 1 $(SALVAGE_EVERY_B3D) $(SALVAGE_EVERY_P3D)
@@ -240,12 +244,12 @@ _salvage: $(BUILD)/salvage_gen $(BUILD)/w3dfix $(BUILD)/w3dlint $(BUILD)/w3dasm
 	sh tests/salvage_b3d_cases.sh $(BUILD)/salvage_gen $(BUILD)/w3dfix
 
 # Reads and writes every corpus file with no fix (tests/roundtrip.sh).
-$(BUILD)/tool_roundtrip: $(BUILD)/tests/tool_roundtrip.o $(BUILD)/libw3dlint.a
+$(BUILD)/tool_roundtrip: $(BUILD)/tests/tools/tool_roundtrip.o $(BUILD)/libw3dlint.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
 _test: $(BUILD)/tool_mkarchive
-$(BUILD)/tool_mkarchive: $(BUILD)/tests/tool_mkarchive.o $(BUILD)/tests/archbuild.o $(BUILD)/tests/w3dbuild.o \
-		$(BUILD)/tests/p3dbuild_mlod.o $(BUILD)/libw3dlint.a
+$(BUILD)/tool_mkarchive: $(BUILD)/tests/tools/tool_mkarchive.o $(BUILD)/tests/build/archbuild.o $(BUILD)/tests/build/w3dbuild.o \
+		$(BUILD)/tests/build/p3dbuild_mlod.o $(BUILD)/libw3dlint.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
 # The B3D oracle tier (docs/oracle.md; also in make test): Irrlicht 1.8 and
@@ -286,17 +290,17 @@ evidence: $(BUILD)/w3dlint
 _sweep: $(BUILD)/w3dlint
 	sh tests/sweep.sh $(BUILD)/w3dlint
 
-# gen_demo (tests/gen_demo.c) writes the models that tests/sarif_validate.sh
+# gen_demo (tests/tools/gen_demo.c) writes the models that tests/sarif_validate.sh
 # and tests/precommit.sh use.
-$(BUILD)/gen_demo: $(BUILD)/tests/gen_demo.o $(BUILD)/tests/w3dbuild.o
+$(BUILD)/gen_demo: $(BUILD)/tests/tools/gen_demo.o $(BUILD)/tests/build/w3dbuild.o
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
 
-# gen_p3d_seeds (tests/gen_p3d_seeds.c) writes the P3D fuzz seeds from the
+# gen_p3d_seeds (tests/tools/gen_p3d_seeds.c) writes the P3D fuzz seeds from the
 # P3D test builders.
-P3D_BUILD_OBJ = $(BUILD)/tests/p3dbuild.o $(BUILD)/tests/p3dbuild_info.o $(BUILD)/tests/p3dbuild_mlod.o $(BUILD)/tests/w3dbuild.o
-$(BUILD)/gen_p3d_seeds: $(BUILD)/tests/gen_p3d_seeds.o $(P3D_BUILD_OBJ)
+P3D_BUILD_OBJ = $(BUILD)/tests/build/p3dbuild.o $(BUILD)/tests/build/p3dbuild_info.o $(BUILD)/tests/build/p3dbuild_mlod.o $(BUILD)/tests/build/w3dbuild.o
+$(BUILD)/gen_p3d_seeds: $(BUILD)/tests/tools/gen_p3d_seeds.o $(P3D_BUILD_OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
-$(BUILD)/gen_scale: $(BUILD)/tests/gen_scale.o $(P3D_BUILD_OBJ)
+$(BUILD)/gen_scale: $(BUILD)/tests/tools/gen_scale.o $(P3D_BUILD_OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
 # The demo models are assembled from the project corpus (corpus/README.md):
@@ -317,7 +321,7 @@ _demo: $(BUILD)/w3dlint $(BUILD)/demo/.stamp
 	sh scripts/demo.sh $(BUILD)/w3dlint $(BUILD)/demo
 
 # MB/s, files/s and peak RSS of w3dlint over ../shared/corpus/w3d against
-# the physical limit (read + byte sum, tests/bench_limit.c), -j scaling, and
+# the physical limit (read + byte sum, tests/tools/bench_limit.c), -j scaling, and
 # the JSON and SARIF reports against --quiet (tests/bench.sh).
 # Then w3dlint against `assimp info` over ../shared/corpus/b3d
 # (tests/bench_b3d.sh; assimp-utils from setup-deps.sh bench), and the P3D
@@ -331,17 +335,17 @@ _bench: $(BUILD)/w3dlint $(BUILD)/bench_limit $(BUILD)/bench_time $(BUILD)/tool_
 	sh tests/bench_scale.sh $(BUILD)/w3dlint $(BUILD)/gen_scale
 
 # The byte sum is vectorised (-O3), as a physical limit should be.
-$(BUILD)/bench_limit: tests/bench_limit.c
+$(BUILD)/bench_limit: tests/tools/bench_limit.c
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(DEFS) $(CFLAGS) -O3 $(LDFLAGS) -o $@ $<
 
-$(BUILD)/bench_time: tests/bench_time.c
+$(BUILD)/bench_time: tests/tools/bench_time.c
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(DEFS) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
 # docs/aabtree-quality.md: SAH of rebuilt vs original AABTrees over the
-# corpus, and the builder's speed (tests/tool_aabtree_table.c).
-$(BUILD)/tool_aabtree_table: $(BUILD)/tests/tool_aabtree_table.o $(BUILD)/tests/w3dbuild.o $(BUILD)/libw3dlint.a
+# corpus, and the builder's speed (tests/tools/tool_aabtree_table.c).
+$(BUILD)/tool_aabtree_table: $(BUILD)/tests/tools/tool_aabtree_table.o $(BUILD)/tests/build/w3dbuild.o $(BUILD)/libw3dlint.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
 .PHONY: aabtree-table

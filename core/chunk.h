@@ -355,7 +355,7 @@ const wl_chunk *wl_chunk_next_same(const wl_chunk *c);
 
 /**
  * The node whose children are d's objects (what w3dfix's verification
- * keeps, fix/driver.c, and tests/salvage_gen.c damages): the root, or
+ * keeps, fix/driver.c, and tests/tools/salvage_gen.c damages): the root, or
  * its one chunk when that is a container with fields of its own holding
  * everything (B3D's BB3D with its version; a W3D file of one MESH is one
  * object, not its arrays).

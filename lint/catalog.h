@@ -66,7 +66,7 @@ typedef struct wl_rule_def {
 	const char *fixable;     /* "none", "safe" or "unsafe" (the catalogue's
 	                          * "no", no and false read as "none"); must
 	                          * agree with the fixers that list the rule
-	                          * (tests/check_fixable.c) */
+	                          * (tests/fix/test_fixable.c) */
 	const char *summary;
 	const char *explanation;
 	const wl_param_def *params;

@@ -8,7 +8,7 @@
  * scripts/gen_catalog.c writes the two tables below into
  * $(BUILD)/gen/catalog_table.c from those keys, so that a new check or a
  * rule a fixer repairs is wired by its catalogue entry alone
- * (CONTRIBUTING.md, "A new rule").  tests/check_fixable.c checks that the
+ * (CONTRIBUTING.md, "A new rule").  tests/fix/test_fixable.c checks that the
  * fixers named exist and agree with each rule's `fixable:`.
  */
 #ifndef WL_WIRING_H

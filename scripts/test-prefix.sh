@@ -1,6 +1,6 @@
 #!/bin/sh
 # Renames the test helpers to one prefix (issue 20 item 5): every helper
-# that tests/*.h export, and check_xref_archive.c's own, starts with t_
+# that tests/*.h export, and tests/lint/test_xref_archive.c's own, starts with t_
 # (macros T_), followed by the helper file's word where there is more than
 # one such file:
 #   reader_util  ru_   -> t_            robust_util  rb_  -> t_robust_
@@ -15,7 +15,7 @@
 # Idempotent and re-runnable (an old name that is gone matches nothing): the
 # lead re-runs it after merging a branch that still uses the old names:
 #     sh scripts/test-prefix.sh && make -j2 WERROR=1 all && make -j2 unit
-# It rewrites tests/*.c, tests/*.h, tests/fuzz/*.c and corpus/**/*.md, and
+# It rewrites every .c and .h file under tests/ and corpus/**/*.md, and
 # prints the files it changed.  struct rusage's ru_* fields are left alone.
 set -eu
 cd "$(dirname "$0")/.."
@@ -55,7 +55,7 @@ MAP
 	printf '%s\n' 's/\bRUSAGE_KEEP_\([a-z]\+\)\b/ru_\1/g'
 } > "$script"
 {
-	ls tests/*.c tests/*.h tests/fuzz/*.c tests/fuzz/*.h 2>/dev/null
+	find tests -name "*.[ch]" | LC_ALL=C sort
 	find corpus -name '*.md'
 } | sort | while read -r f; do
 	if ! sed -f "$script" "$f" | cmp -s - "$f"; then

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Archives as folders, end to end, with archives built here
-# (build/tool_mkarchive, tests/archbuild.c): BIGF and BIG4 holding W3D models
+# (build/tool_mkarchive, tests/build/archbuild.c): BIGF and BIG4 holding W3D models
 # (the project's own, some with defects, plus up to 12 of
 # ../shared/corpus/w3d when present), plain and packed PBOs.
 #  - w3dlint reports every model entry as ARCHIVE:PATH with the findings of

@@ -3,7 +3,7 @@
 # (../shared/corpus/w3d, or $W3DLINT_CORPUS), every W3D file named $reps
 # times on the command line so that one run reads at least $BENCH_MB MB
 # (default 300), against the physical limit of reading those files
-# (BENCH_LIMIT, tests/bench_limit.c: read(2) into one buffer and a byte
+# (BENCH_LIMIT, tests/tools/bench_limit.c: read(2) into one buffer and a byte
 # sum), all in one run, interleaved: each round runs every configuration
 # once, $BENCH_RUNS rounds (default 3, after one warm-up round), and the
 # median of each is reported:
@@ -17,7 +17,7 @@
 #                   list (needs $BENCH_TIME): the two-process ceiling, what
 #                   the machine gives two independent workers; -j N's
 #                   scaling is put beside it (and beside N when N is not 2)
-# With $BENCH_TIME (tests/bench_time.c's program; make bench sets it) every
+# With $BENCH_TIME (tests/tools/bench_time.c's program; make bench sets it) every
 # run's CPU time (user + system, all threads) is measured too: steadier than
 # wall time when other work loads the cores, and -j N's CPU against -j 1's
 # shows what the threads cost beyond the work.  Peak RSS comes from it, else

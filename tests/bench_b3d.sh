@@ -6,10 +6,10 @@
 # w3dlint runs over all the files at once with -j 1 (one core, as assimp
 # uses; start-up included), $BENCH_RUNS times (default 7) after a warm-up,
 # interleaved with the physical-limit program when given (BENCH_LIMIT,
-# tests/bench_limit.c: read + byte sum of the same files) as tests/bench.sh
+# tests/tools/bench_limit.c: read + byte sum of the same files) as tests/bench.sh
 # does, and the median of each is reported (a run takes ~0.05 s: one run
 # is noise): wall time, and CPU time (user + system) when $BENCH_TIME names
-# tests/bench_time.c's program (make bench does; microseconds from wait4;
+# tests/tools/bench_time.c's program (make bench does; microseconds from wait4;
 # steadier than wall time on a loaded machine), else wall time from
 # date +%s.%N around each process.
 # assimp runs once per file (it takes one file), each under `timeout` and a

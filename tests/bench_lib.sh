@@ -1,6 +1,6 @@
 # tests/bench_lib.sh - the run timer shared by the bench scripts (bench.sh,
 # bench_b3d.sh).  Source it after making $tmp.  With $BENCH_TIME naming
-# tests/bench_time.c's program (make bench sets it), every run's wall time,
+# tests/tools/bench_time.c's program (make bench sets it), every run's wall time,
 # CPU time (user + system, all threads, from wait4) and peak RSS come from
 # it; without, wall time from date +%s.%N and peak RSS from GNU time
 # (/usr/bin/time -f %M) when installed, CPU time 0 (not measured).

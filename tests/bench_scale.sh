@@ -1,6 +1,6 @@
 #!/bin/sh
 # `make bench`, size scaling: w3dlint -q --no-xref -j 1 over generated
-# inputs of 1, 10 and 50 MB of each kind (tests/gen_scale.c: zeros of each
+# inputs of 1, 10 and 50 MB of each kind (tests/tools/gen_scale.c: zeros of each
 # format, many empty chunks (W3D, B3D), many HLOD sub-objects, a P3D with 16
 # LZO blocks), made in a temporary folder and removed after.
 #

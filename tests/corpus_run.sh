@@ -201,7 +201,7 @@ while IFS= read -r id; do
 	# before the B3D text form), and a P3D rule always is (P3D is read-only:
 	# no text form assembles it); its README.md says where ("Tested instead
 	# in: ..."); so is an archive rule (archives are built by
-	# tests/archbuild.c, not assembled from the text form).
+	# tests/build/archbuild.c, not assembled from the text form).
 	case $id in b3d-*|p3d-*|archive-*) grep -q '^Tested instead in:' "$d/README.md" 2>/dev/null && allowed=1 ;; esac
 	if [ "$allowed" -eq 1 ]; then
 		if [ ! -f "$d/README.md" ]; then

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Runs the defect generator (tests/defects.c) over the valid models of
+# Runs the defect generator (tests/tools/defects.c) over the valid models of
 # corpus/valid (assembled with w3dasm) and over the real-file corpus
 # (../shared/corpus/w3d, or $W3DLINT_CORPUS; skipped with one line when
 # absent).  Fails when an injected defect is not reported at its place or a

@@ -46,7 +46,7 @@ src=$(abspath "$src")
 cd "$tmp" || exit 2
 
 # splice IN OUT OFFSET N [INS]: IN with N bytes deleted at OFFSET (and INS
-# bytes 0xCD inserted there, as tests/salvage_gen.c does)
+# bytes 0xCD inserted there, as tests/tools/salvage_gen.c does)
 splice() {
 	python3 -c 'import sys
 b = open(sys.argv[1], "rb").read(); o, n = int(sys.argv[3], 0), int(sys.argv[4])

@@ -5,7 +5,7 @@
 # an edited face texture assembles and w3ddump reads the new name back; an
 # ODOL file's text form is the read-only chunk form, which w3dasm refuses
 # with the reason (status 1, no output).  Skipped with one line without the
-# corpus (textform/p3d's unit tests, tests/check_textform_p3d.c, need none).
+# corpus (textform/p3d's unit tests, tests/textform/p3d/test_textform.c, need none).
 # Usage: tests/mlod_text.sh W3DDUMP W3DASM
 set -u
 w3ddump=$1

@@ -79,7 +79,7 @@ pkg=$(pkg-config --cflags yaml-0.1 libpcre2-8 jansson lzo2 nettle qhull_r check 
 cflags="-std=c11 -Wall -Wextra -Wshadow -Wvla -Wstrict-prototypes -Wmissing-prototypes -Wconversion -Werror
 	-D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I$tree -I$tree/gen $pkg"
 for f in lint/b3d/check_test_new_rule.c lint/w3d/check_test_new_rule.c lint/p3d/check_test_new_rule.c \
-	tests/check_b3d_test_new_rule.c tests/check_w3d_test_new_rule.c tests/check_p3d_test_new_rule.c; do
+	tests/lint/b3d/test_test_new_rule.c tests/lint/w3d/test_test_new_rule.c tests/lint/p3d/test_test_new_rule.c; do
 	# shellcheck disable=SC2086
 	if [ ! -f "$tree/$f" ]; then
 		bad "no $f"

@@ -7,7 +7,7 @@
 # offsets and gets one size field changed by +1, -1, +8 and -4 (W3D also one
 # data chunk grown by 4, 12 and 1000 bytes past its parent), and (issue 29)
 # 4 and 20 bytes deleted from and inserted into one object, 8 bytes of two
-# objects swapped and 32 zeros written over one object (tests/salvage_gen.c);
+# objects swapped and 32 zeros written over one object (tests/tools/salvage_gen.c);
 # then `w3dfix --unsafe -o OUT` and `w3dfix -o OUT` (safe) run over all of
 # them, and 1. is checked for each.
 #

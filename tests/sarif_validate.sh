@@ -7,7 +7,7 @@
 # with region.startLine and the byte range, ruleIndex pointing at the rule,
 # partialFingerprints.primaryLocationLineHash.
 #
-# Logs checked: the demo models (tests/gen_demo.c) with and without a
+# Logs checked: the demo models (tests/tools/gen_demo.c) with and without a
 # baseline that has stale entries (toolExecutionNotifications), and the
 # real-file corpus (all of ../shared/corpus: W3D, B3D, P3D, or
 # $W3DLINT_CORPUS) when present, which must hold at most 25,000 results

@@ -9,7 +9,7 @@
 #   - gen_catalog refuses a catalogue whose rule has no `check:` (exit 2,
 #     naming the rule), and accepts the same rule with one.
 # (A `check:` naming a function that does not exist fails the link; a
-# `fixers:` naming no fixer fails tests/check_fixable.c.)
+# `fixers:` naming no fixer fails tests/fix/test_fixable.c.)
 set -u
 if [ $# -ne 1 ]; then
 	echo "usage: tests/wiring.sh BUILD" >&2

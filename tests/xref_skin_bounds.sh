@@ -2,7 +2,7 @@
 # Skin bounds in the bind pose across files (issue 11 part 2; lint/xref.c
 # check_skin_bounds): the hierarchy SKEL in skel.w3d, the skin mesh SKIN.BODY
 # and its HLOD (HierarchyName SKEL) in skin.w3d, as BFME keeps _skl and _skn
-# files.  The bind pose is the one of tests/build_skin.h: BONE_A (parent 0)
+# files.  The bind pose is the one of tests/build/build_skin.h: BONE_A (parent 0)
 # at (1, 0, 0) turned 90 degrees about Z, BONE_B (parent 1) at (0, 2, 0)
 # turned 90 degrees about X; vertex 0 (1, 0, 0) on BONE_A, vertices 1
 # (0, 0, 1) and 2 (0, 1, 0) on BONE_B are (1, 1, 0), (0, 0, 0), (-1, 0, 1) in

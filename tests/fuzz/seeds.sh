@@ -1,10 +1,10 @@
 #!/bin/sh
 # Builds the fuzz seeds in OUT (make test replays them; make fuzz starts
 # from them), never from ../shared/corpus:
-#   OUT/bin/   gen_demo's models (tests/gen_demo.c), every text case of
+#   OUT/bin/   gen_demo's models (tests/tools/gen_demo.c), every text case of
 #              the project's corpus/ (corpus/**/*.txt) assembled with w3dasm
 #              (a text that does not assemble is left out with a note), and
-#              the P3D files of gen_p3d_seeds (tests/gen_p3d_seeds.c: ODOL of
+#              the P3D files of gen_p3d_seeds (tests/tools/gen_p3d_seeds.c: ODOL of
 #              every version gate, both compression kinds, both sides of
 #              the 1024-byte rule; MLOD) when GEN_P3D is given
 #   OUT/text/  the text form (w3ddump --text) of every file of OUT/bin, and

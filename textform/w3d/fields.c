@@ -7,7 +7,7 @@
  *
  * Layouts and field names: seeds/000_2d9a53fdbe3a6a75.txt (W3D spec struct
  * definitions) and notes/w3d_reference.md §2.1-§2.13; sizes checked against
- * §2.14 by tests/check_textform.c (the table sizes must equal the schema's
+ * §2.14 by tests/textform/w3d/test_textform.c (the table sizes must equal the schema's
  * fixed record and element sizes).
  */
 #include "textform/textform.h"
@@ -180,7 +180,7 @@ static const wl_tf_field null_object[] = {
 static const wl_tf_field version_name16[] = { F("Version", X32, 1), F("Name", NAME, 16) };
 
 /* Emitter records (§2.10, w3d_file.h W3dEmitter*Struct).  Sizes: objects.h
- * W3D_EMITTER_*_SIZE, checked by tests/check_textform.c. */
+ * W3D_EMITTER_*_SIZE, checked by tests/textform/w3d/test_textform.c. */
 
 /* W3dEmitterUserInfoStruct, 12 bytes: Type, SizeofStringParam, then
  * StringParam[1] and its padding (Pad, zero as the tools write it); the
