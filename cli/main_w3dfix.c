@@ -27,8 +27,9 @@
  * Exit status (docs/w3dfix.md):
  *   0  nothing to fix, or everything fixed and verified, and no finding at
  *      or above the failing severity remains
- *   1  findings at or above the failing severity remain, a verification
- *      failed, or (without --in-place / -o) there is something to fix
+ *   1  the files hold findings at or above the failing severity as they
+ *      now are (repaired where written, else as read: w3dlint's status),
+ *      a verification failed, or (--check) there is something to fix
  *   2  usage, configuration, I/O or internal error
  */
 #include <getopt.h>
@@ -56,7 +57,7 @@
 #include "archive_walk.h"
 
 typedef struct opts {
-	bool in_place, backup, dry_run, diff, unsafe, quiet, break_links, readonly_ok;
+	bool in_place, backup, dry_run, check, diff, unsafe, quiet, break_links, readonly_ok;
 	unsigned fold;        /* edits per rule and pattern shown (0: all) */
 	uint64_t memory_cap;  /* --memory-cap bytes, 0 when not given */
 	unsigned jobs;        /* -j: the lint pass's threads (0: one per processor) */
@@ -131,7 +132,7 @@ static wl_lint_pass *lint_pass(const opts *o, const wl_catalog *cat, char **path
 }
 
 enum { OPT_LIST_FIXES = WL_OPT_LONG_ONLY, OPT_REBUILD_AABTREE, OPT_FIX, OPT_BREAK_LINKS, OPT_FORCE, OPT_FOLD,
-       OPT_TARGET, OPT_MEMORY_CAP, OPT_BASE, OPT_XREF, OPT_NO_XREF, OPT_NO_PROGRESS };
+       OPT_TARGET, OPT_MEMORY_CAP, OPT_BASE, OPT_XREF, OPT_NO_XREF, OPT_NO_PROGRESS, OPT_CHECK };
 
 /* The option table: drives getopt_long, --help and --man (cli/opts.h).
  * --fix has no short letter: -f is --format in w3dlint. */
@@ -149,6 +150,9 @@ static const wl_opt OPTS[] = {
 	  "write over read-only files (no write permission bit, e.g. 0444) too, keeping their mode; without it "
 	  "they are reported and left alone" },
 	{ "dry-run", no_argument, 'n', NULL, "list the edits (chunk path, rule, what: old -> new); write nothing" },
+	{ "check", no_argument, OPT_CHECK, NULL,
+	  "exit 1 also when there is something to fix (nothing is written without --in-place or -o): a CI "
+	  "step that fails until the files are repaired" },
 	{ "fold", required_argument, OPT_FOLD, "N",
 	  "list at most N edits of the same rule and message pattern per file, then one line with the count "
 	  "of the others, as w3dlint folds findings (default 5; 0 lists every edit)" },
@@ -202,10 +206,11 @@ static const wl_cli_doc DOC = {
 	"  w3dfix -o fixed.big mod.big           the archive with its model entries repaired\n"
 	"  w3dfix --fix rebuild-aabtree -i tank.w3d   also run one unsafe fixer\n"
 	"  w3dfix -n --target luanti mods/mobs/models/ what a Luanti mod would get\n",
-	"  0  nothing to fix, or everything fixed and verified, and no finding at or above\n"
-	"     the failing severity (error, or the configuration's fail-on) remains\n"
-	"  1  such findings remain, a verification failed (the original is left in place),\n"
-	"     or, without --in-place/-o, there is something to fix\n"
+	"  0  no finding at or above the failing severity (error, or the configuration's\n"
+	"     fail-on) in the files as they now are (repaired where written, else as\n"
+	"     read: the status w3dlint gives them), and no verification failed\n"
+	"  1  such findings, a verification failed (the original is left in place), or\n"
+	"     (--check) there is something to fix\n"
 	"  2  usage, configuration, I/O or internal error\n",
 	"Details: docs/w3dfix.md.\n",
 };
@@ -231,6 +236,7 @@ int main(int argc, char **argv)
 		case OPT_BREAK_LINKS: o.break_links = true; break;
 		case OPT_FORCE: o.readonly_ok = true; break;
 		case 'n': o.dry_run = true; break;
+		case OPT_CHECK: o.check = true; break;
 		case 'd': o.diff = true; break;
 		case 's': rc = wl_cli_split_list(&o.select, &o.nselect, &o.select_cap, optarg); break;
 		case 'I': rc = wl_cli_split_list(&o.ignore, &o.nignore, &o.ignore_cap, optarg); break;
@@ -354,7 +360,7 @@ int main(int argc, char **argv)
 	if (lists) {
 		wl_fix_options fo = { cat, cfg, o.unsafe, o.force, o.nforce,
 				      { o.select, o.nselect, o.ignore, o.nignore }, false };
-		wl_fixrun_opts ro = { "w3dfix", o.in_place, o.backup, o.dry_run, o.diff, o.quiet, o.break_links,
+		wl_fixrun_opts ro = { "w3dfix", o.in_place, o.backup, o.dry_run, o.check, o.diff, o.quiet, o.break_links,
 				      o.readonly_ok, o.fold, o.output, &o.sel.rules,
 				      /* -o -: standard output carries the repaired bytes only */
 				      o.output && strcmp(o.output, "-") == 0 ? stderr : stdout, stderr,

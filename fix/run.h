@@ -43,6 +43,8 @@ typedef struct wl_fixrun_opts {
 	bool in_place;               /* --in-place: each file over itself */
 	bool backup;                 /* --backup: the original as FILE.bak */
 	bool dry_run;                /* -n: list the edits, write nothing */
+	bool check;                  /* --check: status 1 also when something
+	                              * is to fix (wl_fixrun_status) */
 	bool diff;                   /* --diff: per-chunk summary of the edits */
 	bool quiet;                  /* -q: problems, bytes lines, summary */
 	bool break_links;            /* --break-links (WL_SW_BREAK_LINKS) */
@@ -131,9 +133,11 @@ void wl_fixrun_count_errors(wl_fixrun *r, size_t n);
  */
 void wl_fixrun_summary(const wl_fixrun *r);
 
-/** Exit status of the run: 2 (an error was counted), 1 (findings at the
- *  failing severity left, a verification failed, or something to fix
- *  that is not written), 0. */
+/** Exit status of the run: 2 (an error was counted); 1 when a file holds
+ *  findings at the failing severity as it now is (its output where
+ *  written, else the input: w3dlint's status for the same files, issue
+ *  30), a verification failed, or (opts.check) something is to fix; else
+ *  0. */
 int wl_fixrun_status(const wl_fixrun *r);
 
 /**

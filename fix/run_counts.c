@@ -54,6 +54,8 @@ void wl_fixrun_archive_counts(wl_fixrun *r, const char *file, const wl_config *c
 	r->t.before += (size_t)all;
 	r->t.after += (size_t)all;
 	uint64_t failing = at_least(c, cfg ? wl_config_fail_on(cfg) : WL_SEV_ERROR);
-	if (failing)
+	if (failing) {
 		wl_fixrun_keep_left(r, file, (size_t)failing);
+		r->t.failing_now++;
+	}
 }

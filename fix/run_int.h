@@ -22,6 +22,10 @@
 /* The counts of a run. */
 typedef struct wl_fix_totals {
 	size_t files, fixed, fixable, clean, remaining, failed, errors, edits;
+	size_t failing_now;   /* files (and archives) with findings at the
+	                         failing severity as they are once the run is
+	                         done: the output where written, else the input
+	                         (what w3dlint would say of them now) */
 	size_t before, after; /* findings of every severity, capped ones
 	                         included (what w3dlint counts) */
 	char **left;          /* remaining lines "FILE (N ...)" (malloc) */

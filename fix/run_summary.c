@@ -58,6 +58,8 @@ void wl_fixrun_account(wl_fixrun *run, const char *file, size_t n, const wl_fix_
 	size_t left = write_failed ? r->failing_before : r->failing_after;
 	if (left)
 		wl_fixrun_keep_left(run, file, left);
+	if (repaired && run->writing ? r->failing_after : r->failing_before)
+		t->failing_now++;
 	if (!write_failed)
 		add_hints(t, r);
 	/* The bytes the repair keeps and drops, also under -q (issue 17): for
@@ -109,5 +111,7 @@ int wl_fixrun_status(const wl_fixrun *r)
 {
 	if (r->t.errors)
 		return 2;
-	return r->t.remaining || r->t.failed || r->t.fixable ? 1 : 0;
+	/* w3dlint's status for the files as they now are, unless a repair
+	 * was refused; --check: also when something is to fix */
+	return r->t.failing_now || r->t.failed || (r->o.check && r->t.fixable) ? 1 : 0;
 }

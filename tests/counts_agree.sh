@@ -62,8 +62,8 @@ fi
 # above) governs w3dfix as it governs w3dlint (issue 30): with the rule a
 # file breaks turned off there, w3dlint reports nothing of it and w3dfix
 # --dry-run neither counts it nor plans its edit; both exit 0.  With the
-# rule on, both count it (a warning: w3dlint exits 0; w3dfix -n exits 1,
-# as it does whenever there is something to fix).
+# rule on, both count it (a warning: both exit 0, the status w3dlint gives
+# the files as they are; w3dfix --check exits 1: something is to fix).
 src=$(find "$root/../shared/corpus/w3d" -maxdepth 2 -iname '*.w3d' 2>/dev/null | sort | head -n 1)
 if [ -n "$src" ]; then
 	mkdir -p "$tmp/cfg/mod"
@@ -79,10 +79,12 @@ if [ -n "$src" ]; then
 		frc=$?
 		fn=$(tail -n 1 "$tmp/cf" | sed -n 's/.* edits*, \([0-9]*\) findings* before, .*/\1/p')
 		ft=$(grep -c 'trailing-bytes' "$tmp/cf")
-		echo "$name: rule $1: w3dlint $ln findings ($lt trailing-bytes), status $lrc; w3dfix -n $fn findings, $ft trailing-bytes lines, status $frc"
+		"$w3dfix" --dry-run --check "$tmp/cfg/mod" > /dev/null 2>&1
+		crc=$?
+		echo "$name: rule $1: w3dlint $ln findings ($lt trailing-bytes), status $lrc; w3dfix -n $fn findings, $ft trailing-bytes lines, status $frc (--check $crc)"
 	}
 	counts off
-	if [ "$lt" = 0 ] && [ "$ft" = 0 ] && [ "$ln" = "$fn" ] && [ "$lrc" = 0 ] && [ "$frc" = 0 ]; then
+	if [ "$lt" = 0 ] && [ "$ft" = 0 ] && [ "$ln" = "$fn" ] && [ "$lrc" = 0 ] && [ "$frc" = 0 ] && [ "$crc" = 0 ]; then
 		ok "a rule off in the folder's .w3dlint.yaml: w3dlint and w3dfix -n agree (none, status 0)"
 	else
 		echo "$name: FAIL: .w3dlint.yaml with trailing-bytes off: w3dlint and w3dfix -n disagree"
@@ -90,8 +92,8 @@ if [ -n "$src" ]; then
 	fi
 	rm -f "$tmp/cfg/.w3dlint.yaml"
 	counts on
-	if [ "$lt" = 1 ] && [ "$ft" -ge 1 ] && [ "$ln" = "$fn" ] && [ "$lrc" = 0 ] && [ "$frc" = 1 ]; then
-		ok "near miss: the same rule on: both count it, w3dfix -n plans its edit"
+	if [ "$lt" = 1 ] && [ "$ft" -ge 1 ] && [ "$ln" = "$fn" ] && [ "$lrc" = 0 ] && [ "$frc" = 0 ] && [ "$crc" = 1 ]; then
+		ok "near miss: the same rule on: both count it and exit 0, w3dfix -n plans its edit, --check exits 1"
 	else
 		echo "$name: FAIL: trailing-bytes on: w3dlint and w3dfix -n disagree"
 		fail=1
@@ -153,23 +155,27 @@ fi
 
 # Every folder of the corpus (each W3D mod, the B3D and P3D corpora, the
 # archives): w3dlint and w3dfix -n count the same findings, with the
-# cross-file checks of a folder run.
+# cross-file checks of a folder run, and exit with the same status.
 shared=$root/../shared/corpus
 nf=0
 for d in "$shared"/w3d/*/ "$shared"/b3d "$shared"/p3d "$shared"/archives; do
 	[ -d "$d" ] || continue
-	lc=$("$w3dlint" --no-progress --config /dev/null "$d" 2>/dev/null | tail -n 1 |
+	"$w3dlint" --no-progress --config /dev/null "$d" > "$tmp/fl" 2>/dev/null
+	ls=$?
+	lc=$(tail -n 1 "$tmp/fl" |
 		sed -n 's/^[0-9]* files*, \([0-9]*\) errors*, \([0-9]*\) warnings*, \([0-9]*\) infos*.*/\1 \2 \3/p' |
 		awk '{ print $1 + $2 + $3 }')
-	fc=$("$w3dfix" --dry-run -q --config /dev/null "$d" 2>/dev/null | grep ' findings* before, ' | tail -n 1 |
-		sed -n 's/.* edits*, \([0-9]*\) findings* before, .*/\1/p')
+	"$w3dfix" --dry-run -q --config /dev/null "$d" > "$tmp/ff" 2>/dev/null
+	fs=$?
+	fc=$(grep ' findings* before, ' "$tmp/ff" | tail -n 1 | sed -n 's/.* edits*, \([0-9]*\) findings* before, .*/\1/p')
 	nf=$((nf + 1))
-	if [ -z "$lc" ] || [ "$lc" != "$fc" ]; then
-		echo "$name: FAIL: $d: w3dlint counts '$lc' findings, w3dfix -n '$fc'"
+	if [ -z "$lc" ] || [ "$lc" != "$fc" ] || [ "$ls" != "$fs" ]; then
+		echo "$name: FAIL: $d: w3dlint counts '$lc' findings (status $ls), w3dfix -n '$fc' (status $fs)"
 		fail=1
 	fi
+	echo "$name: $(basename "$d"): $lc findings, status $ls in both"
 done
-[ "$nf" -gt 0 ] && [ "$fail" = 0 ] && ok "$nf corpus folders: w3dlint and w3dfix -n count the same findings"
+[ "$nf" -gt 0 ] && [ "$fail" = 0 ] && ok "$nf corpus folders: w3dlint and w3dfix -n count the same findings and exit with the same status"
 
 # An archive's own error (a PBO whose SHA-1 trailer no longer matches: one
 # data byte changed) is counted by w3dfix and keeps it at status 1, as it
