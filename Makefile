@@ -150,6 +150,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	W3DLINT=$(BUILD)/w3dlint $(BUILD)/unit_tests
 	sh tests/layering.sh
 	sh tests/wiring.sh $(BUILD)
+	python3 tests/call_loops.py $(BUILD)
 	sh tests/sweep.sh $(BUILD)/w3dlint
 	sh tests/sweep.sh $(BUILD)/w3dlint b3d
 	sh tests/b3d_anomalies.sh $(BUILD)/w3dlint
@@ -272,6 +273,7 @@ _check: $(BUILD)/unit_tests $(PROGS)
 	W3DLINT=$(BUILD)/w3dlint $(BUILD)/unit_tests
 	sh tests/layering.sh
 	sh tests/wiring.sh $(BUILD)
+	python3 tests/call_loops.py $(BUILD)
 	sh tests/corpus_run.sh $(BUILD)/w3dasm $(BUILD)/w3dlint
 	sh tests/w3d_games.sh $(BUILD)/w3dasm $(BUILD)/w3dlint
 	sh tests/evidence.sh $(BUILD)/w3dlint

@@ -86,7 +86,7 @@ void wl_fixrun_clear(const wl_fixrun *r);
  * archive entry the archive: what w3dlint uses, lint/run/run.c) and prints the edits
  * (-n, --diff, the default listing) and the verification problems.
  * Returns -1 after printing why when the run failed (res freed, counted
- * as an error).  run.c.
+ * as an error).  run_bytes.c, as the two above.
  */
 int wl_fixrun_bytes(wl_fixrun *r, const char *file, const char *host, const uint8_t *in, size_t n,
 		    wl_fix_result *res);

@@ -20,14 +20,6 @@ const wl_fixer *const *p3d_fixers(size_t *count)
 	return fixers;
 }
 
-const p3d_lod *p3d_fix_lod_of(const p3d_model *m, const wl_chunk *node)
-{
-	for (uint32_t i = 0; m && m->mlod && m->lods && i < m->n_res; i++)
-		if (m->lods[i].node == node)
-			return &m->lods[i];
-	return NULL;
-}
-
 /* wl_fix_format.model_left: an MLOD LOD the reader walked whole (an ODOL
  * file is never repaired, so never asked about). */
 static bool p3d_model_left(const wl_doc *doc, const char **why)

@@ -19,8 +19,15 @@ extern const wl_fixer p3d_fix_salvage;     /* fix_salvage.c (unsafe) */
 extern const wl_fixer p3d_fix_normals;     /* fix_normals.c (safe) */
 extern const wl_fixer p3d_fix_convex_hull; /* fix_hull.c (unsafe) */
 
-/** The MLOD LOD of model m whose node is node, or NULL. */
-const p3d_lod *p3d_fix_lod_of(const p3d_model *m, const wl_chunk *node);
+/** The MLOD LOD of model m whose node is node, or NULL.  Inline: the
+ *  fixers use it without calling back into fixers.c, which lists them. */
+static inline const p3d_lod *p3d_fix_lod_of(const p3d_model *m, const wl_chunk *node)
+{
+	for (uint32_t i = 0; m && m->mlod && m->lods && i < m->n_res; i++)
+		if (m->lods[i].node == node)
+			return &m->lods[i];
+	return NULL;
+}
 
 /** The fixers of a P3D (MLOD) file in the order they run; *count set.
  *  NULL-terminated. */

@@ -11,18 +11,6 @@
 #include "core/escape.h"
 #include "core/grow.h"
 
-FILE *wl_run_diag(const wl_run *r)
-{
-	if (r->o.before_diag)
-		r->o.before_diag(r->o.ud);
-	return r->o.diag;
-}
-
-wl_severity wl_run_rule_severity(const wl_run *r, const wl_config *cfg, const char *rule, wl_target_mask targets)
-{
-	return wl_config_severity_for(cfg, r->o.rules, r->cat, rule, NULL, targets);
-}
-
 wl_run *wl_run_new(const wl_catalog *cat, const wl_run_opts *o, bool *failed)
 {
 	*failed = false;
@@ -55,27 +43,6 @@ wl_run *wl_run_new(const wl_catalog *cat, const wl_run_opts *o, bool *failed)
 	return r;
 }
 
-static void strings_free(wl_run_strings *l)
-{
-	for (size_t i = 0; i < l->count; i++)
-		free(l->items[i]);
-	free(l->items);
-	l->items = NULL;
-	l->count = l->cap = 0;
-}
-
-/* Appends a copy of s.  -1 when out of memory. */
-static int strings_add(wl_run_strings *l, const char *s)
-{
-	char *copy = strdup(s);
-	if (!copy || !wl_grow((void **)&l->items, &l->cap, l->count + 1, sizeof *l->items)) {
-		free(copy);
-		return -1;
-	}
-	l->items[l->count++] = copy;
-	return 0;
-}
-
 void wl_run_free(wl_run *r)
 {
 	if (!r)
@@ -84,23 +51,11 @@ void wl_run_free(wl_run *r)
 	wl_config_cache_clear(&r->cache);
 	free(r->file_cfg);
 	free(r->file_layout);
-	strings_free(&r->unreadable);
-	strings_free(&r->base_dirs);
+	wl_run_strings_free(&r->unreadable);
+	wl_run_strings_free(&r->base_dirs);
 	wl_config_free(r->forced);
 	wl_baseline_free(r->baseline);
 	free(r);
-}
-
-void wl_run_note_unreadable(wl_run *r, const char *path)
-{
-	if (r->unreadable.count < 1000)
-		(void)strings_add(&r->unreadable, path);
-}
-
-void wl_run_count_unreadable(wl_run *r, uint64_t n)
-{
-	r->trouble = true;
-	r->totals.unreadable += n;
 }
 
 /* A file of the run by its folder, for wl_run_set_files. */
@@ -202,7 +157,7 @@ static int add_base_dir(wl_run *r, const char *dir)
 	for (size_t i = 0; i < r->base_dirs.count; i++)
 		if (strcmp(r->base_dirs.items[i], dir) == 0)
 			return 0;
-	return strings_add(&r->base_dirs, dir);
+	return wl_run_strings_add(&r->base_dirs, dir);
 }
 
 int wl_run_base_dirs(wl_run *r, const char *const **dirs, size_t *n)

@@ -99,12 +99,25 @@ struct wl_run_result {
 	size_t extra_count, extra_cap;
 };
 
-/** Starts a diagnostic line: the before_diag hook; returns the stream. */
-FILE *wl_run_diag(const wl_run *r);
+/** Starts a diagnostic line: the before_diag hook; returns the stream.
+ *  Inline, so that the run's parts (run.c, run_xref.c, ...) call it
+ *  without calling back into run.c. */
+static inline FILE *wl_run_diag(const wl_run *r)
+{
+	if (r->o.before_diag)
+		r->o.before_diag(r->o.ud);
+	return r->o.diag;
+}
+
+/** Frees the strings of l (run_strings.c). */
+void wl_run_strings_free(wl_run_strings *l);
+
+/** Appends a copy of s to l (run_strings.c).  -1 when out of memory. */
+int wl_run_strings_add(wl_run_strings *l, const char *s);
 
 /** The effective severity of rule for a file of configuration cfg and
  *  targets (per-path ignores aside: the engine applied them already). */
-wl_severity wl_run_rule_severity(const wl_run *r, const wl_config *cfg, const char *rule, wl_target_mask targets);
+wl_severity wl_run_rule_severity(const wl_run *r, const wl_config *cfg, const char *rule, wl_target_mask targets); /* run_result.c */
 
 /** Copies s into the block at *at (advanced); returns the copy. */
 const char *wl_run_stash(char **at, const char *s);

@@ -33,6 +33,11 @@ static const void *stash_args(char **at, const void *args)
 	return p;
 }
 
+wl_severity wl_run_rule_severity(const wl_run *r, const wl_config *cfg, const char *rule, wl_target_mask targets)
+{
+	return wl_config_severity_for(cfg, r->o.rules, r->cat, rule, NULL, targets);
+}
+
 static int cmp_dropped(const void *a, const void *b)
 {
 	return strcmp(((const wl_report_dropped *)a)->rule, ((const wl_report_dropped *)b)->rule);
