@@ -327,14 +327,16 @@ _demo: $(BUILD)/w3dlint $(BUILD)/demo/.stamp
 # the JSON and SARIF reports against --quiet (tests/bench.sh).
 # Then w3dlint against `assimp info` over ../shared/corpus/b3d
 # (tests/bench_b3d.sh; assimp-utils from setup-deps.sh bench), and the P3D
-# corpus's MB/s and files/s (tests/bench_p3d.sh).
-_bench: $(BUILD)/w3dlint $(BUILD)/bench_limit $(BUILD)/bench_time $(BUILD)/tool_aabtree_table $(BUILD)/tool_mkarchive $(BUILD)/gen_scale
+# corpus's MB/s and files/s (tests/bench_p3d.sh); archives, size scaling,
+# and w3dfix's CPU beside w3dlint's per format folder (tests/bench_fix.sh).
+_bench: $(BUILD)/w3dlint $(BUILD)/w3dfix $(BUILD)/bench_limit $(BUILD)/bench_time $(BUILD)/tool_aabtree_table $(BUILD)/tool_mkarchive $(BUILD)/gen_scale
 	BENCH_TIME=$(BUILD)/bench_time sh tests/bench.sh $(BUILD)/w3dlint $(BUILD)/bench_limit $(BUILD)/tool_aabtree_table
 	@sh scripts/setup-deps.sh bench
 	BENCH_TIME=$(BUILD)/bench_time sh tests/bench_b3d.sh $(BUILD)/w3dlint $(BUILD)/bench_limit
 	sh tests/bench_p3d.sh $(BUILD)/w3dlint
 	sh tests/bench_archive.sh $(BUILD)/w3dlint $(BUILD)/tool_mkarchive
 	sh tests/bench_scale.sh $(BUILD)/w3dlint $(BUILD)/gen_scale
+	sh tests/bench_fix.sh $(BUILD)/w3dlint $(BUILD)/w3dfix $(BUILD)/bench_time
 
 # The byte sum is vectorised (-O3), as a physical limit should be.
 $(BUILD)/bench_limit: tests/tools/bench_limit.c

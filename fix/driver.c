@@ -200,12 +200,21 @@ static int pipeline(const wl_fix_options *o, const char *path, const uint8_t *by
 	size_t cur_len = size;
 	*edits = 0;
 	unsigned step = 0;
+	/* The document of the current bytes, kept for the next fixer while a
+	 * fixer leaves it as it was read (no edit, no change: the root is not
+	 * dirty): linting the same bytes again would give the same document. */
+	wl_doc *d = NULL;
 	for (size_t i = 0; i < n; i++) {
 		const wl_fixer *f = fx[i];
 		if (!wl_fix_enabled(o, f))
 			continue;
 		const uint8_t *src = cur ? cur : bytes;
-		wl_doc *d = wl_lint_bytes_opts(o->catalog, o->config, o->lint, path, src, cur_len, NULL);
+		if (d && (wl_edit_count(d) > 0 || d->root.dirty)) {
+			wl_doc_free(d);
+			d = NULL;
+		}
+		if (!d)
+			d = wl_lint_bytes_opts(o->catalog, o->config, o->lint, path, src, cur_len, NULL);
 		if (!d || d->oom) {
 			wl_doc_free(d);
 			free(cur);
@@ -245,11 +254,12 @@ static int pipeline(const wl_fix_options *o, const char *path, const uint8_t *by
 				return -1;
 			}
 			bool worse = first_new_error(d, dn, &before, &after) != NULL;
-			wl_doc_free(dn);
 			if (worse) {
+				wl_doc_free(dn);
 				free(next);
 			} else {
 				if (record(r, d, f, step) != 0) {
+					wl_doc_free(dn);
 					free(next);
 					wl_doc_free(d);
 					free(cur);
@@ -259,11 +269,15 @@ static int pipeline(const wl_fix_options *o, const char *path, const uint8_t *by
 				free(cur);
 				cur = next;
 				cur_len = next_len;
+				/* the next fixer's document: the one just read of
+				 * the new bytes */
+				wl_doc_free(d);
+				d = dn;
 			}
 		}
 		step++;
-		wl_doc_free(d);
 	}
+	wl_doc_free(d);
 	*out = cur;
 	*out_len = cur_len;
 	return 0;
