@@ -11,7 +11,8 @@ static const wl_fixer *const fixers[] = {
 	&wl_fix_chunk_overruns,
 	&wl_fix_container_sizes,
 	&b3d_fix_trim_record_slack, /* fix_slack.c (unsafe) */
-	&b3d_fix_drop_bad_triangles, /* fix_tris.c (unsafe): after a VRTS lost a partial vertex */
+	&b3d_fix_drop_bad_triangles, /* fix_bad_records.c (unsafe): after a VRTS lost a partial vertex */
+	&b3d_fix_drop_bad_weights, /* fix_bad_records.c (unsafe): weights of no vertex, before fix-weights */
 	&b3d_fix_remove_empty_meshes, /* fix_empty.c (unsafe): whole chunks before values */
 	/* values inside whole records */
 	&b3d_fix_reset_zero_quaternions, /* fix_quat.c (unsafe): before normalising */

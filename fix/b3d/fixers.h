@@ -9,7 +9,8 @@
 #include "fix/fix.h"
 
 extern const wl_fixer b3d_fix_trim_record_slack; /* fix_slack.c */
-extern const wl_fixer b3d_fix_drop_bad_triangles; /* fix_tris.c */
+extern const wl_fixer b3d_fix_drop_bad_triangles; /* fix_bad_records.c */
+extern const wl_fixer b3d_fix_drop_bad_weights;   /* fix_bad_records.c */
 extern const wl_fixer b3d_fix_normalize_quaternions, b3d_fix_normalize_node_quaternions,
 	b3d_fix_reset_zero_quaternions; /* fix_quat.c */
 extern const wl_fixer b3d_fix_clear_dangling_ids; /* fix_ids.c */

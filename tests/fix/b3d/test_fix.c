@@ -731,6 +731,45 @@ START_TEST(test_drop_bad_triangles)
 }
 END_TEST
 
+/* A root NODE with the quad MESH and one bone NODE whose BONE holds the
+ * n weights vert[i], 1.0 (each the only weight of its vertex). */
+static void one_bone(wb *b, const int32_t *vert, size_t n)
+{
+	static const float one[4] = { 1, 1, 1, 1 };
+	t_w3d_init(b);
+	t_b3d_begin(b, "BB3D");
+	t_w3d_u32(b, 1);
+	t_b3d_node_begin(b, "root", t_b3d_identity);
+	t_b3d_quad_mesh(b, -1, 0, NULL);
+	t_b3d_node_begin(b, "bone", t_b3d_identity);
+	t_b3d_bone(b, vert, one, n);
+	t_b3d_end(b);
+	t_b3d_end(b);
+	t_b3d_end(b);
+}
+
+/* drop-bad-weights (unsafe): weights of vertices 4 and 1684825449 (an id
+ * torn by swapped bytes) of a 4-vertex MESH go, the others stay in order;
+ * a second run changes nothing; safe mode leaves the file alone.  Near
+ * miss: every id in range, nothing to drop (issue 29: the repaired file
+ * Irrlicht 1.8 crashed on). */
+START_TEST(test_drop_bad_weights)
+{
+	static const int32_t bad[] = { 0, 4, 1, 1684825449 };
+	static const int32_t good[] = { 0, 1 };
+	wb in, want;
+	one_bone(&in, bad, 4);
+	ck_assert_uint_eq(findings_of(in.data, in.len, "b3d-bone-vertex-out-of-range"), 2);
+	one_bone(&want, good, 2);
+	ck_assert_uint_eq(findings_of(want.data, want.len, "b3d-bone-vertex-out-of-range"), 0);
+	expect_fix(&in, NULL, false);
+	expect_fix(&in, &want, true);
+	expect_fix(&want, NULL, true);
+	t_w3d_free(&in);
+	t_w3d_free(&want);
+}
+END_TEST
+
 /* A root NODE holding a quad MESH and two bone NODEs "a" and "b" and
  * nothing after them,
  * each with 4 position and scale keys; *keys_a: the offset of the first
@@ -969,6 +1008,7 @@ Suite *b3d_fix_suite(void)
 	tcase_add_checked_fixture(tc, t_cat_setup, t_cat_teardown);
 	tcase_add_test(tc, test_trim_record_slack);
 	tcase_add_test(tc, test_drop_bad_triangles);
+	tcase_add_test(tc, test_drop_bad_weights);
 	tcase_add_test(tc, test_intact_node_in_stray_bytes);
 	tcase_add_test(tc, test_trailing_bytes_on_b3d);
 	tcase_add_test(tc, test_container_size_on_b3d);
