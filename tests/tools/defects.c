@@ -375,7 +375,7 @@ static bool has_fixer(const inj *o)
 	size_t n;
 	const wl_fixer *const *fx = wl_fixers(&n);
 	for (size_t i = 0; i < n; i++)
-		for (const wl_rule_id *r = fx[i]->rules; *r; r++)
+		for (const wl_rule_id *r = wl_fixer_rules(fx[i]); *r; r++)
 			if (accepted(o, wl_rule_name(*r)))
 				return true;
 	return false;
