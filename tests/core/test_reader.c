@@ -599,6 +599,37 @@ START_TEST(test_nested_size_past_eof)
 }
 END_TEST
 
+/* Bytes inserted inside the last sub-object leave it whole (its own size
+ * counts them) but the LOD array and the HLOD short by as many: no valid
+ * chunk starts at either declared end (both fall inside the sub-object),
+ * so both are extended over it (container-size-at-eof: nothing follows)
+ * instead of the sub-object being cut at its parent's end (issue 29).
+ * Near miss: the sub-object's own size runs past the end of the file too;
+ * it is then the one not trusted (cut there), the ancestors not extended. */
+START_TEST(test_nested_size_short)
+{
+	hlod_layout l = put_hlod(&B, 2);
+	size_t last = l.sub[l.nsub - 1];
+	ck_assert_uint_eq(l.end, B.len);
+	t_w3d_patch_u32(&B, l.hlod + 4, ((size_field(&B, l.hlod) & ~BIT31) - 8) | BIT31);
+	t_w3d_patch_u32(&B, l.lods + 4, ((size_field(&B, l.lods) & ~BIT31) - 8) | BIT31);
+	wl_doc *d = read_all();
+	ck_assert_uint_eq(t_count(d, "container-size-at-eof"), 2);
+	ck_assert_ptr_nonnull(t_find_at(d, "container-size-at-eof", l.hlod + 4));
+	ck_assert_ptr_nonnull(t_find_at(d, "container-size-at-eof", l.lods + 4));
+	expect_none(d, "chunk-overruns-parent");
+	expect_none(d, "chunk-truncated");
+	ck_assert_uint_eq(wl_chunk_end(t_chunk_at(d, last, W3D_CHUNK_HLOD_SUB_OBJECT)), B.len);
+	ck_assert_uint_eq(wl_chunk_end(t_chunk_at(d, l.hlod, W3D_CHUNK_HLOD)), B.len);
+	/* near miss (read_all frees the document read before) */
+	t_w3d_patch_u32(&B, last + 4, size_field(&B, last) + 8);
+	d = read_all();
+	expect_none(d, "container-size-at-eof");
+	expect_none(d, "container-size-too-small");
+	ck_assert_uint_gt(t_count(d, "chunk-overruns-parent") + t_count(d, "chunk-truncated"), 0);
+}
+END_TEST
+
 /* Near miss for (b): the same HLOD cut inside its last sub-object is a
  * truncated file. */
 START_TEST(test_hlod_cut_is_truncated)
@@ -1678,7 +1709,7 @@ Suite *reader_suite(void)
 		test_container_bit_on_unknown_not_reported, test_container_bit_missing,
 		test_container_bit_missing_after_gap, test_legacy_file, test_stray_bytes_short,
 		test_stray_bytes_not_a_chunk, test_exact_fit_is_clean,
-		test_truncated_data_chunk, test_hlod_size_past_eof, test_nested_size_past_eof,
+		test_truncated_data_chunk, test_hlod_size_past_eof, test_nested_size_past_eof, test_nested_size_short,
 		test_hlod_cut_is_truncated, test_hlod_size_too_small_then_mesh,
 		test_hlod_size_too_small_at_eof, test_hlod_size_too_small_adopts_siblings,
 		test_child_overruns_parent, test_child_overruns_parent_at_eof,
