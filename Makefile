@@ -400,7 +400,16 @@ uninstall:
 	-rmdir $(DESTDIR)$(DOCDIR)/docs $(DESTDIR)$(DOCDIR)/rules $(DESTDIR)$(DOCDIR) 2>/dev/null
 
 clean:
-	rm -rf build build-asan build-fuzz build-cov build-wasm build-wasm-deps $(BUILD)
+	rm -rf build build-asan build-fuzz build-cov build-wasm build-wasm-deps build-windows-deps $(BUILD)
+
+# Windows (issue 27, docs/windows.md), first part: the libraries built for
+# x86_64-w64-mingw32 from Debian's source packages (scripts/build-deps.sh),
+# cached in build-windows-deps.  The tools themselves do not build for
+# Windows yet (the platform layer is to come).
+.PHONY: windows-deps
+windows-deps:
+	@sh scripts/setup-deps.sh windows
+	sh scripts/build-deps.sh windows build-windows-deps
 
 # WebAssembly (issue 28, docs/web.md): the library and the four tools built
 # with Emscripten (Debian `emscripten`), their libraries built for it from

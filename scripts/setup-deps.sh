@@ -23,6 +23,11 @@
 #                                    (make web: scripts/build-wasm-deps.sh
 #                                    builds the libraries for WebAssembly from
 #                                    Debian's source packages)
+#   sh scripts/setup-deps.sh windows  also MinGW-w64 (gcc and g++ for
+#                                    x86_64-w64-mingw32), Wine, CMake and
+#                                    dpkg-dev with the deb-src lines
+#                                    (scripts/build-deps.sh windows builds the
+#                                    libraries for Windows; issue 27)
 #
 # Installs with apt-get when run as root, with `sudo -n` when that works
 # without a password; otherwise prints the exact command and exits 1.
@@ -108,11 +113,16 @@ as_root() {
 		return 1
 	fi
 }
-if [ "$mode" = web ]; then
-	command -v emcc >/dev/null 2>&1 || add emscripten
+if [ "$mode" = windows ]; then
+	command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || add gcc-mingw-w64-x86-64
+	command -v x86_64-w64-mingw32-g++ >/dev/null 2>&1 || add g++-mingw-w64-x86-64
+	command -v wine >/dev/null 2>&1 || command -v wine64 >/dev/null 2>&1 || add wine64
+fi
+if [ "$mode" = web ] || [ "$mode" = windows ]; then
+	[ "$mode" = windows ] || command -v emcc >/dev/null 2>&1 || add emscripten
 	command -v cmake >/dev/null 2>&1 || add cmake
-	command -v node >/dev/null 2>&1 || add nodejs
-	[ -f /usr/share/nodejs/acorn/package.json ] || add node-acorn
+	[ "$mode" = windows ] || command -v node >/dev/null 2>&1 || add nodejs
+	[ "$mode" = windows ] || [ -f /usr/share/nodejs/acorn/package.json ] || add node-acorn
 	command -v dpkg-source >/dev/null 2>&1 || add dpkg-dev
 	# apt-get source needs deb-src lines; Debian's images ship only deb.
 	if ! grep -rqs '^[^#]*deb-src' /etc/apt/sources.list /etc/apt/sources.list.d/; then
