@@ -731,21 +731,16 @@ START_TEST(test_drop_bad_triangles)
 }
 END_TEST
 
-/* A root NODE with the quad MESH and one bone NODE whose BONE holds the
- * n weights vert[i], 1.0 (each the only weight of its vertex). */
+/* skinned() with the n weights vert[i], 1.0 on bone b0 (each the only
+ * weight of its vertex) and none on the others. */
 static void one_bone(wb *b, const int32_t *vert, size_t n)
 {
-	static const float one[4] = { 1, 1, 1, 1 };
+	int32_t v[5][4] = { { 0 } };
+	float w[5][4] = { { 1, 1, 1, 1 } };
+	const size_t counts[5] = { n, 0, 0, 0, 0 };
+	memcpy(v[0], vert, n * sizeof *vert);
 	t_w3d_init(b);
-	t_b3d_begin(b, "BB3D");
-	t_w3d_u32(b, 1);
-	t_b3d_node_begin(b, "root", t_b3d_identity);
-	t_b3d_quad_mesh(b, -1, 0, NULL);
-	t_b3d_node_begin(b, "bone", t_b3d_identity);
-	t_b3d_bone(b, vert, one, n);
-	t_b3d_end(b);
-	t_b3d_end(b);
-	t_b3d_end(b);
+	skinned(b, v, w, counts);
 }
 
 /* drop-bad-weights (unsafe): weights of vertices 4 and 1684825449 (an id
