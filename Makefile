@@ -37,6 +37,10 @@ LINT_SRC  := $(call layer,lint) $(wildcard lint/config/*.c lint/report/*.c lint/
 FIX_SRC   := $(call layer,fix)
 TF_SRC    := $(call layer,textform)
 CLI_SRC   := $(filter-out cli/main_%.c,$(wildcard cli/*.c))
+# The operating system's layer (core/platform.h): core/platform/PLATFORM*.c,
+# posix (Linux, Emscripten) or win32 (`make windows`).
+PLATFORM  ?= posix
+CORE_SRC  += $(wildcard core/platform/$(PLATFORM)*.c)
 # What a platform's C library lacks (the WebAssembly build sets it to
 # web/wasm_compat.c; empty for Linux).
 PLATFORM_SRC ?=

@@ -1,7 +1,7 @@
-/* safe_write.c - atomic, locked writes that keep what is there; see
- * safe_write.h. */
+/* posix_write.c - core/safe_write.h on Linux and the other POSIX systems:
+ * atomic, locked writes that keep what is there (O_TMPFILE, flock, xattrs). */
 #define _GNU_SOURCE /* O_TMPFILE, linkat's AT_SYMLINK_FOLLOW on /proc */
-#include "safe_write.h"
+#include "core/safe_write.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -14,8 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "escape.h"
-#include "file_io.h"
+#include "core/escape.h"
+#include "core/file_io.h"
 
 /* ------------------------------------------------------------ signals */
 
