@@ -3,7 +3,6 @@
 #include "archive_walk.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 #include "core/filekind.h"
 #include "core/format.h"
 #include "core/grow.h"
+#include "core/platform.h"
 
 /* True when the first bytes of path are an archive's magic, or its name
  * says archive: then it is worth reading whole.  A file named like a model
@@ -28,7 +28,7 @@ static int maybe_archive(const char *path)
 		return 1;
 	if (wl_format_by_extension(path))
 		return 0;
-	int fd = open(path, O_RDONLY | O_NONBLOCK);
+	int fd = wl_os_open_read(path, true);
 	if (fd < 0)
 		return 0;
 	uint8_t b[5];
@@ -140,7 +140,7 @@ int wl_walk_expand_archives(wl_pathlist *pl)
 	for (size_t i = 0; i < pl->count && rc == 0; i++) {
 		wl_member *arg = NULL;
 		struct stat st;
-		if (wl_walk_entry_host_len(pl->items[i]) && stat(pl->items[i], &st) != 0 &&
+		if (wl_walk_entry_host_len(pl->items[i]) && wl_os_stat(pl->items[i], &st) != 0 &&
 		    (arg = wl_member_find(pl->items[i])) != NULL) {
 			rc = push_entry(&l, arg->host, &arg->entry, true);
 			wl_member_free(arg);
@@ -240,7 +240,7 @@ wl_member *wl_member_find(const char *item)
 		memcpy(host, item, hl);
 		host[hl] = 0;
 		struct stat st;
-		if (stat(host, &st) != 0 || !S_ISREG(st.st_mode)) {
+		if (wl_os_stat(host, &st) != 0 || !S_ISREG(st.st_mode)) {
 			free(host);
 			continue;
 		}

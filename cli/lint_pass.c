@@ -10,6 +10,7 @@
 
 #include "core/arena.h"
 #include "core/escape.h"
+#include "core/platform.h"
 #include "archive_walk.h"
 #include "lint_pass.h"
 #include "pool.h"
@@ -155,7 +156,7 @@ static bool xref_wanted(const wl_lint_pass *p, char **paths, int npaths, size_t 
 		return true;
 	for (int i = 0; i < npaths; i++) {
 		struct stat st;
-		if (stat(paths[i], &st) == 0 && S_ISDIR(st.st_mode))
+		if (wl_os_stat(paths[i], &st) == 0 && S_ISDIR(st.st_mode))
 			return true;
 	}
 	return false;

@@ -16,6 +16,7 @@
 
 #include "core/escape.h"
 #include "core/file_io.h"
+#include "core/platform.h"
 #include "textform/textform.h"
 #include "opts.h"
 #include "output.h"
@@ -64,6 +65,7 @@ static const wl_cli_doc DOC = {
 
 int main(int argc, char **argv)
 {
+	wl_os_start(&argc, &argv);
 	struct option longs[OPT_COUNT + 1];
 	char shorts[2 * OPT_COUNT + 2];
 	wl_cli_getopt_tables(&DOC, longs, shorts);

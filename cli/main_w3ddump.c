@@ -24,6 +24,7 @@
 #include "core/filekind.h"
 #include "core/format.h"
 #include "core/chunk.h"
+#include "core/platform.h"
 #include "textform/dump.h"
 #include "textform/textform.h"
 #include "archive_walk.h"
@@ -94,6 +95,7 @@ static const wl_cli_doc DOC = {
 
 int main(int argc, char **argv)
 {
+	wl_os_start(&argc, &argv);
 	struct option longs[OPT_COUNT + 1];
 	char shorts[2 * OPT_COUNT + 2];
 	wl_cli_getopt_tables(&DOC, longs, shorts);
@@ -141,7 +143,7 @@ int main(int argc, char **argv)
 	size_t size = 0;
 	/* ARCHIVE:PATH names an archive's entry (cli/archive_walk.h). */
 	struct stat st;
-	wl_member *member = stat(path, &st) != 0 ? wl_member_find(path) : NULL;
+	wl_member *member = wl_os_stat(path, &st) != 0 ? wl_member_find(path) : NULL;
 	if (member) {
 		char err[1400];
 		int rc = wl_member_read("w3ddump", path, member, &bytes, &size, err, sizeof err);

@@ -43,6 +43,7 @@
 #include "core/arena.h"
 #include "core/escape.h"
 #include "core/grow.h"
+#include "core/platform.h"
 #include "core/safe_write.h"
 #include "lint/catalog.h"
 #include "lint/config/config.h"
@@ -217,6 +218,7 @@ static const wl_cli_doc DOC = {
 
 int main(int argc, char **argv)
 {
+	wl_os_start(&argc, &argv);
 	struct option longs[OPT_COUNT + 1];
 	char shorts[2 * OPT_COUNT + 2];
 	wl_cli_getopt_tables(&DOC, longs, shorts);
@@ -393,7 +395,7 @@ int main(int argc, char **argv)
 		for (size_t i = 0; i < lists[a].count; i++) {
 			const char *p = lists[a].items[i];
 			struct stat st;
-			if (strcmp(p, "-") != 0 && stat(p, &st) != 0 && wl_walk_entry_host_len(p)) {
+			if (strcmp(p, "-") != 0 && wl_os_stat(p, &st) != 0 && wl_walk_entry_host_len(p)) {
 				wl_member *m = wl_member_find(p);
 				if (!m) {
 					fprintf(stderr, "w3dfix: %s: no such file, nor a model entry of that archive\n",
@@ -427,7 +429,7 @@ int main(int argc, char **argv)
 	wl_lint_pass *pass = NULL;
 	FILE *quiet = NULL;
 	if (!refused && !reads_stdin && !getenv("W3DFIX_OWN_COUNTS")) {
-		quiet = fopen("/dev/null", "w");
+		quiet = wl_os_fopen("/dev/null", "w");
 		pass = lint_pass(&o, cat, argv + optind, nargs, quiet ? quiet : stderr, &counts);
 		wl_fixrun_set_lint_counts(run, counts);
 	}

@@ -16,7 +16,6 @@
  */
 #include <errno.h>
 #ifdef __GLIBC__
-#include <malloc.h>
 #endif
 #include <stdbool.h>
 #include <stdint.h>
@@ -28,6 +27,7 @@
 
 #include "core/escape.h"
 #include "core/file_io.h"
+#include "core/platform.h"
 #include "lint/catalog.h"
 #include "lint/report/report.h"
 #include "lint/run/run.h"
@@ -61,7 +61,7 @@ static wl_reporter *make_reporter(const wl_lint_cli *opt, FILE *out, bool to_std
 	if (strcmp(opt->format, "github") == 0)
 		return wl_report_github_new(out, opt->fold);
 	const char *term = getenv("TERM");
-	bool color = to_stdout && isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL &&
+	bool color = to_stdout && wl_os_isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL &&
 		     !(term && strcmp(term, "dumb") == 0);
 	return wl_report_text_new(out, color, opt->quiet, opt->fold);
 }
@@ -77,7 +77,7 @@ static int lint_paths(front *f, const wl_catalog *cat, char **paths, int npaths)
 		  opt->fail_on, opt->verbose, NULL, NULL, NULL, NULL },
 		stderr, opt->xref, opt->jobs, !opt->no_progress,
 		/* the report shares the progress line's terminal */
-		to_stdout && isatty(STDOUT_FILENO) && !opt->quiet, opt->memory_cap
+		to_stdout && wl_os_isatty(STDOUT_FILENO) && !opt->quiet, opt->memory_cap
 	};
 	bool failed;
 	f->pass = wl_lint_pass_new(cat, &po, &failed);
@@ -122,6 +122,7 @@ static void front_free(front *f)
 
 int main(int argc, char **argv)
 {
+	wl_os_start(&argc, &argv);
 	wl_lint_cli opt;
 	int first = 0;
 	wl_sw_signals_init();
@@ -143,14 +144,11 @@ int main(int argc, char **argv)
 	 * (core/finding.h), before any worker thread starts; the text report
 	 * with --quiet writes none, so none is kept. */
 	wl_findings_lazy(opt.quiet && strcmp(opt.format, "text") == 0 ? WL_MESSAGES_NONE : 1);
-#ifdef __GLIBC__
 	/* Every file's buffer and arena are freed before the next file: keep
 	 * that memory for the next one instead of handing it back to the
 	 * system and faulting it in again.  Peak RSS is the same: it is set by
 	 * the largest file. */
-	mallopt(M_MMAP_THRESHOLD, 32 << 20);
-	mallopt(M_TRIM_THRESHOLD, 64 << 20);
-#endif
+	wl_os_tune_malloc();
 	char err[1024] = "";
 	wl_catalog *cat = wl_catalog_load_builtin(err, sizeof err);
 	if (!cat) {

@@ -11,7 +11,8 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
-#include <unistd.h>
+
+#include "core/platform.h"
 
 typedef struct slot {
 	void *result;
@@ -37,10 +38,8 @@ typedef struct pool {
 
 unsigned wl_pool_online_cpus(void)
 {
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	if (n < 1)
-		return 1;
-	return n > WL_POOL_MAX_JOBS ? WL_POOL_MAX_JOBS : (unsigned)n;
+	unsigned n = wl_os_cpus();
+	return n > WL_POOL_MAX_JOBS ? WL_POOL_MAX_JOBS : n;
 }
 
 /* Emits every finished index from p->emitted on, in order.  Called with

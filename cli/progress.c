@@ -1,11 +1,11 @@
 /* progress.c - the progress line of the tools; see progress.h. */
 #include "core/escape.h"
+#include "core/platform.h"
 #include "progress.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 void wl_progress_init(wl_progress *pg, bool wanted, size_t total)
@@ -14,12 +14,12 @@ void wl_progress_init(wl_progress *pg, bool wanted, size_t total)
 	pg->shown = false;
 	pg->width = 80;
 	const char *term = getenv("TERM");
-	if (!wanted || total <= WL_PROGRESS_MIN_FILES || !isatty(STDERR_FILENO) || getenv("CI") ||
+	if (!wanted || total <= WL_PROGRESS_MIN_FILES || !wl_os_isatty(STDERR_FILENO) || getenv("CI") ||
 	    (term && strcmp(term, "dumb") == 0))
 		return;
-	struct winsize ws;
-	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20)
-		pg->width = ws.ws_col;
+	int cols = wl_os_term_cols(STDERR_FILENO);
+	if (cols >= 20)
+		pg->width = cols;
 	pg->on = true;
 }
 

@@ -1,12 +1,12 @@
 /* select.c - the command line's rule selection and targets; see select.h. */
 #include "select.h"
 
-#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/grow.h"
+#include "core/platform.h"
 #include "lint/config/suggest.h"
 
 static void sync(wl_cli_sel *s)
@@ -63,7 +63,7 @@ static int check_list(const char *const *l, size_t n, const wl_catalog *cat, con
 		wl_suggest_init(&sg, l[i]);
 		for (size_t k = 0; k < wl_catalog_count(cat) && !found; k++) {
 			const char *id = wl_catalog_at(cat, k)->id;
-			found = glob ? fnmatch(l[i], id, 0) == 0 : strcmp(l[i], id) == 0;
+			found = glob ? wl_os_fnmatch(l[i], id) == 0 : strcmp(l[i], id) == 0;
 			wl_suggest_offer(&sg, id);
 		}
 		if (!found) {

@@ -2,7 +2,6 @@
 #include "walk.h"
 #include "core/grow.h"
 
-#include <dirent.h>
 #include <stdbool.h>
 #include <errno.h>
 #include <stdint.h>
@@ -13,6 +12,7 @@
 
 #include "core/filekind.h"
 #include "core/format.h"
+#include "core/platform.h"
 
 /* Deeper trees than this are not entered (a guard, not a format limit). */
 #define WALK_MAX_DEPTH 256
@@ -93,8 +93,8 @@ static char *join(const char *dir, const char *name)
 	return s;
 }
 
-/* One entry of a folder: its name and its type as readdir tells it
- * (DT_UNKNOWN when the file system does not). */
+/* One entry of a folder: its name and its type as the listing tells it
+ * (WL_OS_DT_*; WL_OS_DT_UNKNOWN when the file system does not). */
 typedef struct entry {
 	char *name;
 	unsigned char type;
@@ -121,29 +121,30 @@ static int cmp_names(const void *x, const void *y)
  * before returning so that recursion holds no descriptor. */
 static int read_names(walk *w, const char *dir, entries *names)
 {
-	DIR *d = opendir(dir);
+	wl_os_dir *d = wl_os_opendir(dir);
 	if (!d) {
 		problem(w, dir, errno);
 		return -1;
 	}
-	struct dirent *e;
+	const char *nm;
+	int kind;
 	errno = 0;
-	while ((e = readdir(d)) != NULL) {
-		if (e->d_name[0] == '.')
+	while ((nm = wl_os_readdir(d, &kind)) != NULL) {
+		if (nm[0] == '.')
 			continue;
-		char *s = strdup(e->d_name);
+		char *s = strdup(nm);
 		if (!s || !wl_grow((void **)&names->items, &names->cap, names->count + 1, sizeof *names->items)) {
 			free(s);
 			w->oom = 1;
 			break;
 		}
 		names->items[names->count].name = s;
-		names->items[names->count++].type = e->d_type;
+		names->items[names->count++].type = (unsigned char)kind;
 		errno = 0;
 	}
 	if (!w->oom && errno != 0)
 		problem(w, dir, errno);
-	closedir(d);
+	wl_os_closedir(d);
 	if (names->count > 1)
 		qsort(names->items, names->count, sizeof names->items[0], cmp_names);
 	return w->oom ? -1 : 0;
@@ -166,7 +167,7 @@ static void walk_dir(walk *w, const char *dir, int depth)
 		const char *name = names.items[i].name;
 		/* A regular file (d_type names the entry itself, so not a
 		 * link) needs no stat: a system call less per file. */
-		if (names.items[i].type == DT_REG && !wanted(name))
+		if (names.items[i].type == WL_OS_DT_REG && !wanted(name))
 			continue;
 		char *full = join(dir, name);
 		if (!full) {
@@ -174,9 +175,9 @@ static void walk_dir(walk *w, const char *dir, int depth)
 			break;
 		}
 		struct stat st;
-		if (names.items[i].type == DT_REG) {
+		if (names.items[i].type == WL_OS_DT_REG) {
 			st.st_mode = S_IFREG;
-		} else if (stat(full, &st) != 0) {
+		} else if (wl_os_stat(full, &st) != 0) {
 			/* An entry that cannot be followed - a dangling symbolic link
 			 * (ENOENT), a looping one (ELOOP), no permission - is an
 			 * unreadable path, unless it is a dangling link whose name
@@ -251,7 +252,7 @@ static const entries *memo_entries(wl_walk_memo *m, const char *dir, size_t len)
 	if (!wl_grow((void **)&m->dirs, &m->cap, m->count + 1, sizeof *m->dirs))
 		return NULL;
 	memo_dir *d = &m->dirs[m->count];
-	*d = (memo_dir){ strndup(dir, len), { NULL, 0, 0 } };
+	*d = (memo_dir){ wl_os_strndup(dir, len), { NULL, 0, 0 } };
 	if (!d->dir)
 		return NULL;
 	/* A folder that cannot be read answers nothing: its files are
@@ -266,8 +267,8 @@ static const entries *memo_entries(wl_walk_memo *m, const char *dir, size_t len)
 }
 
 /* Is path a regular file by its folder's listing (no stat of its own)?
- * Only a plain "folder/name" (or "name") whose entry readdir typed
- * DT_REG: anything else is left to stat. */
+ * Only a plain "folder/name" (or "name") whose entry the listing typed
+ * WL_OS_DT_REG: anything else is left to stat. */
 static bool memo_regular(wl_walk_memo *m, const char *path)
 {
 	if (!m)
@@ -281,16 +282,16 @@ static bool memo_regular(wl_walk_memo *m, const char *path)
 		return false;
 	entry key = { (char *)(uintptr_t)name, 0 };
 	const entry *hit = bsearch(&key, e->items, e->count, sizeof *e->items, cmp_names);
-	return hit && hit->type == DT_REG;
+	return hit && hit->type == WL_OS_DT_REG;
 }
 
 size_t wl_walk_entry_host_len(const char *path)
 {
 	for (const char *colon = strchr(path, ':'); colon; colon = strchr(colon + 1, ':')) {
 		size_t hl = (size_t)(colon - path);
-		char *host = hl ? strndup(path, hl) : NULL;
+		char *host = hl ? wl_os_strndup(path, hl) : NULL;
 		struct stat st;
-		bool file = host && stat(host, &st) == 0 && S_ISREG(st.st_mode);
+		bool file = host && wl_os_stat(host, &st) == 0 && S_ISREG(st.st_mode);
 		free(host);
 		if (file)
 			return hl;
@@ -315,7 +316,7 @@ int wl_walk_collect_memo(const char *path, wl_walk_memo *memo, wl_pathlist *out,
 			free(s);
 			w.oom = 1;
 		}
-	} else if (stat(path, &st) != 0) {
+	} else if (wl_os_stat(path, &st) != 0) {
 		int e = errno;
 		/* ARCHIVE:PATH (an archive's entry, as the reports name it):
 		 * kept as it is; cli/archive_walk.h resolves it to the entry */

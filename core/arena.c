@@ -7,7 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
+
+#include "platform.h"
 
 #define BLOCK_MIN ((size_t)64 * 1024)
 /* Blocks grow with what the arena holds (as much again: the sizes double),
@@ -135,7 +136,7 @@ void wl_arena_free(wl_arena *a)
 	block *b = a->head;
 	while (b) {
 		block *n = b->next;
-		free(b);
+		wl_os_aligned_free(b);
 		b = n;
 	}
 	atomic_fetch_sub(&mem_held, a->held);
@@ -151,16 +152,7 @@ void wl_arena_free(wl_arena *a)
  * kernel lacks it the call fails and the pages fault as before. */
 static void populate(void *p, size_t n)
 {
-#ifdef MADV_POPULATE_WRITE
-	const uintptr_t page = 4096;
-	uintptr_t lo = ((uintptr_t)p + page - 1) & ~(page - 1);
-	uintptr_t hi = ((uintptr_t)p + n) & ~(page - 1);
-	if (hi > lo)
-		(void)madvise((void *)lo, (size_t)(hi - lo), MADV_POPULATE_WRITE);
-#else
-	(void)p;
-	(void)n;
-#endif
+	wl_os_prefault(p, n);
 }
 
 /* n zeroed bytes (need rounded up) from the reserve, or NULL. */
@@ -214,13 +206,11 @@ static void *alloc(wl_arena *a, size_t n, bool use_reserve, bool zero)
 		}
 		block *nb = NULL;
 		if (huge) {
-			void *q = NULL;
-			if (posix_memalign(&q, HUGE_PAGE, hdr + cap) == 0) {
-				nb = q;
-				(void)madvise(q, hdr + cap, MADV_HUGEPAGE);
-			}
+			nb = wl_os_aligned_alloc(HUGE_PAGE, hdr + cap);
+			if (nb)
+				wl_os_advise_huge(nb, hdr + cap);
 		} else {
-			nb = malloc(hdr + cap);
+			nb = wl_os_aligned_alloc(0, hdr + cap);
 			if (nb)
 				populate(nb, hdr + cap);
 		}

@@ -3,9 +3,9 @@
 
 #include "escape.h"
 #include "format.h"
+#include "platform.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -56,7 +56,7 @@ static int read_fd(int fd, uint64_t hint, uint64_t max, uint8_t **out, size_t *l
 		ssize_t got = read(fd, buf + n, cap - n);
 		if (got < 0 && errno == EINTR)
 			continue;
-		if (got < 0 && errno == EAGAIN && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0)
+		if (got < 0 && errno == EAGAIN && wl_os_fd_blocking(fd) == 0)
 			continue;
 		if (got < 0) {
 			int e = errno;
@@ -78,7 +78,7 @@ static int read_fd(int fd, uint64_t hint, uint64_t max, uint8_t **out, size_t *l
 
 int wl_read_file(const char *path, size_t limit, uint8_t **out, size_t *len)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = wl_os_open_read(path, false);
 	if (fd < 0)
 		return WL_READ_OPEN;
 	struct stat st;
@@ -158,13 +158,13 @@ int wl_read_input_ex(const char *path, unsigned flags, uint8_t **out, size_t *le
 	bool in = strcmp(path, "-") == 0;
 	/* O_NONBLOCK: opening a FIFO without a writer must not block; the
 	 * type is checked before any read. */
-	int fd = in ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	int fd = in ? STDIN_FILENO : wl_os_open_read(path, true);
 	if (fd < 0)
 		return WL_READ_OPEN;
 	struct stat st;
 	int rc = WL_READ_OK, e = 0;
 	if (in && fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode) &&
-	    !((S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) && !isatty(fd))) {
+	    !((S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) && !wl_os_isatty(fd))) {
 		/* a pipe, FIFO, socket or terminal: read up to the limit */
 		return read_fd(fd, 0, WL_INPUT_MAX_BYTES, out, len, size);
 	}
@@ -222,7 +222,7 @@ const char *wl_file_type_name(mode_t mode)
 static const char *kind_of(const char *path, char *buf, size_t cap)
 {
 	struct stat st;
-	if ((strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, &st) : stat(path, &st)) != 0)
+	if ((strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, &st) : wl_os_stat(path, &st)) != 0)
 		return "not a regular file";
 	snprintf(buf, cap, "not a regular file (%s)", wl_file_type_name(st.st_mode));
 	return buf;
@@ -244,8 +244,7 @@ void wl_read_message(char *buf, size_t cap, const char *tool, const char *path, 
 		snprintf(buf, cap, "%s: %s: out of memory reading the file", tool, name);
 	else {
 		char e[128];
-		if (strerror_r(errnum, e, sizeof e) != 0)
-			snprintf(e, sizeof e, "error %d", errnum);
+		wl_os_strerror(errnum, e, sizeof e);
 		snprintf(buf, cap, "%s: %s: %s", tool, name, e);
 	}
 }

@@ -95,6 +95,11 @@ int wl_os_open_read(const char *path, bool nonblock);
  * cannot (then EAGAIN stays an error). */
 int wl_os_fd_blocking(int fd);
 
+/** pread(2): up to n bytes of fd from offset off (bytes) without moving
+ * the file position (Windows: ReadFile with an OVERLAPPED offset); the
+ * count read (0 at the end), or -1 with errno. */
+ssize_t wl_os_pread(int fd, void *buf, size_t n, uint64_t off);
+
 /** fopen(3) of a UTF-8 path; "b" is implied on Windows. */
 FILE *wl_os_fopen(const char *path, const char *mode);
 
@@ -161,6 +166,10 @@ void wl_os_closedir(wl_os_dir *d);
  * tests/core/test_platform.c).
  */
 int wl_os_fnmatch(const char *pat, const char *string);
+
+/** strndup(3) (MinGW-w64 lacks it): the first n bytes of s, at most up to
+ * its NUL, as a new string; NULL when out of memory. */
+char *wl_os_strndup(const char *s, size_t n);
 
 /** strerror_r(3) into buf: the message of errno value e. */
 void wl_os_strerror(int e, char *buf, size_t cap);

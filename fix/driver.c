@@ -1,7 +1,6 @@
 /* driver.c - fixers, then verification; see driver.h. */
 #include "driver.h"
 
-#include <fnmatch.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -11,11 +10,12 @@
 #include "core/escape.h"
 #include "core/filekind.h"
 #include "core/grow.h"
+#include "core/platform.h"
 
 static bool matches_any(const char *const *pats, size_t n, const char *s)
 {
 	for (size_t i = 0; i < n; i++)
-		if (fnmatch(pats[i], s, 0) == 0)
+		if (wl_os_fnmatch(pats[i], s) == 0)
 			return true;
 	return false;
 }

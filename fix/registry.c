@@ -3,9 +3,10 @@
  * file of fix/'s root that names the format folders. */
 #include "fix.h"
 
-#include <fnmatch.h>
 #include <pthread.h>
 #include <string.h>
+
+#include "core/platform.h"
 
 #include "lint/wiring.h"
 #include "b3d/fixers.h"
@@ -86,9 +87,9 @@ bool wl_fix_filter_allows(const wl_fix_rule_filter *filter, const char *rule)
 		return true;
 	bool sel = filter->select_count == 0;
 	for (size_t i = 0; i < filter->select_count && !sel; i++)
-		sel = fnmatch(filter->select[i], rule, 0) == 0;
+		sel = wl_os_fnmatch(filter->select[i], rule) == 0;
 	for (size_t i = 0; i < filter->ignore_count && sel; i++)
-		if (fnmatch(filter->ignore[i], rule, 0) == 0)
+		if (wl_os_fnmatch(filter->ignore[i], rule) == 0)
 			sel = false;
 	return sel;
 }

@@ -12,12 +12,13 @@
 #include <sys/stat.h>
 
 #include "core/escape.h"
+#include "core/platform.h"
 #include "run_int.h"
 
 static bool is_dir(const char *path)
 {
 	struct stat st;
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+	return wl_os_stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 /* The output path of file (found under arg) for -o OUT, into buf (cap

@@ -11,7 +11,23 @@
 #include <sys/stat.h>
 
 #include "core/escape.h"
+#include "core/platform.h"
 #include "run_int.h"
+
+/* true when the folder dir exists now: made, or there already (a drive
+ * such as "C:" or a share's root answers the mkdir with another error
+ * than EEXIST, so a folder already there is asked for directly). */
+static bool made(const char *dir)
+{
+	struct stat st;
+	if (wl_os_mkdir(dir) == 0 || errno == EEXIST)
+		return true;
+	int e = errno;
+	if (wl_os_stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+		return true;
+	errno = e;
+	return false;
+}
 
 /* Makes dir and the folders above it (mode 0777 less the umask); 0, or -1
  * with errno set. */
@@ -21,16 +37,15 @@ static int mkdirs(const char *dir)
 	if (snprintf(buf, sizeof buf, "%s", dir) >= (int)sizeof buf)
 		return -1;
 	for (char *p = buf + 1; *p; p++) {
-		if (*p != '/')
+		if (!wl_os_is_sep(*p))
 			continue;
+		char sep = *p;
 		*p = 0;
-		if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+		if (!made(buf))
 			return -1;
-		*p = '/';
+		*p = sep;
 	}
-	if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-		return -1;
-	return 0;
+	return made(buf) ? 0 : -1;
 }
 
 unsigned wl_fixrun_sw_flags(const wl_fixrun *r)
@@ -52,7 +67,7 @@ int wl_fixrun_write(const wl_fixrun *r, const char *file, const char *target, wl
 	const uint8_t *bytes = repaired ? res->out : in;
 	size_t len = repaired ? res->out_len : n;
 	struct stat st;
-	mode_t mode = strcmp(file, "-") != 0 && stat(file, &st) == 0 ? (st.st_mode & 07777) : 0666;
+	mode_t mode = strcmp(file, "-") != 0 && wl_os_stat(file, &st) == 0 ? (st.st_mode & 07777) : 0666;
 	if (r->o.output && strcmp(target, "-") == 0) {
 		/* -o -: the bytes (repaired, or the input when not) on standard
 		 * output, as w3dlint's and w3dasm's -o - */

@@ -3,11 +3,12 @@
  * texture folders. */
 #include "xref.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include "core/platform.h"
 
 #include "registry.h"
 
@@ -103,23 +104,23 @@ static long scan_dir(wl_xref *x, const char *dir, int depth)
 {
 	if (depth > MAX_SCAN_DEPTH)
 		return 0;
-	DIR *d = opendir(dir);
+	wl_os_dir *d = wl_os_opendir(dir);
 	if (!d)
 		return depth == 0 ? -1 : 0;
 	long found = 0;
-	struct dirent *e;
-	while ((e = readdir(d)) != NULL) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+	const char *nm;
+	while ((nm = wl_os_readdir(d, NULL)) != NULL) {
+		if (!strcmp(nm, ".") || !strcmp(nm, ".."))
 			continue;
-		size_t need = strlen(dir) + strlen(e->d_name) + 2;
+		size_t need = strlen(dir) + strlen(nm) + 2;
 		char *p = malloc(need);
 		if (!p) {
 			found = -1;
 			break;
 		}
-		snprintf(p, need, "%s/%s", dir, e->d_name);
+		snprintf(p, need, "%s/%s", dir, nm);
 		struct stat st;
-		if (lstat(p, &st) == 0) {
+		if (wl_os_lstat(p, &st) == 0) {
 			long r = 0;
 			if (S_ISDIR(st.st_mode))
 				r = scan_dir(x, p, depth + 1);
@@ -136,7 +137,7 @@ static long scan_dir(wl_xref *x, const char *dir, int depth)
 		}
 		free(p);
 	}
-	closedir(d);
+	wl_os_closedir(d);
 	return found;
 }
 

@@ -11,6 +11,7 @@
 
 #include "core/escape.h"
 #include "core/chunk.h"
+#include "core/platform.h"
 #include "dump.h"
 #include "registry.h"
 #include "textform.h"
@@ -239,11 +240,12 @@ static int own_text(const wl_tf_format *tf, const wl_doc *d, char **buf, size_t 
 	*buf = NULL;
 	if (!tf || !tf->write_doc)
 		return 0;
-	FILE *mem = open_memstream(buf, len);
+	wl_os_memstream ms;
+	FILE *mem = wl_os_memstream_open(&ms);
 	if (!mem)
 		return -1;
 	int rc = tf->write_doc(mem, d, "");
-	if (fclose(mem) != 0)
+	if (wl_os_memstream_close(&ms, buf, len) != 0)
 		rc = -1;
 	if (rc != 1) {
 		free(*buf);
@@ -272,11 +274,12 @@ int wl_tf_dump_diff(FILE *out, const wl_doc *d)
 	}
 	int rc = 0;
 	if (!own) {
-		FILE *mem = open_memstream(&buf, &len);
+		wl_os_memstream ms;
+		FILE *mem = wl_os_memstream_open(&ms);
 		if (!mem)
 			return -1;
 		rc = wl_tf_write(mem, d, "");
-		if (fclose(mem) != 0)
+		if (wl_os_memstream_close(&ms, &buf, &len) != 0)
 			rc = -1;
 	}
 	for (char *line = buf, *nl; rc == 0 && line && *line; line = nl ? nl + 1 : NULL) {

@@ -5,7 +5,6 @@
 #include "archive.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -17,6 +16,7 @@
 
 #include "core/arena.h"
 #include "core/file_io.h"
+#include "core/platform.h"
 #include "core/lzss.h"
 #include "archive_int.h"
 
@@ -123,7 +123,7 @@ int wl_archive_load(const char *path, const wl_archive_entry *e, uint8_t **out, 
 {
 	*out = NULL;
 	*len = 0;
-	int fd = open(path, O_RDONLY);
+	int fd = wl_os_open_read(path, false);
 	if (fd < 0) {
 		snprintf(why, why_cap, "%s", strerror(errno));
 		return -1;
@@ -143,7 +143,7 @@ int wl_archive_load(const char *path, const wl_archive_entry *e, uint8_t **out, 
 	}
 	size_t got = 0;
 	while (got < e->stored) {
-		ssize_t k = pread(fd, in + got, (size_t)e->stored - got, (off_t)(e->offset + got));
+		ssize_t k = wl_os_pread(fd, in + got, (size_t)e->stored - got, e->offset + got);
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0) {
@@ -172,7 +172,7 @@ static int pread_all(int fd, uint8_t *p, uint64_t n, uint64_t off)
 {
 	uint64_t got = 0;
 	while (got < n) {
-		ssize_t k = pread(fd, p + got, (size_t)(n - got), (off_t)(off + got));
+		ssize_t k = wl_os_pread(fd, p + got, (size_t)(n - got), off + got);
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0) {
@@ -200,7 +200,7 @@ int wl_archive_read_table(const char *path, uint8_t **out, uint64_t *size, uint6
 {
 	*out = NULL;
 	*size = *have = 0;
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	int fd = wl_os_open_read(path, true);
 	if (fd < 0)
 		return WL_READ_OPEN;
 	struct stat st;

@@ -48,6 +48,11 @@ int wl_os_fd_blocking(int fd)
 	return fl < 0 ? -1 : fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
 }
 
+ssize_t wl_os_pread(int fd, void *buf, size_t n, uint64_t off)
+{
+	return pread(fd, buf, n, (off_t)off);
+}
+
 FILE *wl_os_fopen(const char *path, const char *mode)
 {
 	return fopen(path, mode);
@@ -141,6 +146,11 @@ void wl_os_closedir(wl_os_dir *d)
 int wl_os_fnmatch(const char *pat, const char *string)
 {
 	return fnmatch(pat, string, 0);
+}
+
+char *wl_os_strndup(const char *s, size_t n)
+{
+	return strndup(s, n);
 }
 
 void wl_os_strerror(int e, char *buf, size_t cap)

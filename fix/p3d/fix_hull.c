@@ -28,6 +28,7 @@
 
 #include "core/cursor.h"
 #include "core/grow.h"
+#include "core/platform.h"
 #include "lint/p3d/checks.h"
 #include "lint/p3d/mesh.h"
 
@@ -70,9 +71,8 @@ static bool hull(rebuild *r, const wl_p3d_comp *c)
 	const wl_p3d_mesh *g = &r->g;
 	uint32_t *v = malloc(((size_t)c->n * 4 + 1) * sizeof *v);
 	coordT *pts = malloc(((size_t)c->n * 4 + 1) * 3 * sizeof *pts);
-	char *err = NULL;
-	size_t err_len = 0;
-	FILE *ferr = open_memstream(&err, &err_len);
+	wl_os_memstream err_ms;
+	FILE *ferr = wl_os_memstream_open(&err_ms);
 	bool ok = v && pts && ferr;
 	size_t n = 0;
 	for (uint32_t i = 0; ok && i < c->n; i++)
@@ -120,9 +120,10 @@ static bool hull(rebuild *r, const wl_p3d_comp *c)
 		int curlong, totlong;
 		qh_memfreeshort(qh, &curlong, &totlong);
 	}
-	if (ferr)
-		fclose(ferr);
-	free(err);
+	char *err = NULL;
+	size_t err_len;
+	if (ferr && wl_os_memstream_close(&err_ms, &err, &err_len) == 0)
+		free(err); /* qhull's messages: not shown */
 	free(v);
 	free(pts);
 	return ok;

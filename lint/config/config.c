@@ -6,7 +6,6 @@
  * config_path.c; discovery: config_locate.c.
  */
 #include <errno.h>
-#include <fnmatch.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,12 +14,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/platform.h"
+
 #include "config_int.h"
 
 static bool glob_any(const glob_list *l, const char *id)
 {
 	for (size_t i = 0; i < l->count; i++)
-		if (fnmatch(l->items[i], id, 0) == 0)
+		if (wl_os_fnmatch(l->items[i], id) == 0)
 			return true;
 	return false;
 }
@@ -83,7 +84,7 @@ static bool engine_rule(const char *rule)
 static bool globs_match(const char *const *g, size_t n, const char *id)
 {
 	for (size_t i = 0; i < n; i++)
-		if (fnmatch(g[i], id, 0) == 0)
+		if (wl_os_fnmatch(g[i], id) == 0)
 			return true;
 	return false;
 }

@@ -4,13 +4,14 @@
  * to the repository root.
  */
 #include <errno.h>
-#include <fnmatch.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "core/platform.h"
 
 #include "config_int.h"
 
@@ -54,7 +55,7 @@ int wl_config_locate_memo(const char *file_path, char *out, size_t outcap, wl_st
 		return 0;
 	memcpy(dirpart, file_path, plen + 1);
 	struct stat st;
-	if (stat(file_path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+	if (wl_os_stat(file_path, &st) != 0 || !S_ISDIR(st.st_mode)) {
 		char *slash = strrchr(dirpart, '/');
 		if (!slash)
 			strcpy(dirpart, ".");
@@ -63,7 +64,7 @@ int wl_config_locate_memo(const char *file_path, char *out, size_t outcap, wl_st
 		else
 			*slash = 0;
 	}
-	char *dir = realpath(dirpart, NULL);
+	char *dir = wl_os_realpath(dirpart);
 	free(dirpart);
 	if (!dir)
 		return 0;

@@ -4,13 +4,14 @@
  * number of folders, fnmatch() for one segment).
  */
 #include <errno.h>
-#include <fnmatch.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "core/platform.h"
 
 #include "config_int.h"
 
@@ -54,7 +55,7 @@ static void normalize_path(char *s)
  */
 char *wl_cfg_absolute_path(const char *path)
 {
-	char *rp = realpath(path, NULL);
+	char *rp = wl_os_realpath(path);
 	if (rp)
 		return rp;
 	size_t n = strlen(path);
@@ -68,7 +69,7 @@ char *wl_cfg_absolute_path(const char *path)
 		dir[dn] = 0;
 		if (dn == 0)
 			strcpy(dir, "/");
-		char *rd = realpath(dir, NULL);
+		char *rd = wl_os_realpath(dir);
 		free(dir);
 		if (rd) {
 			size_t rn = strlen(rd);
@@ -83,7 +84,7 @@ char *wl_cfg_absolute_path(const char *path)
 		}
 	}
 	char cwd[PATH_MAX];
-	const char *base = path[0] == '/' ? "" : (getcwd(cwd, sizeof cwd) ? cwd : "/");
+	const char *base = path[0] == '/' ? "" : (wl_os_getcwd(cwd, sizeof cwd) ? cwd : "/");
 	char *out = malloc(strlen(base) + n + 2);
 	if (!out)
 		return NULL;
@@ -166,7 +167,7 @@ int wl_path_glob_match(const char *pattern, const char *path)
 			} else {
 				next[0] = false;
 				for (size_t j = 1; j <= s.count; j++)
-					next[j] = reach[j - 1] && fnmatch(p.seg[i], s.seg[j - 1], 0) == 0;
+					next[j] = reach[j - 1] && wl_os_fnmatch(p.seg[i], s.seg[j - 1]) == 0;
 			}
 			bool *t = reach;
 			reach = next;

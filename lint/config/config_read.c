@@ -11,7 +11,6 @@
  * written by yaml_doc.  The custom-rules: entries: config_read_custom.c.
  */
 #include <errno.h>
-#include <fnmatch.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +19,7 @@
 #include <unistd.h>
 
 #include "core/file_io.h"
+#include "core/platform.h"
 #include "config_int.h"
 #include "suggest.h"
 
@@ -80,10 +80,10 @@ static int unknown_rule(const reader *r, wl_ynode n, const char *what, const cha
 static bool glob_matches_some(const reader *r, const char *glob)
 {
 	for (size_t i = 0; i < wl_catalog_count(r->cat); i++)
-		if (fnmatch(glob, wl_catalog_at(r->cat, i)->id, 0) == 0)
+		if (wl_os_fnmatch(glob, wl_catalog_at(r->cat, i)->id) == 0)
 			return true;
 	for (size_t i = 0; i < r->cfg->customs_count; i++)
-		if (fnmatch(glob, r->cfg->customs[i].id, 0) == 0)
+		if (wl_os_fnmatch(glob, r->cfg->customs[i].id) == 0)
 			return true;
 	return false;
 }
@@ -414,7 +414,7 @@ static int read_extend_one(const reader *r, wl_ynode v)
 		return wl_ydoc_fail(d, v, "out of memory");
 	if (r->depth >= WL_CONFIG_EXTENDS_MAX)
 		return wl_ydoc_fail(d, v, "extends: chain deeper than %d files", WL_CONFIG_EXTENDS_MAX);
-	char *real = realpath(shown, NULL);
+	char *real = wl_os_realpath(shown);
 	if (!real)
 		return wl_ydoc_fail(d, v, "extends: cannot open '%s': %s", shown, strerror(errno));
 	for (const load_frame *p = r->frame; p; p = p->up) {

@@ -4,7 +4,6 @@
  * (PCRE2, pattern.h), min / max, severity, message template, description.
  */
 #include <errno.h>
-#include <fnmatch.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>

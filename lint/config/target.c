@@ -9,6 +9,8 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "core/platform.h"
+
 #include "config.h"
 #include "lint/registry.h"
 
@@ -163,11 +165,11 @@ wl_target_mask wl_target_layout_memo(const char *path, wl_stat_memo *memo)
 {
 	if (!path || !path[0])
 		return 0;
-	char *dir = realpath(path, NULL);
+	char *dir = wl_os_realpath(path);
 	if (!dir)
 		return 0;
 	struct stat st;
-	if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
+	if (wl_os_stat(dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
 		char *slash = strrchr(dir, '/');
 		if (slash == dir)
 			slash[1] = 0;

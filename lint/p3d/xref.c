@@ -14,6 +14,7 @@
 #include "core/grow.h"
 #include "core/p3d/p3d.h"
 #include "core/p3d/p3d_lodview.h"
+#include "core/platform.h"
 
 /* A P3DM face's fixed part before its texture name: u32 nVerts, 4 x {u32
  * point, normal; float u, v}, u32 flags (core/p3d/p3d.h). */
@@ -333,7 +334,7 @@ static const dirpfx *prefix_of_dir(p3d_xref *x, const char *dir)
 		free(probe);
 		const char *slash = strrchr(dir, '/');
 		if (!d.prefix && slash && slash != dir) {
-			char *up = strndup(dir, (size_t)(slash - dir));
+			char *up = wl_os_strndup(dir, (size_t)(slash - dir));
 			const dirpfx *p = up ? prefix_of_dir(x, up) : NULL;
 			free(up);
 			if (p) {
@@ -363,7 +364,7 @@ static int add_file(void *ix, const char *path)
 	const char *slash = strrchr(path, '/');
 	if (!slash)
 		return 0;
-	char *dir = strndup(path, (size_t)(slash - path));
+	char *dir = wl_os_strndup(path, (size_t)(slash - path));
 	if (!dir)
 		return -1;
 	pthread_mutex_lock(&x->lock);

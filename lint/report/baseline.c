@@ -13,6 +13,7 @@
 
 #include "core/escape.h"
 #include "core/file_io.h"
+#include "core/platform.h"
 #include "core/safe_write.h"
 
 typedef struct entry {
@@ -82,7 +83,7 @@ char *wl_path_absolute(const char *p)
 			return NULL;
 		}
 		cwd = nb;
-		if (getcwd(cwd, cap))
+		if (wl_os_getcwd(cwd, cap))
 			break;
 		if (errno != ERANGE || cap > ((size_t)1 << 20)) {
 			free(cwd);
@@ -505,7 +506,7 @@ static bool file_missing(const wl_baseline *b, const char *key)
 	p[a] = '/';
 	memcpy(p + a + 1, key, k + 1);
 	struct stat st;
-	bool gone = stat(p, &st) != 0 && (errno == ENOENT || errno == ENOTDIR);
+	bool gone = wl_os_stat(p, &st) != 0 && (errno == ENOENT || errno == ENOTDIR);
 	free(p);
 	return gone;
 }

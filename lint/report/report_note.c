@@ -7,11 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/platform.h"
+
 char *wl_report_unresolved_message(const wl_report_unresolved *u)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
+	wl_os_memstream ms;
+	FILE *m = wl_os_memstream_open(&ms);
 	if (!m)
 		return NULL;
 	fprintf(m, "%" PRIu64 " %s that no file of the run defines, likely the base game's, not reported "
@@ -23,9 +24,7 @@ char *wl_report_unresolved_message(const wl_report_unresolved *u)
 		fprintf(m, "%s'%s' %" PRIu64, i ? ", " : "; the most named: ", u->names[i].name, u->names[i].count);
 	fputs("; pass --base with the base game's folder or its .big / .pbo files (repeatable, or base: in "
 	      ".w3dlint.yaml) to check each one", m);
-	if (fclose(m) != 0) {
-		free(buf);
-		return NULL;
-	}
-	return buf;
+	char *buf;
+	size_t len;
+	return wl_os_memstream_close(&ms, &buf, &len) == 0 ? buf : NULL;
 }

@@ -10,6 +10,7 @@
 
 #include "core/escape.h"
 #include "core/grow.h"
+#include "core/platform.h"
 
 wl_run *wl_run_new(const wl_catalog *cat, const wl_run_opts *o, bool *failed)
 {
@@ -135,7 +136,7 @@ int wl_run_set_files(wl_run *r, const wl_run_item *items, size_t n)
 		r->file_layout[i] = wl_target_layout_memo(path, memo);
 		if (r->o.verbose && r->file_layout[i]) {
 			char names[256];
-			char *dir = strndup(dir_len ? path : ".", dir_len ? dir_len : 1);
+			char *dir = wl_os_strndup(dir_len ? path : ".", dir_len ? dir_len : 1);
 			fprintf(wl_run_diag(r), "w3dlint: %s: the mod's layout names the targets %s\n", wl_esc(dir),
 				wl_target_mask_names(r->file_layout[i], names, sizeof names));
 			free(dir);

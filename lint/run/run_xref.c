@@ -10,6 +10,7 @@
 
 #include "core/format.h"
 #include "core/grow.h"
+#include "core/platform.h"
 #include "lint/lint.h"
 #include "run_int.h"
 
@@ -377,9 +378,8 @@ static void put_names(FILE *m, const char *const *names, size_t n)
  * 'ZH/Art'"); -1 when out of memory. */
 static int set_scope(wl_run *r, char **paths, int npaths)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
+	wl_os_memstream ms;
+	FILE *m = wl_os_memstream_open(&ms);
 	if (!m)
 		return -1;
 	put_names(m, (const char *const *)paths, npaths > 0 ? (size_t)npaths : 0);
@@ -387,7 +387,9 @@ static int set_scope(wl_run *r, char **paths, int npaths)
 		fputs(" or the base ", m);
 		put_names(m, (const char *const *)r->base_dirs.items, r->base_dirs.count);
 	}
-	int rc = fclose(m) == 0 && buf ? wl_xref_set_scope(r->xref, buf) : -1;
+	char *buf = NULL;
+	size_t len;
+	int rc = wl_os_memstream_close(&ms, &buf, &len) == 0 ? wl_xref_set_scope(r->xref, buf) : -1;
 	free(buf);
 	return rc;
 }
@@ -399,7 +401,7 @@ int wl_run_report_held(wl_run *r, char **paths, int npaths)
 	/* A folder the walk could not open was reported already. */
 	for (int k = 0; k < npaths; k++) {
 		struct stat st;
-		if (stat(paths[k], &st) == 0 && S_ISDIR(st.st_mode))
+		if (wl_os_stat(paths[k], &st) == 0 && S_ISDIR(st.st_mode))
 			(void)wl_xref_scan_textures(r->xref, paths[k]);
 	}
 	index_bases(r);

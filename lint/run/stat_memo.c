@@ -3,7 +3,6 @@
  * most half full. */
 #include "stat_memo.h"
 
-#include <dirent.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -11,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+#include "core/platform.h"
 
 typedef struct answer {
 	char *path; /* NULL: empty slot */
@@ -83,7 +84,7 @@ static int stat_exact(const char *path, size_t fixed, mode_t *mode)
 {
 	(void)fixed;
 	struct stat st;
-	if (stat(path, &st) != 0)
+	if (wl_os_stat(path, &st) != 0)
 		return -1;
 	*mode = st.st_mode;
 	return 0;
@@ -92,7 +93,7 @@ static int stat_exact(const char *path, size_t fixed, mode_t *mode)
 int wl_path_resolve_ci(const char *path, size_t fixed, char *out, size_t cap)
 {
 	struct stat st;
-	if (stat(path, &st) == 0) {
+	if (wl_os_stat(path, &st) == 0) {
 		int w = snprintf(out, cap, "%s", path);
 		return w >= 0 && (size_t)w < cap ? 0 : -1;
 	}
@@ -106,17 +107,17 @@ int wl_path_resolve_ci(const char *path, size_t fixed, char *out, size_t cap)
 		p++;
 	while (*p) {
 		size_t n = strcspn(p, "/");
-		DIR *d = opendir(out);
+		wl_os_dir *d = wl_os_opendir(out);
 		if (!d)
 			return -1;
 		bool found = false;
-		for (struct dirent *e; !found && (e = readdir(d)) != NULL;)
-			if (strlen(e->d_name) == n && strncasecmp(e->d_name, p, n) == 0) {
-				int w = snprintf(out + at, cap - at, "/%s", e->d_name);
+		for (const char *nm; !found && (nm = wl_os_readdir(d, NULL)) != NULL;)
+			if (strlen(nm) == n && strncasecmp(nm, p, n) == 0) {
+				int w = snprintf(out + at, cap - at, "/%s", nm);
 				found = w > 0 && (size_t)w < cap - at;
 				at += found ? (size_t)w : 0;
 			}
-		closedir(d);
+		wl_os_closedir(d);
 		if (!found)
 			return -1;
 		p += n;

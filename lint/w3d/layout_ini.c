@@ -18,7 +18,6 @@
  * names (the games read their files case-insensitively).  The answer is
  * remembered per mod folder in the run's memo (stat_memo.h).
  */
-#include <dirent.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -26,6 +25,8 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+
+#include "core/platform.h"
 
 #include "targets.h"
 
@@ -101,7 +102,7 @@ static bool file_is_bfme(const char *path, char *buf, int *budget)
 	if (*budget <= 0)
 		return false;
 	(*budget)--;
-	FILE *f = fopen(path, "rb");
+	FILE *f = wl_os_fopen(path, "rb");
 	if (!f)
 		return false;
 	size_t n = fread(buf, 1, INI_BYTES_MAX, f);
@@ -112,26 +113,26 @@ static bool file_is_bfme(const char *path, char *buf, int *budget)
 /* The *.ini files of folder dir (and, depth > 0, of its subfolders). */
 static bool folder_is_bfme(const char *dir, int depth, char *buf, int *budget)
 {
-	DIR *d = opendir(dir);
+	wl_os_dir *d = wl_os_opendir(dir);
 	if (!d)
 		return false;
 	bool found = false;
 	char path[PATH_MAX];
-	for (struct dirent *e; !found && *budget > 0 && (e = readdir(d)) != NULL;) {
-		if (e->d_name[0] == '.')
+	for (const char *nm; !found && *budget > 0 && (nm = wl_os_readdir(d, NULL)) != NULL;) {
+		if (nm[0] == '.')
 			continue;
-		int w = snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		int w = snprintf(path, sizeof path, "%s/%s", dir, nm);
 		if (w < 0 || (size_t)w >= sizeof path)
 			continue;
 		struct stat st;
-		if (stat(path, &st) != 0)
+		if (wl_os_stat(path, &st) != 0)
 			continue;
-		if (S_ISREG(st.st_mode) && ends_ini(e->d_name))
+		if (S_ISREG(st.st_mode) && ends_ini(nm))
 			found = file_is_bfme(path, buf, budget);
 		else if (S_ISDIR(st.st_mode) && depth > 0)
 			found = folder_is_bfme(path, depth - 1, buf, budget);
 	}
-	closedir(d);
+	wl_os_closedir(d);
 	return found;
 }
 

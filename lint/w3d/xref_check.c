@@ -5,7 +5,6 @@
  * findings sorted by path, offset and rule. */
 #include "xref_int.h"
 
-#include <dirent.h>
 #include <inttypes.h>
 #include <math.h>
 #include <pthread.h>

@@ -4,7 +4,6 @@
  * texture files and archive entries offered to it. */
 #include "xref_int.h"
 
-#include <dirent.h>
 #include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
