@@ -136,6 +136,15 @@ int wl_os_mkdir(const char *path);
  * Windows. */
 bool wl_os_is_sep(char c);
 
+/**
+ * The length in bytes of path's root, 0 for a relative path.  POSIX: 1
+ * for a path starting with '/'.  Windows: "C:\\" or "C:/" 3, "C:" 2 (a
+ * drive's current folder), "\\\\server\\share\\" (either separator) up to
+ * and with the separator after the share, a leading '\\' or '/' 1.
+ * core/path.h builds the portable path operations on it.
+ */
+size_t wl_os_path_root(const char *path);
+
 /* -------------------------------------------------------------- folders */
 
 /* The kind of a folder entry as the folder listing gives it, without a

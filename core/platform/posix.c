@@ -99,6 +99,11 @@ bool wl_os_is_sep(char c)
 	return c == '/';
 }
 
+size_t wl_os_path_root(const char *path)
+{
+	return path[0] == '/' ? 1 : 0;
+}
+
 struct wl_os_dir {
 	DIR *d;
 };

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/path.h"
 #include "core/platform.h"
 
 #include "config_int.h"
@@ -31,10 +32,10 @@ static bool path_applies(const path_ignore *e, const char *key)
 {
 	size_t dn = strlen(e->dir);
 	const char *rel;
-	if (strcmp(e->dir, "/") == 0) {
-		if (key[0] != '/')
+	if (wl_path_is_root(e->dir)) {
+		if (strncmp(key, e->dir, dn) != 0)
 			return false;
-		rel = key + 1;
+		rel = key + dn;
 	} else {
 		if (strncmp(key, e->dir, dn) != 0 || key[dn] != '/')
 			return false;
@@ -135,7 +136,7 @@ wl_severity wl_config_severity_for(const wl_config *cfg, const wl_cli_rules *cli
 		return s;
 	if (glob_any(&cfg->ignore, rule))
 		return WL_SEV_OFF;
-	if (file_key && file_key[0] == '/')
+	if (file_key && wl_path_is_absolute(file_key))
 		for (size_t i = 0; i < cfg->paths_count; i++)
 			if (glob_any(&cfg->paths[i].rules, rule) && path_applies(&cfg->paths[i], file_key))
 				return WL_SEV_OFF;

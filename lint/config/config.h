@@ -125,10 +125,6 @@ int wl_config_locate(const char *file_path, char *out, size_t outcap);
  *  (stat_memo.h; NULL: none), for a run's many folders. */
 int wl_config_locate_memo(const char *file_path, char *out, size_t outcap, wl_stat_memo *memo);
 
-/** Cuts the last segment off the folder path dir in place ("/a/b" ->
- *  "/a", "/a" -> "/"); -1 (dir unchanged) for "/" or a path without '/'. */
-int wl_path_parent(char *dir);
-
 /** Releases the configuration, its strings and compiled patterns.  NULL is
  *  allowed. */
 void wl_config_free(wl_config *cfg);

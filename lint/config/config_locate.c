@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/path.h"
 #include "core/platform.h"
 
 #include "config_int.h"
@@ -19,7 +20,7 @@
 static int has_entry(const char *dir, const char *name, int want_file, char *buf, size_t cap,
 		     wl_stat_memo *memo)
 {
-	int n = snprintf(buf, cap, "%s%s%s", dir, strcmp(dir, "/") == 0 ? "" : "/", name);
+	int n = snprintf(buf, cap, "%s%s%s", dir, wl_path_is_root(dir) ? "" : "/", name);
 	if (n < 0 || (size_t)n >= cap)
 		return 0;
 	mode_t mode;
@@ -55,15 +56,8 @@ int wl_config_locate_memo(const char *file_path, char *out, size_t outcap, wl_st
 		return 0;
 	memcpy(dirpart, file_path, plen + 1);
 	struct stat st;
-	if (wl_os_stat(file_path, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		char *slash = strrchr(dirpart, '/');
-		if (!slash)
-			strcpy(dirpart, ".");
-		else if (slash == dirpart)
-			dirpart[1] = 0;
-		else
-			*slash = 0;
-	}
+	if (wl_os_stat(file_path, &st) != 0 || !S_ISDIR(st.st_mode))
+		wl_path_to_folder(dirpart);
 	char *dir = wl_os_realpath(dirpart);
 	free(dirpart);
 	if (!dir)
@@ -79,7 +73,7 @@ int wl_config_locate_memo(const char *file_path, char *out, size_t outcap, wl_st
 			}
 			break;
 		}
-		if (has_entry(dir, ".git", 0, probe, cap, memo) || strcmp(dir, "/") == 0)
+		if (has_entry(dir, ".git", 0, probe, cap, memo) || wl_path_is_root(dir))
 			break; /* the repository root, or the file system root */
 		if (wl_path_parent(dir) != 0)
 			break;
@@ -87,16 +81,4 @@ int wl_config_locate_memo(const char *file_path, char *out, size_t outcap, wl_st
 	free(probe);
 	free(dir);
 	return found;
-}
-
-int wl_path_parent(char *dir)
-{
-	char *up = strrchr(dir, '/');
-	if (!up || strcmp(dir, "/") == 0)
-		return -1;
-	if (up == dir)
-		up[1] = 0;
-	else
-		*up = 0;
-	return 0;
 }

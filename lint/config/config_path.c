@@ -11,41 +11,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/path.h"
 #include "core/platform.h"
 
 #include "config_int.h"
-
-/* Normalises an absolute path in place: no repeated '/', no "." segment,
- * ".." removes the previous segment (never above "/"), no trailing '/'. */
-static void normalize_path(char *s)
-{
-	char *w = s;
-	const char *r = s;
-	while (*r) {
-		while (*r == '/')
-			r++;
-		if (!*r)
-			break;
-		const char *e = strchr(r, '/');
-		size_t n = e ? (size_t)(e - r) : strlen(r);
-		if (n == 1 && r[0] == '.') {
-			/* skip */
-		} else if (n == 2 && r[0] == '.' && r[1] == '.') {
-			while (w > s && *(w - 1) != '/')
-				w--;
-			if (w > s)
-				w--; /* the '/' before the removed segment */
-		} else {
-			*w++ = '/';
-			memmove(w, r, n);
-			w += n;
-		}
-		r += n;
-	}
-	if (w == s)
-		*w++ = '/';
-	*w = 0;
-}
 
 /*
  * The absolute form of path (malloc-owned, NULL when out of memory):
@@ -56,40 +25,39 @@ static void normalize_path(char *s)
 char *wl_cfg_absolute_path(const char *path)
 {
 	char *rp = wl_os_realpath(path);
-	if (rp)
+	if (rp) {
+		wl_path_normalize(rp); /* Windows: '\\' to '/' */
 		return rp;
+	}
 	size_t n = strlen(path);
-	const char *slash = strrchr(path, '/');
+	const char *slash = wl_path_last_sep(path);
 	if (slash && slash[1]) {
 		char *dir = malloc(n + 2);
 		if (!dir)
 			return NULL;
-		size_t dn = (size_t)(slash - path);
-		memcpy(dir, path, dn);
-		dir[dn] = 0;
-		if (dn == 0)
-			strcpy(dir, "/");
+		memcpy(dir, path, n + 1);
+		wl_path_to_folder(dir);
 		char *rd = wl_os_realpath(dir);
 		free(dir);
 		if (rd) {
 			size_t rn = strlen(rd);
-			char *out = malloc(rn + strlen(slash) + 1);
+			char *out = malloc(rn + strlen(slash) + 2);
 			if (out) {
 				memcpy(out, rd, rn);
-				strcpy(out + (rn == 1 ? 0 : rn), slash);
-				normalize_path(out);
+				strcpy(out + rn, slash);
+				wl_path_normalize(out);
 			}
 			free(rd);
 			return out;
 		}
 	}
 	char cwd[PATH_MAX];
-	const char *base = path[0] == '/' ? "" : (wl_os_getcwd(cwd, sizeof cwd) ? cwd : "/");
-	char *out = malloc(strlen(base) + n + 2);
+	const char *base = wl_path_is_absolute(path) ? "" : (wl_os_getcwd(cwd, sizeof cwd) ? cwd : "/");
+	char *out = malloc(strlen(base) + n + 3);
 	if (!out)
 		return NULL;
-	sprintf(out, "%s/%s", base, path);
-	normalize_path(out);
+	sprintf(out, "%s%s%s", base, base[0] ? "/" : "", path);
+	wl_path_normalize(out);
 	return out;
 }
 

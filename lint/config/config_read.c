@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "core/file_io.h"
+#include "core/path.h"
 #include "core/platform.h"
 #include "config_int.h"
 #include "suggest.h"
@@ -34,13 +35,7 @@ static const char *folder_of(wl_arena *a, const char *file)
 	if (!dir)
 		return NULL;
 	memcpy(dir, file, n + 1);
-	char *slash = strrchr(dir, '/');
-	if (!slash)
-		strcpy(dir, ".");
-	else if (slash == dir)
-		dir[1] = 0;
-	else
-		*slash = 0;
+	wl_path_to_folder(dir);
 	char *abs = wl_cfg_absolute_path(dir);
 	free(dir);
 	if (!abs)
@@ -407,9 +402,9 @@ static int read_extend_one(const reader *r, wl_ynode v)
 	const char *rel = wl_ydoc_text(d, v);
 	if (!rel[0])
 		return wl_ydoc_fail(d, v, "extends: empty path");
-	const char *shown = rel[0] == '/' ? wl_cfg_str(cfg->arena, rel)
-					  : wl_arena_printf(cfg->arena, "%s%s%s", r->dir,
-							    strcmp(r->dir, "/") == 0 ? "" : "/", rel);
+	const char *shown = wl_path_is_absolute(rel) ? wl_cfg_str(cfg->arena, rel)
+						     : wl_arena_printf(cfg->arena, "%s%s%s", r->dir,
+								       wl_path_is_root(r->dir) ? "" : "/", rel);
 	if (!shown)
 		return wl_ydoc_fail(d, v, "out of memory");
 	if (r->depth >= WL_CONFIG_EXTENDS_MAX)
@@ -513,7 +508,8 @@ static int read_base(const reader *r, wl_ynode v)
 		char *full = wl_arena_alloc(cfg->arena, len);
 		if (!full || wl_cfg_grow(cfg->arena, (void **)&cfg->base, cfg->base_count, &cfg->base_cap, sizeof *cfg->base))
 			return wl_ydoc_fail(d, it, "out of memory");
-		snprintf(full, len, "%s%s%s", p[0] == '/' ? "" : r->dir, p[0] == '/' ? "" : "/", p);
+		bool abs = wl_path_is_absolute(p);
+		snprintf(full, len, "%s%s%s", abs ? "" : r->dir, abs || wl_path_is_root(r->dir) ? "" : "/", p);
 		cfg->base[cfg->base_count++] = full;
 	}
 	return 0;

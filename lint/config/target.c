@@ -9,6 +9,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "core/path.h"
 #include "core/platform.h"
 
 #include "config.h"
@@ -169,18 +170,13 @@ wl_target_mask wl_target_layout_memo(const char *path, wl_stat_memo *memo)
 	if (!dir)
 		return 0;
 	struct stat st;
-	if (wl_os_stat(dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
-		char *slash = strrchr(dir, '/');
-		if (slash == dir)
-			slash[1] = 0;
-		else if (slash)
-			*slash = 0;
-	}
+	if (wl_os_stat(dir, &st) == 0 && !S_ISDIR(st.st_mode))
+		wl_path_to_folder(dir);
 	wl_target_mask m = 0;
 	char git[PATH_MAX];
 	for (int level = 0; level < LAYOUT_LEVELS && !m; level++) {
 		m = layout_at(dir, memo);
-		if (m || strcmp(dir, "/") == 0)
+		if (m || wl_path_is_root(dir))
 			break;
 		mode_t mode;
 		if (snprintf(git, sizeof git, "%s/.git", dir) < (int)sizeof git &&

@@ -13,6 +13,7 @@
 
 #include "core/escape.h"
 #include "core/file_io.h"
+#include "core/path.h"
 #include "core/platform.h"
 #include "core/safe_write.h"
 
@@ -42,37 +43,14 @@ static char *normalize(const char *abs)
 	char *out = malloc(n + 2);
 	if (!out)
 		return NULL;
-	size_t at = 0;
-	const char *p = abs;
-	while (*p) {
-		while (*p == '/')
-			p++;
-		if (!*p)
-			break;
-		size_t len = strcspn(p, "/");
-		if (len == 1 && p[0] == '.') {
-			/* nothing */
-		} else if (len == 2 && p[0] == '.' && p[1] == '.') {
-			while (at > 0 && out[at - 1] != '/')
-				at--;
-			if (at > 0)
-				at--;
-		} else {
-			out[at++] = '/';
-			memcpy(out + at, p, len);
-			at += len;
-		}
-		p += len;
-	}
-	if (at == 0)
-		out[at++] = '/';
-	out[at] = 0;
+	memcpy(out, abs, n + 1);
+	wl_path_normalize(out);
 	return out;
 }
 
 char *wl_path_absolute(const char *p)
 {
-	if (p[0] == '/')
+	if (wl_path_is_absolute(p))
 		return normalize(p);
 	size_t cap = 4096;
 	char *cwd = NULL;
@@ -117,7 +95,7 @@ char *wl_path_relative(const char *from, const char *to)
 			break;
 		i++;
 	}
-	bool from_root = strcmp(from, "/") == 0;
+	bool from_root = wl_path_is_root(from);
 	if (from_root)
 		common = 0;
 	size_t ups = 0;
