@@ -12,6 +12,7 @@
 
 #include "core/filekind.h"
 #include "core/format.h"
+#include "core/path.h"
 #include "core/platform.h"
 
 /* Deeper trees than this are not entered (a guard, not a format limit). */
@@ -79,16 +80,22 @@ static int seen_before(walk *w, const struct stat *st)
 	return 0;
 }
 
+/* dir + separator + name; the separator is the last one dir uses ('\\'
+ * in a Windows path typed with it), else '/'. */
 static char *join(const char *dir, const char *name)
 {
 	size_t a = strlen(dir), b = strlen(name);
-	int slash = a > 0 && dir[a - 1] != '/';
+	char sep = '/';
+	for (size_t i = 0; i < a; i++)
+		if (wl_os_is_sep(dir[i]))
+			sep = dir[i];
+	int slash = a > 0 && !wl_os_is_sep(dir[a - 1]);
 	char *s = malloc(a + (size_t)slash + b + 1);
 	if (!s)
 		return NULL;
 	memcpy(s, dir, a);
 	if (slash)
-		s[a] = '/';
+		s[a] = sep;
 	memcpy(s + a + (size_t)slash, name, b + 1);
 	return s;
 }
@@ -273,10 +280,10 @@ static bool memo_regular(wl_walk_memo *m, const char *path)
 {
 	if (!m)
 		return false;
-	const char *slash = strrchr(path, '/');
+	const char *slash = wl_path_last_sep(path);
 	const char *name = slash ? slash + 1 : path;
-	if (!name[0] || name[0] == '.' || (slash && slash == path))
-		return false;
+	if (!name[0] || name[0] == '.' || (!slash && wl_path_is_absolute(path)))
+		return false; /* a file right under a root: left to stat */
 	const entries *e = slash ? memo_entries(m, path, (size_t)(slash - path)) : memo_entries(m, ".", 1);
 	if (!e || !e->count)
 		return false;
