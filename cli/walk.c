@@ -19,8 +19,8 @@
 #define WALK_MAX_DEPTH 256
 
 typedef struct dir_id {
-	dev_t dev;
-	ino_t ino;
+	uint64_t dev;
+	uint64_t ino;
 } dir_id;
 
 typedef struct walk {
@@ -64,18 +64,22 @@ void wl_pathlist_free(wl_pathlist *l)
 	l->count = l->cap = 0;
 }
 
-/* Returns 1 when the directory was visited before, else records it. */
-static int seen_before(walk *w, const struct stat *st)
+/* Returns 1 when the directory path (whose stat is st) was visited before,
+ * else records it. */
+static int seen_before(walk *w, const char *path, const struct stat *st)
 {
+	wl_os_id id;
+	if (wl_os_file_id(path, st, &id) != 0)
+		return 0; /* no identity: entered (the depth limit still holds) */
 	for (size_t i = 0; i < w->seen_count; i++)
-		if (w->seen[i].dev == st->st_dev && w->seen[i].ino == st->st_ino)
+		if (w->seen[i].dev == id.dev && w->seen[i].ino == id.ino)
 			return 1;
 	if (!wl_grow((void **)&w->seen, &w->seen_cap, w->seen_count + 1, sizeof *w->seen)) {
 		w->oom = 1;
 		return 1;
 	}
-	w->seen[w->seen_count].dev = st->st_dev;
-	w->seen[w->seen_count].ino = st->st_ino;
+	w->seen[w->seen_count].dev = id.dev;
+	w->seen[w->seen_count].ino = id.ino;
 	w->seen_count++;
 	return 0;
 }
@@ -201,7 +205,7 @@ static void walk_dir(walk *w, const char *dir, int depth)
 			continue;
 		}
 		if (S_ISDIR(st.st_mode)) {
-			if (depth < WALK_MAX_DEPTH && !seen_before(w, &st))
+			if (depth < WALK_MAX_DEPTH && !seen_before(w, full, &st))
 				walk_dir(w, full, depth + 1);
 			free(full);
 		} else if (S_ISREG(st.st_mode) && wanted(name)) {
@@ -337,7 +341,7 @@ int wl_walk_collect_memo(const char *path, wl_walk_memo *memo, wl_pathlist *out,
 			problem(&w, path, e);
 		}
 	} else if (S_ISDIR(st.st_mode)) {
-		seen_before(&w, &st);
+		seen_before(&w, path, &st);
 		walk_dir(&w, path, 0);
 	} else {
 		char *s = strdup(path);

@@ -106,10 +106,21 @@ FILE *wl_os_fopen(const char *path, const char *mode);
 /** stat(2) / lstat(2) of a UTF-8 path.  st_size is 64-bit on every
  * platform (the build defines _FILE_OFFSET_BITS=64 for Windows).  On
  * Windows lstat reports a symbolic link or junction (a name-surrogate
- * reparse point) as S_IFLNK, and st_dev/st_ino are the volume serial
- * number and file index (so two names of one file compare equal). */
+ * reparse point) as S_IFLNK; st_dev/st_ino identify no file there (see
+ * wl_os_file_id). */
 int wl_os_stat(const char *path, struct stat *st);
 int wl_os_lstat(const char *path, struct stat *st);
+
+/* The identity of a file: two names of one file give equal ids. */
+typedef struct wl_os_id {
+	uint64_t dev, ino;
+} wl_os_id;
+
+/** The identity of the file at path, whose wl_os_stat is st.  POSIX:
+ * st_dev and st_ino.  Windows: the volume serial number and the 64-bit
+ * file index (GetFileInformationByHandle; MinGW's st_ino has 16 bits).
+ * -1 with errno when it cannot be had. */
+int wl_os_file_id(const char *path, const struct stat *st, wl_os_id *id);
 
 /** true when fd is a terminal (Windows: a console). */
 bool wl_os_isatty(int fd);

@@ -68,6 +68,14 @@ int wl_os_lstat(const char *path, struct stat *st)
 	return lstat(path, st);
 }
 
+int wl_os_file_id(const char *path, const struct stat *st, wl_os_id *id)
+{
+	(void)path;
+	id->dev = (uint64_t)st->st_dev;
+	id->ino = (uint64_t)st->st_ino;
+	return 0;
+}
+
 bool wl_os_isatty(int fd)
 {
 	return isatty(fd) == 1;

@@ -16,6 +16,7 @@
 
 #include "core/escape.h"
 #include "core/file_io.h"
+#include "core/safe_write_int.h"
 
 /* ------------------------------------------------------------ signals */
 
@@ -101,17 +102,6 @@ static void tmp_forget(wl_sw *w, bool unlink_it)
 
 /* -------------------------------------------------------------- paths */
 
-static int copy_path(char *dst, size_t cap, const char *src)
-{
-	size_t n = strlen(src);
-	if (n >= cap) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	memcpy(dst, src, n + 1);
-	return 0;
-}
-
 /* The folder of path into buf ("." for a bare name). */
 static void folder_of(const char *path, char *buf, size_t cap)
 {
@@ -126,11 +116,11 @@ static int resolve(wl_sw *w, const char *target)
 	struct stat st;
 	w->through_link = lstat(target, &st) == 0 && S_ISLNK(st.st_mode);
 	if (!w->through_link)
-		return copy_path(w->path, sizeof w->path, target);
+		return wl_sw_copy_path(w->path, sizeof w->path, target);
 	char *real = realpath(target, NULL); /* ENOENT: a dangling link */
 	if (!real)
 		return -1;
-	int rc = copy_path(w->path, sizeof w->path, real);
+	int rc = wl_sw_copy_path(w->path, sizeof w->path, real);
 	free(real);
 	return rc;
 }
@@ -222,21 +212,6 @@ static mode_t current_umask(void)
 	return m;
 }
 
-/* The temporary name of path: PATH.wltmp-TAG beside it.  When that name
- * would pass NAME_MAX (255 bytes) the file's own name is cut so that it
- * fits, so that a file with a long name can still be written.  -1 when
- * the whole path does not fit in cap. */
-static int tmp_name(char *buf, size_t cap, const char *path, const char *tag)
-{
-	const char *slash = strrchr(path, '/');
-	size_t dir = slash ? (size_t)(slash - path) + 1 : 0, base = strlen(path) - dir;
-	size_t extra = strlen(".wltmp-") + strlen(tag);
-	if (base + extra > 255)
-		base = 255 - extra;
-	int n = snprintf(buf, cap, "%.*s.wltmp-%s", (int)(dir + base), path, tag);
-	return n >= 0 && (size_t)n < cap ? 0 : -1;
-}
-
 /* Opens a temporary file for w beside w->path: an O_TMPFILE when the file
  * system and /proc allow (it is named at the commit), else a named one. */
 static int tmp_open(wl_sw *w)
@@ -254,7 +229,7 @@ static int tmp_open(wl_sw *w)
 		if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL)
 			return -1;
 	}
-	if (tmp_name(w->tmp, sizeof w->tmp, w->path, "XXXXXX") != 0) {
+	if (wl_sw_tmp_name(w->tmp, sizeof w->tmp, w->path, "XXXXXX") != 0) {
 		w->tmp[0] = 0;
 		errno = ENAMETOOLONG;
 		return -1;
@@ -281,28 +256,6 @@ int wl_sw_open(wl_sw *w, mode_t create_mode)
 	if (!w->existed)
 		w->st.st_mode = S_IFREG | (create_mode & ~current_umask() & 07777);
 	return tmp_open(w) == 0 ? WL_SW_OK : WL_SW_ERR;
-}
-
-int wl_sw_write(wl_sw *w, const void *p, size_t n)
-{
-	const uint8_t *b = p;
-	while (n > 0) {
-		ssize_t k = write(w->fd, b, n);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0)
-			return WL_SW_ERR;
-		b += k;
-		n -= (size_t)k;
-	}
-	return WL_SW_OK;
-}
-
-FILE *wl_sw_stream(wl_sw *w)
-{
-	if (!w->fp)
-		w->fp = fdopen(w->fd, "w");
-	return w->fp;
 }
 
 /* Extended attributes (ACLs included) of w->path onto fd; what cannot be
@@ -383,7 +336,7 @@ static int name_anon(wl_sw *w)
 		unsigned r = (unsigned)getpid() * 2654435761u ^ (unsigned)time(NULL) ^ (++seq * 40503u);
 		char tag[8];
 		snprintf(tag, sizeof tag, "%06x", r & 0xFFFFFF);
-		if (tmp_name(w->tmp, sizeof w->tmp, w->path, tag) != 0) {
+		if (wl_sw_tmp_name(w->tmp, sizeof w->tmp, w->path, tag) != 0) {
 			w->tmp[0] = 0;
 			errno = ENAMETOOLONG;
 			return -1;
@@ -517,51 +470,3 @@ void wl_sw_abort(wl_sw *w)
 	errno = e;
 }
 
-int wl_sw_write_file(wl_sw *w, const char *target, unsigned flags, mode_t create_mode, const void *p,
-		     size_t n)
-{
-	int rc = wl_sw_lock(w, target, flags);
-	if (rc == WL_SW_OK)
-		rc = wl_sw_open(w, create_mode);
-	if (rc == WL_SW_OK)
-		rc = wl_sw_write(w, p, n);
-	if (rc == WL_SW_OK)
-		return wl_sw_commit(w);
-	int e = errno;
-	wl_sw_abort(w);
-	errno = e;
-	return rc;
-}
-
-void wl_sw_message(char *buf, size_t cap, const char *tool, const char *path, const wl_sw *w, int rc,
-		   int errnum, const char *hint_links, const char *hint_readonly)
-{
-	char hint[160] = "";
-	struct stat st;
-	const char *shown = wl_esc(path);
-	switch (rc) {
-	case WL_SW_NOTREG:
-		snprintf(buf, cap, "%s: %s: not a regular file (%s); not written", tool, shown,
-			 wl_file_type_name(w->st.st_mode));
-		break;
-	case WL_SW_LINKS:
-		if (hint_links)
-			snprintf(hint, sizeof hint, " (%s gives this name a new file; the other names keep the old one)",
-				 hint_links);
-		snprintf(buf, cap, "%s: %s: has %ju hard links; not written%s", tool, shown, (uintmax_t)w->st.st_nlink,
-			 hint);
-		break;
-	case WL_SW_READONLY:
-		if (hint_readonly)
-			snprintf(hint, sizeof hint, " (%s writes it and keeps the mode)", hint_readonly);
-		snprintf(buf, cap, "%s: %s: read-only (mode %04o); not written%s", tool, shown,
-			 (unsigned)(w->st.st_mode & 07777), hint);
-		break;
-	default:
-		if (errnum == ENOENT && lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
-			snprintf(buf, cap, "%s: %s: a dangling symbolic link; not written", tool, shown);
-		else
-			snprintf(buf, cap, "%s: %s: cannot write: %s", tool, shown, strerror(errnum));
-		break;
-	}
-}
