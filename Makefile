@@ -77,7 +77,9 @@ TEST_SRC  := $(filter-out $(TOOL_SRC),$(wildcard $(addsuffix /*.c,$(TEST_DIRS)))
 TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o)
 # Every cli/main_NAME.c is a program $(BUILD)/NAME.
 MAINS     := $(wildcard cli/main_*.c)
-PROGS     := $(foreach m,$(MAINS),$(BUILD)/$(patsubst main_%,%,$(basename $(notdir $(m)))))
+# EXE: the programs' suffix (.exe for `make windows`).
+EXE       ?=
+PROGS     := $(foreach m,$(MAINS),$(BUILD)/$(patsubst main_%,%,$(basename $(notdir $(m))))$(EXE))
 
 .PHONY: all test check unit sweep demo bench asan install uninstall clean deps salvage oracle web test-web evidence \
         _all _test _check _unit _sweep _demo _bench _install _salvage _oracle
@@ -108,7 +110,7 @@ $(BUILD)/gen_catalog: $(BUILD)/scripts/gen_catalog.o $(BUILD)/libw3dlint_boot.a
 
 $(BUILD)/libw3dlint_boot.a: $(BOOT_OBJ)
 	rm -f $@
-	ar rcs $@ $^
+	$(AR) rcs $@ $^
 
 $(BUILD)/gen/catalog_table.c: $(BUILD)/gen/catalog_table.stamp ;
 $(BUILD)/gen/catalog_table.stamp: $(BUILD)/gen_catalog $(RULES)
@@ -126,10 +128,10 @@ $(BUILD)/gen/catalog_table.o: $(BUILD)/gen/catalog_table.c
 
 $(BUILD)/libw3dlint.a: $(LIB_OBJ)
 	rm -f $@
-	ar rcs $@ $^
+	$(AR) rcs $@ $^
 
 define PROG_RULE
-$(BUILD)/$(patsubst main_%,%,$(basename $(notdir $(1)))): $(BUILD)/$(1:.c=.o) $(BUILD)/libw3dlint.a
+$(BUILD)/$(patsubst main_%,%,$(basename $(notdir $(1))))$(EXE): $(BUILD)/$(1:.c=.o) $(BUILD)/libw3dlint.a
 	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS_ALL)
 endef
 $(foreach m,$(MAINS),$(eval $(call PROG_RULE,$(m))))
@@ -404,7 +406,7 @@ uninstall:
 	-rmdir $(DESTDIR)$(DOCDIR)/docs $(DESTDIR)$(DOCDIR)/rules $(DESTDIR)$(DOCDIR) 2>/dev/null
 
 clean:
-	rm -rf build build-asan build-fuzz build-cov build-wasm build-wasm-deps build-windows-deps $(BUILD)
+	rm -rf build build-asan build-fuzz build-cov build-wasm build-wasm-deps build-windows build-windows-deps $(BUILD)
 
 # Windows (issue 27, docs/windows.md), first part: the libraries built for
 # x86_64-w64-mingw32 from Debian's source packages (scripts/build-deps.sh),
@@ -414,6 +416,29 @@ clean:
 windows-deps:
 	@sh scripts/setup-deps.sh windows
 	sh scripts/build-deps.sh windows build-windows-deps
+
+# Windows (issue 27, docs/windows.md): the four tools cross-built with
+# MinGW-w64 as static .exe files (build-windows/NAME.exe: no DLL beside
+# them, only Windows's own imported), on core/platform/win32*.c, with the
+# libraries of `make windows-deps`.  The rule catalogue's C tables come from
+# the native build, whose generator the Windows build does not run.
+WIN        := build-windows
+WIN_DEPS    = $(abspath build-windows-deps)
+WIN_CC     := x86_64-w64-mingw32-gcc
+WIN_LIBS    = -L$(WIN_DEPS)/lib -lyaml -lpcre2-8 -ljansson -llzo2 -lnettle -lqhullstatic_r
+WIN_MAKE    = $(MAKE) --no-print-directory BUILD=$(WIN) CC=$(WIN_CC) AR=x86_64-w64-mingw32-ar EXE=.exe \
+		PLATFORM=win32 PKG_CFLAGS="-I$(WIN_DEPS)/include -DYAML_DECLARE_STATIC -DPCRE2_STATIC" \
+		PKG_LIBS="$(WIN_LIBS)" CHECK_CFLAGS="-I$(WIN_DEPS)/include" CHECK_LIBS="-L$(WIN_DEPS)/lib -lcheck" \
+		DEFS="-D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -D_FILE_OFFSET_BITS=64 -D__USE_MINGW_ANSI_STDIO=1" \
+		LDFLAGS=-static -o $(WIN)/gen/catalog_table.stamp
+.PHONY: windows _win_gen
+windows: deps windows-deps _win_gen
+	@$(WIN_MAKE) $(foreach p,$(PROGS),$(WIN)/$(notdir $(p)).exe)
+_win_gen:
+	@$(MAKE) --no-print-directory $(BUILD)/gen/catalog_table.c
+	@mkdir -p $(WIN)/gen
+	@cmp -s $(BUILD)/gen/catalog_table.c $(WIN)/gen/catalog_table.c || cp $(BUILD)/gen/catalog_table.c $(WIN)/gen/
+	@touch $(WIN)/gen/catalog_table.stamp
 
 # WebAssembly (issue 28, docs/web.md): the library and the four tools built
 # with Emscripten (Debian `emscripten`), their libraries built for it from

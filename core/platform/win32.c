@@ -1,0 +1,669 @@
+/* win32.c - core/platform.h on Windows (MinGW-w64; `make windows`, issue
+ * 27): UTF-8 at the interface, the wide-character API inside.
+ *
+ * Sources: the Win32 API reference (CreateFileW, GetFileInformationByHandle,
+ * GetFinalPathNameByHandleW, FindFirstFileExW, CommandLineToArgvW,
+ * MultiByteToWideChar), MinGW-w64's CRT headers (_wopen, _wstat64,
+ * _wfopen, _aligned_malloc). */
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#include <shellapi.h>
+
+#include <direct.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <io.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "core/platform.h"
+
+/* ------------------------------------------------------------ UTF-8 */
+
+/* s (UTF-8) as a malloc'd wide string; NULL with errno (EILSEQ for bytes
+ * that are not UTF-8, ENOMEM). */
+static wchar_t *wide(const char *s)
+{
+	int n = MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, s, -1, NULL, 0);
+	if (n <= 0) {
+		errno = EILSEQ;
+		return NULL;
+	}
+	wchar_t *w = malloc((size_t)n * sizeof *w);
+	if (!w) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, s, -1, w, n);
+	return w;
+}
+
+/* w (UTF-16, n units or NUL-terminated when n < 0) as malloc'd UTF-8; a
+ * lone surrogate, which Windows allows in names, becomes its WTF-8 bytes
+ * (ED A0..BF xx), never lost or replaced. */
+static char *narrow_n(const wchar_t *w, long n)
+{
+	if (n < 0)
+		n = (long)wcslen(w);
+	char *s = malloc((size_t)n * 3 + 1);
+	if (!s) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	size_t o = 0;
+	for (long i = 0; i < n; i++) {
+		unsigned c = w[i];
+		if (c >= 0xD800 && c < 0xDC00 && i + 1 < n && w[i + 1] >= 0xDC00 && w[i + 1] < 0xE000) {
+			c = 0x10000 + ((c - 0xD800) << 10) + ((unsigned)w[i + 1] - 0xDC00);
+			i++;
+		}
+		if (c < 0x80) {
+			s[o++] = (char)c;
+		} else if (c < 0x800) {
+			s[o++] = (char)(0xC0 | (c >> 6));
+			s[o++] = (char)(0x80 | (c & 0x3F));
+		} else if (c < 0x10000) {
+			s[o++] = (char)(0xE0 | (c >> 12));
+			s[o++] = (char)(0x80 | ((c >> 6) & 0x3F));
+			s[o++] = (char)(0x80 | (c & 0x3F));
+		} else {
+			s[o++] = (char)(0xF0 | (c >> 18));
+			s[o++] = (char)(0x80 | ((c >> 12) & 0x3F));
+			s[o++] = (char)(0x80 | ((c >> 6) & 0x3F));
+			s[o++] = (char)(0x80 | (c & 0x3F));
+		}
+	}
+	s[o] = 0;
+	return s;
+}
+
+static char *narrow(const wchar_t *w)
+{
+	return narrow_n(w, -1);
+}
+
+/* errno for a Windows error code. */
+static int errno_of(DWORD e)
+{
+	switch (e) {
+	case ERROR_FILE_NOT_FOUND:
+	case ERROR_PATH_NOT_FOUND:
+	case ERROR_INVALID_NAME:
+	case ERROR_BAD_NETPATH:
+	case ERROR_BAD_NET_NAME:
+	case ERROR_INVALID_DRIVE:
+		return ENOENT;
+	case ERROR_ACCESS_DENIED:
+	case ERROR_SHARING_VIOLATION:
+	case ERROR_LOCK_VIOLATION:
+		return EACCES;
+	case ERROR_FILE_EXISTS:
+	case ERROR_ALREADY_EXISTS:
+		return EEXIST;
+	case ERROR_DIRECTORY:
+		return ENOTDIR;
+	case ERROR_FILENAME_EXCED_RANGE:
+		return ENAMETOOLONG;
+	case ERROR_NOT_ENOUGH_MEMORY:
+	case ERROR_OUTOFMEMORY:
+		return ENOMEM;
+	case ERROR_DISK_FULL:
+	case ERROR_HANDLE_DISK_FULL:
+		return ENOSPC;
+	default:
+		return EIO;
+	}
+}
+
+/* ------------------------------------------------------------- start-up */
+
+void wl_os_start(int *argc, char ***argv)
+{
+	SetConsoleOutputCP(CP_UTF8);
+	_setmode(_fileno(stdin), _O_BINARY);
+	_setmode(_fileno(stdout), _O_BINARY);
+	_setmode(_fileno(stderr), _O_BINARY);
+	int n = 0;
+	wchar_t **wv = CommandLineToArgvW(GetCommandLineW(), &n);
+	if (!wv || n < 1)
+		return;
+	char **v = calloc((size_t)n + 1, sizeof *v);
+	if (!v)
+		return;
+	for (int i = 0; i < n; i++)
+		if (!(v[i] = narrow(wv[i])))
+			return; /* out of memory: the ANSI arguments stay */
+	LocalFree(wv);
+	*argc = n;
+	*argv = v;
+}
+
+void wl_os_tune_malloc(void)
+{
+}
+
+unsigned wl_os_cpus(void)
+{
+	DWORD n = GetActiveProcessorCount(ALL_PROCESSOR_GROUPS);
+	return n > 0 ? (unsigned)n : 1;
+}
+
+/* ---------------------------------------------------------------- files */
+
+int wl_os_open_read(const char *path, bool nonblock)
+{
+	(void)nonblock; /* no FIFOs without writers to block on */
+	wchar_t *w = wide(path);
+	if (!w)
+		return -1;
+	int fd = _wopen(w, _O_RDONLY | _O_BINARY | _O_NOINHERIT);
+	free(w);
+	return fd;
+}
+
+int wl_os_fd_blocking(int fd)
+{
+	(void)fd;
+	return 0;
+}
+
+ssize_t wl_os_pread(int fd, void *buf, size_t n, uint64_t off)
+{
+	HANDLE h = (HANDLE)_get_osfhandle(fd);
+	if (h == INVALID_HANDLE_VALUE) {
+		errno = EBADF;
+		return -1;
+	}
+	OVERLAPPED ov;
+	memset(&ov, 0, sizeof ov);
+	ov.Offset = (DWORD)off;
+	ov.OffsetHigh = (DWORD)(off >> 32);
+	DWORD got = 0;
+	DWORD want = n > 0x40000000u ? 0x40000000u : (DWORD)n;
+	if (!ReadFile(h, buf, want, &got, &ov)) {
+		DWORD e = GetLastError();
+		if (e == ERROR_HANDLE_EOF)
+			return 0;
+		errno = errno_of(e);
+		return -1;
+	}
+	return (ssize_t)got;
+}
+
+FILE *wl_os_fopen(const char *path, const char *mode)
+{
+	wchar_t wm[16];
+	size_t k = 0;
+	bool b = false;
+	for (const char *m = mode; *m && k < 14; m++) {
+		wm[k++] = (wchar_t)*m;
+		b = b || *m == 'b';
+	}
+	if (!b)
+		wm[k++] = L'b';
+	wm[k] = 0;
+	wchar_t *w = wide(path);
+	if (!w)
+		return NULL;
+	FILE *f = _wfopen(w, wm);
+	free(w);
+	return f;
+}
+
+/* Attributes and reparse tag of path without following a link; false
+ * with errno when it is not there. */
+static bool attributes(const wchar_t *w, DWORD *attr, DWORD *tag)
+{
+	WIN32_FIND_DATAW fd;
+	*attr = GetFileAttributesW(w);
+	*tag = 0;
+	if (*attr == INVALID_FILE_ATTRIBUTES) {
+		errno = errno_of(GetLastError());
+		return false;
+	}
+	if (*attr & FILE_ATTRIBUTE_REPARSE_POINT) {
+		HANDLE h = FindFirstFileW(w, &fd);
+		if (h != INVALID_HANDLE_VALUE) {
+			*tag = fd.dwReserved0;
+			FindClose(h);
+		}
+	}
+	return true;
+}
+
+static int stat_wide(const wchar_t *w, struct stat *st)
+{
+	struct _stat64 s;
+	if (_wstat64(w, &s) != 0) {
+		/* a root such as "C:\" answers; a trailing separator elsewhere
+		 * needs its attributes (_wstat64 refuses "C:\x\") */
+		DWORD attr, tag;
+		if (!attributes(w, &attr, &tag))
+			return -1;
+		memset(st, 0, sizeof *st);
+		st->st_mode = (unsigned short)((attr & FILE_ATTRIBUTE_DIRECTORY) ? (S_IFDIR | 0755) : (S_IFREG | 0644));
+		return 0;
+	}
+	memset(st, 0, sizeof *st);
+	st->st_dev = s.st_dev;
+	st->st_ino = s.st_ino;
+	st->st_mode = s.st_mode;
+	st->st_nlink = s.st_nlink;
+	st->st_size = s.st_size;
+	st->st_atime = s.st_atime;
+	st->st_mtime = s.st_mtime;
+	st->st_ctime = s.st_ctime;
+	/* the CRT leaves a device (NUL, CON) a character device: kept */
+	return 0;
+}
+
+int wl_os_stat(const char *path, struct stat *st)
+{
+	wchar_t *w = wide(path);
+	if (!w)
+		return -1;
+	int rc = stat_wide(w, st);
+	int e = errno;
+	free(w);
+	errno = e;
+	return rc;
+}
+
+int wl_os_lstat(const char *path, struct stat *st)
+{
+	wchar_t *w = wide(path);
+	if (!w)
+		return -1;
+	DWORD attr, tag;
+	int rc = -1;
+	if (attributes(w, &attr, &tag) && (attr & FILE_ATTRIBUTE_REPARSE_POINT) &&
+	    (tag == IO_REPARSE_TAG_SYMLINK || tag == IO_REPARSE_TAG_MOUNT_POINT)) {
+		memset(st, 0, sizeof *st);
+		st->st_mode = (unsigned short)(S_IFLNK | 0777);
+		rc = 0;
+	} else {
+		rc = stat_wide(w, st);
+	}
+	int e = errno;
+	free(w);
+	errno = e;
+	return rc;
+}
+
+int wl_os_file_id(const char *path, const struct stat *st, wl_os_id *id)
+{
+	(void)st;
+	wchar_t *w = wide(path);
+	if (!w)
+		return -1;
+	HANDLE h = CreateFileW(w, 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL, OPEN_EXISTING,
+			       FILE_FLAG_BACKUP_SEMANTICS, NULL);
+	free(w);
+	if (h == INVALID_HANDLE_VALUE) {
+		errno = errno_of(GetLastError());
+		return -1;
+	}
+	BY_HANDLE_FILE_INFORMATION info;
+	bool ok = GetFileInformationByHandle(h, &info) != 0;
+	DWORD e = GetLastError();
+	CloseHandle(h);
+	if (!ok) {
+		errno = errno_of(e);
+		return -1;
+	}
+	id->dev = info.dwVolumeSerialNumber;
+	id->ino = ((uint64_t)info.nFileIndexHigh << 32) | info.nFileIndexLow;
+	return 0;
+}
+
+bool wl_os_isatty(int fd)
+{
+	return _isatty(fd) != 0;
+}
+
+int wl_os_term_cols(int fd)
+{
+	HANDLE h = (HANDLE)_get_osfhandle(fd);
+	CONSOLE_SCREEN_BUFFER_INFO info;
+	if (h == INVALID_HANDLE_VALUE || !GetConsoleScreenBufferInfo(h, &info))
+		return 0;
+	return info.srWindow.Right - info.srWindow.Left + 1;
+}
+
+char *wl_os_realpath(const char *path)
+{
+	wchar_t *w = wide(path);
+	if (!w)
+		return NULL;
+	HANDLE h = CreateFileW(w, 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL, OPEN_EXISTING,
+			       FILE_FLAG_BACKUP_SEMANTICS, NULL);
+	free(w);
+	if (h == INVALID_HANDLE_VALUE) {
+		errno = errno_of(GetLastError());
+		return NULL;
+	}
+	DWORD n = GetFinalPathNameByHandleW(h, NULL, 0, FILE_NAME_NORMALIZED | VOLUME_NAME_DOS);
+	wchar_t *full = n ? malloc(((size_t)n + 1) * sizeof *full) : NULL;
+	DWORD got = full ? GetFinalPathNameByHandleW(h, full, n + 1, FILE_NAME_NORMALIZED | VOLUME_NAME_DOS) : 0;
+	DWORD e = GetLastError();
+	CloseHandle(h);
+	if (!full || got == 0 || got > n) {
+		free(full);
+		errno = full ? errno_of(e) : ENOMEM;
+		return NULL;
+	}
+	/* \\?\C:\x -> C:\x; \\?\UNC\srv\share\x -> \\srv\share\x */
+	const wchar_t *p = full;
+	char *out;
+	if (wcsncmp(p, L"\\\\?\\UNC\\", 8) == 0) {
+		char *rest = narrow(p + 8);
+		out = rest ? malloc(strlen(rest) + 3) : NULL;
+		if (out) {
+			out[0] = out[1] = '\\';
+			strcpy(out + 2, rest);
+		}
+		free(rest);
+	} else {
+		if (wcsncmp(p, L"\\\\?\\", 4) == 0)
+			p += 4;
+		out = narrow(p);
+	}
+	free(full);
+	return out;
+}
+
+char *wl_os_getcwd(char *buf, size_t cap)
+{
+	wchar_t *w = _wgetcwd(NULL, 0);
+	if (!w)
+		return NULL;
+	char *s = narrow(w);
+	free(w);
+	if (!s)
+		return NULL;
+	size_t n = strlen(s);
+	if (n + 1 > cap) {
+		free(s);
+		errno = ERANGE;
+		return NULL;
+	}
+	memcpy(buf, s, n + 1);
+	free(s);
+	return buf;
+}
+
+int wl_os_mkdir(const char *path)
+{
+	wchar_t *w = wide(path);
+	if (!w)
+		return -1;
+	int rc = _wmkdir(w);
+	int e = errno;
+	free(w);
+	errno = e;
+	return rc;
+}
+
+bool wl_os_is_sep(char c)
+{
+	return c == '/' || c == '\\';
+}
+
+size_t wl_os_path_root(const char *p)
+{
+	bool letter = (p[0] >= 'A' && p[0] <= 'Z') || (p[0] >= 'a' && p[0] <= 'z');
+	if (letter && p[1] == ':')
+		return wl_os_is_sep(p[2]) ? 3 : 2;
+	if (wl_os_is_sep(p[0]) && wl_os_is_sep(p[1])) {
+		/* \\server\share\ (or \\?\C:\ and \\.\device: the same shape) */
+		size_t i = 2;
+		for (int part = 0; part < 2; part++) {
+			while (p[i] && !wl_os_is_sep(p[i]))
+				i++;
+			if (!p[i])
+				return i;
+			i++;
+		}
+		return i;
+	}
+	return wl_os_is_sep(p[0]) ? 1 : 0;
+}
+
+/* -------------------------------------------------------------- folders */
+
+struct wl_os_dir {
+	HANDLE h;
+	bool first;    /* fd holds an entry not yet given */
+	WIN32_FIND_DATAW fd;
+	char *name;    /* the last name given, UTF-8 */
+};
+
+wl_os_dir *wl_os_opendir(const char *path)
+{
+	size_t n = strlen(path);
+	char *pat = malloc(n + 3);
+	if (!pat) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	memcpy(pat, path, n);
+	size_t k = n;
+	if (k > 0 && !wl_os_is_sep(pat[k - 1]))
+		pat[k++] = '\\';
+	pat[k++] = '*';
+	pat[k] = 0;
+	wchar_t *w = wide(pat);
+	free(pat);
+	if (!w)
+		return NULL;
+	wl_os_dir *d = calloc(1, sizeof *d);
+	if (!d) {
+		free(w);
+		errno = ENOMEM;
+		return NULL;
+	}
+	d->h = FindFirstFileExW(w, FindExInfoBasic, &d->fd, FindExSearchNameMatch, NULL, 0);
+	DWORD e = GetLastError();
+	free(w);
+	if (d->h == INVALID_HANDLE_VALUE) {
+		free(d);
+		errno = e == ERROR_FILE_NOT_FOUND ? ENOENT : errno_of(e);
+		/* a file given as a folder */
+		if (e == ERROR_DIRECTORY || e == ERROR_PATH_NOT_FOUND) {
+			struct stat st;
+			if (wl_os_stat(path, &st) == 0 && !S_ISDIR(st.st_mode))
+				errno = ENOTDIR;
+		}
+		return NULL;
+	}
+	d->first = true;
+	return d;
+}
+
+const char *wl_os_readdir(wl_os_dir *d, int *kind)
+{
+	if (!d->first && !FindNextFileW(d->h, &d->fd))
+		return NULL;
+	d->first = false;
+	free(d->name);
+	d->name = narrow(d->fd.cFileName);
+	if (!d->name)
+		return NULL;
+	if (kind) {
+		DWORD a = d->fd.dwFileAttributes;
+		if ((a & FILE_ATTRIBUTE_REPARSE_POINT) &&
+		    (d->fd.dwReserved0 == IO_REPARSE_TAG_SYMLINK || d->fd.dwReserved0 == IO_REPARSE_TAG_MOUNT_POINT))
+			*kind = WL_OS_DT_LNK;
+		else if (a & FILE_ATTRIBUTE_DIRECTORY)
+			*kind = WL_OS_DT_DIR;
+		else
+			*kind = WL_OS_DT_REG;
+	}
+	return d->name;
+}
+
+void wl_os_closedir(wl_os_dir *d)
+{
+	if (!d)
+		return;
+	FindClose(d->h);
+	free(d->name);
+	free(d);
+}
+
+/* ----------------------------------------------------------------- text */
+
+/* fnmatch(3) without flags, as POSIX specifies it (XCU 2.13.1): the C
+ * library here has none.  Bytes are compared as they are (UTF-8 sequences
+ * match themselves; `?` matches one byte). */
+static int bracket(const char *p, unsigned char c, const char **end)
+{
+	const char *q = p + 1;
+	bool neg = *q == '!' || *q == '^';
+	if (neg)
+		q++;
+	bool hit = false;
+	bool first = true;
+	while (*q && (first || *q != ']')) {
+		first = false;
+		unsigned char lo = (unsigned char)*q;
+		if (lo == '\\' && q[1])
+			lo = (unsigned char)*++q;
+		q++;
+		if (q[0] == '-' && q[1] && q[1] != ']') {
+			unsigned char hi = (unsigned char)q[1];
+			if (hi == '\\' && q[2])
+				hi = (unsigned char)*++q;
+			q += 2;
+			hit = hit || (c >= lo && c <= hi);
+		} else {
+			hit = hit || c == lo;
+		}
+	}
+	if (*q != ']')
+		return -1; /* no closing ']': the '[' is an ordinary character */
+	*end = q + 1;
+	return hit != neg;
+}
+
+int wl_os_fnmatch(const char *pat, const char *s)
+{
+	const char *star = NULL, *resume = NULL;
+	for (;;) {
+		const char *next = pat;
+		bool step = false;
+		if (*pat == '*') {
+			while (*pat == '*')
+				pat++;
+			star = pat;
+			resume = s;
+			continue;
+		}
+		if (*s) {
+			if (*pat == '?') {
+				next = pat + 1;
+				step = true;
+			} else if (*pat == '[') {
+				const char *end;
+				int b = bracket(pat, (unsigned char)*s, &end);
+				if (b < 0) {
+					step = *s == '[';
+					next = pat + 1;
+				} else {
+					step = b == 1;
+					next = end;
+				}
+			} else if (*pat == '\\' && pat[1]) {
+				step = *s == pat[1];
+				next = pat + 2;
+			} else if (*pat) {
+				step = *s == *pat;
+				next = pat + 1;
+			}
+		} else if (!*pat) {
+			return 0;
+		}
+		if (step) {
+			pat = next;
+			s++;
+			continue;
+		}
+		if (!star || !*resume)
+			return 1;
+		pat = star;
+		s = ++resume;
+	}
+}
+
+char *wl_os_strndup(const char *s, size_t n)
+{
+	size_t k = 0;
+	while (k < n && s[k])
+		k++;
+	char *d = malloc(k + 1);
+	if (d) {
+		memcpy(d, s, k);
+		d[k] = 0;
+	}
+	return d;
+}
+
+void wl_os_strerror(int e, char *buf, size_t cap)
+{
+	if (cap > 0 && strerror_s(buf, cap, e) != 0)
+		snprintf(buf, cap, "error %d", e);
+}
+
+FILE *wl_os_memstream_open(wl_os_memstream *m)
+{
+	m->buf = NULL;
+	m->len = 0;
+	m->f = tmpfile();
+	return m->f;
+}
+
+int wl_os_memstream_close(wl_os_memstream *m, char **buf, size_t *len)
+{
+	FILE *f = m->f;
+	m->f = NULL;
+	if (!f)
+		return -1;
+	long n = fflush(f) == 0 && !ferror(f) ? ftell(f) : -1;
+	char *b = n >= 0 ? malloc((size_t)n + 1) : NULL;
+	bool ok = b && fseek(f, 0, SEEK_SET) == 0 && fread(b, 1, (size_t)n, f) == (size_t)n;
+	if (fclose(f) != 0)
+		ok = false;
+	if (!ok) {
+		free(b);
+		return -1;
+	}
+	b[n] = 0;
+	*buf = b;
+	*len = (size_t)n;
+	return 0;
+}
+
+/* --------------------------------------------------------------- memory */
+
+void *wl_os_aligned_alloc(size_t align, size_t n)
+{
+	return _aligned_malloc(n ? n : 1, align ? align : 16);
+}
+
+void wl_os_aligned_free(void *p)
+{
+	_aligned_free(p);
+}
+
+void wl_os_advise_huge(void *p, size_t n)
+{
+	(void)p;
+	(void)n;
+}
+
+void wl_os_prefault(void *p, size_t n)
+{
+	(void)p;
+	(void)n;
+}

@@ -1,0 +1,439 @@
+/* win32_write.c - core/safe_write.h on Windows (issue 27): the same
+ * promises as on POSIX with the Win32 API.
+ *
+ * - Lock: LockFileEx (exclusive, waiting) on one byte far past any file's
+ *   end, on a handle of the target: Windows locks are mandatory, so a lock
+ *   on the file's bytes would refuse this process's own read of the target;
+ *   a lock out there orders the runs of these tools and nothing else.
+ * - Temporary file: TARGET.wltmp-XXXXXX, made with CREATE_NEW beside the
+ *   target; removed by wl_sw_abort and, on Ctrl-C, Ctrl-Break or a closed
+ *   console, by the handler of wl_sw_signals_init (SetConsoleCtrlHandler).
+ *   Windows has no O_TMPFILE: a run killed outright leaves that name.
+ * - Commit: FlushFileBuffers, then MoveFileExW with MOVEFILE_WRITE_THROUGH
+ *   (and MOVEFILE_REPLACE_EXISTING for a file that is there; a new target
+ *   is given its name without replacing one that appeared meanwhile).  The
+ *   read-only, hidden, system and archive attributes of the file replaced
+ *   are given to the new one; a read-only target is refused unless
+ *   WL_SW_READONLY_OK (its mode, from _wstat64, has no write bits).
+ * - A target that is a folder or a device (NUL, CON, COM1) is refused
+ *   before anything is made (WL_SW_NOTREG); a symbolic link or junction is
+ *   followed once.
+ *
+ * Sources: the Win32 API reference (LockFileEx, MoveFileExW,
+ * SetConsoleCtrlHandler, CreateFileW, SetFileAttributesW). */
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <io.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/platform.h"
+#include "core/safe_write.h"
+#include "core/safe_write_int.h"
+
+/* The byte locked: far past the end of any model (8 EiB). */
+#define LOCK_AT 0x7FFFFFFF00000000ull
+
+/* UTF-8 to a malloc'd wide string (NULL with errno). */
+static wchar_t *wide(const char *s)
+{
+	int n = MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, s, -1, NULL, 0);
+	wchar_t *w = n > 0 ? malloc((size_t)n * sizeof *w) : NULL;
+	if (!w) {
+		errno = n > 0 ? ENOMEM : EILSEQ;
+		return NULL;
+	}
+	MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, s, -1, w, n);
+	return w;
+}
+
+static int errno_of(DWORD e)
+{
+	switch (e) {
+	case ERROR_FILE_NOT_FOUND:
+	case ERROR_PATH_NOT_FOUND:
+		return ENOENT;
+	case ERROR_ACCESS_DENIED:
+	case ERROR_SHARING_VIOLATION:
+	case ERROR_LOCK_VIOLATION:
+		return EACCES;
+	case ERROR_FILE_EXISTS:
+	case ERROR_ALREADY_EXISTS:
+		return EEXIST;
+	case ERROR_DISK_FULL:
+	case ERROR_HANDLE_DISK_FULL:
+		return ENOSPC;
+	case ERROR_FILENAME_EXCED_RANGE:
+		return ENAMETOOLONG;
+	default:
+		return EIO;
+	}
+}
+
+/* ------------------------------------------------------------ Ctrl-C */
+
+/* Names of temporary files of writes in progress, removed by the handler
+ * (which Windows runs on a thread of its own: the lock orders it). */
+#define SLOTS 8
+static char slot_name[SLOTS][WL_SW_PATH_MAX + 32];
+static volatile LONG slot_used[SLOTS];
+static CRITICAL_SECTION slot_lock;
+
+static BOOL WINAPI on_ctrl(DWORD type)
+{
+	(void)type;
+	EnterCriticalSection(&slot_lock);
+	for (int i = 0; i < SLOTS; i++)
+		if (slot_used[i]) {
+			wchar_t *w = wide(slot_name[i]);
+			if (w)
+				DeleteFileW(w);
+			free(w);
+			slot_used[i] = 0;
+		}
+	LeaveCriticalSection(&slot_lock);
+	return FALSE; /* then the default handler ends the process */
+}
+
+void wl_sw_signals_init(void)
+{
+	static bool done;
+	if (done)
+		return;
+	done = true;
+	InitializeCriticalSection(&slot_lock);
+	SetConsoleCtrlHandler(on_ctrl, TRUE);
+}
+
+static void slot_take(wl_sw *w)
+{
+	EnterCriticalSection(&slot_lock);
+	w->slot = -1;
+	for (int i = 0; i < SLOTS && w->slot < 0; i++)
+		if (!slot_used[i]) {
+			memcpy(slot_name[i], w->tmp, sizeof slot_name[i]);
+			slot_used[i] = 1;
+			w->slot = i;
+		}
+	LeaveCriticalSection(&slot_lock);
+}
+
+static void tmp_forget(wl_sw *w, bool remove_it)
+{
+	if (!w->tmp[0])
+		return;
+	wl_sw_signals_init();
+	EnterCriticalSection(&slot_lock);
+	if (remove_it) {
+		wchar_t *t = wide(w->tmp);
+		if (t)
+			DeleteFileW(t);
+		free(t);
+	}
+	if (w->slot >= 0)
+		slot_used[w->slot] = 0;
+	w->slot = -1;
+	w->tmp[0] = 0;
+	LeaveCriticalSection(&slot_lock);
+}
+
+/* -------------------------------------------------------------- lock */
+
+/* w->path = target with a symbolic link or junction followed once. */
+static int resolve(wl_sw *w, const char *target)
+{
+	struct stat st;
+	w->through_link = wl_os_lstat(target, &st) == 0 && S_ISLNK(st.st_mode);
+	if (!w->through_link)
+		return wl_sw_copy_path(w->path, sizeof w->path, target);
+	char *real = wl_os_realpath(target); /* ENOENT: a dangling link */
+	if (!real)
+		return -1;
+	int rc = wl_sw_copy_path(w->path, sizeof w->path, real);
+	free(real);
+	return rc;
+}
+
+/* Locks w->path (see the header comment); sets existed, st.  A target
+ * that does not exist is not locked: the commit names the new file
+ * without replacing one made meanwhile. */
+static int take_lock(wl_sw *w)
+{
+	wl_sw_signals_init();
+	for (int tries = 0; tries < 1000; tries++) {
+		struct stat st;
+		if (wl_os_stat(w->path, &st) != 0) {
+			if (errno != ENOENT)
+				return WL_SW_ERR;
+			w->existed = false;
+			return WL_SW_OK;
+		}
+		w->existed = true;
+		w->st = st;
+		if (!S_ISREG(st.st_mode))
+			return WL_SW_NOTREG;
+		wl_os_id before, after;
+		if (wl_os_file_id(w->path, &st, &before) != 0) {
+			if (errno == ENOENT)
+				continue; /* gone meanwhile */
+			return WL_SW_ERR;
+		}
+		wchar_t *p = wide(w->path);
+		if (!p)
+			return WL_SW_ERR;
+		HANDLE h = CreateFileW(p, GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL,
+				       OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, NULL);
+		free(p);
+		if (h == INVALID_HANDLE_VALUE) {
+			DWORD e = GetLastError();
+			if (e == ERROR_FILE_NOT_FOUND)
+				continue; /* gone meanwhile */
+			errno = errno_of(e);
+			return WL_SW_ERR;
+		}
+		OVERLAPPED ov;
+		memset(&ov, 0, sizeof ov);
+		ov.Offset = (DWORD)LOCK_AT;
+		ov.OffsetHigh = (DWORD)(LOCK_AT >> 32);
+		if (!LockFileEx(h, LOCKFILE_EXCLUSIVE_LOCK, 0, 1, 0, &ov)) {
+			errno = errno_of(GetLastError());
+			CloseHandle(h);
+			return WL_SW_ERR;
+		}
+		if (wl_os_stat(w->path, &st) != 0 || wl_os_file_id(w->path, &st, &after) != 0 ||
+		    after.dev != before.dev || after.ino != before.ino) {
+			CloseHandle(h); /* replaced while we waited: lock the new one */
+			continue;
+		}
+		int fd = _open_osfhandle((intptr_t)h, _O_RDONLY);
+		if (fd < 0) {
+			CloseHandle(h);
+			errno = EMFILE;
+			return WL_SW_ERR;
+		}
+		w->st = st;
+		w->lock_fd = fd;
+		return WL_SW_OK;
+	}
+	errno = EAGAIN;
+	return WL_SW_ERR;
+}
+
+int wl_sw_lock(wl_sw *w, const char *target, unsigned flags)
+{
+	memset(w, 0, sizeof *w);
+	w->lock_fd = w->fd = w->slot = -1;
+	w->flags = flags;
+	if (resolve(w, target) != 0)
+		return WL_SW_ERR;
+	int rc = take_lock(w);
+	if (rc != WL_SW_OK) {
+		int e = errno;
+		wl_sw_abort(w);
+		errno = e;
+	}
+	return rc;
+}
+
+/* ---------------------------------------------------------- temp file */
+
+/* Makes w's temporary file beside w->path: a free TARGET.wltmp-XXXXXX. */
+static int tmp_open(wl_sw *w)
+{
+	static unsigned seq;
+	for (int tries = 0; tries < 100; tries++) {
+		unsigned r = (unsigned)GetCurrentProcessId() * 2654435761u ^ (unsigned)time(NULL) ^ (++seq * 40503u) ^
+			     (unsigned)GetTickCount();
+		char tag[8];
+		snprintf(tag, sizeof tag, "%06x", r & 0xFFFFFF);
+		if (wl_sw_tmp_name(w->tmp, sizeof w->tmp, w->path, tag) != 0) {
+			w->tmp[0] = 0;
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		wchar_t *t = wide(w->tmp);
+		if (!t) {
+			w->tmp[0] = 0;
+			return -1;
+		}
+		HANDLE h = CreateFileW(t, GENERIC_WRITE, 0, NULL, CREATE_NEW, FILE_ATTRIBUTE_NORMAL, NULL);
+		DWORD e = GetLastError();
+		free(t);
+		if (h == INVALID_HANDLE_VALUE) {
+			w->tmp[0] = 0;
+			if (e == ERROR_FILE_EXISTS || e == ERROR_ALREADY_EXISTS)
+				continue;
+			errno = errno_of(e);
+			return -1;
+		}
+		slot_take(w);
+		w->fd = _open_osfhandle((intptr_t)h, _O_WRONLY | _O_BINARY);
+		if (w->fd < 0) {
+			CloseHandle(h);
+			tmp_forget(w, true);
+			errno = EMFILE;
+			return -1;
+		}
+		return 0;
+	}
+	errno = EEXIST;
+	return -1;
+}
+
+int wl_sw_open(wl_sw *w, mode_t create_mode)
+{
+	if (w->existed && w->st.st_nlink > 1 && !(w->flags & WL_SW_BREAK_LINKS))
+		return WL_SW_LINKS;
+	if (w->existed && !(w->st.st_mode & 0222) && !(w->flags & WL_SW_READONLY_OK))
+		return WL_SW_READONLY;
+	if (!w->existed)
+		w->st.st_mode = (unsigned short)(S_IFREG | (create_mode & 0777));
+	return tmp_open(w) == 0 ? WL_SW_OK : WL_SW_ERR;
+}
+
+/* Flushes and closes the temporary file (its data on disk). */
+static int close_tmp(wl_sw *w)
+{
+	int rc = 0;
+	if (w->fp && (fflush(w->fp) != 0 || ferror(w->fp))) {
+		if (errno == 0)
+			errno = EIO;
+		rc = -1;
+	}
+	HANDLE h = (HANDLE)_get_osfhandle(w->fd);
+	if (rc == 0 && h != INVALID_HANDLE_VALUE && !FlushFileBuffers(h)) {
+		errno = errno_of(GetLastError());
+		rc = -1;
+	}
+	int e = errno;
+	if (w->fp)
+		fclose(w->fp);
+	else if (w->fd >= 0)
+		close(w->fd);
+	w->fp = NULL;
+	w->fd = -1;
+	errno = e;
+	return rc;
+}
+
+/* The attributes to give the new file: those of the file replaced that a
+ * file keeps (read-only, hidden, system, archive, not indexed). */
+static DWORD kept_attributes(const wchar_t *target)
+{
+	DWORD a = GetFileAttributesW(target);
+	if (a == INVALID_FILE_ATTRIBUTES)
+		return 0;
+	return a & (FILE_ATTRIBUTE_READONLY | FILE_ATTRIBUTE_HIDDEN | FILE_ATTRIBUTE_SYSTEM | FILE_ATTRIBUTE_ARCHIVE |
+		    FILE_ATTRIBUTE_NOT_CONTENT_INDEXED);
+}
+
+/* Renames the temporary file tmp to name, replacing a file there when
+ * replace (its attributes given to the new one); EEXIST when !replace and
+ * the name is taken. */
+static int move_to(const char *tmp, const char *name, bool replace)
+{
+	wchar_t *t = wide(tmp), *n = wide(name);
+	int rc = -1;
+	if (t && n) {
+		DWORD attr = replace ? kept_attributes(n) : 0;
+		if (attr & FILE_ATTRIBUTE_READONLY)
+			SetFileAttributesW(n, attr & ~(DWORD)FILE_ATTRIBUTE_READONLY);
+		if (MoveFileExW(t, n, MOVEFILE_WRITE_THROUGH | (replace ? MOVEFILE_REPLACE_EXISTING : 0))) {
+			rc = 0;
+			if (attr)
+				SetFileAttributesW(n, attr);
+		} else {
+			errno = errno_of(GetLastError());
+			if (attr & FILE_ATTRIBUTE_READONLY)
+				SetFileAttributesW(n, attr); /* put back */
+		}
+	} else if (!errno) {
+		errno = ENOMEM;
+	}
+	free(t);
+	free(n);
+	return rc;
+}
+
+int wl_sw_commit(wl_sw *w)
+{
+	int rc = close_tmp(w);
+	if (rc == 0 && !w->existed) {
+		if (move_to(w->tmp, w->path, false) == 0) {
+			tmp_forget(w, false);
+			wl_sw_abort(w);
+			return WL_SW_OK;
+		}
+		if (errno != EEXIST) {
+			rc = -1;
+		} else {
+			/* a file of that name appeared meanwhile: lock it, replace it */
+			int lr = take_lock(w);
+			if (lr != WL_SW_OK) {
+				if (lr == WL_SW_NOTREG)
+					errno = EEXIST;
+				rc = -1;
+			}
+		}
+	}
+	if (rc == 0) {
+		/* the lock's handle is closed first: Windows does not replace a
+		 * file this process holds open */
+		if (w->lock_fd >= 0)
+			close(w->lock_fd);
+		w->lock_fd = -1;
+		rc = move_to(w->tmp, w->path, true);
+	}
+	int e = errno;
+	if (rc == 0)
+		tmp_forget(w, false);
+	wl_sw_abort(w);
+	errno = e;
+	return rc == 0 ? WL_SW_OK : WL_SW_ERR;
+}
+
+int wl_sw_backup(wl_sw *w, const uint8_t *p, size_t n, char *name, size_t cap)
+{
+	wl_sw b = *w;
+	b.lock_fd = b.fd = b.slot = -1;
+	b.fp = NULL;
+	b.tmp[0] = 0;
+	snprintf(name, cap, "%s.bak", w->path);
+	int rc = tmp_open(&b) == 0 && wl_sw_write(&b, p, n) == WL_SW_OK && close_tmp(&b) == 0 ? 0 : -1;
+	for (unsigned k = 0; rc == 0 && k < 1000; k++) {
+		int len = k ? snprintf(name, cap, "%s.bak.%u", w->path, k) : snprintf(name, cap, "%s.bak", w->path);
+		if (len >= (int)cap) {
+			errno = ENAMETOOLONG;
+			rc = -1;
+		} else if (move_to(b.tmp, name, false) == 0) {
+			tmp_forget(&b, false);
+			break;
+		} else if (errno != EEXIST || k == 999) {
+			rc = -1;
+		}
+	}
+	int e = errno;
+	wl_sw_abort(&b);
+	errno = e;
+	return rc == 0 ? WL_SW_OK : WL_SW_ERR;
+}
+
+void wl_sw_abort(wl_sw *w)
+{
+	int e = errno;
+	if (w->fp)
+		fclose(w->fp);
+	else if (w->fd >= 0)
+		close(w->fd);
+	w->fp = NULL;
+	w->fd = -1;
+	tmp_forget(w, true);
+	if (w->lock_fd >= 0)
+		close(w->lock_fd); /* drops the lock */
+	w->lock_fd = -1;
+	errno = e;
+}
