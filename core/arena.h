@@ -29,6 +29,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "platform/printf.h"
 
 /* Default shared memory cap: 2 GiB. */
 #define WL_MEM_CAP_DEFAULT ((uint64_t)2 << 30)
@@ -59,9 +60,9 @@ char *wl_arena_strndup(wl_arena *a, const char *s, size_t n);
 
 /** printf into the arena; NULL when out of memory. */
 char *wl_arena_printf(wl_arena *a, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+	__attribute__((format(WL_PRINTF_FMT, 2, 3)));
 char *wl_arena_vprintf(wl_arena *a, const char *fmt, va_list ap)
-	__attribute__((format(printf, 2, 0)));
+	__attribute__((format(WL_PRINTF_FMT, 2, 0)));
 
 /** Bytes handed out so far (for benchmarks and limits). */
 size_t wl_arena_used(const wl_arena *a);

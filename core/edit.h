@@ -45,6 +45,7 @@
 #include <stdint.h>
 
 #include "chunk.h"
+#include "platform/printf.h"
 
 /* wl_edit and wl_edit_log (the per-document log, wl_doc.edits) are defined
  * in chunk.h. */
@@ -58,7 +59,7 @@
 /** Records an edit in d's log (the chunk-changing functions below do not
  *  log by themselves: the fixer states what and why).  Returns 0 or -1. */
 int wl_edit_note(wl_doc *d, const wl_chunk *c, wl_rule_id rule, uint64_t offset,
-		 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+		 const char *fmt, ...) __attribute__((format(WL_PRINTF_FMT, 5, 6)));
 
 /** The current payload of a data chunk: its replacement if one was set,
  *  else its input bytes.  *len gets the byte count. */

@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "platform/printf.h"
 
 static const char *const sev_names[] = { "off", "info", "warning", "error" };
 
@@ -89,7 +90,7 @@ static wl_rule_count *tally(wl_findings *f, const char *rule)
 	return t;
 }
 
-__attribute__((format(printf, 8, 0)))
+__attribute__((format(WL_PRINTF_FMT, 8, 0)))
 static wl_finding *vreport(wl_findings *f, wl_rule_id id, const char *rule, const struct wl_chunk *chunk,
 			  int64_t element, uint64_t offset, uint64_t length, const char *fmt, va_list ap)
 {

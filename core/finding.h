@@ -30,6 +30,7 @@
 #include "arena.h"
 #include "msgargs.h"
 #include "rule_ids.h"
+#include "platform/printf.h"
 
 struct wl_chunk;
 
@@ -120,13 +121,13 @@ void wl_findings_release(wl_findings *f);
  */
 wl_finding *wl_report(wl_findings *f, wl_rule_id rule, const struct wl_chunk *chunk,
 		      int64_t element, uint64_t offset, uint64_t length, const char *fmt, ...)
-	__attribute__((format(printf, 7, 8)));
+	__attribute__((format(WL_PRINTF_FMT, 7, 8)));
 
 /** wl_report for a rule named by text (static storage): the custom rules of
  *  the configuration, whose ids are not in the catalogue. */
 wl_finding *wl_report_named(wl_findings *f, const char *rule, const struct wl_chunk *chunk,
 			    int64_t element, uint64_t offset, uint64_t length, const char *fmt, ...)
-	__attribute__((format(printf, 7, 8)));
+	__attribute__((format(WL_PRINTF_FMT, 7, 8)));
 
 /** Number of findings of rule that were counted but not kept. */
 uint64_t wl_findings_dropped(const wl_findings *f, const char *rule);

@@ -143,6 +143,9 @@ char *wl_os_getcwd(char *buf, size_t cap);
 /** Creates the folder path (mode 0777 less the umask on POSIX). */
 int wl_os_mkdir(const char *path);
 
+/** remove(3) of a UTF-8 path: a file, or an empty folder. */
+int wl_os_remove(const char *path);
+
 /** true when c separates folders in a path: '/' everywhere, also '\\' on
  * Windows. */
 bool wl_os_is_sep(char c);

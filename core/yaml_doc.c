@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
+#include "platform/printf.h"
 
 struct wl_ydoc {
 	yaml_document_t doc;
@@ -22,7 +23,7 @@ struct wl_ydoc {
 /* Writes "name:line:column: " and the message to err; returns -1. */
 static int verrorf(char *err, size_t errcap, const char *name, unsigned long line,
 		   unsigned long column, const char *fmt, va_list ap)
-	__attribute__((format(printf, 6, 0)));
+	__attribute__((format(WL_PRINTF_FMT, 6, 0)));
 
 static int verrorf(char *err, size_t errcap, const char *name, unsigned long line,
 		   unsigned long column, const char *fmt, va_list ap)

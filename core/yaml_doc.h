@@ -27,6 +27,7 @@
 #define W3DLINT_YAML_DOC_H
 
 #include <stddef.h>
+#include "platform/printf.h"
 
 typedef struct wl_ydoc wl_ydoc;
 
@@ -45,7 +46,7 @@ typedef enum wl_ykind {
  * to err; returns -1.  For messages not tied to a loaded document.
  */
 int wl_yaml_errorf(char *err, size_t errcap, const char *name, unsigned long line,
-		   unsigned long column, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+		   unsigned long column, const char *fmt, ...) __attribute__((format(WL_PRINTF_FMT, 6, 7)));
 
 /*
  * Parses text[0..len) (need not be NUL-terminated) as a YAML stream that
@@ -74,11 +75,11 @@ const char *wl_ydoc_name(const wl_ydoc *d);
 /* Writes "name:line:column: message" at node n's start (1:1 for node 0);
  * returns -1. */
 int wl_ydoc_fail(const wl_ydoc *d, wl_ynode n, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+	__attribute__((format(WL_PRINTF_FMT, 3, 4)));
 
 /* The same at an explicit 1-based line and column; returns -1. */
 int wl_ydoc_fail_at(const wl_ydoc *d, unsigned long line, unsigned long column, const char *fmt,
-		    ...) __attribute__((format(printf, 4, 5)));
+		    ...) __attribute__((format(WL_PRINTF_FMT, 4, 5)));
 
 /* 1-based line and column of node n's start (1 for node 0). */
 unsigned long wl_ydoc_line(const wl_ydoc *d, wl_ynode n);

@@ -11,6 +11,7 @@
 #include "core/filekind.h"
 #include "core/grow.h"
 #include "core/platform.h"
+#include "core/platform/printf.h"
 
 static bool matches_any(const char *const *pats, size_t n, const char *s)
 {
@@ -53,7 +54,7 @@ static char *dup_str(const char *s)
 	return p;
 }
 
-static int add_problem(wl_fix_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int add_problem(wl_fix_result *r, const char *fmt, ...) __attribute__((format(WL_PRINTF_FMT, 2, 3)));
 static int add_problem(wl_fix_result *r, const char *fmt, ...)
 {
 	char buf[512];

@@ -37,9 +37,15 @@ wasm)
 	;;
 windows)
 	mingw=x86_64-w64-mingw32
+	# MinGW-w64's own C99 printf, not msvcrt's: jansson writes a real
+	# with "%.17g", and msvcrt rounds a tie away from zero where glibc
+	# (and MinGW's) round it to even, so reports would differ in the last
+	# digit (-0.20000076293945313 against ...312).
+	export CFLAGS="-O2 -D__USE_MINGW_ANSI_STDIO=1"
 	cmake_cmd() {
 		cmake -DCMAKE_SYSTEM_NAME=Windows -DCMAKE_C_COMPILER=$mingw-gcc -DCMAKE_CXX_COMPILER=$mingw-g++ \
-			-DCMAKE_RC_COMPILER=$mingw-windres -DCMAKE_FIND_ROOT_PATH=/usr/$mingw "$@"
+			-DCMAKE_RC_COMPILER=$mingw-windres -DCMAKE_FIND_ROOT_PATH=/usr/$mingw \
+			-DCMAKE_C_FLAGS="$CFLAGS" "$@"
 	}
 	conf_cmd() { "$@"; }
 	make_cmd() { make "$@"; }
@@ -54,6 +60,13 @@ command -v "$cc" >/dev/null 2>&1 || {
 	echo "$name: no $cc (sh scripts/setup-deps.sh $([ "$target" = wasm ] && echo web || echo windows))" >&2
 	exit 2
 }
+
+# Windows libraries built before MinGW's C99 printf was asked for (no
+# stamp, or another one) are built again.
+if [ "$target" = windows ] && [ "$(cat "$prefix/lib/.cflags" 2>/dev/null)" != "$CFLAGS" ]; then
+	rm -f "$prefix"/lib/*.a
+	printf '%s\n' "$CFLAGS" > "$prefix/lib/.cflags"
+fi
 
 fetch() { # fetch PACKAGE: unpack Debian's source package, print its folder
 	pkg=$1
@@ -93,6 +106,13 @@ cmake_lib() { # cmake_lib PACKAGE LIBFILE TARGET CMAKE-ARGS... (TARGET: install,
 
 cmake_lib libyaml libyaml.a install -DBUILD_TESTING=OFF -DINSTALL_CMAKE_DIR=lib/cmake/yaml
 cmake_lib pcre2 libpcre2-8.a install -DPCRE2_BUILD_TESTS=OFF -DPCRE2_BUILD_PCRE2GREP=OFF -DPCRE2_SUPPORT_JIT=OFF
+# jansson maps snprintf to msvcrt's _snprintf for every Windows compiler but
+# MSVC (src/jansson_private.h), which would undo the C99 printf above: for
+# MinGW-w64 that mapping is left out of the source built.
+if [ "$target" = windows ] && [ ! -f "$prefix/lib/libjansson.a" ]; then
+	sed -i 's|^#else /\* Other Windows compiller, old definition \*/$|#elif !defined(__MINGW32__) /* Other Windows compiler (not MinGW-w64: C99 printf) */|' \
+		"$(fetch jansson)/src/jansson_private.h"
+fi
 cmake_lib jansson libjansson.a install -DJANSSON_BUILD_DOCS=OFF -DJANSSON_WITHOUT_TESTS=ON -DJANSSON_EXAMPLES=OFF
 # LZO2's CMake checks of type sizes fail under Emscripten (its headers then
 # assert a negative array size); its sources need no configuration, so they
@@ -103,7 +123,7 @@ if [ ! -f "$prefix/lib/liblzo2.a" ]; then
 	o=$dir/$target-obj
 	mkdir -p "$o" "$prefix/include/lzo"
 	for c in "$dir"/src/*.c; do
-		"$cc" -O2 -I"$dir/include" -I"$dir/src" -c "$c" -o "$o/$(basename "$c" .c).o" ||
+		"$cc" ${CFLAGS:--O2} -I"$dir/include" -I"$dir/src" -c "$c" -o "$o/$(basename "$c" .c).o" ||
 			{ echo "$name: lzo2 failed at $c" >&2; exit 2; }
 	done
 	"$ar" rcs "$prefix/lib/liblzo2.a" "$o"/*.o

@@ -102,6 +102,11 @@ int wl_os_mkdir(const char *path)
 	return mkdir(path, 0777);
 }
 
+int wl_os_remove(const char *path)
+{
+	return remove(path);
+}
+
 bool wl_os_is_sep(char c)
 {
 	return c == '/';

@@ -18,12 +18,11 @@
 #include <wchar.h>
 
 #include "core/platform.h"
+#include "win32_int.h"
 
 /* ------------------------------------------------------------ UTF-8 */
 
-/* s (UTF-8) as a malloc'd wide string; NULL with errno (EILSEQ for bytes
- * that are not UTF-8, ENOMEM). */
-static wchar_t *wide(const char *s)
+wchar_t *wl_w32_wide(const char *s)
 {
 	int n = MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, s, -1, NULL, 0);
 	if (n <= 0) {
@@ -83,8 +82,7 @@ static char *narrow(const wchar_t *w)
 	return narrow_n(w, -1);
 }
 
-/* errno for a Windows error code. */
-static int errno_of(DWORD e)
+int wl_w32_errno(unsigned long e)
 {
 	switch (e) {
 	case ERROR_FILE_NOT_FOUND:
@@ -154,7 +152,7 @@ unsigned wl_os_cpus(void)
 int wl_os_open_read(const char *path, bool nonblock)
 {
 	(void)nonblock; /* no FIFOs without writers to block on */
-	wchar_t *w = wide(path);
+	wchar_t *w = wl_w32_wide(path);
 	if (!w)
 		return -1;
 	int fd = _wopen(w, _O_RDONLY | _O_BINARY | _O_NOINHERIT);
@@ -185,7 +183,7 @@ ssize_t wl_os_pread(int fd, void *buf, size_t n, uint64_t off)
 		DWORD e = GetLastError();
 		if (e == ERROR_HANDLE_EOF)
 			return 0;
-		errno = errno_of(e);
+		errno = wl_w32_errno(e);
 		return -1;
 	}
 	return (ssize_t)got;
@@ -203,7 +201,7 @@ FILE *wl_os_fopen(const char *path, const char *mode)
 	if (!b)
 		wm[k++] = L'b';
 	wm[k] = 0;
-	wchar_t *w = wide(path);
+	wchar_t *w = wl_w32_wide(path);
 	if (!w)
 		return NULL;
 	FILE *f = _wfopen(w, wm);
@@ -219,7 +217,7 @@ static bool attributes(const wchar_t *w, DWORD *attr, DWORD *tag)
 	*attr = GetFileAttributesW(w);
 	*tag = 0;
 	if (*attr == INVALID_FILE_ATTRIBUTES) {
-		errno = errno_of(GetLastError());
+		errno = wl_w32_errno(GetLastError());
 		return false;
 	}
 	if (*attr & FILE_ATTRIBUTE_REPARSE_POINT) {
@@ -232,7 +230,7 @@ static bool attributes(const wchar_t *w, DWORD *attr, DWORD *tag)
 	return true;
 }
 
-static int stat_wide(const wchar_t *w, struct stat *st)
+static int stat_wl_w32_wide(const wchar_t *w, struct stat *st)
 {
 	struct _stat64 s;
 	if (_wstat64(w, &s) != 0) {
@@ -260,10 +258,10 @@ static int stat_wide(const wchar_t *w, struct stat *st)
 
 int wl_os_stat(const char *path, struct stat *st)
 {
-	wchar_t *w = wide(path);
+	wchar_t *w = wl_w32_wide(path);
 	if (!w)
 		return -1;
-	int rc = stat_wide(w, st);
+	int rc = stat_wl_w32_wide(w, st);
 	int e = errno;
 	free(w);
 	errno = e;
@@ -272,7 +270,7 @@ int wl_os_stat(const char *path, struct stat *st)
 
 int wl_os_lstat(const char *path, struct stat *st)
 {
-	wchar_t *w = wide(path);
+	wchar_t *w = wl_w32_wide(path);
 	if (!w)
 		return -1;
 	DWORD attr, tag;
@@ -283,7 +281,7 @@ int wl_os_lstat(const char *path, struct stat *st)
 		st->st_mode = (unsigned short)(S_IFLNK | 0777);
 		rc = 0;
 	} else {
-		rc = stat_wide(w, st);
+		rc = stat_wl_w32_wide(w, st);
 	}
 	int e = errno;
 	free(w);
@@ -294,14 +292,14 @@ int wl_os_lstat(const char *path, struct stat *st)
 int wl_os_file_id(const char *path, const struct stat *st, wl_os_id *id)
 {
 	(void)st;
-	wchar_t *w = wide(path);
+	wchar_t *w = wl_w32_wide(path);
 	if (!w)
 		return -1;
 	HANDLE h = CreateFileW(w, 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL, OPEN_EXISTING,
 			       FILE_FLAG_BACKUP_SEMANTICS, NULL);
 	free(w);
 	if (h == INVALID_HANDLE_VALUE) {
-		errno = errno_of(GetLastError());
+		errno = wl_w32_errno(GetLastError());
 		return -1;
 	}
 	BY_HANDLE_FILE_INFORMATION info;
@@ -309,7 +307,7 @@ int wl_os_file_id(const char *path, const struct stat *st, wl_os_id *id)
 	DWORD e = GetLastError();
 	CloseHandle(h);
 	if (!ok) {
-		errno = errno_of(e);
+		errno = wl_w32_errno(e);
 		return -1;
 	}
 	id->dev = info.dwVolumeSerialNumber;
@@ -333,14 +331,14 @@ int wl_os_term_cols(int fd)
 
 char *wl_os_realpath(const char *path)
 {
-	wchar_t *w = wide(path);
+	wchar_t *w = wl_w32_wide(path);
 	if (!w)
 		return NULL;
 	HANDLE h = CreateFileW(w, 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL, OPEN_EXISTING,
 			       FILE_FLAG_BACKUP_SEMANTICS, NULL);
 	free(w);
 	if (h == INVALID_HANDLE_VALUE) {
-		errno = errno_of(GetLastError());
+		errno = wl_w32_errno(GetLastError());
 		return NULL;
 	}
 	DWORD n = GetFinalPathNameByHandleW(h, NULL, 0, FILE_NAME_NORMALIZED | VOLUME_NAME_DOS);
@@ -350,7 +348,7 @@ char *wl_os_realpath(const char *path)
 	CloseHandle(h);
 	if (!full || got == 0 || got > n) {
 		free(full);
-		errno = full ? errno_of(e) : ENOMEM;
+		errno = full ? wl_w32_errno(e) : ENOMEM;
 		return NULL;
 	}
 	/* \\?\C:\x -> C:\x; \\?\UNC\srv\share\x -> \\srv\share\x */
@@ -395,10 +393,23 @@ char *wl_os_getcwd(char *buf, size_t cap)
 
 int wl_os_mkdir(const char *path)
 {
-	wchar_t *w = wide(path);
+	wchar_t *w = wl_w32_wide(path);
 	if (!w)
 		return -1;
 	int rc = _wmkdir(w);
+	int e = errno;
+	free(w);
+	errno = e;
+	return rc;
+}
+
+int wl_os_remove(const char *path)
+{
+	wchar_t *w = wl_w32_wide(path);
+	if (!w)
+		return -1;
+	DWORD attr = GetFileAttributesW(w);
+	int rc = attr != INVALID_FILE_ATTRIBUTES && (attr & FILE_ATTRIBUTE_DIRECTORY) ? _wrmdir(w) : _wremove(w);
 	int e = errno;
 	free(w);
 	errno = e;
@@ -453,7 +464,7 @@ wl_os_dir *wl_os_opendir(const char *path)
 		pat[k++] = '\\';
 	pat[k++] = '*';
 	pat[k] = 0;
-	wchar_t *w = wide(pat);
+	wchar_t *w = wl_w32_wide(pat);
 	free(pat);
 	if (!w)
 		return NULL;
@@ -468,7 +479,7 @@ wl_os_dir *wl_os_opendir(const char *path)
 	free(w);
 	if (d->h == INVALID_HANDLE_VALUE) {
 		free(d);
-		errno = e == ERROR_FILE_NOT_FOUND ? ENOENT : errno_of(e);
+		errno = e == ERROR_FILE_NOT_FOUND ? ENOENT : wl_w32_errno(e);
 		/* a file given as a folder */
 		if (e == ERROR_DIRECTORY || e == ERROR_PATH_NOT_FOUND) {
 			struct stat st;

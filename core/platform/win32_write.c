@@ -34,45 +34,10 @@
 #include "core/platform.h"
 #include "core/safe_write.h"
 #include "core/safe_write_int.h"
+#include "win32_int.h"
 
 /* The byte locked: far past the end of any model (8 EiB). */
 #define LOCK_AT 0x7FFFFFFF00000000ull
-
-/* UTF-8 to a malloc'd wide string (NULL with errno). */
-static wchar_t *wide(const char *s)
-{
-	int n = MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, s, -1, NULL, 0);
-	wchar_t *w = n > 0 ? malloc((size_t)n * sizeof *w) : NULL;
-	if (!w) {
-		errno = n > 0 ? ENOMEM : EILSEQ;
-		return NULL;
-	}
-	MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, s, -1, w, n);
-	return w;
-}
-
-static int errno_of(DWORD e)
-{
-	switch (e) {
-	case ERROR_FILE_NOT_FOUND:
-	case ERROR_PATH_NOT_FOUND:
-		return ENOENT;
-	case ERROR_ACCESS_DENIED:
-	case ERROR_SHARING_VIOLATION:
-	case ERROR_LOCK_VIOLATION:
-		return EACCES;
-	case ERROR_FILE_EXISTS:
-	case ERROR_ALREADY_EXISTS:
-		return EEXIST;
-	case ERROR_DISK_FULL:
-	case ERROR_HANDLE_DISK_FULL:
-		return ENOSPC;
-	case ERROR_FILENAME_EXCED_RANGE:
-		return ENAMETOOLONG;
-	default:
-		return EIO;
-	}
-}
 
 /* ------------------------------------------------------------ Ctrl-C */
 
@@ -89,7 +54,7 @@ static BOOL WINAPI on_ctrl(DWORD type)
 	EnterCriticalSection(&slot_lock);
 	for (int i = 0; i < SLOTS; i++)
 		if (slot_used[i]) {
-			wchar_t *w = wide(slot_name[i]);
+			wchar_t *w = wl_w32_wide(slot_name[i]);
 			if (w)
 				DeleteFileW(w);
 			free(w);
@@ -129,7 +94,7 @@ static void tmp_forget(wl_sw *w, bool remove_it)
 	wl_sw_signals_init();
 	EnterCriticalSection(&slot_lock);
 	if (remove_it) {
-		wchar_t *t = wide(w->tmp);
+		wchar_t *t = wl_w32_wide(w->tmp);
 		if (t)
 			DeleteFileW(t);
 		free(t);
@@ -182,7 +147,7 @@ static int take_lock(wl_sw *w)
 				continue; /* gone meanwhile */
 			return WL_SW_ERR;
 		}
-		wchar_t *p = wide(w->path);
+		wchar_t *p = wl_w32_wide(w->path);
 		if (!p)
 			return WL_SW_ERR;
 		HANDLE h = CreateFileW(p, GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL,
@@ -192,7 +157,7 @@ static int take_lock(wl_sw *w)
 			DWORD e = GetLastError();
 			if (e == ERROR_FILE_NOT_FOUND)
 				continue; /* gone meanwhile */
-			errno = errno_of(e);
+			errno = wl_w32_errno(e);
 			return WL_SW_ERR;
 		}
 		OVERLAPPED ov;
@@ -200,7 +165,7 @@ static int take_lock(wl_sw *w)
 		ov.Offset = (DWORD)LOCK_AT;
 		ov.OffsetHigh = (DWORD)(LOCK_AT >> 32);
 		if (!LockFileEx(h, LOCKFILE_EXCLUSIVE_LOCK, 0, 1, 0, &ov)) {
-			errno = errno_of(GetLastError());
+			errno = wl_w32_errno(GetLastError());
 			CloseHandle(h);
 			return WL_SW_ERR;
 		}
@@ -255,7 +220,7 @@ static int tmp_open(wl_sw *w)
 			errno = ENAMETOOLONG;
 			return -1;
 		}
-		wchar_t *t = wide(w->tmp);
+		wchar_t *t = wl_w32_wide(w->tmp);
 		if (!t) {
 			w->tmp[0] = 0;
 			return -1;
@@ -267,7 +232,7 @@ static int tmp_open(wl_sw *w)
 			w->tmp[0] = 0;
 			if (e == ERROR_FILE_EXISTS || e == ERROR_ALREADY_EXISTS)
 				continue;
-			errno = errno_of(e);
+			errno = wl_w32_errno(e);
 			return -1;
 		}
 		slot_take(w);
@@ -306,7 +271,7 @@ static int close_tmp(wl_sw *w)
 	}
 	HANDLE h = (HANDLE)_get_osfhandle(w->fd);
 	if (rc == 0 && h != INVALID_HANDLE_VALUE && !FlushFileBuffers(h)) {
-		errno = errno_of(GetLastError());
+		errno = wl_w32_errno(GetLastError());
 		rc = -1;
 	}
 	int e = errno;
@@ -336,7 +301,7 @@ static DWORD kept_attributes(const wchar_t *target)
  * the name is taken. */
 static int move_to(const char *tmp, const char *name, bool replace)
 {
-	wchar_t *t = wide(tmp), *n = wide(name);
+	wchar_t *t = wl_w32_wide(tmp), *n = wl_w32_wide(name);
 	int rc = -1;
 	if (t && n) {
 		DWORD attr = replace ? kept_attributes(n) : 0;
@@ -347,7 +312,7 @@ static int move_to(const char *tmp, const char *name, bool replace)
 			if (attr)
 				SetFileAttributesW(n, attr);
 		} else {
-			errno = errno_of(GetLastError());
+			errno = wl_w32_errno(GetLastError());
 			if (attr & FILE_ATTRIBUTE_READONLY)
 				SetFileAttributesW(n, attr); /* put back */
 		}

@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "core/cursor.h"
+#include "core/platform/printf.h"
 
 static bool wanted_finding(const wl_fix_ctx *x, const wl_finding *f)
 {
@@ -65,7 +66,7 @@ static int32_t last_frame(const b3d_model *m, const b3d_anim *a)
  * it under rule with the formatted text; 0 (also when the bytes are not
  * there), -1 out of memory. */
 static int set_field(wl_doc *d, const b3d_anim *a, unsigned field, uint32_t v, wl_rule_id rule, const char *fmt,
-		     ...) __attribute__((format(printf, 6, 7)));
+		     ...) __attribute__((format(WL_PRINTF_FMT, 6, 7)));
 static int set_field(wl_doc *d, const b3d_anim *a, unsigned field, uint32_t v, wl_rule_id rule, const char *fmt,
 		     ...)
 {

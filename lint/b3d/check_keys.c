@@ -32,6 +32,7 @@
 #include "checks.h"
 #include "core/b3d/skin_bind.h"
 #include "core/vec.h"
+#include "core/platform/printf.h"
 
 void b3d_check_keys(wl_lint_ctx *ctx);
 
@@ -43,7 +44,7 @@ static int32_t frame_of(const b3d_keys *ks, size_t i)
 /* A finding about key i of ks: "key I (frame F) of a KEYS of NODE 'N' "
  * then the formatted tail. */
 static void key_report(wl_lint_ctx *ctx, wl_rule_id rule, const b3d_keys *ks, size_t i, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
+	__attribute__((format(WL_PRINTF_FMT, 5, 6)));
 static void key_report(wl_lint_ctx *ctx, wl_rule_id rule, const b3d_keys *ks, size_t i, const char *fmt, ...)
 {
 	char tail[256];

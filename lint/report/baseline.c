@@ -15,6 +15,7 @@
 #include "core/file_io.h"
 #include "core/path.h"
 #include "core/platform.h"
+#include "core/platform/printf.h"
 #include "core/safe_write.h"
 
 typedef struct entry {
@@ -204,7 +205,7 @@ const char *wl_baseline_path(const wl_baseline *b)
 
 /* ------------------------------------------------------------------ load */
 
-static void set_err(char *err, size_t errcap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void set_err(char *err, size_t errcap, const char *fmt, ...) __attribute__((format(WL_PRINTF_FMT, 3, 4)));
 
 static void set_err(char *err, size_t errcap, const char *fmt, ...)
 {

@@ -22,6 +22,7 @@
 #include "core/w3d/model.h"
 #include "core/w3d/model_lookup.h"
 #include "core/w3d/w3d_format.h"
+#include "core/platform/printf.h"
 
 typedef struct out_finding {
 	uint32_t file;
@@ -40,7 +41,7 @@ typedef struct outs {
 	const w3d_xref *x;
 } outs;
 
-__attribute__((format(printf, 9, 0)))
+__attribute__((format(WL_PRINTF_FMT, 9, 0)))
 static void vemit(outs *o, uint32_t file, int32_t related, wl_rule_id rule, uint64_t off, uint64_t len,
 		  const char *cpath, const char *unresolved, const char *fmt, va_list ap)
 {
@@ -64,7 +65,7 @@ static void vemit(outs *o, uint32_t file, int32_t related, wl_rule_id rule, uint
 }
 
 static void emit(outs *o, uint32_t file, int32_t related, wl_rule_id rule, uint64_t off, uint64_t len,
-		 const char *cpath, const char *fmt, ...) __attribute__((format(printf, 8, 9)));
+		 const char *cpath, const char *fmt, ...) __attribute__((format(WL_PRINTF_FMT, 8, 9)));
 
 static void emit(outs *o, uint32_t file, int32_t related, wl_rule_id rule, uint64_t off, uint64_t len,
 		 const char *cpath, const char *fmt, ...)
@@ -78,7 +79,7 @@ static void emit(outs *o, uint32_t file, int32_t related, wl_rule_id rule, uint6
 /* A reference to name, which no indexed file defines (lint/xref.h
  * wl_xref_finding.unresolved: the base game may). */
 static void emit_missing(outs *o, uint32_t file, wl_rule_id rule, uint64_t off, uint64_t len, const char *cpath,
-			 const char *name, const char *fmt, ...) __attribute__((format(printf, 8, 9)));
+			 const char *name, const char *fmt, ...) __attribute__((format(WL_PRINTF_FMT, 8, 9)));
 
 static void emit_missing(outs *o, uint32_t file, wl_rule_id rule, uint64_t off, uint64_t len, const char *cpath,
 			 const char *name, const char *fmt, ...)

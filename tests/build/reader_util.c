@@ -10,6 +10,7 @@
 #include "core/w3d/w3d_format.h"
 #include "lint/lint.h"
 #include "textform/textform.h"
+#include "core/platform.h"
 
 static char err_buf[512];
 
@@ -326,10 +327,11 @@ char *t_text(const wl_format *fmt, const void *p, size_t n, const char *source)
 	ck_assert_ptr_nonnull(d);
 	char *text = NULL;
 	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
+	wl_os_memstream ms;
+	FILE *f = wl_os_memstream_open(&ms);
 	ck_assert_ptr_nonnull(f);
 	ck_assert_int_eq(wl_tf_write(f, d, source), 0);
-	fclose(f);
+	ck_assert_int_eq(wl_os_memstream_close(&ms, &text, &len), 0);
 	t_free(d);
 	return text;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/escape.h"
+#include "core/platform.h"
 
 /* Reads an escaped form back (the inverse described in escape.h). */
 static size_t unescape(const char *e, char *out)
@@ -125,7 +126,7 @@ START_TEST(esc_slots_and_cut)
 		char *full = wl_escape_dup(s);
 		ck_assert(strncmp(full, e, len - 3) == 0);
 		char *back = malloc(len + 1);
-		char *head = strndup(e, len - 3);
+		char *head = wl_os_strndup(e, len - 3);
 		size_t m = wl_unescape(back, head);
 		ck_assert(memcmp(back, s, m) == 0);
 		char *again = malloc(4 * m + 1);

@@ -175,9 +175,10 @@ START_TEST(platform_utf8_folder)
 	ck_assert_ptr_nonnull(wl_os_getcwd(cwd, sizeof cwd));
 	ck_assert_ptr_null(wl_os_getcwd(cwd, 1));
 
-	ck_assert_int_eq(remove(file), 0);
-	ck_assert_int_eq(rmdir(dir), 0);
-	ck_assert_int_eq(rmdir(root), 0);
+	ck_assert_int_eq(wl_os_remove(file), 0);
+	ck_assert_int_eq(wl_os_remove(dir), 0);
+	ck_assert_int_eq(wl_os_remove(root), 0);
+	ck_assert_int_ne(wl_os_stat(dir, &st), 0);
 }
 END_TEST
 

@@ -15,6 +15,7 @@
 
 #include "lint/report/report.h"
 #include "tests/build/robust_util.h"
+#include "core/platform.h"
 
 extern Suite *cov_report_json_suite(void);
 
@@ -53,7 +54,8 @@ static json_t *report(const wl_file_report *files, size_t n, const wl_report_sum
 {
 	char *buf = NULL;
 	size_t len = 0;
-	FILE *out = open_memstream(&buf, &len);
+	wl_os_memstream ms;
+	FILE *out = wl_os_memstream_open(&ms);
 	ck_assert_ptr_nonnull(out);
 	wl_reporter *r = wl_report_json_new(out);
 	ck_assert_ptr_nonnull(r);
@@ -61,7 +63,7 @@ static json_t *report(const wl_file_report *files, size_t n, const wl_report_sum
 		ck_assert_int_eq(wl_reporter_file(r, &files[i]), 0);
 	ck_assert_int_eq(wl_reporter_finish(r, s), 0);
 	wl_reporter_free(r);
-	fclose(out);
+	ck_assert_int_eq(wl_os_memstream_close(&ms, &buf, &len), 0);
 	ck_assert_uint_gt(len, 0);
 	ck_assert_int_eq(buf[len - 1], '\n');
 	json_error_t je;

@@ -4,7 +4,6 @@
  * idempotence; ODOL is never changed. */
 #define _XOPEN_SOURCE 700
 #include <check.h>
-#include <ftw.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +17,7 @@
 #include "tests/build/p3dbuild_mlod.h"
 #include "tests/build/fix_util.h"
 #include "tests/build/p3dlint.h"
+#include "tests/build/tree_walk.h"
 
 extern Suite *p3d_fix_suite(void);
 
@@ -52,25 +52,20 @@ static void roundtrip(const char *name, const uint8_t *p, size_t n)
 
 static size_t corpus_mlods;
 
-static int visit(const char *path, const struct stat *st, int type, struct FTW *ftw)
+static void visit(const char *path, void *ud)
 {
-	(void)ftw;
+	(void)ud;
 	size_t len = strlen(path);
-	if (type != FTW_F || len < 4 || strcmp(path + len - 4, ".p3d") != 0 || st->st_size < 4)
-		return 0;
-	FILE *f = fopen(path, "rb");
-	ck_assert_ptr_nonnull(f);
-	size_t n = (size_t)st->st_size;
-	uint8_t *p = malloc(n);
-	ck_assert_ptr_nonnull(p);
-	ck_assert_uint_eq(fread(p, 1, n, f), n);
-	fclose(f);
-	if (memcmp(p, "MLOD", 4) == 0) {
+	if (len < 4 || strcmp(path + len - 4, ".p3d") != 0)
+		return;
+	uint8_t *p;
+	size_t n;
+	ck_assert_int_eq(wl_read_file(path, (size_t)1 << 30, &p, &n), WL_READ_OK);
+	if (n >= 4 && memcmp(p, "MLOD", 4) == 0) {
 		roundtrip(path, p, n);
 		corpus_mlods++;
 	}
 	free(p);
-	return 0;
 }
 
 /* read -> write is byte-identical on every corpus MLOD file (copied, and
@@ -79,7 +74,7 @@ START_TEST(test_lossless_corpus)
 {
 	const char *dir = "../shared/corpus/p3d";
 	corpus_mlods = 0;
-	if (nftw(dir, visit, 16, FTW_PHYS) != 0) {
+	if (t_walk_files(dir, visit, NULL) != 0) {
 		fprintf(stderr, "p3d_fix: %s not found: the corpus MLOD round trip is skipped\n", dir);
 		return;
 	}

@@ -7,7 +7,6 @@
  * fixer side is in tests/fix/w3d/test_geometry.c. */
 #define _XOPEN_SOURCE 700
 #include <check.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +19,8 @@
 #include "core/w3d/model_lookup.h"
 #include "tests/build/build_skin.h"
 #include "tests/build/reader_util.h"
+#include "tests/build/tree_walk.h"
+#include "core/platform.h"
 #include "tests/build/robust_util.h"
 
 extern Suite *skin_bounds_suite(void);
@@ -139,17 +140,16 @@ static bool has_finding_at(const wl_doc *d, const char *rule, uint64_t off)
 	return t_find_at(d, rule, off) != NULL;
 }
 
-static int visit(const char *path, const struct stat *st, int type, struct FTW *ftw)
+static void visit(const char *path, void *ud)
 {
-	(void)st;
-	(void)ftw;
+	(void)ud;
 	size_t len = strlen(path);
-	if (type != FTW_F || len < 4 || strcasecmp(path + len - 4, ".w3d") != 0)
-		return 0;
+	if (len < 4 || strcasecmp(path + len - 4, ".w3d") != 0)
+		return;
 	uint8_t *data;
 	size_t n;
 	if (wl_read_file(path, (size_t)1 << 28, &data, &n) != WL_READ_OK)
-		return 0;
+		return;
 	FILES++;
 	uint8_t *copy;
 	wl_doc *d = lint(data, n, &copy);
@@ -181,7 +181,6 @@ static int visit(const char *path, const struct stat *st, int type, struct FTW *
 	wl_doc_free(d);
 	free(copy);
 	free(data);
-	return 0;
 }
 
 START_TEST(real_skins)
@@ -190,13 +189,13 @@ START_TEST(real_skins)
 	if (!root)
 		root = "../shared/corpus/w3d";
 	struct stat st;
-	if (stat(root, &st) != 0) {
+	if (wl_os_stat(root, &st) != 0) {
 		printf("skin_bounds: skipped: no corpus at %s\n", root);
 		return;
 	}
 	cat_load();
 	SKINS_CHECKED = SKINS_FIRING = FILES = 0;
-	ck_assert_int_eq(nftw(root, visit, 16, FTW_PHYS), 0);
+	ck_assert_int_eq(t_walk_files(root, visit, NULL), 0);
 	printf("skin_bounds: %zu files, %zu skins with their hierarchy in the file checked in the bind pose, "
 	       "%zu fire mesh-bounds-box\n",
 	       FILES, SKINS_CHECKED, SKINS_FIRING);
