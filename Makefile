@@ -442,7 +442,7 @@ WIN_MAKE    = $(MAKE) --no-print-directory BUILD=$(WIN) CC=$(WIN_CC) AR=x86_64-w
 WIN_TEST_SKIP := tests/core/p3d/test_lzo_walk.c tests/lint/test_baseline.c tests/lint/test_catalog_table.c \
 		tests/lint/test_reports.c tests/lint/test_xref_archive.c tests/core/test_safe_write.c \
 		tests/fix/test_run.c tests/lint/test_config.c tests/lint/test_stat_memo.c tests/lint/test_xref.c
-.PHONY: windows _win_gen test-windows test-windows-full
+.PHONY: windows _win_gen test-windows test-windows-full dist-windows
 windows: deps windows-deps _win_gen
 	@$(WIN_MAKE) $(foreach p,$(PROGS),$(WIN)/$(notdir $(p)).exe) $(WIN)/unit_tests.exe
 # make test-windows: tests/windows.sh under Wine - the Windows unit tests,
@@ -454,6 +454,12 @@ test-windows: windows all
 	sh tests/windows.sh $(WIN) $(BUILD) $(WINDOWS_EVERY)
 test-windows-full: windows all
 	sh tests/windows.sh $(WIN) $(BUILD) 1
+# make dist-windows: build-windows/dist/w3dlint-VERSION-windows-x86_64.zip
+# (scripts/dist-windows.sh: the four .exe, the README and man pages as
+# text, docs/windows.md, the linked libraries' licenses).
+dist-windows: windows all
+	@$(MAKE) --no-print-directory $(PROGS:$(BUILD)/%=$(BUILD)/man/%.1)
+	sh scripts/dist-windows.sh $(WIN) $(BUILD) $(WIN_DEPS) $(WIN)/dist
 _win_gen:
 	@$(MAKE) --no-print-directory $(BUILD)/gen/catalog_table.c
 	@mkdir -p $(WIN)/gen

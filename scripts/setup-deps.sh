@@ -24,7 +24,7 @@
 #                                    builds the libraries for WebAssembly from
 #                                    Debian's source packages)
 #   sh scripts/setup-deps.sh windows  also MinGW-w64 (gcc and g++ for
-#                                    x86_64-w64-mingw32), Wine, CMake and
+#                                    x86_64-w64-mingw32), Wine, zip, CMake and
 #                                    dpkg-dev with the deb-src lines
 #                                    (scripts/build-deps.sh windows builds the
 #                                    libraries for Windows; issue 27)
@@ -116,7 +116,10 @@ as_root() {
 if [ "$mode" = windows ]; then
 	command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || add gcc-mingw-w64-x86-64
 	command -v x86_64-w64-mingw32-g++ >/dev/null 2>&1 || add g++-mingw-w64-x86-64
-	command -v wine >/dev/null 2>&1 || command -v wine64 >/dev/null 2>&1 || add wine64
+	# wine: the command the tests run (package wine), with the 64-bit
+	# loader (wine64); zip: make dist-windows
+	command -v wine >/dev/null 2>&1 || { add wine; add wine64; }
+	command -v zip >/dev/null 2>&1 || add zip
 fi
 if [ "$mode" = web ] || [ "$mode" = windows ]; then
 	[ "$mode" = windows ] || command -v emcc >/dev/null 2>&1 || add emscripten
