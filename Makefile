@@ -347,6 +347,7 @@ _bench: $(BUILD)/w3dlint $(BUILD)/w3dfix $(BUILD)/bench_limit $(BUILD)/bench_tim
 	sh tests/bench_archive.sh $(BUILD)/w3dlint $(BUILD)/tool_mkarchive
 	sh tests/bench_scale.sh $(BUILD)/w3dlint $(BUILD)/gen_scale
 	sh tests/bench_fix.sh $(BUILD)/w3dlint $(BUILD)/w3dfix $(BUILD)/bench_time
+	sh tests/bench_windows.sh $(BUILD) build-windows $(BUILD)/bench_time
 
 # The byte sum is vectorised (-O3), as a physical limit should be.
 $(BUILD)/bench_limit: tests/tools/bench_limit.c
