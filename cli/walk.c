@@ -89,10 +89,7 @@ static int seen_before(walk *w, const char *path, const struct stat *st)
 static char *join(const char *dir, const char *name)
 {
 	size_t a = strlen(dir), b = strlen(name);
-	char sep = '/';
-	for (size_t i = 0; i < a; i++)
-		if (wl_os_is_sep(dir[i]))
-			sep = dir[i];
+	char sep = wl_path_sep_of(dir);
 	int slash = a > 0 && !wl_os_is_sep(dir[a - 1]);
 	char *s = malloc(a + (size_t)slash + b + 1);
 	if (!s)

@@ -1,6 +1,7 @@
 /* path.c - folder paths taken apart on every platform; see path.h. */
 #include "path.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "platform.h"
@@ -92,4 +93,24 @@ void wl_path_normalize(char *s)
 		r += n;
 	}
 	*w = 0;
+}
+
+char *wl_path_slashes(const char *path)
+{
+	size_t n = strlen(path);
+	char *s = malloc(n + 1);
+	if (!s)
+		return NULL;
+	for (size_t i = 0; i <= n; i++)
+		s[i] = i < n && wl_os_is_sep(path[i]) ? '/' : path[i];
+	return s;
+}
+
+char wl_path_sep_of(const char *path)
+{
+	char sep = '/';
+	for (const char *p = path; *p; p++)
+		if (wl_os_is_sep(*p))
+			sep = *p;
+	return sep;
 }

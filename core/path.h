@@ -44,4 +44,16 @@ int wl_path_parent(char *dir);
  */
 void wl_path_normalize(char *s);
 
+/** The separator to join a name to path with: the last one path uses
+ * ('\\' in a Windows path typed with it), else '/'. */
+char wl_path_sep_of(const char *path);
+
+/**
+ * A malloc'd copy of path with the platform's separators written '/' (on
+ * Windows '\\' becomes '/'; on POSIX the copy is the path): the form URIs
+ * and CI annotations take (SARIF artifactLocation.uri, GitHub's file=).
+ * NULL when out of memory.
+ */
+char *wl_path_slashes(const char *path);
+
 #endif

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "core/escape.h"
+#include "core/path.h"
 #include "core/platform.h"
 #include "run_int.h"
 
@@ -32,12 +33,15 @@ static int out_path(const char *output, const char *arg, const char *file, bool 
 	size_t al = strlen(arg);
 	if (strcmp(arg, file) != 0 && strncmp(file, arg, al) == 0) {
 		rel = file + al;
-		while (*rel == '/')
+		while (wl_os_is_sep(*rel))
 			rel++;
 	} else {
-		rel = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+		const char *slash = wl_path_last_sep(file);
+		rel = slash ? slash + 1 : file + wl_os_path_root(file);
 	}
-	if (snprintf(buf, cap, "%s/%s", output, rel) >= (int)cap) {
+	bool sep = output[0] && !wl_os_is_sep(output[strlen(output) - 1]);
+	if (snprintf(buf, cap, "%s%.*s%s", output, sep ? 1 : 0, (const char[]){ wl_path_sep_of(output), 0 }, rel) >=
+	    (int)cap) {
 		errno = ENAMETOOLONG;
 		return -1;
 	}

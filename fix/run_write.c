@@ -4,13 +4,13 @@
  * lock, with --backup; all through core/safe_write.h.
  */
 #include <errno.h>
-#include <libgen.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "core/escape.h"
+#include "core/path.h"
 #include "core/platform.h"
 #include "run_int.h"
 
@@ -81,7 +81,8 @@ int wl_fixrun_write(const wl_fixrun *r, const char *file, const char *target, wl
 	if (r->o.output) {
 		char dir[WL_SW_PATH_MAX];
 		snprintf(dir, sizeof dir, "%s", target);
-		if (mkdirs(dirname(dir)) != 0) {
+		wl_path_to_folder(dir);
+		if (mkdirs(dir) != 0) {
 			fprintf(r->o.diag, "%s: %s: cannot make the folder: %s\n", r->o.tool, wl_esc(target),
 				strerror(errno));
 			return -1;

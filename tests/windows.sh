@@ -139,6 +139,30 @@ check_path "folder walk of Modèles" "$(winpath "$(dirname "$model")")"
 cdir="$WINEPREFIX/drive_c/Games/Zero Hour/Modèles"
 mkdir -p "$cdir" && cp "$model" "$cdir/Tank.w3d"
 check_path "C:\\ path" 'C:\Games\Zero Hour\Modèles\Tank.w3d'
+# a root of the \\server\share shape: Wine has no file server, but its
+# device namespace \\.\C:\ parses as one (server ".", share "C:")
+check_path "\\\\.\\C:\\ (UNC-shaped) path" '\\.\C:\Games\Zero Hour\Modèles\Tank.w3d'
+# URIs and CI annotations take '/': SARIF's artifact URI of a C:\ path is a
+# file URI (RFC 8089), of a relative one a relative reference; GitHub's
+# file= has '/' between folders
+wine "$win/w3dlint.exe" --no-progress -f sarif 'C:\Games\Zero Hour\Modèles\Tank.w3d' >"$tmp/out" 2>"$tmp/err"
+if grep -q '"uri": "file:///C:/Games/Zero%20Hour/Mod%C3%A8les/Tank.w3d"' "$tmp/out"; then
+	ok "SARIF uri of C:\\...: file:///C:/Games/Zero%20Hour/Mod%C3%A8les/Tank.w3d"
+else
+	bad "SARIF uri of a C:\\ path: $(grep -m1 '"uri"' "$tmp/out")"
+fi
+(cd "$WINEPREFIX/drive_c/Games/Zero Hour" && wine "$win/w3dlint.exe" --no-progress -f sarif 'Modèles\Tank.w3d' >"$tmp/out" 2>"$tmp/err")
+if grep -q '"uri": "Mod%C3%A8les/Tank.w3d"' "$tmp/out"; then
+	ok "SARIF uri of Modèles\\Tank.w3d: Mod%C3%A8les/Tank.w3d"
+else
+	bad "SARIF uri of a relative path: $(grep -m1 '"uri"' "$tmp/out")"
+fi
+(cd "$WINEPREFIX/drive_c/Games/Zero Hour" && wine "$win/w3dlint.exe" --no-progress -f github 'Modèles\Tank.w3d' >"$tmp/out" 2>"$tmp/err")
+if grep -q '^::[a-z]* file=Modèles/Tank.w3d,' "$tmp/out"; then
+	ok "GitHub annotation of Modèles\\Tank.w3d: file=Modèles/Tank.w3d"
+else
+	bad "GitHub annotation of a relative path: $(head -n 1 "$tmp/out")"
+fi
 for t in w3ddump w3dfix; do
 	case $t in w3ddump) args= ;; w3dfix) args=-n ;; esac
 	wine "$win/$t.exe" $args 'C:\Games\Zero Hour\Modèles\Tank.w3d' >"$tmp/out" 2>"$tmp/err"
@@ -166,6 +190,15 @@ for t in w3ddump w3dfix; do
 done
 
 # 4. writes
+mkdir -p "$cdir/a" "$cdir/b"
+cp "$model" "$cdir/a/m.w3d" && cp "$model" "$cdir/b/m.w3d"
+wine "$win/w3dfix.exe" -o 'C:\Games\out2' 'C:\Games\Zero Hour\Modèles\a\m.w3d' 'C:\Games\Zero Hour\Modèles\b\m.w3d' >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" = 2 ] && errhas "would both be written" && [ ! -e "$WINEPREFIX/drive_c/Games/out2/m.w3d" ]; then
+	ok "w3dfix.exe -o DIR a\\m.w3d b\\m.w3d: refused before anything is written"
+else
+	bad "output collision (exit $rc)"
+fi
 cp "$model" "$cdir/fix.w3d"
 wine "$win/w3dfix.exe" -o 'C:\Games\Zero Hour\out\fixed.w3d' 'C:\Games\Zero Hour\Modèles\fix.w3d' >"$tmp/out" 2>"$tmp/err"
 [ -s "$WINEPREFIX/drive_c/Games/Zero Hour/out/fixed.w3d" ] && ok "w3dfix.exe -o into a new folder" || bad "w3dfix.exe -o (exit $?)"

@@ -13,6 +13,7 @@
  * Repeated findings are folded as in the text report.
  */
 #include "core/escape.h"
+#include "core/path.h"
 #include "report.h"
 
 #include <inttypes.h>
@@ -58,7 +59,9 @@ static const char *command_of(wl_severity s)
 static void put_head(FILE *out, const char *cmd, const char *path, const char *title)
 {
 	fprintf(out, "::%s file=", cmd);
-	put_escaped(out, path, true);
+	char *slashed = wl_path_slashes(path); /* Windows: '\\' as '/' */
+	put_escaped(out, slashed ? slashed : path, true);
+	free(slashed);
 	fputs(",line=1,title=", out);
 	put_escaped(out, title, true);
 	fputs("::", out);

@@ -31,6 +31,8 @@
 #include "json_out.h"
 
 #include "core/grow.h"
+#include "core/path.h"
+#include "core/platform.h"
 
 typedef struct sarif_reporter {
 	wl_reporter base;
@@ -213,30 +215,47 @@ static int start(sarif_reporter *sr)
 /* -------------------------------------------------------------- results */
 
 /* A URI reference for a file path: unreserved bytes and '/' as they are,
- * everything else percent-encoded (RFC 3986); leading "./" removed; an
- * absolute path becomes file:///... .  *relative tells which.  malloc'd. */
-static char *path_uri(const char *path, bool *relative)
+ * everything else percent-encoded (RFC 3986); the platform's separators
+ * written '/' (Windows: '\\'); leading "./" removed; an absolute path
+ * becomes a file URI (RFC 8089: /work/m.w3d -> file:///work/m.w3d,
+ * C:\\Mod\\m.w3d -> file:///C:/Mod/m.w3d, \\\\srv\\share\\m.w3d ->
+ * file://srv/share/m.w3d).  *relative tells which.  malloc'd. */
+static char *path_uri(const char *raw, bool *relative)
 {
+	char *copy = wl_path_slashes(raw);
+	if (!copy)
+		return NULL;
+	const char *path = copy;
 	while (path[0] == '.' && path[1] == '/') {
 		path += 2;
 		while (*path == '/')
 			path++;
 	}
-	*relative = path[0] != '/';
+	size_t root = wl_os_path_root(path);
+	*relative = root == 0;
 	size_t n = strlen(path);
-	char *s = malloc(n * 3 + 8);
-	if (!s)
+	char *s = malloc(n * 3 + 9);
+	if (!s) {
+		free(copy);
 		return NULL;
+	}
 	size_t at = 0;
+	/* a drive letter's colon stays, as RFC 8089 writes it */
+	size_t drive = root >= 2 && path[1] == ':' ? 2 : 0;
 	if (!*relative) {
 		memcpy(s, "file://", 7);
 		at = 7;
+		if (path[0] == '/' && path[1] == '/')
+			path += 2; /* \\srv\share: the server is the URI's authority */
+		else if (path[0] != '/')
+			s[at++] = '/';
 	}
 	static const char hex[] = "0123456789ABCDEF";
 	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
 		unsigned char c = *p;
 		bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-			    c == '.' || c == '_' || c == '~' || c == '/';
+			    c == '.' || c == '_' || c == '~' || c == '/' ||
+			    (drive && (const char *)p == path + 1 && c == ':');
 		if (keep) {
 			s[at++] = (char)c;
 		} else {
@@ -246,6 +265,7 @@ static char *path_uri(const char *path, bool *relative)
 		}
 	}
 	s[at] = 0;
+	free(copy);
 	return s;
 }
 
