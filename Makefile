@@ -444,22 +444,27 @@ WIN_TEST_SKIP := tests/core/p3d/test_lzo_walk.c tests/lint/test_baseline.c tests
 		tests/lint/test_reports.c tests/lint/test_xref_archive.c tests/core/test_safe_write.c \
 		tests/fix/test_run.c tests/lint/test_config.c tests/lint/test_stat_memo.c tests/lint/test_xref.c
 .PHONY: windows _win_gen test-windows test-windows-full dist-windows
-windows: deps windows-deps _win_gen
+windows: deps
+	@$(MAKE) --no-print-directory windows-deps
+	@$(MAKE) --no-print-directory _win_gen
 	@$(WIN_MAKE) $(foreach p,$(PROGS),$(WIN)/$(notdir $(p)).exe) $(WIN)/unit_tests.exe
 # make test-windows: tests/windows.sh under Wine - the Windows unit tests,
 # the corpus reports equal to the Linux build's, paths as modders type
 # them, w3dfix.exe's writes (every WINDOWS_EVERY-th corpus file; 1, the
 # whole corpus, takes seconds).  test-windows-full: the whole corpus always.
 WINDOWS_EVERY ?= 1
-test-windows: windows all
-	sh tests/windows.sh $(WIN) $(BUILD) $(WINDOWS_EVERY)
-test-windows-full: windows all
-	sh tests/windows.sh $(WIN) $(BUILD) 1
+# (each step a make of its own: the native and the Windows builds share
+# build/gen, so they never run side by side)
+test-windows test-windows-full: deps
+	@$(MAKE) --no-print-directory windows
+	@$(MAKE) --no-print-directory _all $(BUILD)/tool_mkarchive
+	sh tests/windows.sh $(WIN) $(BUILD) $(if $(filter test-windows-full,$@),1,$(WINDOWS_EVERY))
 # make dist-windows: build-windows/dist/w3dlint-VERSION-windows-x86_64.zip
 # (scripts/dist-windows.sh: the four .exe, the README and man pages as
 # text, docs/windows.md, the linked libraries' licenses).
-dist-windows: windows all
-	@$(MAKE) --no-print-directory $(PROGS:$(BUILD)/%=$(BUILD)/man/%.1)
+dist-windows: deps
+	@$(MAKE) --no-print-directory windows
+	@$(MAKE) --no-print-directory _all $(PROGS:$(BUILD)/%=$(BUILD)/man/%.1)
 	sh scripts/dist-windows.sh $(WIN) $(BUILD) $(WIN_DEPS) $(WIN)/dist
 _win_gen:
 	@$(MAKE) --no-print-directory $(BUILD)/gen/catalog_table.c
