@@ -26,6 +26,9 @@ import struct
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import lzo1x  # noqa: E402  (the compressed arrays: a decoder of its own)
+
 
 class Short(Exception):
     pass
@@ -87,7 +90,106 @@ def lod_head(b, start, v):
     nt = r.u32()
     if nt > len(b):
         raise Short()
-    return paths, points, [r.asciiz() for _ in range(nt)]
+    return paths, points, [r.asciiz() for _ in range(nt)], r.pos
+
+
+class Unknown(Exception):
+    """A layout this decoder does not know (its LOD is not compared)."""
+
+
+def material(r):
+    """Skips one embedded material: asciiz name, u32 version mv, 6 RGBA
+    colours, the specular power (DayZ's version 16: 60 bytes there), 4 ids,
+    [mv 3: u8], [mv >= 6: asciiz surface], [mv >= 4: 2 x u32], [mv > 6:
+    u32 stages], [mv > 8: u32 transforms], the stages ([mv >= 5: u32]
+    asciiz texture [mv >= 8: u32] [mv >= 11: u8]), the transforms (u32 and
+    12 floats), [mv >= 10: one more stage].  Layout from
+    arma-file-formats-rs p3d/lod.rs (LodMaterial) and
+    ../shared/notes/p3d_reference.md; version 16 as measured on the
+    corpus (core/p3d/p3d_lod.c's note)."""
+    r.asciiz()
+    mv = r.u32()
+    if mv > 11 and mv != 16:
+        raise Unknown("material version %d" % mv)
+    r.take(6 * 16 + (60 if mv == 16 else 4) + 16)
+    if mv == 3:
+        r.take(1)
+    if mv >= 6:
+        r.asciiz()
+    if mv >= 4:
+        r.take(8)
+    stages = r.u32() if mv > 6 else 0
+    xforms = r.u32() if mv > 8 else 0
+    if stages > 64 or xforms > 64:
+        raise Short()
+
+    def stage():
+        if mv >= 5:
+            r.take(4)
+        r.asciiz()
+        if mv >= 8:
+            r.take(4)
+        if mv >= 11:
+            r.take(1)
+    for _ in range(stages):
+        stage()
+    r.take(52 * xforms)
+    if mv >= 10:
+        stage()
+
+
+def array(r, v, elem):
+    """Skips a compressible array (u32 n; n x elem bytes): stored raw, or
+    (v >= 64: when its flag byte is not 0; before: when it holds 1024 bytes
+    or more) LZO1X-compressed with no stored length, which lzo1x.py decodes
+    to find its end (BI wiki "Compressed LZO File Format")."""
+    n = r.u32()
+    size = n * elem
+    if size == 0:
+        return n
+    if size > 1 << 28:
+        raise Short()
+    packed = (r.take(1)[0] != 0) if v >= 64 else size >= 1024
+    if not packed:
+        r.take(size)
+        return n
+    if v < 44:
+        raise Unknown("LZSS-compressed array (v%d)" % v)
+    try:
+        _, used = lzo1x.decompress(r.b, r.pos, size)
+    except lzo1x.LzoError:
+        raise Short()
+    r.pos += used
+    return n
+
+
+def lod_faces(b, at, v):
+    """The face count of the LOD whose textures end at at: the materials
+    (u32 n, material[n]), the two edge arrays (vertex indices: u16 below
+    v69, u32 from v69), then u32 face count, u32 allocation, u16 0 and the
+    faces ({u8 k; index[k]}), each walked to check the count reads true:
+    the allocation must equal the faces' bytes as the engine lays them out,
+    (1 + k) x index size each."""
+    r = Reader(b, at)
+    isz = 4 if v >= 69 else 2
+    nm = r.u32()
+    if nm > 4096:
+        raise Short()
+    for _ in range(nm):
+        material(r)
+    array(r, v, isz)
+    array(r, v, isz)
+    n = r.u32()
+    alloc = r.u32()
+    r.take(2)
+    total = 0
+    for _ in range(n):
+        k = r.take(1)[0]
+        r.take(k * isz)
+        total += (1 + k) * isz
+    if total != alloc:
+        raise Short()
+    return n
 
 
 def escaped(s):
@@ -107,7 +209,8 @@ def main():
         return 0
     files = sorted(os.path.join(d, f) for d, _, fs in os.walk(corpus) for f in fs
                    if f.lower().endswith(".p3d"))
-    bad = odol = lods = texs = old = 0
+    bad = odol = lods = texs = old = faced = faces = 0
+    unknown = {}
     for path in files:
         b = open(path, "rb").read()
         if b[:4] != b"ODOL":
@@ -135,7 +238,7 @@ def main():
                 old += 1  # a condensed clip array before the bounds: not decoded here
                 continue
             try:
-                paths, points, tex = lod_head(b, l["start"], m["version"])
+                paths, points, tex, tex_end = lod_head(b, l["start"], m["version"])
                 nprox = len(paths)
             except Short:
                 err.append("LOD %d head does not decode at %d" % (i, l["start"]))
@@ -151,6 +254,16 @@ def main():
                 err.append("LOD %d points %d, dump %r" % (i, points, l["points"]))
             if len(tex) != l["texture_count"]:
                 err.append("LOD %d %d textures, dump %r" % (i, len(tex), l["texture_count"]))
+            try:
+                nf = lod_faces(b, tex_end, m["version"])
+                faced += 1
+                faces += nf
+                if nf != l.get("faces"):
+                    err.append("LOD %d faces %d, dump %r" % (i, nf, l.get("faces")))
+            except Unknown as e:
+                unknown[str(e)] = unknown.get(str(e), 0) + 1
+            except Short:
+                err.append("LOD %d faces do not decode after the textures at %d" % (i, tex_end))
             kept = [t for t in tex if len(t) >= 4]  # the reader keeps these
             dt = l["textures"][:len(kept)]
             if len(dt) != len(kept):
@@ -167,8 +280,10 @@ def main():
         print("p3d_crosscheck: FAIL: %d of %d ODOL files differ" % (bad, odol))
         return 1
     print("p3d_crosscheck: ok: %d ODOL files (LOD count, resolutions), %d LODs (proxies, points, "
-          "textures), %d texture names agree with the dump; %d LODs below v50 compared by "
-          "count and resolution only" % (odol, lods, texs, old))
+          "textures), %d texture names, %d LODs' face counts (%d faces) agree with the dump; "
+          "%d LODs below v50 compared by count and resolution only%s"
+          % (odol, lods, texs, faced, faces, old,
+             "".join("; not decoded here: %s (%d LODs)" % kv for kv in sorted(unknown.items()))))
     return 0
 
 
