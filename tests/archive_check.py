@@ -32,36 +32,15 @@ import os
 import struct
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bi_lzss  # noqa: E402
+
 MODEL_EXT = (".w3d", ".wlt", ".wht", ".wha", ".wtm", ".b3d", ".p3d")
 
 
 def cstr(b, at):
     end = b.index(b"\0", at)
     return b[at:end], end + 1
-
-
-def lzss(src, size):
-    out = bytearray()
-    i = 0
-    while len(out) < size:
-        flags = src[i]
-        i += 1
-        for bit in range(8):
-            if len(out) >= size:
-                break
-            if flags & (1 << bit):
-                out.append(src[i])
-                i += 1
-            else:
-                b0, b1 = src[i], src[i + 1]
-                i += 2
-                dist = b0 | ((b1 & 0xF0) << 4)
-                for _ in range((b1 & 0x0F) + 3):
-                    if len(out) >= size:
-                        break
-                    p = len(out) - dist
-                    out.append(out[p] if p >= 0 else 0x20)
-    return bytes(out)
 
 
 def table(b):
@@ -125,7 +104,7 @@ def pbo_entries(b):
             return
         if e["method"] == 0x43707273:
             try:
-                data = lzss(data, e["orig"])
+                data = bi_lzss.decode(data, 0, e["orig"], check=False)[0]
             except IndexError:
                 continue
         elif e["method"] != 0:

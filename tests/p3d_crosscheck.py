@@ -7,19 +7,21 @@ version, [v>=75 two reserved u32], [v>=59 appID], [v>=58 asciiz prefix],
 u32 nLods, float resolution[nLods]) and, at each LOD start the dump gives,
 the LOD head (proxies: i32 n, {asciiz, 12 floats, i32 seq, sel, bone,
 [v>=40 i32 section]}; u32 n + u32[n]; u32 n + {u32 k + u32[k]}[n];
-[v>=50 u32 vertexCount]; [v>=51 float area]; 2 x i32; 10 floats;
-u32 nTextures + asciiz[nTextures]).  Layout from arma-file-formats-rs
-p3d/lod.rs and the BI community wiki ODOL page (no code copied).  It
-compares: the LOD count, every resolution (bits), per walked LOD the
-proxy count and paths, the point count (v>=50), the texture count and the texture
-names of 4 bytes or more (the ones the reader keeps: the dump's first
-names, material stages' textures following them).
-Names that are not printable ASCII are compared by count only; LODs
-below v50 (a condensed clip array where v50 has vertexCount) only by
-LOD count and resolution.  Exit 1 on
-any difference; skipped with one line without the corpus.  The LOD starts
-come from the dump (locating the LOD table needs the ModelInfo walk); a
-start the dump got wrong shows as a head that does not decode here."""
+[v>=50 u32 vertexCount | below: the clip flags, a condensed array of one
+u32 per vertex]; [v>=51 float area]; 2 x i32; 10 floats; u32 nTextures +
+asciiz[nTextures]), then the embedded materials, the two edge arrays and
+the faces (lod_faces).  Layout from arma-file-formats-rs p3d/lod.rs and
+the BI wiki ODOL page (no code copied); compressed arrays through the
+tests' own decoders (bi_lzss.py below v44, lzo1x.py from v44).  It
+compares: the LOD count, every resolution (bits), per walked LOD the proxy
+count and paths, the point count (vertexCount, or the clip flags' count
+below v50), the face count, the texture count and the texture names of 4
+bytes or more (the ones the reader keeps: the dump's first names, material
+stages' textures following them).  Names that are not printable ASCII are
+compared by count only.  Exit 1 on any difference; skipped with one line
+without the corpus.  The LOD starts come from the dump (locating the LOD
+table needs the ModelInfo walk); a start the dump got wrong shows as a head
+that does not decode here."""
 import json
 import os
 import struct
@@ -27,6 +29,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bi_lzss  # noqa: E402  (arrays below v44)
 import lzo1x  # noqa: E402  (the compressed arrays: a decoder of its own)
 
 
@@ -83,7 +86,10 @@ def lod_head(b, start, v):
     r.take(4 * r.u32())
     for _ in range(r.u32()):
         r.take(4 * r.u32())
-    points = r.u32() if v >= 50 else None
+    if v >= 50:
+        points = r.u32()
+    else:
+        points = condensed(r, v, 4)  # the clip flags: one per vertex
     if v >= 51:
         r.take(4)
     r.take(8 + 40)
@@ -138,28 +144,46 @@ def material(r):
         stage()
 
 
-def array(r, v, elem):
-    """Skips a compressible array (u32 n; n x elem bytes): stored raw, or
-    (v >= 64: when its flag byte is not 0; before: when it holds 1024 bytes
-    or more) LZO1X-compressed with no stored length, which lzo1x.py decodes
-    to find its end (BI wiki "Compressed LZO File Format")."""
+def condensed(r, v, elem):
+    """Skips a condensed array (u32 n; u8 fill; fill: one element, else the
+    n elements as a compressible array without a second count: the layout
+    of arma-file-formats-rs CondensedArray); returns n."""
     n = r.u32()
-    size = n * elem
-    if size == 0:
+    if r.take(1)[0]:
+        r.take(elem)
         return n
+    block(r, v, n * elem)
+    return n
+
+
+def block(r, v, size):
+    """Skips size bytes of a compressible array's data (see array())."""
+    if size == 0:
+        return
     if size > 1 << 28:
         raise Short()
     packed = (r.take(1)[0] != 0) if v >= 64 else size >= 1024
     if not packed:
         r.take(size)
-        return n
-    if v < 44:
-        raise Unknown("LZSS-compressed array (v%d)" % v)
+        return
     try:
-        _, used = lzo1x.decompress(r.b, r.pos, size)
-    except lzo1x.LzoError:
+        if v < 44:
+            _, used = bi_lzss.decode(r.b, r.pos, size)
+        else:
+            _, used = lzo1x.decompress(r.b, r.pos, size)
+    except (bi_lzss.LzssError, lzo1x.LzoError):
         raise Short()
     r.pos += used
+
+
+def array(r, v, elem):
+    """Skips a compressible array (u32 n; n x elem bytes): stored raw, or
+    (v >= 64: when its flag byte is not 0; before: when it holds 1024 bytes
+    or more) compressed with no stored length - BI LZSS below v44, LZO1X
+    from v44 - which bi_lzss.py / lzo1x.py decode to find its end (BI wiki
+    "Compressed LZSS File Format", "Compressed LZO File Format")."""
+    n = r.u32()
+    block(r, v, n * elem)
     return n
 
 
@@ -235,8 +259,7 @@ def main():
             if not l["walked"]:
                 continue
             if m["version"] < 50:
-                old += 1  # a condensed clip array before the bounds: not decoded here
-                continue
+                old += 1  # the clip flags' count stands for the point count
             try:
                 paths, points, tex, tex_end = lod_head(b, l["start"], m["version"])
                 nprox = len(paths)
@@ -281,7 +304,7 @@ def main():
         return 1
     print("p3d_crosscheck: ok: %d ODOL files (LOD count, resolutions), %d LODs (proxies, points, "
           "textures), %d texture names, %d LODs' face counts (%d faces) agree with the dump; "
-          "%d LODs below v50 compared by count and resolution only%s"
+          "%d of those LODs below v50 (points: the clip flags' count)%s"
           % (odol, lods, texs, faced, faces, old,
              "".join("; not decoded here: %s (%d LODs)" % kv for kv in sorted(unknown.items()))))
     return 0
