@@ -34,7 +34,7 @@
 #define EXIT_OK 0
 #define EXIT_TROUBLE 2
 
-typedef enum mode { MODE_HUMAN, MODE_CHUNKS, MODE_JSON, MODE_TEXT, MODE_DIFF } mode;
+typedef enum mode { MODE_HUMAN, MODE_CHUNKS, MODE_JSON, MODE_TEXT, MODE_DIFF, MODE_GEOMETRY } mode;
 
 typedef struct opts {
 	mode mode;
@@ -42,7 +42,7 @@ typedef struct opts {
 	const char *output;
 } opts;
 
-enum { OPT_CHUNKS = WL_OPT_LONG_ONLY, OPT_JSON, OPT_DIFF };
+enum { OPT_CHUNKS = WL_OPT_LONG_ONLY, OPT_JSON, OPT_DIFF, OPT_GEOMETRY };
 
 /* The option table: drives getopt_long, --help and --man (cli/opts.h).
  * --chunks and --json have no short letter: -c is --config and -j --jobs
@@ -57,6 +57,9 @@ static const wl_opt OPTS[] = {
 	{ "diff-text", no_argument, OPT_DIFF, NULL,
 	  "stable line-oriented text for `git diff` (a textconv driver, docs/textform.md): no byte offsets, "
 	  "every element" },
+	{ "geometry", no_argument, OPT_GEOMETRY, NULL,
+	  "the meshes for display, one JSON line: positions, normals, UVs, triangles, bones, and the chunk paths "
+	  "findings name them by (W3D, B3D; docs/web.md)" },
 	{ "all", no_argument, 'a', NULL, "human dump: every array element, not only the first 8" },
 	{ "output", required_argument, 'o', "FILE",
 	  "write to FILE instead of standard output; a regular file only, replaced whole once the dump is "
@@ -117,6 +120,10 @@ int main(int argc, char **argv)
 			o.mode = MODE_DIFF;
 			modes++;
 			break;
+		case OPT_GEOMETRY:
+			o.mode = MODE_GEOMETRY;
+			modes++;
+			break;
 		case 't':
 			o.mode = MODE_TEXT;
 			modes++;
@@ -133,7 +140,7 @@ int main(int argc, char **argv)
 	}
 	if (modes > 1 || optind != argc - 1) {
 		fprintf(stderr, "w3ddump: %s\nTry 'w3ddump --help'.\n",
-			modes > 1 ? "--chunks, --json, --text and --diff-text exclude each other"
+			modes > 1 ? "--chunks, --json, --text, --diff-text and --geometry exclude each other"
 			: optind >= argc ? "missing FILE"
 					 : "only one FILE is allowed");
 		return EXIT_TROUBLE;
@@ -191,6 +198,9 @@ int main(int argc, char **argv)
 		break;
 	case MODE_DIFF:
 		rc = wl_tf_dump_diff(out, d);
+		break;
+	case MODE_GEOMETRY:
+		rc = wl_tf_dump_geometry(out, d);
 		break;
 	case MODE_JSON:
 		rc = wl_tf_dump_json(out, d, path);

@@ -51,6 +51,15 @@ void wl_tf_dump_human(FILE *out, const wl_doc *d, const char *path, bool fields,
 int wl_tf_dump_diff(FILE *out, const wl_doc *d);
 
 /**
+ * w3ddump --geometry: the meshes of d for display (issue 28; keys in
+ * textform/geometry.h), one compact JSON line {"meshes": [...], "format":
+ * NAME}; builds d's typed model when it has none (its decoders' findings
+ * join d's).  A format without a geometry hook gives no meshes.  0, or -1
+ * on a write error or out of memory.
+ */
+int wl_tf_dump_geometry(FILE *out, wl_doc *d);
+
+/**
  * The JSON dump of d, read from path: one object {tool: "w3ddump", path,
  * size (bytes), chunks: [node...], findings: [{rule, offset, length,
  * message}]} indented by 2, keys in insertion order, then a newline.  A

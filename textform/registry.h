@@ -94,6 +94,13 @@ typedef struct wl_tf_format {
 	 * of its elements (w3ddump --diff-text).  NULL: the format has none.
 	 * P3D: textform/p3d/model.c. */
 	struct json_t *(*model)(const wl_doc *d, bool offsets);
+	/* Geometry for display (issue 28; w3ddump --geometry, docs/web.md):
+	 * the meshes of d's typed model (d->model, built by the format's
+	 * build_model: the decoders the rules use) in the file's own
+	 * coordinates, as {"meshes": [...]} (jansson, new reference; the keys
+	 * in textform/dump_geometry.c); NULL when out of memory.  NULL hook:
+	 * the format gives none. */
+	struct json_t *(*geometry)(const wl_doc *d);
 } wl_tf_format;
 
 /** The text form entry of format f, or NULL when the format has no text

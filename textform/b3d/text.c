@@ -4,6 +4,7 @@
  * read.c, which share the record layouts of layout.c), and the keys each
  * chunk owns (b3d_text.h).
  */
+#include "textform/b3d/b3d_geometry.h"
 #include "b3d_text.h"
 
 #include <string.h>
@@ -55,6 +56,7 @@ static const char *const all_keys[] = {
 
 const wl_tf_format wl_b3d_text = {
 	.format = "b3d",
+	.geometry = wl_b3d_geometry_json,
 	.tables = no_tables,
 	.write_keys = wl_tf_yaml_keys,
 	.decode = b3d_tf_decode,

@@ -4,6 +4,7 @@
  * animation channel.
  */
 #include "textform/registry.h"
+#include "textform/w3d/w3d_geometry.h"
 
 #include "core/cursor.h"
 #include "core/w3d/hierarchy.h"
@@ -36,6 +37,7 @@ static unsigned context(const wl_doc *d, const wl_chunk *c)
 
 const wl_tf_format wl_w3d_text = {
 	.format = "w3d",
+	.geometry = wl_w3d_geometry_json,
 	.tables = wl_tf_tables,
 	.context = context,
 };

@@ -1,0 +1,44 @@
+/*
+ * geometry.h - what the formats' geometry hooks (wl_tf_format.geometry)
+ * share: one mesh of the JSON that `w3ddump --geometry` writes and the web
+ * page draws (issue 28, docs/web.md).
+ *
+ * A mesh object:
+ *   "name"       the mesh's name as the reports show it
+ *   "path"       its chunk path (findings inside it start with it)
+ *   "positions"  [x, y, z, ...]: 3 floats per vertex, the file's own
+ *                coordinates and units
+ *   "normals"    [x, y, z, ...] per vertex, when the file has them
+ *   "uvs"        [u, v, ...] per vertex (the first set), when it has them
+ *   "triangles"  [a, b, c, ...]: 3 vertex indices per triangle, as stored
+ *                (an index may be out of range in a damaged file: the
+ *                viewer skips such a triangle)
+ *   "vertex_arrays", "triangle_arrays"  [{"path", "first", "count"}]:
+ *                the chunks the vertices and triangles come from, in
+ *                order: a finding at PATH[i] is vertex (triangle) first + i
+ *   "bones"      per vertex, the bone (pivot or joint) index it is bound
+ *                to, when the file binds vertices; "bone_names" names them
+ */
+#ifndef WL_TF_GEOMETRY_H
+#define WL_TF_GEOMETRY_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#include "core/chunk.h"
+
+/** A new mesh object with name and path (the chunk path of src). */
+json_t *wl_tf_geo_mesh(const wl_doc *d, const char *name, const wl_chunk *src);
+
+/** Appends {"path": PATH-of-src, "first": first, "count": count} to the
+ *  mesh's array key ("vertex_arrays" or "triangle_arrays"). */
+void wl_tf_geo_span(json_t *mesh, const char *key, const wl_doc *d, const wl_chunk *src, size_t first,
+		    size_t count);
+
+/** Appends n floats to the mesh's array key (made when absent). */
+void wl_tf_geo_floats(json_t *mesh, const char *key, const float *v, size_t n);
+
+/** Appends n unsigned integers to the mesh's array key. */
+void wl_tf_geo_uints(json_t *mesh, const char *key, const uint32_t *v, size_t n);
+
+#endif

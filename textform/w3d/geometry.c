@@ -1,0 +1,47 @@
+/* geometry.c - W3D meshes for display (wl_tf_format.geometry; keys in
+ * textform/geometry.h): each MESH of the typed model (core/w3d/mesh.h) with
+ * its VERTICES, VERTEX_NORMALS, the first stage's texture coordinates of
+ * its first material pass, TRIANGLES (W3dTriStruct vindex) and, for a
+ * skin, the bone (pivot) of each vertex from VERTEX_INFLUENCES (its first
+ * bone; w3d spec §2.6). */
+#include "textform/geometry.h"
+#include "textform/w3d/w3d_geometry.h"
+
+#include "core/w3d/model.h"
+
+static void mesh_geometry(json_t *out, const wl_doc *d, const w3d_mesh *m)
+{
+	if (!m || !m->src)
+		return;
+	json_t *g = wl_tf_geo_mesh(d, m->name, m->src);
+	if (!g)
+		return;
+	size_t nv = m->vertices.count;
+	if (m->vertices.src)
+		wl_tf_geo_span(g, "vertex_arrays", d, m->vertices.src, 0, nv);
+	wl_tf_geo_floats(g, "positions", nv ? &m->vertices.v[0].x : NULL, 3 * nv);
+	if (m->normals.count == nv && nv)
+		wl_tf_geo_floats(g, "normals", &m->normals.v[0].x, 3 * nv);
+	if (m->triangles_src)
+		wl_tf_geo_span(g, "triangle_arrays", d, m->triangles_src, 0, m->triangle_count);
+	for (size_t i = 0; i < m->triangle_count; i++)
+		wl_tf_geo_uints(g, "triangles", m->triangles[i].vindex, 3);
+	if (!json_object_get(g, "triangles"))
+		wl_tf_geo_uints(g, "triangles", NULL, 0);
+	if (m->influences.count == nv && nv) {
+		for (size_t i = 0; i < nv; i++) {
+			uint32_t b = m->influences.v[i].bone[0];
+			wl_tf_geo_uints(g, "bones", &b, 1);
+		}
+	}
+	json_array_append_new(out, g);
+}
+
+json_t *wl_w3d_geometry_json(const wl_doc *d)
+{
+	const w3d_model *md = d->model;
+	json_t *meshes = json_array();
+	for (size_t i = 0; md && meshes && i < md->mesh_count; i++)
+		mesh_geometry(meshes, d, md->meshes[i]);
+	return meshes ? json_pack("{s:o}", "meshes", meshes) : NULL;
+}
