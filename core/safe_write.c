@@ -44,6 +44,35 @@ int wl_sw_tmp_name(char *buf, size_t cap, const char *path, const char *tag)
 	return n >= 0 && (size_t)n < cap ? 0 : -1;
 }
 
+void wl_sw_close_fd(wl_sw *w)
+{
+	int e = errno;
+	if (w->fp)
+		fclose(w->fp);
+	else if (w->fd >= 0)
+		close(w->fd);
+	w->fp = NULL;
+	w->fd = -1;
+	errno = e;
+}
+
+int wl_sw_backup_claim(const char *path, char *name, size_t cap, wl_sw *b, int (*claim)(wl_sw *b, const char *name))
+{
+	for (unsigned k = 0; k < 1000; k++) {
+		int len = k ? snprintf(name, cap, "%s.bak.%u", path, k) : snprintf(name, cap, "%s.bak", path);
+		if (len < 0 || len >= (int)cap) {
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		if (claim(b, name) == 0)
+			return 0;
+		if (errno != EEXIST)
+			return -1;
+	}
+	errno = EEXIST;
+	return -1;
+}
+
 int wl_sw_write(wl_sw *w, const void *p, size_t n)
 {
 	const uint8_t *b = p;

@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include "safe_write.h"
+
 /* src into dst (cap bytes); -1 with ENAMETOOLONG when it does not fit. */
 int wl_sw_copy_path(char *dst, size_t cap, const char *src);
 
@@ -13,5 +15,15 @@ int wl_sw_copy_path(char *dst, size_t cap, const char *src);
  * a file with a long name can still be written.  -1 when the whole path
  * does not fit in cap. */
 int wl_sw_tmp_name(char *buf, size_t cap, const char *path, const char *tag);
+
+/* Closes w's temporary file (its stream, or its descriptor) and forgets
+ * it; errno kept. */
+void wl_sw_close_fd(wl_sw *w);
+
+/* Gives the backup b, its temporary file written, the first free name of
+ * PATH.bak, PATH.bak.1, ..., PATH.bak.999 through claim, which never
+ * replaces a file (-1 with EEXIST when the name is taken); the name used
+ * (or tried last) goes to name (cap bytes).  0, or -1 with errno. */
+int wl_sw_backup_claim(const char *path, char *name, size_t cap, wl_sw *b, int (*claim)(wl_sw *b, const char *name));
 
 #endif

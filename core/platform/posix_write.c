@@ -434,17 +434,8 @@ int wl_sw_backup(wl_sw *w, const uint8_t *p, size_t n, char *name, size_t cap)
 	b.tmp[0] = 0;
 	snprintf(name, cap, "%s.bak", w->path);
 	int rc = tmp_open(&b) == 0 && wl_sw_write(&b, p, n) == WL_SW_OK && finish_file(&b, b.fd) == 0 ? 0 : -1;
-	for (unsigned k = 0; rc == 0 && k < 1000; k++) {
-		int len = k ? snprintf(name, cap, "%s.bak.%u", w->path, k) : snprintf(name, cap, "%s.bak", w->path);
-		if (len >= (int)cap) {
-			errno = ENAMETOOLONG;
-			rc = -1;
-		} else if (link_as(&b, name) == 0) {
-			break;
-		} else if (errno != EEXIST || k == 999) {
-			rc = -1;
-		}
-	}
+	if (rc == 0)
+		rc = wl_sw_backup_claim(w->path, name, cap, &b, link_as);
 	int e = errno;
 	w->meta_lost += b.meta_lost;
 	wl_sw_abort(&b);
@@ -457,12 +448,7 @@ int wl_sw_backup(wl_sw *w, const uint8_t *p, size_t n, char *name, size_t cap)
 void wl_sw_abort(wl_sw *w)
 {
 	int e = errno;
-	if (w->fp)
-		fclose(w->fp);
-	else if (w->fd >= 0)
-		close(w->fd);
-	w->fp = NULL;
-	w->fd = -1;
+	wl_sw_close_fd(w);
 	tmp_forget(w, true);
 	if (w->lock_fd >= 0)
 		close(w->lock_fd); /* drops the flock */

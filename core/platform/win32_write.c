@@ -274,14 +274,7 @@ static int close_tmp(wl_sw *w)
 		errno = wl_w32_errno(GetLastError());
 		rc = -1;
 	}
-	int e = errno;
-	if (w->fp)
-		fclose(w->fp);
-	else if (w->fd >= 0)
-		close(w->fd);
-	w->fp = NULL;
-	w->fd = -1;
-	errno = e;
+	wl_sw_close_fd(w);
 	return rc;
 }
 
@@ -361,6 +354,15 @@ int wl_sw_commit(wl_sw *w)
 	return rc == 0 ? WL_SW_OK : WL_SW_ERR;
 }
 
+/* Names the backup b's temporary file `name`, never replacing a file. */
+static int claim(wl_sw *b, const char *name)
+{
+	if (move_to(b->tmp, name, false) != 0)
+		return -1;
+	tmp_forget(b, false);
+	return 0;
+}
+
 int wl_sw_backup(wl_sw *w, const uint8_t *p, size_t n, char *name, size_t cap)
 {
 	wl_sw b = *w;
@@ -369,18 +371,8 @@ int wl_sw_backup(wl_sw *w, const uint8_t *p, size_t n, char *name, size_t cap)
 	b.tmp[0] = 0;
 	snprintf(name, cap, "%s.bak", w->path);
 	int rc = tmp_open(&b) == 0 && wl_sw_write(&b, p, n) == WL_SW_OK && close_tmp(&b) == 0 ? 0 : -1;
-	for (unsigned k = 0; rc == 0 && k < 1000; k++) {
-		int len = k ? snprintf(name, cap, "%s.bak.%u", w->path, k) : snprintf(name, cap, "%s.bak", w->path);
-		if (len >= (int)cap) {
-			errno = ENAMETOOLONG;
-			rc = -1;
-		} else if (move_to(b.tmp, name, false) == 0) {
-			tmp_forget(&b, false);
-			break;
-		} else if (errno != EEXIST || k == 999) {
-			rc = -1;
-		}
-	}
+	if (rc == 0)
+		rc = wl_sw_backup_claim(w->path, name, cap, &b, claim);
 	int e = errno;
 	wl_sw_abort(&b);
 	errno = e;
@@ -390,12 +382,7 @@ int wl_sw_backup(wl_sw *w, const uint8_t *p, size_t n, char *name, size_t cap)
 void wl_sw_abort(wl_sw *w)
 {
 	int e = errno;
-	if (w->fp)
-		fclose(w->fp);
-	else if (w->fd >= 0)
-		close(w->fd);
-	w->fp = NULL;
-	w->fd = -1;
+	wl_sw_close_fd(w);
 	tmp_forget(w, true);
 	if (w->lock_fd >= 0)
 		close(w->lock_fd); /* drops the lock */
