@@ -9,7 +9,8 @@
  *   "positions"  [x, y, z, ...]: 3 floats per vertex, the file's own
  *                coordinates and units
  *   "normals"    [x, y, z, ...] per vertex, when the file has them
- *   "uvs"        [u, v, ...] per vertex (the first set), when it has them
+ *   "uvs"        [u, v, ...] per vertex (the first set, as stored), when it
+ *                has them
  *   "triangles"  [a, b, c, ...]: 3 vertex indices per triangle, as stored
  *                (an index may be out of range in a damaged file: the
  *                viewer skips such a triangle)

@@ -1,13 +1,26 @@
 /* geometry.c - W3D meshes for display (wl_tf_format.geometry; keys in
  * textform/geometry.h): each MESH of the typed model (core/w3d/mesh.h) with
  * its VERTICES, VERTEX_NORMALS, the first stage's texture coordinates of
- * its first material pass, TRIANGLES (W3dTriStruct vindex) and, for a
+ * its first material pass (as stored: the loader uses 1 - v), TRIANGLES (W3dTriStruct vindex) and, for a
  * skin, the bone (pivot) of each vertex from VERTEX_INFLUENCES (its first
  * bone; w3d spec §2.6). */
 #include "textform/geometry.h"
 #include "textform/w3d/w3d_geometry.h"
 
 #include "core/w3d/model.h"
+
+/* The texture coordinates of the first stage of the first material pass
+ * (STAGE_TEXCOORDS in its TEXTURE_STAGE, or in the pass itself as some
+ * exporters write it), as stored (the loader flips v), or NULL. */
+static const w3d_texcoord_array *first_uvs(const w3d_mesh *m)
+{
+	if (!m->materials.pass_count)
+		return NULL;
+	const w3d_material_pass *p = &m->materials.passes[0];
+	if (p->stage_count && p->stages[0].texcoords.count)
+		return &p->stages[0].texcoords;
+	return p->texcoords.count ? &p->texcoords : NULL;
+}
 
 static void mesh_geometry(json_t *out, const wl_doc *d, const w3d_mesh *m)
 {
@@ -22,6 +35,9 @@ static void mesh_geometry(json_t *out, const wl_doc *d, const w3d_mesh *m)
 	wl_tf_geo_floats(g, "positions", nv ? &m->vertices.v[0].x : NULL, 3 * nv);
 	if (m->normals.count == nv && nv)
 		wl_tf_geo_floats(g, "normals", &m->normals.v[0].x, 3 * nv);
+	const w3d_texcoord_array *uv = first_uvs(m);
+	if (uv && uv->count == nv && nv)
+		wl_tf_geo_floats(g, "uvs", &uv->v[0].u, 2 * nv);
 	if (m->triangles_src)
 		wl_tf_geo_span(g, "triangle_arrays", d, m->triangles_src, 0, m->triangle_count);
 	for (size_t i = 0; i < m->triangle_count; i++)
