@@ -59,7 +59,7 @@ static const wl_opt OPTS[] = {
 	  "every element" },
 	{ "geometry", no_argument, OPT_GEOMETRY, NULL,
 	  "the meshes for display, one JSON line: positions, normals, UVs, triangles, bones, and the chunk paths "
-	  "findings name them by (W3D, B3D; docs/web.md)" },
+	  "findings name them by (W3D, B3D, P3D LODs; docs/web.md)" },
 	{ "all", no_argument, 'a', NULL, "human dump: every array element, not only the first 8" },
 	{ "output", required_argument, 'o', "FILE",
 	  "write to FILE instead of standard output; a regular file only, replaced whole once the dump is "

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """geometry.py BUILD: w3ddump --geometry (issue 28: the meshes the web page
-draws, textform/geometry.h) over every W3D and B3D file of
+draws, textform/geometry.h) over every W3D, B3D and P3D file of
 ../shared/corpus, checked three ways:
 
 1. shape: per mesh, positions in threes, triangles in threes, normals (when
@@ -10,11 +10,14 @@ draws, textform/geometry.h) over every W3D and B3D file of
    triangles equal the records of the file's vertex and triangle chunks -
    W3D VERTICES (12 bytes a vertex) and TRIANGLES (32 bytes) of each MESH,
    B3D VRTS records (sized by their flags, tests/oracle/salvage_irr.py's
-   b3d_elements) and TRIS records (12 bytes);
+   b3d_elements) and TRIS records (12 bytes); P3D: per LOD the faces equal
+   w3ddump --json's count (which tests/p3d_crosscheck.py checks against its
+   own decoder) and face_triangles gives each face 1 or 2 triangles;
 3. findings: every finding of `w3dlint --format json` over the same files
-   whose chunk path is ARRAY[i], ARRAY a vertex or triangle array of the
-   file's geometry, names an element the geometry holds (i < its count):
-   what the page highlights exists.
+   whose chunk path is ARRAY[i], ARRAY a vertex, triangle or (P3D) face
+   array of the file's geometry, names an element the geometry holds (i <
+   its count; a P3D vertex finding, LOD[i][v] or LOD[i]/points[v], is one
+   of the LOD's vertices): what the page highlights exists.
 Exit 1 on any difference; skipped with one line without the corpus."""
 import json
 import os
@@ -70,6 +73,10 @@ def shape(m):
     for key, per in (("normals", 3), ("uvs", 2), ("bones", 1)):
         if key in m and len(m[key]) != per * nv:
             err.append("%s: %d values for %d vertices" % (key, len(m[key]), nv))
+    if "face_triangles" in m:
+        ft = m["face_triangles"]
+        if ft[-1:] != [nt] or any(b - a not in (0, 1, 2) for a, b in zip(ft, ft[1:])):
+            err.append("face_triangles do not give each face 0 to 2 of the %d triangles" % nt)
     for key, total in (("vertex_arrays", nv), ("triangle_arrays", nt)):
         at = 0
         for s in m.get(key, []):
@@ -88,7 +95,7 @@ def main():
         print("geometry: skipped: no corpus at %s" % corpus)
         return 0
     bad = files = meshes = verts = tris = mapped = 0
-    for fmt in ("w3d", "b3d"):
+    for fmt in ("w3d", "b3d", "p3d"):
         root = os.path.join(corpus, fmt)
         if not os.path.isdir(root):
             continue
@@ -96,7 +103,7 @@ def main():
                                             "-f", "json", root], capture_output=True).stdout)
         found = {f["path"]: f["findings"] for f in report["files"]}
         paths = sorted(os.path.join(d, f) for d, _, fs in os.walk(root) for f in fs
-                       if f.lower().endswith(".b3d" if fmt == "b3d" else ".w3d"))
+                       if f.lower().endswith("." + fmt))
         for path in paths:
             files += 1
             run = subprocess.run([os.path.join(build, "w3ddump"), "--geometry", path], capture_output=True)
@@ -115,13 +122,23 @@ def main():
                 err += ["%s: %s" % (m.get("path"), e) for e in shape(m)]
                 nv += len(m["positions"]) // 3
                 nt += len(m["triangles"]) // 3
-                for key in ("vertex_arrays", "triangle_arrays"):
+                for key in ("vertex_arrays", "triangle_arrays", "face_arrays"):
                     for s in m.get(key, []):
                         arrays[s["path"]] = s["count"]
-            with open(path, "rb") as fh:
-                ov, ot = own_counts(fmt, fh.read())
-            if (nv, nt) != (ov, ot):
-                err.append("%d vertices, %d triangles; the file's chunks hold %d, %d" % (nv, nt, ov, ot))
+            if fmt == "p3d":
+                model = json.loads(subprocess.run([os.path.join(build, "w3ddump"), "--json", path],
+                                                  capture_output=True).stdout)["model"]
+                for m in g["meshes"]:
+                    k = int(m["path"][4:-1])
+                    want = model["lods"][k].get("faces")
+                    if len(m["face_triangles"]) - 1 != want:
+                        err.append("%s: %d faces, w3ddump --json %r" % (m["path"], len(m["face_triangles"]) - 1,
+                                                                     want))
+            else:
+                with open(path, "rb") as fh:
+                    ov, ot = own_counts(fmt, fh.read())
+                if (nv, nt) != (ov, ot):
+                    err.append("%d vertices, %d triangles; the file's chunks hold %d, %d" % (nv, nt, ov, ot))
             verts += nv
             tris += nt
             rel = os.path.relpath(path, os.path.dirname(root))
@@ -134,15 +151,16 @@ def main():
                         if int(idx) >= arrays[arr]:
                             err.append("finding %s at %s: element %s past the %d the geometry holds"
                                        % (x["rule"], cp, idx, arrays[arr]))
+
             for e in err:
                 print("geometry: FAIL: %s: %s" % (rel, e))
             bad += bool(err)
     if bad:
         print("geometry: FAIL: %d of %d files" % (bad, files))
         return 1
-    print("geometry: ok: %d W3D and B3D files, %d meshes, %d vertices and %d triangles (equal to the files' "
-          "own chunks), %d findings at a vertex or triangle found in the geometry" % (files, meshes, verts, tris,
-                                                                                       mapped))
+    print("geometry: ok: %d W3D, B3D and P3D files, %d meshes or LODs, %d vertices and %d triangles (W3D, B3D: "
+          "equal to the files' own chunks; P3D faces: to the dump's), %d findings at a vertex, triangle or face "
+          "found in the geometry" % (files, meshes, verts, tris, mapped))
     return 0
 
 

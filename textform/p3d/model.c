@@ -21,6 +21,7 @@
 #include "lint/p3d/checks.h"
 #include "textform/p3d/mlod.h"
 #include "textform/registry.h"
+#include "textform/p3d/p3d_geometry.h"
 
 /* The escaped form of s[0..n) as a JSON string (null when out of memory). */
 static json_t *jstr(const uint8_t *s, size_t n)
@@ -299,6 +300,7 @@ static json_t *wl_p3d_model_json(const wl_doc *d, bool offsets)
 const wl_tf_format wl_p3d_text = {
 	.format = "p3d",
 	.model = wl_p3d_model_json,
+	.geometry = wl_p3d_geometry_json,
 	.doc_key = "mlod",
 	.write_doc = p3d_mlod_write_text,
 	.assemble_doc = p3d_mlod_assemble,
