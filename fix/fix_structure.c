@@ -274,7 +274,9 @@ static int drop_node(wl_fix_ctx *x, wl_chunk *k, const char *why)
  * container's own type (a B3D NODE under a NODE: a sub-object, whose loss
  * leaves the container's own MESH and keys whole; issue 17) or optional
  * (WL_TYPE_OPTIONAL: a B3D TRIS, one surface of its MESH, whose loss
- * leaves the MESH's vertices and other surfaces loadable; an ANIM).  Top-level chunks stay (the
+ * leaves the MESH's vertices and other surfaces loadable; an ANIM).  A
+ * sub-object whose own fields are whole (a B3D NODE's name and transform)
+ * is kept with them and its whole children.  Top-level chunks stay (the
  * driver removes one whose salvage does not load, fix/driver.h).  Each
  * step is noted with the byte range it drops.  Returns 0 (kept), 1
  * (removed) or -1. */
@@ -305,9 +307,20 @@ static int salvage_cut(wl_fix_ctx *x, wl_chunk *k)
 		bool kept = false; /* removed children are unlinked */
 		for (const wl_chunk *c = k->first_child; c && !kept; c = c->next)
 			kept = c->kind == WL_NODE_CHUNK;
-		if (!kept)
+		/* A sub-object (a container under one of its own type: a B3D
+		 * NODE under a NODE) whose own fields are whole - the node's
+		 * name and transform, a joint the loaders make (Irrlicht's
+		 * CB3DMeshFileLoader::readChunkNODE) - is an intact element:
+		 * it keeps its fields and whole children, only its cut parts
+		 * go (issue 29: dropping it lost a joint). */
+		/* (its fields end before the cut: bytes of a child follow them,
+		 * so the format's fields_size found them whole, not capped) */
+		bool own = k->fields > 0 && node_len(k) > (uint64_t)k->header_size + k->fields &&
+			   k->parent->kind == WL_NODE_CHUNK && k->parent->id == k->id && k->type &&
+			   k->parent->type && k->parent->type->child_ctx == k->type->child_ctx;
+		if (!kept && !own)
 			return drop_node(x, k, "removed (no whole chunk in it)");
-		if (lost && k->parent->kind != WL_NODE_ROOT)
+		if (lost && !own && k->parent->kind != WL_NODE_ROOT)
 			return drop_node(x, k, "removed (a part of it is cut off)");
 		if (wl_edit_cut(x->doc, k) != 0)
 			return -1;

@@ -765,6 +765,61 @@ START_TEST(test_drop_bad_weights)
 }
 END_TEST
 
+/* BB3D { NODE "root" { quad MESH; NODE "bone" { BONE of 2 weights } } }
+ * up to the end of "bone" (with_bone false: "bone" with no child);
+ * returns the BONE's header offset. */
+static size_t bone_node(wb *b, bool with_bone)
+{
+	static const int32_t vid[2] = { 0, 1 };
+	static const float w[2] = { 1.0f, 0.5f };
+	t_w3d_init(b);
+	t_b3d_begin(b, "BB3D");
+	t_w3d_u32(b, 1);
+	t_b3d_node_begin(b, "root", t_b3d_identity);
+	quad_mesh_open(b, -1, -1);
+	t_b3d_end(b);
+	t_b3d_node_begin(b, "bone", t_b3d_identity);
+	size_t at = b->len;
+	if (with_bone)
+		t_b3d_bone(b, vid, w, 2);
+	t_b3d_end(b);
+	t_b3d_end(b);
+	t_b3d_end(b);
+	return at;
+}
+
+/* Issue 29: a file cut inside the BONE of a bone NODE whose name and
+ * transform are whole.  Irrlicht makes the joint of that NODE from the
+ * damaged file; --unsafe removed the NODE ("no whole chunk in it") and the
+ * joint with it.  Now the NODE stays with its fields: the output is the
+ * model with "bone" childless.  Near miss: cut inside the NODE's own
+ * transform - it is not whole, and goes. */
+START_TEST(test_salvage_keeps_cut_bone_node)
+{
+	wb cut, want;
+	size_t bone = bone_node(&cut, true);
+	cut.len = bone + 3; /* the end of the file: 3 bytes of the BONE's tag */
+	bone_node(&want, false);
+	expect_fix(&cut, &want, true);
+	expect_fix(&want, NULL, true); /* idempotent */
+	/* near miss: 8 bytes of the transform missing */
+	cut.len = bone - 8;
+	wb root;
+	t_w3d_init(&root);
+	t_b3d_begin(&root, "BB3D");
+	t_w3d_u32(&root, 1);
+	t_b3d_node_begin(&root, "root", t_b3d_identity);
+	quad_mesh_open(&root, -1, -1);
+	t_b3d_end(&root);
+	t_b3d_end(&root);
+	t_b3d_end(&root);
+	expect_fix(&cut, &root, true);
+	t_w3d_free(&root);
+	t_w3d_free(&want);
+	t_w3d_free(&cut);
+}
+END_TEST
+
 /* A root NODE holding a quad MESH and two bone NODEs "a" and "b" and
  * nothing after them,
  * each with 4 position and scale keys; *keys_a: the offset of the first
@@ -1004,6 +1059,7 @@ Suite *b3d_fix_suite(void)
 	tcase_add_test(tc, test_trim_record_slack);
 	tcase_add_test(tc, test_drop_bad_triangles);
 	tcase_add_test(tc, test_drop_bad_weights);
+	tcase_add_test(tc, test_salvage_keeps_cut_bone_node);
 	tcase_add_test(tc, test_intact_node_in_stray_bytes);
 	tcase_add_test(tc, test_trailing_bytes_on_b3d);
 	tcase_add_test(tc, test_container_size_on_b3d);
