@@ -22,19 +22,55 @@
 
 /* ------------------------------------------------------------ UTF-8 */
 
+/* The code point of the UTF-8 sequence at s, its length in *len; -1 for
+ * bytes that are not UTF-8.  An encoded surrogate (ED A0..BF xx) is taken:
+ * it is how a name holding a lone surrogate comes back from the layer
+ * (WTF-8), so such a name can be opened again. */
+static long utf8_next(const unsigned char *s, size_t *len)
+{
+	unsigned c = s[0];
+	size_t n = c < 0x80 ? 1 : c >= 0xC2 && c < 0xE0 ? 2 : c >= 0xE0 && c < 0xF0 ? 3 : c >= 0xF0 && c < 0xF5 ? 4 : 0;
+	if (n == 0)
+		return -1;
+	unsigned long cp = n == 1 ? c : c & (0xFFu >> (n + 1));
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return -1;
+		cp = cp << 6 | (s[i] & 0x3Fu);
+	}
+	static const unsigned long least[] = { 0, 0, 0x80, 0x800, 0x10000 };
+	if (cp < least[n] || cp > 0x10FFFF)
+		return -1; /* overlong or past Unicode */
+	*len = n;
+	return (long)cp;
+}
+
 wchar_t *wl_w32_wide(const char *s)
 {
-	int n = MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, s, -1, NULL, 0);
-	if (n <= 0) {
-		errno = EILSEQ;
-		return NULL;
-	}
-	wchar_t *w = malloc((size_t)n * sizeof *w);
+	size_t n = strlen(s);
+	wchar_t *w = malloc((n + 1) * sizeof *w);
 	if (!w) {
 		errno = ENOMEM;
 		return NULL;
 	}
-	MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, s, -1, w, n);
+	size_t o = 0;
+	for (size_t i = 0; i < n;) {
+		size_t len = 0;
+		long cp = utf8_next((const unsigned char *)s + i, &len);
+		if (cp < 0) {
+			free(w);
+			errno = EILSEQ;
+			return NULL;
+		}
+		if (cp >= 0x10000) {
+			w[o++] = (wchar_t)(0xD800 + ((cp - 0x10000) >> 10));
+			w[o++] = (wchar_t)(0xDC00 + ((cp - 0x10000) & 0x3FF));
+		} else {
+			w[o++] = (wchar_t)cp;
+		}
+		i += len;
+	}
+	w[o] = 0;
 	return w;
 }
 
@@ -116,9 +152,36 @@ int wl_w32_errno(unsigned long e)
 
 /* ------------------------------------------------------------- start-up */
 
+/* The console as the tool found it, put back at exit: the code page and
+ * modes belong to the console, which the shell that started the tool
+ * shares. */
+static UINT saved_cp;
+static DWORD saved_mode[2];
+static bool mode_set[2];
+
+static void restore_console(void)
+{
+	for (int i = 0; i < 2; i++)
+		if (mode_set[i])
+			SetConsoleMode(GetStdHandle(i ? STD_ERROR_HANDLE : STD_OUTPUT_HANDLE), saved_mode[i]);
+	if (saved_cp)
+		SetConsoleOutputCP(saved_cp);
+}
+
 void wl_os_start(int *argc, char ***argv)
 {
+	/* UTF-8 output, and the escape sequences of the colours and the
+	 * progress line interpreted (Windows 10's console does so only when
+	 * asked: ENABLE_VIRTUAL_TERMINAL_PROCESSING) */
+	saved_cp = GetConsoleOutputCP();
 	SetConsoleOutputCP(CP_UTF8);
+	for (int i = 0; i < 2; i++) {
+		HANDLE h = GetStdHandle(i ? STD_ERROR_HANDLE : STD_OUTPUT_HANDLE);
+		if (h != INVALID_HANDLE_VALUE && h && GetConsoleMode(h, &saved_mode[i]))
+			mode_set[i] = SetConsoleMode(h, saved_mode[i] | ENABLE_PROCESSED_OUTPUT |
+							       ENABLE_VIRTUAL_TERMINAL_PROCESSING) != 0;
+	}
+	atexit(restore_console);
 	_setmode(_fileno(stdin), _O_BINARY);
 	_setmode(_fileno(stdout), _O_BINARY);
 	_setmode(_fileno(stderr), _O_BINARY);
@@ -149,14 +212,30 @@ unsigned wl_os_cpus(void)
 
 /* ---------------------------------------------------------------- files */
 
+static bool is_folder(const char *path);
+
 int wl_os_open_read(const char *path, bool nonblock)
 {
 	(void)nonblock; /* no FIFOs without writers to block on */
 	wchar_t *w = wl_w32_wide(path);
 	if (!w)
 		return -1;
-	int fd = _wopen(w, _O_RDONLY | _O_BINARY | _O_NOINHERIT);
+	/* CreateFileW rather than _wopen: FILE_SHARE_DELETE lets another run
+	 * rename or replace the file while this one reads it, as on POSIX; the
+	 * handle is not inherited (no SECURITY_ATTRIBUTES) */
+	HANDLE h = CreateFileW(w, GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL,
+			       OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, NULL);
+	DWORD e = GetLastError();
 	free(w);
+	if (h == INVALID_HANDLE_VALUE) {
+		errno = e == ERROR_ACCESS_DENIED && is_folder(path) ? EISDIR : wl_w32_errno(e);
+		return -1;
+	}
+	int fd = _open_osfhandle((intptr_t)h, _O_RDONLY | _O_BINARY | _O_NOINHERIT);
+	if (fd < 0) {
+		CloseHandle(h);
+		errno = EMFILE;
+	}
 	return fd;
 }
 
@@ -173,14 +252,23 @@ ssize_t wl_os_pread(int fd, void *buf, size_t n, uint64_t off)
 		errno = EBADF;
 		return -1;
 	}
+	/* ReadFile at an offset moves the position of a synchronous handle:
+	 * it is put back, as pread(2) leaves it */
+	LARGE_INTEGER zero = { .QuadPart = 0 }, pos;
+	if (!SetFilePointerEx(h, zero, &pos, FILE_CURRENT)) {
+		errno = wl_w32_errno(GetLastError());
+		return -1;
+	}
 	OVERLAPPED ov;
 	memset(&ov, 0, sizeof ov);
 	ov.Offset = (DWORD)off;
 	ov.OffsetHigh = (DWORD)(off >> 32);
 	DWORD got = 0;
 	DWORD want = n > 0x40000000u ? 0x40000000u : (DWORD)n;
-	if (!ReadFile(h, buf, want, &got, &ov)) {
-		DWORD e = GetLastError();
+	BOOL ok = ReadFile(h, buf, want, &got, &ov);
+	DWORD e = GetLastError();
+	SetFilePointerEx(h, pos, NULL, FILE_BEGIN);
+	if (!ok) {
 		if (e == ERROR_HANDLE_EOF)
 			return 0;
 		errno = wl_w32_errno(e);
@@ -230,15 +318,89 @@ static bool attributes(const wchar_t *w, DWORD *attr, DWORD *tag)
 	return true;
 }
 
+/* true when the last name of w is one Windows keeps for a device (NUL,
+ * CON, PRN, AUX, COM1-9, LPT1-9, CONIN$, CONOUT$, with any extension), or
+ * w is in the \\.\ device namespace: such a path is asked what it is. */
+static bool device_name(const wchar_t *w)
+{
+	if (wcsncmp(w, L"\\\\.\\", 4) == 0)
+		return true;
+	const wchar_t *b = w;
+	for (const wchar_t *p = w; *p; p++)
+		if (*p == L'\\' || *p == L'/' || (*p == L':' && p == w + 1))
+			b = p + 1;
+	size_t n = 0;
+	while (b[n] && b[n] != L'.' && b[n] != L' ' && b[n] != L':')
+		n++;
+	wchar_t u[8];
+	if (n < 3 || n > 7)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		u[i] = b[i] >= L'a' && b[i] <= L'z' ? (wchar_t)(b[i] - 32) : b[i];
+	u[n] = 0;
+	if (n == 3)
+		return !wcscmp(u, L"NUL") || !wcscmp(u, L"CON") || !wcscmp(u, L"PRN") || !wcscmp(u, L"AUX");
+	if (n == 4)
+		return (!wcsncmp(u, L"COM", 3) || !wcsncmp(u, L"LPT", 3)) && u[3] >= L'1' && u[3] <= L'9';
+	return !wcscmp(u, L"CONIN$") || !wcscmp(u, L"CONOUT$");
+}
+
+/* The kind of a device path (S_IFCHR for NUL, CON, a serial port;
+ * S_IFIFO for a pipe), or 0 when it is a file on a disk after all
+ * (Windows 11 keeps only the bare names for devices). */
+static unsigned short device_kind(const wchar_t *w)
+{
+	/* CON opens only for reading or writing (CONIN$, CONOUT$) */
+	static const DWORD access[] = { 0, GENERIC_READ, GENERIC_WRITE };
+	HANDLE h = INVALID_HANDLE_VALUE;
+	for (size_t i = 0; i < 3 && h == INVALID_HANDLE_VALUE; i++)
+		h = CreateFileW(w, access[i], FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL,
+				OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, NULL);
+	if (h == INVALID_HANDLE_VALUE) {
+		/* a bare device name is a device on every Windows, even one
+		 * this process cannot open (CON without a console) */
+		bool bare = true;
+		for (const wchar_t *p = w; *p; p++)
+			bare = bare && *p != L'\\' && *p != L'/' && *p != L':';
+		return bare ? S_IFCHR : 0;
+	}
+	DWORD t = GetFileType(h);
+	CloseHandle(h);
+	return t == FILE_TYPE_CHAR ? S_IFCHR : t == FILE_TYPE_PIPE ? S_IFIFO : 0;
+}
+
 static int stat_wl_w32_wide(const wchar_t *w, struct stat *st)
 {
 	struct _stat64 s;
+	unsigned short dev = device_name(w) ? device_kind(w) : 0;
+	if (dev) {
+		memset(st, 0, sizeof *st);
+		st->st_mode = (unsigned short)(dev | 0666);
+		st->st_nlink = 1;
+		return 0;
+	}
 	if (_wstat64(w, &s) != 0) {
 		/* a root such as "C:\" answers; a trailing separator elsewhere
 		 * needs its attributes (_wstat64 refuses "C:\x\") */
 		DWORD attr, tag;
-		if (!attributes(w, &attr, &tag))
+		size_t n = wcslen(w);
+		if (!attributes(w, &attr, &tag)) {
+			/* "file\": POSIX says ENOTDIR when the name without the
+			 * separator is not a folder */
+			if (n > 1 && (w[n - 1] == L'\\' || w[n - 1] == L'/') && errno == ENOENT) {
+				wchar_t *cut = _wcsdup(w);
+				if (cut) {
+					while (n > 1 && (cut[n - 1] == L'\\' || cut[n - 1] == L'/'))
+						cut[--n] = 0;
+					if (attributes(cut, &attr, &tag) && !(attr & FILE_ATTRIBUTE_DIRECTORY))
+						errno = ENOTDIR;
+					else
+						errno = ENOENT;
+					free(cut);
+				}
+			}
 			return -1;
+		}
 		memset(st, 0, sizeof *st);
 		st->st_mode = (unsigned short)((attr & FILE_ATTRIBUTE_DIRECTORY) ? (S_IFDIR | 0755) : (S_IFREG | 0644));
 		return 0;
@@ -252,7 +414,6 @@ static int stat_wl_w32_wide(const wchar_t *w, struct stat *st)
 	st->st_atime = s.st_atime;
 	st->st_mtime = s.st_mtime;
 	st->st_ctime = s.st_ctime;
-	/* the CRT leaves a device (NUL, CON) a character device: kept */
 	return 0;
 }
 
@@ -266,6 +427,12 @@ int wl_os_stat(const char *path, struct stat *st)
 	free(w);
 	errno = e;
 	return rc;
+}
+
+static bool is_folder(const char *path)
+{
+	struct stat st;
+	return wl_os_stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 int wl_os_lstat(const char *path, struct stat *st)
@@ -317,7 +484,11 @@ int wl_os_file_id(const char *path, const struct stat *st, wl_os_id *id)
 
 bool wl_os_isatty(int fd)
 {
-	return _isatty(fd) != 0;
+	/* _isatty is true for every character device, NUL included: a
+	 * console is what has a console mode */
+	HANDLE h = (HANDLE)_get_osfhandle(fd);
+	DWORD mode;
+	return h != INVALID_HANDLE_VALUE && GetConsoleMode(h, &mode) != 0;
 }
 
 int wl_os_term_cols(int fd)
@@ -477,9 +648,11 @@ wl_os_dir *wl_os_opendir(const char *path)
 	d->h = FindFirstFileExW(w, FindExInfoBasic, &d->fd, FindExSearchNameMatch, NULL, 0);
 	DWORD e = GetLastError();
 	free(w);
+	if (d->h == INVALID_HANDLE_VALUE && e == ERROR_FILE_NOT_FOUND && is_folder(path))
+		return d; /* an empty root (C:\ has no "." or ".."): lists nothing */
 	if (d->h == INVALID_HANDLE_VALUE) {
 		free(d);
-		errno = e == ERROR_FILE_NOT_FOUND ? ENOENT : wl_w32_errno(e);
+		errno = wl_w32_errno(e);
 		/* a file given as a folder */
 		if (e == ERROR_DIRECTORY || e == ERROR_PATH_NOT_FOUND) {
 			struct stat st;
@@ -494,6 +667,8 @@ wl_os_dir *wl_os_opendir(const char *path)
 
 const char *wl_os_readdir(wl_os_dir *d, int *kind)
 {
+	if (d->h == INVALID_HANDLE_VALUE)
+		return NULL;
 	if (!d->first && !FindNextFileW(d->h, &d->fd))
 		return NULL;
 	d->first = false;
@@ -518,94 +693,15 @@ void wl_os_closedir(wl_os_dir *d)
 {
 	if (!d)
 		return;
-	FindClose(d->h);
+	if (d->h != INVALID_HANDLE_VALUE)
+		FindClose(d->h);
 	free(d->name);
 	free(d);
 }
 
 /* ----------------------------------------------------------------- text */
 
-/* fnmatch(3) without flags, as POSIX specifies it (XCU 2.13.1): the C
- * library here has none.  Bytes are compared as they are (UTF-8 sequences
- * match themselves; `?` matches one byte). */
-static int bracket(const char *p, unsigned char c, const char **end)
-{
-	const char *q = p + 1;
-	bool neg = *q == '!' || *q == '^';
-	if (neg)
-		q++;
-	bool hit = false;
-	bool first = true;
-	while (*q && (first || *q != ']')) {
-		first = false;
-		unsigned char lo = (unsigned char)*q;
-		if (lo == '\\' && q[1])
-			lo = (unsigned char)*++q;
-		q++;
-		if (q[0] == '-' && q[1] && q[1] != ']') {
-			unsigned char hi = (unsigned char)q[1];
-			if (hi == '\\' && q[2])
-				hi = (unsigned char)*++q;
-			q += 2;
-			hit = hit || (c >= lo && c <= hi);
-		} else {
-			hit = hit || c == lo;
-		}
-	}
-	if (*q != ']')
-		return -1; /* no closing ']': the '[' is an ordinary character */
-	*end = q + 1;
-	return hit != neg;
-}
-
-int wl_os_fnmatch(const char *pat, const char *s)
-{
-	const char *star = NULL, *resume = NULL;
-	for (;;) {
-		const char *next = pat;
-		bool step = false;
-		if (*pat == '*') {
-			while (*pat == '*')
-				pat++;
-			star = pat;
-			resume = s;
-			continue;
-		}
-		if (*s) {
-			if (*pat == '?') {
-				next = pat + 1;
-				step = true;
-			} else if (*pat == '[') {
-				const char *end;
-				int b = bracket(pat, (unsigned char)*s, &end);
-				if (b < 0) {
-					step = *s == '[';
-					next = pat + 1;
-				} else {
-					step = b == 1;
-					next = end;
-				}
-			} else if (*pat == '\\' && pat[1]) {
-				step = *s == pat[1];
-				next = pat + 2;
-			} else if (*pat) {
-				step = *s == *pat;
-				next = pat + 1;
-			}
-		} else if (!*pat) {
-			return 0;
-		}
-		if (step) {
-			pat = next;
-			s++;
-			continue;
-		}
-		if (!star || !*resume)
-			return 1;
-		pat = star;
-		s = ++resume;
-	}
-}
+/* wl_os_fnmatch: win32_fnmatch.c */
 
 char *wl_os_strndup(const char *s, size_t n)
 {
@@ -626,12 +722,49 @@ void wl_os_strerror(int e, char *buf, size_t cap)
 		snprintf(buf, cap, "error %d", e);
 }
 
+/* The stream is a file in the user's temporary folder, removed by Windows
+ * when closed (FILE_FLAG_DELETE_ON_CLOSE) and kept in memory while it is
+ * small (FILE_ATTRIBUTE_TEMPORARY).  Not tmpfile(): msvcrt's makes its
+ * file in the root of the current drive, which a user who is not an
+ * administrator may not write. */
 FILE *wl_os_memstream_open(wl_os_memstream *m)
 {
+	static volatile LONG seq;
 	m->buf = NULL;
 	m->len = 0;
-	m->f = tmpfile();
-	return m->f;
+	m->f = NULL;
+	wchar_t dir[MAX_PATH + 1], name[MAX_PATH + 64];
+	DWORD n = GetTempPathW(MAX_PATH + 1, dir);
+	if (n == 0 || n > MAX_PATH) {
+		errno = ENOENT;
+		return NULL;
+	}
+	for (int tries = 0; tries < 100; tries++) {
+		swprintf(name, sizeof name / sizeof name[0], L"%lsw3dlint-%lx-%lx-%lx.tmp", dir,
+			 (unsigned long)GetCurrentProcessId(), (unsigned long)InterlockedIncrement(&seq),
+			 (unsigned long)GetTickCount());
+		HANDLE h = CreateFileW(name, GENERIC_READ | GENERIC_WRITE, 0, NULL, CREATE_NEW,
+				       FILE_ATTRIBUTE_TEMPORARY | FILE_FLAG_DELETE_ON_CLOSE, NULL);
+		if (h == INVALID_HANDLE_VALUE) {
+			DWORD e = GetLastError();
+			if (e == ERROR_FILE_EXISTS || e == ERROR_ALREADY_EXISTS)
+				continue;
+			errno = wl_w32_errno(e);
+			return NULL;
+		}
+		int fd = _open_osfhandle((intptr_t)h, _O_RDWR | _O_BINARY);
+		if (fd < 0) {
+			CloseHandle(h);
+			errno = EMFILE;
+			return NULL;
+		}
+		m->f = _fdopen(fd, "w+b");
+		if (!m->f)
+			_close(fd);
+		return m->f;
+	}
+	errno = EEXIST;
+	return NULL;
 }
 
 int wl_os_memstream_close(wl_os_memstream *m, char **buf, size_t *len)
@@ -640,9 +773,10 @@ int wl_os_memstream_close(wl_os_memstream *m, char **buf, size_t *len)
 	m->f = NULL;
 	if (!f)
 		return -1;
-	long n = fflush(f) == 0 && !ferror(f) ? ftell(f) : -1;
-	char *b = n >= 0 ? malloc((size_t)n + 1) : NULL;
-	bool ok = b && fseek(f, 0, SEEK_SET) == 0 && fread(b, 1, (size_t)n, f) == (size_t)n;
+	/* 64-bit positions: long has 32 bits on Windows */
+	long long n = fflush(f) == 0 && !ferror(f) ? _ftelli64(f) : -1;
+	char *b = n >= 0 && (unsigned long long)n < SIZE_MAX ? malloc((size_t)n + 1) : NULL;
+	bool ok = b && _fseeki64(f, 0, SEEK_SET) == 0 && fread(b, 1, (size_t)n, f) == (size_t)n;
 	if (fclose(f) != 0)
 		ok = false;
 	if (!ok) {

@@ -9,12 +9,21 @@
  *   target; removed by wl_sw_abort and, on Ctrl-C, Ctrl-Break or a closed
  *   console, by the handler of wl_sw_signals_init (SetConsoleCtrlHandler).
  *   Windows has no O_TMPFILE: a run killed outright leaves that name.
- * - Commit: FlushFileBuffers, then MoveFileExW with MOVEFILE_WRITE_THROUGH
- *   (and MOVEFILE_REPLACE_EXISTING for a file that is there; a new target
- *   is given its name without replacing one that appeared meanwhile).  The
+ * - Commit: FlushFileBuffers, then the temporary file takes the target's
+ *   name with the lock held, so that a run waiting for the lock finds the
+ *   new file when it gets it: a rename with POSIX semantics
+ *   (FileRenameInfoEx, Windows 10 1809 on NTFS), which replaces a file that
+ *   other handles hold open; where the system cannot, the old file is
+ *   renamed aside (allowed while the handles open on it share delete, as
+ *   the lock's and the waiting runs' do) and the temporary file takes the
+ *   free name (MOVEFILE_WRITE_THROUGH).  MoveFileExW with
+ *   MOVEFILE_REPLACE_EXISTING is no use: it fails while any handle of the
+ *   target is open, a waiting run's included.  A new target is given its
+ *   name without replacing one that appeared meanwhile.  The
  *   read-only, hidden, system and archive attributes of the file replaced
  *   are given to the new one; a read-only target is refused unless
- *   WL_SW_READONLY_OK (its mode, from _wstat64, has no write bits).
+ *   WL_SW_READONLY_OK (its mode, from _wstat64, has no write bits).  The
+ *   hard-link count is the locked handle's (GetFileInformationByHandle).
  * - A target that is a folder or a device (NUL, CON, COM1) is refused
  *   before anything is made (WL_SW_NOTREG); a symbolic link or junction is
  *   followed once.
@@ -141,12 +150,7 @@ static int take_lock(wl_sw *w)
 		w->st = st;
 		if (!S_ISREG(st.st_mode))
 			return WL_SW_NOTREG;
-		wl_os_id before, after;
-		if (wl_os_file_id(w->path, &st, &before) != 0) {
-			if (errno == ENOENT)
-				continue; /* gone meanwhile */
-			return WL_SW_ERR;
-		}
+		wl_os_id now;
 		wchar_t *p = wl_w32_wide(w->path);
 		if (!p)
 			return WL_SW_ERR;
@@ -169,11 +173,17 @@ static int take_lock(wl_sw *w)
 			CloseHandle(h);
 			return WL_SW_ERR;
 		}
-		if (wl_os_stat(w->path, &st) != 0 || wl_os_file_id(w->path, &st, &after) != 0 ||
-		    after.dev != before.dev || after.ino != before.ino) {
-			CloseHandle(h); /* replaced while we waited: lock the new one */
+		/* the file locked is still the one of that name (a run that held
+		 * the lock may have replaced it while we waited: then lock the
+		 * new one); its link count is the handle's (the CRT says 1) */
+		BY_HANDLE_FILE_INFORMATION info;
+		if (!GetFileInformationByHandle(h, &info) || wl_os_stat(w->path, &st) != 0 ||
+		    wl_os_file_id(w->path, &st, &now) != 0 || now.dev != info.dwVolumeSerialNumber ||
+		    now.ino != (((uint64_t)info.nFileIndexHigh << 32) | info.nFileIndexLow)) {
+			CloseHandle(h);
 			continue;
 		}
+		st.st_nlink = (short)(info.nNumberOfLinks > 0x7FFF ? 0x7FFF : info.nNumberOfLinks);
 		int fd = _open_osfhandle((intptr_t)h, _O_RDONLY);
 		if (fd < 0) {
 			CloseHandle(h);
@@ -289,31 +299,154 @@ static DWORD kept_attributes(const wchar_t *target)
 		    FILE_ATTRIBUTE_NOT_CONTENT_INDEXED);
 }
 
-/* Renames the temporary file tmp to name, replacing a file there when
- * replace (its attributes given to the new one); EEXIST when !replace and
- * the name is taken. */
-static int move_to(const char *tmp, const char *name, bool replace)
+/* Gives the temporary file tmp the name `name`, never replacing a file
+ * (EEXIST when the name is taken). */
+static int move_new(const char *tmp, const char *name)
 {
 	wchar_t *t = wl_w32_wide(tmp), *n = wl_w32_wide(name);
 	int rc = -1;
 	if (t && n) {
-		DWORD attr = replace ? kept_attributes(n) : 0;
-		if (attr & FILE_ATTRIBUTE_READONLY)
-			SetFileAttributesW(n, attr & ~(DWORD)FILE_ATTRIBUTE_READONLY);
-		if (MoveFileExW(t, n, MOVEFILE_WRITE_THROUGH | (replace ? MOVEFILE_REPLACE_EXISTING : 0))) {
+		if (MoveFileExW(t, n, MOVEFILE_WRITE_THROUGH))
 			rc = 0;
-			if (attr)
-				SetFileAttributesW(n, attr);
-		} else {
+		else
 			errno = wl_w32_errno(GetLastError());
-			if (attr & FILE_ATTRIBUTE_READONLY)
-				SetFileAttributesW(n, attr); /* put back */
-		}
-	} else if (!errno) {
-		errno = ENOMEM;
 	}
 	free(t);
 	free(n);
+	return rc;
+}
+
+/* FILE_RENAME_INFO as FileRenameInfoEx takes it (Windows 10 1809), spelt
+ * here whatever _WIN32_WINNT the headers are read with. */
+struct rename_ex {
+	DWORD flags;
+	HANDLE root;
+	DWORD len;
+	WCHAR name[1];
+};
+#define RENAME_EX_CLASS 22 /* FileRenameInfoEx */
+#define RENAME_REPLACE 0x1 /* FILE_RENAME_FLAG_REPLACE_IF_EXISTS */
+#define RENAME_POSIX 0x2   /* FILE_RENAME_FLAG_POSIX_SEMANTICS */
+
+/* Renames tmp over target with POSIX semantics: the name changes file at
+ * once while other handles of the old file (the lock's, and those of runs
+ * waiting for it, all sharing delete) stay open on it.  0 done; 1 when
+ * the system or the file system cannot (before Windows 10 1809, FAT);
+ * -1 with errno. */
+static int rename_posix(const wchar_t *tmp, const wchar_t *target)
+{
+	HANDLE h = CreateFileW(tmp, DELETE | SYNCHRONIZE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL,
+			       OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, NULL);
+	if (h == INVALID_HANDLE_VALUE) {
+		errno = wl_w32_errno(GetLastError());
+		return -1;
+	}
+	size_t n = wcslen(target);
+	size_t size = sizeof(struct rename_ex) + n * sizeof(WCHAR);
+	struct rename_ex *r = calloc(1, size);
+	if (!r) {
+		CloseHandle(h);
+		errno = ENOMEM;
+		return -1;
+	}
+	r->flags = RENAME_REPLACE | RENAME_POSIX;
+	r->len = (DWORD)(n * sizeof(WCHAR));
+	memcpy(r->name, target, n * sizeof(WCHAR));
+	BOOL ok = SetFileInformationByHandle(h, (FILE_INFO_BY_HANDLE_CLASS)RENAME_EX_CLASS, r, (DWORD)size);
+	DWORD e = GetLastError();
+	free(r);
+	CloseHandle(h);
+	if (ok)
+		return 0;
+	if (e == ERROR_INVALID_PARAMETER || e == ERROR_NOT_SUPPORTED || e == ERROR_INVALID_FUNCTION ||
+	    e == ERROR_CALL_NOT_IMPLEMENTED)
+		return 1;
+	errno = wl_w32_errno(e);
+	return -1;
+}
+
+/* Renames tmp over target where the name cannot change file while the old
+ * one is open: the old file is renamed aside (allowed while handles that
+ * share delete are open on it, the lock's among them), tmp takes the free
+ * name, the old file is removed (gone when its last handle closes).  A
+ * reader that looks in between finds no file for an instant; a run killed
+ * in between leaves the old bytes as TARGET.wltmp-XXXXXX. */
+static int rename_aside(wl_sw *w, const wchar_t *tmp, const wchar_t *target)
+{
+	char aside[sizeof w->tmp];
+	for (unsigned k = 0; k < 100; k++) {
+		char tag[8];
+		snprintf(tag, sizeof tag, "%06x", (unsigned)(GetTickCount() * 2654435761u + k * 40503u) & 0xFFFFFF);
+		if (wl_sw_tmp_name(aside, sizeof aside, w->path, tag) != 0) {
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		wchar_t *a = wl_w32_wide(aside);
+		if (!a)
+			return -1;
+		/* the Ctrl-C handler waits: it never finds the target gone */
+		EnterCriticalSection(&slot_lock);
+		int rc = -1;
+		DWORD e = 0;
+		if (!MoveFileExW(target, a, MOVEFILE_WRITE_THROUGH)) {
+			e = GetLastError();
+		} else if (!MoveFileExW(tmp, target, MOVEFILE_WRITE_THROUGH)) {
+			e = GetLastError();
+			MoveFileExW(a, target, MOVEFILE_WRITE_THROUGH); /* put back */
+		} else {
+			rc = 0;
+		}
+		LeaveCriticalSection(&slot_lock);
+		if (rc == 0) {
+			SetFileAttributesW(a, FILE_ATTRIBUTE_NORMAL); /* a read-only file is not deleted */
+			DeleteFileW(a);
+		}
+		free(a);
+		if (rc == 0)
+			return 0;
+		if (e != ERROR_FILE_EXISTS && e != ERROR_ALREADY_EXISTS) {
+			errno = wl_w32_errno(e);
+			return -1;
+		}
+	}
+	errno = EEXIST;
+	return -1;
+}
+
+/* Replaces w->path, locked, by the temporary file, giving the new file the
+ * attributes of the old; the lock is held throughout, so that a run waiting
+ * for it finds the new file when it gets it.  Retries for a while when
+ * another program has the target open without sharing delete (a reader,
+ * a virus scanner). */
+static int replace_locked(wl_sw *w)
+{
+	wchar_t *t = wl_w32_wide(w->tmp), *n = wl_w32_wide(w->path);
+	int rc = -1;
+	if (!t || !n) {
+		free(t);
+		free(n);
+		return -1;
+	}
+	DWORD attr = kept_attributes(n);
+	if (attr & FILE_ATTRIBUTE_READONLY)
+		SetFileAttributesW(n, attr & ~(DWORD)FILE_ATTRIBUTE_READONLY);
+	for (int tries = 0; tries < 50 && rc != 0; tries++) {
+		if (tries)
+			Sleep(20);
+		rc = rename_posix(t, n);
+		if (rc == 1)
+			rc = rename_aside(w, t, n);
+		if (rc != 0 && errno != EACCES)
+			break;
+	}
+	int e = errno;
+	if (rc == 0 && attr)
+		SetFileAttributesW(n, attr);
+	else if (rc != 0 && (attr & FILE_ATTRIBUTE_READONLY))
+		SetFileAttributesW(n, attr); /* put back */
+	free(t);
+	free(n);
+	errno = e;
 	return rc;
 }
 
@@ -321,7 +454,7 @@ int wl_sw_commit(wl_sw *w)
 {
 	int rc = close_tmp(w);
 	if (rc == 0 && !w->existed) {
-		if (move_to(w->tmp, w->path, false) == 0) {
+		if (move_new(w->tmp, w->path) == 0) {
 			tmp_forget(w, false);
 			wl_sw_abort(w);
 			return WL_SW_OK;
@@ -338,14 +471,8 @@ int wl_sw_commit(wl_sw *w)
 			}
 		}
 	}
-	if (rc == 0) {
-		/* the lock's handle is closed first: Windows does not replace a
-		 * file this process holds open */
-		if (w->lock_fd >= 0)
-			close(w->lock_fd);
-		w->lock_fd = -1;
-		rc = move_to(w->tmp, w->path, true);
-	}
+	if (rc == 0)
+		rc = replace_locked(w);
 	int e = errno;
 	if (rc == 0)
 		tmp_forget(w, false);
@@ -357,7 +484,7 @@ int wl_sw_commit(wl_sw *w)
 /* Names the backup b's temporary file `name`, never replacing a file. */
 static int claim(wl_sw *b, const char *name)
 {
-	if (move_to(b->tmp, name, false) != 0)
+	if (move_new(b->tmp, name) != 0)
 		return -1;
 	tmp_forget(b, false);
 	return 0;

@@ -44,6 +44,22 @@ static const struct {
 	{ "", "", 1 },
 	{ "", "a", 0 },
 	{ "caf\xC3\xA9*", "caf\xC3\xA9s", 1 },
+	/* the corners glibc decides (core/platform/win32_fnmatch.c) */
+	{ "a\\", "a\\", 0 },        /* a lone '\' at the end matches nothing */
+	{ "[[:digit:]]x", "7x", 1 },
+	{ "[![:upper:]]", "A", 0 },
+	{ "[![:upper:]]", "a", 1 },
+	{ "[[:foo:]]", "f", 0 },      /* no such class */
+	{ "[[:x]", "[", 1 },          /* not a class: '[' is a member */
+	{ "[[=a=]]", "a", 1 },
+	{ "[[.a.]-c]", "b", 1 },
+	{ "[ab", "[ab", 1 },          /* no ']': the '[' is a plain byte */
+	{ "[ab", "a", 0 },
+	{ "[a-", "[a-", 0 },          /* a range without its end fails */
+	{ "[a-]", "-", 1 },
+	{ "[\\]]", "]", 1 },
+	{ "[\xC3-\xC4]", "\xC3", 1 }, /* ranges by byte value */
+	{ "[\xC3-\xC4]", "a", 0 },
 };
 
 START_TEST(platform_fnmatch)
