@@ -806,13 +806,7 @@ START_TEST(test_salvage_keeps_cut_bone_node)
 	cut.len = bone - 8;
 	wb root;
 	t_w3d_init(&root);
-	t_b3d_begin(&root, "BB3D");
-	t_w3d_u32(&root, 1);
-	t_b3d_node_begin(&root, "root", t_b3d_identity);
-	quad_mesh_open(&root, -1, -1);
-	t_b3d_end(&root);
-	t_b3d_end(&root);
-	t_b3d_end(&root);
+	root_quad(&root, 0);
 	expect_fix(&cut, &root, true);
 	t_w3d_free(&root);
 	t_w3d_free(&want);
