@@ -17,10 +17,12 @@
 // 3. the whole W3D folder of CORPUS is given to the folder input: its
 //    finding counts must equal the native report's, and the lint time in
 //    the page is printed against the native CLI's;
-// 4. no request leaves the page but file:, data: and blob: ones.
+// 4. the repaired files the page offers for download equal the native
+//    w3dfix -o output of the same files;
+// 5. no request leaves the page but file:, data: and blob: ones.
 // Prints one line per check; exits 1 on any failure.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
@@ -253,6 +255,30 @@ async function main() {
 			else
 				ok(`${name} ${f.rule} at ${f.chunk_path}: ${sel.text.slice(0, 160)} (${shot})`);
 		}
+
+		// the repaired files the page offers: the bytes of the native
+		// w3dfix -o (safe fixes) of the same file
+		const dl = mkdtempSync(join(tmpdir(), 'w3dlint-web-dl-'));
+		const cdp = await page.createCDPSession();
+		await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: dl });
+		for (const name of names.slice(0, 3)) {
+			await page.evaluate((path) => [...document.querySelectorAll('details.file')]
+				.find((x) => x.dataset.path === path).querySelector('summary button').click(), name);
+			const out = join(dl, name);
+			for (let i = 0; i < 100 && !existsSync(out); i++)
+				await new Promise((r) => setTimeout(r, 100));
+			const native = join(dl, 'native-' + name);
+			try {
+				execFileSync(join(build, 'w3dfix'), ['--no-progress', '-q', '-o', native, name], { cwd: tmp });
+			} catch (e) { /* status 1: findings left */ }
+			if (!existsSync(out))
+				fail(`${name}: no repaired file downloaded`);
+			else if (Buffer.compare(readFileSync(out), readFileSync(native)) !== 0)
+				fail(`${name}: the repaired file differs from the native w3dfix -o's`);
+			else
+				ok(`${name}: the repaired file (${readFileSync(out).length} bytes) equals the native w3dfix -o's`);
+		}
+		rmSync(dl, { recursive: true, force: true });
 
 		// 3. the whole W3D folder, timed
 		await page.click('#clear');
