@@ -85,7 +85,7 @@ MAINS     := $(wildcard cli/main_*.c)
 EXE       ?=
 PROGS     := $(foreach m,$(MAINS),$(BUILD)/$(patsubst main_%,%,$(basename $(notdir $(m))))$(EXE))
 
-.PHONY: all test check unit sweep demo bench asan install uninstall clean deps salvage oracle web test-web evidence \
+.PHONY: all test check unit sweep demo bench asan install uninstall clean deps salvage oracle web test-web test-web-browser evidence \
         _all _test _check _unit _sweep _demo _bench _install _salvage _oracle
 
 # Every public target first runs `deps`, then a sub-make: pkg-config is read
@@ -503,12 +503,49 @@ web: deps
 		PLATFORM_SRC=web/wasm_compat.c PKG_CFLAGS=-I$(WASM_DEPS)/include PKG_LIBS="$(WASM_LIBS)" \
 		CHECK_CFLAGS= LDFLAGS="-sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1" \
 		-o $(WASM)/gen/catalog_table.stamp _web_progs
-_web_progs: $(WASM_PROGS) $(BUILD)/web/w3dlint.mjs
+_web_progs: $(WASM_PROGS) $(BUILD)/web/w3dlint.mjs $(BUILD)/web/w3dlint-web.js
 $(BUILD)/web/w3dlint.mjs: $(BUILD)/cli/main_w3dlint.o $(BUILD)/libw3dlint.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(WASM_ES6) -o $@ $^ $(LDLIBS_ALL)
+# The page's module (web/web_main.c): w3dlint, w3dfix and w3ddump in one
+# WebAssembly program, each tool's main compiled again under its own name;
+# a classic script (no ES module: the page works from file://, where
+# Chrome loads neither module scripts nor workers by URL) whose worker is
+# given the .wasm bytes (web/worker.js instantiateWasm).  Linked without -g:
+# the page carries no debug sections.
+WASM_PAGE   = -sMODULARIZE=1 -sEXPORT_NAME=W3dlintWeb -sINVOKE_RUN=0 -sEXIT_RUNTIME=0 \
+              -sALLOW_MEMORY_GROWTH=1 -sEXPORTED_RUNTIME_METHODS=FS,callMain -sENVIRONMENT=worker,node
+WEB_TOOLS   = w3dlint w3dfix w3ddump
+$(BUILD)/web/main_%.o: cli/main_%.c | $(BUILD)/gen/rule_list.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -Dmain=wl_web_main_$* -c $< -o $@
+$(BUILD)/web/w3dlint-web.js: $(BUILD)/web/web_main.o $(WEB_TOOLS:%=$(BUILD)/web/main_%.o) $(BUILD)/libw3dlint.a
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -g0 $(WASM_PAGE) -o $@ $^ $(LDLIBS_ALL)
+# The page (web/: index.html, app.js, worker.js; docs/web.md): three.js and
+# esbuild from npm at the versions web/package-lock.json pins, installed in
+# $(WASM)/web-npm (never in the repository); web/build.mjs bundles the
+# viewer ($(WASM)/web/viewer.js: the interface and three.js) and writes the
+# engine ($(WASM)/web/engine.js: the module's script, the worker's and the
+# .wasm bytes), classic scripts beside index.html.
+WEB_NPM     = $(WASM)/web-npm
+WEB_PAGE    = $(WASM)/web/index.html
+WEB_SRC     = $(wildcard web/*.js web/*.html web/*.css) web/build.mjs
+$(WEB_NPM)/.stamp: web/package.json web/package-lock.json
+	@mkdir -p $(WEB_NPM)
+	cp web/package.json web/package-lock.json $(WEB_NPM)/
+	cd $(WEB_NPM) && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+_web_progs: $(WEB_PAGE)
+$(WEB_PAGE): $(WEB_SRC) $(WASM)/web/w3dlint-web.js $(WEB_NPM)/.stamp
+	node web/build.mjs $(WEB_NPM) $(WASM)/web
 test-web: web
 	sh tests/web_node.sh $(BUILD) $(WASM)
+# make test-web-browser: the page in Debian's chromium (puppeteer-core of
+# web/package.json), from file:// with the network off (tests/web_browser.sh);
+# screenshots and the lint time against the CLI's in $(WASM)/web-artifacts.
+test-web-browser: web
+	sh tests/web_browser.sh $(BUILD) $(WASM) $(WASM)/web-artifacts
 
 # make fuzz, make fuzz-dict, make coverage, and the fuzz replay of make test.
 include tests/fuzz/fuzz.mk

@@ -19,7 +19,9 @@
 #   sh scripts/setup-deps.sh web    also Emscripten, CMake, Node.js (with
 #                                    Debian's node-acorn, which emcc's
 #                                    optimiser needs) and dpkg-dev, and the
-#                                    deb-src lines that `apt-get source` needs
+#                                    deb-src lines that `apt-get source` needs,
+#                                    npm (the page's three.js and esbuild) and
+#                                    chromium (make test-web-browser)
 #                                    (make web: scripts/build-wasm-deps.sh
 #                                    builds the libraries for WebAssembly from
 #                                    Debian's source packages)
@@ -126,6 +128,10 @@ if [ "$mode" = web ] || [ "$mode" = windows ]; then
 	command -v cmake >/dev/null 2>&1 || add cmake
 	[ "$mode" = windows ] || command -v node >/dev/null 2>&1 || add nodejs
 	[ "$mode" = windows ] || [ -f /usr/share/nodejs/acorn/package.json ] || add node-acorn
+	# npm: the page's three.js and esbuild (web/package-lock.json); chromium:
+	# the browser make test-web-browser drives with puppeteer-core
+	[ "$mode" = windows ] || command -v npm >/dev/null 2>&1 || add npm
+	[ "$mode" = windows ] || command -v chromium >/dev/null 2>&1 || add chromium
 	command -v dpkg-source >/dev/null 2>&1 || add dpkg-dev
 	# apt-get source needs deb-src lines; Debian's images ship only deb.
 	if ! grep -rqs '^[^#]*deb-src' /etc/apt/sources.list /etc/apt/sources.list.d/; then

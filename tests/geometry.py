@@ -15,9 +15,11 @@ draws, textform/geometry.h) over every W3D, B3D and P3D file of
    own decoder) and face_triangles gives each face 1 or 2 triangles;
 3. findings: every finding of `w3dlint --format json` over the same files
    whose chunk path is ARRAY[i], ARRAY a vertex, triangle or (P3D) face
-   array of the file's geometry, names an element the geometry holds (i <
-   its count; a P3D vertex finding, LOD[i][v] or LOD[i]/points[v], is one
-   of the LOD's vertices): what the page highlights exists.
+   array of the file's geometry (W3D vertex_channels, VERTEX_NORMALS[i] and
+   the like, count as vertex arrays), names an element the geometry holds
+   (i < its count; a P3D vertex finding, LOD[i][v] or LOD[i]/points[v], is
+   one of the LOD's vertices); a B3D BONE[k] finding's NODE is one of
+   bone_paths: what the page highlights exists.
 Exit 1 on any difference; skipped with one line without the corpus."""
 import json
 import os
@@ -94,7 +96,7 @@ def main():
     if not os.path.isdir(corpus):
         print("geometry: skipped: no corpus at %s" % corpus)
         return 0
-    bad = files = meshes = verts = tris = mapped = 0
+    bad = files = meshes = verts = tris = mapped = bones = 0
     for fmt in ("w3d", "b3d", "p3d"):
         root = os.path.join(corpus, fmt)
         if not os.path.isdir(root):
@@ -122,7 +124,7 @@ def main():
                 err += ["%s: %s" % (m.get("path"), e) for e in shape(m)]
                 nv += len(m["positions"]) // 3
                 nt += len(m["triangles"]) // 3
-                for key in ("vertex_arrays", "triangle_arrays", "face_arrays"):
+                for key in ("vertex_arrays", "triangle_arrays", "face_arrays", "vertex_channels"):
                     for s in m.get(key, []):
                         arrays[s["path"]] = s["count"]
             if fmt == "p3d":
@@ -139,6 +141,9 @@ def main():
                     ov, ot = own_counts(fmt, fh.read())
                 if (nv, nt) != (ov, ot):
                     err.append("%d vertices, %d triangles; the file's chunks hold %d, %d" % (nv, nt, ov, ot))
+            if fmt == "b3d" and len(g.get("bone_paths", [])) != len(g.get("bone_names", [])):
+                err.append("%d bone_paths for %d bone_names" % (len(g.get("bone_paths", [])),
+                                                                len(g.get("bone_names", []))))
             verts += nv
             tris += nt
             rel = os.path.relpath(path, os.path.dirname(root))
@@ -146,6 +151,10 @@ def main():
                 cp = x.get("chunk_path") or ""
                 if cp.endswith("]") and "[" in cp:
                     arr, idx = cp[:cp.rindex("[")], cp[cp.rindex("[") + 1:-1]
+                    if fmt == "b3d" and arr.endswith("/BONE"):
+                        bones += 1
+                        if arr[:-5] not in g.get("bone_paths", []):
+                            err.append("finding %s at %s: its NODE is not in bone_paths" % (x["rule"], cp))
                     if arr in arrays and idx.isdigit():
                         mapped += 1
                         if int(idx) >= arrays[arr]:
@@ -160,7 +169,8 @@ def main():
         return 1
     print("geometry: ok: %d W3D, B3D and P3D files, %d meshes or LODs, %d vertices and %d triangles (W3D, B3D: "
           "equal to the files' own chunks; P3D faces: to the dump's), %d findings at a vertex, triangle or face "
-          "found in the geometry" % (files, meshes, verts, tris, mapped))
+          "found in the geometry, %d B3D weight findings whose bone NODE is in bone_paths"
+          % (files, meshes, verts, tris, mapped, bones))
     return 0
 
 

@@ -17,8 +17,13 @@
  *   "vertex_arrays", "triangle_arrays"  [{"path", "first", "count"}]:
  *                the chunks the vertices and triangles come from, in
  *                order: a finding at PATH[i] is vertex (triangle) first + i
+ *   "vertex_channels"  [{"path", "first", "count"}]: the other chunks
+ *                whose element i is vertex first + i (W3D: VERTEX_NORMALS,
+ *                VERTEX_INFLUENCES, ...)
  *   "bones"      per vertex, the bone (pivot or joint) index it is bound
  *                to, when the file binds vertices; "bone_names" names them
+ *                and (B3D) "bone_paths" gives each one's chunk path, at the
+ *                top level beside "meshes"
  */
 #ifndef WL_TF_GEOMETRY_H
 #define WL_TF_GEOMETRY_H

@@ -6,7 +6,10 @@
  * own coordinates (the NODE transforms are not applied: the finding's
  * bytes are what is shown).  BONE weights name the joint (NODE) each
  * vertex is bound to: its strongest weight's bone, by the mesh the reader
- * binds BONE ids to (Irrlicht's and Luanti's: b3d_bone.bind_irrlicht). */
+ * binds BONE ids to (Irrlicht's and Luanti's: b3d_bone.bind_irrlicht).
+ * bone_names and bone_paths name each NODE and give its chunk path: a
+ * finding at NODE[Arm]/BONE[12] is a weight of the bone whose path is
+ * NODE[Arm]. */
 #include "textform/b3d/b3d_geometry.h"
 #include "textform/geometry.h"
 
@@ -108,8 +111,18 @@ json_t *wl_b3d_geometry_json(const wl_doc *d)
 	json_t *meshes = json_array();
 	for (size_t i = 0; m && meshes && i < m->mesh_count; i++)
 		mesh_geometry(meshes, d, m, m->meshes[i]);
-	json_t *names = json_array();
-	for (size_t i = 0; m && names && i < m->node_count; i++)
+	json_t *names = json_array(), *paths = json_array();
+	for (size_t i = 0; m && names && paths && i < m->node_count; i++) {
+		char path[1024];
+		wl_chunk_path(d, m->nodes[i]->src, -1, path, sizeof path);
 		json_array_append_new(names, json_string(m->nodes[i]->label ? m->nodes[i]->label : ""));
-	return meshes && names ? json_pack("{s:o, s:o}", "meshes", meshes, "bone_names", names) : NULL;
+		json_array_append_new(paths, json_string(path));
+	}
+	if (!meshes || !names || !paths) {
+		json_decref(meshes);
+		json_decref(names);
+		json_decref(paths);
+		return NULL;
+	}
+	return json_pack("{s:o, s:o, s:o}", "meshes", meshes, "bone_names", names, "bone_paths", paths);
 }

@@ -3,7 +3,8 @@
  * its VERTICES, VERTEX_NORMALS, the first stage's texture coordinates of
  * its first material pass (as stored: the loader uses 1 - v), TRIANGLES (W3dTriStruct vindex) and, for a
  * skin, the bone (pivot) of each vertex from VERTEX_INFLUENCES (its first
- * bone; w3d spec §2.6). */
+ * bone; w3d spec §2.6); the chunks of its per-vertex channels
+ * (vertex_channels). */
 #include "textform/geometry.h"
 #include "textform/w3d/w3d_geometry.h"
 
@@ -20,6 +21,28 @@ static const w3d_texcoord_array *first_uvs(const w3d_mesh *m)
 	if (p->stage_count && p->stages[0].texcoords.count)
 		return &p->stages[0].texcoords;
 	return p->texcoords.count ? &p->texcoords : NULL;
+}
+
+/* The chunks other than VERTICES whose element i is vertex i (normals,
+ * influences, shade indices, colours, the texture coordinates drawn), so
+ * that a finding at MESH[X]/VERTEX_NORMALS[57] highlights vertex 57. */
+static void vertex_channels(json_t *g, const wl_doc *d, const w3d_mesh *m, const w3d_texcoord_array *uv)
+{
+	const struct {
+		const wl_chunk *src;
+		size_t count;
+	} ch[] = {
+		{ m->normals.src, m->normals.count },
+		{ m->secondary_normals.src, m->secondary_normals.count },
+		{ m->influences.src, m->influences.count },
+		{ m->influences_ext.src, m->influences_ext.count },
+		{ m->shade_indices.src, m->shade_indices.count },
+		{ m->vertex_colors.src, m->vertex_colors.count },
+		{ uv ? uv->src : NULL, uv ? uv->count : 0 },
+	};
+	for (size_t i = 0; i < sizeof ch / sizeof ch[0]; i++)
+		if (ch[i].src)
+			wl_tf_geo_span(g, "vertex_channels", d, ch[i].src, 0, ch[i].count);
 }
 
 static void mesh_geometry(json_t *out, const wl_doc *d, const w3d_mesh *m)
@@ -44,6 +67,7 @@ static void mesh_geometry(json_t *out, const wl_doc *d, const w3d_mesh *m)
 		wl_tf_geo_uints(g, "triangles", m->triangles[i].vindex, 3);
 	if (!json_object_get(g, "triangles"))
 		wl_tf_geo_uints(g, "triangles", NULL, 0);
+	vertex_channels(g, d, m, uv);
 	if (m->influences.count == nv && nv) {
 		for (size_t i = 0; i < nv; i++) {
 			uint32_t b = m->influences.v[i].bone[0];
