@@ -8,7 +8,7 @@
  * picks one: `posix` by default, `win32` for `make windows`).  The atomic
  * write (core/safe_write.h) has one implementation per platform too
  * (core/platform/posix_write.c, win32_write.c).  No other file tests the
- * platform (`#ifdef _WIN32` appears only in this folder and here).
+ * platform: its conditionals live in core/platform/ alone.
  *
  * What stays standard C or POSIX on both: stdio on an open FILE, read(2),
  * close(2) and fstat(2) on a descriptor this layer opened, pthreads
@@ -37,27 +37,9 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
-/* File kinds a C library may not name (MinGW-w64 has no symbolic links or
- * sockets in its stat): the values POSIX systems use, so that a layer
- * reporting a reparse point as a link can say so. */
-#ifndef S_IFLNK
-#define S_IFLNK 0120000
-#endif
-#ifndef S_ISLNK
-#define S_ISLNK(m) (((m) & S_IFMT) == S_IFLNK)
-#endif
-#ifndef S_IFSOCK
-#define S_IFSOCK 0140000
-#endif
-#ifndef S_ISSOCK
-#define S_ISSOCK(m) (((m) & S_IFMT) == S_IFSOCK)
-#endif
-#ifndef S_IFBLK
-#define S_IFBLK 0060000
-#endif
-#ifndef S_ISBLK
-#define S_ISBLK(m) (((m) & S_IFMT) == S_IFBLK)
-#endif
+/* The file kinds a C library may not name (S_ISLNK, S_ISSOCK, S_ISBLK on
+ * MinGW-w64): core/platform/stat_kinds.h. */
+#include "platform/stat_kinds.h"
 
 /* ------------------------------------------------------------- start-up */
 

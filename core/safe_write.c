@@ -56,6 +56,17 @@ void wl_sw_close_fd(wl_sw *w)
 	errno = e;
 }
 
+void wl_sw_abort(wl_sw *w)
+{
+	int e = errno;
+	wl_sw_close_fd(w);
+	wl_sw_tmp_forget(w, true);
+	if (w->lock_fd >= 0)
+		close(w->lock_fd); /* drops the lock (flock, LockFileEx) */
+	w->lock_fd = -1;
+	errno = e;
+}
+
 int wl_sw_backup_claim(const char *path, char *name, size_t cap, wl_sw *b, int (*claim)(wl_sw *b, const char *name))
 {
 	for (unsigned k = 0; k < 1000; k++) {

@@ -3,6 +3,7 @@
 #ifndef WL_SAFE_WRITE_INT_H
 #define WL_SAFE_WRITE_INT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "safe_write.h"
@@ -15,6 +16,11 @@ int wl_sw_copy_path(char *dst, size_t cap, const char *src);
  * a file with a long name can still be written.  -1 when the whole path
  * does not fit in cap. */
 int wl_sw_tmp_name(char *buf, size_t cap, const char *path, const char *tag);
+
+/* The platform's: forgets w's named temporary file (removing it first
+ * when remove_it), freeing its slot for the interrupt handlers
+ * (core/platform/posix_write.c, win32_write.c). */
+void wl_sw_tmp_forget(wl_sw *w, bool remove_it);
 
 /* Closes w's temporary file (its stream, or its descriptor) and forgets
  * it; errno kept. */

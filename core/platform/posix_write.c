@@ -85,7 +85,7 @@ static void slot_take(wl_sw *w)
 
 /* Forgets w's temporary name (removing the file first when unlink_it),
  * freeing its slot. */
-static void tmp_forget(wl_sw *w, bool unlink_it)
+void wl_sw_tmp_forget(wl_sw *w, bool unlink_it)
 {
 	if (!w->tmp[0])
 		return;
@@ -326,7 +326,7 @@ static int link_as(wl_sw *t, const char *name)
 	}
 	if (rename(t->tmp, name) != 0)
 		return -1;
-	tmp_forget(t, false); /* renamed: only the slot is left to free */
+	wl_sw_tmp_forget(t, false); /* renamed: only the slot is left to free */
 	return 0;
 }
 
@@ -385,7 +385,7 @@ static int create_new(wl_sw *w)
 	int e = errno;
 	restore_signals(&old);
 	if (rc == 0) {
-		tmp_forget(w, true); /* a named temporary file: its second name goes */
+		wl_sw_tmp_forget(w, true); /* a named temporary file: its second name goes */
 		return 0;
 	}
 	if (e != EEXIST) {
@@ -420,7 +420,7 @@ int wl_sw_commit(wl_sw *w)
 		rc = -1;
 	int e = errno;
 	if (rc == 0) {
-		tmp_forget(w, false); /* renamed: the name is the target's now */
+		wl_sw_tmp_forget(w, false); /* renamed: the name is the target's now */
 		fsync_folder(w->path);
 	}
 	wl_sw_abort(w);
@@ -446,15 +446,3 @@ int wl_sw_backup(wl_sw *w, const uint8_t *p, size_t n, char *name, size_t cap)
 	errno = e;
 	return rc == 0 ? WL_SW_OK : WL_SW_ERR;
 }
-
-void wl_sw_abort(wl_sw *w)
-{
-	int e = errno;
-	wl_sw_close_fd(w);
-	tmp_forget(w, true);
-	if (w->lock_fd >= 0)
-		close(w->lock_fd); /* drops the flock */
-	w->lock_fd = -1;
-	errno = e;
-}
-

@@ -96,7 +96,7 @@ static void slot_take(wl_sw *w)
 	LeaveCriticalSection(&slot_lock);
 }
 
-static void tmp_forget(wl_sw *w, bool remove_it)
+void wl_sw_tmp_forget(wl_sw *w, bool remove_it)
 {
 	if (!w->tmp[0])
 		return;
@@ -249,7 +249,7 @@ static int tmp_open(wl_sw *w)
 		w->fd = _open_osfhandle((intptr_t)h, _O_WRONLY | _O_BINARY);
 		if (w->fd < 0) {
 			CloseHandle(h);
-			tmp_forget(w, true);
+			wl_sw_tmp_forget(w, true);
 			errno = EMFILE;
 			return -1;
 		}
@@ -455,7 +455,7 @@ int wl_sw_commit(wl_sw *w)
 	int rc = close_tmp(w);
 	if (rc == 0 && !w->existed) {
 		if (move_new(w->tmp, w->path) == 0) {
-			tmp_forget(w, false);
+			wl_sw_tmp_forget(w, false);
 			wl_sw_abort(w);
 			return WL_SW_OK;
 		}
@@ -475,7 +475,7 @@ int wl_sw_commit(wl_sw *w)
 		rc = replace_locked(w);
 	int e = errno;
 	if (rc == 0)
-		tmp_forget(w, false);
+		wl_sw_tmp_forget(w, false);
 	wl_sw_abort(w);
 	errno = e;
 	return rc == 0 ? WL_SW_OK : WL_SW_ERR;
@@ -486,7 +486,7 @@ static int claim(wl_sw *b, const char *name)
 {
 	if (move_new(b->tmp, name) != 0)
 		return -1;
-	tmp_forget(b, false);
+	wl_sw_tmp_forget(b, false);
 	return 0;
 }
 
@@ -504,15 +504,4 @@ int wl_sw_backup(wl_sw *w, const uint8_t *p, size_t n, char *name, size_t cap)
 	wl_sw_abort(&b);
 	errno = e;
 	return rc == 0 ? WL_SW_OK : WL_SW_ERR;
-}
-
-void wl_sw_abort(wl_sw *w)
-{
-	int e = errno;
-	wl_sw_close_fd(w);
-	tmp_forget(w, true);
-	if (w->lock_fd >= 0)
-		close(w->lock_fd); /* drops the lock */
-	w->lock_fd = -1;
-	errno = e;
 }
