@@ -11,7 +11,7 @@
 // and #selection the highlighted elements (data-mesh, data-kind,
 // data-triangles, data-vertices, data-bone).
 import { Viewer } from './viewer3d.js';
-import { locate } from './locate.js';
+import { describe, locate, selectionData } from './locate.js';
 
 const $ = (id) => document.getElementById(id);
 const SEVERITIES = ['error', 'warning', 'info'];
@@ -269,27 +269,6 @@ async function showFile(path, meshIndex, token) {
 	return geo;
 }
 
-function describe(h, geo) {
-	if (!h)
-		return 'this finding names no element of the geometry (a chunk, header or table): nothing to highlight';
-	const m = h.mesh >= 0 ? geo.meshes[h.mesh] : null;
-	const parts = [m ? `mesh ${m.name || m.path}` : 'no mesh'];
-	if (h.kind === 'face')
-		parts.push(`face ${h.face}`);
-	if (h.triangles.length)
-		parts.push(`triangle${h.triangles.length > 1 ? 's' : ''} ${h.triangles.join(', ')}`);
-	if (h.bone)
-		parts.push(`bone ${h.bone.index} ${h.bone.name}`);
-	if (h.vertices.length)
-		parts.push(`${h.vertices.length} ${h.vertices.length > 1 ? 'vertices' : 'vertex'}` +
-			(h.vertices.length <= 8 ? ' ' + h.vertices.join(', ') : ''));
-	if (h.component)
-		parts.push(`component ${h.component.name || ''} (${h.component.triangles.length} triangles)`);
-	if (h.kind === 'mesh')
-		parts.push('(the whole mesh)');
-	return parts.join('; ');
-}
-
 async function select(file, finding, li) {
 	for (const x of document.querySelectorAll('li.finding.selected'))
 		x.classList.remove('selected');
@@ -310,11 +289,7 @@ async function select(file, finding, li) {
 	s.dataset.file = file.path;
 	s.dataset.rule = finding.rule;
 	s.dataset.path = finding.chunk_path || '';
-	s.dataset.mesh = h && h.mesh >= 0 ? geo.meshes[h.mesh].name : '';
-	s.dataset.kind = h ? h.kind : '';
-	s.dataset.triangles = h ? h.triangles.join(',') : '';
-	s.dataset.vertices = h ? h.vertices.join(',') : '';
-	s.dataset.bone = h && h.bone ? String(h.bone.index) : '';
+	Object.assign(s.dataset, selectionData(h, geo));
 	explain(finding.rule).catch(fail);
 }
 

@@ -109,3 +109,38 @@ export function locate(geo, finding) {
 	});
 	return best >= 0 ? { mesh: best, kind: 'mesh', triangles: [], vertices: [] } : null;
 }
+
+// One line for the selection bar: what h (locate's answer) shows of geo.
+export function describe(h, geo) {
+	if (!h)
+		return 'this finding names no element of the geometry (a chunk, header or table): nothing to highlight';
+	const m = h.mesh >= 0 ? geo.meshes[h.mesh] : null;
+	const parts = [m ? `mesh ${m.name || m.path}` : 'no mesh'];
+	if (h.kind === 'face')
+		parts.push(`face ${h.face}`);
+	if (h.triangles.length)
+		parts.push(`triangle${h.triangles.length > 1 ? 's' : ''} ${h.triangles.join(', ')}`);
+	if (h.bone)
+		parts.push(`bone ${h.bone.index} ${h.bone.name}`);
+	if (h.vertices.length)
+		parts.push(`${h.vertices.length} ${h.vertices.length > 1 ? 'vertices' : 'vertex'}` +
+			(h.vertices.length <= 8 ? ' ' + h.vertices.join(', ') : ''));
+	if (h.component)
+		parts.push(`component ${h.component.name || ''} (${h.component.triangles.length} triangles)`);
+	if (h.kind === 'mesh')
+		parts.push('(the whole mesh)');
+	return parts.join('; ');
+}
+
+// The highlighted elements as the selection bar's data attributes, which
+// tests/web_browser.mjs compares with the native w3ddump --geometry: mesh
+// (its name), kind, triangles and vertices (comma-separated indices), bone.
+export function selectionData(h, geo) {
+	return {
+		mesh: h && h.mesh >= 0 ? geo.meshes[h.mesh].name : '',
+		kind: h ? h.kind : '',
+		triangles: h ? h.triangles.join(',') : '',
+		vertices: h ? h.vertices.join(',') : '',
+		bone: h && h.bone ? String(h.bone.index) : '',
+	};
+}
