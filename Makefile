@@ -48,7 +48,13 @@ RULES     := $(sort $(wildcard rules/*.yaml $(foreach f,$(FORMATS),rules/$(f)/*.
 # The library without the built-in catalogue's tables (BOOT_OBJ) links the
 # generator that writes them (scripts/gen_catalog.c).
 BOOT_OBJ  := $(foreach s,$(CORE_SRC) $(LINT_SRC) $(FIX_SRC) $(TF_SRC) $(CLI_SRC) $(PLATFORM_SRC),$(BUILD)/$(s:.c=.o))
-LIB_OBJ   := $(BOOT_OBJ) $(BUILD)/gen/catalog_table.o
+LIB_OBJ   := $(BOOT_OBJ) $(BUILD)/gen/catalog_table.o $(BUILD)/gen/html_viewer.o
+# The HTML report's viewer (cli/report_html.h; docs/web.md "The HTML
+# report"): report-viewer.js, which `make html-viewer` builds (with npm),
+# is built into the programs when the file exists; without it
+# `w3dlint --format html` says how to get it.  Empty: none (the WebAssembly
+# build, whose page has a viewer of its own).
+HTML_VIEWER ?= build-wasm/web/report-viewer.js
 # tests/tools/ holds the programs the tests run, each with its own main
 # (gen_demo.c: writes the `make demo` models).
 TOOL_SRC  := tests/tools/gen_demo.c
@@ -85,7 +91,7 @@ MAINS     := $(wildcard cli/main_*.c)
 EXE       ?=
 PROGS     := $(foreach m,$(MAINS),$(BUILD)/$(patsubst main_%,%,$(basename $(notdir $(m))))$(EXE))
 
-.PHONY: all test check unit sweep demo bench asan install uninstall clean deps salvage oracle web test-web test-web-browser evidence \
+.PHONY: all test check unit sweep demo bench asan install uninstall clean deps salvage oracle web test-web test-web-browser html-viewer test-html evidence \
         _all _test _check _unit _sweep _demo _bench _install _salvage _oracle
 
 # Every public target first runs `deps`, then a sub-make: pkg-config is read
@@ -129,6 +135,15 @@ $(BUILD)/gen/rule_list.h: $(RULES) scripts/gen-rule-ids.sh
 
 $(BUILD)/gen/catalog_table.o: $(BUILD)/gen/catalog_table.c
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+# Rewritten only when the viewer changes (scripts/embed-file.sh), so it is
+# looked at on every build without recompiling anything.
+$(BUILD)/gen/html_viewer.c: FORCE
+	@sh scripts/embed-file.sh "$(HTML_VIEWER)" wl_html_viewer $@
+$(BUILD)/gen/html_viewer.o: $(BUILD)/gen/html_viewer.c
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+.PHONY: FORCE
+FORCE:
 
 $(BUILD)/libw3dlint.a: $(LIB_OBJ)
 	rm -f $@
@@ -501,7 +516,7 @@ web: deps
 	@touch $(WASM)/gen/catalog_table.stamp
 	NODE_PATH=$${NODE_PATH:+$$NODE_PATH:}/usr/share/nodejs $(MAKE) --no-print-directory BUILD=$(WASM) CC=emcc \
 		PLATFORM_SRC=web/wasm_compat.c PKG_CFLAGS=-I$(WASM_DEPS)/include PKG_LIBS="$(WASM_LIBS)" \
-		CHECK_CFLAGS= LDFLAGS="-sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1" \
+		CHECK_CFLAGS= LDFLAGS="-sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1" HTML_VIEWER= \
 		-o $(WASM)/gen/catalog_table.stamp _web_progs
 _web_progs: $(WASM_PROGS) $(BUILD)/web/w3dlint.mjs $(BUILD)/web/w3dlint-web.js
 $(BUILD)/web/w3dlint.mjs: $(BUILD)/cli/main_w3dlint.o $(BUILD)/libw3dlint.a
@@ -539,6 +554,24 @@ $(WEB_NPM)/.stamp: web/package.json web/package-lock.json
 _web_progs: $(WEB_PAGE)
 $(WEB_PAGE): $(WEB_SRC) $(WASM)/web/w3dlint-web.js $(WEB_NPM)/.stamp
 	node web/build.mjs $(WEB_NPM) $(WASM)/web
+# The HTML report's viewer (web/report.js and three.js, bundled by
+# web/build.mjs; needs only Node.js and npm, not Emscripten), then the
+# programs again, which now hold it (HTML_VIEWER above).  `make web` builds
+# it too.
+HTML_VIEWER_JS = $(WASM)/web/report-viewer.js
+html-viewer: deps
+	@sh scripts/setup-deps.sh node
+	@$(MAKE) --no-print-directory $(HTML_VIEWER_JS)
+	@$(MAKE) --no-print-directory _all
+$(HTML_VIEWER_JS): $(WEB_SRC) $(WEB_NPM)/.stamp
+	node web/build.mjs $(WEB_NPM) $(WASM)/web report
+_web_progs: $(HTML_VIEWER_JS)
+# make test-html: w3dlint --format html over ../shared/corpus: its JSON
+# equals --format json's, its geometry w3ddump --geometry's
+# (tests/html_report.sh); the report opened in chromium
+# (tests/html_report_browser.mjs), screenshots in $(WASM)/web-artifacts.
+test-html: html-viewer
+	sh tests/html_report.sh $(BUILD) $(WASM) $(WASM)/web-artifacts
 test-web: web
 	sh tests/web_node.sh $(BUILD) $(WASM)
 # make test-web-browser: the page in Debian's chromium (puppeteer-core of

@@ -15,8 +15,6 @@
  * A malformed file is a finding, never status 2.
  */
 #include <errno.h>
-#ifdef __GLIBC__
-#endif
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -34,6 +32,7 @@
 #include "explain.h"
 #include "lint_pass.h"
 #include "output.h"
+#include "report_html.h"
 #include "w3dlint_opts.h"
 
 #define EXIT_CLEAN 0
@@ -60,6 +59,11 @@ static wl_reporter *make_reporter(const wl_lint_cli *opt, FILE *out, bool to_std
 		return wl_report_sarif_new(out, cat);
 	if (strcmp(opt->format, "github") == 0)
 		return wl_report_github_new(out, opt->fold);
+	if (strcmp(opt->format, "html") == 0) {
+		wl_report_html_parts parts;
+		wl_cli_html_parts(cat, &parts);
+		return wl_report_html_new(out, &parts);
+	}
 	const char *term = getenv("TERM");
 	bool color = to_stdout && wl_os_isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL &&
 		     !(term && strcmp(term, "dumb") == 0);
@@ -167,6 +171,11 @@ int main(int argc, char **argv)
 		rc = EXIT_CLEAN;
 	} else if (opt.explain) {
 		rc = wl_cli_explain_rule(cat, opt.explain, stdout);
+	} else if (strcmp(opt.format, "html") == 0 && !wl_cli_html_available()) {
+		fputs("w3dlint: --format html: this w3dlint was built without the HTML report's viewer; build it "
+		      "with `make html-viewer` (Node.js and npm; docs/web.md), or use --format json\n",
+		      stderr);
+		rc = EXIT_TROUBLE;
 	} else {
 		rc = lint_paths(&f, cat, argv + first, argc - first);
 	}

@@ -16,7 +16,9 @@
 static const wl_opt OPTS[] = {
 	{ "format", required_argument, 'f', "FORMAT",
 	  "report format: text (default), json (docs/report-json.md), sarif (SARIF 2.1.0 for GitHub code "
-	  "scanning, docs/report-sarif.md) or github (GitHub Actions annotations)" },
+	  "scanning, docs/report-sarif.md), github (GitHub Actions annotations) or html (one self-contained page: "
+	  "the findings by file and rule, each shown on its model in 3D, with the geometry of the files that "
+	  "have findings; docs/web.md)" },
 	{ "output", required_argument, 'o', "FILE",
 	  "write the report to FILE instead of standard output (- for standard output); a regular file only, "
 	  "replaced whole once the report is complete" },
@@ -100,6 +102,7 @@ const wl_cli_doc wl_w3dlint_doc = {
 	"  w3dlint @mymod/addons/                    an Arma addon (config.cpp: Arma)\n"
 	"  w3dlint --format json -o report.json mod/ machine-readable report\n"
 	"  w3dlint --format sarif -o w3dlint.sarif . for GitHub code scanning\n"
+	"  w3dlint --format html -o report.html mod/ a page to open in a browser or attach\n"
 	"  w3dlint --write-baseline w3dlint-baseline.json mod/   accept today's findings\n"
 	"  w3dlint --baseline w3dlint-baseline.json mod/         report only new ones\n"
 	"  w3dlint --fail-on warning art/tank.w3d    fail on warnings too\n"
@@ -161,8 +164,8 @@ int wl_w3dlint_parse(int argc, char **argv, wl_lint_cli *opt, int *first_path)
 		switch (c) {
 		case 'f':
 			if (strcmp(optarg, "text") != 0 && strcmp(optarg, "json") != 0 && strcmp(optarg, "sarif") != 0 &&
-			    strcmp(optarg, "github") != 0) {
-				fprintf(stderr, "w3dlint: unknown report format '%s' (text, json, sarif or github)\n",
+			    strcmp(optarg, "github") != 0 && strcmp(optarg, "html") != 0) {
+				fprintf(stderr, "w3dlint: unknown report format '%s' (text, json, sarif, github or html)\n",
 					optarg);
 				wl_w3dlint_usage_hint();
 				return 2;

@@ -250,3 +250,12 @@ int wl_jo_finish(wl_json_out *w)
 		return -1;
 	return wl_jo_status(w);
 }
+
+int wl_jo_retarget(wl_json_out *w, FILE *out)
+{
+	flush(w);
+	if (fflush(w->out) != 0)
+		w->oom = true;
+	w->out = out;
+	return wl_jo_status(w);
+}

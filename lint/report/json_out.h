@@ -65,4 +65,10 @@ int wl_jo_status(const wl_json_out *w);
  *  flushed.  0, or -1 as wl_jo_status or when the flush fails. */
 int wl_jo_finish(wl_json_out *w);
 
+/** Writes what is gathered to the current stream, then writes to out from
+ *  here on (the HTML report gives each file's part of the JSON document a
+ *  stream of its own, cli/report_html.h).  0, or -1 as wl_jo_status or
+ *  when the write fails. */
+int wl_jo_retarget(wl_json_out *w, FILE *out);
+
 #endif

@@ -1,6 +1,6 @@
 /*
- * report.h - the report writers of w3dlint: text (default), JSON, SARIF and
- * GitHub workflow annotations.
+ * report.h - the report writers of w3dlint: text (default), JSON, SARIF,
+ * GitHub workflow annotations and HTML.
  *
  * The front end lints the files (possibly on several threads) but hands the
  * results to one reporter, from one thread, strictly in file order; then it
@@ -168,6 +168,11 @@ wl_reporter *wl_report_text_new(FILE *out, bool color, bool quiet, unsigned fold
  *  finish writes the totals and ends it. */
 wl_reporter *wl_report_json_new(FILE *out);
 
+/** Makes the JSON reporter r write to out from here on, after writing what
+ *  it gathered to its stream (the HTML report, cli/report_html.h).  0, or
+ *  -1 when out of memory or a write failed. */
+int wl_report_json_retarget(wl_reporter *r, FILE *out);
+
 /**
  * SARIF 2.1.0 reporter writing one log to out as a stream: the rules with
  * the first file that has findings, then the results file by file; finish
@@ -176,6 +181,44 @@ wl_reporter *wl_report_json_new(FILE *out);
  * reportingDescriptor per catalogue rule in id order.
  */
 wl_reporter *wl_report_sarif_new(FILE *out, const wl_catalog *cat);
+
+/* What the HTML report is made of besides the JSON report (cli/report_html.c
+ * gives the front end's). */
+typedef struct wl_report_html_parts {
+	/* The viewer: the page's script (report-viewer.js, web/report.js built
+	 * by web/build.mjs; docs/web.md), viewer_size bytes of JavaScript,
+	 * written as it is into a <script> element: it must hold no "</script"
+	 * and no "<!--" in any letter case (wl_report_html_viewer_ok). */
+	const unsigned char *viewer;
+	size_t viewer_size;
+	/* Writes the geometry JSON of a file with findings (w3ddump
+	 * --geometry's object, textform/geometry.h) to out; 0, or -1: the file
+	 * is shown without geometry.  NULL: no geometry. */
+	int (*geometry)(const void *ud, const wl_file_report *f, FILE *out);
+	/* Writes rule's --explain text to out; 0, or -1: none.  NULL: none. */
+	int (*explain)(const void *ud, const char *rule, FILE *out);
+	const void *ud;
+} wl_report_html_parts;
+
+/**
+ * HTML reporter writing one self-contained page to out (docs/web.md "The
+ * HTML report"): the JSON report of wl_report_json_new, byte for byte, cut
+ * after each file into <script type="application/json"
+ * class="w3dlint-json"> elements (their texts joined are the document);
+ * after each file with findings a script.w3dlint-geometry holding
+ * {"path": the file's path as in the JSON report, "geometry": what
+ * parts->geometry wrote}; at the end script#w3dlint-explain,
+ * {"RULE": text} for the rules with findings, then the viewer.  In the
+ * JSON texts '<' is written \u003c.  Memory: one file's part of the JSON
+ * and one file's geometry at a time.  NULL when out of memory, or with
+ * errno EINVAL when parts->viewer is empty or fails
+ * wl_report_html_viewer_ok.
+ */
+wl_reporter *wl_report_html_new(FILE *out, const wl_report_html_parts *parts);
+
+/** Whether viewer[0..size) can be the content of a <script> element: not
+ *  empty, no "</script" and no "<!--" in any letter case. */
+bool wl_report_html_viewer_ok(const unsigned char *viewer, size_t size);
 
 /**
  * GitHub Actions reporter: one workflow command per finding on out,

@@ -206,3 +206,8 @@ wl_reporter *wl_report_json_new(FILE *out)
 	wl_jo_init(&jr->w, out);
 	return &jr->base;
 }
+
+int wl_report_json_retarget(wl_reporter *r, FILE *out)
+{
+	return wl_jo_retarget(&((json_reporter *)r)->w, out);
+}
