@@ -204,6 +204,7 @@ _test: $(BUILD)/unit_tests $(PROGS) $(BUILD)/tool_roundtrip
 	python3 tests/lzo1x.py
 	python3 tests/p3d_crosscheck.py $(BUILD)/w3ddump
 	python3 tests/geometry.py $(BUILD)
+	sh tests/html_report.sh $(BUILD)
 	sh tests/cli_w3dfix.sh $(BUILD)/w3dfix $(BUILD)/w3dasm
 	sh tests/cli_nonmodel.sh $(BUILD)
 	sh tests/archive_cli.sh $(BUILD)

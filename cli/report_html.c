@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
+#include "core/filekind.h"
 #include "core/format.h"
 #include "core/platform.h"
 #include "lint/run/run.h"
@@ -41,6 +42,12 @@ static int geometry(const void *ud, const wl_file_report *f, FILE *out)
 	size_t size = 0;
 	if (read_again(f, &bytes, &size) != 0)
 		return -1;
+	/* an archive's own findings: no model to show (core/filekind.h; as
+	 * w3ddump tells a model from an archive) */
+	if (!f->archive && !wl_format_by_extension(f->path) && wl_file_kind_of(bytes, size, f->path)) {
+		free(bytes);
+		return -1;
+	}
 	wl_doc *d = wl_format_read(wl_format_detect(bytes, size, f->path), f->path, bytes, size);
 	int rc = d && !d->oom ? wl_tf_dump_geometry(out, d) : -1;
 	wl_doc_free(d);

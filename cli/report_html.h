@@ -26,9 +26,10 @@ bool wl_cli_html_available(void);
 
 /**
  * The parts for wl_report_html_new: the built-in viewer; the geometry of a
- * file, read again from its path (an archive's entry "ARCHIVE:PATH" out of
- * its archive, cli/archive_walk.h) and decoded as `w3ddump --geometry`
- * does (textform/dump.h wl_tf_dump_geometry); the --explain text of a rule
+ * model file, read again from its path (an archive's entry "ARCHIVE:PATH"
+ * out of its archive, cli/archive_walk.h) and decoded as `w3ddump
+ * --geometry` does (textform/dump.h wl_tf_dump_geometry), none for an
+ * archive's own findings; the --explain text of a rule
  * of cat (borrowed, must outlive the reporter; cli/explain.h).
  */
 void wl_cli_html_parts(const wl_catalog *cat, wl_report_html_parts *parts);
