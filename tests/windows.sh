@@ -73,7 +73,12 @@ else
 			while IFS= read -r f; do mkdir -p "$src/$(dirname "$f")" && cp "$corpus/$f" "$src/$f"; done
 	fi
 	n=$(find "$src" -type f | wc -l)
-	for f in text json sarif; do
+	# the HTML report too when both builds hold its viewer (make html-viewer)
+	formats="text json sarif"
+	if ! "$nat/w3dlint" -f html "$tmp/none" 2>&1 | grep -q "built without the HTML report's viewer"; then
+		formats="$formats html"
+	fi
+	for f in $formats; do
 		"$nat/w3dlint" --no-progress -f "$f" --show-infos "$src" >"$tmp/lin.$f" 2>"$tmp/lin.err"
 		lrc=$?
 		wine "$win/w3dlint.exe" --no-progress -f "$f" --show-infos "$src" >"$tmp/win.$f" 2>"$tmp/win.err"

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/platform.h"
 #include "lint/lint.h"
 #include "lint/report/report.h"
 #include "tests/build/w3dbuild.h"
@@ -88,9 +89,8 @@ static int explain(const void *ud, const char *rule, FILE *out)
 /* The report of the fixture's two files through reporter make(out). */
 static char *run(fixture *x, wl_reporter *(*make)(FILE *, fixture *))
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *out = open_memstream(&buf, &len);
+	wl_os_memstream m;
+	FILE *out = wl_os_memstream_open(&m);
 	ck_assert_ptr_nonnull(out);
 	wl_reporter *rep = make(out, x);
 	ck_assert_ptr_nonnull(rep);
@@ -102,7 +102,9 @@ static char *run(fixture *x, wl_reporter *(*make)(FILE *, fixture *))
 	s.totals.warnings = x->fr[0].findings_count;
 	ck_assert_int_eq(wl_reporter_finish(rep, &s), 0);
 	wl_reporter_free(rep);
-	fclose(out);
+	char *buf = NULL;
+	size_t len = 0;
+	ck_assert_int_eq(wl_os_memstream_close(&m, &buf, &len), 0);
 	return buf;
 }
 
