@@ -176,6 +176,13 @@ int main(int argc, char **argv)
 		      "with `make html-viewer` (Node.js and npm; docs/web.md), or use --format json\n",
 		      stderr);
 		rc = EXIT_TROUBLE;
+	} else if (strcmp(opt.format, "html") == 0 && (!opt.output || strcmp(opt.output, "-") == 0) &&
+		   wl_os_isatty(STDOUT_FILENO)) {
+		/* megabytes of page and geometry are no use on a terminal */
+		fputs("w3dlint: --format html writes a page to open in a browser: give -o FILE (e.g. -o "
+		      "report.html), or redirect standard output\n",
+		      stderr);
+		rc = EXIT_TROUBLE;
 	} else {
 		rc = lint_paths(&f, cat, argv + first, argc - first);
 	}

@@ -31,6 +31,14 @@ case $err in
 	exit 0
 	;;
 esac
+# Standard output a terminal (script(1) gives one): refused, -o asked for.
+if command -v script >/dev/null 2>&1; then
+	out=$(script -qec "'$build/w3dlint' --format html '$here/../corpus/valid'; echo status \$?" /dev/null 2>&1)
+	case $out in
+	*"give -o FILE"*"status 2"*) echo "$name: ok: --format html to a terminal: refused with status 2, -o asked for" ;;
+	*) echo "$name: FAIL: --format html to a terminal: $out"; fail=1 ;;
+	esac
+fi
 # A model inside archives, with findings: a BIG entry and a packed PBO
 # entry are read again out of their archives for their geometry.
 if [ -x "$build/tool_mkarchive" ] && [ -x "$build/w3dasm" ]; then
