@@ -52,6 +52,18 @@ void wl_tf_geo_uints(json_t *mesh, const char *key, const uint32_t *v, size_t n)
 		json_array_append_new(a, json_integer((json_int_t)v[i]));
 }
 
+void wl_tf_geo_int(json_t *obj, const char *key, int64_t v)
+{
+	json_array_append_new(array_of(obj, key), json_integer((json_int_t)v));
+}
+
+void wl_tf_geo_path(json_t *obj, const char *key, const wl_doc *d, const wl_chunk *src)
+{
+	char path[1024];
+	wl_chunk_path(d, src, -1, path, sizeof path);
+	json_object_set_new(obj, key, json_string(path));
+}
+
 int wl_tf_dump_geometry(FILE *out, wl_doc *d)
 {
 	const wl_tf_format *tf = d->format ? wl_tf_format_of(d->format) : NULL;
