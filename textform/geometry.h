@@ -3,7 +3,9 @@
  * share: one mesh of the JSON that `w3ddump --geometry` writes and the web
  * page draws (issue 28, docs/web.md).
  *
- * The helpers take any object (a mesh, W3D's "aabtree").
+ * The helpers take any object (a mesh, W3D's "aabtree").  Names and chunk
+ * paths are written in the escaped form of core/escape.h, as the reports
+ * write them: a finding's "chunk_path" starts with its mesh's "path".
  *
  * A mesh object:
  *   "name"       the mesh's name as the reports show it
@@ -58,7 +60,13 @@
 
 #include "core/chunk.h"
 
-/** A new mesh object with name and path (the chunk path of src). */
+/** The escaped form of s (core/escape.h: what the reports print, so a
+ *  chunk path equals the reports' "chunk_path" and any bytes give valid
+ *  UTF-8) as a JSON string; NULL when out of memory. */
+json_t *wl_tf_geo_string(const char *s);
+
+/** A new mesh object with name and path (the chunk path of src), both
+ *  escaped (wl_tf_geo_string). */
 json_t *wl_tf_geo_mesh(const wl_doc *d, const char *name, const wl_chunk *src);
 
 /** Appends {"path": PATH-of-src, "first": first, "count": count} to the

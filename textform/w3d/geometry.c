@@ -242,7 +242,7 @@ static json_t *subobjects(const wl_doc *d, const w3d_model *md, const w3d_mesh *
 							mesh = (json_int_t)k;
 					json_t *o = json_object();
 					wl_tf_geo_path(o, "path", d, so->src);
-					json_object_set_new(o, "name", json_string(name));
+					json_object_set_new(o, "name", wl_tf_geo_string(name));
 					json_object_set_new(o, "bone", json_integer((json_int_t)so->bone_index));
 					json_object_set_new(o, "kind", json_string(kinds[g]));
 					json_object_set_new(o, "mesh", json_integer(mesh));
