@@ -34,8 +34,8 @@ draws, textform/geometry.h) over every W3D, B3D and P3D file of
    and at an HLOD_SUB_OBJECT names a node, slot, tree or sub-object the
    geometry holds.  The corpus holds no AABTree finding, so fixtures()
    makes some: the smallest corpus W3D file with an AABTree on a rigid
-   mesh an HLOD places, dumped (w3ddump --text) with one leaf box shrunk
-   to a point, one poly index out of range and one sub-object's bone out
+   mesh an HLOD places, dumped (w3ddump --text) with one leaf box halved
+   (its Max moved to its centre), one poly index out of range and one sub-object's bone out
    of range, assembled back (w3dasm), and checked the same way; they must
    hold aabtree-box-too-small, aabtree-polyindex-out-of-range and
    hlod-bone-index-out-of-range findings, which must resolve.
@@ -308,7 +308,7 @@ def resolves(g, cp):
 def fixtures(build, out):
     """Writes OUT/aabtree-hlod.w3d (see the module's comment): the smallest
     corpus W3D file with an AABTree on a rigid mesh an HLOD places, one
-    leaf box of that tree shrunk to a point, its first poly index made
+    leaf box of that tree halved (Max moved to the box's centre), its first poly index made
     65535, and the first sub-object placing it moved to bone 60000.
     Returns the path, or None when the corpus has no such file."""
     corpus = os.path.join(here, "..", "..", "shared", "corpus", "w3d")
@@ -335,8 +335,10 @@ def fixtures(build, out):
         items = items[:len(m["aabtree"]["leaf_count"])]
         leaf = next(k for k, c in enumerate(m["aabtree"]["leaf_count"]) if c > 0)
         ln = text[items[leaf]]
-        mx = re.search(r"Max: (\[[^\]]*\])", ln).group(1)
-        text[items[leaf]] = re.sub(r"Min: \[[^\]]*\]", "Min: " + mx, ln, count=1)
+        lo, hi = ([float(v) for v in re.search(key + r": \[([^\]]*)\]", ln).group(1).split(",")]
+                  for key in ("Min", "Max"))
+        half = "[%s]" % ", ".join(repr((a + b) / 2) for a, b in zip(lo, hi))
+        text[items[leaf]] = re.sub(r"Max: \[[^\]]*\]", "Max: " + half, ln, count=1)
         text[polys + 1] = re.sub(r"items: \[\d+", "items: [65535", text[polys + 1], count=1)
         sub = next(s for s in g["subobjects"] if s["mesh"] == mi)
         k = [s["path"] for s in g["subobjects"]].index(sub["path"])
