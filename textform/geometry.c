@@ -9,11 +9,25 @@
 #include "dump.h"
 #include "registry.h"
 
-json_t *wl_tf_geo_mesh(const wl_doc *d, const char *name, const wl_chunk *src)
+json_t *wl_tf_geo_string(const char *s)
+{
+	char *e = wl_escape_dup(s ? s : "");
+	json_t *j = e ? json_string(e) : NULL;
+	free(e);
+	return j;
+}
+
+/* The escaped chunk path of src as a JSON string. */
+static json_t *path_string(const wl_doc *d, const wl_chunk *src)
 {
 	char path[1024];
 	wl_chunk_path(d, src, -1, path, sizeof path);
-	return json_pack("{s:s, s:s}", "name", name ? name : "", "path", path);
+	return wl_tf_geo_string(path);
+}
+
+json_t *wl_tf_geo_mesh(const wl_doc *d, const char *name, const wl_chunk *src)
+{
+	return json_pack("{s:o, s:o}", "name", wl_tf_geo_string(name), "path", path_string(d, src));
 }
 
 static json_t *array_of(json_t *mesh, const char *key)
@@ -29,11 +43,9 @@ static json_t *array_of(json_t *mesh, const char *key)
 void wl_tf_geo_span(json_t *mesh, const char *key, const wl_doc *d, const wl_chunk *src, size_t first,
 		    size_t count)
 {
-	char path[1024];
-	wl_chunk_path(d, src, -1, path, sizeof path);
 	json_array_append_new(array_of(mesh, key),
-			      json_pack("{s:s, s:I, s:I}", "path", path, "first", (json_int_t)first, "count",
-					(json_int_t)count));
+			      json_pack("{s:o, s:I, s:I}", "path", path_string(d, src), "first", (json_int_t)first,
+					"count", (json_int_t)count));
 }
 
 /* A value that is not finite is written 0 (JSON has no NaN): the arrays
@@ -50,6 +62,16 @@ void wl_tf_geo_uints(json_t *mesh, const char *key, const uint32_t *v, size_t n)
 	json_t *a = array_of(mesh, key);
 	for (size_t i = 0; i < n; i++)
 		json_array_append_new(a, json_integer((json_int_t)v[i]));
+}
+
+void wl_tf_geo_int(json_t *obj, const char *key, int64_t v)
+{
+	json_array_append_new(array_of(obj, key), json_integer((json_int_t)v));
+}
+
+void wl_tf_geo_path(json_t *obj, const char *key, const wl_doc *d, const wl_chunk *src)
+{
+	json_object_set_new(obj, key, path_string(d, src));
 }
 
 int wl_tf_dump_geometry(FILE *out, wl_doc *d)

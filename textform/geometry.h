@@ -3,6 +3,10 @@
  * share: one mesh of the JSON that `w3ddump --geometry` writes and the web
  * page draws (issue 28, docs/web.md).
  *
+ * The helpers take any object (a mesh, W3D's "aabtree").  Names and chunk
+ * paths are written in the escaped form of core/escape.h, as the reports
+ * write them: a finding's "chunk_path" starts with its mesh's "path".
+ *
  * A mesh object:
  *   "name"       the mesh's name as the reports show it
  *   "path"       its chunk path (findings inside it start with it)
@@ -24,16 +28,45 @@
  *                to, when the file binds vertices; "bone_names" names them
  *                and (B3D) "bone_paths" gives each one's chunk path, at the
  *                top level beside "meshes"
+ *   "transform"  [16 floats], column-major: world from mesh, when the file
+ *                places the mesh (W3D: a rigid mesh an HLOD of the file
+ *                puts on a bone of a hierarchy of the file, the bone's base
+ *                pose); absent: the identity, the mesh as stored
+ *   "aabtree"    (W3D) the mesh's AABTREE, when it has one: an object with
+ *                "path" (the AABTREE chunk's), "header_path" (its
+ *                AABTREE_HEADER's, when present), "node_arrays" and
+ *                "polyindex_arrays" ([{"path", "first", "count"}] like
+ *                vertex_arrays: AABTREE_NODES[i] is node first + i,
+ *                AABTREE_POLYINDICES[k] slot first + k), "boxes" (6 floats
+ *                per node: min x, y, z, max x, y, z, mesh coordinates),
+ *                "leaf_first" and "leaf_count" (per node: a leaf's first
+ *                POLYINDICES slot and its poly count; -1 and 0 for an
+ *                internal node), "polyindices" (per slot, the triangle it
+ *                names, as stored: it may be out of range)
+ *
+ * At the top level beside "meshes" (W3D): "subobjects" [{"path", "name",
+ * "bone", "kind", "mesh"}], every HLOD_SUB_OBJECT of every HLOD in file
+ * order: its chunk path, the render object it names, its BoneIndex as
+ * read, "lod", "aggregate" or "proxy", and the index in "meshes" of the
+ * mesh of the file it names (case-insensitive, the first of that name),
+ * or -1.
  */
 #ifndef WL_TF_GEOMETRY_H
 #define WL_TF_GEOMETRY_H
 
 #include <jansson.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/chunk.h"
 
-/** A new mesh object with name and path (the chunk path of src). */
+/** The escaped form of s (core/escape.h: what the reports print, so a
+ *  chunk path equals the reports' "chunk_path" and any bytes give valid
+ *  UTF-8) as a JSON string; NULL when out of memory. */
+json_t *wl_tf_geo_string(const char *s);
+
+/** A new mesh object with name and path (the chunk path of src), both
+ *  escaped (wl_tf_geo_string). */
 json_t *wl_tf_geo_mesh(const wl_doc *d, const char *name, const wl_chunk *src);
 
 /** Appends {"path": PATH-of-src, "first": first, "count": count} to the
@@ -46,5 +79,11 @@ void wl_tf_geo_floats(json_t *mesh, const char *key, const float *v, size_t n);
 
 /** Appends n unsigned integers to the mesh's array key. */
 void wl_tf_geo_uints(json_t *mesh, const char *key, const uint32_t *v, size_t n);
+
+/** Appends one signed integer to the object's array key. */
+void wl_tf_geo_int(json_t *obj, const char *key, int64_t v);
+
+/** Sets the object's key to the chunk path of src (a JSON string). */
+void wl_tf_geo_path(json_t *obj, const char *key, const wl_doc *d, const wl_chunk *src);
 
 #endif

@@ -3,11 +3,18 @@
 // highlights them (docs/web.md; issue 28).
 //
 // locate(geometry, finding) returns null (nothing to show) or
-//   {mesh, kind, triangles, vertices, bone, component}
+//   {mesh, kind, triangles, vertices, bone, component, node, box, subobject}
 // mesh: index into geometry.meshes; kind: 'triangle', 'face', 'vertex',
-// 'bone' or 'mesh'; triangles, vertices: indices into the mesh's arrays;
-// bone: {index, name} for a BONE weight (B3D); component: {name,
-// triangles} for a P3D face (the component it belongs to).
+// 'bone', 'box', 'subobject' or 'mesh'; triangles, vertices: indices into
+// the mesh's arrays; bone: {index, name} for a BONE weight (B3D);
+// component: {name, triangles} for a P3D face (the component it belongs
+// to); for a W3D AABTree finding (kind 'box'): node, the node's index, and
+// box, its [min x, y, z, max x, y, z] in mesh coordinates (AABTREE_NODES[i]:
+// node i with its triangles when a leaf; AABTREE_POLYINDICES[k]: the
+// triangle slot k names and the leaf holding slot k; the AABTREE or its
+// header: the root, node 0); for a W3D HLOD sub-object (kind 'subobject'):
+// subobject {index, name, bone} and every triangle of the mesh it names.
+// Indices from the file are never trusted: those out of range are left out.
 
 // 'A/B[12]' -> {base: 'A/B', index: 12}; no trailing index: index -1.
 export function splitIndex(path) {
@@ -45,6 +52,63 @@ export function triangleVertices(mesh, triangles) {
 function faceTriangles(mesh, f) {
 	const ft = mesh.face_triangles;
 	return ft && f + 1 < ft.length ? range(ft[f], ft[f + 1]) : [];
+}
+
+// The triangles of polyindices slots [first, first + count) that are
+// triangles of the mesh.
+function slotTriangles(mesh, t, first, count) {
+	const nt = mesh.triangles.length / 3, out = [];
+	for (let k = Math.max(first, 0); k < Math.min(first + count, t.polyindices.length); k++)
+		if (t.polyindices[k] < nt)
+			out.push(t.polyindices[k]);
+	return out;
+}
+
+function boxOf(t, i) {
+	return i >= 0 && 6 * i + 6 <= t.boxes.length ? t.boxes.slice(6 * i, 6 * i + 6) : null;
+}
+
+// An AABTree finding of mesh mi: node i (its box, a leaf's triangles), a
+// poly index slot (its triangle, the leaf holding it), the tree (the root).
+function inTree(geo, mi, path, base, index) {
+	const m = geo.meshes[mi], t = m.aabtree;
+	if (!t)
+		return null;
+	const box = (node, triangles) => ({ mesh: mi, kind: 'box', node, box: boxOf(t, node), triangles,
+		vertices: triangleVertices(m, triangles) });
+	const node = inSpans(t.node_arrays, base, index);
+	if (node >= 0) {
+		const leaf = t.leaf_first[node] >= 0;
+		return box(node, leaf ? slotTriangles(m, t, t.leaf_first[node], t.leaf_count[node]) : []);
+	}
+	const slot = inSpans(t.polyindex_arrays, base, index);
+	if (slot >= 0) {
+		const tri = slotTriangles(m, t, slot, 1);
+		const leaf = t.leaf_first.findIndex((f, i) => f >= 0 && slot >= f && slot < f + t.leaf_count[i]);
+		if (leaf >= 0)
+			return box(leaf, tri);
+		return tri.length ? { mesh: mi, kind: 'triangle', triangles: tri, vertices: triangleVertices(m, tri) } : null;
+	}
+	if ((path === t.path || path === t.header_path) && t.boxes.length >= 6)
+		return box(0, []);
+	return null;
+}
+
+// An HLOD sub-object: the whole mesh it names.
+function inSubobject(geo, path) {
+	const subs = geo.subobjects || [];
+	const i = subs.findIndex((s) => s.path === path);
+	if (i < 0)
+		return null;
+	const s = subs[i], mi = s.mesh >= 0 && s.mesh < geo.meshes.length ? s.mesh : -1;
+	const triangles = [];
+	if (mi >= 0) {
+		const m = geo.meshes[mi], nv = m.positions.length / 3;
+		for (let t = 0; 3 * t + 2 < m.triangles.length; t++)
+			if (m.triangles[3 * t] < nv && m.triangles[3 * t + 1] < nv && m.triangles[3 * t + 2] < nv)
+				triangles.push(t);
+	}
+	return { mesh: mi, kind: 'subobject', triangles, vertices: [], subobject: { index: i, name: s.name, bone: s.bone } };
 }
 
 function inMesh(geo, mi, base, index) {
@@ -95,11 +159,11 @@ export function locate(geo, finding) {
 	const path = finding.chunk_path || '';
 	const { base, index } = splitIndex(path);
 	for (let mi = 0; mi < geo.meshes.length; mi++) {
-		const r = inMesh(geo, mi, base, index);
+		const r = inMesh(geo, mi, base, index) || inTree(geo, mi, path, base, index);
 		if (r)
 			return r;
 	}
-	const b = inBone(geo, path, base);
+	const b = inBone(geo, path, base) || inSubobject(geo, path);
 	if (b)
 		return b;
 	let best = -1;
@@ -116,9 +180,20 @@ export function describe(h, geo) {
 		return 'this finding names no element of the geometry (a chunk, header or table): nothing to highlight';
 	const m = h.mesh >= 0 ? geo.meshes[h.mesh] : null;
 	const parts = [m ? `mesh ${m.name || m.path}` : 'no mesh'];
+	if (h.subobject)
+		parts.unshift(`sub-object ${h.subobject.index} ${h.subobject.name} on bone ${h.subobject.bone}` +
+			(m ? '' : ': names no mesh of this file'));
 	if (h.kind === 'face')
 		parts.push(`face ${h.face}`);
-	if (h.triangles.length)
+	if (h.kind === 'box' && h.box) {
+		const t = m.aabtree, leaf = t.leaf_first[h.node] >= 0;
+		const f = (a) => a.map((x) => +x.toPrecision(6)).join(', ');
+		parts.push(`node ${h.node} (${leaf ? `leaf of ${t.leaf_count[h.node]} polys` : 'internal'}), ` +
+			`box min (${f(h.box.slice(0, 3))}) max (${f(h.box.slice(3))})`);
+	}
+	if (h.kind === 'subobject' && h.triangles.length)
+		parts.push(`all ${h.triangles.length} triangles`);
+	else if (h.triangles.length)
 		parts.push(`triangle${h.triangles.length > 1 ? 's' : ''} ${h.triangles.join(', ')}`);
 	if (h.bone)
 		parts.push(`bone ${h.bone.index} ${h.bone.name}`);
@@ -134,7 +209,10 @@ export function describe(h, geo) {
 
 // The highlighted elements as the selection bar's data attributes, which
 // tests/web_browser.mjs compares with the native w3ddump --geometry: mesh
-// (its name), kind, triangles and vertices (comma-separated indices), bone.
+// (its name), kind, triangles and vertices (comma-separated indices), bone,
+// node and box (an AABTree node and its 6 floats), subobject (its index in
+// geometry.subobjects).  Every key is always set ('' when it does not
+// apply): the page assigns them over the previous selection's.
 export function selectionData(h, geo) {
 	return {
 		mesh: h && h.mesh >= 0 ? geo.meshes[h.mesh].name : '',
@@ -142,5 +220,8 @@ export function selectionData(h, geo) {
 		triangles: h ? h.triangles.join(',') : '',
 		vertices: h ? h.vertices.join(',') : '',
 		bone: h && h.bone ? String(h.bone.index) : '',
+		node: h && h.kind === 'box' ? String(h.node) : '',
+		box: h && h.box ? h.box.join(',') : '',
+		subobject: h && h.subobject ? String(h.subobject.index) : '',
 	};
 }

@@ -1,14 +1,49 @@
 // viewer3d.js - the page's 3D view (docs/web.md; issue 28): the meshes of
 // one file's geometry (w3ddump --geometry) drawn with three.js in the file's
-// own coordinates (W3D: z up; B3D and P3D: y up), and the elements of the
-// selected finding (web/locate.js) drawn over them: triangles in red, their
-// edges and vertices in yellow, the rest of a P3D component in blue, always
-// on top.  Orbit with the mouse (OrbitControls), zoom to the finding,
-// wireframe.
+// own coordinates (W3D: z up; B3D and P3D: y up; a mesh with a "transform",
+// a W3D rigid mesh its HLOD puts on a bone, where the transform puts it),
+// and the elements of the selected finding (web/locate.js) drawn over them:
+// triangles in red, their edges and vertices in yellow, the rest of a P3D
+// component in blue, an AABTree node's box in green, always on top.  Orbit
+// with the mouse (OrbitControls), zoom to the finding, wireframe.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 
-const MODEL = 0x9aa5b1, HIGHLIGHT = 0xe5372b, EDGE = 0xffd400, COMPONENT = 0x2f7de1;
+const MODEL = 0x9aa5b1, HIGHLIGHT = 0xe5372b, EDGE = 0xffd400, COMPONENT = 0x2f7de1, BOX = 0x2fe07a;
+
+// The mesh's transform as a Matrix4 (world from mesh), or null: absent, or
+// not 16 finite numbers.
+function transformOf(m) {
+	const t = m && m.transform;
+	if (!Array.isArray(t) || t.length !== 16 || !t.every(Number.isFinite))
+		return null;
+	return new THREE.Matrix4().fromArray(t);
+}
+
+// Puts object where mesh m's transform puts it (nothing without one).
+function place(object, m) {
+	const t = transformOf(m);
+	if (t) {
+		object.matrixAutoUpdate = false;
+		object.matrix.copy(t);
+	}
+	return object;
+}
+
+// The 12 edges of box [min x, y, z, max x, y, z] as line segments.
+function boxLines(b) {
+	const c = [];
+	for (let i = 0; i < 8; i++)
+		c.push([b[i & 1 ? 3 : 0], b[i & 2 ? 4 : 1], b[i & 4 ? 5 : 2]]);
+	const p = [];
+	for (let i = 0; i < 8; i++)
+		for (const bit of [1, 2, 4])
+			if (!(i & bit))
+				p.push(...c[i], ...c[i | bit]);
+	const g = new THREE.BufferGeometry();
+	g.setAttribute('position', new THREE.Float32BufferAttribute(p, 3));
+	return g;
+}
 
 // A BufferGeometry of the mesh's positions and its triangles whose three
 // indices are vertices of the mesh (a damaged file's others are skipped).
@@ -89,7 +124,7 @@ export class Viewer {
 				return;
 			const mat = new THREE.MeshLambertMaterial({ color: MODEL, side: THREE.DoubleSide, flatShading: true,
 				wireframe: this.wireframe, polygonOffset: true, polygonOffsetFactor: 1, polygonOffsetUnits: 1 });
-			this.model.add(new THREE.Mesh(meshGeometry(m), mat));
+			this.model.add(place(new THREE.Mesh(meshGeometry(m), mat), m));
 		});
 		this.frame(this.model);
 	}
@@ -148,19 +183,44 @@ export class Viewer {
 				sizeAttenuation: false }));
 			this.marks.add(new THREE.Points(g, mat));
 		}
-		for (const o of this.marks.children)
+		if (h.box && h.box.every(Number.isFinite)) {
+			const mat = onTop(new THREE.LineBasicMaterial({ color: BOX }));
+			this.marks.add(new THREE.LineSegments(boxLines(h.box), mat));
+		}
+		for (const o of this.marks.children) {
 			o.renderOrder = 1;
+			place(o, m);
+		}
 		this.render();
 	}
 
 	// Frames the highlighted elements (with some of the model around them).
 	zoomToHighlight() {
-		// from the highlighted vertices: the marks' geometries hold every
-		// position of the mesh (only their index is the finding's)
+		// from the highlighted vertices (or the vertices of the highlighted
+		// triangles) and the corners of a box, placed by the mesh's
+		// transform: the marks' geometries hold every position of the mesh
+		// (only their index is the finding's)
 		const box = new THREE.Box3(), h = this.h;
 		const m = h && h.mesh >= 0 && this.geo ? this.geo.meshes[h.mesh] : null;
-		for (const v of m ? h.vertices : [])
-			box.expandByPoint(new THREE.Vector3(m.positions[3 * v], m.positions[3 * v + 1], m.positions[3 * v + 2]));
+		const t = transformOf(m), nv = m ? m.positions.length / 3 : 0;
+		const add = (x, y, z) => {
+			const p = new THREE.Vector3(x, y, z);
+			box.expandByPoint(t ? p.applyMatrix4(t) : p);
+		};
+		let vertices = m ? h.vertices : [];
+		if (m && !vertices.length && h.triangles.length) {
+			const seen = new Set();
+			for (const i of h.triangles)
+				for (let k = 0; k < 3; k++)
+					if (m.triangles[3 * i + k] < nv)
+						seen.add(m.triangles[3 * i + k]);
+			vertices = [...seen];
+		}
+		for (const v of vertices)
+			add(m.positions[3 * v], m.positions[3 * v + 1], m.positions[3 * v + 2]);
+		if (m && h.box && h.box.every(Number.isFinite))
+			for (let i = 0; i < 8; i++)
+				add(h.box[i & 1 ? 3 : 0], h.box[i & 2 ? 4 : 1], h.box[i & 4 ? 5 : 2]);
 		if (box.isEmpty())
 			return this.frame(this.model);
 		const whole = new THREE.Box3().setFromObject(this.model);

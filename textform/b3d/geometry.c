@@ -115,8 +115,8 @@ json_t *wl_b3d_geometry_json(const wl_doc *d)
 	for (size_t i = 0; m && names && paths && i < m->node_count; i++) {
 		char path[1024];
 		wl_chunk_path(d, m->nodes[i]->src, -1, path, sizeof path);
-		json_array_append_new(names, json_string(m->nodes[i]->label ? m->nodes[i]->label : ""));
-		json_array_append_new(paths, json_string(path));
+		json_array_append_new(names, wl_tf_geo_string(m->nodes[i]->label));
+		json_array_append_new(paths, wl_tf_geo_string(path));
 	}
 	if (!meshes || !names || !paths) {
 		json_decref(meshes);

@@ -4,11 +4,36 @@
  * its first material pass (as stored: the loader uses 1 - v), TRIANGLES (W3dTriStruct vindex) and, for a
  * skin, the bone (pivot) of each vertex from VERTEX_INFLUENCES (its first
  * bone; w3d spec §2.6); the chunks of its per-vertex channels
- * (vertex_channels). */
+ * (vertex_channels); its AABTREE (§2.2: node boxes, leaves, poly indices);
+ * for a rigid mesh an HLOD of the file puts on a bone, the bone's base
+ * pose as its "transform"; and every HLOD sub-object with the mesh it
+ * names ("subobjects").
+ *
+ * Where a mesh sits (notes/w3d_reference.md §2.3, §3 G4, G5): an HLOD
+ * adds each sub-object's render object to bone BoneIndex of the hierarchy
+ * HierarchyName names (hlod.cpp:3516 add_lod_model, HTree->Get_Transform),
+ * so a rigid mesh is drawn with that pivot's base transform, T(Translation)
+ * R(Rotation) chained through its parents (htree.cpp:281-293, Base_Update;
+ * core/w3d/bind_pose.h).  A skin is not placed: its VERTICES are each in
+ * the space of its own bone (meshsave.cpp:371 inv_deform_mesh) and the
+ * engine deforms them per vertex (meshmdl.cpp:271-395), so no one
+ * transform of the mesh draws it.  The sub-object taken for a mesh is the
+ * first naming it in the first HLOD with a complete header that uses it
+ * (core/w3d/model_lookup.h wl_mesh_owner_hlod), looking at the top LOD
+ * array first (the one whose hierarchy and bounds the engine uses,
+ * hlod.cpp:1430-1444), then the lower ones, then the aggregates.  An
+ * empty HierarchyName is the engine's default one-pivot tree (bone 0, the
+ * identity; animobj.cpp:105-119); a hierarchy another file defines, a bone
+ * past the pivots or a pivot that cannot be posed leave the mesh as stored
+ * (no "transform": the hierarchy and HLOD rules report those). */
 #include "textform/geometry.h"
 #include "textform/w3d/w3d_geometry.h"
 
+#include <stdlib.h>
+
+#include "core/w3d/bind_pose.h"
 #include "core/w3d/model.h"
+#include "core/w3d/model_lookup.h"
 
 /* The texture coordinates of the first stage of the first material pass
  * (STAGE_TEXCOORDS in its TEXTURE_STAGE, or in the pass itself as some
@@ -45,10 +70,43 @@ static void vertex_channels(json_t *g, const wl_doc *d, const w3d_mesh *m, const
 			wl_tf_geo_span(g, "vertex_channels", d, ch[i].src, 0, ch[i].count);
 }
 
+/* The AABTREE of m (§2.2, w3d_file.h:1233-1252) as the "aabtree" object:
+ * the nodes present (node_array_count, never the header's NodeCount),
+ * their boxes, each leaf's slot range and the poly indices as stored. */
+static void aabtree_geometry(json_t *g, const wl_doc *d, const w3d_mesh *m)
+{
+	const w3d_aabtree *t = &m->aabtree;
+	if (!t->src)
+		return;
+	json_t *a = json_object();
+	if (!a)
+		return;
+	wl_tf_geo_path(a, "path", d, t->src);
+	if (t->header_src)
+		wl_tf_geo_path(a, "header_path", d, t->header_src);
+	size_t nn = t->nodes_src ? t->node_array_count : 0;
+	size_t np = t->poly_indices.src ? t->poly_indices.count : 0;
+	if (t->nodes_src)
+		wl_tf_geo_span(a, "node_arrays", d, t->nodes_src, 0, nn);
+	if (t->poly_indices.src)
+		wl_tf_geo_span(a, "polyindex_arrays", d, t->poly_indices.src, 0, np);
+	wl_tf_geo_floats(a, "boxes", NULL, 0);
+	wl_tf_geo_uints(a, "leaf_count", NULL, 0);
+	wl_tf_geo_uints(a, "leaf_first", NULL, 0);
+	for (size_t i = 0; i < nn; i++) {
+		const w3d_aabtree_node *n = &t->nodes[i];
+		const float box[6] = { n->min.x, n->min.y, n->min.z, n->max.x, n->max.y, n->max.z };
+		wl_tf_geo_floats(a, "boxes", box, 6);
+		bool leaf = w3d_aabtree_node_is_leaf(n);
+		wl_tf_geo_int(a, "leaf_first", leaf ? (int64_t)(n->front_or_poly0 & ~W3D_AABTREE_LEAF_FLAG) : -1);
+		wl_tf_geo_int(a, "leaf_count", leaf ? (int64_t)n->back_or_poly_count : 0);
+	}
+	wl_tf_geo_uints(a, "polyindices", np ? t->poly_indices.v : NULL, np);
+	json_object_set_new(g, "aabtree", a);
+}
+
 static void mesh_geometry(json_t *out, const wl_doc *d, const w3d_mesh *m)
 {
-	if (!m || !m->src)
-		return;
 	json_t *g = wl_tf_geo_mesh(d, m->name, m->src);
 	if (!g)
 		return;
@@ -74,14 +132,155 @@ static void mesh_geometry(json_t *out, const wl_doc *d, const w3d_mesh *m)
 			wl_tf_geo_uints(g, "bones", &b, 1);
 		}
 	}
+	aabtree_geometry(g, d, m);
 	json_array_append_new(out, g);
+}
+
+/* The base poses of the model's hierarchies, each made when first asked
+ * for (w3d_hierarchy_base_pose: pivot_count poses). */
+typedef struct pose_cache {
+	const w3d_model *md;
+	w3d_pose **poses; /* hierarchy_count entries, NULL until made */
+} pose_cache;
+
+static const w3d_pose *poses_of(pose_cache *pc, const w3d_hierarchy *h)
+{
+	for (size_t i = 0; i < pc->md->hierarchy_count; i++) {
+		if (pc->md->hierarchies[i] != h)
+			continue;
+		if (!pc->poses[i] && h->pivot_count) {
+			pc->poses[i] = malloc(h->pivot_count * sizeof *pc->poses[i]);
+			if (pc->poses[i])
+				w3d_hierarchy_base_pose(h, pc->poses[i]);
+		}
+		return pc->poses[i];
+	}
+	return NULL;
+}
+
+/* The first sub-object of array a that names name, whose 36 bytes are
+ * all present, or NULL. */
+static const w3d_hlod_sub_object *sub_named(const w3d_hlod_array *a, const char *name)
+{
+	for (size_t s = 0; s < a->sub_count; s++)
+		if (a->subs[s].ok && a->subs[s].name && wl_name_eq(a->subs[s].name, name))
+			return &a->subs[s];
+	return NULL;
+}
+
+/* The sub-object of h that places the mesh name: the top LOD array first,
+ * then the lower ones, then the aggregates (see the header comment). */
+static const w3d_hlod_sub_object *placing_sub(const w3d_hlod *h, const char *name)
+{
+	const w3d_hlod_sub_object *so = NULL;
+	for (size_t k = h->lod_array_count; !so && k-- > 0;)
+		so = sub_named(&h->lods[k], name);
+	for (size_t k = 0; !so && k < h->aggregate_count; k++)
+		so = sub_named(&h->aggregates[k], name);
+	return so;
+}
+
+/* Writes m's "transform" when an HLOD of the file places it (rigid only). */
+static void mesh_transform(json_t *g, pose_cache *pc, const w3d_mesh *m)
+{
+	if (w3d_mesh_is_skin(m) || !m->name || !m->name[0])
+		return;
+	const w3d_hlod *h = wl_mesh_owner_hlod(pc->md, m->name);
+	const w3d_hlod_sub_object *so = h ? placing_sub(h, m->name) : NULL;
+	if (!so)
+		return;
+	w3d_pose p = { .q = { 0, 0, 0, 1 }, .ok = true };
+	if (h->hierarchy_name[0]) {
+		const w3d_hierarchy *hier = wl_find_hierarchy(pc->md, h->hierarchy_name, NULL);
+		const w3d_pose *poses = hier ? poses_of(pc, hier) : NULL;
+		if (!poses || so->bone_index >= hier->pivot_count || so->bone_index >= wl_hierarchy_pivots(hier))
+			return;
+		p = poses[so->bone_index];
+	} else if (so->bone_index != 0) {
+		return;
+	}
+	if (!p.ok)
+		return;
+	/* column j: the image of axis j less the translation; then t */
+	float tm[16] = { 0 };
+	for (int j = 0; j < 3; j++) {
+		double e[3] = { j == 0, j == 1, j == 2 }, r[3];
+		w3d_pose_apply(&p, e, r);
+		for (int k = 0; k < 3; k++)
+			tm[4 * j + k] = (float)(r[k] - p.t[k]);
+	}
+	for (int k = 0; k < 3; k++)
+		tm[12 + k] = (float)p.t[k];
+	tm[15] = 1;
+	wl_tf_geo_floats(g, "transform", tm, 16);
+}
+
+/* Every HLOD sub-object with the index in meshes of the mesh it names. */
+static json_t *subobjects(const wl_doc *d, const w3d_model *md, const w3d_mesh *const *shown, size_t n_shown)
+{
+	json_t *out = json_array();
+	static const char *const kinds[] = { "lod", "aggregate", "proxy" };
+	for (size_t i = 0; out && i < md->hlod_count; i++) {
+		const w3d_hlod *h = md->hlods[i];
+		if (!h)
+			continue;
+		const struct {
+			const w3d_hlod_array *a;
+			size_t n;
+		} groups[] = { { h->lods, h->lod_array_count }, { h->aggregates, h->aggregate_count },
+			       { h->proxies, h->proxy_count } };
+		for (size_t g = 0; g < 3; g++)
+			for (size_t a = 0; a < groups[g].n; a++)
+				for (size_t s = 0; s < groups[g].a[a].sub_count; s++) {
+					const w3d_hlod_sub_object *so = &groups[g].a[a].subs[s];
+					if (!so->src)
+						continue;
+					const char *name = so->name ? so->name : "";
+					json_int_t mesh = -1;
+					for (size_t k = 0; name[0] && k < n_shown && mesh < 0; k++)
+						if (wl_name_eq(shown[k]->name, name))
+							mesh = (json_int_t)k;
+					json_t *o = json_object();
+					wl_tf_geo_path(o, "path", d, so->src);
+					json_object_set_new(o, "name", wl_tf_geo_string(name));
+					json_object_set_new(o, "bone", json_integer((json_int_t)so->bone_index));
+					json_object_set_new(o, "kind", json_string(kinds[g]));
+					json_object_set_new(o, "mesh", json_integer(mesh));
+					json_array_append_new(out, o);
+				}
+	}
+	return out;
 }
 
 json_t *wl_w3d_geometry_json(const wl_doc *d)
 {
 	const w3d_model *md = d->model;
 	json_t *meshes = json_array();
-	for (size_t i = 0; md && meshes && i < md->mesh_count; i++)
-		mesh_geometry(meshes, d, md->meshes[i]);
-	return meshes ? json_pack("{s:o}", "meshes", meshes) : NULL;
+	/* the meshes drawn, in the order of "meshes" */
+	const w3d_mesh **shown = md && md->mesh_count ? calloc(md->mesh_count, sizeof *shown) : NULL;
+	pose_cache pc = { md, md && md->hierarchy_count ? calloc(md->hierarchy_count, sizeof *pc.poses) : NULL };
+	size_t n_shown = 0;
+	if (!meshes || (md && md->mesh_count && !shown) || (md && md->hierarchy_count && !pc.poses)) {
+		json_decref(meshes);
+		meshes = NULL;
+	}
+	for (size_t i = 0; md && meshes && i < md->mesh_count; i++) {
+		const w3d_mesh *m = md->meshes[i];
+		if (!m || !m->src)
+			continue;
+		size_t before = json_array_size(meshes);
+		mesh_geometry(meshes, d, m);
+		if (json_array_size(meshes) == before)
+			continue;
+		mesh_transform(json_array_get(meshes, before), &pc, m);
+		shown[n_shown++] = m;
+	}
+	json_t *g = meshes ? json_pack("{s:o}", "meshes", meshes) : NULL;
+	if (g && md)
+		json_object_set_new(g, "subobjects", subobjects(d, md, shown, n_shown));
+	for (size_t i = 0; pc.poses && i < md->hierarchy_count; i++)
+		free(pc.poses[i]);
+	free(pc.poses);
+	free(shown);
+	return g;
 }
