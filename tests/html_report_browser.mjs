@@ -23,7 +23,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { LAUNCH_ARGS, byRule, countDiffs, expected, geometry, nativeJson, pick, selectFinding, shown } from './web_common.mjs';
+import { LAUNCH_ARGS, byRule, countDiffs, expected, geometry, nativeJson, openEdgeProblem, pick, selectFinding, shown } from './web_common.mjs';
 
 const [build, wasm, corpus, artifacts, w3dHtml, w3dJson] = process.argv.slice(2).map((p) => resolve(p));
 const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -132,6 +132,8 @@ async function main() {
 			if (JSON.stringify(gotSel) !== JSON.stringify(wantSel))
 				fail(`${name} ${f.rule} at ${f.chunk_path}: highlighted ${JSON.stringify(gotSel).slice(0, 200)}, ` +
 					`w3ddump --geometry names ${JSON.stringify(wantSel).slice(0, 200)}`);
+			else if (openEdgeProblem(f, sel))
+				fail(`${name} ${f.rule} at ${f.chunk_path}: ${openEdgeProblem(f, sel)}`);
 			else if (!explained.startsWith(f.rule))
 				fail(`${name} ${f.rule}: the explanation shown is not the rule's: ${explained.slice(0, 80)}`);
 			else

@@ -27,4 +27,6 @@ if ! command -v node > /dev/null 2>&1 || [ ! -f "$2/web/index.html" ] || [ ! -d 
 	echo "$name: skipped: needs node and the page (make web)"
 	exit 0
 fi
+# web/locate.js over every finding of the corpus (node alone)
+node "$here/locate_check.mjs" "$1" "$corpus" || exit 1
 CHROMIUM=$chromium exec node "$here/web_browser.mjs" "$1" "$2" "$corpus" "$3"

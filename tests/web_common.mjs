@@ -126,3 +126,55 @@ export async function selectFinding(page, file, rule, index) {
 	return page.$eval('#selection', (e) => ({ ...e.dataset, text: e.textContent }));
 }
 
+// What the page must highlight for a W3D AABTree or HLOD sub-object
+// finding f, from the native geometry geo: {mesh, kind, node?, box?,
+// triangles}, or null.
+export function expectedTree(geo, f) {
+	const [base, i] = split(f.chunk_path);
+	for (const m of geo.meshes) {
+		const t = m.aabtree, nt = m.triangles.length / 3;
+		if (!t)
+			continue;
+		// the triangles of slots [a, b) that exist
+		const slots = (a, b) => t.polyindices.slice(Math.max(a, 0), Math.max(b, 0)).filter((x) => x < nt);
+		const node = (k, tris) => ({ mesh: m.name, kind: 'box', node: k, box: t.boxes.slice(6 * k, 6 * k + 6),
+			triangles: tris });
+		for (const s of t.node_arrays || [])
+			if (s.path === base && i >= 0 && i < s.count) {
+				const k = s.first + i;
+				return node(k, t.leaf_first[k] >= 0 ? slots(t.leaf_first[k], t.leaf_first[k] + t.leaf_count[k]) : []);
+			}
+		for (const s of t.polyindex_arrays || [])
+			if (s.path === base && i >= 0 && i < s.count) {
+				const k = s.first + i;
+				const leaf = t.leaf_first.findIndex((a, j) => a >= 0 && k >= a && k < a + t.leaf_count[j]);
+				return leaf >= 0 ? node(leaf, slots(k, k + 1)) : { mesh: m.name, kind: 'triangle', triangles: slots(k, k + 1) };
+			}
+	}
+	const sub = (geo.subobjects || []).find((s) => s.path === f.chunk_path);
+	if (!sub)
+		return null;
+	const m = sub.mesh >= 0 ? geo.meshes[sub.mesh] : null, tris = [];
+	for (let t = 0; m && 3 * t < m.triangles.length; t++)
+		if ([0, 1, 2].every((k) => m.triangles[3 * t + k] < m.positions.length / 3))
+			tris.push(t);
+	return { mesh: m ? m.name : '', kind: 'subobject', triangles: tris };
+}
+
+// The open edge a p3d-component-open finding names in its message ("the
+// edge of face F from vertex A (...) to vertex B"), as the page's
+// selection writes it ('A-B'), or null for another finding.
+export function openEdgeOf(f) {
+	const m = /component-open$/.test(f.rule) && /from vertex (\d+) \(.*\) to vertex (\d+) \(/.exec(f.message);
+	return m ? `${m[1]}-${m[2]}` : null;
+}
+
+// '' when the page's selection sel shows the open edge finding f names (or
+// f names none), else what is wrong.
+export function openEdgeProblem(f, sel) {
+	const e = openEdgeOf(f);
+	if (!e)
+		return '';
+	return (sel.edges || '').split(',').includes(e) ? '' :
+		`the open edge ${e} of the message is not among the highlighted ${sel.edges || '(none)'}`;
+}

@@ -195,20 +195,44 @@ $('dl-sarif').onclick = async () => {
 };
 document.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dragging'); });
 document.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
+// A drop: each dropped file as the File the event holds (taken during the
+// event: the list is emptied after it), each folder walked through its
+// entry.  Chrome lets a page opened from file:// read no dropped folder
+// (readEntries and file() fail with EncodingError from that origin): such
+// a folder is left out and the status says to pick it with the folder
+// input; the files dropped with it are linted.
 document.addEventListener('drop', (e) => {
 	e.preventDefault();
 	document.body.classList.remove('dragging');
-	const entries = [...e.dataTransfer.items].map((i) => i.webkitGetAsEntry && i.webkitGetAsEntry()).filter(Boolean);
+	const items = [...e.dataTransfer.items].filter((i) => i.kind === 'file');
+	const dropped = items.map((i) => ({ entry: i.webkitGetAsEntry ? i.webkitGetAsEntry() : null, file: i.getAsFile() }));
+	if (!items.length)
+		for (const file of e.dataTransfer.files)
+			dropped.push({ entry: null, file });
 	(async () => {
-		const out = [];
-		if (entries.length) {
-			for (const en of entries)
-				await walkEntry(en, out);
-		} else {
-			for (const file of e.dataTransfer.files)
-				out.push({ name: file.name, file });
+		const out = [], unread = [];
+		for (const d of dropped) {
+			if (d.entry && d.entry.isDirectory) {
+				const inFolder = [];
+				try {
+					await walkEntry(d.entry, inFolder);
+					out.push(...inFolder);
+				} catch (err) {
+					unread.push(d.entry.name);
+				}
+			} else if (d.file) {
+				out.push({ name: d.file.name, file: d.file });
+			}
 		}
 		await addFiles(out);
+		if (unread.length) {
+			const s = $('status');
+			s.textContent = `${out.length ? s.textContent + '; ' : ''}the browser does not let this page read the ` +
+				`dropped folder${unread.length > 1 ? 's' : ''} ${unread.join(', ')} (a page opened from file://): ` +
+				'pick it with the folder input';
+			if (!out.length)
+				s.dataset.state = 'done';
+		}
 	})().catch(fail);
 });
 

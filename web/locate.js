@@ -8,7 +8,8 @@
 // 'bone', 'box', 'subobject' or 'mesh'; triangles, vertices: indices into
 // the mesh's arrays; bone: {index, name} for a BONE weight (B3D);
 // component: {name, triangles} for a P3D face (the component it belongs
-// to); for a W3D AABTree finding (kind 'box'): node, the node's index, and
+// to) and edges, the face's edges that leave the component open ([lo, hi]
+// vertex pairs, as p3d-component-open names them); for a W3D AABTree finding (kind 'box'): node, the node's index, and
 // box, its [min x, y, z, max x, y, z] in mesh coordinates (AABTREE_NODES[i]:
 // node i with its triangles when a leaf; AABTREE_POLYINDICES[k]: the
 // triangle slot k names and the leaf holding slot k; the AABTREE or its
@@ -111,6 +112,48 @@ function inSubobject(geo, path) {
 	return { mesh: mi, kind: 'subobject', triangles, vertices: [], subobject: { index: i, name: s.name, bone: s.bone } };
 }
 
+// The outline of face f as directed edges [a, b]: the edges of its
+// triangles that no other of its triangles has the other way (a quad's
+// diagonal goes; the triangles keep the face's winding), degenerate ones
+// left out.
+function faceEdges(m, f) {
+	const nv = m.positions.length / 3, dir = new Set(), out = [];
+	const tris = faceTriangles(m, f);
+	for (const t of tris)
+		for (let k = 0; k < 3; k++)
+			dir.add(`${m.triangles[3 * t + k]},${m.triangles[3 * t + (k + 1) % 3]}`);
+	for (const t of tris)
+		for (let k = 0; k < 3; k++) {
+			const a = m.triangles[3 * t + k], b = m.triangles[3 * t + (k + 1) % 3];
+			if (a !== b && a < nv && b < nv && !dir.has(`${b},${a}`))
+				out.push([a, b]);
+		}
+	return out;
+}
+
+// The edges of face f that make component c open, as lint/p3d/
+// check_components.c counts them: an edge (by its two vertex indices)
+// not used by exactly two faces of the component, once each way.  Each
+// [lo, hi], lo < hi.
+function badEdges(m, c, f) {
+	const use = new Map();
+	for (const k of c.faces)
+		for (const [a, b] of faceEdges(m, k)) {
+			const key = a < b ? `${a},${b}` : `${b},${a}`;
+			const u = use.get(key) || { n: 0, fwd: 0 };
+			u.n++;
+			u.fwd += a < b ? 1 : 0;
+			use.set(key, u);
+		}
+	const out = [];
+	for (const [a, b] of faceEdges(m, f)) {
+		const u = use.get(a < b ? `${a},${b}` : `${b},${a}`);
+		if (!(u.n === 2 && u.fwd === 1))
+			out.push(a < b ? [a, b] : [b, a]);
+	}
+	return out;
+}
+
 function inMesh(geo, mi, base, index) {
 	const m = geo.meshes[mi];
 	const t = inSpans(m.triangle_arrays, base, index);
@@ -121,8 +164,10 @@ function inMesh(geo, mi, base, index) {
 		const triangles = faceTriangles(m, f);
 		const r = { mesh: mi, kind: 'face', face: f, triangles, vertices: triangleVertices(m, triangles) };
 		const c = (m.components || []).find((x) => x.faces.includes(f));
-		if (c)
+		if (c) {
 			r.component = { name: c.name || '', triangles: c.faces.flatMap((k) => faceTriangles(m, k)) };
+			r.edges = badEdges(m, c, f);
+		}
 		return r;
 	}
 	let v = inSpans(m.vertex_arrays, base, index);
@@ -202,6 +247,8 @@ export function describe(h, geo) {
 			(h.vertices.length <= 8 ? ' ' + h.vertices.join(', ') : ''));
 	if (h.component)
 		parts.push(`component ${h.component.name || ''} (${h.component.triangles.length} triangles)`);
+	if (h.edges && h.edges.length)
+		parts.push(`open edge${h.edges.length > 1 ? 's' : ''} ${h.edges.map((e) => e.join('-')).join(', ')}`);
 	if (h.kind === 'mesh')
 		parts.push('(the whole mesh)');
 	return parts.join('; ');
@@ -211,7 +258,7 @@ export function describe(h, geo) {
 // tests/web_browser.mjs compares with the native w3ddump --geometry: mesh
 // (its name), kind, triangles and vertices (comma-separated indices), bone,
 // node and box (an AABTree node and its 6 floats), subobject (its index in
-// geometry.subobjects).  Every key is always set ('' when it does not
+// geometry.subobjects), edges (a P3D face's open edges, 'lo-hi,...').  Every key is always set ('' when it does not
 // apply): the page assigns them over the previous selection's.
 export function selectionData(h, geo) {
 	return {
@@ -223,5 +270,6 @@ export function selectionData(h, geo) {
 		node: h && h.kind === 'box' ? String(h.node) : '',
 		box: h && h.box ? h.box.join(',') : '',
 		subobject: h && h.subobject ? String(h.subobject.index) : '',
+		edges: h && h.edges ? h.edges.map((e) => e.join('-')).join(',') : '',
 	};
 }

@@ -201,7 +201,7 @@ export class ReportUI {
 		this.h = h;
 		if (shown) {
 			this.getViewer().highlight(h);
-			if (h && (h.triangles.length || h.vertices.length))
+			if (h && (h.triangles.length || h.vertices.length || h.box))
 				this.getViewer().zoomToHighlight();
 		}
 		const s = $('selection');

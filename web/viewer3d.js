@@ -10,6 +10,7 @@ import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 
 const MODEL = 0x9aa5b1, HIGHLIGHT = 0xe5372b, EDGE = 0xffd400, COMPONENT = 0x2f7de1, BOX = 0x2fe07a;
+const OPEN_EDGE = 0xff2bd6; // a P3D face's open edges
 
 // The mesh's transform as a Matrix4 (world from mesh), or null: absent, or
 // not 16 finite numbers.
@@ -183,12 +184,26 @@ export class Viewer {
 				sizeAttenuation: false }));
 			this.marks.add(new THREE.Points(g, mat));
 		}
+		if (h.edges && h.edges.length) {
+			// a face's open edges: the lines and their ends, over the rest
+			const p = [];
+			for (const e of h.edges)
+				for (const v of e)
+					p.push(m.positions[3 * v], m.positions[3 * v + 1], m.positions[3 * v + 2]);
+			const g = new THREE.BufferGeometry();
+			g.setAttribute('position', new THREE.Float32BufferAttribute(p, 3));
+			const lines = new THREE.LineSegments(g, onTop(new THREE.LineBasicMaterial({ color: OPEN_EDGE })));
+			const ends = new THREE.Points(g.clone(), onTop(new THREE.PointsMaterial({ color: OPEN_EDGE, size: 12,
+				sizeAttenuation: false })));
+			lines.userData.last = ends.userData.last = true;
+			this.marks.add(lines, ends);
+		}
 		if (h.box && h.box.every(Number.isFinite)) {
 			const mat = onTop(new THREE.LineBasicMaterial({ color: BOX }));
 			this.marks.add(new THREE.LineSegments(boxLines(h.box), mat));
 		}
 		for (const o of this.marks.children) {
-			o.renderOrder = 1;
+			o.renderOrder = o.userData.last ? 2 : 1;
 			place(o, m);
 		}
 		this.render();
