@@ -49,7 +49,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as common from './web_common.mjs';
-import { byRule, countDiffs, expected, expectedTree, openEdgeProblem, selectFinding, shown } from './web_common.mjs';
+import { byRule, countDiffs, expectedTree, highlightCase, selectFinding, shown } from './web_common.mjs';
 
 const [build, wasm, corpus, artifacts] = process.argv.slice(2).map((p) => resolve(p));
 const here = dirname(fileURLToPath(import.meta.url));
@@ -318,26 +318,9 @@ async function main() {
 			[names[1], null, 'bone-binding.png'],
 		];
 		for (const [name, rule0, shot] of cases) {
-			const file = want.files.find((f) => f.path === name);
-			const k = file.findings.findIndex((x) => rule0 ? x.rule === rule0 : /\/BONE\[\d+\]$/.test(x.chunk_path || ''));
-			const f = file.findings[k];
-			const idx = file.findings.filter((x, j) => j < k && x.rule === f.rule).length;
-			const sel = await selectFinding(page, name, f.rule, idx);
-			const exp = expected(geometry(join(tmp, name)), f);
-			await page.screenshot({ path: join(artifacts, shot) });
-			const gotSel = { mesh: sel.mesh, triangles: sel.triangles ? sel.triangles.split(',').map(Number) : [] };
-			const wantSel = exp ? { mesh: exp.mesh, triangles: exp.triangles } : null;
-			if (exp && exp.vertices) {
-				gotSel.vertices = sel.vertices ? sel.vertices.split(',').map(Number) : [];
-				gotSel.bone = Number(sel.bone);
-				wantSel.vertices = exp.vertices;
-				wantSel.bone = exp.bone;
-			}
-			if (JSON.stringify(gotSel) !== JSON.stringify(wantSel))
-				fail(`${name} ${f.rule} at ${f.chunk_path}: highlighted ${JSON.stringify(gotSel).slice(0, 200)}, ` +
-					`w3ddump --geometry names ${JSON.stringify(wantSel).slice(0, 200)}`);
-			else if (openEdgeProblem(f, sel))
-				fail(`${name} ${f.rule} at ${f.chunk_path}: ${openEdgeProblem(f, sel)}`);
+			const { finding: f, sel, problem } = await highlightCase(page, build, tmp, want, name, rule0, join(artifacts, shot));
+			if (problem)
+				fail(`${name} ${f.rule} at ${f.chunk_path}: ${problem}`);
 			else
 				ok(`${name} ${f.rule} at ${f.chunk_path}: ${sel.text.slice(0, 160)} (${shot})`);
 		}

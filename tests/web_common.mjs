@@ -178,3 +178,31 @@ export function openEdgeProblem(f, sel) {
 	return (sel.edges || '').split(',').includes(e) ? '' :
 		`the open edge ${e} of the message is not among the highlighted ${sel.edges || '(none)'}`;
 }
+
+// Selects in page the first finding of file name (in want, a --format json
+// report of the files in dir) that matches rule0 (a rule id, or null: a B3D
+// BONE weight), saves a screenshot to shot, and compares the highlight with
+// what the native w3ddump --geometry of the file names.  Returns {finding,
+// sel, problem}: problem '' when they agree.
+export async function highlightCase(page, build, dir, want, name, rule0, shot) {
+	const file = want.files.find((f) => f.path === name);
+	const k = file.findings.findIndex((x) => rule0 ? x.rule === rule0 : /\/BONE\[\d+\]$/.test(x.chunk_path || ''));
+	const f = file.findings[k];
+	const idx = file.findings.filter((x, j) => j < k && x.rule === f.rule).length;
+	const sel = await selectFinding(page, name, f.rule, idx);
+	const exp = expected(geometry(build, join(dir, name)), f);
+	await page.screenshot({ path: shot });
+	const gotSel = { mesh: sel.mesh, triangles: sel.triangles ? sel.triangles.split(',').map(Number) : [] };
+	const wantSel = exp ? { mesh: exp.mesh, triangles: exp.triangles } : null;
+	if (exp && exp.vertices) {
+		gotSel.vertices = sel.vertices ? sel.vertices.split(',').map(Number) : [];
+		gotSel.bone = Number(sel.bone);
+		wantSel.vertices = exp.vertices;
+		wantSel.bone = exp.bone;
+	}
+	let problem = openEdgeProblem(f, sel);
+	if (JSON.stringify(gotSel) !== JSON.stringify(wantSel))
+		problem = `highlighted ${JSON.stringify(gotSel).slice(0, 200)}, w3ddump --geometry names ` +
+			`${JSON.stringify(wantSel).slice(0, 200)}`;
+	return { finding: f, sel, problem };
+}
