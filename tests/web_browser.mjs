@@ -5,8 +5,9 @@
 // 1. one W3D file with a degenerate triangle, one B3D file with a BONE
 //    weight finding, one P3D file with an open component (the smallest of
 //    each in CORPUS by the native report) and the smallest BIG archive are
-//    copied to a temporary folder and given to the page's file input; the
-//    findings the page shows (per file and rule: the group's count and the
+//    copied to a temporary folder, dropped on the page (a real
+//    drag-and-drop, item 5's dropFiles), then, after Clear, given to its
+//    file input; both times the findings the page shows (per file and rule: the group's count and the
 //    listed findings) must equal `BUILD/w3dlint --format json --xref` of
 //    the same files;
 // 2. a finding of each of the three files is selected: the highlighted
@@ -299,15 +300,26 @@ async function main() {
 		page.on('request', (r) => { if (!/^(file|data|blob):/.test(r.url())) requests.push(r.url()); });
 		await page.goto(pathToFileURL(page_html).href);
 		await page.waitForFunction(() => document.getElementById('status').dataset.state === 'ready', { timeout: 120000 });
+		const wantCounts = byRule(want, (p) => p);
+		const total = want.files.reduce((n, f) => n + f.findings.length, 0);
+		// dropped (a real drag-and-drop, as the system hands it to Chrome),
+		// then, after Clear, through the file input: the same findings
+		const cdp0 = await page.createCDPSession();
+		await dropFiles(page, cdp0, names.map((n) => join(tmp, n)));
+		const st0 = await waitDone(page);
+		if (compareCounts('the four files dropped', (await shown(page, false)).files, wantCounts))
+			ok(`${names.join(', ')} dropped on the page (Input.dispatchDragEvent, file://): ${want.files.length} files ` +
+				`and entries, ${total} findings per file and rule equal to w3dlint --format json ` +
+				`(${Math.round(st0.ms)} ms in the page)`);
+		await page.click('#clear');
+		await page.waitForFunction(() => document.getElementById('status').dataset.state === 'ready');
 		const input = await page.$('#files');
 		await input.uploadFile(...names.map((n) => join(tmp, n)));
 		const st = await waitDone(page);
 		const got = await shown(page, true);
-		const wantCounts = byRule(want, (p) => p);
-		const total = want.files.reduce((n, f) => n + f.findings.length, 0);
 		if (compareCounts('the four files', got.files, wantCounts))
-			ok(`${names.join(', ')}: ${want.files.length} files and entries, ${total} findings per file and rule ` +
-				`equal to w3dlint --format json (${Math.round(st.ms)} ms in the page)`);
+			ok(`${names.join(', ')} given to the file input: ${want.files.length} files and entries, ${total} findings ` +
+				`per file and rule equal to w3dlint --format json (${Math.round(st.ms)} ms in the page)`);
 		if (got.listed !== total)
 			fail(`${got.listed} findings listed, the native report has ${total}`);
 
