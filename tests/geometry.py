@@ -134,6 +134,12 @@ def w3d_walk(data):
                 m["name"] = cont + b"." + mesh if cont else mesh
                 m["skin"] = struct.unpack_from("<I", data, h + 4)[0] & 0xFF0000 == 0x20000
             m["skin"] = m["skin"] or any(k[0] in (0x0E, 0xC03) for k in kids)
+            vch = [k for k in kids if k[0] == 0x02]
+            ich = [k for k in kids if k[0] == 0x0E]
+            m["vertices"] = [struct.unpack_from("<3f", data, p) for p in range(vch[0][1], vch[0][2] - 11, 12)] \
+                if vch else []
+            m["influences"] = [struct.unpack_from("<H", data, p)[0] for p in range(ich[0][1], ich[0][2] - 7, 8)] \
+                if ich else None
             for k in kids:
                 if k[0] == 0x90 and m["aabtree"] is None:
                     tk = list(chunks(data, k[1], k[2]))
@@ -242,6 +248,37 @@ def want_transform(m, hiers, hlods):
     return None
 
 
+def want_posed(m, hiers, hlods):
+    """A skin's vertices in the bind pose ([x, y, z, ...]), or None: the
+    first HLOD with a complete header with a LOD or aggregate sub-object
+    naming it gives the hierarchy (an empty name: one pivot, the identity);
+    each vertex goes through the base pose of its VERTEX_INFLUENCES bone;
+    None when the hierarchy is not in the file or a vertex cannot be posed.
+    Skins with only VERTEX_INFLUENCES_EXTENDED: \"skip\"."""
+    if not m["skin"] or not m["name"] or not m["vertices"]:
+        return None
+    if m["influences"] is None:
+        return "skip"
+    for ok, hier, arrays in hlods:
+        if not ok or not any(s[0] and s[2] == m["name"] for kind, subs in arrays if kind != "proxy" for s in subs):
+            continue
+        if hier and hier not in hiers:
+            return None
+        n, records = hiers[hier] if hier else (1, [(0xFFFFFFFF, (0, 0, 0), (0, 0, 0, 1))])
+        n = min(n, len(records))
+        out = []
+        for i, v in enumerate(m["vertices"]):
+            if i >= len(m["influences"]) or m["influences"][i] >= n:
+                return None
+            pose = base_pose(records, m["influences"][i])
+            if pose is None or not all(map(math.isfinite, v)):
+                return None
+            r = qmat(pose[0])
+            out += [sum(r[k][j] * v[j] for j in range(3)) + pose[1][k] for k in range(3)]
+        return out
+    return None
+
+
 def w3d_checks(g, data):
     """The problems of a W3D geometry's aabtree, subobjects and transforms
     against the walk of its own."""
@@ -271,6 +308,15 @@ def w3d_checks(g, data):
             err.append("%s: transform %s, expected %s" % (m["path"], got, want))
         elif got and (len(got) != 16 or any(abs(a - b) > 1e-4 * max(1, abs(b)) for a, b in zip(got, want))):
             err.append("%s: transform %s, the pivots give %s" % (m["path"], got, want))
+        want = want_posed(own, hiers, hlods)
+        got = m.get("posed_positions")
+        if want == "skip":
+            pass
+        elif (got is None) != (want is None):
+            err.append("%s: posed_positions %s, expected %s" % (m["path"], got is not None, want is not None))
+        elif got and (len(got) != len(want) or
+                      any(abs(a - b) > 1e-3 * max(1, abs(b)) for a, b in zip(got, want))):
+            err.append("%s: posed_positions differ from the vertices posed by their bones here" % m["path"])
     subs = [s for ok, hier, arrays in hlods for kind, ss in arrays for s in ss]
     gs = g.get("subobjects", [])
     if len(gs) != len(subs):
@@ -388,7 +434,7 @@ def main():
         print("geometry: skipped: no corpus at %s" % corpus)
         return 0
     bad = files = meshes = verts = tris = mapped = bones = 0
-    w3d_stats = [0, 0, 0, 0]  # aabtrees, transforms, sub-objects, those naming a mesh
+    w3d_stats = [0, 0, 0, 0, 0]  # aabtrees, transforms, sub-objects, those naming a mesh, posed skins
     tree_hits = [0, 0]        # findings at an AABTREE, at an HLOD_SUB_OBJECT
     for fmt in ("w3d", "b3d", "p3d"):
         root = os.path.join(corpus, fmt)
@@ -439,6 +485,7 @@ def main():
                     err += w3d_checks(g, data)
                     w3d_stats[0] += sum("aabtree" in m for m in g["meshes"])
                     w3d_stats[1] += sum("transform" in m for m in g["meshes"])
+                    w3d_stats[4] += sum("posed_positions" in m for m in g["meshes"])
                     w3d_stats[2] += len(g.get("subobjects", []))
                     w3d_stats[3] += sum(s["mesh"] >= 0 for s in g.get("subobjects", []))
             if fmt == "b3d" and len(g.get("bone_paths", [])) != len(g.get("bone_names", [])):
@@ -478,9 +525,10 @@ def main():
           "equal to the files' own chunks; P3D faces: to the dump's), %d findings at a vertex, triangle or face "
           "found in the geometry, %d B3D weight findings whose bone NODE is in bone_paths"
           % (files, meshes, verts, tris, mapped, bones))
-    print("geometry: ok: W3D: %d aabtrees, %d meshes placed by a transform, %d HLOD sub-objects (%d naming a mesh "
-          "of the file) equal to the walk's; %d findings at an AABTREE and %d at an HLOD sub-object resolve"
-          % (w3d_stats[0], w3d_stats[1], w3d_stats[2], w3d_stats[3], tree_hits[0], tree_hits[1]))
+    print("geometry: ok: W3D: %d aabtrees, %d meshes placed by a transform, %d skins posed by their bones, %d HLOD "
+          "sub-objects (%d naming a mesh of the file) equal to the walk's; %d findings at an AABTREE and %d at an "
+          "HLOD sub-object resolve"
+          % (w3d_stats[0], w3d_stats[1], w3d_stats[4], w3d_stats[2], w3d_stats[3], tree_hits[0], tree_hits[1]))
     return 0
 
 

@@ -32,6 +32,11 @@
  *                places the mesh (W3D: a rigid mesh an HLOD of the file
  *                puts on a bone of a hierarchy of the file, the bone's base
  *                pose); absent: the identity, the mesh as stored
+ *   "posed_positions"  (W3D skins) [x, y, z, ...] per vertex, the stored
+ *                vertex (bone-relative) put back into the bind pose through
+ *                its primary bone's base pose, when the file holds the
+ *                hierarchy and every vertex can be posed; the viewer draws
+ *                these instead of "positions" (indices are the same)
  *   "aabtree"    (W3D) the mesh's AABTREE, when it has one: an object with
  *                "path" (the AABTREE chunk's), "header_path" (its
  *                AABTREE_HEADER's, when present), "node_arrays" and

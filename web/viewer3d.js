@@ -46,10 +46,15 @@ function boxLines(b) {
 	return g;
 }
 
+// The positions to draw: a W3D skin's vertices in the bind pose when the
+// geometry has them (posed_positions: stored skin vertices are each in
+// their bone's space), else as stored.
+const positionsOf = (m) => m.posed_positions || m.positions;
+
 // A BufferGeometry of the mesh's positions and its triangles whose three
 // indices are vertices of the mesh (a damaged file's others are skipped).
 function meshGeometry(m, triangles) {
-	const nv = m.positions.length / 3, idx = [];
+	const nv = positionsOf(m).length / 3, idx = [];
 	const list = triangles || Array.from({ length: m.triangles.length / 3 }, (_, t) => t);
 	for (const t of list) {
 		const a = m.triangles[3 * t], b = m.triangles[3 * t + 1], c = m.triangles[3 * t + 2];
@@ -57,7 +62,7 @@ function meshGeometry(m, triangles) {
 			idx.push(a, b, c);
 	}
 	const g = new THREE.BufferGeometry();
-	g.setAttribute('position', new THREE.Float32BufferAttribute(m.positions, 3));
+	g.setAttribute('position', new THREE.Float32BufferAttribute(positionsOf(m), 3));
 	g.setIndex(idx);
 	g.computeVertexNormals();
 	return g;
@@ -177,7 +182,7 @@ export class Viewer {
 		if (h.vertices.length) {
 			const p = [];
 			for (const v of h.vertices)
-				p.push(m.positions[3 * v], m.positions[3 * v + 1], m.positions[3 * v + 2]);
+				p.push(positionsOf(m)[3 * v], positionsOf(m)[3 * v + 1], positionsOf(m)[3 * v + 2]);
 			const g = new THREE.BufferGeometry();
 			g.setAttribute('position', new THREE.Float32BufferAttribute(p, 3));
 			const mat = onTop(new THREE.PointsMaterial({ color: EDGE, size: h.kind === 'bone' ? 5 : 9,
@@ -189,7 +194,7 @@ export class Viewer {
 			const p = [];
 			for (const e of h.edges)
 				for (const v of e)
-					p.push(m.positions[3 * v], m.positions[3 * v + 1], m.positions[3 * v + 2]);
+					p.push(positionsOf(m)[3 * v], positionsOf(m)[3 * v + 1], positionsOf(m)[3 * v + 2]);
 			const g = new THREE.BufferGeometry();
 			g.setAttribute('position', new THREE.Float32BufferAttribute(p, 3));
 			const lines = new THREE.LineSegments(g, onTop(new THREE.LineBasicMaterial({ color: OPEN_EDGE })));
@@ -217,7 +222,7 @@ export class Viewer {
 		// (only their index is the finding's)
 		const box = new THREE.Box3(), h = this.h;
 		const m = h && h.mesh >= 0 && this.geo ? this.geo.meshes[h.mesh] : null;
-		const t = transformOf(m), nv = m ? m.positions.length / 3 : 0;
+		const t = transformOf(m), nv = m ? positionsOf(m).length / 3 : 0;
 		const add = (x, y, z) => {
 			const p = new THREE.Vector3(x, y, z);
 			box.expandByPoint(t ? p.applyMatrix4(t) : p);
@@ -232,7 +237,7 @@ export class Viewer {
 			vertices = [...seen];
 		}
 		for (const v of vertices)
-			add(m.positions[3 * v], m.positions[3 * v + 1], m.positions[3 * v + 2]);
+			add(positionsOf(m)[3 * v], positionsOf(m)[3 * v + 1], positionsOf(m)[3 * v + 2]);
 		if (m && h.box && h.box.every(Number.isFinite))
 			for (let i = 0; i < 8; i++)
 				add(h.box[i & 1 ? 3 : 0], h.box[i & 2 ? 4 : 1], h.box[i & 4 ? 5 : 2]);

@@ -6,8 +6,9 @@
  * bone; w3d spec §2.6); the chunks of its per-vertex channels
  * (vertex_channels); its AABTREE (§2.2: node boxes, leaves, poly indices);
  * for a rigid mesh an HLOD of the file puts on a bone, the bone's base
- * pose as its "transform"; and every HLOD sub-object with the mesh it
- * names ("subobjects").
+ * pose as its "transform"; for a skin whose hierarchy is in the file, its
+ * vertices in the bind pose ("posed_positions"); and every HLOD sub-object
+ * with the mesh it names ("subobjects").
  *
  * Where a mesh sits (notes/w3d_reference.md §2.3, §3 G4, G5): an HLOD
  * adds each sub-object's render object to bone BoneIndex of the hierarchy
@@ -17,7 +18,8 @@
  * core/w3d/bind_pose.h).  A skin is not placed: its VERTICES are each in
  * the space of its own bone (meshsave.cpp:371 inv_deform_mesh) and the
  * engine deforms them per vertex (meshmdl.cpp:271-395), so no one
- * transform of the mesh draws it.  The sub-object taken for a mesh is the
+ * transform of the mesh draws it: each vertex is posed by its own bone
+ * instead ("posed_positions").  The sub-object taken for a mesh is the
  * first naming it in the first HLOD with a complete header that uses it
  * (core/w3d/model_lookup.h wl_mesh_owner_hlod), looking at the top LOD
  * array first (the one whose hierarchy and bounds the engine uses,
@@ -215,6 +217,29 @@ static void mesh_transform(json_t *g, pose_cache *pc, const w3d_mesh *m)
 	wl_tf_geo_floats(g, "transform", tm, 16);
 }
 
+/* A skin whose hierarchy the file holds: its vertices put back into the
+ * bind pose (core/w3d/model_lookup.h wl_mesh_bounds_points: each through
+ * the base pose of its primary bone, as the engine draws the skin at rest)
+ * as "posed_positions", 3 floats per vertex beside the stored
+ * "positions".  None when the hierarchy is in another file or a vertex
+ * cannot be posed (the skin and hierarchy rules report those). */
+static void skin_posed(json_t *g, const w3d_model *md, const w3d_mesh *m)
+{
+	if (!w3d_mesh_is_skin(m) || !m->vertices.count)
+		return;
+	double(*pts)[3] = NULL;
+	if (wl_mesh_bounds_points(md, m, &pts) != WL_BOUNDS_POINTS_OK)
+		return;
+	size_t n = m->vertices.count;
+	float *f = malloc(3 * n * sizeof *f);
+	for (size_t i = 0; f && i < 3 * n; i++)
+		f[i] = (float)pts[i / 3][i % 3];
+	if (f)
+		wl_tf_geo_floats(g, "posed_positions", f, 3 * n);
+	free(f);
+	free(pts);
+}
+
 /* Every HLOD sub-object with the index in meshes of the mesh it names. */
 static json_t *subobjects(const wl_doc *d, const w3d_model *md, const w3d_mesh *const *shown, size_t n_shown)
 {
@@ -273,6 +298,7 @@ json_t *wl_w3d_geometry_json(const wl_doc *d)
 		if (json_array_size(meshes) == before)
 			continue;
 		mesh_transform(json_array_get(meshes, before), &pc, m);
+		skin_posed(json_array_get(meshes, before), md, m);
 		shown[n_shown++] = m;
 	}
 	json_t *g = meshes ? json_pack("{s:o}", "meshes", meshes) : NULL;
