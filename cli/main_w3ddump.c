@@ -28,6 +28,7 @@
 #include "textform/dump.h"
 #include "textform/textform.h"
 #include "archive_walk.h"
+#include "companions.h"
 #include "opts.h"
 #include "output.h"
 
@@ -199,9 +200,14 @@ int main(int argc, char **argv)
 	case MODE_DIFF:
 		rc = wl_tf_dump_diff(out, d);
 		break;
-	case MODE_GEOMETRY:
-		rc = wl_tf_dump_geometry(out, d);
+	case MODE_GEOMETRY: {
+		/* a hierarchy the file lacks, from NAME.w3d beside it */
+		wl_cli_companions cc;
+		wl_cli_companions_init(&cc);
+		rc = wl_tf_dump_geometry(out, d, &cc.c);
+		wl_cli_companions_free(&cc);
 		break;
+	}
 	case MODE_JSON:
 		rc = wl_tf_dump_json(out, d, path);
 		break;

@@ -11,6 +11,7 @@
 #include "lint/run/run.h"
 #include "textform/dump.h"
 #include "archive_walk.h"
+#include "companions.h"
 #include "explain.h"
 
 bool wl_cli_html_available(void)
@@ -49,7 +50,10 @@ static int geometry(const void *ud, const wl_file_report *f, FILE *out)
 		return -1;
 	}
 	wl_doc *d = wl_format_read(wl_format_detect(bytes, size, f->path), f->path, bytes, size);
-	int rc = d && !d->oom ? wl_tf_dump_geometry(out, d) : -1;
+	wl_cli_companions cc;
+	wl_cli_companions_init(&cc);
+	int rc = d && !d->oom ? wl_tf_dump_geometry(out, d, &cc.c) : -1;
+	wl_cli_companions_free(&cc);
 	wl_doc_free(d);
 	free(bytes);
 	return rc;

@@ -218,7 +218,39 @@ def base_pose(records, bone):
     return poses[bone] if bone < len(poses) else None
 
 
-def want_transform(m, hiers, hlods):
+def companion_hiers(path, name, cache={}):
+    """The hierarchies ({NAME: (NumPivots, pivots)}) and path of the file
+    NAME.w3d beside path (letter case ignored: the engine loads a
+    hierarchy it lacks from NAME.w3d, assetmgr.cpp:898-920), or ({}, None)."""
+    if not path or not name or any(c in name for c in b"/\\:") or b".." in name:
+        return {}, None
+    folder = os.path.dirname(path) or "."
+    want = (name + b".w3d").lower()
+    key = (folder, want)
+    if key not in cache:
+        found = None
+        for e in sorted(os.listdir(folder)):
+            full = os.path.join(folder, e)
+            if os.fsencode(e).lower() == want and os.path.isfile(full) and os.path.abspath(full) != os.path.abspath(path):
+                found = full
+        hiers = {}
+        if found:
+            with open(found, "rb") as fh:
+                hiers = w3d_walk(fh.read())[1]
+        cache[key] = (hiers, found)
+    return cache[key]
+
+
+def tree_of(hier, hiers, path):
+    """(NumPivots, pivots, file) of hierarchy hier: the file's own (file
+    None), else from NAME.w3d beside path; None when neither has it."""
+    if hier in hiers:
+        return hiers[hier] + (None,)
+    other, found = companion_hiers(path, hier)
+    return other[hier] + (found,) if hier in other else None
+
+
+def want_transform(m, hiers, hlods, path=None):
     """The transform (16 floats, column-major) the mesh should have, or
     None: a rigid mesh, the first HLOD with a complete header with a LOD or
     aggregate sub-object naming it, in it the top LOD array's first, then
@@ -235,20 +267,21 @@ def want_transform(m, hiers, hlods):
         if not named:
             continue
         bone = named[0][1]
+        found = None
         if not hier:
             pose = ((0, 0, 0, 1), (0, 0, 0)) if bone == 0 else None
         else:
-            n, records = hiers.get(hier, (0, []))
+            n, records, found = tree_of(hier, hiers, path) or (0, [], None)
             pose = base_pose(records, bone) if bone < min(n, len(records)) else None
         if pose is None:
             return None
         r = qmat(pose[0])
         return [r[0][0], r[1][0], r[2][0], 0, r[0][1], r[1][1], r[2][1], 0, r[0][2], r[1][2], r[2][2], 0,
-                pose[1][0], pose[1][1], pose[1][2], 1]
+                pose[1][0], pose[1][1], pose[1][2], 1], found
     return None
 
 
-def want_posed(m, hiers, hlods):
+def want_posed(m, hiers, hlods, path=None):
     """A skin's vertices in the bind pose ([x, y, z, ...]), or None: the
     first HLOD with a complete header with a LOD or aggregate sub-object
     naming it gives the hierarchy (an empty name: one pivot, the identity);
@@ -262,9 +295,10 @@ def want_posed(m, hiers, hlods):
     for ok, hier, arrays in hlods:
         if not ok or not any(s[0] and s[2] == m["name"] for kind, subs in arrays if kind != "proxy" for s in subs):
             continue
-        if hier and hier not in hiers:
+        tree = tree_of(hier, hiers, path) if hier else (1, [(0xFFFFFFFF, (0, 0, 0), (0, 0, 0, 1))], None)
+        if tree is None:
             return None
-        n, records = hiers[hier] if hier else (1, [(0xFFFFFFFF, (0, 0, 0), (0, 0, 0, 1))])
+        n, records, found = tree
         n = min(n, len(records))
         out = []
         for i, v in enumerate(m["vertices"]):
@@ -275,11 +309,11 @@ def want_posed(m, hiers, hlods):
                 return None
             r = qmat(pose[0])
             out += [sum(r[k][j] * v[j] for j in range(3)) + pose[1][k] for k in range(3)]
-        return out
+        return out, found
     return None
 
 
-def w3d_checks(g, data):
+def w3d_checks(g, data, path=None):
     """The problems of a W3D geometry's aabtree, subobjects and transforms
     against the walk of its own."""
     err = []
@@ -302,14 +336,20 @@ def w3d_checks(g, data):
                                       len(t["polyindices"]), nn, npi))
             if any(f < -1 or (f == -1 and c != 0) for f, c in zip(t["leaf_first"], t["leaf_count"])):
                 err.append("%s: an internal node (leaf_first -1) with a leaf_count" % t["path"])
-        want = want_transform(own, hiers, hlods)
+        want = want_transform(own, hiers, hlods, path)
+        want, found = want if want else (None, None)
+        from_file = found
         got = m.get("transform")
         if (got is None) != (want is None):
             err.append("%s: transform %s, expected %s" % (m["path"], got, want))
         elif got and (len(got) != 16 or any(abs(a - b) > 1e-4 * max(1, abs(b)) for a, b in zip(got, want))):
             err.append("%s: transform %s, the pivots give %s" % (m["path"], got, want))
-        want = want_posed(own, hiers, hlods)
+        want = want_posed(own, hiers, hlods, path)
+        if want not in (None, "skip"):
+            want, from_file = want
         got = m.get("posed_positions")
+        if m.get("hierarchy_file") != from_file and want != "skip":
+            err.append("%s: hierarchy_file %r, expected %r" % (m["path"], m.get("hierarchy_file"), from_file))
         if want == "skip":
             pass
         elif (got is None) != (want is None):
@@ -434,8 +474,9 @@ def main():
         print("geometry: skipped: no corpus at %s" % corpus)
         return 0
     bad = files = meshes = verts = tris = mapped = bones = 0
-    w3d_stats = [0, 0, 0, 0, 0]  # aabtrees, transforms, sub-objects, those naming a mesh, posed skins
+    w3d_stats = [0] * 6  # aabtrees, transforms, sub-objects, those naming a mesh, posed skins, from NAME.w3d
     tree_hits = [0, 0]        # findings at an AABTREE, at an HLOD_SUB_OBJECT
+    placed_by_other = []      # the first W3D file placed by a hierarchy of NAME.w3d, with its geometry
     for fmt in ("w3d", "b3d", "p3d"):
         root = os.path.join(corpus, fmt)
         if not os.path.isdir(root):
@@ -482,10 +523,13 @@ def main():
                 if (nv, nt) != (ov, ot):
                     err.append("%d vertices, %d triangles; the file's chunks hold %d, %d" % (nv, nt, ov, ot))
                 if fmt == "w3d":
-                    err += w3d_checks(g, data)
+                    err += w3d_checks(g, data, path)
                     w3d_stats[0] += sum("aabtree" in m for m in g["meshes"])
                     w3d_stats[1] += sum("transform" in m for m in g["meshes"])
                     w3d_stats[4] += sum("posed_positions" in m for m in g["meshes"])
+                    w3d_stats[5] += sum("hierarchy_file" in m for m in g["meshes"])
+                    if any("hierarchy_file" in m for m in g["meshes"]) and not placed_by_other:
+                        placed_by_other.append((path, g))
                     w3d_stats[2] += len(g.get("subobjects", []))
                     w3d_stats[3] += sum(s["mesh"] >= 0 for s in g.get("subobjects", []))
             if fmt == "b3d" and len(g.get("bone_paths", [])) != len(g.get("bone_names", [])):
@@ -518,6 +562,7 @@ def main():
                 print("geometry: FAIL: %s: %s" % (rel, e))
             bad += bool(err)
     bad += check_fixture(build)
+    bad += check_archive_companion(build, placed_by_other)
     if bad:
         print("geometry: FAIL: %d of %d files and the fixture" % (bad, files))
         return 1
@@ -525,10 +570,44 @@ def main():
           "equal to the files' own chunks; P3D faces: to the dump's), %d findings at a vertex, triangle or face "
           "found in the geometry, %d B3D weight findings whose bone NODE is in bone_paths"
           % (files, meshes, verts, tris, mapped, bones))
-    print("geometry: ok: W3D: %d aabtrees, %d meshes placed by a transform, %d skins posed by their bones, %d HLOD "
-          "sub-objects (%d naming a mesh of the file) equal to the walk's; %d findings at an AABTREE and %d at an "
-          "HLOD sub-object resolve"
-          % (w3d_stats[0], w3d_stats[1], w3d_stats[4], w3d_stats[2], w3d_stats[3], tree_hits[0], tree_hits[1]))
+    print("geometry: ok: W3D: %d aabtrees, %d meshes placed by a transform, %d skins posed by their bones (%d meshes "
+          "by a hierarchy of NAME.w3d beside the file), %d HLOD sub-objects (%d naming a mesh of the file) equal to the "
+          "walk's; %d findings at an AABTREE and %d at an HLOD sub-object resolve"
+          % (w3d_stats[0], w3d_stats[1], w3d_stats[4], w3d_stats[5], w3d_stats[2], w3d_stats[3], tree_hits[0],
+             tree_hits[1]))
+    return 0
+
+
+def check_archive_companion(build, placed):
+    """The first corpus file placed by a hierarchy of NAME.w3d beside it,
+    and that file, packed in a BIG archive (the hierarchy's file name in
+    upper case): its geometry read as "ARCHIVE:ENTRY" must be the same,
+    placed by the entry "ARCHIVE:DIR/NAME.W3D"."""
+    if not placed:
+        print("geometry: FAIL: no corpus W3D file is placed by a hierarchy of NAME.w3d beside it")
+        return 1
+    path, g = placed[0]
+    other = next(m["hierarchy_file"] for m in g["meshes"] if "hierarchy_file" in m)
+    with tempfile.TemporaryDirectory() as tmp:
+        names = ["Art/W3D/" + os.path.basename(path), "Art/W3D/" + os.path.basename(other).upper()]
+        subprocess.run([os.path.join(build, "tool_mkarchive"), "bigf", os.path.join(tmp, "mod.big"),
+                        names[0] + "=" + path, names[1] + "=" + other], check=True)
+        item = os.path.join(tmp, "mod.big") + ":" + names[0]
+        a = json.loads(subprocess.run([os.path.join(build, "w3ddump"), "--geometry", item],
+                                      capture_output=True).stdout)
+    want = os.path.join(tmp, "mod.big") + ":" + names[1]
+    err = []
+    for m, n in zip(a["meshes"], g["meshes"]):
+        for k in ("transform", "posed_positions"):
+            if m.get(k) != n.get(k):
+                err.append("%s: %s differs from the file's" % (m["path"], k))
+        if ("hierarchy_file" in m) != ("hierarchy_file" in n) or m.get("hierarchy_file", want) != want:
+            err.append("%s: hierarchy_file %r, expected %r" % (m["path"], m.get("hierarchy_file"), want))
+    if err or len(a["meshes"]) != len(g["meshes"]):
+        print("geometry: FAIL: %s in a BIG archive: %s" % (os.path.basename(path), "; ".join(err[:3]) or "meshes"))
+        return 1
+    print("geometry: ok: %s and %s in a BIG archive: the entry placed by the entry beside it, as the files are "
+          "(%d meshes)" % (os.path.basename(path), os.path.basename(names[1]), len(a["meshes"])))
     return 0
 
 
@@ -545,7 +624,7 @@ def check_fixture(build):
         g = json.loads(subprocess.run([os.path.join(build, "w3ddump"), "--geometry", path],
                                       capture_output=True).stdout)
         with open(path, "rb") as fh:
-            err = w3d_checks(g, fh.read())
+            err = w3d_checks(g, fh.read(), path)
         for m in g["meshes"]:
             err += ["%s: %s" % (m["path"], e) for e in shape(m)]
         hits = {}

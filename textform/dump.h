@@ -54,10 +54,13 @@ int wl_tf_dump_diff(FILE *out, const wl_doc *d);
  * w3ddump --geometry: the meshes of d for display (issue 28; keys in
  * textform/geometry.h), one compact JSON line {"meshes": [...], "format":
  * NAME}; builds d's typed model when it has none (its decoders' findings
- * join d's).  A format without a geometry hook gives no meshes.  0, or -1
- * on a write error or out of memory.
+ * join d's).  A format without a geometry hook gives no meshes.  c (NULL:
+ * none) finds the other files the format's loader reads by name
+ * (textform/geometry.h: a W3D hierarchy from NAME.w3d).  0, or -1 on a
+ * write error or out of memory.
  */
-int wl_tf_dump_geometry(FILE *out, wl_doc *d);
+struct wl_tf_geo_companions;
+int wl_tf_dump_geometry(FILE *out, wl_doc *d, const struct wl_tf_geo_companions *c);
 
 /**
  * The JSON dump of d, read from path: one object {tool: "w3ddump", path,

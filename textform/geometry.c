@@ -74,7 +74,7 @@ void wl_tf_geo_path(json_t *obj, const char *key, const wl_doc *d, const wl_chun
 	json_object_set_new(obj, key, path_string(d, src));
 }
 
-int wl_tf_dump_geometry(FILE *out, wl_doc *d)
+int wl_tf_dump_geometry(FILE *out, wl_doc *d, const wl_tf_geo_companions *c)
 {
 	const wl_tf_format *tf = d->format ? wl_tf_format_of(d->format) : NULL;
 	if (!tf || !tf->geometry) {
@@ -83,7 +83,7 @@ int wl_tf_dump_geometry(FILE *out, wl_doc *d)
 	}
 	if (!d->model && d->format->build_model)
 		d->model = d->format->build_model(d);
-	json_t *g = d->model ? tf->geometry(d) : json_pack("{s:[]}", "meshes");
+	json_t *g = d->model ? tf->geometry(d, c) : json_pack("{s:[]}", "meshes");
 	if (!g)
 		return -1;
 	json_object_set_new(g, "format", json_string(d->format->name));

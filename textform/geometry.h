@@ -65,6 +65,22 @@
 
 #include "core/chunk.h"
 
+/*
+ * Other files a model's loader reads by name, which the geometry may use to
+ * place what the file alone cannot (W3D: the engine loads a hierarchy NAME
+ * it lacks from NAME.w3d, Get_HTree, assetmgr.cpp:898-920; its skins and
+ * the meshes an HLOD puts on its bones are placed by it).  The front end
+ * finds and reads them (cli/companions.h).
+ */
+typedef struct wl_tf_geo_companions {
+	/* The document, with its typed model, of the file the loader of d
+	 * would read for name (ext: the file extension it adds, ".w3d"), or
+	 * NULL when there is none; it stays the front end's until the
+	 * geometry is written. */
+	const wl_doc *(*find)(void *ud, const wl_doc *d, const char *name, const char *ext);
+	void *ud;
+} wl_tf_geo_companions;
+
 /** The escaped form of s (core/escape.h: what the reports print, so a
  *  chunk path equals the reports' "chunk_path" and any bytes give valid
  *  UTF-8) as a JSON string; NULL when out of memory. */

@@ -16,6 +16,7 @@
 #include "textform.h"
 
 struct wl_tf_asm;
+struct wl_tf_geo_companions;
 
 /*
  * A consumer of the decoded keys of one chunk (wl_tf_format.decode): the
@@ -99,8 +100,9 @@ typedef struct wl_tf_format {
 	 * build_model: the decoders the rules use) in the file's own
 	 * coordinates, as {"meshes": [...]} (jansson, new reference; the keys
 	 * in textform/dump_geometry.c); NULL when out of memory.  NULL hook:
-	 * the format gives none. */
-	struct json_t *(*geometry)(const wl_doc *d);
+	 * the format gives none.  c (NULL: none) finds the other files the
+	 * format's loader reads by name (textform/geometry.h). */
+	struct json_t *(*geometry)(const wl_doc *d, const struct wl_tf_geo_companions *c);
 } wl_tf_format;
 
 /** The text form entry of format f, or NULL when the format has no text

@@ -105,8 +105,9 @@ static void mesh_geometry(json_t *out, const wl_doc *d, const b3d_model *m, cons
 	json_array_append_new(out, g);
 }
 
-json_t *wl_b3d_geometry_json(const wl_doc *d)
+json_t *wl_b3d_geometry_json(const wl_doc *d, const wl_tf_geo_companions *c)
 {
+	(void)c; /* no other file places a B3D mesh */
 	const b3d_model *m = d->model;
 	json_t *meshes = json_array();
 	for (size_t i = 0; m && meshes && i < m->mesh_count; i++)

@@ -67,8 +67,9 @@ static void lod_geometry(json_t *out, const wl_doc *d, const p3d_model *m, const
 	json_array_append_new(out, o);
 }
 
-json_t *wl_p3d_geometry_json(const wl_doc *d)
+json_t *wl_p3d_geometry_json(const wl_doc *d, const wl_tf_geo_companions *c)
 {
+	(void)c; /* no other file places a P3D mesh */
 	const p3d_model *m = d->model;
 	json_t *meshes = json_array();
 	for (uint32_t i = 0; m && m->lods && meshes && i < m->n_lods; i++)

@@ -6,8 +6,8 @@
  * bone; w3d spec §2.6); the chunks of its per-vertex channels
  * (vertex_channels); its AABTREE (§2.2: node boxes, leaves, poly indices);
  * for a rigid mesh an HLOD of the file puts on a bone, the bone's base
- * pose as its "transform"; for a skin whose hierarchy is in the file, its
- * vertices in the bind pose ("posed_positions"); and every HLOD sub-object
+ * pose as its "transform"; for a skin, its vertices in the bind pose
+ * ("posed_positions"); and every HLOD sub-object
  * with the mesh it names ("subobjects").
  *
  * Where a mesh sits (notes/w3d_reference.md §2.3, §3 G4, G5): an HLOD
@@ -138,26 +138,81 @@ static void mesh_geometry(json_t *out, const wl_doc *d, const w3d_mesh *m)
 	json_array_append_new(out, g);
 }
 
-/* The base poses of the model's hierarchies, each made when first asked
- * for (w3d_hierarchy_base_pose: pivot_count poses). */
+/* The hierarchies the meshes are placed by and their base poses, each
+ * made when first asked for (w3d_hierarchy_base_pose: pivot_count poses):
+ * the file's own, or one the engine would load from NAME.w3d (c). */
+typedef struct pose_entry {
+	const w3d_hierarchy *tree;
+	w3d_pose *poses;
+} pose_entry;
+
 typedef struct pose_cache {
+	const wl_doc *d;
 	const w3d_model *md;
-	w3d_pose **poses; /* hierarchy_count entries, NULL until made */
+	const wl_tf_geo_companions *c;
+	pose_entry *e;
+	size_t n, cap;
+	bool oom;
 } pose_cache;
+
+/* Hierarchy name: the file's own, else the one of the file the engine
+ * loads it from (Get_HTree: NAME.w3d, assetmgr.cpp:898-920), *from set to
+ * that file's document (NULL: the file's own); NULL when neither has it. */
+static const w3d_hierarchy *tree_named(const pose_cache *pc, const char *name, const wl_doc **from)
+{
+	*from = NULL;
+	const w3d_hierarchy *t = wl_find_hierarchy(pc->md, name, NULL);
+	if (t || !pc->c || !pc->c->find)
+		return t;
+	const wl_doc *o = pc->c->find(pc->c->ud, pc->d, name, ".w3d");
+	if (!o || o->format != pc->d->format || !o->model)
+		return NULL;
+	t = wl_find_hierarchy(o->model, name, NULL);
+	if (t)
+		*from = o;
+	return t;
+}
 
 static const w3d_pose *poses_of(pose_cache *pc, const w3d_hierarchy *h)
 {
-	for (size_t i = 0; i < pc->md->hierarchy_count; i++) {
-		if (pc->md->hierarchies[i] != h)
-			continue;
-		if (!pc->poses[i] && h->pivot_count) {
-			pc->poses[i] = malloc(h->pivot_count * sizeof *pc->poses[i]);
-			if (pc->poses[i])
-				w3d_hierarchy_base_pose(h, pc->poses[i]);
+	for (size_t i = 0; i < pc->n; i++)
+		if (pc->e[i].tree == h)
+			return pc->e[i].poses;
+	if (!h->pivot_count)
+		return NULL;
+	if (pc->n == pc->cap) {
+		size_t cap = pc->cap ? 2 * pc->cap : 4;
+		pose_entry *e = realloc(pc->e, cap * sizeof *e);
+		if (!e) {
+			pc->oom = true;
+			return NULL;
 		}
-		return pc->poses[i];
+		pc->e = e;
+		pc->cap = cap;
 	}
-	return NULL;
+	w3d_pose *poses = malloc(h->pivot_count * sizeof *poses);
+	if (!poses) {
+		pc->oom = true;
+		return NULL;
+	}
+	w3d_hierarchy_base_pose(h, poses);
+	pc->e[pc->n++] = (pose_entry){ h, poses };
+	return poses;
+}
+
+static void pose_cache_free(pose_cache *pc)
+{
+	for (size_t i = 0; i < pc->n; i++)
+		free(pc->e[i].poses);
+	free(pc->e);
+}
+
+/* "hierarchy_file": the path of the file a mesh's hierarchy came from,
+ * when not this one. */
+static void note_from(json_t *g, const wl_doc *from)
+{
+	if (from)
+		json_object_set_new(g, "hierarchy_file", wl_tf_geo_string(from->path ? from->path : ""));
 }
 
 /* The first sub-object of array a that names name, whose 36 bytes are
@@ -192,8 +247,9 @@ static void mesh_transform(json_t *g, pose_cache *pc, const w3d_mesh *m)
 	if (!so)
 		return;
 	w3d_pose p = { .q = { 0, 0, 0, 1 }, .ok = true };
+	const wl_doc *from = NULL;
 	if (h->hierarchy_name[0]) {
-		const w3d_hierarchy *hier = wl_find_hierarchy(pc->md, h->hierarchy_name, NULL);
+		const w3d_hierarchy *hier = tree_named(pc, h->hierarchy_name, &from);
 		const w3d_pose *poses = hier ? poses_of(pc, hier) : NULL;
 		if (!poses || so->bone_index >= hier->pivot_count || so->bone_index >= wl_hierarchy_pivots(hier))
 			return;
@@ -203,6 +259,7 @@ static void mesh_transform(json_t *g, pose_cache *pc, const w3d_mesh *m)
 	}
 	if (!p.ok)
 		return;
+	note_from(g, from);
 	/* column j: the image of axis j less the translation; then t */
 	float tm[16] = { 0 };
 	for (int j = 0; j < 3; j++) {
@@ -217,25 +274,41 @@ static void mesh_transform(json_t *g, pose_cache *pc, const w3d_mesh *m)
 	wl_tf_geo_floats(g, "transform", tm, 16);
 }
 
-/* A skin whose hierarchy the file holds: its vertices put back into the
- * bind pose (core/w3d/model_lookup.h wl_mesh_bounds_points: each through
- * the base pose of its primary bone, as the engine draws the skin at rest)
- * as "posed_positions", 3 floats per vertex beside the stored
- * "positions".  None when the hierarchy is in another file or a vertex
- * cannot be posed (the skin and hierarchy rules report those). */
-static void skin_posed(json_t *g, const w3d_model *md, const w3d_mesh *m)
+/* A skin placed by a hierarchy (the one the HLOD of the file that uses it
+ * names: the file's own, or from NAME.w3d as the engine loads it; an empty
+ * name is the one-pivot default, the identity): its vertices put back into
+ * the bind pose, each through the base pose of its primary bone
+ * (core/w3d/bind_pose.h w3d_mesh_bounds_points, as wl_mesh_bounds_points
+ * does for the file's own), as "posed_positions", 3 floats per vertex
+ * beside the stored "positions".  None when no hierarchy is found or a
+ * vertex cannot be posed (the skin and hierarchy rules report those). */
+static void skin_posed(json_t *g, pose_cache *pc, const w3d_mesh *m)
 {
-	if (!w3d_mesh_is_skin(m) || !m->vertices.count)
+	if (!w3d_mesh_is_skin(m) || !m->vertices.count || !m->name || !m->name[0])
 		return;
-	double(*pts)[3] = NULL;
-	if (wl_mesh_bounds_points(md, m, &pts) != WL_BOUNDS_POINTS_OK)
+	const w3d_hlod *h = wl_mesh_owner_hlod(pc->md, m->name);
+	if (!h)
 		return;
+	const wl_doc *from = NULL;
+	const w3d_hierarchy *tree = NULL;
+	const w3d_pose *poses = NULL;
+	size_t np = 0;
+	if (h->hierarchy_name && h->hierarchy_name[0]) {
+		if (!(tree = tree_named(pc, h->hierarchy_name, &from)) || !(poses = poses_of(pc, tree)))
+			return;
+		np = tree->pivot_count;
+		if (tree->header_ok && tree->num_pivots < np)
+			np = tree->num_pivots;
+	}
 	size_t n = m->vertices.count;
+	double(*pts)[3] = malloc(n * sizeof *pts);
 	float *f = malloc(3 * n * sizeof *f);
-	for (size_t i = 0; f && i < 3 * n; i++)
-		f[i] = (float)pts[i / 3][i % 3];
-	if (f)
+	if (pts && f && w3d_mesh_bounds_points(m, poses, np, pts)) {
+		for (size_t i = 0; i < 3 * n; i++)
+			f[i] = (float)pts[i / 3][i % 3];
 		wl_tf_geo_floats(g, "posed_positions", f, 3 * n);
+		note_from(g, from);
+	}
 	free(f);
 	free(pts);
 }
@@ -277,15 +350,15 @@ static json_t *subobjects(const wl_doc *d, const w3d_model *md, const w3d_mesh *
 	return out;
 }
 
-json_t *wl_w3d_geometry_json(const wl_doc *d)
+json_t *wl_w3d_geometry_json(const wl_doc *d, const wl_tf_geo_companions *c)
 {
 	const w3d_model *md = d->model;
 	json_t *meshes = json_array();
 	/* the meshes drawn, in the order of "meshes" */
 	const w3d_mesh **shown = md && md->mesh_count ? calloc(md->mesh_count, sizeof *shown) : NULL;
-	pose_cache pc = { md, md && md->hierarchy_count ? calloc(md->hierarchy_count, sizeof *pc.poses) : NULL };
+	pose_cache pc = { .d = d, .md = md, .c = c };
 	size_t n_shown = 0;
-	if (!meshes || (md && md->mesh_count && !shown) || (md && md->hierarchy_count && !pc.poses)) {
+	if (!meshes || (md && md->mesh_count && !shown)) {
 		json_decref(meshes);
 		meshes = NULL;
 	}
@@ -298,15 +371,17 @@ json_t *wl_w3d_geometry_json(const wl_doc *d)
 		if (json_array_size(meshes) == before)
 			continue;
 		mesh_transform(json_array_get(meshes, before), &pc, m);
-		skin_posed(json_array_get(meshes, before), md, m);
+		skin_posed(json_array_get(meshes, before), &pc, m);
 		shown[n_shown++] = m;
 	}
-	json_t *g = meshes ? json_pack("{s:o}", "meshes", meshes) : NULL;
+	json_t *g = NULL;
+	if (meshes && !pc.oom)
+		g = json_pack("{s:o}", "meshes", meshes); /* takes meshes, even on failure */
+	else
+		json_decref(meshes);
 	if (g && md)
 		json_object_set_new(g, "subobjects", subobjects(d, md, shown, n_shown));
-	for (size_t i = 0; pc.poses && i < md->hierarchy_count; i++)
-		free(pc.poses[i]);
-	free(pc.poses);
+	pose_cache_free(&pc);
 	free(shown);
 	return g;
 }
