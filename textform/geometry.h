@@ -30,13 +30,18 @@
  *                top level beside "meshes"
  *   "transform"  [16 floats], column-major: world from mesh, when the file
  *                places the mesh (W3D: a rigid mesh an HLOD of the file
- *                puts on a bone of a hierarchy of the file, the bone's base
- *                pose); absent: the identity, the mesh as stored
+ *                puts on a bone of its hierarchy, the file's own or
+ *                NAME.w3d's, the bone's base pose); absent: the identity, the mesh as stored
  *   "posed_positions"  (W3D skins) [x, y, z, ...] per vertex, the stored
  *                vertex (bone-relative) put back into the bind pose through
- *                its primary bone's base pose, when the file holds the
- *                hierarchy and every vertex can be posed; the viewer draws
+ *                its primary bone's base pose, when the hierarchy is found
+ *                (the file's own or NAME.w3d's) and every vertex can be
+ *                posed; the viewer draws
  *                these instead of "positions" (indices are the same)
+ *   "hierarchy_file"  (W3D) the path of the file whose hierarchy gave
+ *                "transform" or "posed_positions", when not this one: the
+ *                NAME.w3d the engine loads a hierarchy it lacks from
+ *                (wl_tf_geo_companions)
  *   "aabtree"    (W3D) the mesh's AABTREE, when it has one: an object with
  *                "path" (the AABTREE chunk's), "header_path" (its
  *                AABTREE_HEADER's, when present), "node_arrays" and
