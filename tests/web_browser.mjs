@@ -381,6 +381,32 @@ async function main() {
 				`report; lint in the page ${Math.round(st2.ms)} ms, native CLI ${Math.round(native)} ms ` +
 				`(-j 1: ${Math.round(native1)} ms): ratio ${(st2.ms / native).toFixed(1)} ` +
 				`(${(st2.ms / native1).toFixed(1)} against -j 1)`);
+		// a skinned model whose skeleton is another file of the folder
+		// (NAME.w3d): the page poses it as the native geometry does
+		const skinned = want2.files.find((f) => f.findings.length &&
+			geometry(join(corpus, f.path)).meshes.some((m) => m.posed_positions && m.hierarchy_file));
+		if (!skinned) {
+			fail('the W3D folder has no file with findings whose skins a hierarchy of another file poses');
+		} else {
+			const geo = geometry(join(corpus, skinned.path));
+			await page.evaluate((p) => {
+				const d = [...document.querySelectorAll('details.file')].find((x) => x.dataset.path === p);
+				d.open = true;
+			}, skinned.path);
+			await page.waitForFunction((p) => document.getElementById('model-name').textContent.startsWith(p + ' '),
+				{ timeout: 60000 }, skinned.path);
+			await new Promise((r) => setTimeout(r, 300));
+			const mn = await page.$eval('#model-name', (e) => ({ ...e.dataset }));
+			const want = { posed: geo.meshes.filter((m) => m.posed_positions).length,
+				other: geo.meshes.filter((m) => m.hierarchy_file).length };
+			await page.screenshot({ path: join(artifacts, 'posed-skin.png') });
+			if (Number(mn.posed) !== want.posed || Number(mn.otherFile) !== want.other)
+				fail(`${skinned.path}: the page poses ${mn.posed} skins (${mn.otherFile} by another file), the native ` +
+					`geometry ${want.posed} (${want.other})`);
+			else
+				ok(`${skinned.path}: ${want.posed} skins posed, ${want.other} meshes by the hierarchy of another file ` +
+					`of the folder, as the native w3ddump --geometry (posed-skin.png)`);
+		}
 		writeFileSync(join(artifacts, 'timing.txt'), `page_ms ${Math.round(st2.ms)}\nnative_ms ${Math.round(native)}\n` +
 			`native_j1_ms ${Math.round(native1)}\nfiles ${want2.files.length}\n`);
 

@@ -82,10 +82,23 @@ export class ReportUI {
 		return this.geometry.get(path);
 	}
 
+	// Forgets the report, the selection and the model shown.
 	clear() {
 		this.geometry.clear();
 		this.selected = null;
+		this.shownPath = null;
+		this.h = null;
+		this.view++;
 		$('report').textContent = '';
+		$('explain').textContent = '';
+		$('mesh').textContent = '';
+		$('model-name').textContent = 'no model';
+		const s = $('selection');
+		s.textContent = 'Select a finding to see its elements on the model.';
+		for (const k of Object.keys(s.dataset))
+			delete s.dataset[k];
+		if (this.viewer)
+			this.viewer.show({ meshes: [], format: '' }, -1);
 	}
 
 	// Lists the report's files, each with its findings grouped by rule.
@@ -180,6 +193,11 @@ export class ReportUI {
 		if (meshIndex === undefined)
 			meshIndex = geo.format === 'p3d' && geo.meshes.length ? 0 : -1;
 		$('model-name').textContent = `${path} (${geo.format})`;
+		// for the tests: the meshes placed or posed by a hierarchy of
+		// another file (W3D NAME.w3d beside it), and the skins posed
+		const mn = $('model-name');
+		mn.dataset.posed = String(geo.meshes.filter((m) => m.posed_positions).length);
+		mn.dataset.otherFile = String(geo.meshes.filter((m) => m.hierarchy_file).length);
 		this.fillMeshes(geo, meshIndex);
 		this.getViewer().show(geo, meshIndex);
 		this.getViewer().highlight(null);

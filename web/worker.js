@@ -17,6 +17,7 @@
 //                                         -> {status, bytes, log, ms}
 //   {op: 'explain', rule}                 w3dlint --explain RULE -> {text}
 //   {op: 'geometry', path}                w3ddump --geometry PATH -> {text}
+//                                         (with the files of PATH's folder)
 // Every call runs in a new instance of the compiled module (fresh memory
 // and getopt state), on an in-memory file system holding the files under
 // /in, the current folder, so that report paths are the dropped names.
@@ -119,8 +120,13 @@ const ops = {
 		return { status: r.status, text: r.log.join('\n') };
 	},
 	async geometry(m) {
+		// with the other files of its folder: a W3D hierarchy the file
+		// lacks is read from NAME.w3d beside it (cli/companions.h)
 		const own = fileOf(m.path);
-		const r = await run('w3ddump', ['--geometry', '-o', '/out/geometry.json', m.path], own ? [own] : []);
+		const dir = (p) => p.slice(0, p.lastIndexOf('/') + 1);
+		const near = own ? [...files.keys()].filter((n) => n === own || (!own.includes(':') && dir(n) === dir(own) &&
+			!n.includes(':'))) : [];
+		const r = await run('w3ddump', ['--geometry', '-o', '/out/geometry.json', m.path], near);
 		return { status: r.status, text: readText(r.FS, '/out/geometry.json'), log: r.log.join('\n'), ms: r.ms };
 	},
 };
