@@ -23,7 +23,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { LAUNCH_ARGS, byRule, countDiffs, highlightCase, nativeJson, pick, shown } from './web_common.mjs';
+import { LAUNCH_ARGS, byRule, countDiffs, highlightCase, nativeJson, offlineAndClean, pick, shown } from './web_common.mjs';
 
 const [build, wasm, corpus, artifacts, w3dHtml, w3dJson] = process.argv.slice(2).map((p) => resolve(p));
 const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -132,12 +132,7 @@ async function main() {
 				`findings per file and rule equal to the JSON report; shown in ${ms2} ms`);
 
 		// 4. offline, no error
-		if (requests.length)
-			fail(`the report made ${requests.length} network request(s): ${requests.slice(0, 3).join(' ')}`);
-		else
-			ok('no request but file:, data: and blob: (offline mode, proxy to a closed port)');
-		if (errors.length)
-			fail(`errors in the report: ${errors.slice(0, 3).join(' | ')}`);
+		offlineAndClean('report', requests, errors, ok, fail);
 	} finally {
 		await browser.close();
 		rmSync(tmp, { recursive: true, force: true });

@@ -50,7 +50,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as common from './web_common.mjs';
-import { byRule, countDiffs, expectedTree, highlightCase, selectFinding, shown } from './web_common.mjs';
+import { byRule, countDiffs, expectedTree, highlightCase, offlineAndClean, selectFinding, shown } from './web_common.mjs';
 
 const [build, wasm, corpus, artifacts] = process.argv.slice(2).map((p) => resolve(p));
 const here = dirname(fileURLToPath(import.meta.url));
@@ -415,12 +415,7 @@ async function main() {
 		await dropCase(page, cdp, tmp);
 
 		// 6. offline
-		if (requests.length)
-			fail(`the page made ${requests.length} network request(s): ${requests.slice(0, 3).join(' ')}`);
-		else
-			ok('no request but file:, data: and blob: (offline mode, proxy to a closed port)');
-		if (errors.length)
-			fail(`errors in the page: ${errors.slice(0, 3).join(' | ')}`);
+		offlineAndClean('page', requests, errors, ok, fail);
 	} finally {
 		await browser.close();
 		rmSync(tmp, { recursive: true, force: true });

@@ -206,3 +206,15 @@ export async function highlightCase(page, build, dir, want, name, rule0, shot) {
 			`${JSON.stringify(wantSel).slice(0, 200)}`;
 	return { finding: f, sel, problem };
 }
+
+// The last checks of a page's test: no request left it but file:, data:
+// and blob: ones (requests: those that did), and it reported no error.
+// Calls ok or fail for each.
+export function offlineAndClean(what, requests, errors, ok, fail) {
+	if (requests.length)
+		fail(`the ${what} made ${requests.length} network request(s): ${requests.slice(0, 3).join(' ')}`);
+	else
+		ok('no request but file:, data: and blob: (offline mode, proxy to a closed port)');
+	if (errors.length)
+		fail(`errors in the ${what}: ${errors.slice(0, 3).join(' | ')}`);
+}
