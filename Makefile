@@ -481,6 +481,7 @@ test-windows test-windows-full: deps
 # (scripts/dist-windows.sh: the four .exe, the README and man pages as
 # text, docs/windows.md, the linked libraries' licenses).
 dist-windows: deps
+	@$(MAKE) --no-print-directory html-viewer
 	@$(MAKE) --no-print-directory windows
 	@$(MAKE) --no-print-directory _all $(PROGS:$(BUILD)/%=$(BUILD)/man/%.1)
 	sh scripts/dist-windows.sh $(WIN) $(BUILD) $(WIN_DEPS) $(WIN)/dist
@@ -572,6 +573,7 @@ _web_progs: $(HTML_VIEWER_JS)
 # (tests/html_report.sh); the report opened in chromium
 # (tests/html_report_browser.mjs), screenshots in $(WASM)/web-artifacts.
 test-html: html-viewer
+	@sh scripts/setup-deps.sh browser
 	sh tests/html_report.sh $(BUILD) $(WASM) $(WASM)/web-artifacts
 test-web: web
 	sh tests/web_node.sh $(BUILD) $(WASM)

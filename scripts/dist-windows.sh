@@ -5,7 +5,8 @@
 # pages, which --help writes), docs/windows.md, and the licenses of what the
 # .exe files link: the libraries built from Debian's source packages under
 # DEPS/src (their debian/copyright) and MinGW-w64's runtime, winpthreads and
-# GCC's runtime (Debian's copyright files of those packages).  Writes
+# GCC's runtime (Debian's copyright files of those packages), and three.js
+# (the HTML report's viewer in w3dlint.exe).  Writes
 # OUTDIR/w3dlint-VERSION-windows-x86_64.zip and prints its name and size.
 set -eu
 win=$1 nat=$2 deps=$3 out=$4
@@ -35,6 +36,14 @@ for pkg in mingw-w64-common gcc-mingw-w64-x86-64-posix-runtime; do
 	[ -f "$f" ] || { echo "dist-windows: no $f" >&2; exit 2; }
 	cp "$f" "$stage/licenses/$pkg.txt"
 done
+# three.js, which the HTML report's viewer in w3dlint.exe bundles (make
+# html-viewer, docs/web.md): a release without the viewer is refused
+three=build-wasm/web-npm/node_modules/three/LICENSE
+if ! grep -q "Three.js Authors" "$stage/w3dlint.exe" || [ ! -f "$three" ]; then
+	echo "dist-windows: $win/w3dlint.exe holds no HTML report viewer, or $three is missing (make html-viewer)" >&2
+	exit 2
+fi
+cp "$three" "$stage/licenses/three.js.txt"
 mkdir -p "$out"
 rm -f "$out/$name.zip"
 (cd "$tmp" && zip -q -r -X "$name.zip" "$name")

@@ -25,9 +25,9 @@
 #                                    (make web: scripts/build-wasm-deps.sh
 #                                    builds the libraries for WebAssembly from
 #                                    Debian's source packages)
-#   sh scripts/setup-deps.sh node   also Node.js, npm and chromium (make
-#                                    html-viewer: the HTML report's viewer;
-#                                    make test-html)
+#   sh scripts/setup-deps.sh node   also Node.js and npm (make html-viewer:
+#                                    the HTML report's viewer)
+#   sh scripts/setup-deps.sh browser  also chromium (make test-html)
 #   sh scripts/setup-deps.sh windows  also MinGW-w64 (gcc and g++ for
 #                                    x86_64-w64-mingw32), Wine, zip, CMake and
 #                                    dpkg-dev with the deb-src lines
@@ -126,12 +126,12 @@ if [ "$mode" = windows ]; then
 	command -v wine >/dev/null 2>&1 || { add wine; add wine64; }
 	command -v zip >/dev/null 2>&1 || add zip
 fi
-if [ "$mode" = node ]; then
+if [ "$mode" = node ] || [ "$mode" = browser ]; then
 	# make html-viewer (the HTML report's viewer: three.js and esbuild from
-	# npm, web/package-lock.json) and make test-html (chromium)
+	# npm, web/package-lock.json); browser: make test-html (chromium)
 	command -v node >/dev/null 2>&1 || add nodejs
 	command -v npm >/dev/null 2>&1 || add npm
-	command -v chromium >/dev/null 2>&1 || add chromium
+	[ "$mode" = node ] || command -v chromium >/dev/null 2>&1 || add chromium
 fi
 if [ "$mode" = web ] || [ "$mode" = windows ]; then
 	[ "$mode" = windows ] || command -v emcc >/dev/null 2>&1 || add emscripten
