@@ -9,7 +9,7 @@
 #include "core/format.h"
 #include "core/path.h"
 #include "core/platform.h"
-#include "lint/run/run.h"
+#include "core/file_io.h"
 #include "archive_walk.h"
 
 /* One name looked for: the file found (doc NULL: none). */
@@ -77,12 +77,12 @@ static char *in_folder(const char *path, const char *base)
 static uint8_t *read_file(const char *path, size_t *size)
 {
 	uint8_t *bytes = NULL;
-	char err[1400];
-	struct stat st;
-	uint64_t n = 0;
-	if (wl_os_stat(path, &st) != 0 || !S_ISREG(st.st_mode) || wl_run_read(path, &bytes, &n, err, sizeof err) != 0)
+	uint64_t whole = 0;
+	/* a regular file only, never blocking, at most WL_INPUT_MAX_BYTES */
+	if (wl_read_input(path, &bytes, size, &whole) != WL_READ_OK) {
+		free(bytes);
 		return NULL;
-	*size = (size_t)n;
+	}
 	return bytes;
 }
 

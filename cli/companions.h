@@ -11,8 +11,8 @@
  * "ARCHIVE:DIR/NAME.ext" (cli/archive_walk.h wl_member_find, letter case
  * ignored too).  A name holding a separator, ':' or "..", or longer than
  * WL_CLI_COMPANION_NAME_MAX bytes, is no file name: none is looked for.
- * Each file found is read (lint/run/run.h wl_run_read, under the memory cap)
- * and decoded once (its typed model built); they are kept until
+ * Each file found is read (core/file_io.h wl_read_input: a regular file,
+ * never blocking, at most WL_INPUT_MAX_BYTES) and decoded once (its typed model built); they are kept until
  * wl_cli_companions_free.
  */
 #ifndef WL_CLI_COMPANIONS_H
