@@ -148,7 +148,7 @@ static char *elements(const char *html, const char *open, bool unescape, int *n)
 START_TEST(json_parts_are_the_json_report)
 {
 	fixture x;
-	setup(&x, 3, "mod/a<b>.w3d", "mod/clean.w3d");
+	setup(&x, 3, "mod/a</script><!--<script>b.w3d", "mod/clean.w3d");
 	char *html = run(&x, make_html);
 	char *json = run(&x, make_json);
 	int n = 0;
@@ -159,6 +159,15 @@ START_TEST(json_parts_are_the_json_report)
 	int ng = 0;
 	char *raw = elements(html, "<script type=\"application/json\"", false, &ng);
 	ck_assert_ptr_null(strchr(raw, '<'));
+	/* so every element ends where it should: as many ends as starts
+	 * (the path holds "</script><!--<script>") */
+	size_t opens = 0, ends = 0;
+	for (const char *p = html; (p = strstr(p, "<script")) != NULL; p++)
+		opens++;
+	for (const char *p = html; (p = strstr(p, "</script>")) != NULL; p++)
+		ends++;
+	ck_assert_uint_eq(opens, ends);
+	ck_assert_ptr_null(strstr(html, "<!--<"));
 	/* the viewer comes last, as it is */
 	ck_assert_ptr_nonnull(strstr(html, "<script>/* viewer */ document.title = 'a<b';</script>\n</body>\n</html>\n"));
 	free(raw);
