@@ -18,12 +18,12 @@
 //    page reports no error.
 // Prints one line per check; exits 1 on any failure.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { LAUNCH_ARGS, byRule, countDiffs, highlightCase, nativeJson, offlineAndClean, pick, shown } from './web_common.mjs';
+import { LAUNCH_ARGS, byRule, countDiffs, highlightCase, nativeJson, offlineAndClean, pick, shown, smallestBig } from './web_common.mjs';
 
 const [build, wasm, corpus, artifacts, w3dHtml, w3dJson] = process.argv.slice(2).map((p) => resolve(p));
 const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -31,19 +31,6 @@ const puppeteer = createRequire(join(wasm, 'web-npm', 'package.json'))('puppetee
 let failures = 0;
 const fail = (msg) => { failures++; console.log(`html_report_browser: FAIL: ${msg}`); };
 const ok = (msg) => console.log(`html_report_browser: ok: ${msg}`);
-
-function smallestBig() {
-	const bigs = [];
-	const walk = (d) => readdirSync(d).forEach((n) => {
-		const p = join(d, n);
-		if (statSync(p).isDirectory())
-			walk(p);
-		else if (/\.big$/i.test(n))
-			bigs.push(p);
-	});
-	walk(join(corpus, 'archives'));
-	return bigs.sort((a, b) => statSync(a).size - statSync(b).size)[0];
-}
 
 // Opens the report file; resolves with the ms it took to be shown.
 async function open(page, file) {
@@ -71,7 +58,7 @@ async function main() {
 		pick(build, join(corpus, 'w3d'), (x) => x.rule === 'triangle-degenerate'),
 		pick(build, join(corpus, 'b3d'), (x) => /\/BONE\[\d+\]$/.test(x.chunk_path || '')),
 		pick(build, join(corpus, 'p3d'), (x) => x.rule === 'p3d-component-open'),
-		smallestBig(),
+		smallestBig(corpus),
 	];
 	if (picked.some((p) => !p)) {
 		fail(`the corpus lacks a file for a check: ${JSON.stringify(picked)}`);

@@ -43,14 +43,14 @@
 // 6. no request leaves the page but file:, data: and blob: ones.
 // Prints one line per check; exits 1 on any failure.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as common from './web_common.mjs';
-import { byRule, countDiffs, expectedTree, highlightCase, offlineAndClean, selectFinding, shown } from './web_common.mjs';
+import { byRule, countDiffs, expectedTree, highlightCase, offlineAndClean, selectFinding, shown, smallestBig } from './web_common.mjs';
 
 const [build, wasm, corpus, artifacts] = process.argv.slice(2).map((p) => resolve(p));
 const here = dirname(fileURLToPath(import.meta.url));
@@ -263,17 +263,7 @@ async function main() {
 	const w3d = pick(join(corpus, 'w3d'), (x) => x.rule === 'triangle-degenerate');
 	const b3d = pick(join(corpus, 'b3d'), (x) => /\/BONE\[\d+\]$/.test(x.chunk_path || ''));
 	const p3d = pick(join(corpus, 'p3d'), (x) => x.rule === 'p3d-component-open');
-	const bigs = [];
-	const walk = (d) => readdirSync(d).forEach((n) => {
-		const p = join(d, n);
-		if (statSync(p).isDirectory())
-			walk(p);
-		else if (/\.big$/i.test(n))
-			bigs.push(p);
-	});
-	walk(join(corpus, 'archives'));
-	bigs.sort((a, b) => statSync(a).size - statSync(b).size);
-	const picked = [w3d, b3d, p3d, bigs[0]];
+	const picked = [w3d, b3d, p3d, smallestBig(corpus)];
 	if (picked.some((p) => !p)) {
 		fail(`the corpus lacks a file for a check: ${JSON.stringify(picked)}`);
 		return 1;

@@ -4,6 +4,7 @@
 // file with a finding, what a finding's highlight must be, and the
 // findings a page shows.
 import { execFileSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 // The chromium options of both tests: headless, software WebGL, every
@@ -217,4 +218,18 @@ export function offlineAndClean(what, requests, errors, ok, fail) {
 		ok('no request but file:, data: and blob: (offline mode, proxy to a closed port)');
 	if (errors.length)
 		fail(`errors in the ${what}: ${errors.slice(0, 3).join(' | ')}`);
+}
+
+// The smallest BIG archive below corpus/archives, or undefined.
+export function smallestBig(corpus) {
+	const bigs = [];
+	const walk = (d) => readdirSync(d).forEach((n) => {
+		const p = join(d, n);
+		if (statSync(p).isDirectory())
+			walk(p);
+		else if (/\.big$/i.test(n))
+			bigs.push(p);
+	});
+	walk(join(corpus, 'archives'));
+	return bigs.sort((a, b) => statSync(a).size - statSync(b).size)[0];
 }
