@@ -168,12 +168,17 @@ if grep -q '^::[a-z]* file=Modèles/Tank.w3d,' "$tmp/out"; then
 else
 	bad "GitHub annotation of a relative path: $(head -n 1 "$tmp/out")"
 fi
-for t in w3ddump w3dfix; do
-	case $t in w3ddump) args= ;; w3dfix) args=-n ;; esac
-	wine "$win/$t.exe" $args 'C:\Games\Zero Hour\Modèles\Tank.w3d' >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	if [ "$rc" -le 1 ] && [ -s "$tmp/out" ]; then ok "$t.exe C:\\...\\Modèles\\Tank.w3d: exit $rc"; else bad "$t.exe C:\\ path (exit $rc)"; fi
-done
+# w3ddump.exe and w3dfix.exe -n on PATH (shown as LABEL): each exits 0 or 1
+# and writes something.
+dump_and_fix() {
+	for t in w3ddump w3dfix; do
+		case $t in w3ddump) args= ;; w3dfix) args=-n ;; esac
+		wine "$win/$t.exe" $args "$1" >"$tmp/out" 2>"$tmp/err"
+		rc=$?
+		if [ "$rc" -le 1 ] && [ -s "$tmp/out" ]; then ok "$t.exe $2: exit $rc"; else bad "$t.exe $2 (exit $rc)"; fi
+	done
+}
+dump_and_fix 'C:\Games\Zero Hour\Modèles\Tank.w3d' 'C:\\...\\Modèles\\Tank.w3d'
 wine "$win/w3ddump.exe" --text -o 'C:\Games\Tank.txt' 'C:\Games\Zero Hour\Modèles\Tank.w3d' >/dev/null 2>"$tmp/err" &&
 	wine "$win/w3dasm.exe" 'C:\Games\Tank.txt' -o 'C:\Games\Zero Hour\Modèles\again.w3d' >/dev/null 2>>"$tmp/err"
 if cmp -s "$cdir/Tank.w3d" "$cdir/again.w3d"; then
@@ -187,12 +192,7 @@ big=$(winpath "$tmp/mod.big")
 wine "$win/w3dlint.exe" --no-progress -f json "$big:Art\\W3D\\Tank.w3d" >"$tmp/out" 2>"$tmp/err"
 got=$(grep -c '"ruleId"\|"rule":' "$tmp/out")
 if [ "$got" = "$want" ]; then ok "w3dlint.exe mod.big:Art\\W3D\\Tank.w3d: $want findings"; else bad "ARCHIVE:PATH through w3dlint.exe: $got findings against $want"; fi
-for t in w3ddump w3dfix; do
-	case $t in w3ddump) args= ;; w3dfix) args=-n ;; esac
-	wine "$win/$t.exe" $args "$big:Art/W3D/Tank.w3d" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	if [ "$rc" -le 1 ] && [ -s "$tmp/out" ]; then ok "$t.exe mod.big:Art/W3D/Tank.w3d: exit $rc"; else bad "$t.exe ARCHIVE:PATH (exit $rc)"; fi
-done
+dump_and_fix "$big:Art/W3D/Tank.w3d" 'mod.big:Art/W3D/Tank.w3d'
 
 # 4. writes
 mkdir -p "$cdir/a" "$cdir/b"
